@@ -1,0 +1,2 @@
+// Entry point registered in system.json; it only wires things together.
+export {};

@@ -1,0 +1,103 @@
+/**
+ * Words of the FANGS rules shared by every module of the FANGS core.
+ * FANGS says "SP" for three things; here they never share a name:
+ * `stunPoints` (a character's pool), `armorProtection` (armor SP) and
+ * `itemSp` (a weapon's or shield's durability).
+ */
+
+export const CHARACTERISTIC_IDS = ["st", "ag", "co", "in", "pw", "sz", "ap"] as const;
+export type CharacteristicId = (typeof CHARACTERISTIC_IDS)[number];
+export type Characteristics = Readonly<Record<CharacteristicId, number>>;
+
+/** Ordered from worst to best, so levels compare with `<`. */
+export enum SuccessLevel {
+  Fumble = 0,
+  Failure = 1,
+  Success = 2,
+  Special = 3,
+  Critical = 4,
+}
+
+/** A skill as FANGS builds it: the trades may only move `bought` points. */
+export interface SkillValue {
+  readonly natural: number;
+  readonly bought: number;
+  readonly total: number;
+}
+
+export interface CheckResult {
+  /** The unmodified skill (Special, Critical and Fumble read this). */
+  readonly skill: number;
+  readonly modifiers: number;
+  /** The first d20. */
+  readonly natural: number;
+  /** The second d20 rolled to confirm a Critical or a Fumble, if any. */
+  readonly confirmation: number | null;
+  /** natural + skill + modifiers, compared with 20. */
+  readonly total: number;
+  readonly success: boolean;
+  readonly level: SuccessLevel;
+}
+
+/** A durability track: a weapon's or a shield's SP. */
+export interface ItemSp {
+  readonly value: number;
+  readonly max: number;
+}
+
+/** Sound; nicked (below max); unusable for attack (below half); shattered (0). */
+export type ItemCondition = "sound" | "nicked" | "unusableForAttack" | "shattered";
+
+export type WeaponKind = "melee" | "thrown" | "missile";
+
+export interface WeaponProfile {
+  readonly id: string;
+  readonly name: string;
+  /** Damage formula without the DM, e.g. "1d8+2". */
+  readonly damage: string;
+  /** Null for natural weapons that have no SP (fists, claws). */
+  readonly itemSp: ItemSp | null;
+  readonly impales: boolean;
+  readonly hands: 1 | 2;
+  readonly kind: WeaponKind;
+  readonly extendedReload: boolean;
+  readonly autofire: boolean;
+}
+
+/** Whatever blocks a parry: a weapon, a shield, a parrying dagger, a cape. */
+export interface ParryItemProfile {
+  readonly id: string;
+  readonly name: string;
+  readonly type: "weapon" | "shield";
+  readonly itemSp: ItemSp;
+  /** Damage it deals when a Critical parry strikes back (NC-DMG-19). */
+  readonly damage: string;
+}
+
+export type DefenseChoice =
+  | "dodge"
+  | "weaponParry"
+  | "shieldParry"
+  | "monsterParry"
+  | "grappleParry"
+  | "none";
+
+export const MANEUVER_IDS = [
+  "allOutAttack",
+  "attack",
+  "changeWeapon",
+  "charge",
+  "disengage",
+  "dodgeMelee",
+  "dodgeMissile",
+  "drawWeapon",
+  "engage",
+  "move",
+  "retreat",
+  "run",
+  "runAndDodge",
+] as const;
+export type ManeuverId = (typeof MANEUVER_IDS)[number];
+
+export const PHASE_IDS = ["initiative", "missile", "melee", "postMelee"] as const;
+export type PhaseId = (typeof PHASE_IDS)[number];

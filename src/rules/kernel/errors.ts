@@ -1,0 +1,50 @@
+/**
+ * Every refusal of the rules core is a RulesError with a stable code, so the
+ * Foundry layer can localise it and tests can assert on it. The core never
+ * answers bad input with NaN or a silent default.
+ */
+export type RulesErrorCode =
+  | "invalid-value"
+  | "invalid-characteristic"
+  | "malformed-dice"
+  | "dice-exhausted"
+  | "die-out-of-range"
+  | "unknown-maneuver"
+  | "unknown-ruleset"
+  | "defense-not-allowed"
+  | "attack-not-allowed"
+  | "item-shattered"
+  | "item-unusable"
+  | "invalid-trade"
+  | "invalid-state";
+
+export class RulesError extends Error {
+  override readonly name = "RulesError";
+  constructor(
+    readonly code: RulesErrorCode,
+    message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Refuses anything that is not a finite integer (optionally within bounds). */
+export function requireInteger(value: unknown, what: string, min = -Infinity, max = Infinity): number {
+  if (typeof value !== "number" || !Number.isInteger(value)) {
+    throw new RulesError("invalid-value", `${what} must be a whole number, got ${String(value)}`, {
+      what,
+      value,
+    });
+  }
+  if (value < min || value > max) {
+    const range = max === Infinity ? `at least ${min}` : `between ${min} and ${max}`;
+    throw new RulesError("invalid-value", `${what} must be ${range}, got ${value}`, {
+      what,
+      value,
+      min,
+      max,
+    });
+  }
+  return value;
+}

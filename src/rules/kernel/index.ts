@@ -1,0 +1,4 @@
+export * from "./dice";
+export * from "./effects";
+export * from "./errors";
+export * from "./ruleset";
