@@ -1,0 +1,241 @@
+import { RulesError } from "../kernel/errors";
+
+/**
+ * Every figure of the FANGS core that a table may want to change lives here
+ * as data: the values the public text states and the [default] values the
+ * text leaves open (fangs-core.md marks them). Rules functions read them from
+ * an options object so a world setting or a compendium can override any of
+ * them without touching code.
+ */
+
+/** An armor, weapon or shield row of the equipment tables (CORE-EQP-1, CORE-EQP-2). */
+export interface ArmorRow {
+  readonly id: string;
+  readonly armorProtection: number;
+  /** Price in silver sovereigns. */
+  readonly price: number;
+}
+
+export interface WeaponRow {
+  readonly id: string;
+  readonly damage: string;
+  /** Null: a missile weapon whose durability the table does not track. */
+  readonly itemSp: number | null;
+  readonly impales: boolean;
+  /** Hands it may be wielded with ("1H or 2H" is [1, 2]). */
+  readonly hands: readonly (1 | 2)[];
+  readonly kind: "melee" | "missile";
+  /** Rounds to reload; 0 for none. */
+  readonly reload: number;
+  readonly extendedReload: boolean;
+}
+
+export interface ShieldRow {
+  readonly id: string;
+  readonly itemSp: number;
+}
+
+/** How the rules core reads the open points of the rules (see docs/rules/fangs.md). */
+export interface FangsRules {
+  /* Characteristics (CORE-CHR-1) */
+  /** Every characteristic starts at this value. */
+  readonly characteristicBase: number;
+  /** The highest value a starting character may buy. */
+  readonly characteristicStartingMax: number;
+  /** Total points to raise a characteristic from the base to the key's value. */
+  readonly characteristicCosts: Readonly<Record<number, number>>;
+
+  /* Attributes: formulas over characteristics, fractions rounded up (CORE-CHR-2, -3, -5, [default]s) */
+  readonly hitPointsFormula: string;
+  readonly stunPointsFormula: string;
+  readonly movementFormula: string;
+  readonly ideaFormula: string;
+  readonly luckFormula: string;
+  readonly fatigueFormula: string;
+  readonly powerPointsFormula: string;
+  /** Dodge's natural part; the bought points are added and armor protection taken off. */
+  readonly dodgeNaturalFormula: string;
+
+  /* Damage Modifier (CORE-CHR-4): max(0, floor((ST+SZ−threshold)/step)), capped */
+  readonly damageModifierThreshold: number;
+  readonly damageModifierStep: number;
+  readonly damageModifierCap: number;
+  /**
+   * The dice for each even DM (an odd DM rolls the dice of DM−1, then +1).
+   * Above the largest key, the largest entry repeats and the rest comes from the table.
+   */
+  readonly damageModifierDice: Readonly<Record<number, string>>;
+
+  /* Damage and parries (NC-DMG) */
+  /**
+   * How NC-DMG-6 (nick: −1 SP when the Stun part exceeds the item SP) and
+   * NC-DMG-9 (the HP part over the item SP comes off the item SP) combine:
+   * "greater" takes the larger of the two losses, "sum" adds them.
+   */
+  readonly parryWearCombination: "greater" | "sum";
+  /**
+   * What a Special parry of a normal attack does to the attacking weapon's SP
+   * (NC-DMG-18): "rolledDamage" rolls the parrying item's damage; "nick" is 1 SP.
+   */
+  readonly specialParryWeaponDamage: "rolledDamage" | "nick";
+
+  /* Consequences (CORE-CON) */
+  /** Stun Points regained a minute while unconscious. */
+  readonly unconsciousStunRecoveryPerMinute: number;
+  /** HP lost a round while dying. */
+  readonly dyingHitPointLossPerRound: number;
+
+  /* Fumbled attacks (NC-DMG-21): Luck roll picks the default; the GM decides */
+  readonly fumbleLuckSuccess: "hitAnother" | "hitSelf" | "dropWeapon";
+  readonly fumbleLuckFailure: "hitAnother" | "hitSelf" | "dropWeapon";
+
+  /* Equipment (CORE-EQP-1, CORE-EQP-2) */
+  readonly armor: readonly ArmorRow[];
+  readonly weapons: readonly WeaponRow[];
+  readonly shields: readonly ShieldRow[];
+  /** Damage of a club, one- or two-handed (flat of the blade, NC-SUB-2). */
+  readonly clubDamage: Readonly<Record<1 | 2, string>>;
+}
+
+/** Any part of the rules may be overridden; the rest comes from FANGS_DEFAULTS. */
+export type FangsOptions = Partial<FangsRules>;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const FANGS_DEFAULTS: FangsRules = deepFreeze({
+  characteristicBase: 10,
+  characteristicStartingMax: 18,
+  characteristicCosts: { 10: 0, 11: 5, 12: 10, 13: 20, 14: 30, 15: 45, 16: 60, 17: 80, 18: 100 },
+
+  hitPointsFormula: "(CO+SZ)/2",
+  // CO is whole, so rounding the total up equals CO + ceil((ST+SZ)/2).
+  stunPointsFormula: "CO+(ST+SZ)/2",
+  movementFormula: "ST+AG-SZ",
+  ideaFormula: "IN",
+  luckFormula: "PW",
+  fatigueFormula: "ST+CO",
+  powerPointsFormula: "PW",
+  dodgeNaturalFormula: "AG",
+
+  damageModifierThreshold: 20,
+  damageModifierStep: 5,
+  damageModifierCap: 10,
+  damageModifierDice: {
+    2: "1d2",
+    4: "1d4",
+    6: "1d6",
+    8: "1d8",
+    10: "1d10",
+    12: "2d6",
+    14: "1d8+1d6",
+    16: "2d8",
+    18: "3d6",
+    20: "2d10",
+  },
+
+  parryWearCombination: "greater",
+  specialParryWeaponDamage: "rolledDamage",
+
+  unconsciousStunRecoveryPerMinute: 1,
+  dyingHitPointLossPerRound: 1,
+
+  fumbleLuckSuccess: "dropWeapon",
+  fumbleLuckFailure: "hitSelf",
+
+  armor: [
+    { id: "leathers", armorProtection: 1, price: 18 },
+    { id: "jack", armorProtection: 2, price: 30 },
+    { id: "leatherArmor", armorProtection: 3, price: 45 },
+    { id: "ring", armorProtection: 4, price: 175 },
+    { id: "scale", armorProtection: 5, price: 350 },
+    { id: "mail", armorProtection: 6, price: 550 },
+    { id: "lightChain", armorProtection: 7, price: 750 },
+    { id: "plateMail", armorProtection: 8, price: 1000 },
+  ],
+  weapons: [
+    w("dagger", "1d4+2", 6, true, [1]),
+    w("shortsword", "1d6+1", 8, true, [1]),
+    w("broadsword", "1d8+2", 10, false, [1]),
+    w("battleAxe", "1d8+2", 8, false, [1]),
+    w("mace", "1d8+2", 10, false, [1]),
+    w("spear", "1d8+1", 8, true, [1, 2]),
+    w("greatsword", "2d8", 12, false, [2]),
+    w("quarterstaff", "1d8", 8, false, [2]),
+    { ...w("shortBow", "1d6+1", null, true, [2]), kind: "missile" },
+    { ...w("lightCrossbow", "2d4+2", null, true, [2]), kind: "missile", reload: 1 },
+    { ...w("heavyCrossbow", "2d6+2", null, true, [2]), kind: "missile", reload: 2, extendedReload: true },
+  ],
+  shields: [
+    { id: "buckler", itemSp: 6 },
+    { id: "round", itemSp: 8 },
+    { id: "kite", itemSp: 10 },
+    { id: "tower", itemSp: 12 },
+  ],
+  // [default] the text names no club; a mace-like 1d6 one-handed and a quarterstaff-like 1d8 two-handed.
+  clubDamage: { 1: "1d6", 2: "1d8" },
+} satisfies FangsRules);
+
+function w(id: string, damage: string, itemSp: number | null, impales: boolean, hands: (1 | 2)[]): WeaponRow {
+  return { id, damage, itemSp, impales, hands, kind: "melee", reload: 0, extendedReload: false };
+}
+
+const INTEGER_KEYS = [
+  "characteristicBase",
+  "characteristicStartingMax",
+  "damageModifierThreshold",
+  "damageModifierStep",
+  "damageModifierCap",
+  "unconsciousStunRecoveryPerMinute",
+  "dyingHitPointLossPerRound",
+] as const;
+
+/** The last options object resolved, so the hot path pays for a merge once per options object. */
+let lastOptions: FangsOptions | undefined;
+let lastResolved: FangsRules = FANGS_DEFAULTS;
+/** Objects this function built: passing one back in costs nothing. */
+const resolvedRules = new WeakSet<object>();
+
+/**
+ * Merges a partial override onto the defaults (one level: a table given
+ * replaces the default table). Bad numbers are refused, never used.
+ */
+export function resolveOptions(options?: FangsOptions): FangsRules {
+  if (options === undefined || options === FANGS_DEFAULTS) return FANGS_DEFAULTS;
+  if (options === lastOptions) return lastResolved;
+  if (resolvedRules.has(options)) return options as FangsRules;
+  for (const key of INTEGER_KEYS) {
+    const value = options[key];
+    if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
+      throw new RulesError(
+        "invalid-value",
+        `option ${key} must be a whole number ≥ 0, got ${String(value)}`,
+        {
+          key,
+          value,
+        },
+      );
+    }
+  }
+  if (options.damageModifierStep === 0) {
+    throw new RulesError("invalid-value", "option damageModifierStep cannot be 0", {
+      key: "damageModifierStep",
+    });
+  }
+  const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
+  lastOptions = options;
+  lastResolved = resolved;
+  resolvedRules.add(resolved);
+  return resolved;
+}
+
+function stripUndefined(options: FangsOptions): FangsOptions {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) out[k] = v;
+  return out as FangsOptions;
+}

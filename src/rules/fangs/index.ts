@@ -1,0 +1,3 @@
+export * from "./character";
+export * from "./config";
+export * from "./types";
