@@ -66,6 +66,10 @@ export interface FangsRules {
    */
   readonly damageModifierDice: Readonly<Record<number, string>>;
 
+  /* Checks (CORE-CHK-3) */
+  /** What a resisted check's difference is added to: equal values make an even contest. */
+  readonly resistedCheckBase: number;
+
   /* Damage and parries (NC-DMG) */
   /**
    * How NC-DMG-6 (nick: −1 SP when the Stun part exceeds the item SP) and
@@ -139,6 +143,8 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
     20: "2d10",
   },
 
+  resistedCheckBase: 10,
+
   parryWearCombination: "greater",
   specialParryWeaponDamage: "rolledDamage",
 
@@ -191,6 +197,7 @@ const INTEGER_KEYS = [
   "damageModifierThreshold",
   "damageModifierStep",
   "damageModifierCap",
+  "resistedCheckBase",
   "unconsciousStunRecoveryPerMinute",
   "dyingHitPointLossPerRound",
 ] as const;

@@ -1,3 +1,4 @@
 export * from "./character";
+export * from "./check";
 export * from "./config";
 export * from "./types";
