@@ -1,0 +1,62 @@
+/**
+ * `npm run build`: turns the source tree into dist/, a system folder Foundry
+ * can load as Data/systems/fangs. Steps: clean, bundle src/fangs.ts with vite
+ * (library mode, see vite.config.ts), copy the static folders, write
+ * system.json with the package version, compile the packs, then check that
+ * every file the manifest names is there.
+ */
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build as viteBuild } from "vite";
+import { manifestPaths, ROOT, sourceManifest } from "./lib/manifest.mjs";
+import { compilePacks } from "./lib/packs.mjs";
+
+/** Folders served as they are; templates and language files are read by Foundry at run time. */
+export const STATIC_FOLDERS = ["templates", "lang", "styles", "assets"];
+
+export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"), log = false } = {}) {
+  const manifest = sourceManifest(root);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  await viteBuild({
+    root,
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: log ? "info" : "warn",
+    build: { outDir },
+  });
+
+  const copied = [];
+  for (const folder of STATIC_FOLDERS) {
+    const source = path.join(root, folder);
+    if (!existsSync(source)) continue;
+    cpSync(source, path.join(outDir, folder), { recursive: true });
+    copied.push(folder);
+  }
+
+  writeFileSync(path.join(outDir, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const packs = await compilePacks({ root, outDir, manifest });
+
+  const missing = manifestPaths(manifest).filter((file) => !existsSync(path.join(outDir, file)));
+  if (missing.length > 0) {
+    throw new Error(`the build lacks files system.json names: ${missing.join(", ")}`);
+  }
+  return { outDir, manifest, copied, packs };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const started = performance.now();
+  try {
+    const { outDir, manifest, packs } = await buildSystem({ log: process.argv.includes("--verbose") });
+    const documents = packs.reduce((sum, pack) => sum + pack.documents, 0);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Built ${manifest.id} ${manifest.version} into ${path.relative(process.cwd(), outDir) || "."}: ` +
+        `${packs.length} packs, ${documents} documents, ${seconds} s`,
+    );
+  } catch (error) {
+    console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
