@@ -1,0 +1,9 @@
+import type { SystemManifest } from "./lib/manifest.mjs";
+
+export const STATIC_FOLDERS: string[];
+export function buildSystem(options?: { root?: string; outDir?: string; log?: boolean }): Promise<{
+  outDir: string;
+  manifest: SystemManifest;
+  copied: string[];
+  packs: { name: string; documents: number }[];
+}>;
