@@ -1,0 +1,98 @@
+import { MANEUVER_IDS, PHASE_IDS } from "../rules/fangs/types";
+
+/**
+ * The FANGS round lives on the Combat document (the phase and the acting
+ * order of that phase) and each combatant's share of it on the Combatant
+ * (declared maneuver, hold, what it has used this round). One turn entry per
+ * combatant, never duplicates: the phase changes, the combatant list does not.
+ */
+
+const { ArrayField, BooleanField, NumberField, SchemaField, StringField } = foundry.data.fields;
+
+function count() {
+  return new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 });
+}
+
+function shift() {
+  return new NumberField({ required: true, nullable: false, integer: true, initial: 0 });
+}
+
+function combatSchema() {
+  return {
+    phase: new StringField({ required: true, blank: false, choices: [...PHASE_IDS], initial: "initiative" }),
+    /**
+     * Ids of those who act in this phase, in acting order, fixed when the
+     * phase begins (a hold broken mid-phase is spliced in). `turn` indexes
+     * it; a combatant dropped before its turn stays listed and is skipped.
+     */
+    order: new ArrayField(new StringField({ required: true, blank: false })),
+  };
+}
+export type FangsCombatSchema = ReturnType<typeof combatSchema>;
+
+export class FangsCombatData extends foundry.abstract.TypeDataModel<
+  FangsCombatSchema,
+  Combat.Implementation
+> {
+  static override defineSchema(): FangsCombatSchema {
+    return combatSchema();
+  }
+}
+
+function combatantSchema() {
+  return {
+    /** Declared in the Initiative phase (or when breaking a hold); cleared at each new round. */
+    maneuver: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: [...MANEUVER_IDS],
+      initial: null,
+    }),
+    /** The weapon kind the combatant attacks with this round: decides Missile or Melee phase. */
+    attackKind: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: ["melee", "thrown", "missile"],
+      initial: null,
+    }),
+    held: new BooleanField({ required: true, initial: false }),
+    /** Owes a lost action (a failed stun check): the next turn it would take is skipped. */
+    actionLost: new BooleanField({ required: true, initial: false }),
+    /** The d20 of rolled initiative (null in AG order); "once per combat" keeps it. */
+    initiativeRoll: new NumberField({ required: true, nullable: true, integer: true, initial: null }),
+    engagedAtRoundStart: new BooleanField({ required: true, initial: false }),
+    /** Defenses used this round: the rules core's DefenseUsage, reset at each initiative. */
+    defenses: new SchemaField({
+      weaponParries: count(),
+      shieldParries: count(),
+      monsterParries: count(),
+      grappleParries: count(),
+      dodges: count(),
+      offHandAttacked: new BooleanField({ required: true, initial: false }),
+    }),
+    /** Attacks made this round: the rules core's AttackCounter, reset at each initiative. */
+    attacks: new SchemaField({
+      made: new ArrayField(new StringField({ required: true, blank: false })),
+      usedRanged: new BooleanField({ required: true, initial: false }),
+      usedMelee: new BooleanField({ required: true, initial: false }),
+      targets: new ArrayField(new StringField({ required: true, blank: false })),
+    }),
+    /**
+     * Parry and dodge moved by trades until the next initiative (NC-TAC-3,
+     * NC-TAC-4): negative when parry points went to the attack.
+     */
+    tradeShift: new SchemaField({ parry: shift(), dodge: shift() }),
+  };
+}
+export type FangsCombatantSchema = ReturnType<typeof combatantSchema>;
+
+export class FangsCombatantData extends foundry.abstract.TypeDataModel<
+  FangsCombatantSchema,
+  Combatant.Implementation
+> {
+  static override defineSchema(): FangsCombatantSchema {
+    return combatantSchema();
+  }
+}

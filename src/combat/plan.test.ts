@@ -1,0 +1,239 @@
+import { describe, expect, it } from "vitest";
+import { InitiativeMode } from "../rules/fangs/round";
+import { ScriptedDice } from "../rules/kernel/dice";
+import {
+  type CombatPlan,
+  CombatRefusal,
+  type PlanCombatant,
+  type PlanState,
+  planBreakHold,
+  planHold,
+  planNextRound,
+  planNextTurn,
+  planPreviousTurn,
+  planStart,
+} from "./plan";
+
+const options = { initiativeMode: InitiativeMode.Agility };
+
+function fighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): PlanCombatant {
+  return {
+    id,
+    name: id,
+    ag,
+    initiative: null,
+    initiativeRoll: null,
+    maneuver: null,
+    attackKind: null,
+    held: false,
+    actionLost: false,
+    outOfAction: false,
+    engaged: false,
+    engagedAtRoundStart: false,
+    postMeleeAttacks: 0,
+    offHandInitiativePenalty: false,
+    ...extra,
+  };
+}
+
+/** Applies a plan to a state the way the Combat document does (one update). */
+function apply(state: PlanState, plan: CombatPlan): PlanState {
+  const changes = new Map(plan.combatants.map((c) => [c._id, c]));
+  return {
+    round: plan.round,
+    turn: plan.turn,
+    phase: plan.phase,
+    order: plan.order,
+    combatants: state.combatants.map((c) => {
+      const change = changes.get(c.id);
+      if (!change) return c;
+      return {
+        ...c,
+        ...(change.system as Partial<PlanCombatant>),
+        initiative: change.initiative ?? c.initiative,
+      };
+    }),
+  };
+}
+
+function update(state: PlanState, id: string, patch: Partial<PlanCombatant>): PlanState {
+  return { ...state, combatants: state.combatants.map((c) => (c.id === id ? { ...c, ...patch } : c)) };
+}
+
+function current(state: PlanState): string | null {
+  return state.turn === null ? null : (state.order[state.turn] ?? null);
+}
+
+function fresh(...combatants: PlanCombatant[]): PlanState {
+  return { round: 0, turn: null, phase: "initiative", order: [], combatants };
+}
+
+describe("the FANGS round pointer", () => {
+  it("starts round 1 in the Initiative phase with everyone in AG order", () => {
+    const plan = planStart(fresh(fighter("slow", 9), fighter("fast", 16), fighter("mid", 12)), options);
+    expect(plan.round).toBe(1);
+    expect(plan.phase).toBe("initiative");
+    expect(plan.order).toEqual(["fast", "mid", "slow"]);
+    expect(plan.turn).toBe(0);
+    expect(plan.newRound).toBe(true);
+    expect(plan.combatants.find((c) => c._id === "fast")?.initiative).toBe(16);
+  });
+
+  it("moves combatant → phase → round, skipping phases where nobody acts", () => {
+    let state = apply(
+      fresh(fighter("a", 14), fighter("b", 10)),
+      planStart(fresh(fighter("a", 14), fighter("b", 10)), options),
+    );
+    state = update(state, "a", { maneuver: "attack", attackKind: "melee", engaged: true });
+    state = update(state, "b", { maneuver: "dodgeMelee", engaged: true });
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      seen.push(`${state.round}:${state.phase}:${current(state)}`);
+      state = apply(state, planNextTurn(state, options));
+    }
+    // No missile user and no second attack: those phases are skipped.
+    expect(seen).toEqual(["1:initiative:a", "1:initiative:b", "1:melee:a", "2:initiative:a"]);
+    expect(state.combatants.every((c) => c.maneuver === null)).toBe(true);
+  });
+
+  it("NC-ATK-2: a combatant put out of the fight before its turn is skipped with a note", () => {
+    let state = fresh(fighter("a", 14), fighter("b", 12), fighter("c", 10));
+    state = apply(state, planStart(state, options));
+    state = update(state, "b", { outOfAction: true });
+    const plan = planNextTurn(state, options);
+    expect(plan.order[plan.turn!]).toBe("c");
+    expect(plan.notes.filter((n) => n.kind === "skippedOutOfAction").map((n) => n.combatantId)).toEqual([
+      "b",
+    ]);
+  });
+
+  it("a stunned combatant loses the action it owes, and only that one", () => {
+    let state = fresh(fighter("a", 14), fighter("b", 12, { actionLost: true }), fighter("c", 10));
+    state = apply(state, planStart(state, options));
+    const plan = planNextTurn(state, options);
+    expect(plan.order[plan.turn!]).toBe("c");
+    expect(plan.notes.some((n) => n.kind === "actionLost" && n.combatantId === "b")).toBe(true);
+    expect(plan.combatants.find((c) => c._id === "b")?.system.actionLost).toBe(false);
+  });
+
+  it("a round start resets declarations, holds, defenses, attacks and trades in the same plan", () => {
+    let state = fresh(fighter("a", 14), fighter("b", 12));
+    state = apply(state, planStart(state, options));
+    state = update(state, "a", { maneuver: "move", held: true, engaged: true });
+    const plan = planNextRound(state, options);
+    const a = plan.combatants.find((c) => c._id === "a")!;
+    expect(plan.round).toBe(2);
+    expect(a.system).toMatchObject({
+      maneuver: null,
+      held: false,
+      engagedAtRoundStart: true,
+      attacks: { made: [], usedRanged: false, usedMelee: false, targets: [] },
+      tradeShift: { parry: 0, dodge: 0 },
+    });
+    expect(a.system.defenses).toMatchObject({ dodges: 0, weaponParries: 0, shieldParries: 0 });
+  });
+
+  it("NC-RND-8: rolled initiative orders the round by d20 + AG", () => {
+    const state = fresh(fighter("a", 14), fighter("b", 10));
+    const plan = planStart(state, {
+      initiativeMode: InitiativeMode.RollEachRound,
+      dice: new ScriptedDice([2, 15]),
+    });
+    expect(plan.order).toEqual(["b", "a"]);
+    expect(plan.combatants.find((c) => c._id === "b")).toMatchObject({
+      initiative: 25,
+      system: { initiativeRoll: 15 },
+    });
+  });
+
+  it("NC-RND-8: initiative rolled once per combat keeps the first roll", () => {
+    let state = fresh(fighter("a", 14), fighter("b", 10));
+    const once = { initiativeMode: InitiativeMode.RollOncePerCombat, dice: new ScriptedDice([2, 15]) };
+    state = apply(state, planStart(state, once));
+    const round2 = planNextRound(state, {
+      initiativeMode: InitiativeMode.RollOncePerCombat,
+      dice: new ScriptedDice([]),
+    });
+    expect(round2.order).toEqual(["b", "a"]);
+  });
+
+  it("refuses to rewind past the start of a phase", () => {
+    let state = fresh(fighter("a", 14), fighter("b", 12));
+    state = apply(state, planStart(state, options));
+    expect(() => planPreviousTurn(state)).toThrow(CombatRefusal);
+    state = apply(state, planNextTurn(state, options));
+    expect(planPreviousTurn(state).turn).toBe(0);
+  });
+
+  it("with everyone out of the fight, the round has no turn", () => {
+    const plan = planStart(fresh(fighter("a", 14, { outOfAction: true })), options);
+    expect(plan.turn).toBeNull();
+    expect(plan.notes.some((n) => n.kind === "noOneActs")).toBe(true);
+  });
+});
+
+describe("holds", () => {
+  it("NC-RND-4: holding on one's turn passes the turn on in the same plan", () => {
+    let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    const plan = planHold(state, "eddy", options);
+    expect(plan.order[plan.turn!]).toBe("jenny");
+    expect(plan.combatants.find((c) => c._id === "eddy")?.system.held).toBe(true);
+  });
+
+  it("NC-RND-7: a maneuver that takes the whole round cannot be held", () => {
+    let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = update(state, "eddy", { maneuver: "retreat" });
+    expect(() => planHold(state, "eddy", options)).toThrow(CombatRefusal);
+    state = update(state, "eddy", { maneuver: "allOutAttack" });
+    expect(() => planHold(state, "eddy", options)).toThrowError(/Hold\.Refusal/);
+  });
+
+  it("refuses a hold to one who has already acted this phase", () => {
+    let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planNextTurn(state, options));
+    expect(() => planHold(state, "eddy", options)).toThrow(/NoTurnToHold/);
+  });
+
+  it("NC-RND-4: breaking a hold acts now, before the combatant whose turn it is", () => {
+    let state = fresh(fighter("eddy", 17), fighter("dagmar", 15), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planHold(state, "eddy", options));
+    expect(current(state)).toBe("dagmar");
+    state = apply(state, planNextTurn(state, options));
+    expect(current(state)).toBe("jenny");
+    state = apply(state, planBreakHold(state, ["eddy"], options));
+    expect(current(state)).toBe("eddy");
+    expect(state.combatants.find((c) => c.id === "eddy")?.held).toBe(false);
+    state = apply(state, planNextTurn(state, options));
+    expect(current(state)).toBe("jenny");
+  });
+
+  it("NC-RND-6: two holders breaking at once roll d20 + AG and both act (Fast Eddy and Dagmar)", () => {
+    let state = fresh(fighter("eddy", 17), fighter("dagmar", 15), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planHold(state, "eddy", options));
+    state = apply(state, planHold(state, "dagmar", options));
+    expect(current(state)).toBe("jenny");
+    // Both roll 8: Eddy 25, Dagmar 23.
+    const plan = planBreakHold(state, ["dagmar", "eddy"], { ...options, dice: new ScriptedDice([8, 8]) });
+    expect(plan.rollOff?.rolls.map((r) => r.total)).toEqual([23, 25]);
+    state = apply(state, plan);
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      order.push(current(state)!);
+      state = apply(state, planNextTurn(state, options));
+    }
+    expect(order).toEqual(["eddy", "dagmar", "jenny"]);
+    expect(plan.notes.find((n) => n.kind === "rollOff")?.data.result).toBe("dagmar 8+15=23, eddy 8+17=25");
+  });
+
+  it("refuses to break a hold nobody holds", () => {
+    let state = fresh(fighter("eddy", 17));
+    state = apply(state, planStart(state, options));
+    expect(() => planBreakHold(state, ["eddy"], options)).toThrow(/NotHolding/);
+    expect(() => planBreakHold(state, [], options)).toThrow(/NoHolder/);
+  });
+});

@@ -1,0 +1,415 @@
+import {
+  canActFromHold,
+  type FangsTurnFacts,
+  type InitiativeMode,
+  type InitiativeScore,
+  initiativeScores,
+  insertHeldTurn,
+  phaseTurnOrder,
+  type RollOffResult,
+  resolveHoldRollOff,
+} from "../rules/fangs/round";
+import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "../rules/fangs/types";
+import type { DiceSource } from "../rules/kernel/dice";
+import type { TurnCandidate } from "../rules/kernel/ruleset";
+
+/**
+ * The turn pointer of the FANGS round as plain data: from a snapshot of the
+ * combat, work out the ONE update that moves it (combatant → phase → round,
+ * a hold, a broken hold) together with every per-combatant reset, plus the
+ * notes the chat should carry. Who acts in a phase and in what order is the
+ * rules core's answer (phaseTurnOrder, initiativeScores, resolveHoldRollOff);
+ * this module only walks the pointer and never decides a rule itself.
+ */
+
+export interface PlanCombatant {
+  readonly id: string;
+  readonly name: string;
+  readonly ag: number;
+  /** The value the round orders by: AG, or d20 + AG (null before the first round). */
+  readonly initiative: number | null;
+  readonly initiativeRoll: number | null;
+  readonly maneuver: ManeuverId | null;
+  readonly attackKind: WeaponKind | null;
+  readonly held: boolean;
+  readonly actionLost: boolean;
+  readonly outOfAction: boolean;
+  readonly engaged: boolean;
+  readonly engagedAtRoundStart: boolean;
+  /** Post-melee attacks still owed this round (the attacks module's answer). */
+  readonly postMeleeAttacks: number;
+  readonly offHandInitiativePenalty: boolean;
+}
+
+export interface PlanState {
+  readonly round: number;
+  readonly turn: number | null;
+  readonly phase: PhaseId;
+  readonly order: readonly string[];
+  /** In the tracker's current order: ties in the rules core keep it. */
+  readonly combatants: readonly PlanCombatant[];
+}
+
+export interface PlanOptions {
+  readonly initiativeMode: InitiativeMode;
+  /** Needed when initiative is rolled or two holders roll off. */
+  readonly dice?: DiceSource;
+}
+
+/** What one combatant's system data becomes (only the fields that change). */
+export interface CombatantChange {
+  readonly _id: string;
+  initiative?: number;
+  system: Record<string, unknown>;
+}
+
+export type PlanNoteKind = "skippedOutOfAction" | "actionLost" | "rollOff" | "noOneActs" | "roundStart";
+
+export interface PlanNote {
+  readonly kind: PlanNoteKind;
+  readonly combatantId: string | null;
+  readonly data: Readonly<Record<string, string | number>>;
+}
+
+export interface CombatPlan {
+  readonly round: number;
+  readonly turn: number | null;
+  readonly phase: PhaseId;
+  readonly order: readonly string[];
+  readonly combatants: readonly CombatantChange[];
+  readonly notes: readonly PlanNote[];
+  readonly newRound: boolean;
+  readonly phaseChanged: boolean;
+  /** The round's initiative when a new round began. */
+  readonly initiative: readonly InitiativeScore[] | null;
+  readonly rollOff: RollOffResult | null;
+}
+
+/** A request the tracker refuses: `key` is the lang key shown to the user. */
+export class CombatRefusal extends Error {
+  override readonly name = "CombatRefusal";
+  constructor(
+    readonly key: string,
+    readonly data: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(key);
+  }
+}
+
+/* -------------------------------------------- */
+/*  Working copy                                */
+/* -------------------------------------------- */
+
+class Draft {
+  readonly byId: Map<string, PlanCombatant>;
+  readonly changes = new Map<string, CombatantChange>();
+  readonly notes: PlanNote[] = [];
+
+  constructor(readonly state: PlanState) {
+    this.byId = new Map(state.combatants.map((c) => [c.id, c]));
+  }
+
+  get(id: string): PlanCombatant | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Records a change and keeps the working copy in step, so later phases read it. */
+  set(id: string, system: Partial<Record<keyof PlanCombatant | string, unknown>>, initiative?: number): void {
+    const current = this.byId.get(id);
+    if (!current) return;
+    const change = this.changes.get(id) ?? { _id: id, system: {} };
+    Object.assign(change.system, system);
+    if (initiative !== undefined) change.initiative = initiative;
+    this.changes.set(id, change);
+    const next: Record<string, unknown> = { ...current, ...system };
+    if (initiative !== undefined) next.initiative = initiative;
+    this.byId.set(id, next as unknown as PlanCombatant);
+  }
+
+  note(kind: PlanNoteKind, combatantId: string | null, data: Record<string, string | number> = {}): void {
+    this.notes.push({ kind, combatantId, data });
+  }
+
+  /** Combatants in the tracker's order, as they stand now. */
+  current(): PlanCombatant[] {
+    return this.state.combatants.map((c) => this.byId.get(c.id) ?? c);
+  }
+}
+
+export function turnCandidate(c: PlanCombatant): TurnCandidate {
+  const fangsFacts: FangsTurnFacts = {
+    attackKind: c.attackKind,
+    postMeleeAttacks: c.postMeleeAttacks,
+    offHandInitiativePenalty: c.offHandInitiativePenalty,
+  };
+  const facts: Readonly<Record<string, unknown>> = { ...fangsFacts };
+  return {
+    id: c.id,
+    orderValue: c.initiative ?? c.ag,
+    maneuver: c.maneuver,
+    held: c.held,
+    outOfAction: c.outOfAction,
+    engagedAtRoundStart: c.engagedAtRoundStart,
+    engaged: c.engaged,
+    facts,
+  };
+}
+
+/** Candidates sorted by the round's initiative, ties in tracker order (the rules core keeps given order). */
+function candidates(draft: Draft): TurnCandidate[] {
+  return draft
+    .current()
+    .map(turnCandidate)
+    .sort((a, b) => b.orderValue - a.orderValue);
+}
+
+/* -------------------------------------------- */
+/*  Walking the pointer                         */
+/* -------------------------------------------- */
+
+interface Position {
+  readonly phase: PhaseId;
+  readonly order: readonly string[];
+  readonly turn: number;
+}
+
+/**
+ * From `from` in `order`, the next entry that takes its turn; skipped
+ * entries leave a note (NC-ATK-2: dropped before its turn; a lost action is
+ * spent). Null when the phase has no one left.
+ */
+function nextInPhase(draft: Draft, order: readonly string[], from: number): number | null {
+  for (let i = from; i < order.length; i++) {
+    const c = draft.get(order[i]!);
+    if (!c) continue;
+    if (c.outOfAction) {
+      draft.note("skippedOutOfAction", c.id, { name: c.name });
+      continue;
+    }
+    // A holder is listed apart and acts when it breaks the hold.
+    if (c.held) continue;
+    if (c.actionLost) {
+      draft.note("actionLost", c.id, { name: c.name });
+      draft.set(c.id, { actionLost: false });
+      continue;
+    }
+    return i;
+  }
+  return null;
+}
+
+/** The first turn at or after (phase, from), moving on through the phases; null when the round is over. */
+function settle(draft: Draft, phase: PhaseId, order: readonly string[], from: number): Position | null {
+  let phaseIndex = PHASE_IDS.indexOf(phase);
+  let currentOrder = order;
+  let start = from;
+  for (;;) {
+    const turn = nextInPhase(draft, currentOrder, start);
+    if (turn !== null) return { phase: PHASE_IDS[phaseIndex]!, order: currentOrder, turn };
+    phaseIndex += 1;
+    if (phaseIndex >= PHASE_IDS.length) return null;
+    currentOrder = phaseTurnOrder(PHASE_IDS[phaseIndex]!, candidates(draft));
+    start = 0;
+  }
+}
+
+function beginRound(
+  draft: Draft,
+  round: number,
+  options: PlanOptions,
+): { position: Position | null; scores: InitiativeScore[] } {
+  const entries = draft.current().map((c) => ({ id: c.id, ag: c.ag }));
+  const previous: InitiativeScore[] = draft
+    .current()
+    .filter((c) => c.initiativeRoll !== null)
+    .map((c) => ({ id: c.id, ag: c.ag, roll: c.initiativeRoll, value: (c.initiativeRoll ?? 0) + c.ag }));
+  const scores = initiativeScores(entries, { mode: options.initiativeMode, round, previous }, options.dice);
+  const score = new Map(scores.map((s) => [s.id, s]));
+  for (const c of draft.current()) {
+    const s = score.get(c.id)!;
+    // Everything a round owns starts again at initiative: declarations, holds,
+    // defenses and attacks used, and trades ("until the next initiative").
+    draft.set(
+      c.id,
+      {
+        maneuver: null,
+        attackKind: null,
+        held: false,
+        initiativeRoll: s.roll,
+        engagedAtRoundStart: c.engaged,
+        defenses: {
+          weaponParries: 0,
+          shieldParries: 0,
+          monsterParries: 0,
+          grappleParries: 0,
+          dodges: 0,
+          offHandAttacked: false,
+        },
+        attacks: { made: [], usedRanged: false, usedMelee: false, targets: [] },
+        tradeShift: { parry: 0, dodge: 0 },
+      },
+      s.value,
+    );
+  }
+  draft.note("roundStart", null, { round });
+  const order = phaseTurnOrder("initiative", candidates(draft));
+  return { position: settle(draft, "initiative", order, 0), scores };
+}
+
+function finish(
+  draft: Draft,
+  round: number,
+  position: Position | null,
+  extra: { newRound: boolean; initiative: InitiativeScore[] | null; rollOff?: RollOffResult | null },
+): CombatPlan {
+  if (position === null) draft.note("noOneActs", null, { round });
+  const phase = position?.phase ?? "initiative";
+  return {
+    round,
+    turn: position?.turn ?? null,
+    phase,
+    order: position?.order ?? [],
+    combatants: [...draft.changes.values()],
+    notes: draft.notes,
+    newRound: extra.newRound,
+    phaseChanged: extra.newRound || phase !== draft.state.phase,
+    initiative: extra.initiative,
+    rollOff: extra.rollOff ?? null,
+  };
+}
+
+/* -------------------------------------------- */
+/*  Public planners                             */
+/* -------------------------------------------- */
+
+/** Round 1, Initiative phase: the first combatant in initiative order. */
+export function planStart(state: PlanState, options: PlanOptions): CombatPlan {
+  const draft = new Draft(state);
+  const { position, scores } = beginRound(draft, 1, options);
+  return finish(draft, 1, position, { newRound: true, initiative: scores });
+}
+
+/** A new round straight away (the GM skips the rest of this one). */
+export function planNextRound(state: PlanState, options: PlanOptions): CombatPlan {
+  const draft = new Draft(state);
+  const round = Math.max(state.round, 0) + 1;
+  const { position, scores } = beginRound(draft, round, options);
+  return finish(draft, round, position, { newRound: true, initiative: scores });
+}
+
+/** The next turn: the next combatant of the phase, else the next phase with anyone in it, else a new round. */
+export function planNextTurn(state: PlanState, options: PlanOptions): CombatPlan {
+  if (state.round < 1) return planStart(state, options);
+  const draft = new Draft(state);
+  const from = state.turn === null ? 0 : state.turn + 1;
+  const position = settle(draft, state.phase, state.order, from);
+  if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
+  const next = beginRound(draft, state.round + 1, options);
+  return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+}
+
+/** One step back within the phase; the phase before cannot be rebuilt, so that is refused. */
+export function planPreviousTurn(state: PlanState): CombatPlan {
+  if (state.turn === null || state.turn <= 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoRewind");
+  const draft = new Draft(state);
+  return finish(
+    draft,
+    state.round,
+    { phase: state.phase, order: state.order, turn: state.turn - 1 },
+    { newRound: false, initiative: null },
+  );
+}
+
+function requireStarted(state: PlanState): void {
+  if (state.round < 1 || state.turn === null) throw new CombatRefusal("FANGS.Combat.Refusal.NotStarted");
+}
+
+/**
+ * NC-RND-4: a combatant waits to see what slower ones do. Allowed to one
+ * still to act in this phase, whose declared maneuver may be held (NC-RND-7).
+ * When it is that combatant's turn, the turn passes on in the same update.
+ */
+export function planHold(state: PlanState, combatantId: string, options: PlanOptions): CombatPlan {
+  requireStarted(state);
+  const draft = new Draft(state);
+  const c = draft.get(combatantId);
+  if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+  if (c.held) throw new CombatRefusal("FANGS.Combat.Refusal.AlreadyHolding", { name: c.name });
+  if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
+  const at = state.order.indexOf(combatantId);
+  if (at < 0 || at < state.turn!)
+    throw new CombatRefusal("FANGS.Combat.Refusal.NoTurnToHold", { name: c.name });
+  if (c.maneuver !== null) {
+    const verdict = canActFromHold(c.maneuver);
+    if (!verdict.allowed)
+      throw new CombatRefusal(verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold", { name: c.name });
+  }
+  draft.set(combatantId, { held: true });
+  if (at !== state.turn) {
+    return finish(
+      draft,
+      state.round,
+      { phase: state.phase, order: state.order, turn: state.turn! },
+      { newRound: false, initiative: null },
+    );
+  }
+  const position = settle(draft, state.phase, state.order, at + 1);
+  if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
+  const next = beginRound(draft, state.round + 1, options);
+  return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+}
+
+/**
+ * NC-RND-4 … -6: holders break their hold and act now, before the combatant
+ * whose turn it is. Two or more at once roll d20 + AG (the rules core), and
+ * all of them are placed in the order: each must still act.
+ */
+export function planBreakHold(
+  state: PlanState,
+  combatantIds: readonly string[],
+  options: PlanOptions,
+): CombatPlan {
+  requireStarted(state);
+  const ids = [...new Set(combatantIds)];
+  if (ids.length === 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoHolder");
+  const draft = new Draft(state);
+  const breakers: PlanCombatant[] = [];
+  for (const id of ids) {
+    const c = draft.get(id);
+    if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+    if (!c.held) throw new CombatRefusal("FANGS.Combat.Refusal.NotHolding", { name: c.name });
+    if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
+    if (c.maneuver !== null) {
+      const verdict = canActFromHold(c.maneuver);
+      if (!verdict.allowed)
+        throw new CombatRefusal(verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold", { name: c.name });
+    }
+    breakers.push(c);
+  }
+  let rollOff: RollOffResult | null = null;
+  let acting = breakers.map((c) => c.id);
+  if (breakers.length > 1) {
+    if (!options.dice) throw new CombatRefusal("FANGS.Combat.Refusal.NoDice");
+    rollOff = resolveHoldRollOff(
+      breakers.map((c) => ({ id: c.id, ag: c.ag })),
+      options.dice,
+    );
+    acting = [...rollOff.order];
+    draft.note("rollOff", null, {
+      result: rollOff.rolls
+        .map((r) => `${draft.get(r.id)?.name ?? r.id} ${r.roll}+${r.ag}=${r.total}`)
+        .join(", "),
+    });
+  }
+  const currentId = state.order[state.turn!] ?? null;
+  let order = [...state.order];
+  for (const id of acting) order = insertHeldTurn(order, id, currentId);
+  for (const id of acting) draft.set(id, { held: false });
+  const turn = order.indexOf(acting[0]!);
+  return finish(
+    draft,
+    state.round,
+    { phase: state.phase, order, turn },
+    { newRound: false, initiative: null, rollOff },
+  );
+}

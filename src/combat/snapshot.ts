@@ -1,0 +1,231 @@
+import {
+  type AttackCounter,
+  type AttackSource,
+  attackSlots,
+  postMeleeAttacksLeft,
+} from "../rules/fangs/attacks";
+import type { DefenseUsage } from "../rules/fangs/defenses";
+import { isManeuverId } from "../rules/fangs/maneuvers";
+import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
+import type { ManeuverId, PhaseId, WeaponKind } from "../rules/fangs/types";
+import type { PlanCombatant, PlanState } from "./plan";
+
+/**
+ * Reads Foundry documents into the plain snapshot the planner works on. Only
+ * structural reads: the same code reads the real documents and the test
+ * stand-ins.
+ */
+
+/** Statuses (src/config/statuses.ts) that put a fighter out of the fight: it loses its turns (NC-ATK-2). */
+export const OUT_OF_ACTION_STATUSES: readonly string[] = Object.freeze([
+  "unconscious",
+  "dying",
+  "dead",
+  "comatose",
+]);
+
+export interface FangsCombatSystem {
+  phase: PhaseId;
+  order: string[];
+}
+
+export interface FangsCombatantSystem {
+  maneuver: ManeuverId | null;
+  attackKind: WeaponKind | null;
+  held: boolean;
+  actionLost: boolean;
+  initiativeRoll: number | null;
+  engagedAtRoundStart: boolean;
+  defenses: DefenseUsage;
+  attacks: { made: AttackSource[]; usedRanged: boolean; usedMelee: boolean; targets: string[] };
+  tradeShift: { parry: number; dodge: number };
+}
+
+/** What the combat layer reads from a combatant's actor. */
+export interface ActorFacts {
+  readonly ag: number;
+  /** MV in paces. */
+  readonly mv: number;
+  readonly outOfAction: boolean;
+  readonly engaged: boolean;
+  readonly humanoid: boolean;
+  readonly twoWeapon: boolean;
+  readonly ambidextrous: boolean;
+  readonly offHandWeapon: boolean;
+  /** The kind of the main-hand weapon in use (first equipped weapon not in the off hand), or null. */
+  readonly mainWeaponKind: WeaponKind | null;
+}
+
+type Loose = Record<string, unknown> | undefined | null;
+
+function read(obj: unknown, path: string): unknown {
+  let at: unknown = obj;
+  for (const part of path.split(".")) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
+function num(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+function hasStatus(actor: unknown, id: string): boolean {
+  const statuses = read(actor, "statuses");
+  return statuses instanceof Set && statuses.has(id);
+}
+
+function itemsOf(actor: unknown): Loose[] {
+  const items = read(actor, "items");
+  if (items && typeof (items as Iterable<unknown>)[Symbol.iterator] === "function") {
+    return [...(items as Iterable<Loose>)];
+  }
+  return [];
+}
+
+function isWeaponKind(value: unknown): value is WeaponKind {
+  return value === "melee" || value === "thrown" || value === "missile";
+}
+
+export function actorFacts(actor: unknown, defeated = false): ActorFacts {
+  const items = itemsOf(actor);
+  const advantages = new Set(
+    items.filter((i) => read(i, "type") === "advantage").map((i) => String(read(i, "system.key") ?? "")),
+  );
+  const weapons = items.filter((i) => read(i, "type") === "weapon" && read(i, "system.equipped") === true);
+  const main = weapons.find((w) => read(w, "system.offHand") !== true);
+  const mainKind = read(main, "system.kind");
+  const type = read(actor, "type");
+  return {
+    ag: num(read(actor, "system.characteristics.ag"), 0),
+    mv: num(read(actor, "system.attributes.movement"), 0),
+    outOfAction: defeated || OUT_OF_ACTION_STATUSES.some((s) => hasStatus(actor, s)),
+    engaged: hasStatus(actor, "engaged"),
+    humanoid: type === "creature" ? read(actor, "system.humanoid") !== false : true,
+    twoWeapon: advantages.has("twoWeapon"),
+    ambidextrous: advantages.has("ambidextrous"),
+    offHandWeapon: weapons.some((w) => read(w, "system.offHand") === true),
+    mainWeaponKind: isWeaponKind(mainKind) ? mainKind : null,
+  };
+}
+
+const EMPTY_DEFENSES: DefenseUsage = Object.freeze({
+  weaponParries: 0,
+  shieldParries: 0,
+  monsterParries: 0,
+  grappleParries: 0,
+  dodges: 0,
+  offHandAttacked: false,
+});
+
+/** The combatant's FANGS data with defaults filled in, whatever state the document is in. */
+export function combatantSystem(combatant: unknown): FangsCombatantSystem {
+  const s = (read(combatant, "system") ?? {}) as Partial<FangsCombatantSystem>;
+  const maneuver = isManeuverId(s.maneuver) ? s.maneuver : null;
+  return {
+    maneuver,
+    attackKind: isWeaponKind(s.attackKind) ? s.attackKind : null,
+    held: s.held === true,
+    actionLost: s.actionLost === true,
+    initiativeRoll: typeof s.initiativeRoll === "number" ? s.initiativeRoll : null,
+    engagedAtRoundStart: s.engagedAtRoundStart === true,
+    defenses: { ...EMPTY_DEFENSES, ...(s.defenses ?? {}) },
+    attacks: {
+      made: [...(s.attacks?.made ?? [])],
+      usedRanged: s.attacks?.usedRanged === true,
+      usedMelee: s.attacks?.usedMelee === true,
+      targets: [...(s.attacks?.targets ?? [])],
+    },
+    tradeShift: { parry: num(s.tradeShift?.parry, 0), dodge: num(s.tradeShift?.dodge, 0) },
+  };
+}
+
+export function combatSystem(combat: unknown): FangsCombatSystem {
+  const s = (read(combat, "system") ?? {}) as Partial<FangsCombatSystem>;
+  return {
+    phase: isPhaseId(s.phase) ? s.phase : "initiative",
+    order: Array.isArray(s.order) ? s.order.filter((id): id is string => typeof id === "string") : [],
+  };
+}
+
+export function attackCounterOf(system: FangsCombatantSystem): AttackCounter {
+  return system.attacks;
+}
+
+/** The planner's view of one combatant. */
+export function planCombatant(combatant: unknown): PlanCombatant {
+  const system = combatantSystem(combatant);
+  const facts = actorFacts(read(combatant, "actor"), read(combatant, "isDefeated") === true);
+  let postMeleeAttacks = 0;
+  let offHandInitiativePenalty = false;
+  if (system.maneuver !== null) {
+    const profile = {
+      maneuver: system.maneuver,
+      humanoid: facts.humanoid,
+      twoWeapon: facts.twoWeapon,
+      ambidextrous: facts.ambidextrous,
+      offHandWeapon: facts.offHandWeapon,
+      offHandParried: system.defenses.shieldParries > 0 && facts.offHandWeapon,
+    };
+    postMeleeAttacks = postMeleeAttacksLeft(profile, system.attacks);
+    if (postMeleeAttacks > 0) {
+      // The next post-melee attack's own initiative modifier (an off-hand one, NC-DEF-7).
+      const made = [...system.attacks.made];
+      const next = attackSlots(profile).slots.find((slot) => {
+        const at = made.indexOf(slot.source);
+        if (at >= 0) made.splice(at, 1);
+        return at < 0 && slot.phase === "postMelee";
+      });
+      offHandInitiativePenalty = (next?.initiativeModifier ?? 0) < 0;
+    }
+  }
+  const initiative = read(combatant, "initiative");
+  return {
+    id: String(read(combatant, "id") ?? read(combatant, "_id")),
+    name: String(read(combatant, "name") ?? ""),
+    ag: facts.ag,
+    initiative: typeof initiative === "number" ? initiative : null,
+    initiativeRoll: system.initiativeRoll,
+    maneuver: system.maneuver,
+    attackKind: system.attackKind,
+    held: system.held,
+    actionLost: system.actionLost,
+    outOfAction: facts.outOfAction,
+    engaged: facts.engaged,
+    engagedAtRoundStart: system.engagedAtRoundStart,
+    postMeleeAttacks,
+    offHandInitiativePenalty,
+  };
+}
+
+/** The combat as the planner sees it; combatants in the tracker's current order. */
+export function planState(combat: unknown): PlanState {
+  const system = combatSystem(combat);
+  const turns = read(combat, "turns");
+  const list: unknown[] =
+    Array.isArray(turns) && turns.length > 0
+      ? turns
+      : [...((read(combat, "combatants") as Iterable<unknown>) ?? [])];
+  const round = num(read(combat, "round"), 0);
+  const turn = read(combat, "turn");
+  return {
+    round,
+    turn: typeof turn === "number" ? turn : null,
+    phase: system.phase,
+    order: system.order,
+    combatants: list.map(planCombatant),
+  };
+}
+
+/** The data helper's initiative setting, in the rules core's words. */
+export function initiativeModeFromSetting(value: string): InitiativeMode {
+  switch (value) {
+    case "rollEachRound":
+      return InitiativeMode.RollEachRound;
+    case "rollOnce":
+      return InitiativeMode.RollOncePerCombat;
+    default:
+      return InitiativeMode.Agility;
+  }
+}
