@@ -1,0 +1,264 @@
+import { RulesError, requireInteger } from "../kernel/errors";
+import { itemCondition } from "./character";
+import { getManeuver } from "./maneuvers";
+import { type AttackRestriction, restrictionActive } from "./special-defenses";
+import type { ItemSp, ManeuverId, PhaseId, WeaponKind } from "./types";
+
+/**
+ * Attacks per round and per phase (NC-MAN-6, -7, -9, NC-ATK-1 … -10,
+ * NC-DMG-7): which attacks a combatant has this round, a per-round counter,
+ * and `canAttackNow`, the one question the tracker asks before an attack.
+ */
+
+/** Where an attack comes from. */
+export const AttackSource = {
+  /** The maneuver's own attack (Missile or Melee phase). */
+  Maneuver: "maneuver",
+  /** All-Out-Attack's second attack at the same target. */
+  AllOutAttackSecond: "allOutAttackSecond",
+  /** All-Out-Attack's third attack with the Two Weapon advantage. */
+  TwoWeaponThird: "twoWeaponThird",
+  /** The off-hand weapon (−10; −4 with Two Weapon; 0 also ambidextrous). */
+  OffHand: "offHand",
+  /** The extra chance at someone dodging past (NC-DEF-4). */
+  DodgePast: "dodgePast",
+} as const;
+export type AttackSource = (typeof AttackSource)[keyof typeof AttackSource];
+
+export interface AttackSlot {
+  readonly source: AttackSource;
+  /** "primary": the Missile or Melee phase (by weapon kind); "postMelee": NC-ATK-7. */
+  readonly phase: "primary" | "postMelee";
+  readonly hand: "main" | "off";
+  /** Added to the attack roll. */
+  readonly modifier: number;
+  /** Added to the order value in the Post-Melee phase (NC-DEF-7). */
+  readonly initiativeModifier: number;
+  /** Two Weapon's −4 falls on the attack the character chooses (NC-ATK-10): the tracker may move it. */
+  readonly penaltyMayMove: boolean;
+}
+
+export interface AttackerProfile {
+  readonly maneuver: ManeuverId | string;
+  /** NC-ATK-8 caps humanoids at two attacks a round (default true). */
+  readonly humanoid?: boolean;
+  readonly twoWeapon?: boolean;
+  readonly ambidextrous?: boolean;
+  /** A dagger or second weapon in the off hand. */
+  readonly offHandWeapon?: boolean;
+  /** The off-hand weapon parried this round (without Two Weapon it then cannot attack, NC-ATK-9). */
+  readonly offHandParried?: boolean;
+  /** Second chances owed by targets dodging past this attacker (NC-DEF-4). */
+  readonly dodgePastChances?: number;
+}
+
+/** The off-hand penalty: −10 normally (NC-ATK-9, NC-DEF-7), −4 with Two Weapon, 0 with Two Weapon and ambidexterity (NC-ATK-10). */
+export function offHandPenalty(profile: Pick<AttackerProfile, "twoWeapon" | "ambidextrous">): number {
+  if (profile.twoWeapon) return profile.ambidextrous ? 0 : -4;
+  return -10;
+}
+
+export interface AttackAllowance {
+  /** Every attack the round may hold, in the order they are taken. */
+  readonly slots: readonly AttackSlot[];
+  /** At most this many of them (NC-ATK-8). */
+  readonly maxAttacks: number;
+}
+
+/** The attacks a combatant has this round. */
+export function attackSlots(profile: AttackerProfile): AttackAllowance {
+  const maneuver = getManeuver(profile.maneuver);
+  const chances = requireInteger(profile.dodgePastChances ?? 0, "dodge past chances", 0);
+  const humanoid = profile.humanoid ?? true;
+  const slots: AttackSlot[] = [];
+  const slot = (
+    source: AttackSource,
+    phase: AttackSlot["phase"],
+    hand: AttackSlot["hand"],
+    modifier = 0,
+    initiativeModifier = 0,
+    penaltyMayMove = false,
+  ): void => {
+    slots.push(Object.freeze({ source, phase, hand, modifier, initiativeModifier, penaltyMayMove }));
+  };
+
+  if (maneuver.attacks > 0) slot(AttackSource.Maneuver, "primary", "main");
+  if (maneuver.attacks > 1) slot(AttackSource.AllOutAttackSecond, "postMelee", "main");
+  const offHandFree =
+    profile.offHandWeapon === true && (!profile.offHandParried || profile.twoWeapon === true);
+  const offPenalty = offHandPenalty(profile);
+  const offInitiative = profile.twoWeapon ? 0 : -10;
+  if (maneuver.attacks > 0 && !maneuver.forbidsExtraAttacks) {
+    if (maneuver.twoWeaponExtraAttack) {
+      // All-Out-Attack: only Two Weapon adds the off hand, as the third attack.
+      if (profile.twoWeapon && offHandFree) {
+        slot(AttackSource.TwoWeaponThird, "postMelee", "off", offPenalty, 0, offPenalty !== 0);
+      }
+    } else if (offHandFree) {
+      slot(AttackSource.OffHand, "postMelee", "off", offPenalty, offInitiative, profile.twoWeapon === true);
+    }
+    for (let i = 0; i < chances; i += 1) slot(AttackSource.DodgePast, "postMelee", "main");
+  }
+  const maxAttacks = humanoid ? (profile.twoWeapon ? 3 : 2) : slots.length;
+  return Object.freeze({ slots: Object.freeze(slots), maxAttacks: Math.min(maxAttacks, slots.length) });
+}
+
+/* -------------------------------------------- */
+/*  Per-round counter                           */
+/* -------------------------------------------- */
+
+export interface AttackCounter {
+  /** The sources of the attacks made this round, in order. */
+  readonly made: readonly AttackSource[];
+  readonly usedRanged: boolean;
+  readonly usedMelee: boolean;
+  /** Targets attacked, in order (All-Out-Attack keeps to one). */
+  readonly targets: readonly string[];
+}
+
+export function emptyAttackCounter(): AttackCounter {
+  return Object.freeze({
+    made: Object.freeze([]),
+    usedRanged: false,
+    usedMelee: false,
+    targets: Object.freeze([]),
+  });
+}
+
+export function recordAttack(
+  counter: AttackCounter,
+  attack: { readonly source: AttackSource; readonly kind: WeaponKind; readonly targetId: string },
+): AttackCounter {
+  if (!Object.values(AttackSource).includes(attack.source)) {
+    throw new RulesError("invalid-value", `"${String(attack.source)}" is not an attack source`, { attack });
+  }
+  return Object.freeze({
+    made: Object.freeze([...counter.made, attack.source]),
+    usedRanged: counter.usedRanged || attack.kind !== "melee",
+    usedMelee: counter.usedMelee || attack.kind === "melee",
+    targets: Object.freeze([...counter.targets, attack.targetId]),
+  });
+}
+
+/** Post-melee attacks still open to a combatant (what phaseTurnOrder's `postMeleeAttacks` fact wants). */
+export function postMeleeAttacksLeft(profile: AttackerProfile, counter: AttackCounter): number {
+  const { slots, maxAttacks } = attackSlots(profile);
+  const free = unusedSlots(slots, counter).filter((s) => s.phase === "postMelee").length;
+  return Math.max(0, Math.min(free, maxAttacks - counter.made.length));
+}
+
+function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter): AttackSlot[] {
+  const used = [...counter.made];
+  return slots.filter((s) => {
+    const at = used.indexOf(s.source);
+    if (at < 0) return true;
+    used.splice(at, 1);
+    return false;
+  });
+}
+
+/* -------------------------------------------- */
+/*  canAttackNow                                */
+/* -------------------------------------------- */
+
+export interface AttackNowContext {
+  readonly phase: PhaseId;
+  readonly round: number;
+  readonly attacker: AttackerProfile;
+  readonly counter: AttackCounter;
+  /** The weapon about to strike. `itemSp` null: a natural weapon that does not wear. */
+  readonly weapon: {
+    readonly kind: WeaponKind;
+    readonly extendedReload?: boolean;
+    readonly itemSp: ItemSp | null;
+  };
+  /** Which hand strikes (default the main hand). */
+  readonly hand?: "main" | "off";
+  readonly targetId: string;
+  /** The target chosen with the maneuver (All-Out-Attack, Charge, Attack). */
+  readonly maneuverTargetId?: string | null;
+  /** Melee: attacker and target are engaged now. */
+  readonly engagedWithTarget: boolean;
+  /** Missile: the attacker is engaged now (engaged combatants do not shoot, NC-ATK-1). */
+  readonly attackerEngaged: boolean;
+  /** Missile: the target started the round unengaged (NC-ATK-4). */
+  readonly targetStartedUnengaged: boolean;
+  /** Acting from a broken hold rather than on normal initiative. */
+  readonly fromHold?: boolean;
+  /** Down, unconscious or stunned out of its action (NC-ATK-2). */
+  readonly outOfAction?: boolean;
+  readonly restrictions?: readonly AttackRestriction[];
+}
+
+export interface AttackVerdict {
+  readonly allowed: boolean;
+  readonly reasonKey: string | null;
+  /** The attack this would be, with its modifier (null when refused). */
+  readonly slot: AttackSlot | null;
+}
+
+const KEY = "FANGS.Rules.Attack.Refusal.";
+function no(reason: string): AttackVerdict {
+  return Object.freeze({ allowed: false, reasonKey: KEY + reason, slot: null });
+}
+
+/**
+ * May this combatant make this attack now? Checks, in order: in the fight;
+ * a maneuver that attacks; an attack phase; no restriction from a
+ * Disengage or Retreat; the weapon is fit to attack (under half SP it only
+ * parries, NC-DMG-7); the phase fits the weapon; no melee and ranged in one
+ * round (NC-ATK-3); missile: unengaged shooter, target that started
+ * unengaged (NC-ATK-1, -4); melee: engaged with the target; All-Out-Attack:
+ * no extended reload, normal initiative, one target (NC-MAN-6); Charge: its
+ * target (NC-MAN-9); an attack left this round (NC-ATK-7 … -10).
+ */
+export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
+  const maneuver = getManeuver(ctx.attacker.maneuver);
+  const round = requireInteger(ctx.round, "round", 1);
+  const kind = ctx.weapon?.kind;
+  if (kind !== "melee" && kind !== "thrown" && kind !== "missile") {
+    throw new RulesError("invalid-value", "a weapon is melee, thrown or missile", { weapon: ctx.weapon });
+  }
+  const hand = ctx.hand ?? "main";
+
+  if (ctx.outOfAction) return no("OutOfAction");
+  if (maneuver.attacks === 0) return no("ManeuverNoAttack");
+  if (ctx.phase === "initiative") return no("NotAnAttackPhase");
+  const restrictions = (ctx.restrictions ?? []).filter((r) => restrictionActive(r, round));
+  if (restrictions.some((r) => r.kind === "noAttack")) return no("AttackLost");
+  if (restrictions.some((r) => r.kind === "noChangeTarget" && r.targetId !== ctx.targetId)) {
+    return no("MayNotChangeTarget");
+  }
+  if (ctx.weapon.itemSp !== null && ctx.weapon.itemSp !== undefined) {
+    const condition = itemCondition(ctx.weapon.itemSp);
+    if (condition === "shattered") return no("WeaponShattered");
+    if (condition === "unusableForAttack") return no("WeaponUnderHalf");
+  }
+  const ranged = kind !== "melee";
+  if (ctx.phase === "missile" && !ranged) return no("MeleeInMissilePhase");
+  if (ctx.phase === "melee" && ranged) return no("RangedInMeleePhase");
+  if (ranged && ctx.counter.usedMelee) return no("RangedAfterMelee");
+  if (!ranged && ctx.counter.usedRanged) return no("MeleeAfterRanged");
+  if (ranged) {
+    if (maneuver.id === "charge") return no("ChargeIsMelee");
+    if (ctx.attackerEngaged) return no("EngagedCannotShoot");
+    if (!ctx.targetStartedUnengaged) return no("TargetStartedEngaged");
+  } else if (!ctx.engagedWithTarget) {
+    return no("NotEngaged");
+  }
+  if (maneuver.forbidsExtendedReload && ctx.weapon.extendedReload) return no("ExtendedReload");
+  if (maneuver.normalInitiativeOnly && ctx.fromHold) return no("NotNormalInitiative");
+  const chosen = ctx.maneuverTargetId;
+  const keepsTarget = maneuver.id === "allOutAttack" || maneuver.id === "charge";
+  if (keepsTarget && chosen != null && chosen !== ctx.targetId) return no("MustAttackChosenTarget");
+  if (maneuver.id === "allOutAttack" && ctx.counter.targets.some((t) => t !== ctx.targetId)) {
+    return no("MustAttackChosenTarget");
+  }
+
+  const { slots, maxAttacks } = attackSlots(ctx.attacker);
+  if (ctx.counter.made.length >= maxAttacks) return no("NoAttacksLeft");
+  const wanted = ctx.phase === "postMelee" ? "postMelee" : "primary";
+  const slot = unusedSlots(slots, ctx.counter).find((s) => s.phase === wanted && s.hand === hand);
+  if (!slot) return no(hand === "off" && wanted === "postMelee" ? "NoOffHandAttack" : "NoAttacksLeft");
+  return Object.freeze({ allowed: true, reasonKey: null, slot });
+}

@@ -1,0 +1,395 @@
+import type { DiceSource } from "../kernel/dice";
+import { RulesError, requireInteger } from "../kernel/errors";
+import type { TurnCandidate } from "../kernel/ruleset";
+import { getManeuver, type Verdict } from "./maneuvers";
+import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "./types";
+
+/**
+ * The FANGS round (NC-RND-1 … -9, NC-ATK-1, -2, -6, -7): four phases; in
+ * each, combatants act in AG order, highest first; holds; the d20 + AG
+ * roll-off between two holders; the optional rolled initiative.
+ *
+ * Ties: equal values keep the order the caller gave (the tracker's order,
+ * which the GM can drag), after a higher AG when initiative is rolled. The
+ * text gives no tie-break for AG order; a stable order never reshuffles two
+ * equal fighters from one round to the next.
+ */
+
+/* -------------------------------------------- */
+/*  Initiative (NC-RND-3, NC-RND-8)             */
+/* -------------------------------------------- */
+
+/** AG order (the rule), or the table's option: d20 + AG each round, or once per combat. */
+export const InitiativeMode = {
+  Agility: "agility",
+  RollEachRound: "rollEachRound",
+  RollOncePerCombat: "rollOncePerCombat",
+} as const;
+export type InitiativeMode = (typeof InitiativeMode)[keyof typeof InitiativeMode];
+
+export interface InitiativeEntry {
+  readonly id: string;
+  readonly ag: number;
+}
+
+export interface InitiativeScore {
+  readonly id: string;
+  readonly ag: number;
+  /** The d20 rolled, or null in AG order. */
+  readonly roll: number | null;
+  /** What the round orders by: AG, or d20 + AG. */
+  readonly value: number;
+}
+
+export interface InitiativeRequest {
+  readonly mode: InitiativeMode;
+  /** 1 for the first round. */
+  readonly round: number;
+  /** Last round's scores: "once per combat" keeps them. */
+  readonly previous?: readonly InitiativeScore[];
+}
+
+function validateEntries(entries: readonly InitiativeEntry[]): void {
+  if (!Array.isArray(entries))
+    throw new RulesError("invalid-value", "combatants must be a list", { entries });
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (typeof entry?.id !== "string" || entry.id === "") {
+      throw new RulesError("invalid-value", "every combatant needs an id", { entry });
+    }
+    if (seen.has(entry.id))
+      throw new RulesError("invalid-value", `combatant ${entry.id} is listed twice`, { entry });
+    seen.add(entry.id);
+    requireInteger(entry.ag, `AG of ${entry.id}`, 0);
+  }
+}
+
+/** Higher value first, then higher AG; equal stays in the given order (Array.prototype.sort is stable). */
+export function compareInitiative(a: InitiativeScore, b: InitiativeScore): number {
+  return b.value - a.value || b.ag - a.ag;
+}
+
+/**
+ * The round's initiative scores in acting order. Dice are rolled in the
+ * order the combatants are given, one d20 each, and only when the mode
+ * rolls (once per combat: in round 1 and for anyone new since).
+ */
+export function initiativeScores(
+  entries: readonly InitiativeEntry[],
+  request: InitiativeRequest,
+  dice?: DiceSource,
+): InitiativeScore[] {
+  validateEntries(entries);
+  const round = requireInteger(request?.round, "round", 1);
+  const mode = request.mode;
+  if (!Object.values(InitiativeMode).includes(mode)) {
+    throw new RulesError(
+      "invalid-value",
+      `initiative mode must be agility, rollEachRound or rollOncePerCombat`,
+      {
+        mode,
+      },
+    );
+  }
+  const kept = new Map((request.previous ?? []).map((score) => [score.id, score]));
+  const scores = entries.map((entry): InitiativeScore => {
+    if (mode === InitiativeMode.Agility) return { id: entry.id, ag: entry.ag, roll: null, value: entry.ag };
+    const previous = kept.get(entry.id);
+    if (mode === InitiativeMode.RollOncePerCombat && round > 1 && previous?.roll != null) {
+      return { id: entry.id, ag: entry.ag, roll: previous.roll, value: previous.roll + entry.ag };
+    }
+    if (!dice) throw new RulesError("invalid-state", "rolled initiative needs dice", { mode });
+    const roll = dice.roll(20);
+    return { id: entry.id, ag: entry.ag, roll, value: roll + entry.ag };
+  });
+  return scores.sort(compareInitiative);
+}
+
+/* -------------------------------------------- */
+/*  Holds (NC-RND-4 … -7)                       */
+/* -------------------------------------------- */
+
+/**
+ * Where a combatant stands in the round:
+ * waiting → (holding → committed) → acted; committed at the round's end → lost;
+ * holding to the end without acting → passed; put out of action → lost.
+ */
+export const TurnStatus = {
+  Waiting: "waiting",
+  Holding: "holding",
+  Committed: "committed",
+  Acted: "acted",
+  Passed: "passed",
+  Lost: "lost",
+} as const;
+export type TurnStatus = (typeof TurnStatus)[keyof typeof TurnStatus];
+
+export interface TurnState {
+  readonly id: string;
+  readonly status: TurnStatus;
+  /** The maneuver stated when breaking a hold (null until then). */
+  readonly maneuver: ManeuverId | null;
+  /** Why a turn was lost ("outOfAction", "committedHoldNotTaken"…), else null. */
+  readonly lostBecause: string | null;
+}
+
+export function newTurn(id: string): TurnState {
+  return Object.freeze({ id, status: TurnStatus.Waiting, maneuver: null, lostBecause: null });
+}
+
+function wrongState(turn: TurnState, wanted: string): never {
+  throw new RulesError("invalid-state", `${turn.id} is ${turn.status}; ${wanted}`, {
+    id: turn.id,
+    status: turn.status,
+  });
+}
+
+/** NC-RND-4: on its turn, a combatant may wait to see what slower ones do. */
+export function holdTurn(turn: TurnState): TurnState {
+  if (turn.status !== TurnStatus.Waiting) wrongState(turn, "only a combatant whose turn it is may hold");
+  return Object.freeze({ ...turn, status: TurnStatus.Holding });
+}
+
+/** NC-RND-7: a held action cannot be one that takes the whole round (nor one whose description forbids it). */
+export function canActFromHold(maneuverId: ManeuverId | string): Verdict {
+  const maneuver = getManeuver(maneuverId);
+  if (maneuver.mayBeHeld) return { allowed: true, reasonKey: null };
+  return {
+    allowed: false,
+    reasonKey: maneuver.wholeRound
+      ? "FANGS.Rules.Hold.Refusal.WholeRound"
+      : "FANGS.Rules.Hold.Refusal.CannotBeHeld",
+  };
+}
+
+/**
+ * NC-RND-5: stating the intent to break a hold commits the character to act.
+ * A whole-round maneuver is refused (RulesError "invalid-state").
+ */
+export function breakHold(turn: TurnState, maneuverId: ManeuverId | string): TurnState {
+  if (turn.status !== TurnStatus.Holding) wrongState(turn, "only a holder can break a hold");
+  const verdict = canActFromHold(maneuverId);
+  if (!verdict.allowed) {
+    throw new RulesError("invalid-state", `${maneuverId} cannot be taken from a hold (NC-RND-7)`, {
+      id: turn.id,
+      maneuver: maneuverId,
+      reasonKey: verdict.reasonKey,
+    });
+  }
+  return Object.freeze({ ...turn, status: TurnStatus.Committed, maneuver: getManeuver(maneuverId).id });
+}
+
+/** The combatant has taken its turn (in order, or after breaking its hold). */
+export function completeTurn(turn: TurnState): TurnState {
+  if (turn.status !== TurnStatus.Waiting && turn.status !== TurnStatus.Committed) {
+    wrongState(turn, "a holder must break its hold before acting");
+  }
+  return Object.freeze({ ...turn, status: TurnStatus.Acted });
+}
+
+/** NC-ATK-2: put out of the fight before its turn, a combatant loses it. */
+export function loseTurn(turn: TurnState, because: string): TurnState {
+  if (turn.status === TurnStatus.Acted || turn.status === TurnStatus.Passed) return turn;
+  return Object.freeze({ ...turn, status: TurnStatus.Lost, lostBecause: because });
+}
+
+/**
+ * End of round: a committed holder that never acted loses its turn (NC-RND-6:
+ * "both must still act or lose their turn entirely"); one still holding
+ * simply passed.
+ */
+export function settleRound(turns: readonly TurnState[]): TurnState[] {
+  return turns.map((turn) => {
+    if (turn.status === TurnStatus.Committed) return loseTurn(turn, "committedHoldNotTaken");
+    if (turn.status === TurnStatus.Holding || turn.status === TurnStatus.Waiting) {
+      return Object.freeze({ ...turn, status: TurnStatus.Passed });
+    }
+    return turn;
+  });
+}
+
+/**
+ * The order after a holder breaks its hold to act right before `beforeId`
+ * (pre-empting or interrupting a slower combatant, NC-RND-4); null: last.
+ */
+export function insertHeldTurn(
+  order: readonly string[],
+  holderId: string,
+  beforeId: string | null,
+): string[] {
+  const rest = order.filter((id) => id !== holderId);
+  if (beforeId === null) return [...rest, holderId];
+  const at = rest.indexOf(beforeId);
+  if (at < 0) throw new RulesError("invalid-value", `${beforeId} is not in this phase's order`, { beforeId });
+  return [...rest.slice(0, at), holderId, ...rest.slice(at)];
+}
+
+export interface RollOffRoll {
+  readonly id: string;
+  readonly ag: number;
+  readonly roll: number;
+  readonly total: number;
+  /** 1 for the first roll-off; ties roll again among the tied (2, 3…). */
+  readonly attempt: number;
+}
+
+export interface RollOffResult {
+  /** Who acts first, second… Every one of them must still act (NC-RND-6). */
+  readonly order: readonly string[];
+  readonly rolls: readonly RollOffRoll[];
+}
+
+/**
+ * NC-RND-6: holders acting at once each roll d20 + AG; highest acts first.
+ * Equal totals roll again among themselves (the text names no tie-break).
+ * Dice: one d20 per contender in the given order, then one per tied
+ * contender per re-roll.
+ */
+export function resolveHoldRollOff(contenders: readonly InitiativeEntry[], dice: DiceSource): RollOffResult {
+  validateEntries(contenders);
+  if (contenders.length < 2) {
+    throw new RulesError("invalid-value", "a roll-off needs at least two holders", { contenders });
+  }
+  const rolls: RollOffRoll[] = [];
+  const order: string[] = [];
+  const settle = (group: readonly InitiativeEntry[], attempt: number): void => {
+    if (attempt > 100) throw new RulesError("invalid-state", "the roll-off never separated the holders", {});
+    const rolled = group.map((entry) => {
+      const roll = dice.roll(20);
+      const r: RollOffRoll = { id: entry.id, ag: entry.ag, roll, total: roll + entry.ag, attempt };
+      rolls.push(r);
+      return r;
+    });
+    const totals = [...new Set(rolled.map((r) => r.total))].sort((a, b) => b - a);
+    for (const total of totals) {
+      const tied = group.filter((_, i) => rolled[i]!.total === total);
+      if (tied.length === 1) order.push(tied[0]!.id);
+      else settle(tied, attempt + 1);
+    }
+  };
+  settle(contenders, 1);
+  return Object.freeze({ order: Object.freeze(order), rolls: Object.freeze(rolls) });
+}
+
+/* -------------------------------------------- */
+/*  Who acts in each phase                      */
+/* -------------------------------------------- */
+
+/** What phaseTurnOrder reads from a candidate's `facts`. */
+export interface FangsTurnFacts {
+  /** The kind of weapon the combatant attacks with this round; null or absent: no attack. */
+  readonly attackKind?: WeaponKind | null;
+  /** Post-melee attacks still owed (see attacks.ts `attackSlots`). */
+  readonly postMeleeAttacks?: number;
+  /**
+   * The post-melee attack is an off-hand one without Two Weapon: −10 to
+   * initiative as well as to attack (NC-DEF-7).
+   */
+  readonly offHandInitiativePenalty?: boolean;
+}
+
+/** Initiative penalty of an off-hand attack (NC-DEF-7). */
+export const OFF_HAND_INITIATIVE_PENALTY = -10;
+
+function factsOf(candidate: TurnCandidate): FangsTurnFacts {
+  const facts = (candidate.facts ?? {}) as FangsTurnFacts;
+  const kind = facts.attackKind;
+  if (kind != null && kind !== "melee" && kind !== "thrown" && kind !== "missile") {
+    throw new RulesError("invalid-value", `attackKind of ${candidate.id} must be melee, thrown or missile`, {
+      id: candidate.id,
+      kind,
+    });
+  }
+  if (facts.postMeleeAttacks !== undefined) requireInteger(facts.postMeleeAttacks, "post-melee attacks", 0);
+  return facts;
+}
+
+function attacksWithManeuver(candidate: TurnCandidate): boolean {
+  return candidate.maneuver !== null && getManeuver(candidate.maneuver).attacks > 0;
+}
+
+export function isPhaseId(id: unknown): id is PhaseId {
+  return typeof id === "string" && (PHASE_IDS as readonly string[]).includes(id);
+}
+
+/**
+ * Ids of those who get a turn in the phase, in acting order.
+ * - Initiative: everyone still in the fight declares and moves (NC-RND-3).
+ * - Missile: unengaged combatants attacking with a missile or thrown weapon
+ *   (NC-ATK-1); Charge is a melee attack and never shoots.
+ * - Melee: engaged combatants whose maneuver attacks with a melee weapon
+ *   (NC-ATK-6), the charger included once its move has engaged it.
+ * - Post-Melee: those owed a second attack (NC-ATK-7), an off-hand one at −10.
+ * Holders are left out: the tracker places one where it breaks its hold
+ * (`insertHeldTurn`). Anyone out of action is left out (NC-ATK-2): call
+ * again after each exchange and a fighter dropped before its turn is gone.
+ */
+export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly TurnCandidate[]): string[] {
+  if (!isPhaseId(phase)) {
+    throw new RulesError(
+      "invalid-value",
+      `"${String(phase)}" is not a FANGS phase (${PHASE_IDS.join(", ")})`,
+      {
+        phase,
+      },
+    );
+  }
+  const seen = new Set<string>();
+  const acting: { id: string; value: number }[] = [];
+  for (const candidate of candidates) {
+    if (seen.has(candidate.id)) {
+      throw new RulesError("invalid-value", `combatant ${candidate.id} is listed twice`, {
+        id: candidate.id,
+      });
+    }
+    seen.add(candidate.id);
+    requireInteger(candidate.orderValue, `order value (AG) of ${candidate.id}`);
+    const facts = factsOf(candidate);
+    if (candidate.outOfAction || candidate.held) continue;
+    let value = candidate.orderValue;
+    let acts: boolean;
+    switch (phase) {
+      case "initiative":
+        acts = true;
+        break;
+      case "missile":
+        acts =
+          attacksWithManeuver(candidate) &&
+          candidate.maneuver !== "charge" &&
+          (facts.attackKind === "missile" || facts.attackKind === "thrown") &&
+          !candidate.engaged;
+        break;
+      case "melee":
+        acts = attacksWithManeuver(candidate) && facts.attackKind === "melee" && candidate.engaged;
+        break;
+      case "postMelee":
+        acts = (facts.postMeleeAttacks ?? 0) > 0;
+        if (facts.offHandInitiativePenalty) value += OFF_HAND_INITIATIVE_PENALTY;
+        break;
+    }
+    if (acts) acting.push({ id: candidate.id, value });
+  }
+  return acting.sort((a, b) => b.value - a.value).map((a) => a.id);
+}
+
+/**
+ * Drives one phase: asks `takeTurn` to resolve each actor's whole turn
+ * (attack, then the defense and damage "as attacked", NC-RND-9) and hands
+ * back the candidates as they stand after it. The order is worked out again
+ * after every turn, so a slower combatant put out of action loses its turn
+ * (NC-ATK-2) and no one acts twice. Returns the ids that acted, in order.
+ */
+export function runPhase(
+  phase: PhaseId | string,
+  candidates: readonly TurnCandidate[],
+  takeTurn: (id: string, candidates: readonly TurnCandidate[]) => readonly TurnCandidate[],
+): string[] {
+  const acted: string[] = [];
+  let current = candidates;
+  for (;;) {
+    const next = phaseTurnOrder(phase, current).find((id) => !acted.includes(id));
+    if (next === undefined) return acted;
+    acted.push(next);
+    current = takeTurn(next, current);
+  }
+}

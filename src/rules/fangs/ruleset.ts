@@ -1,0 +1,38 @@
+import type { DiceSource } from "../kernel/dice";
+import { type Ruleset, type RulesetPhase, registerRuleset, type TurnCandidate } from "../kernel/ruleset";
+import { resolveCheck } from "./check";
+import { phaseTurnOrder } from "./round";
+import type { CheckResult } from "./types";
+import { PHASE_IDS, type PhaseId } from "./types";
+
+/**
+ * FANGS Normal Combat as the kernel's generic Ruleset: what the combat
+ * tracker and the duel simulator drive a round with. The four phases of
+ * NC-RND-1; every one takes turns (the Initiative phase is where actions are
+ * stated and moves made, in AG order, NC-RND-3).
+ */
+
+const PHASE_LABEL: Readonly<Record<PhaseId, string>> = {
+  initiative: "FANGS.Rules.Phase.Initiative",
+  missile: "FANGS.Rules.Phase.Missile",
+  melee: "FANGS.Rules.Phase.Melee",
+  postMelee: "FANGS.Rules.Phase.PostMelee",
+};
+
+export const FANGS_PHASES: readonly RulesetPhase[] = Object.freeze(
+  PHASE_IDS.map((id) => Object.freeze({ id, labelKey: PHASE_LABEL[id], takesTurns: true })),
+);
+
+export const fangsRuleset: Ruleset = Object.freeze({
+  id: "fangs",
+  labelKey: "FANGS.Rules.Ruleset.Fangs",
+  phases: FANGS_PHASES,
+  turnOrder(phaseId: string, candidates: readonly TurnCandidate[]): string[] {
+    return phaseTurnOrder(phaseId, candidates);
+  },
+  check(input: { readonly skill: number; readonly modifiers: number }, dice: DiceSource): CheckResult {
+    return resolveCheck(input, dice);
+  },
+});
+
+registerRuleset(fangsRuleset);

@@ -1,0 +1,152 @@
+import { maximumOf, parseDiceFormula } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
+import type { SkillValue } from "./types";
+
+/**
+ * Tactical trades (NC-TAC-1 … -5): moving bought skill points between the
+ * attack, the damage and the parry. Only bought points move, never the
+ * natural ability. The result is what `resolveExchange` takes
+ * (`modifiers`, `extraDamageModifier`) plus the defense modifiers the
+ * tracker keeps until the character's next initiative.
+ */
+
+export interface TradeRequest {
+  /** Attack points turned into damage (NC-TAC-1): the attack is lowered, the DM raised. */
+  readonly attackToDamage?: number;
+  /** Parry points turned into attack (NC-TAC-3): parry and dodge lowered until next initiative. */
+  readonly parryToAttack?: number;
+  /** Attack points turned into parry (NC-TAC-4, the reverse). */
+  readonly attackToParry?: number;
+}
+
+export interface TradeContext {
+  /** The attack skill with this weapon: `bought` is what may move. */
+  readonly attackSkill: SkillValue;
+  /** The parry skill the trade draws on or feeds (weapon or shield parry). */
+  readonly parrySkill?: SkillValue | null;
+  /**
+   * The weapon's base damage, without DM and without enchantment ("1d8+2"
+   * for a Broadsword): its maximum caps the points moved to damage (NC-TAC-2).
+   */
+  readonly weaponBaseDamage: string;
+}
+
+export interface TradeResult {
+  /** Added to this one attack (NC-TAC-3: the increase lasts one attack). */
+  readonly attackModifier: number;
+  /** Added to the DM if the attack hits (rules-A's `extraDamageModifier`). */
+  readonly extraDamageModifier: number;
+  /** Added to parries until the next initiative. */
+  readonly parryModifier: number;
+  /** Added to dodges until the next initiative (parry points spent on the attack lower the dodge too). */
+  readonly dodgeModifier: number;
+  readonly attackDuration: "oneAttack";
+  readonly defenseDuration: "untilNextInitiative";
+}
+
+const NO_TRADE: TradeResult = Object.freeze({
+  attackModifier: 0,
+  extraDamageModifier: 0,
+  parryModifier: 0,
+  dodgeModifier: 0,
+  attackDuration: "oneAttack",
+  defenseDuration: "untilNextInitiative",
+});
+
+function invalid(message: string, details: Record<string, unknown> = {}): never {
+  throw new RulesError("invalid-trade", message, details);
+}
+
+function points(value: unknown, what: string): number {
+  if (value === undefined) return 0;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    invalid(`${what} must be a whole number of points ≥ 0, got ${String(value)}`, { what, value });
+  }
+  return value;
+}
+
+function validSkill(skill: SkillValue | null | undefined, what: string): SkillValue {
+  const whole = (n: unknown): boolean => typeof n === "number" && Number.isInteger(n);
+  if (!skill || !whole(skill.natural) || !whole(skill.bought) || !whole(skill.total) || skill.bought < 0) {
+    invalid(`${what} needs whole numbers for its natural, bought and total points`, { what, skill });
+  }
+  if (skill.natural + skill.bought !== skill.total) {
+    invalid(`${what}: natural ${skill.natural} + bought ${skill.bought} is not its total ${skill.total}`, {
+      what,
+      skill,
+    });
+  }
+  return skill;
+}
+
+/**
+ * Checks a trade and says what it does. Every refusal is a RulesError
+ * "invalid-trade" naming the limit:
+ * - attack points (to damage and to parry together) ≤ the bought attack skill;
+ * - attack points to damage ≤ the weapon's base maximum (Broadsword 10);
+ * - parry points to attack ≤ the bought parry skill, and ≤ the base attack skill;
+ * - parry → attack → damage is a chain the rules forbid (NC-TAC-5): the
+ *   damage can only come from the attack's own bought points, which the
+ *   first rule already ensures; and points cannot go both ways between attack
+ *   and parry at once.
+ *
+ * Gru (Sword 12, 7 bought, Broadsword): attackToDamage 7 → attack −7, DM +7.
+ */
+export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResult {
+  const attack = validSkill(ctx?.attackSkill, "the attack skill");
+  const toDamage = points(request?.attackToDamage, "attack points to damage");
+  const parryToAttack = points(request.parryToAttack, "parry points to attack");
+  const attackToParry = points(request.attackToParry, "attack points to parry");
+  if (toDamage + parryToAttack + attackToParry === 0) return NO_TRADE;
+
+  if (parryToAttack > 0 && attackToParry > 0) {
+    invalid("points cannot move from parry to attack and from attack to parry at once", {
+      parryToAttack,
+      attackToParry,
+    });
+  }
+  if (toDamage + attackToParry > attack.bought) {
+    invalid(
+      `only the ${attack.bought} bought attack points can move (asked ${toDamage} to damage` +
+        (attackToParry > 0 ? ` and ${attackToParry} to parry` : "") +
+        (parryToAttack > 0 ? "; parry points moved to attack cannot go on to damage" : "") +
+        ")",
+      { bought: attack.bought, toDamage, attackToParry, parryToAttack },
+    );
+  }
+  if (toDamage > 0) {
+    const cap = maximumOf(parseDiceFormula(ctx.weaponBaseDamage));
+    if (toDamage > cap) {
+      invalid(
+        `at most ${cap} points can go to damage: the base maximum of ${ctx.weaponBaseDamage} (bonuses and enchantments do not count)`,
+        { cap, toDamage, weaponBaseDamage: ctx.weaponBaseDamage },
+      );
+    }
+  }
+  if (parryToAttack > 0 || attackToParry > 0) {
+    const parry = validSkill(ctx.parrySkill, "the parry skill");
+    if (parryToAttack > parry.bought) {
+      invalid(
+        `only the ${parry.bought} bought parry points can move to the attack (asked ${parryToAttack})`,
+        {
+          bought: parry.bought,
+          parryToAttack,
+        },
+      );
+    }
+    if (parryToAttack > attack.total) {
+      invalid(
+        `the attack can be raised by no more than its base skill ${attack.total} (asked ${parryToAttack})`,
+        { base: attack.total, parryToAttack },
+      );
+    }
+  }
+  return Object.freeze({
+    attackModifier: parryToAttack - toDamage - attackToParry,
+    extraDamageModifier: toDamage,
+    parryModifier: attackToParry - parryToAttack,
+    dodgeModifier: -parryToAttack,
+    attackDuration: "oneAttack",
+    defenseDuration: "untilNextInitiative",
+  });
+}
