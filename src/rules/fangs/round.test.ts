@@ -1,0 +1,355 @@
+import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
+import { getRuleset, type TurnCandidate } from "../kernel/ruleset";
+import { attackSlots, canAttackNow, emptyAttackCounter } from "./attacks";
+import {
+  breakHold,
+  canActFromHold,
+  completeTurn,
+  holdTurn,
+  InitiativeMode,
+  initiativeScores,
+  insertHeldTurn,
+  loseTurn,
+  newTurn,
+  phaseTurnOrder,
+  resolveHoldRollOff,
+  runPhase,
+  settleRound,
+  TurnStatus,
+} from "./round";
+import { FANGS_PHASES, fangsRuleset } from "./ruleset";
+import { SuccessLevel } from "./types";
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RulesError);
+    return (error as RulesError).code;
+  }
+  throw new Error("expected a RulesError");
+}
+
+function fighter(id: string, ag: number, partial: Partial<TurnCandidate> = {}): TurnCandidate {
+  return {
+    id,
+    orderValue: ag,
+    maneuver: "attack",
+    held: false,
+    outOfAction: false,
+    engagedAtRoundStart: true,
+    engaged: true,
+    facts: { attackKind: "melee" },
+    ...partial,
+  };
+}
+
+describe("the round and its phases", () => {
+  it("NC-RND-1: a round has four phases, Initiative, Missile, Melee and Post-Melee, in that order", () => {
+    expect(FANGS_PHASES.map((p) => p.id)).toEqual(["initiative", "missile", "melee", "postMelee"]);
+    expect(FANGS_PHASES.map((p) => p.labelKey)).toEqual([
+      "FANGS.Rules.Phase.Initiative",
+      "FANGS.Rules.Phase.Missile",
+      "FANGS.Rules.Phase.Melee",
+      "FANGS.Rules.Phase.PostMelee",
+    ]);
+    expect(getRuleset("fangs")).toBe(fangsRuleset);
+    expect(fangsRuleset.labelKey).toBe("FANGS.Rules.Ruleset.Fangs");
+  });
+
+  it("NC-RND-2: attacks (with their defense and damage) belong to Missile, Melee and Post-Melee, never Initiative", () => {
+    const base = {
+      round: 1,
+      attacker: { maneuver: "allOutAttack" },
+      counter: emptyAttackCounter(),
+      targetId: "orc",
+      engagedWithTarget: true,
+      attackerEngaged: true,
+      targetStartedUnengaged: false,
+    } as const;
+    const sword = { kind: "melee", itemSp: null } as const;
+    expect(canAttackNow({ ...base, phase: "initiative", weapon: sword }).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.NotAnAttackPhase",
+    );
+    expect(canAttackNow({ ...base, phase: "melee", weapon: sword }).allowed).toBe(true);
+    expect(canAttackNow({ ...base, phase: "postMelee", weapon: sword }).allowed).toBe(true);
+    const bow = { kind: "missile", itemSp: null } as const;
+    expect(
+      canAttackNow({
+        ...base,
+        phase: "missile",
+        weapon: bow,
+        attackerEngaged: false,
+        targetStartedUnengaged: true,
+      }).allowed,
+    ).toBe(true);
+  });
+
+  it("NC-RND-2: the ruleset's check is the FANGS check (d20 + skill + modifiers ≥ 20)", () => {
+    const dice = new ScriptedDice([8, 7]);
+    expect(fangsRuleset.check({ skill: 12, modifiers: 0 }, dice)).toMatchObject({ total: 20, success: true });
+    expect(fangsRuleset.check({ skill: 12, modifiers: -1 }, dice)).toMatchObject({
+      total: 18,
+      level: SuccessLevel.Failure,
+    });
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("NC-RND-3: everyone in the fight declares and moves in AG order, highest first; ties keep the given order", () => {
+    const order = phaseTurnOrder("initiative", [
+      fighter("dagmar", 15),
+      fighter("jenny", 11, { maneuver: "move" }),
+      fighter("eddy", 17),
+      fighter("bosun", 11),
+      fighter("troll", 9, { maneuver: null }),
+    ]);
+    expect(order).toEqual(["eddy", "dagmar", "jenny", "bosun", "troll"]);
+    expect(fangsRuleset.turnOrder("initiative", [fighter("a", 10), fighter("b", 12)])).toEqual(["b", "a"]);
+  });
+
+  it("NC-RND-3: AG order ranks by AG, the stable order breaking ties", () => {
+    const scores = initiativeScores(
+      [
+        { id: "jenny", ag: 11 },
+        { id: "eddy", ag: 17 },
+        { id: "bosun", ag: 11 },
+      ],
+      { mode: InitiativeMode.Agility, round: 1 },
+    );
+    expect(scores.map((s) => [s.id, s.value, s.roll])).toEqual([
+      ["eddy", 17, null],
+      ["jenny", 11, null],
+      ["bosun", 11, null],
+    ]);
+  });
+
+  it("NC-RND-3: refuses a non-integer AG, a duplicate or an unknown phase", () => {
+    expect(codeOf(() => initiativeScores([{ id: "a", ag: 12.5 }], { mode: "agility", round: 1 }))).toBe(
+      "invalid-value",
+    );
+    expect(codeOf(() => phaseTurnOrder("melee", [fighter("a", 12.5)]))).toBe("invalid-value");
+    expect(codeOf(() => phaseTurnOrder("melee", [fighter("a", 12), fighter("a", 10)]))).toBe("invalid-value");
+    expect(codeOf(() => phaseTurnOrder("dawn", [fighter("a", 12)]))).toBe("invalid-value");
+    expect(codeOf(() => phaseTurnOrder("melee", [fighter("a", 12, { maneuver: "lunge" })]))).toBe(
+      "unknown-maneuver",
+    );
+    expect(
+      codeOf(() => initiativeScores([{ id: "a", ag: 12 }], { mode: "initiative" as never, round: 1 })),
+    ).toBe("invalid-value");
+  });
+});
+
+describe("rolled initiative (the table's option)", () => {
+  const crew = [
+    { id: "eddy", ag: 17 },
+    { id: "dagmar", ag: 15 },
+  ];
+
+  it("NC-RND-8: d20 + AG each round: rolls anew every round, higher AG breaking equal totals", () => {
+    const dice = new ScriptedDice([3, 5, 10, 2]);
+    const first = initiativeScores(crew, { mode: InitiativeMode.RollEachRound, round: 1 }, dice);
+    expect(first.map((s) => [s.id, s.roll, s.value])).toEqual([
+      ["eddy", 3, 20],
+      ["dagmar", 5, 20],
+    ]);
+    const second = initiativeScores(
+      crew,
+      { mode: InitiativeMode.RollEachRound, round: 2, previous: first },
+      dice,
+    );
+    expect(second.map((s) => [s.id, s.value])).toEqual([
+      ["eddy", 27],
+      ["dagmar", 17],
+    ]);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("NC-RND-8: once per combat: rolls in round 1 and keeps those rolls; a newcomer rolls when it joins", () => {
+    const dice = new ScriptedDice([1, 9, 12]);
+    const first = initiativeScores(crew, { mode: InitiativeMode.RollOncePerCombat, round: 1 }, dice);
+    expect(first.map((s) => [s.id, s.value])).toEqual([
+      ["dagmar", 24],
+      ["eddy", 18],
+    ]);
+    const later = initiativeScores(
+      [...crew, { id: "jenny", ag: 11 }],
+      { mode: InitiativeMode.RollOncePerCombat, round: 3, previous: first },
+      dice,
+    );
+    expect(later.map((s) => [s.id, s.value])).toEqual([
+      ["dagmar", 24],
+      ["jenny", 23],
+      ["eddy", 18],
+    ]);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("NC-RND-8: rolled initiative without dice is refused", () => {
+    expect(codeOf(() => initiativeScores(crew, { mode: InitiativeMode.RollEachRound, round: 1 }))).toBe(
+      "invalid-state",
+    );
+  });
+});
+
+describe("holds", () => {
+  it("NC-RND-4: a holder is left out of the order and acts later, before a slower combatant", () => {
+    const candidates = [fighter("eddy", 17, { held: true }), fighter("dagmar", 15), fighter("jenny", 11)];
+    const order = phaseTurnOrder("melee", candidates);
+    expect(order).toEqual(["dagmar", "jenny"]);
+    expect(insertHeldTurn(order, "eddy", "jenny")).toEqual(["dagmar", "eddy", "jenny"]);
+    expect(insertHeldTurn(order, "eddy", null)).toEqual(["dagmar", "jenny", "eddy"]);
+    expect(codeOf(() => insertHeldTurn(order, "eddy", "ghost"))).toBe("invalid-value");
+    expect(holdTurn(newTurn("eddy")).status).toBe(TurnStatus.Holding);
+  });
+
+  it("NC-RND-5: once the hold is broken the character must act: not acting by the round's end loses the turn", () => {
+    const committed = breakHold(holdTurn(newTurn("dagmar")), "attack");
+    expect(committed).toMatchObject({ status: TurnStatus.Committed, maneuver: "attack" });
+    expect(completeTurn(committed).status).toBe(TurnStatus.Acted);
+    const [lost, passed, acted] = settleRound([
+      committed,
+      holdTurn(newTurn("eddy")),
+      completeTurn(newTurn("jenny")),
+    ]);
+    expect(lost).toMatchObject({ status: TurnStatus.Lost, lostBecause: "committedHoldNotTaken" });
+    expect(passed?.status).toBe(TurnStatus.Passed);
+    expect(acted?.status).toBe(TurnStatus.Acted);
+    // A holder has to state its intent before acting; a held turn cannot be held again.
+    expect(codeOf(() => completeTurn(holdTurn(newTurn("eddy"))))).toBe("invalid-state");
+    expect(codeOf(() => holdTurn(holdTurn(newTurn("eddy"))))).toBe("invalid-state");
+    expect(codeOf(() => breakHold(newTurn("eddy"), "attack"))).toBe("invalid-state");
+  });
+
+  it("NC-RND-6: Fast Eddy (AG 17) and Dagmar (AG 15) both roll 8: 25 against 23, Eddy first, and both must act", () => {
+    const dice = new ScriptedDice([8, 8]);
+    const result = resolveHoldRollOff(
+      [
+        { id: "dagmar", ag: 15 },
+        { id: "eddy", ag: 17 },
+      ],
+      dice,
+    );
+    expect(result.order).toEqual(["eddy", "dagmar"]);
+    expect(result.rolls.map((r) => [r.id, r.total])).toEqual([
+      ["dagmar", 23],
+      ["eddy", 25],
+    ]);
+    expect(dice.remaining).toBe(0);
+    // Dagmar stated her intent: she must still act (attack Eddy) or lose her turn.
+    const dagmar = breakHold(holdTurn(newTurn("dagmar")), "attack");
+    expect(settleRound([dagmar])[0]?.status).toBe(TurnStatus.Lost);
+    expect(settleRound([completeTurn(dagmar)])[0]?.status).toBe(TurnStatus.Acted);
+  });
+
+  it("NC-RND-6: equal roll-off totals roll again among the tied holders only", () => {
+    const dice = new ScriptedDice([10, 12, 3, 4, 9]);
+    const result = resolveHoldRollOff(
+      [
+        { id: "a", ag: 14 },
+        { id: "b", ag: 12 },
+        { id: "c", ag: 10 },
+      ],
+      dice,
+    );
+    // 24, 24, 13: a and b tie and roll again: 4+14=18 vs 9+12=21.
+    expect(result.order).toEqual(["b", "a", "c"]);
+    expect(result.rolls.filter((r) => r.attempt === 2).map((r) => r.id)).toEqual(["a", "b"]);
+    expect(dice.remaining).toBe(0);
+    expect(codeOf(() => resolveHoldRollOff([{ id: "a", ag: 14 }], dice))).toBe("invalid-value");
+  });
+
+  it("NC-RND-7: a held action cannot take the whole round (Change Weapon, Retreat, Run, Charge)", () => {
+    for (const m of ["changeWeapon", "retreat", "run", "charge"]) {
+      expect(canActFromHold(m)).toEqual({ allowed: false, reasonKey: "FANGS.Rules.Hold.Refusal.WholeRound" });
+      expect(codeOf(() => breakHold(holdTurn(newTurn("x")), m))).toBe("invalid-state");
+    }
+    expect(canActFromHold("allOutAttack").reasonKey).toBe("FANGS.Rules.Hold.Refusal.CannotBeHeld");
+    expect(canActFromHold("engage").allowed).toBe(true);
+    expect(breakHold(holdTurn(newTurn("x")), "move").maneuver).toBe("move");
+  });
+});
+
+describe("who acts in each phase", () => {
+  it("NC-ATK-1: the Missile phase is for unengaged missile and thrown attackers, in AG order", () => {
+    const order = phaseTurnOrder("missile", [
+      fighter("swordsman", 16),
+      fighter("archer", 12, { engaged: false, facts: { attackKind: "missile" } }),
+      fighter("slinger", 14, { engaged: false, facts: { attackKind: "thrown" } }),
+      fighter("pinned archer", 18, { engaged: true, facts: { attackKind: "missile" } }),
+      fighter("watcher", 20, { engaged: false, maneuver: "move", facts: { attackKind: "missile" } }),
+      fighter("charger", 19, { engaged: false, maneuver: "charge", facts: { attackKind: "thrown" } }),
+    ]);
+    expect(order).toEqual(["slinger", "archer"]);
+  });
+
+  it("NC-ATK-6: the Melee phase is for engaged combatants attacking with melee weapons, in AG order", () => {
+    const order = phaseTurnOrder("melee", [
+      fighter("orc", 10),
+      fighter("knight", 13),
+      fighter("charger", 11, { maneuver: "charge", engagedAtRoundStart: false }),
+      fighter("archer", 14, { facts: { attackKind: "missile" } }),
+      fighter("loner", 18, { engaged: false }),
+      fighter("dodger", 19, { maneuver: "dodgeMelee" }),
+    ]);
+    expect(order).toEqual(["knight", "charger", "orc"]);
+  });
+
+  it("NC-ATK-7: the Post-Melee phase is for those owed a second attack, in AG order; an off hand at −10 initiative (NC-DEF-7)", () => {
+    const order = phaseTurnOrder("postMelee", [
+      fighter("berserk", 12, {
+        maneuver: "allOutAttack",
+        facts: { attackKind: "melee", postMeleeAttacks: 1 },
+      }),
+      fighter("duellist", 18, {
+        facts: { attackKind: "melee", postMeleeAttacks: 1, offHandInitiativePenalty: true },
+      }),
+      fighter("knight", 15, { facts: { attackKind: "melee", postMeleeAttacks: 0 } }),
+      fighter("guard", 10, { facts: { attackKind: "melee", postMeleeAttacks: 1 } }),
+    ]);
+    expect(order).toEqual(["berserk", "guard", "duellist"]);
+    expect(
+      codeOf(() => phaseTurnOrder("postMelee", [fighter("x", 10, { facts: { postMeleeAttacks: -1 } })])),
+    ).toBe("invalid-value");
+    expect(
+      codeOf(() => phaseTurnOrder("missile", [fighter("x", 10, { facts: { attackKind: "spell" } })])),
+    ).toBe("invalid-value");
+    expect(attackSlots({ maneuver: "allOutAttack" }).slots.map((s) => s.phase)).toEqual([
+      "primary",
+      "postMelee",
+    ]);
+  });
+
+  it("NC-ATK-2: a combatant put out of action before its turn loses it", () => {
+    const candidates = [fighter("troll", 16), fighter("gru", 12), fighter("goblin", 8)];
+    const acted = runPhase("melee", candidates, (id, current) =>
+      // The troll's blow drops Gru before Gru's turn comes.
+      id === "troll" ? current.map((c) => (c.id === "gru" ? { ...c, outOfAction: true } : c)) : current,
+    );
+    expect(acted).toEqual(["troll", "goblin"]);
+    expect(phaseTurnOrder("melee", [fighter("gru", 12, { outOfAction: true })])).toEqual([]);
+    expect(loseTurn(newTurn("gru"), "outOfAction")).toMatchObject({
+      status: "lost",
+      lostBecause: "outOfAction",
+    });
+    expect(loseTurn(completeTurn(newTurn("gru")), "outOfAction").status).toBe("acted");
+  });
+
+  it("NC-RND-9: each attacker's defense and damage rolls come within its turn, before the next attacker's", () => {
+    const log: string[] = [];
+    const acted = runPhase("melee", [fighter("orc", 10), fighter("knight", 13)], (id, current) => {
+      log.push(`${id} attack`, `${id} defense`, `${id} damage`);
+      return current;
+    });
+    expect(acted).toEqual(["knight", "orc"]);
+    expect(log).toEqual([
+      "knight attack",
+      "knight defense",
+      "knight damage",
+      "orc attack",
+      "orc defense",
+      "orc damage",
+    ]);
+  });
+});
