@@ -18,6 +18,7 @@ export default defineConfig({
     // The build script cleans dist once, before vite runs and before packs are compiled.
     emptyOutDir: false,
     target: "es2022",
+    // Library mode keeps whitespace in ES output; the output option below minifies fully.
     minify: true,
     // Foundry serves the map beside the module, so stack traces point into src/.
     sourcemap: true,
@@ -29,7 +30,7 @@ export default defineConfig({
     },
     rolldownOptions: {
       // Foundry's globals (foundry, game, CONFIG, Hooks) are not imports, so nothing is external.
-      output: { codeSplitting: false },
+      output: { codeSplitting: false, minify: true },
     },
   },
 });

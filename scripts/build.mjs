@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as viteBuild } from "vite";
-import { manifestPaths, ROOT, sourceManifest } from "./lib/manifest.mjs";
+import { missingFiles, ROOT, sourceManifest } from "./lib/manifest.mjs";
 import { compilePacks } from "./lib/packs.mjs";
 
 /** Folders served as they are; templates and language files are read by Foundry at run time. */
@@ -38,7 +38,7 @@ export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"
   writeFileSync(path.join(outDir, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const packs = await compilePacks({ root, outDir, manifest });
 
-  const missing = manifestPaths(manifest).filter((file) => !existsSync(path.join(outDir, file)));
+  const missing = missingFiles(manifest, outDir);
   if (missing.length > 0) {
     throw new Error(`the build lacks files system.json names: ${missing.join(", ")}`);
   }

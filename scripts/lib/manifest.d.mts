@@ -26,4 +26,5 @@ export interface SystemManifest {
 export const ROOT: string;
 export function readJson<T = unknown>(file: string): T;
 export function manifestPaths(manifest: SystemManifest): string[];
+export function missingFiles(manifest: SystemManifest, dir: string): string[];
 export function sourceManifest(root?: string): SystemManifest;

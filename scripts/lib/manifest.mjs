@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /** The repository root (scripts/lib/ is two levels down). */
@@ -21,6 +21,11 @@ export function manifestPaths(manifest) {
     ...(manifest.languages ?? []).map((language) => language.path),
     ...(manifest.packs ?? []).map((pack) => pack.path),
   ];
+}
+
+/** The paths the manifest names that dir lacks. */
+export function missingFiles(manifest, dir) {
+  return manifestPaths(manifest).filter((file) => !existsSync(path.join(dir, file)));
 }
 
 /** The manifest of the source tree with its version taken from package.json. */

@@ -1,0 +1,2 @@
+export function listFiles(dir: string, prefix?: string): string[];
+export function zipDirectory(dir: string, zipPath: string): Promise<string[]>;

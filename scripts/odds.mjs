@@ -1,0 +1,8 @@
+// `npm run odds -- <fighter> <fighter> [--runs N]`: the odds of a fight over many runs, on every core.
+// Node 20 cannot run the TypeScript sources, so the simulator is first built
+// into build/sim/<hash>/ (reused while the sources are unchanged).
+import { pathToFileURL } from "node:url";
+import { buildSim } from "../src/sim/node/build-sim.mjs";
+
+const dir = await buildSim();
+await import(pathToFileURL(`${dir}/odds-cli.js`).href);

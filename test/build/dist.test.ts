@@ -1,0 +1,200 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { buildSystem, STATIC_FOLDERS } from "../../scripts/build.mjs";
+import {
+  manifestPaths,
+  missingFiles,
+  ROOT,
+  readJson,
+  type SystemManifest,
+} from "../../scripts/lib/manifest.mjs";
+import { listFiles, zipDirectory } from "../../scripts/lib/zip.mjs";
+import { packageRelease, releaseManifest, tagFor } from "../../scripts/release.mjs";
+
+/** Every entry of a zip archive with its uncompressed bytes, read by an independent zip reader. */
+function readZip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, Buffer>();
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      zip.on("error", reject);
+      zip.on("end", () => resolve(entries));
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+const REPO = "https://github.com/example/fangs-vtt";
+const source = readJson<SystemManifest>(path.join(ROOT, "system.json"));
+const pkg = readJson<{ version: string }>(path.join(ROOT, "package.json"));
+
+describe("system.json", () => {
+  it("has the package's version and targets Foundry v13 with a real verified build", () => {
+    expect(source.version).toBe(pkg.version);
+    expect(source.compatibility).toEqual({ minimum: "13", verified: "13.351", maximum: "13" });
+  });
+
+  it("declares the fixed document types, each with its HTML field", () => {
+    expect(source.documentTypes).toEqual({
+      Actor: { character: { htmlFields: ["biography"] }, creature: { htmlFields: ["biography"] } },
+      Item: Object.fromEntries(
+        ["weapon", "shield", "armor", "skill", "advantage", "maneuver"].map((t) => [
+          t,
+          { htmlFields: ["description"] },
+        ]),
+      ),
+    });
+  });
+
+  it("names the fixed entry points and the FANGS table settings", () => {
+    expect(source).toMatchObject({
+      id: "fangs",
+      esmodules: ["fangs.js"],
+      styles: ["styles/fangs.css"],
+      languages: [{ lang: "en", path: "lang/en.json" }],
+      socket: true,
+      grid: { distance: 1, units: "paces" },
+      primaryTokenAttribute: "stunPoints",
+      secondaryTokenAttribute: "hitPoints",
+      initiative: "@characteristics.ag",
+    });
+  });
+});
+
+describe("npm run build", () => {
+  let work: string;
+  let dist: string;
+  let built: Awaited<ReturnType<typeof buildSystem>>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), "fangs-dist-"));
+    dist = path.join(work, "dist");
+    built = await buildSystem({ outDir: dist });
+  }, 60_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("puts every file system.json names into dist: modules, styles, languages, packs", () => {
+    const named = manifestPaths(built.manifest);
+    expect(named).toEqual(
+      expect.arrayContaining(["fangs.js", "styles/fangs.css", "lang/en.json", "packs/weapons"]),
+    );
+    expect(missingFiles(built.manifest, dist)).toEqual([]);
+    for (const pack of built.manifest.packs ?? []) {
+      expect(existsSync(path.join(dist, pack.path, "CURRENT")), `${pack.path} is a LevelDB folder`).toBe(
+        true,
+      );
+    }
+  });
+
+  it("notices a missing file (the check the build ends with)", () => {
+    expect(missingFiles({ ...built.manifest, styles: ["styles/absent.css"] }, dist)).toEqual([
+      "styles/absent.css",
+    ]);
+  });
+
+  it("writes dist/system.json: the source manifest with the package version", () => {
+    expect(readJson(path.join(dist, "system.json"))).toEqual({ ...source, version: pkg.version });
+  });
+
+  it("bundles src/fangs.ts into the one ES module fangs.js, with its source map and no other chunk", () => {
+    const scripts = listFiles(dist).filter((f) => /\.(m?js|map)$/.test(f));
+    expect(scripts).toEqual(["fangs.js", "fangs.js.map"]);
+    const code = readFileSync(path.join(dist, "fangs.js"), "utf8");
+    expect(code).not.toMatch(/\brequire\(|from\s*["']\.{1,2}\/|import\(\s*["']\.{1,2}\//);
+    // Minified: no indented lines.
+    expect(code).not.toMatch(/^[ \t]+\S/m);
+    const map = readJson<{ sources: string[] }>(path.join(dist, "fangs.js.map"));
+    expect(map.sources.some((s) => s.endsWith("src/fangs.ts"))).toBe(true);
+  });
+
+  it("copies the static folders file for file", () => {
+    for (const folder of built.copied) {
+      const files = listFiles(path.join(ROOT, folder));
+      expect(listFiles(path.join(dist, folder)), folder).toEqual(files);
+      for (const file of files) {
+        expect(
+          readFileSync(path.join(dist, folder, file)).equals(readFileSync(path.join(ROOT, folder, file))),
+          file,
+        ).toBe(true);
+      }
+    }
+    expect(built.copied).toEqual(STATIC_FOLDERS.filter((f) => existsSync(path.join(ROOT, f))));
+    expect(built.copied).toEqual(expect.arrayContaining(["templates", "lang", "styles"]));
+  });
+
+  it("compiles every declared pack with all its source documents", () => {
+    expect(built.packs.map((p) => p.name)).toEqual((source.packs ?? []).map((p) => p.name));
+    for (const pack of built.packs) {
+      expect(pack.documents, pack.name).toBe(listFiles(path.join(ROOT, "packs", pack.name)).length);
+    }
+  });
+
+  describe("npm run release", () => {
+    let released: Awaited<ReturnType<typeof packageRelease>>;
+    let out: string;
+
+    beforeAll(async () => {
+      out = path.join(work, "release");
+      released = await packageRelease({
+        distDir: dist,
+        outDir: out,
+        repoUrl: `${REPO}/`,
+        tag: tagFor(pkg.version),
+      });
+    }, 60_000);
+
+    it("fills manifest and download for the tagged version and drops the development flags", () => {
+      const manifest = readJson<SystemManifest>(path.join(out, "system.json"));
+      expect(manifest.manifest).toBe(`${REPO}/releases/latest/download/system.json`);
+      expect(manifest.download).toBe(`${REPO}/releases/download/v${pkg.version}/fangs.zip`);
+      expect(manifest.url).toBe(REPO);
+      expect(manifest.flags?.hotReload).toBeUndefined();
+      expect(readJson(path.join(dist, "system.json"))).toEqual(manifest);
+    });
+
+    it("zips every file of dist, byte for byte, with system.json at the root", async () => {
+      const entries = await readZip(released.zipPath);
+      const files = listFiles(dist);
+      expect([...entries.keys()].sort()).toEqual(files);
+      expect(files).toEqual(
+        expect.arrayContaining(["system.json", "fangs.js", "lang/en.json", "styles/fangs.css"]),
+      );
+      for (const file of files) {
+        expect(entries.get(file)?.equals(readFileSync(path.join(dist, file))), file).toBe(true);
+      }
+    });
+
+    it("makes the same archive from the same files", async () => {
+      const again = path.join(work, "again.zip");
+      await zipDirectory(dist, again);
+      const hash = (f: string) => createHash("sha256").update(readFileSync(f)).digest("hex");
+      expect(hash(again)).toBe(hash(released.zipPath));
+    });
+
+    it("refuses a tag that is not v<version>, and a missing or non-https repository URL", () => {
+      const manifest = { ...source, version: pkg.version };
+      expect(() => releaseManifest(manifest, { repoUrl: REPO, tag: "v9.9.9" })).toThrow(
+        /does not match the version/,
+      );
+      expect(() => releaseManifest(manifest, { repoUrl: REPO, tag: pkg.version })).toThrow(/expected "v/);
+      expect(() => releaseManifest(manifest, { repoUrl: undefined })).toThrow(/FANGS_REPO_URL/);
+      expect(() => releaseManifest(manifest, { repoUrl: "http://example.com/x" })).toThrow(/FANGS_REPO_URL/);
+      expect(releaseManifest(manifest, { repoUrl: REPO }).download).toContain(`/v${pkg.version}/`);
+    });
+  });
+});
