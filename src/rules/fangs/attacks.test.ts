@@ -1,0 +1,304 @@
+import { describe, expect, it } from "vitest";
+import { RulesError } from "../kernel/errors";
+import {
+  type AttackCounter,
+  type AttackNowContext,
+  AttackSource,
+  attackSlots,
+  canAttackNow,
+  emptyAttackCounter,
+  offHandPenalty,
+  postMeleeAttacksLeft,
+  recordAttack,
+} from "./attacks";
+import { resolveDisengage } from "./special-defenses";
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RulesError);
+    return (error as RulesError).code;
+  }
+  throw new Error("expected a RulesError");
+}
+
+const SWORD = { kind: "melee", itemSp: { value: 10, max: 10 } } as const;
+const BOW = { kind: "missile", itemSp: null } as const;
+const HEAVY_CROSSBOW = { kind: "missile", itemSp: null, extendedReload: true } as const;
+
+function melee(partial: Partial<AttackNowContext> = {}): AttackNowContext {
+  return {
+    phase: "melee",
+    round: 1,
+    attacker: { maneuver: "attack" },
+    counter: emptyAttackCounter(),
+    weapon: SWORD,
+    targetId: "orc",
+    engagedWithTarget: true,
+    attackerEngaged: true,
+    targetStartedUnengaged: false,
+    ...partial,
+  };
+}
+
+function shooting(partial: Partial<AttackNowContext> = {}): AttackNowContext {
+  return melee({
+    phase: "missile",
+    weapon: BOW,
+    engagedWithTarget: false,
+    attackerEngaged: false,
+    targetStartedUnengaged: true,
+    ...partial,
+  });
+}
+
+const reason = (ctx: AttackNowContext): string | null => canAttackNow(ctx).reasonKey;
+const KEY = "FANGS.Rules.Attack.Refusal.";
+
+describe("attacks a maneuver gives", () => {
+  it("NC-MAN-7: Attack: one attack in its phase; a second one is refused", () => {
+    const first = canAttackNow(melee());
+    expect(first).toMatchObject({ allowed: true, slot: { source: "maneuver", modifier: 0 } });
+    const counter = recordAttack(emptyAttackCounter(), {
+      source: first.slot!.source,
+      kind: "melee",
+      targetId: "orc",
+    });
+    expect(reason(melee({ counter }))).toBe(`${KEY}NoAttacksLeft`);
+    expect(reason(melee({ counter, phase: "postMelee" }))).toBe(`${KEY}NoAttacksLeft`);
+  });
+
+  it("NC-MAN-6: All-Out-Attack: two attacks at one target, the second in Post-Melee", () => {
+    const aoa = { maneuver: "allOutAttack", twoWeapon: false } as const;
+    let counter: AttackCounter = emptyAttackCounter();
+    const first = canAttackNow(melee({ attacker: aoa, maneuverTargetId: "orc" }));
+    expect(first.slot?.source).toBe(AttackSource.Maneuver);
+    counter = recordAttack(counter, { source: first.slot!.source, kind: "melee", targetId: "orc" });
+    expect(postMeleeAttacksLeft(aoa, counter)).toBe(1);
+    expect(reason(melee({ attacker: aoa, counter, phase: "postMelee", targetId: "goblin" }))).toBe(
+      `${KEY}MustAttackChosenTarget`,
+    );
+    const second = canAttackNow(melee({ attacker: aoa, counter, phase: "postMelee" }));
+    expect(second.slot?.source).toBe(AttackSource.AllOutAttackSecond);
+    counter = recordAttack(counter, { source: second.slot!.source, kind: "melee", targetId: "orc" });
+    expect(postMeleeAttacksLeft(aoa, counter)).toBe(0);
+    expect(reason(melee({ attacker: aoa, counter, phase: "postMelee" }))).toBe(`${KEY}NoAttacksLeft`);
+  });
+
+  it("NC-MAN-6: All-Out-Attack cannot use an extended-reload weapon, and must start on normal initiative", () => {
+    const aoa = { maneuver: "allOutAttack" } as const;
+    expect(reason(shooting({ attacker: aoa, weapon: HEAVY_CROSSBOW }))).toBe(`${KEY}ExtendedReload`);
+    expect(canAttackNow(shooting({ attacker: aoa })).allowed).toBe(true);
+    expect(canAttackNow(shooting({ attacker: { maneuver: "attack" }, weapon: HEAVY_CROSSBOW })).allowed).toBe(
+      true,
+    );
+    expect(reason(melee({ attacker: aoa, fromHold: true }))).toBe(`${KEY}NotNormalInitiative`);
+    expect(canAttackNow(melee({ fromHold: true })).allowed).toBe(true);
+  });
+
+  it("NC-MAN-9: Charge: one attack at its target, no second attack even with Two Weapon", () => {
+    const charger = { maneuver: "charge", twoWeapon: true, offHandWeapon: true } as const;
+    expect(attackSlots(charger).slots.map((s) => s.source)).toEqual(["maneuver"]);
+    expect(reason(melee({ attacker: charger, maneuverTargetId: "orc", targetId: "goblin" }))).toBe(
+      `${KEY}MustAttackChosenTarget`,
+    );
+    expect(canAttackNow(melee({ attacker: charger, maneuverTargetId: "orc" })).allowed).toBe(true);
+    expect(reason(shooting({ attacker: charger, weapon: { kind: "thrown", itemSp: null } }))).toBe(
+      `${KEY}ChargeIsMelee`,
+    );
+  });
+
+  it("NC-MAN-19: maneuvers whose Attacks column says None cannot attack", () => {
+    for (const m of ["move", "engage", "disengage", "retreat", "dodgeMelee", "drawWeapon", "changeWeapon"]) {
+      expect(reason(melee({ attacker: { maneuver: m } }))).toBe(`${KEY}ManeuverNoAttack`);
+    }
+  });
+});
+
+describe("phases and engagement", () => {
+  it("NC-ATK-3: no melee weapon in a round in which one used a ranged weapon, nor the reverse", () => {
+    const shot = recordAttack(emptyAttackCounter(), { source: "maneuver", kind: "missile", targetId: "orc" });
+    const aoa = { maneuver: "allOutAttack" } as const;
+    expect(reason(melee({ attacker: aoa, counter: shot, phase: "postMelee" }))).toBe(
+      `${KEY}MeleeAfterRanged`,
+    );
+    expect(canAttackNow(shooting({ attacker: aoa, counter: shot, phase: "postMelee" })).allowed).toBe(true);
+    const cut = recordAttack(emptyAttackCounter(), { source: "maneuver", kind: "melee", targetId: "orc" });
+    expect(reason(shooting({ attacker: aoa, counter: cut, phase: "postMelee" }))).toBe(
+      `${KEY}RangedAfterMelee`,
+    );
+    expect(reason(shooting({ weapon: SWORD }))).toBe(`${KEY}MeleeInMissilePhase`);
+    expect(reason(melee({ weapon: BOW }))).toBe(`${KEY}RangedInMeleePhase`);
+  });
+
+  it("NC-ATK-4: a missile may target anyone who started the round unengaged, even if now engaged", () => {
+    expect(canAttackNow(shooting({ targetStartedUnengaged: true })).allowed).toBe(true);
+    expect(reason(shooting({ targetStartedUnengaged: false }))).toBe(`${KEY}TargetStartedEngaged`);
+  });
+
+  it("NC-ATK-1: an engaged combatant does not shoot", () => {
+    expect(reason(shooting({ attackerEngaged: true }))).toBe(`${KEY}EngagedCannotShoot`);
+  });
+
+  it("NC-ATK-6: a melee attack needs the attacker engaged with its target", () => {
+    expect(reason(melee({ engagedWithTarget: false }))).toBe(`${KEY}NotEngaged`);
+  });
+
+  it("NC-ATK-2: a combatant out of action cannot attack", () => {
+    expect(reason(melee({ outOfAction: true }))).toBe(`${KEY}OutOfAction`);
+  });
+
+  it("NC-DMG-7: a weapon under half its SP cannot attack (exactly half still can); a shattered one never", () => {
+    expect(reason(melee({ weapon: { kind: "melee", itemSp: { value: 4, max: 10 } } }))).toBe(
+      `${KEY}WeaponUnderHalf`,
+    );
+    expect(canAttackNow(melee({ weapon: { kind: "melee", itemSp: { value: 5, max: 10 } } })).allowed).toBe(
+      true,
+    );
+    expect(reason(melee({ weapon: { kind: "melee", itemSp: { value: 0, max: 10 } } }))).toBe(
+      `${KEY}WeaponShattered`,
+    );
+    expect(
+      codeOf(() => canAttackNow(melee({ weapon: { kind: "melee", itemSp: { value: 11, max: 10 } } }))),
+    ).toBe("invalid-value");
+  });
+
+  it("NC-SPD-1: an attacker whose target disengaged may not attack this round, but may the next", () => {
+    const { restrictions } = resolveDisengage(
+      { attackerId: "orc", disengagerId: "gru", round: 3, attackerMv: 12 },
+      "follow",
+    );
+    expect(reason(melee({ round: 3, restrictions, targetId: "gru" }))).toBe(`${KEY}AttackLost`);
+    expect(canAttackNow(melee({ round: 4, restrictions, targetId: "gru" })).allowed).toBe(true);
+  });
+
+  it("NC-ATK-1: refuses a weapon of no known kind and a bad round", () => {
+    expect(codeOf(() => canAttackNow(melee({ weapon: { kind: "spell" as never, itemSp: null } })))).toBe(
+      "invalid-value",
+    );
+    expect(codeOf(() => canAttackNow(melee({ round: 0 })))).toBe("invalid-value");
+    expect(codeOf(() => canAttackNow(melee({ attacker: { maneuver: "lunge" } })))).toBe("unknown-maneuver");
+    expect(
+      codeOf(() =>
+        recordAttack(emptyAttackCounter(), { source: "bonus" as never, kind: "melee", targetId: "x" }),
+      ),
+    ).toBe("invalid-value");
+  });
+});
+
+describe("second attacks", () => {
+  it("NC-ATK-7: the Post-Melee phase holds the All-Out-Attack's second, the off hand's and the Dodge Past's attacks", () => {
+    expect(attackSlots({ maneuver: "allOutAttack" }).slots.map((s) => [s.source, s.phase])).toEqual([
+      ["maneuver", "primary"],
+      ["allOutAttackSecond", "postMelee"],
+    ]);
+    expect(
+      attackSlots({ maneuver: "attack", offHandWeapon: true }).slots.map((s) => [s.source, s.phase]),
+    ).toEqual([
+      ["maneuver", "primary"],
+      ["offHand", "postMelee"],
+    ]);
+    expect(
+      attackSlots({ maneuver: "attack", dodgePastChances: 1 }).slots.map((s) => [s.source, s.phase]),
+    ).toEqual([
+      ["maneuver", "primary"],
+      ["dodgePast", "postMelee"],
+    ]);
+  });
+
+  it("NC-ATK-8: no humanoid attacks more than twice a round without Two Weapon", () => {
+    const aoa = { maneuver: "allOutAttack", offHandWeapon: true, dodgePastChances: 1 } as const;
+    expect(attackSlots(aoa).maxAttacks).toBe(2);
+    let counter = recordAttack(emptyAttackCounter(), { source: "maneuver", kind: "melee", targetId: "orc" });
+    counter = recordAttack(counter, { source: "allOutAttackSecond", kind: "melee", targetId: "orc" });
+    expect(reason(melee({ attacker: aoa, counter, phase: "postMelee" }))).toBe(`${KEY}NoAttacksLeft`);
+    expect(postMeleeAttacksLeft(aoa, counter)).toBe(0);
+    // A creature is not held to two.
+    const hydra = { ...aoa, humanoid: false };
+    expect(attackSlots(hydra).maxAttacks).toBe(3);
+    expect(canAttackNow(melee({ attacker: hydra, counter, phase: "postMelee" })).slot?.source).toBe(
+      "dodgePast",
+    );
+  });
+
+  it("NC-ATK-9: an off-hand weapon that has not parried may attack at −10; one that parried may not", () => {
+    expect(offHandPenalty({})).toBe(-10);
+    const free = canAttackNow(
+      melee({
+        attacker: { maneuver: "attack", offHandWeapon: true },
+        counter: recordAttack(emptyAttackCounter(), { source: "maneuver", kind: "melee", targetId: "orc" }),
+        phase: "postMelee",
+        hand: "off",
+      }),
+    );
+    expect(free.slot).toMatchObject({ source: "offHand", modifier: -10, initiativeModifier: -10 });
+    expect(
+      reason(
+        melee({
+          attacker: { maneuver: "attack", offHandWeapon: true, offHandParried: true },
+          phase: "postMelee",
+          hand: "off",
+        }),
+      ),
+    ).toBe(`${KEY}NoOffHandAttack`);
+  });
+
+  it("NC-DEF-7: a left-hand weapon's attack is −10 to attack and to initiative", () => {
+    const [, off] = attackSlots({ maneuver: "attack", offHandWeapon: true }).slots;
+    expect(off).toMatchObject({ hand: "off", modifier: -10, initiativeModifier: -10 });
+  });
+
+  it("NC-ATK-10: Two Weapon: two attacks and a parry with each; −4 on one (the player's choice), none if ambidextrous", () => {
+    const two = attackSlots({
+      maneuver: "attack",
+      offHandWeapon: true,
+      offHandParried: true,
+      twoWeapon: true,
+    });
+    expect(two.slots.map((s) => [s.source, s.modifier, s.penaltyMayMove, s.initiativeModifier])).toEqual([
+      ["maneuver", 0, false, 0],
+      ["offHand", -4, true, 0],
+    ]);
+    expect(offHandPenalty({ twoWeapon: true, ambidextrous: true })).toBe(0);
+    const ambi = attackSlots({
+      maneuver: "attack",
+      offHandWeapon: true,
+      twoWeapon: true,
+      ambidextrous: true,
+    });
+    expect(ambi.slots[1]?.modifier).toBe(0);
+  });
+
+  it("NC-ATK-10: Two Weapon gives All-Out-Attack a third attack (and lifts the cap of two)", () => {
+    const aoa = { maneuver: "allOutAttack", offHandWeapon: true, twoWeapon: true } as const;
+    const { slots, maxAttacks } = attackSlots(aoa);
+    expect(slots.map((s) => s.source)).toEqual(["maneuver", "allOutAttackSecond", "twoWeaponThird"]);
+    expect(maxAttacks).toBe(3);
+    let counter = recordAttack(emptyAttackCounter(), { source: "maneuver", kind: "melee", targetId: "orc" });
+    counter = recordAttack(counter, { source: "allOutAttackSecond", kind: "melee", targetId: "orc" });
+    expect(postMeleeAttacksLeft(aoa, counter)).toBe(1);
+    expect(
+      canAttackNow(melee({ attacker: aoa, counter, phase: "postMelee", hand: "off" })).slot,
+    ).toMatchObject({
+      source: "twoWeaponThird",
+      modifier: -4,
+    });
+    // Without Two Weapon, the off hand adds nothing to an All-Out-Attack.
+    expect(attackSlots({ maneuver: "allOutAttack", offHandWeapon: true }).slots).toHaveLength(2);
+  });
+
+  it("NC-DEF-4: each target dodging past owes the attacker one extra chance in Post-Melee", () => {
+    const counter = recordAttack(emptyAttackCounter(), {
+      source: "maneuver",
+      kind: "melee",
+      targetId: "thief",
+    });
+    const attacker = { maneuver: "attack", dodgePastChances: 1 } as const;
+    expect(postMeleeAttacksLeft(attacker, counter)).toBe(1);
+    expect(
+      canAttackNow(melee({ attacker, counter, phase: "postMelee", targetId: "thief" })).slot?.source,
+    ).toBe("dodgePast");
+    expect(codeOf(() => attackSlots({ maneuver: "attack", dodgePastChances: -1 }))).toBe("invalid-value");
+  });
+});
