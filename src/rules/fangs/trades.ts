@@ -145,7 +145,8 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResu
     attackModifier: parryToAttack - toDamage - attackToParry,
     extraDamageModifier: toDamage,
     parryModifier: attackToParry - parryToAttack,
-    dodgeModifier: -parryToAttack,
+    // 0 − x, not −x: no −0 in the result.
+    dodgeModifier: 0 - parryToAttack,
     attackDuration: "oneAttack",
     defenseDuration: "untilNextInitiative",
   });

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { RulesError } from "../kernel/errors";
+import { damageModifierFormula } from "./character";
+import { applyTrades, type TradeContext } from "./trades";
+
+function refusal(fn: () => unknown): RulesError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RulesError);
+    return error as RulesError;
+  }
+  throw new Error("expected a RulesError");
+}
+
+/** Gru: Sword 12, of which 7 is bought skill; a Broadsword (1d8+2); DM +1. */
+const gru: TradeContext = {
+  attackSkill: { natural: 5, bought: 7, total: 12 },
+  parrySkill: { natural: 4, bought: 6, total: 10 },
+  weaponBaseDamage: "1d8+2",
+};
+
+describe("trading skill for power", () => {
+  it("NC-TAC-1: Gru puts his 7 bought Sword points into damage: −7 to hit, DM +1 becomes +8, a d8", () => {
+    const trade = applyTrades(gru, { attackToDamage: 7 });
+    expect(trade).toMatchObject({
+      attackModifier: -7,
+      extraDamageModifier: 7,
+      parryModifier: 0,
+      dodgeModifier: 0,
+    });
+    expect(1 + trade.extraDamageModifier).toBe(8);
+    expect(damageModifierFormula(1 + trade.extraDamageModifier)).toBe("1d8");
+  });
+
+  it("NC-TAC-1: only bought points move, never the natural ability", () => {
+    const error = refusal(() => applyTrades(gru, { attackToDamage: 8 }));
+    expect(error.code).toBe("invalid-trade");
+    expect(error.message).toMatch(/only the 7 bought attack points/);
+  });
+
+  it("NC-TAC-2: the damage points are capped by the weapon's base maximum (Broadsword 10), bonuses aside", () => {
+    const master: TradeContext = { ...gru, attackSkill: { natural: 5, bought: 14, total: 19 } };
+    expect(applyTrades(master, { attackToDamage: 10 }).extraDamageModifier).toBe(10);
+    const error = refusal(() => applyTrades(master, { attackToDamage: 11 }));
+    expect(error.code).toBe("invalid-trade");
+    expect(error.details).toMatchObject({ cap: 10 });
+    // A dagger's base 1d4+2 caps at 6 however skilled the wielder.
+    expect(
+      refusal(() => applyTrades({ ...master, weaponBaseDamage: "1d4+2" }, { attackToDamage: 7 })).code,
+    ).toBe("invalid-trade");
+  });
+});
+
+describe("trading defense for attack, and back", () => {
+  it("NC-TAC-3: bought parry points raise one attack; parry and dodge stay lowered until the next initiative", () => {
+    const trade = applyTrades(gru, { parryToAttack: 4 });
+    expect(trade).toEqual({
+      attackModifier: 4,
+      extraDamageModifier: 0,
+      parryModifier: -4,
+      dodgeModifier: -4,
+      attackDuration: "oneAttack",
+      defenseDuration: "untilNextInitiative",
+    });
+  });
+
+  it("NC-TAC-3: only bought parry points move, and the attack rises by no more than its base skill", () => {
+    expect(refusal(() => applyTrades(gru, { parryToAttack: 7 })).message).toMatch(/6 bought parry points/);
+    const clumsy: TradeContext = {
+      ...gru,
+      attackSkill: { natural: 3, bought: 1, total: 4 },
+      parrySkill: { natural: 2, bought: 9, total: 11 },
+    };
+    expect(applyTrades(clumsy, { parryToAttack: 4 }).attackModifier).toBe(4);
+    expect(refusal(() => applyTrades(clumsy, { parryToAttack: 5 })).message).toMatch(
+      /no more than its base skill 4/,
+    );
+    expect(refusal(() => applyTrades({ ...gru, parrySkill: null }, { parryToAttack: 1 })).code).toBe(
+      "invalid-trade",
+    );
+  });
+
+  it("NC-TAC-4: the reverse: bought attack points raise the parry, with the same durations", () => {
+    expect(applyTrades(gru, { attackToParry: 3 })).toEqual({
+      attackModifier: -3,
+      extraDamageModifier: 0,
+      parryModifier: 3,
+      dodgeModifier: 0,
+      attackDuration: "oneAttack",
+      defenseDuration: "untilNextInitiative",
+    });
+    expect(refusal(() => applyTrades(gru, { attackToParry: 8 })).code).toBe("invalid-trade");
+  });
+});
+
+describe("which trades combine", () => {
+  it("NC-TAC-5: attack points may be split between damage and parry", () => {
+    expect(applyTrades(gru, { attackToDamage: 4, attackToParry: 3 })).toMatchObject({
+      attackModifier: -7,
+      extraDamageModifier: 4,
+      parryModifier: 3,
+    });
+    expect(refusal(() => applyTrades(gru, { attackToDamage: 4, attackToParry: 4 })).code).toBe(
+      "invalid-trade",
+    );
+  });
+
+  it("NC-TAC-5: attack points to damage with parry points to attack is allowed", () => {
+    expect(applyTrades(gru, { attackToDamage: 7, parryToAttack: 6 })).toMatchObject({
+      attackModifier: -1,
+      extraDamageModifier: 7,
+      parryModifier: -6,
+      dodgeModifier: -6,
+    });
+  });
+
+  it("NC-TAC-5: parry points moved to the attack cannot go on to damage", () => {
+    // 7 bought attack points + 3 from the parry: 10 into damage would carry parry points to damage.
+    const error = refusal(() => applyTrades(gru, { parryToAttack: 3, attackToDamage: 10 }));
+    expect(error.code).toBe("invalid-trade");
+    expect(error.message).toMatch(/parry points moved to attack cannot go on to damage/);
+  });
+
+  it("NC-TAC-5: points cannot flow from parry to attack and back in one trade", () => {
+    expect(refusal(() => applyTrades(gru, { parryToAttack: 2, attackToParry: 1 })).code).toBe(
+      "invalid-trade",
+    );
+  });
+
+  it("NC-TAC-1: refuses negative, fractional or inconsistent figures with invalid-trade", () => {
+    expect(refusal(() => applyTrades(gru, { attackToDamage: -1 })).code).toBe("invalid-trade");
+    expect(refusal(() => applyTrades(gru, { attackToDamage: 1.5 })).code).toBe("invalid-trade");
+    expect(
+      refusal(() =>
+        applyTrades({ ...gru, attackSkill: { natural: 5, bought: 7, total: 15 } }, { attackToDamage: 1 }),
+      ).code,
+    ).toBe("invalid-trade");
+    expect(
+      refusal(() => applyTrades({ ...gru, weaponBaseDamage: "sharp" }, { attackToDamage: 1 })).code,
+    ).toBe("malformed-dice");
+    // No trade is no change.
+    expect(applyTrades(gru, {})).toMatchObject({ attackModifier: 0, extraDamageModifier: 0 });
+  });
+});
