@@ -82,6 +82,11 @@ export interface FangsRules {
    * (NC-DMG-18): "rolledDamage" rolls the parrying item's damage; "nick" is 1 SP.
    */
   readonly specialParryWeaponDamage: "rolledDamage" | "nick";
+  /**
+   * NC-DMG-23 "max. damage to both HP and SP": "full" takes the maximum from
+   * Stun and from HP alike; "half" keeps the usual half for HP.
+   */
+  readonly fumbledDefenseHitPoints: "full" | "half";
 
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
@@ -147,6 +152,7 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
 
   parryWearCombination: "greater",
   specialParryWeaponDamage: "rolledDamage",
+  fumbledDefenseHitPoints: "full",
 
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,

@@ -101,3 +101,74 @@ export type ManeuverId = (typeof MANEUVER_IDS)[number];
 
 export const PHASE_IDS = ["initiative", "missile", "melee", "postMelee"] as const;
 export type PhaseId = (typeof PHASE_IDS)[number];
+
+/* -------------------------------------------- */
+/*  The exchange (rules-A): who attacks whom    */
+/* -------------------------------------------- */
+
+/** A pool as the sheet stores it: Stun Points or Hit Points. */
+export interface Pool {
+  readonly value: number;
+  readonly max: number;
+}
+
+/** What damage and its consequences read about a combatant. */
+export interface CombatantState {
+  readonly stunPoints: Pool;
+  readonly hitPoints: Pool;
+  /** The SP of the armor worn. */
+  readonly armorProtection: number;
+  /** Magical or force-field protection: stops damage like armor, even a Critical's (NC-DMG-14). */
+  readonly magicalProtection?: number;
+  readonly co: number;
+  readonly sz: number;
+  /** Already stunned: cannot be stunned again (CORE-CON-1). */
+  readonly stunned: boolean;
+}
+
+/** How the blow is struck: with the business end, the flat of the blade (NC-SUB-2), or a grapple (NC-GRP). */
+export type AttackMode = "strike" | "flatOfBlade" | "grapple";
+
+export interface AttackerProfile {
+  readonly id: string;
+  readonly st: number;
+  readonly damageModifier: number;
+  /** Luck (= PW): rolled to suggest what a fumbled attack does (NC-DMG-21). Null: the GM picks unaided. */
+  readonly luck?: number | null;
+  /** The attacker's own state, when a Critical parry may strike back (NC-DMG-19). */
+  readonly state?: CombatantState | null;
+}
+
+export interface AttackDeclaration {
+  readonly attacker: AttackerProfile;
+  readonly weapon: WeaponProfile;
+  /** The attack skill; its total is the "unmodified skill" of Special, Critical and Fumble. */
+  readonly skill: SkillValue;
+  /** Situational modifiers and trades, already summed by the caller. */
+  readonly modifiers: number;
+  /** Added to the DM by trading skill for power (NC-TAC-1); validated by the trades module. */
+  readonly extraDamageModifier: number;
+  readonly mode: AttackMode;
+  /** Club damage for a flat-of-the-blade blow; defaults to the one- or two-handed club of the options. */
+  readonly flatOfBladeDamage?: string | null;
+  /** Subdual combat: only Stun is tracked (NC-SUB-1). */
+  readonly subdual: boolean;
+}
+
+export interface DefenderProfile extends CombatantState {
+  readonly id: string;
+  /** Added when a Special or Critical parry's item strikes back (NC-DMG-18, -19). */
+  readonly damageModifier?: number;
+}
+
+export interface DefenseDeclaration {
+  readonly defender: DefenderProfile;
+  readonly choice: DefenseChoice;
+  /** The defense skill (dodge, parry, monster parry, grapple); null for "none". */
+  readonly skill: SkillValue | null;
+  /** The parrying item (a monster's may be null: its body parries). */
+  readonly item: ParryItemProfile | null;
+  readonly modifiers: number;
+  /** The defenses still open (from maneuvers and defenses used); a choice outside it is refused. */
+  readonly allowed?: readonly DefenseChoice[];
+}

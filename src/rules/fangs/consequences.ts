@@ -1,0 +1,218 @@
+import type { DiceSource } from "../kernel/dice";
+import type { Effect } from "../kernel/effects";
+import { RulesError } from "../kernel/errors";
+import { resolveCheck } from "./check";
+import { type FangsOptions, resolveOptions } from "./config";
+import type { CheckResult, CombatantState } from "./types";
+
+/**
+ * What damage does to a character beyond the points (CORE-CON-1 … -3):
+ * stunned, unconscious, coma, dying, dead; the dying character's loss each
+ * round and First Aid; recovery while unconscious.
+ */
+
+export const FangsStatus = {
+  Stunned: "stunned",
+  Unconscious: "unconscious",
+  Coma: "coma",
+  Dying: "dying",
+  Dead: "dead",
+  Grappled: "grappled",
+} as const;
+export type FangsStatus = (typeof FangsStatus)[keyof typeof FangsStatus];
+
+/** The conditions a character's pools put it in (stunned comes from a check, not the pools). */
+export interface PoolConditions {
+  readonly unconscious: boolean;
+  readonly coma: boolean;
+  readonly dying: boolean;
+  readonly dead: boolean;
+}
+
+/**
+ * Stun ≤ 0: unconscious; negative Stun greater than CO: coma; HP ≤ 0:
+ * dying; negative HP ≥ SZ: dead (then no longer "dying").
+ */
+export function poolConditions(
+  stunPoints: number,
+  hitPoints: number,
+  co: number,
+  sz: number,
+): PoolConditions {
+  const dead = -hitPoints >= sz && hitPoints <= 0;
+  return {
+    unconscious: stunPoints <= 0,
+    coma: stunPoints < 0 && -stunPoints > co,
+    dying: hitPoints <= 0 && !dead,
+    dead,
+  };
+}
+
+export interface Consequences {
+  readonly actorId: string;
+  /** Pools after the blow. */
+  readonly stunPoints: number;
+  readonly hitPoints: number;
+  /** The CO check for losing more than half one's Stun Points in one attack; null when none was due. */
+  readonly coCheck: CheckResult | null;
+  /** Newly stunned by this blow: loses the next action. */
+  readonly stunned: boolean;
+  readonly conditions: PoolConditions;
+  readonly effects: readonly Effect[];
+}
+
+export interface BlowTaken {
+  readonly actorId: string;
+  /** The state before the blow. */
+  readonly state: CombatantState;
+  readonly stunLost: number;
+  readonly hitPointsLost: number;
+}
+
+function requireWhole(value: unknown, what: string, min = 0): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
+    throw new RulesError("invalid-value", `${what} must be a whole number ≥ ${min}, got ${String(value)}`, {
+      what,
+      value,
+    });
+  }
+  return value;
+}
+
+function statusChanges(
+  effects: Effect[],
+  actorId: string,
+  before: PoolConditions,
+  after: PoolConditions,
+): void {
+  const keys = ["unconscious", "coma", "dying", "dead"] as const;
+  for (const key of keys) {
+    if (before[key] !== after[key])
+      effects.push({ kind: "status", actorId, status: key, active: after[key] });
+  }
+}
+
+/**
+ * Consequences of one attack's damage. Dice: one CO check (a check, so a
+ * confirmation die may follow) when more than half the maximum Stun Points
+ * were lost, the character is not already stunned and is still conscious
+ * and not dying (those already lose their actions, so no roll is made).
+ */
+export function assessBlow(blow: BlowTaken, dice: DiceSource): Consequences {
+  const { state, actorId } = blow;
+  const stunLost = requireWhole(blow.stunLost, "Stun lost");
+  const hitPointsLost = requireWhole(blow.hitPointsLost, "HP lost");
+  const stunPoints = state.stunPoints.value - stunLost;
+  const hitPoints = state.hitPoints.value - hitPointsLost;
+  const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
+  const conditions = poolConditions(stunPoints, hitPoints, state.co, state.sz);
+  const effects: Effect[] = [];
+  statusChanges(effects, actorId, before, conditions);
+
+  let coCheck: CheckResult | null = null;
+  let stunned = false;
+  const out = conditions.unconscious || conditions.dying || conditions.dead;
+  if (stunLost * 2 > state.stunPoints.max && !state.stunned && !out) {
+    coCheck = resolveCheck({ skill: state.co, modifiers: 0 }, dice);
+    if (!coCheck.success) {
+      stunned = true;
+      effects.push({ kind: "status", actorId, status: FangsStatus.Stunned, active: true });
+      effects.push({ kind: "loseAction", actorId, reason: FangsStatus.Stunned });
+    }
+  }
+  return { actorId, stunPoints, hitPoints, coCheck, stunned, conditions, effects };
+}
+
+/**
+ * A dying character's round: −1 HP ([default] amount), and death once
+ * negative HP reaches SZ (CORE-CON-3). Call it only for characters whose
+ * loss First Aid has not stopped: the pools alone cannot tell.
+ */
+export function dyingRound(actorId: string, state: CombatantState, options?: FangsOptions): Consequences {
+  const loss = resolveOptions(options).dyingHitPointLossPerRound;
+  const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
+  if (!before.dying) {
+    throw new RulesError(
+      "invalid-state",
+      "only a dying character (0 HP or less, not dead) loses HP each round",
+      {
+        actorId,
+        hitPoints: state.hitPoints.value,
+      },
+    );
+  }
+  const hitPoints = state.hitPoints.value - loss;
+  const conditions = poolConditions(state.stunPoints.value, hitPoints, state.co, state.sz);
+  const effects: Effect[] = [];
+  if (loss > 0) effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: loss });
+  statusChanges(effects, actorId, before, conditions);
+  return {
+    actorId,
+    stunPoints: state.stunPoints.value,
+    hitPoints,
+    coCheck: null,
+    stunned: false,
+    conditions,
+    effects,
+  };
+}
+
+export interface FirstAidResult {
+  readonly check: CheckResult;
+  /** The HP loss stops. */
+  readonly stabilized: boolean;
+  readonly effects: readonly Effect[];
+}
+
+/**
+ * First Aid on a dying character: d20 + First Aid − (negative HP) ≥ 20 stops
+ * the loss (CORE-CON-3). The character stays at its HP, helpless, but no
+ * longer "dying".
+ */
+export function firstAid(
+  input: {
+    readonly actorId: string;
+    readonly firstAid: number;
+    readonly modifiers?: number;
+    readonly hitPoints: number;
+  },
+  dice: DiceSource,
+): FirstAidResult {
+  const skill = requireWhole(input.firstAid, "First Aid", Number.MIN_SAFE_INTEGER);
+  const hp = requireWhole(input.hitPoints, "HP", Number.MIN_SAFE_INTEGER);
+  if (hp > 0)
+    throw new RulesError("invalid-state", "First Aid stops the loss of a dying character (HP ≤ 0)", { hp });
+  const modifiers = requireWhole(input.modifiers ?? 0, "modifiers", Number.MIN_SAFE_INTEGER) + hp;
+  const check = resolveCheck({ skill, modifiers }, dice);
+  const effects: Effect[] = check.success
+    ? [
+        { kind: "status", actorId: input.actorId, status: FangsStatus.Dying, active: false },
+        { kind: "note", key: "FANGS.Rules.Consequence.Stabilized", data: { actorId: input.actorId } },
+      ]
+    : [];
+  return { check, stabilized: check.success, effects };
+}
+
+/**
+ * Unconscious characters regain 1 Stun Point a minute ([default] rate)
+ * (CORE-CON-2), never above their maximum. A negative pool amount gives
+ * points back.
+ */
+export function unconsciousRecovery(
+  actorId: string,
+  state: CombatantState,
+  minutes: number,
+  options?: FangsOptions,
+): { readonly stunPoints: number; readonly effects: readonly Effect[] } {
+  requireWhole(minutes, "minutes");
+  const rate = resolveOptions(options).unconsciousStunRecoveryPerMinute;
+  const room = state.stunPoints.max - state.stunPoints.value;
+  const gain = Math.max(0, Math.min(room, minutes * rate));
+  const stunPoints = state.stunPoints.value + gain;
+  const effects: Effect[] = [];
+  if (gain > 0) effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: -gain });
+  const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
+  const after = poolConditions(stunPoints, state.hitPoints.value, state.co, state.sz);
+  statusChanges(effects, actorId, before, after);
+  return { stunPoints, effects };
+}

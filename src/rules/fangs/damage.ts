@@ -1,0 +1,510 @@
+import { type DiceFormula, type DiceSource, maximumOf, parseDiceFormula } from "../kernel/dice";
+import type { Effect } from "../kernel/effects";
+import { RulesError } from "../kernel/errors";
+import { damageModifierDice } from "./character";
+import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
+import { type ExchangeOutcome, OutcomeKind } from "./outcome";
+import {
+  type AttackDeclaration,
+  type CombatantState,
+  type DefenderProfile,
+  type DefenseDeclaration,
+  SuccessLevel,
+} from "./types";
+
+/**
+ * The damage step (NC-DMG-1 … -23, NC-SUB, NC-DEF-8). Reads the outcome,
+ * rolls what must be rolled and returns the effects; changes nothing.
+ *
+ * Dice order: the weapon's dice in formula order, then the DM dice (the
+ * attacker's DM plus any traded points). A Special or Critical parry rolls
+ * the parrying item's dice, then the defender's DM dice. Maximum damage
+ * rolls nothing.
+ */
+
+/* -------------------------------------------- */
+/*  Formulas, parsed once                       */
+/* -------------------------------------------- */
+
+const formulaCache = new Map<string, DiceFormula>();
+
+/** Parses a damage formula once; the exchange's hot path never parses text again. */
+export function damageFormula(text: string): DiceFormula {
+  let formula = formulaCache.get(text);
+  if (formula === undefined) {
+    formula = parseDiceFormula(text);
+    formulaCache.set(text, formula);
+  }
+  return formula;
+}
+
+/** Rolls a parsed formula to its total (≥ 0) without keeping the dice: RecordingDice keeps them for cards. */
+export function rollTotal(formula: DiceFormula, dice: DiceSource): number {
+  let total = formula.flat;
+  const terms = formula.terms;
+  for (let i = 0; i < terms.length; i += 1) {
+    const term = terms[i]!;
+    for (let n = 0; n < term.count; n += 1) total += term.sign * dice.roll(term.faces);
+  }
+  return Math.max(total, 0);
+}
+
+/* -------------------------------------------- */
+/*  The arithmetic of the texts                 */
+/* -------------------------------------------- */
+
+/** Half, rounded up (11 → 6). */
+export function halfUp(points: number): number {
+  return Math.ceil(points / 2);
+}
+
+/** Protection taken off one part of the damage, never below 0 (NC-DMG-3). */
+export function afterProtection(points: number, protection: number): number {
+  return points > protection ? points - protection : 0;
+}
+
+export interface PoolDamage {
+  readonly stunPoints: number;
+  readonly hitPoints: number;
+}
+
+/**
+ * Normal damage: all of it to Stun, half (rounded up) to HP, then armor off
+ * each part separately (NC-DMG-1 … -3): 11 → 11/6; 11 against 4 → 7/2.
+ */
+export function normalDamage(damage: number, armorProtection: number): PoolDamage {
+  return {
+    stunPoints: afterProtection(damage, armorProtection),
+    hitPoints: afterProtection(halfUp(damage), armorProtection),
+  };
+}
+
+export interface ParryArithmetic {
+  /** What got past the item's SP (NC-DMG-5). */
+  readonly excess: number;
+  /** SP the parrying item loses. */
+  readonly itemWear: number;
+  /** Why: "nick" (NC-DMG-6), "excess" (NC-DMG-9, -17) or "broken" (NC-DMG-17). */
+  readonly reason: "nick" | "excess" | "broken" | null;
+}
+
+/**
+ * A parry of a normal blow (NC-DMG-5, -6, -9): the item's SP blocks; the
+ * excess goes on to Stun (and half to HP). The item is nicked (−1) when the
+ * damage exceeds its SP, and loses the whole difference when the HP part
+ * (half the damage) exceeds it. Both can be true of one blow: "greater"
+ * (default) takes the larger loss, since both describe the same blow
+ * biting into the item; "sum" adds them.
+ */
+export function normalParry(
+  damage: number,
+  itemSp: number,
+  combination: FangsRules["parryWearCombination"],
+): ParryArithmetic {
+  const excess = afterProtection(damage, itemSp);
+  const nick = damage > itemSp ? 1 : 0;
+  const hpOver = afterProtection(halfUp(damage), itemSp);
+  let wear = combination === "sum" ? nick + hpOver : Math.max(nick, hpOver);
+  if (wear > itemSp) wear = itemSp;
+  return { excess, itemWear: wear, reason: wear === 0 ? null : hpOver > 0 ? "excess" : "nick" };
+}
+
+/**
+ * A parry of a Special or Critical blow (NC-DMG-17): maximum damage, blocked
+ * as usual; the whole excess comes off the item instead of the 1 SP nick
+ * (the excess is never smaller than NC-DMG-9's HP difference). A weapon
+ * losing more than half its current SP breaks (to 0); a shield does not.
+ */
+export function specialParry(damage: number, itemSp: number, itemType: "weapon" | "shield"): ParryArithmetic {
+  const excess = afterProtection(damage, itemSp);
+  if (excess === 0) return { excess, itemWear: 0, reason: null };
+  if (itemType === "weapon" && excess * 2 > itemSp) return { excess, itemWear: itemSp, reason: "broken" };
+  return { excess, itemWear: Math.min(excess, itemSp), reason: "excess" };
+}
+
+/* -------------------------------------------- */
+/*  The damage step                             */
+/* -------------------------------------------- */
+
+export interface DamageResult {
+  readonly kind: OutcomeKind;
+  /** The blow's damage before parry and armor (rolled, or the maximum); 0 when none was rolled. */
+  readonly damage: number;
+  /** True when the damage is the maximum rather than rolled. */
+  readonly maximum: boolean;
+  /** What the defender loses, as the effects apply it. */
+  readonly stunDamage: number;
+  readonly hitPointDamage: number;
+  /** The HP part subdual or the flat of the blade leaves untracked (NC-SUB-1, -2), for the card. */
+  readonly untrackedHitPointDamage: number;
+  /** SP the parrying item lost, and whether it is now shattered. */
+  readonly parryItemWear: number;
+  readonly parryItemShattered: boolean;
+  /** SP the attacking weapon lost (NC-DMG-18), and whether it is now shattered. */
+  readonly weaponWear: number;
+  readonly weaponShattered: boolean;
+  /** The parrying item's blow against the attacker after a Critical parry (NC-DMG-19). */
+  readonly counterDamage: number;
+  readonly attackerStunDamage: number;
+  readonly attackerHitPointDamage: number;
+  /** The weapon is stuck in the defender's body (NC-DMG-11, -23) or shield (NC-DMG-17). */
+  readonly impaled: boolean;
+  readonly stuckInShield: boolean;
+  readonly effects: readonly Effect[];
+}
+
+interface Builder {
+  damage: number;
+  maximum: boolean;
+  stunDamage: number;
+  hitPointDamage: number;
+  untrackedHitPointDamage: number;
+  parryItemWear: number;
+  parryItemShattered: boolean;
+  weaponWear: number;
+  weaponShattered: boolean;
+  counterDamage: number;
+  attackerStunDamage: number;
+  attackerHitPointDamage: number;
+  impaled: boolean;
+  stuckInShield: boolean;
+  effects: Effect[];
+}
+
+function requireWhole(value: unknown, what: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new RulesError("invalid-value", `${what} must be a whole number ≥ 0, got ${String(value)}`, {
+      what,
+      value,
+    });
+  }
+  return value;
+}
+
+function weaponFormula(attack: AttackDeclaration, rules: FangsRules): DiceFormula {
+  if (attack.mode === "flatOfBlade") {
+    return damageFormula(attack.flatOfBladeDamage ?? rules.clubDamage[attack.weapon.hands === 2 ? 2 : 1]);
+  }
+  return damageFormula(attack.weapon.damage);
+}
+
+/**
+ * Puts damage into a pool. A character at 0 HP or less takes the Stun of
+ * every further blow as HP too (CORE-CON-3); subdual keeps HP untouched.
+ */
+function applyToPools(
+  b: Builder,
+  actorId: string,
+  state: CombatantState | null,
+  stun: number,
+  hp: number,
+  trackHitPoints: boolean,
+  toAttacker: boolean,
+): void {
+  if (state !== null && state.hitPoints.value <= 0 && trackHitPoints) hp = stun;
+  if (!trackHitPoints) {
+    b.untrackedHitPointDamage += hp;
+    hp = 0;
+  }
+  if (stun > 0) b.effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: stun });
+  if (hp > 0) b.effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: hp });
+  if (toAttacker) {
+    b.attackerStunDamage += stun;
+    b.attackerHitPointDamage += hp;
+  } else {
+    b.stunDamage += stun;
+    b.hitPointDamage += hp;
+  }
+}
+
+function wearItem(
+  b: Builder,
+  actorId: string,
+  itemId: string,
+  current: number,
+  wear: number,
+  reason: string,
+  which: "parry" | "weapon",
+): void {
+  if (wear <= 0) return;
+  const delta = Math.min(wear, current);
+  b.effects.push({ kind: "itemDurability", actorId, itemId, delta: -delta, reason });
+  const shattered = current - delta === 0;
+  if (which === "parry") {
+    b.parryItemWear += delta;
+    b.parryItemShattered = shattered;
+  } else {
+    b.weaponWear += delta;
+    b.weaponShattered = shattered;
+  }
+  if (shattered)
+    b.effects.push({ kind: "note", key: "FANGS.Rules.Item.Shattered", data: { actorId, itemId } });
+}
+
+function protectionOf(defender: DefenderProfile, ignoreArmor: boolean): number {
+  const magic = defender.magicalProtection ?? 0;
+  return ignoreArmor ? magic : defender.armorProtection + magic;
+}
+
+/**
+ * Rolls the damage an outcome calls for and returns every change as effects:
+ * pool damage ("stunPoints", "hitPoints"), item durability with a reason,
+ * a stuck weapon, prone, statuses and notes for the table.
+ */
+export function rollDamage(
+  outcome: ExchangeOutcome,
+  attack: AttackDeclaration,
+  defense: DefenseDeclaration,
+  dice: DiceSource,
+  options?: FangsOptions,
+): DamageResult {
+  const rules = resolveOptions(options);
+  const defender = defense.defender;
+  const attacker = attack.attacker;
+  const b: Builder = {
+    damage: 0,
+    maximum: false,
+    stunDamage: 0,
+    hitPointDamage: 0,
+    untrackedHitPointDamage: 0,
+    parryItemWear: 0,
+    parryItemShattered: false,
+    weaponWear: 0,
+    weaponShattered: false,
+    counterDamage: 0,
+    attackerStunDamage: 0,
+    attackerHitPointDamage: 0,
+    impaled: false,
+    stuckInShield: false,
+    effects: [],
+  };
+  // Subdual tracks only Stun (NC-SUB-1); the flat of the blade does no health damage (NC-SUB-2).
+  const trackHitPoints = !attack.subdual && attack.mode !== "flatOfBlade";
+  const canImpale = attack.mode === "strike" && attack.weapon.impales;
+  const dm =
+    requireWhole(attacker.damageModifier, "damage modifier") +
+    requireWhole(attack.extraDamageModifier, "extra damage modifier");
+  const critical = outcome.attackLevel === SuccessLevel.Critical;
+  const monster = outcome.defenseChoice === "monsterParry";
+  const item = defense.item;
+
+  const rolled = (): number => {
+    const total =
+      rollTotal(weaponFormula(attack, rules), dice) + rollTotal(damageModifierDice(dm, rules), dice);
+    b.damage = total;
+    return total;
+  };
+  const maximal = (): number => {
+    const total = maximumOf(weaponFormula(attack, rules)) + dm;
+    b.damage = total;
+    b.maximum = true;
+    return total;
+  };
+  const stick = (inItemId: string | null): void => {
+    b.effects.push({
+      kind: "stuckItem",
+      ownerId: attacker.id,
+      itemId: attack.weapon.id,
+      targetId: defender.id,
+      inItemId,
+      // The wielder's strength is not behind a weapon left in a wound: the weapon's own dice, no DM.
+      perRoundDamage: inItemId === null ? attack.weapon.damage : null,
+    });
+    if (inItemId === null) b.impaled = true;
+    else b.stuckInShield = true;
+  };
+  const parryingItem = () => {
+    if (item === null || item === undefined) {
+      throw new RulesError("invalid-value", `${outcome.defenseChoice} needs the parrying item`, {
+        what: "item",
+      });
+    }
+    return item;
+  };
+
+  // A grapple does no damage: stopped, it leaves nothing to roll or wear (NC-GRP).
+  const kind =
+    attack.mode === "grapple" &&
+    outcome.kind !== OutcomeKind.Grappled &&
+    outcome.kind !== OutcomeKind.AttackFumbled
+      ? OutcomeKind.Missed
+      : outcome.kind;
+  switch (kind) {
+    case OutcomeKind.AttackFumbled: {
+      const data: Record<string, string | number | boolean> = {
+        actorId: attacker.id,
+        itemId: attack.weapon.id,
+      };
+      if (outcome.fumble !== null) {
+        data.suggested = outcome.fumble.suggested;
+        data.luckTotal = outcome.fumble.check.total;
+      }
+      b.effects.push({ kind: "note", key: "FANGS.Rules.Fumble.Choose", data });
+      if (!trackHitPoints) {
+        // NC-SUB-3: the GM may let a subdual fumble become a health-damaging strike.
+        b.effects.push({
+          kind: "note",
+          key: "FANGS.Rules.Subdual.FumbleMayHarm",
+          data: { actorId: attacker.id },
+        });
+      }
+      break;
+    }
+    case OutcomeKind.Missed:
+    case OutcomeKind.Dodged:
+      break;
+    case OutcomeKind.Grappled:
+      b.effects.push({ kind: "status", actorId: defender.id, status: "grappled", active: true });
+      if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
+      break;
+    case OutcomeKind.Hit: {
+      const damage = rolled();
+      const p = protectionOf(defender, false);
+      applyToPools(
+        b,
+        defender.id,
+        defender,
+        afterProtection(damage, p),
+        afterProtection(halfUp(damage), p),
+        trackHitPoints,
+        false,
+      );
+      break;
+    }
+    case OutcomeKind.SpecialHit: {
+      const p = protectionOf(defender, critical);
+      if (canImpale) {
+        // NC-DMG-11: rolled damage in full to Stun and to HP, and the weapon sticks.
+        const damage = rolled();
+        const through = afterProtection(damage, p);
+        applyToPools(b, defender.id, defender, through, through, trackHitPoints, false);
+        stick(null);
+      } else {
+        const damage = maximal();
+        applyToPools(
+          b,
+          defender.id,
+          defender,
+          afterProtection(damage, p),
+          afterProtection(halfUp(damage), p),
+          trackHitPoints,
+          false,
+        );
+      }
+      break;
+    }
+    case OutcomeKind.FumbledDefenseHit: {
+      const damage = maximal();
+      const p = protectionOf(defender, true);
+      const hp = rules.fumbledDefenseHitPoints === "full" ? damage : halfUp(damage);
+      applyToPools(
+        b,
+        defender.id,
+        defender,
+        afterProtection(damage, p),
+        afterProtection(hp, p),
+        trackHitPoints,
+        false,
+      );
+      if (canImpale) stick(null);
+      if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
+      if (outcome.parryItemBroken && item) {
+        wearItem(b, defender.id, item.id, item.itemSp.value, item.itemSp.value, "broken", "parry");
+      }
+      break;
+    }
+    case OutcomeKind.Parried: {
+      // NC-DEF-8: a monster loses no Stun or HP to its parry, and its body is no item to wear,
+      // so there is nothing to roll.
+      if (monster) break;
+      const damage = rolled();
+      const it = parryingItem();
+      const parry = normalParry(damage, it.itemSp.value, rules.parryWearCombination);
+      const p = protectionOf(defender, false);
+      applyToPools(
+        b,
+        defender.id,
+        defender,
+        afterProtection(parry.excess, p),
+        afterProtection(halfUp(parry.excess), p),
+        trackHitPoints,
+        false,
+      );
+      if (parry.reason !== null)
+        wearItem(b, defender.id, it.id, it.itemSp.value, parry.itemWear, parry.reason, "parry");
+      break;
+    }
+    case OutcomeKind.ParriedSpecial: {
+      const damage = maximal();
+      if (monster) break;
+      const it = parryingItem();
+      const parry = specialParry(damage, it.itemSp.value, it.type);
+      const p = protectionOf(defender, critical);
+      applyToPools(
+        b,
+        defender.id,
+        defender,
+        afterProtection(parry.excess, p),
+        afterProtection(halfUp(parry.excess), p),
+        trackHitPoints,
+        false,
+      );
+      if (parry.reason !== null)
+        wearItem(b, defender.id, it.id, it.itemSp.value, parry.itemWear, parry.reason, "parry");
+      if (critical && canImpale && it.type === "shield") stick(it.id);
+      break;
+    }
+    case OutcomeKind.SpecialParry: {
+      // NC-DMG-18: the attacking weapon takes damage to its SP; a natural weapon has none to lose.
+      const weaponSp = attack.weapon.itemSp;
+      if (weaponSp === null) break;
+      let wear = 1;
+      if (rules.specialParryWeaponDamage === "rolledDamage" && item) {
+        wear =
+          rollTotal(damageFormula(item.damage), dice) +
+          rollTotal(damageModifierDice(defender.damageModifier ?? 0, rules), dice);
+      }
+      wearItem(b, attacker.id, attack.weapon.id, weaponSp.value, wear, "specialParry", "weapon");
+      break;
+    }
+    case OutcomeKind.CriticalParry: {
+      // NC-DMG-19: the parrying item strikes the attacker as an attack would, armor and all.
+      if (!item) {
+        b.effects.push({
+          kind: "note",
+          key: "FANGS.Rules.Parry.NoCounterItem",
+          data: { actorId: defender.id },
+        });
+        break;
+      }
+      const counter =
+        rollTotal(damageFormula(item.damage), dice) +
+        rollTotal(damageModifierDice(defender.damageModifier ?? 0, rules), dice);
+      b.counterDamage = counter;
+      const state = attacker.state ?? null;
+      const p = state === null ? 0 : state.armorProtection + (state.magicalProtection ?? 0);
+      applyToPools(
+        b,
+        attacker.id,
+        state,
+        afterProtection(counter, p),
+        afterProtection(halfUp(counter), p),
+        true,
+        true,
+      );
+      break;
+    }
+    default: {
+      const never: never = kind;
+      throw new RulesError("invalid-state", `unknown outcome ${String(never)}`, { kind: never });
+    }
+  }
+  if (b.untrackedHitPointDamage > 0) {
+    b.effects.push({
+      kind: "note",
+      key: "FANGS.Rules.Subdual.UntrackedHitPoints",
+      data: { actorId: defender.id, amount: b.untrackedHitPointDamage },
+    });
+  }
+  return { kind: outcome.kind, ...b };
+}

@@ -1,0 +1,104 @@
+import type { DiceSource } from "../kernel/dice";
+import type { Effect } from "../kernel/effects";
+import type { FangsOptions } from "./config";
+import { assessBlow, type Consequences } from "./consequences";
+import { type DamageResult, rollDamage } from "./damage";
+import {
+  type AttackRoll,
+  checkDefenseFitsAttack,
+  type DefenseRoll,
+  decideOutcome,
+  type ExchangeOutcome,
+  rollAttack,
+  rollDefense,
+  validateDefense,
+} from "./outcome";
+import type { AttackDeclaration, DefenseDeclaration } from "./types";
+
+/**
+ * One attack from roll to consequences, for the simulator, the benchmark and
+ * anyone who needs the whole exchange at once. A chat card runs the same
+ * steps one at a time (rollAttack, rollDefense, decideOutcome, rollDamage,
+ * assessBlow) and gets the same result from the same dice.
+ *
+ * Dice order (docs/rules/api.md):
+ * 1. attack d20 (+1 d20 to confirm a Special or a Fumble);
+ * 2. only if the attack succeeded and a defense was chosen: defense d20 (+1 to confirm);
+ * 3. outcome: a fumbled attack's Luck d20 (+1) when Luck is known, or the
+ *    Critical confirmation d20 after a fumbled defense against a normal success;
+ * 4. damage: weapon dice, then DM dice; or the parrying item's dice then the
+ *    defender's DM dice (Special parry, Critical parry); none for maximum damage;
+ * 5. consequences: the defender's CO check (+1) when due, then the attacker's.
+ */
+
+export interface ExchangeInput {
+  readonly attack: AttackDeclaration;
+  /** The defender and its choice ("none" when it does not or cannot defend). */
+  readonly defense: DefenseDeclaration;
+}
+
+export interface ExchangeResolution {
+  readonly attack: AttackRoll;
+  /** Null when no defense was rolled (the attack failed, or the choice was "none"). */
+  readonly defense: DefenseRoll | null;
+  readonly outcome: ExchangeOutcome;
+  readonly damage: DamageResult;
+  /** Defender's first, then the attacker's (after a Critical parry), for each one who lost points. */
+  readonly consequences: readonly Consequences[];
+  /** Every effect of the exchange in order: damage, then consequences. */
+  readonly effects: readonly Effect[];
+}
+
+export function resolveExchange(
+  input: ExchangeInput,
+  dice: DiceSource,
+  options?: FangsOptions,
+): ExchangeResolution {
+  const { attack: declaration, defense: defenseDeclaration } = input;
+  // Refuse a bad defense before any die is rolled, even if the attack will miss.
+  validateDefense(defenseDeclaration);
+  checkDefenseFitsAttack(declaration.mode, declaration.weapon.kind, defenseDeclaration.choice);
+
+  const attack = rollAttack(declaration, dice);
+  const defense =
+    attack.check.success && defenseDeclaration.choice !== "none"
+      ? rollDefense(defenseDeclaration, dice)
+      : null;
+  const outcome = decideOutcome(attack, defense, dice, options);
+  const damage = rollDamage(outcome, declaration, defenseDeclaration, dice, options);
+
+  let consequences: Consequences[] = NO_CONSEQUENCES;
+  let effects: Effect[] = damage.effects as Effect[];
+  if (damage.stunDamage > 0 || damage.hitPointDamage > 0) {
+    const defender = defenseDeclaration.defender;
+    const c = assessBlow(
+      {
+        actorId: defender.id,
+        state: defender,
+        stunLost: damage.stunDamage,
+        hitPointsLost: damage.hitPointDamage,
+      },
+      dice,
+    );
+    consequences = [c];
+    if (c.effects.length > 0) effects = effects.concat(c.effects);
+  }
+  const attackerState = declaration.attacker.state ?? null;
+  if (attackerState !== null && (damage.attackerStunDamage > 0 || damage.attackerHitPointDamage > 0)) {
+    const c = assessBlow(
+      {
+        actorId: declaration.attacker.id,
+        state: attackerState,
+        stunLost: damage.attackerStunDamage,
+        hitPointsLost: damage.attackerHitPointDamage,
+      },
+      dice,
+    );
+    consequences = consequences === NO_CONSEQUENCES ? [c] : [...consequences, c];
+    if (c.effects.length > 0) effects = effects.concat(c.effects);
+  }
+  return { attack, defense, outcome, damage, consequences, effects };
+}
+
+const NO_CONSEQUENCES: Consequences[] = [];
+Object.freeze(NO_CONSEQUENCES);

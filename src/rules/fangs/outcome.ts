@@ -1,0 +1,350 @@
+import type { DiceSource } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
+import { itemCondition } from "./character";
+import { resolveCheck, rollCriticalConfirmation } from "./check";
+import type { FangsOptions } from "./config";
+import { type FumbleLuck, rollFumbleLuck } from "./fumble";
+import {
+  type AttackDeclaration,
+  type AttackMode,
+  type CheckResult,
+  type DefenseChoice,
+  type DefenseDeclaration,
+  SuccessLevel,
+  type WeaponKind,
+} from "./types";
+
+/**
+ * The first three steps of an exchange: the attack roll, the defense roll
+ * and the outcome they make together (NC-DMG-4, -15 … -23, NC-DEF-8). Each
+ * step returns plain data a chat card can store and the next step reads.
+ */
+
+/* -------------------------------------------- */
+/*  Attack and defense rolls                    */
+/* -------------------------------------------- */
+
+export interface AttackRoll {
+  readonly attackerId: string;
+  readonly weaponId: string;
+  readonly mode: AttackMode;
+  readonly weaponKind: WeaponKind;
+  readonly impales: boolean;
+  /** The attacker's Luck for a fumble's Luck roll; null when unknown. */
+  readonly luck: number | null;
+  readonly check: CheckResult;
+}
+
+export interface DefenseRoll {
+  readonly defenderId: string;
+  readonly choice: DefenseChoice;
+  readonly itemId: string | null;
+  readonly itemType: "weapon" | "shield" | null;
+  /** Null when the defender does not defend ("none"). */
+  readonly check: CheckResult | null;
+}
+
+function requireWhole(value: unknown, what: string, min = Number.NEGATIVE_INFINITY): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
+    throw new RulesError(
+      "invalid-value",
+      `${what} must be a whole number${min > Number.NEGATIVE_INFINITY ? ` ≥ ${min}` : ""}, got ${String(value)}`,
+      { what, value },
+    );
+  }
+  return value;
+}
+
+/**
+ * Rolls the attack (dice: one d20, and one more when it may be a Special or
+ * a Fumble). A weapon under half its SP cannot attack (NC-DMG-7), a
+ * shattered one not at all (NC-DMG-8); natural weapons have no SP.
+ */
+export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackRoll {
+  const weapon = attack?.weapon;
+  if (!weapon || typeof weapon.id !== "string") {
+    throw new RulesError("invalid-value", "an attack needs a weapon", { what: "weapon" });
+  }
+  if (weapon.itemSp !== null) {
+    const condition = itemCondition(weapon.itemSp);
+    if (condition === "shattered") {
+      throw new RulesError("item-shattered", `${weapon.name} is shattered and cannot attack`, {
+        itemId: weapon.id,
+      });
+    }
+    if (condition === "unusableForAttack") {
+      throw new RulesError("item-unusable", `${weapon.name} is below half its SP and cannot attack`, {
+        itemId: weapon.id,
+      });
+    }
+  }
+  if (attack.mode !== "strike" && attack.mode !== "flatOfBlade" && attack.mode !== "grapple") {
+    throw new RulesError("invalid-value", `unknown attack mode ${String(attack.mode)}`, { what: "mode" });
+  }
+  requireWhole(attack.extraDamageModifier, "extra damage modifier", 0);
+  const luck = attack.attacker.luck ?? null;
+  if (luck !== null) requireWhole(luck, "Luck", 0);
+  const check = resolveCheck({ skill: attack.skill?.total, modifiers: attack.modifiers }, dice);
+  return {
+    attackerId: attack.attacker.id,
+    weaponId: weapon.id,
+    mode: attack.mode,
+    weaponKind: weapon.kind,
+    impales: weapon.impales,
+    luck,
+    check,
+  };
+}
+
+/**
+ * Checks a defense declaration without rolling: refuses a choice outside
+ * `allowed` ("defense-not-allowed"), a weapon or shield parry without its
+ * item, a parry with a shattered item ("item-shattered", NC-DMG-8), a
+ * defense without a skill.
+ */
+export function validateDefense(defense: DefenseDeclaration): void {
+  const choice = defense?.choice;
+  if (
+    choice !== "none" &&
+    choice !== "dodge" &&
+    choice !== "weaponParry" &&
+    choice !== "shieldParry" &&
+    choice !== "monsterParry" &&
+    choice !== "grappleParry"
+  ) {
+    throw new RulesError("invalid-value", `unknown defense ${String(choice)}`, {
+      what: "choice",
+      value: choice,
+    });
+  }
+  if (choice === "none") return;
+  if (defense.allowed !== undefined && !defense.allowed.includes(choice)) {
+    throw new RulesError("defense-not-allowed", `${choice} is not allowed now`, {
+      choice,
+      allowed: defense.allowed,
+    });
+  }
+  const item = defense.item;
+  if ((choice === "weaponParry" || choice === "shieldParry") && (item === null || item === undefined)) {
+    throw new RulesError("invalid-value", `${choice} needs the parrying item`, { what: "item", choice });
+  }
+  if (choice !== "dodge" && item && itemCondition(item.itemSp) === "shattered") {
+    throw new RulesError("item-shattered", `${item.name} is shattered and cannot parry`, { itemId: item.id });
+  }
+  if (defense.skill === null || defense.skill === undefined) {
+    throw new RulesError("invalid-value", `${choice} needs a skill`, { what: "skill", choice });
+  }
+}
+
+/** Rolls the defense (dice as a check; none for "none") after `validateDefense`. */
+export function rollDefense(defense: DefenseDeclaration, dice: DiceSource): DefenseRoll {
+  validateDefense(defense);
+  const choice = defense.choice;
+  const id = defense.defender.id;
+  if (choice === "none") return { defenderId: id, choice, itemId: null, itemType: null, check: null };
+  const check = resolveCheck({ skill: defense.skill!.total, modifiers: defense.modifiers }, dice);
+  const item = choice === "dodge" ? null : defense.item;
+  return { defenderId: id, choice, itemId: item ? item.id : null, itemType: item ? item.type : null, check };
+}
+
+/* -------------------------------------------- */
+/*  The outcome matrix                          */
+/* -------------------------------------------- */
+
+export const OutcomeKind = {
+  /** NC-DMG-21: the GM decides what the fumble does. */
+  AttackFumbled: "attackFumbled",
+  /** The attack roll failed. */
+  Missed: "missed",
+  /** NC-DMG-4, -16: no damage. */
+  Dodged: "dodged",
+  /** NC-DMG-1 … -3, -15: normal rolled damage. */
+  Hit: "hit",
+  /** NC-DMG-10, -11, -14, -22: Special (or Critical) damage. */
+  SpecialHit: "specialHit",
+  /** NC-DMG-23: maximum damage to Stun and HP, no armor. */
+  FumbledDefenseHit: "fumbledDefenseHit",
+  /** NC-DMG-5, -6, -9, -20: a normal parry of normal damage. */
+  Parried: "parried",
+  /** NC-DMG-17: a parry of a Special or Critical attack. */
+  ParriedSpecial: "parriedSpecial",
+  /** NC-DMG-18: no damage; the attacking weapon is damaged. */
+  SpecialParry: "specialParry",
+  /** NC-DMG-19: no damage; the parrying item strikes the attacker. */
+  CriticalParry: "criticalParry",
+  /** A grapple that got through (NC-GRP). */
+  Grappled: "grappled",
+} as const;
+export type OutcomeKind = (typeof OutcomeKind)[keyof typeof OutcomeKind];
+
+export interface ExchangeOutcome {
+  readonly kind: OutcomeKind;
+  /** The attack's level as damage reads it (after a fumbled defense's upgrade, NC-DMG-22). */
+  readonly attackLevel: SuccessLevel;
+  readonly defenseChoice: DefenseChoice;
+  /** Null when there was no defense roll. */
+  readonly defenseLevel: SuccessLevel | null;
+  /** The Critical confirmation rolled after a fumbled defense made the attack a Special (NC-DMG-22). */
+  readonly upgradeConfirmation: number | null;
+  /** NC-DMG-23 with a dodge: the defender falls. */
+  readonly prone: boolean;
+  /** NC-DMG-23 with a parry: the parrying item breaks. */
+  readonly parryItemBroken: boolean;
+  /** NC-DMG-21: the Luck roll that suggests what the fumble does (null: no Luck known, or no fumble). */
+  readonly fumble: FumbleLuck | null;
+  /** The clauses that decided this cell of the matrix, for the chat card. */
+  readonly clauses: readonly string[];
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+function clauses(...ids: string[]): readonly string[] {
+  return Object.freeze(ids);
+}
+const C = {
+  fumble: clauses("NC-DMG-21"),
+  miss: NONE,
+  dodged: clauses("NC-DMG-4"),
+  dodgedSpecial: clauses("NC-DMG-16"),
+  hit: clauses("NC-DMG-1", "NC-DMG-2", "NC-DMG-3"),
+  hitSpecialVsDodge: clauses("NC-DMG-15"),
+  specialHit: clauses("NC-DMG-10", "NC-DMG-11", "NC-DMG-14"),
+  upgraded: clauses("NC-DMG-22"),
+  fumbledDefense: clauses("NC-DMG-23"),
+  parried: clauses("NC-DMG-5", "NC-DMG-6", "NC-DMG-9"),
+  parriedSpecial: clauses("NC-DMG-17"),
+  specialVsSpecialParry: clauses("NC-DMG-20"),
+  specialParry: clauses("NC-DMG-18"),
+  criticalParry: clauses("NC-DMG-19"),
+  monster: clauses("NC-DEF-8"),
+  grapple: clauses("NC-GRP-1"),
+};
+
+function outcome(
+  kind: OutcomeKind,
+  attackLevel: SuccessLevel,
+  defense: DefenseRoll | null,
+  ids: readonly string[],
+  extra?: Partial<Pick<ExchangeOutcome, "upgradeConfirmation" | "prone" | "parryItemBroken" | "fumble">>,
+): ExchangeOutcome {
+  return {
+    kind,
+    attackLevel,
+    defenseChoice: defense?.choice ?? "none",
+    defenseLevel: defense?.check?.level ?? null,
+    upgradeConfirmation: extra?.upgradeConfirmation ?? null,
+    prone: extra?.prone ?? false,
+    parryItemBroken: extra?.parryItemBroken ?? false,
+    fumble: extra?.fumble ?? null,
+    clauses: ids,
+  };
+}
+
+/**
+ * Refuses defenses the attack does not admit: a grapple is parried only
+ * with Grapple and Grapple parries only grapples (NC-GRP-1); a shot missile
+ * is only dodged, a thrown one is also parried by a shield (or a monster's
+ * body), never by a weapon (NC-DEF-1, NC-MAN-3).
+ */
+export function checkDefenseFitsAttack(
+  mode: AttackMode,
+  weaponKind: WeaponKind,
+  choice: DefenseChoice,
+): void {
+  if (choice === "none" || choice === "dodge") return;
+  let why: string | null = null;
+  if (mode === "grapple") {
+    if (choice !== "grappleParry") why = "a grapple can only be parried with Grapple";
+  } else if (choice === "grappleParry") {
+    why = "Grapple parries only grapples";
+  } else if (weaponKind === "missile") {
+    why = "a shot missile can only be dodged";
+  } else if (weaponKind === "thrown" && choice === "weaponParry") {
+    why = "a thrown missile is parried with a shield, not a weapon";
+  }
+  if (why !== null) {
+    throw new RulesError("defense-not-allowed", why, { choice, mode, weaponKind });
+  }
+}
+
+/**
+ * Reads the matrix. Dice: a Luck d20 (and its confirmation) after a fumbled
+ * attack when the Luck is known; a Critical confirmation d20 after a fumbled
+ * defense against a normal success (NC-DMG-22); nothing otherwise.
+ */
+export function decideOutcome(
+  attack: AttackRoll,
+  defense: DefenseRoll | null,
+  dice: DiceSource,
+  options?: FangsOptions,
+): ExchangeOutcome {
+  const level = attack.check.level;
+  if (level === SuccessLevel.Fumble) {
+    const fumble = attack.luck === null ? null : rollFumbleLuck(attack.luck, dice, options);
+    return outcome(OutcomeKind.AttackFumbled, level, null, C.fumble, { fumble });
+  }
+  if (level === SuccessLevel.Failure) return outcome(OutcomeKind.Missed, level, null, C.miss);
+
+  const choice = defense?.choice ?? "none";
+  checkDefenseFitsAttack(attack.mode, attack.weaponKind, choice);
+  const d = defense?.check?.level ?? null;
+  const grapple = attack.mode === "grapple";
+  const special = level >= SuccessLevel.Special;
+
+  // No defense (none allowed, none chosen) or a failed one: the blow lands as rolled.
+  if (d === null || d === SuccessLevel.Failure) {
+    if (grapple) return outcome(OutcomeKind.Grappled, level, defense, C.grapple);
+    return special
+      ? outcome(OutcomeKind.SpecialHit, level, defense, C.specialHit)
+      : outcome(OutcomeKind.Hit, level, defense, C.hit);
+  }
+
+  const dodge = choice === "dodge";
+  if (d === SuccessLevel.Fumble) {
+    if (special) {
+      // A monster's body is not an item that breaks (NC-DEF-8).
+      const extra = { prone: dodge, parryItemBroken: choice !== "monsterParry" && defense?.itemId != null };
+      if (grapple) return outcome(OutcomeKind.Grappled, level, defense, C.fumbledDefense, extra);
+      return outcome(OutcomeKind.FumbledDefenseHit, level, defense, C.fumbledDefense, extra);
+    }
+    // A grapple does no damage: there is nothing for a Critical to improve.
+    if (grapple) return outcome(OutcomeKind.Grappled, level, defense, C.grapple);
+    const { confirmation, critical } = rollCriticalConfirmation(
+      attack.check.skill,
+      attack.check.natural,
+      dice,
+    );
+    return outcome(
+      OutcomeKind.SpecialHit,
+      critical ? SuccessLevel.Critical : SuccessLevel.Special,
+      defense,
+      C.upgraded,
+      { upgradeConfirmation: confirmation },
+    );
+  }
+
+  // The defense succeeded (Success, Special or Critical).
+  if (dodge) {
+    if (special && d === SuccessLevel.Success) {
+      if (grapple) return outcome(OutcomeKind.Grappled, level, defense, C.hitSpecialVsDodge);
+      return outcome(OutcomeKind.Hit, SuccessLevel.Success, defense, C.hitSpecialVsDodge);
+    }
+    return outcome(OutcomeKind.Dodged, level, defense, special ? C.dodgedSpecial : C.dodged);
+  }
+
+  // A parry. A grapple parried is simply stopped: no weapon on either side to damage.
+  if (grapple) return outcome(OutcomeKind.Parried, level, defense, C.grapple);
+  const monster = choice === "monsterParry";
+  const withMonster = (ids: readonly string[]) => (monster ? clauses(...ids, ...C.monster) : ids);
+  if (special) {
+    if (d === SuccessLevel.Success)
+      return outcome(OutcomeKind.ParriedSpecial, level, defense, withMonster(C.parriedSpecial));
+    // NC-DMG-20 is the specific rule for both Special and Critical attacks against Special
+    // and Critical parries; it wins over NC-DMG-19's "non-Critical" wording.
+    return outcome(OutcomeKind.Parried, SuccessLevel.Success, defense, withMonster(C.specialVsSpecialParry));
+  }
+  if (d === SuccessLevel.Special)
+    return outcome(OutcomeKind.SpecialParry, level, defense, withMonster(C.specialParry));
+  if (d === SuccessLevel.Critical)
+    return outcome(OutcomeKind.CriticalParry, level, defense, withMonster(C.criticalParry));
+  return outcome(OutcomeKind.Parried, level, defense, withMonster(C.parried));
+}
