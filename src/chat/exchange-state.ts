@@ -1,0 +1,621 @@
+import type { DieResult } from "../rules/kernel/dice";
+import type { Effect } from "../rules/kernel/effects";
+
+/**
+ * The exchange card's state machine, pure: no Foundry global, no DOM, no
+ * dice. The card stores an `ExchangeState`; every click becomes an event;
+ * `transition` answers with the next state or a typed refusal. The Foundry
+ * layer rolls the dice (through the rules core) between `checkIntent` and
+ * `transition`, so a refused click never wastes a die.
+ *
+ *   declined                       (a Retreat or Disengage took the attack away)
+ *   attackRolled ─defend─▶ defenseChosen | defenseRolled ─rollDamage─▶ damageRolled ─apply─▶ applied ─undo─▶ undone
+ *        │                               │                                   ▲                          │
+ *        │                               └──────────────▶ resolved           └────────── apply ─────────┘
+ *   fumbled ─resolveFumble─▶ damageRolled | resolved
+ *   any open stage ─cancel (GM)─▶ cancelled
+ *
+ * What a rules result *means* (a hit, a miss, whether damage follows) is
+ * decided by the rules core; this module only orders the steps and says who
+ * may take them.
+ */
+
+/* -------------------------------------------- */
+/*  Stages                                      */
+/* -------------------------------------------- */
+
+export const ExchangeStage = {
+  /** A Retreat or a Disengage took the attack away: the card records the attacker's response. */
+  Declined: "declined",
+  /** The attack succeeded: the defender chooses a defense. */
+  AttackRolled: "attackRolled",
+  /** The attack was fumbled: the GM rules what happens. */
+  Fumbled: "fumbled",
+  /** The defender took the blow ("no defense", or none left): damage comes next. */
+  DefenseChosen: "defenseChosen",
+  /** The defense was rolled and the outcome is known: damage comes next. */
+  DefenseRolled: "defenseRolled",
+  /** The damage and what it does are known: waiting to be applied. */
+  DamageRolled: "damageRolled",
+  /** Over, with nothing to apply (a miss, a dodge, a stopped grapple). */
+  Resolved: "resolved",
+  /** The effects were applied to the documents; the card holds their exact inverse. */
+  Applied: "applied",
+  /** The application was reverted. It may be applied again. */
+  Undone: "undone",
+  /** The GM called the exchange off before anything was applied. */
+  Cancelled: "cancelled",
+} as const;
+export type ExchangeStage = (typeof ExchangeStage)[keyof typeof ExchangeStage];
+
+export const EXCHANGE_STAGES: readonly ExchangeStage[] = Object.freeze(Object.values(ExchangeStage));
+
+/** Stages from which nothing but an offered free attack (and apply/undo) can follow. */
+const CLOSED: ReadonlySet<ExchangeStage> = new Set<ExchangeStage>([
+  ExchangeStage.Declined,
+  ExchangeStage.Resolved,
+  ExchangeStage.Applied,
+  ExchangeStage.Undone,
+  ExchangeStage.Cancelled,
+]);
+
+export function isClosed(stage: ExchangeStage): boolean {
+  return CLOSED.has(stage);
+}
+
+/* -------------------------------------------- */
+/*  Stored data                                 */
+/* -------------------------------------------- */
+
+/** Someone in the exchange, as captured when the attack was made. */
+export interface PartyRef {
+  /** The actor's UUID (a token's synthetic actor for an unlinked token). Rules ids are these UUIDs. */
+  readonly actorUuid: string;
+  readonly tokenUuid: string | null;
+  readonly name: string;
+  readonly img: string;
+}
+
+export interface WeaponRef {
+  readonly itemId: string;
+  readonly name: string;
+  readonly img: string;
+  readonly kind: "melee" | "thrown" | "missile";
+  readonly damage: string;
+  readonly impales: boolean;
+}
+
+/** What the attacker declared before rolling (the modifier dialog's answers). */
+export interface AttackSetup {
+  /** The attack skill's total (the "unmodified skill"). */
+  readonly skill: number;
+  /** Situational bonus or penalty typed by the player. */
+  readonly situational: number;
+  /** The slot's own modifier (off hand −10, Two Weapon −4…), from rules-B's canAttackNow. */
+  readonly slotModifier: number;
+  /** A Retreat's +2/+4 (rules-B). */
+  readonly specialModifier: number;
+  /** Trades, as validated by rules-B's applyTrades. */
+  readonly trades: {
+    readonly attackToDamage: number;
+    readonly parryToAttack: number;
+    readonly attackToParry: number;
+    readonly attackModifier: number;
+    readonly extraDamageModifier: number;
+  };
+  /** Everything added to the roll. */
+  readonly totalModifiers: number;
+  readonly mode: "strike" | "flatOfBlade" | "grapple";
+  readonly subdual: boolean;
+  /** The attack slot it used ("maneuver", "offHand"…), when a combat was running. */
+  readonly source: string | null;
+  readonly combatId: string | null;
+  readonly round: number | null;
+  readonly phase: string | null;
+}
+
+/** The dice one step consumed, in order: turned into Foundry Rolls for the message and Dice So Nice. */
+export interface StepDice {
+  readonly step: DiceStep;
+  readonly dice: readonly DieResult[];
+}
+export type DiceStep = "attack" | "defense" | "outcome" | "damage" | "fumble" | "consequences";
+
+export interface DefenseRecord {
+  /** Rules-A's DefenseRoll (plain data). */
+  readonly roll: Readonly<Record<string, unknown>> & { readonly choice: string };
+  readonly itemName: string | null;
+  /** The defense counted against the round's allowance (false when the GM overrode it). */
+  readonly counted: boolean;
+  /** NC-MAN-2: the dodge replaced the defender's maneuver (rules-B's DodgeInsteadResult). */
+  readonly dodgeInstead: Readonly<Record<string, unknown>> | null;
+}
+
+export interface DamageRecord {
+  /** Rules-A's damage result (plain data): what the card shows. */
+  readonly result: Readonly<Record<string, unknown>> | null;
+  /** What the table must change. */
+  readonly effects: readonly Effect[];
+}
+
+export interface FumbleRecord {
+  /** One of rules-A's FUMBLE_OPTIONS ids, chosen by the GM. */
+  readonly option: string;
+  /** The victim of a "hits another" fumble. */
+  readonly victim: PartyRef | null;
+}
+
+/** A special defense the attacker answered before rolling (rules-B special-defenses). */
+export interface SpecialDefenseRecord {
+  readonly kind: "retreat" | "disengage";
+  readonly response: string;
+  /** Rules-B's SpecialDefenseResult. */
+  readonly result: Readonly<Record<string, unknown>> & { readonly noteKey: string };
+}
+
+/** One exact change made by an application, enough to revert it. See apply-effects.ts. */
+export type AppliedDelta =
+  | {
+      readonly kind: "pool";
+      readonly actorUuid: string;
+      readonly pool: "stunPoints" | "hitPoints";
+      readonly before: number;
+      readonly after: number;
+    }
+  | {
+      readonly kind: "itemSp";
+      readonly actorUuid: string;
+      readonly itemId: string;
+      readonly before: number;
+      readonly after: number;
+    }
+  | {
+      readonly kind: "equipped";
+      readonly actorUuid: string;
+      readonly itemId: string;
+      readonly before: boolean;
+      readonly after: boolean;
+    }
+  | {
+      readonly kind: "status";
+      readonly actorUuid: string;
+      readonly status: string;
+      readonly before: boolean;
+      readonly after: boolean;
+    }
+  | {
+      readonly kind: "stuck";
+      readonly targetUuid: string;
+      /** The ActiveEffect created on the target to carry the stuck weapon. */
+      readonly effectId: string;
+      readonly ownerUuid: string;
+      readonly itemId: string;
+      readonly inItemId: string | null;
+    }
+  | {
+      readonly kind: "actionLost";
+      readonly combatantUuid: string;
+      readonly before: boolean;
+      readonly after: boolean;
+    };
+
+export interface ApplicationRecord {
+  /** Every effect applied, the damage's and the consequences'. */
+  readonly effects: readonly Effect[];
+  readonly deltas: readonly AppliedDelta[];
+  /** Rules-A's consequences (stun check…), for the card. */
+  readonly consequences: readonly Readonly<Record<string, unknown>>[];
+  readonly by: string;
+}
+
+export interface FreeAttackOffer {
+  /** Rules-B's FreeAttack: `attackerId` (the charged target) may attack `targetId` (the charger). */
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly reasonKey: string;
+  readonly taken: boolean;
+}
+
+export interface HistoryEntry {
+  readonly revision: number;
+  readonly event: ExchangeEvent["type"] | "create";
+  readonly by: string;
+}
+
+export interface ExchangeState {
+  /** Bumped by every transition: the compare-and-set token. */
+  readonly revision: number;
+  readonly stage: ExchangeStage;
+  /** The roll mode the attack was made with ("publicroll", "gmroll", "blindroll", "selfroll"). */
+  readonly rollMode: string;
+  readonly attacker: PartyRef;
+  readonly target: PartyRef;
+  readonly weapon: WeaponRef;
+  readonly setup: AttackSetup;
+  /** Rules-A's AttackRoll (null when a special defense took the attack away). */
+  readonly attack: Readonly<Record<string, unknown>> | null;
+  readonly special: SpecialDefenseRecord | null;
+  readonly defense: DefenseRecord | null;
+  /** Rules-A's ExchangeOutcome. */
+  readonly outcome: (Readonly<Record<string, unknown>> & { readonly kind: string }) | null;
+  readonly fumble: FumbleRecord | null;
+  readonly damage: DamageRecord | null;
+  readonly application: ApplicationRecord | null;
+  readonly freeAttack: FreeAttackOffer | null;
+  readonly dice: readonly StepDice[];
+  readonly history: readonly HistoryEntry[];
+}
+
+/* -------------------------------------------- */
+/*  Intents, events and refusals                */
+/* -------------------------------------------- */
+
+/** What a click asks for, before any die is rolled. */
+export type ExchangeIntent =
+  | { readonly type: "defend"; readonly choice: string }
+  | { readonly type: "rollDamage" }
+  | { readonly type: "resolveFumble"; readonly option: string }
+  | { readonly type: "apply" }
+  | { readonly type: "undo" }
+  | { readonly type: "cancel" }
+  | { readonly type: "takeFreeAttack" };
+
+export type IntentType = ExchangeIntent["type"];
+export const INTENT_TYPES: readonly IntentType[] = Object.freeze([
+  "defend",
+  "rollDamage",
+  "resolveFumble",
+  "apply",
+  "undo",
+  "cancel",
+  "takeFreeAttack",
+]);
+
+/** Where the exchange goes after a step, as the rules core decided. */
+export type NextStep = "damage" | "resolved";
+
+/** An intent with the results the rules produced for it. */
+export type ExchangeEvent =
+  | {
+      readonly type: "defend";
+      readonly choice: string;
+      readonly defense: DefenseRecord;
+      readonly outcome: Readonly<Record<string, unknown>> & { readonly kind: string };
+      readonly next: NextStep;
+      readonly dice: readonly StepDice[];
+    }
+  | {
+      readonly type: "rollDamage";
+      readonly damage: DamageRecord;
+      readonly freeAttack: Omit<FreeAttackOffer, "taken"> | null;
+      readonly dice: readonly StepDice[];
+    }
+  | {
+      readonly type: "resolveFumble";
+      readonly option: string;
+      readonly fumble: FumbleRecord;
+      readonly damage: DamageRecord | null;
+      readonly dice: readonly StepDice[];
+    }
+  | { readonly type: "apply"; readonly application: ApplicationRecord }
+  | { readonly type: "undo" }
+  | { readonly type: "cancel" }
+  | { readonly type: "takeFreeAttack" };
+
+/** Who clicked, as the authority established it from the current documents. */
+export interface Actor {
+  readonly userId: string;
+  readonly isGM: boolean;
+  readonly ownsAttacker: boolean;
+  readonly ownsTarget: boolean;
+}
+
+export const RefusalCode = {
+  /** The card changed since the click was made (a second click, or two users at once). */
+  Stale: "stale",
+  /** This step is not open at this stage. */
+  WrongStage: "wrong-stage",
+  /** Already applied: a second apply changes nothing. */
+  AlreadyApplied: "already-applied",
+  /** Undo without an application to revert. */
+  NotApplied: "not-applied",
+  /** The user may not take this step. */
+  NotPermitted: "not-permitted",
+  /** The intent is malformed (unknown type, missing choice). */
+  Invalid: "invalid",
+  /** No free attack is on offer, or it was taken. */
+  NoOffer: "no-offer",
+} as const;
+export type RefusalCode = (typeof RefusalCode)[keyof typeof RefusalCode];
+
+export interface Refusal {
+  readonly code: RefusalCode;
+  /** Localisation key of the message the user sees. */
+  readonly messageKey: string;
+}
+
+function refuse(code: RefusalCode): Refusal {
+  const key = code
+    .split("-")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+  return Object.freeze({ code, messageKey: `FANGS.Chat.Refusal.${key}` });
+}
+
+export type TransitionResult =
+  | { readonly ok: true; readonly state: ExchangeState }
+  | { readonly ok: false; readonly refusal: Refusal };
+
+/* -------------------------------------------- */
+/*  Who may do what                             */
+/* -------------------------------------------- */
+
+/**
+ * The defender's owner defends and may take a free attack; the attacker's
+ * owner rolls damage (so may the defender's: a Critical parry strikes back
+ * with the defender's item); either may ask for the result to be applied
+ * (the active GM applies it); the GM alone rules fumbles, undoes and
+ * cancels. The GM may answer for anyone.
+ */
+export function mayTake(intent: IntentType, who: Actor): boolean {
+  if (who.isGM) return true;
+  switch (intent) {
+    case "defend":
+    case "takeFreeAttack":
+      return who.ownsTarget;
+    case "rollDamage":
+    case "apply":
+      return who.ownsAttacker || who.ownsTarget;
+    case "resolveFumble":
+    case "undo":
+    case "cancel":
+      return false;
+  }
+}
+
+/** The stages each step may start from. */
+const OPEN_AT: Readonly<Record<IntentType, readonly ExchangeStage[]>> = Object.freeze({
+  defend: [ExchangeStage.AttackRolled],
+  rollDamage: [ExchangeStage.DefenseChosen, ExchangeStage.DefenseRolled],
+  resolveFumble: [ExchangeStage.Fumbled],
+  apply: [ExchangeStage.DamageRolled, ExchangeStage.Undone],
+  undo: [ExchangeStage.Applied],
+  cancel: [
+    ExchangeStage.AttackRolled,
+    ExchangeStage.Fumbled,
+    ExchangeStage.DefenseChosen,
+    ExchangeStage.DefenseRolled,
+    ExchangeStage.DamageRolled,
+  ],
+  takeFreeAttack: [
+    ExchangeStage.Resolved,
+    ExchangeStage.DamageRolled,
+    ExchangeStage.Applied,
+    ExchangeStage.Undone,
+  ],
+});
+
+/** The steps open at a stage (before permissions): what the card may offer. */
+export function openIntents(state: Pick<ExchangeState, "stage" | "freeAttack">): IntentType[] {
+  return INTENT_TYPES.filter((type) => {
+    if (!OPEN_AT[type].includes(state.stage)) return false;
+    if (type === "takeFreeAttack") return state.freeAttack !== null && !state.freeAttack.taken;
+    return true;
+  });
+}
+
+function isIntent(value: unknown): value is ExchangeIntent {
+  if (typeof value !== "object" || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== "string" || !(INTENT_TYPES as readonly string[]).includes(type)) return false;
+  if (type === "defend") return typeof (value as { choice?: unknown }).choice === "string";
+  if (type === "resolveFumble") return typeof (value as { option?: unknown }).option === "string";
+  return true;
+}
+
+/**
+ * Whether this intent may be carried out now: the card has not moved on
+ * since the click (`expectedRevision`), the step is open at this stage and
+ * the user may take it. Null when it may. The order matters to the user:
+ * "already applied" says more than "stale" to whoever clicked twice.
+ */
+export function checkIntent(
+  state: ExchangeState,
+  intent: unknown,
+  who: Actor,
+  expectedRevision: number | null,
+): Refusal | null {
+  if (!isIntent(intent)) return refuse(RefusalCode.Invalid);
+  if (intent.type === "apply" && state.stage === ExchangeStage.Applied)
+    return refuse(RefusalCode.AlreadyApplied);
+  if (intent.type === "undo" && state.stage !== ExchangeStage.Applied) {
+    return refuse(state.stage === ExchangeStage.Undone ? RefusalCode.WrongStage : RefusalCode.NotApplied);
+  }
+  if (intent.type === "takeFreeAttack" && (state.freeAttack === null || state.freeAttack.taken)) {
+    return refuse(RefusalCode.NoOffer);
+  }
+  if (!OPEN_AT[intent.type].includes(state.stage)) return refuse(RefusalCode.WrongStage);
+  if (!mayTake(intent.type, who)) return refuse(RefusalCode.NotPermitted);
+  if (expectedRevision !== null && expectedRevision !== state.revision) return refuse(RefusalCode.Stale);
+  return null;
+}
+
+/* -------------------------------------------- */
+/*  Transitions                                 */
+/* -------------------------------------------- */
+
+function intentOf(event: ExchangeEvent): ExchangeIntent {
+  switch (event.type) {
+    case "defend":
+      return { type: "defend", choice: event.choice };
+    case "resolveFumble":
+      return { type: "resolveFumble", option: event.option };
+    default:
+      return { type: event.type };
+  }
+}
+
+function hasChanges(effects: readonly Effect[]): boolean {
+  return effects.some((effect) => effect.kind !== "note");
+}
+
+/**
+ * The next state after an event, or why not. `expectedRevision` is the
+ * revision the click saw (null: skip that check, e.g. the GM's own click
+ * that re-reads the card inside the lock).
+ */
+export function transition(
+  state: ExchangeState,
+  event: ExchangeEvent,
+  who: Actor,
+  expectedRevision: number | null = state.revision,
+): TransitionResult {
+  const refusal = checkIntent(state, intentOf(event), who, expectedRevision);
+  if (refusal) return { ok: false, refusal };
+
+  const revision = state.revision + 1;
+  const history = [...state.history, { revision, event: event.type, by: who.userId }];
+  const base = { ...state, revision, history };
+
+  switch (event.type) {
+    case "defend": {
+      const stage =
+        event.next === "resolved"
+          ? ExchangeStage.Resolved
+          : event.defense.roll.choice === "none"
+            ? ExchangeStage.DefenseChosen
+            : ExchangeStage.DefenseRolled;
+      return ok({
+        ...base,
+        stage,
+        defense: event.defense,
+        outcome: event.outcome,
+        dice: [...state.dice, ...event.dice],
+      });
+    }
+    case "rollDamage": {
+      const stage = hasChanges(event.damage.effects) ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
+      return ok({
+        ...base,
+        stage,
+        damage: event.damage,
+        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
+        dice: [...state.dice, ...event.dice],
+      });
+    }
+    case "resolveFumble": {
+      const stage =
+        event.damage && hasChanges(event.damage.effects)
+          ? ExchangeStage.DamageRolled
+          : ExchangeStage.Resolved;
+      return ok({
+        ...base,
+        stage,
+        fumble: event.fumble,
+        damage: event.damage,
+        dice: [...state.dice, ...event.dice],
+      });
+    }
+    case "apply":
+      return ok({ ...base, stage: ExchangeStage.Applied, application: event.application });
+    case "undo":
+      return ok({ ...base, stage: ExchangeStage.Undone });
+    case "cancel":
+      return ok({ ...base, stage: ExchangeStage.Cancelled });
+    case "takeFreeAttack":
+      return ok({ ...base, freeAttack: state.freeAttack ? { ...state.freeAttack, taken: true } : null });
+  }
+}
+
+function ok(state: ExchangeState): TransitionResult {
+  return { ok: true, state };
+}
+
+/* -------------------------------------------- */
+/*  Creation                                    */
+/* -------------------------------------------- */
+
+export interface NewExchange {
+  readonly rollMode: string;
+  readonly attacker: PartyRef;
+  readonly target: PartyRef;
+  readonly weapon: WeaponRef;
+  readonly setup: AttackSetup;
+  readonly by: string;
+}
+
+/** A card whose attack was rolled. The rules' outcome of a failed or fumbled attack closes or diverts it. */
+export function createAttacked(
+  init: NewExchange,
+  attack: Readonly<Record<string, unknown>>,
+  immediate: (Readonly<Record<string, unknown>> & { readonly kind: string }) | null,
+  firstStage: "attackRolled" | "fumbled" | "resolved",
+  dice: readonly StepDice[],
+): ExchangeState {
+  if (immediate === null && firstStage !== ExchangeStage.AttackRolled) {
+    throw new TypeError("an exchange that does not wait for a defense needs the rules' outcome");
+  }
+  return Object.freeze({
+    revision: 0,
+    stage: firstStage,
+    rollMode: init.rollMode,
+    attacker: init.attacker,
+    target: init.target,
+    weapon: init.weapon,
+    setup: init.setup,
+    attack,
+    special: null,
+    defense: null,
+    outcome: immediate,
+    fumble: null,
+    damage: null,
+    application: null,
+    freeAttack: null,
+    dice,
+    history: [{ revision: 0, event: "create" as const, by: init.by }],
+  });
+}
+
+/** A card recording that a special defense took the attack away. */
+export function createDeclined(init: NewExchange, special: SpecialDefenseRecord): ExchangeState {
+  return Object.freeze({
+    revision: 0,
+    stage: ExchangeStage.Declined,
+    rollMode: init.rollMode,
+    attacker: init.attacker,
+    target: init.target,
+    weapon: init.weapon,
+    setup: init.setup,
+    attack: null,
+    special,
+    defense: null,
+    outcome: null,
+    fumble: null,
+    damage: null,
+    application: null,
+    freeAttack: null,
+    dice: [],
+    history: [{ revision: 0, event: "create" as const, by: init.by }],
+  });
+}
+
+/* -------------------------------------------- */
+/*  Reading a stored card                       */
+/* -------------------------------------------- */
+
+/**
+ * Checks the shape of a stored state (the message's system data), so a
+ * damaged or foreign card is refused rather than half-read.
+ */
+export function readState(value: unknown): ExchangeState | null {
+  if (typeof value !== "object" || value === null) return null;
+  const s = value as Partial<ExchangeState>;
+  if (typeof s.revision !== "number" || !Number.isInteger(s.revision) || s.revision < 0) return null;
+  if (typeof s.stage !== "string" || !(EXCHANGE_STAGES as readonly string[]).includes(s.stage)) return null;
+  const party = (p: unknown): boolean =>
+    typeof p === "object" && p !== null && typeof (p as PartyRef).actorUuid === "string";
+  if (!party(s.attacker) || !party(s.target)) return null;
+  if (typeof s.weapon !== "object" || s.weapon === null) return null;
+  if (!Array.isArray(s.history) || !Array.isArray(s.dice)) return null;
+  return s as ExchangeState;
+}
