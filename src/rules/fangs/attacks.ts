@@ -38,7 +38,8 @@ export interface AttackSlot {
   readonly penaltyMayMove: boolean;
 }
 
-export interface AttackerProfile {
+/** What decides a combatant's attacks this round (not to be confused with the exchange's AttackerProfile). */
+export interface RoundAttacker {
   readonly maneuver: ManeuverId | string;
   /** NC-ATK-8 caps humanoids at two attacks a round (default true). */
   readonly humanoid?: boolean;
@@ -53,7 +54,7 @@ export interface AttackerProfile {
 }
 
 /** The off-hand penalty: −10 normally (NC-ATK-9, NC-DEF-7), −4 with Two Weapon, 0 with Two Weapon and ambidexterity (NC-ATK-10). */
-export function offHandPenalty(profile: Pick<AttackerProfile, "twoWeapon" | "ambidextrous">): number {
+export function offHandPenalty(profile: Pick<RoundAttacker, "twoWeapon" | "ambidextrous">): number {
   if (profile.twoWeapon) return profile.ambidextrous ? 0 : -4;
   return -10;
 }
@@ -66,7 +67,7 @@ export interface AttackAllowance {
 }
 
 /** The attacks a combatant has this round. */
-export function attackSlots(profile: AttackerProfile): AttackAllowance {
+export function attackSlots(profile: RoundAttacker): AttackAllowance {
   const maneuver = getManeuver(profile.maneuver);
   const chances = requireInteger(profile.dodgePastChances ?? 0, "dodge past chances", 0);
   const humanoid = profile.humanoid ?? true;
@@ -141,7 +142,7 @@ export function recordAttack(
 }
 
 /** Post-melee attacks still open to a combatant (what phaseTurnOrder's `postMeleeAttacks` fact wants). */
-export function postMeleeAttacksLeft(profile: AttackerProfile, counter: AttackCounter): number {
+export function postMeleeAttacksLeft(profile: RoundAttacker, counter: AttackCounter): number {
   const { slots, maxAttacks } = attackSlots(profile);
   const free = unusedSlots(slots, counter).filter((s) => s.phase === "postMelee").length;
   return Math.max(0, Math.min(free, maxAttacks - counter.made.length));
@@ -164,7 +165,7 @@ function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter): Atta
 export interface AttackNowContext {
   readonly phase: PhaseId;
   readonly round: number;
-  readonly attacker: AttackerProfile;
+  readonly attacker: RoundAttacker;
   readonly counter: AttackCounter;
   /** The weapon about to strike. `itemSp` null: a natural weapon that does not wear. */
   readonly weapon: {
