@@ -1,0 +1,246 @@
+import { postCheck } from "../../chat/check-card";
+import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
+import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
+import { HandlebarsActorSheet, TEMPLATE_ROOT } from "./base";
+import { ACTOR_TAB_IDS, actorSheetContext } from "./context";
+import { actorDataOf } from "./document-data";
+import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
+import { inlineValue, notifyRefused, notifyRollFailed, pickImage } from "./support";
+import { ITEM_TYPES, type ItemType } from "./types";
+
+type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
+type RenderContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
+
+/** Attributes rolled as a plain check: d20 + value ≥ 20 (CORE-CHK-2). */
+const ROLLABLE_ATTRIBUTES = ["idea", "luck", "dodge"] as const;
+type RollableAttribute = (typeof ROLLABLE_ATTRIBUTES)[number];
+
+/**
+ * The sheet of a character; the creature sheet adds its own block through the
+ * same templates (the context fills `creature`). Every button is a
+ * `data-action` handled by a static private handler below.
+ */
+export class FangsActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS: DefaultOptions = {
+    classes: ["fangs", "sheet", "actor"],
+    position: { width: 780, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      rollCharacteristic: FangsActorSheet.#onRollCharacteristic,
+      rollAttribute: FangsActorSheet.#onRollAttribute,
+      rollSkill: FangsActorSheet.#onRollSkill,
+      rollMonsterParry: FangsActorSheet.#onRollMonsterParry,
+      itemCreate: FangsActorSheet.#onItemCreate,
+      itemEdit: FangsActorSheet.#onItemEdit,
+      itemDelete: FangsActorSheet.#onItemDelete,
+      editPortrait: FangsActorSheet.#onEditPortrait,
+    },
+  };
+
+  static override PARTS = {
+    header: { template: `${TEMPLATE_ROOT}/actor/header.hbs` },
+    tabs: { template: `${TEMPLATE_ROOT}/partials/tabs.hbs` },
+    main: { template: `${TEMPLATE_ROOT}/actor/main.hbs`, scrollable: [""] },
+    skills: { template: `${TEMPLATE_ROOT}/actor/skills.hbs`, scrollable: [""] },
+    combat: { template: `${TEMPLATE_ROOT}/actor/combat.hbs`, scrollable: [""] },
+    features: { template: `${TEMPLATE_ROOT}/actor/features.hbs`, scrollable: [""] },
+    biography: { template: `${TEMPLATE_ROOT}/actor/biography.hbs`, scrollable: [""] },
+  };
+
+  static override TABS = {
+    sheet: {
+      tabs: ACTOR_TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id], cssClass: "" })),
+      initial: "main",
+    },
+  };
+
+  override tabGroups: Record<string, string> = { sheet: "main" };
+
+  /* -------------------------------------------- */
+  /*  Rendering                                   */
+  /* -------------------------------------------- */
+
+  protected override async _prepareContext(options: RenderOptions) {
+    const base = await super._prepareContext(options);
+    const data = actorDataOf(this.actor);
+    const enrichedHtml = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      data.system.biography ?? "",
+      {
+        secrets: this.actor.isOwner,
+        relativeTo: this.actor,
+      },
+    );
+    return {
+      ...base,
+      ...actorSheetContext(data, {
+        editable: this.isEditable,
+        idPrefix: this.id,
+        enrichedHtml,
+        activeTab: this.tabGroups.sheet,
+        uuid: this.actor.uuid,
+      }),
+    };
+  }
+
+  protected override async _onRender(context: RenderContext, options: RenderOptions) {
+    await super._onRender(context, options);
+    for (const input of this.element.querySelectorAll<HTMLInputElement>("input[data-item-field]")) {
+      if (input.dataset.fangsBound) continue;
+      input.dataset.fangsBound = "1";
+      input.addEventListener("change", (event) => {
+        // The actor's own form would submit this change too; the input belongs to an item.
+        event.stopPropagation();
+        void this.#updateItemField(input);
+      });
+    }
+  }
+
+  /** A refused change leaves the actor as it was and says why. */
+  protected override async _processSubmitData(
+    event: SubmitEvent,
+    form: HTMLFormElement,
+    submitData: object,
+    options?: object,
+  ) {
+    try {
+      await super._processSubmitData(event, form, submitData as never, options as never);
+    } catch (error) {
+      notifyRefused(this.actor.name ?? "", error);
+      await this.render();
+    }
+  }
+
+  /* -------------------------------------------- */
+  /*  Helpers                                     */
+  /* -------------------------------------------- */
+
+  #itemOf(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    return id ? this.actor.items.get(id) : undefined;
+  }
+
+  async #updateItemField(input: HTMLInputElement): Promise<void> {
+    const item = this.#itemOf(input);
+    const field = input.dataset.itemField;
+    if (!item || !field) return;
+    const value = inlineValue(input);
+    try {
+      if (value === null) throw new Error(game.i18n?.localize("FANGS.Sheet.Error.WholeNumber") ?? "");
+      await item.update({ [field]: value });
+    } catch (error) {
+      notifyRefused(item.name ?? "", error);
+      await this.render();
+    }
+  }
+
+  async #roll(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      notifyRollFailed(error);
+    }
+  }
+
+  /** The prepared system data, read through the brief's shapes. */
+  get #system() {
+    return actorDataOf(this.actor).system;
+  }
+
+  /* -------------------------------------------- */
+  /*  Actions                                     */
+  /* -------------------------------------------- */
+
+  static async #onRollCharacteristic(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const id = target.dataset.characteristic as CharacteristicId;
+    if (!CHARACTERISTIC_IDS.includes(id)) return;
+    const multiplier = Number(target.dataset.multiplier ?? 1);
+    const value = this.#system.characteristics[id];
+    await this.#roll(() =>
+      postCheck({
+        actor: this.actor,
+        resolve: (dice) => characteristicCheck({ value, multiplier }, dice),
+        meta: { label: CHARACTERISTIC_LABELS[id].abbr, localizeLabel: true, multiplier },
+      }),
+    );
+  }
+
+  static async #onRollAttribute(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const id = target.dataset.attribute as RollableAttribute;
+    if (!ROLLABLE_ATTRIBUTES.includes(id)) return;
+    const value = this.#system.attributes?.[id];
+    await this.#roll(async () => {
+      if (typeof value !== "number") throw new Error(game.i18n?.localize("FANGS.Sheet.Error.NoValue") ?? "");
+      await postCheck({
+        actor: this.actor,
+        resolve: (dice) => resolveCheck({ skill: value, modifiers: 0 }, dice),
+        meta: { label: ATTRIBUTE_LABELS[id], localizeLabel: true },
+      });
+    });
+  }
+
+  static async #onRollSkill(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemOf(target);
+    if (!item) return;
+    const context = actorSheetContext(actorDataOf(this.actor), { editable: false });
+    const row = [...context.skills.combat, ...context.skills.general].find((s) => s.id === item.id);
+    await this.#roll(async () => {
+      const total = row?.total;
+      if (typeof total !== "number")
+        throw new Error(game.i18n?.localize("FANGS.Sheet.Error.BadFormula") ?? "");
+      await postCheck({
+        actor: this.actor,
+        resolve: (dice) => resolveCheck({ skill: total, modifiers: 0 }, dice),
+        meta: { label: item.name ?? "" },
+      });
+    });
+  }
+
+  static async #onRollMonsterParry(this: FangsActorSheet) {
+    const context = actorSheetContext(actorDataOf(this.actor), { editable: false });
+    const total = context.creature?.monsterParry.total;
+    await this.#roll(async () => {
+      if (typeof total !== "number")
+        throw new Error(game.i18n?.localize("FANGS.Sheet.Error.NoParryFormula") ?? "");
+      await postCheck({
+        actor: this.actor,
+        resolve: (dice) => resolveCheck({ skill: total, modifiers: 0 }, dice),
+        meta: { label: "FANGS.Actor.Creature.MonsterParry", localizeLabel: true },
+      });
+    });
+  }
+
+  static async #onItemCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const type = target.dataset.type as ItemType;
+    if (!ITEM_TYPES.includes(type)) return;
+    const name =
+      game.i18n?.format("FANGS.Sheet.NewItem", { type: game.i18n.localize(ITEM_TYPE_LABELS[type]) }) ?? type;
+    const system = type === "skill" && target.dataset.category ? { category: target.dataset.category } : {};
+    try {
+      await Item.implementation.create({ name, type, system } as never, { parent: this.actor });
+    } catch (error) {
+      notifyRefused(this.actor.name ?? "", error);
+    }
+  }
+
+  static async #onItemEdit(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await this.#itemOf(target)?.sheet?.render(true);
+  }
+
+  static async #onItemDelete(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await this.#itemOf(target)?.deleteDialog();
+  }
+
+  static #onEditPortrait(this: FangsActorSheet) {
+    if (this.isEditable) pickImage(this.actor);
+  }
+}
+
+export class CharacterSheet extends FangsActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["character"] };
+}
+
+export class CreatureSheet extends FangsActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["creature"] };
+}

@@ -1,0 +1,771 @@
+/**
+ * Pure context builders: plain document data in, the render context of a
+ * sheet out. No Foundry global is touched here, so the tests and the static
+ * preview render the very templates Foundry renders, from the same context.
+ *
+ * Values the rules derive (attributes, skill totals, item condition) are read
+ * from the prepared data; when one is missing the builder asks the rules core
+ * for it, the same function the data model calls, so a sheet never shows a
+ * blank where a number belongs. A value the rules refuse (a malformed skill
+ * formula) is shown as an error on its row, never as NaN.
+ */
+
+import {
+  damageModifierFormula,
+  deriveAttributes,
+  itemCondition,
+  skillValue,
+} from "../../rules/fangs/character";
+import type { FangsOptions } from "../../rules/fangs/config";
+import {
+  CHARACTERISTIC_IDS,
+  type CharacteristicId,
+  type ItemCondition,
+  MANEUVER_IDS,
+} from "../../rules/fangs/types";
+import { RulesError } from "../../rules/kernel/errors";
+import {
+  ATTRIBUTE_LABELS,
+  CHARACTERISTIC_LABELS,
+  CONDITION_LABELS,
+  type ConditionLabel,
+  HANDS_LABELS,
+  ITEM_TYPE_LABELS,
+  MANEUVER_LABELS,
+  SKILL_CATEGORY_LABELS,
+  TAB_LABELS,
+  WEAPON_KIND_LABELS,
+} from "./labels";
+import type {
+  ActorAttributes,
+  ActorData,
+  ActorSystemData,
+  ItemData,
+  ItemDataOf,
+  ItemSpData,
+  ItemType,
+  SkillSystemData,
+} from "./types";
+
+/* -------------------------------------------- */
+/*  Shared pieces                               */
+/* -------------------------------------------- */
+
+export interface SheetContextOptions {
+  /** Whether the user may edit the document: inputs are disabled otherwise. */
+  editable: boolean;
+  /** Prefix of every element id, unique per open sheet (label `for` targets). */
+  idPrefix?: string;
+  /** The biography or description, already enriched to HTML (Foundry's TextEditor in the app). */
+  enrichedHtml?: string;
+  /** The active tab of the sheet's tab group. */
+  activeTab?: string;
+  /** World overrides of the FANGS figures, passed on to the rules core. */
+  rules?: FangsOptions;
+  /** The document's UUID, for the rich text editor's links and collaboration. */
+  uuid?: string;
+}
+
+export interface TabContext {
+  id: string;
+  group: string;
+  label: string;
+  active: boolean;
+  cssClass: string;
+}
+
+export interface ConditionContext extends ConditionLabel {
+  id: ItemCondition;
+  /** CSS modifier: `fangs-badge--<id>`. */
+  cssClass: string;
+}
+
+export interface SpContext {
+  value: number;
+  max: number;
+  /** Filled share of the bar, 0–100. */
+  percent: number;
+}
+
+const DEFAULT_PLACEHOLDER_IMG = "icons/svg/item-bag.svg";
+
+function tabsFor(ids: readonly (keyof typeof TAB_LABELS)[], active: string | undefined): TabContext[] {
+  const current = ids.includes(active as keyof typeof TAB_LABELS) ? active : ids[0];
+  return ids.map((id) => ({
+    id,
+    group: "sheet",
+    label: TAB_LABELS[id],
+    active: id === current,
+    cssClass: id === current ? "active" : "",
+  }));
+}
+
+function tabMap(tabs: readonly TabContext[]): Record<string, TabContext> {
+  return Object.fromEntries(tabs.map((t) => [t.id, t]));
+}
+
+function percentOf(value: number, max: number): number {
+  if (!(max > 0)) return 0;
+  return Math.round(Math.min(100, Math.max(0, (value / max) * 100)));
+}
+
+function spContext(sp: ItemSpData): SpContext {
+  return { value: sp.value, max: sp.max, percent: percentOf(sp.value, sp.max) };
+}
+
+function conditionContext(id: ItemCondition): ConditionContext {
+  return { id, ...CONDITION_LABELS[id], cssClass: `fangs-badge--${id}` };
+}
+
+/** The condition the data model derived, or the rules core's reading of the SP when it is missing or invalid. */
+function conditionOf(sp: ItemSpData, derived: ItemCondition | undefined): ConditionContext | null {
+  if (derived && derived in CONDITION_LABELS) return conditionContext(derived);
+  try {
+    return conditionContext(itemCondition(sp));
+  } catch (error) {
+    if (error instanceof RulesError) return null;
+    throw error;
+  }
+}
+
+function byName<T extends { name: string; sort?: number }>(a: T, b: T): number {
+  return (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
+}
+
+function ofType<T extends ItemType>(items: readonly ItemData[], type: T): ItemDataOf<T>[] {
+  return items.filter((i): i is ItemDataOf<T> => i.type === type).sort(byName);
+}
+
+/** "+1d4" for a DM, "—" for none. */
+export function formatDamageModifier(dice: string): string {
+  return dice && dice !== "0" ? `+${dice}` : "—";
+}
+
+/* -------------------------------------------- */
+/*  Skills                                      */
+/* -------------------------------------------- */
+
+export interface SkillRowContext {
+  id: string;
+  name: string;
+  img: string;
+  key: string;
+  formula: string;
+  natural: number | null;
+  bought: number;
+  total: number | null;
+  /** A localisation key when the formula cannot be read. */
+  error: string | null;
+  boughtInputId: string;
+}
+
+function skillNumbers(
+  system: SkillSystemData,
+  characteristics: Record<CharacteristicId, number>,
+): { natural: number | null; total: number | null; error: string | null } {
+  if (typeof system.natural === "number" && typeof system.total === "number") {
+    return { natural: system.natural, total: system.total, error: null };
+  }
+  try {
+    const value = skillValue(system.naturalAbility, characteristics, system.bought);
+    return { natural: value.natural, total: value.total, error: null };
+  } catch (error) {
+    if (error instanceof RulesError)
+      return { natural: null, total: null, error: "FANGS.Sheet.Error.BadFormula" };
+    throw error;
+  }
+}
+
+function skillRow(
+  item: ItemDataOf<"skill">,
+  characteristics: Record<CharacteristicId, number>,
+  idPrefix: string,
+): SkillRowContext {
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+    key: item.system.key,
+    formula: item.system.naturalAbility,
+    bought: item.system.bought,
+    ...skillNumbers(item.system, characteristics),
+    boughtInputId: `${idPrefix}-skill-${item.id}-bought`,
+  };
+}
+
+/* -------------------------------------------- */
+/*  Actor sheets                                */
+/* -------------------------------------------- */
+
+export interface CharacteristicContext {
+  id: CharacteristicId;
+  name: string;
+  abbr: string;
+  value: number;
+  field: string;
+  inputId: string;
+  /** The ST×1 and ST×2 style checks: d20 + value × multiplier ≥ 20. */
+  checks: { multiplier: number; target: number }[];
+}
+
+export interface PoolContext {
+  id: "stunPoints" | "hitPoints";
+  label: string;
+  value: number;
+  max: number | null;
+  percent: number;
+  /** The max as text ("—" when it cannot be derived). */
+  maxDisplay: string;
+  /** The lower end of the meter: 0, or the value when it went negative. */
+  meterMin: number;
+  /** At or below zero: the bar is shown empty with a marked outline. */
+  depleted: boolean;
+  field: string;
+  inputId: string;
+}
+
+export interface AttributeContext {
+  id: keyof typeof ATTRIBUTE_LABELS;
+  label: string;
+  display: string;
+  /** Rollable as a check (d20 + value ≥ 20). */
+  rollable: boolean;
+  value: number | null;
+}
+
+export interface WeaponRowContext {
+  id: string;
+  name: string;
+  img: string;
+  damage: string;
+  itemSp: SpContext | null;
+  spInputId: string;
+  condition: ConditionContext | null;
+  equipped: boolean;
+  equippedInputId: string;
+  offHand: boolean;
+  impales: boolean;
+  natural: boolean;
+  hands: string;
+  kind: string;
+  reach: number;
+  range: number;
+  skillName: string | null;
+  skillTotal: number | null;
+}
+
+export interface ShieldRowContext {
+  id: string;
+  name: string;
+  img: string;
+  itemSp: SpContext;
+  spInputId: string;
+  condition: ConditionContext | null;
+  equipped: boolean;
+  equippedInputId: string;
+  skillName: string | null;
+  skillTotal: number | null;
+}
+
+export interface ArmorRowContext {
+  id: string;
+  name: string;
+  img: string;
+  armorProtection: number;
+  price: number;
+  equipped: boolean;
+  equippedInputId: string;
+}
+
+export interface SimpleRowContext {
+  id: string;
+  name: string;
+  img: string;
+  detail: string;
+}
+
+export interface CreatureContext {
+  humanoid: boolean;
+  intelligent: boolean;
+  extraLimbs: number;
+  monsterParry: {
+    formula: string;
+    natural: number | null;
+    bought: number;
+    total: number | null;
+    error: string | null;
+  };
+  ids: {
+    humanoid: string;
+    intelligent: string;
+    extraLimbs: string;
+    parryFormula: string;
+    parryBought: string;
+  };
+}
+
+export interface ActorSheetContext {
+  actor: { id: string; name: string; img: string; type: ActorData["type"] };
+  typeLabel: string;
+  isCharacter: boolean;
+  isCreature: boolean;
+  editable: boolean;
+  /** `disabled` when the sheet is read-only, for input tags. */
+  disabledAttr: string;
+  idPrefix: string;
+  ids: { name: string; dodgeBought: string; biography: string };
+  /** The tab navigation (named apart from Foundry's own `tabs` context entry). */
+  tabList: TabContext[];
+  tab: Record<string, TabContext>;
+  characteristics: CharacteristicContext[];
+  pools: PoolContext[];
+  attributes: AttributeContext[];
+  dodge: { bought: number; total: number | null };
+  armorProtection: number;
+  /** A localisation key when the characteristics cannot be read. */
+  attributesError: string | null;
+  skills: { combat: SkillRowContext[]; general: SkillRowContext[] };
+  weapons: WeaponRowContext[];
+  naturalWeapons: WeaponRowContext[];
+  /** A creature always shows its natural weapons section; a character only when it has any. */
+  showNaturalWeapons: boolean;
+  shields: ShieldRowContext[];
+  armor: ArmorRowContext[];
+  advantages: SimpleRowContext[];
+  maneuvers: SimpleRowContext[];
+  creature: CreatureContext | null;
+  biography: { value: string; enriched: string };
+  documentUuid: string;
+}
+
+/** The tabs of both actor sheets, in order. */
+export const ACTOR_TAB_IDS = ["main", "skills", "combat", "features", "biography"] as const;
+/** The tabs of every item sheet. */
+export const ITEM_TAB_IDS = ["details", "description"] as const;
+
+/** Attributes the data model derived, completed by the rules core where any is missing. */
+function attributesOf(
+  system: ActorSystemData,
+  armorProtection: number,
+  rules: FangsOptions | undefined,
+): {
+  attributes: ActorAttributes | null;
+  hitPoints: number | null;
+  stunPoints: number | null;
+  error: string | null;
+} {
+  const given = system.attributes ?? {};
+  const keys: (keyof ActorAttributes)[] = [
+    "damageModifier",
+    "damageModifierDice",
+    "movement",
+    "dodge",
+    "idea",
+    "luck",
+    "fatigue",
+    "powerPoints",
+  ];
+  const complete = keys.every((k) => given[k] !== undefined);
+  const hpMax = system.hitPoints.max;
+  const stunMax = system.stunPoints.max;
+  if (complete && typeof hpMax === "number" && typeof stunMax === "number") {
+    return { attributes: given as ActorAttributes, hitPoints: hpMax, stunPoints: stunMax, error: null };
+  }
+  try {
+    const derived = deriveAttributes(
+      system.characteristics,
+      { armorProtection, dodgeBought: system.dodgeSkill.bought },
+      rules,
+    );
+    const attributes: ActorAttributes = {
+      damageModifier: given.damageModifier ?? derived.damageModifier,
+      damageModifierDice: given.damageModifierDice ?? damageModifierFormula(derived.damageModifier, rules),
+      movement: given.movement ?? derived.movement,
+      dodge: given.dodge ?? derived.dodge,
+      idea: given.idea ?? derived.idea,
+      luck: given.luck ?? derived.luck,
+      fatigue: given.fatigue ?? derived.fatigue,
+      powerPoints: given.powerPoints ?? derived.powerPoints,
+    };
+    return {
+      attributes,
+      hitPoints: hpMax ?? derived.hitPoints,
+      stunPoints: stunMax ?? derived.stunPoints,
+      error: null,
+    };
+  } catch (error) {
+    if (error instanceof RulesError) {
+      return {
+        attributes: null,
+        hitPoints: null,
+        stunPoints: null,
+        error: "FANGS.Sheet.Error.BadCharacteristics",
+      };
+    }
+    throw error;
+  }
+}
+
+function poolContext(
+  id: PoolContext["id"],
+  value: number,
+  max: number | null,
+  idPrefix: string,
+): PoolContext {
+  return {
+    id,
+    label: ATTRIBUTE_LABELS[id],
+    value,
+    max,
+    percent: max === null ? 0 : percentOf(value, max),
+    maxDisplay: max === null ? "—" : String(max),
+    meterMin: Math.min(0, value),
+    depleted: value <= 0,
+    field: `system.${id}.value`,
+    inputId: `${idPrefix}-${id}`,
+  };
+}
+
+function skillLookup(skills: readonly SkillRowContext[]) {
+  const byKey = new Map(skills.map((s) => [s.key, s]));
+  return (key: string): { skillName: string | null; skillTotal: number | null } => {
+    const skill = key ? byKey.get(key) : undefined;
+    return { skillName: skill?.name ?? null, skillTotal: skill?.total ?? null };
+  };
+}
+
+function weaponRow(
+  item: ItemDataOf<"weapon">,
+  idPrefix: string,
+  lookup: ReturnType<typeof skillLookup>,
+): WeaponRowContext {
+  const s = item.system;
+  return {
+    id: item.id,
+    name: item.name,
+    img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+    damage: s.damage,
+    itemSp: s.natural ? null : spContext(s.itemSp),
+    spInputId: `${idPrefix}-weapon-${item.id}-sp`,
+    condition: s.natural ? null : conditionOf(s.itemSp, s.condition),
+    equipped: s.equipped,
+    equippedInputId: `${idPrefix}-weapon-${item.id}-equipped`,
+    offHand: s.offHand,
+    impales: s.impales,
+    natural: s.natural,
+    hands: HANDS_LABELS[s.hands] ?? HANDS_LABELS.one,
+    kind: WEAPON_KIND_LABELS[s.kind] ?? WEAPON_KIND_LABELS.melee,
+    reach: s.reach,
+    range: s.range,
+    ...lookup(s.skill),
+  };
+}
+
+function actorIdPrefix(actor: ActorData, options: SheetContextOptions): string {
+  return options.idPrefix ?? `fangs-${actor.type}-${actor.id}`;
+}
+
+/** The context of the character sheet and, with `creature` filled in, the creature sheet. */
+export function actorSheetContext(actor: ActorData, options: SheetContextOptions): ActorSheetContext {
+  const idPrefix = actorIdPrefix(actor, options);
+  const system = actor.system;
+  const items = actor.items;
+
+  const armorItems = ofType(items, "armor");
+  const armorProtection =
+    system.armorProtection ??
+    armorItems.filter((a) => a.system.equipped).reduce((sum, a) => sum + a.system.armorProtection, 0);
+  const derived = attributesOf(system, armorProtection, options.rules);
+
+  const characteristics: CharacteristicContext[] = CHARACTERISTIC_IDS.map((id) => {
+    const value = system.characteristics[id];
+    return {
+      id,
+      name: CHARACTERISTIC_LABELS[id].name,
+      abbr: CHARACTERISTIC_LABELS[id].abbr,
+      value,
+      field: `system.characteristics.${id}`,
+      inputId: `${idPrefix}-char-${id}`,
+      checks: [1, 2].map((multiplier) => ({ multiplier, target: value * multiplier })),
+    };
+  });
+
+  const a = derived.attributes;
+  const attributes: AttributeContext[] = [
+    {
+      id: "damageModifier",
+      label: ATTRIBUTE_LABELS.damageModifier,
+      display: a ? formatDamageModifier(a.damageModifierDice) : "—",
+      rollable: false,
+      value: a?.damageModifier ?? null,
+    },
+    numberAttribute("movement", a?.movement, false),
+    numberAttribute("idea", a?.idea, true),
+    numberAttribute("luck", a?.luck, true),
+    numberAttribute("fatigue", a?.fatigue, false),
+    numberAttribute("powerPoints", a?.powerPoints, false),
+    numberAttribute("armorProtection", armorProtection, false),
+  ];
+
+  const skillRows = ofType(items, "skill").map((s) => skillRow(s, system.characteristics, idPrefix));
+  const lookup = skillLookup(skillRows);
+  const weaponRows = ofType(items, "weapon").map((w) => weaponRow(w, idPrefix, lookup));
+
+  const tabs = tabsFor(ACTOR_TAB_IDS, options.activeTab);
+  const isCreature = actor.type === "creature";
+
+  return {
+    actor: {
+      id: actor.id,
+      name: actor.name,
+      img: actor.img ?? "icons/svg/mystery-man.svg",
+      type: actor.type,
+    },
+    typeLabel: isCreature ? "FANGS.Actor.Type.Creature" : "FANGS.Actor.Type.Character",
+    isCharacter: !isCreature,
+    isCreature,
+    editable: options.editable,
+    disabledAttr: options.editable ? "" : "disabled",
+    idPrefix,
+    ids: {
+      name: `${idPrefix}-name`,
+      dodgeBought: `${idPrefix}-dodge-bought`,
+      biography: `${idPrefix}-biography`,
+    },
+    tabList: tabs,
+    tab: tabMap(tabs),
+    characteristics,
+    pools: [
+      poolContext("stunPoints", system.stunPoints.value, derived.stunPoints, idPrefix),
+      poolContext("hitPoints", system.hitPoints.value, derived.hitPoints, idPrefix),
+    ],
+    attributes,
+    dodge: { bought: system.dodgeSkill.bought, total: a?.dodge ?? null },
+    armorProtection,
+    attributesError: derived.error,
+    skills: {
+      combat: skillRows.filter((s) => categoryOf(items, s.id) === "combat"),
+      general: skillRows.filter((s) => categoryOf(items, s.id) !== "combat"),
+    },
+    weapons: weaponRows.filter((w) => !w.natural),
+    naturalWeapons: weaponRows.filter((w) => w.natural),
+    showNaturalWeapons: isCreature || weaponRows.some((w) => w.natural),
+    shields: ofType(items, "shield").map((item) => ({
+      id: item.id,
+      name: item.name,
+      img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+      itemSp: spContext(item.system.itemSp),
+      spInputId: `${idPrefix}-shield-${item.id}-sp`,
+      condition: conditionOf(item.system.itemSp, item.system.condition),
+      equipped: item.system.equipped,
+      equippedInputId: `${idPrefix}-shield-${item.id}-equipped`,
+      ...lookup(item.system.skill),
+    })),
+    armor: armorItems.map((item) => ({
+      id: item.id,
+      name: item.name,
+      img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+      armorProtection: item.system.armorProtection,
+      price: item.system.price,
+      equipped: item.system.equipped,
+      equippedInputId: `${idPrefix}-armor-${item.id}-equipped`,
+    })),
+    advantages: ofType(items, "advantage").map((item) => ({
+      id: item.id,
+      name: item.name,
+      img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+      detail: item.system.key,
+    })),
+    maneuvers: ofType(items, "maneuver").map((item) => ({
+      id: item.id,
+      name: item.name,
+      img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+      detail: maneuverLabel(item.system.maneuverId),
+    })),
+    creature: isCreature ? creatureContext(system, idPrefix) : null,
+    biography: { value: system.biography ?? "", enriched: options.enrichedHtml ?? system.biography ?? "" },
+    documentUuid: options.uuid ?? "",
+  };
+}
+
+function categoryOf(items: readonly ItemData[], id: string): string | undefined {
+  const item = items.find((i) => i.id === id);
+  return item?.type === "skill" ? item.system.category : undefined;
+}
+
+function numberAttribute(
+  id: Exclude<AttributeContext["id"], "damageModifier">,
+  value: number | undefined,
+  rollable: boolean,
+): AttributeContext {
+  return {
+    id,
+    label: ATTRIBUTE_LABELS[id],
+    display: value === undefined ? "—" : String(value),
+    rollable: rollable && value !== undefined,
+    value: value ?? null,
+  };
+}
+
+function maneuverLabel(id: string): string {
+  return (MANEUVER_IDS as readonly string[]).includes(id)
+    ? MANEUVER_LABELS[id as keyof typeof MANEUVER_LABELS]
+    : "FANGS.Item.Maneuver.Unknown";
+}
+
+function creatureContext(system: ActorSystemData, idPrefix: string): CreatureContext {
+  const parry = system.monsterParry ?? { bought: 0, formula: "" };
+  let numbers: { natural: number | null; total: number | null; error: string | null };
+  if (typeof parry.natural === "number" && typeof parry.total === "number") {
+    numbers = { natural: parry.natural, total: parry.total, error: null };
+  } else if (!parry.formula) {
+    numbers = { natural: null, total: null, error: "FANGS.Sheet.Error.NoParryFormula" };
+  } else {
+    numbers = skillNumbers(
+      {
+        key: "monsterParry",
+        naturalAbility: parry.formula,
+        bought: parry.bought,
+        category: "combat",
+        description: "",
+      },
+      system.characteristics,
+    );
+  }
+  return {
+    humanoid: Boolean(system.humanoid),
+    intelligent: Boolean(system.intelligent),
+    extraLimbs: system.extraLimbs ?? 0,
+    monsterParry: { formula: parry.formula, bought: parry.bought, ...numbers },
+    ids: {
+      humanoid: `${idPrefix}-humanoid`,
+      intelligent: `${idPrefix}-intelligent`,
+      extraLimbs: `${idPrefix}-extra-limbs`,
+      parryFormula: `${idPrefix}-parry-formula`,
+      parryBought: `${idPrefix}-parry-bought`,
+    },
+  };
+}
+
+/* -------------------------------------------- */
+/*  Item sheets                                 */
+/* -------------------------------------------- */
+
+export interface ChoiceContext {
+  value: string;
+  label: string;
+}
+
+export interface ItemSheetContextOptions extends SheetContextOptions {
+  /** The skills of the owning actor, for the weapon's and shield's skill picker. */
+  actorSkills?: readonly { key: string; name: string }[];
+  /** The owner's characteristics: a skill sheet then shows its natural part and total. */
+  actorCharacteristics?: Record<CharacteristicId, number>;
+}
+
+export interface ItemSheetContext {
+  item: { id: string; name: string; img: string; type: ItemType };
+  typeLabel: string;
+  editable: boolean;
+  disabledAttr: string;
+  idPrefix: string;
+  /** Element id of each field, by its path under `system` with "_" for "." (`itemSp_value`). */
+  ids: Record<string, string>;
+  /** The tab navigation (named apart from Foundry's own `tabs` context entry). */
+  tabList: TabContext[];
+  tab: Record<string, TabContext>;
+  system: ItemData["system"];
+  condition: ConditionContext | null;
+  choices: {
+    hands: Record<string, string>;
+    kind: Record<string, string>;
+    category: Record<string, string>;
+    maneuver: Record<string, string>;
+    skills: Record<string, string> | null;
+  };
+  /** A skill's natural part and total, when the item belongs to an actor. */
+  skillValue: { natural: number | null; total: number | null; error: string | null } | null;
+  description: { value: string; enriched: string };
+  documentUuid: string;
+}
+
+const ITEM_FIELDS: Readonly<Record<ItemType, readonly string[]>> = {
+  weapon: [
+    "damage",
+    "itemSp.value",
+    "itemSp.max",
+    "impales",
+    "hands",
+    "kind",
+    "range",
+    "reach",
+    "reloadRounds",
+    "extendedReload",
+    "autofire",
+    "natural",
+    "skill",
+    "equipped",
+    "offHand",
+  ],
+  shield: ["itemSp.value", "itemSp.max", "skill", "equipped"],
+  armor: ["armorProtection", "price", "equipped"],
+  skill: ["key", "naturalAbility", "bought", "category"],
+  advantage: ["key"],
+  maneuver: ["maneuverId"],
+};
+
+export function itemSheetContext(item: ItemData, options: ItemSheetContextOptions): ItemSheetContext {
+  const idPrefix = options.idPrefix ?? `fangs-item-${item.id}`;
+  const ids: Record<string, string> = { name: `${idPrefix}-name`, description: `${idPrefix}-description` };
+  for (const field of ITEM_FIELDS[item.type])
+    ids[field.replace(".", "_")] = `${idPrefix}-${field.replace(".", "-")}`;
+  const tabs = tabsFor(ITEM_TAB_IDS, options.activeTab);
+
+  let condition: ConditionContext | null = null;
+  if (item.type === "weapon" && !item.system.natural)
+    condition = conditionOf(item.system.itemSp, item.system.condition);
+  if (item.type === "shield") condition = conditionOf(item.system.itemSp, item.system.condition);
+
+  let skill: ItemSheetContext["skillValue"] = null;
+  if (item.type === "skill" && options.actorCharacteristics) {
+    skill = skillNumbers(item.system, options.actorCharacteristics);
+  } else if (item.type === "skill" && typeof item.system.total === "number") {
+    skill = { natural: item.system.natural ?? null, total: item.system.total, error: null };
+  }
+
+  const description = item.system.description ?? "";
+  return {
+    item: { id: item.id, name: item.name, img: item.img ?? DEFAULT_PLACEHOLDER_IMG, type: item.type },
+    typeLabel: ITEM_TYPE_LABELS[item.type],
+    editable: options.editable,
+    disabledAttr: options.editable ? "" : "disabled",
+    idPrefix,
+    ids,
+    tabList: tabs,
+    tab: tabMap(tabs),
+    system: item.system,
+    condition,
+    choices: {
+      hands: { ...HANDS_LABELS },
+      kind: { ...WEAPON_KIND_LABELS },
+      category: { ...SKILL_CATEGORY_LABELS },
+      maneuver: { ...MANEUVER_LABELS },
+      skills: skillChoices(item, options.actorSkills),
+    },
+    skillValue: skill,
+    description: { value: description, enriched: options.enrichedHtml ?? description },
+    documentUuid: options.uuid ?? "",
+  };
+}
+
+/** The owner's skills by key; a key the owner lacks stays listed, so picking nothing never erases it. */
+function skillChoices(
+  item: ItemData,
+  skills: ItemSheetContextOptions["actorSkills"],
+): Record<string, string> | null {
+  if (!skills) return null;
+  const choices: Record<string, string> = Object.fromEntries(skills.map((s) => [s.key, s.name]));
+  const current = item.type === "weapon" || item.type === "shield" ? item.system.skill : "";
+  if (current && !(current in choices)) choices[current] = current;
+  return choices;
+}

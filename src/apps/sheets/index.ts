@@ -1,0 +1,64 @@
+import { CharacterSheet, CreatureSheet } from "./actor-sheet";
+import { TEMPLATE_ROOT } from "./base";
+import { ITEM_SHEETS } from "./item-sheet";
+import { ITEM_TYPES } from "./types";
+
+export { CharacterSheet, CreatureSheet, FangsActorSheet } from "./actor-sheet";
+export { actorSheetContext, itemSheetContext } from "./context";
+export { FangsItemSheet, ITEM_SHEETS } from "./item-sheet";
+
+/** Partials the sheet parts include; Foundry registers each under its path. */
+export const SHEET_PARTIALS: readonly string[] = [
+  "partials/pool-bar.hbs",
+  "partials/condition-badge.hbs",
+  "partials/item-controls.hbs",
+  "partials/item-name.hbs",
+  "partials/sp-track.hbs",
+  "partials/equipped-toggle.hbs",
+  "partials/skill-table.hbs",
+  "partials/simple-list.hbs",
+  "partials/item-sp-fields.hbs",
+  "partials/skill-picker.hbs",
+  "partials/equipped-field.hbs",
+].map((p) => `${TEMPLATE_ROOT}/${p}`);
+
+/** Loads the partials (the parts themselves load on first render). */
+export function preloadSheetTemplates(): Promise<unknown> {
+  return foundry.applications.handlebars.loadTemplates([...SHEET_PARTIALS]);
+}
+
+/**
+ * Registers the FANGS actor and item sheets as the defaults and preloads
+ * their partials. Call once from the `init` hook.
+ */
+export function registerSheets(): void {
+  const { DocumentSheetConfig } = foundry.applications.apps;
+  DocumentSheetConfig.unregisterSheet(Actor, "core", foundry.appv1.sheets.ActorSheet);
+  DocumentSheetConfig.unregisterSheet(Item, "core", foundry.appv1.sheets.ItemSheet);
+  DocumentSheetConfig.registerSheet(Actor, "fangs", CharacterSheet, {
+    types: ["character"],
+    makeDefault: true,
+    label: "FANGS.Sheet.Label.Character",
+  });
+  DocumentSheetConfig.registerSheet(Actor, "fangs", CreatureSheet, {
+    types: ["creature"],
+    makeDefault: true,
+    label: "FANGS.Sheet.Label.Creature",
+  });
+  const itemLabels = {
+    weapon: "FANGS.Sheet.Label.Weapon",
+    shield: "FANGS.Sheet.Label.Shield",
+    armor: "FANGS.Sheet.Label.Armor",
+    skill: "FANGS.Sheet.Label.Skill",
+    advantage: "FANGS.Sheet.Label.Advantage",
+    maneuver: "FANGS.Sheet.Label.Maneuver",
+  } as const;
+  for (const type of ITEM_TYPES) {
+    DocumentSheetConfig.registerSheet(Item, "fangs", ITEM_SHEETS[type], {
+      types: [type],
+      makeDefault: true,
+      label: itemLabels[type],
+    });
+  }
+  void preloadSheetTemplates();
+}

@@ -1,0 +1,115 @@
+import type { CharacteristicId } from "../../rules/fangs/types";
+import { HandlebarsItemSheet, type HandlebarsTemplatePart, TEMPLATE_ROOT } from "./base";
+import { ITEM_TAB_IDS, itemSheetContext } from "./context";
+import { actorDataOf, itemDataOf } from "./document-data";
+import { TAB_LABELS } from "./labels";
+import { notifyRefused, pickImage } from "./support";
+import type { ItemType } from "./types";
+
+type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
+
+/** The parts of an item sheet; `details` is the type's own template. */
+function itemParts(type: ItemType): Record<string, HandlebarsTemplatePart> {
+  return {
+    header: { template: `${TEMPLATE_ROOT}/item/header.hbs` },
+    tabs: { template: `${TEMPLATE_ROOT}/partials/tabs.hbs` },
+    details: { template: `${TEMPLATE_ROOT}/item/${type}.hbs`, scrollable: [""] },
+    description: { template: `${TEMPLATE_ROOT}/item/description.hbs`, scrollable: [""] },
+  };
+}
+
+/** Shared behaviour of the item sheets; one subclass per item type picks its template. */
+export class FangsItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS: DefaultOptions = {
+    classes: ["fangs", "sheet", "item"],
+    position: { width: 520, height: 580 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      editPortrait: FangsItemSheet.#onEditPortrait,
+    },
+  };
+
+  static override PARTS = itemParts("weapon");
+
+  static override TABS = {
+    sheet: {
+      tabs: ITEM_TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id], cssClass: "" })),
+      initial: "details",
+    },
+  };
+
+  override tabGroups: Record<string, string> = { sheet: "details" };
+
+  protected override async _prepareContext(options: RenderOptions) {
+    const base = await super._prepareContext(options);
+    const data = itemDataOf(this.item);
+    const owner = this.item.actor ? actorDataOf(this.item.actor) : null;
+    const enrichedHtml = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      data.system.description ?? "",
+      { secrets: this.item.isOwner, relativeTo: this.item },
+    );
+    return {
+      ...base,
+      ...itemSheetContext(data, {
+        editable: this.isEditable,
+        idPrefix: this.id,
+        enrichedHtml,
+        activeTab: this.tabGroups.sheet,
+        uuid: this.item.uuid,
+        actorSkills: owner?.items.flatMap((i) =>
+          i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
+        ),
+        actorCharacteristics: owner?.system.characteristics as Record<CharacteristicId, number> | undefined,
+      }),
+    };
+  }
+
+  /** A change the data model refuses leaves the item as it was and says why. */
+  protected override async _processSubmitData(
+    event: SubmitEvent,
+    form: HTMLFormElement,
+    submitData: object,
+    options?: object,
+  ) {
+    try {
+      await super._processSubmitData(event, form, submitData as never, options as never);
+    } catch (error) {
+      notifyRefused(this.item.name ?? "", error);
+      await this.render();
+    }
+  }
+
+  static #onEditPortrait(this: FangsItemSheet) {
+    if (this.isEditable) pickImage(this.item);
+  }
+}
+
+export class WeaponSheet extends FangsItemSheet {
+  static override PARTS = itemParts("weapon");
+}
+export class ShieldSheet extends FangsItemSheet {
+  static override PARTS = itemParts("shield");
+}
+export class ArmorSheet extends FangsItemSheet {
+  static override PARTS = itemParts("armor");
+}
+export class SkillSheet extends FangsItemSheet {
+  static override PARTS = itemParts("skill");
+}
+export class AdvantageSheet extends FangsItemSheet {
+  static override PARTS = itemParts("advantage");
+}
+export class ManeuverSheet extends FangsItemSheet {
+  static override PARTS = itemParts("maneuver");
+}
+
+export const ITEM_SHEETS: Readonly<Record<ItemType, typeof FangsItemSheet>> = {
+  weapon: WeaponSheet,
+  shield: ShieldSheet,
+  armor: ArmorSheet,
+  skill: SkillSheet,
+  advantage: AdvantageSheet,
+  maneuver: ManeuverSheet,
+};

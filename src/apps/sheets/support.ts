@@ -1,0 +1,59 @@
+/**
+ * Small pieces both sheet families share: turning a refused update into a
+ * notification, reading inline item inputs, picking an image.
+ */
+
+/** The message of whatever an update threw (a DataModelValidationError, a RulesError…). */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * Tells the user a change was refused. The document is unchanged (the update
+ * threw before it was written), and the caller re-renders so the form shows
+ * the stored value again.
+ */
+export function notifyRefused(documentName: string, error: unknown): void {
+  const message = game.i18n?.format("FANGS.Sheet.Error.UpdateRefused", {
+    name: documentName,
+    reason: errorText(error),
+  });
+  ui.notifications?.error(message ?? errorText(error));
+  console.warn("fangs | update refused", error);
+}
+
+/** Tells the user a roll could not be made (a malformed formula, a missing value…). */
+export function notifyRollFailed(error: unknown): void {
+  const message = game.i18n?.format("FANGS.Sheet.Error.RollFailed", { reason: errorText(error) });
+  ui.notifications?.error(message ?? errorText(error));
+  console.warn("fangs | roll failed", error);
+}
+
+/**
+ * The value of an inline input (`data-item-field`): a checkbox's state, a
+ * whole number, or text. `null` for a number field left empty or not whole:
+ * the caller refuses it rather than store 0.
+ */
+export function inlineValue(input: HTMLInputElement | HTMLSelectElement): boolean | number | string | null {
+  if (input instanceof HTMLInputElement && input.type === "checkbox") return input.checked;
+  if (input instanceof HTMLInputElement && input.type === "number") {
+    const text = input.value.trim();
+    const value = Number(text);
+    return text !== "" && Number.isInteger(value) ? value : null;
+  }
+  return input.value;
+}
+
+/** Opens Foundry's file picker for an image and stores the choice on the document. */
+export function pickImage(document: { img?: string | null; update(data: object): Promise<unknown> }): void {
+  const FilePicker = foundry.applications.apps.FilePicker.implementation;
+  const picker = new FilePicker({
+    type: "image",
+    current: document.img ?? "",
+    callback: (path: string) => {
+      document.update({ img: path }).catch((error: unknown) => notifyRefused("img", error));
+    },
+  });
+  void picker.browse();
+}

@@ -1,0 +1,237 @@
+/**
+ * The chat card of a simple check (a skill, ST×2, Luck…).
+ *
+ * Who decides what: the rules core resolves the check (`resolveCheck`), the
+ * card only renders its result. The dice are real Foundry Rolls, so dice
+ * animations and roll modes work as for any roll: the rules ask for a die
+ * through a `DiceSource`; when the die has not been rolled yet, the request
+ * stops, one `Roll` of that die is evaluated, and the (pure, deterministic)
+ * resolution runs again over the dice rolled so far. A check thus rolls its
+ * second d20 only when the rules ask for it, and the message carries exactly
+ * the Rolls the rules used.
+ */
+import { type CheckResult, SuccessLevel } from "../rules/fangs/types";
+import type { DiceSource, DieResult } from "../rules/kernel/dice";
+import { RulesError } from "../rules/kernel/errors";
+
+export const CHECK_CARD_TEMPLATE = "systems/fangs/templates/chat/check.hbs";
+
+/* -------------------------------------------- */
+/*  Dice: Foundry Rolls fed to the rules        */
+/* -------------------------------------------- */
+
+/** Thrown by PrerolledDice when the rules ask for a die that has not been rolled yet. */
+export class MoreDiceNeeded extends Error {
+  override readonly name = "MoreDiceNeeded";
+  constructor(readonly faces: number) {
+    super(`the rules asked for a d${faces} that has not been rolled yet`);
+  }
+}
+
+/** Serves dice already rolled, in order; asks for more by throwing MoreDiceNeeded. */
+export class PrerolledDice implements DiceSource {
+  #next = 0;
+  constructor(private readonly dice: readonly DieResult[]) {}
+
+  roll(faces: number): number {
+    const die = this.dice[this.#next];
+    if (!die) throw new MoreDiceNeeded(faces);
+    if (die.faces !== faces) {
+      // A pure resolution asks for the same dice in the same order on every run.
+      throw new RulesError(
+        "invalid-state",
+        `die #${this.#next + 1} was a d${die.faces}, now a d${faces} is asked`,
+        {
+          index: this.#next,
+          rolled: die.faces,
+          asked: faces,
+        },
+      );
+    }
+    this.#next += 1;
+    return die.result;
+  }
+
+  /** How many of the dice the resolution read. */
+  get used(): number {
+    return this.#next;
+  }
+}
+
+/** Rolls one die of `faces` faces; `roll` is whatever the caller keeps (a Foundry Roll). */
+export type RollDie<R> = (faces: number) => Promise<{ result: number; roll: R }>;
+
+/** More dice than any FANGS resolution reads; guards against a resolution that never ends. */
+const DICE_LIMIT = 32;
+
+/**
+ * Runs a pure resolution over dice rolled on demand by `rollDie`. Returns its
+ * value and the rolls it used, in the order it asked for them.
+ */
+export async function resolveWithRolledDice<T, R>(
+  resolve: (dice: DiceSource) => T,
+  rollDie: RollDie<R>,
+): Promise<{ value: T; rolls: R[]; dice: DieResult[] }> {
+  const rolled: { faces: number; result: number; roll: R }[] = [];
+  for (;;) {
+    const source = new PrerolledDice(rolled);
+    try {
+      const value = resolve(source);
+      const used = rolled.slice(0, source.used);
+      return {
+        value,
+        rolls: used.map((d) => d.roll),
+        dice: used.map(({ faces, result }) => ({ faces, result })),
+      };
+    } catch (error) {
+      if (!(error instanceof MoreDiceNeeded)) throw error;
+      if (rolled.length >= DICE_LIMIT) {
+        throw new RulesError("invalid-state", `a resolution asked for more than ${DICE_LIMIT} dice`, {});
+      }
+      const { result, roll } = await rollDie(error.faces);
+      if (!Number.isInteger(result) || result < 1 || result > error.faces) {
+        throw new RulesError("die-out-of-range", `a d${error.faces} came up ${result}`, {
+          faces: error.faces,
+          result,
+        });
+      }
+      rolled.push({ faces: error.faces, result, roll });
+    }
+  }
+}
+
+/* -------------------------------------------- */
+/*  Card context (pure)                         */
+/* -------------------------------------------- */
+
+export type CheckLevelId = "fumble" | "failure" | "success" | "special" | "critical";
+
+interface LevelInfo {
+  id: CheckLevelId;
+  label: string;
+  icon: string;
+}
+
+const LEVELS: Readonly<Record<SuccessLevel, LevelInfo>> = {
+  [SuccessLevel.Fumble]: { id: "fumble", label: "FANGS.Chat.Check.Level.Fumble", icon: "fa-solid fa-skull" },
+  [SuccessLevel.Failure]: {
+    id: "failure",
+    label: "FANGS.Chat.Check.Level.Failure",
+    icon: "fa-solid fa-xmark",
+  },
+  [SuccessLevel.Success]: {
+    id: "success",
+    label: "FANGS.Chat.Check.Level.Success",
+    icon: "fa-solid fa-check",
+  },
+  [SuccessLevel.Special]: {
+    id: "special",
+    label: "FANGS.Chat.Check.Level.Special",
+    icon: "fa-solid fa-star-half-stroke",
+  },
+  [SuccessLevel.Critical]: {
+    id: "critical",
+    label: "FANGS.Chat.Check.Level.Critical",
+    icon: "fa-solid fa-star",
+  },
+};
+
+export interface CheckCardMeta {
+  /** Who rolled. */
+  actorName: string;
+  /** What was rolled: a skill's name, or a localisation key of a characteristic or attribute. */
+  label: string;
+  /** Whether `label` is a localisation key. */
+  localizeLabel?: boolean;
+  /** For characteristic checks: the multiplier of "ST×2". */
+  multiplier?: number;
+}
+
+export interface CheckCardContext {
+  actorName: string;
+  label: string;
+  localizeLabel: boolean;
+  multiplier: number | null;
+  skill: number;
+  modifiers: number;
+  /** "+3", "−2" or "" when there are none. */
+  modifiersText: string;
+  natural: number;
+  total: number;
+  target: number;
+  success: boolean;
+  level: LevelInfo & { cssClass: string };
+  /** The second d20, when the rules rolled one, and what it decided. */
+  confirmation: { value: number; purpose: string; outcome: string } | null;
+}
+
+/** What the second d20 was for and what it did, read from the result the rules returned. */
+function confirmationOf(result: CheckResult): CheckCardContext["confirmation"] {
+  if (result.confirmation === null) return null;
+  const forCritical = result.level === SuccessLevel.Special || result.level === SuccessLevel.Critical;
+  if (forCritical) {
+    return {
+      value: result.confirmation,
+      purpose: "FANGS.Chat.Check.ConfirmCritical",
+      outcome:
+        result.level === SuccessLevel.Critical
+          ? "FANGS.Chat.Check.CriticalConfirmed"
+          : "FANGS.Chat.Check.CriticalMissed",
+    };
+  }
+  return {
+    value: result.confirmation,
+    purpose: "FANGS.Chat.Check.ConfirmFumble",
+    outcome:
+      result.level === SuccessLevel.Fumble
+        ? "FANGS.Chat.Check.FumbleConfirmed"
+        : "FANGS.Chat.Check.FumbleAvoided",
+  };
+}
+
+export function checkCardContext(result: CheckResult, meta: CheckCardMeta): CheckCardContext {
+  const level = LEVELS[result.level];
+  const m = result.modifiers;
+  return {
+    actorName: meta.actorName,
+    label: meta.label,
+    localizeLabel: Boolean(meta.localizeLabel),
+    multiplier: meta.multiplier ?? null,
+    skill: result.skill,
+    modifiers: m,
+    modifiersText: m === 0 ? "" : m > 0 ? `+${m}` : `−${Math.abs(m)}`,
+    natural: result.natural,
+    total: result.total,
+    target: 20,
+    success: result.success,
+    level: { ...level, cssClass: `fangs-check--${level.id}` },
+    confirmation: confirmationOf(result),
+  };
+}
+
+/* -------------------------------------------- */
+/*  Posting the card (Foundry)                  */
+/* -------------------------------------------- */
+
+export interface CheckRequest {
+  actor: Actor.Implementation;
+  /** The rules core's resolution, e.g. `(dice) => resolveCheck({ skill: 12, modifiers: 0 }, dice)`. */
+  resolve: (dice: DiceSource) => CheckResult;
+  meta: Omit<CheckCardMeta, "actorName">;
+}
+
+async function rollFoundryDie(faces: number): Promise<{ result: number; roll: Roll }> {
+  const roll = await new Roll(`1d${faces}`).evaluate();
+  return { result: Number(roll.total), roll };
+}
+
+/** Resolves a check with Foundry dice and posts its card under the current roll mode. */
+export async function postCheck(request: CheckRequest): Promise<void> {
+  const { actor, resolve, meta } = request;
+  const { value: result, rolls } = await resolveWithRolledDice(resolve, rollFoundryDie);
+  const context = checkCardContext(result, { ...meta, actorName: actor.name ?? "" });
+  const content = await foundry.applications.handlebars.renderTemplate(CHECK_CARD_TEMPLATE, { ...context });
+  const data = { speaker: ChatMessage.getSpeaker({ actor }), content, rolls };
+  ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+  await ChatMessage.create(data);
+}
