@@ -15,7 +15,11 @@ export interface FighterView {
   readonly stunPoints: number;
   readonly hitPoints: number;
   readonly engaged: boolean;
-  /** Ready weapons with their current state. */
+  /** Held by the opponent's grapple. */
+  readonly grappled: boolean;
+  /** Holding the opponent in a grapple. */
+  readonly holding: boolean;
+  /** Weapons in hand with their current state. */
   readonly weapons: readonly WeaponView[];
 }
 
@@ -58,14 +62,27 @@ export interface DefenseQuestion {
   readonly maneuver: ManeuverId;
 }
 
-/** What an attacker does when its target Retreats or Disengages first (NC-SPD-1, NC-SPD-2). */
-export type WithdrawalResponse = "attack" | "chase" | "stay";
-
+/**
+ * What an attacker does when its target Retreats or Disengages before its
+ * attack (NC-SPD-1, NC-SPD-2): one of the rules core's RetreatResponse or
+ * DisengageResponse values ("attackAsItLeaves", "chase", "stay"; "follow", "letGo").
+ */
 export interface WithdrawalQuestion {
   readonly self: FighterView;
   readonly opponent: FighterView;
-  /** Responses the rules core leaves open for this withdrawal. */
-  readonly options: readonly WithdrawalResponse[];
+  readonly withdrawal: "retreat" | "disengage";
+  readonly options: readonly string[];
+}
+
+/** A second attack the rules core allows in the Post-Melee phase (off hand, All-Out-Attack's second…). */
+export interface ExtraAttackQuestion {
+  readonly self: FighterView;
+  readonly opponent: FighterView;
+  readonly weaponId: string;
+  /** Added to the attack roll (−10 off hand, −4 with Two Weapon, 0 ambidextrous). */
+  readonly modifier: number;
+  /** The rules core's AttackSource. */
+  readonly source: string;
 }
 
 export interface Policy {
@@ -73,7 +90,9 @@ export interface Policy {
   readonly id: string;
   chooseManeuver(question: ManeuverQuestion): ManeuverOption;
   chooseDefense(question: DefenseQuestion): DefenseChoice;
-  respondToWithdrawal(question: WithdrawalQuestion): WithdrawalResponse;
+  respondToWithdrawal(question: WithdrawalQuestion): string;
+  /** True to take the extra attack. */
+  chooseExtraAttack(question: ExtraAttackQuestion): boolean;
 }
 
 /* -------------------------------------------- */
@@ -109,49 +128,58 @@ function best(options: readonly ManeuverOption[], view: FighterView): ManeuverOp
 /**
  * The default tactics:
  * - badly hurt and engaged: Retreat (else Melee Dodge); badly hurt and free: Run;
- * - engaged: Attack with the best usable weapon (highest skill);
+ * - engaged: Attack with the best usable melee weapon (highest skill); a
+ *   grappler whose opponent is already held strikes with another weapon;
+ *   with no weapon worth the name in hand, Draw Weapon for a better one;
  * - free, with a missile or thrown weapon that may shoot: shoot (Attack);
  * - free: Attack if the ¼ MV of the Attack closes the gap, else Engage,
  *   else Move toward the opponent;
  * - defend with the allowed defense of highest skill, but do not give up
- *   one's own attack for NC-MAN-2's dodge unless badly hurt;
- * - a withdrawing target is attacked as it leaves when the rules allow it.
+ *   one's own maneuver for NC-MAN-2's dodge unless badly hurt;
+ * - a withdrawing target is attacked as it leaves, or followed;
+ * - extra attacks are taken unless at −10 (which would cost the off-hand parry).
  */
 export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {}): Policy {
   const { retreatBelow } = { ...DEFAULT_POLICY_SETTINGS, ...settings };
-  const pick = (options: readonly ManeuverOption[], ...ids: ManeuverId[]) =>
-    ids.map((id) => options.filter((o) => o.maneuver === id)).find((list) => list.length > 0) ?? [];
+  const first = (options: readonly ManeuverOption[], ...ids: ManeuverId[]) =>
+    ids.map((id) => options.find((o) => o.maneuver === id)).find((o) => o !== undefined);
   return {
     id: "default",
-    chooseManeuver({ self, options }) {
-      const hurt = badlyHurt(self, retreatBelow);
-      if (hurt) {
-        const flee = pick(
-          options,
-          ...(self.engaged ? (["retreat", "dodgeMelee"] as const) : (["run"] as const)),
-        );
-        if (flee[0]) return flee[0];
+    chooseManeuver({ self, opponent, options }) {
+      if (badlyHurt(self, retreatBelow)) {
+        const flee = self.engaged
+          ? first(options, "retreat", "dodgeMelee")
+          : first(options, "run", "runAndDodge");
+        if (flee) return flee;
       }
-      const weaponKind = (o: ManeuverOption) =>
-        self.weapons.find((w) => w.weapon.id === o.weaponId)?.weapon.kind;
-      const attacks = options.filter((o) => o.maneuver === "attack" && o.weaponId !== null);
+      const kindOf = (o: ManeuverOption) => self.weapons.find((w) => w.weapon.id === o.weaponId)?.weapon;
+      let attacks = options.filter((o) => o.maneuver === "attack" && o.weaponId !== null);
+      if (opponent.grappled && self.holding) {
+        const others = attacks.filter((o) => kindOf(o)?.skillKey !== "grapple");
+        if (others.length > 0) attacks = others;
+      }
+      const melee = best(
+        attacks.filter((o) => kindOf(o)?.kind === "melee"),
+        self,
+      );
+      const ranged = best(
+        attacks.filter((o) => kindOf(o)?.kind !== "melee"),
+        self,
+      );
+      const draw = bestDraw(options, self.sheet.weapons);
+      const drawScore = draw ? draw.score : -1;
       if (self.engaged) {
-        const melee = best(
-          attacks.filter((o) => weaponKind(o) === "melee"),
-          self,
-        );
+        // Fists against a blade: a round spent drawing a real weapon pays off.
+        if (draw && drawScore > weaponScore(self, melee?.weaponId ?? null) + 300) return draw.option;
         if (melee) return melee;
+        if (draw) return draw.option;
       } else {
-        const shot = best(
-          attacks.filter((o) => weaponKind(o) !== "melee"),
-          self,
-        );
-        if (shot) return shot;
-        const closing = best(attacks, self);
-        if (closing) return closing;
+        if (ranged) return ranged;
+        if (draw && drawScore > weaponScore(self, melee?.weaponId ?? null) + 300 && !hasRanged(self))
+          return draw.option;
+        if (melee) return melee;
       }
-      const fallback = pick(options, "engage", "move", "attack", "dodgeMelee", "runAndDodge")[0];
-      return fallback ?? options[0]!;
+      return first(options, "engage", "move", "attack", "dodgeMelee", "runAndDodge") ?? options[0]!;
     },
     chooseDefense({ self, allowed, values, dodgeConvertsManeuver }) {
       let choice: DefenseChoice = "none";
@@ -168,9 +196,33 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
       return choice;
     },
     respondToWithdrawal({ options }) {
-      return options.includes("attack") ? "attack" : options.includes("chase") ? "chase" : options[0]!;
+      for (const preferred of ["attackAsItLeaves", "chase", "follow"])
+        if (options.includes(preferred)) return preferred;
+      return options[0]!;
+    },
+    chooseExtraAttack({ modifier }) {
+      return modifier > -10;
     },
   };
+}
+
+function hasRanged(view: FighterView): boolean {
+  return view.weapons.some((w) => w.weapon.kind !== "melee");
+}
+
+function bestDraw(
+  options: readonly ManeuverOption[],
+  weapons: readonly SimWeapon[],
+): { option: ManeuverOption; score: number } | undefined {
+  let pick: { option: ManeuverOption; score: number } | undefined;
+  for (const o of options) {
+    if (o.maneuver !== "drawWeapon") continue;
+    const w = weapons.find((x) => x.id === o.weaponId);
+    if (!w || w.kind === "missile") continue;
+    const score = w.skill.total * 100 + w.damage.length;
+    if (!pick || score > pick.score) pick = { option: o, score };
+  }
+  return pick;
 }
 
 export const defaultPolicy: Policy = createDefaultPolicy();

@@ -1,0 +1,182 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { canChooseManeuver } from "../rules/fangs/maneuvers";
+import { type DuelEvent, runDuel } from "./duel";
+import type { FighterSheet } from "./fighter";
+import { formatDuelLog } from "./format";
+import { createLocalizer } from "./i18n";
+import { loadRoster } from "./node/packs";
+import { createDefaultPolicy, type Policy } from "./policy";
+import { findFighter } from "./roster";
+import { fightSeed } from "./seed";
+
+const root = resolve(__dirname, "../..");
+const roster = loadRoster(root);
+const fighter = (name: string): FighterSheet => findFighter(roster, name);
+const all = roster.map((e) => fighter(e.name));
+
+/** Picks among the legal options at random (its own seeded stream), to reach every branch of the engine. */
+function randomPolicy(seed: number): Policy {
+  let state = seed >>> 0;
+  const next = (n: number): number => {
+    state = fightSeed(state, 1);
+    return state % n;
+  };
+  return {
+    id: "random",
+    chooseManeuver: ({ options }) => options[next(options.length)]!,
+    chooseDefense: ({ allowed }) => allowed[next(allowed.length)]!,
+    respondToWithdrawal: ({ options }) => options[next(options.length)]!,
+    chooseExtraAttack: () => next(2) === 0,
+  };
+}
+
+describe("a duel", () => {
+  it("is the same fight for the same seed, event by event and line by line", () => {
+    const setup = { fighters: [fighter("Gru"), fighter("Troll")] as const };
+    const first = runDuel(setup, 42, true);
+    const second = runDuel(setup, 42, true);
+    expect(second.events).toEqual(first.events);
+    const i18n = createLocalizer({});
+    expect(formatDuelLog(second, i18n, 42)).toEqual(formatDuelLog(first, i18n, 42));
+    const others = [43, 44, 45].map((s) => JSON.stringify(runDuel(setup, s, true).events));
+    expect(others.some((o) => o !== JSON.stringify(first.events))).toBe(true);
+  });
+
+  it("gives the same result with and without the event log", () => {
+    const setup = { fighters: [fighter("Dagmar"), fighter("Fast Eddy")] as const };
+    for (let seed = 0; seed < 20; seed += 1) {
+      const logged = runDuel(setup, seed, true);
+      const quiet = runDuel(setup, seed, false);
+      expect(quiet.events).toBeNull();
+      expect({ ...quiet, events: null }).toEqual({ ...logged, events: null });
+    }
+  });
+
+  it("ends every sample pairing with one side out, or at the round limit", () => {
+    let unfinished = 0;
+    let fights = 0;
+    for (const a of all) {
+      for (const b of all) {
+        for (let seed = 0; seed < 5; seed += 1) {
+          const result = runDuel({ fighters: [a, b], maxRounds: 100 }, seed);
+          fights += 1;
+          expect(result.rounds).toBeGreaterThanOrEqual(1);
+          expect(result.rounds).toBeLessThanOrEqual(100);
+          if (result.unfinished) {
+            unfinished += 1;
+            expect(result.ends).toEqual(["standing", "standing"]);
+          } else {
+            expect(
+              result.ends.some((e) => e !== "standing"),
+              `${a.name} vs ${b.name} seed ${seed}`,
+            ).toBe(true);
+            if (result.winner !== null) expect(result.ends[result.winner]).toBe("standing");
+          }
+        }
+      }
+    }
+    expect(unfinished / fights).toBeLessThan(0.05);
+  });
+
+  it("offers the policy only maneuvers the rules core allows, and the default policy picks among them", () => {
+    const seen = new Set<string>();
+    const checking = (inner: Policy): Policy => ({
+      ...inner,
+      chooseManeuver(q) {
+        for (const option of q.options) {
+          const weapon = q.self.weapons.find((w) => w.weapon.id === option.weaponId)?.weapon;
+          const verdict = canChooseManeuver(option.maneuver, {
+            engaged: q.self.engaged,
+            freeToMove: true,
+            mv: q.self.sheet.attributes.movement,
+            distanceToTarget: q.distance,
+            weaponKind: weapon?.kind ?? null,
+          });
+          // Charge may be forbidden by a restriction only the engine knows; everything offered must pass the table.
+          if (option.maneuver !== "charge") expect(verdict.allowed, `${option.maneuver}`).toBe(true);
+        }
+        const choice = inner.chooseManeuver(q);
+        expect(q.options).toContainEqual(choice);
+        seen.add(choice.maneuver);
+        return choice;
+      },
+      chooseDefense(q) {
+        const choice = inner.chooseDefense(q);
+        expect(q.allowed).toContain(choice);
+        expect(q.allowed.at(-1)).toBe("none");
+        return choice;
+      },
+    });
+    for (const [a, b] of [
+      ["Gru", "Troll"],
+      ["Pirate Jenny", "Troll-Martian"],
+      ["Giant Octopus", "Dagmar"],
+      ["Fast Eddy", "Cave Bear"],
+    ] as const) {
+      for (let seed = 0; seed < 10; seed += 1) {
+        runDuel(
+          {
+            fighters: [fighter(a), fighter(b)],
+            policies: [checking(createDefaultPolicy()), checking(createDefaultPolicy())],
+          },
+          seed,
+        );
+      }
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(["attack", "move", "retreat"]));
+  });
+
+  it("survives any legal choice: random policies never make the rules core refuse", () => {
+    let events = 0;
+    for (let seed = 0; seed < 200; seed += 1) {
+      const a = all[seed % all.length]!;
+      const b = all[(seed * 7 + 3) % all.length]!;
+      const result = runDuel(
+        { fighters: [a, b], policies: [randomPolicy(seed), randomPolicy(seed + 1000)], maxRounds: 40 },
+        seed,
+        true,
+      );
+      events += result.events!.length;
+    }
+    expect(events).toBeGreaterThan(1000);
+  });
+
+  it("refuses a policy's choice that the rules do not allow", () => {
+    const cheat: Policy = {
+      ...createDefaultPolicy(),
+      id: "cheat",
+      chooseManeuver: () => ({ maneuver: "allOutAttack", weaponId: "no such weapon" }),
+    };
+    expect(() =>
+      runDuel({ fighters: [fighter("Gru"), fighter("Troll")], policies: [cheat, cheat] }, 1),
+    ).toThrowError(/policy "cheat" chose .* not among the legal options/);
+    const noDefense: Policy = {
+      ...createDefaultPolicy(),
+      id: "parry-always",
+      chooseDefense: () => "monsterParry",
+    };
+    expect(() =>
+      runDuel(
+        { fighters: [fighter("Gru"), fighter("Troll")], policies: [noDefense, noDefense], startDistance: 0 },
+        1,
+      ),
+    ).toThrowError(/policy "parry-always" chose the defense monsterParry/);
+  });
+
+  it("records rolls, parries, Stun and HP, and item wear in its events", () => {
+    const kinds = new Set<string>();
+    let itemChanges = 0;
+    for (let seed = 0; seed < 30; seed += 1) {
+      const result = runDuel({ fighters: [fighter("Gru"), fighter("Troll")] }, seed, true);
+      for (const e of result.events as DuelEvent[]) {
+        if (e.type === "exchange") {
+          kinds.add(e.resolution.outcome.kind);
+          itemChanges += e.itemChanges.length;
+        }
+      }
+    }
+    expect([...kinds]).toEqual(expect.arrayContaining(["hit", "parried", "missed"]));
+    expect(itemChanges).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,1335 @@
+import {
+  type AttackCounter,
+  type AttackSlot,
+  type AttackSource,
+  canAttackNow,
+  emptyAttackCounter,
+  postMeleeAttacksLeft,
+  recordAttack,
+} from "../rules/fangs/attacks";
+import { itemCondition } from "../rules/fangs/character";
+import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
+import { poolConditions } from "../rules/fangs/consequences";
+import {
+  type DefenseUsage,
+  emptyDefenseUsage,
+  explainDefenses,
+  type ParryLoadout,
+  recordOffHandAttack,
+  takeDefense,
+} from "../rules/fangs/defenses";
+import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
+import { applyGrapple, breakFree, type GrappleHold } from "../rules/fangs/grapple";
+import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
+import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
+import { OutcomeKind } from "../rules/fangs/outcome";
+import { initiativeScores, phaseTurnOrder } from "../rules/fangs/round";
+import {
+  type AttackRestriction,
+  chargeFreeAttack,
+  DisengageResponse,
+  mayCloseWith,
+  RETREAT_ATTACK_BONUS,
+  RetreatResponse,
+  resolveDisengage,
+  resolveRetreatResponse,
+} from "../rules/fangs/special-defenses";
+import {
+  type AttackDeclaration,
+  type CombatantState,
+  type DefenseChoice,
+  type DefenseDeclaration,
+  type ItemSp,
+  MANEUVER_IDS,
+  type ManeuverId,
+  type ParryItemProfile,
+  type PhaseId,
+  type SkillValue,
+  type WeaponProfile,
+} from "../rules/fangs/types";
+import { type DiceSource, SeededDice } from "../rules/kernel/dice";
+import type { Effect } from "../rules/kernel/effects";
+import type { TurnCandidate } from "../rules/kernel/ruleset";
+import type { FighterSheet, SimWeapon } from "./fighter";
+import { createDefaultPolicy, type FighterView, type ManeuverOption, type Policy } from "./policy";
+import type { EndState, FightSummary } from "./stats";
+
+/**
+ * One fight between two fighters, round by round, with the FANGS rules core
+ * deciding everything: what may be chosen (canChooseManeuver, canAttackNow,
+ * explainDefenses), the order (initiativeScores, phaseTurnOrder), every roll
+ * and its effects (resolveExchange, impaledRoundDamage, breakFree…). The
+ * engine only keeps the state the effects change, asks the policies, and
+ * records what happened. Same seed, same fight.
+ *
+ * Where the rules leave the table to decide, the engine's conventions are
+ * listed in docs/simulator.md ("What the simulator decides").
+ */
+
+export type Side = 0 | 1;
+const IDS = ["a", "b"] as const;
+
+export interface DuelSetup {
+  readonly fighters: readonly [FighterSheet, FighterSheet];
+  readonly policies?: readonly [Policy, Policy];
+  /** Stop after this many rounds (an unfinished fight). Default 100. */
+  readonly maxRounds?: number;
+  /** Paces between the fighters at the start. Default 10. */
+  readonly startDistance?: number;
+  /** A fighter this far from its opponent has fled. Default 60 paces. */
+  readonly escapeDistance?: number;
+  readonly options?: FangsOptions;
+  readonly maneuverOptions?: Partial<ManeuverOptions>;
+}
+
+/** How a fighter stands at a moment of the fight. */
+export interface FighterSnapshot {
+  readonly name: string;
+  readonly stunPoints: number;
+  readonly stunPointsMax: number;
+  readonly hitPoints: number;
+  readonly hitPointsMax: number;
+  readonly state: EndState;
+  readonly items: readonly { readonly name: string; readonly itemSp: ItemSp }[];
+}
+
+export type DuelEvent =
+  | {
+      readonly type: "round";
+      readonly round: number;
+      readonly order: readonly Side[];
+      readonly distance: number;
+    }
+  | { readonly type: "lostAction"; readonly side: Side; readonly reason: string }
+  | {
+      readonly type: "maneuver";
+      readonly side: Side;
+      readonly maneuver: ManeuverId;
+      readonly weapon: string | null;
+    }
+  | {
+      readonly type: "move";
+      readonly side: Side;
+      readonly maneuver: ManeuverId;
+      readonly paces: number;
+      readonly distance: number;
+      readonly engaged: boolean;
+    }
+  | {
+      readonly type: "withdrawal";
+      /** The one who answers the withdrawal. */
+      readonly side: Side;
+      readonly response: string;
+      readonly noteKey: string;
+    }
+  | {
+      readonly type: "attackRefused";
+      readonly side: Side;
+      readonly weapon: string;
+      readonly reasonKey: string;
+    }
+  | {
+      readonly type: "exchange";
+      readonly attacker: Side;
+      readonly defender: Side;
+      readonly weapon: string;
+      readonly source: string;
+      readonly modifiers: number;
+      readonly defenseItem: string | null;
+      /** Set when the dodge gave up the defender's maneuver (NC-MAN-2). */
+      readonly dodgeInstead: boolean;
+      readonly resolution: ExchangeResolution;
+      /** What the fighters' items became: nicked, unusable for attack, shattered. */
+      readonly itemChanges: readonly {
+        readonly side: Side;
+        readonly item: string;
+        readonly itemSp: ItemSp;
+      }[];
+    }
+  | { readonly type: "fumbleApplied"; readonly side: Side; readonly result: string; readonly weapon: string }
+  | {
+      readonly type: "impaled";
+      readonly side: Side;
+      readonly weapon: string;
+      readonly stunDamage: number;
+      readonly hitPointDamage: number;
+    }
+  | { readonly type: "pullOut"; readonly side: Side; readonly weapon: string; readonly removed: boolean }
+  | { readonly type: "breakFree"; readonly side: Side; readonly freed: boolean }
+  | { readonly type: "ready"; readonly side: Side; readonly weapon: string }
+  | { readonly type: "status"; readonly fighters: readonly [FighterSnapshot, FighterSnapshot] }
+  | { readonly type: "fled"; readonly side: Side; readonly distance: number }
+  | {
+      readonly type: "end";
+      readonly winner: Side | null;
+      readonly rounds: number;
+      readonly unfinished: boolean;
+    };
+
+export interface DuelResult extends FightSummary {
+  readonly names: readonly [string, string];
+  readonly final: readonly [FighterSnapshot, FighterSnapshot];
+  /** The fight as it happened; null unless asked for (the odds runner skips it). */
+  readonly events: DuelEvent[] | null;
+}
+
+interface StuckWeapon {
+  readonly owner: Side;
+  readonly itemId: string;
+  readonly target: Side;
+  readonly inItemId: string | null;
+  readonly perRoundDamage: string | null;
+}
+
+interface Combatant {
+  readonly side: Side;
+  readonly id: string;
+  readonly sheet: FighterSheet;
+  readonly policy: Policy;
+  stun: number;
+  hp: number;
+  readonly itemSp: Map<string, ItemSp>;
+  /** Weapons not at hand: dropped, thrown, stuck in someone. */
+  readonly away: Set<string>;
+  /** The combat set in hand (NC-MAN-13): a missile weapon, or the melee weapons and shield. */
+  set: "melee" | "missile";
+  readonly reload: Map<string, number>;
+  stunned: boolean;
+  loseNextAction: boolean;
+  prone: boolean;
+  fled: boolean;
+  restrictions: AttackRestriction[];
+  /* this round */
+  maneuver: ManeuverId | null;
+  weaponId: string | null;
+  maneuverTargetId: string | null;
+  performed: boolean;
+  usage: DefenseUsage;
+  counter: AttackCounter;
+  /** Bonus to hit this combatant this round (a Retreat: +2). */
+  hitBonus: number;
+  /** A withdrawal (Retreat, Disengage) that completes after the Melee phase. */
+  withdrawal: "retreat" | "disengage" | null;
+  /** Paces the opponent follows the withdrawal (a chase). */
+  followPaces: number;
+  /** Bonus of the opponent's attack on a leaving retreater (NC-SPD-2). */
+  leavingAttackBonus: number;
+  readying: string | null;
+  readyingSet: boolean;
+  offHandParried: boolean;
+  usedWeapons: Set<string>;
+}
+
+class FightOver extends Error {}
+
+const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
+
+export function runDuel(setup: DuelSetup, seed: number, record = false): DuelResult {
+  return new Duel(setup, new SeededDice(seed), record).run();
+}
+
+class Duel {
+  readonly c: [Combatant, Combatant];
+  readonly events: DuelEvent[] | null;
+  readonly maxRounds: number;
+  readonly escapeDistance: number;
+  readonly options: FangsOptions | undefined;
+  readonly maneuverOptions: Partial<ManeuverOptions> | undefined;
+  readonly names: [string, string];
+  distance: number;
+  engaged = false;
+  round = 0;
+  stuck: StuckWeapon[] = [];
+  holds: GrappleHold[] = [];
+
+  constructor(
+    setup: DuelSetup,
+    readonly dice: DiceSource,
+    record: boolean,
+  ) {
+    const [a, b] = setup.fighters;
+    const policies = setup.policies ?? [createDefaultPolicy(), createDefaultPolicy()];
+    this.names = a.name === b.name ? [`${a.name} (1)`, `${b.name} (2)`] : [a.name, b.name];
+    this.c = [this.combatant(0, a, policies[0]), this.combatant(1, b, policies[1])];
+    this.events = record ? [] : null;
+    this.maxRounds = setup.maxRounds ?? 100;
+    this.distance = setup.startDistance ?? 10;
+    this.escapeDistance = setup.escapeDistance ?? 60;
+    this.options = setup.options === undefined ? undefined : resolveOptions(setup.options);
+    this.maneuverOptions = setup.maneuverOptions;
+    if (this.distance <= 0) this.engaged = true;
+  }
+
+  combatant(side: Side, sheet: FighterSheet, policy: Policy): Combatant {
+    const itemSp = new Map<string, ItemSp>();
+    for (const w of sheet.weapons) if (w.itemSp) itemSp.set(w.id, w.itemSp);
+    for (const s of sheet.shields) itemSp.set(s.id, s.itemSp);
+    const hasMissile = sheet.weapons.some((w) => w.kind === "missile");
+    return {
+      side,
+      id: IDS[side],
+      sheet,
+      policy,
+      stun: sheet.stunPoints,
+      hp: sheet.hitPoints,
+      itemSp,
+      away: new Set(),
+      set: hasMissile ? "missile" : "melee",
+      reload: new Map(),
+      stunned: false,
+      loseNextAction: false,
+      prone: false,
+      fled: false,
+      restrictions: [],
+      maneuver: null,
+      weaponId: null,
+      maneuverTargetId: null,
+      performed: false,
+      usage: emptyDefenseUsage(),
+      counter: emptyAttackCounter(),
+      hitBonus: 0,
+      withdrawal: null,
+      followPaces: 0,
+      leavingAttackBonus: 0,
+      readying: null,
+      readyingSet: false,
+      offHandParried: false,
+      usedWeapons: new Set(),
+    };
+  }
+
+  log(event: DuelEvent): void {
+    this.events?.push(event);
+  }
+
+  other(c: Combatant): Combatant {
+    return this.c[c.side === 0 ? 1 : 0];
+  }
+
+  /* -------------------------------------------- */
+  /*  State read by the rules core                */
+  /* -------------------------------------------- */
+
+  state(c: Combatant): CombatantState {
+    return {
+      stunPoints: { value: c.stun, max: c.sheet.attributes.stunPoints },
+      hitPoints: { value: c.hp, max: c.sheet.attributes.hitPoints },
+      armorProtection: c.sheet.armorProtection,
+      co: c.sheet.characteristics.co,
+      sz: c.sheet.characteristics.sz,
+      stunned: c.stunned,
+    };
+  }
+
+  endState(c: Combatant): EndState {
+    const p = poolConditions(c.stun, c.hp, c.sheet.characteristics.co, c.sheet.characteristics.sz);
+    if (p.dead) return "dead";
+    if (p.dying) return "dying";
+    if (p.unconscious) return "unconscious";
+    if (c.fled) return "fled";
+    return "standing";
+  }
+
+  out(c: Combatant): boolean {
+    return this.endState(c) !== "standing";
+  }
+
+  weapon(c: Combatant, id: string | null): SimWeapon | undefined {
+    return id === null ? undefined : c.sheet.weapons.find((w) => w.id === id);
+  }
+
+  /** Weapons in hand now: natural ones always; others when not away and of the set in hand. */
+  inHand(c: Combatant): SimWeapon[] {
+    return c.sheet.weapons.filter((w) => {
+      if (w.natural) return true;
+      if (c.away.has(w.id)) return false;
+      return c.set === "missile" ? w.kind === "missile" : w.kind !== "missile";
+    });
+  }
+
+  mainWeapon(c: Combatant): SimWeapon | undefined {
+    let best: SimWeapon | undefined;
+    for (const w of this.inHand(c)) {
+      if (w.natural || w.offHand || w.kind !== "melee") continue;
+      const sp = c.itemSp.get(w.id);
+      if (sp && itemCondition(sp) === "shattered") continue;
+      if (!best || w.skill.total > best.skill.total) best = w;
+    }
+    return best;
+  }
+
+  offHandItem(c: Combatant): { type: "shield" | "weapon"; id: string } | null {
+    if (c.set !== "melee") return null;
+    const main = this.mainWeapon(c);
+    if (main && this.hands(c, main) === 2) return null;
+    const shield = c.sheet.shields.find((s) => itemCondition(c.itemSp.get(s.id)!) !== "shattered");
+    if (shield) return { type: "shield", id: shield.id };
+    const off = this.inHand(c).find(
+      (w) =>
+        w.offHand && !w.natural && itemCondition(c.itemSp.get(w.id) ?? { value: 1, max: 1 }) !== "shattered",
+    );
+    return off ? { type: "weapon", id: off.id } : null;
+  }
+
+  hands(c: Combatant, w: SimWeapon): 1 | 2 {
+    if (w.hands === "two") return 2;
+    if (w.hands === "one") return 1;
+    return c.sheet.shields.length > 0 || c.sheet.weapons.some((x) => x.offHand && !x.natural) ? 1 : 2;
+  }
+
+  monsterParries(c: Combatant): boolean {
+    const s = c.sheet;
+    return s.type === "creature" && !s.intelligent && !s.humanoid && s.monsterParry !== null;
+  }
+
+  loadout(c: Combatant): ParryLoadout {
+    const main = this.mainWeapon(c);
+    const off = this.offHandItem(c);
+    return {
+      weapon: main ? (this.hands(c, main) === 2 ? "twoHanded" : "oneHanded") : "none",
+      offHand: off ? off.type : "none",
+      monsterParry: this.monsterParries(c),
+    };
+  }
+
+  weaponProfile(c: Combatant, w: SimWeapon): WeaponProfile {
+    return {
+      id: w.id,
+      name: w.name,
+      damage: w.damage,
+      itemSp: w.itemSp ? (c.itemSp.get(w.id) ?? w.itemSp) : null,
+      impales: w.impales,
+      hands: this.hands(c, w),
+      kind: w.kind,
+      extendedReload: w.extendedReload,
+      autofire: w.autofire,
+    };
+  }
+
+  /** May this weapon strike now (condition, loaded, in range)? The rules core says the rest. */
+  weaponReady(c: Combatant, w: SimWeapon): boolean {
+    const sp = w.itemSp ? c.itemSp.get(w.id) : undefined;
+    if (sp) {
+      const condition = itemCondition(sp);
+      if (condition === "shattered" || condition === "unusableForAttack") return false;
+    }
+    if ((c.reload.get(w.id) ?? 0) > 0) return false;
+    if (w.kind !== "melee" && w.range > 0 && this.distance > w.range) return false;
+    return true;
+  }
+
+  view(c: Combatant): FighterView {
+    return {
+      sheet: c.sheet,
+      stunPoints: c.stun,
+      hitPoints: c.hp,
+      engaged: this.engaged,
+      grappled: this.holds.some((h) => h.targetId === c.id),
+      holding: this.holds.some((h) => h.grapplerId === c.id),
+      weapons: this.inHand(c).map((w) => {
+        const sp = w.itemSp ? (c.itemSp.get(w.id) ?? w.itemSp) : null;
+        return { weapon: w, itemSp: sp, condition: sp ? itemCondition(sp) : "natural" };
+      }),
+    };
+  }
+
+  /* -------------------------------------------- */
+  /*  Choosing maneuvers                          */
+  /* -------------------------------------------- */
+
+  /** Every maneuver (with its weapon) the rules core allows this fighter now. */
+  maneuverOptions_(c: Combatant): ManeuverOption[] {
+    const opp = this.other(c);
+    const mv = c.sheet.attributes.movement;
+    const options: ManeuverOption[] = [];
+    const base = {
+      engaged: this.engaged,
+      freeToMove: true,
+      mv,
+      distanceToTarget: this.engaged ? 0 : this.distance,
+      chargeForbidden: !mayCloseWith(c.restrictions, opp.id, this.round, "charge"),
+    };
+    for (const id of MANEUVER_IDS) {
+      const maneuver = getManeuver(id);
+      if (maneuver.attacks > 0) {
+        for (const w of this.inHand(c)) {
+          if (!this.weaponReady(c, w)) continue;
+          if (!canChooseManeuver(id, { ...base, weaponKind: w.kind }).allowed) continue;
+          if (
+            w.kind === "melee" &&
+            !this.engaged &&
+            !mayCloseWith(c.restrictions, opp.id, this.round, id === "charge" ? "charge" : "engage")
+          )
+            continue;
+          const verdict = canAttackNow({
+            phase: w.kind === "melee" ? "melee" : "missile",
+            round: this.round,
+            attacker: this.attackerProfile(c, id),
+            counter: emptyAttackCounter(),
+            weapon: {
+              kind: w.kind,
+              extendedReload: w.extendedReload,
+              itemSp: w.itemSp ? (c.itemSp.get(w.id) ?? null) : null,
+            },
+            targetId: opp.id,
+            maneuverTargetId: opp.id,
+            engagedWithTarget: true,
+            attackerEngaged: this.engaged,
+            targetStartedUnengaged: !this.engaged,
+            restrictions: c.restrictions,
+          });
+          if (verdict.allowed) options.push({ maneuver: id, weaponId: w.id });
+        }
+        continue;
+      }
+      if (id === "drawWeapon") {
+        for (const w of this.drawable(c)) options.push({ maneuver: id, weaponId: w.id });
+        continue;
+      }
+      if (id === "changeWeapon") continue;
+      if (id === "engage" && (this.engaged || !mayCloseWith(c.restrictions, opp.id, this.round, "engage")))
+        continue;
+      if (canChooseManeuver(id, base).allowed) options.push({ maneuver: id, weaponId: null });
+    }
+    return options;
+  }
+
+  /** Weapons a Draw Weapon could ready: a dropped one, or the other combat set. */
+  drawable(c: Combatant): SimWeapon[] {
+    return c.sheet.weapons.filter((w) => {
+      if (w.natural) return false;
+      if (this.stuck.some((s) => s.owner === c.side && s.itemId === w.id)) return false;
+      if (w.kind === "thrown" && c.away.has(w.id)) return false;
+      const sp = c.itemSp.get(w.id);
+      if (sp && itemCondition(sp) === "shattered") return false;
+      const otherSet = c.set === "missile" ? w.kind !== "missile" : w.kind === "missile";
+      return c.away.has(w.id) || (otherSet && !w.offHand);
+    });
+  }
+
+  attackerProfile(c: Combatant, maneuver: ManeuverId) {
+    const off = this.offHandItem(c);
+    return {
+      maneuver,
+      humanoid: c.sheet.type === "character" || c.sheet.humanoid,
+      twoWeapon: c.sheet.advantages.includes("twoWeapon"),
+      ambidextrous: c.sheet.advantages.includes("ambidextrous"),
+      offHandWeapon: off?.type === "weapon" && this.weaponReady(c, this.weapon(c, off.id)!),
+      offHandParried: c.offHandParried,
+    };
+  }
+
+  declare(c: Combatant): void {
+    const options = this.maneuverOptions_(c);
+    if (options.length === 0) {
+      c.maneuver = null;
+      return;
+    }
+    const opp = this.other(c);
+    const choice = c.policy.chooseManeuver({
+      round: this.round,
+      self: this.view(c),
+      opponent: this.view(opp),
+      distance: this.engaged ? 0 : this.distance,
+      options,
+    });
+    const legal = options.find((o) => o.maneuver === choice?.maneuver && o.weaponId === choice.weaponId);
+    if (!legal) {
+      throw new Error(
+        `policy "${c.policy.id}" chose ${JSON.stringify(choice)}, which is not among the legal options ${JSON.stringify(options)}`,
+      );
+    }
+    c.maneuver = legal.maneuver;
+    c.weaponId = legal.weaponId;
+    c.maneuverTargetId = opp.id;
+    this.log({
+      type: "maneuver",
+      side: c.side,
+      maneuver: legal.maneuver,
+      weapon: legal.weaponId === null ? null : (this.weapon(c, legal.weaponId)?.name ?? null),
+    });
+  }
+
+  /* -------------------------------------------- */
+  /*  The round                                   */
+  /* -------------------------------------------- */
+
+  run(): DuelResult {
+    let unfinished = false;
+    try {
+      for (this.round = 1; ; this.round += 1) {
+        if (this.round > this.maxRounds) {
+          unfinished = true;
+          this.round = this.maxRounds;
+          break;
+        }
+        this.playRound();
+      }
+    } catch (error) {
+      if (!(error instanceof FightOver)) throw error;
+    }
+    const ends = [this.endState(this.c[0]), this.endState(this.c[1])] as const;
+    const out0 = ends[0] !== "standing";
+    const out1 = ends[1] !== "standing";
+    const winner: Side | null = out0 === out1 ? null : out0 ? 1 : 0;
+    this.log({ type: "end", winner, rounds: this.round, unfinished });
+    return {
+      winner,
+      rounds: this.round,
+      ends,
+      unfinished,
+      names: this.names,
+      final: [this.snapshot(this.c[0]), this.snapshot(this.c[1])],
+      events: this.events,
+    };
+  }
+
+  checkEnd(): void {
+    if (this.out(this.c[0]) || this.out(this.c[1])) throw new FightOver();
+  }
+
+  snapshot(c: Combatant): FighterSnapshot {
+    const items: { name: string; itemSp: ItemSp }[] = [];
+    for (const w of c.sheet.weapons) if (w.itemSp) items.push({ name: w.name, itemSp: c.itemSp.get(w.id)! });
+    for (const s of c.sheet.shields) items.push({ name: s.name, itemSp: c.itemSp.get(s.id)! });
+    return {
+      name: this.names[c.side],
+      stunPoints: c.stun,
+      stunPointsMax: c.sheet.attributes.stunPoints,
+      hitPoints: c.hp,
+      hitPointsMax: c.sheet.attributes.hitPoints,
+      state: this.endState(c),
+      items,
+    };
+  }
+
+  playRound(): void {
+    for (const c of this.c) {
+      c.maneuver = null;
+      c.weaponId = null;
+      c.maneuverTargetId = null;
+      c.performed = false;
+      c.usage = emptyDefenseUsage();
+      c.counter = emptyAttackCounter();
+      c.hitBonus = 0;
+      c.withdrawal = null;
+      c.followPaces = 0;
+      c.leavingAttackBonus = 0;
+      c.readying = null;
+      c.readyingSet = false;
+      c.offHandParried = false;
+      c.usedWeapons = new Set();
+      c.restrictions = c.restrictions.filter(
+        (r) => (r.kind === "noAttack" || r.kind === "noChangeTarget" ? r.round : r.untilRound) >= this.round,
+      );
+    }
+    const engagedAtStart = this.engaged;
+    const order = initiativeScores(
+      this.c.map((c) => ({ id: c.id, ag: c.sheet.characteristics.ag })),
+      { mode: "agility", round: this.round },
+    ).map((s) => (s.id === IDS[0] ? 0 : 1) as Side);
+    this.log({ type: "round", round: this.round, order, distance: this.engaged ? 0 : this.distance });
+
+    this.stuckWeapons();
+
+    // Initiative phase: declare and move in AG order (NC-RND-3).
+    for (const side of order) {
+      const c = this.c[side];
+      c.prone = false;
+      if (c.loseNextAction) {
+        c.loseNextAction = false;
+        c.stunned = false;
+        this.log({ type: "lostAction", side, reason: "stunned" });
+        continue;
+      }
+      if (this.holds.some((h) => h.targetId === c.id)) this.tryBreakFree(c);
+      this.declare(c);
+    }
+    for (const side of order) this.move(this.c[side], order);
+
+    this.phase("missile", engagedAtStart);
+    this.phase("melee", engagedAtStart);
+    for (const side of order) this.completeWithdrawal(this.c[side]);
+    this.checkEnd();
+    this.phase("postMelee", engagedAtStart);
+
+    for (const c of this.c) this.endOfRound(c);
+    this.log({ type: "status", fighters: [this.snapshot(this.c[0]), this.snapshot(this.c[1])] });
+    this.checkFled();
+  }
+
+  /** NC-DMG-13: each round a weapon stays stuck in a body it does its damage; its owner tries to pull it out. */
+  stuckWeapons(): void {
+    for (const s of [...this.stuck]) {
+      const owner = this.c[s.owner];
+      const target = this.c[s.target];
+      const name = this.weapon(owner, s.itemId)?.name ?? s.itemId;
+      if (s.inItemId === null && s.perRoundDamage !== null) {
+        const r = impaledRoundDamage(
+          {
+            targetId: target.id,
+            perRoundDamage: s.perRoundDamage,
+            holdingStill: false,
+            state: this.state(target),
+          },
+          this.dice,
+        );
+        this.apply(r.effects);
+        this.log({
+          type: "impaled",
+          side: target.side,
+          weapon: name,
+          stunDamage: r.stunDamage,
+          hitPointDamage: r.hitPointDamage,
+        });
+        this.checkEnd();
+      }
+      if (!this.engaged) continue;
+      const removal = removeStuckWeapon(
+        {
+          remover: s.inItemId === null ? "attacker" : "fromShield",
+          st: owner.sheet.characteristics.st,
+          ownerId: owner.id,
+          itemId: s.itemId,
+        },
+        this.dice,
+      );
+      this.log({ type: "pullOut", side: owner.side, weapon: name, removed: removal.removed });
+      if (removal.removed) {
+        this.stuck = this.stuck.filter((x) => x !== s);
+        owner.away.delete(s.itemId);
+      }
+    }
+  }
+
+  tryBreakFree(c: Combatant): void {
+    const hold = this.holds.find((h) => h.targetId === c.id)!;
+    const grappler = this.other(c);
+    const result = breakFree(
+      {
+        target: { skill: (c.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
+        grappler: { skill: (grappler.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
+        onTargetsInitiative: true,
+      },
+      this.dice,
+    );
+    if (result.freed) this.holds = this.holds.filter((h) => h !== hold);
+    this.log({ type: "breakFree", side: c.side, freed: result.freed });
+  }
+
+  move(c: Combatant, order: readonly Side[]): void {
+    const m = c.maneuver;
+    if (m === null) return;
+    const opp = this.other(c);
+    const mv = c.sheet.attributes.movement;
+    const before = this.distance;
+    switch (m) {
+      case "engage":
+      case "charge":
+        this.engaged = true;
+        this.distance = 0;
+        c.performed = true;
+        break;
+      case "attack":
+      case "allOutAttack": {
+        const w = this.weapon(c, c.weaponId);
+        if (w?.kind === "melee" && !this.engaged) {
+          // The Attack's own ¼ MV closes the gap (NC-MAN-7); canChooseManeuver checked the paces.
+          this.engaged = true;
+          this.distance = 0;
+        }
+        break;
+      }
+      case "move":
+        this.distance = Math.max(1, this.distance - movePaces(m, mv));
+        c.performed = true;
+        break;
+      case "run":
+      case "runAndDodge":
+        this.distance += movePaces(m, mv);
+        c.performed = true;
+        break;
+      case "retreat":
+      case "disengage":
+        this.withdraw(c, opp, order);
+        break;
+      case "drawWeapon":
+        c.readying = c.weaponId;
+        c.readyingSet = this.setOf(c, this.weapon(c, c.weaponId)!) !== c.set;
+        c.performed = true;
+        break;
+      default:
+        c.performed = true;
+    }
+    if (
+      m !== "attack" &&
+      m !== "allOutAttack" &&
+      m !== "retreat" &&
+      m !== "disengage" &&
+      before !== this.distance
+    ) {
+      this.log({
+        type: "move",
+        side: c.side,
+        maneuver: m,
+        paces: Math.abs(before - this.distance),
+        distance: this.distance,
+        engaged: this.engaged,
+      });
+    }
+  }
+
+  setOf(_c: Combatant, w: SimWeapon): "melee" | "missile" {
+    return w.kind === "missile" ? "missile" : "melee";
+  }
+
+  /**
+   * A Retreat or Disengage. When it comes before the opponent's attack in AG
+   * order, the opponent answers it now (NC-SPD-1, NC-SPD-2); otherwise the
+   * opponent strikes first (a Retreat at +2, NC-MAN-16) and the fighter
+   * leaves after the Melee phase.
+   */
+  withdraw(c: Combatant, opp: Combatant, order: readonly Side[]): void {
+    const kind = c.maneuver as "retreat" | "disengage";
+    c.withdrawal = kind;
+    if (kind === "retreat") c.hitBonus = RETREAT_ATTACK_BONUS;
+    const oppWeapon = this.weapon(opp, opp.weaponId);
+    const oppAttacks =
+      opp.maneuver !== null && getManeuver(opp.maneuver).attacks > 0 && oppWeapon?.kind === "melee";
+    const before = order.indexOf(c.side) < order.indexOf(opp.side);
+    if (!oppAttacks || !before) return;
+    if (kind === "retreat") {
+      const options = [RetreatResponse.AttackAsItLeaves, RetreatResponse.Chase, RetreatResponse.Stay];
+      const response = opp.policy.respondToWithdrawal({
+        self: this.view(opp),
+        opponent: this.view(c),
+        withdrawal: kind,
+        options,
+      });
+      if (!options.includes(response as RetreatResponse))
+        throw new Error(`policy "${opp.policy.id}" answered a Retreat with ${response}`);
+      const result = resolveRetreatResponse(
+        {
+          attackerId: opp.id,
+          retreaterId: c.id,
+          round: this.round,
+          attackerMv: opp.sheet.attributes.movement,
+        },
+        response as RetreatResponse,
+      );
+      opp.restrictions.push(...result.restrictions);
+      c.followPaces = result.followPaces;
+      c.leavingAttackBonus = result.mayAttack ? result.attackModifier : 0;
+      if (result.mayAttack) c.hitBonus = 0;
+      this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
+    } else {
+      const options = [DisengageResponse.Follow, DisengageResponse.LetGo];
+      const response = opp.policy.respondToWithdrawal({
+        self: this.view(opp),
+        opponent: this.view(c),
+        withdrawal: kind,
+        options,
+      });
+      if (!options.includes(response as DisengageResponse))
+        throw new Error(`policy "${opp.policy.id}" answered a Disengage with ${response}`);
+      const result = resolveDisengage(
+        {
+          attackerId: opp.id,
+          disengagerId: c.id,
+          round: this.round,
+          attackerMv: opp.sheet.attributes.movement,
+        },
+        response as DisengageResponse,
+      );
+      opp.restrictions.push(...result.restrictions);
+      c.followPaces = result.followPaces;
+      this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
+    }
+  }
+
+  completeWithdrawal(c: Combatant): void {
+    if (c.withdrawal === null || this.out(c)) return;
+    const paces = movePaces(c.withdrawal, c.sheet.attributes.movement);
+    this.engaged = false;
+    this.holds = this.holds.filter((h) => h.targetId !== c.id && h.grapplerId !== c.id);
+    this.distance = Math.max(1, paces - c.followPaces);
+    c.performed = true;
+    this.log({
+      type: "move",
+      side: c.side,
+      maneuver: c.withdrawal,
+      paces,
+      distance: this.distance,
+      engaged: false,
+    });
+  }
+
+  candidates(engagedAtStart: boolean, phase: PhaseId): TurnCandidate[] {
+    return this.c.map((c) => {
+      const w = this.weapon(c, c.weaponId);
+      const profile = c.maneuver === null ? null : this.attackerProfile(c, c.maneuver);
+      const postMelee = profile && phase === "postMelee" ? this.postMeleeLeft(c) : 0;
+      return {
+        id: c.id,
+        orderValue: c.sheet.characteristics.ag,
+        maneuver: c.maneuver,
+        held: false,
+        outOfAction: this.out(c) || c.maneuver === null,
+        engagedAtRoundStart: engagedAtStart,
+        engaged: this.engaged,
+        facts: {
+          attackKind: w?.kind ?? null,
+          postMeleeAttacks: postMelee,
+          offHandInitiativePenalty:
+            postMelee > 0 && this.nextPostMeleeSlot(c)?.hand === "off" && !profile?.twoWeapon,
+        },
+      };
+    });
+  }
+
+  postMeleeLeft(c: Combatant): number {
+    if (c.maneuver === null) return 0;
+    return this.nextPostMeleeSlot(c) ? 1 : 0;
+  }
+
+  /** The post-melee attack this fighter would take, if the rules core allows one and the policy wants it. */
+  nextPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
+    if (c.maneuver === null) return null;
+    const profile = this.attackerProfile(c, c.maneuver);
+    if (postMeleeAttacksLeft(profile, c.counter) === 0) return null;
+    const opp = this.other(c);
+    for (const hand of ["main", "off"] as const) {
+      const w =
+        hand === "main"
+          ? this.weapon(c, c.weaponId)
+          : this.weapon(c, this.offHandItem(c)?.type === "weapon" ? this.offHandItem(c)!.id : null);
+      if (!w || !this.weaponReady(c, w)) continue;
+      const verdict = this.attackVerdict(c, opp, w, "postMelee", hand);
+      if (verdict.allowed && verdict.slot) return { ...verdict.slot, weapon: w };
+    }
+    return null;
+  }
+
+  attackVerdict(c: Combatant, opp: Combatant, w: SimWeapon, phase: PhaseId, hand: "main" | "off") {
+    return canAttackNow({
+      phase,
+      round: this.round,
+      attacker: this.attackerProfile(c, c.maneuver!),
+      counter: c.counter,
+      weapon: {
+        kind: w.kind,
+        extendedReload: w.extendedReload,
+        itemSp: w.itemSp ? (c.itemSp.get(w.id) ?? null) : null,
+      },
+      hand,
+      targetId: opp.id,
+      maneuverTargetId: c.maneuverTargetId,
+      engagedWithTarget: this.engaged,
+      attackerEngaged: this.engaged,
+      targetStartedUnengaged: c.counter.made.length === 0 ? this.startedUnengaged : false,
+      outOfAction: this.out(c),
+      restrictions: c.restrictions,
+    });
+  }
+
+  startedUnengaged = true;
+
+  phase(phase: PhaseId, engagedAtStart: boolean): void {
+    this.startedUnengaged = !engagedAtStart;
+    const acted = new Set<string>();
+    for (;;) {
+      const next = phaseTurnOrder(phase, this.candidates(engagedAtStart, phase)).find((id) => !acted.has(id));
+      if (next === undefined) return;
+      acted.add(next);
+      const c = this.c[next === IDS[0] ? 0 : 1];
+      if (phase === "postMelee") this.postMeleeAttack(c);
+      else this.primaryAttack(c, phase);
+      this.checkEnd();
+    }
+  }
+
+  primaryAttack(c: Combatant, phase: PhaseId): void {
+    const w = this.weapon(c, c.weaponId);
+    if (!w) return;
+    const opp = this.other(c);
+    const verdict = this.attackVerdict(c, opp, w, phase, "main");
+    if (!verdict.allowed || !verdict.slot) {
+      this.log({ type: "attackRefused", side: c.side, weapon: w.name, reasonKey: verdict.reasonKey ?? "" });
+      return;
+    }
+    const bonus = opp.leavingAttackBonus > 0 ? opp.leavingAttackBonus : opp.hitBonus;
+    const resolution = this.exchange(c, opp, w, verdict.slot, bonus);
+    c.performed = true;
+    if (c.maneuver === "charge" && resolution) {
+      const free = chargeFreeAttack({ chargerId: c.id, targetId: opp.id, effects: resolution.effects });
+      if (free && !this.out(opp)) {
+        const fw =
+          this.mainWeapon(opp) ??
+          this.inHand(opp).find((x) => x.kind === "melee" && this.weaponReady(opp, x));
+        if (fw && this.weaponReady(opp, fw)) {
+          this.exchange(opp, c, fw, { source: "chargeFreeAttack", modifier: 0 }, 0, true);
+        }
+      }
+    }
+  }
+
+  postMeleeAttack(c: Combatant): void {
+    const slot = this.nextPostMeleeSlot(c);
+    if (!slot) return;
+    const opp = this.other(c);
+    const wanted = c.policy.chooseExtraAttack({
+      self: this.view(c),
+      opponent: this.view(opp),
+      weaponId: slot.weapon.id,
+      modifier: slot.modifier,
+      source: slot.source,
+    });
+    if (!wanted) return;
+    if (slot.hand === "off") c.usage = recordOffHandAttack(c.usage);
+    this.exchange(c, opp, slot.weapon, slot, opp.hitBonus);
+  }
+
+  /* -------------------------------------------- */
+  /*  One exchange                                */
+  /* -------------------------------------------- */
+
+  defenseSkill(
+    d: Combatant,
+    choice: DefenseChoice,
+  ): { skill: SkillValue | null; item: ParryItemProfile | null } {
+    const s = d.sheet;
+    switch (choice) {
+      case "dodge": {
+        const total = s.attributes.dodge;
+        const bought = s.skills.dodge?.bought ?? 0;
+        return { skill: { natural: total - bought, bought, total }, item: null };
+      }
+      case "weaponParry": {
+        const w = this.mainWeapon(d)!;
+        return { skill: w.skill, item: this.parryItem(d, w.id, w.name, "weapon", w.damage) };
+      }
+      case "shieldParry": {
+        const off = this.offHandItem(d)!;
+        if (off.type === "shield") {
+          const shield = s.shields.find((x) => x.id === off.id)!;
+          const club = resolveOptions(this.options).clubDamage[1];
+          return { skill: shield.skill, item: this.parryItem(d, shield.id, shield.name, "shield", club) };
+        }
+        const w = this.weapon(d, off.id)!;
+        // NC-DEF-7: a left-hand weapon parries with its own parry skill ("LH Knife Parry") when the sheet has one.
+        const parrySkill =
+          s.skills[`lh${w.skillKey.charAt(0).toUpperCase()}${w.skillKey.slice(1)}Parry`] ?? w.skill;
+        return { skill: parrySkill, item: this.parryItem(d, w.id, w.name, "weapon", w.damage) };
+      }
+      case "monsterParry":
+        return { skill: s.monsterParry, item: null };
+      case "grappleParry":
+        return { skill: s.skills.grapple ?? NO_SKILL, item: null };
+      default:
+        return { skill: null, item: null };
+    }
+  }
+
+  parryItem(
+    d: Combatant,
+    id: string,
+    name: string,
+    type: "weapon" | "shield",
+    damage: string,
+  ): ParryItemProfile {
+    return { id, name, type, itemSp: d.itemSp.get(id)!, damage };
+  }
+
+  exchange(
+    a: Combatant,
+    d: Combatant,
+    w: SimWeapon,
+    slot: { source: string; modifier: number },
+    bonus: number,
+    outsideCounter = false,
+  ): ExchangeResolution | null {
+    const grapple = w.skillKey === "grapple";
+    const explained = explainDefenses({
+      maneuver: d.maneuver ?? "dodgeMelee",
+      maneuverTargetId: d.maneuverTargetId,
+      maneuverPerformed: d.performed,
+      usage: d.usage,
+      attack: { attackerId: a.id, kind: w.kind, grapple },
+      loadout: this.loadout(d),
+      boundLimbs: this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs),
+      twoWeapon: d.sheet.advantages.includes("twoWeapon"),
+      readyingFullSet: d.readyingSet,
+      options: this.maneuverOptions,
+    });
+    // A fighter who lost its action (stunned) still defends, as its maneuver allows nothing: only "none".
+    const allowed = d.maneuver === null ? (["none"] as DefenseChoice[]) : [...explained.allowed];
+    const values: Partial<Record<DefenseChoice, number>> = {};
+    for (const choice of allowed) values[choice] = this.defenseSkill(d, choice).skill?.total ?? 0;
+    const choice = d.policy.chooseDefense({
+      self: this.view(d),
+      opponent: this.view(a),
+      attack: { weaponId: w.id, kind: w.kind },
+      allowed,
+      values,
+      dodgeConvertsManeuver: explained.dodgeConvertsManeuver,
+      maneuver: d.maneuver ?? "dodgeMelee",
+    });
+    if (!allowed.includes(choice)) {
+      throw new Error(`policy "${d.policy.id}" chose the defense ${choice}, not among ${allowed.join(", ")}`);
+    }
+    let dodgeInstead = false;
+    if (d.maneuver !== null && choice !== "none") {
+      const taken = takeDefense(
+        {
+          maneuver: d.maneuver,
+          maneuverTargetId: d.maneuverTargetId,
+          maneuverPerformed: d.performed,
+          usage: d.usage,
+          attack: { attackerId: a.id, kind: w.kind, grapple },
+          loadout: this.loadout(d),
+          boundLimbs: this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs),
+          twoWeapon: d.sheet.advantages.includes("twoWeapon"),
+          readyingFullSet: d.readyingSet,
+          options: this.maneuverOptions,
+        },
+        choice,
+      );
+      d.usage = taken.usage;
+      if (taken.dodgeInstead) {
+        // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
+        dodgeInstead = true;
+        d.maneuver = taken.dodgeInstead.maneuver;
+        d.weaponId = null;
+        d.withdrawal = null;
+        d.readying = null;
+        d.readyingSet = false;
+        d.performed = true;
+      }
+      if (choice === "shieldParry" && this.offHandItem(d)?.type === "weapon") d.offHandParried = true;
+    }
+    const { skill, item } = this.defenseSkill(d, choice);
+    const attack: AttackDeclaration = {
+      attacker: {
+        id: a.id,
+        st: a.sheet.characteristics.st,
+        damageModifier: a.sheet.attributes.damageModifier,
+        luck: a.sheet.attributes.luck,
+        state: this.state(a),
+      },
+      weapon: this.weaponProfile(a, w),
+      skill: w.skill,
+      modifiers: slot.modifier + bonus,
+      extraDamageModifier: 0,
+      mode: grapple ? "grapple" : "strike",
+      subdual: false,
+    };
+    const defense: DefenseDeclaration = {
+      defender: { ...this.state(d), id: d.id, damageModifier: d.sheet.attributes.damageModifier },
+      choice,
+      skill: choice === "none" ? null : skill,
+      item,
+      modifiers: 0,
+      allowed,
+    };
+    const resolution = resolveExchange({ attack, defense }, this.dice, this.options);
+    if (!outsideCounter) {
+      a.counter = recordAttack(a.counter, {
+        source: slot.source as AttackSource,
+        kind: w.kind,
+        targetId: d.id,
+      });
+    }
+    a.usedWeapons.add(w.id);
+    if (w.kind === "thrown") a.away.add(w.id);
+    if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);
+    const before = this.itemSnapshot();
+    this.apply(resolution.effects);
+    if (resolution.outcome.kind === OutcomeKind.Grappled) {
+      const already = this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs);
+      this.holds.push(
+        applyGrapple({
+          grapplerId: a.id,
+          targetId: d.id,
+          grapplerManipulativeLimbs: 2 + a.sheet.extraLimbs,
+          alreadyBound: already,
+        }),
+      );
+    }
+    this.log({
+      type: "exchange",
+      attacker: a.side,
+      defender: d.side,
+      weapon: w.name,
+      source: slot.source,
+      modifiers: slot.modifier + bonus,
+      defenseItem: item?.name ?? null,
+      dodgeInstead,
+      resolution,
+      itemChanges: this.itemChanges(before),
+    });
+    if (resolution.outcome.kind === OutcomeKind.AttackFumbled) this.fumble(a, w, resolution);
+    return resolution;
+  }
+
+  /**
+   * NC-DMG-21 leaves a fumble to the GM; the simulator takes the Luck roll's
+   * suggestion: a dropped weapon must be drawn again (natural weapons cannot
+   * be dropped), and a fighter who hits itself takes its weapon's normal hit.
+   */
+  fumble(a: Combatant, w: SimWeapon, resolution: ExchangeResolution): void {
+    const suggested = resolution.outcome.fumble?.suggested ?? "dropWeapon";
+    if (suggested === "hitSelf") {
+      this.log({ type: "fumbleApplied", side: a.side, result: suggested, weapon: w.name });
+      this.selfHit(a, w);
+      return;
+    }
+    if (!w.natural) {
+      a.away.add(w.id);
+      this.log({ type: "fumbleApplied", side: a.side, result: "dropWeapon", weapon: w.name });
+    }
+  }
+
+  /** The fumbler's own weapon strikes it: an exchange with no defense that cannot miss is not in the core, so the hit is resolved as a sure success. */
+  selfHit(a: Combatant, w: SimWeapon): void {
+    const hit = resolveExchange(
+      {
+        attack: {
+          attacker: {
+            id: a.id,
+            st: a.sheet.characteristics.st,
+            damageModifier: a.sheet.attributes.damageModifier,
+            luck: null,
+          },
+          weapon: this.weaponProfile(a, { ...w, itemSp: null }),
+          skill: w.skill,
+          // A sure hit: the roll is needed only for its dice order; 40 lifts any d20 over 20 without a Special.
+          modifiers: 40,
+          extraDamageModifier: 0,
+          mode: "strike",
+          subdual: false,
+        },
+        defense: {
+          defender: { ...this.state(a), id: a.id },
+          choice: "none",
+          skill: null,
+          item: null,
+          modifiers: 0,
+        },
+      },
+      this.dice,
+      this.options,
+    );
+    this.apply(hit.effects);
+    this.log({
+      type: "exchange",
+      attacker: a.side,
+      defender: a.side,
+      weapon: w.name,
+      source: "fumble",
+      modifiers: 0,
+      defenseItem: null,
+      dodgeInstead: false,
+      resolution: hit,
+      itemChanges: [],
+    });
+  }
+
+  itemSnapshot(): Map<string, ItemSp> {
+    const m = new Map<string, ItemSp>();
+    for (const c of this.c) for (const [id, sp] of c.itemSp) m.set(`${c.side}:${id}`, sp);
+    return m;
+  }
+
+  itemChanges(before: Map<string, ItemSp>): { side: Side; item: string; itemSp: ItemSp }[] {
+    if (this.events === null) return [];
+    const changes: { side: Side; item: string; itemSp: ItemSp }[] = [];
+    for (const c of this.c) {
+      for (const [id, sp] of c.itemSp) {
+        if (before.get(`${c.side}:${id}`)?.value !== sp.value) {
+          const name =
+            c.sheet.weapons.find((w) => w.id === id)?.name ??
+            c.sheet.shields.find((s) => s.id === id)?.name ??
+            id;
+          changes.push({ side: c.side, item: name, itemSp: sp });
+        }
+      }
+    }
+    return changes;
+  }
+
+  /* -------------------------------------------- */
+  /*  Effects                                     */
+  /* -------------------------------------------- */
+
+  byId(id: string): Combatant {
+    return id === IDS[0] ? this.c[0] : this.c[1];
+  }
+
+  apply(effects: readonly Effect[]): void {
+    for (const e of effects) {
+      switch (e.kind) {
+        case "pool": {
+          const c = this.byId(e.actorId);
+          if (e.pool === "stunPoints") c.stun = Math.min(c.sheet.attributes.stunPoints, c.stun - e.amount);
+          else if (e.pool === "hitPoints") c.hp = Math.min(c.sheet.attributes.hitPoints, c.hp - e.amount);
+          break;
+        }
+        case "itemDurability": {
+          const c = this.byId(e.actorId);
+          const sp = c.itemSp.get(e.itemId);
+          if (sp)
+            c.itemSp.set(e.itemId, { value: Math.max(0, Math.min(sp.max, sp.value + e.delta)), max: sp.max });
+          break;
+        }
+        case "status":
+          if (e.status === "stunned") this.byId(e.actorId).stunned = e.active;
+          break;
+        case "loseAction":
+          this.byId(e.actorId).loseNextAction = true;
+          break;
+        case "prone":
+          this.byId(e.actorId).prone = true;
+          break;
+        case "stuckItem": {
+          const owner = this.byId(e.ownerId);
+          owner.away.add(e.itemId);
+          this.stuck.push({
+            owner: owner.side,
+            itemId: e.itemId,
+            target: this.byId(e.targetId).side,
+            inItemId: e.inItemId,
+            perRoundDamage: e.perRoundDamage,
+          });
+          break;
+        }
+        case "note":
+          break;
+      }
+    }
+  }
+
+  endOfRound(c: Combatant): void {
+    if (c.readying !== null && c.maneuver === "drawWeapon") {
+      const w = this.weapon(c, c.readying)!;
+      c.away.delete(w.id);
+      c.set = this.setOf(c, w);
+      this.log({ type: "ready", side: c.side, weapon: w.name });
+    }
+    for (const [id, left] of c.reload) {
+      if (left <= 1) c.reload.delete(id);
+      else c.reload.set(id, left - 1);
+    }
+  }
+
+  checkFled(): void {
+    if (this.engaged || this.distance < this.escapeDistance) return;
+    // The one who ran off is the one whose maneuver took it away this round.
+    const away = this.c.find(
+      (c) => c.maneuver === "run" || c.maneuver === "runAndDodge" || c.maneuver === "retreat",
+    );
+    if (!away) return;
+    away.fled = true;
+    this.log({ type: "fled", side: away.side, distance: this.distance });
+    throw new FightOver();
+  }
+}

@@ -1,0 +1,64 @@
+import { parseArgs, parseCount, parseSeed } from "../args";
+import { runDuel } from "../duel";
+import { SimError } from "../errors";
+import { formatDuelLog } from "../format";
+import { createPolicy } from "../policies";
+import { loadLocalizer, projectRoot, runMain } from "./common";
+import { loadRoster, resolveFighter } from "./packs";
+
+const USAGE = `usage: npm run duel -- <fighter> <fighter> [--seed N] [--json] [--policy ID] [--distance PACES] [--max-rounds N]
+       npm run duel -- --list
+A fighter is a sample character or creature of the pack sources (by name) or a JSON file holding one Actor.`;
+
+await runMain(() => {
+  const args = parseArgs(process.argv.slice(2), {
+    withValue: ["seed", "policy", "distance", "max-rounds"],
+    switches: ["json", "list", "help"],
+  });
+  const root = projectRoot();
+  if (args.flags.has("help")) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (args.flags.has("list")) {
+    for (const entry of loadRoster(root)) process.stdout.write(`${entry.name}  (${entry.type})\n`);
+    return;
+  }
+  if (args.positional.length !== 2) {
+    throw new SimError(
+      "invalid-argument",
+      `a duel needs two fighters, got ${args.positional.length}\n${USAGE}`,
+    );
+  }
+  let roster: ReturnType<typeof loadRoster> | undefined;
+  const lazyRoster = () => {
+    roster ??= loadRoster(root);
+    return roster;
+  };
+  const fighters = [
+    resolveFighter(args.positional[0]!, lazyRoster),
+    resolveFighter(args.positional[1]!, lazyRoster),
+  ] as const;
+  const seed = parseSeed(args.flags.get("seed"), 1);
+  const policyId =
+    typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
+  const policy = createPolicy(policyId);
+  const result = runDuel(
+    {
+      fighters,
+      policies: [policy, createPolicy(policyId)],
+      startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
+      maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
+    },
+    seed,
+    true,
+  );
+  if (args.flags.has("json")) {
+    process.stdout.write(
+      `${JSON.stringify({ seed, fighters: fighters.map((f) => f.name), ...result }, null, 2)}\n`,
+    );
+    return;
+  }
+  const i18n = loadLocalizer(root);
+  process.stdout.write(`${formatDuelLog(result, i18n, seed).join("\n")}\n`);
+});

@@ -1,0 +1,68 @@
+import { availableParallelism } from "node:os";
+import { parseArgs, parseCount, parseRuns, parseSeed } from "../args";
+import { SimError } from "../errors";
+import { createPolicy } from "../policies";
+import { formatOddsReport, oddsReport } from "../report";
+import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
+import { loadRoster, resolveFighter } from "./packs";
+import { runOddsPool } from "./pool";
+
+const USAGE = `usage: npm run odds -- <fighter> <fighter> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--policy ID] [--distance PACES]
+Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.`;
+
+await runMain(async () => {
+  const args = parseArgs(process.argv.slice(2), {
+    withValue: ["runs", "seed", "workers", "chunk", "policy", "distance", "max-rounds"],
+    switches: ["json", "help"],
+  });
+  if (args.flags.has("help")) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (args.positional.length !== 2) {
+    throw new SimError("invalid-argument", `odds need two fighters, got ${args.positional.length}\n${USAGE}`);
+  }
+  const runs = parseRuns(args.flags.get("runs"), 10_000);
+  const seed = parseSeed(args.flags.get("seed"), 1);
+  const workers = parseCount("workers", args.flags.get("workers"), availableParallelism(), 64);
+  const chunk = parseCount(
+    "chunk",
+    args.flags.get("chunk"),
+    Math.max(50, Math.min(2_000, Math.ceil(runs / (workers * 8)))),
+    1_000_000,
+  );
+  const policy =
+    typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
+  createPolicy(policy);
+  const root = projectRoot();
+  let roster: ReturnType<typeof loadRoster> | undefined;
+  const lazyRoster = () => {
+    roster ??= loadRoster(root);
+    return roster;
+  };
+  const fighters = [
+    resolveFighter(args.positional[0]!, lazyRoster),
+    resolveFighter(args.positional[1]!, lazyRoster),
+  ] as const;
+  const job = {
+    fighters,
+    seed,
+    policies: [policy, policy] as const,
+    startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
+    maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
+  };
+  const bar = progressBar(runs, "fights");
+  const tally = await runOddsPool(job, runs, {
+    workers,
+    chunkSize: chunk,
+    workerUrl: new URL("./odds-worker.js", import.meta.url),
+    onProgress: (done) => bar.update(done),
+  });
+  bar.end();
+  const report = oddsReport(tally, [fighters[0].name, fighters[1].name], seed);
+  if (args.flags.has("json")) {
+    process.stdout.write(`${JSON.stringify({ ...report, rounds: tally.rounds }, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(`${formatOddsReport(report, loadLocalizer(root)).join("\n")}\n`);
+});

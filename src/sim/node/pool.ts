@@ -1,0 +1,57 @@
+import { Worker } from "node:worker_threads";
+import { chunkRanges, type OddsJob, runFightRange } from "../odds";
+import { emptyTally, mergeTally, type OddsTally } from "../stats";
+
+/**
+ * Spreads a run over worker threads: ranges of fights go to whichever worker
+ * is free, and the whole counts they send back are added up. Fight i is
+ * seeded by (seed, i), so the tally is the same for any number of workers or
+ * chunk size (test: src/sim/node/odds-cli.test.ts).
+ */
+export interface PoolOptions {
+  readonly workers: number;
+  readonly chunkSize: number;
+  readonly workerUrl: URL;
+  readonly onProgress?: (done: number) => void;
+}
+
+export async function runOddsPool(job: OddsJob, runs: number, options: PoolOptions): Promise<OddsTally> {
+  const ranges = chunkRanges(runs, options.chunkSize);
+  const tally = emptyTally();
+  let done = 0;
+  if (options.workers <= 1 || ranges.length === 1) {
+    for (const [from, to] of ranges) {
+      mergeTally(tally, runFightRange(job, from, to));
+      done += to - from;
+      options.onProgress?.(done);
+    }
+    return tally;
+  }
+  let next = 0;
+  const count = Math.min(options.workers, ranges.length);
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(options.workerUrl, { workerData: job });
+          const feed = (): void => {
+            const range = ranges[next++];
+            worker.postMessage(range ? { from: range[0], to: range[1] } : null);
+          };
+          worker.on("message", (reply: { from: number; to: number; tally: OddsTally }) => {
+            mergeTally(tally, reply.tally);
+            done += reply.to - reply.from;
+            options.onProgress?.(done);
+            feed();
+          });
+          worker.on("error", reject);
+          worker.on("exit", (code) =>
+            code === 0 ? resolve() : reject(new Error(`a worker stopped with code ${code}`)),
+          );
+          feed();
+        }),
+    ),
+  );
+  return tally;
+}

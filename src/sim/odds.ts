@@ -1,0 +1,87 @@
+import type { FangsOptions } from "../rules/fangs";
+import { runDuel } from "./duel";
+import { SimError } from "./errors";
+import type { FighterSheet } from "./fighter";
+import { createPolicy } from "./policies";
+import { fightSeed } from "./seed";
+import { addFight, emptyTally, mergeTally, type OddsTally } from "./stats";
+
+/**
+ * Many fights between the same two fighters. Fight i always uses the dice of
+ * `fightSeed(seed, i)`, so a range of fights gives the same tally wherever it
+ * runs (a worker thread, a browser chunk, one loop): only counts are merged.
+ */
+export interface OddsJob {
+  readonly fighters: readonly [FighterSheet, FighterSheet];
+  readonly seed: number;
+  /** Policy ids of the two sides (see policies.ts); "default" when absent. */
+  readonly policies?: readonly [string, string];
+  readonly maxRounds?: number;
+  readonly startDistance?: number;
+  readonly options?: FangsOptions;
+}
+
+/** Runs fights `from` (inclusive) to `to` (exclusive) of the job. */
+export function runFightRange(job: OddsJob, from: number, to: number): OddsTally {
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) {
+    throw new SimError("invalid-runs", `a range of fights needs 0 ≤ from ≤ to, got ${from}…${to}`);
+  }
+  const policies = [
+    createPolicy(job.policies?.[0] ?? "default"),
+    createPolicy(job.policies?.[1] ?? "default"),
+  ] as const;
+  const tally = emptyTally();
+  for (let i = from; i < to; i += 1) {
+    const result = runDuel(
+      {
+        fighters: job.fighters,
+        policies,
+        maxRounds: job.maxRounds,
+        startDistance: job.startDistance,
+        options: job.options,
+      },
+      fightSeed(job.seed, i),
+    );
+    addFight(tally, result);
+  }
+  return tally;
+}
+
+/** Splits `runs` fights into ranges of at most `size`. */
+export function chunkRanges(runs: number, size: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let from = 0; from < runs; from += size) ranges.push([from, Math.min(runs, from + size)]);
+  return ranges;
+}
+
+export interface ChunkedOptions {
+  readonly chunkSize?: number;
+  /** Called after each chunk with the fights done so far. */
+  readonly onProgress?: (done: number, runs: number) => void;
+  /** Lets the page breathe between chunks (default: a zero-delay timer). */
+  readonly yieldToUi?: () => Promise<void>;
+  readonly signal?: { readonly aborted: boolean };
+}
+
+/**
+ * The whole run in one thread, a chunk at a time with a pause between
+ * chunks: in the browser the UI stays responsive while it runs.
+ * Resolves with null when `signal` was aborted.
+ */
+export async function runOddsChunked(
+  job: OddsJob,
+  runs: number,
+  options: ChunkedOptions = {},
+): Promise<OddsTally | null> {
+  if (!Number.isInteger(runs) || runs <= 0)
+    throw new SimError("invalid-runs", `runs must be a whole number ≥ 1, got ${runs}`);
+  const pause = options.yieldToUi ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  const tally = emptyTally();
+  for (const [from, to] of chunkRanges(runs, options.chunkSize ?? 250)) {
+    if (options.signal?.aborted) return null;
+    mergeTally(tally, runFightRange(job, from, to));
+    options.onProgress?.(to, runs);
+    await pause();
+  }
+  return tally;
+}
