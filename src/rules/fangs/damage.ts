@@ -508,3 +508,47 @@ export function rollDamage(
   }
   return { kind: outcome.kind, ...b };
 }
+
+/* -------------------------------------------- */
+/*  A fumble that hits someone (NC-DMG-21)      */
+/* -------------------------------------------- */
+
+/**
+ * The GM ruled that a fumbled attack hits someone (another combatant or the
+ * attacker himself): a normal hit with the weapon on that victim, armor and
+ * all. In subdual or with the flat of the blade it stays a Stun-only blow
+ * unless the GM makes it a health-damaging strike (NC-SUB-3), which then
+ * uses the weapon's own damage. Dice: as a normal hit.
+ */
+export function rollFumbleHit(
+  attack: AttackDeclaration,
+  victim: DefenderProfile,
+  ruling: { readonly healthDamaging: boolean },
+  dice: DiceSource,
+  options?: FangsOptions,
+): DamageResult {
+  const harmful = ruling.healthDamaging;
+  const declaration: AttackDeclaration = harmful
+    ? { ...attack, subdual: false, mode: attack.mode === "flatOfBlade" ? "strike" : attack.mode }
+    : attack;
+  const outcome: ExchangeOutcome = {
+    kind: declaration.mode === "grapple" ? OutcomeKind.Grappled : OutcomeKind.Hit,
+    attackLevel: SuccessLevel.Success,
+    defenseChoice: "none",
+    defenseLevel: null,
+    upgradeConfirmation: null,
+    prone: false,
+    parryItemBroken: false,
+    fumble: null,
+    clauses: FUMBLE_HIT_CLAUSES,
+  };
+  return rollDamage(
+    outcome,
+    declaration,
+    { defender: victim, choice: "none", skill: null, item: null, modifiers: 0 },
+    dice,
+    options,
+  );
+}
+
+const FUMBLE_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-DMG-21", "NC-SUB-3"]);

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../kernel/dice";
+import {
+  assessBlow,
+  dyingRound,
+  FangsStatus,
+  firstAid,
+  poolConditions,
+  unconsciousRecovery,
+} from "./consequences";
+import type { CombatantState } from "./types";
+
+const state = (over: Partial<CombatantState> = {}): CombatantState => ({
+  stunPoints: { value: 20, max: 20 },
+  hitPoints: { value: 10, max: 10 },
+  armorProtection: 0,
+  co: 10,
+  sz: 10,
+  stunned: false,
+  ...over,
+});
+
+function blow(s: CombatantState, stunLost: number, hitPointsLost: number, script: number[]) {
+  const dice = new ScriptedDice(script);
+  const result = assessBlow({ actorId: "dagmar", state: s, stunLost, hitPointsLost }, dice);
+  expect(dice.remaining).toBe(0);
+  return result;
+}
+
+describe("stun", () => {
+  it("CORE-CON-1: losing more than half one's Stun Points in one attack calls for a CO check; failing loses the next action", () => {
+    const failed = blow(state(), 11, 6, [9]);
+    expect(failed.coCheck?.total).toBe(19);
+    expect(failed.stunned).toBe(true);
+    expect(failed.effects).toEqual([
+      { kind: "status", actorId: "dagmar", status: FangsStatus.Stunned, active: true },
+      { kind: "loseAction", actorId: "dagmar", reason: "stunned" },
+    ]);
+    const made = blow(state(), 11, 6, [10]);
+    expect(made.coCheck?.success).toBe(true);
+    expect(made.stunned).toBe(false);
+    expect(made.effects).toEqual([]);
+  });
+
+  it("CORE-CON-1: exactly half is not more than half: no check, no die", () => {
+    const r = blow(state(), 10, 5, []);
+    expect(r.coCheck).toBeNull();
+  });
+
+  it("CORE-CON-1: a stunned character cannot be stunned again while stunned (no check)", () => {
+    const r = blow(state({ stunned: true }), 15, 8, []);
+    expect(r.coCheck).toBeNull();
+    expect(r.stunned).toBe(false);
+  });
+
+  it("CORE-CON-1: the check reads the maximum Stun, not what is left", () => {
+    // 8 of a current 12 is two thirds of what is left but less than half of the maximum 20.
+    expect(blow(state({ stunPoints: { value: 12, max: 20 } }), 8, 4, []).coCheck).toBeNull();
+  });
+
+  it("CORE-CON-2: Stun at 0 or below is unconscious (and no CO check is rolled)", () => {
+    const r = blow(state(), 20, 10, []);
+    expect(r.conditions.unconscious).toBe(true);
+    expect(r.coCheck).toBeNull();
+    expect(r.effects).toContainEqual({
+      kind: "status",
+      actorId: "dagmar",
+      status: "unconscious",
+      active: true,
+    });
+  });
+
+  it("CORE-CON-2: negative Stun greater than CO is a coma (−11 with CO 10; −10 is not)", () => {
+    expect(poolConditions(-11, 5, 10, 10).coma).toBe(true);
+    expect(poolConditions(-10, 5, 10, 10).coma).toBe(false);
+    const r = blow(state({ stunPoints: { value: 5, max: 20 } }), 16, 2, []);
+    expect(r.stunPoints).toBe(-11);
+    expect(r.effects).toContainEqual({ kind: "status", actorId: "dagmar", status: "coma", active: true });
+  });
+
+  it("CORE-CON-2: an unconscious character regains 1 Stun Point a minute, up to the maximum", () => {
+    const out = state({ stunPoints: { value: -3, max: 20 } });
+    const r = unconsciousRecovery("dagmar", out, 5);
+    expect(r.stunPoints).toBe(2);
+    expect(r.effects).toEqual([
+      { kind: "pool", actorId: "dagmar", pool: "stunPoints", amount: -5 },
+      { kind: "status", actorId: "dagmar", status: "unconscious", active: false },
+    ]);
+    expect(unconsciousRecovery("dagmar", state({ stunPoints: { value: 18, max: 20 } }), 60).stunPoints).toBe(
+      20,
+    );
+    expect(unconsciousRecovery("dagmar", out, 5, { unconsciousStunRecoveryPerMinute: 2 }).stunPoints).toBe(7);
+  });
+});
+
+describe("hit points", () => {
+  it("CORE-CON-3: HP at 0 or below is dying; dead when negative HP reaches SZ", () => {
+    expect(poolConditions(5, 0, 10, 10)).toMatchObject({ dying: true, dead: false });
+    expect(poolConditions(5, -9, 10, 10)).toMatchObject({ dying: true, dead: false });
+    expect(poolConditions(5, -10, 10, 10)).toMatchObject({ dying: false, dead: true });
+    const r = blow(state(), 12, 10, []);
+    expect(r.effects).toContainEqual({ kind: "status", actorId: "dagmar", status: "dying", active: true });
+    const killed = blow(state(), 12, 20, []);
+    expect(killed.conditions.dead).toBe(true);
+    expect(killed.effects).toContainEqual({
+      kind: "status",
+      actorId: "dagmar",
+      status: "dead",
+      active: true,
+    });
+    expect(killed.effects.some((e) => e.kind === "status" && e.status === "dying")).toBe(false);
+  });
+
+  it("CORE-CON-3: a dying character loses 1 HP a round and dies when negative HP reaches SZ", () => {
+    const r = dyingRound("dagmar", state({ hitPoints: { value: -3, max: 10 } }));
+    expect(r.hitPoints).toBe(-4);
+    expect(r.effects).toEqual([{ kind: "pool", actorId: "dagmar", pool: "hitPoints", amount: 1 }]);
+    const last = dyingRound("dagmar", state({ hitPoints: { value: -9, max: 10 } }));
+    expect(last.conditions.dead).toBe(true);
+    expect(last.effects).toContainEqual({
+      kind: "status",
+      actorId: "dagmar",
+      status: "dying",
+      active: false,
+    });
+    expect(last.effects).toContainEqual({ kind: "status", actorId: "dagmar", status: "dead", active: true });
+    expect(() => dyingRound("dagmar", state())).toThrowError(
+      expect.objectContaining({ code: "invalid-state" }),
+    );
+  });
+
+  it("CORE-CON-3: First Aid stops the loss on d20 + First Aid − (negative HP) ≥ 20", () => {
+    // First Aid 8 at −3 HP: needs a 15.
+    const missed = firstAid({ actorId: "dagmar", firstAid: 8, hitPoints: -3 }, new ScriptedDice([14]));
+    expect(missed.stabilized).toBe(false);
+    expect(missed.effects).toEqual([]);
+    const made = firstAid({ actorId: "dagmar", firstAid: 8, hitPoints: -3 }, new ScriptedDice([15]));
+    expect(made.check.total).toBe(20);
+    expect(made.stabilized).toBe(true);
+    expect(made.effects).toContainEqual({
+      kind: "status",
+      actorId: "dagmar",
+      status: "dying",
+      active: false,
+    });
+    expect(() =>
+      firstAid({ actorId: "dagmar", firstAid: 8, hitPoints: 2 }, new ScriptedDice([15])),
+    ).toThrowError(expect.objectContaining({ code: "invalid-state" }));
+  });
+
+  it("CORE-CON-3: negative or fractional losses are refused", () => {
+    expect(() => blow(state(), -1, 0, [])).toThrowError(expect.objectContaining({ code: "invalid-value" }));
+    expect(() => blow(state(), 1.5, 0, [])).toThrowError(expect.objectContaining({ code: "invalid-value" }));
+  });
+});

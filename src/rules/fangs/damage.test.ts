@@ -1,0 +1,460 @@
+import { describe, expect, it } from "vitest";
+import { maximumOf, parseDiceFormula, ScriptedDice } from "../kernel/dice";
+import { type Effect, poolTotal } from "../kernel/effects";
+import { FANGS_DEFAULTS } from "./config";
+import {
+  afterProtection,
+  damageFormula,
+  halfUp,
+  normalDamage,
+  normalParry,
+  rollDamage,
+  rollFumbleHit,
+  rollTotal,
+  specialParry,
+} from "./damage";
+import { resolveExchange } from "./exchange";
+import { OutcomeKind } from "./outcome";
+import type {
+  AttackDeclaration,
+  DefenderProfile,
+  DefenseChoice,
+  DefenseDeclaration,
+  ParryItemProfile,
+  WeaponProfile,
+} from "./types";
+import { SuccessLevel } from "./types";
+
+const weapon = (over: Partial<WeaponProfile> = {}): WeaponProfile => ({
+  id: "broadsword",
+  name: "Broadsword",
+  damage: "1d8+2",
+  itemSp: { value: 10, max: 10 },
+  impales: false,
+  hands: 1,
+  kind: "melee",
+  extendedReload: false,
+  autofire: false,
+  ...over,
+});
+const spear = weapon({
+  id: "spear",
+  name: "Spear",
+  damage: "1d8+1",
+  itemSp: { value: 8, max: 8 },
+  impales: true,
+});
+const greatsword = weapon({
+  id: "greatsword",
+  name: "Greatsword",
+  damage: "2d8",
+  itemSp: { value: 12, max: 12 },
+  hands: 2,
+});
+const kite: ParryItemProfile = {
+  id: "kite",
+  name: "Kite shield",
+  type: "shield",
+  itemSp: { value: 10, max: 10 },
+  damage: "1d4",
+};
+const sword: ParryItemProfile = {
+  id: "parrySword",
+  name: "Sword",
+  type: "weapon",
+  itemSp: { value: 10, max: 10 },
+  damage: "1d8+2",
+};
+
+const skill = { natural: 5, bought: 7, total: 12 };
+
+function attackOf(over: Partial<AttackDeclaration> = {}, dm = 0): AttackDeclaration {
+  return {
+    attacker: { id: "gru", st: 14, damageModifier: dm, luck: null, state: null },
+    weapon: weapon(),
+    skill,
+    modifiers: 0,
+    extraDamageModifier: 0,
+    mode: "strike",
+    subdual: false,
+    ...over,
+  };
+}
+
+function defenderOf(over: Partial<DefenderProfile> = {}): DefenderProfile {
+  return {
+    id: "dagmar",
+    stunPoints: { value: 40, max: 40 },
+    hitPoints: { value: 20, max: 20 },
+    armorProtection: 0,
+    co: 30,
+    sz: 12,
+    stunned: false,
+    ...over,
+  };
+}
+
+function defenseOf(choice: DefenseChoice, over: Partial<DefenseDeclaration> = {}): DefenseDeclaration {
+  return {
+    defender: defenderOf(),
+    choice,
+    skill: choice === "none" ? null : skill,
+    item: choice === "shieldParry" ? kite : choice === "weaponParry" ? sword : null,
+    modifiers: 0,
+    ...over,
+  };
+}
+
+/** Runs an exchange and checks the script was used up. */
+function run(attack: AttackDeclaration, defense: DefenseDeclaration, script: number[], options = {}) {
+  const dice = new ScriptedDice(script);
+  const result = resolveExchange({ attack, defense }, dice, options);
+  expect(dice.remaining).toBe(0);
+  return result;
+}
+
+const stun = (effects: readonly Effect[], id = "dagmar") => poolTotal(effects, id, "stunPoints");
+const hp = (effects: readonly Effect[], id = "dagmar") => poolTotal(effects, id, "hitPoints");
+const wearOf = (effects: readonly Effect[]) => effects.filter((e) => e.kind === "itemDurability");
+
+describe("damage arithmetic", () => {
+  it("NC-DMG-2: 11 points of damage are 11 Stun and 6 HP", () => {
+    expect(normalDamage(11, 0)).toEqual({ stunPoints: 11, hitPoints: 6 });
+    expect(halfUp(11)).toBe(6);
+    expect(halfUp(10)).toBe(5);
+  });
+
+  it("NC-DMG-3: 11 points against 4 points of armor are 7 Stun and 2 HP", () => {
+    expect(normalDamage(11, 4)).toEqual({ stunPoints: 7, hitPoints: 2 });
+    expect(normalDamage(3, 4)).toEqual({ stunPoints: 0, hitPoints: 0 });
+    expect(afterProtection(2, 8)).toBe(0);
+  });
+
+  it("NC-DMG-5: the item's SP blocks; an equal blow does nothing and is no nick", () => {
+    expect(normalParry(8, 8, "greater")).toEqual({ excess: 0, itemWear: 0, reason: null });
+    expect(normalParry(5, 8, "greater")).toEqual({ excess: 0, itemWear: 0, reason: null });
+  });
+
+  it("NC-DMG-6: Stun damage over the item's SP nicks it (−1 SP)", () => {
+    expect(normalParry(11, 8, "greater")).toEqual({ excess: 3, itemWear: 1, reason: "nick" });
+  });
+
+  it("NC-DMG-9: the HP part over the item's SP takes the whole difference off it (greater of the two, or the sum)", () => {
+    // 20 against SP 6: HP part 10, 4 over; the nick is 1.
+    expect(normalParry(20, 6, "greater")).toEqual({ excess: 14, itemWear: 4, reason: "excess" });
+    expect(normalParry(20, 6, "sum")).toEqual({ excess: 14, itemWear: 5, reason: "excess" });
+    // Never more than the item has.
+    expect(normalParry(40, 3, "sum").itemWear).toBe(3);
+  });
+
+  it("NC-DMG-17: the full excess comes off the item; a weapon losing more than half its SP breaks", () => {
+    expect(specialParry(14, 10, "shield")).toEqual({ excess: 4, itemWear: 4, reason: "excess" });
+    expect(specialParry(14, 10, "weapon")).toEqual({ excess: 4, itemWear: 4, reason: "excess" });
+    expect(specialParry(16, 10, "weapon")).toEqual({ excess: 6, itemWear: 10, reason: "broken" });
+    expect(specialParry(16, 10, "shield")).toEqual({ excess: 6, itemWear: 6, reason: "excess" });
+    expect(specialParry(10, 10, "weapon")).toEqual({ excess: 0, itemWear: 0, reason: null });
+  });
+
+  it("NC-DMG-10: a Broadsword's maximum damage is 10 (d8+2)", () => {
+    expect(maximumOf(damageFormula("1d8+2"))).toBe(10);
+    expect(rollTotal(parseDiceFormula("1d8+2"), new ScriptedDice([8]))).toBe(10);
+  });
+});
+
+describe("the damage step", () => {
+  it("NC-DMG-1: damage is the weapon roll plus the DM dice, weapon dice first (DM 4 rolls 1d4)", () => {
+    const r = run(attackOf({}, 4), defenseOf("none"), [10, 5, 3]);
+    expect(r.damage.damage).toBe(5 + 2 + 3);
+    expect(stun(r.effects)).toBe(10);
+    expect(hp(r.effects)).toBe(5);
+  });
+
+  it("NC-DMG-2: a blow of 11 (d8 8 + 2 + DM 1) takes 11 Stun and 6 HP", () => {
+    const r = run(attackOf({}, 1), defenseOf("none"), [10, 8]);
+    expect(r.damage.damage).toBe(11);
+    expect(r.effects.filter((e) => e.kind === "pool")).toEqual([
+      { kind: "pool", actorId: "dagmar", pool: "stunPoints", amount: 11 },
+      { kind: "pool", actorId: "dagmar", pool: "hitPoints", amount: 6 },
+    ]);
+  });
+
+  it("NC-DMG-3: the same 11 against armor 4 takes 7 Stun and 2 HP, and the armor does not wear", () => {
+    const r = run(
+      attackOf({}, 1),
+      defenseOf("none", { defender: defenderOf({ armorProtection: 4 }) }),
+      [10, 8],
+    );
+    expect([stun(r.effects), hp(r.effects)]).toEqual([7, 2]);
+    expect(wearOf(r.effects)).toEqual([]);
+  });
+
+  it("NC-TAC-1: points traded for power add to the DM (Gru: DM +1 and 7 points roll a d8)", () => {
+    const r = run(attackOf({ extraDamageModifier: 7, modifiers: -7 }, 1), defenseOf("none"), [15, 4, 6]);
+    expect(r.damage.damage).toBe(4 + 2 + 6);
+  });
+
+  it("NC-DMG-5: a parried blow's excess over the item's SP goes to Stun, half to HP", () => {
+    // Greatsword 2d8 (8, 7) + DM 0 = 15 against a kite shield's 10: 5 through → 5 Stun, 3 HP.
+    const r = run(attackOf({ weapon: greatsword }), defenseOf("shieldParry"), [10, 10, 8, 7]);
+    expect(r.outcome.kind).toBe(OutcomeKind.Parried);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([5, 3]);
+    expect(wearOf(r.effects)).toEqual([
+      { kind: "itemDurability", actorId: "dagmar", itemId: "kite", delta: -1, reason: "nick" },
+    ]);
+  });
+
+  it("NC-DMG-9: a parried blow whose HP part exceeds the item's SP takes the whole difference off it", () => {
+    // Greatsword 16 + DM 10 (1d10: 10) = 26 against a buckler of 6: HP part 13, 7 over.
+    const buckler = { ...kite, id: "buckler", itemSp: { value: 6, max: 6 } };
+    const r = run(
+      attackOf({ weapon: greatsword }, 10),
+      defenseOf("shieldParry", { item: buckler }),
+      [10, 10, 8, 8, 10],
+    );
+    expect(wearOf(r.effects)[0]).toMatchObject({ itemId: "buckler", delta: -6, reason: "excess" });
+    expect(r.damage.parryItemShattered).toBe(true);
+    expect(r.effects).toContainEqual({
+      kind: "note",
+      key: "FANGS.Rules.Item.Shattered",
+      data: { actorId: "dagmar", itemId: "buckler" },
+    });
+  });
+
+  it("NC-DMG-8: item SP never goes below 0: wear stops at what is left and the item is shattered", () => {
+    const worn = { ...kite, itemSp: { value: 1, max: 10 } };
+    const r = run(attackOf({ weapon: greatsword }), defenseOf("shieldParry", { item: worn }), [10, 10, 8, 8]);
+    expect(wearOf(r.effects)).toEqual([
+      { kind: "itemDurability", actorId: "dagmar", itemId: "kite", delta: -1, reason: "excess" },
+    ]);
+    expect(r.damage.parryItemShattered).toBe(true);
+  });
+
+  it("NC-DMG-10: a Special with a non-impaling weapon does maximum damage (Broadsword 10), less armor", () => {
+    const r = run(attackOf(), defenseOf("none", { defender: defenderOf({ armorProtection: 2 }) }), [19, 2]);
+    expect(r.damage.maximum).toBe(true);
+    expect(r.damage.damage).toBe(10);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([8, 3]);
+  });
+
+  it("NC-DMG-11: a Special with an impaling weapon: rolled damage in full to Stun and HP, less armor; it sticks", () => {
+    // Spear 1d8+1: 6 + 1 = 7; armor 3 → 4 Stun and 4 HP.
+    const r = run(
+      attackOf({ weapon: spear }),
+      defenseOf("none", { defender: defenderOf({ armorProtection: 3 }) }),
+      [19, 2, 6],
+    );
+    expect(r.damage.maximum).toBe(false);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([4, 4]);
+    expect(r.effects).toContainEqual({
+      kind: "stuckItem",
+      ownerId: "gru",
+      itemId: "spear",
+      targetId: "dagmar",
+      inItemId: null,
+      perRoundDamage: "1d8+1",
+    });
+    expect(r.damage.impaled).toBe(true);
+  });
+
+  it("NC-DMG-14: a Critical ignores armor but not magical protection", () => {
+    const defender = defenderOf({ armorProtection: 6, magicalProtection: 2 });
+    const r = run(attackOf({ weapon: spear }), defenseOf("none", { defender }), [19, 10, 6]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([5, 5]);
+    const special = run(attackOf({ weapon: spear }), defenseOf("none", { defender }), [19, 2, 6]);
+    expect([stun(special.effects), hp(special.effects)]).toEqual([0, 0]);
+  });
+
+  it("NC-DMG-17: a Critical impaling blow parried by a shield sticks in the shield", () => {
+    const r = run(attackOf({ weapon: spear }), defenseOf("shieldParry"), [19, 10, 10]);
+    expect(r.outcome.kind).toBe(OutcomeKind.ParriedSpecial);
+    // Maximum 9 against the kite shield's 10: nothing through, no wear, but the spear is stuck.
+    expect(r.effects).toEqual([
+      {
+        kind: "stuckItem",
+        ownerId: "gru",
+        itemId: "spear",
+        targetId: "dagmar",
+        inItemId: "kite",
+        perRoundDamage: null,
+      },
+    ]);
+    expect(r.damage.stuckInShield).toBe(true);
+    // Not with a weapon parry, and not for a mere Special.
+    const weaponParry = run(attackOf({ weapon: spear }), defenseOf("weaponParry"), [19, 10, 10]);
+    expect(weaponParry.effects.some((e) => e.kind === "stuckItem")).toBe(false);
+    const special = run(attackOf({ weapon: spear }), defenseOf("shieldParry"), [19, 2, 10]);
+    expect(special.effects.some((e) => e.kind === "stuckItem")).toBe(false);
+  });
+
+  it("NC-DMG-17: a parrying weapon that loses no more than half its SP survives; more breaks it", () => {
+    // Greatsword Special: maximum 16 against the sword's 10: 6 lost, more than half of 10 → broken.
+    const broken = run(attackOf({ weapon: greatsword }), defenseOf("weaponParry"), [19, 2, 10]);
+    expect(wearOf(broken.effects)[0]).toMatchObject({ itemId: "parrySword", delta: -10, reason: "broken" });
+    // Broadsword Special with DM 4: maximum 14, 4 lost of 10 → survives.
+    const kept = run(attackOf({}, 4), defenseOf("weaponParry"), [19, 2, 10]);
+    expect(wearOf(kept.effects)[0]).toMatchObject({ itemId: "parrySword", delta: -4, reason: "excess" });
+  });
+
+  it("NC-DMG-18: the Special parry's damage to the attacking weapon follows the option (rolled or a nick)", () => {
+    const rolled = run(
+      attackOf(),
+      defenseOf("weaponParry", { defender: defenderOf({ damageModifier: 4 }) }),
+      [10, 19, 2, 7, 3],
+    );
+    // The parrying sword's 1d8+2 (7 + 2) + the defender's DM 4 (1d4: 3) = 12, capped at the Broadsword's 10.
+    expect(wearOf(rolled.effects)).toEqual([
+      { kind: "itemDurability", actorId: "gru", itemId: "broadsword", delta: -10, reason: "specialParry" },
+    ]);
+    expect(rolled.damage.weaponShattered).toBe(true);
+    const nick = run(attackOf(), defenseOf("weaponParry"), [10, 19, 2], { specialParryWeaponDamage: "nick" });
+    expect(wearOf(nick.effects)).toEqual([
+      { kind: "itemDurability", actorId: "gru", itemId: "broadsword", delta: -1, reason: "specialParry" },
+    ]);
+    // A natural weapon has no SP to lose and rolls nothing.
+    const claws = run(
+      attackOf({ weapon: weapon({ id: "claws", itemSp: null }) }),
+      defenseOf("weaponParry"),
+      [10, 19, 2],
+    );
+    expect(claws.effects).toEqual([]);
+  });
+
+  it("NC-DMG-19: a Critical parry strikes the attacker with the item as an attack would, through his armor", () => {
+    const attacker = {
+      id: "gru",
+      st: 14,
+      damageModifier: 0,
+      luck: null,
+      state: defenderOf({ armorProtection: 1 }),
+    };
+    const r = run(attackOf({ attacker }), defenseOf("weaponParry"), [10, 20, 10, 8]);
+    expect(r.outcome.kind).toBe(OutcomeKind.CriticalParry);
+    expect(r.damage.counterDamage).toBe(10);
+    expect([stun(r.effects, "gru"), hp(r.effects, "gru")]).toEqual([9, 4]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([0, 0]);
+    expect(r.consequences.map((c) => c.actorId)).toEqual(["gru"]);
+  });
+
+  it("NC-DMG-23: the HP part of a fumbled defense's maximum is an option (full by default)", () => {
+    const full = run(
+      attackOf(),
+      defenseOf("dodge", { defender: defenderOf({ armorProtection: 5 }) }),
+      [19, 2, 1, 3],
+    );
+    expect([stun(full.effects), hp(full.effects)]).toEqual([10, 10]);
+    const half = run(
+      attackOf(),
+      defenseOf("dodge", { defender: defenderOf({ armorProtection: 5 }) }),
+      [19, 2, 1, 3],
+      {
+        fumbledDefenseHitPoints: "half",
+      },
+    );
+    expect([stun(half.effects), hp(half.effects)]).toEqual([10, 5]);
+  });
+
+  it("NC-DMG-23: an impaling weapon against a fumbled defense impales at maximum damage", () => {
+    const r = run(attackOf({ weapon: spear }), defenseOf("shieldParry"), [19, 2, 1, 3]);
+    expect(r.damage.damage).toBe(9);
+    expect(r.damage.impaled).toBe(true);
+    expect(wearOf(r.effects)).toEqual([
+      { kind: "itemDurability", actorId: "dagmar", itemId: "kite", delta: -10, reason: "broken" },
+    ]);
+  });
+
+  it("CORE-CON-3: a character at 0 HP or less takes the Stun of a further blow as HP", () => {
+    const dying = defenderOf({ hitPoints: { value: 0, max: 20 } });
+    const r = run(attackOf(), defenseOf("none", { defender: dying }), [10, 7]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([9, 9]);
+  });
+});
+
+describe("subdual and the flat of the blade", () => {
+  it("NC-SUB-1: in subdual only Stun is tracked; the HP part is left on the card", () => {
+    const r = run(attackOf({ subdual: true }), defenseOf("none"), [10, 7]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([9, 0]);
+    expect(r.damage.untrackedHitPointDamage).toBe(5);
+    expect(r.effects).toContainEqual({
+      kind: "note",
+      key: "FANGS.Rules.Subdual.UntrackedHitPoints",
+      data: { actorId: "dagmar", amount: 5 },
+    });
+  });
+
+  it("NC-SUB-2: the flat of the blade does one-handed club damage (1d6 + DM) and no HP", () => {
+    const r = run(attackOf({ mode: "flatOfBlade" }, 2), defenseOf("none"), [10, 6, 2]);
+    expect(r.damage.damage).toBe(8);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([8, 0]);
+  });
+
+  it("NC-SUB-2: a two-handed weapon's flat does two-handed club damage (1d8); a given club formula wins", () => {
+    const two = run(attackOf({ mode: "flatOfBlade", weapon: greatsword }), defenseOf("none"), [10, 8]);
+    expect(two.damage.damage).toBe(8);
+    const given = run(
+      attackOf({ mode: "flatOfBlade", flatOfBladeDamage: "1d4+1" }),
+      defenseOf("none"),
+      [10, 4],
+    );
+    expect(given.damage.damage).toBe(5);
+    expect(FANGS_DEFAULTS.clubDamage).toEqual({ 1: "1d6", 2: "1d8" });
+  });
+
+  it("NC-SUB-2: the flat of an impaling blade does not impale on a Special", () => {
+    const r = run(attackOf({ mode: "flatOfBlade", weapon: spear }), defenseOf("none"), [19, 2]);
+    expect(r.damage.maximum).toBe(true);
+    expect(r.damage.damage).toBe(6);
+    expect(r.effects.some((e) => e.kind === "stuckItem")).toBe(false);
+  });
+
+  it("NC-SUB-3: a subdual fumble may become a health-damaging strike at the GM's word", () => {
+    const r = run(attackOf({ subdual: true }), defenseOf("dodge"), [1, 7]);
+    expect(r.effects).toContainEqual({
+      kind: "note",
+      key: "FANGS.Rules.Subdual.FumbleMayHarm",
+      data: { actorId: "gru" },
+    });
+    const victim = defenderOf({ id: "bystander" });
+    const gentle = rollFumbleHit(
+      attackOf({ subdual: true }),
+      victim,
+      { healthDamaging: false },
+      new ScriptedDice([6]),
+    );
+    expect([stun(gentle.effects, "bystander"), hp(gentle.effects, "bystander")]).toEqual([8, 0]);
+    const harmful = rollFumbleHit(
+      attackOf({ mode: "flatOfBlade" }),
+      victim,
+      { healthDamaging: true },
+      new ScriptedDice([6]),
+    );
+    expect([stun(harmful.effects, "bystander"), hp(harmful.effects, "bystander")]).toEqual([8, 4]);
+  });
+
+  it("NC-DMG-21: a fumble the GM turns on the attacker is a normal hit on himself, armor and all", () => {
+    const self = defenderOf({ id: "gru", armorProtection: 2 });
+    const dice = new ScriptedDice([8]);
+    const r = rollFumbleHit(attackOf(), self, { healthDamaging: false }, dice);
+    expect(dice.remaining).toBe(0);
+    expect([stun(r.effects, "gru"), hp(r.effects, "gru")]).toEqual([8, 3]);
+  });
+});
+
+describe("the damage step on its own", () => {
+  it("NC-DMG-4: a dodged attack rolls no damage", () => {
+    const dice = new ScriptedDice([]);
+    const outcome = {
+      kind: OutcomeKind.Dodged,
+      attackLevel: SuccessLevel.Success,
+      defenseChoice: "dodge" as const,
+      defenseLevel: SuccessLevel.Success,
+      upgradeConfirmation: null,
+      prone: false,
+      parryItemBroken: false,
+      fumble: null,
+      clauses: [],
+    };
+    const r = rollDamage(outcome, attackOf(), defenseOf("dodge"), dice);
+    expect(r.effects).toEqual([]);
+    expect(r.damage).toBe(0);
+  });
+});

@@ -1,0 +1,281 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { RecordingDice, ScriptedDice, SeededDice } from "../kernel/dice";
+import { FANGS_DEFAULTS } from "./config";
+import { assessBlow } from "./consequences";
+import { halfUp, rollDamage } from "./damage";
+import { type ExchangeInput, resolveExchange } from "./exchange";
+import { decideOutcome, OutcomeKind, rollAttack, rollDefense } from "./outcome";
+import type {
+  AttackDeclaration,
+  CombatantState,
+  DefenseChoice,
+  DefenseDeclaration,
+  ParryItemProfile,
+  WeaponProfile,
+} from "./types";
+
+const whole = (min: number, max: number) => fc.integer({ min, max });
+
+const stateArb: fc.Arbitrary<CombatantState> = fc
+  .record({
+    stunMax: whole(5, 40),
+    stunLoss: whole(0, 50),
+    hpMax: whole(3, 20),
+    hpLoss: whole(0, 25),
+    armorProtection: whole(0, 8),
+    magicalProtection: whole(0, 2),
+    co: whole(1, 20),
+    sz: whole(1, 20),
+    stunned: fc.boolean(),
+  })
+  .map((s) => ({
+    stunPoints: { value: s.stunMax - s.stunLoss, max: s.stunMax },
+    hitPoints: { value: s.hpMax - s.hpLoss, max: s.hpMax },
+    armorProtection: s.armorProtection,
+    magicalProtection: s.magicalProtection,
+    co: s.co,
+    sz: s.sz,
+    stunned: s.stunned,
+  }));
+
+const weaponArb: fc.Arbitrary<WeaponProfile> = fc
+  .record({ row: fc.constantFrom(...FANGS_DEFAULTS.weapons), wear: whole(0, 100) })
+  .map(({ row, wear }) => {
+    const max = row.itemSp;
+    return {
+      id: row.id,
+      name: row.id,
+      damage: row.damage,
+      // Usable: at least half its SP.
+      itemSp:
+        max === null
+          ? null
+          : { value: Math.ceil(max / 2) + Math.floor(((max - Math.ceil(max / 2)) * wear) / 100), max },
+      impales: row.impales,
+      hands: row.hands[row.hands.length - 1]!,
+      kind: row.kind,
+      extendedReload: row.extendedReload,
+      autofire: false,
+    };
+  });
+
+const itemArb: fc.Arbitrary<ParryItemProfile> = fc
+  .record({
+    type: fc.constantFrom("weapon" as const, "shield" as const),
+    max: whole(4, 14),
+    left: whole(1, 14),
+  })
+  .map(({ type, max, left }) => ({
+    id: `${type}-item`,
+    name: type,
+    type,
+    itemSp: { value: Math.min(left, max), max },
+    damage: type === "shield" ? "1d4" : "1d6+1",
+  }));
+
+const inputArb: fc.Arbitrary<ExchangeInput> = fc
+  .record({
+    weapon: weaponArb,
+    mode: fc.constantFrom("strike" as const, "flatOfBlade" as const, "grapple" as const),
+    subdual: fc.boolean(),
+    dm: whole(0, 10),
+    extra: whole(0, 10),
+    attackSkill: whole(0, 25),
+    attackMods: whole(-10, 10),
+    luck: fc.option(whole(0, 18)),
+    attackerState: fc.option(stateArb),
+    defender: stateArb,
+    defenderDm: whole(0, 6),
+    choice: fc.constantFrom<DefenseChoice>("none", "dodge", "weaponParry", "shieldParry", "monsterParry"),
+    item: itemArb,
+    monsterItem: fc.option(itemArb),
+    defenseSkill: whole(0, 25),
+    defenseMods: whole(-10, 10),
+  })
+  .map((r) => {
+    const mode = r.weapon.kind === "melee" ? r.mode : "strike";
+    let choice = r.choice;
+    if (r.weapon.kind !== "melee" && choice !== "none") choice = "dodge";
+    if (mode === "grapple" && choice !== "none" && choice !== "dodge") choice = "grappleParry";
+    const attack: AttackDeclaration = {
+      attacker: { id: "a", st: 12, damageModifier: r.dm, luck: r.luck, state: r.attackerState },
+      weapon: mode === "grapple" ? { ...r.weapon, itemSp: null } : r.weapon,
+      skill: { natural: 0, bought: r.attackSkill, total: r.attackSkill },
+      modifiers: r.attackMods,
+      extraDamageModifier: r.extra,
+      mode,
+      subdual: r.subdual,
+    };
+    const item =
+      choice === "weaponParry" || choice === "shieldParry"
+        ? { ...r.item, type: choice === "weaponParry" ? ("weapon" as const) : ("shield" as const) }
+        : choice === "monsterParry"
+          ? r.monsterItem
+          : null;
+    const defense: DefenseDeclaration = {
+      defender: { id: "d", damageModifier: r.defenderDm, ...r.defender },
+      choice,
+      skill: choice === "none" ? null : { natural: 0, bought: r.defenseSkill, total: r.defenseSkill },
+      item,
+      modifiers: r.defenseMods,
+    };
+    return { attack, defense };
+  });
+
+function everyNumber(value: unknown, visit: (n: number) => void): void {
+  if (typeof value === "number") visit(value);
+  else if (Array.isArray(value)) for (const v of value) everyNumber(v, visit);
+  else if (value !== null && typeof value === "object")
+    for (const v of Object.values(value)) everyNumber(v, visit);
+}
+
+describe("the whole exchange (properties over random fighters and dice)", () => {
+  it("NC-DMG-1: no NaN or infinity anywhere in a resolution", () => {
+    fc.assert(
+      fc.property(inputArb, whole(0, 2 ** 31), (input, seed) => {
+        const r = resolveExchange(input, new SeededDice(seed));
+        everyNumber(r, (n) => expect(Number.isFinite(n)).toBe(true));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("NC-DMG-8: damage and SP loss are never negative; an item never loses more SP than it has", () => {
+    fc.assert(
+      fc.property(inputArb, whole(0, 2 ** 31), (input, seed) => {
+        const r = resolveExchange(input, new SeededDice(seed));
+        for (const e of r.effects) {
+          if (e.kind === "pool" && r.consequences.every((c) => c.effects.indexOf(e) < 0)) {
+            expect(Number.isInteger(e.amount)).toBe(true);
+            expect(e.amount).toBeGreaterThan(0);
+          }
+          if (e.kind === "itemDurability") {
+            expect(e.delta).toBeLessThan(0);
+            const current =
+              e.itemId === input.attack.weapon.id && e.actorId === "a"
+                ? input.attack.weapon.itemSp!.value
+                : input.defense.item!.itemSp.value;
+            expect(-e.delta).toBeLessThanOrEqual(current);
+          }
+        }
+        for (const n of [
+          r.damage.damage,
+          r.damage.stunDamage,
+          r.damage.hitPointDamage,
+          r.damage.parryItemWear,
+          r.damage.weaponWear,
+          r.damage.counterDamage,
+        ]) {
+          expect(n).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("NC-DMG-3: damage after armor and parry is never more than the blow carried", () => {
+    fc.assert(
+      fc.property(inputArb, whole(0, 2 ** 31), (input, seed) => {
+        const r = resolveExchange(input, new SeededDice(seed));
+        expect(r.damage.stunDamage).toBeLessThanOrEqual(r.damage.damage);
+        expect(r.damage.hitPointDamage).toBeLessThanOrEqual(r.damage.damage);
+        const healthy = input.defense.defender.hitPoints.value > 0;
+        if (r.outcome.kind === OutcomeKind.Hit && healthy) {
+          expect(r.damage.hitPointDamage).toBeLessThanOrEqual(halfUp(r.damage.damage));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("CORE-CHK-1: the same dice give the same resolution", () => {
+    fc.assert(
+      fc.property(inputArb, whole(0, 2 ** 31), (input, seed) => {
+        expect(resolveExchange(input, new SeededDice(seed))).toEqual(
+          resolveExchange(input, new SeededDice(seed)),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("NC-RND-9: the steps run one at a time (as a chat card does) give the all-in-one result from the same dice", () => {
+    fc.assert(
+      fc.property(inputArb, whole(0, 2 ** 31), (input, seed) => {
+        const whole = resolveExchange(input, new SeededDice(seed));
+        const dice = new SeededDice(seed);
+        const attack = rollAttack(input.attack, dice);
+        const defense =
+          attack.check.success && input.defense.choice !== "none" ? rollDefense(input.defense, dice) : null;
+        const outcome = decideOutcome(attack, defense, dice);
+        const damage = rollDamage(outcome, input.attack, input.defense, dice);
+        expect(attack).toEqual(whole.attack);
+        expect(defense).toEqual(whole.defense);
+        expect(outcome).toEqual(whole.outcome);
+        expect(damage).toEqual(whole.damage);
+        if (damage.stunDamage > 0 || damage.hitPointDamage > 0) {
+          const d = input.defense.defender;
+          const c = assessBlow(
+            { actorId: d.id, state: d, stunLost: damage.stunDamage, hitPointsLost: damage.hitPointDamage },
+            dice,
+          );
+          expect(c).toEqual(whole.consequences[0]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("dice order", () => {
+  it("NC-RND-9: attack, defense, damage (weapon then DM), then the CO check, as docs/rules/api.md says", () => {
+    const input: ExchangeInput = {
+      attack: {
+        attacker: { id: "gru", st: 14, damageModifier: 4, luck: null, state: null },
+        weapon: {
+          id: "broadsword",
+          name: "Broadsword",
+          damage: "1d8+2",
+          itemSp: { value: 10, max: 10 },
+          impales: false,
+          hands: 1,
+          kind: "melee",
+          extendedReload: false,
+          autofire: false,
+        },
+        skill: { natural: 5, bought: 7, total: 12 },
+        modifiers: 0,
+        extraDamageModifier: 0,
+        mode: "strike",
+        subdual: false,
+      },
+      defense: {
+        defender: {
+          id: "dagmar",
+          stunPoints: { value: 20, max: 20 },
+          hitPoints: { value: 10, max: 10 },
+          armorProtection: 0,
+          co: 10,
+          sz: 10,
+          stunned: false,
+        },
+        choice: "dodge",
+        skill: { natural: 10, bought: 0, total: 10 },
+        modifiers: 0,
+        item: null,
+      },
+    };
+    const dice = new RecordingDice(new ScriptedDice([12, 3, 8, 4, 9]));
+    const r = resolveExchange(input, dice);
+    expect(dice.log).toEqual([
+      { faces: 20, result: 12 }, // attack
+      { faces: 20, result: 3 }, // dodge (failed)
+      { faces: 8, result: 8 }, // Broadsword d8
+      { faces: 4, result: 4 }, // DM +4: 1d4
+      { faces: 20, result: 9 }, // 14 of 20 Stun lost: CO check (failed)
+    ]);
+    expect(r.damage.stunDamage).toBe(14);
+    expect(r.consequences[0]?.stunned).toBe(true);
+  });
+});
