@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Effect } from "../rules/kernel/effects";
-import { type ActorView, actorsOf, inverseOf, planEffects, WEAPON_DROPPED_NOTE } from "./apply-effects";
+import { type ActorView, actorsOf, inverseOf, planEffects, WEAPON_DROPPED_NOTE } from "./apply-plan";
 
 function view(overrides: Partial<ActorView> = {}): ActorView {
   return {
@@ -117,6 +117,13 @@ describe("planning effects: statuses, stuck weapons, lost actions, dropped weapo
     // unconscious on then off is no change; the attacker is prone already.
     expect(plan.changes).toEqual([
       { kind: "status", actorUuid: "Actor.def", status: "stunned", before: false, after: true },
+    ]);
+  });
+
+  it("names the rules' coma by the token status id", () => {
+    const plan = planEffects([{ kind: "status", actorId: "Actor.def", status: "coma", active: true }], views);
+    expect(plan.changes).toEqual([
+      { kind: "status", actorUuid: "Actor.def", status: "comatose", before: false, after: true },
     ]);
   });
 
