@@ -1,0 +1,171 @@
+import { breakHoldAction, clearManeuver, declareManeuver, holdAction } from "../../combat/api";
+import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
+import type { WeaponKind } from "../../rules/fangs/types";
+import { type Localize, maneuverMenuView, type TrackerRowInput, type TrackerView, trackerView } from "./view";
+
+/**
+ * The FANGS combat tracker: Foundry's header and footer (encounters, round
+ * and turn controls, which call our Combat's GM-guarded methods), with our
+ * phase bar and our tracker list: acting in this phase (in order), holding,
+ * and without a turn this phase. Rows keep Foundry's row markup
+ * (`.combatant[data-combatant-id]`, `activateCombatant`) so its own listeners
+ * (hover, click to pan, context menu) keep working.
+ */
+
+const BaseTracker = foundry.applications.sidebar.tabs.CombatTracker;
+const SYSTEM_TEMPLATES = "systems/fangs/templates/combat";
+
+export const localize: Localize = (key, data) =>
+  data
+    ? game.i18n!.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+    : game.i18n!.localize(key);
+
+/** The row input of one combatant for the viewer. */
+export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolean): TrackerRowInput {
+  const system = combatantSystem(combatant);
+  const facts = actorFacts(combatant.actor, combatant.isDefeated);
+  return {
+    id: combatant.id!,
+    name: combatant.name ?? "",
+    img: combatant.img ?? combatant.token?.texture?.src ?? "icons/svg/mystery-man.svg",
+    hidden: combatant.hidden,
+    defeated: combatant.isDefeated,
+    owner: viewerIsGM || combatant.isOwner,
+    canPing: combatant.sceneId === canvas?.scene?.id,
+    initiative: combatant.initiative ?? null,
+    maneuver: system.maneuver,
+    attackKind: system.attackKind,
+    held: system.held,
+    actionLost: system.actionLost,
+    outOfAction: facts.outOfAction,
+    mv: facts.mv,
+    css: [combatant.hidden ? "hide" : "", combatant.isDefeated ? "defeated" : ""].filter(Boolean).join(" "),
+  };
+}
+
+/** The tracker's view of a combat for the current user. */
+export function combatView(combat: Combat.Implementation): TrackerView {
+  const isGM = game.user?.isGM === true;
+  const { phase, order } = combatSystem(combat);
+  const rows = combat.turns.filter((c) => c.visible).map((c) => rowInput(c, isGM));
+  return trackerView({ round: combat.round, turn: combat.turn, phase, order, isGM, rows }, localize);
+}
+
+export class FangsCombatTracker extends BaseTracker {
+  static override DEFAULT_OPTIONS = {
+    classes: ["fangs-combat"],
+    actions: {
+      fangsManeuverMenu: FangsCombatTracker.#onManeuverMenu,
+      fangsHold: FangsCombatTracker.#onHold,
+      fangsBreakHold: FangsCombatTracker.#onBreakHold,
+      fangsBreakTogether: FangsCombatTracker.#onBreakTogether,
+    },
+  };
+
+  static override PARTS = {
+    header: BaseTracker.PARTS.header!,
+    phase: { template: `${SYSTEM_TEMPLATES}/phase.hbs` },
+    tracker: { template: `${SYSTEM_TEMPLATES}/tracker.hbs`, scrollable: [""] },
+    footer: BaseTracker.PARTS.footer!,
+  };
+
+  #menu: HTMLElement | null = null;
+
+  /** The viewed combat, typed as our documents are configured. */
+  get combat(): Combat.Implementation | null {
+    return (this.viewed as unknown as Combat.Implementation | null) ?? null;
+  }
+
+  protected override async _prepareContext(options: never) {
+    const context = await super._prepareContext(options);
+    const combat = this.combat;
+    return Object.assign(context, { fangs: combat ? combatView(combat) : null });
+  }
+
+  protected override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    this.#closeMenu();
+  }
+
+  /* -------------------------------------------- */
+  /*  Actions                                     */
+  /* -------------------------------------------- */
+
+  #combatantFrom(target: HTMLElement): Combatant.Implementation | null {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    return (id && this.combat?.combatants.get(id)) || null;
+  }
+
+  #closeMenu(): void {
+    this.#menu?.remove();
+    this.#menu = null;
+  }
+
+  static async #onManeuverMenu(
+    this: FangsCombatTracker,
+    event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    event.stopPropagation();
+    const combatant = this.#combatantFrom(target);
+    if (!combatant) return;
+    const wasOpenHere = this.#menu?.dataset.combatantId === combatant.id;
+    this.#closeMenu();
+    if (wasOpenHere) return;
+    const row = rowInput(combatant, game.user?.isGM === true);
+    const view = maneuverMenuView(row, actorFacts(combatant.actor).mainWeaponKind, localize);
+    const html = await foundry.applications.handlebars.renderTemplate(
+      `${SYSTEM_TEMPLATES}/maneuver-menu.hbs`,
+      view as unknown as Record<string, unknown>,
+    );
+    const holder = document.createElement("div");
+    holder.innerHTML = html.trim();
+    const menu = holder.firstElementChild as HTMLElement | null;
+    if (!menu) return;
+    target.closest("li.combatant")?.after(menu);
+    this.#menu = menu;
+    menu.addEventListener("click", async (ev) => {
+      const choice = (ev.target as HTMLElement).closest<HTMLButtonElement>("button[data-maneuver]");
+      if (!choice || choice.disabled) return;
+      ev.stopPropagation();
+      const maneuver = choice.dataset.maneuver ?? "";
+      const kind = menu.querySelector<HTMLInputElement>("input[name=fangs-attack-kind]:checked")?.value as
+        | WeaponKind
+        | undefined;
+      this.#closeMenu();
+      if (maneuver === "") await clearManeuver(combatant);
+      else await declareManeuver(combatant, maneuver, { attackKind: kind ?? null });
+    });
+  }
+
+  static async #onHold(this: FangsCombatTracker, event: PointerEvent, target: HTMLElement): Promise<void> {
+    event.stopPropagation();
+    const combatant = this.#combatantFrom(target);
+    if (combatant && this.combat) await holdAction(this.combat, combatant.id!);
+  }
+
+  static async #onBreakHold(
+    this: FangsCombatTracker,
+    event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    event.stopPropagation();
+    const combatant = this.#combatantFrom(target);
+    if (combatant && this.combat) await breakHoldAction(this.combat, [combatant.id!]);
+  }
+
+  /** GM: the checked holders break at once and roll off (NC-RND-6). */
+  static async #onBreakTogether(this: FangsCombatTracker, event: PointerEvent): Promise<void> {
+    event.stopPropagation();
+    const ids = [
+      ...(this.element?.querySelectorAll<HTMLInputElement>("input.fangs-holder-pick:checked") ?? []),
+    ]
+      .map((input) => input.dataset.holderId)
+      .filter((id): id is string => typeof id === "string");
+    if (ids.length < 2) {
+      ui.notifications?.warn(localize("FANGS.Combat.Refusal.PickTwoHolders"));
+      return;
+    }
+    if (this.combat) await breakHoldAction(this.combat, ids);
+  }
+}

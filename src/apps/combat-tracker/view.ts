@@ -1,0 +1,339 @@
+import { FANGS } from "../../config/system";
+import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
+import { canActFromHold } from "../../rules/fangs/round";
+import {
+  MANEUVER_IDS,
+  type ManeuverId,
+  PHASE_IDS,
+  type PhaseId,
+  type WeaponKind,
+} from "../../rules/fangs/types";
+
+/**
+ * What the tracker shows, as plain data built from plain input: the Foundry
+ * tracker and the preview pages build it the same way. Strings arrive
+ * localised (the caller passes `localize`), so the templates need no helper.
+ */
+
+export type Localize = (key: string, data?: Record<string, string | number>) => string;
+
+export interface TrackerRowInput {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly hidden: boolean;
+  readonly defeated: boolean;
+  /** The viewer owns this combatant. */
+  readonly owner: boolean;
+  readonly canPing: boolean;
+  readonly initiative: number | null;
+  readonly maneuver: ManeuverId | null;
+  readonly attackKind: WeaponKind | null;
+  readonly held: boolean;
+  readonly actionLost: boolean;
+  readonly outOfAction: boolean;
+  /** MV in paces. */
+  readonly mv: number;
+  /** Foundry's own row classes (hidden, defeated…), kept. */
+  readonly css?: string;
+}
+
+export interface TrackerInput {
+  readonly round: number;
+  readonly turn: number | null;
+  readonly phase: PhaseId;
+  readonly order: readonly string[];
+  readonly isGM: boolean;
+  /** In the combat's turn order. */
+  readonly rows: readonly TrackerRowInput[];
+}
+
+export interface ManeuverView {
+  readonly id: ManeuverId;
+  readonly label: string;
+  readonly icon: string;
+  readonly move: string;
+  readonly attackKind: string | null;
+}
+
+export interface TrackerRowView {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly css: string;
+  readonly active: boolean;
+  readonly acted: boolean;
+  /** 1-based place in the phase's acting order, or null. */
+  readonly position: number | null;
+  readonly initiative: string;
+  readonly hidden: boolean;
+  readonly defeated: boolean;
+  readonly canPing: boolean;
+  readonly maneuver: ManeuverView | null;
+  /** No maneuver yet in the Initiative phase: shown to the GM and the owner. */
+  readonly undeclared: boolean;
+  readonly canDeclare: boolean;
+  readonly canHold: boolean;
+  readonly canBreak: boolean;
+  readonly held: boolean;
+  readonly badges: readonly { readonly css: string; readonly label: string }[];
+  readonly declareTooltip: string;
+}
+
+export interface PhaseStep {
+  readonly id: PhaseId;
+  readonly label: string;
+  readonly css: string;
+}
+
+export interface ManeuverChoice {
+  readonly id: ManeuverId;
+  readonly label: string;
+  readonly icon: string;
+  readonly move: string;
+  readonly attacks: number;
+  readonly holdable: boolean;
+  readonly disabled: boolean;
+  readonly tooltip: string;
+}
+
+export interface TrackerGroup {
+  readonly key: "acting" | "held" | "others";
+  readonly isHeld: boolean;
+  readonly label: string;
+  readonly rows: readonly TrackerRowView[];
+}
+
+export interface TrackerView {
+  readonly started: boolean;
+  /** The three lists in display order, empty ones left out. */
+  readonly groups: readonly TrackerGroup[];
+  readonly round: number;
+  readonly phase: PhaseId;
+  readonly title: string;
+  readonly phaseLabel: string;
+  readonly steps: readonly PhaseStep[];
+  readonly acting: readonly TrackerRowView[];
+  readonly held: readonly TrackerRowView[];
+  readonly others: readonly TrackerRowView[];
+  readonly othersLabel: string;
+  readonly heldLabel: string;
+  readonly actingLabel: string;
+  readonly isGM: boolean;
+  readonly canBreakTogether: boolean;
+  readonly undeclaredCount: number;
+  readonly undeclaredLabel: string;
+  readonly labels: Readonly<Record<string, string>>;
+}
+
+export const PHASE_LABELS: Readonly<Record<PhaseId, string>> = {
+  initiative: "FANGS.Rules.Phase.Initiative",
+  missile: "FANGS.Rules.Phase.Missile",
+  melee: "FANGS.Rules.Phase.Melee",
+  postMelee: "FANGS.Rules.Phase.PostMelee",
+};
+
+const MOVE_KEYS = {
+  quarter: "FANGS.Combat.Move.Quarter",
+  half: "FANGS.Combat.Move.Half",
+  full: "FANGS.Combat.Move.Full",
+} as const;
+
+const KIND_KEYS: Readonly<Record<WeaponKind, string>> = {
+  melee: "FANGS.Combat.AttackKind.Melee",
+  thrown: "FANGS.Combat.AttackKind.Thrown",
+  missile: "FANGS.Combat.AttackKind.Missile",
+};
+
+/** "½ MV: 8 paces" for a maneuver and an MV. */
+export function moveText(id: ManeuverId, mv: number, localize: Localize): string {
+  const paces = movePaces(id, Math.max(0, Math.trunc(mv)));
+  return localize(MOVE_KEYS[getManeuver(id).move], { paces });
+}
+
+export function maneuverView(
+  id: ManeuverId,
+  mv: number,
+  kind: WeaponKind | null,
+  localize: Localize,
+): ManeuverView {
+  const display = FANGS.maneuvers[id];
+  return {
+    id,
+    label: localize(display.label),
+    icon: display.icon,
+    move: moveText(id, mv, localize),
+    attackKind: kind && getManeuver(id).attacks > 0 ? localize(KIND_KEYS[kind]) : null,
+  };
+}
+
+/** The maneuver menu for one combatant: every maneuver, with its move; unholdable ones closed to a holder. */
+export function maneuverChoices(mv: number, held: boolean, localize: Localize): ManeuverChoice[] {
+  return MANEUVER_IDS.map((id) => {
+    const m = getManeuver(id);
+    const holdable = canActFromHold(id).allowed;
+    const move = moveText(id, mv, localize);
+    const label = localize(FANGS.maneuvers[id].label);
+    return {
+      id,
+      label,
+      icon: FANGS.maneuvers[id].icon,
+      move,
+      attacks: m.attacks,
+      holdable,
+      disabled: held && !holdable,
+      tooltip: `${label}: ${move}${holdable ? "" : ` · ${localize("FANGS.Combat.Menu.NotHoldable")}`}`,
+    };
+  });
+}
+
+export function trackerView(input: TrackerInput, localize: Localize): TrackerView {
+  const started = input.round >= 1;
+  const rank = new Map(input.order.map((id, i) => [id, i]));
+  const turn = input.turn;
+  const declaring = started && input.phase === "initiative";
+  const rowView = (row: TrackerRowInput): TrackerRowView => {
+    const at = rank.get(row.id);
+    const inOrder = started && at !== undefined;
+    const active = inOrder && turn !== null && at === turn;
+    const acted = inOrder && turn !== null && at! < turn;
+    const mayAct = input.isGM || row.owner;
+    const stillToAct = inOrder && turn !== null && at! >= turn;
+    const declareOpen =
+      !started || row.held || (declaring && (at === undefined || turn === null || at >= turn));
+    const badges: { css: string; label: string }[] = [];
+    if (row.actionLost) badges.push({ css: "lost", label: localize("FANGS.Combat.Badge.ActionLost") });
+    if (row.outOfAction) badges.push({ css: "out", label: localize("FANGS.Combat.Badge.OutOfAction") });
+    if (row.held) badges.push({ css: "held", label: localize("FANGS.Combat.Badge.Holding") });
+    const css = [
+      row.css ?? "",
+      active ? "active" : "",
+      acted ? "fangs-acted" : "",
+      row.held ? "fangs-held" : "",
+      row.outOfAction ? "fangs-out" : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return {
+      id: row.id,
+      name: row.name,
+      img: row.img,
+      css,
+      active,
+      acted,
+      position: inOrder ? at! + 1 : null,
+      initiative: row.initiative === null ? "" : String(row.initiative),
+      hidden: row.hidden,
+      defeated: row.defeated,
+      canPing: row.canPing,
+      maneuver: row.maneuver ? maneuverView(row.maneuver, row.mv, row.attackKind, localize) : null,
+      undeclared: declaring && row.maneuver === null && !row.outOfAction && mayAct,
+      canDeclare: mayAct && (input.isGM || declareOpen),
+      canHold: mayAct && started && stillToAct && !row.held && !row.outOfAction,
+      canBreak: mayAct && started && row.held && !row.outOfAction,
+      held: row.held,
+      badges,
+      declareTooltip: localize("FANGS.Combat.Menu.Declare"),
+    };
+  };
+  const byId = new Map(input.rows.map((row) => [row.id, row]));
+  const acting = started
+    ? input.order
+        .map((id) => byId.get(id))
+        .filter((row): row is TrackerRowInput => row !== undefined && !row.held)
+    : [];
+  const actingIds = new Set(acting.map((r) => r.id));
+  const held = input.rows.filter((row) => started && row.held);
+  const others = input.rows.filter((row) => !actingIds.has(row.id) && !(started && row.held));
+  const phaseIndex = PHASE_IDS.indexOf(input.phase);
+  const phaseLabel = localize(PHASE_LABELS[input.phase]);
+  const undeclaredCount = declaring
+    ? input.rows.filter((row) => row.maneuver === null && !row.outOfAction && (input.isGM || row.owner))
+        .length
+    : 0;
+  const actingRows = acting.map(rowView);
+  const heldRows = held.map(rowView);
+  const otherRows = others.map(rowView);
+  const heldLabel = localize("FANGS.Combat.Tracker.Held");
+  const actingLabel = localize("FANGS.Combat.Tracker.Acting", { phase: phaseLabel });
+  const othersLabel = localize(started ? "FANGS.Combat.Tracker.NoTurn" : "FANGS.Combat.Tracker.Combatants");
+  const groups: TrackerGroup[] = [
+    { key: "acting" as const, isHeld: false, label: actingLabel, rows: actingRows },
+    { key: "held" as const, isHeld: true, label: heldLabel, rows: heldRows },
+    { key: "others" as const, isHeld: false, label: othersLabel, rows: otherRows },
+  ].filter((g) => g.rows.length > 0);
+  return {
+    started,
+    groups,
+    round: input.round,
+    phase: input.phase,
+    title: started
+      ? localize("FANGS.Combat.Tracker.RoundPhase", { round: input.round, phase: phaseLabel })
+      : localize("FANGS.Combat.Tracker.NotStarted"),
+    phaseLabel,
+    steps: PHASE_IDS.map((id, i) => ({
+      id,
+      label: localize(PHASE_LABELS[id]),
+      css: !started ? "" : i < phaseIndex ? "done" : i === phaseIndex ? "current" : "",
+    })),
+    acting: actingRows,
+    held: heldRows,
+    others: otherRows,
+    othersLabel,
+    heldLabel,
+    actingLabel,
+    isGM: input.isGM,
+    canBreakTogether: input.isGM && held.filter((r) => !r.outOfAction).length >= 2,
+    undeclaredCount,
+    undeclaredLabel: localize("FANGS.Combat.Tracker.Undeclared", { count: undeclaredCount }),
+    labels: {
+      hold: localize("FANGS.Combat.Control.Hold"),
+      breakHold: localize("FANGS.Combat.Control.BreakHold"),
+      breakTogether: localize("FANGS.Combat.Control.BreakTogether"),
+      undeclared: localize("FANGS.Combat.Badge.Undeclared"),
+      toggleHidden: localize("FANGS.Combat.Control.ToggleHidden"),
+      toggleDefeated: localize("FANGS.Combat.Control.ToggleDefeated"),
+      ping: localize("FANGS.Combat.Control.Ping"),
+      select: localize("FANGS.Combat.Control.SelectHolder"),
+    },
+  };
+}
+
+export interface ManeuverMenuView {
+  readonly combatantId: string;
+  readonly title: string;
+  readonly choices: readonly (ManeuverChoice & { readonly current: boolean })[];
+  readonly attackKinds: readonly {
+    readonly id: WeaponKind;
+    readonly label: string;
+    readonly checked: boolean;
+  }[];
+  readonly attackKindLabel: string;
+  readonly canClear: boolean;
+  readonly clearLabel: string;
+}
+
+/** The badge's pop-up menu for one combatant. */
+export function maneuverMenuView(
+  row: Pick<TrackerRowInput, "id" | "name" | "mv" | "held" | "maneuver" | "attackKind">,
+  fallbackKind: WeaponKind | null,
+  localize: Localize,
+): ManeuverMenuView {
+  const kind = row.attackKind ?? fallbackKind ?? "melee";
+  return {
+    combatantId: row.id,
+    title: localize("FANGS.Combat.Menu.Title", { name: row.name }),
+    choices: maneuverChoices(row.mv, row.held, localize).map((c) => ({
+      ...c,
+      current: c.id === row.maneuver,
+    })),
+    attackKinds: (["melee", "thrown", "missile"] as const).map((id) => ({
+      id,
+      label: localize(KIND_KEYS[id]),
+      checked: id === kind,
+    })),
+    attackKindLabel: localize("FANGS.Combat.Menu.AttackWith"),
+    canClear: row.maneuver !== null,
+    clearLabel: localize("FANGS.Combat.Menu.Clear"),
+  };
+}

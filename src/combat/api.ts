@@ -1,0 +1,214 @@
+import { FANGS } from "../config/system";
+import { type AttackCounter, type AttackSource, recordAttack as countAttack } from "../rules/fangs/attacks";
+import { recordDefense as countDefense, type DefenseUsage } from "../rules/fangs/defenses";
+import { getManeuver, isManeuverId, MoveFraction, movePaces } from "../rules/fangs/maneuvers";
+import { canActFromHold } from "../rules/fangs/round";
+import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
+import { setManeuverStatus } from "./maneuver-status";
+import { actorFacts, combatantSystem, combatSystem } from "./snapshot";
+
+/**
+ * What the sheets, the Token HUD and the exchange chat card call. Every
+ * function refuses with a notification and leaves the documents unchanged
+ * when the user may not do it; none decides a rule (the rules core does).
+ */
+
+function warn(key: string, data: Record<string, string> = {}): false {
+  ui.notifications?.warn(game.i18n!.format(key, data));
+  return false;
+}
+
+/** The combatant of an actor (or token actor) in a combat, the viewed one by default. */
+export function combatantOf(
+  actor: Actor.Implementation | null | undefined,
+  combat: Combat.Implementation | null | undefined = game.combat as unknown as Combat.Implementation | null,
+): Combatant.Implementation | null {
+  if (!actor || !combat) return null;
+  const found =
+    actor.isToken && actor.token
+      ? combat.getCombatantsByToken(actor.token)
+      : combat.getCombatantsByActor(actor);
+  return found[0] ?? null;
+}
+
+export interface DeclareOptions {
+  /** The weapon kind the attack uses; defaults to the main-hand weapon's. */
+  readonly attackKind?: WeaponKind | null;
+}
+
+/**
+ * Whether this combatant may declare now: before the fight, in the
+ * Initiative phase until its turn has passed, or when breaking its hold.
+ * The GM always may. Returns the refusal key, or null.
+ */
+export function declareRefusal(
+  combatant: Combatant.Implementation,
+  maneuverId: string,
+  isGM: boolean,
+): string | null {
+  if (!isManeuverId(maneuverId)) return "FANGS.Combat.Refusal.UnknownManeuver";
+  if (!isGM && !combatant.isOwner) return "FANGS.Combat.Refusal.NotOwner";
+  const combat = combatant.combat;
+  const system = combatantSystem(combatant);
+  if (system.held) {
+    const verdict = canActFromHold(maneuverId);
+    if (!verdict.allowed) return verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold";
+  }
+  if (isGM || !combat || combat.round < 1 || system.held) return null;
+  const { phase, order } = combatSystem(combat);
+  if (phase !== "initiative") return "FANGS.Combat.Refusal.DeclareClosed";
+  const at = order.indexOf(combatant.id ?? "");
+  if (at >= 0 && combat.turn !== null && at < combat.turn) return "FANGS.Combat.Refusal.DeclareClosed";
+  return null;
+}
+
+/**
+ * Declares the combatant's maneuver for this round (tracker badge, Token HUD,
+ * sheet): stored on the combatant, shown as ONE status icon on the token.
+ * Returns false (with a notification) when refused.
+ */
+export async function declareManeuver(
+  combatant: Combatant.Implementation,
+  maneuverId: ManeuverId | string,
+  options: DeclareOptions = {},
+): Promise<boolean> {
+  const refusal = declareRefusal(combatant, maneuverId, game.user?.isGM === true);
+  if (refusal) return warn(refusal, { name: combatant.name ?? "" });
+  const maneuver = getManeuver(maneuverId);
+  const facts = actorFacts(combatant.actor);
+  const attackKind = maneuver.attacks > 0 ? (options.attackKind ?? facts.mainWeaponKind ?? "melee") : null;
+  await combatant.update({ system: { maneuver: maneuver.id, attackKind } } as never);
+  if (combatant.actor) await setManeuverStatus(combatant.actor, maneuver.id);
+  return true;
+}
+
+/** Takes the declaration back (GM, or the owner while it may still declare). */
+export async function clearManeuver(combatant: Combatant.Implementation): Promise<boolean> {
+  const isGM = game.user?.isGM === true;
+  if (!isGM && !combatant.isOwner) return warn("FANGS.Combat.Refusal.NotOwner");
+  await combatant.update({ system: { maneuver: null, attackKind: null } } as never);
+  if (combatant.actor) await setManeuverStatus(combatant.actor, null);
+  return true;
+}
+
+export interface MovementAllowance {
+  readonly maneuver: ManeuverId;
+  readonly fraction: MoveFraction;
+  readonly paces: number;
+}
+
+/** ¼, ½ or full MV in paces for the declared maneuver (the rules registry), or null when undeclared. */
+export function movementAllowance(combatant: Combatant.Implementation): MovementAllowance | null {
+  const { maneuver } = combatantSystem(combatant);
+  if (maneuver === null) return null;
+  const mv = Math.max(0, Math.trunc(actorFacts(combatant.actor).mv));
+  return { maneuver, fraction: getManeuver(maneuver).move, paces: movePaces(maneuver, mv) };
+}
+
+/** The declared maneuver's display (lang key and icon), for sheets. */
+export function maneuverDisplay(id: ManeuverId) {
+  return FANGS.maneuvers[id];
+}
+
+/* -------------------------------------------- */
+/*  Turn actions                                */
+/* -------------------------------------------- */
+
+interface FangsRoundControls {
+  holdAction(id: string): Promise<unknown>;
+  breakHold(ids: readonly string[]): Promise<unknown>;
+}
+
+function roundControls(combat: Combat.Implementation): FangsRoundControls | null {
+  const c = combat as unknown as Partial<FangsRoundControls>;
+  return typeof c.holdAction === "function" && typeof c.breakHold === "function"
+    ? (c as FangsRoundControls)
+    : null;
+}
+
+/** NC-RND-4: hold the combatant's action (a player's request goes through the active GM). */
+export async function holdAction(combat: Combat.Implementation, combatantId: string): Promise<void> {
+  await roundControls(combat)?.holdAction(combatantId);
+}
+
+/** NC-RND-4 … -6: break holds now; two or more roll off. */
+export async function breakHoldAction(
+  combat: Combat.Implementation,
+  combatantIds: readonly string[],
+): Promise<void> {
+  await roundControls(combat)?.breakHold(combatantIds);
+}
+
+/** Ends the current turn (GM, or the owner of the combatant whose turn it is, through the GM). */
+export async function endTurn(combat: Combat.Implementation): Promise<void> {
+  await combat.nextTurn();
+}
+
+/* -------------------------------------------- */
+/*  Per-round counters (for the exchange card)  */
+/* -------------------------------------------- */
+
+/** Defenses used this round (the rules core's DefenseUsage). */
+export function defenseUsageOf(combatant: Combatant.Implementation): DefenseUsage {
+  return combatantSystem(combatant).defenses;
+}
+
+/** Attacks made this round (the rules core's AttackCounter). */
+export function attackCounterOf(combatant: Combatant.Implementation): AttackCounter {
+  return combatantSystem(combatant).attacks;
+}
+
+/** Parry and dodge moved by trades, until the next initiative. */
+export function tradeShiftOf(combatant: Combatant.Implementation): { parry: number; dodge: number } {
+  return combatantSystem(combatant).tradeShift;
+}
+
+/**
+ * Counts one defense for the round. Call it on a client that may update the
+ * combatant (its owner or a GM). Returns the new usage.
+ */
+export async function recordDefense(
+  combatant: Combatant.Implementation,
+  choice: DefenseChoice,
+): Promise<DefenseUsage> {
+  const next = countDefense(defenseUsageOf(combatant), choice);
+  await combatant.update({ system: { defenses: { ...next } } } as never);
+  return next;
+}
+
+/** Counts one attack for the round. Returns the new counter. */
+export async function recordAttack(
+  combatant: Combatant.Implementation,
+  attack: { readonly source: AttackSource; readonly kind: WeaponKind; readonly targetId: string },
+): Promise<AttackCounter> {
+  const next = countAttack(attackCounterOf(combatant), attack);
+  await combatant.update({
+    system: {
+      attacks: {
+        made: [...next.made],
+        usedRanged: next.usedRanged,
+        usedMelee: next.usedMelee,
+        targets: [...next.targets],
+      },
+    },
+  } as never);
+  return next;
+}
+
+/** Adds a trade's defense modifiers (the rules core's TradeResult); they last until the next initiative. */
+export async function recordTrade(
+  combatant: Combatant.Implementation,
+  trade: { readonly parryModifier: number; readonly dodgeModifier: number },
+): Promise<{ parry: number; dodge: number }> {
+  const shift = tradeShiftOf(combatant);
+  const next = { parry: shift.parry + trade.parryModifier, dodge: shift.dodge + trade.dodgeModifier };
+  await combatant.update({ system: { tradeShift: next } } as never);
+  return next;
+}
+
+/** A lost action (a failed stun check, the rules core's LoseActionEffect): the next turn it would take is skipped. */
+export async function markActionLost(combatant: Combatant.Implementation): Promise<void> {
+  await combatant.update({ system: { actionLost: true } } as never);
+}
+
+export { MoveFraction };

@@ -1,0 +1,298 @@
+import { applyEffects } from "../chat/apply-effects";
+import { initiativeMode } from "../config/settings";
+import { impaledRoundDamage } from "../rules/fangs/impale";
+import type { CombatantState } from "../rules/fangs/types";
+import type { Effect } from "../rules/kernel/effects";
+import { FoundryDice } from "./dice";
+import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
+import { postNotes } from "./notes";
+import {
+  type CombatPlan,
+  CombatRefusal,
+  type PlanOptions,
+  planBreakHold,
+  planHold,
+  planNextRound,
+  planNextTurn,
+  planPreviousTurn,
+  planStart,
+} from "./plan";
+import { requestCombatAction } from "./request";
+import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
+
+/**
+ * The FANGS Combat: the phase and its acting order live in `system`; the
+ * turn list holds each combatant once, the acting order of the phase first.
+ * Round, phase and turn change only on a GM's client, each as ONE update
+ * that carries the per-combatant resets with it; a player's request goes to
+ * the active GM (src/combat/request.ts).
+ */
+
+/** Turn-list order: the phase's acting order first, then by initiative, name, id. */
+export function compareForTurns(
+  a: { id: string | null; name?: string | null; initiative: number | null },
+  b: { id: string | null; name?: string | null; initiative: number | null },
+  rank: ReadonlyMap<string, number> | null,
+): number {
+  const ra = rank?.get(a.id ?? "") ?? Number.POSITIVE_INFINITY;
+  const rb = rank?.get(b.id ?? "") ?? Number.POSITIVE_INFINITY;
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  const ia = a.initiative ?? Number.NEGATIVE_INFINITY;
+  const ib = b.initiative ?? Number.NEGATIVE_INFINITY;
+  if (ia !== ib) return ib > ia ? 1 : -1;
+  return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+}
+
+/** The per-round damage formulas of weapons stuck in this actor's body (not in a shield). */
+export function stuckWeapons(actor: { effects: Iterable<{ flags?: unknown }> }): string[] {
+  const formulas: string[] = [];
+  for (const effect of actor.effects) {
+    const stuck = (
+      effect.flags as { fangs?: { stuck?: { inItemId?: unknown; perRoundDamage?: unknown } } } | undefined
+    )?.fangs?.stuck;
+    if (
+      stuck &&
+      stuck.inItemId == null &&
+      typeof stuck.perRoundDamage === "string" &&
+      stuck.perRoundDamage !== ""
+    ) {
+      formulas.push(stuck.perRoundDamage);
+    }
+  }
+  return formulas;
+}
+
+/** What the rules core's dying rule reads of an actor. */
+function combatantState(actor: Actor.Implementation): CombatantState | null {
+  const s = actor.system as unknown as {
+    stunPoints?: { value: number; max: number };
+    hitPoints?: { value: number; max: number };
+    armorProtection?: number;
+    characteristics?: { co: number; sz: number };
+  };
+  if (!s.stunPoints || !s.hitPoints || !s.characteristics) return null;
+  return {
+    stunPoints: s.stunPoints,
+    hitPoints: s.hitPoints,
+    armorProtection: s.armorProtection ?? 0,
+    co: s.characteristics.co,
+    sz: s.characteristics.sz,
+    stunned: actor.statuses?.has("stunned") === true,
+  };
+}
+
+/** The one Combat update a plan makes: pointer, phase, order and every combatant's reset together. */
+export function planToUpdate(plan: CombatPlan, combatantIds: readonly string[]): Record<string, unknown> {
+  const update: Record<string, unknown> = {
+    round: plan.round,
+    turn: plan.turn,
+    system: { phase: plan.phase, order: [...plan.order] },
+  };
+  if (plan.combatants.length > 0) {
+    const changes = new Map(plan.combatants.map((c) => [c._id, c]));
+    // Every combatant is listed, each with only what changes (the shape Foundry merges by _id).
+    update.combatants = combatantIds.map((id) => {
+      const change = changes.get(id);
+      if (!change) return { _id: id };
+      const entry: Record<string, unknown> = { _id: id, system: change.system };
+      if (change.initiative !== undefined) entry.initiative = change.initiative;
+      return entry;
+    });
+  }
+  return update;
+}
+
+function notify(refusal: unknown): void {
+  if (refusal instanceof CombatRefusal) {
+    const data = Object.fromEntries(Object.entries(refusal.data).map(([k, v]) => [k, String(v)]));
+    ui.notifications?.warn(game.i18n!.format(refusal.key, data));
+    return;
+  }
+  throw refusal;
+}
+
+export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
+  /** The rank of each id in the phase order, set only while `setupTurns` sorts. */
+  static #rank: ReadonlyMap<string, number> | null = null;
+
+  /** The current phase: initiative, missile, melee or postMelee. */
+  get phase() {
+    return combatSystem(this).phase;
+  }
+
+  /** Ids acting in this phase, in order. */
+  get phaseOrder(): readonly string[] {
+    return combatSystem(this).order;
+  }
+
+  override setupTurns(): Combatant.Implementation[] {
+    FangsCombat.#rank = new Map(this.phaseOrder.map((id, i) => [id, i]));
+    try {
+      return super.setupTurns();
+    } finally {
+      FangsCombat.#rank = null;
+    }
+  }
+
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    return compareForTurns(a, b, FangsCombat.#rank);
+  }
+
+  /* -------------------------------------------- */
+  /*  Turn flow                                   */
+  /* -------------------------------------------- */
+
+  planOptions(): PlanOptions {
+    return { initiativeMode: initiativeModeFromSetting(initiativeMode()), dice: new FoundryDice() };
+  }
+
+  /** Applies a plan as ONE update, then leaves its notes in the chat and tidies token icons. */
+  async applyPlan(plan: CombatPlan): Promise<this> {
+    const ids = this.combatants.map((c) => c.id!);
+    const update = planToUpdate(plan, ids);
+    await this.update(update as never, { direction: 1, fangs: { newRound: plan.newRound } } as never);
+    await postNotes(this as unknown as Combat.Implementation, plan);
+    if (plan.newRound) {
+      await this.clearRoundMarkers();
+      await this.impaleRound();
+    }
+    return this;
+  }
+
+  /**
+   * NC-DMG-13: each round a weapon stays stuck in a body, it deals its rolled
+   * damage again (the rules core), applied through the exchange's effect
+   * applier so the change is recorded like any other. Runs on the GM's client.
+   */
+  async impaleRound(): Promise<void> {
+    const dice = new FoundryDice();
+    const effects: Effect[] = [];
+    const lines: string[] = [];
+    for (const combatant of this.combatants) {
+      const actor = combatant.actor;
+      if (!actor) continue;
+      for (const stuck of stuckWeapons(actor)) {
+        const round = impaledRoundDamage(
+          { targetId: actor.uuid, perRoundDamage: stuck, holdingStill: false, state: combatantState(actor) },
+          dice,
+        );
+        effects.push(...round.effects);
+        lines.push(
+          game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
+            name: combatant.name ?? "",
+            stun: String(round.stunDamage),
+            hp: String(round.hitPointDamage),
+          }),
+        );
+      }
+    }
+    if (effects.length === 0) return;
+    await applyEffects(effects);
+    await ChatMessage.create({
+      content: `<div class="fangs-combat-note">${lines.map((l) => `<p>${l}</p>`).join("")}</div>`,
+      speaker: { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") },
+    });
+  }
+
+  #gmOnly(): boolean {
+    if (game.user?.isGM) return true;
+    ui.notifications?.warn(game.i18n!.localize("FANGS.Combat.Refusal.GmOnly"));
+    return false;
+  }
+
+  async #run(make: () => CombatPlan): Promise<this> {
+    let plan: CombatPlan;
+    try {
+      plan = make();
+    } catch (error) {
+      notify(error);
+      return this;
+    }
+    return this.applyPlan(plan);
+  }
+
+  override async startCombat(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    return this.#run(() => planStart(planState(this), this.planOptions()));
+  }
+
+  override async nextTurn(): Promise<this> {
+    if (!game.user?.isGM) {
+      await requestCombatAction(this as unknown as Combat.Implementation, "advance", []);
+      return this;
+    }
+    return this.#run(() => planNextTurn(planState(this), this.planOptions()));
+  }
+
+  override async nextRound(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    return this.#run(() => planNextRound(planState(this), this.planOptions()));
+  }
+
+  override async previousTurn(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    return this.#run(() => planPreviousTurn(planState(this)));
+  }
+
+  override async previousRound(): Promise<this> {
+    if (!this.#gmOnly()) return this;
+    ui.notifications?.warn(game.i18n!.localize("FANGS.Combat.Refusal.NoRewind"));
+    return this;
+  }
+
+  /** NC-RND-4: the combatant holds its action (through the GM for a player). */
+  async holdAction(combatantId: string): Promise<this> {
+    if (!game.user?.isGM) {
+      await requestCombatAction(this as unknown as Combat.Implementation, "hold", [combatantId]);
+      return this;
+    }
+    const result = await this.#run(() => planHold(planState(this), combatantId, this.planOptions()));
+    await this.#markHolding([combatantId], true);
+    return result;
+  }
+
+  /** NC-RND-4 … -6: holders act now; two or more roll off. */
+  async breakHold(combatantIds: readonly string[]): Promise<this> {
+    if (!game.user?.isGM) {
+      await requestCombatAction(this as unknown as Combat.Implementation, "breakHold", combatantIds);
+      return this;
+    }
+    const result = await this.#run(() => planBreakHold(planState(this), combatantIds, this.planOptions()));
+    await this.#markHolding(combatantIds, false);
+    return result;
+  }
+
+  /** The data helper's "holding" status follows the hold, when it is registered. */
+  async #markHolding(ids: readonly string[], active: boolean): Promise<void> {
+    if (!CONFIG.statusEffects.some((s) => s.id === "holding")) return;
+    for (const id of ids) {
+      const combatant = this.combatants.get(id);
+      const held = (combatant?.system as { held?: boolean } | undefined)?.held === true;
+      if (combatant?.actor && held === active)
+        await combatant.actor.toggleStatusEffect("holding", { active });
+    }
+  }
+
+  /** A new round: maneuvers are declared afresh, holds are over. Runs on the GM's client. */
+  async clearRoundMarkers(): Promise<void> {
+    for (const combatant of this.combatants) {
+      const actor = combatant.actor;
+      if (!actor) continue;
+      await setManeuverStatus(actor, null);
+      if (actor.statuses?.has("holding")) await actor.toggleStatusEffect("holding", { active: false });
+    }
+  }
+
+  /* -------------------------------------------- */
+  /*  Lifecycle                                   */
+  /* -------------------------------------------- */
+
+  protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
+    super._onDelete(options, userId);
+    // The end of combat clears every maneuver icon; one client does it.
+    if (!game.users?.activeGM?.isSelf) return;
+    void this.clearRoundMarkers();
+  }
+}
+
+export { MANEUVER_STATUS_ID };

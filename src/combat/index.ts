@@ -1,0 +1,43 @@
+import { registerTokenHudPalette } from "../apps/combat-tracker/token-hud";
+import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
+import { registerCombatSettings } from "../config/combat-settings";
+import { FangsCombat } from "./combat";
+import { FangsCombatant } from "./combatant";
+import { FangsCombatantData, FangsCombatData } from "./data";
+import { COMBAT_QUERY, type CombatActionAnswer, handleCombatAction } from "./request";
+
+export * from "./api";
+export { FangsCombat } from "./combat";
+export { FangsCombatant } from "./combatant";
+export { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Combat: typeof FangsCombat<Combat.SubType>;
+    Combatant: typeof FangsCombatant<Combatant.SubType>;
+  }
+  interface DataModelConfig {
+    Combat: { base: typeof FangsCombatData };
+    Combatant: { base: typeof FangsCombatantData };
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      "fangs.combatAction": (payload: unknown, options: { timeout?: number }) => Promise<CombatActionAnswer>;
+    }
+  }
+}
+
+/** Wires the FANGS round into Foundry: documents, data models, tracker, HUD, query. Call in `init`. */
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = FangsCombat;
+  CONFIG.Combatant.documentClass = FangsCombatant;
+  Object.assign(CONFIG.Combat.dataModels, { base: FangsCombatData });
+  Object.assign(CONFIG.Combatant.dataModels, { base: FangsCombatantData });
+  CONFIG.ui.combat = FangsCombatTracker;
+  CONFIG.queries[COMBAT_QUERY] = handleCombatAction;
+  registerCombatSettings();
+  registerTokenHudPalette();
+}

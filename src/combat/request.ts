@@ -1,0 +1,192 @@
+/**
+ * A player's request to move the round (end its turn, hold, break a hold)
+ * goes to the active GM as a v13 query; the GM's handler trusts nothing in
+ * the payload: it finds the combat and the combatants itself, checks that
+ * the named user owns them, and that the round is still where the player saw
+ * it (a stale or doubled click does nothing).
+ *
+ * Foundry v13 does not tell a query handler who sent the query
+ * (foundryvtt/foundryvtt#13418), so the user id travels in the payload and a
+ * player could name another player. The check still stops a user from acting
+ * for a combatant that user does not own; once the sender is passed to
+ * handlers, read it from there instead and delete the payload field.
+ */
+
+export const COMBAT_QUERY = "fangs.combatAction";
+
+export const COMBAT_ACTIONS = ["advance", "hold", "breakHold"] as const;
+export type CombatAction = (typeof COMBAT_ACTIONS)[number];
+
+export interface CombatActionRequest {
+  readonly action: CombatAction;
+  readonly combatId: string;
+  readonly userId: string;
+  readonly combatantIds: readonly string[];
+  /** Where the requester saw the round: the GM acts only if it is still there. */
+  readonly expected: { readonly round: number; readonly turn: number | null; readonly phase: string };
+}
+
+export type CombatActionAnswer =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: CombatActionRefusal; readonly key: string };
+
+export type CombatActionRefusal =
+  | "notGM"
+  | "malformed"
+  | "unknownUser"
+  | "unknownCombat"
+  | "unknownCombatant"
+  | "notOwner"
+  | "stale"
+  | "noCurrentCombatant";
+
+const REFUSAL_KEYS: Readonly<Record<CombatActionRefusal, string>> = {
+  notGM: "FANGS.Combat.Refusal.NoActiveGm",
+  malformed: "FANGS.Combat.Refusal.Malformed",
+  unknownUser: "FANGS.Combat.Refusal.NotOwner",
+  unknownCombat: "FANGS.Combat.Refusal.UnknownCombat",
+  unknownCombatant: "FANGS.Combat.Refusal.UnknownCombatant",
+  notOwner: "FANGS.Combat.Refusal.NotOwner",
+  stale: "FANGS.Combat.Refusal.Stale",
+  noCurrentCombatant: "FANGS.Combat.Refusal.NotYourTurn",
+};
+
+function refuse(reason: CombatActionRefusal): CombatActionAnswer {
+  return { ok: false, reason, key: REFUSAL_KEYS[reason] };
+}
+
+/** The payload, checked field by field; null when anything is off. */
+export function parseCombatActionRequest(payload: unknown): CombatActionRequest | null {
+  if (payload === null || typeof payload !== "object") return null;
+  const p = payload as Record<string, unknown>;
+  if (!(COMBAT_ACTIONS as readonly unknown[]).includes(p.action)) return null;
+  if (typeof p.combatId !== "string" || typeof p.userId !== "string") return null;
+  if (!Array.isArray(p.combatantIds) || !p.combatantIds.every((id) => typeof id === "string")) return null;
+  if (p.combatantIds.length > 64) return null;
+  const e = p.expected as Record<string, unknown> | null | undefined;
+  if (!e || typeof e !== "object" || typeof e.round !== "number" || typeof e.phase !== "string") return null;
+  if (e.turn !== null && typeof e.turn !== "number") return null;
+  return {
+    action: p.action as CombatAction,
+    combatId: p.combatId,
+    userId: p.userId,
+    combatantIds: p.combatantIds as string[],
+    expected: { round: e.round, turn: e.turn as number | null, phase: e.phase },
+  };
+}
+
+/** What the handler reads of the world: narrow, so tests can hand in stand-ins. */
+export interface RequestWorld<C extends RequestCombat = RequestCombat> {
+  readonly isGM: boolean;
+  user(id: string): RequestUser | undefined;
+  combat(id: string): C | undefined;
+}
+export interface RequestUser {
+  readonly isGM: boolean;
+}
+export interface RequestCombatant {
+  testUserPermission(user: never, level: "OWNER"): boolean;
+}
+export interface RequestCombat {
+  readonly round: number;
+  readonly turn: number | null;
+  readonly phase: string;
+  readonly combatant: RequestCombatant | null | undefined;
+  readonly combatants: { get(id: string): RequestCombatant | undefined };
+}
+
+/** Re-checks a request on the GM's side. Only `ok` lets the GM act on it. */
+export function authorizeCombatAction<C extends RequestCombat>(
+  payload: unknown,
+  world: RequestWorld<C>,
+): { answer: CombatActionAnswer; request: CombatActionRequest | null; combat: C | null } {
+  const deny = (reason: CombatActionRefusal) => ({ answer: refuse(reason), request: null, combat: null });
+  if (!world.isGM) return deny("notGM");
+  const request = parseCombatActionRequest(payload);
+  if (!request) return deny("malformed");
+  const user = world.user(request.userId);
+  if (!user) return deny("unknownUser");
+  const combat = world.combat(request.combatId);
+  if (!combat) return deny("unknownCombat");
+  const { expected } = request;
+  if (expected.round !== combat.round || expected.turn !== combat.turn || expected.phase !== combat.phase) {
+    return deny("stale");
+  }
+  const owns = (c: RequestCombatant): boolean => user.isGM || c.testUserPermission(user as never, "OWNER");
+  if (request.action === "advance") {
+    const current = combat.combatant;
+    if (!current) return deny("noCurrentCombatant");
+    if (!owns(current)) return deny("notOwner");
+  } else {
+    if (request.combatantIds.length === 0) return deny("malformed");
+    for (const id of request.combatantIds) {
+      const c = combat.combatants.get(id);
+      if (!c) return deny("unknownCombatant");
+      if (!owns(c)) return deny("notOwner");
+    }
+  }
+  return { answer: { ok: true }, request, combat };
+}
+
+interface ActingCombat extends RequestCombat {
+  nextTurn(): Promise<unknown>;
+  holdAction(id: string): Promise<unknown>;
+  breakHold(ids: readonly string[]): Promise<unknown>;
+}
+
+/** Carries out an authorised request with the GM's own methods. */
+export async function performCombatAction(combat: ActingCombat, request: CombatActionRequest): Promise<void> {
+  switch (request.action) {
+    case "advance":
+      await combat.nextTurn();
+      break;
+    case "hold":
+      await combat.holdAction(request.combatantIds[0]!);
+      break;
+    case "breakHold":
+      await combat.breakHold(request.combatantIds);
+      break;
+  }
+}
+
+/** The handler registered in CONFIG.queries; runs on the active GM's client. */
+export async function handleCombatAction(payload: unknown): Promise<CombatActionAnswer> {
+  const world: RequestWorld<ActingCombat> = {
+    isGM: game.user?.isGM === true,
+    user: (id) => game.users?.get(id) ?? undefined,
+    combat: (id) => (game.combats?.get(id) as unknown as ActingCombat | undefined) ?? undefined,
+  };
+  const { answer, request, combat } = authorizeCombatAction(payload, world);
+  if (answer.ok && request && combat) await performCombatAction(combat, request);
+  return answer;
+}
+
+/** A player's side: asks the active GM, and says why if refused. */
+export async function requestCombatAction(
+  combat: Combat.Implementation,
+  action: CombatAction,
+  combatantIds: readonly string[],
+): Promise<boolean> {
+  const gm = game.users?.activeGM;
+  if (!gm) {
+    ui.notifications?.warn(game.i18n!.localize(REFUSAL_KEYS.notGM));
+    return false;
+  }
+  const request: CombatActionRequest = {
+    action,
+    combatId: combat.id!,
+    userId: game.user!.id!,
+    combatantIds: [...combatantIds],
+    expected: {
+      round: combat.round,
+      turn: combat.turn,
+      phase: (combat.system as { phase?: string }).phase ?? "initiative",
+    },
+  };
+  const answer = (await gm.query(COMBAT_QUERY, request as never, { timeout: 10_000 })) as CombatActionAnswer;
+  if (!answer?.ok) {
+    ui.notifications?.warn(game.i18n!.localize(answer?.key ?? REFUSAL_KEYS.malformed));
+    return false;
+  }
+  return true;
+}
