@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { DamageResult } from "../rules/fangs/damage";
+import { decideOutcome, type ExchangeOutcome, rollAttack, rollDefense } from "../rules/fangs/outcome";
+import type { AttackDeclaration, DefenseChoice } from "../rules/fangs/types";
+import { ScriptedDice } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
 import {
   type Actor,
@@ -50,17 +54,56 @@ const init: NewExchange = {
     round: null,
     phase: null,
   },
+  declaration: undefined as unknown as AttackDeclaration,
   by: "userAttacker",
 };
 
-const attackRoll = { attackerId: "Actor.att", weaponId: "sword", check: { natural: 15, level: 2 } };
+const declaration: AttackDeclaration = {
+  attacker: { id: "Actor.att", st: 14, damageModifier: 2, luck: 12 },
+  weapon: {
+    id: "sword",
+    name: "Broadsword",
+    damage: "1d8+2",
+    itemSp: { value: 20, max: 20 },
+    impales: false,
+    hands: 1,
+    kind: "melee",
+    extendedReload: false,
+    autofire: false,
+  },
+  skill: { natural: 5, bought: 7, total: 12 },
+  modifiers: 0,
+  extraDamageModifier: 0,
+  mode: "strike",
+  subdual: false,
+};
+Object.assign(init, { declaration });
+
+// Real rules data, rolled with scripted dice: a plain success (15 + 12 ≥ 20).
+const attackRoll = rollAttack(declaration, new ScriptedDice([15]));
+const defender = {
+  id: "Actor.def",
+  stunPoints: { value: 20, max: 20 },
+  hitPoints: { value: 12, max: 12 },
+  armorProtection: 2,
+  co: 12,
+  sz: 12,
+  stunned: false,
+};
+function outcomeFor(choice: DefenseChoice, die: number): ExchangeOutcome {
+  const roll =
+    choice === "none"
+      ? null
+      : rollDefense({ defender, choice, skill: { natural: 4, bought: 4, total: 8 }, item: null, modifiers: 0 }, new ScriptedDice([die]));
+  return decideOutcome(attackRoll, roll, new ScriptedDice([]));
+}
 const GM: Actor = { userId: "gm", isGM: true, ownsAttacker: false, ownsTarget: false };
 const ATTACKER: Actor = { userId: "userAttacker", isGM: false, ownsAttacker: true, ownsTarget: false };
 const DEFENDER: Actor = { userId: "userDefender", isGM: false, ownsAttacker: false, ownsTarget: true };
 const STRANGER: Actor = { userId: "userOther", isGM: false, ownsAttacker: false, ownsTarget: false };
 
 const damage: DamageRecord = {
-  result: { total: 9 },
+  result: { kind: "hit", damage: 9 } as unknown as DamageResult,
   effects: [
     { kind: "pool", actorId: "Actor.def", pool: "stunPoints", amount: 9 },
     { kind: "pool", actorId: "Actor.def", pool: "hitPoints", amount: 5 },
@@ -71,23 +114,36 @@ const nothing: DamageRecord = {
   effects: [{ kind: "note", key: "FANGS.X", data: {} }] as Effect[],
 };
 
+const fumbleOutcome = decideOutcome(rollAttack(declaration, new ScriptedDice([1, 3])), null, new ScriptedDice([10]));
+const missOutcome = decideOutcome(rollAttack(declaration, new ScriptedDice([3])), null, new ScriptedDice([]));
+
 function attacked(): ExchangeState {
   return createAttacked(init, attackRoll, null, "attackRolled", [
     { step: "attack", dice: [{ faces: 20, result: 15 }] },
   ]);
 }
 
-function defendEvent(choice = "dodge", next: "damage" | "resolved" = "damage"): ExchangeEvent {
+function defendEvent(choice: DefenseChoice = "dodge", next: "damage" | "resolved" = "damage"): ExchangeEvent {
+  // A failed dodge (4 + 8 < 20) lets the blow land; a good one (19) is a dodge.
+  const outcome = outcomeFor(choice, next === "resolved" ? 12 : 4);
+  const roll =
+    choice === "none"
+      ? { defenderId: "Actor.def", choice, itemId: null, itemType: null, check: null }
+      : rollDefense(
+          { defender, choice, skill: { natural: 4, bought: 4, total: 8 }, item: null, modifiers: 0 },
+          new ScriptedDice([next === "resolved" ? 12 : 4]),
+        );
   return {
     type: "defend",
     choice,
     defense: {
-      roll: { choice, check: choice === "none" ? null : { level: 1 } },
+      roll,
+      declaration: { choice, skill: { natural: 4, bought: 4, total: 8 }, item: null, modifiers: 0 },
       itemName: null,
       counted: true,
       dodgeInstead: null,
     },
-    outcome: { kind: next === "resolved" ? "dodged" : "hit" },
+    outcome,
     next,
     dice: choice === "none" ? [] : [{ step: "defense", dice: [{ faces: 20, result: 4 }] }],
   };
@@ -120,10 +176,10 @@ describe("exchange state: creation", () => {
   });
 
   it("goes straight to the GM's ruling after a fumble, and closes after a miss", () => {
-    const fumbled = createAttacked(init, attackRoll, { kind: "attackFumbled" }, "fumbled", []);
+    const fumbled = createAttacked(init, attackRoll, fumbleOutcome, "fumbled", []);
     expect(fumbled.stage).toBe(ExchangeStage.Fumbled);
     expect(fumbled.outcome?.kind).toBe("attackFumbled");
-    const missed = createAttacked(init, attackRoll, { kind: "missed" }, "resolved", []);
+    const missed = createAttacked(init, attackRoll, missOutcome, "resolved", []);
     expect(missed.stage).toBe(ExchangeStage.Resolved);
     expect(isClosed(missed.stage)).toBe(true);
   });
@@ -136,7 +192,13 @@ describe("exchange state: creation", () => {
     const s = createDeclined(init, {
       kind: "disengage",
       response: "letGo",
-      result: { mayAttack: false, noteKey: "FANGS.Rules.Special.DisengageLetGo" },
+      result: {
+        mayAttack: false,
+        attackModifier: 0,
+        followPaces: 0,
+        restrictions: [],
+        noteKey: "FANGS.Rules.Special.DisengageLetGo",
+      },
     });
     expect(s.stage).toBe(ExchangeStage.Declined);
     expect(s.attack).toBeNull();
@@ -248,7 +310,7 @@ describe("exchange state: damage", () => {
 });
 
 describe("exchange state: fumble", () => {
-  const fumbled = () => createAttacked(init, attackRoll, { kind: "attackFumbled" }, "fumbled", []);
+  const fumbled = () => createAttacked(init, attackRoll, fumbleOutcome, "fumbled", []);
 
   it("lets only the GM rule a fumble", () => {
     const event: ExchangeEvent = {

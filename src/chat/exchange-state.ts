@@ -1,3 +1,9 @@
+import type { Consequences } from "../rules/fangs/consequences";
+import type { DamageResult } from "../rules/fangs/damage";
+import type { DodgeInsteadResult } from "../rules/fangs/defenses";
+import type { AttackRoll, DefenseRoll, ExchangeOutcome } from "../rules/fangs/outcome";
+import type { SpecialDefenseResult } from "../rules/fangs/special-defenses";
+import type { AttackDeclaration, DefenseDeclaration } from "../rules/fangs/types";
 import type { DieResult } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
 
@@ -123,17 +129,20 @@ export type DiceStep = "attack" | "defense" | "outcome" | "damage" | "fumble" | 
 
 export interface DefenseRecord {
   /** Rules-A's DefenseRoll (plain data). */
-  readonly roll: Readonly<Record<string, unknown>> & { readonly choice: string };
+  /** Rules-A's DefenseRoll. */
+  readonly roll: DefenseRoll;
+  /** What was declared (the defender's state is read again when the damage is rolled). */
+  readonly declaration: Omit<DefenseDeclaration, "defender" | "allowed">;
   readonly itemName: string | null;
   /** The defense counted against the round's allowance (false when the GM overrode it). */
   readonly counted: boolean;
   /** NC-MAN-2: the dodge replaced the defender's maneuver (rules-B's DodgeInsteadResult). */
-  readonly dodgeInstead: Readonly<Record<string, unknown>> | null;
+  readonly dodgeInstead: DodgeInsteadResult | null;
 }
 
 export interface DamageRecord {
   /** Rules-A's damage result (plain data): what the card shows. */
-  readonly result: Readonly<Record<string, unknown>> | null;
+  readonly result: DamageResult | null;
   /** What the table must change. */
   readonly effects: readonly Effect[];
 }
@@ -150,7 +159,7 @@ export interface SpecialDefenseRecord {
   readonly kind: "retreat" | "disengage";
   readonly response: string;
   /** Rules-B's SpecialDefenseResult. */
-  readonly result: Readonly<Record<string, unknown>> & { readonly noteKey: string };
+  readonly result: SpecialDefenseResult;
 }
 
 /** One exact change made by an application, enough to revert it. See apply-effects.ts. */
@@ -204,7 +213,7 @@ export interface ApplicationRecord {
   readonly effects: readonly Effect[];
   readonly deltas: readonly AppliedDelta[];
   /** Rules-A's consequences (stun check…), for the card. */
-  readonly consequences: readonly Readonly<Record<string, unknown>>[];
+  readonly consequences: readonly Consequences[];
   readonly by: string;
 }
 
@@ -233,11 +242,13 @@ export interface ExchangeState {
   readonly weapon: WeaponRef;
   readonly setup: AttackSetup;
   /** Rules-A's AttackRoll (null when a special defense took the attack away). */
-  readonly attack: Readonly<Record<string, unknown>> | null;
+  readonly attack: AttackRoll | null;
+  /** The attack as declared to the rules core (attacker, weapon, skill, modifiers, mode). */
+  readonly declaration: AttackDeclaration;
   readonly special: SpecialDefenseRecord | null;
   readonly defense: DefenseRecord | null;
   /** Rules-A's ExchangeOutcome. */
-  readonly outcome: (Readonly<Record<string, unknown>> & { readonly kind: string }) | null;
+  readonly outcome: ExchangeOutcome | null;
   readonly fumble: FumbleRecord | null;
   readonly damage: DamageRecord | null;
   readonly application: ApplicationRecord | null;
@@ -280,7 +291,7 @@ export type ExchangeEvent =
       readonly type: "defend";
       readonly choice: string;
       readonly defense: DefenseRecord;
-      readonly outcome: Readonly<Record<string, unknown>> & { readonly kind: string };
+      readonly outcome: ExchangeOutcome;
       readonly next: NextStep;
       readonly dice: readonly StepDice[];
     }
@@ -541,14 +552,15 @@ export interface NewExchange {
   readonly target: PartyRef;
   readonly weapon: WeaponRef;
   readonly setup: AttackSetup;
+  readonly declaration: AttackDeclaration;
   readonly by: string;
 }
 
 /** A card whose attack was rolled. The rules' outcome of a failed or fumbled attack closes or diverts it. */
 export function createAttacked(
   init: NewExchange,
-  attack: Readonly<Record<string, unknown>>,
-  immediate: (Readonly<Record<string, unknown>> & { readonly kind: string }) | null,
+  attack: AttackRoll,
+  immediate: ExchangeOutcome | null,
   firstStage: "attackRolled" | "fumbled" | "resolved",
   dice: readonly StepDice[],
 ): ExchangeState {
@@ -563,6 +575,7 @@ export function createAttacked(
     target: init.target,
     weapon: init.weapon,
     setup: init.setup,
+    declaration: init.declaration,
     attack,
     special: null,
     defense: null,
@@ -586,6 +599,7 @@ export function createDeclined(init: NewExchange, special: SpecialDefenseRecord)
     target: init.target,
     weapon: init.weapon,
     setup: init.setup,
+    declaration: init.declaration,
     attack: null,
     special,
     defense: null,
