@@ -1,0 +1,378 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  installCombatStandIn,
+  StandInActor,
+  type StandInCombat,
+  StandInCombatant,
+  type StandInWorld,
+} from "../../test/foundry/combat-stand-in";
+
+/**
+ * The Foundry layer of the round, through the stand-in: GM-only single
+ * updates, player requests through the GM query, the handler's checks, one
+ * maneuver icon per token, and a whole scripted round.
+ */
+
+let world: StandInWorld;
+type CombatModule = typeof import("./combat");
+type ApiModule = typeof import("./api");
+type RequestModule = typeof import("./request");
+let FangsCombat: CombatModule["FangsCombat"];
+let api: ApiModule;
+let request: RequestModule;
+
+beforeAll(async () => {
+  world = installCombatStandIn();
+  ({ FangsCombat } = await import("./combat"));
+  api = await import("./api");
+  request = await import("./request");
+  world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
+});
+
+function weapon(kind: string, offHand = false) {
+  return { type: "weapon", system: { kind, equipped: true, offHand } };
+}
+
+function fighter(id: string, name: string, ag: number, kind: string, owners: string[] = []) {
+  const actor = new StandInActor(
+    id,
+    name,
+    { characteristics: { ag }, attributes: { movement: 12 } },
+    [weapon(kind)],
+    "character",
+    owners,
+  );
+  return new StandInCombatant(`c-${id}`, name, actor);
+}
+
+interface Table {
+  combat: StandInCombat & InstanceType<CombatModule["FangsCombat"]>;
+  eddy: StandInCombatant;
+  dagmar: StandInCombatant;
+  archer: StandInCombatant;
+  jenny: StandInCombatant;
+}
+
+function table(): Table {
+  const combat = new FangsCombat() as unknown as Table["combat"];
+  const eddy = fighter("eddy", "Fast Eddy", 17, "melee", ["player"]);
+  const dagmar = fighter("dagmar", "Dagmar", 15, "melee", ["other"]);
+  const archer = fighter("archer", "Archer", 15, "missile");
+  const jenny = fighter("jenny", "Pirate Jenny", 12, "melee");
+  for (const c of [eddy, dagmar, archer, jenny]) combat.add(c);
+  world.combats.clear();
+  world.combats.set(combat.id, combat);
+  dagmar.actor!.statuses.add("engaged");
+  jenny.actor!.statuses.add("engaged");
+  return { combat, eddy, dagmar, archer, jenny };
+}
+
+const asCombatant = (c: StandInCombatant) => c as unknown as Combatant.Implementation;
+const asCombat = (c: StandInCombat) => c as unknown as Combat.Implementation;
+const currentName = (combat: StandInCombat) => `${combat.system.phase}:${combat.combatant?.name ?? "-"}`;
+
+beforeEach(() => {
+  world.setUser(world.gm);
+  world.gm.active = true;
+  world.warnings.length = 0;
+  world.chat.length = 0;
+  world.settings.set("fangs.initiativeMode", "ag");
+  world.settings.set("fangs.maneuverIcons", true);
+});
+
+describe("GM-only, one update per move", () => {
+  it("starting the combat is one Combat update carrying round, turn, phase, order and every combatant", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    expect(combat.updates).toHaveLength(1);
+    const data = combat.updates[0]!.data;
+    expect(data).toMatchObject({ round: 1, turn: 0, system: { phase: "initiative" } });
+    expect((data.combatants as unknown[]).length).toBe(4);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Fast Eddy", "Archer", "Dagmar", "Pirate Jenny"]);
+    expect(combat.turns.map((c) => c.initiative)).toEqual([17, 15, 15, 12]);
+  });
+
+  it("a new round resets every combatant in the same update as the round change", async () => {
+    const { combat, dagmar } = table();
+    await combat.startCombat();
+    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    await api.recordDefense(asCombatant(dagmar), "dodge");
+    combat.updates.length = 0;
+    await combat.nextRound();
+    expect(combat.updates).toHaveLength(1);
+    const change = (
+      combat.updates[0]!.data.combatants as { _id: string; system: Record<string, unknown> }[]
+    ).find((c) => c._id === dagmar.id);
+    expect(change?.system).toMatchObject({ maneuver: null, defenses: { dodges: 0 } });
+    expect(dagmar.system.maneuver).toBeNull();
+  });
+
+  it("a player cannot change the round or step back, and nothing is written", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    world.setUser(world.player);
+    combat.updates.length = 0;
+    await combat.nextRound();
+    await combat.previousTurn();
+    expect(combat.updates).toHaveLength(0);
+    expect(world.warnings).toEqual(["FANGS.Combat.Refusal.GmOnly", "FANGS.Combat.Refusal.GmOnly"]);
+  });
+
+  it("a player's end of turn goes to the active GM as a query and the GM makes the one update", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    world.setUser(world.player);
+    world.gm.queries.length = 0;
+    combat.updates.length = 0;
+    await combat.nextTurn();
+    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.combatAction"]);
+    expect(world.gm.queries[0]!.payload).toMatchObject({
+      action: "advance",
+      userId: "player",
+      combatId: "combat1",
+    });
+    expect(combat.updates).toHaveLength(1);
+    expect(currentName(combat)).toBe("initiative:Archer");
+  });
+
+  it("without an active GM a player's request is refused with a message", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    world.gm.active = false;
+    world.setUser(world.player);
+    combat.updates.length = 0;
+    await combat.nextTurn();
+    expect(combat.updates).toHaveLength(0);
+    expect(world.warnings).toEqual(["FANGS.Combat.Refusal.NoActiveGm"]);
+  });
+});
+
+describe("the GM's query handler trusts nothing in the payload", () => {
+  function payload(combat: StandInCombat, patch: Record<string, unknown> = {}) {
+    return {
+      action: "advance",
+      combatId: combat.id,
+      userId: "player",
+      combatantIds: [],
+      expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
+      ...patch,
+    };
+  }
+
+  it("a forged request from a user who does not own the current combatant is refused", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    combat.updates.length = 0;
+    const answer = await request.handleCombatAction(payload(combat, { userId: "other" }));
+    expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
+    expect(combat.updates).toHaveLength(0);
+  });
+
+  it("a hold asked for someone else's combatant is refused", async () => {
+    const { combat, dagmar } = table();
+    await combat.startCombat();
+    const answer = await request.handleCombatAction(
+      payload(combat, { action: "hold", combatantIds: [dagmar.id] }),
+    );
+    expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
+  });
+
+  it("refuses unknown users and combats, stale rounds, malformed payloads, and any client but a GM", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    expect(await request.handleCombatAction(payload(combat, { userId: "nobody" }))).toMatchObject({
+      reason: "unknownUser",
+    });
+    expect(await request.handleCombatAction(payload(combat, { combatId: "nope" }))).toMatchObject({
+      reason: "unknownCombat",
+    });
+    expect(
+      await request.handleCombatAction(
+        payload(combat, { expected: { round: 1, turn: 3, phase: "initiative" } }),
+      ),
+    ).toMatchObject({ reason: "stale" });
+    expect(await request.handleCombatAction({ action: "deleteEverything" })).toMatchObject({
+      reason: "malformed",
+    });
+    expect(await request.handleCombatAction(payload(combat, { combatantIds: "x" }))).toMatchObject({
+      reason: "malformed",
+    });
+    world.setUser(world.player);
+    expect(await request.handleCombatAction(payload(combat))).toMatchObject({ reason: "notGM" });
+    expect(combat.updates).toHaveLength(1);
+  });
+
+  it("the owner's request goes through, once: a doubled click is stale", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    const seen = payload(combat);
+    expect(await request.handleCombatAction(seen)).toEqual({ ok: true });
+    expect(await request.handleCombatAction(seen)).toMatchObject({ ok: false, reason: "stale" });
+    expect(currentName(combat)).toBe("initiative:Archer");
+  });
+});
+
+describe("the maneuver icon", () => {
+  it("is one status effect per token: never stacked, replaced on change, cleared at a new round", async () => {
+    const { combat, dagmar } = table();
+    await combat.startCombat();
+    const actor = dagmar.actor!;
+    await Promise.all([
+      api.declareManeuver(asCombatant(dagmar), "attack"),
+      api.declareManeuver(asCombatant(dagmar), "attack"),
+    ]);
+    expect(actor.effects).toHaveLength(1);
+    const first = actor.effects[0]!.id;
+    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    expect(actor.effects.map((e) => [e.id, e.flags])).toEqual([
+      [first, { fangs: { maneuver: "allOutAttack" } }],
+    ]);
+    expect(actor.effects[0]!.data).toMatchObject({
+      img: "systems/fangs/assets/icons/maneuver/allOutAttack.svg",
+    });
+    await combat.nextRound();
+    expect(actor.effects).toHaveLength(0);
+  });
+
+  it("removes duplicates left by anything else", async () => {
+    const { dagmar } = table();
+    const actor = dagmar.actor!;
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { flags: { fangs: { maneuver: "move" } } },
+      { flags: { fangs: { maneuver: "run" } } },
+    ]);
+    await api.declareManeuver(asCombatant(dagmar), "engage");
+    expect(actor.effects.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "engage" } }]);
+  });
+
+  it("a player may not declare for a combatant it does not own, nor after its initiative turn", async () => {
+    const { combat, dagmar, eddy } = table();
+    await combat.startCombat();
+    world.setUser(world.player);
+    expect(await api.declareManeuver(asCombatant(dagmar), "attack")).toBe(false);
+    expect(await api.declareManeuver(asCombatant(eddy), "charge")).toBe(true);
+    world.setUser(world.gm);
+    await combat.nextTurn();
+    world.setUser(world.player);
+    expect(await api.declareManeuver(asCombatant(eddy), "move")).toBe(false);
+    expect(await api.declareManeuver(asCombatant(eddy), "notAManeuver")).toBe(false);
+    expect(eddy.system.maneuver).toBe("charge");
+    expect(world.warnings).toEqual([
+      expect.stringContaining("FANGS.Combat.Refusal.NotOwner"),
+      expect.stringContaining("FANGS.Combat.Refusal.DeclareClosed"),
+      expect.stringContaining("FANGS.Combat.Refusal.UnknownManeuver"),
+    ]);
+  });
+
+  it("shows the movement the maneuver allows, from the rules registry", async () => {
+    const { dagmar } = table();
+    await api.declareManeuver(asCombatant(dagmar), "retreat");
+    expect(api.movementAllowance(asCombatant(dagmar))).toEqual({
+      maneuver: "retreat",
+      fraction: "full",
+      paces: 12,
+    });
+    await api.declareManeuver(asCombatant(dagmar), "engage");
+    expect(api.movementAllowance(asCombatant(dagmar))?.paces).toBe(6);
+    await api.declareManeuver(asCombatant(dagmar), "attack");
+    expect(api.movementAllowance(asCombatant(dagmar))?.paces).toBe(3);
+  });
+});
+
+describe("a scripted round: AG 17, 15, 15 and 12", () => {
+  it("NC-RND-4, NC-ATK-1, NC-ATK-6, NC-ATK-7: Eddy holds, Archer shoots, Dagmar goes all out, Jenny retreats", async () => {
+    const { combat, eddy, dagmar, archer, jenny } = table();
+    const seen: string[] = [];
+    const look = () => seen.push(currentName(combat));
+    await combat.startCombat();
+    look();
+    // Fast Eddy (AG 17) holds on his initiative.
+    await api.holdAction(asCombat(combat), eddy.id);
+    look();
+    await api.declareManeuver(asCombatant(archer), "attack", { attackKind: "missile" });
+    await combat.nextTurn();
+    look();
+    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    await combat.nextTurn();
+    look();
+    await api.declareManeuver(asCombatant(jenny), "retreat");
+    // A maneuver that takes the whole round cannot be held (NC-RND-7).
+    expect(await api.declareManeuver(asCombatant(eddy), "retreat")).toBe(false);
+    await combat.nextTurn();
+    look(); // Missile: the archer alone.
+    await api.recordAttack(asCombatant(archer), { source: "maneuver", kind: "missile", targetId: jenny.id });
+    await combat.nextTurn();
+    look(); // Melee: Dagmar, engaged, all out.
+    // Eddy breaks his hold to strike Jenny as she leaves: he acts now, before Dagmar.
+    await api.declareManeuver(asCombatant(eddy), "attack");
+    await api.breakHoldAction(asCombat(combat), [eddy.id]);
+    look();
+    await api.recordAttack(asCombatant(eddy), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await combat.nextTurn();
+    look();
+    await api.recordAttack(asCombatant(dagmar), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await combat.nextTurn();
+    look(); // Post-Melee: All-Out-Attack's second attack.
+    await combat.nextTurn();
+    look(); // Round 2.
+    expect(seen).toEqual([
+      "initiative:Fast Eddy",
+      "initiative:Archer",
+      "initiative:Dagmar",
+      "initiative:Pirate Jenny",
+      "missile:Archer",
+      "melee:Dagmar",
+      "melee:Fast Eddy",
+      "melee:Dagmar",
+      "postMelee:Dagmar",
+      "initiative:Fast Eddy",
+    ]);
+    expect(combat.round).toBe(2);
+    expect(eddy.system).toMatchObject({ held: false, maneuver: null });
+    expect(eddy.actor!.calls.filter((c) => c.op === "status")).toEqual([
+      { op: "status", data: { id: "holding", active: true } },
+      { op: "status", data: { id: "holding", active: false } },
+    ]);
+    // Every change of round, phase or turn was one Combat update.
+    expect(combat.updates.every((u) => "round" in u.data && "turn" in u.data && "system" in u.data)).toBe(
+      true,
+    );
+  });
+
+  it("NC-RND-6: Fast Eddy and Dagmar break their holds at once; d20 + AG decides and both act", async () => {
+    const { combat, eddy, dagmar } = table();
+    await combat.startCombat();
+    await api.holdAction(asCombat(combat), eddy.id);
+    await combat.nextTurn(); // Archer → Dagmar
+    await api.holdAction(asCombat(combat), dagmar.id);
+    expect(currentName(combat)).toBe("initiative:Pirate Jenny");
+    world.diceValues.push(8, 8);
+    await api.breakHoldAction(asCombat(combat), [dagmar.id, eddy.id]);
+    expect(currentName(combat)).toBe("initiative:Fast Eddy");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Pirate Jenny");
+    expect(String(world.chat.at(-1)?.content ?? world.chat.map((m) => m.content).join(""))).toContain(
+      "RollOff",
+    );
+  });
+
+  it("NC-ATK-2: a combatant knocked out before its turn is skipped with a note in chat", async () => {
+    const { combat, archer } = table();
+    await combat.startCombat();
+    archer.actor!.statuses.add("unconscious");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    expect(world.chat.some((m) => String(m.content).includes("SkippedOutOfAction"))).toBe(true);
+  });
+
+  it("a stunned combatant loses the action it owes", async () => {
+    const { combat, archer } = table();
+    await combat.startCombat();
+    await api.markActionLost(asCombatant(archer));
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    expect(archer.system.actionLost).toBe(false);
+  });
+});
