@@ -1,6 +1,6 @@
 import { type DiceFormula, formatFormula, parseDiceFormula } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import { type FangsOptions, resolveOptions } from "./config";
+import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import {
   CHARACTERISTIC_IDS,
   type CharacteristicId,
@@ -265,6 +265,8 @@ export function damageModifier(st: number, sz: number, options?: FangsOptions): 
 }
 
 const dmFormulaCache = new WeakMap<object, Map<number, DiceFormula>>();
+/** The default table's dice by DM, the exchange's hot path: an array read, no map. */
+const defaultDmDice: (DiceFormula | undefined)[] = new Array(64);
 
 /**
  * The dice for a DM, whose maximum is the DM: an even DM from the table (the
@@ -279,6 +281,10 @@ export function damageModifierDice(dm: number, options?: FangsOptions): DiceForm
     });
   }
   const table = resolveOptions(options).damageModifierDice;
+  if (table === FANGS_DEFAULTS.damageModifierDice && dm < defaultDmDice.length) {
+    const hit = defaultDmDice[dm];
+    if (hit !== undefined) return hit;
+  }
   let cache = dmFormulaCache.get(table);
   if (cache === undefined) {
     cache = new Map();
@@ -288,6 +294,7 @@ export function damageModifierDice(dm: number, options?: FangsOptions): DiceForm
   if (formula === undefined) {
     formula = buildDamageModifierDice(dm, table);
     cache.set(dm, formula);
+    if (table === FANGS_DEFAULTS.damageModifierDice && dm < 64) defaultDmDice[dm] = formula;
   }
   return formula;
 }

@@ -9,6 +9,7 @@ import {
   type CombatantState,
   type DefenderProfile,
   type DefenseDeclaration,
+  type ParryItemProfile,
   SuccessLevel,
 } from "./types";
 
@@ -154,6 +155,7 @@ export interface DamageResult {
 }
 
 interface Builder {
+  kind: OutcomeKind;
   damage: number;
   maximum: boolean;
   stunDamage: number;
@@ -241,6 +243,47 @@ function wearItem(
     b.effects.push({ kind: "note", key: "FANGS.Rules.Item.Shattered", data: { actorId, itemId } });
 }
 
+function rollBlow(
+  b: Builder,
+  attack: AttackDeclaration,
+  rules: FangsRules,
+  dm: number,
+  dice: DiceSource,
+): number {
+  const total =
+    rollTotal(weaponFormula(attack, rules), dice) + rollTotal(damageModifierDice(dm, rules), dice);
+  b.damage = total;
+  return total;
+}
+
+function maxBlow(b: Builder, attack: AttackDeclaration, rules: FangsRules, dm: number): number {
+  const total = maximumOf(weaponFormula(attack, rules)) + dm;
+  b.damage = total;
+  b.maximum = true;
+  return total;
+}
+
+function stick(b: Builder, attack: AttackDeclaration, targetId: string, inItemId: string | null): void {
+  b.effects.push({
+    kind: "stuckItem",
+    ownerId: attack.attacker.id,
+    itemId: attack.weapon.id,
+    targetId,
+    inItemId,
+    // The wielder's strength is not behind a weapon left in a wound: the weapon's own dice, no DM.
+    perRoundDamage: inItemId === null ? attack.weapon.damage : null,
+  });
+  if (inItemId === null) b.impaled = true;
+  else b.stuckInShield = true;
+}
+
+function parryingItem(item: ParryItemProfile | null | undefined, choice: string): ParryItemProfile {
+  if (item === null || item === undefined) {
+    throw new RulesError("invalid-value", `${choice} needs the parrying item`, { what: "item" });
+  }
+  return item;
+}
+
 function protectionOf(defender: DefenderProfile, ignoreArmor: boolean): number {
   const magic = defender.magicalProtection ?? 0;
   return ignoreArmor ? magic : defender.armorProtection + magic;
@@ -261,7 +304,15 @@ export function rollDamage(
   const rules = resolveOptions(options);
   const defender = defense.defender;
   const attacker = attack.attacker;
+  // A grapple does no damage: stopped, it leaves nothing to roll or wear (NC-GRP).
+  const kind =
+    attack.mode === "grapple" &&
+    outcome.kind !== OutcomeKind.Grappled &&
+    outcome.kind !== OutcomeKind.AttackFumbled
+      ? OutcomeKind.Missed
+      : outcome.kind;
   const b: Builder = {
+    kind: outcome.kind,
     damage: 0,
     maximum: false,
     stunDamage: 0,
@@ -288,47 +339,6 @@ export function rollDamage(
   const monster = outcome.defenseChoice === "monsterParry";
   const item = defense.item;
 
-  const rolled = (): number => {
-    const total =
-      rollTotal(weaponFormula(attack, rules), dice) + rollTotal(damageModifierDice(dm, rules), dice);
-    b.damage = total;
-    return total;
-  };
-  const maximal = (): number => {
-    const total = maximumOf(weaponFormula(attack, rules)) + dm;
-    b.damage = total;
-    b.maximum = true;
-    return total;
-  };
-  const stick = (inItemId: string | null): void => {
-    b.effects.push({
-      kind: "stuckItem",
-      ownerId: attacker.id,
-      itemId: attack.weapon.id,
-      targetId: defender.id,
-      inItemId,
-      // The wielder's strength is not behind a weapon left in a wound: the weapon's own dice, no DM.
-      perRoundDamage: inItemId === null ? attack.weapon.damage : null,
-    });
-    if (inItemId === null) b.impaled = true;
-    else b.stuckInShield = true;
-  };
-  const parryingItem = () => {
-    if (item === null || item === undefined) {
-      throw new RulesError("invalid-value", `${outcome.defenseChoice} needs the parrying item`, {
-        what: "item",
-      });
-    }
-    return item;
-  };
-
-  // A grapple does no damage: stopped, it leaves nothing to roll or wear (NC-GRP).
-  const kind =
-    attack.mode === "grapple" &&
-    outcome.kind !== OutcomeKind.Grappled &&
-    outcome.kind !== OutcomeKind.AttackFumbled
-      ? OutcomeKind.Missed
-      : outcome.kind;
   switch (kind) {
     case OutcomeKind.AttackFumbled: {
       const data: Record<string, string | number | boolean> = {
@@ -358,7 +368,7 @@ export function rollDamage(
       if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
       break;
     case OutcomeKind.Hit: {
-      const damage = rolled();
+      const damage = rollBlow(b, attack, rules, dm, dice);
       const p = protectionOf(defender, false);
       applyToPools(
         b,
@@ -375,12 +385,12 @@ export function rollDamage(
       const p = protectionOf(defender, critical);
       if (canImpale) {
         // NC-DMG-11: rolled damage in full to Stun and to HP, and the weapon sticks.
-        const damage = rolled();
+        const damage = rollBlow(b, attack, rules, dm, dice);
         const through = afterProtection(damage, p);
         applyToPools(b, defender.id, defender, through, through, trackHitPoints, false);
-        stick(null);
+        stick(b, attack, defender.id, null);
       } else {
-        const damage = maximal();
+        const damage = maxBlow(b, attack, rules, dm);
         applyToPools(
           b,
           defender.id,
@@ -394,7 +404,7 @@ export function rollDamage(
       break;
     }
     case OutcomeKind.FumbledDefenseHit: {
-      const damage = maximal();
+      const damage = maxBlow(b, attack, rules, dm);
       const p = protectionOf(defender, true);
       const hp = rules.fumbledDefenseHitPoints === "full" ? damage : halfUp(damage);
       applyToPools(
@@ -406,7 +416,7 @@ export function rollDamage(
         trackHitPoints,
         false,
       );
-      if (canImpale) stick(null);
+      if (canImpale) stick(b, attack, defender.id, null);
       if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
       if (outcome.parryItemBroken && item) {
         wearItem(b, defender.id, item.id, item.itemSp.value, item.itemSp.value, "broken", "parry");
@@ -417,8 +427,8 @@ export function rollDamage(
       // NC-DEF-8: a monster loses no Stun or HP to its parry, and its body is no item to wear,
       // so there is nothing to roll.
       if (monster) break;
-      const damage = rolled();
-      const it = parryingItem();
+      const damage = rollBlow(b, attack, rules, dm, dice);
+      const it = parryingItem(item, outcome.defenseChoice);
       const parry = normalParry(damage, it.itemSp.value, rules.parryWearCombination);
       const p = protectionOf(defender, false);
       applyToPools(
@@ -435,9 +445,9 @@ export function rollDamage(
       break;
     }
     case OutcomeKind.ParriedSpecial: {
-      const damage = maximal();
+      const damage = maxBlow(b, attack, rules, dm);
       if (monster) break;
-      const it = parryingItem();
+      const it = parryingItem(item, outcome.defenseChoice);
       const parry = specialParry(damage, it.itemSp.value, it.type);
       const p = protectionOf(defender, critical);
       applyToPools(
@@ -451,7 +461,7 @@ export function rollDamage(
       );
       if (parry.reason !== null)
         wearItem(b, defender.id, it.id, it.itemSp.value, parry.itemWear, parry.reason, "parry");
-      if (critical && canImpale && it.type === "shield") stick(it.id);
+      if (critical && canImpale && it.type === "shield") stick(b, attack, defender.id, it.id);
       break;
     }
     case OutcomeKind.SpecialParry: {
@@ -506,7 +516,7 @@ export function rollDamage(
       data: { actorId: defender.id, amount: b.untrackedHitPointDamage },
     });
   }
-  return { kind: outcome.kind, ...b };
+  return b;
 }
 
 /* -------------------------------------------- */
