@@ -12,11 +12,12 @@ import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
 import { poolConditions } from "../rules/fangs/consequences";
 import {
   type DefenseUsage,
+  dodgeInstead as dodgeInsteadOf,
   emptyDefenseUsage,
   explainDefenses,
   type ParryLoadout,
+  recordDefense,
   recordOffHandAttack,
-  takeDefense,
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
 import { applyGrapple, breakFree, type GrappleHold } from "../rules/fangs/grapple";
@@ -217,11 +218,14 @@ interface Combatant {
   readying: string | null;
   readyingSet: boolean;
   offHandParried: boolean;
-  usedWeapons: Set<string>;
+  optionsKey: string;
+  options: ManeuverOption[];
 }
 
-class FightOver extends Error {}
+/** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
+const FIGHT_OVER = new Error("fight over");
 
+const NONE_ONLY: readonly DefenseChoice[] = Object.freeze(["none"]);
 const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
 
 export function runDuel(setup: DuelSetup, seed: number, record = false): DuelResult {
@@ -294,7 +298,8 @@ class Duel {
       readying: null,
       readyingSet: false,
       offHandParried: false,
-      usedWeapons: new Set(),
+      optionsKey: "",
+      options: [],
     };
   }
 
@@ -332,6 +337,12 @@ class Duel {
 
   out(c: Combatant): boolean {
     return this.endState(c) !== "standing";
+  }
+
+  boundLimbs(c: Combatant): string[] | null {
+    return this.holds.length === 0
+      ? null
+      : this.holds.filter((h) => h.targetId === c.id).flatMap((h) => h.boundLimbs);
   }
 
   weapon(c: Combatant, id: string | null): SimWeapon | undefined {
@@ -437,8 +448,23 @@ class Duel {
   /*  Choosing maneuvers                          */
   /* -------------------------------------------- */
 
-  /** Every maneuver (with its weapon) the rules core allows this fighter now. */
+  /**
+   * Every maneuver (with its weapon) the rules core allows this fighter now.
+   * The answer depends only on what the key below holds, so it is asked
+   * again only when that changes (engaged rounds repeat it for the whole fight).
+   */
   maneuverOptions_(c: Combatant): ManeuverOption[] {
+    if (c.restrictions.length > 0) return this.computeOptions(c);
+    let key = `${this.engaged ? 0 : this.distance}|${c.set}|${c.away.size}`;
+    for (const w of c.sheet.weapons) key += this.weaponReady(c, w) ? "1" : "0";
+    if (key !== c.optionsKey) {
+      c.optionsKey = key;
+      c.options = this.computeOptions(c);
+    }
+    return c.options;
+  }
+
+  computeOptions(c: Combatant): ManeuverOption[] {
     const opp = this.other(c);
     const mv = c.sheet.attributes.movement;
     const options: ManeuverOption[] = [];
@@ -449,12 +475,21 @@ class Duel {
       distanceToTarget: this.engaged ? 0 : this.distance,
       chargeForbidden: !mayCloseWith(c.restrictions, opp.id, this.round, "charge"),
     };
+    const ready = this.inHand(c).filter((w) => this.weaponReady(c, w));
+    const counter = emptyAttackCounter();
     for (const id of MANEUVER_IDS) {
       const maneuver = getManeuver(id);
       if (maneuver.attacks > 0) {
-        for (const w of this.inHand(c)) {
-          if (!this.weaponReady(c, w)) continue;
-          if (!canChooseManeuver(id, { ...base, weaponKind: w.kind }).allowed) continue;
+        // The maneuver table reads only the weapon's kind: ask once per kind.
+        const byKind = new Map<string, boolean>();
+        const attacker = this.attackerProfile(c, id);
+        for (const w of ready) {
+          let fits = byKind.get(w.kind);
+          if (fits === undefined) {
+            fits = canChooseManeuver(id, { ...base, weaponKind: w.kind }).allowed;
+            byKind.set(w.kind, fits);
+          }
+          if (!fits) continue;
           if (
             w.kind === "melee" &&
             !this.engaged &&
@@ -464,8 +499,8 @@ class Duel {
           const verdict = canAttackNow({
             phase: w.kind === "melee" ? "melee" : "missile",
             round: this.round,
-            attacker: this.attackerProfile(c, id),
-            counter: emptyAttackCounter(),
+            attacker,
+            counter,
             weapon: {
               kind: w.kind,
               extendedReload: w.extendedReload,
@@ -566,7 +601,7 @@ class Duel {
         this.playRound();
       }
     } catch (error) {
-      if (!(error instanceof FightOver)) throw error;
+      if (error !== FIGHT_OVER) throw error;
     }
     const ends = [this.endState(this.c[0]), this.endState(this.c[1])] as const;
     const out0 = ends[0] !== "standing";
@@ -585,7 +620,7 @@ class Duel {
   }
 
   checkEnd(): void {
-    if (this.out(this.c[0]) || this.out(this.c[1])) throw new FightOver();
+    if (this.out(this.c[0]) || this.out(this.c[1])) throw FIGHT_OVER;
   }
 
   snapshot(c: Combatant): FighterSnapshot {
@@ -618,7 +653,6 @@ class Duel {
       c.readying = null;
       c.readyingSet = false;
       c.offHandParried = false;
-      c.usedWeapons = new Set();
       c.restrictions = c.restrictions.filter(
         (r) => (r.kind === "noAttack" || r.kind === "noChangeTarget" ? r.round : r.untilRound) >= this.round,
       );
@@ -867,8 +901,8 @@ class Duel {
   candidates(engagedAtStart: boolean, phase: PhaseId): TurnCandidate[] {
     return this.c.map((c) => {
       const w = this.weapon(c, c.weaponId);
-      const profile = c.maneuver === null ? null : this.attackerProfile(c, c.maneuver);
-      const postMelee = profile && phase === "postMelee" ? this.postMeleeLeft(c) : 0;
+      const postMelee = phase === "postMelee" ? this.postMeleeLeft(c) : 0;
+      const twoWeapon = c.sheet.advantages.includes("twoWeapon");
       return {
         id: c.id,
         orderValue: c.sheet.characteristics.ag,
@@ -881,7 +915,7 @@ class Duel {
           attackKind: w?.kind ?? null,
           postMeleeAttacks: postMelee,
           offHandInitiativePenalty:
-            postMelee > 0 && this.nextPostMeleeSlot(c)?.hand === "off" && !profile?.twoWeapon,
+            postMelee > 0 && this.nextPostMeleeSlot(c)?.hand === "off" && !twoWeapon,
         },
       };
     });
@@ -1056,13 +1090,13 @@ class Duel {
       usage: d.usage,
       attack: { attackerId: a.id, kind: w.kind, grapple },
       loadout: this.loadout(d),
-      boundLimbs: this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs),
+      boundLimbs: this.boundLimbs(d),
       twoWeapon: d.sheet.advantages.includes("twoWeapon"),
       readyingFullSet: d.readyingSet,
       options: this.maneuverOptions,
     });
-    // A fighter who lost its action (stunned) still defends, as its maneuver allows nothing: only "none".
-    const allowed = d.maneuver === null ? (["none"] as DefenseChoice[]) : [...explained.allowed];
+    // A fighter who lost its action (stunned) has no maneuver and so no defense this round.
+    const allowed = d.maneuver === null ? NONE_ONLY : explained.allowed;
     const values: Partial<Record<DefenseChoice, number>> = {};
     for (const choice of allowed) values[choice] = this.defenseSkill(d, choice).skill?.total ?? 0;
     const choice = d.policy.chooseDefense({
@@ -1079,26 +1113,12 @@ class Duel {
     }
     let dodgeInstead = false;
     if (d.maneuver !== null && choice !== "none") {
-      const taken = takeDefense(
-        {
-          maneuver: d.maneuver,
-          maneuverTargetId: d.maneuverTargetId,
-          maneuverPerformed: d.performed,
-          usage: d.usage,
-          attack: { attackerId: a.id, kind: w.kind, grapple },
-          loadout: this.loadout(d),
-          boundLimbs: this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs),
-          twoWeapon: d.sheet.advantages.includes("twoWeapon"),
-          readyingFullSet: d.readyingSet,
-          options: this.maneuverOptions,
-        },
-        choice,
-      );
-      d.usage = taken.usage;
-      if (taken.dodgeInstead) {
+      // What takeDefense does, without asking explainDefenses a second time: the choice is in `allowed`.
+      d.usage = recordDefense(d.usage, choice);
+      if (choice === "dodge" && explained.dodgeConvertsManeuver) {
         // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
         dodgeInstead = true;
-        d.maneuver = taken.dodgeInstead.maneuver;
+        d.maneuver = dodgeInsteadOf(d.maneuver, w.kind).maneuver;
         d.weaponId = null;
         d.withdrawal = null;
         d.readying = null;
@@ -1139,10 +1159,9 @@ class Duel {
         targetId: d.id,
       });
     }
-    a.usedWeapons.add(w.id);
     if (w.kind === "thrown") a.away.add(w.id);
     if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);
-    const before = this.itemSnapshot();
+    const before = this.events === null ? null : this.itemSnapshot();
     this.apply(resolution.effects);
     if (resolution.outcome.kind === OutcomeKind.Grappled) {
       const already = this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs);
@@ -1240,8 +1259,8 @@ class Duel {
     return m;
   }
 
-  itemChanges(before: Map<string, ItemSp>): { side: Side; item: string; itemSp: ItemSp }[] {
-    if (this.events === null) return [];
+  itemChanges(before: Map<string, ItemSp> | null): { side: Side; item: string; itemSp: ItemSp }[] {
+    if (before === null) return [];
     const changes: { side: Side; item: string; itemSp: ItemSp }[] = [];
     for (const c of this.c) {
       for (const [id, sp] of c.itemSp) {
@@ -1330,6 +1349,6 @@ class Duel {
     if (!away) return;
     away.fled = true;
     this.log({ type: "fled", side: away.side, distance: this.distance });
-    throw new FightOver();
+    throw FIGHT_OVER;
   }
 }
