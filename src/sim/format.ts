@@ -124,14 +124,9 @@ function exchangeLines(
     }
   }
   if (r.outcome.fumble) {
+    // What the fumble does follows on its own line (FANGS.Sim.Fumble.*).
     lines.push(
-      `    ${i18n.format("FANGS.Sim.FumbleLuck", {
-        name: attacker,
-        roll: formatCheck(r.outcome.fumble.check, i18n),
-        result: i18n.localize(
-          `FANGS.Rules.Fumble.${r.outcome.fumble.suggested.charAt(0).toUpperCase()}${r.outcome.fumble.suggested.slice(1)}`,
-        ),
-      })}`,
+      `    ${i18n.format("FANGS.Sim.FumbleLuck", { name: attacker, roll: formatCheck(r.outcome.fumble.check, i18n) })}`,
     );
   }
   return lines;

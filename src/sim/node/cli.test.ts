@@ -1,0 +1,177 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The two commands as a user runs them: `node scripts/duel.mjs …` and
+ * `node scripts/odds.mjs …` in a child process (each builds the simulator
+ * first, then reuses the build), checking output and exit codes.
+ */
+const root = resolve(__dirname, "../../..");
+const scratch = mkdtempSync(join(tmpdir(), "fangs-sim-"));
+
+function run(script: "duel" | "odds", ...args: string[]) {
+  const result = spawnSync(process.execPath, [join(root, "scripts", `${script}.mjs`), ...args], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("npm run duel", () => {
+  it("lists the sample fighters", () => {
+    const { code, stdout } = run("duel", "--list");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Gru {2}\(character\)$/m);
+    expect(stdout).toMatch(/^Troll {2}\(creature\)$/m);
+  });
+
+  it("prints the same fight for the same seed, round by round, until one side is out", () => {
+    const first = run("duel", "Gru", "Troll", "--seed", "7");
+    const second = run("duel", "gru", "troll", "--seed=7");
+    expect(first.code).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    expect(first.stdout).toMatch(/^Round 1 /m);
+    expect(first.stdout).toMatch(/Gru: Stun \d+\/26, HP -?\d+\/12/);
+    expect(first.stdout).toMatch(
+      /wins in round \d+: .* is (dead|dying|unconscious|fled)\.|Both fall|No one has fallen/,
+    );
+    expect(first.stdout).not.toMatch(/FANGS\.[A-Z]/);
+  });
+
+  it("gives the fight as JSON with --json", () => {
+    const { code, stdout } = run("duel", "Dagmar the Deadly", "Fast Eddy", "--seed", "3", "--json");
+    expect(code).toBe(0);
+    const data = JSON.parse(stdout);
+    expect(data.seed).toBe(3);
+    expect(data.names).toEqual(["Dagmar the Deadly", "Fast Eddy"]);
+    expect(data.events.at(-1).type).toBe("end");
+    expect(data.events.some((e: { type: string }) => e.type === "exchange")).toBe(true);
+  });
+
+  it("takes a fighter from a JSON file of the pack's shape", () => {
+    const file = join(scratch, "brute.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: "Brute",
+        type: "character",
+        system: { characteristics: { st: 16, ag: 10, co: 14, in: 8, pw: 9, sz: 14, ap: 8 } },
+        items: [
+          {
+            name: "Mace",
+            type: "weapon",
+            system: { damage: "1d8+2", itemSp: { value: 10, max: 10 }, skill: "mace" },
+          },
+          { name: "Mace", type: "skill", system: { key: "mace", naturalAbility: "(ST+AG+SZ)/5", bought: 4 } },
+        ],
+      }),
+    );
+    const { code, stdout } = run("duel", file, "Gru", "--seed", "2");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Brute against Gru/m);
+  });
+
+  it("refuses an unknown fighter with the known names and exit code 2", () => {
+    const { code, stdout, stderr } = run("duel", "Gru", "Balrog");
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/unknown fighter "Balrog"\. Known fighters: .*Gru/);
+  });
+
+  it("refuses a file that is not JSON, and an actor with a bad field, naming the problem", () => {
+    const bad = join(scratch, "bad.json");
+    writeFileSync(bad, "{ name: Gru ");
+    const notJson = run("duel", bad, "Gru");
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/bad\.json is not valid JSON/);
+
+    const wrong = join(scratch, "wrong.json");
+    writeFileSync(
+      wrong,
+      JSON.stringify({ name: "X", type: "character", system: { characteristics: { st: 10 } } }),
+    );
+    const badField = run("duel", wrong, "Gru");
+    expect(badField.code).toBe(2);
+    expect(badField.stderr).toMatch(/"X": system\.characteristics: AG must be a whole number/);
+
+    const missing = run("duel", join(scratch, "nobody.json"), "Gru");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no such fighter file/);
+  });
+
+  it("refuses a bad seed, a missing fighter and an unknown option", () => {
+    expect(run("duel", "Gru", "Troll", "--seed", "-1").stderr).toMatch(/--seed must be a whole number/);
+    expect(run("duel", "Gru").stderr).toMatch(/a duel needs two fighters, got 1/);
+    const unknown = run("duel", "Gru", "Troll", "--sede", "3");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option --sede/);
+  });
+});
+
+describe("npm run odds", () => {
+  it.each(["0", "-3", "ten", "1.5"])("refuses --runs %s with exit code 2", (runs) => {
+    const { code, stderr } = run("odds", "Gru", "Troll", "--runs", runs);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--runs must be a whole number from 1/);
+  });
+
+  it("refuses an unknown fighter", () => {
+    const { code, stderr } = run("odds", "Gru", "Nobody", "--runs", "10");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/unknown fighter "Nobody"/);
+  });
+
+  it("gives the same odds whatever the number of workers and the chunk size", () => {
+    const one = run("odds", "Gru", "Troll", "--runs", "600", "--seed", "5", "--workers", "1", "--json");
+    const two = run(
+      "odds",
+      "Gru",
+      "Troll",
+      "--runs",
+      "600",
+      "--seed",
+      "5",
+      "--workers",
+      "2",
+      "--chunk",
+      "37",
+      "--json",
+    );
+    const three = run(
+      "odds",
+      "Gru",
+      "Troll",
+      "--runs",
+      "600",
+      "--seed",
+      "5",
+      "--workers",
+      "3",
+      "--chunk",
+      "250",
+      "--json",
+    );
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
+    expect(JSON.parse(three.stdout)).toEqual(JSON.parse(one.stdout));
+    const other = run("odds", "Gru", "Troll", "--runs", "600", "--seed", "6", "--workers", "2", "--json");
+    expect(JSON.parse(other.stdout)).not.toEqual(JSON.parse(one.stdout));
+  });
+
+  it("prints each side's chance with its interval, the rounds and how each side ends", () => {
+    const { code, stdout, stderr } = run("odds", "Dagmar", "Fast Eddy", "--runs", "300", "--seed", "2");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Dagmar the Deadly against Fast Eddy: 300 fights \(seed 2\)/);
+    expect(stdout).toMatch(/Dagmar the Deadly wins +\d+\.\d% {2}\(95% interval \d+\.\d% to \d+\.\d%\)/);
+    expect(stdout).toMatch(/Rounds a fight lasts: \d+\.\d\d on average/);
+    expect(stdout).toMatch(/│█+/);
+    expect(stdout).toMatch(/^ {2}dead +\d+\.\d% +\d+\.\d%$/m);
+    // Not a terminal: no progress bar.
+    expect(stderr).toBe("");
+  });
+});
