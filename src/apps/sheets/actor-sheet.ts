@@ -1,10 +1,11 @@
 import { postCheck } from "../../chat/check-card";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
-import { HandlebarsActorSheet, TEMPLATE_ROOT } from "./base";
+import { HandlebarsActorSheet } from "./base";
 import { ACTOR_TAB_IDS, actorSheetContext } from "./context";
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
+import { ACTOR_PARTS } from "./parts";
 import { inlineValue, notifyRefused, notifyRollFailed, pickImage } from "./support";
 import { ITEM_TYPES, type ItemType } from "./types";
 
@@ -39,15 +40,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     },
   };
 
-  static override PARTS = {
-    header: { template: `${TEMPLATE_ROOT}/actor/header.hbs` },
-    tabs: { template: `${TEMPLATE_ROOT}/partials/tabs.hbs` },
-    main: { template: `${TEMPLATE_ROOT}/actor/main.hbs`, scrollable: [""] },
-    skills: { template: `${TEMPLATE_ROOT}/actor/skills.hbs`, scrollable: [""] },
-    combat: { template: `${TEMPLATE_ROOT}/actor/combat.hbs`, scrollable: [""] },
-    features: { template: `${TEMPLATE_ROOT}/actor/features.hbs`, scrollable: [""] },
-    biography: { template: `${TEMPLATE_ROOT}/actor/biography.hbs`, scrollable: [""] },
-  };
+  static override PARTS = { ...ACTOR_PARTS };
 
   static override TABS = {
     sheet: {

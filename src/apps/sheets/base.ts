@@ -14,6 +14,3 @@ export const HandlebarsActorSheet = withHandlebars(foundry.applications.sheets.A
 export const HandlebarsItemSheet = withHandlebars(foundry.applications.sheets.ItemSheetV2);
 
 export type { HandlebarsTemplatePart };
-
-/** Template paths as Foundry serves them. */
-export const TEMPLATE_ROOT = "systems/fangs/templates";

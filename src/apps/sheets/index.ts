@@ -1,26 +1,12 @@
 import { CharacterSheet, CreatureSheet } from "./actor-sheet";
-import { TEMPLATE_ROOT } from "./base";
 import { ITEM_SHEETS } from "./item-sheet";
+import { SHEET_PARTIALS } from "./parts";
 import { ITEM_TYPES } from "./types";
 
 export { CharacterSheet, CreatureSheet, FangsActorSheet } from "./actor-sheet";
 export { actorSheetContext, itemSheetContext } from "./context";
 export { FangsItemSheet, ITEM_SHEETS } from "./item-sheet";
-
-/** Partials the sheet parts include; Foundry registers each under its path. */
-export const SHEET_PARTIALS: readonly string[] = [
-  "partials/pool-bar.hbs",
-  "partials/condition-badge.hbs",
-  "partials/item-controls.hbs",
-  "partials/item-name.hbs",
-  "partials/sp-track.hbs",
-  "partials/equipped-toggle.hbs",
-  "partials/skill-table.hbs",
-  "partials/simple-list.hbs",
-  "partials/item-sp-fields.hbs",
-  "partials/skill-picker.hbs",
-  "partials/equipped-field.hbs",
-].map((p) => `${TEMPLATE_ROOT}/${p}`);
+export { ACTOR_PARTS, itemParts, SHEET_PARTIALS } from "./parts";
 
 /** Loads the partials (the parts themselves load on first render). */
 export function preloadSheetTemplates(): Promise<unknown> {

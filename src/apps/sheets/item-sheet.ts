@@ -1,23 +1,14 @@
 import type { CharacteristicId } from "../../rules/fangs/types";
-import { HandlebarsItemSheet, type HandlebarsTemplatePart, TEMPLATE_ROOT } from "./base";
+import { HandlebarsItemSheet } from "./base";
 import { ITEM_TAB_IDS, itemSheetContext } from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { TAB_LABELS } from "./labels";
+import { itemParts } from "./parts";
 import { notifyRefused, pickImage } from "./support";
 import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
-
-/** The parts of an item sheet; `details` is the type's own template. */
-function itemParts(type: ItemType): Record<string, HandlebarsTemplatePart> {
-  return {
-    header: { template: `${TEMPLATE_ROOT}/item/header.hbs` },
-    tabs: { template: `${TEMPLATE_ROOT}/partials/tabs.hbs` },
-    details: { template: `${TEMPLATE_ROOT}/item/${type}.hbs`, scrollable: [""] },
-    description: { template: `${TEMPLATE_ROOT}/item/description.hbs`, scrollable: [""] },
-  };
-}
 
 /** Shared behaviour of the item sheets; one subclass per item type picks its template. */
 export class FangsItemSheet extends HandlebarsItemSheet {

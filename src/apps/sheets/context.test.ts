@@ -1,0 +1,194 @@
+import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handlebars/fixtures";
+import { damageModifierFormula } from "../../rules/fangs/character";
+import { actorSheetContext, formatDamageModifier, itemSheetContext } from "./context";
+import type { ActorData } from "./types";
+
+const stored = (name: keyof typeof FIXTURE_SOURCES): ActorData => structuredClone(FIXTURE_SOURCES[name]);
+
+describe("actorSheetContext", () => {
+  it("lists the seven characteristics in order, each with its ×1 and ×2 check targets", () => {
+    const ctx = actorSheetContext(fixtureActor("fighter"), { editable: true });
+    expect(ctx.characteristics.map((c) => c.id)).toEqual(["st", "ag", "co", "in", "pw", "sz", "ap"]);
+    expect(ctx.characteristics[0]).toMatchObject({
+      value: 14,
+      field: "system.characteristics.st",
+      name: "FANGS.Actor.Characteristic.St.Name",
+      checks: [
+        { multiplier: 1, target: 14 },
+        { multiplier: 2, target: 28 },
+      ],
+    });
+  });
+
+  it("fills the pools from value and derived max, clamping the bar to 0–100%", () => {
+    const actor = fixtureActor("fighter");
+    actor.system.hitPoints.value = -3;
+    actor.system.stunPoints.value = 40;
+    const ctx = actorSheetContext(actor, { editable: true });
+    const [stun, hp] = ctx.pools;
+    expect(stun).toMatchObject({ value: 40, max: 26, percent: 100, depleted: false, meterMin: 0 });
+    expect(hp).toMatchObject({ value: -3, max: 12, percent: 0, depleted: true, meterMin: -3 });
+  });
+
+  it("reads derived values from the prepared data, and asks the rules core when they are missing", () => {
+    const prepared = actorSheetContext(fixtureActor("fighter"), { editable: true });
+    const raw = actorSheetContext(stored("fighter"), { editable: true });
+    expect(raw.attributes).toEqual(prepared.attributes);
+    expect(raw.pools.map((p) => p.max)).toEqual([26, 12]);
+    expect(raw.skills).toEqual(prepared.skills);
+    expect(raw.weapons.map((w) => w.condition?.id)).toEqual(["sound", "shattered", "nicked"]);
+    expect(raw.armorProtection).toBe(3);
+    expect(raw.creature).toBeNull();
+  });
+
+  it("uses the data model's values over its own when both exist", () => {
+    const actor = fixtureActor("fighter");
+    actor.system.attributes = { ...actor.system.attributes, movement: 99 };
+    const skill = actor.items.find((i) => i.type === "skill")!;
+    if (skill.type === "skill") skill.system.total = 42;
+    const ctx = actorSheetContext(actor, { editable: true });
+    expect(ctx.attributes.find((a) => a.id === "movement")?.display).toBe("99");
+    expect(ctx.skills.combat.find((s) => s.id === skill.id)?.total).toBe(42);
+  });
+
+  it("shows the DM as dice text from the rules, or a dash for none", () => {
+    expect(formatDamageModifier("1d4+1")).toBe("+1d4+1");
+    expect(formatDamageModifier("0")).toBe("—");
+    const troll = actorSheetContext(fixtureActor("troll"), { editable: true });
+    expect(troll.attributes[0]?.display).toBe(`+${damageModifierFormula(troll.attributes[0]!.value!)}`);
+  });
+
+  it("marks a skill whose formula the rules refuse, without failing the sheet", () => {
+    const actor = stored("fighter");
+    const climb = actor.items.find((i) => i.id === "fxSkillClimb001")!;
+    if (climb.type === "skill") climb.system.naturalAbility = "(ST+";
+    const ctx = actorSheetContext(actor, { editable: true });
+    const row = ctx.skills.general.find((s) => s.id === "fxSkillClimb001");
+    expect(row).toMatchObject({ natural: null, total: null, error: "FANGS.Sheet.Error.BadFormula" });
+  });
+
+  it("reports characteristics the rules refuse instead of showing NaN", () => {
+    const actor = stored("fighter");
+    (actor.system.characteristics as Record<string, number>).st = 1.5;
+    const ctx = actorSheetContext(actor, { editable: true });
+    expect(ctx.attributesError).toBe("FANGS.Sheet.Error.BadCharacteristics");
+    expect(ctx.attributes.every((a) => a.display === "—" || a.id === "armorProtection")).toBe(true);
+    expect(ctx.pools.map((p) => p.maxDisplay)).toEqual(["—", "—"]);
+    expect(ctx.dodge.total).toBeNull();
+  });
+
+  it("links weapons and shields to the skill with their key", () => {
+    const ctx = actorSheetContext(fixtureActor("fighter"), { editable: true });
+    expect(ctx.weapons.map((w) => [w.name, w.skillName, w.skillTotal])).toEqual([
+      ["Broadsword", "Broadsword", 15],
+      ["Broken spear", null, null],
+      ["Dagger", "Knife", 8],
+    ]);
+    expect(ctx.shields[0]).toMatchObject({ skillName: "Shield Parry", skillTotal: 11 });
+  });
+
+  it("shows no condition for an item SP the rules refuse", () => {
+    const actor = stored("fighter");
+    const dagger = actor.items.find((i) => i.id === "fxWeaponDagger1")!;
+    if (dagger.type === "weapon") dagger.system.itemSp = { value: 9, max: 6 };
+    const ctx = actorSheetContext(actor, { editable: true });
+    expect(ctx.weapons.find((w) => w.id === "fxWeaponDagger1")?.condition).toBeNull();
+  });
+
+  it("splits natural weapons out; a creature always has the section", () => {
+    const troll = actorSheetContext(fixtureActor("troll"), { editable: true });
+    expect(troll.naturalWeapons.map((w) => w.name)).toEqual(["Bite", "Claw"]);
+    expect(troll.naturalWeapons.every((w) => w.itemSp === null && w.condition === null)).toBe(true);
+    expect(troll.weapons.map((w) => w.name)).toEqual(["Tree-trunk club"]);
+    expect(troll.showNaturalWeapons).toBe(true);
+    const fighter = actorSheetContext(fixtureActor("fighter"), { editable: true });
+    expect(fighter.showNaturalWeapons).toBe(false);
+  });
+
+  it("fills the creature block, computing the monster parry when it is not derived", () => {
+    const ctx = actorSheetContext(stored("troll"), { editable: true });
+    expect(ctx.creature).toMatchObject({
+      humanoid: true,
+      intelligent: true,
+      extraLimbs: 0,
+      monsterParry: { formula: "(ST+AG)/5", natural: 7, bought: 2, total: 9, error: null },
+    });
+    const noFormula = stored("troll");
+    noFormula.system.monsterParry = { bought: 2, formula: "" };
+    expect(actorSheetContext(noFormula, { editable: true }).creature?.monsterParry.error).toBe(
+      "FANGS.Sheet.Error.NoParryFormula",
+    );
+  });
+
+  it("builds element ids from the prefix so two open sheets never share one", () => {
+    const a = actorSheetContext(fixtureActor("fighter"), { editable: true, idPrefix: "sheetA" });
+    const b = actorSheetContext(fixtureActor("fighter"), { editable: true, idPrefix: "sheetB" });
+    expect(a.characteristics[0]?.inputId).toBe("sheetA-char-st");
+    expect(b.characteristics[0]?.inputId).toBe("sheetB-char-st");
+    expect(a.skills.combat[0]?.boughtInputId.startsWith("sheetA-")).toBe(true);
+  });
+
+  it("opens the asked tab, or the first one for an unknown id", () => {
+    const ids = (tab?: string) =>
+      actorSheetContext(fixtureActor("fighter"), { editable: true, activeTab: tab }).tabList.filter(
+        (t) => t.active,
+      );
+    expect(ids("skills").map((t) => t.id)).toEqual(["skills"]);
+    expect(ids("nope").map((t) => t.id)).toEqual(["main"]);
+    expect(ids().map((t) => t.cssClass)).toEqual(["active"]);
+  });
+
+  it("disables inputs of a read-only sheet", () => {
+    expect(actorSheetContext(fixtureActor("fighter"), { editable: false }).disabledAttr).toBe("disabled");
+    expect(actorSheetContext(fixtureActor("fighter"), { editable: true }).disabledAttr).toBe("");
+  });
+});
+
+describe("itemSheetContext", () => {
+  it("gives every field an id and the weapon its condition", () => {
+    const ctx = itemSheetContext(fixtureItem("weapon"), { editable: true, idPrefix: "w" });
+    expect(ctx.ids.itemSp_value).toBe("w-itemSp-value");
+    expect(ctx.ids.damage).toBe("w-damage");
+    expect(ctx.condition?.id).toBe("sound");
+    expect(ctx.typeLabel).toBe("FANGS.Item.Type.Weapon");
+  });
+
+  it("keeps a skill key the owner lacks among the choices, so the picker does not erase it", () => {
+    const spear = fixtureActor("fighter").items.find((i) => i.id === "fxWeaponSpear01")!;
+    const ctx = itemSheetContext(spear, {
+      editable: true,
+      actorSkills: [{ key: "broadsword", name: "Broadsword" }],
+    });
+    expect(ctx.choices.skills).toEqual({ broadsword: "Broadsword", spear: "spear" });
+    expect(itemSheetContext(spear, { editable: true }).choices.skills).toBeNull();
+  });
+
+  it("works out an owned skill's natural part and total from the owner's characteristics", () => {
+    const skill = structuredClone(FIXTURE_SOURCES.fighter.items.find((i) => i.id === "fxSkillBroadswd")!);
+    const characteristics = fixtureActor("fighter").system.characteristics;
+    expect(itemSheetContext(skill, { editable: true }).skillValue).toBeNull();
+    expect(
+      itemSheetContext(skill, { editable: true, actorCharacteristics: characteristics }).skillValue,
+    ).toEqual({
+      natural: 8,
+      total: 15,
+      error: null,
+    });
+  });
+
+  it("uses the enriched description when given and the stored one otherwise", () => {
+    const item = fixtureItem("weapon");
+    expect(itemSheetContext(item, { editable: true }).description.enriched).toContain("double-edged");
+    expect(itemSheetContext(item, { editable: true, enrichedHtml: "<p>E</p>" }).description).toEqual({
+      value: item.system.description,
+      enriched: "<p>E</p>",
+    });
+  });
+
+  it("names an unknown maneuver instead of failing", () => {
+    const maneuver = fixtureItem("maneuver");
+    maneuver.system.maneuverId = "teleport";
+    const ctx = actorSheetContext({ ...fixtureActor("fighter"), items: [maneuver] }, { editable: true });
+    expect(ctx.maneuvers[0]?.detail).toBe("FANGS.Item.Maneuver.Unknown");
+  });
+});

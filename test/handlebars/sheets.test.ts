@@ -1,0 +1,295 @@
+import type { ItemType } from "../../src/apps/sheets/types";
+import { ITEM_TYPES } from "../../src/apps/sheets/types";
+import { damageModifierFormula } from "../../src/rules/fangs/character";
+import { fixtureActor, fixtureItem } from "./fixtures";
+import {
+  all,
+  badButtons,
+  byAttr,
+  byClass,
+  byTag,
+  duplicateIds,
+  mouseOnlyActions,
+  parse,
+  text,
+  unlabelledControls,
+} from "./html";
+import { createTemplateRenderer, loadTranslations, renderActorSheet, renderItemSheet } from "./render";
+
+const t = loadTranslations();
+
+/** The row of an item on a sheet, by item id. */
+function row(html: string, id: string) {
+  const [el] = byAttr(parse(html), "data-item-id", id);
+  if (!el) throw new Error(`no row for ${id}`);
+  return el;
+}
+
+function inputValue(html: string, name: string): string | undefined {
+  return byAttr(parse(html), "name", name)[0]?.attribs.value;
+}
+
+describe("character sheet (fighter)", () => {
+  const { html, context, missingKeys } = renderActorSheet(fixtureActor("fighter"));
+
+  it("renders every key it uses from lang/en.json", () => {
+    expect(missingKeys).toEqual([]);
+  });
+
+  it("shows the name and each characteristic in a named input", () => {
+    expect(inputValue(html, "name")).toBe("Gru the Sellsword");
+    expect(inputValue(html, "system.characteristics.st")).toBe("14");
+    expect(inputValue(html, "system.characteristics.ap")).toBe("10");
+  });
+
+  it("offers ST×1 and ST×2 style checks for every characteristic, as buttons", () => {
+    const buttons = byAttr(parse(html), "data-action", "rollCharacteristic");
+    expect(buttons).toHaveLength(14);
+    const st2 = buttons.find(
+      (b) => b.attribs["data-characteristic"] === "st" && b.attribs["data-multiplier"] === "2",
+    );
+    expect(st2 && text(st2)).toBe("ST×2");
+    expect(st2?.attribs["aria-label"]).toBe("Roll Strength ×2 (d20 + 28)");
+  });
+
+  it("shows Stun and HP as meters with value and derived max", () => {
+    const doc = parse(html);
+    const meters = byAttr(doc, "role", "meter").filter((m) => m.attribs["aria-label"]?.endsWith("Points"));
+    expect(
+      meters.map((m) => [m.attribs["aria-label"], m.attribs["aria-valuenow"], m.attribs["aria-valuemax"]]),
+    ).toEqual([
+      ["Stun Points", "14", "26"],
+      ["Hit Points", "9", "12"],
+    ]);
+    expect(inputValue(html, "system.stunPoints.value")).toBe("14");
+    expect(inputValue(html, "system.hitPoints.value")).toBe("9");
+    const hpFill = byClass(byClass(doc, "fangs-pool--hitPoints")[0]!, "fangs-bar__fill")[0];
+    expect(hpFill?.attribs.style).toBe("width: 75%");
+  });
+
+  it("lists the derived attributes with the DM as dice", () => {
+    const attrs = Object.fromEntries(
+      byClass(parse(html), "fangs-attribute").map((el) => [
+        el.attribs["data-attribute"],
+        text(byTag(el, "dd")),
+      ]),
+    );
+    expect(attrs.damageModifier).toBe(`+${damageModifierFormula(1)}`);
+    expect(attrs.movement).toBe("15");
+    expect(attrs.armorProtection).toBe("3");
+    // Dodge: AG 12 + 3 bought − 3 armor protection.
+    expect(attrs.dodge).toMatch(/^12 Bought/);
+  });
+
+  it("shows each skill as natural + bought = total", () => {
+    const broadsword = row(html, "fxSkillBroadswd");
+    expect(text(broadsword)).toContain("(ST+AG+SZ)/5 = 8");
+    expect(byTag(broadsword, "input")[0]?.attribs.value).toBe("7");
+    expect(text(byClass(broadsword, "fangs-total"))).toBe("15");
+    const firstAid = row(html, "fxSkillFirstAid");
+    expect(text(firstAid)).toContain("2*IN/5 = 5");
+    expect(text(byClass(firstAid, "fangs-total"))).toBe("7");
+    expect(context.skills.general.map((s) => s.name)).toEqual(["Climb", "First Aid"]);
+  });
+
+  it("shows weapon and shield condition as a badge with words, not colour alone", () => {
+    const badge = (id: string) => byClass(row(html, id), "fangs-badge")[0];
+    expect(text(badge("fxWeaponBroadsw")!)).toBe("Sound");
+    expect(text(badge("fxWeaponDagger1")!)).toBe("Nicked");
+    expect(text(badge("fxWeaponSpear01")!)).toBe("Shattered");
+    expect(text(badge("fxShieldRound01")!)).toBe("No attacks");
+    expect(badge("fxShieldRound01")?.attribs["data-condition"]).toBe("unusableForAttack");
+  });
+
+  it("shows each weapon's item SP, damage and linked skill", () => {
+    const dagger = row(html, "fxWeaponDagger1");
+    const sp = byAttr(dagger, "data-item-field", "system.itemSp.value")[0];
+    expect(sp?.attribs.value).toBe("5");
+    expect(text(dagger)).toContain("/ 6");
+    expect(text(dagger)).toContain("1d4+2");
+    expect(text(dagger)).toContain("Knife 8");
+    expect(text(row(html, "fxWeaponSpear01"))).toContain("No skill linked");
+  });
+
+  it("lists armor with its SP and the total worn, advantages and maneuvers", () => {
+    expect(text(row(html, "fxArmorMail0001"))).toContain("550");
+    expect(html).toContain("3 SP worn");
+    expect(text(row(html, "fxAdvAmbidextr1"))).toContain("ambidextrous");
+    expect(text(row(html, "fxManeuverAttk1"))).toContain("Attack");
+  });
+
+  it("makes item rows draggable for Foundry's drag and drop", () => {
+    const rows = byAttr(parse(html), "data-item-id");
+    expect(rows.length).toBe(13);
+    for (const r of rows) expect(r.attribs.class).toContain("draggable");
+  });
+
+  it("labels every control, names every button, keeps ids unique and needs no mouse", () => {
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(badButtons(html)).toEqual([]);
+    expect(duplicateIds(html)).toEqual([]);
+    expect(mouseOnlyActions(html)).toEqual([]);
+  });
+
+  it("opens exactly one tab, the one asked for", () => {
+    const open = (h: string) =>
+      all(parse(h), (el) => el.name === "section" && /\bactive\b/.test(el.attribs.class ?? ""));
+    expect(open(html).map((s) => s.attribs["data-tab"])).toEqual(["main"]);
+    const combat = renderActorSheet(fixtureActor("fighter"), { activeTab: "combat" }).html;
+    expect(open(combat).map((s) => s.attribs["data-tab"])).toEqual(["combat"]);
+    const selected = byAttr(parse(combat), "aria-selected", "true");
+    expect(selected.map((b) => b.attribs["data-tab"])).toEqual(["combat"]);
+  });
+
+  it("puts the enriched biography in the editor and the stored HTML in its value", () => {
+    const withEnriched = renderActorSheet(fixtureActor("fighter"), { enrichedHtml: "<p>ENRICHED</p>" }).html;
+    const [editor] = byTag(parse(withEnriched), "prose-mirror");
+    expect(editor?.attribs.name).toBe("system.biography");
+    expect(editor?.attribs.value).toContain("river towns");
+    expect(text(editor!)).toBe("ENRICHED");
+  });
+});
+
+describe("read-only sheet", () => {
+  const { html } = renderActorSheet(fixtureActor("fighter"), { editable: false });
+
+  it("disables every input and hides add and delete buttons, but still allows rolls", () => {
+    const controls = byTag(parse(html), "input", "select");
+    expect(controls.length).toBeGreaterThan(20);
+    for (const c of controls) expect("disabled" in c.attribs).toBe(true);
+    expect(byAttr(parse(html), "data-action", "itemDelete")).toEqual([]);
+    expect(byAttr(parse(html), "data-action", "itemCreate")).toEqual([]);
+    expect(byAttr(parse(html), "data-action", "rollSkill").length).toBe(5);
+    expect(byTag(parse(html), "prose-mirror")).toEqual([]);
+  });
+});
+
+describe("creature sheet (troll)", () => {
+  const { html, missingKeys } = renderActorSheet(fixtureActor("troll"));
+
+  it("renders every key it uses", () => {
+    expect(missingKeys).toEqual([]);
+  });
+
+  it("shows the humanoid and intelligent flags and extra limbs", () => {
+    const doc = parse(html);
+    expect("checked" in (byAttr(doc, "name", "system.humanoid")[0]?.attribs ?? {})).toBe(true);
+    expect("checked" in (byAttr(doc, "name", "system.intelligent")[0]?.attribs ?? {})).toBe(true);
+    expect(inputValue(html, "system.extraLimbs")).toBe("0");
+  });
+
+  it("shows the monster parry: formula, natural part, bought and total, with a roll button", () => {
+    const [parry] = byClass(parse(html), "fangs-monster-parry");
+    expect(inputValue(html, "system.monsterParry.formula")).toBe("(ST+AG)/5");
+    expect(text(parry!)).toContain("= 7");
+    expect(inputValue(html, "system.monsterParry.bought")).toBe("2");
+    expect(text(byClass(parry!, "fangs-total"))).toBe("9");
+    expect(byAttr(parry!, "data-action", "rollMonsterParry")).toHaveLength(1);
+  });
+
+  it("lists natural weapons apart from carried ones, without item SP", () => {
+    const [natural] = byAttr(parse(html), "data-section", "natural-weapons");
+    const [carried] = byAttr(parse(html), "data-section", "weapons");
+    expect(byAttr(natural!, "data-item-id").map((r) => r.attribs["data-item-id"])).toEqual([
+      "fxTrollWpBite01",
+      "fxTrollWpClaw01",
+    ]);
+    expect(byAttr(natural!, "data-item-field", "system.itemSp.value")).toEqual([]);
+    expect(byAttr(carried!, "data-item-id").map((r) => r.attribs["data-item-id"])).toEqual([
+      "fxTrollWpClub01",
+    ]);
+    expect(text(row(html, "fxTrollWpClaw01"))).toContain("Claw 14");
+  });
+
+  it("labels every control and names every button", () => {
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(badButtons(html)).toEqual([]);
+    expect(duplicateIds(html)).toEqual([]);
+  });
+
+  it("has no creature block on a character", () => {
+    const character = renderActorSheet(fixtureActor("fighter")).html;
+    expect(byClass(parse(character), "fangs-monster-parry")).toEqual([]);
+    expect(byAttr(parse(character), "data-section", "natural-weapons")).toEqual([]);
+  });
+});
+
+describe("item sheets", () => {
+  const owner = fixtureActor("fighter");
+  const actorSkills = owner.items.flatMap((i) =>
+    i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
+  );
+  const renderer = createTemplateRenderer();
+
+  it.each(ITEM_TYPES)("%s: renders, labels every control, uses only defined keys", (type: ItemType) => {
+    const { html, context } = renderItemSheet(
+      fixtureItem(type),
+      { actorSkills, actorCharacteristics: owner.system.characteristics },
+      renderer,
+    );
+    expect(renderer.i18n.missing.size).toBe(0);
+    expect(inputValue(html, "name")).toBe(context.item.name);
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(badButtons(html)).toEqual([]);
+    expect(duplicateIds(html)).toEqual([]);
+    expect(byAttr(parse(html), "data-tab", "details").length).toBeGreaterThan(0);
+    expect(byTag(parse(html), "prose-mirror")[0]?.attribs.name).toBe("system.description");
+  });
+
+  it("weapon: damage, item SP, selects with the stored choice, condition badge and the owner's skills", () => {
+    const { html } = renderItemSheet(fixtureItem("weapon"), { actorSkills });
+    const doc = parse(html);
+    expect(inputValue(html, "system.damage")).toBe("1d8+2");
+    expect(inputValue(html, "system.itemSp.max")).toBe("10");
+    const selected = (name: string) =>
+      byTag(byAttr(doc, "name", name)[0]!, "option").find((o) => "selected" in o.attribs)?.attribs.value;
+    expect(selected("system.hands")).toBe("one");
+    expect(selected("system.kind")).toBe("melee");
+    expect(selected("system.skill")).toBe("broadsword");
+    expect(text(byClass(doc, "fangs-badge"))).toBe("Sound");
+    expect(text(byTag(byAttr(doc, "name", "system.hands")[0]!, "option"))).toContain("One-handed");
+  });
+
+  it("weapon without an owner: the skill is a text field", () => {
+    const { html } = renderItemSheet(fixtureItem("weapon"));
+    const [skill] = byAttr(parse(html), "name", "system.skill");
+    expect(skill?.name).toBe("input");
+    expect(skill?.attribs.value).toBe("broadsword");
+  });
+
+  it("natural weapon: no item SP fields, no condition", () => {
+    const claw = fixtureActor("troll").items.find((i) => i.id === "fxTrollWpClaw01")!;
+    const { html } = renderItemSheet(claw);
+    expect(byAttr(parse(html), "name", "system.itemSp.value")).toEqual([]);
+    expect(byClass(parse(html), "fangs-badge")).toEqual([]);
+  });
+
+  it("skill: shows natural + bought = total for an owned skill", () => {
+    const { html } = renderItemSheet(fixtureItem("skill"), {
+      actorCharacteristics: owner.system.characteristics,
+    });
+    expect(text(byClass(parse(html), "fangs-skill-value"))).toBe("Natural 8 + bought 7 = 15");
+  });
+
+  it("maneuver: picks the maneuver from the list of maneuvers", () => {
+    const { html } = renderItemSheet(fixtureItem("maneuver"));
+    const options = byTag(byAttr(parse(html), "name", "system.maneuverId")[0]!, "option");
+    expect(options).toHaveLength(13);
+    expect(options.find((o) => "selected" in o.attribs)?.attribs.value).toBe("attack");
+  });
+
+  it("shield and armor: their own fields", () => {
+    expect(inputValue(renderItemSheet(fixtureItem("shield")).html, "system.itemSp.value")).toBe("3");
+    expect(inputValue(renderItemSheet(fixtureItem("armor")).html, "system.armorProtection")).toBe("3");
+  });
+});
+
+describe("the stand-in helpers", () => {
+  it("localize formats named placeholders and falls back to the key", () => {
+    expect(t["FANGS.Sheet.EditItem"]).toContain("{name}");
+    const r = createTemplateRenderer({ "A.B": "Hello {who}, {missing}" });
+    expect(r.i18n.format("A.B", { who: "<you>" })).toBe("Hello <you>, {missing}");
+    expect(r.i18n.localize("A.C")).toBe("A.C");
+    expect([...r.i18n.missing]).toEqual(["A.C"]);
+  });
+});
