@@ -458,3 +458,21 @@ describe("the damage step on its own", () => {
     expect(r.damage).toBe(0);
   });
 });
+
+describe("what a parry blocks", () => {
+  it("NC-DEF-6: a shield parry and a weapon parry each block damage up to the item's SP", () => {
+    // The same 15 (Greatsword 8 + 7) against a kite shield (SP 10) and a parrying sword (SP 10): 5 through.
+    const shield = run(attackOf({ weapon: greatsword }), defenseOf("shieldParry"), [10, 10, 8, 7]);
+    const blade = run(attackOf({ weapon: greatsword }), defenseOf("weaponParry"), [10, 10, 8, 7]);
+    expect([stun(shield.effects), hp(shield.effects)]).toEqual([5, 3]);
+    expect([stun(blade.effects), hp(blade.effects)]).toEqual([5, 3]);
+    // A sturdier shield (SP 12) blocks more of it.
+    const tower = { ...kite, id: "tower", itemSp: { value: 12, max: 12 } };
+    const stronger = run(
+      attackOf({ weapon: greatsword }),
+      defenseOf("shieldParry", { item: tower }),
+      [10, 10, 8, 7],
+    );
+    expect([stun(stronger.effects), hp(stronger.effects)]).toEqual([3, 2]);
+  });
+});

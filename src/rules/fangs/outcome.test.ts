@@ -430,15 +430,10 @@ describe("the outcome matrix (resolveExchange, every die scripted)", () => {
     expect(keys.size).toBe(all.length);
   });
 
-  it.each(
-    all.map(
-      (c) =>
-        [
-          `${c.clause}: ${c.attack} attack vs ${c.defense} ${c.choice} → ${c.kind} (${c.stun} Stun, ${c.hp} HP)`,
-          c,
-        ] as const,
-    ),
-  )("%s", (_title, cell) => {
+  const label = (c: Cell) =>
+    [`${c.attack} attack vs ${c.defense} ${c.choice} → ${c.kind} (${c.stun} Stun, ${c.hp} HP)`, c] as const;
+  const cellsOf = (clause: string) => all.filter((c) => c.clause === clause).map(label);
+  const check = (_title: string, cell: Cell) => {
     const script = [...ATTACK[cell.attack], ...DEFENSE[cell.defense], ...cell.more];
     const dice = new ScriptedDice(script);
     const result = resolveExchange({ attack: attackOf(), defense: defenseOf(cell.choice) }, dice);
@@ -468,7 +463,44 @@ describe("the outcome matrix (resolveExchange, every die scripted)", () => {
     expect(result.effects.some((e) => e.kind === "stuckItem")).toBe(false);
     if (cell.level !== undefined) expect(result.outcome.attackLevel).toBe(cell.level);
     expect(result.outcome.clauses.length).toBeGreaterThan(0);
+  };
+
+  it("NC-DMG-20: every cell of the matrix is run by exactly one of the clause groups below", () => {
+    const groups = [
+      "NC-DMG-1",
+      "NC-DMG-3",
+      "NC-DMG-4",
+      "NC-DMG-6",
+      "NC-DMG-10",
+      "NC-DMG-14",
+      "NC-DMG-15",
+      "NC-DMG-16",
+      "NC-DMG-17",
+      "NC-DMG-18",
+      "NC-DMG-19",
+      "NC-DMG-20",
+      "NC-DMG-22",
+      "NC-DMG-23",
+      "NC-DEF-8",
+    ];
+    expect(groups.reduce((n, g) => n + cellsOf(g).length, 0)).toBe(all.length);
   });
+
+  it.each(cellsOf("NC-DMG-1"))("NC-DMG-1: %s", check);
+  it.each(cellsOf("NC-DMG-3"))("NC-DMG-3: %s", check);
+  it.each(cellsOf("NC-DMG-4"))("NC-DMG-4: %s", check);
+  it.each(cellsOf("NC-DMG-6"))("NC-DMG-6: %s", check);
+  it.each(cellsOf("NC-DMG-10"))("NC-DMG-10: %s", check);
+  it.each(cellsOf("NC-DMG-14"))("NC-DMG-14: %s", check);
+  it.each(cellsOf("NC-DMG-15"))("NC-DMG-15: %s", check);
+  it.each(cellsOf("NC-DMG-16"))("NC-DMG-16: %s", check);
+  it.each(cellsOf("NC-DMG-17"))("NC-DMG-17: %s", check);
+  it.each(cellsOf("NC-DMG-18"))("NC-DMG-18: %s", check);
+  it.each(cellsOf("NC-DMG-19"))("NC-DMG-19: %s", check);
+  it.each(cellsOf("NC-DMG-20"))("NC-DMG-20: %s", check);
+  it.each(cellsOf("NC-DMG-22"))("NC-DMG-22: %s", check);
+  it.each(cellsOf("NC-DMG-23"))("NC-DMG-23: %s", check);
+  it.each(cellsOf("NC-DEF-8"))("NC-DEF-8: %s", check);
 
   it.each(
     (["none", "dodge", "weaponParry", "shieldParry", "monsterParry"] as DefenseChoice[])
@@ -483,11 +515,11 @@ describe("the outcome matrix (resolveExchange, every die scripted)", () => {
       .map(
         (c) =>
           [
-            `NC-DMG-21: a ${c.attack} attack vs ${c.defense} ${c.choice} does no damage and rolls no defense`,
+            `a ${c.attack} attack vs ${c.defense} ${c.choice} does no damage and rolls no defense`,
             c,
           ] as const,
       ),
-  )("%s", (_title, { attack, choice, defense }) => {
+  )("NC-DMG-21: %s", (_title, { attack, choice, defense }) => {
     const dice = new ScriptedDice([...ATTACK[attack]]);
     const result = resolveExchange({ attack: attackOf(), defense: defenseOf(choice) }, dice);
     expect(dice.remaining).toBe(0);
