@@ -10,11 +10,12 @@
  * second d20 only when the rules ask for it, and the message carries exactly
  * the Rolls the rules used.
  */
+import { CHECK_CARD_TEMPLATE } from "../apps/sheets/parts";
 import { type CheckResult, SuccessLevel } from "../rules/fangs/types";
 import type { DiceSource, DieResult } from "../rules/kernel/dice";
 import { RulesError } from "../rules/kernel/errors";
 
-export const CHECK_CARD_TEMPLATE = "systems/fangs/templates/chat/check.hbs";
+export { CHECK_CARD_TEMPLATE };
 
 /* -------------------------------------------- */
 /*  Dice: Foundry Rolls fed to the rules        */
