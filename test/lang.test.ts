@@ -81,7 +81,7 @@ interface Family {
   complete?: boolean;
 }
 
-export const FAMILIES: readonly Family[] = [
+const FAMILIES: readonly Family[] = [
   {
     pattern: "FANGS.Maneuver.{id}.Name",
     source: "MANEUVER_IDS in src/rules/fangs/types.ts (rules-B's maneuver registry)",
@@ -373,7 +373,8 @@ describe("the key scanner", () => {
     const usage: Usage = { keys: new Map(), prefixes: new Map() };
     const sample = [
       `{{localize "FANGS.Sheet.Roll"}}`,
-      "const a = `FANGS.Status.${id}`;",
+      // A template literal as the code writes it: `FANGS.Status.${id}`.
+      "const a = `FANGS.Status.$" + "{id}`;",
       `const b = "FANGS.Rules.Attack.Refusal." + reason;`,
       "const c = 'FANGS.Item.Type.Weapon';",
     ].join("\n");
