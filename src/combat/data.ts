@@ -58,6 +58,8 @@ function combatantSchema() {
       initial: null,
     }),
     held: new BooleanField({ required: true, initial: false }),
+    /** Broke its hold this round: it must act now and cannot hold again (NC-RND-5). */
+    committed: new BooleanField({ required: true, initial: false }),
     /** Owes a lost action (a failed stun check): the next turn it would take is skipped. */
     actionLost: new BooleanField({ required: true, initial: false }),
     /** The d20 of rolled initiative (null in AG order); "once per combat" keeps it. */

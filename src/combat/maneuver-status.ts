@@ -1,5 +1,6 @@
 import { showManeuverIcons } from "../config/combat-settings";
 import { FANGS } from "../config/system";
+import { getManeuver } from "../rules/fangs/maneuvers";
 import type { ManeuverId } from "../rules/fangs/types";
 
 /**
@@ -66,10 +67,10 @@ export function maneuverEffects(actor: ActorLike): ManeuverEffectRef[] {
 }
 
 function effectData(maneuver: ManeuverId): object {
-  const display = FANGS.maneuvers[maneuver];
+  const label = getManeuver(maneuver).labelKey;
   return {
-    name: game.i18n?.localize(display.label) ?? display.label,
-    img: display.icon,
+    name: game.i18n?.localize(label) ?? label,
+    img: FANGS.maneuvers[maneuver].icon,
     statuses: [MANEUVER_STATUS_ID],
     flags: { fangs: { maneuver } },
   };

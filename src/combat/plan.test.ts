@@ -26,6 +26,7 @@ function fighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): Pl
     maneuver: null,
     attackKind: null,
     held: false,
+    committed: false,
     actionLost: false,
     outOfAction: false,
     engaged: false,
@@ -228,6 +229,17 @@ describe("holds", () => {
     }
     expect(order).toEqual(["eddy", "dagmar", "jenny"]);
     expect(plan.notes.find((n) => n.kind === "rollOff")?.data.result).toBe("dagmar 8+15=23, eddy 8+17=25");
+  });
+
+  it("NC-RND-5: once the hold is broken the combatant must act: it cannot hold again", () => {
+    let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planHold(state, "eddy", options));
+    state = apply(state, planBreakHold(state, ["eddy"], options));
+    expect(current(state)).toBe("eddy");
+    expect(() => planHold(state, "eddy", options)).toThrow(/MustAct/);
+    const nextRound = planNextRound(state, options);
+    expect(nextRound.combatants.find((c) => c._id === "eddy")?.system.committed).toBe(false);
   });
 
   it("refuses to break a hold nobody holds", () => {

@@ -32,6 +32,8 @@ export interface PlanCombatant {
   readonly maneuver: ManeuverId | null;
   readonly attackKind: WeaponKind | null;
   readonly held: boolean;
+  /** Broke its hold this round: must act, may not hold again (NC-RND-5). */
+  readonly committed: boolean;
   readonly actionLost: boolean;
   readonly outOfAction: boolean;
   readonly engaged: boolean;
@@ -235,6 +237,7 @@ function beginRound(
         maneuver: null,
         attackKind: null,
         held: false,
+        committed: false,
         initiativeRoll: s.roll,
         engagedAtRoundStart: c.engaged,
         defenses: {
@@ -335,6 +338,7 @@ export function planHold(state: PlanState, combatantId: string, options: PlanOpt
   const c = draft.get(combatantId);
   if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
   if (c.held) throw new CombatRefusal("FANGS.Combat.Refusal.AlreadyHolding", { name: c.name });
+  if (c.committed) throw new CombatRefusal("FANGS.Combat.Refusal.MustAct", { name: c.name });
   if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
   const at = state.order.indexOf(combatantId);
   if (at < 0 || at < state.turn!)
@@ -404,7 +408,7 @@ export function planBreakHold(
   const currentId = state.order[state.turn!] ?? null;
   let order = [...state.order];
   for (const id of acting) order = insertHeldTurn(order, id, currentId);
-  for (const id of acting) draft.set(id, { held: false });
+  for (const id of acting) draft.set(id, { held: false, committed: true });
   const turn = order.indexOf(acting[0]!);
   return finish(
     draft,

@@ -33,6 +33,7 @@ export interface FangsCombatantSystem {
   maneuver: ManeuverId | null;
   attackKind: WeaponKind | null;
   held: boolean;
+  committed: boolean;
   actionLost: boolean;
   initiativeRoll: number | null;
   engagedAtRoundStart: boolean;
@@ -127,6 +128,7 @@ export function combatantSystem(combatant: unknown): FangsCombatantSystem {
     maneuver,
     attackKind: isWeaponKind(s.attackKind) ? s.attackKind : null,
     held: s.held === true,
+    committed: s.committed === true,
     actionLost: s.actionLost === true,
     initiativeRoll: typeof s.initiativeRoll === "number" ? s.initiativeRoll : null,
     engagedAtRoundStart: s.engagedAtRoundStart === true,
@@ -190,6 +192,7 @@ export function planCombatant(combatant: unknown): PlanCombatant {
     maneuver: system.maneuver,
     attackKind: system.attackKind,
     held: system.held,
+    committed: system.committed,
     actionLost: system.actionLost,
     outOfAction: facts.outOfAction,
     engaged: facts.engaged,

@@ -36,6 +36,7 @@ export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolea
     maneuver: system.maneuver,
     attackKind: system.attackKind,
     held: system.held,
+    committed: system.committed,
     actionLost: system.actionLost,
     outOfAction: facts.outOfAction,
     mv: facts.mv,
@@ -53,7 +54,7 @@ export function combatView(combat: Combat.Implementation): TrackerView {
 
 export class FangsCombatTracker extends BaseTracker {
   static override DEFAULT_OPTIONS = {
-    classes: ["fangs-combat"],
+    classes: ["fangs", "fangs-combat"],
     actions: {
       fangsManeuverMenu: FangsCombatTracker.#onManeuverMenu,
       fangsHold: FangsCombatTracker.#onHold,

@@ -30,6 +30,8 @@ export interface TrackerRowInput {
   readonly maneuver: ManeuverId | null;
   readonly attackKind: WeaponKind | null;
   readonly held: boolean;
+  /** Broke its hold this round: must act, may not hold again. */
+  readonly committed?: boolean;
   readonly actionLost: boolean;
   readonly outOfAction: boolean;
   /** MV in paces. */
@@ -157,11 +159,10 @@ export function maneuverView(
   kind: WeaponKind | null,
   localize: Localize,
 ): ManeuverView {
-  const display = FANGS.maneuvers[id];
   return {
     id,
-    label: localize(display.label),
-    icon: display.icon,
+    label: localize(getManeuver(id).labelKey),
+    icon: FANGS.maneuvers[id].icon,
     move: moveText(id, mv, localize),
     attackKind: kind && getManeuver(id).attacks > 0 ? localize(KIND_KEYS[kind]) : null,
   };
@@ -173,7 +174,7 @@ export function maneuverChoices(mv: number, held: boolean, localize: Localize): 
     const m = getManeuver(id);
     const holdable = canActFromHold(id).allowed;
     const move = moveText(id, mv, localize);
-    const label = localize(FANGS.maneuvers[id].label);
+    const label = localize(m.labelKey);
     return {
       id,
       label,
@@ -221,7 +222,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       css,
       active,
       acted,
-      position: inOrder ? at! + 1 : null,
+      position: inOrder && !row.held ? at! + 1 : null,
       initiative: row.initiative === null ? "" : String(row.initiative),
       hidden: row.hidden,
       defeated: row.defeated,
@@ -229,7 +230,14 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       maneuver: row.maneuver ? maneuverView(row.maneuver, row.mv, row.attackKind, localize) : null,
       undeclared: declaring && row.maneuver === null && !row.outOfAction && mayAct,
       canDeclare: mayAct && (input.isGM || declareOpen),
-      canHold: mayAct && started && stillToAct && !row.held && !row.outOfAction,
+      canHold:
+        mayAct &&
+        started &&
+        stillToAct &&
+        !row.held &&
+        !row.committed &&
+        !row.outOfAction &&
+        (row.maneuver === null || canActFromHold(row.maneuver).allowed),
       canBreak: mayAct && started && row.held && !row.outOfAction,
       held: row.held,
       badges,

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { previewLocalize, previewStates, trackerPreviewPages } from "./preview";
+import { maneuverChoices, type TrackerRowInput, trackerView } from "./view";
+
+function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput {
+  return {
+    id,
+    name: id,
+    img: "x.svg",
+    hidden: false,
+    defeated: false,
+    owner: false,
+    canPing: true,
+    initiative: 10,
+    maneuver: null,
+    attackKind: null,
+    held: false,
+    actionLost: false,
+    outOfAction: false,
+    mv: 12,
+    ...extra,
+  };
+}
+
+const base = { round: 1, turn: 1, phase: "melee" as const, order: ["a", "b", "c"], isGM: false };
+
+describe("the tracker view", () => {
+  it("shows the phase in the header and lists the phase order, holders and the rest apart", () => {
+    const view = trackerView(
+      { ...base, rows: [row("a"), row("b"), row("c"), row("h", { held: true }), row("z")] },
+      previewLocalize,
+    );
+    expect(view.title).toBe("Round 1 · Melee");
+    expect(view.steps.map((s) => s.css)).toEqual(["done", "done", "current", ""]);
+    expect(view.groups.map((g) => [g.key, g.rows.map((r) => r.id)])).toEqual([
+      ["acting", ["a", "b", "c"]],
+      ["held", ["h"]],
+      ["others", ["z"]],
+    ]);
+    expect(view.acting.map((r) => [r.id, r.acted, r.active, r.position])).toEqual([
+      ["a", true, false, 1],
+      ["b", false, true, 2],
+      ["c", false, false, 3],
+    ]);
+  });
+
+  it("shows undeclared combatants in the Initiative phase to the GM, and to a player only its own", () => {
+    const rows = [row("a", { owner: true }), row("b"), row("c", { maneuver: "move" })];
+    const initiative = { ...base, phase: "initiative" as const, turn: 0 };
+    const gm = trackerView({ ...initiative, isGM: true, rows }, previewLocalize);
+    expect(gm.undeclaredCount).toBe(2);
+    expect(gm.acting.map((r) => r.undeclared)).toEqual([true, true, false]);
+    const player = trackerView({ ...initiative, rows }, previewLocalize);
+    expect(player.undeclaredCount).toBe(1);
+    expect(player.acting.map((r) => r.undeclared)).toEqual([true, false, false]);
+  });
+
+  it("shows the movement the declared maneuver allows", () => {
+    const view = trackerView({ ...base, rows: [row("a", { maneuver: "charge", mv: 13 })] }, previewLocalize);
+    expect(view.acting[0]?.maneuver).toMatchObject({ label: "Charge", move: "Full MV: 13 paces" });
+    const attack = trackerView(
+      { ...base, rows: [row("a", { maneuver: "attack", attackKind: "missile", mv: 13 })] },
+      previewLocalize,
+    );
+    expect(attack.acting[0]?.maneuver).toMatchObject({ move: "¼ MV: 4 paces", attackKind: "Missile" });
+  });
+
+  it("offers Hold only to one still to act whose maneuver may be held, and Break only to a holder", () => {
+    const rows = [
+      row("a", { owner: true }),
+      row("b", { owner: true, maneuver: "allOutAttack" }),
+      row("c", { owner: true, maneuver: "engage" }),
+      row("h", { owner: true, held: true }),
+    ];
+    const view = trackerView({ ...base, turn: 1, rows }, previewLocalize);
+    expect(view.acting.map((r) => [r.id, r.canHold])).toEqual([
+      ["a", false],
+      ["b", false],
+      ["c", true],
+    ]);
+    expect(view.held.map((r) => r.canBreak)).toEqual([true]);
+    const stranger = trackerView(
+      { ...base, rows: rows.map((r) => ({ ...r, owner: false })) },
+      previewLocalize,
+    );
+    expect(stranger.acting.some((r) => r.canHold || r.canDeclare)).toBe(false);
+  });
+
+  it("closes to a holder the maneuvers that cannot be held (NC-RND-7)", () => {
+    const closed = maneuverChoices(12, true, previewLocalize)
+      .filter((c) => c.disabled)
+      .map((c) => c.id);
+    expect(closed.sort()).toEqual(["allOutAttack", "changeWeapon", "charge", "disengage", "retreat", "run"]);
+    expect(maneuverChoices(12, false, previewLocalize).some((c) => c.disabled)).toBe(false);
+  });
+
+  it("the preview pages walk the real planner through every phase", () => {
+    const states = previewStates();
+    expect(Object.entries(states).map(([k, s]) => [k, s.phase, s.order[s.turn!]])).toEqual([
+      ["initiative", "initiative", "dagmar"],
+      ["missile", "missile", "archer"],
+      ["melee", "melee", "eddy"],
+      ["postMelee", "postMelee", "dagmar"],
+      ["rollOff", "initiative", "jenny"],
+    ]);
+    const pages = trackerPreviewPages();
+    expect(pages.map((p) => p.id)).toContain("tracker-post-melee");
+    for (const p of pages) expect(() => p.context()).not.toThrow();
+  });
+});
