@@ -6,7 +6,7 @@ import { ACTOR_TAB_IDS, actorSheetContext } from "./context";
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
-import { inlineValue, notifyRefused, notifyRollFailed, pickImage } from "./support";
+import { inlineValue, notifyRefused, notifyRollFailed, pickImage, syncTabSelection } from "./support";
 import { ITEM_TYPES, type ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -88,6 +88,15 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         void this.#updateItemField(input);
       });
     }
+  }
+
+  override changeTab(
+    tab: string,
+    group: string,
+    options?: Parameters<InstanceType<typeof HandlebarsActorSheet>["changeTab"]>[2],
+  ) {
+    super.changeTab(tab, group, options);
+    syncTabSelection(this.element, group, tab);
   }
 
   /** A refused change leaves the actor as it was and says why. */

@@ -4,7 +4,7 @@ import { ITEM_TAB_IDS, itemSheetContext } from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
-import { notifyRefused, pickImage } from "./support";
+import { notifyRefused, pickImage, syncTabSelection } from "./support";
 import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -55,6 +55,15 @@ export class FangsItemSheet extends HandlebarsItemSheet {
         actorCharacteristics: owner?.system.characteristics as Record<CharacteristicId, number> | undefined,
       }),
     };
+  }
+
+  override changeTab(
+    tab: string,
+    group: string,
+    options?: Parameters<InstanceType<typeof HandlebarsItemSheet>["changeTab"]>[2],
+  ) {
+    super.changeTab(tab, group, options);
+    syncTabSelection(this.element, group, tab);
   }
 
   /** A change the data model refuses leaves the item as it was and says why. */

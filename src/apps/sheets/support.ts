@@ -57,3 +57,13 @@ export function pickImage(document: { img?: string | null; update(data: object):
   });
   void picker.browse();
 }
+
+/**
+ * Keeps the tab buttons' `aria-selected` in step when Foundry switches tabs
+ * in place (without a re-render).
+ */
+export function syncTabSelection(root: HTMLElement, group: string, tab: string): void {
+  for (const button of root.querySelectorAll<HTMLElement>(`[role="tab"][data-group="${group}"]`)) {
+    button.setAttribute("aria-selected", String(button.dataset.tab === tab));
+  }
+}
