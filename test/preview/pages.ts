@@ -1,0 +1,291 @@
+/**
+ * The pages of the static preview, built from data: every sample actor of
+ * the packs, one item of each item type, and check cards from scripted
+ * dice. A new sheet part, item type or sample plugs in without touching the
+ * renderer; a new kind of page is one more source in PAGE_SOURCES.
+ */
+
+import {
+  ACTOR_TAB_IDS,
+  actorSheetContext,
+  ITEM_TAB_IDS,
+  itemSheetContext,
+} from "../../src/apps/sheets/context";
+import { ACTOR_PARTS, itemParts } from "../../src/apps/sheets/parts";
+import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
+import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
+import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
+import { loadPacks, type SourceDocument } from "../build/pack-sources";
+import { prepareActor } from "../handlebars/fixtures/prepare";
+
+export type PreviewFrame = "sheet" | "chat";
+
+export interface PreviewPart {
+  id: string;
+  /** The template path as Foundry serves it (systems/fangs/templates/…). */
+  template: string;
+}
+
+export interface PreviewPage {
+  /** File name without extension: build/preview/<id>.html and .png. */
+  id: string;
+  title: string;
+  group: string;
+  frame: PreviewFrame;
+  /** Classes of the application element, as Foundry sets them for this sheet. */
+  classes: string[];
+  /** Foundry's interface theme the page mimics; light when not given. */
+  theme?: "light" | "dark";
+  /** Window width in pixels (the sheet's default position). */
+  width: number;
+  parts: PreviewPart[];
+  context: () => object;
+  /** Selectors that must be present and visible once the page is rendered. */
+  expect: string[];
+}
+
+const packs = loadPacks();
+const packDocs = (name: string): SourceDocument[] => [
+  ...(packs.find((p) => p.pack.name === name)?.documents.values() ?? []),
+];
+const slugOf = (file: string) => file.replace(/\.json$/, "");
+
+function itemData(doc: SourceDocument): ItemData {
+  return {
+    id: doc._id,
+    name: doc.name,
+    img: doc.img,
+    type: doc.type,
+    sort: doc.sort,
+    system: doc.system,
+  } as unknown as ItemData;
+}
+
+/** The actor as a sheet sees it after Foundry prepared it: derived values come from the rules core. */
+function actorData(doc: SourceDocument): ActorData {
+  return prepareActor({
+    id: doc._id,
+    name: doc.name,
+    img: doc.img,
+    type: doc.type as ActorData["type"],
+    system: doc.system as unknown as ActorData["system"],
+    items: (doc.items ?? []).map(itemData),
+  });
+}
+
+const partsOf = (parts: Readonly<Record<string, { template: string }>>): PreviewPart[] =>
+  Object.entries(parts).map(([id, part]) => ({ id, template: part.template }));
+
+/* -------------------------------------------- */
+/*  Actor sheets                                */
+/* -------------------------------------------- */
+
+/** Samples shown on every tab; the others on their main tab. */
+const EVERY_TAB = new Set(["gru"]);
+
+function actorPages(): PreviewPage[] {
+  const pages: PreviewPage[] = [];
+  for (const pack of ["characters", "creatures"]) {
+    for (const [file, doc] of packs.find((p) => p.pack.name === pack)?.documents ?? []) {
+      const slug = slugOf(file);
+      const data = actorData(doc);
+      const tabs = EVERY_TAB.has(slug) ? ACTOR_TAB_IDS : (["main"] as const);
+      for (const tab of tabs) {
+        const id = tab === "main" ? `actor-${slug}` : `actor-${slug}--${tab}`;
+        pages.push({
+          id,
+          title: `${doc.name} (${tab})`,
+          group: pack === "characters" ? "Character sheets" : "Creature sheets",
+          frame: "sheet",
+          classes: ["fangs", "sheet", "actor", data.type],
+          width: 780,
+          parts: partsOf(ACTOR_PARTS),
+          context: () =>
+            actorSheetContext(data, {
+              editable: true,
+              idPrefix: id,
+              activeTab: tab,
+              enrichedHtml: data.system.biography,
+            }),
+          expect: [
+            '[data-application-part="header"] input[name="name"]',
+            '[data-application-part="tabs"] [role="tab"]',
+            `section.tab.active[data-tab="${tab}"]`,
+          ],
+        });
+      }
+    }
+  }
+  const gru = packDocs("characters").find((d) => d.name === "Gru");
+  if (gru) {
+    const data = actorData(gru);
+    pages.push({
+      id: "actor-gru--read-only",
+      title: "Gru (as another player sees him)",
+      group: "Character sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "actor", "character"],
+      width: 780,
+      parts: partsOf(ACTOR_PARTS),
+      context: () =>
+        actorSheetContext(data, {
+          editable: false,
+          idPrefix: "actor-gru--read-only",
+          activeTab: "biography",
+          enrichedHtml: data.system.biography,
+        }),
+      expect: ['section.tab.active[data-tab="biography"]', 'input[name="name"][disabled]'],
+    });
+  }
+  return pages;
+}
+
+/* -------------------------------------------- */
+/*  Item sheets                                 */
+/* -------------------------------------------- */
+
+/** One well-filled item of each type. */
+const ITEM_SAMPLES: Record<ItemType, [pack: string, file: string]> = {
+  weapon: ["weapons", "broadsword.json"],
+  shield: ["shields", "round-shield.json"],
+  armor: ["armor", "mail.json"],
+  skill: ["skills", "broadsword.json"],
+  advantage: ["advantages", "two-weapon.json"],
+  maneuver: ["maneuvers", "attack.json"],
+};
+
+function itemPages(): PreviewPage[] {
+  const pages: PreviewPage[] = [];
+  for (const [type, [pack, file]] of Object.entries(ITEM_SAMPLES) as [ItemType, [string, string]][]) {
+    const doc = packs.find((p) => p.pack.name === pack)?.documents.get(file);
+    if (!doc) continue;
+    const data = itemData(doc);
+    const tabs = type === "weapon" ? ITEM_TAB_IDS : (["details"] as const);
+    for (const tab of tabs) {
+      const id = tab === "details" ? `item-${type}` : `item-${type}--${tab}`;
+      pages.push({
+        id,
+        title: `${doc.name} (${type}, ${tab})`,
+        group: "Item sheets",
+        frame: "sheet",
+        classes: ["fangs", "sheet", "item", type],
+        width: 520,
+        parts: partsOf(itemParts(type)),
+        context: () =>
+          itemSheetContext(data, {
+            editable: true,
+            idPrefix: id,
+            activeTab: tab,
+            enrichedHtml: (data.system as { description: string }).description,
+          }),
+        expect: [
+          '[data-application-part="header"] input[name="name"]',
+          `section.tab.active[data-tab="${tab}"]`,
+        ],
+      });
+    }
+  }
+  // An owned weapon: the skill picker lists the owner's skills.
+  const gru = packDocs("characters").find((d) => d.name === "Gru");
+  const sword = gru?.items?.find((i) => i.type === "weapon" && i.name === "Broadsword");
+  if (gru && sword) {
+    const owner = actorData(gru);
+    const data = itemData(sword);
+    pages.push({
+      id: "item-weapon--owned",
+      title: "Gru's Broadsword (owned weapon)",
+      group: "Item sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "item", "weapon"],
+      width: 520,
+      parts: partsOf(itemParts("weapon")),
+      context: () =>
+        itemSheetContext(data, {
+          editable: true,
+          idPrefix: "item-weapon--owned",
+          activeTab: "details",
+          actorSkills: owner.items.flatMap((i) =>
+            i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
+          ),
+          actorCharacteristics: owner.system.characteristics,
+        }),
+      expect: ['section.tab.active[data-tab="details"]'],
+    });
+  }
+  return pages;
+}
+
+/* -------------------------------------------- */
+/*  Chat cards                                  */
+/* -------------------------------------------- */
+
+function checkPage(id: string, title: string, context: () => object): PreviewPage {
+  return {
+    id,
+    title,
+    group: "Chat cards",
+    frame: "chat",
+    classes: ["fangs"],
+    width: 300,
+    parts: [{ id: "card", template: CHECK_CARD_TEMPLATE }],
+    context,
+    expect: [".fangs-card", ".fangs-card__result"],
+  };
+}
+
+function chatPages(): PreviewPage[] {
+  const broadsword = 15;
+  const card =
+    (dice: number[], label = "Broadsword") =>
+    () => ({
+      ...checkCardContext(resolveCheck({ skill: broadsword, modifiers: 0 }, new ScriptedDice(dice)), {
+        actorName: "Gru",
+        label,
+      }),
+    });
+  return [
+    checkPage("chat-check-success", "Check: success", card([9])),
+    checkPage("chat-check-critical", "Check: Special confirmed as Critical", card([19, 8])),
+    checkPage("chat-check-fumble", "Check: fumble confirmed", card([1, 2])),
+    checkPage("chat-check-characteristic", "Check: ST×2 with a modifier", () => ({
+      ...checkCardContext(
+        characteristicCheck({ value: 14, multiplier: 2, modifiers: -2 }, new ScriptedDice([4])),
+        {
+          actorName: "Gru",
+          label: "FANGS.Actor.Characteristic.St.Name",
+          localizeLabel: true,
+          multiplier: 2,
+        },
+      ),
+    })),
+  ];
+}
+
+export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [actorPages, itemPages, chatPages];
+
+/** Pages shown once more in Foundry's dark interface theme. */
+const DARK_VARIANTS = new Set([
+  "actor-gru",
+  "actor-gru--combat",
+  "item-weapon",
+  "chat-check-critical",
+  "chat-check-fumble",
+]);
+
+export function previewPages(): PreviewPage[] {
+  const light = PAGE_SOURCES.flatMap((source) => source());
+  const dark = light
+    .filter((page) => DARK_VARIANTS.has(page.id))
+    .map((page) => ({
+      ...page,
+      id: `${page.id}--dark`,
+      title: `${page.title}, dark theme`,
+      theme: "dark" as const,
+    }));
+  const pages = [...light, ...dark];
+  const ids = pages.map((p) => p.id);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) throw new Error(`two preview pages are named ${duplicate}`);
+  return pages;
+}

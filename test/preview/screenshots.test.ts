@@ -1,0 +1,179 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../scripts/lib/manifest.mjs";
+import { previewPages } from "./pages";
+import { type PreviewResult, renderPreview } from "./render";
+
+/** Debian's Chromium (apt; .ci/run installs it). Never a downloaded browser. */
+const CHROMIUM = "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Words that betray a broken render: a missing value, a failed sum, an object printed, an untranslated key. */
+const BROKEN_TEXT = /\bundefined\b|\bNaN\b|\[object Object\]|\bFANGS\.[A-Z][\w.]*/;
+
+const OUT = path.join(ROOT, "build", "preview");
+const pages = previewPages();
+
+interface PageProblems {
+  console: string[];
+  failed: string[];
+}
+
+/** One browser tab reused for every page (a new tab costs more than the page itself); problems are per visit. */
+function watch(page: Page): PageProblems {
+  const problems: PageProblems = { console: [], failed: [] };
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.console.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.console.push(error.message));
+  page.on("requestfailed", (request) =>
+    problems.failed.push(`${request.url()} (${request.failure()?.errorText})`),
+  );
+  return problems;
+}
+
+async function visit(page: Page, problems: PageProblems, file: string, width: number): Promise<void> {
+  problems.console.length = 0;
+  problems.failed.length = 0;
+  await page.setViewportSize({ width: Math.max(width + 64, 480), height: 900 });
+  await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+}
+
+describe("static preview in headless Chromium", () => {
+  let result: PreviewResult;
+  let browser: Browser;
+  let context: BrowserContext;
+  let tab: Page;
+  let problems: PageProblems;
+
+  beforeAll(async () => {
+    result = renderPreview({ outDir: OUT });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    context = await browser.newContext({ deviceScaleFactor: 1 });
+    tab = await context.newPage();
+    problems = watch(tab);
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it("renders a page for every sample actor, every item type and the check card", () => {
+    const ids = result.pages.map((p) => p.page.id);
+    expect(ids).toEqual(pages.map((p) => p.id));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "actor-gru",
+        "actor-fast-eddy",
+        "actor-troll",
+        "actor-cave-bear",
+        "chat-check-critical",
+      ]),
+    );
+    for (const type of ["weapon", "shield", "armor", "skill", "advantage", "maneuver"])
+      expect(ids).toContain(`item-${type}`);
+  });
+
+  it("asks for no language key that lang/en.json lacks", () => {
+    expect(result.missingKeys).toEqual([]);
+  });
+
+  it("renders every sheet and chat template at least once", () => {
+    const pending = result.unrendered.filter((t) => /\/templates\/(actor|item|chat|partials)\//.test(t));
+    expect(pending).toEqual([]);
+  });
+
+  it.each(pages.map((p) => [p.id, p] as const))(
+    "%s: loads cleanly, shows what it must, and is photographed",
+    async (id, spec) => {
+      const page = tab;
+      await visit(page, problems, path.join(OUT, `${id}.html`), spec.width);
+      {
+        for (const selector of spec.expect) {
+          expect(await page.locator(selector).first().isVisible(), `${id}: ${selector} is visible`).toBe(
+            true,
+          );
+        }
+        for (const part of spec.parts) {
+          expect(
+            await page.locator(`[data-application-part="${part.id}"]`).count(),
+            `${id}: part ${part.id}`,
+          ).toBe(1);
+        }
+        if (spec.frame === "sheet") {
+          const visibleTabs = await page
+            .locator("section.tab")
+            .evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).length);
+          expect(visibleTabs, `${id}: one tab panel shown`).toBe(1);
+        }
+        // All text, hidden tabs included: a raw key on a tab not shown is still a bug.
+        const text = (await page.locator("body").textContent()) ?? "";
+        expect(text.match(BROKEN_TEXT)?.[0], `${id}: broken text`).toBeUndefined();
+        const labels = await page
+          .locator("[aria-label], [placeholder], [title]")
+          .evaluateAll((els) =>
+            els.flatMap((el) => ["aria-label", "placeholder", "title"].map((a) => el.getAttribute(a) ?? "")),
+          );
+        expect(labels.join(" ").match(BROKEN_TEXT)?.[0], `${id}: broken label`).toBeUndefined();
+        const brokenImages = await page
+          .locator("img")
+          .evaluateAll((els) =>
+            els.filter((el) => !(el as HTMLImageElement).naturalWidth).map((el) => el.getAttribute("src")),
+          );
+        expect(brokenImages, `${id}: images that did not load`).toEqual([]);
+        expect(problems.console, `${id}: console errors`).toEqual([]);
+        expect(problems.failed, `${id}: failed requests`).toEqual([]);
+        await page
+          .locator("[data-preview-page]")
+          .first()
+          .screenshot({ path: path.join(OUT, `${id}.png`), animations: "disabled" });
+        expect(existsSync(path.join(OUT, `${id}.png`))).toBe(true);
+      }
+    },
+  );
+
+  it("index: links every page, and every link resolves", async () => {
+    const page = tab;
+    await visit(page, problems, result.index, 900);
+    {
+      const links = await page
+        .locator("a[href]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("href")!));
+      expect([...links].sort()).toEqual(pages.map((p) => `${p.id}.html`).sort());
+      for (const link of links) expect(existsSync(path.join(OUT, link)), link).toBe(true);
+      expect(problems.console).toEqual([]);
+      expect(problems.failed).toEqual([]);
+      await page.screenshot({ path: path.join(OUT, "index.png"), fullPage: true });
+    }
+  });
+
+  it("the checks catch what they look for: a failed request and a console error", async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), "fangs-preview-"));
+    try {
+      const bad = path.join(scratch, "bad.html");
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(bad, '<!doctype html><img src="missing.png"><script>console.error("boom")</script>');
+      await visit(tab, problems, bad, 400);
+      expect(problems.failed.some((f) => f.includes("missing.png"))).toBe(true);
+      expect(problems.console).toContain("boom");
+      expect("Attack undefined".match(BROKEN_TEXT)).not.toBeNull();
+      expect("FANGS.Sheet.Name".match(BROKEN_TEXT)).not.toBeNull();
+      expect("Stun 12 / 26".match(BROKEN_TEXT)).toBeNull();
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
