@@ -1,2 +1,23 @@
-// Entry point registered in system.json; it only wires things together.
-export {};
+/**
+ * Entry point registered in system.json (bundled to dist/fangs.js). It only
+ * wires things together; each part lives in its role folder.
+ */
+import { registerSheets } from "./apps/sheets";
+import { registerCombat } from "./combat";
+import { configureDocuments, configureStatusEffects } from "./config/register";
+import { registerSettings } from "./config/settings";
+import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
+import { migrateWorldIfNeeded } from "./data/world-migration";
+
+Hooks.once("init", () => {
+  console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);
+  configureDocuments();
+  configureStatusEffects();
+  registerSettings();
+  registerSheets();
+  registerCombat();
+});
+
+Hooks.once("ready", () => {
+  void migrateWorldIfNeeded();
+});

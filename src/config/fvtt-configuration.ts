@@ -1,0 +1,53 @@
+import type { CharacterModel } from "../data/actor-character";
+import type { CreatureModel } from "../data/actor-creature";
+import type { AdvantageModel } from "../data/item-advantage";
+import type { ArmorModel } from "../data/item-armor";
+import type { ManeuverModel } from "../data/item-maneuver";
+import type { ShieldModel } from "../data/item-shield";
+import type { SkillModel } from "../data/item-skill";
+import type { WeaponModel } from "../data/item-weapon";
+import type { FangsActor } from "../documents/actor";
+import type { FangsItem } from "../documents/item";
+import type { InitiativeMode, ManeuverReadingSetting, RulesOptionsModel } from "./settings";
+
+/**
+ * Tells the Foundry types about this system's settings, documents and data
+ * models. Other parts of the system add their own entries in their own
+ * files: these interfaces merge.
+ */
+declare module "fvtt-types/configuration" {
+  /**
+   * Our code runs from `init` on (settings, data preparation, sheets), and
+   * `game` is complete once `ready` has run, which is when users act.
+   */
+  interface AssumeHookRan {
+    ready: never;
+  }
+
+  interface DocumentClassConfig {
+    Actor: typeof FangsActor<Actor.SubType>;
+    Item: typeof FangsItem<Item.SubType>;
+  }
+
+  interface DataModelConfig {
+    Actor: {
+      character: typeof CharacterModel;
+      creature: typeof CreatureModel;
+    };
+    Item: {
+      weapon: typeof WeaponModel;
+      shield: typeof ShieldModel;
+      armor: typeof ArmorModel;
+      skill: typeof SkillModel;
+      advantage: typeof AdvantageModel;
+      maneuver: typeof ManeuverModel;
+    };
+  }
+
+  interface SettingConfig {
+    "fangs.schemaVersion": number;
+    "fangs.initiativeMode": InitiativeMode;
+    "fangs.maneuverReading": ManeuverReadingSetting;
+    "fangs.rules": typeof RulesOptionsModel;
+  }
+}

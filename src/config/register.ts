@@ -1,0 +1,34 @@
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../data";
+import { FangsActor } from "../documents/actor";
+import { FangsItem } from "../documents/item";
+import { STATUS_EFFECTS } from "./statuses";
+import { FANGS } from "./system";
+
+/**
+ * What the entry file registers in `init`, gathered here so the test
+ * stand-in and the pack validation configure Foundry exactly as the game does.
+ */
+
+/** Token bars: the two pools FANGS tracks (Stun first: it is the one that moves most). */
+export const TRACKABLE_ATTRIBUTES = Object.freeze({
+  bar: ["stunPoints", "hitPoints"],
+  value: [],
+});
+
+export function configureDocuments(): void {
+  CONFIG.Actor.documentClass = FangsActor;
+  CONFIG.Item.documentClass = FangsItem;
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...FANGS.actorTypes };
+  CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...FANGS.itemTypes };
+  CONFIG.Actor.trackableAttributes = {
+    character: { bar: [...TRACKABLE_ATTRIBUTES.bar], value: [] },
+    creature: { bar: [...TRACKABLE_ATTRIBUTES.bar], value: [] },
+  };
+}
+
+/** FANGS conditions replace Foundry's generic ones: they are what the rules set and clear. */
+export function configureStatusEffects(): void {
+  CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
+}

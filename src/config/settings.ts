@@ -1,0 +1,208 @@
+import { abilityFormula, choice, wholeNumber } from "../data/fields";
+import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
+import { SYSTEM_ID } from "./system";
+
+/**
+ * World settings. Registered in `init`; read through the small getters below
+ * so the rest of the system never spells a setting key.
+ *
+ * Registered now: `schemaVersion` (the migration gate), `initiativeMode`
+ * (NC-RND-8), `maneuverReading` (which text wins where the maneuver prose and
+ * tables disagree) and `rules` (every open figure of the core rules as one
+ * GM-editable object). Issue 4 adds the combat options (enforcement of
+ * maneuver limits, automation of statuses) next to these.
+ */
+
+export const SETTINGS = Object.freeze({
+  schemaVersion: "schemaVersion",
+  initiativeMode: "initiativeMode",
+  maneuverReading: "maneuverReading",
+  rules: "rules",
+} as const);
+
+export const INITIATIVE_MODES = ["ag", "rollEachRound", "rollOnce"] as const;
+export type InitiativeMode = (typeof INITIATIVE_MODES)[number];
+
+export const MANEUVER_READINGS = ["prose", "table"] as const;
+export type ManeuverReadingSetting = (typeof MANEUVER_READINGS)[number];
+
+const INITIATIVE_LABELS: Record<InitiativeMode, string> = {
+  ag: "FANGS.Setting.InitiativeMode.Ag",
+  rollEachRound: "FANGS.Setting.InitiativeMode.RollEachRound",
+  rollOnce: "FANGS.Setting.InitiativeMode.RollOnce",
+};
+
+const READING_LABELS: Record<ManeuverReadingSetting, string> = {
+  prose: "FANGS.Setting.ManeuverReading.Prose",
+  table: "FANGS.Setting.ManeuverReading.Table",
+};
+
+/* -------------------------------------------- */
+/*  The rules options as a data model           */
+/* -------------------------------------------- */
+
+type FumbleChoice = FangsRules["fumbleLuckSuccess"];
+const FUMBLE_LABELS: Record<FumbleChoice, string> = {
+  hitAnother: "FANGS.Setting.Rules.Fumble.HitAnother",
+  hitSelf: "FANGS.Setting.Rules.Fumble.HitSelf",
+  dropWeapon: "FANGS.Setting.Rules.Fumble.DropWeapon",
+};
+const WEAR_LABELS: Record<FangsRules["parryWearCombination"], string> = {
+  greater: "FANGS.Setting.Rules.ParryWear.Greater",
+  sum: "FANGS.Setting.Rules.ParryWear.Sum",
+};
+const SPECIAL_PARRY_LABELS: Record<FangsRules["specialParryWeaponDamage"], string> = {
+  rolledDamage: "FANGS.Setting.Rules.SpecialParry.RolledDamage",
+  nick: "FANGS.Setting.Rules.SpecialParry.Nick",
+};
+
+const D = FANGS_DEFAULTS;
+
+/** Labels of the rules options, for the settings menu and refusal notices. */
+const L = (key: keyof FangsRules): string =>
+  `FANGS.Setting.Rules.Field.${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+
+/**
+ * The figures of FANGS_DEFAULTS a GM may change from the world, each with
+ * the constraint the rules core would otherwise refuse at play time. The
+ * equipment tables are compendium data, and the DM dice table stays as the
+ * core defines it.
+ */
+function rulesSchema() {
+  return {
+    characteristicBase: wholeNumber(D.characteristicBase, L("characteristicBase"), { min: 1 }),
+    characteristicStartingMax: wholeNumber(D.characteristicStartingMax, L("characteristicStartingMax"), {
+      min: 1,
+    }),
+    hitPointsFormula: abilityFormula(D.hitPointsFormula, L("hitPointsFormula")),
+    stunPointsFormula: abilityFormula(D.stunPointsFormula, L("stunPointsFormula")),
+    movementFormula: abilityFormula(D.movementFormula, L("movementFormula")),
+    ideaFormula: abilityFormula(D.ideaFormula, L("ideaFormula")),
+    luckFormula: abilityFormula(D.luckFormula, L("luckFormula")),
+    fatigueFormula: abilityFormula(D.fatigueFormula, L("fatigueFormula")),
+    powerPointsFormula: abilityFormula(D.powerPointsFormula, L("powerPointsFormula")),
+    dodgeNaturalFormula: abilityFormula(D.dodgeNaturalFormula, L("dodgeNaturalFormula")),
+    damageModifierThreshold: wholeNumber(D.damageModifierThreshold, L("damageModifierThreshold"), { min: 0 }),
+    damageModifierStep: wholeNumber(D.damageModifierStep, L("damageModifierStep"), { min: 1 }),
+    damageModifierCap: wholeNumber(D.damageModifierCap, L("damageModifierCap"), { min: 0 }),
+    resistedCheckBase: wholeNumber(D.resistedCheckBase, L("resistedCheckBase"), { min: 0 }),
+    parryWearCombination: choice(WEAR_LABELS, D.parryWearCombination, L("parryWearCombination")),
+    specialParryWeaponDamage: choice(
+      SPECIAL_PARRY_LABELS,
+      D.specialParryWeaponDamage,
+      L("specialParryWeaponDamage"),
+    ),
+    unconsciousStunRecoveryPerMinute: wholeNumber(
+      D.unconsciousStunRecoveryPerMinute,
+      L("unconsciousStunRecoveryPerMinute"),
+      { min: 0 },
+    ),
+    dyingHitPointLossPerRound: wholeNumber(D.dyingHitPointLossPerRound, L("dyingHitPointLossPerRound"), {
+      min: 0,
+    }),
+    fumbleLuckSuccess: choice(FUMBLE_LABELS, D.fumbleLuckSuccess, L("fumbleLuckSuccess")),
+    fumbleLuckFailure: choice(FUMBLE_LABELS, D.fumbleLuckFailure, L("fumbleLuckFailure")),
+  } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
+}
+type RulesSchema = ReturnType<typeof rulesSchema>;
+
+export class RulesOptionsModel extends foundry.abstract.DataModel<RulesSchema> {
+  static override defineSchema(): RulesSchema {
+    return rulesSchema();
+  }
+
+  /** The options object the rules core takes. */
+  toOptions(): FangsOptions {
+    return this.toObject() as FangsOptions;
+  }
+}
+
+/* -------------------------------------------- */
+/*  Registration                                */
+/* -------------------------------------------- */
+
+/** Re-prepares every actor so derived values follow a changed rules figure. */
+function refreshActors(): void {
+  for (const actor of game.actors ?? []) {
+    actor.reset();
+    actor.render(false);
+  }
+}
+
+export function registerSettings(): void {
+  game.settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
+    name: "FANGS.Setting.SchemaVersion.Name",
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+
+  game.settings.register(SYSTEM_ID, SETTINGS.initiativeMode, {
+    name: "FANGS.Setting.InitiativeMode.Name",
+    hint: "FANGS.Setting.InitiativeMode.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: INITIATIVE_LABELS,
+    default: "ag",
+  });
+
+  game.settings.register(SYSTEM_ID, SETTINGS.maneuverReading, {
+    name: "FANGS.Setting.ManeuverReading.Name",
+    hint: "FANGS.Setting.ManeuverReading.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: READING_LABELS,
+    default: "prose",
+  });
+
+  game.settings.register(SYSTEM_ID, SETTINGS.rules, {
+    name: "FANGS.Setting.Rules.Name",
+    hint: "FANGS.Setting.Rules.Hint",
+    scope: "world",
+    // Edited through a settings menu (issue 4) or a macro; the form of a
+    // single setting cannot show an object.
+    config: false,
+    type: RulesOptionsModel,
+    default: new RulesOptionsModel(),
+    onChange: refreshActors,
+  });
+}
+
+/* -------------------------------------------- */
+/*  Reading                                     */
+/* -------------------------------------------- */
+
+let cachedModel: unknown;
+let cachedOptions: FangsOptions | undefined;
+
+/**
+ * The rules options of this world, or undefined (the core's defaults) before
+ * the settings are registered. The same object is returned until the
+ * setting changes, so the rules core resolves it once.
+ */
+export function rulesOptions(): FangsOptions | undefined {
+  if (!isRegistered(SETTINGS.rules)) return undefined;
+  const model = game.settings.get(SYSTEM_ID, SETTINGS.rules);
+  if (model !== cachedModel) {
+    cachedModel = model;
+    cachedOptions = model instanceof RulesOptionsModel ? model.toOptions() : undefined;
+  }
+  return cachedOptions;
+}
+
+export function initiativeMode(): InitiativeMode {
+  return isRegistered(SETTINGS.initiativeMode) ? game.settings.get(SYSTEM_ID, SETTINGS.initiativeMode) : "ag";
+}
+
+export function maneuverReading(): ManeuverReadingSetting {
+  return isRegistered(SETTINGS.maneuverReading)
+    ? game.settings.get(SYSTEM_ID, SETTINGS.maneuverReading)
+    : "prose";
+}
+
+function isRegistered(key: (typeof SETTINGS)[keyof typeof SETTINGS]): boolean {
+  return typeof game !== "undefined" && game.settings?.settings?.has(`${SYSTEM_ID}.${key}` as const) === true;
+}

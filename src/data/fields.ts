@@ -1,0 +1,179 @@
+import { naturalAbility } from "../rules/fangs/character";
+import type { Characteristics } from "../rules/fangs/types";
+import { parseDiceFormula } from "../rules/kernel/dice";
+
+/**
+ * Field builders shared by the FANGS data models, so every constraint is
+ * written once.
+ *
+ * Foundry's NumberField *cleans* before it validates: it rounds an integer
+ * field and clamps to min/max, so a typed 0 Strength would quietly become 1.
+ * The house rule is that bad input is refused with a message and the
+ * document left unchanged, so our whole-number field keeps the cast from
+ * text to number and skips the rounding and clamping; validation then
+ * refuses what is out of range.
+ */
+export class WholeNumberField<
+  const O extends foundry.data.fields.NumberField.Options = foundry.data.fields.NumberField.DefaultOptions,
+> extends foundry.data.fields.NumberField<O> {
+  protected override _cleanType(
+    value: foundry.data.fields.NumberField.InitializedType<O>,
+  ): foundry.data.fields.NumberField.InitializedType<O> {
+    return value;
+  }
+}
+
+/** Above any creature the texts describe; the rules core refuses more than this too. */
+export const CHARACTERISTIC_MAX = 999;
+
+/*
+ * Every builder takes the field's label as a lang key: Foundry localises it
+ * on forms, and a refused edit names the field with it.
+ */
+
+export function wholeNumber(initial: number, label: string, bounds: { min?: number; max?: number } = {}) {
+  return new WholeNumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    initial,
+    label,
+    ...(bounds.min === undefined ? {} : { min: bounds.min }),
+    ...(bounds.max === undefined ? {} : { max: bounds.max }),
+  });
+}
+
+/** An integer that may go negative (Stun and HP do). */
+export function signedWholeNumber(initial: number, label: string) {
+  return new WholeNumberField({ required: true, nullable: false, integer: true, initial, label });
+}
+
+export function flag(initial: boolean, label: string) {
+  return new foundry.data.fields.BooleanField({ required: true, initial, label });
+}
+
+export function html(label: string) {
+  return new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "", label });
+}
+
+/** A string limited to the keys of a frozen label map (`FANGS.weaponKinds`...). */
+export function choice<const K extends string>(
+  choices: Readonly<Record<K, string>>,
+  initial: K,
+  label: string,
+) {
+  return new foundry.data.fields.StringField({
+    required: true,
+    blank: false,
+    nullable: false,
+    choices: choices as Record<K, string>,
+    initial,
+    label,
+  });
+}
+
+/* -------------------------------------------- */
+/*  Validators                                  */
+/* -------------------------------------------- */
+
+/**
+ * Every validator below throws an Error whose message Foundry records as the
+ * field's failure; the document layer turns failures into a localised
+ * notification (src/documents/refusal.ts). `validationKind` tells it which
+ * localised sentence describes what the field expects.
+ */
+export type ValidationKind = "diceFormula" | "abilityFormula" | "key";
+
+const validationKinds = new WeakMap<object, ValidationKind>();
+
+/** What kind of text a field expects, for the refusal message (undefined for plain fields). */
+export function validationKindOf(field: unknown): ValidationKind | undefined {
+  return field && typeof field === "object" ? validationKinds.get(field) : undefined;
+}
+
+/** Throws unless the rules core's dice parser reads the text ("1d8+2", "2d6", "3"). */
+export function assertDiceFormula(value: unknown): void {
+  if (typeof value !== "string") throw new Error("must be a dice formula such as 1d8+2");
+  parseDiceFormula(value);
+}
+
+/** Any characteristics will do: the check is that the formula parses and evaluates. */
+const SAMPLE_CHARACTERISTICS: Characteristics = Object.freeze({
+  st: 13,
+  ag: 12,
+  co: 11,
+  in: 14,
+  pw: 9,
+  sz: 15,
+  ap: 8,
+});
+
+/** Throws unless the rules core reads the text as a natural-ability formula over ST AG CO IN PW SZ AP. */
+export function assertAbilityFormula(value: unknown): void {
+  if (typeof value !== "string") throw new Error("must be a formula such as (ST+AG)/5");
+  naturalAbility(value, SAMPLE_CHARACTERISTICS);
+}
+
+const KEY = /^[a-z][A-Za-z0-9]*$/;
+
+/** A slug in camelCase ("shieldParry", "firstAid"); blank means "not set yet". */
+export function assertKey(value: unknown): void {
+  if (typeof value !== "string" || (value !== "" && !KEY.test(value))) {
+    throw new Error(`"${String(value)}" is not a key: use letters and digits in camelCase, e.g. shieldParry`);
+  }
+}
+
+export function diceFormula(initial: string, label: string) {
+  const field = new foundry.data.fields.StringField({
+    label,
+    required: true,
+    nullable: false,
+    // Blank is let through cleaning (Foundry would swap it for the initial
+    // value) so that the validator refuses it like any other bad formula.
+    blank: true,
+    initial,
+    validate: assertDiceFormula,
+  });
+  validationKinds.set(field, "diceFormula");
+  return field;
+}
+
+export function abilityFormula(initial: string, label: string) {
+  const field = new foundry.data.fields.StringField({
+    label,
+    required: true,
+    nullable: false,
+    blank: true,
+    initial,
+    validate: assertAbilityFormula,
+  });
+  validationKinds.set(field, "abilityFormula");
+  return field;
+}
+
+export function key(initial: string, label: string) {
+  const field = new foundry.data.fields.StringField({
+    label,
+    required: true,
+    nullable: false,
+    blank: true,
+    initial,
+    validate: assertKey,
+  });
+  validationKinds.set(field, "key");
+  return field;
+}
+
+/** A weapon's or shield's durability: 0 ≤ value ≤ max, max ≥ 1 (the joint check is the model's). */
+export function itemSp(initial: number) {
+  return new foundry.data.fields.SchemaField(
+    {
+      value: wholeNumber(initial, "FANGS.Item.ItemSpValue", { min: 0 }),
+      max: wholeNumber(initial, "FANGS.Item.ItemSpMax", { min: 1 }),
+    },
+    { label: "FANGS.Item.ItemSp" },
+  );
+}
+
+/** The base-data type parameter of a model that prepares no base data. */
+export type NoBaseData = Record<never, never>;

@@ -1,0 +1,3 @@
+export * from "./actor";
+export * from "./item";
+export * from "./refusal";

@@ -1,0 +1,51 @@
+import { preflightUpdates, refuseInvalid } from "./refusal";
+
+/** "Shield Parry" → "shieldParry": the key a new skill or advantage gets from its name. */
+export function keyFromName(name: string): string {
+  const words = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "");
+  const camel = words
+    .map((word, i) =>
+      i === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join("");
+  return camel.replace(/^[^a-z]+/, "");
+}
+
+/** The FANGS item. Thin, like the actor: schema and derived values are on the data models. */
+export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
+  /**
+   * A skill or advantage created without a key takes one from its name, so
+   * weapons can point at it right away.
+   */
+  protected override async _preCreate(
+    data: Item.CreateData,
+    options: Item.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const system = this.system as { key?: unknown };
+    if ((this.type === "skill" || this.type === "advantage") && system.key === "") {
+      const key = keyFromName(this.name ?? "");
+      if (key) this.updateSource({ system: { key } } as Item.UpdateData);
+    }
+  }
+
+  /** See FangsActor.updateDocuments: refused edits leave the item unchanged and say why. */
+  static override async updateDocuments(
+    updates?: Item.UpdateData[],
+    operation?: Item.Database.UpdateOperation,
+  ): Promise<Item.Implementation[]> {
+    if (!preflightUpdates("Item", updates ?? [], operation)) return [];
+    try {
+      return await super.updateDocuments(updates, operation);
+    } catch (error) {
+      if (refuseInvalid(error, "Item", updates ?? [], operation)) return [];
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import { validationKindOf } from "../data/fields";
+import { ITEM_SP_ABOVE_MAX } from "../data/item-sp";
+
+/**
+ * Turns a refused edit into a notification in the user's language. Foundry
+ * validates every update against the data model and throws a
+ * DataModelValidationError without touching the document; the document
+ * classes catch it here, tell the user which field was refused and what it
+ * expects, and resolve the update as "nothing changed".
+ */
+
+type DocumentName = "Actor" | "Item";
+
+interface Failure {
+  readonly message?: string;
+  readonly invalidValue?: unknown;
+}
+
+interface ValidationErrorLike {
+  getAllFailures(): Record<string, Failure> | undefined;
+}
+
+/** Joint checks (over several fields) carry fixed messages; this is what each means to a user. */
+const JOINT_MESSAGES: Readonly<Record<string, { field: string; expected: string }>> = {
+  [ITEM_SP_ABOVE_MAX]: { field: "itemSp.value", expected: "FANGS.Validation.ItemSpWithinMax" },
+};
+
+const MAX_NOTICES = 3;
+
+function isValidationError(error: unknown): error is ValidationErrorLike {
+  const ErrorClass = globalThis.foundry?.data?.validation?.DataModelValidationError;
+  if (ErrorClass && error instanceof ErrorClass) return true;
+  return typeof (error as Partial<ValidationErrorLike> | null)?.getAllFailures === "function";
+}
+
+interface SchemaLike {
+  getField?(path: string): unknown;
+}
+interface ModelLike {
+  readonly schema?: SchemaLike;
+  readonly constructor: { validateJoint?(data: unknown): void };
+}
+interface DocumentLike {
+  readonly name?: string | null;
+  readonly type?: string;
+  readonly system?: unknown;
+  readonly _source?: { system?: unknown };
+}
+
+interface UpdateContext {
+  readonly parent?: unknown;
+  readonly pack?: string | null;
+}
+
+/** The documents an update batch is about, where they can be found. */
+function targetOf(
+  documentName: DocumentName,
+  id: unknown,
+  operation?: UpdateContext,
+): DocumentLike | undefined {
+  if (typeof id !== "string" || operation?.pack) return undefined;
+  const parent = operation?.parent as { items?: { get(id: string): unknown } } | null | undefined;
+  if (documentName === "Item" && parent?.items) return parent.items.get(id) as DocumentLike | undefined;
+  const collection = documentName === "Actor" ? game.actors : game.items;
+  return collection?.get(id) as DocumentLike | undefined;
+}
+
+interface FieldLike {
+  readonly label?: string;
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: unknown;
+}
+
+/** What the field expects, as a localised phrase, read from the field's own constraints. */
+function expectedOf(field: FieldLike | undefined, failure: Failure): string {
+  const kind = validationKindOf(field);
+  if (kind === "diceFormula") return game.i18n.localize("FANGS.Validation.DiceFormula");
+  if (kind === "abilityFormula") return game.i18n.localize("FANGS.Validation.AbilityFormula");
+  if (kind === "key") return game.i18n.localize("FANGS.Validation.Key");
+  if (field && field instanceof foundry.data.fields.NumberField) {
+    const { min, max } = field as FieldLike;
+    const whole = field.integer === true;
+    if (Number.isFinite(min) && Number.isFinite(max)) {
+      return game.i18n.format(whole ? "FANGS.Validation.IntegerBetween" : "FANGS.Validation.NumberBetween", {
+        min: String(min),
+        max: String(max),
+      });
+    }
+    if (Number.isFinite(min)) {
+      return game.i18n.format(whole ? "FANGS.Validation.IntegerAtLeast" : "FANGS.Validation.NumberAtLeast", {
+        min: String(min),
+      });
+    }
+    return game.i18n.localize(whole ? "FANGS.Validation.Integer" : "FANGS.Validation.Number");
+  }
+  const choices = field?.choices;
+  if (choices && typeof choices === "object") {
+    const labels = Array.isArray(choices)
+      ? choices.map(String)
+      : Object.values(choices as Record<string, string>).map((label) => game.i18n.localize(label));
+    return game.i18n.format("FANGS.Validation.OneOf", { choices: labels.join(", ") });
+  }
+  return failure.message ?? "";
+}
+
+function notice(
+  target: DocumentLike | undefined,
+  documentName: DocumentName,
+  path: string,
+  failure: Failure,
+) {
+  const model = target?.system as ModelLike | undefined;
+  const joint = failure.message ? JOINT_MESSAGES[failure.message] : undefined;
+  const systemPath = joint?.field ?? (path.startsWith("system.") ? path.slice("system.".length) : path);
+  const field = model?.schema?.getField?.(systemPath) as FieldLike | undefined;
+  const expected = joint ? game.i18n.localize(joint.expected) : expectedOf(field, failure);
+  const name =
+    target?.name || game.i18n.localize(documentName === "Actor" ? "DOCUMENT.Actor" : "DOCUMENT.Item");
+  return game.i18n.format("FANGS.Validation.Refused", {
+    name,
+    field: field?.label ? game.i18n.localize(field.label) : systemPath,
+    expected,
+    value: failure.invalidValue === undefined ? "" : String(failure.invalidValue),
+  });
+}
+
+/**
+ * Shows a refused update to the user. Returns false for any other error,
+ * which the caller rethrows.
+ */
+export function refuseInvalid(
+  error: unknown,
+  documentName: DocumentName,
+  updates: readonly object[],
+  operation?: UpdateContext,
+): boolean {
+  if (!isValidationError(error)) return false;
+  const failures = Object.entries(error.getAllFailures() ?? {});
+  const target =
+    updates.length === 1
+      ? targetOf(documentName, (updates[0] as { _id?: unknown })._id, operation)
+      : undefined;
+  if (failures.length === 0) failures.push(["", { message: (error as unknown as Error).message }]);
+  for (const [path, failure] of failures.slice(0, MAX_NOTICES)) {
+    ui.notifications?.error(notice(target, documentName, path, failure), { console: false });
+  }
+  console.warn(`FANGS | ${documentName} update refused`, error);
+  return true;
+}
+
+/**
+ * Runs each model's joint checks (such as item SP value ≤ max) on the
+ * document as it would be after the update. Foundry validates a partial
+ * update field by field; its documentation does not promise that the joint
+ * checks see the merged result, so we check here before anything is sent.
+ * Returns false (after notifying) when a change is refused.
+ */
+export function preflightUpdates(
+  documentName: DocumentName,
+  updates: readonly object[],
+  operation?: UpdateContext,
+): boolean {
+  for (const update of updates) {
+    const changes = foundry.utils.expandObject(update as Record<string, unknown>) as {
+      _id?: unknown;
+      system?: unknown;
+    };
+    if (!changes.system || typeof changes.system !== "object") continue;
+    const target = targetOf(documentName, changes._id, operation);
+    const model = target?.system as ModelLike | undefined;
+    const source = target?._source?.system;
+    if (!model?.constructor.validateJoint || !source || typeof source !== "object") continue;
+    const merged = foundry.utils.mergeObject(foundry.utils.deepClone(source), changes.system, {
+      inplace: false,
+    });
+    try {
+      model.constructor.validateJoint(merged);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      ui.notifications?.error(notice(target, documentName, "system", { message }), { console: false });
+      return false;
+    }
+  }
+  return true;
+}
