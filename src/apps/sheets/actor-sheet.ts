@@ -6,6 +6,7 @@ import { ACTOR_TAB_IDS, actorSheetContext } from "./context";
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
+import { unsavedPaths } from "./stale";
 import { inlineValue, notifyRefused, notifyRollFailed, pickImage, syncTabSelection } from "./support";
 import { ITEM_TYPES, type ItemType } from "./types";
 
@@ -108,6 +109,8 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   ) {
     try {
       await super._processSubmitData(event, form, submitData as never, options as never);
+      // Refused without an error (the document layer said why): show the stored values again.
+      if (unsavedPaths(this.actor._source, submitData).length > 0) await this.render();
     } catch (error) {
       notifyRefused(this.actor.name ?? "", error);
       await this.render();
@@ -131,6 +134,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     try {
       if (value === null) throw new Error(game.i18n?.localize("FANGS.Sheet.Error.WholeNumber") ?? "");
       await item.update({ [field]: value });
+      if (unsavedPaths(item._source, { [field]: value }).length > 0) await this.render();
     } catch (error) {
       notifyRefused(item.name ?? "", error);
       await this.render();

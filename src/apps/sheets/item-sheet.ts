@@ -4,6 +4,7 @@ import { ITEM_TAB_IDS, itemSheetContext } from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
+import { unsavedPaths } from "./stale";
 import { notifyRefused, pickImage, syncTabSelection } from "./support";
 import type { ItemType } from "./types";
 
@@ -75,6 +76,8 @@ export class FangsItemSheet extends HandlebarsItemSheet {
   ) {
     try {
       await super._processSubmitData(event, form, submitData as never, options as never);
+      // Refused without an error (the document layer said why): show the stored values again.
+      if (unsavedPaths(this.item._source, submitData).length > 0) await this.render();
     } catch (error) {
       notifyRefused(this.item.name ?? "", error);
       await this.render();
