@@ -20,17 +20,33 @@ describe("dice kernel", () => {
     expect(formatFormula(parseDiceFormula("1d8-1"))).toBe("1d8-1");
   });
 
-  it.each(["", "d", "1d", "2x6", "1d8+", "+1d8", "1d8++2", "1d0", "abc"])(
-    "refuses the malformed formula %j with a malformed-dice error",
-    (text) => {
-      expect(() => parseDiceFormula(text)).toThrowError(RulesError);
-      try {
-        parseDiceFormula(text);
-      } catch (error) {
-        expect((error as RulesError).code).toBe("malformed-dice");
-      }
-    },
-  );
+  it.each([
+    "",
+    "d",
+    "1d",
+    "2x6",
+    "1d8+",
+    "+1d8",
+    "1d8++2",
+    "1d0",
+    "abc",
+    "1d8 2",
+    "1 d8",
+    "1d8+2.5",
+    "1d8+99999",
+  ])("refuses the malformed formula %j with a malformed-dice error", (text) => {
+    expect(() => parseDiceFormula(text)).toThrowError(RulesError);
+    try {
+      parseDiceFormula(text);
+    } catch (error) {
+      expect((error as RulesError).code).toBe("malformed-dice");
+    }
+  });
+
+  it("accepts spaces around the signs only", () => {
+    expect(formatFormula(parseDiceFormula(" 2d4 +  2 "))).toBe("2d4+2");
+    expect(formatFormula(parseDiceFormula("1d8 - 1d4"))).toBe("1d8-1d4");
+  });
 
   it("knows a formula's bounds (Broadsword 1d8+2: 3 to 10)", () => {
     const broadsword = parseDiceFormula("1d8+2");

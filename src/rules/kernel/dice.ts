@@ -117,6 +117,8 @@ export interface RolledFormula {
 
 const TERM = /^(\d*)d(\d+)$/i;
 const NUMBER = /^\d+$/;
+/** Far above any weapon or DM; a larger number is a typo, and past 2^53 it would not even be exact. */
+const MAX_FLAT = 10_000;
 
 /**
  * Parses the formulas the rules use: "d8", "1d8+2", "2d4+2", "2d8", "1d6+1d4+1", "3".
@@ -126,8 +128,9 @@ export function parseDiceFormula(source: string): DiceFormula {
   if (typeof source !== "string") {
     throw new RulesError("malformed-dice", `a dice formula must be text, got ${String(source)}`, { source });
   }
-  const compact = source.replace(/\s+/g, "");
-  if (compact === "" || /^[+-]|[+-]$|[+-]{2}/.test(compact)) {
+  // Spaces may stand around the signs only: "1d8 + 2" is 1d8+2, but "1d8 2" is no formula (not 1d82).
+  const compact = source.trim().replace(/\s*([+-])\s*/g, "$1");
+  if (compact === "" || /\s/.test(compact) || /^[+-]|[+-]$|[+-]{2}/.test(compact)) {
     throw new RulesError("malformed-dice", `"${source}" is not a dice formula (expected e.g. 1d8+2)`, {
       source,
     });
@@ -147,7 +150,11 @@ export function parseDiceFormula(source: string): DiceFormula {
       }
       terms.push({ count, faces, sign });
     } else if (NUMBER.test(body)) {
-      flat += sign * Number(body);
+      const value = Number(body);
+      if (value > MAX_FLAT) {
+        throw new RulesError("malformed-dice", `"${source}": ${body} is out of range`, { source });
+      }
+      flat += sign * value;
     } else {
       throw new RulesError("malformed-dice", `"${source}" is not a dice formula (expected e.g. 1d8+2)`, {
         source,
