@@ -19,6 +19,7 @@ import {
 } from "./plan";
 import { requestCombatAction } from "./request";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
+import { compareForTurns, planToUpdate } from "./turns";
 
 /**
  * The FANGS Combat: the phase and its acting order live in `system`; the
@@ -27,21 +28,6 @@ import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
  * that carries the per-combatant resets with it; a player's request goes to
  * the active GM (src/combat/request.ts).
  */
-
-/** Turn-list order: the phase's acting order first, then by initiative, name, id. */
-export function compareForTurns(
-  a: { id: string | null; name?: string | null; initiative: number | null },
-  b: { id: string | null; name?: string | null; initiative: number | null },
-  rank: ReadonlyMap<string, number> | null,
-): number {
-  const ra = rank?.get(a.id ?? "") ?? Number.POSITIVE_INFINITY;
-  const rb = rank?.get(b.id ?? "") ?? Number.POSITIVE_INFINITY;
-  if (ra !== rb) return ra < rb ? -1 : 1;
-  const ia = a.initiative ?? Number.NEGATIVE_INFINITY;
-  const ib = b.initiative ?? Number.NEGATIVE_INFINITY;
-  if (ia !== ib) return ib > ia ? 1 : -1;
-  return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
-}
 
 /** The per-round damage formulas of weapons stuck in this actor's body (not in a shield). */
 export function stuckWeapons(actor: { effects: Iterable<{ flags?: unknown }> }): string[] {
@@ -79,27 +65,6 @@ function combatantState(actor: Actor.Implementation): CombatantState | null {
     sz: s.characteristics.sz,
     stunned: actor.statuses?.has("stunned") === true,
   };
-}
-
-/** The one Combat update a plan makes: pointer, phase, order and every combatant's reset together. */
-export function planToUpdate(plan: CombatPlan, combatantIds: readonly string[]): Record<string, unknown> {
-  const update: Record<string, unknown> = {
-    round: plan.round,
-    turn: plan.turn,
-    system: { phase: plan.phase, order: [...plan.order] },
-  };
-  if (plan.combatants.length > 0) {
-    const changes = new Map(plan.combatants.map((c) => [c._id, c]));
-    // Every combatant is listed, each with only what changes (the shape Foundry merges by _id).
-    update.combatants = combatantIds.map((id) => {
-      const change = changes.get(id);
-      if (!change) return { _id: id };
-      const entry: Record<string, unknown> = { _id: id, system: change.system };
-      if (change.initiative !== undefined) entry.initiative = change.initiative;
-      return entry;
-    });
-  }
-  return update;
 }
 
 function notify(refusal: unknown): void {
@@ -295,4 +260,4 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   }
 }
 
-export { MANEUVER_STATUS_ID };
+export { compareForTurns, MANEUVER_STATUS_ID, planToUpdate };

@@ -128,6 +128,16 @@ class Draft {
     this.byId.set(id, next as unknown as PlanCombatant);
   }
 
+  /** A whole new state for one combatant and its change (replacing any change so far). */
+  reset(next: PlanCombatant, change: CombatantChange): void {
+    const previous = this.changes.get(next.id);
+    if (previous) {
+      change.system = { ...previous.system, ...change.system };
+    }
+    this.changes.set(next.id, change);
+    this.byId.set(next.id, next);
+  }
+
   note(kind: PlanNoteKind, combatantId: string | null, data: Record<string, string | number> = {}): void {
     this.notes.push({ kind, combatantId, data });
   }
@@ -144,7 +154,7 @@ export function turnCandidate(c: PlanCombatant): TurnCandidate {
     postMeleeAttacks: c.postMeleeAttacks,
     offHandInitiativePenalty: c.offHandInitiativePenalty,
   };
-  const facts: Readonly<Record<string, unknown>> = { ...fangsFacts };
+  const facts = fangsFacts as Readonly<Record<string, unknown>>;
   return {
     id: c.id,
     orderValue: c.initiative ?? c.ag,
@@ -231,27 +241,40 @@ function beginRound(
     const s = score.get(c.id)!;
     // Everything a round owns starts again at initiative: declarations, holds,
     // defenses and attacks used, and trades ("until the next initiative").
-    draft.set(
-      c.id,
+    // Built as literals (not spreads): this runs for every combatant each round.
+    draft.reset(
       {
+        ...c,
+        initiative: s.value,
+        initiativeRoll: s.roll,
         maneuver: null,
         attackKind: null,
         held: false,
         committed: false,
-        initiativeRoll: s.roll,
         engagedAtRoundStart: c.engaged,
-        defenses: {
-          weaponParries: 0,
-          shieldParries: 0,
-          monsterParries: 0,
-          grappleParries: 0,
-          dodges: 0,
-          offHandAttacked: false,
-        },
-        attacks: { made: [], usedRanged: false, usedMelee: false, targets: [] },
-        tradeShift: { parry: 0, dodge: 0 },
       },
-      s.value,
+      {
+        _id: c.id,
+        initiative: s.value,
+        system: {
+          maneuver: null,
+          attackKind: null,
+          held: false,
+          committed: false,
+          initiativeRoll: s.roll,
+          engagedAtRoundStart: c.engaged,
+          defenses: {
+            weaponParries: 0,
+            shieldParries: 0,
+            monsterParries: 0,
+            grappleParries: 0,
+            dodges: 0,
+            offHandAttacked: false,
+          },
+          attacks: { made: [], usedRanged: false, usedMelee: false, targets: [] },
+          tradeShift: { parry: 0, dodge: 0 },
+        },
+      },
     );
   }
   draft.note("roundStart", null, { round });
