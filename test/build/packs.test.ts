@@ -5,7 +5,7 @@ import { ROOT, readJson } from "../../scripts/lib/manifest.mjs";
 import { deriveAttributes, skillValue } from "../../src/rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../src/rules/fangs/config";
 import { type Characteristics, MANEUVER_IDS } from "../../src/rules/fangs/types";
-import { systemShapeErrors } from "./pack-shapes";
+import { validateDocumentSource } from "../foundry/validate";
 import { ITEM_PACK_TYPES, loadPacks, manifest, type PackSource, type SourceDocument } from "./pack-sources";
 
 const packs = loadPacks();
@@ -97,42 +97,36 @@ describe("pack sources", () => {
     expect(current).toEqual(snapshot);
   });
 
-  it("every document has the type of its pack and system data that fits the data contract", () => {
+  it("every document passes the FANGS data models (test/foundry/validate): no refusal, no dropped or old-shape field", () => {
     let checked = 0;
     for (const { pack, documents } of packs) {
+      if (pack.type !== "Item" && pack.type !== "Actor") continue;
       for (const [file, doc] of documents) {
-        const where = `${pack.name}/${file}`;
-        expect(typeof doc.name === "string" && doc.name.length > 0, where).toBe(true);
-        if (pack.type === "Item") {
-          expect(doc.type, where).toBe(ITEM_PACK_TYPES[pack.name]);
-          expect(systemShapeErrors("Item", doc.type!, doc.system), where).toEqual([]);
-          checked += 1;
-        } else if (pack.type === "Actor") {
-          expect(systemShapeErrors("Actor", doc.type!, doc.system), where).toEqual([]);
-          for (const item of doc.items ?? []) {
-            expect(systemShapeErrors("Item", item.type!, item.system), `${where} ${item.name}`).toEqual([]);
-            checked += 1;
-          }
-          checked += 1;
-        }
+        if (pack.type === "Item") expect(doc.type, `${pack.name}/${file}`).toBe(ITEM_PACK_TYPES[pack.name]);
+        const report = validateDocumentSource(pack.type, doc);
+        expect(report.failures, `${pack.name}/${file}`).toEqual([]);
+        checked += 1 + (doc.items?.length ?? 0);
       }
     }
     expect(checked).toBeGreaterThan(100);
   });
 
-  it("the contract check itself refuses bad data", () => {
-    const broadsword = sys(find("weapons", "broadsword.json"));
-    expect(systemShapeErrors("Item", "weapon", { ...broadsword, damage: "d" })).toHaveLength(1);
-    expect(systemShapeErrors("Item", "weapon", { ...broadsword, hands: "three" })).toHaveLength(1);
-    expect(systemShapeErrors("Item", "weapon", { ...broadsword, condition: "sound" })).toEqual([
-      "system.condition is not a stored field",
-    ]);
-    const { damage: _damage, ...withoutDamage } = broadsword;
-    expect(systemShapeErrors("Item", "weapon", withoutDamage)).toEqual(["system.damage is missing"]);
-    expect(
-      systemShapeErrors("Item", "skill", { ...sys(find("skills", "climb.json")), naturalAbility: "ST+" }),
-    ).toHaveLength(1);
-    expect(systemShapeErrors("Item", "gadget", {})).toHaveLength(1);
+  it("the validation refuses what a careless edit of a source would bring", () => {
+    const sword = find("weapons", "broadsword.json");
+    const paths = (system: object) =>
+      validateDocumentSource("Item", { ...sword, system }).failures.map((f) => f.path);
+    expect(paths({ ...sys(sword), damage: "d" })).toContain("system.damage");
+    expect(paths({ ...sys(sword), hands: "three" })).toContain("system.hands");
+    expect(paths({ ...sys(sword), condtion: "sound" })).toContain("system.condtion");
+    expect(validateDocumentSource("Item", { ...sword, type: "gadget" }).valid).toBe(false);
+  });
+
+  it("made weapons have a range when thrown or shot, and an extended reload only with a long one", () => {
+    for (const doc of docs("weapons")) {
+      const w = sys(doc);
+      if (w.kind !== "melee") expect(w.range, doc.name).toBeGreaterThan(0);
+      if (w.extendedReload) expect(w.reloadRounds, doc.name).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it("every weapon and shield names a skill: the skills pack's, or for an actor's items one the actor has", () => {
@@ -216,7 +210,7 @@ describe("pack content against the rules", () => {
 
   it("natural attacks (fist, kick, grapple), thrown weapons and autofire weapons are there", () => {
     for (const file of ["fist.json", "kick.json", "grapple.json"]) {
-      expect(sys(find("weapons", file)), file).toMatchObject({ natural: true, itemSp: { value: 0, max: 0 } });
+      expect(sys(find("weapons", file)), file).toMatchObject({ natural: true });
     }
     expect(sys(find("weapons", "fist.json")).damage).toBe("0");
     expect(

@@ -81,8 +81,12 @@ const partsOf = (parts: Readonly<Record<string, { template: string }>>): Preview
 /*  Actor sheets                                */
 /* -------------------------------------------- */
 
-/** Samples shown on every tab; the others on their main tab. */
-const EVERY_TAB = new Set(["gru"]);
+/** Tabs shown beyond the main one: every tab of Gru, and where another sample shows something Gru lacks. */
+const MORE_TABS: Readonly<Record<string, readonly string[]>> = {
+  gru: ACTOR_TAB_IDS.filter((tab) => tab !== "main"),
+  "dagmar-the-deadly": ["features"],
+  "cave-bear": ["combat"],
+};
 
 function actorPages(): PreviewPage[] {
   const pages: PreviewPage[] = [];
@@ -90,7 +94,7 @@ function actorPages(): PreviewPage[] {
     for (const [file, doc] of packs.find((p) => p.pack.name === pack)?.documents ?? []) {
       const slug = slugOf(file);
       const data = actorData(doc);
-      const tabs = EVERY_TAB.has(slug) ? ACTOR_TAB_IDS : (["main"] as const);
+      const tabs = ["main", ...(MORE_TABS[slug] ?? [])];
       for (const tab of tabs) {
         const id = tab === "main" ? `actor-${slug}` : `actor-${slug}--${tab}`;
         pages.push({
