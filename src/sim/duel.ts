@@ -34,6 +34,7 @@ import {
   RetreatResponse,
   resolveDisengage,
   resolveRetreatResponse,
+  restrictionActive,
 } from "../rules/fangs/special-defenses";
 import {
   type AttackDeclaration,
@@ -52,7 +53,13 @@ import { type DiceSource, SeededDice } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
 import type { TurnCandidate } from "../rules/kernel/ruleset";
 import type { FighterSheet, SimWeapon } from "./fighter";
-import { createDefaultPolicy, type FighterView, type ManeuverOption, type Policy } from "./policy";
+import {
+  createDefaultPolicy,
+  type FighterView,
+  type ManeuverOption,
+  type Policy,
+  type WeaponView,
+} from "./policy";
 import type { EndState, FightSummary } from "./stats";
 
 /**
@@ -220,6 +227,28 @@ interface Combatant {
   offHandParried: boolean;
   optionsKey: string;
   options: ManeuverOption[];
+  /** Bumped whenever what is in hand changes (item SP, dropped or stuck weapons, combat set). */
+  gearVersion: number;
+  gear: Gear | null;
+  /** Cached answer of out(); null when the pools or flight changed since. */
+  outAt: boolean | null;
+  slotMemo: {
+    counter: AttackCounter;
+    gear: number;
+    maneuver: ManeuverId;
+    offHandParried: boolean;
+    slot: (AttackSlot & { weapon: SimWeapon }) | null;
+  } | null;
+}
+
+/** What a fighter holds, worked out again only when its gear version changes. */
+interface Gear {
+  readonly version: number;
+  readonly inHand: SimWeapon[];
+  readonly main: SimWeapon | undefined;
+  readonly off: { type: "shield" | "weapon"; id: string } | null;
+  readonly loadout: ParryLoadout;
+  readonly weaponViews: WeaponView[];
 }
 
 /** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
@@ -300,6 +329,10 @@ class Duel {
       offHandParried: false,
       optionsKey: "",
       options: [],
+      gearVersion: 0,
+      gear: null,
+      slotMemo: null,
+      outAt: null,
     };
   }
 
@@ -336,7 +369,9 @@ class Duel {
   }
 
   out(c: Combatant): boolean {
-    return this.endState(c) !== "standing";
+    // Asked at every turn of every phase; the pools change only in apply(), which clears this.
+    if (c.outAt === null) c.outAt = this.endState(c) !== "standing";
+    return c.outAt;
   }
 
   boundLimbs(c: Combatant): string[] | null {
@@ -349,37 +384,56 @@ class Duel {
     return id === null ? undefined : c.sheet.weapons.find((w) => w.id === id);
   }
 
-  /** Weapons in hand now: natural ones always; others when not away and of the set in hand. */
-  inHand(c: Combatant): SimWeapon[] {
-    return c.sheet.weapons.filter((w) => {
+  gear(c: Combatant): Gear {
+    if (c.gear !== null && c.gear.version === c.gearVersion) return c.gear;
+    // Natural weapons are always at hand; others when not away and of the combat set in hand.
+    const inHand = c.sheet.weapons.filter((w) => {
       if (w.natural) return true;
       if (c.away.has(w.id)) return false;
       return c.set === "missile" ? w.kind === "missile" : w.kind !== "missile";
     });
+    const usable = (w: SimWeapon): boolean => {
+      const sp = c.itemSp.get(w.id);
+      return !sp || itemCondition(sp) !== "shattered";
+    };
+    let main: SimWeapon | undefined;
+    for (const w of inHand) {
+      if (w.natural || w.offHand || w.kind !== "melee" || !usable(w)) continue;
+      if (!main || w.skill.total > main.skill.total) main = w;
+    }
+    let off: Gear["off"] = null;
+    if (c.set === "melee" && !(main && this.hands(c, main) === 2)) {
+      const shield = c.sheet.shields.find((x) => itemCondition(c.itemSp.get(x.id)!) !== "shattered");
+      const offWeapon = inHand.find((w) => w.offHand && !w.natural && usable(w));
+      off = shield
+        ? { type: "shield", id: shield.id }
+        : offWeapon
+          ? { type: "weapon", id: offWeapon.id }
+          : null;
+    }
+    const loadout: ParryLoadout = {
+      weapon: main ? (this.hands(c, main) === 2 ? "twoHanded" : "oneHanded") : "none",
+      offHand: off ? off.type : "none",
+      monsterParry: this.monsterParries(c),
+    };
+    const weaponViews = inHand.map((w): WeaponView => {
+      const sp = w.itemSp ? (c.itemSp.get(w.id) ?? w.itemSp) : null;
+      return { weapon: w, itemSp: sp, condition: sp ? itemCondition(sp) : "natural" };
+    });
+    c.gear = { version: c.gearVersion, inHand, main, off, loadout, weaponViews };
+    return c.gear;
+  }
+
+  inHand(c: Combatant): SimWeapon[] {
+    return this.gear(c).inHand;
   }
 
   mainWeapon(c: Combatant): SimWeapon | undefined {
-    let best: SimWeapon | undefined;
-    for (const w of this.inHand(c)) {
-      if (w.natural || w.offHand || w.kind !== "melee") continue;
-      const sp = c.itemSp.get(w.id);
-      if (sp && itemCondition(sp) === "shattered") continue;
-      if (!best || w.skill.total > best.skill.total) best = w;
-    }
-    return best;
+    return this.gear(c).main;
   }
 
   offHandItem(c: Combatant): { type: "shield" | "weapon"; id: string } | null {
-    if (c.set !== "melee") return null;
-    const main = this.mainWeapon(c);
-    if (main && this.hands(c, main) === 2) return null;
-    const shield = c.sheet.shields.find((s) => itemCondition(c.itemSp.get(s.id)!) !== "shattered");
-    if (shield) return { type: "shield", id: shield.id };
-    const off = this.inHand(c).find(
-      (w) =>
-        w.offHand && !w.natural && itemCondition(c.itemSp.get(w.id) ?? { value: 1, max: 1 }) !== "shattered",
-    );
-    return off ? { type: "weapon", id: off.id } : null;
+    return this.gear(c).off;
   }
 
   hands(c: Combatant, w: SimWeapon): 1 | 2 {
@@ -394,13 +448,7 @@ class Duel {
   }
 
   loadout(c: Combatant): ParryLoadout {
-    const main = this.mainWeapon(c);
-    const off = this.offHandItem(c);
-    return {
-      weapon: main ? (this.hands(c, main) === 2 ? "twoHanded" : "oneHanded") : "none",
-      offHand: off ? off.type : "none",
-      monsterParry: this.monsterParries(c),
-    };
+    return this.gear(c).loadout;
   }
 
   weaponProfile(c: Combatant, w: SimWeapon): WeaponProfile {
@@ -437,10 +485,7 @@ class Duel {
       engaged: this.engaged,
       grappled: this.holds.some((h) => h.targetId === c.id),
       holding: this.holds.some((h) => h.grapplerId === c.id),
-      weapons: this.inHand(c).map((w) => {
-        const sp = w.itemSp ? (c.itemSp.get(w.id) ?? w.itemSp) : null;
-        return { weapon: w, itemSp: sp, condition: sp ? itemCondition(sp) : "natural" };
-      }),
+      weapons: this.gear(c).weaponViews,
     };
   }
 
@@ -454,8 +499,9 @@ class Duel {
    * again only when that changes (engaged rounds repeat it for the whole fight).
    */
   maneuverOptions_(c: Combatant): ManeuverOption[] {
-    if (c.restrictions.length > 0) return this.computeOptions(c);
     let key = `${this.engaged ? 0 : this.distance}|${c.set}|${c.away.size}`;
+    // A restriction changes the options only while it is active.
+    for (const r of c.restrictions) if (restrictionActive(r, this.round)) key += `|${r.kind}`;
     for (const w of c.sheet.weapons) key += this.weaponReady(c, w) ? "1" : "0";
     if (key !== c.optionsKey) {
       c.optionsKey = key;
@@ -577,12 +623,13 @@ class Duel {
     c.maneuver = legal.maneuver;
     c.weaponId = legal.weaponId;
     c.maneuverTargetId = opp.id;
-    this.log({
-      type: "maneuver",
-      side: c.side,
-      maneuver: legal.maneuver,
-      weapon: legal.weaponId === null ? null : (this.weapon(c, legal.weaponId)?.name ?? null),
-    });
+    if (this.events)
+      this.log({
+        type: "maneuver",
+        side: c.side,
+        maneuver: legal.maneuver,
+        weapon: legal.weaponId === null ? null : (this.weapon(c, legal.weaponId)?.name ?? null),
+      });
   }
 
   /* -------------------------------------------- */
@@ -688,7 +735,8 @@ class Duel {
     this.phase("postMelee", engagedAtStart);
 
     for (const c of this.c) this.endOfRound(c);
-    this.log({ type: "status", fighters: [this.snapshot(this.c[0]), this.snapshot(this.c[1])] });
+    if (this.events)
+      this.log({ type: "status", fighters: [this.snapshot(this.c[0]), this.snapshot(this.c[1])] });
     this.checkFled();
   }
 
@@ -732,6 +780,7 @@ class Duel {
       if (removal.removed) {
         this.stuck = this.stuck.filter((x) => x !== s);
         owner.away.delete(s.itemId);
+        owner.gearVersion += 1;
       }
     }
   }
@@ -901,7 +950,7 @@ class Duel {
   candidates(engagedAtStart: boolean, phase: PhaseId): TurnCandidate[] {
     return this.c.map((c) => {
       const w = this.weapon(c, c.weaponId);
-      const postMelee = phase === "postMelee" ? this.postMeleeLeft(c) : 0;
+      const slot = phase === "postMelee" ? this.nextPostMeleeSlot(c) : null;
       const twoWeapon = c.sheet.advantages.includes("twoWeapon");
       return {
         id: c.id,
@@ -913,21 +962,40 @@ class Duel {
         engaged: this.engaged,
         facts: {
           attackKind: w?.kind ?? null,
-          postMeleeAttacks: postMelee,
-          offHandInitiativePenalty:
-            postMelee > 0 && this.nextPostMeleeSlot(c)?.hand === "off" && !twoWeapon,
+          postMeleeAttacks: slot ? 1 : 0,
+          offHandInitiativePenalty: slot?.hand === "off" && !twoWeapon,
         },
       };
     });
   }
 
-  postMeleeLeft(c: Combatant): number {
-    if (c.maneuver === null) return 0;
-    return this.nextPostMeleeSlot(c) ? 1 : 0;
-  }
-
   /** The post-melee attack this fighter would take, if the rules core allows one and the policy wants it. */
   nextPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
+    if (c.maneuver === null) return null;
+    // The phase asks again after every turn; the answer changes only when the fighter's attacks, gear or state do.
+    const memo = c.slotMemo;
+    if (
+      memo &&
+      memo.counter === c.counter &&
+      memo.gear === c.gearVersion &&
+      memo.maneuver === c.maneuver &&
+      memo.offHandParried === c.offHandParried &&
+      !this.out(c)
+    ) {
+      return memo.slot;
+    }
+    const slot = this.findPostMeleeSlot(c);
+    c.slotMemo = {
+      counter: c.counter,
+      gear: c.gearVersion,
+      maneuver: c.maneuver,
+      offHandParried: c.offHandParried,
+      slot,
+    };
+    return slot;
+  }
+
+  findPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
     if (c.maneuver === null) return null;
     const profile = this.attackerProfile(c, c.maneuver);
     if (postMeleeAttacksLeft(profile, c.counter) === 0) return null;
@@ -1064,6 +1132,14 @@ class Duel {
     }
   }
 
+  /** The skill total a defense would be rolled with (what defenseSkill gives, without building the item). */
+  defenseValue(d: Combatant, choice: DefenseChoice): number {
+    if (choice === "dodge") return d.sheet.attributes.dodge;
+    if (choice === "weaponParry") return this.mainWeapon(d)?.skill.total ?? 0;
+    if (choice === "monsterParry") return d.sheet.monsterParry?.total ?? 0;
+    return this.defenseSkill(d, choice).skill?.total ?? 0;
+  }
+
   parryItem(
     d: Combatant,
     id: string,
@@ -1098,7 +1174,7 @@ class Duel {
     // A fighter who lost its action (stunned) has no maneuver and so no defense this round.
     const allowed = d.maneuver === null ? NONE_ONLY : explained.allowed;
     const values: Partial<Record<DefenseChoice, number>> = {};
-    for (const choice of allowed) values[choice] = this.defenseSkill(d, choice).skill?.total ?? 0;
+    for (const choice of allowed) values[choice] = this.defenseValue(d, choice);
     const choice = d.policy.chooseDefense({
       self: this.view(d),
       opponent: this.view(a),
@@ -1159,7 +1235,10 @@ class Duel {
         targetId: d.id,
       });
     }
-    if (w.kind === "thrown") a.away.add(w.id);
+    if (w.kind === "thrown") {
+      a.away.add(w.id);
+      a.gearVersion += 1;
+    }
     if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);
     const before = this.events === null ? null : this.itemSnapshot();
     this.apply(resolution.effects);
@@ -1174,18 +1253,19 @@ class Duel {
         }),
       );
     }
-    this.log({
-      type: "exchange",
-      attacker: a.side,
-      defender: d.side,
-      weapon: w.name,
-      source: slot.source,
-      modifiers: slot.modifier + bonus,
-      defenseItem: item?.name ?? null,
-      dodgeInstead,
-      resolution,
-      itemChanges: this.itemChanges(before),
-    });
+    if (this.events)
+      this.log({
+        type: "exchange",
+        attacker: a.side,
+        defender: d.side,
+        weapon: w.name,
+        source: slot.source,
+        modifiers: slot.modifier + bonus,
+        defenseItem: item?.name ?? null,
+        dodgeInstead,
+        resolution,
+        itemChanges: this.itemChanges(before),
+      });
     if (resolution.outcome.kind === OutcomeKind.AttackFumbled) this.fumble(a, w, resolution);
     return resolution;
   }
@@ -1204,6 +1284,7 @@ class Duel {
     }
     if (!w.natural) {
       a.away.add(w.id);
+      a.gearVersion += 1;
       this.log({ type: "fumbleApplied", side: a.side, result: "dropWeapon", weapon: w.name });
     }
   }
@@ -1289,6 +1370,7 @@ class Duel {
       switch (e.kind) {
         case "pool": {
           const c = this.byId(e.actorId);
+          c.outAt = null;
           if (e.pool === "stunPoints") c.stun = Math.min(c.sheet.attributes.stunPoints, c.stun - e.amount);
           else if (e.pool === "hitPoints") c.hp = Math.min(c.sheet.attributes.hitPoints, c.hp - e.amount);
           break;
@@ -1298,6 +1380,7 @@ class Duel {
           const sp = c.itemSp.get(e.itemId);
           if (sp)
             c.itemSp.set(e.itemId, { value: Math.max(0, Math.min(sp.max, sp.value + e.delta)), max: sp.max });
+          c.gearVersion += 1;
           break;
         }
         case "status":
@@ -1312,6 +1395,7 @@ class Duel {
         case "stuckItem": {
           const owner = this.byId(e.ownerId);
           owner.away.add(e.itemId);
+          owner.gearVersion += 1;
           this.stuck.push({
             owner: owner.side,
             itemId: e.itemId,
@@ -1332,6 +1416,7 @@ class Duel {
       const w = this.weapon(c, c.readying)!;
       c.away.delete(w.id);
       c.set = this.setOf(c, w);
+      c.gearVersion += 1;
       this.log({ type: "ready", side: c.side, weapon: w.name });
     }
     for (const [id, left] of c.reload) {
@@ -1348,6 +1433,7 @@ class Duel {
     );
     if (!away) return;
     away.fled = true;
+    away.outAt = null;
     this.log({ type: "fled", side: away.side, distance: this.distance });
     throw FIGHT_OVER;
   }

@@ -7,13 +7,13 @@ import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
 import { loadRoster, resolveFighter } from "./packs";
 import { runOddsPool } from "./pool";
 
-const USAGE = `usage: npm run odds -- <fighter> <fighter> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--policy ID] [--distance PACES]
+const USAGE = `usage: npm run odds -- <fighter> <fighter> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID] [--distance PACES]
 Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.`;
 
 await runMain(async () => {
   const args = parseArgs(process.argv.slice(2), {
     withValue: ["runs", "seed", "workers", "chunk", "policy", "distance", "max-rounds"],
-    switches: ["json", "help"],
+    switches: ["json", "help", "time"],
   });
   if (args.flags.has("help")) {
     process.stdout.write(`${USAGE}\n`);
@@ -52,6 +52,7 @@ await runMain(async () => {
     maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
   };
   const bar = progressBar(runs, "fights");
+  const started = performance.now();
   const tally = await runOddsPool(job, runs, {
     workers,
     chunkSize: chunk,
@@ -59,6 +60,18 @@ await runMain(async () => {
     onProgress: (done) => bar.update(done),
   });
   bar.end();
+  const seconds = (performance.now() - started) / 1000;
+  if (args.flags.has("time")) {
+    // On stderr, so the odds on stdout stay the same from run to run.
+    process.stderr.write(
+      `${loadLocalizer(root).format("FANGS.Odds.Timing", {
+        fights: runs.toLocaleString("en"),
+        seconds: seconds.toFixed(2),
+        rate: Math.round(runs / seconds).toLocaleString("en"),
+        workers,
+      })}\n`,
+    );
+  }
   const report = oddsReport(tally, [fighters[0].name, fighters[1].name], seed);
   if (args.flags.has("json")) {
     process.stdout.write(`${JSON.stringify({ ...report, rounds: tally.rounds }, null, 2)}\n`);

@@ -1,0 +1,34 @@
+import { resolve } from "node:path";
+import { bench, describe } from "vitest";
+import { runDuel } from "../src/sim/duel";
+import type { FighterSheet } from "../src/sim/fighter";
+import { loadRoster } from "../src/sim/node/packs";
+import { findFighter } from "../src/sim/roster";
+import { fightSeed } from "../src/sim/seed";
+
+/*
+ * Complete simulated duels per second on one core: runDuel from the first
+ * round to the last, with the default policy and no event log (as the odds
+ * runner calls it). Each sample runs 100 duels so the harness's own timing
+ * is spread thin: multiply `hz` by 100. The whole-machine figure (worker
+ * threads on both cores) comes from `npm run odds -- … --time`.
+ * Exchanges per second are bench/exchange.bench.ts's (rules core).
+ */
+
+const roster = loadRoster(resolve(__dirname, ".."));
+const fighter = (name: string): FighterSheet => findFighter(roster, name);
+const pairs: [string, readonly [FighterSheet, FighterSheet]][] = [
+  ["Gru vs Troll (long: retreats and chases)", [fighter("Gru"), fighter("Troll")]],
+  ["Dagmar vs Fast Eddy (two blades against a dodger)", [fighter("Dagmar"), fighter("Fast Eddy")]],
+  ["Pirate Jenny vs Troll-Martian (missiles)", [fighter("Pirate Jenny"), fighter("Troll-Martian")]],
+  ["Giant Octopus vs Gru (grapple)", [fighter("Giant Octopus"), fighter("Gru")]],
+];
+
+describe("complete duels, 100 per sample (× 100 for duels/s)", () => {
+  for (const [label, fighters] of pairs) {
+    let n = 0;
+    bench(label, () => {
+      for (let i = 0; i < 100; i += 1) runDuel({ fighters }, fightSeed(1, n++));
+    });
+  }
+});
