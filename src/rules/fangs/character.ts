@@ -1,5 +1,5 @@
 import { type DiceFormula, formatFormula, parseDiceFormula } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import {
   CHARACTERISTIC_IDS,
@@ -32,14 +32,7 @@ export function validateCharacteristics(c: unknown): asserts c is Characteristic
   }
   const record = c as Record<string, unknown>;
   for (const id of CHARACTERISTIC_IDS) {
-    const value = record[id];
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > CHARACTERISTIC_LIMIT) {
-      throw new RulesError(
-        "invalid-characteristic",
-        `${id.toUpperCase()} must be a whole number from 0 to ${CHARACTERISTIC_LIMIT}, got ${String(value)}`,
-        { characteristic: id, value },
-      );
-    }
+    requireInteger(record[id], id.toUpperCase(), 0, CHARACTERISTIC_LIMIT, "invalid-characteristic");
   }
 }
 
@@ -54,15 +47,7 @@ export function validateCharacteristics(c: unknown): asserts c is Characteristic
  */
 export function characteristicCost(value: number, options?: FangsOptions): number {
   const rules = resolveOptions(options);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new RulesError(
-      "invalid-characteristic",
-      `a characteristic must be a whole number ≥ 0, got ${value}`,
-      {
-        value,
-      },
-    );
-  }
+  requireInteger(value, "a characteristic", 0, Infinity, "invalid-characteristic");
   if (value <= rules.characteristicBase) return 0;
   if (value > rules.characteristicStartingMax) {
     throw new RulesError(
@@ -229,15 +214,7 @@ export function naturalAbility(formula: string, characteristics: Characteristics
 
 /** A skill: natural ability + bought points (CORE-CHR-6). Trades may move only the bought points. */
 export function skillValue(formula: string, characteristics: Characteristics, bought: number): SkillValue {
-  if (typeof bought !== "number" || !Number.isInteger(bought) || bought < 0) {
-    throw new RulesError(
-      "invalid-value",
-      `bought skill points must be a whole number ≥ 0, got ${String(bought)}`,
-      {
-        bought,
-      },
-    );
-  }
+  requireInteger(bought, "bought skill points", 0);
   const natural = naturalAbility(formula, characteristics);
   return { natural, bought, total: natural + bought };
 }
@@ -249,17 +226,8 @@ export function skillValue(formula: string, characteristics: Characteristics, bo
 /** DM = max(0, floor((ST+SZ−20)/5)), capped at 10 ([default], all overridable). */
 export function damageModifier(st: number, sz: number, options?: FangsOptions): number {
   const rules = resolveOptions(options);
-  for (const [name, value] of [
-    ["st", st],
-    ["sz", sz],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 0) {
-      throw new RulesError("invalid-characteristic", `${name.toUpperCase()} must be a whole number ≥ 0`, {
-        characteristic: name,
-        value,
-      });
-    }
-  }
+  requireInteger(st, "ST", 0, Infinity, "invalid-characteristic");
+  requireInteger(sz, "SZ", 0, Infinity, "invalid-characteristic");
   const raw = Math.floor((st + sz - rules.damageModifierThreshold) / rules.damageModifierStep);
   return Math.min(rules.damageModifierCap, Math.max(0, raw));
 }
@@ -275,11 +243,7 @@ const defaultDmDice: (DiceFormula | undefined)[] = new Array(64);
  * Parsed once per DM and options table: the exchange calls this on its hot path.
  */
 export function damageModifierDice(dm: number, options?: FangsOptions): DiceFormula {
-  if (!Number.isInteger(dm) || dm < 0) {
-    throw new RulesError("invalid-value", `a Damage Modifier must be a whole number ≥ 0, got ${String(dm)}`, {
-      dm,
-    });
-  }
+  requireInteger(dm, "a Damage Modifier", 0);
   const table = resolveOptions(options).damageModifierDice;
   if (table === FANGS_DEFAULTS.damageModifierDice && dm < defaultDmDice.length) {
     const hit = defaultDmDice[dm];
@@ -361,17 +325,8 @@ export function deriveAttributes(
 ): DerivedAttributes {
   validateCharacteristics(characteristics);
   const { armorProtection, dodgeBought } = inputs ?? ({} as AttributeInputs);
-  for (const [name, value] of [
-    ["armorProtection", armorProtection],
-    ["dodgeBought", dodgeBought],
-  ] as const) {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-      throw new RulesError("invalid-value", `${name} must be a whole number ≥ 0, got ${String(value)}`, {
-        what: name,
-        value,
-      });
-    }
-  }
+  requireInteger(armorProtection, "armorProtection", 0);
+  requireInteger(dodgeBought, "dodgeBought", 0);
   const rules = resolveOptions(options);
   const c = characteristics;
   return {

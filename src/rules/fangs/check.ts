@@ -1,5 +1,5 @@
 import type { DiceSource } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
+import { requireInteger } from "../kernel/errors";
 import { type FangsOptions, resolveOptions } from "./config";
 import { type CheckResult, SuccessLevel } from "./types";
 
@@ -20,16 +20,6 @@ export interface CheckInput {
 
 /** The number a check must reach. */
 export const CHECK_TARGET = 20;
-
-function requireWhole(value: unknown, what: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new RulesError("invalid-value", `${what} must be a whole number, got ${String(value)}`, {
-      what,
-      value,
-    });
-  }
-  return value;
-}
 
 /** Lowest natural die that is a Special for this unmodified skill (CORE-CHK-4). */
 export function specialRange(skill: number): number {
@@ -56,8 +46,8 @@ export function fumbleRange(skill: number): number {
  *   no automatic success. An unconfirmed one is judged by its total.
  */
 export function resolveCheck(input: CheckInput, dice: DiceSource): CheckResult {
-  const skill = requireWhole(input?.skill, "skill");
-  const modifiers = requireWhole(input?.modifiers, "modifiers");
+  const skill = requireInteger(input?.skill, "skill");
+  const modifiers = requireInteger(input?.modifiers, "modifiers");
   const natural = dice.roll(20);
   const total = natural + skill + modifiers;
   const success = total >= CHECK_TARGET;
@@ -114,14 +104,8 @@ export interface CharacteristicCheckInput {
  * is a check on that number, the way a skill is.
  */
 export function characteristicCheck(input: CharacteristicCheckInput, dice: DiceSource): CheckResult {
-  const value = requireWhole(input?.value, "characteristic");
-  const multiplier = requireWhole(input?.multiplier, "multiplier");
-  if (value < 0 || multiplier < 1) {
-    throw new RulesError("invalid-value", "a characteristic check needs a value ≥ 0 and a multiplier ≥ 1", {
-      value,
-      multiplier,
-    });
-  }
+  const value = requireInteger(input?.value, "characteristic", 0);
+  const multiplier = requireInteger(input?.multiplier, "multiplier", 1);
   return resolveCheck({ skill: value * multiplier, modifiers: input.modifiers ?? 0 }, dice);
 }
 
@@ -194,13 +178,13 @@ export function resistedCheck(
   dice: DiceSource,
   options?: FangsOptions,
 ): CheckResult {
-  const active = requireWhole(input?.active, "active value");
-  const passive = requireWhole(input?.passive, "passive value");
+  const active = requireInteger(input?.active, "active value");
+  const passive = requireInteger(input?.passive, "passive value");
   const rules = resolveOptions(options);
   return resolveCheck(
     {
       skill: rules.resistedCheckBase,
-      modifiers: active - passive + requireWhole(input.modifiers ?? 0, "modifiers"),
+      modifiers: active - passive + requireInteger(input.modifiers ?? 0, "modifiers"),
     },
     dice,
   );
@@ -208,5 +192,5 @@ export function resistedCheck(
 
 /** The modifier of a resisted check: active − passive. */
 export function resistedModifier(active: number, passive: number): number {
-  return requireWhole(active, "active value") - requireWhole(passive, "passive value");
+  return requireInteger(active, "active value") - requireInteger(passive, "passive value");
 }

@@ -1,4 +1,4 @@
-import { RulesError } from "../kernel/errors";
+import { requireInteger } from "../kernel/errors";
 
 /**
  * Every figure of the FANGS core that a table may want to change lives here
@@ -224,21 +224,7 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
   if (resolvedRules.has(options)) return options as FangsRules;
   for (const key of INTEGER_KEYS) {
     const value = options[key];
-    if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
-      throw new RulesError(
-        "invalid-value",
-        `option ${key} must be a whole number ≥ 0, got ${String(value)}`,
-        {
-          key,
-          value,
-        },
-      );
-    }
-  }
-  if (options.damageModifierStep === 0) {
-    throw new RulesError("invalid-value", "option damageModifierStep cannot be 0", {
-      key: "damageModifierStep",
-    });
+    if (value !== undefined) requireInteger(value, `option ${key}`, key === "damageModifierStep" ? 1 : 0);
   }
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;

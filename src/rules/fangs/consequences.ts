@@ -1,6 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
-import { RulesError } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 import { resolveCheck } from "./check";
 import { type FangsOptions, resolveOptions } from "./config";
 import type { CheckResult, CombatantState } from "./types";
@@ -69,16 +69,6 @@ export interface BlowTaken {
   readonly hitPointsLost: number;
 }
 
-function requireWhole(value: unknown, what: string, min = 0): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new RulesError("invalid-value", `${what} must be a whole number ≥ ${min}, got ${String(value)}`, {
-      what,
-      value,
-    });
-  }
-  return value;
-}
-
 function statusChanges(
   effects: Effect[],
   actorId: string,
@@ -100,8 +90,8 @@ function statusChanges(
  */
 export function assessBlow(blow: BlowTaken, dice: DiceSource): Consequences {
   const { state, actorId } = blow;
-  const stunLost = requireWhole(blow.stunLost, "Stun lost");
-  const hitPointsLost = requireWhole(blow.hitPointsLost, "HP lost");
+  const stunLost = requireInteger(blow.stunLost, "Stun lost", 0);
+  const hitPointsLost = requireInteger(blow.hitPointsLost, "HP lost", 0);
   const stunPoints = state.stunPoints.value - stunLost;
   const hitPoints = state.hitPoints.value - hitPointsLost;
   const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
@@ -178,11 +168,11 @@ export function firstAid(
   },
   dice: DiceSource,
 ): FirstAidResult {
-  const skill = requireWhole(input.firstAid, "First Aid", Number.MIN_SAFE_INTEGER);
-  const hp = requireWhole(input.hitPoints, "HP", Number.MIN_SAFE_INTEGER);
+  const skill = requireInteger(input.firstAid, "First Aid");
+  const hp = requireInteger(input.hitPoints, "HP");
   if (hp > 0)
     throw new RulesError("invalid-state", "First Aid stops the loss of a dying character (HP ≤ 0)", { hp });
-  const modifiers = requireWhole(input.modifiers ?? 0, "modifiers", Number.MIN_SAFE_INTEGER) + hp;
+  const modifiers = requireInteger(input.modifiers ?? 0, "modifiers") + hp;
   const check = resolveCheck({ skill, modifiers }, dice);
   const effects: Effect[] = check.success
     ? [
@@ -204,7 +194,7 @@ export function unconsciousRecovery(
   minutes: number,
   options?: FangsOptions,
 ): { readonly stunPoints: number; readonly effects: readonly Effect[] } {
-  requireWhole(minutes, "minutes");
+  requireInteger(minutes, "minutes", 0);
   const rate = resolveOptions(options).unconsciousStunRecoveryPerMinute;
   const room = state.stunPoints.max - state.stunPoints.value;
   const gain = Math.max(0, Math.min(room, minutes * rate));

@@ -1,6 +1,6 @@
 import { type DiceFormula, type DiceSource, maximumOf, parseDiceFormula } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
-import { RulesError } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
 import { type ExchangeOutcome, OutcomeKind } from "./outcome";
@@ -173,16 +173,6 @@ interface Builder {
   effects: Effect[];
 }
 
-function requireWhole(value: unknown, what: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw new RulesError("invalid-value", `${what} must be a whole number ≥ 0, got ${String(value)}`, {
-      what,
-      value,
-    });
-  }
-  return value;
-}
-
 function weaponFormula(attack: AttackDeclaration, rules: FangsRules): DiceFormula {
   if (attack.mode === "flatOfBlade") {
     return damageFormula(attack.flatOfBladeDamage ?? rules.clubDamage[attack.weapon.hands === 2 ? 2 : 1]);
@@ -333,8 +323,8 @@ export function rollDamage(
   const trackHitPoints = !attack.subdual && attack.mode !== "flatOfBlade";
   const canImpale = attack.mode === "strike" && attack.weapon.impales;
   const dm =
-    requireWhole(attacker.damageModifier, "damage modifier") +
-    requireWhole(attack.extraDamageModifier, "extra damage modifier");
+    requireInteger(attacker.damageModifier, "damage modifier", 0) +
+    requireInteger(attack.extraDamageModifier, "extra damage modifier", 0);
   const critical = outcome.attackLevel === SuccessLevel.Critical;
   const monster = outcome.defenseChoice === "monsterParry";
   const item = defense.item;

@@ -1,6 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
-import { RulesError } from "../kernel/errors";
+import { requireInteger } from "../kernel/errors";
 import { resolveCheck } from "./check";
 import { type FangsOptions, resolveOptions } from "./config";
 import type { CheckResult } from "./types";
@@ -50,12 +50,7 @@ export interface FumbleLuck {
 
 /** Rolls Luck (a check on PW) and suggests a fumble result from the options. */
 export function rollFumbleLuck(luck: number, dice: DiceSource, options?: FangsOptions): FumbleLuck {
-  if (!Number.isInteger(luck) || luck < 0) {
-    throw new RulesError("invalid-value", `Luck must be a whole number ≥ 0, got ${String(luck)}`, {
-      what: "luck",
-      value: luck,
-    });
-  }
+  requireInteger(luck, "Luck", 0);
   const rules = resolveOptions(options);
   const check = resolveCheck({ skill: luck, modifiers: 0 }, dice);
   return { check, suggested: check.success ? rules.fumbleLuckSuccess : rules.fumbleLuckFailure };

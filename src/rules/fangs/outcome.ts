@@ -1,5 +1,5 @@
 import type { DiceSource } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
@@ -44,17 +44,6 @@ export interface DefenseRoll {
   readonly check: CheckResult | null;
 }
 
-function requireWhole(value: unknown, what: string, min = Number.NEGATIVE_INFINITY): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new RulesError(
-      "invalid-value",
-      `${what} must be a whole number${min > Number.NEGATIVE_INFINITY ? ` ≥ ${min}` : ""}, got ${String(value)}`,
-      { what, value },
-    );
-  }
-  return value;
-}
-
 /**
  * Rolls the attack (dice: one d20, and one more when it may be a Special or
  * a Fumble). A weapon under half its SP cannot attack (NC-DMG-7), a
@@ -81,9 +70,9 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
   if (attack.mode !== "strike" && attack.mode !== "flatOfBlade" && attack.mode !== "grapple") {
     throw new RulesError("invalid-value", `unknown attack mode ${String(attack.mode)}`, { what: "mode" });
   }
-  requireWhole(attack.extraDamageModifier, "extra damage modifier", 0);
+  requireInteger(attack.extraDamageModifier, "extra damage modifier", 0);
   const luck = attack.attacker.luck ?? null;
-  if (luck !== null) requireWhole(luck, "Luck", 0);
+  if (luck !== null) requireInteger(luck, "Luck", 0);
   const check = resolveCheck({ skill: attack.skill?.total, modifiers: attack.modifiers }, dice);
   return {
     attackerId: attack.attacker.id,

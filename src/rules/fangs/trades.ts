@@ -1,5 +1,5 @@
 import { maximumOf, parseDiceFormula } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 import type { SkillValue } from "./types";
 
 /**
@@ -58,11 +58,7 @@ function invalid(message: string, details: Record<string, unknown> = {}): never 
 }
 
 function points(value: unknown, what: string): number {
-  if (value === undefined) return 0;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    invalid(`${what} must be a whole number of points ≥ 0, got ${String(value)}`, { what, value });
-  }
-  return value;
+  return value === undefined ? 0 : requireInteger(value, what, 0, Infinity, "invalid-trade");
 }
 
 function validSkill(skill: SkillValue | null | undefined, what: string): SkillValue {

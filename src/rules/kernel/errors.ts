@@ -29,17 +29,32 @@ export class RulesError extends Error {
   }
 }
 
-/** Refuses anything that is not a finite integer (optionally within bounds). */
-export function requireInteger(value: unknown, what: string, min = -Infinity, max = Infinity): number {
+/**
+ * Refuses anything that is not a finite integer (optionally within bounds).
+ * The one guard every module uses, so a bad number always reads the same way;
+ * `code` lets a module keep its own word for the refusal ("invalid-trade"…).
+ */
+export function requireInteger(
+  value: unknown,
+  what: string,
+  min = -Infinity,
+  max = Infinity,
+  code: RulesErrorCode = "invalid-value",
+): number {
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new RulesError("invalid-value", `${what} must be a whole number, got ${String(value)}`, {
+    throw new RulesError(code, `${what} must be a whole number, got ${String(value)}`, {
       what,
       value,
     });
   }
   if (value < min || value > max) {
-    const range = max === Infinity ? `at least ${min}` : `between ${min} and ${max}`;
-    throw new RulesError("invalid-value", `${what} must be ${range}, got ${value}`, {
+    const range =
+      max === Infinity
+        ? `at least ${min}`
+        : min === -Infinity
+          ? `at most ${max}`
+          : `between ${min} and ${max}`;
+    throw new RulesError(code, `${what} must be ${range}, got ${value}`, {
       what,
       value,
       min,
