@@ -145,6 +145,23 @@ describe("pack sources", () => {
     }
   });
 
+  it("every image is a Foundry core icon or a file this system ships", () => {
+    for (const { pack, documents } of packs) {
+      for (const [file, doc] of documents) {
+        for (const d of [doc, ...(doc.items ?? [])]) {
+          if (d.img === undefined) continue;
+          expect(d.img, `${pack.name}/${file} ${d.name}`).toMatch(/^(icons\/|systems\/fangs\/)/);
+          if (d.img.startsWith("systems/fangs/")) {
+            expect(existsSync(path.join(ROOT, d.img.slice("systems/fangs/".length))), d.img).toBe(true);
+          }
+        }
+      }
+    }
+    expect(docs("maneuvers").every((d) => d.img?.startsWith("systems/fangs/assets/icons/maneuver/"))).toBe(
+      true,
+    );
+  });
+
   it("skill keys are unique in the skills pack", () => {
     const keys = docs("skills").map((d) => sys(d).key);
     expect(new Set(keys).size).toBe(keys.length);

@@ -5,6 +5,7 @@
  * renderer; a new kind of page is one more source in PAGE_SOURCES.
  */
 
+import { trackerPreviewPages } from "../../src/apps/combat-tracker/preview";
 import {
   ACTOR_TAB_IDS,
   actorSheetContext,
@@ -266,7 +267,13 @@ function chatPages(): PreviewPage[] {
   ];
 }
 
-export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [actorPages, itemPages, chatPages];
+/** Each source is one kind of page; the tracker's comes from its own module (src/apps/combat-tracker/preview.ts). */
+export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
+  actorPages,
+  itemPages,
+  chatPages,
+  trackerPreviewPages,
+];
 
 /** Pages shown once more in Foundry's dark interface theme. */
 const DARK_VARIANTS = new Set([
