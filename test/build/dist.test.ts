@@ -49,8 +49,9 @@ describe("system.json", () => {
     expect(source.compatibility).toEqual({ minimum: "13", verified: "13.351", maximum: "13" });
   });
 
-  it("declares the fixed document types, each with its HTML field", () => {
+  it("declares the fixed document types, each with its HTML field, and the exchange chat card", () => {
     expect(source.documentTypes).toEqual({
+      ChatMessage: { exchange: {} },
       Actor: { character: { htmlFields: ["biography"] }, creature: { htmlFields: ["biography"] } },
       Item: Object.fromEntries(
         ["weapon", "shield", "armor", "skill", "advantage", "maneuver"].map((t) => [
