@@ -6,6 +6,10 @@ import {
   StandInCombatant,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
+import { allowedDefenses, type ParryLoadout } from "../rules/fangs/defenses";
+import { resolveExchange } from "../rules/fangs/exchange";
+import type { WeaponProfile } from "../rules/fangs/types";
+import { ScriptedDice } from "../rules/kernel/dice";
 
 /**
  * The Foundry layer of the round, through the stand-in: GM-only single
@@ -337,6 +341,143 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     expect(combat.updates.every((u) => "round" in u.data && "turn" in u.data && "system" in u.data)).toBe(
       true,
     );
+  });
+
+  it("NC-RND-9, NC-DEF-1, NC-MAN-16, NC-DMG-3: the same round with the exchange rules and scripted dice", async () => {
+    const { combat, eddy, dagmar, archer, jenny } = table();
+    const loadout: ParryLoadout = { weapon: "oneHanded", offHand: "none" };
+    const jennyState = {
+      id: jenny.id,
+      stunPoints: { value: 20, max: 20 },
+      hitPoints: { value: 14, max: 14 },
+      armorProtection: 2,
+      co: 12,
+      sz: 12,
+      stunned: false,
+    };
+    const weapon = (id: string, damage: string, kind: WeaponProfile["kind"]): WeaponProfile => ({
+      id,
+      name: id,
+      damage,
+      itemSp: kind === "melee" ? { value: 10, max: 10 } : null,
+      impales: false,
+      hands: 1,
+      kind,
+      extendedReload: false,
+      autofire: false,
+    });
+    const cutlass = {
+      id: "cutlass",
+      name: "Cutlass",
+      type: "weapon" as const,
+      itemSp: { value: 10, max: 10 },
+      damage: "1d6+1",
+    };
+    /** Jenny's defenses against this attack, from her maneuver and what the tracker counted this round. */
+    const jennyMay = (attackerId: string, kind: WeaponProfile["kind"]) =>
+      allowedDefenses({
+        maneuver: jenny.system.maneuver as string,
+        usage: api.defenseUsageOf(asCombatant(jenny)),
+        attack: { attackerId, kind },
+        loadout,
+      });
+    const strike = (
+      attackerId: string,
+      w: WeaponProfile,
+      skill: number,
+      choice: "none" | "weaponParry",
+      dice: number[],
+    ) => {
+      const allowed = jennyMay(attackerId, w.kind);
+      const scripted = new ScriptedDice(dice);
+      const result = resolveExchange(
+        {
+          attack: {
+            attacker: { id: attackerId, st: 13, damageModifier: 0 },
+            weapon: w,
+            skill: { natural: 4, bought: skill - 4, total: skill },
+            modifiers: 0,
+            extraDamageModifier: 0,
+            mode: "strike",
+            subdual: false,
+          },
+          defense: {
+            defender: jennyState,
+            choice,
+            skill: choice === "none" ? null : { natural: 3, bought: 5, total: 8 },
+            item: choice === "none" ? null : cutlass,
+            modifiers: 0,
+            allowed,
+          },
+        },
+        scripted,
+      );
+      expect(scripted.remaining).toBe(0);
+      return { allowed, result };
+    };
+
+    await combat.startCombat();
+    await api.holdAction(asCombat(combat), eddy.id);
+    await api.declareManeuver(asCombatant(archer), "attack", { attackKind: "missile" });
+    await combat.nextTurn();
+    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    await combat.nextTurn();
+    await api.declareManeuver(asCombatant(jenny), "retreat");
+    await combat.nextTurn();
+
+    // Missile: a retreating target can only dodge a missile, and Retreat gives no dodge (NC-DEF-1).
+    expect(currentName(combat)).toBe("missile:Archer");
+    const shot = strike(archer.id, weapon("bow", "1d6+1", "missile"), 10, "none", [12, 4]);
+    expect(shot.allowed).toEqual(["none"]);
+    // 12 + 10 = 22 hits; 4 + 1 = 5 damage: Stun 5 − 2 armor = 3, HP ⌈5/2⌉ − 2 = 1 (NC-DMG-3).
+    expect(shot.result.outcome.kind).toBe("hit");
+    expect(shot.result.effects).toEqual([
+      { kind: "pool", actorId: jenny.id, pool: "stunPoints", amount: 3 },
+      { kind: "pool", actorId: jenny.id, pool: "hitPoints", amount: 1 },
+    ]);
+    await api.recordAttack(asCombatant(archer), { source: "maneuver", kind: "missile", targetId: jenny.id });
+    await combat.nextTurn();
+
+    // Melee: Eddy breaks his hold and swings first; 3 + 11 = 14 misses.
+    await api.declareManeuver(asCombatant(eddy), "attack");
+    await api.breakHoldAction(asCombat(combat), [eddy.id]);
+    expect(currentName(combat)).toBe("melee:Fast Eddy");
+    const miss = strike(eddy.id, weapon("sword", "1d8+2", "melee"), 11, "none", [3]);
+    expect(miss.result.outcome.kind).toBe("missed");
+    await api.recordAttack(asCombatant(eddy), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await combat.nextTurn();
+
+    // Dagmar's first All-Out-Attack: Jenny has her one Retreat parry and uses it.
+    expect(currentName(combat)).toBe("melee:Dagmar");
+    const first = strike(dagmar.id, weapon("broadsword", "1d8+2", "melee"), 12, "weaponParry", [10, 13, 6]);
+    expect(first.allowed).toEqual(["weaponParry", "none"]);
+    // 10 + 12 = 22 against 13 + 8 = 21: parried; 6 + 2 = 8 is under the cutlass's 10 SP: nothing through, no nick.
+    expect(first.result.outcome.kind).toBe("parried");
+    expect(first.result.effects).toEqual([]);
+    await api.recordDefense(asCombatant(jenny), "weaponParry");
+    await api.recordAttack(asCombatant(dagmar), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await combat.nextTurn();
+
+    // Post-Melee: the second attack finds the parry spent (counted by the tracker).
+    expect(currentName(combat)).toBe("postMelee:Dagmar");
+    const second = strike(dagmar.id, weapon("broadsword", "1d8+2", "melee"), 12, "none", [15, 7]);
+    expect(second.allowed).toEqual(["none"]);
+    // 15 + 12 = 27 hits; 7 + 2 = 9: Stun 9 − 2 = 7, HP ⌈9/2⌉ − 2 = 3.
+    expect(second.result.effects).toEqual([
+      { kind: "pool", actorId: jenny.id, pool: "stunPoints", amount: 7 },
+      { kind: "pool", actorId: jenny.id, pool: "hitPoints", amount: 3 },
+    ]);
+    await api.recordAttack(asCombatant(dagmar), {
+      source: "allOutAttackSecond",
+      kind: "melee",
+      targetId: jenny.id,
+    });
+    await combat.nextTurn();
+
+    // Round 2: the parry is Jenny's again.
+    expect(currentName(combat)).toBe("initiative:Fast Eddy");
+    expect(api.defenseUsageOf(asCombatant(jenny)).weaponParries).toBe(0);
+    expect(api.attackCounterOf(asCombatant(dagmar)).made).toEqual([]);
   });
 
   it("NC-RND-6: Fast Eddy and Dagmar break their holds at once; d20 + AG decides and both act", async () => {
