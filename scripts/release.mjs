@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSystem } from "./build.mjs";
-import { ROOT } from "./lib/manifest.mjs";
+import { ROOT, sourceManifest } from "./lib/manifest.mjs";
 import { zipDirectory } from "./lib/zip.mjs";
 
 export const ZIP_NAME = "fangs.zip";
@@ -70,14 +70,13 @@ function tagFromEnvironment(env) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
+    const repoUrl = process.env.FANGS_REPO_URL;
+    const tag = tagFromEnvironment(process.env);
+    // Refuse a wrong tag or URL before spending a build on it.
+    releaseManifest(sourceManifest(), { repoUrl, tag });
     const { outDir: distDir } = await buildSystem();
     const outDir = path.join(ROOT, "build", "release");
-    const { manifest, zipPath, files } = await packageRelease({
-      distDir,
-      outDir,
-      repoUrl: process.env.FANGS_REPO_URL,
-      tag: tagFromEnvironment(process.env),
-    });
+    const { manifest, zipPath, files } = await packageRelease({ distDir, outDir, repoUrl, tag });
     console.log(
       `Released ${manifest.id} ${manifest.version}: ${path.relative(ROOT, zipPath)} (${files.length} files)`,
     );
