@@ -12,6 +12,7 @@ const NOTE_KEYS: Readonly<Record<PlanNote["kind"], string>> = {
   rollOff: "FANGS.Combat.Note.RollOff",
   noOneActs: "FANGS.Combat.Note.NoOneActs",
   roundStart: "FANGS.Combat.Note.RoundStart",
+  initiativeRolled: "FANGS.Combat.Note.InitiativeRolled",
 };
 
 export interface NoteLine {

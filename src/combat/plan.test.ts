@@ -145,6 +145,7 @@ describe("the FANGS round pointer", () => {
       initiative: 25,
       system: { initiativeRoll: 15 },
     });
+    expect(plan.notes.find((n) => n.kind === "initiativeRolled")?.data.result).toBe("b 15+10=25, a 2+14=16");
   });
 
   it("NC-RND-8: initiative rolled once per combat keeps the first roll", () => {

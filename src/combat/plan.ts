@@ -65,7 +65,13 @@ export interface CombatantChange {
   system: Record<string, unknown>;
 }
 
-export type PlanNoteKind = "skippedOutOfAction" | "actionLost" | "rollOff" | "noOneActs" | "roundStart";
+export type PlanNoteKind =
+  | "skippedOutOfAction"
+  | "actionLost"
+  | "rollOff"
+  | "noOneActs"
+  | "roundStart"
+  | "initiativeRolled";
 
 export interface PlanNote {
   readonly kind: PlanNoteKind;
@@ -278,6 +284,12 @@ function beginRound(
     );
   }
   draft.note("roundStart", null, { round });
+  const rolled = scores.filter((s) => s.roll !== null);
+  if (rolled.length > 0) {
+    draft.note("initiativeRolled", null, {
+      result: rolled.map((s) => `${draft.get(s.id)?.name ?? s.id} ${s.roll}+${s.ag}=${s.value}`).join(", "),
+    });
+  }
   const order = phaseTurnOrder("initiative", candidates(draft));
   return { position: settle(draft, "initiative", order, 0), scores };
 }
