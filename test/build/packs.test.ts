@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { ROOT, readJson } from "../../scripts/lib/manifest.mjs";
 import { deriveAttributes, skillValue } from "../../src/rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../src/rules/fangs/config";
-import { type Characteristics, MANEUVER_IDS } from "../../src/rules/fangs/types";
+import { MANEUVERS } from "../../src/rules/fangs/maneuvers";
+import { type Characteristics, MANEUVER_IDS, type ManeuverId } from "../../src/rules/fangs/types";
 import { validateDocumentSource } from "../foundry/validate";
 import { ITEM_PACK_TYPES, loadPacks, manifest, type PackSource, type SourceDocument } from "./pack-sources";
 
@@ -253,6 +254,17 @@ describe("pack content against the rules", () => {
     const descriptions = docs("maneuvers").map((d) => sys(d).description as string);
     expect(new Set(descriptions).size).toBe(descriptions.length);
     for (const text of descriptions) expect(text.length).toBeGreaterThan(60);
+  });
+
+  it("each maneuver entry states the movement and whether it may be held as the rules core's registry has them", () => {
+    const phrase = { quarter: "quarter of MV", half: "half MV", full: "full MV" } as const;
+    for (const doc of docs("maneuvers")) {
+      const spec = MANEUVERS[sys(doc).maneuverId as ManeuverId];
+      const text = (sys(doc).description as string).replace(/<[^>]+>/g, " ");
+      expect(text, `${doc.name}: move`).toContain(phrase[spec.move]);
+      expect(/\bmay be held\b/i.test(text), `${doc.name}: may be held`).toBe(spec.mayBeHeld);
+      expect(/\bcannot be held\b/i.test(text), `${doc.name}: cannot be held`).toBe(!spec.mayBeHeld);
+    }
   });
 
   it("the advantages the rules name are there: Two Weapon and Ambidextrous", () => {
