@@ -251,6 +251,8 @@ function chatPages(): PreviewPage[] {
     });
   return [
     checkPage("chat-check-success", "Check: success", card([9])),
+    checkPage("chat-check-failure", "Check: failure", card([3])),
+    checkPage("chat-check-special", "Check: Special, not confirmed as Critical", card([19, 2])),
     checkPage("chat-check-critical", "Check: Special confirmed as Critical", card([19, 8])),
     checkPage("chat-check-fumble", "Check: fumble confirmed", card([1, 2])),
     checkPage("chat-check-characteristic", "Check: ST×2 with a modifier", () => ({
