@@ -152,4 +152,19 @@ describe("hit points", () => {
     expect(() => blow(state(), -1, 0, [])).toThrowError(expect.objectContaining({ code: "invalid-value" }));
     expect(() => blow(state(), 1.5, 0, [])).toThrowError(expect.objectContaining({ code: "invalid-value" }));
   });
+
+  it("CORE-CON-1: a state the rules cannot read is refused, never judged as NaN", () => {
+    const invalid = expect.objectContaining({ code: "invalid-value" });
+    // NaN CO would make every check fail silently; a missing maximum would never call for one.
+    expect(() => blow(state({ co: Number.NaN }), 15, 8, [])).toThrowError(invalid);
+    expect(() => blow(state({ stunPoints: { value: 20 } as never }), 15, 8, [])).toThrowError(invalid);
+    expect(() => blow(state({ sz: -1 }), 1, 1, [])).toThrowError(invalid);
+    expect(() => blow(state({ stunned: undefined as never }), 1, 1, [])).toThrowError(invalid);
+    expect(() => poolConditions(Number.NaN, 5, 10, 10)).toThrowError(invalid);
+    expect(() => poolConditions(5, 5, 10, 2.5)).toThrowError(invalid);
+    expect(() => dyingRound("dagmar", state({ hitPoints: { value: -1, max: Number.NaN } }))).toThrowError(
+      invalid,
+    );
+    expect(() => unconsciousRecovery("dagmar", state({ co: Number.NaN }), 5)).toThrowError(invalid);
+  });
 });

@@ -21,6 +21,47 @@ export const FangsStatus = {
 } as const;
 export type FangsStatus = (typeof FangsStatus)[keyof typeof FangsStatus];
 
+/**
+ * Checks a whole number without building its label unless it fails: the
+ * exchange validates every fighter on its hot path, and a label per field
+ * would be a string built a million times a second for nothing.
+ */
+function whole(value: unknown, min: number, owner: string, field: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
+    requireInteger(value, `${owner}'s ${field}`, min);
+  }
+}
+
+/**
+ * Refuses a combatant state that damage and consequences could not read:
+ * pools, armor, CO and SZ must be whole numbers (pools may be negative, the
+ * rest not), `stunned` a boolean. Without this, NaN armor would silently stop
+ * every blow and a missing maximum would never call for a CO check.
+ */
+export function validateCombatantState(state: CombatantState, owner = "combatant"): void {
+  if (state === null || typeof state !== "object") {
+    throw new RulesError("invalid-value", `${owner}'s state is missing`, { what: owner, value: state });
+  }
+  whole(state.stunPoints?.value, Number.NEGATIVE_INFINITY, owner, "Stun Points");
+  whole(state.stunPoints.max, 0, owner, "maximum Stun Points");
+  whole(state.hitPoints?.value, Number.NEGATIVE_INFINITY, owner, "Hit Points");
+  whole(state.hitPoints.max, 0, owner, "maximum Hit Points");
+  whole(state.armorProtection, 0, owner, "armor protection");
+  if (state.magicalProtection !== undefined) whole(state.magicalProtection, 0, owner, "magical protection");
+  whole(state.co, 0, owner, "CO");
+  whole(state.sz, 0, owner, "SZ");
+  if (typeof state.stunned !== "boolean") {
+    throw new RulesError(
+      "invalid-value",
+      `${owner}'s stunned must be true or false, got ${String(state.stunned)}`,
+      {
+        what: owner,
+        value: state.stunned,
+      },
+    );
+  }
+}
+
 /** The conditions a character's pools put it in (stunned comes from a check, not the pools). */
 export interface PoolConditions {
   readonly unconscious: boolean;
@@ -39,6 +80,10 @@ export function poolConditions(
   co: number,
   sz: number,
 ): PoolConditions {
+  whole(stunPoints, Number.NEGATIVE_INFINITY, "combatant", "Stun Points");
+  whole(hitPoints, Number.NEGATIVE_INFINITY, "combatant", "Hit Points");
+  whole(co, 0, "combatant", "CO");
+  whole(sz, 0, "combatant", "SZ");
   const dead = -hitPoints >= sz && hitPoints <= 0;
   return {
     unconscious: stunPoints <= 0,
@@ -90,6 +135,7 @@ function statusChanges(
  */
 export function assessBlow(blow: BlowTaken, dice: DiceSource): Consequences {
   const { state, actorId } = blow;
+  validateCombatantState(state, actorId);
   const stunLost = requireInteger(blow.stunLost, "Stun lost", 0);
   const hitPointsLost = requireInteger(blow.hitPointsLost, "HP lost", 0);
   const stunPoints = state.stunPoints.value - stunLost;
@@ -119,6 +165,7 @@ export function assessBlow(blow: BlowTaken, dice: DiceSource): Consequences {
  * loss First Aid has not stopped: the pools alone cannot tell.
  */
 export function dyingRound(actorId: string, state: CombatantState, options?: FangsOptions): Consequences {
+  validateCombatantState(state, actorId);
   const loss = resolveOptions(options).dyingHitPointLossPerRound;
   const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
   if (!before.dying) {
@@ -194,6 +241,7 @@ export function unconsciousRecovery(
   minutes: number,
   options?: FangsOptions,
 ): { readonly stunPoints: number; readonly effects: readonly Effect[] } {
+  validateCombatantState(state, actorId);
   requireInteger(minutes, "minutes", 0);
   const rate = resolveOptions(options).unconsciousStunRecoveryPerMinute;
   const room = state.stunPoints.max - state.stunPoints.value;

@@ -1,8 +1,9 @@
-import { type DiceFormula, type DiceSource, maximumOf, parseDiceFormula } from "../kernel/dice";
+import { type DiceFormula, type DiceSource, maximumOf } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
+import { damageFormula } from "./formulas";
 import { type ExchangeOutcome, OutcomeKind } from "./outcome";
 import {
   type AttackDeclaration,
@@ -27,17 +28,8 @@ import {
 /*  Formulas, parsed once                       */
 /* -------------------------------------------- */
 
-const formulaCache = new Map<string, DiceFormula>();
-
-/** Parses a damage formula once; the exchange's hot path never parses text again. */
-export function damageFormula(text: string): DiceFormula {
-  let formula = formulaCache.get(text);
-  if (formula === undefined) {
-    formula = parseDiceFormula(text);
-    formulaCache.set(text, formula);
-  }
-  return formula;
-}
+// The cache lives in formulas.ts so the attack and defense steps can parse early without importing this module.
+export { damageFormula } from "./formulas";
 
 /** Rolls a parsed formula to its total (≥ 0) without keeping the dice: RecordingDice keeps them for cards. */
 export function rollTotal(formula: DiceFormula, dice: DiceSource): number {

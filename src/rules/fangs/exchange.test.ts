@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RecordingDice, ScriptedDice, SeededDice } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
 import { FANGS_DEFAULTS } from "./config";
 import { assessBlow } from "./consequences";
 import { halfUp, rollDamage } from "./damage";
@@ -228,44 +229,46 @@ describe("the whole exchange (properties over random fighters and dice)", () => 
   });
 });
 
+const gruVsDagmar: ExchangeInput = {
+  attack: {
+    attacker: { id: "gru", st: 14, damageModifier: 4, luck: null, state: null },
+    weapon: {
+      id: "broadsword",
+      name: "Broadsword",
+      damage: "1d8+2",
+      itemSp: { value: 10, max: 10 },
+      impales: false,
+      hands: 1,
+      kind: "melee",
+      extendedReload: false,
+      autofire: false,
+    },
+    skill: { natural: 5, bought: 7, total: 12 },
+    modifiers: 0,
+    extraDamageModifier: 0,
+    mode: "strike",
+    subdual: false,
+  },
+  defense: {
+    defender: {
+      id: "dagmar",
+      stunPoints: { value: 20, max: 20 },
+      hitPoints: { value: 10, max: 10 },
+      armorProtection: 0,
+      co: 10,
+      sz: 10,
+      stunned: false,
+    },
+    choice: "dodge",
+    skill: { natural: 10, bought: 0, total: 10 },
+    modifiers: 0,
+    item: null,
+  },
+};
+
 describe("dice order", () => {
   it("NC-RND-9: attack, defense, damage (weapon then DM), then the CO check, as docs/rules/api.md says", () => {
-    const input: ExchangeInput = {
-      attack: {
-        attacker: { id: "gru", st: 14, damageModifier: 4, luck: null, state: null },
-        weapon: {
-          id: "broadsword",
-          name: "Broadsword",
-          damage: "1d8+2",
-          itemSp: { value: 10, max: 10 },
-          impales: false,
-          hands: 1,
-          kind: "melee",
-          extendedReload: false,
-          autofire: false,
-        },
-        skill: { natural: 5, bought: 7, total: 12 },
-        modifiers: 0,
-        extraDamageModifier: 0,
-        mode: "strike",
-        subdual: false,
-      },
-      defense: {
-        defender: {
-          id: "dagmar",
-          stunPoints: { value: 20, max: 20 },
-          hitPoints: { value: 10, max: 10 },
-          armorProtection: 0,
-          co: 10,
-          sz: 10,
-          stunned: false,
-        },
-        choice: "dodge",
-        skill: { natural: 10, bought: 0, total: 10 },
-        modifiers: 0,
-        item: null,
-      },
-    };
+    const input = gruVsDagmar;
     const dice = new RecordingDice(new ScriptedDice([12, 3, 8, 4, 9]));
     const r = resolveExchange(input, dice);
     expect(dice.log).toEqual([
@@ -277,5 +280,83 @@ describe("dice order", () => {
     ]);
     expect(r.damage.stunDamage).toBe(14);
     expect(r.consequences[0]?.stunned).toBe(true);
+  });
+});
+
+describe("bad declarations are refused before any die is rolled", () => {
+  const { attack, defense } = gruVsDagmar;
+  const refusedWith = (input: ExchangeInput): string => {
+    const dice = new ScriptedDice([]);
+    try {
+      resolveExchange(input, dice);
+    } catch (error) {
+      expect(error).toBeInstanceOf(RulesError);
+      return (error as RulesError).code;
+    }
+    throw new Error("expected a RulesError");
+  };
+
+  it.each([
+    ["NaN armor", { armorProtection: Number.NaN }],
+    ["negative armor", { armorProtection: -2 }],
+    ["fractional magical protection", { magicalProtection: 0.5 }],
+    ["a missing Stun maximum", { stunPoints: { value: 20 } }],
+    ["fractional Hit Points", { hitPoints: { value: 9.5, max: 10 } }],
+    ["a missing CO", { co: undefined }],
+    ["a stunned flag that is not a boolean", { stunned: "no" }],
+    ["a negative DM", { damageModifier: -1 }],
+  ])(
+    "NC-DMG-3: a defender with %s is refused (invalid-value), even when it does not defend",
+    (_what, over) => {
+      for (const choice of ["none", "dodge"] as const) {
+        const bad = { ...defense, choice, defender: { ...defense.defender, ...over } } as DefenseDeclaration;
+        expect(refusedWith({ attack, defense: bad })).toBe("invalid-value");
+      }
+    },
+  );
+
+  it.each([
+    ["a negative DM", { attacker: { ...attack.attacker, damageModifier: -1 } }],
+    ["a fractional DM", { attacker: { ...attack.attacker, damageModifier: 1.5 } }],
+    ["no id", { attacker: { ...attack.attacker, id: undefined } }],
+    [
+      "a state with NaN armor",
+      { attacker: { ...attack.attacker, state: { ...defense.defender, armorProtection: Number.NaN } } },
+    ],
+    ["an unknown weapon kind", { weapon: { ...attack.weapon, kind: "spell" } }],
+    ["NaN modifiers", { modifiers: Number.NaN }],
+    ["a fractional skill", { skill: { natural: 5, bought: 7, total: 12.5 } }],
+  ])("NC-DMG-1: an attack with %s is refused (invalid-value)", (_what, over) => {
+    expect(refusedWith({ attack: { ...attack, ...over } as AttackDeclaration, defense })).toBe(
+      "invalid-value",
+    );
+  });
+
+  it("NC-DMG-1: a malformed weapon or club formula is refused before the attack roll (malformed-dice)", () => {
+    expect(
+      refusedWith({ attack: { ...attack, weapon: { ...attack.weapon, damage: "1d8 2" } }, defense }),
+    ).toBe("malformed-dice");
+    expect(
+      refusedWith({ attack: { ...attack, mode: "flatOfBlade", flatOfBladeDamage: "club" }, defense }),
+    ).toBe("malformed-dice");
+  });
+
+  it("NC-DMG-19: a parrying item with a malformed damage formula or an unknown type is refused", () => {
+    const item: ParryItemProfile = {
+      id: "kite",
+      name: "Kite",
+      type: "shield",
+      itemSp: { value: 10, max: 10 },
+      damage: "1d4",
+    };
+    const parry = (over: Partial<ParryItemProfile>): DefenseDeclaration => ({
+      ...defense,
+      choice: "shieldParry",
+      item: { ...item, ...over },
+    });
+    expect(refusedWith({ attack, defense: parry({ damage: "d" }) })).toBe("malformed-dice");
+    expect(refusedWith({ attack, defense: parry({ type: "cape" as "shield" }) })).toBe("invalid-value");
+    expect(refusedWith({ attack, defense: parry({ itemSp: { value: 0, max: 10 } }) })).toBe("item-shattered");
+    expect(refusedWith({ attack, defense: parry({ itemSp: { value: 11, max: 10 } }) })).toBe("invalid-value");
   });
 });

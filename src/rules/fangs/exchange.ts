@@ -10,7 +10,7 @@ import {
   decideOutcome,
   type ExchangeOutcome,
   rollAttack,
-  rollDefense,
+  rollValidatedDefense,
   validateDefense,
 } from "./outcome";
 import type { AttackDeclaration, DefenseDeclaration } from "./types";
@@ -62,7 +62,7 @@ export function resolveExchange(
   const attack = rollAttack(declaration, dice);
   const defense =
     attack.check.success && defenseDeclaration.choice !== "none"
-      ? rollDefense(defenseDeclaration, dice)
+      ? rollValidatedDefense(defenseDeclaration, dice)
       : null;
   const outcome = decideOutcome(attack, defense, dice, options);
   const damage = rollDamage(outcome, declaration, defenseDeclaration, dice, options);

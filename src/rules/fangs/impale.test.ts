@@ -50,6 +50,27 @@ describe("impaling", () => {
     expect(r.hitPointDamage).toBe(5);
   });
 
+  it("NC-DMG-13: a target state the dying rule cannot read is refused", () => {
+    expect(() =>
+      impaledRoundDamage(
+        {
+          targetId: "dagmar",
+          perRoundDamage: "1d4",
+          holdingStill: false,
+          state: {
+            stunPoints: { value: 3, max: 20 },
+            hitPoints: { value: Number.NaN, max: 10 },
+            armorProtection: 0,
+            co: 10,
+            sz: 10,
+            stunned: false,
+          },
+        },
+        new ScriptedDice([3]),
+      ),
+    ).toThrowError(expect.objectContaining({ code: "invalid-value" }));
+  });
+
   it("NC-DMG-12: the attacker pulls the weapon out on ST×2, the target on ST×1", () => {
     expect(removalMultiplier("attacker")).toBe(2);
     expect(removalMultiplier("target")).toBe(1);

@@ -2,6 +2,7 @@ import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError } from "../kernel/errors";
 import { characteristicCheck } from "./check";
+import { validateCombatantState } from "./consequences";
 import { damageFormula, halfUp, rollTotal } from "./damage";
 import type { CheckResult, CombatantState } from "./types";
 
@@ -36,6 +37,7 @@ export function impaledRoundDamage(
   dice: DiceSource,
 ): ImpaledRound {
   const formula = damageFormula(input.perRoundDamage);
+  if (input.state != null) validateCombatantState(input.state, input.targetId);
   if (input.holdingStill) return { damage: 0, stunDamage: 0, hitPointDamage: 0, effects: [] };
   const damage = rollTotal(formula, dice);
   const dying = input.state != null && input.state.hitPoints.value <= 0;

@@ -3,6 +3,8 @@ import { RulesError, requireInteger } from "../kernel/errors";
 import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
+import { validateCombatantState } from "./consequences";
+import { damageFormula } from "./formulas";
 import { type FumbleLuck, rollFumbleLuck } from "./fumble";
 import {
   type AttackDeclaration,
@@ -67,11 +69,27 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
       });
     }
   }
+  if (weapon.kind !== "melee" && weapon.kind !== "thrown" && weapon.kind !== "missile") {
+    throw new RulesError("invalid-value", `${weapon.name}'s kind must be melee, thrown or missile`, {
+      what: "weapon kind",
+      value: weapon.kind,
+    });
+  }
+  // Parsed (and cached) now: a malformed formula is refused before a die is rolled, not at the damage step.
+  damageFormula(weapon.damage);
   if (attack.mode !== "strike" && attack.mode !== "flatOfBlade" && attack.mode !== "grapple") {
     throw new RulesError("invalid-value", `unknown attack mode ${String(attack.mode)}`, { what: "mode" });
   }
+  if (attack.mode === "flatOfBlade" && attack.flatOfBladeDamage != null)
+    damageFormula(attack.flatOfBladeDamage);
   requireInteger(attack.extraDamageModifier, "extra damage modifier", 0);
-  const luck = attack.attacker.luck ?? null;
+  const attacker = attack.attacker;
+  if (!attacker || typeof attacker.id !== "string") {
+    throw new RulesError("invalid-value", "an attack needs an attacker with an id", { what: "attacker" });
+  }
+  requireInteger(attacker.damageModifier, "damage modifier", 0);
+  if (attacker.state != null) validateCombatantState(attacker.state, attacker.id);
+  const luck = attacker.luck ?? null;
   if (luck !== null) requireInteger(luck, "Luck", 0);
   const check = resolveCheck({ skill: attack.skill?.total, modifiers: attack.modifiers }, dice);
   return {
@@ -86,13 +104,21 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
 }
 
 /**
- * Checks a defense declaration without rolling: refuses a choice outside
- * `allowed` ("defense-not-allowed"), a weapon or shield parry without its
- * item, a parry with a shattered item ("item-shattered", NC-DMG-8), a
- * defense without a skill.
+ * Checks a defense declaration without rolling: refuses a defender whose
+ * state damage could not read, a choice outside `allowed`
+ * ("defense-not-allowed"), a weapon or shield parry without its item, a
+ * parry with a shattered item ("item-shattered", NC-DMG-8), a parrying item
+ * with a malformed damage formula, a defense without a skill.
  */
 export function validateDefense(defense: DefenseDeclaration): void {
-  const choice = defense?.choice;
+  const defender = defense?.defender;
+  if (!defender || typeof defender.id !== "string") {
+    throw new RulesError("invalid-value", "a defense needs a defender with an id", { what: "defender" });
+  }
+  // Checked even for "none": the blow's damage reads the defender's armor and pools.
+  validateCombatantState(defender, defender.id);
+  if (defender.damageModifier !== undefined) requireInteger(defender.damageModifier, "defender's DM", 0);
+  const choice = defense.choice;
   if (
     choice !== "none" &&
     choice !== "dodge" &&
@@ -117,8 +143,20 @@ export function validateDefense(defense: DefenseDeclaration): void {
   if ((choice === "weaponParry" || choice === "shieldParry") && (item === null || item === undefined)) {
     throw new RulesError("invalid-value", `${choice} needs the parrying item`, { what: "item", choice });
   }
-  if (choice !== "dodge" && item && itemCondition(item.itemSp) === "shattered") {
-    throw new RulesError("item-shattered", `${item.name} is shattered and cannot parry`, { itemId: item.id });
+  if (choice !== "dodge" && item) {
+    if (itemCondition(item.itemSp) === "shattered") {
+      throw new RulesError("item-shattered", `${item.name} is shattered and cannot parry`, {
+        itemId: item.id,
+      });
+    }
+    if (item.type !== "weapon" && item.type !== "shield") {
+      throw new RulesError("invalid-value", `${item.name} must be a weapon or a shield`, {
+        what: "item type",
+        value: item.type,
+      });
+    }
+    // A Special or Critical parry rolls it (NC-DMG-18, -19): refuse a bad one before any die.
+    damageFormula(item.damage);
   }
   if (defense.skill === null || defense.skill === undefined) {
     throw new RulesError("invalid-value", `${choice} needs a skill`, { what: "skill", choice });
@@ -128,6 +166,11 @@ export function validateDefense(defense: DefenseDeclaration): void {
 /** Rolls the defense (dice as a check; none for "none") after `validateDefense`. */
 export function rollDefense(defense: DefenseDeclaration, dice: DiceSource): DefenseRoll {
   validateDefense(defense);
+  return rollValidatedDefense(defense, dice);
+}
+
+/** The roll itself, for callers that have just validated the declaration (the exchange, once). */
+export function rollValidatedDefense(defense: DefenseDeclaration, dice: DiceSource): DefenseRoll {
   const choice = defense.choice;
   const id = defense.defender.id;
   if (choice === "none") return { defenderId: id, choice, itemId: null, itemType: null, check: null };
