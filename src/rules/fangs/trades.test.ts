@@ -92,6 +92,17 @@ describe("trading defense for attack, and back", () => {
     });
     expect(refusal(() => applyTrades(gru, { attackToParry: 8 })).code).toBe("invalid-trade");
   });
+
+  it("NC-TAC-4: working in reverse, the parry rises by no more than its base parry skill", () => {
+    const weakParry: TradeContext = { ...gru, parrySkill: { natural: 2, bought: 1, total: 3 } };
+    expect(applyTrades(weakParry, { attackToParry: 3 }).parryModifier).toBe(3);
+    const error = refusal(() => applyTrades(weakParry, { attackToParry: 4 }));
+    expect(error.code).toBe("invalid-trade");
+    expect(error.message).toMatch(/parry can be raised by no more than its base skill 3/);
+    expect(refusal(() => applyTrades({ ...gru, parrySkill: null }, { attackToParry: 1 })).code).toBe(
+      "invalid-trade",
+    );
+  });
 });
 
 describe("which trades combine", () => {
@@ -139,6 +150,8 @@ describe("which trades combine", () => {
     expect(
       refusal(() => applyTrades({ ...gru, weaponBaseDamage: "sharp" }, { attackToDamage: 1 })).code,
     ).toBe("malformed-dice");
+    expect(refusal(() => applyTrades(gru, null as never)).code).toBe("invalid-trade");
+    expect(refusal(() => applyTrades(gru, { attackToDamage: Number.NaN })).code).toBe("invalid-trade");
     // No trade is no change.
     expect(applyTrades(gru, {})).toMatchObject({ attackModifier: 0, extraDamageModifier: 0 });
   });

@@ -81,6 +81,7 @@ function validSkill(skill: SkillValue | null | undefined, what: string): SkillVa
  * - attack points (to damage and to parry together) ≤ the bought attack skill;
  * - attack points to damage ≤ the weapon's base maximum (Broadsword 10);
  * - parry points to attack ≤ the bought parry skill, and ≤ the base attack skill;
+ * - attack points to parry ≤ the base parry skill (NC-TAC-4: "this works in reverse");
  * - parry → attack → damage is a chain the rules forbid (NC-TAC-5): the
  *   damage can only come from the attack's own bought points, which the
  *   first rule already ensures; and points cannot go both ways between attack
@@ -89,8 +90,11 @@ function validSkill(skill: SkillValue | null | undefined, what: string): SkillVa
  * Gru (Sword 12, 7 bought, Broadsword): attackToDamage 7 → attack −7, DM +7.
  */
 export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResult {
+  if (request === null || typeof request !== "object") {
+    invalid("a trade is an object of points (attackToDamage, parryToAttack, attackToParry)", { request });
+  }
   const attack = validSkill(ctx?.attackSkill, "the attack skill");
-  const toDamage = points(request?.attackToDamage, "attack points to damage");
+  const toDamage = points(request.attackToDamage, "attack points to damage");
   const parryToAttack = points(request.parryToAttack, "parry points to attack");
   const attackToParry = points(request.attackToParry, "attack points to parry");
   if (toDamage + parryToAttack + attackToParry === 0) return NO_TRADE;
@@ -134,6 +138,13 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResu
       invalid(
         `the attack can be raised by no more than its base skill ${attack.total} (asked ${parryToAttack})`,
         { base: attack.total, parryToAttack },
+      );
+    }
+    // "Note that this works in reverse": the parry rises by no more than its own base skill.
+    if (attackToParry > parry.total) {
+      invalid(
+        `the parry can be raised by no more than its base skill ${parry.total} (asked ${attackToParry})`,
+        { base: parry.total, attackToParry },
       );
     }
   }
