@@ -249,15 +249,23 @@ describe("each maneuver's defenses", () => {
     );
   });
 
-  it("NC-MAN-10: Disengage: a weapon and a shield parry, no dodge (prose)", () => {
+  it("NC-MAN-10: Disengage: a weapon and a shield parry, no dodge (prose), not even before it is performed", () => {
     const d = ctx({ maneuver: "disengage" });
     expect(allowedDefenses(d)).toEqual(["weaponParry", "shieldParry", "none"]);
+    const early = explainDefenses({ ...d, maneuverPerformed: false });
+    expect(early.allowed).toEqual(["weaponParry", "shieldParry", "none"]);
+    expect(early.refused).toContainEqual({
+      choice: "dodge",
+      reasonKey: "FANGS.Rules.Defense.Refusal.ManeuverNoDodge",
+    });
     expect(allowedDefenses({ ...d, options: { reading: "table" } })).toContain("dodge");
   });
 
   it("NC-MAN-13: Draw Weapon: one off-hand parry, no dodge; readying a whole set: nothing", () => {
     const draw = ctx({ maneuver: "drawWeapon", loadout: SHIELD_ALONE });
     expect(allowedDefenses(draw)).toEqual(["shieldParry", "none"]);
+    // "he may not dodge", even when attacked before the weapon is out.
+    expect(allowedDefenses({ ...draw, maneuverPerformed: false })).toEqual(["shieldParry", "none"]);
     expect(howMany(draw, "shieldParry")).toBe(1);
     const set = explainDefenses({ ...draw, readyingFullSet: true, maneuverPerformed: false });
     expect(set.allowed).toEqual(["none"]);

@@ -195,6 +195,27 @@ describe("where the prose differs from the tables (prose reading, the default)",
 });
 
 describe("maneuver properties", () => {
+  it.each([
+    ["attack", true],
+    ["changeWeapon", true],
+    ["engage", true],
+    ["move", true],
+    ["run", true],
+    ["allOutAttack", false],
+    ["charge", false],
+    ["disengage", false],
+    ["drawWeapon", false],
+    ["retreat", false],
+    ["dodgeMelee", false],
+    ["dodgeMissile", false],
+    ["runAndDodge", false],
+  ] as const)("NC-MAN-2: %s may dodge instead when attacked before it is performed: %s", (id, may) => {
+    // The exceptions are the descriptions that say "cannot dodge" or "may not dodge" (All-Out-Attack,
+    // Charge, Disengage, Draw Weapon, Retreat); the three dodging maneuvers dodge on their own.
+    expect(mayDodgeInstead(id)).toBe(may);
+    expect(getManeuver(id).dodgeInstead).toBe(may);
+  });
+
   it("NC-RND-7: whole-round maneuvers (Change Weapon, Retreat, Run, Charge) cannot be held", () => {
     for (const id of ["changeWeapon", "retreat", "run", "charge"] as const) {
       expect(getManeuver(id).wholeRound).toBe(true);

@@ -239,7 +239,8 @@ const SPECS: Readonly<Record<ManeuverId, Spec>> = {
     requiresFreeToMove: true,
     mayBeHeld: false,
     wholeRound: false,
-    dodgeInstead: true,
+    // "he may not dodge or attack": one of the exceptions NC-MAN-2 says the descriptions note.
+    dodgeInstead: false,
     defenses: Object.freeze({
       // "He can parry one attack with his weapon and one attack with his shield, but he may not dodge".
       prose: PARRY_BOTH,
@@ -278,7 +279,8 @@ const SPECS: Readonly<Record<ManeuverId, Spec>> = {
     engagement: EngagementRule.Anytime,
     mayBeHeld: true,
     wholeRound: false,
-    dodgeInstead: true,
+    // "If he is attacked during this round ... he may not dodge": an exception to NC-MAN-2.
+    dodgeInstead: false,
     defenses: same(allowance({ shieldParries: 1 })),
   },
   engage: {
