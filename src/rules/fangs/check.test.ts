@@ -111,6 +111,63 @@ describe("checks", () => {
     expect(check(19, 0, [1, 2]).level).toBe(SuccessLevel.Success);
   });
 
+  it("CORE-CHK-4: at the edge, skill 9 needs a natural 20 and skill 10 a natural 19 (no second die otherwise)", () => {
+    expect(check(9, 0, [19]).confirmation).toBeNull();
+    expect(check(9, 0, [19]).level).toBe(SuccessLevel.Success);
+    expect(check(9, 0, [20, 10]).level).toBe(SuccessLevel.Special); // 10 + 9 = 19: not Critical
+    expect(check(9, 0, [20, 11]).level).toBe(SuccessLevel.Critical); // 11 + 9 = 20
+    expect(check(10, 0, [19, 9]).level).toBe(SuccessLevel.Special); // 9 + 10 = 19
+    expect(check(10, 0, [19, 10]).level).toBe(SuccessLevel.Critical);
+    expect(check(10, 0, [18]).confirmation).toBeNull();
+  });
+
+  it("CORE-CHK-5: two natural 20s are Critical at any skill; a natural 19 then 20 is not 'two natural 20s'", () => {
+    expect(check(-5, 30, [20, 20]).level).toBe(SuccessLevel.Critical);
+    // A skill below 0 uses the 0–9 ranges: at +10 the 19 succeeds, but it is no Special.
+    expect(check(-5, 10, [19]).level).toBe(SuccessLevel.Success);
+    expect(check(10, 0, [19, 20]).level).toBe(SuccessLevel.Critical); // 20 + 10 ≥ 20 anyway
+    expect(rollCriticalConfirmation(-1, 19, new ScriptedDice([20])).critical).toBe(false);
+  });
+
+  it("CORE-CHK-6: at the edge, skill 9 may fumble on a 2 and skill 10 may not", () => {
+    expect(check(9, 0, [2, 10]).level).toBe(SuccessLevel.Fumble); // 10 + 9 = 19
+    expect(check(9, 0, [2, 11]).level).toBe(SuccessLevel.Failure); // 11 + 9 = 20: not confirmed
+    const ten = check(10, 0, [2]);
+    expect(ten.level).toBe(SuccessLevel.Failure);
+    expect(ten.confirmation).toBeNull();
+    expect(check(10, 0, [1, 9]).level).toBe(SuccessLevel.Fumble); // 9 + 10 = 19
+    expect(check(10, 0, [1, 10]).level).toBe(SuccessLevel.Failure);
+  });
+
+  it("CORE-CHK-6: two natural 1s are a fumble at any skill; at skill 0 a natural 1 then 20 is not", () => {
+    expect(check(0, 0, [1, 1]).level).toBe(SuccessLevel.Fumble);
+    expect(check(0, 0, [1, 19]).level).toBe(SuccessLevel.Fumble); // 19 + 0 ≤ 19
+    expect(check(0, 0, [1, 20]).level).toBe(SuccessLevel.Failure);
+    expect(check(40, 0, [1, 1]).level).toBe(SuccessLevel.Fumble);
+    expect(check(40, 0, [1, 2]).level).toBe(SuccessLevel.Success);
+  });
+
+  it("CORE-CHK-6: modifiers neither help nor hurt the fumble's confirmation, which reads the unmodified skill", () => {
+    // Skill 12 at −5: the 8 confirms nothing (8 + 12 = 20), though 8 + 12 − 5 would be 15.
+    expect(check(12, -5, [1, 8]).level).toBe(SuccessLevel.Failure);
+    // Skill 9 at +10 with a natural 2 totals 21, yet a confirmed fumble is a Fumble: a total of 20 is no
+    // automatic success (CORE-CHK-1), and the text judges the fumble by the second roll alone.
+    const r = check(9, 10, [2, 5]);
+    expect(r.total).toBe(21);
+    expect(r.level).toBe(SuccessLevel.Fumble);
+    expect(r.success).toBe(false);
+    expect(check(9, 10, [2, 11]).level).toBe(SuccessLevel.Success);
+  });
+
+  it("CORE-CHK-4: modifiers neither make nor unmake the Special range: skill 9 at +5 still needs a 20", () => {
+    expect(check(9, 5, [19]).level).toBe(SuccessLevel.Success);
+    expect(check(9, 5, [20, 1]).level).toBe(SuccessLevel.Special);
+    // Skill 10 at −9: the 19 totals 20, a success in the Special range.
+    expect(check(10, -9, [19, 1]).level).toBe(SuccessLevel.Special);
+    // At −10 it totals 19: a failure is never a Special, and no second die is rolled.
+    expect(check(10, -10, [19]).level).toBe(SuccessLevel.Failure);
+  });
+
   it("CORE-CHK-1: bad input is refused with invalid-value", () => {
     for (const bad of [
       { skill: 1.5, modifiers: 0 },

@@ -41,9 +41,11 @@ export function fumbleRange(skill: number): number {
  *   of modifiers (total 14) is a plain Failure, and no second die is rolled.
  *   The Critical is "a Special followed by a successful second check", and a
  *   failed roll cannot be a better success than a success.
- * - A confirmed Fumble is a Fumble even when the total reaches 20 (only two
- *   natural 1s can do that with a skill of 19 or more): a skill over 20 is
- *   no automatic success. An unconfirmed one is judged by its total.
+ * - A confirmed Fumble is a Fumble even when the total reaches 20 (two
+ *   natural 1s at skill 19 or more, or modifiers lifting a fumbling roll):
+ *   the text confirms a fumble by the second roll and the unmodified skill
+ *   alone, and a skill over 20 is no automatic success. An unconfirmed one
+ *   is judged by its total.
  */
 export function resolveCheck(input: CheckInput, dice: DiceSource): CheckResult {
   const skill = requireInteger(input?.skill, "skill");
