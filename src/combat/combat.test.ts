@@ -206,6 +206,18 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     expect(combat.updates).toHaveLength(1);
   });
 
+  it("NC-RND-7: a player's hold of an All-Out-Attack is refused, and the reason comes back to the player", async () => {
+    const { combat, eddy } = table();
+    await combat.startCombat();
+    world.setUser(world.player);
+    expect(await api.declareManeuver(asCombatant(eddy), "allOutAttack")).toBe(true);
+    combat.updates.length = 0;
+    await api.holdAction(asCombat(combat), eddy.id);
+    expect(combat.updates).toHaveLength(0);
+    expect(eddy.system.held).toBe(false);
+    expect(world.warnings).toEqual([expect.stringContaining("FANGS.Rules.Hold.Refusal.CannotBeHeld")]);
+  });
+
   it("the owner's request goes through, once: a doubled click is stale", async () => {
     const { combat } = table();
     await combat.startCombat();

@@ -17,7 +17,7 @@ import {
   planPreviousTurn,
   planStart,
 } from "./plan";
-import { requestCombatAction } from "./request";
+import { type CombatAction, requestCombatAction } from "./request";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 import { compareForTurns, planToUpdate } from "./turns";
 
@@ -205,15 +205,37 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     return this;
   }
 
+  /**
+   * Carries out a round action on the GM's client and returns the refusal,
+   * if any, instead of showing it: a player's request sends it back to the
+   * player (src/combat/request.ts).
+   */
+  async performAction(action: CombatAction, combatantIds: readonly string[]): Promise<CombatRefusal | null> {
+    let plan: CombatPlan;
+    try {
+      const state = planState(this);
+      const options = this.planOptions();
+      if (action === "advance") plan = planNextTurn(state, options);
+      else if (action === "hold") plan = planHold(state, combatantIds[0] ?? "", options);
+      else plan = planBreakHold(state, combatantIds, options);
+    } catch (error) {
+      if (error instanceof CombatRefusal) return error;
+      throw error;
+    }
+    await this.applyPlan(plan);
+    if (action !== "advance") await this.#markHolding(combatantIds, action === "hold");
+    return null;
+  }
+
   /** NC-RND-4: the combatant holds its action (through the GM for a player). */
   async holdAction(combatantId: string): Promise<this> {
     if (!game.user?.isGM) {
       await requestCombatAction(this as unknown as Combat.Implementation, "hold", [combatantId]);
       return this;
     }
-    const result = await this.#run(() => planHold(planState(this), combatantId, this.planOptions()));
-    await this.#markHolding([combatantId], true);
-    return result;
+    const refusal = await this.performAction("hold", [combatantId]);
+    if (refusal) notify(refusal);
+    return this;
   }
 
   /** NC-RND-4 … -6: holders act now; two or more roll off. */
@@ -222,9 +244,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await requestCombatAction(this as unknown as Combat.Implementation, "breakHold", combatantIds);
       return this;
     }
-    const result = await this.#run(() => planBreakHold(planState(this), combatantIds, this.planOptions()));
-    await this.#markHolding(combatantIds, false);
-    return result;
+    const refusal = await this.performAction("breakHold", combatantIds);
+    if (refusal) notify(refusal);
+    return this;
   }
 
   /** The data helper's "holding" status follows the hold, when it is registered. */

@@ -28,7 +28,13 @@ export interface CombatActionRequest {
 
 export type CombatActionAnswer =
   | { readonly ok: true }
-  | { readonly ok: false; readonly reason: CombatActionRefusal; readonly key: string };
+  | {
+      readonly ok: false;
+      readonly reason: CombatActionRefusal;
+      readonly key: string;
+      /** Placeholders of the refusal's message (a name…). */
+      readonly data?: Readonly<Record<string, string | number>>;
+    };
 
 export type CombatActionRefusal =
   | "notGM"
@@ -38,7 +44,9 @@ export type CombatActionRefusal =
   | "unknownCombatant"
   | "notOwner"
   | "stale"
-  | "noCurrentCombatant";
+  | "noCurrentCombatant"
+  /** Authorised, but the round does not allow it (a maneuver that cannot be held…). */
+  | "refused";
 
 const REFUSAL_KEYS: Readonly<Record<CombatActionRefusal, string>> = {
   notGM: "FANGS.Combat.Refusal.NoActiveGm",
@@ -49,6 +57,7 @@ const REFUSAL_KEYS: Readonly<Record<CombatActionRefusal, string>> = {
   notOwner: "FANGS.Combat.Refusal.NotOwner",
   stale: "FANGS.Combat.Refusal.Stale",
   noCurrentCombatant: "FANGS.Combat.Refusal.NotYourTurn",
+  refused: "FANGS.Combat.Refusal.CannotHold",
 };
 
 function refuse(reason: CombatActionRefusal): CombatActionAnswer {
@@ -129,24 +138,20 @@ export function authorizeCombatAction<C extends RequestCombat>(
 }
 
 interface ActingCombat extends RequestCombat {
-  nextTurn(): Promise<unknown>;
-  holdAction(id: string): Promise<unknown>;
-  breakHold(ids: readonly string[]): Promise<unknown>;
+  performAction(
+    action: CombatAction,
+    ids: readonly string[],
+  ): Promise<{ readonly key: string; readonly data: Readonly<Record<string, string | number>> } | null>;
 }
 
-/** Carries out an authorised request with the GM's own methods. */
-export async function performCombatAction(combat: ActingCombat, request: CombatActionRequest): Promise<void> {
-  switch (request.action) {
-    case "advance":
-      await combat.nextTurn();
-      break;
-    case "hold":
-      await combat.holdAction(request.combatantIds[0]!);
-      break;
-    case "breakHold":
-      await combat.breakHold(request.combatantIds);
-      break;
-  }
+/** Carries out an authorised request with the GM's own method; a refusal goes back to the requester. */
+export async function performCombatAction(
+  combat: ActingCombat,
+  request: CombatActionRequest,
+): Promise<CombatActionAnswer> {
+  const refusal = await combat.performAction(request.action, request.combatantIds);
+  if (!refusal) return { ok: true };
+  return { ok: false, reason: "refused", key: refusal.key, data: refusal.data };
 }
 
 /** The handler registered in CONFIG.queries; runs on the active GM's client. */
@@ -157,7 +162,7 @@ export async function handleCombatAction(payload: unknown): Promise<CombatAction
     combat: (id) => (game.combats?.get(id) as unknown as ActingCombat | undefined) ?? undefined,
   };
   const { answer, request, combat } = authorizeCombatAction(payload, world);
-  if (answer.ok && request && combat) await performCombatAction(combat, request);
+  if (answer.ok && request && combat) return performCombatAction(combat, request);
   return answer;
 }
 
@@ -185,7 +190,8 @@ export async function requestCombatAction(
   };
   const answer = (await gm.query(COMBAT_QUERY, request as never, { timeout: 10_000 })) as CombatActionAnswer;
   if (!answer?.ok) {
-    ui.notifications?.warn(game.i18n!.localize(answer?.key ?? REFUSAL_KEYS.malformed));
+    const data = Object.fromEntries(Object.entries(answer?.data ?? {}).map(([k, v]) => [k, String(v)]));
+    ui.notifications?.warn(game.i18n!.format(answer?.key ?? REFUSAL_KEYS.malformed, data));
     return false;
   }
   return true;
