@@ -2,6 +2,7 @@
  * Entry point registered in system.json (bundled to dist/fangs.js). It only
  * wires things together; each part lives in its role folder.
  */
+import { registerEncounterOdds } from "./apps/encounter-odds";
 import { registerSheets } from "./apps/sheets";
 import { registerCombat } from "./combat";
 import { configureDocuments, configureStatusEffects } from "./config/register";
@@ -16,6 +17,7 @@ Hooks.once("init", () => {
   registerSettings();
   registerSheets();
   registerCombat();
+  registerEncounterOdds();
 });
 
 Hooks.once("ready", () => {

@@ -1,0 +1,139 @@
+import type { FighterSheet } from "../../sim/fighter";
+import type { Localizer } from "../../sim/i18n";
+import { runOddsChunked } from "../../sim/odds";
+import { oddsReport } from "../../sim/report";
+import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./view";
+
+/**
+ * The GM's "Encounter odds" dialog: the same simulation as `npm run odds`,
+ * run in the browser a chunk at a time (a pause between chunks keeps the UI
+ * responsive), drawn as an SVG chart. `HandlebarsApplicationMixin` is cast
+ * once, as the sheets do, to keep tsc out of TS2589.
+ */
+type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
+type WithHandlebars = <Base>(base: Base) => Base & { PARTS: Record<string, HandlebarsTemplatePart> };
+const withHandlebars = foundry.applications.api.HandlebarsApplicationMixin as unknown as WithHandlebars;
+const Base = withHandlebars(foundry.applications.api.ApplicationV2);
+
+type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
+
+/** Foundry's i18n as the simulator's Localizer. */
+export function foundryLocalizer(): Localizer {
+  const i18n = game.i18n!;
+  return {
+    localize: (key) => i18n.localize(key),
+    format: (key, data) => i18n.format(key, data as Record<string, string>),
+    has: (key) => i18n.has(key),
+  };
+}
+
+export class EncounterOddsApp extends Base {
+  static override DEFAULT_OPTIONS = {
+    id: "fangs-encounter-odds",
+    classes: ["fangs", "encounter-odds"],
+    tag: "form",
+    window: { title: "FANGS.Odds.App.Title", icon: "fa-solid fa-scale-balanced", resizable: true },
+    position: { width: 580, height: "auto" as const },
+    actions: {
+      run: EncounterOddsApp.#onRun,
+      cancel: EncounterOddsApp.#onCancel,
+    },
+  };
+
+  static override PARTS = {
+    main: { template: "systems/fangs/templates/apps/encounter-odds.hbs" },
+  };
+
+  readonly fighters: readonly [FighterSheet, FighterSheet];
+  #state: OddsDialogState;
+  #abort: { aborted: boolean } | null = null;
+
+  constructor(
+    fighters: readonly [FighterSheet, FighterSheet],
+    options?: ConstructorParameters<typeof Base>[0],
+  ) {
+    super(options);
+    this.fighters = fighters;
+    this.#state = {
+      names: [fighters[0].name, fighters[1].name],
+      runs: DEFAULT_BROWSER_RUNS,
+      seed: 1,
+      running: false,
+      done: 0,
+      report: null,
+    };
+  }
+
+  protected override async _prepareContext(options: RenderOptions) {
+    const base = await super._prepareContext(options);
+    return { ...base, ...oddsDialogContext(this.#state, foundryLocalizer()) };
+  }
+
+  override async close(options?: Parameters<InstanceType<typeof Base>["close"]>[0]) {
+    if (this.#abort) this.#abort.aborted = true;
+    return super.close(options);
+  }
+
+  static async #onRun(this: EncounterOddsApp): Promise<void> {
+    if (this.#state.running) return;
+    const form = this.element;
+    const runsText = form.querySelector<HTMLInputElement>("input[name=runs]")?.value ?? "";
+    const seedText = form.querySelector<HTMLInputElement>("input[name=seed]")?.value ?? "";
+    const reading = readOddsForm(runsText, seedText);
+    if (!reading.ok) {
+      ui.notifications?.warn(game.i18n!.format(reading.key, reading.data as Record<string, string>));
+      return;
+    }
+    const signal = { aborted: false };
+    this.#abort = signal;
+    this.#state = {
+      ...this.#state,
+      runs: reading.runs,
+      seed: reading.seed,
+      running: true,
+      done: 0,
+      report: null,
+    };
+    await this.render();
+    try {
+      const tally = await runOddsChunked({ fighters: this.fighters, seed: reading.seed }, reading.runs, {
+        chunkSize: 100,
+        signal,
+        onProgress: (done) => this.#showProgress(done, reading.runs),
+      });
+      this.#state = {
+        ...this.#state,
+        running: false,
+        done: tally ? reading.runs : this.#state.done,
+        report: tally ? oddsReport(tally, this.#state.names, reading.seed) : null,
+      };
+    } catch (error) {
+      this.#state = { ...this.#state, running: false };
+      ui.notifications?.error(
+        game.i18n!.format("FANGS.Odds.Error.Failed", { message: (error as Error).message }),
+      );
+      console.error("FANGS | encounter odds failed", error);
+    } finally {
+      this.#abort = null;
+    }
+    if (!signal.aborted || this.rendered) await this.render();
+  }
+
+  static #onCancel(this: EncounterOddsApp): void {
+    if (this.#abort) this.#abort.aborted = true;
+    this.#state = { ...this.#state, running: false };
+    void this.render();
+  }
+
+  /** Moves the progress bar without a re-render, so the form is not rebuilt a hundred times. */
+  #showProgress(done: number, runs: number): void {
+    this.#state = { ...this.#state, done };
+    const bar = this.element?.querySelector<HTMLProgressElement>("progress");
+    if (bar) {
+      bar.max = runs;
+      bar.value = done;
+    }
+    const label = this.element?.querySelector<HTMLElement>("[data-progress-label]");
+    if (label) label.textContent = `${Math.floor((100 * done) / runs)}%`;
+  }
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import Handlebars from "handlebars";
+import { describe, expect, it } from "vitest";
+import { createI18n, registerFoundryHelpers } from "../../../test/handlebars/foundry-helpers";
+import { byAttr, byTag, parse, text } from "../../../test/handlebars/html";
+import { createLocalizer } from "../../sim/i18n";
+import { loadRoster } from "../../sim/node/packs";
+import { runFightRange } from "../../sim/odds";
+import { oddsReport } from "../../sim/report";
+import { findFighter } from "../../sim/roster";
+import { escapeXml, oddsChartSvg } from "./chart";
+import { MAX_BROWSER_RUNS, oddsDialogContext, readOddsForm } from "./view";
+
+const root = resolve(__dirname, "../../..");
+const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8")) as Record<string, string>;
+const i18n = createLocalizer(lang);
+const roster = loadRoster(root);
+const fighters = [findFighter(roster, "Gru"), findFighter(roster, "Troll")] as const;
+const tally = runFightRange({ fighters, seed: 4 }, 0, 300);
+const report = oddsReport(tally, ["Gru <the bold>", "Troll"], 4);
+
+describe("the Encounter odds chart", () => {
+  it("draws each side's chance as a bar as wide as its share, with an interval whisker", () => {
+    const svg = oddsChartSvg(report, i18n);
+    const doc = parse(svg);
+    const rects = byTag(doc, "rect");
+    const winBars = rects.slice(0, 2);
+    const widths = winBars.map((r) => Number(r.attribs.width));
+    const full = widths[0]! / report.sides[0].win.p;
+    expect(widths[1]! / full).toBeCloseTo(report.sides[1].win.p, 2);
+    expect(byTag(doc, "path")).toHaveLength(2);
+    expect(text(byTag(doc, "title")[0]!)).toBe("Odds of Gru <the bold> against Troll");
+  });
+
+  it("draws one histogram bar per bin of rounds and a stacked bar of how each side ends", () => {
+    const svg = oddsChartSvg(report, i18n);
+    const doc = parse(svg);
+    const titles = byTag(doc, "title").map((t) => text(t));
+    expect(titles.filter((t) => / rounds: /.test(t))).toHaveLength(report.histogram.length);
+    for (const state of ["dead", "dying", "unconscious", "fled", "standing"]) {
+      expect(titles.some((t) => t.startsWith(`${lang[`FANGS.Odds.End.${state}`]}: `))).toBe(true);
+    }
+  });
+
+  it("escapes names, so a token called <script> stays text", () => {
+    expect(escapeXml(`<script>"&'`)).toBe("&#60;script&#62;&#34;&#38;&#39;");
+    expect(oddsChartSvg(report, i18n)).not.toContain("<the bold>");
+  });
+});
+
+describe("the Encounter odds dialog", () => {
+  it("reads good numbers and refuses bad ones with a localised key", () => {
+    expect(readOddsForm("500", "")).toEqual({ ok: true, runs: 500, seed: 1 });
+    expect(readOddsForm(" 20 ", "7")).toEqual({ ok: true, runs: 20, seed: 7 });
+    for (const bad of ["0", "-4", "abc", "2.5", String(MAX_BROWSER_RUNS + 1)]) {
+      const reading = readOddsForm(bad, "1");
+      expect(reading.ok).toBe(false);
+      if (!reading.ok) expect(lang[reading.key]).toBeDefined();
+    }
+    expect(readOddsForm("10", "-1")).toMatchObject({ ok: false, key: "FANGS.Odds.Error.Seed" });
+  });
+
+  it("renders the form, the progress while running and the chart when done, every word translated", () => {
+    const hb = Handlebars.create();
+    const words = createI18n(lang);
+    registerFoundryHelpers(hb, words);
+    const template = hb.compile(readFileSync(resolve(root, "templates/apps/encounter-odds.hbs"), "utf8"));
+    const base = { names: ["Gru", "Troll"] as const, runs: 300, seed: 4 };
+
+    const running = parse(
+      template(oddsDialogContext({ ...base, running: true, done: 100, report: null }, i18n)),
+    );
+    expect(byTag(running, "progress")[0]!.attribs.value).toBe("100");
+    expect(byAttr(running, "data-action", "cancel")).toHaveLength(1);
+    expect(byTag(running, "svg")).toHaveLength(0);
+
+    const done = parse(template(oddsDialogContext({ ...base, running: false, done: 300, report }, i18n)));
+    expect(byTag(done, "svg")).toHaveLength(1);
+    expect(byAttr(done, "data-action", "run")).toHaveLength(1);
+    expect(text(byTag(done, "figcaption"))).toMatch(/Gru <the bold> wins +\d+\.\d%/);
+    expect([...words.missing]).toEqual([]);
+  });
+});

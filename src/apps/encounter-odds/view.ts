@@ -1,0 +1,76 @@
+import type { Localizer } from "../../sim/i18n";
+import type { OddsReport } from "../../sim/report";
+import { isValidSeed } from "../../sim/seed";
+import { oddsChartSvg } from "./chart";
+
+/**
+ * What the Encounter odds dialog shows, from its state: plain data for the
+ * template, built without Foundry so it is tested like the simulator.
+ */
+export interface OddsDialogState {
+  readonly names: readonly [string, string];
+  readonly runs: number;
+  readonly seed: number;
+  readonly running: boolean;
+  readonly done: number;
+  readonly report: OddsReport | null;
+}
+
+export interface OddsDialogContext {
+  readonly names: readonly [string, string];
+  readonly runs: number;
+  readonly seed: number;
+  readonly maxRuns: number;
+  readonly running: boolean;
+  readonly done: number;
+  readonly percent: string;
+  readonly chart: string | null;
+  readonly summary: readonly string[];
+}
+
+/** The browser runs in one thread: keep a run short enough to wait for. */
+export const MAX_BROWSER_RUNS = 200_000;
+export const DEFAULT_BROWSER_RUNS = 2_000;
+
+export function oddsDialogContext(state: OddsDialogState, i18n: Localizer): OddsDialogContext {
+  const report = state.report;
+  return {
+    names: state.names,
+    runs: state.runs,
+    seed: state.seed,
+    maxRuns: MAX_BROWSER_RUNS,
+    running: state.running,
+    done: state.done,
+    percent: state.runs > 0 ? `${Math.floor((100 * state.done) / state.runs)}%` : "0%",
+    chart: report ? oddsChartSvg(report, i18n) : null,
+    summary: report
+      ? report.sides.map((side) =>
+          i18n.format("FANGS.Odds.WinLine", {
+            name: side.name,
+            p: `${(100 * side.win.p).toFixed(1)}%`,
+            low: `${(100 * side.win.low).toFixed(1)}%`,
+            high: `${(100 * side.win.high).toFixed(1)}%`,
+          }),
+        )
+      : [],
+  };
+}
+
+export type OddsFormReading =
+  | { readonly ok: true; readonly runs: number; readonly seed: number }
+  | { readonly ok: false; readonly key: string; readonly data: Readonly<Record<string, string | number>> };
+
+/** Reads the form's fields; a bad number is refused with a localisation key for the notification. */
+export function readOddsForm(runsText: string, seedText: string): OddsFormReading {
+  const runs = /^\s*\d+\s*$/.test(runsText) ? Number(runsText) : Number.NaN;
+  if (!Number.isInteger(runs) || runs < 1 || runs > MAX_BROWSER_RUNS) {
+    return {
+      ok: false,
+      key: "FANGS.Odds.Error.Runs",
+      data: { max: MAX_BROWSER_RUNS.toLocaleString("en"), value: runsText },
+    };
+  }
+  const seed = seedText.trim() === "" ? 1 : /^\s*\d+\s*$/.test(seedText) ? Number(seedText) : Number.NaN;
+  if (!isValidSeed(seed)) return { ok: false, key: "FANGS.Odds.Error.Seed", data: { value: seedText } };
+  return { ok: true, runs, seed };
+}
