@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { maximumOf, parseDiceFormula, ScriptedDice } from "../kernel/dice";
 import { type Effect, poolTotal } from "../kernel/effects";
@@ -155,6 +156,56 @@ describe("damage arithmetic", () => {
     expect(specialParry(10, 10, "weapon")).toEqual({ excess: 0, itemWear: 0, reason: null });
   });
 
+  it("NC-DMG-17: a weapon that loses exactly half its SP survives (more than 50% breaks it)", () => {
+    expect(specialParry(15, 10, "weapon")).toEqual({ excess: 5, itemWear: 5, reason: "excess" });
+    expect(specialParry(16, 10, "weapon").reason).toBe("broken");
+    // "Its SP" is what it has when it parries: a nicked 7-SP sword losing 4 breaks.
+    expect(specialParry(11, 7, "weapon")).toEqual({ excess: 4, itemWear: 7, reason: "broken" });
+  });
+
+  it("NC-DMG-3: armor never lets more through than the blow, and more armor never lets more through (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 12 }), (damage, armor) => {
+        const through = normalDamage(damage, armor);
+        expect(through.stunPoints).toBe(Math.max(0, damage - armor));
+        expect(through.hitPoints).toBe(Math.max(0, halfUp(damage) - armor));
+        expect(through.hitPoints).toBeLessThanOrEqual(through.stunPoints);
+        const heavier = normalDamage(damage, armor + 1);
+        expect(heavier.stunPoints).toBeLessThanOrEqual(through.stunPoints);
+        expect(heavier.hitPoints).toBeLessThanOrEqual(through.hitPoints);
+      }),
+    );
+  });
+
+  it("NC-DMG-5: a parry's arithmetic (property): the item stops up to its SP and never loses more than it has", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.constantFrom("greater" as const, "sum" as const),
+        (damage, sp, combination) => {
+          const p = normalParry(damage, sp, combination);
+          expect(p.excess).toBe(Math.max(0, damage - sp));
+          expect(p.itemWear).toBeGreaterThanOrEqual(0);
+          expect(p.itemWear).toBeLessThanOrEqual(sp);
+          // NC-DMG-6: worn exactly when the blow exceeds the SP.
+          expect(p.itemWear > 0).toBe(damage > sp);
+          expect(p.reason === null).toBe(p.itemWear === 0);
+          expect(normalParry(damage, sp, "sum").itemWear).toBeGreaterThanOrEqual(
+            normalParry(damage, sp, "greater").itemWear,
+          );
+          const special = specialParry(damage, sp, "weapon");
+          expect(special.itemWear).toBeLessThanOrEqual(sp);
+          expect(special.reason === "broken").toBe(special.excess * 2 > sp);
+          // NC-DMG-17 never wears less than NC-DMG-9 would.
+          expect(specialParry(damage, sp, "shield").itemWear).toBeGreaterThanOrEqual(
+            Math.min(sp, Math.max(0, halfUp(damage) - sp)),
+          );
+        },
+      ),
+    );
+  });
+
   it("NC-DMG-10: a Broadsword's maximum damage is 10 (d8+2)", () => {
     expect(maximumOf(damageFormula("1d8+2"))).toBe(10);
     expect(rollTotal(parseDiceFormula("1d8+2"), new ScriptedDice([8]))).toBe(10);
@@ -256,6 +307,32 @@ describe("the damage step", () => {
     expect(r.damage.impaled).toBe(true);
   });
 
+  it("NC-DMG-11: an impaling weapon sticks only on a Special: a normal hit, or a Special turned normal by a dodge (NC-DMG-15), does not", () => {
+    const hit = run(attackOf({ weapon: spear }), defenseOf("none"), [10, 6]);
+    expect(hit.outcome.kind).toBe(OutcomeKind.Hit);
+    expect([stun(hit.effects), hp(hit.effects)]).toEqual([7, 4]);
+    expect(hit.damage.impaled).toBe(false);
+    const dodged = run(attackOf({ weapon: spear }), defenseOf("dodge"), [19, 2, 10, 6]);
+    expect(dodged.outcome.kind).toBe(OutcomeKind.Hit);
+    expect([stun(dodged.effects), hp(dodged.effects)]).toEqual([7, 4]);
+    expect(dodged.effects.some((e) => e.kind === "stuckItem")).toBe(false);
+  });
+
+  it("NC-DMG-22: a fumbled dodge against a normal spear thrust makes it a Special: it impales with rolled damage", () => {
+    // Attack 10 (success), dodge 1 then 5 (fumble), confirmation 3 (3 + 12 < 20: Special), spear d8 6.
+    const r = run(
+      attackOf({ weapon: spear }),
+      defenseOf("dodge", { defender: defenderOf({ armorProtection: 2 }) }),
+      [10, 1, 5, 3, 6],
+    );
+    expect(r.outcome.kind).toBe(OutcomeKind.SpecialHit);
+    expect(r.outcome.attackLevel).toBe(SuccessLevel.Special);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([5, 5]);
+    expect(r.damage.impaled).toBe(true);
+    // NC-DMG-23's fall belongs to a Special attack against a fumbled dodge, not to this case.
+    expect(r.effects.some((e) => e.kind === "prone")).toBe(false);
+  });
+
   it("NC-DMG-14: a Critical ignores armor but not magical protection", () => {
     const defender = defenderOf({ armorProtection: 6, magicalProtection: 2 });
     const r = run(attackOf({ weapon: spear }), defenseOf("none", { defender }), [19, 10, 6]);
@@ -317,6 +394,54 @@ describe("the damage step", () => {
       [10, 19, 2],
     );
     expect(claws.effects).toEqual([]);
+  });
+
+  it('NC-DMG-9: with parryWearCombination "sum" the nick and the HP difference add up', () => {
+    // Greatsword 2d8 (8, 8) = 16 against a buckler of 6: nick 1; HP part 8, 2 over → 3 with "sum", 2 with "greater".
+    const buckler = { ...kite, id: "buckler", itemSp: { value: 6, max: 6 } };
+    const script = [10, 10, 8, 8];
+    const sum = run(attackOf({ weapon: greatsword }), defenseOf("shieldParry", { item: buckler }), script, {
+      parryWearCombination: "sum",
+    });
+    expect(wearOf(sum.effects)).toEqual([
+      { kind: "itemDurability", actorId: "dagmar", itemId: "buckler", delta: -3, reason: "excess" },
+    ]);
+    const greater = run(
+      attackOf({ weapon: greatsword }),
+      defenseOf("shieldParry", { item: buckler }),
+      script,
+    );
+    expect(wearOf(greater.effects)[0]).toMatchObject({ delta: -2, reason: "excess" });
+    // The defender takes the same either way: 10 through → 10 Stun, 5 HP.
+    expect([stun(sum.effects), hp(sum.effects)]).toEqual([10, 5]);
+  });
+
+  it("NC-DEF-8: a monster's Special parry with a horn profile wears the weapon by the horn's roll; its Critical parry strikes back", () => {
+    const horn: ParryItemProfile = {
+      id: "horn",
+      name: "Horn",
+      type: "weapon",
+      itemSp: { value: 10, max: 10 },
+      damage: "1d6",
+    };
+    const bull = defenderOf({ id: "bull", damageModifier: 0 });
+    const special = run(
+      attackOf(),
+      defenseOf("monsterParry", { defender: bull, item: horn }),
+      [10, 19, 2, 5],
+    );
+    expect(wearOf(special.effects)).toEqual([
+      { kind: "itemDurability", actorId: "gru", itemId: "broadsword", delta: -5, reason: "specialParry" },
+    ]);
+    const attacker = { id: "gru", st: 14, damageModifier: 0, luck: null, state: defenderOf({ id: "gru" }) };
+    const critical = run(
+      attackOf({ attacker }),
+      defenseOf("monsterParry", { defender: bull, item: horn }),
+      [10, 20, 20, 4],
+    );
+    expect(critical.damage.counterDamage).toBe(4);
+    expect([stun(critical.effects, "gru"), hp(critical.effects, "gru")]).toEqual([4, 2]);
+    expect([stun(critical.effects, "bull"), hp(critical.effects, "bull")]).toEqual([0, 0]);
   });
 
   it("NC-DMG-19: a Critical parry strikes the attacker with the item as an attack would, through his armor", () => {

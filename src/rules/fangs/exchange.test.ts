@@ -7,13 +7,14 @@ import { assessBlow } from "./consequences";
 import { halfUp, rollDamage } from "./damage";
 import { type ExchangeInput, resolveExchange } from "./exchange";
 import { decideOutcome, OutcomeKind, rollAttack, rollDefense } from "./outcome";
-import type {
-  AttackDeclaration,
-  CombatantState,
-  DefenseChoice,
-  DefenseDeclaration,
-  ParryItemProfile,
-  WeaponProfile,
+import {
+  type AttackDeclaration,
+  type CombatantState,
+  type DefenseChoice,
+  type DefenseDeclaration,
+  type ParryItemProfile,
+  SuccessLevel,
+  type WeaponProfile,
 } from "./types";
 
 const whole = (min: number, max: number) => fc.integer({ min, max });
@@ -187,6 +188,37 @@ describe("the whole exchange (properties over random fighters and dice)", () => 
         }
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("NC-DMG-3: more armor never lets more damage through, from the same dice", () => {
+    fc.assert(
+      fc.property(inputArb, whole(1, 6), whole(0, 2 ** 31), (input, more, seed) => {
+        const defender = input.defense.defender;
+        const light = resolveExchange(input, new SeededDice(seed));
+        const heavy = resolveExchange(
+          {
+            ...input,
+            defense: {
+              ...input.defense,
+              defender: { ...defender, armorProtection: defender.armorProtection + more },
+            },
+          },
+          new SeededDice(seed),
+        );
+        // Armor is read after every die of the attack, defense and damage: the blow is the same.
+        expect(heavy.damage.damage).toBe(light.damage.damage);
+        expect(heavy.damage.stunDamage).toBeLessThanOrEqual(light.damage.stunDamage);
+        expect(heavy.damage.hitPointDamage).toBeLessThanOrEqual(light.damage.hitPointDamage);
+        // A Critical ignores armor (NC-DMG-14), and so does a fumbled defense's blow (NC-DMG-23).
+        if (
+          light.outcome.attackLevel === SuccessLevel.Critical ||
+          light.outcome.kind === "fumbledDefenseHit"
+        ) {
+          expect(heavy.damage.stunDamage).toBe(light.damage.stunDamage);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 
