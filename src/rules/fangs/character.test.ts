@@ -92,6 +92,9 @@ describe("attributes", () => {
   it("CORE-CHR-4: the DM formula's threshold, step and cap are options", () => {
     expect(damageModifier(40, 40, { damageModifierCap: 20 })).toBe(12);
     expect(damageModifier(15, 11, { damageModifierStep: 3 })).toBe(2);
+    // A step of 0 would divide by zero; a fractional cap would make a fractional DM.
+    expect(codeOf(() => damageModifier(15, 11, { damageModifierStep: 0 }))).toBe("invalid-value");
+    expect(codeOf(() => damageModifier(15, 11, { damageModifierCap: 2.5 }))).toBe("invalid-value");
   });
 
   it.each([
@@ -254,9 +257,50 @@ describe("item condition", () => {
 });
 
 describe("equipment defaults", () => {
-  it("CORE-EQP-1: the armor table from Leathers 1 to Plate Mail 8", () => {
-    expect(FANGS_DEFAULTS.armor.map((a) => a.armorProtection)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(FANGS_DEFAULTS.armor.find((a) => a.id === "plateMail")?.price).toBe(1000);
+  it("CORE-EQP-1: the armor table from Leathers 1 to Plate Mail 8, with its prices", () => {
+    expect(FANGS_DEFAULTS.armor.map((a) => [a.id, a.armorProtection, a.price])).toEqual([
+      ["leathers", 1, 18],
+      ["jack", 2, 30],
+      ["leatherArmor", 3, 45],
+      ["ring", 4, 175],
+      ["scale", 5, 350],
+      ["mail", 6, 550],
+      ["lightChain", 7, 750],
+      ["plateMail", 8, 1000],
+    ]);
+  });
+
+  it("CORE-EQP-2: the weapon table: damage, SP, impaling, hands, reload ([default]s but the Broadsword)", () => {
+    expect(
+      FANGS_DEFAULTS.weapons.map((w) => [
+        w.id,
+        w.damage,
+        w.itemSp,
+        w.impales,
+        w.hands,
+        w.kind,
+        w.reload,
+        w.extendedReload,
+      ]),
+    ).toEqual([
+      ["dagger", "1d4+2", 6, true, [1], "melee", 0, false],
+      ["shortsword", "1d6+1", 8, true, [1], "melee", 0, false],
+      ["broadsword", "1d8+2", 10, false, [1], "melee", 0, false],
+      ["battleAxe", "1d8+2", 8, false, [1], "melee", 0, false],
+      ["mace", "1d8+2", 10, false, [1], "melee", 0, false],
+      ["spear", "1d8+1", 8, true, [1, 2], "melee", 0, false],
+      ["greatsword", "2d8", 12, false, [2], "melee", 0, false],
+      ["quarterstaff", "1d8", 8, false, [2], "melee", 0, false],
+      ["shortBow", "1d6+1", null, true, [2], "missile", 0, false],
+      ["lightCrossbow", "2d4+2", null, true, [2], "missile", 1, false],
+      ["heavyCrossbow", "2d6+2", null, true, [2], "missile", 2, true],
+    ]);
+    expect(FANGS_DEFAULTS.shields.map((sh) => [sh.id, sh.itemSp])).toEqual([
+      ["buckler", 6],
+      ["round", 8],
+      ["kite", 10],
+      ["tower", 12],
+    ]);
   });
 
   it("CORE-EQP-2: the weapon table's formulas parse; Broadsword d8+2 has maximum 10", () => {
