@@ -1,0 +1,4 @@
+import { installStandIn } from "./stand-in";
+
+/** Evaluated before any module that extends Foundry's classes (see setup.ts). */
+export const standIn = installStandIn();

@@ -1,0 +1,31 @@
+/**
+ * Test setup for the Foundry layer: installs the stand-in (test/foundry/
+ * stand-in.ts) as Foundry's globals, then configures it as the system's
+ * `init` hook does. Import it first, as a bare import, in every test of the
+ * Foundry layer:
+ *
+ *   import "../../test/foundry/setup";
+ *   import { standIn, resetWorld } from "../../test/foundry/setup";
+ *
+ * It is not a global vitest setup file: the rules core's tests run without
+ * any Foundry global.
+ */
+import "./install";
+import { configureDocuments, configureStatusEffects } from "../../src/config/register";
+import { registerSettings } from "../../src/config/settings";
+import { standIn } from "./install";
+
+configureDocuments();
+configureStatusEffects();
+registerSettings();
+
+export { standIn };
+
+/** Empties the world collections, the settings' values and the recorded notifications between tests. */
+export function resetWorld(): void {
+  standIn.game.actors.clear();
+  standIn.game.settings.clearValues();
+  standIn.game.items.clear();
+  standIn.ui.notifications.clear();
+  standIn.game.users.activeGM = { id: standIn.game.user.id, isSelf: true };
+}
