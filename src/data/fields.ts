@@ -57,16 +57,16 @@ export function html(label: string) {
 }
 
 /** A string limited to the keys of a frozen label map (`FANGS.weaponKinds`...). */
-export function choice<const K extends string>(
-  choices: Readonly<Record<K, string>>,
-  initial: K,
+export function choice<const C extends Readonly<Record<string, string>>>(
+  choices: C,
+  initial: NoInfer<keyof C & string>,
   label: string,
 ) {
   return new foundry.data.fields.StringField({
     required: true,
     blank: false,
     nullable: false,
-    choices: choices as Record<K, string>,
+    choices: choices as Record<keyof C & string, string>,
     initial,
     label,
   });
@@ -123,14 +123,32 @@ export function assertKey(value: unknown): void {
   }
 }
 
+/**
+ * A formula in a string. Foundry's StringField swaps a blank string for the
+ * initial value while cleaning, so clearing a weapon's damage would quietly
+ * make it "1d6"; this field keeps the blank so that validation refuses it
+ * like any other bad formula.
+ */
+export class FormulaField<
+  const O extends foundry.data.fields.StringField.Options = foundry.data.fields.StringField.DefaultOptions,
+> extends foundry.data.fields.StringField<O> {
+  override clean(
+    value: foundry.data.fields.StringField.AssignmentType<O>,
+    options?: foundry.data.fields.DataField.CleanOptions,
+  ): foundry.data.fields.StringField.InitializedType<O> {
+    if (typeof value === "string" && value.trim() === "") {
+      return "" as foundry.data.fields.StringField.InitializedType<O>;
+    }
+    return super.clean(value, options);
+  }
+}
+
 export function diceFormula(initial: string, label: string) {
-  const field = new foundry.data.fields.StringField({
+  const field = new FormulaField({
     label,
     required: true,
     nullable: false,
-    // Blank is let through cleaning (Foundry would swap it for the initial
-    // value) so that the validator refuses it like any other bad formula.
-    blank: true,
+    blank: false,
     initial,
     validate: assertDiceFormula,
   });
@@ -139,11 +157,11 @@ export function diceFormula(initial: string, label: string) {
 }
 
 export function abilityFormula(initial: string, label: string) {
-  const field = new foundry.data.fields.StringField({
+  const field = new FormulaField({
     label,
     required: true,
     nullable: false,
-    blank: true,
+    blank: false,
     initial,
     validate: assertAbilityFormula,
   });

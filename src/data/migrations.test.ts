@@ -1,0 +1,170 @@
+import "../../test/foundry/setup";
+import { readFileSync } from "node:fs";
+import { createActor } from "../../test/foundry/builders";
+import { resetWorld, standIn } from "../../test/foundry/setup";
+import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
+import { FangsActor } from "../documents/actor";
+import { FangsItem } from "../documents/item";
+import { CharacterModel } from "./actor-character";
+import { CreatureModel } from "./actor-creature";
+import { migrateWeapon } from "./migrations";
+import { migrateWorldIfNeeded } from "./world-migration";
+
+type Obj = Record<string, unknown>;
+
+function fixture(name: string): Obj {
+  return JSON.parse(
+    readFileSync(new URL(`../../test/foundry/fixtures/v0/${name}.json`, import.meta.url), "utf8"),
+  );
+}
+
+/** Every leaf value of a source (numbers, strings, booleans), to check that none is lost. */
+function leaves(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (value && typeof value === "object") return Object.values(value).flatMap(leaves);
+  return [value];
+}
+
+beforeEach(resetWorld);
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("migration of version 0 data", () => {
+  it("a v0 character keeps every value, each in its v1 place", () => {
+    const v0 = fixture("character");
+    const actor = new FangsActor(v0 as never);
+    const system = actor.toObject().system as Obj;
+    expect(system).toEqual({
+      characteristics: { st: 13, ag: 15, co: 12, in: 11, pw: 9, sz: 10, ap: 14 },
+      stunPoints: { value: 17 },
+      hitPoints: { value: 9 },
+      dodgeSkill: { bought: 4 },
+      biography: "<p>Never holds her action for long.</p>",
+    });
+    expect(actor.system).toBeInstanceOf(CharacterModel);
+  });
+
+  it("the items of a v0 character keep every value: sp becomes itemSp or armorProtection, base becomes bought", () => {
+    const actor = new FangsActor(fixture("character") as never);
+    const byName = (type: string) => actor.items.find((i) => i.type === type)!.toObject().system as Obj;
+    expect(byName("weapon")).toMatchObject({
+      damage: "1d6+1",
+      itemSp: { value: 8, max: 8 },
+      impales: true,
+      hands: "one",
+      skill: "shortsword",
+      equipped: true,
+    });
+    expect(byName("shield")).toMatchObject({
+      itemSp: { value: 6, max: 8 },
+      skill: "shieldParry",
+      equipped: true,
+    });
+    expect(byName("armor")).toMatchObject({ armorProtection: 2, price: 30, equipped: true });
+    expect(byName("skill")).toMatchObject({
+      key: "shortsword",
+      naturalAbility: "(ST+AG+SZ)/5",
+      bought: 6,
+      category: "combat",
+    });
+    expect(byName("advantage")).toMatchObject({ key: "twoWeapon" });
+  });
+
+  it.each(["character", "creature", "maneuver"])("no value of the v0 %s fixture is lost", (name) => {
+    const v0 = fixture(name);
+    const document =
+      v0.type === "maneuver" ? new FangsItem(v0 as never) : (new FangsActor(v0 as never) as FangsActor);
+    const after = leaves(document.toObject());
+    for (const value of leaves(v0)) {
+      // v0 "twoHanded: false" is now hands "one"; every other value is kept as it was.
+      if (value === false && JSON.stringify(v0).includes('"twoHanded":false')) continue;
+      expect(after).toContainEqual(value);
+    }
+  });
+
+  it("a v0 creature: monster parry points and its pools move into place; derived values follow", () => {
+    const troll = new FangsActor(fixture("creature") as never);
+    expect(troll.system).toBeInstanceOf(CreatureModel);
+    const system = troll.system as CreatureModel;
+    expect(troll.toObject().system).toMatchObject({
+      stunPoints: { value: 43 },
+      hitPoints: { value: 20 },
+      monsterParry: { bought: 3, formula: "(ST+AG+SZ)/5" },
+      humanoid: true,
+    });
+    expect(system.attributes.damageModifier).toBe(5);
+    expect(troll.items.contents[0]!.toObject().system).toMatchObject({
+      hands: "two",
+      itemSp: { value: 12, max: 12 },
+    });
+  });
+
+  it("migration is idempotent and leaves v1 data alone", () => {
+    const v1 = { damage: "1d8+2", itemSp: { value: 7, max: 10 }, hands: "two", skill: "greatsword" };
+    expect(migrateWeapon(structuredClone(v1))).toEqual(v1);
+    const once = migrateWeapon({ sp: 10, twoHanded: true });
+    expect(migrateWeapon(structuredClone(once))).toEqual(once);
+  });
+
+  it("a v1 key wins over a v0 key left beside it", () => {
+    expect(migrateWeapon({ sp: 3, itemSp: { value: 9, max: 10 } })).toEqual({
+      itemSp: { value: 9, max: 10 },
+    });
+  });
+});
+
+describe("the world migration gate", () => {
+  async function oldWorld(): Promise<FangsActor> {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const actor = (await FangsActor.create(fixture("character") as never)) as FangsActor;
+    await FangsItem.create(fixture("maneuver") as never);
+    return actor;
+  }
+
+  it("the active GM writes every world actor, its items and every world item back in the v1 shape, replacing the old", async () => {
+    const actor = await oldWorld();
+    const actorUpdates = vi.spyOn(FangsActor, "updateDocuments");
+    const itemUpdates = vi.spyOn(FangsItem, "updateDocuments");
+    const report = await migrateWorldIfNeeded();
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [] });
+    const [actorWrite, actorOptions] = actorUpdates.mock.calls[0]!;
+    expect(actorWrite![0]).toMatchObject({ _id: actor.id, system: { stunPoints: { value: 17 } } });
+    expect(actorOptions).toMatchObject({ recursive: false, diff: false });
+    const embedded = itemUpdates.mock.calls.find(([, options]) => options?.parent === actor)!;
+    expect(embedded[0]).toHaveLength(5);
+    expect(embedded[1]).toMatchObject({ recursive: false });
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(standIn.ui.notifications.shown.map((n) => n.message)).toEqual([
+      `FANGS is updating this world's data to schema ${SCHEMA_VERSION}. Please wait.`,
+      "FANGS updated 7 documents to the new data schema.",
+    ]);
+    // Derived data is intact after the write.
+    expect((actor.system as CharacterModel).attributes.movement).toBe(13 + 15 - 10);
+  });
+
+  it("does nothing on a player's client, or when the world is already current", async () => {
+    await oldWorld();
+    standIn.game.users.activeGM = { id: "someoneElse00000", isSelf: false };
+    expect(await migrateWorldIfNeeded()).toBeNull();
+    resetWorld();
+    await createActor();
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
+    const spy = vi.spyOn(FangsActor, "updateDocuments");
+    expect(await migrateWorldIfNeeded()).toBeNull();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("does not advance the schema version when a write fails, and says which", async () => {
+    const actor = await oldWorld();
+    vi.spyOn(FangsActor, "updateDocuments").mockRejectedValueOnce(new Error("the server is gone"));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const report = await migrateWorldIfNeeded();
+    expect(report?.failed).toEqual([actor.name]);
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(0);
+    expect(standIn.ui.notifications.shown.at(-1)).toMatchObject({
+      type: "error",
+      message: expect.stringContaining("Dagmar the Deadly"),
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import "../test/foundry/setup";
+import { standIn } from "../test/foundry/setup";
+import { Actor as StandInActor } from "../test/foundry/stand-in";
+import { registerEncounterOdds } from "./apps/encounter-odds";
+import { registerSheets } from "./apps/sheets";
+import { registerCombat } from "./combat";
+import { migrateWorldIfNeeded } from "./data/world-migration";
+import { FangsActor } from "./documents/actor";
+import "./fangs";
+
+// The UI parts extend Foundry's application classes at load, which the
+// stand-in does not provide; each registration the entry file calls is
+// replaced by a spy here (add one when the entry file gains one).
+vi.mock("./apps/sheets", () => ({ registerSheets: vi.fn() }));
+vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
+vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
+vi.mock("./data/world-migration", () => ({ migrateWorldIfNeeded: vi.fn(async () => null) }));
+
+describe("the entry file", () => {
+  it("registers documents, statuses, settings and the UI parts on init, once", () => {
+    CONFIG.Actor.documentClass = StandInActor as never;
+    CONFIG.statusEffects = [];
+    standIn.game.settings.settings.clear();
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    Hooks.callAll("init");
+    expect(CONFIG.Actor.documentClass).toBe(FangsActor);
+    expect(CONFIG.statusEffects).toHaveLength(10);
+    expect(standIn.game.settings.settings.has("fangs.rules")).toBe(true);
+    expect(registerSheets).toHaveBeenCalledTimes(1);
+    expect(registerCombat).toHaveBeenCalledTimes(1);
+    expect(registerEncounterOdds).toHaveBeenCalledTimes(1);
+    Hooks.callAll("init");
+    expect(registerSheets).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs the world migration gate on ready", () => {
+    expect(migrateWorldIfNeeded).not.toHaveBeenCalled();
+    Hooks.callAll("ready");
+    expect(migrateWorldIfNeeded).toHaveBeenCalledTimes(1);
+  });
+});
