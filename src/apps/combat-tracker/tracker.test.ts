@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  installCombatStandIn,
+  StandInActor,
+  type StandInCombat,
+  StandInCombatant,
+  type StandInWorld,
+} from "../../../test/foundry/combat-stand-in";
+
+/** The tracker's view of real (stand-in) documents, for the GM and for a player. */
+
+let world: StandInWorld;
+let tracker: typeof import("./tracker");
+let FangsCombat: typeof import("../../combat/combat").FangsCombat;
+
+beforeAll(async () => {
+  world = installCombatStandIn();
+  world.settings.set("fangs.initiativeMode", "ag");
+  world.settings.set("fangs.maneuverIcons", true);
+  tracker = await import("./tracker");
+  ({ FangsCombat } = await import("../../combat/combat"));
+});
+
+function combatWithTwo(): StandInCombat {
+  const combat = new FangsCombat() as unknown as StandInCombat;
+  const mine = new StandInCombatant(
+    "c-mine",
+    "Mine",
+    new StandInActor(
+      "mine",
+      "Mine",
+      { characteristics: { ag: 14 }, attributes: { movement: 12 } },
+      [],
+      "character",
+      ["player"],
+    ),
+  );
+  const theirs = new StandInCombatant(
+    "c-theirs",
+    "Theirs",
+    new StandInActor("theirs", "Theirs", { characteristics: { ag: 11 }, attributes: { movement: 9 } }),
+  );
+  combat.add(mine).add(theirs);
+  return combat;
+}
+
+describe("the tracker's context", () => {
+  it("shows the GM the round, the phase and who has not declared", async () => {
+    world.setUser(world.gm);
+    const combat = combatWithTwo();
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    const view = tracker.combatView(combat as unknown as Combat.Implementation);
+    expect(view.title).toBe(
+      'FANGS.Combat.Tracker.RoundPhase {"round":"1","phase":"FANGS.Rules.Phase.Initiative"}',
+    );
+    expect(view.acting.map((r) => [r.name, r.active, r.undeclared, r.canDeclare])).toEqual([
+      ["Mine", true, true, true],
+      ["Theirs", false, true, true],
+    ]);
+    expect(view.undeclaredCount).toBe(2);
+  });
+
+  it("lets a player act only for its own combatant", async () => {
+    world.setUser(world.gm);
+    const combat = combatWithTwo();
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    world.setUser(world.player);
+    const view = tracker.combatView(combat as unknown as Combat.Implementation);
+    expect(view.acting.map((r) => [r.name, r.canDeclare, r.canHold, r.undeclared])).toEqual([
+      ["Mine", true, true, true],
+      ["Theirs", false, false, false],
+    ]);
+    expect(view.isGM).toBe(false);
+    world.setUser(world.gm);
+  });
+});
