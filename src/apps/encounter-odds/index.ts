@@ -1,49 +1,19 @@
-import { SimError } from "../../sim/errors";
-import { type FighterSheet, fighterFromActorData } from "../../sim/fighter";
-import { EncounterOddsApp } from "./app";
+import type { EncounterOddsApp } from "./app";
 
 /**
- * "Encounter odds": a GM tool on the selected tokens, reached from the token
- * controls or from a macro (`game.fangs.encounterOdds()`), registered by one
- * call in src/fangs.ts.
+ * "Encounter odds": a GM tool on the two selected tokens, reached from the
+ * token controls or from a macro (`game.fangs.encounterOdds()`), registered
+ * by one call in src/fangs.ts. The dialog and the simulator behind it are
+ * imported on first use: a build that splits dynamic imports keeps them out
+ * of the system's start-up bundle.
  */
 
-/** Opens the dialog for two tokens (default: the two selected on the canvas). Refuses anything else with a notification. */
-export function openEncounterOdds(
-  tokens?: readonly { actor: Actor.Implementation | null; name?: string }[],
-): EncounterOddsApp | null {
-  const i18n = game.i18n!;
-  if (!game.user?.isGM) {
-    ui.notifications?.warn(i18n.localize("FANGS.Odds.Error.GmOnly"));
-    return null;
-  }
-  const chosen = tokens ?? (canvas?.tokens?.controlled ?? []).map((t) => ({ actor: t.actor, name: t.name }));
-  if (chosen.length !== 2) {
-    ui.notifications?.warn(i18n.format("FANGS.Odds.Error.SelectTwo", { count: String(chosen.length) }));
-    return null;
-  }
-  const fighters: FighterSheet[] = [];
-  for (const token of chosen) {
-    const actor = token.actor;
-    if (!actor || (actor.type !== "character" && actor.type !== "creature")) {
-      ui.notifications?.warn(
-        i18n.format("FANGS.Odds.Error.NotAFighter", { name: token.name ?? actor?.name ?? "?" }),
-      );
-      return null;
-    }
-    try {
-      // The actor's stored data has the pack sources' shape: the simulator reads it the same way.
-      const data = { ...actor.toObject(), name: token.name ?? actor.name };
-      fighters.push(fighterFromActorData(data, actor.name ?? "actor"));
-    } catch (error) {
-      const message = error instanceof SimError ? error.message : String(error);
-      ui.notifications?.warn(i18n.format("FANGS.Odds.Error.BadActor", { name: actor.name ?? "?", message }));
-      return null;
-    }
-  }
-  const app = new EncounterOddsApp([fighters[0]!, fighters[1]!]);
-  void app.render({ force: true });
-  return app;
+type TokenLike = { actor: Actor.Implementation | null; name?: string };
+
+/** Opens the dialog for two tokens (default: the two selected on the canvas); anything else gets a notification. */
+export async function openEncounterOdds(tokens?: readonly TokenLike[]): Promise<EncounterOddsApp | null> {
+  const { openEncounterOddsNow } = await import("./open");
+  return openEncounterOddsNow(tokens);
 }
 
 export function registerEncounterOdds(): void {
@@ -60,7 +30,7 @@ export function registerEncounterOdds(): void {
       button: true,
       visible: true,
       onChange: () => {
-        openEncounterOdds();
+        void openEncounterOdds();
       },
     };
   });
