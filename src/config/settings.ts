@@ -1,5 +1,6 @@
 import { abilityFormula, choice, wholeNumber } from "../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
+import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
 import { SYSTEM_ID } from "./system";
 
 /**
@@ -23,7 +24,7 @@ export const SETTINGS = Object.freeze({
 export const INITIATIVE_MODES = ["ag", "rollEachRound", "rollOnce"] as const;
 export type InitiativeMode = (typeof INITIATIVE_MODES)[number];
 
-export const MANEUVER_READINGS = ["prose", "table"] as const;
+export const MANEUVER_READINGS = ["prose", "table"] as const satisfies readonly ManeuverReading[];
 export type ManeuverReadingSetting = (typeof MANEUVER_READINGS)[number];
 
 const INITIATIVE_LABELS: Record<InitiativeMode, string> = {
@@ -32,7 +33,7 @@ const INITIATIVE_LABELS: Record<InitiativeMode, string> = {
   rollOnce: "FANGS.Setting.InitiativeMode.RollOnce",
 };
 
-const READING_LABELS: Record<ManeuverReadingSetting, string> = {
+const READING_LABELS: Record<ManeuverReading, string> = {
   prose: "FANGS.Setting.ManeuverReading.Prose",
   table: "FANGS.Setting.ManeuverReading.Table",
 };
@@ -155,7 +156,7 @@ export function registerSettings(): void {
     config: true,
     type: String,
     choices: READING_LABELS,
-    default: "prose",
+    default: DEFAULT_MANEUVER_OPTIONS.reading,
   });
 
   game.settings.register(SYSTEM_ID, SETTINGS.rules, {
