@@ -1,4 +1,5 @@
-import type { DefenseChoice, ItemCondition, ItemSp, ManeuverId } from "../rules/fangs";
+import { getManeuver } from "../rules/fangs/maneuvers";
+import type { DefenseChoice, ItemCondition, ItemSp, ManeuverId } from "../rules/fangs/types";
 import type { FighterSheet, SimWeapon } from "./fighter";
 
 /**
@@ -135,7 +136,7 @@ function best(options: readonly ManeuverOption[], view: FighterView): ManeuverOp
  * - free: Attack if the ¼ MV of the Attack closes the gap, else Engage,
  *   else Move toward the opponent;
  * - defend with the allowed defense of highest skill, but do not give up
- *   one's own maneuver for NC-MAN-2's dodge unless badly hurt;
+ *   one's own attack for NC-MAN-2's dodge unless badly hurt;
  * - a withdrawing target is attacked as it leaves, or followed;
  * - extra attacks are taken unless at −10 (which would cost the off-hand parry).
  */
@@ -181,12 +182,14 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
       }
       return first(options, "engage", "move", "attack", "dodgeMelee", "runAndDodge") ?? options[0]!;
     },
-    chooseDefense({ self, allowed, values, dodgeConvertsManeuver }) {
+    chooseDefense({ self, allowed, values, dodgeConvertsManeuver, maneuver }) {
+      // NC-MAN-2's dodge gives up the maneuver: worth it unless that costs this round's attack.
+      const keepAttack = getManeuver(maneuver).attacks > 0 && !badlyHurt(self, retreatBelow);
       let choice: DefenseChoice = "none";
       let bestValue = -Infinity;
       for (const option of allowed) {
         if (option === "none") continue;
-        if (option === "dodge" && dodgeConvertsManeuver && !badlyHurt(self, retreatBelow)) continue;
+        if (option === "dodge" && dodgeConvertsManeuver && keepAttack) continue;
         const value = values[option] ?? -Infinity;
         if (value > bestValue) {
           bestValue = value;
