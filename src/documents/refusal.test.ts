@@ -103,6 +103,25 @@ describe("a refused item edit", () => {
     ]);
   });
 
+  it("names the right item when a batch of item changes is refused", async () => {
+    const actor = await createActor({
+      characteristics: GRU,
+      items: [weapon("Dagger", { damage: "1d4+2" }), weapon("Spear", { damage: "1d8+1" })],
+    });
+    const [dagger, spear] = [itemNamed(actor, "Dagger"), itemNamed(actor, "Spear")];
+    await actor.updateEmbeddedDocuments("Item", [
+      asUpdate({ _id: dagger.id, "system.equipped": true }),
+      asUpdate({ _id: spear.id, "system.range": "far" }),
+    ]);
+    expect([dagger.toObject().system, spear.toObject().system]).toMatchObject([
+      { equipped: false },
+      { range: 0 },
+    ]);
+    expect(errors()).toEqual([
+      "Spear: Range (paces) must be a whole number of at least 0. The change was not saved.",
+    ]);
+  });
+
   it("NC-DMG-8: refuses an item SP above the full SP, whichever of the two is edited", async () => {
     const sword = await createItem(weapon("Broadsword", { itemSp: { value: 8, max: 10 } }));
     await sword.update(asUpdate({ "system.itemSp.value": 12 }));

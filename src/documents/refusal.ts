@@ -59,8 +59,13 @@ function targetOf(
   operation?: UpdateContext,
 ): DocumentLike | undefined {
   if (typeof id !== "string" || operation?.pack) return undefined;
-  const parent = operation?.parent as { items?: { get(id: string): unknown } } | null | undefined;
+  const parent = operation?.parent as
+    | { items?: { get(id: string): unknown }; actor?: { id?: unknown } }
+    | null
+    | undefined;
   if (documentName === "Item" && parent?.items) return parent.items.get(id) as DocumentLike | undefined;
+  // A token's own (unlinked) actor shares its id with the world actor; its parent is the token.
+  if (documentName === "Actor" && parent?.actor?.id === id) return parent.actor as DocumentLike;
   const collection = documentName === "Actor" ? game.actors : game.items;
   return collection?.get(id) as DocumentLike | undefined;
 }
@@ -127,6 +132,24 @@ function notice(
 }
 
 /**
+ * Which document of the batch a failure is about: the only one, or the first
+ * whose change holds the refused field.
+ */
+function refusedTarget(
+  documentName: DocumentName,
+  updates: readonly object[],
+  path: string,
+  operation?: UpdateContext,
+): DocumentLike | undefined {
+  const changes = updates.map(
+    (u) => foundry.utils.expandObject(u as Record<string, unknown>) as { _id?: unknown },
+  );
+  const change =
+    changes.length === 1 ? changes[0] : changes.find((c) => path && foundry.utils.hasProperty(c, path));
+  return change ? targetOf(documentName, change._id, operation) : undefined;
+}
+
+/**
  * Shows a refused update to the user. Returns false for any other error,
  * which the caller rethrows.
  */
@@ -138,12 +161,9 @@ export function refuseInvalid(
 ): boolean {
   if (!isValidationError(error)) return false;
   const failures = Object.entries(error.getAllFailures() ?? {});
-  const target =
-    updates.length === 1
-      ? targetOf(documentName, (updates[0] as { _id?: unknown })._id, operation)
-      : undefined;
   if (failures.length === 0) failures.push(["", { message: (error as unknown as Error).message }]);
   for (const [path, failure] of failures.slice(0, MAX_NOTICES)) {
+    const target = refusedTarget(documentName, updates, path, operation);
     ui.notifications?.error(notice(target, documentName, path, failure), { console: false });
   }
   console.warn(`FANGS | ${documentName} update refused`, error);
