@@ -245,6 +245,19 @@ function maxBlow(b: Builder, attack: AttackDeclaration, rules: FangsRules, dm: n
   return total;
 }
 
+/** The parrying item's blow, "as if it was an attack" (NC-DMG-19): its dice, then the defender's DM dice. */
+function rollParryingItem(
+  item: ParryItemProfile,
+  defender: DefenderProfile,
+  rules: FangsRules,
+  dice: DiceSource,
+): number {
+  return (
+    rollTotal(damageFormula(item.damage), dice) +
+    rollTotal(damageModifierDice(defender.damageModifier ?? 0, rules), dice)
+  );
+}
+
 function stick(b: Builder, attack: AttackDeclaration, targetId: string, inItemId: string | null): void {
   b.effects.push({
     kind: "stuckItem",
@@ -269,6 +282,42 @@ function parryingItem(item: ParryItemProfile | null | undefined, choice: string)
 function protectionOf(defender: DefenderProfile, ignoreArmor: boolean): number {
   const magic = defender.magicalProtection ?? 0;
   return ignoreArmor ? magic : defender.armorProtection + magic;
+}
+
+/** The defender takes a blow's Stun and HP parts, protection off each separately (NC-DMG-3). */
+function hitDefender(
+  b: Builder,
+  defender: DefenderProfile,
+  stunPart: number,
+  hitPointPart: number,
+  ignoreArmor: boolean,
+  trackHitPoints: boolean,
+): void {
+  const p = protectionOf(defender, ignoreArmor);
+  applyToPools(
+    b,
+    defender.id,
+    defender,
+    afterProtection(stunPart, p),
+    afterProtection(hitPointPart, p),
+    trackHitPoints,
+    false,
+  );
+}
+
+/** What gets past a parrying item hurts like any blow, half of it to HP (NC-DMG-5); the item wears. */
+function throughParry(
+  b: Builder,
+  defender: DefenderProfile,
+  item: ParryItemProfile,
+  parry: ParryArithmetic,
+  ignoreArmor: boolean,
+  trackHitPoints: boolean,
+): void {
+  hitDefender(b, defender, parry.excess, halfUp(parry.excess), ignoreArmor, trackHitPoints);
+  if (parry.reason !== null) {
+    wearItem(b, defender.id, item.id, item.itemSp.value, parry.itemWear, parry.reason, "parry");
+  }
 }
 
 /**
@@ -351,53 +400,25 @@ export function rollDamage(
       break;
     case OutcomeKind.Hit: {
       const damage = rollBlow(b, attack, rules, dm, dice);
-      const p = protectionOf(defender, false);
-      applyToPools(
-        b,
-        defender.id,
-        defender,
-        afterProtection(damage, p),
-        afterProtection(halfUp(damage), p),
-        trackHitPoints,
-        false,
-      );
+      hitDefender(b, defender, damage, halfUp(damage), false, trackHitPoints);
       break;
     }
     case OutcomeKind.SpecialHit: {
-      const p = protectionOf(defender, critical);
       if (canImpale) {
         // NC-DMG-11: rolled damage in full to Stun and to HP, and the weapon sticks.
         const damage = rollBlow(b, attack, rules, dm, dice);
-        const through = afterProtection(damage, p);
-        applyToPools(b, defender.id, defender, through, through, trackHitPoints, false);
+        hitDefender(b, defender, damage, damage, critical, trackHitPoints);
         stick(b, attack, defender.id, null);
       } else {
         const damage = maxBlow(b, attack, rules, dm);
-        applyToPools(
-          b,
-          defender.id,
-          defender,
-          afterProtection(damage, p),
-          afterProtection(halfUp(damage), p),
-          trackHitPoints,
-          false,
-        );
+        hitDefender(b, defender, damage, halfUp(damage), critical, trackHitPoints);
       }
       break;
     }
     case OutcomeKind.FumbledDefenseHit: {
       const damage = maxBlow(b, attack, rules, dm);
-      const p = protectionOf(defender, true);
       const hp = rules.fumbledDefenseHitPoints === "full" ? damage : halfUp(damage);
-      applyToPools(
-        b,
-        defender.id,
-        defender,
-        afterProtection(damage, p),
-        afterProtection(hp, p),
-        trackHitPoints,
-        false,
-      );
+      hitDefender(b, defender, damage, hp, true, trackHitPoints);
       if (canImpale) stick(b, attack, defender.id, null);
       if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
       if (outcome.parryItemBroken && item) {
@@ -411,38 +432,22 @@ export function rollDamage(
       if (monster) break;
       const damage = rollBlow(b, attack, rules, dm, dice);
       const it = parryingItem(item, outcome.defenseChoice);
-      const parry = normalParry(damage, it.itemSp.value, rules.parryWearCombination);
-      const p = protectionOf(defender, false);
-      applyToPools(
+      throughParry(
         b,
-        defender.id,
         defender,
-        afterProtection(parry.excess, p),
-        afterProtection(halfUp(parry.excess), p),
-        trackHitPoints,
+        it,
+        normalParry(damage, it.itemSp.value, rules.parryWearCombination),
         false,
+        trackHitPoints,
       );
-      if (parry.reason !== null)
-        wearItem(b, defender.id, it.id, it.itemSp.value, parry.itemWear, parry.reason, "parry");
       break;
     }
     case OutcomeKind.ParriedSpecial: {
       const damage = maxBlow(b, attack, rules, dm);
       if (monster) break;
       const it = parryingItem(item, outcome.defenseChoice);
-      const parry = specialParry(damage, it.itemSp.value, it.type);
-      const p = protectionOf(defender, critical);
-      applyToPools(
-        b,
-        defender.id,
-        defender,
-        afterProtection(parry.excess, p),
-        afterProtection(halfUp(parry.excess), p),
-        trackHitPoints,
-        false,
-      );
-      if (parry.reason !== null)
-        wearItem(b, defender.id, it.id, it.itemSp.value, parry.itemWear, parry.reason, "parry");
+      // NC-DMG-14: a Critical's excess ignores armor too.
+      throughParry(b, defender, it, specialParry(damage, it.itemSp.value, it.type), critical, trackHitPoints);
       if (critical && canImpale && it.type === "shield") stick(b, attack, defender.id, it.id);
       break;
     }
@@ -452,9 +457,7 @@ export function rollDamage(
       if (weaponSp === null) break;
       let wear = 1;
       if (rules.specialParryWeaponDamage === "rolledDamage" && item) {
-        wear =
-          rollTotal(damageFormula(item.damage), dice) +
-          rollTotal(damageModifierDice(defender.damageModifier ?? 0, rules), dice);
+        wear = rollParryingItem(item, defender, rules, dice);
       }
       wearItem(b, attacker.id, attack.weapon.id, weaponSp.value, wear, "specialParry", "weapon");
       break;
@@ -469,9 +472,7 @@ export function rollDamage(
         });
         break;
       }
-      const counter =
-        rollTotal(damageFormula(item.damage), dice) +
-        rollTotal(damageModifierDice(defender.damageModifier ?? 0, rules), dice);
+      const counter = rollParryingItem(item, defender, rules, dice);
       b.counterDamage = counter;
       const state = attacker.state ?? null;
       const p = state === null ? 0 : state.armorProtection + (state.magicalProtection ?? 0);
