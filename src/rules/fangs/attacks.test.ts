@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RulesError } from "../kernel/errors";
+import { codeOf } from "../../../test/support/rules-error";
 import {
   type AttackCounter,
   type AttackNowContext,
@@ -12,16 +12,6 @@ import {
   recordAttack,
 } from "./attacks";
 import { resolveDisengage } from "./special-defenses";
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 const SWORD = { kind: "melee", itemSp: { value: 10, max: 10 } } as const;
 const BOW = { kind: "missile", itemSp: null } as const;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { codeOf } from "../../../test/support/rules-error";
 import { maximumOf, minimumOf, parseDiceFormula } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
 import {
   characteristicCost,
   characteristicsCost,
@@ -19,16 +19,6 @@ import type { Characteristics } from "./types";
 
 const average: Characteristics = { st: 10, ag: 10, co: 10, in: 10, pw: 10, sz: 10, ap: 10 };
 const gru: Characteristics = { st: 14, ag: 12, co: 13, in: 11, pw: 9, sz: 11, ap: 10 };
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("characteristics", () => {
   it("CORE-CHR-1: seven characteristics, each a whole number", () => {

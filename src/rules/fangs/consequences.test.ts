@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { combatantState } from "../../../test/support/fangs-fixtures";
 import { ScriptedDice } from "../kernel/dice";
 import {
   assessBlow,
@@ -10,15 +11,7 @@ import {
 } from "./consequences";
 import type { CombatantState } from "./types";
 
-const state = (over: Partial<CombatantState> = {}): CombatantState => ({
-  stunPoints: { value: 20, max: 20 },
-  hitPoints: { value: 10, max: 10 },
-  armorProtection: 0,
-  co: 10,
-  sz: 10,
-  stunned: false,
-  ...over,
-});
+const state = combatantState;
 
 function blow(s: CombatantState, stunLost: number, hitPointsLost: number, script: number[]) {
   const dice = new ScriptedDice(script);

@@ -1,5 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import {
+  attackDeclaration,
+  defenderProfile,
+  GRU_SWORD,
+  parryItem,
+  SPEAR,
+  weaponProfile,
+} from "../../../test/support/fangs-fixtures";
 import { maximumOf, parseDiceFormula, ScriptedDice } from "../kernel/dice";
 import { type Effect, poolTotal } from "../kernel/effects";
 import { FANGS_DEFAULTS } from "./config";
@@ -22,29 +30,11 @@ import type {
   DefenseChoice,
   DefenseDeclaration,
   ParryItemProfile,
-  WeaponProfile,
 } from "./types";
 import { SuccessLevel } from "./types";
 
-const weapon = (over: Partial<WeaponProfile> = {}): WeaponProfile => ({
-  id: "broadsword",
-  name: "Broadsword",
-  damage: "1d8+2",
-  itemSp: { value: 10, max: 10 },
-  impales: false,
-  hands: 1,
-  kind: "melee",
-  extendedReload: false,
-  autofire: false,
-  ...over,
-});
-const spear = weapon({
-  id: "spear",
-  name: "Spear",
-  damage: "1d8+1",
-  itemSp: { value: 8, max: 8 },
-  impales: true,
-});
+const weapon = weaponProfile;
+const spear = SPEAR;
 const greatsword = weapon({
   id: "greatsword",
   name: "Greatsword",
@@ -52,47 +42,26 @@ const greatsword = weapon({
   itemSp: { value: 12, max: 12 },
   hands: 2,
 });
-const kite: ParryItemProfile = {
-  id: "kite",
-  name: "Kite shield",
-  type: "shield",
-  itemSp: { value: 10, max: 10 },
-  damage: "1d4",
-};
-const sword: ParryItemProfile = {
-  id: "parrySword",
-  name: "Sword",
-  type: "weapon",
-  itemSp: { value: 10, max: 10 },
-  damage: "1d8+2",
-};
-
-const skill = { natural: 5, bought: 7, total: 12 };
+const kite = parryItem();
+const sword = parryItem({ id: "parrySword", name: "Sword", type: "weapon", damage: "1d8+2" });
+const skill = GRU_SWORD;
 
 function attackOf(over: Partial<AttackDeclaration> = {}, dm = 0): AttackDeclaration {
-  return {
+  return attackDeclaration({
     attacker: { id: "gru", st: 14, damageModifier: dm, luck: null, state: null },
-    weapon: weapon(),
-    skill,
-    modifiers: 0,
-    extraDamageModifier: 0,
-    mode: "strike",
-    subdual: false,
     ...over,
-  };
+  });
 }
 
+/** A sturdy Dagmar (Stun 40, HP 20, CO 30): most blows here call for no CO check. */
 function defenderOf(over: Partial<DefenderProfile> = {}): DefenderProfile {
-  return {
-    id: "dagmar",
+  return defenderProfile({
     stunPoints: { value: 40, max: 40 },
     hitPoints: { value: 20, max: 20 },
-    armorProtection: 0,
     co: 30,
     sz: 12,
-    stunned: false,
     ...over,
-  };
+  });
 }
 
 function defenseOf(choice: DefenseChoice, over: Partial<DefenseDeclaration> = {}): DefenseDeclaration {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RulesError } from "../kernel/errors";
+import { codeOf } from "../../../test/support/rules-error";
 import {
   allowedDefenses,
   type DefenseContext,
@@ -12,16 +12,6 @@ import {
   takeDefense,
 } from "./defenses";
 import type { DefenseChoice } from "./types";
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 const SWORD_AND_SHIELD: ParryLoadout = { weapon: "oneHanded", offHand: "shield" };
 const SWORD_ALONE: ParryLoadout = { weapon: "oneHanded", offHand: "none" };

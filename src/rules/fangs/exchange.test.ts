@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { attackDeclaration, defenderProfile } from "../../../test/support/fangs-fixtures";
 import { RecordingDice, ScriptedDice, SeededDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
 import { FANGS_DEFAULTS } from "./config";
@@ -262,35 +263,9 @@ describe("the whole exchange (properties over random fighters and dice)", () => 
 });
 
 const gruVsDagmar: ExchangeInput = {
-  attack: {
-    attacker: { id: "gru", st: 14, damageModifier: 4, luck: null, state: null },
-    weapon: {
-      id: "broadsword",
-      name: "Broadsword",
-      damage: "1d8+2",
-      itemSp: { value: 10, max: 10 },
-      impales: false,
-      hands: 1,
-      kind: "melee",
-      extendedReload: false,
-      autofire: false,
-    },
-    skill: { natural: 5, bought: 7, total: 12 },
-    modifiers: 0,
-    extraDamageModifier: 0,
-    mode: "strike",
-    subdual: false,
-  },
+  attack: attackDeclaration({ attacker: { id: "gru", st: 14, damageModifier: 4, luck: null, state: null } }),
   defense: {
-    defender: {
-      id: "dagmar",
-      stunPoints: { value: 20, max: 20 },
-      hitPoints: { value: 10, max: 10 },
-      armorProtection: 0,
-      co: 10,
-      sz: 10,
-      stunned: false,
-    },
+    defender: defenderProfile(),
     choice: "dodge",
     skill: { natural: 10, bought: 0, total: 10 },
     modifiers: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
 import { allowedDefenses, emptyDefenseUsage } from "./defenses";
 import {
   applyGrapple,
@@ -11,16 +11,6 @@ import {
   limbsBoundByGrapple,
   releaseGrapple,
 } from "./grapple";
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 describe("binding limbs", () => {
   it("NC-GRP-2: a grapple binds two limbs, the head counting as one", () => {

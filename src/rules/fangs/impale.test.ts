@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { combatantState } from "../../../test/support/fangs-fixtures";
 import { ScriptedDice } from "../kernel/dice";
 import { impaledRoundDamage, removalMultiplier, removeStuckWeapon } from "./impale";
 
@@ -36,14 +37,11 @@ describe("impaling", () => {
         targetId: "dagmar",
         perRoundDamage: "1d4+2",
         holdingStill: false,
-        state: {
+        state: combatantState({
           stunPoints: { value: 3, max: 20 },
           hitPoints: { value: 0, max: 10 },
           armorProtection: 5,
-          co: 10,
-          sz: 10,
-          stunned: false,
-        },
+        }),
       },
       new ScriptedDice([3]),
     );
@@ -57,14 +55,7 @@ describe("impaling", () => {
           targetId: "dagmar",
           perRoundDamage: "1d4",
           holdingStill: false,
-          state: {
-            stunPoints: { value: 3, max: 20 },
-            hitPoints: { value: Number.NaN, max: 10 },
-            armorProtection: 0,
-            co: 10,
-            sz: 10,
-            stunned: false,
-          },
+          state: combatantState({ hitPoints: { value: Number.NaN, max: 10 } }),
         },
         new ScriptedDice([3]),
       ),

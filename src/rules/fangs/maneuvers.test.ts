@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RulesError } from "../kernel/errors";
+import { codeOf } from "../../../test/support/rules-error";
 import {
   canChooseManeuver,
   DEFAULT_MANEUVER_OPTIONS,
@@ -14,16 +14,6 @@ import {
   resolveManeuverOptions,
 } from "./maneuvers";
 import { MANEUVER_IDS, type ManeuverId } from "./types";
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 const TABLE = { reading: "table" } as const;
 const PROSE = { reading: "prose" } as const;

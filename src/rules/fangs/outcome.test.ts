@@ -1,4 +1,12 @@
 import { describe, expect, it } from "vitest";
+import {
+  attackDeclaration,
+  combatantState,
+  defenderProfile,
+  GRU_SWORD,
+  parryItem,
+  weaponProfile,
+} from "../../../test/support/fangs-fixtures";
 import { ScriptedDice } from "../kernel/dice";
 import { type Effect, poolTotal } from "../kernel/effects";
 import { RulesError } from "../kernel/errors";
@@ -16,9 +24,7 @@ import {
   type CheckResult,
   type DefenseChoice,
   type DefenseDeclaration,
-  type ParryItemProfile,
   SuccessLevel,
-  type WeaponProfile,
 } from "./types";
 
 /*
@@ -29,72 +35,34 @@ import {
  * Broadsword: d8 6 → 9 damage; maximum 11.
  */
 
-const broadsword: WeaponProfile = {
-  id: "broadsword",
-  name: "Broadsword",
-  damage: "1d8+2",
-  itemSp: { value: 10, max: 10 },
-  impales: false,
-  hands: 1,
-  kind: "melee",
-  extendedReload: false,
-  autofire: false,
-};
-const dagger: ParryItemProfile = {
+const broadsword = weaponProfile();
+const dagger = parryItem({
   id: "dagger",
   name: "Dagger",
   type: "weapon",
   itemSp: { value: 6, max: 6 },
   damage: "1d4+2",
-};
-const buckler: ParryItemProfile = {
-  id: "buckler",
-  name: "Buckler",
-  type: "shield",
-  itemSp: { value: 6, max: 6 },
-  damage: "1d4",
-};
-
-const skill12 = { natural: 5, bought: 7, total: 12 };
+});
+const buckler = parryItem({ id: "buckler", name: "Buckler", itemSp: { value: 6, max: 6 } });
+const skill12 = GRU_SWORD;
 
 function attackOf(over: Partial<AttackDeclaration> = {}): AttackDeclaration {
-  return {
+  return attackDeclaration({
     attacker: {
       id: "gru",
       st: 14,
       damageModifier: 1,
       luck: null,
-      state: {
-        stunPoints: { value: 20, max: 20 },
-        hitPoints: { value: 10, max: 10 },
-        armorProtection: 0,
-        co: 12,
-        sz: 11,
-        stunned: false,
-      },
+      state: combatantState({ co: 12, sz: 11 }),
     },
-    weapon: broadsword,
-    skill: skill12,
-    modifiers: 0,
-    extraDamageModifier: 0,
-    mode: "strike",
-    subdual: false,
     ...over,
-  };
+  });
 }
 
 function defenseOf(choice: DefenseChoice, over: Partial<DefenseDeclaration> = {}): DefenseDeclaration {
   const item = choice === "weaponParry" ? dagger : choice === "shieldParry" ? buckler : null;
   return {
-    defender: {
-      id: "dagmar",
-      stunPoints: { value: 20, max: 20 },
-      hitPoints: { value: 10, max: 10 },
-      armorProtection: 4,
-      co: 10,
-      sz: 10,
-      stunned: false,
-    },
+    defender: defenderProfile({ armorProtection: 4 }),
     choice,
     skill: choice === "none" ? null : skill12,
     item,

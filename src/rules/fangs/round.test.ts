@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice } from "../kernel/dice";
-import { RulesError } from "../kernel/errors";
 import { getRuleset, type TurnCandidate } from "../kernel/ruleset";
 import { attackSlots, canAttackNow, emptyAttackCounter } from "./attacks";
 import {
@@ -21,16 +21,6 @@ import {
 } from "./round";
 import { FANGS_PHASES, fangsRuleset } from "./ruleset";
 import { SuccessLevel } from "./types";
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 function fighter(id: string, ag: number, partial: Partial<TurnCandidate> = {}): TurnCandidate {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { codeOf } from "../../../test/support/rules-error";
 import type { Effect } from "../kernel/effects";
-import { RulesError } from "../kernel/errors";
 import { canAttackNow, emptyAttackCounter } from "./attacks";
 import { canChooseManeuver } from "./maneuvers";
 import {
@@ -16,16 +16,6 @@ import {
   retreatAttackBonus,
 } from "./special-defenses";
 import { SuccessLevel } from "./types";
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    return (error as RulesError).code;
-  }
-  throw new Error("expected a RulesError");
-}
 
 const retreat = { attackerId: "orc", retreaterId: "gru", round: 4, attackerMv: 13 };
 
