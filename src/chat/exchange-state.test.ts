@@ -50,6 +50,7 @@ const init: NewExchange = {
     mode: "strike",
     subdual: false,
     source: "maneuver",
+    maneuver: "attack",
     combatId: null,
     round: null,
     phase: null,
@@ -94,7 +95,10 @@ function outcomeFor(choice: DefenseChoice, die: number): ExchangeOutcome {
   const roll =
     choice === "none"
       ? null
-      : rollDefense({ defender, choice, skill: { natural: 4, bought: 4, total: 8 }, item: null, modifiers: 0 }, new ScriptedDice([die]));
+      : rollDefense(
+          { defender, choice, skill: { natural: 4, bought: 4, total: 8 }, item: null, modifiers: 0 },
+          new ScriptedDice([die]),
+        );
   return decideOutcome(attackRoll, roll, new ScriptedDice([]));
 }
 const GM: Actor = { userId: "gm", isGM: true, ownsAttacker: false, ownsTarget: false };
@@ -114,7 +118,11 @@ const nothing: DamageRecord = {
   effects: [{ kind: "note", key: "FANGS.X", data: {} }] as Effect[],
 };
 
-const fumbleOutcome = decideOutcome(rollAttack(declaration, new ScriptedDice([1, 3])), null, new ScriptedDice([10]));
+const fumbleOutcome = decideOutcome(
+  rollAttack(declaration, new ScriptedDice([1, 3])),
+  null,
+  new ScriptedDice([10]),
+);
 const missOutcome = decideOutcome(rollAttack(declaration, new ScriptedDice([3])), null, new ScriptedDice([]));
 
 function attacked(): ExchangeState {
@@ -145,6 +153,7 @@ function defendEvent(choice: DefenseChoice = "dodge", next: "damage" | "resolved
     },
     outcome,
     next,
+    freeAttack: null,
     dice: choice === "none" ? [] : [{ step: "defense", dice: [{ faces: 20, result: 4 }] }],
   };
 }

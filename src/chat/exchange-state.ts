@@ -115,6 +115,8 @@ export interface AttackSetup {
   readonly subdual: boolean;
   /** The attack slot it used ("maneuver", "offHand"…), when a combat was running. */
   readonly source: string | null;
+  /** The attacker's declared maneuver (a Charge may give its target a free attack). */
+  readonly maneuver: string | null;
   readonly combatId: string | null;
   readonly round: number | null;
   readonly phase: string | null;
@@ -265,7 +267,12 @@ export interface ExchangeState {
 export type ExchangeIntent =
   | { readonly type: "defend"; readonly choice: string }
   | { readonly type: "rollDamage" }
-  | { readonly type: "resolveFumble"; readonly option: string }
+  | {
+      readonly type: "resolveFumble";
+      readonly option: string;
+      /** The victim of a fumble that hits another, picked by the GM (their target). */
+      readonly victimUuid?: string | null;
+    }
   | { readonly type: "apply" }
   | { readonly type: "undo" }
   | { readonly type: "cancel" }
@@ -293,6 +300,8 @@ export type ExchangeEvent =
       readonly defense: DefenseRecord;
       readonly outcome: ExchangeOutcome;
       readonly next: NextStep;
+      /** Offered when the exchange closes here (a Charge dodged). */
+      readonly freeAttack: Omit<FreeAttackOffer, "taken"> | null;
       readonly dice: readonly StepDice[];
     }
   | {
@@ -501,6 +510,7 @@ export function transition(
         stage,
         defense: event.defense,
         outcome: event.outcome,
+        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
         dice: [...state.dice, ...event.dice],
       });
     }
@@ -563,6 +573,7 @@ export function createAttacked(
   immediate: ExchangeOutcome | null,
   firstStage: "attackRolled" | "fumbled" | "resolved",
   dice: readonly StepDice[],
+  freeAttack: Omit<FreeAttackOffer, "taken"> | null = null,
 ): ExchangeState {
   if (immediate === null && firstStage !== ExchangeStage.AttackRolled) {
     throw new TypeError("an exchange that does not wait for a defense needs the rules' outcome");
@@ -583,7 +594,7 @@ export function createAttacked(
     fumble: null,
     damage: null,
     application: null,
-    freeAttack: null,
+    freeAttack: freeAttack ? { ...freeAttack, taken: false } : null,
     dice,
     history: [{ revision: 0, event: "create" as const, by: init.by }],
   });

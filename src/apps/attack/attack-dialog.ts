@@ -1,0 +1,196 @@
+import type { SkillValue } from "../../rules/fangs/types";
+
+/**
+ * The attack's modifier dialog: situational bonus, tactical trades (their
+ * limits are rules-B's, checked after the dialog by applyTrades; the inputs
+ * only show the bought points as a maximum), the blow (strike or flat of
+ * the blade), subdual, the roll mode, and the answer to a Retreat or a
+ * Disengage. Holding Shift when starting the attack skips it with the
+ * defaults. The context and the reading of the answers are pure.
+ */
+
+export const ATTACK_DIALOG_TEMPLATE = "systems/fangs/templates/apps/attack-dialog.hbs";
+
+export type Localize = (key: string, data?: Record<string, string | number>) => string;
+
+export type BlowMode = "strike" | "flatOfBlade" | "grapple";
+
+export interface AttackAnswers {
+  readonly situational: number;
+  readonly attackToDamage: number;
+  readonly parryToAttack: number;
+  readonly attackToParry: number;
+  readonly mode: BlowMode;
+  readonly subdual: boolean;
+  readonly rollMode: string;
+  /** The chosen answer to the target's Retreat or Disengage (null when there is none). */
+  readonly special: string | null;
+}
+
+export interface SpecialChoice {
+  readonly id: string;
+  /** Lang key of the choice (rules-B's note keys describe each response). */
+  readonly labelKey: string;
+}
+
+export interface DialogFacts {
+  readonly attackerName: string;
+  readonly weaponName: string;
+  readonly targetName: string;
+  readonly skill: SkillValue;
+  /** The weapon parry skill the trades draw on, if any. */
+  readonly parrySkill: SkillValue | null;
+  /** A melee weapon may strike with the flat of the blade; a grapple is always a grapple. */
+  readonly melee: boolean;
+  readonly grapple: boolean;
+  /** Why the rules refuse this attack now, when it goes ahead anyway (warn / allow / GM). */
+  readonly warningKey: string | null;
+  /** The attack slot's own modifier (off hand −10…), already part of the roll. */
+  readonly slotModifier: number;
+  readonly special: { readonly legendKey: string; readonly choices: readonly SpecialChoice[] } | null;
+  /** Roll modes: value → lang key. */
+  readonly rollModes: Readonly<Record<string, string>>;
+  readonly rollMode: string;
+}
+
+export function defaultAnswers(facts: DialogFacts): AttackAnswers {
+  return {
+    situational: 0,
+    attackToDamage: 0,
+    parryToAttack: 0,
+    attackToParry: 0,
+    mode: facts.grapple ? "grapple" : "strike",
+    subdual: false,
+    rollMode: facts.rollMode,
+    special: facts.special?.choices[0]?.id ?? null,
+  };
+}
+
+export function attackDialogContext(facts: DialogFacts, localize: Localize, idPrefix = "fangs-attack") {
+  const trades = [
+    {
+      name: "attackToDamage",
+      label: localize("FANGS.Chat.Dialog.AttackToDamage"),
+      hint: localize("FANGS.Chat.Dialog.AttackToDamageHint", { bought: facts.skill.bought }),
+      max: facts.skill.bought,
+    },
+    {
+      name: "attackToParry",
+      label: localize("FANGS.Chat.Dialog.AttackToParry"),
+      hint: localize("FANGS.Chat.Dialog.AttackToParryHint", { bought: facts.skill.bought }),
+      max: facts.skill.bought,
+    },
+    ...(facts.parrySkill
+      ? [
+          {
+            name: "parryToAttack",
+            label: localize("FANGS.Chat.Dialog.ParryToAttack"),
+            hint: localize("FANGS.Chat.Dialog.ParryToAttackHint", { bought: facts.parrySkill.bought }),
+            max: facts.parrySkill.bought,
+          },
+        ]
+      : []),
+  ].filter((t) => t.max > 0);
+  const rollModes: Record<string, string> = {};
+  for (const [value, key] of Object.entries(facts.rollModes)) rollModes[value] = localize(key);
+  return {
+    idPrefix,
+    heading: localize("FANGS.Chat.Dialog.Heading", {
+      attacker: facts.attackerName,
+      weapon: facts.weaponName,
+      target: facts.targetName,
+      skill: facts.skill.total,
+    }),
+    warning: facts.warningKey ? localize(facts.warningKey) : null,
+    slotNote:
+      facts.slotModifier !== 0
+        ? localize("FANGS.Chat.Dialog.SlotModifier", {
+            value: facts.slotModifier > 0 ? `+${facts.slotModifier}` : `${facts.slotModifier}`,
+          })
+        : null,
+    special: facts.special
+      ? {
+          legend: localize(facts.special.legendKey, { target: facts.targetName }),
+          choices: facts.special.choices.map((c, i) => ({
+            id: c.id,
+            label: localize(c.labelKey),
+            checked: i === 0,
+          })),
+        }
+      : null,
+    trades: trades.length > 0 ? trades : null,
+    modes:
+      facts.melee && !facts.grapple
+        ? { strike: localize("FANGS.Chat.Mode.Strike"), flatOfBlade: localize("FANGS.Chat.Mode.FlatOfBlade") }
+        : null,
+    rollModes,
+    rollMode: facts.rollMode,
+  };
+}
+
+function whole(value: unknown, fallback = 0): number {
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim() !== ""
+        ? Number(value)
+        : Number.NaN;
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+/** Reads the submitted form. Numbers are whole (trades never negative); unknown choices fall back to the defaults. */
+export function parseAnswers(form: Readonly<Record<string, unknown>>, facts: DialogFacts): AttackAnswers {
+  const defaults = defaultAnswers(facts);
+  const mode = form.mode === "flatOfBlade" && facts.melee && !facts.grapple ? "flatOfBlade" : defaults.mode;
+  const rollMode =
+    typeof form.rollMode === "string" && form.rollMode in facts.rollModes ? form.rollMode : defaults.rollMode;
+  const choices = facts.special?.choices.map((c) => c.id) ?? [];
+  const special =
+    typeof form.special === "string" && choices.includes(form.special) ? form.special : defaults.special;
+  return {
+    situational: whole(form.situational),
+    attackToDamage: Math.max(0, whole(form.attackToDamage)),
+    parryToAttack: Math.max(0, whole(form.parryToAttack)),
+    attackToParry: Math.max(0, whole(form.attackToParry)),
+    mode,
+    subdual: form.subdual === true || form.subdual === "on" || form.subdual === "true",
+    rollMode,
+    special,
+  };
+}
+
+/**
+ * Shows the dialog and returns the answers, or null when closed. Foundry
+ * only: DialogV2 with the rendered template.
+ */
+export async function askAttack(facts: DialogFacts, localize: Localize): Promise<AttackAnswers | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    ATTACK_DIALOG_TEMPLATE,
+    attackDialogContext(facts, localize, `fangs-attack-${foundry.utils.randomID(6)}`),
+  );
+  const result = await foundry.applications.api.DialogV2.wait({
+    window: { title: localize("FANGS.Chat.Dialog.Title", { weapon: facts.weaponName }) },
+    classes: ["fangs", "fangs-attack-dialog-window"],
+    content,
+    buttons: [
+      {
+        action: "roll",
+        label: localize("FANGS.Chat.Dialog.Roll"),
+        icon: "fa-solid fa-dice-d20",
+        default: true,
+        callback: (_event: unknown, button: HTMLButtonElement) => {
+          const form = button.form;
+          if (!form) return null;
+          const data: Record<string, unknown> = {};
+          for (const [key, value] of new FormData(form).entries()) data[key] = value;
+          data.subdual = (form.elements.namedItem("subdual") as HTMLInputElement | null)?.checked === true;
+          return data;
+        },
+      },
+      { action: "cancel", label: localize("FANGS.Chat.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
+    ],
+    rejectClose: false,
+  } as never);
+  if (!result || typeof result !== "object") return null;
+  return parseAnswers(result as Record<string, unknown>, facts);
+}

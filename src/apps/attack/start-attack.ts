@@ -1,0 +1,369 @@
+import { type AttackPlan, createExchange } from "../../chat/exchange-create";
+import { exchangeOf } from "../../chat/exchange-model";
+import { localize } from "../../chat/exchange-render";
+import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
+import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
+import { attackCounterOf, combatantOf, defenseUsageOf } from "../../combat/api";
+import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
+import { attackEnforcement } from "../../config/exchange-settings";
+import {
+  type AttackNowContext,
+  type AttackVerdict,
+  canAttackNow,
+  type RoundAttacker,
+} from "../../rules/fangs/attacks";
+import type { AttackRestriction } from "../../rules/fangs/special-defenses";
+import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
+import type { PhaseId } from "../../rules/fangs/types";
+import { RulesError } from "../../rules/kernel/errors";
+import { type AttackAnswers, askAttack, type DialogFacts, defaultAnswers } from "./attack-dialog";
+import { type CellRect, nearestCells } from "./geometry";
+import { attackSetup, gate, specialChoices, specialRecord } from "./plan";
+import { captureTarget, type TargetedToken } from "./targets";
+
+/**
+ * Starting an attack on the attacker's client: from the sheet's weapon, a
+ * hotbar macro or the Token HUD. Captures the target (one targeted token,
+ * as UUIDs, now), asks the rules core whether the attack may be made now
+ * (enforced by the world setting), shows the modifier dialog unless Shift
+ * is held, and rolls the card (exchange-create.ts). Every refusal is a
+ * notification; nothing is rolled or written after one.
+ */
+
+export interface StartAttackOptions {
+  /** The click or key event: Shift skips the modifier dialog. */
+  readonly event?: Event | null;
+  /** The attacking token (Token HUD); otherwise the actor's controlled or first token on the scene. */
+  readonly token?: TokenDocument.Implementation | null;
+  /** A fixed target (a free attack), instead of the user's targets. */
+  readonly targetUuid?: string | null;
+  /** A free attack (a Charge that failed): no round checks, not counted. */
+  readonly free?: boolean;
+}
+
+function warn(key: string, data?: Record<string, string>): false {
+  ui.notifications?.warn(localize(key, data));
+  return false;
+}
+
+function like(actor: Actor.Implementation): ActorLike {
+  return actor as unknown as ActorLike;
+}
+
+/** The token the actor attacks from. */
+function attackerTokenOf(actor: Actor.Implementation, given?: TokenDocument.Implementation | null) {
+  if (given) return given;
+  if (actor.isToken && actor.token) return actor.token;
+  const controlled = canvas?.tokens?.controlled.find((t) => t.actor === actor);
+  if (controlled) return controlled.document;
+  const active = actor.getActiveTokens(true, true) as unknown as TokenDocument.Implementation[];
+  return active[0] ?? null;
+}
+
+function targetedTokens(): TargetedToken[] {
+  return [...(game.user?.targets ?? [])].map((token) => ({
+    uuid: token.document?.uuid ?? null,
+    name: token.document?.name ?? token.name ?? null,
+    img: token.document?.texture?.src ?? null,
+    actorUuid: token.actor?.uuid ?? null,
+  }));
+}
+
+function tokenFrom(uuid: string): TokenDocument.Implementation | null {
+  try {
+    const doc: unknown = fromUuidSync(uuid as never);
+    return doc instanceof TokenDocument ? (doc as TokenDocument.Implementation) : null;
+  } catch {
+    return null;
+  }
+}
+
+/* -------------------------------------------- */
+/*  Distances                                   */
+/* -------------------------------------------- */
+
+function cellRect(token: TokenDocument.Implementation, size: number): CellRect {
+  return {
+    col: Math.round(token.x / size),
+    row: Math.round(token.y / size),
+    width: Math.max(1, Math.round(Number(token.width))),
+    height: Math.max(1, Math.round(Number(token.height))),
+  };
+}
+
+/** Paces between two tokens' nearest cells, measured by the scene's grid; null when not on the viewed scene. */
+export function pacesBetween(
+  a: TokenDocument.Implementation,
+  b: TokenDocument.Implementation,
+): number | null {
+  const grid = canvas?.grid;
+  const scene = canvas?.scene;
+  if (!grid || !scene || a.parent !== scene || b.parent !== scene) return null;
+  const size = grid.size;
+  const [ca, cb] = nearestCells(cellRect(a, size), cellRect(b, size));
+  const from = grid.getCenterPoint({ i: ca.row, j: ca.col });
+  const to = grid.getCenterPoint({ i: cb.row, j: cb.col });
+  return grid.measurePath([from, to], {}).distance;
+}
+
+/** Engaged: some other fighter of another side stands within a pace (the attacker cannot shoot, NC-ATK-1). */
+function engagedNow(actor: Actor.Implementation, token: TokenDocument.Implementation | null): boolean {
+  if (actorFacts(actor).engaged) return true;
+  if (!token) return false;
+  for (const other of canvas?.tokens?.placeables ?? []) {
+    const doc = other.document;
+    if (doc === token || !other.actor || doc.disposition === token.disposition) continue;
+    const paces = pacesBetween(token, doc);
+    if (paces !== null && paces <= 1) return true;
+  }
+  return false;
+}
+
+/** Restrictions left by Retreats and Disengages this combat, read from the exchange cards. */
+function restrictionsFor(attackerUuid: string, combatId: string): AttackRestriction[] {
+  const out: AttackRestriction[] = [];
+  for (const message of game.messages ?? []) {
+    const state = exchangeOf(message);
+    if (!state?.special || state.setup.combatId !== combatId || state.attacker.actorUuid !== attackerUuid)
+      continue;
+    out.push(...state.special.result.restrictions);
+  }
+  return out;
+}
+
+/* -------------------------------------------- */
+/*  The round's verdict                         */
+/* -------------------------------------------- */
+
+interface RoundView {
+  readonly combat: { readonly id: string; readonly round: number; readonly phase: PhaseId };
+  readonly maneuver: string | null;
+  readonly verdict: AttackVerdict;
+  readonly targetManeuver: string | null;
+}
+
+function roundView(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  attackerToken: TokenDocument.Implementation | null,
+  target: PartyRef,
+  targetToken: TokenDocument.Implementation | null,
+): RoundView | null {
+  const combat = game.combat;
+  const combatant = combatantOf(actor);
+  if (!combat?.started || !combatant || !combat.id) return null;
+  const phase = combatSystem(combat).phase;
+  const system = combatantSystem(combatant);
+  const facts = actorFacts(actor);
+  const targetActor = targetToken?.actor ?? null;
+  const targetCombatant = targetActor ? combatantOf(targetActor) : null;
+  const profile = weaponProfile(weapon as never);
+  const reach = Number((weapon.system as { reach?: unknown }).reach ?? 1);
+  const paces = attackerToken && targetToken ? pacesBetween(attackerToken, targetToken) : null;
+  const attacker: RoundAttacker = {
+    maneuver: system.maneuver ?? "",
+    humanoid: facts.humanoid,
+    twoWeapon: facts.twoWeapon,
+    ambidextrous: facts.ambidextrous,
+    offHandWeapon: facts.offHandWeapon,
+    offHandParried: facts.offHandWeapon && defenseUsageOf(combatant).shieldParries > 0,
+  };
+  const context: AttackNowContext = {
+    phase,
+    round: Math.max(1, combat.round),
+    attacker,
+    counter: attackCounterOf(combatant),
+    weapon: { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp },
+    hand: (weapon.system as { offHand?: unknown }).offHand === true ? "off" : "main",
+    targetId: target.actorUuid,
+    engagedWithTarget: paces !== null && paces <= (Number.isFinite(reach) ? reach : 1),
+    attackerEngaged: engagedNow(actor, attackerToken),
+    targetStartedUnengaged: targetCombatant ? !combatantSystem(targetCombatant).engagedAtRoundStart : true,
+    outOfAction: facts.outOfAction,
+    restrictions: restrictionsFor(actor.uuid, combat.id),
+  };
+  let verdict: AttackVerdict;
+  if (!system.maneuver) {
+    verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
+  } else {
+    try {
+      verdict = canAttackNow(context);
+    } catch (error) {
+      if (!(error instanceof RulesError)) throw error;
+      verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
+    }
+  }
+  return {
+    combat: { id: combat.id, round: combat.round, phase },
+    maneuver: system.maneuver,
+    verdict,
+    targetManeuver: targetCombatant ? combatantSystem(targetCombatant).maneuver : null,
+  };
+}
+
+/* -------------------------------------------- */
+/*  Starting an attack                          */
+/* -------------------------------------------- */
+
+function rollModes(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [value, mode] of Object.entries(
+    CONFIG.Dice.rollModes as Record<string, { label?: string } | string>,
+  )) {
+    out[value] = typeof mode === "string" ? mode : (mode.label ?? value);
+  }
+  return out;
+}
+
+/**
+ * Starts an attack with one of the actor's weapons. Returns true when a card
+ * was posted. The sheet's weapon button, the hotbar macro and the Token HUD
+ * call this.
+ */
+export async function startAttack(
+  actor: Actor.Implementation,
+  weaponId: string,
+  options: StartAttackOptions = {},
+): Promise<boolean> {
+  const weapon = actor.items.get(weaponId);
+  if (weapon?.type !== "weapon") return warn("FANGS.Chat.Error.NoWeapon");
+  if (!actor.isOwner) return warn("FANGS.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  const attackerToken = attackerTokenOf(actor, options.token);
+
+  // The target, captured now as UUIDs.
+  let target: PartyRef;
+  if (options.targetUuid) {
+    const fixed = tokenFrom(options.targetUuid);
+    if (!fixed?.actor) return warn("FANGS.Chat.Target.Gone", { name: "" });
+    target = {
+      actorUuid: fixed.actor.uuid,
+      tokenUuid: fixed.uuid,
+      name: fixed.name ?? "",
+      img: fixed.texture?.src ?? "",
+    };
+  } else {
+    const capture = captureTarget(targetedTokens(), actor.uuid);
+    if (!capture.ok) return warn(capture.key, { ...capture.data });
+    target = { ...capture.target };
+  }
+  const targetToken = target.tokenUuid ? tokenFrom(target.tokenUuid) : null;
+
+  let skill: ReturnType<typeof weaponSkill>;
+  try {
+    skill = weaponSkill(like(actor), weapon as never);
+  } catch (error) {
+    if (error instanceof FactsError) return warn(error.key, { ...error.data });
+    throw error;
+  }
+
+  // May this attack be made now? (rules-B, enforced by the world setting)
+  const round = options.free ? null : roundView(actor, weapon, attackerToken, target, targetToken);
+  const isGM = game.user?.isGM === true;
+  const passage = gate(round?.verdict ?? null, attackEnforcement(), isGM);
+  const reasonKey = round?.verdict.reasonKey ?? null;
+  if (passage === "stop") return warn(reasonKey ?? "FANGS.Chat.Attack.NotNow");
+
+  const special = round ? specialChoices(round.targetManeuver) : null;
+  const profile = weaponProfile(weapon as never);
+  const skillKey = String((weapon.system as { skill?: unknown }).skill ?? "");
+  const facts: DialogFacts = {
+    attackerName: attackerToken?.name ?? actor.name ?? "",
+    weaponName: weapon.name ?? "",
+    targetName: target.name,
+    skill,
+    parrySkill: skillByKey(like(actor), skillKey),
+    melee: profile.kind === "melee",
+    grapple: skillKey === "grapple",
+    warningKey: passage === "warn" ? reasonKey : null,
+    slotModifier: round?.verdict.slot?.modifier ?? 0,
+    special: special ? { legendKey: special.legendKey, choices: special.choices } : null,
+    rollModes: rollModes(),
+    rollMode: String(game.settings?.get("core", "rollMode") ?? "publicroll"),
+  };
+  if (passage === "warn" && reasonKey && (options.event as KeyboardEvent | null | undefined)?.shiftKey) {
+    warn(reasonKey);
+  }
+  const answers: AttackAnswers | null = (options.event as MouseEvent | null | undefined)?.shiftKey
+    ? defaultAnswers(facts)
+    : await askAttack(facts, localize);
+  if (!answers) return false;
+
+  // The trades, checked by rules-B (each limit names itself in the refusal).
+  let trade: TradeResult;
+  try {
+    trade = applyTrades(
+      { attackSkill: skill, parrySkill: facts.parrySkill, weaponBaseDamage: profile.damage },
+      {
+        attackToDamage: answers.attackToDamage,
+        parryToAttack: answers.parryToAttack,
+        attackToParry: answers.attackToParry,
+      },
+    );
+  } catch (error) {
+    if (error instanceof RulesError) {
+      ui.notifications?.warn(`${localize("FANGS.Chat.Rules.InvalidTrade")} ${error.message}`);
+      return false;
+    }
+    throw error;
+  }
+
+  // The target may have left while the dialog was open.
+  if (target.tokenUuid && !tokenFrom(target.tokenUuid))
+    return warn("FANGS.Chat.Target.Gone", { name: target.name });
+
+  const specialAnswer =
+    special && answers.special && round
+      ? specialRecord(special.kind, answers.special, {
+          attackerId: actor.uuid,
+          targetId: target.actorUuid,
+          round: Math.max(1, round.combat.round),
+          attackerMv: Math.max(0, Math.trunc(actorFacts(actor).mv)),
+        })
+      : null;
+  const plan: AttackPlan = {
+    attacker: actor,
+    attackerToken,
+    weapon,
+    target,
+    setup: attackSetup({
+      skill: skill.total,
+      answers,
+      slot: round?.verdict.slot ?? null,
+      trade,
+      special: specialAnswer,
+      maneuver: round?.maneuver ?? null,
+      combat: round?.combat ?? null,
+    }),
+    special: specialAnswer,
+    rollMode: answers.rollMode,
+    tradeDefense: options.free
+      ? null
+      : { parryModifier: trade.parryModifier, dodgeModifier: trade.dodgeModifier },
+  };
+  const result = await createExchange(plan);
+  if (!result.ok) return warn(result.key, { ...result.data });
+  return true;
+}
+
+/** Starts an attack from a weapon's UUID (the hotbar macro). */
+export async function attackWithItem(itemUuid: string, options: StartAttackOptions = {}): Promise<boolean> {
+  const item: unknown = await fromUuid(itemUuid as never);
+  if (!(item instanceof Item) || !item.actor) return warn("FANGS.Chat.Error.NoWeapon");
+  return startAttack(item.actor as Actor.Implementation, item.id ?? "", options);
+}
+
+/** A Charge's free attack, taken from its card: the charged target strikes back at the charger. */
+export async function takeFreeAttack(state: ExchangeState): Promise<void> {
+  const actor: unknown = await fromUuid(state.target.actorUuid as never);
+  if (!(actor instanceof Actor)) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
+  const weapon = actor.items.find(
+    (i) => i.type === "weapon" && (i.system as { equipped?: unknown; offHand?: unknown }).equipped === true,
+  );
+  if (!weapon?.id) return void warn("FANGS.Chat.Error.NoWeapon");
+  const token = state.target.tokenUuid ? tokenFrom(state.target.tokenUuid) : null;
+  await startAttack(actor as Actor.Implementation, weapon.id, {
+    token,
+    targetUuid: state.attacker.tokenUuid,
+    free: true,
+  });
+}

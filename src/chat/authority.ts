@@ -1,0 +1,252 @@
+import type { ExchangeIntent, IntentType } from "./exchange-state";
+import { INTENT_TYPES } from "./exchange-state";
+
+/**
+ * One authority for every step of an exchange: the active GM's client.
+ *
+ * A click becomes a request. On the active GM's own client it runs there; on
+ * any other client it goes to the active GM as a v13 query
+ * (`fangs.exchange`). The handler trusts nothing in the payload: it reads
+ * the stored message and the current documents itself (exchange-flow.ts).
+ *
+ * Who sent the query? Foundry v13 does not tell a query handler
+ * (foundryvtt/foundryvtt#13418), and a payload's user id can be forged from
+ * the console. So the GM asks that user back: `fangs.confirmRequest` goes to
+ * the named user's client only, which confirms a request it really has
+ * pending (a random id it never showed anyone). A forged request names a
+ * user whose client knows nothing of it, and is refused. Once Foundry passes
+ * the sender to handlers, read it there and drop the round trip.
+ *
+ * Steps of one message run one at a time on the GM's client (a lock per
+ * message), so the compare-and-set on the card's revision cannot race.
+ */
+
+export const EXCHANGE_QUERY = "fangs.exchange";
+export const CONFIRM_QUERY = "fangs.confirmRequest";
+
+/** How long a player waits for the GM, and the GM for a player's confirmation. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONFIRM_TIMEOUT_MS = 8_000;
+
+export interface ExchangeRequest {
+  readonly messageId: string;
+  readonly intent: ExchangeIntent;
+  /** The card's revision the user saw when clicking. */
+  readonly revision: number;
+  readonly userId: string;
+  readonly requestId: string;
+}
+
+export type ExchangeAnswer =
+  | { readonly ok: true; readonly stage: string }
+  | {
+      readonly ok: false;
+      readonly code: string;
+      readonly messageKey: string;
+      readonly data?: Readonly<Record<string, string>>;
+    };
+
+export function refused(code: string, messageKey: string, data?: Record<string, string>): ExchangeAnswer {
+  return data ? { ok: false, code, messageKey, data } : { ok: false, code, messageKey };
+}
+
+/* -------------------------------------------- */
+/*  Parsing the untrusted payload               */
+/* -------------------------------------------- */
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+const UUID = /^[A-Za-z0-9.]{1,255}$/;
+
+function parseIntent(value: unknown): ExchangeIntent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const type = v.type;
+  if (typeof type !== "string" || !(INTENT_TYPES as readonly string[]).includes(type)) return null;
+  switch (type as IntentType) {
+    case "defend":
+      return typeof v.choice === "string" && ID.test(v.choice) ? { type: "defend", choice: v.choice } : null;
+    case "resolveFumble": {
+      if (typeof v.option !== "string" || !ID.test(v.option)) return null;
+      const victim = v.victimUuid;
+      if (victim !== undefined && victim !== null && (typeof victim !== "string" || !UUID.test(victim)))
+        return null;
+      return {
+        type: "resolveFumble",
+        option: v.option,
+        victimUuid: (victim as string | null | undefined) ?? null,
+      };
+    }
+    default:
+      return { type } as ExchangeIntent;
+  }
+}
+
+/** The request, field by field; null when anything is off. */
+export function parseRequest(payload: unknown): ExchangeRequest | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const p = payload as Record<string, unknown>;
+  if (typeof p.messageId !== "string" || !ID.test(p.messageId)) return null;
+  if (typeof p.userId !== "string" || !ID.test(p.userId)) return null;
+  if (typeof p.requestId !== "string" || !ID.test(p.requestId)) return null;
+  if (typeof p.revision !== "number" || !Number.isInteger(p.revision) || p.revision < 0) return null;
+  const intent = parseIntent(p.intent);
+  if (!intent) return null;
+  return { messageId: p.messageId, intent, revision: p.revision, userId: p.userId, requestId: p.requestId };
+}
+
+/* -------------------------------------------- */
+/*  The requester's side                        */
+/* -------------------------------------------- */
+
+/** Requests this client sent and has not heard back about: what the GM may ask us to confirm. */
+const pending = new Map<string, { readonly messageId: string; readonly type: IntentType }>();
+
+/** Answers the GM's "did you send this?" (runs on the requester's client). */
+export function confirmRequest(payload: unknown): boolean {
+  if (typeof payload !== "object" || payload === null) return false;
+  const p = payload as Record<string, unknown>;
+  if (typeof p.requestId !== "string") return false;
+  const mine = pending.get(p.requestId);
+  return mine !== undefined && mine.messageId === p.messageId && mine.type === p.type;
+}
+
+/** What runs a verified request on the GM's client (exchange-flow.ts provides it). */
+export type StepRunner = (request: ExchangeRequest, user: User.Implementation) => Promise<ExchangeAnswer>;
+
+let runner: StepRunner | null = null;
+
+export function setStepRunner(run: StepRunner): void {
+  runner = run;
+}
+
+function say(answer: ExchangeAnswer): void {
+  if (answer.ok) return;
+  const i18n = game.i18n;
+  if (!i18n) return;
+  const text = answer.data ? i18n.format(answer.messageKey, answer.data) : i18n.localize(answer.messageKey);
+  ui.notifications?.warn(text);
+}
+
+/**
+ * Sends a click to the authority and tells the user what came of it. Never
+ * throws: a missing GM or a timeout is a notice, and the card is unchanged
+ * (a second click is safe: the revision check makes it a no-op if the first
+ * one did get through).
+ */
+export async function requestStep(
+  messageId: string,
+  intent: ExchangeIntent,
+  revision: number,
+): Promise<ExchangeAnswer> {
+  const user = game.user;
+  const gm = game.users?.activeGM ?? null;
+  if (!user?.id) return refused("no-user", "FANGS.Chat.Refusal.Invalid");
+  if (!gm) {
+    const answer = refused("no-gm", "FANGS.Chat.NoGM");
+    say(answer);
+    return answer;
+  }
+  const request: ExchangeRequest = {
+    messageId,
+    intent,
+    revision,
+    userId: user.id,
+    requestId: foundry.utils.randomID(24),
+  };
+  let answer: ExchangeAnswer;
+  if (gm.isSelf) {
+    answer = await runVerified(request, user);
+  } else {
+    pending.set(request.requestId, { messageId, type: intent.type });
+    try {
+      answer = (await gm.query(EXCHANGE_QUERY, request as never, {
+        timeout: REQUEST_TIMEOUT_MS,
+      })) as ExchangeAnswer;
+      if (!answer || typeof answer !== "object") answer = refused("no-answer", "FANGS.Chat.NoAnswer");
+    } catch {
+      answer = refused("no-answer", "FANGS.Chat.NoAnswer");
+    } finally {
+      pending.delete(request.requestId);
+    }
+  }
+  say(answer);
+  return answer;
+}
+
+/* -------------------------------------------- */
+/*  The GM's side                               */
+/* -------------------------------------------- */
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier step of the same message has finished. */
+export async function withMessageLock<T>(messageId: string, fn: () => Promise<T>): Promise<T> {
+  const before = locks.get(messageId) ?? Promise.resolve();
+  const run = before.then(fn, fn);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  locks.set(messageId, settled);
+  try {
+    return await run;
+  } finally {
+    if (locks.get(messageId) === settled) locks.delete(messageId);
+  }
+}
+
+async function runVerified(request: ExchangeRequest, user: User.Implementation): Promise<ExchangeAnswer> {
+  if (!runner) return refused("not-ready", "FANGS.Chat.NoAnswer");
+  const run = runner;
+  try {
+    return await withMessageLock(request.messageId, () => run(request, user));
+  } catch (error) {
+    console.error("FANGS | exchange step failed", error);
+    return refused("error", "FANGS.Chat.Refusal.Error");
+  }
+}
+
+/**
+ * The `fangs.exchange` query handler (active GM's client). Checks, in order:
+ * this client is the active GM; the payload is well formed; it names a
+ * connected user other than this GM (the GM runs its own clicks locally);
+ * that user's client confirms the request. Then the step runs under the
+ * message's lock, and re-checks the rest from the stored message.
+ */
+export async function handleExchangeQuery(payload: unknown): Promise<ExchangeAnswer> {
+  const self = game.user;
+  if (!self?.isGM || !game.users?.activeGM?.isSelf) return refused("not-gm", "FANGS.Chat.NoGM");
+  const request = parseRequest(payload);
+  if (!request) return refused("invalid", "FANGS.Chat.Refusal.Invalid");
+  const user = game.users.get(request.userId);
+  if (!user?.active) return refused("unknown-user", "FANGS.Chat.Refusal.NotPermitted");
+  if (user.id === self.id) return refused("spoofed", "FANGS.Chat.Refusal.NotPermitted");
+  let confirmed = false;
+  try {
+    confirmed =
+      (await user.query(
+        CONFIRM_QUERY,
+        { requestId: request.requestId, messageId: request.messageId, type: request.intent.type } as never,
+        { timeout: CONFIRM_TIMEOUT_MS },
+      )) === true;
+  } catch {
+    confirmed = false;
+  }
+  if (!confirmed) return refused("unconfirmed", "FANGS.Chat.Refusal.NotPermitted");
+  return runVerified(request, user);
+}
+
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      "fangs.exchange": (payload: unknown, options: { timeout?: number }) => Promise<ExchangeAnswer>;
+      "fangs.confirmRequest": (payload: unknown, options: { timeout?: number }) => boolean;
+    }
+  }
+}
+
+/** Registers both query handlers (call in `init`). */
+export function registerQueries(): void {
+  CONFIG.queries[EXCHANGE_QUERY] = handleExchangeQuery;
+  CONFIG.queries[CONFIRM_QUERY] = confirmRequest;
+}

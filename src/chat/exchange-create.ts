@@ -1,0 +1,155 @@
+import { combatantOf, recordAttack, recordTrade } from "../combat/api";
+import { rulesOptions } from "../config/settings";
+import type { AttackSource } from "../rules/fangs/attacks";
+import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
+import type { AttackDeclaration } from "../rules/fangs/types";
+import { RulesError } from "../rules/kernel/errors";
+import { rulesErrorKey } from "./defense-options";
+import { type RollOneDie, runWithDice } from "./dice";
+import { chargeOffer } from "./exchange-flow";
+import {
+  type AttackSetup,
+  createAttacked,
+  createDeclined,
+  type ExchangeState,
+  type NewExchange,
+  type PartyRef,
+  type SpecialDefenseRecord,
+  type StepDice,
+  type WeaponRef,
+} from "./exchange-state";
+import { type ActorLike, attackerProfile, FactsError, weaponProfile, weaponSkill } from "./facts";
+import { foundryDie, rollsOf } from "./foundry-dice";
+
+/**
+ * Rolls an attack and posts its exchange card (on the attacker's client).
+ * Everything the later steps need goes on the message: who, with what, the
+ * declaration the rules core rolled, the dice. What the attack may be is
+ * decided before (src/apps/attack/start-attack.ts asks the rules core).
+ */
+
+export interface AttackPlan {
+  readonly attacker: Actor.Implementation;
+  readonly attackerToken: TokenDocument.Implementation | null;
+  readonly weapon: Item.Implementation;
+  readonly target: PartyRef;
+  readonly setup: AttackSetup;
+  /** A Retreat or Disengage answered before rolling (rules-B), or null. */
+  readonly special: SpecialDefenseRecord | null;
+  readonly rollMode: string;
+  /** The trade's defense side (parry and dodge until next initiative), recorded on the combatant. */
+  readonly tradeDefense: { readonly parryModifier: number; readonly dodgeModifier: number } | null;
+}
+
+export type CreateResult =
+  | { readonly ok: true; readonly state: ExchangeState; readonly message: ChatMessage.Implementation | null }
+  | { readonly ok: false; readonly key: string; readonly data: Readonly<Record<string, string>> };
+
+function like(actor: Actor.Implementation): ActorLike {
+  return actor as unknown as ActorLike;
+}
+
+/** The exchange's first state, from the plan: the attack rolled (or declined) with real dice. */
+export async function firstState(
+  plan: AttackPlan,
+  userId: string,
+  rollDie: RollOneDie,
+): Promise<{ state: ExchangeState; dice: StepDice[] }> {
+  const weapon = plan.weapon;
+  const profile = weaponProfile(weapon as never);
+  const weaponRef: WeaponRef = {
+    itemId: weapon.id ?? "",
+    name: weapon.name ?? "",
+    img: weapon.img ?? "",
+    kind: profile.kind,
+    damage: profile.damage,
+    impales: profile.impales,
+  };
+  const declaration: AttackDeclaration = {
+    attacker: attackerProfile(like(plan.attacker)),
+    weapon: profile,
+    skill: weaponSkill(like(plan.attacker), weapon as never),
+    modifiers: plan.setup.totalModifiers,
+    extraDamageModifier: plan.setup.trades.extraDamageModifier,
+    mode: plan.setup.mode,
+    subdual: plan.setup.subdual,
+  };
+  const init: NewExchange = {
+    rollMode: plan.rollMode,
+    attacker: {
+      actorUuid: plan.attacker.uuid,
+      tokenUuid: plan.attackerToken?.uuid ?? null,
+      name: plan.attackerToken?.name ?? plan.attacker.name ?? "",
+      img: plan.attackerToken?.texture?.src ?? plan.attacker.img ?? "",
+    },
+    target: plan.target,
+    weapon: weaponRef,
+    setup: plan.setup,
+    declaration,
+    by: userId,
+  };
+  if (plan.special && !plan.special.result.mayAttack)
+    return { state: createDeclined(init, plan.special), dice: [] };
+
+  const attack = await runWithDice((d) => rollAttack(declaration, d), rollDie, "attack");
+  if (attack.value.check.success) {
+    const state = createAttacked(init, attack.value, null, "attackRolled", [attack.dice]);
+    return { state: plan.special ? { ...state, special: plan.special } : state, dice: [attack.dice] };
+  }
+  // A failed or fumbled attack needs no defense: the rules' outcome comes now (a fumble's Luck roll with it).
+  const outcome = await runWithDice(
+    (d) => decideOutcome(attack.value, null, d, rulesOptions()),
+    rollDie,
+    "outcome",
+  );
+  const stage = outcome.value.kind === "attackFumbled" ? "fumbled" : "resolved";
+  const dice = [attack.dice, outcome.dice];
+  let state = createAttacked(init, attack.value, outcome.value, stage, dice);
+  if (stage === "resolved") {
+    const offer = chargeOffer(state, []);
+    if (offer) state = { ...state, freeAttack: { ...offer, taken: false } };
+  }
+  return { state: plan.special ? { ...state, special: plan.special } : state, dice };
+}
+
+/** Counts the attack (and a trade's defense side) on the attacker's combatant, when there is one. */
+async function countAttack(plan: AttackPlan, state: ExchangeState): Promise<void> {
+  const combatant = combatantOf(plan.attacker);
+  if (!combatant?.isOwner || state.stage === "declined") return;
+  const source = (plan.setup.source ?? "maneuver") as AttackSource;
+  try {
+    await recordAttack(combatant, { source, kind: state.weapon.kind, targetId: state.target.actorUuid });
+    const trade = plan.tradeDefense;
+    if (trade && (trade.parryModifier !== 0 || trade.dodgeModifier !== 0))
+      await recordTrade(combatant, trade);
+  } catch (error) {
+    console.error("FANGS | could not count the attack", error);
+  }
+}
+
+/** Rolls the attack and posts the card. A refusal of the rules (a weapon under half SP) is a notice. */
+export async function createExchange(plan: AttackPlan, rollDie?: RollOneDie): Promise<CreateResult> {
+  const userId = game.user?.id ?? "";
+  let first: { state: ExchangeState; dice: StepDice[] };
+  try {
+    first = await firstState(plan, userId, rollDie ?? foundryDie({ blind: plan.rollMode === "blindroll" }));
+  } catch (error) {
+    if (error instanceof FactsError) return { ok: false, key: error.key, data: error.data };
+    if (error instanceof RulesError) return { ok: false, key: rulesErrorKey(error), data: {} };
+    throw error;
+  }
+  const { state, dice } = first;
+  const data = {
+    type: "exchange",
+    system: state,
+    speaker: ChatMessage.getSpeaker({
+      actor: plan.attacker,
+      token: plan.attackerToken ?? undefined,
+    } as never),
+    content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
+    rolls: rollsOf(dice),
+  };
+  const message = (await ChatMessage.create(data as never, { rollMode: plan.rollMode } as never)) ?? null;
+  await countAttack(plan, state);
+  return { ok: true, state, message: message as ChatMessage.Implementation | null };
+}

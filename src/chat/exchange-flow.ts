@@ -1,0 +1,482 @@
+import { combatantOf, declareManeuver, defenseUsageOf, recordDefense, tradeShiftOf } from "../combat/api";
+import { combatantSystem } from "../combat/snapshot";
+import { maneuverReading, rulesOptions } from "../config/settings";
+import { assessBlow, type Consequences } from "../rules/fangs/consequences";
+import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
+import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
+import { dropWeaponEffects, FUMBLE_OPTIONS } from "../rules/fangs/fumble";
+import { decideOutcome, type ExchangeOutcome, rollDefense } from "../rules/fangs/outcome";
+import { chargeFreeAttack } from "../rules/fangs/special-defenses";
+import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
+import { type Effect, poolTotal } from "../rules/kernel/effects";
+import { RulesError } from "../rules/kernel/errors";
+import { applyEffects, revertDeltas } from "./apply-effects";
+import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
+import {
+  DEFENSE_CHOICES,
+  type DefenderRound,
+  type DefenseQuestion,
+  declareDefense,
+  defenseContextFor,
+  offeredDefenses,
+  rulesErrorKey,
+} from "./defense-options";
+import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./dice";
+import { exchangeOf } from "./exchange-model";
+import {
+  checkIntent,
+  type ExchangeEvent,
+  type ExchangeIntent,
+  type ExchangeState,
+  type FreeAttackOffer,
+  type NextStep,
+  type PartyRef,
+  type StepDice,
+  transition,
+  type Actor as Who,
+} from "./exchange-state";
+import { type ActorLike, combatantState, defenderProfile, FactsError, shieldStrikeDamage } from "./facts";
+import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
+
+/**
+ * The steps of an exchange after the attack, as the active GM's client runs
+ * them (authority.ts calls `runStep` under the message's lock). Each step:
+ * reads the stored card and the documents as they are now, asks the pure
+ * state machine whether the step is open to this user, runs the rules core
+ * with real dice, and writes the next state with the new rolls in one
+ * message update. Applying writes the documents first and stores their
+ * exact deltas on the card; undo reverts those deltas.
+ */
+
+type AnyActor = Actor.Implementation;
+
+/* -------------------------------------------- */
+/*  Reading the world                           */
+/* -------------------------------------------- */
+
+export async function actorFrom(uuid: string | null | undefined): Promise<AnyActor | null> {
+  if (!uuid) return null;
+  try {
+    const doc: unknown = await fromUuid(uuid as never);
+    return doc instanceof Actor ? (doc as AnyActor) : null;
+  } catch {
+    return null;
+  }
+}
+
+function owns(actor: AnyActor | null, user: User.Implementation): boolean {
+  return actor?.testUserPermission(user, "OWNER") === true;
+}
+
+/** Who the user is to this exchange, from the current documents. */
+export function whoIs(user: User.Implementation, attacker: AnyActor | null, target: AnyActor | null): Who {
+  return {
+    userId: user.id ?? "",
+    isGM: user.isGM,
+    ownsAttacker: owns(attacker, user),
+    ownsTarget: owns(target, user),
+  };
+}
+
+function like(actor: AnyActor): ActorLike {
+  return actor as unknown as ActorLike;
+}
+
+function hasAdvantage(actor: AnyActor, key: string): boolean {
+  return actor.items.some((i) => i.type === "advantage" && (i.system as { key?: unknown }).key === key);
+}
+
+/** The defender's share of the round, from the tracker (null out of combat). */
+export function defenderRound(actor: AnyActor): DefenderRound | null {
+  const combatant = combatantOf(actor);
+  if (!combatant) return null;
+  return {
+    maneuver: combatantSystem(combatant).maneuver,
+    usage: defenseUsageOf(combatant),
+    tradeShift: tradeShiftOf(combatant),
+  };
+}
+
+/** The question the defense offers answer, for this card and defender. */
+export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
+  return {
+    defender: like(defender),
+    round: defenderRound(defender),
+    attackerId: state.attacker.actorUuid,
+    mode: state.declaration.mode,
+    kind: state.declaration.weapon.kind,
+    shieldDamage: shieldStrikeDamage(rulesOptions()),
+    twoWeapon: hasAdvantage(defender, "twoWeapon"),
+    maneuverOptions: { reading: maneuverReading() },
+  };
+}
+
+/** The attack as declared, with the attacker's state read again (a Critical parry strikes back at it now). */
+function attackNow(state: ExchangeState, attacker: AnyActor | null): AttackDeclaration {
+  const declaration = state.declaration;
+  if (!attacker) return declaration;
+  return { ...declaration, attacker: { ...declaration.attacker, state: combatantState(like(attacker)) } };
+}
+
+function defenseNow(state: ExchangeState, defender: AnyActor): DefenseDeclaration {
+  const stored = state.defense?.declaration ?? {
+    choice: "none" as const,
+    skill: null,
+    item: null,
+    modifiers: 0,
+  };
+  return { ...stored, defender: defenderProfile(like(defender)) };
+}
+
+/* -------------------------------------------- */
+/*  What the rules say comes next               */
+/* -------------------------------------------- */
+
+function changes(effects: readonly Effect[]): boolean {
+  return effects.some((e) => e.kind !== "note");
+}
+
+/**
+ * Whether the exchange goes on to a damage step after this outcome, asked
+ * of the rules core itself: its damage step is run with no dice at all. If
+ * it wants a die, or changes anything, there is damage to roll; if it
+ * returns nothing to change, the exchange is over.
+ */
+export function nextAfter(
+  outcome: ExchangeOutcome,
+  attack: AttackDeclaration,
+  defense: DefenseDeclaration,
+): NextStep {
+  try {
+    const result = rollDamage(outcome, attack, defense, new ReplayDice([]), rulesOptions());
+    return changes(result.effects) ? "damage" : "resolved";
+  } catch (error) {
+    if (error instanceof NeedDie) return "damage";
+    throw error;
+  }
+}
+
+/** NC-MAN-9 through rules-B: a Charge that did no damage gives its target a free attack. */
+export function chargeOffer(
+  state: ExchangeState,
+  effects: readonly Effect[],
+): Omit<FreeAttackOffer, "taken"> | null {
+  if (state.setup.maneuver !== "charge") return null;
+  const offer = chargeFreeAttack({
+    chargerId: state.attacker.actorUuid,
+    targetId: state.target.actorUuid,
+    effects: [...effects],
+  });
+  return offer
+    ? { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey }
+    : null;
+}
+
+/* -------------------------------------------- */
+/*  Steps                                       */
+/* -------------------------------------------- */
+
+/** A step's result: the event for the state machine, and what to do once the card is written. */
+interface Prepared {
+  readonly event: ExchangeEvent;
+  readonly after?: () => Promise<void>;
+}
+
+class StepRefusal extends Error {
+  constructor(
+    readonly code: string,
+    readonly messageKey: string,
+    readonly data: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+function gone(party: PartyRef): never {
+  throw new StepRefusal("gone", "FANGS.Chat.Refusal.Gone", { name: party.name });
+}
+
+async function prepareDefend(
+  state: ExchangeState,
+  choice: string,
+  attacker: AnyActor | null,
+  target: AnyActor | null,
+  rollDie: RollOneDie,
+): Promise<Prepared> {
+  if (!target) gone(state.target);
+  if (!(DEFENSE_CHOICES as readonly string[]).includes(choice)) {
+    throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
+  }
+  const defenseChoice = choice as DefenseChoice;
+  const question = defenseQuestion(state, target);
+  const answer = offeredDefenses(question);
+  const offer = answer.offers.find((o) => o.choice === defenseChoice);
+  if (!offer?.allowed) {
+    throw new StepRefusal("defense-not-allowed", offer?.reasonKey ?? "FANGS.Chat.Refusal.Invalid", {
+      ...(offer?.reasonData ?? {}),
+    });
+  }
+  const allowed = answer.offers.filter((o) => o.allowed).map((o) => o.choice);
+  const { declaration, itemName } = declareDefense(question, defenseChoice, allowed);
+  const context = defenseContextFor(question);
+  const taken: DefenseTaken | null = context ? takeDefense(context, defenseChoice) : null;
+
+  const attack = state.attack;
+  if (!attack) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
+  const defense = await runWithDice((d) => rollDefense(declaration, d), rollDie, "defense");
+  const outcome = await runWithDice(
+    (d) => decideOutcome(attack, defense.value, d, rulesOptions()),
+    rollDie,
+    "outcome",
+  );
+  const next = nextAfter(outcome.value, attackNow(state, attacker), declaration);
+  const combatant = combatantOf(target);
+  return {
+    event: {
+      type: "defend",
+      choice,
+      defense: {
+        roll: defense.value,
+        declaration: {
+          choice: declaration.choice,
+          skill: declaration.skill,
+          item: declaration.item,
+          modifiers: declaration.modifiers,
+        },
+        itemName,
+        counted: combatant !== null,
+        dodgeInstead: taken?.dodgeInstead ?? null,
+      },
+      outcome: outcome.value,
+      next,
+      freeAttack: next === "resolved" ? chargeOffer(state, []) : null,
+      dice: [defense.dice, outcome.dice],
+    },
+    after: async () => {
+      if (!combatant || defenseChoice === "none") return;
+      await recordDefense(combatant, defenseChoice);
+      if (taken?.dodgeInstead) await declareManeuver(combatant, taken.dodgeInstead.maneuver);
+    },
+  };
+}
+
+async function prepareDamage(
+  state: ExchangeState,
+  attacker: AnyActor | null,
+  target: AnyActor | null,
+  rollDie: RollOneDie,
+): Promise<Prepared> {
+  if (!target) gone(state.target);
+  const outcome = state.outcome;
+  if (!outcome) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
+  const rolled = await runWithDice(
+    (d) => rollDamage(outcome, attackNow(state, attacker), defenseNow(state, target), d, rulesOptions()),
+    rollDie,
+    "damage",
+  );
+  return {
+    event: {
+      type: "rollDamage",
+      damage: { result: rolled.value, effects: rolled.value.effects },
+      freeAttack: chargeOffer(state, rolled.value.effects),
+      dice: [rolled.dice],
+    },
+  };
+}
+
+async function prepareFumble(
+  state: ExchangeState,
+  intent: Extract<ExchangeIntent, { type: "resolveFumble" }>,
+  attacker: AnyActor | null,
+  rollDie: RollOneDie,
+): Promise<Prepared> {
+  const option = FUMBLE_OPTIONS.find((o) => o.id === intent.option);
+  if (!option) throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
+  if (option.id === "dropWeapon") {
+    const effects = dropWeaponEffects(state.attacker.actorUuid, state.weapon.itemId);
+    return {
+      event: {
+        type: "resolveFumble",
+        option: option.id,
+        fumble: { option: option.id, victim: null },
+        damage: { result: null, effects },
+        dice: [],
+      },
+    };
+  }
+  let victim: AnyActor | null;
+  let victimRef: PartyRef | null = null;
+  if (option.needsTarget) {
+    victim = await actorFrom(intent.victimUuid);
+    if (!victim) throw new StepRefusal("no-victim", "FANGS.Chat.Fumble.NeedVictim");
+    victimRef = { actorUuid: victim.uuid, tokenUuid: null, name: victim.name ?? "", img: victim.img ?? "" };
+  } else {
+    victim = attacker;
+    if (!victim) gone(state.attacker);
+  }
+  const hit = victim;
+  const rolled = await runWithDice(
+    (d) =>
+      rollFumbleHit(
+        attackNow(state, attacker),
+        defenderProfile(like(hit)),
+        { healthDamaging: false },
+        d,
+        rulesOptions(),
+      ),
+    rollDie,
+    "fumble",
+  );
+  return {
+    event: {
+      type: "resolveFumble",
+      option: option.id,
+      fumble: { option: option.id, victim: victimRef },
+      damage: { result: rolled.value, effects: rolled.value.effects },
+      dice: [rolled.dice],
+    },
+  };
+}
+
+/**
+ * Who loses points in these effects, and what the blow does to each of them
+ * beyond the points (rules-A's assessBlow: the stun check, unconscious,
+ * dying, dead), read against their pools as they are now.
+ */
+async function consequencesOf(
+  effects: readonly Effect[],
+  rollDie: RollOneDie,
+): Promise<{ consequences: Consequences[]; effects: Effect[]; dice: StepDice[] }> {
+  const hurt: string[] = [];
+  for (const e of effects)
+    if (e.kind === "pool" && e.amount > 0 && !hurt.includes(e.actorId)) hurt.push(e.actorId);
+  const consequences: Consequences[] = [];
+  const extra: Effect[] = [];
+  const dice: StepDice[] = [];
+  for (const uuid of hurt) {
+    const actor = await actorFrom(uuid);
+    if (!actor) continue;
+    const blow = {
+      actorId: uuid,
+      state: combatantState(like(actor)),
+      stunLost: poolTotal(effects, uuid, "stunPoints"),
+      hitPointsLost: poolTotal(effects, uuid, "hitPoints"),
+    };
+    if (blow.stunLost < 0 || blow.hitPointsLost < 0) continue;
+    const assessed = await runWithDice((d) => assessBlow(blow, d), rollDie, "consequences");
+    consequences.push(assessed.value);
+    extra.push(...assessed.value.effects);
+    if (assessed.dice.dice.length > 0) dice.push(assessed.dice);
+  }
+  return { consequences, effects: extra, dice };
+}
+
+async function prepareApply(state: ExchangeState, userId: string, rollDie: RollOneDie): Promise<Prepared> {
+  const damage = state.damage;
+  if (!damage) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
+  const assessed = await consequencesOf(damage.effects, rollDie);
+  const effects = [...damage.effects, ...assessed.effects];
+  const applied = await applyEffects(effects, {
+    stuckEffectName: (stuck) =>
+      game.i18n?.format("FANGS.Chat.Stuck.EffectName", {
+        weapon: stuck.itemId === state.weapon.itemId ? state.weapon.name : stuck.itemId,
+      }) ?? "Impaled",
+  });
+  return {
+    event: {
+      type: "apply",
+      application: { effects, deltas: applied.deltas, consequences: assessed.consequences, by: userId },
+    },
+  };
+}
+
+async function prepareUndo(state: ExchangeState): Promise<Prepared> {
+  const application = state.application;
+  if (!application) throw new StepRefusal("not-applied", "FANGS.Chat.Refusal.NotApplied");
+  const missed = await revertDeltas(application.deltas);
+  return {
+    event: { type: "undo" },
+    after: async () => {
+      if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
+    },
+  };
+}
+
+/* -------------------------------------------- */
+/*  Running a step                              */
+/* -------------------------------------------- */
+
+/** The dice for steps after the attack: the card's roll mode decides whether they may be entered by hand. */
+export type DieFactory = (state: ExchangeState) => RollOneDie;
+
+let dieFor: DieFactory = (state) => foundryDie({ blind: state.rollMode === "blindroll" });
+
+/** Tests hand in scripted dice; the system uses Foundry's. */
+export function setDieFactory(factory: DieFactory): void {
+  dieFor = factory;
+}
+
+async function prepare(
+  state: ExchangeState,
+  intent: ExchangeIntent,
+  userId: string,
+  attacker: AnyActor | null,
+  target: AnyActor | null,
+): Promise<Prepared> {
+  const rollDie = dieFor(state);
+  switch (intent.type) {
+    case "defend":
+      return prepareDefend(state, intent.choice, attacker, target, rollDie);
+    case "rollDamage":
+      return prepareDamage(state, attacker, target, rollDie);
+    case "resolveFumble":
+      return prepareFumble(state, intent, attacker, rollDie);
+    case "apply":
+      return prepareApply(state, userId, rollDie);
+    case "undo":
+      return prepareUndo(state);
+    case "cancel":
+      return { event: { type: "cancel" } };
+    case "takeFreeAttack":
+      return { event: { type: "takeFreeAttack" } };
+  }
+}
+
+function eventDice(event: ExchangeEvent): readonly StepDice[] {
+  return "dice" in event ? event.dice : [];
+}
+
+/**
+ * Runs one verified request on the active GM's client (authority.ts holds
+ * the message's lock around it). The payload's intent and revision are the
+ * only things taken from the requester; everything else is read here.
+ */
+export async function runStep(request: ExchangeRequest, user: User.Implementation): Promise<ExchangeAnswer> {
+  const message = game.messages?.get(request.messageId) ?? null;
+  const state = exchangeOf(message);
+  if (!message || !state) return refused("wrong-message", "FANGS.Chat.Refusal.WrongMessage");
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  const target = await actorFrom(state.target.actorUuid);
+  const who = whoIs(user, attacker, target);
+  const refusal = checkIntent(state, request.intent, who, request.revision);
+  if (refusal) return refused(refusal.code, refusal.messageKey);
+
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(state, request.intent, user.id ?? "", attacker, target);
+  } catch (error) {
+    if (error instanceof StepRefusal) return refused(error.code, error.messageKey, error.data);
+    if (error instanceof FactsError) return refused("facts", error.key, { ...error.data });
+    if (error instanceof RulesError) return refused("rules", rulesErrorKey(error));
+    throw error;
+  }
+  const result = transition(state, prepared.event, who, request.revision);
+  if (!result.ok) return refused(result.refusal.code, result.refusal.messageKey);
+
+  const rollData = rollDataOf(eventDice(prepared.event));
+  const rolls = [...message.rolls, ...rollData.map((d) => Roll.fromData(d as never))];
+  await message.update({ system: result.state, rolls } as never, { recursive: false } as never);
+  await showNewDice(message as never, rollData);
+  if (prepared.after) await prepared.after();
+  return { ok: true, stage: result.state.stage };
+}

@@ -1,0 +1,172 @@
+import { requestStep } from "./authority";
+import type { DefenseOffer } from "./defense-options";
+import { offeredDefenses } from "./defense-options";
+import { defenseQuestion } from "./exchange-flow";
+import { exchangeOf } from "./exchange-model";
+import type { ExchangeIntent, ExchangeState } from "./exchange-state";
+import { mayTake, openIntents } from "./exchange-state";
+import { EXCHANGE_TEMPLATE, exchangeCardView, type Localize, type Viewer } from "./exchange-view";
+
+/**
+ * Draws the exchange card in the chat log from the message's stored state,
+ * for the user looking at it, every time Foundry renders the message (a new
+ * message, an update, a reload). Wires its buttons to the authority.
+ *
+ * Private and blind rolls: when Foundry says the content is not visible to
+ * this user (`isContentVisible`), the card is left as Foundry drew it (its
+ * "rolled privately" placeholder): nothing of the exchange is shown.
+ */
+
+type Message = ChatMessage.Implementation;
+
+export const localize: Localize = (key, data) => {
+  const i18n = game.i18n;
+  if (!i18n) return key;
+  return data ? i18n.format(key, data as Record<string, string>) : i18n.localize(key);
+};
+
+let compiled: HandlebarsTemplateDelegate | null = null;
+let loading: Promise<HandlebarsTemplateDelegate> | null = null;
+
+/** Loads and compiles the card template once (called at `setup`; the first render waits for it otherwise). */
+export function loadExchangeTemplate(): Promise<HandlebarsTemplateDelegate> {
+  loading ??= foundry.applications.handlebars.getTemplate(EXCHANGE_TEMPLATE).then((template) => {
+    compiled = template as HandlebarsTemplateDelegate;
+    return compiled;
+  });
+  return loading;
+}
+
+function syncActor(uuid: string | null | undefined): Actor.Implementation | null {
+  if (!uuid) return null;
+  try {
+    const doc: unknown = fromUuidSync(uuid as never);
+    return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The viewer, and the defense offers when this viewer may defend now. */
+export function viewerOf(state: ExchangeState): { viewer: Viewer; offers: DefenseOffer[] | null } {
+  const attacker = syncActor(state.attacker.actorUuid);
+  const target = syncActor(state.target.actorUuid);
+  const viewer: Viewer = {
+    isGM: game.user?.isGM === true,
+    ownsAttacker: attacker?.isOwner === true,
+    ownsTarget: target?.isOwner === true,
+  };
+  let offers: DefenseOffer[] | null = null;
+  const mayDefend = openIntents(state).includes("defend") && mayTake("defend", { userId: "", ...viewer });
+  if (mayDefend && target) {
+    try {
+      offers = [...offeredDefenses(defenseQuestion(state, target)).offers];
+    } catch (error) {
+      console.error("FANGS | could not list the defenses", error);
+    }
+  }
+  return { viewer, offers };
+}
+
+function userName(id: string): string {
+  return game.users?.get(id)?.name ?? "";
+}
+
+function cardHtml(template: HandlebarsTemplateDelegate, state: ExchangeState): string {
+  const { viewer, offers } = viewerOf(state);
+  const view = exchangeCardView(state, viewer, localize, { offers, userName });
+  return template(view, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
+}
+
+/** The `renderChatMessageHTML` hook. */
+export function renderExchangeMessage(message: Message, html: HTMLElement): void {
+  if (message.type !== "exchange" || !message.isContentVisible) return;
+  const content = html.querySelector<HTMLElement>(".message-content");
+  if (!content) return;
+  const state = exchangeOf(message);
+  if (!state) {
+    content.textContent = localize("FANGS.Chat.Damaged");
+    return;
+  }
+  const fill = (template: HandlebarsTemplateDelegate) => {
+    content.innerHTML = cardHtml(template, state);
+  };
+  if (compiled) fill(compiled);
+  else void loadExchangeTemplate().then(fill);
+  content.addEventListener("click", (event) => void onCardClick(event, message));
+}
+
+/* -------------------------------------------- */
+/*  Clicks                                      */
+/* -------------------------------------------- */
+
+/** Hands the click's free attack to the attack flow (set by registerExchange, to keep apps/ out of chat/). */
+let freeAttackStarter: ((state: ExchangeState) => Promise<void>) | null = null;
+export function setFreeAttackStarter(start: (state: ExchangeState) => Promise<void>): void {
+  freeAttackStarter = start;
+}
+
+/** The single target the GM picked as a fumble's victim. */
+function victimUuid(): string | null {
+  const targets = [...(game.user?.targets ?? [])];
+  if (targets.length !== 1) return null;
+  return targets[0]?.actor?.uuid ?? null;
+}
+
+function intentOf(action: string, choice: string): ExchangeIntent | null {
+  switch (action) {
+    case "defend":
+      return { type: "defend", choice };
+    case "resolveFumble": {
+      if (choice === "hitAnother") {
+        const victim = victimUuid();
+        if (!victim) {
+          ui.notifications?.warn(localize("FANGS.Chat.Fumble.NeedVictim"));
+          return null;
+        }
+        return { type: "resolveFumble", option: choice, victimUuid: victim };
+      }
+      return { type: "resolveFumble", option: choice };
+    }
+    case "rollDamage":
+    case "apply":
+    case "undo":
+    case "cancel":
+    case "takeFreeAttack":
+      return { type: action };
+    default:
+      return null;
+  }
+}
+
+async function onCardClick(event: Event, message: Message): Promise<void> {
+  const button = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-fangs-action]");
+  if (!button) return;
+  event.preventDefault();
+  if (button.getAttribute("aria-disabled") === "true") return;
+  const state = exchangeOf(message);
+  if (!state || !message.id) return;
+  const intent = intentOf(button.dataset.fangsAction ?? "", button.dataset.choice ?? "");
+  if (!intent) return;
+  const card = button.closest<HTMLElement>(".fangs-exchange");
+  const buttons = [...(card?.querySelectorAll<HTMLButtonElement>("[data-fangs-action]") ?? [])];
+  // One click at a time from this client; the authority refuses doubles from anywhere else.
+  for (const b of buttons) b.disabled = true;
+  try {
+    const answer = await requestStep(message.id, intent, state.revision);
+    if (answer.ok && intent.type === "takeFreeAttack" && freeAttackStarter) await freeAttackStarter(state);
+  } finally {
+    for (const b of buttons) if (b.isConnected) b.disabled = false;
+  }
+}
+
+/** Re-draws the open cards waiting on this actor's defense (its counters changed). */
+export function refreshCardsFor(actorUuid: string): void {
+  const log = ui.chat as unknown as { updateMessage?: (message: Message) => unknown } | undefined;
+  if (!log?.updateMessage) return;
+  for (const message of game.messages ?? []) {
+    const state = exchangeOf(message);
+    if (state?.stage === "attackRolled" && state.target.actorUuid === actorUuid)
+      void log.updateMessage(message);
+  }
+}
