@@ -11,6 +11,7 @@ import { itemCondition } from "../rules/fangs/character";
 import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
 import { poolConditions } from "../rules/fangs/consequences";
 import {
+  type DefenseAnswer,
   type DefenseUsage,
   dodgeInstead as dodgeInsteadOf,
   emptyDefenseUsage,
@@ -225,8 +226,6 @@ interface Combatant {
   readying: string | null;
   readyingSet: boolean;
   offHandParried: boolean;
-  optionsKey: string;
-  options: ManeuverOption[];
   /** Bumped whenever what is in hand changes (item SP, dropped or stuck weapons, combat set). */
   gearVersion: number;
   gear: Gear | null;
@@ -253,6 +252,12 @@ interface Gear {
 
 /** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
 const FIGHT_OVER = new Error("fight over");
+
+/** Legal maneuver options per fighter sheet and situation (see maneuverOptions_). */
+const OPTION_CACHE = new WeakMap<FighterSheet, Map<string, ManeuverOption[]>>();
+
+/** explainDefenses' answers per defender sheet and situation (see explainDefensesCached). */
+const DEFENSE_CACHE = new WeakMap<FighterSheet, Map<string, DefenseAnswer>>();
 
 const NONE_ONLY: readonly DefenseChoice[] = Object.freeze(["none"]);
 const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
@@ -327,8 +332,6 @@ class Duel {
       readying: null,
       readyingSet: false,
       offHandParried: false,
-      optionsKey: "",
-      options: [],
       gearVersion: 0,
       gear: null,
       slotMemo: null,
@@ -495,19 +498,38 @@ class Duel {
 
   /**
    * Every maneuver (with its weapon) the rules core allows this fighter now.
-   * The answer depends only on what the key below holds, so it is asked
-   * again only when that changes (engaged rounds repeat it for the whole fight).
+   * The rules core's answers are pure, so they are kept per fighter sheet
+   * under a key holding everything they read: the same situation in the
+   * next round, or in the next of ten thousand fights, costs one lookup.
    */
   maneuverOptions_(c: Combatant): ManeuverOption[] {
-    let key = `${this.engaged ? 0 : this.distance}|${c.set}|${c.away.size}`;
-    // A restriction changes the options only while it is active.
-    for (const r of c.restrictions) if (restrictionActive(r, this.round)) key += `|${r.kind}`;
-    for (const w of c.sheet.weapons) key += this.weaponReady(c, w) ? "1" : "0";
-    if (key !== c.optionsKey) {
-      c.optionsKey = key;
-      c.options = this.computeOptions(c);
+    let key = `${this.engaged ? "E" : this.distance}|${c.set}|`;
+    for (const id of c.away) key += `${id},`;
+    key += "|";
+    for (const s of this.stuck) if (s.owner === c.side) key += `${s.itemId},`;
+    key += "|";
+    for (const w of c.sheet.weapons) {
+      const sp = w.itemSp ? c.itemSp.get(w.id) : undefined;
+      key += sp ? itemCondition(sp).charAt(0) : "-";
+      key += this.weaponReady(c, w) ? "1" : "0";
     }
-    return c.options;
+    // A restriction changes the options only while it is active (all point at the one opponent).
+    for (const r of c.restrictions) {
+      if (restrictionActive(r, this.round))
+        key += `|${r.kind}${r.kind === "noEngage" && r.exceptCharge ? "+" : ""}`;
+    }
+    let cache = OPTION_CACHE.get(c.sheet);
+    if (cache === undefined) {
+      cache = new Map();
+      OPTION_CACHE.set(c.sheet, cache);
+    }
+    let options = cache.get(key);
+    if (options === undefined) {
+      if (cache.size > 50_000) cache.clear();
+      options = Object.freeze(this.computeOptions(c)) as ManeuverOption[];
+      cache.set(key, options);
+    }
+    return options;
   }
 
   computeOptions(c: Combatant): ManeuverOption[] {
@@ -1132,6 +1154,47 @@ class Duel {
     }
   }
 
+  /**
+   * explainDefenses is pure: its answer is kept per defender sheet under a
+   * key holding every input it reads, like the maneuver options.
+   */
+  explainDefensesCached(
+    d: Combatant,
+    a: Combatant,
+    kind: SimWeapon["kind"],
+    grapple: boolean,
+  ): DefenseAnswer {
+    const u = d.usage;
+    const loadout = this.loadout(d);
+    const bound = this.boundLimbs(d);
+    const maneuver = d.maneuver ?? "dodgeMelee";
+    const key = `${maneuver}|${d.performed ? 1 : 0}|${d.maneuverTargetId === a.id ? 1 : 0}|${u.weaponParries},${u.shieldParries},${u.monsterParries},${u.grappleParries},${u.dodges},${u.offHandAttacked ? 1 : 0}|${kind}|${grapple ? 1 : 0}|${loadout.weapon},${loadout.offHand},${loadout.monsterParry ? 1 : 0}|${bound ? bound.join(",") : ""}|${d.readyingSet ? 1 : 0}`;
+    // Another reading of the maneuver tables gives other answers: cache only the default one.
+    let cache = this.maneuverOptions === undefined ? DEFENSE_CACHE.get(d.sheet) : new Map<string, DefenseAnswer>();
+    if (cache === undefined) {
+      cache = new Map();
+      DEFENSE_CACHE.set(d.sheet, cache);
+    }
+    let answer = cache.get(key);
+    if (answer === undefined) {
+      if (cache.size > 50_000) cache.clear();
+      answer = explainDefenses({
+        maneuver,
+        maneuverTargetId: d.maneuverTargetId,
+        maneuverPerformed: d.performed,
+        usage: u,
+        attack: { attackerId: a.id, kind, grapple },
+        loadout,
+        boundLimbs: bound,
+        twoWeapon: d.sheet.advantages.includes("twoWeapon"),
+        readyingFullSet: d.readyingSet,
+        options: this.maneuverOptions,
+      });
+      cache.set(key, answer);
+    }
+    return answer;
+  }
+
   /** The skill total a defense would be rolled with (what defenseSkill gives, without building the item). */
   defenseValue(d: Combatant, choice: DefenseChoice): number {
     if (choice === "dodge") return d.sheet.attributes.dodge;
@@ -1159,18 +1222,7 @@ class Duel {
     outsideCounter = false,
   ): ExchangeResolution | null {
     const grapple = w.skillKey === "grapple";
-    const explained = explainDefenses({
-      maneuver: d.maneuver ?? "dodgeMelee",
-      maneuverTargetId: d.maneuverTargetId,
-      maneuverPerformed: d.performed,
-      usage: d.usage,
-      attack: { attackerId: a.id, kind: w.kind, grapple },
-      loadout: this.loadout(d),
-      boundLimbs: this.boundLimbs(d),
-      twoWeapon: d.sheet.advantages.includes("twoWeapon"),
-      readyingFullSet: d.readyingSet,
-      options: this.maneuverOptions,
-    });
+    const explained = this.explainDefensesCached(d, a, w.kind, grapple);
     // A fighter who lost its action (stunned) has no maneuver and so no defense this round.
     const allowed = d.maneuver === null ? NONE_ONLY : explained.allowed;
     const values: Partial<Record<DefenseChoice, number>> = {};

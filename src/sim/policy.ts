@@ -113,19 +113,6 @@ export function badlyHurt(view: FighterView, share: number): boolean {
   return view.hitPoints <= hitPoints * share || view.stunPoints <= stunPoints * share;
 }
 
-function weaponScore(view: FighterView, weaponId: string | null): number {
-  const w = view.weapons.find((x) => x.weapon.id === weaponId);
-  // Skill first; among equal skills, the bigger weapon.
-  return w ? w.weapon.skill.total * 100 + w.weapon.damage.length : -1;
-}
-
-function best(options: readonly ManeuverOption[], view: FighterView): ManeuverOption | undefined {
-  let pick: ManeuverOption | undefined;
-  for (const o of options)
-    if (!pick || weaponScore(view, o.weaponId) > weaponScore(view, pick.weaponId)) pick = o;
-  return pick;
-}
-
 /**
  * The default tactics:
  * - badly hurt and engaged: Retreat (else Melee Dodge); badly hurt and free: Run;
@@ -142,8 +129,10 @@ function best(options: readonly ManeuverOption[], view: FighterView): ManeuverOp
  */
 export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {}): Policy {
   const { retreatBelow } = { ...DEFAULT_POLICY_SETTINGS, ...settings };
-  const first = (options: readonly ManeuverOption[], ...ids: ManeuverId[]) =>
-    ids.map((id) => options.find((o) => o.maneuver === id)).find((o) => o !== undefined);
+  const first = (options: readonly ManeuverOption[], ...ids: ManeuverId[]): ManeuverOption | undefined => {
+    for (const id of ids) for (const o of options) if (o.maneuver === id) return o;
+    return undefined;
+  };
   return {
     id: "default",
     chooseManeuver({ self, opponent, options }) {
@@ -153,31 +142,42 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
           : first(options, "run", "runAndDodge");
         if (flee) return flee;
       }
-      const kindOf = (o: ManeuverOption) => self.weapons.find((w) => w.weapon.id === o.weaponId)?.weapon;
-      let attacks = options.filter((o) => o.maneuver === "attack" && o.weaponId !== null);
-      if (opponent.grappled && self.holding) {
-        const others = attacks.filter((o) => kindOf(o)?.skillKey !== "grapple");
-        if (others.length > 0) attacks = others;
+      // One pass over the options: the best melee attack (not a grapple on a held foe, if there is
+      // another), the best shot, the best weapon to draw. Scores: skill first, then the bigger weapon.
+      const avoidGrapple = opponent.grappled && self.holding;
+      let melee: ManeuverOption | undefined;
+      let meleeScore = -1;
+      let grappleMelee: ManeuverOption | undefined;
+      let grappleScore = -1;
+      let ranged: ManeuverOption | undefined;
+      let rangedScore = -1;
+      let draw: ManeuverOption | undefined;
+      let drawScore = -1;
+      for (const o of options) {
+        if (o.weaponId === null) continue;
+        const w = self.sheet.weapons.find((x) => x.id === o.weaponId);
+        if (!w) continue;
+        const score = w.skill.total * 100 + w.damage.length;
+        if (o.maneuver === "attack") {
+          if (w.kind !== "melee") {
+            if (score > rangedScore) [ranged, rangedScore] = [o, score];
+          } else if (avoidGrapple && w.skillKey === "grapple") {
+            if (score > grappleScore) [grappleMelee, grappleScore] = [o, score];
+          } else if (score > meleeScore) [melee, meleeScore] = [o, score];
+        } else if (o.maneuver === "drawWeapon" && w.kind !== "missile" && score > drawScore) {
+          [draw, drawScore] = [o, score];
+        }
       }
-      const melee = best(
-        attacks.filter((o) => kindOf(o)?.kind === "melee"),
-        self,
-      );
-      const ranged = best(
-        attacks.filter((o) => kindOf(o)?.kind !== "melee"),
-        self,
-      );
-      const draw = bestDraw(options, self.sheet.weapons);
-      const drawScore = draw ? draw.score : -1;
+      if (!melee && grappleMelee) [melee, meleeScore] = [grappleMelee, grappleScore];
+      // Fists against a blade: a round spent drawing a real weapon pays off.
+      const drawPays = draw !== undefined && drawScore > meleeScore + 300;
       if (self.engaged) {
-        // Fists against a blade: a round spent drawing a real weapon pays off.
-        if (draw && drawScore > weaponScore(self, melee?.weaponId ?? null) + 300) return draw.option;
+        if (drawPays) return draw!;
         if (melee) return melee;
-        if (draw) return draw.option;
+        if (draw) return draw;
       } else {
         if (ranged) return ranged;
-        if (draw && drawScore > weaponScore(self, melee?.weaponId ?? null) + 300 && !hasRanged(self))
-          return draw.option;
+        if (drawPays && !hasRanged(self)) return draw!;
         if (melee) return melee;
       }
       return first(options, "engage", "move", "attack", "dodgeMelee", "runAndDodge") ?? options[0]!;
@@ -211,21 +211,6 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
 
 function hasRanged(view: FighterView): boolean {
   return view.weapons.some((w) => w.weapon.kind !== "melee");
-}
-
-function bestDraw(
-  options: readonly ManeuverOption[],
-  weapons: readonly SimWeapon[],
-): { option: ManeuverOption; score: number } | undefined {
-  let pick: { option: ManeuverOption; score: number } | undefined;
-  for (const o of options) {
-    if (o.maneuver !== "drawWeapon") continue;
-    const w = weapons.find((x) => x.id === o.weaponId);
-    if (!w || w.kind === "missile") continue;
-    const score = w.skill.total * 100 + w.damage.length;
-    if (!pick || score > pick.score) pick = { option: o, score };
-  }
-  return pick;
 }
 
 export const defaultPolicy: Policy = createDefaultPolicy();

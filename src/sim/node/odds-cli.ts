@@ -53,6 +53,7 @@ await runMain(async () => {
   };
   const bar = progressBar(runs, "fights");
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const tally = await runOddsPool(job, runs, {
     workers,
     chunkSize: chunk,
@@ -61,6 +62,9 @@ await runMain(async () => {
   });
   bar.end();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  // All threads' CPU time: on a machine shared with other jobs this shows what the fights cost.
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   if (args.flags.has("time")) {
     // On stderr, so the odds on stdout stay the same from run to run.
     process.stderr.write(
@@ -69,6 +73,8 @@ await runMain(async () => {
         seconds: seconds.toFixed(2),
         rate: Math.round(runs / seconds).toLocaleString("en"),
         workers,
+        cpuSeconds: cpuSeconds.toFixed(2),
+        cpuRate: Math.round(runs / cpuSeconds).toLocaleString("en"),
       })}\n`,
     );
   }

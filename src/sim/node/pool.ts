@@ -34,7 +34,11 @@ export async function runOddsPool(job: OddsJob, runs: number, options: PoolOptio
       { length: count },
       () =>
         new Promise<void>((resolve, reject) => {
-          const worker = new Worker(options.workerUrl, { workerData: job });
+          // A larger young generation: each fight leaves many short-lived objects, and fewer scavenges pay off.
+          const worker = new Worker(options.workerUrl, {
+            workerData: job,
+            resourceLimits: { maxYoungGenerationSizeMb: 48 },
+          });
           const feed = (): void => {
             const range = ranges[next++];
             worker.postMessage(range ? { from: range[0], to: range[1] } : null);
