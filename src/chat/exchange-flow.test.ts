@@ -1,0 +1,395 @@
+import { readFileSync } from "node:fs";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type ChatMessage,
+  setOwners,
+  type TestUser,
+  type TokenDocument,
+  world,
+} from "../../test/foundry/chat-stand-in";
+
+/**
+ * The exchange card through the Foundry stand-in: a player attacks, another
+ * player defends, the GM applies and undoes; every request goes through the
+ * v13 query and the GM's checks. The actors are the sample characters of the
+ * packs, prepared by the system's real data models; the dice are scripted.
+ */
+
+type Authority = typeof import("./authority");
+type Start = typeof import("../apps/attack/start-attack");
+type Model = typeof import("./exchange-model");
+type Index = typeof import("./index");
+
+let authority: Authority;
+let start: Start;
+let model: Model;
+
+beforeAll(async () => {
+  authority = await import("./authority");
+  start = await import("../apps/attack/start-attack");
+  model = await import("./exchange-model");
+  const index: Index = await import("./index");
+  index.registerExchange();
+});
+
+type AnyActor = Actor.Implementation;
+
+function fixture(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../../packs/${path}`, import.meta.url), "utf8"));
+}
+
+async function makeActor(path: string, ...ownerIds: string[]): Promise<AnyActor> {
+  const data = fixture(path);
+  delete data._key;
+  delete data.folder;
+  delete data.ownership;
+  delete data.prototypeToken;
+  delete data.effects;
+  const items = (data.items as Record<string, unknown>[]).map((item) => {
+    const { _key, ...rest } = item;
+    void _key;
+    return rest;
+  });
+  const cls = CONFIG.Actor.documentClass as unknown as { create(d: unknown): Promise<AnyActor> };
+  world.as(world.gm);
+  const actor = await cls.create({ ...data, items });
+  setOwners(actor, ...ownerIds);
+  return actor;
+}
+
+interface Table {
+  gru: AnyActor;
+  jenny: AnyActor;
+  gruToken: TokenDocument;
+  jennyToken: TokenDocument;
+  sword: string;
+}
+
+async function table(): Promise<Table> {
+  world.reset();
+  const gru = await makeActor("characters/gru.json", world.player.id);
+  const jenny = await makeActor("characters/pirate-jenny.json", world.defender.id);
+  const sword = gru.items.find((i) => i.name === "Broadsword")!.id!;
+  return {
+    gru,
+    jenny,
+    gruToken: world.token(gru as never, "Gru"),
+    jennyToken: world.token(jenny as never, "Pirate Jenny"),
+    sword,
+  };
+}
+
+function target(user: TestUser, token: TokenDocument): void {
+  user.targets.clear();
+  user.targets.add({ document: token, actor: token.actor, name: token.name });
+}
+
+const SHIFT = { shiftKey: true } as unknown as Event;
+
+/** Gru attacks Jenny with his Broadsword (skill 15), the dialog skipped. */
+async function attack(t: Table, attackDice: number[]): Promise<ChatMessage> {
+  world.as(world.player);
+  target(world.player, t.jennyToken);
+  world.dice.push(...attackDice);
+  const posted = await start.startAttack(t.gru, t.sword, { event: SHIFT });
+  expect(posted).toBe(true);
+  const message = [...(game.messages as unknown as Iterable<ChatMessage>)].at(-1)!;
+  return message;
+}
+
+function stateOf(message: ChatMessage) {
+  const state = model.exchangeOf(message as never);
+  if (!state) throw new Error("not an exchange card");
+  return state;
+}
+
+async function ask(user: TestUser, message: ChatMessage, intent: Parameters<Authority["requestStep"]>[1]) {
+  world.as(user);
+  return authority.requestStep(message.id, intent, stateOf(message).revision);
+}
+
+function pools(actor: AnyActor) {
+  const s = actor.system as unknown as { stunPoints: { value: number }; hitPoints: { value: number } };
+  return { stun: s.stunPoints.value, hp: s.hitPoints.value };
+}
+
+describe("an exchange from attack to undo, through the GM", () => {
+  let t: Table;
+  beforeEach(async () => {
+    t = await table();
+  });
+
+  it("posts the attack card with the target captured as UUIDs and the attack's Roll", async () => {
+    const message = await attack(t, [15]);
+    const state = stateOf(message);
+    expect(message.type).toBe("exchange");
+    expect(message.author).toBe(world.player.id);
+    expect(state.stage).toBe("attackRolled");
+    expect(state.target).toMatchObject({
+      actorUuid: t.jenny.uuid,
+      tokenUuid: t.jennyToken.uuid,
+      name: "Pirate Jenny",
+    });
+    expect(state.attack?.check).toMatchObject({ skill: 15, natural: 15, total: 30, success: true });
+    expect(message.rolls.map((r) => r.total)).toEqual([15]);
+    expect(world.dice).toEqual([]);
+  });
+
+  it("defends, rolls damage, applies through the GM and undoes exactly", async () => {
+    const message = await attack(t, [15]);
+    const before = pools(t.jenny);
+
+    // Jenny's player dodges and fails (2 + 17 < 20): the GM's client rolls it.
+    world.dice.push(2);
+    const defended = await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    expect(defended).toEqual({ ok: true, stage: "defenseRolled" });
+    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.exchange"]);
+    expect(world.defender.queries.map((q) => q.name)).toEqual(["fangs.confirmRequest"]);
+    expect(message.updates.at(-1)?.by).toBe(world.gm.id);
+    expect(stateOf(message).outcome?.kind).toBe("hit");
+    expect(world.dsn.map((d) => d.roll.total)).toEqual([2]);
+
+    // Gru's player rolls the damage: 1d8 (6) + 2 + DM 1 = 9; Jenny's leathers stop 1 of each part.
+    world.dice.push(6);
+    expect(await ask(world.player, message, { type: "rollDamage" })).toEqual({
+      ok: true,
+      stage: "damageRolled",
+    });
+    expect(stateOf(message).damage?.result).toMatchObject({ damage: 9, stunDamage: 8, hitPointDamage: 4 });
+    expect(pools(t.jenny)).toEqual(before);
+
+    // Jenny's player asks the GM to apply.
+    expect(await ask(world.defender, message, { type: "apply" })).toEqual({ ok: true, stage: "applied" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 8, hp: before.hp - 4 });
+    expect(stateOf(message).application?.deltas).toEqual([
+      {
+        kind: "pool",
+        actorUuid: t.jenny.uuid,
+        pool: "stunPoints",
+        before: before.stun,
+        after: before.stun - 8,
+      },
+      { kind: "pool", actorUuid: t.jenny.uuid, pool: "hitPoints", before: before.hp, after: before.hp - 4 },
+    ]);
+
+    // The GM undoes it: the pools are back.
+    expect(await ask(world.gm, message, { type: "undo" })).toEqual({ ok: true, stage: "undone" });
+    expect(pools(t.jenny)).toEqual(before);
+    expect(stateOf(message).history.map((h) => h.event)).toEqual([
+      "create",
+      "defend",
+      "rollDamage",
+      "apply",
+      "undo",
+    ]);
+  });
+
+  it("keeps a blow taken after the application when undoing (the delta is reverted, not the old value)", async () => {
+    const message = await attack(t, [15]);
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    await ask(world.player, message, { type: "rollDamage" });
+    const before = pools(t.jenny);
+    await ask(world.gm, message, { type: "apply" });
+    world.as(world.gm);
+    await t.jenny.update({ "system.hitPoints.value": pools(t.jenny).hp - 2 } as never);
+    await ask(world.gm, message, { type: "undo" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun, hp: before.hp - 2 });
+  });
+});
+
+describe("applying once: compare-and-set on the card", () => {
+  it("applies one time when two users click at once, and a second click changes nothing", async () => {
+    const t = await table();
+    const message = await attack(t, [15]);
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    await ask(world.player, message, { type: "rollDamage" });
+    const before = pools(t.jenny);
+    const revision = stateOf(message).revision;
+
+    // Both players click Apply on the same revision of the card, at the same time.
+    world.as(world.player);
+    const first = authority.requestStep(message.id, { type: "apply" }, revision);
+    world.as(world.defender);
+    const second = authority.requestStep(message.id, { type: "apply" }, revision);
+    const answers = await Promise.all([first, second]);
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.find((a) => !a.ok)).toMatchObject({ ok: false, code: "already-applied" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 8, hp: before.hp - 4 });
+
+    // The GM clicking again later does nothing either.
+    expect(await ask(world.gm, message, { type: "apply" })).toMatchObject({
+      ok: false,
+      code: "already-applied",
+    });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 8, hp: before.hp - 4 });
+  });
+});
+
+describe("the GM's checks refuse forged and misplaced requests", () => {
+  let t: Table;
+  let message: ChatMessage;
+  beforeEach(async () => {
+    t = await table();
+    message = await attack(t, [15]);
+  });
+
+  function payload(overrides: Record<string, unknown> = {}) {
+    return {
+      messageId: message.id,
+      intent: { type: "defend", choice: "dodge" },
+      revision: 0,
+      userId: world.defender.id,
+      requestId: "forgedRequest0001",
+      ...overrides,
+    };
+  }
+
+  async function asGM(p: unknown) {
+    world.as(world.gm);
+    return authority.handleExchangeQuery(p);
+  }
+
+  it("refuses a request in another user's name that this user never sent", async () => {
+    expect(await asGM(payload())).toMatchObject({ ok: false, code: "unconfirmed" });
+    expect(stateOf(message).stage).toBe("attackRolled");
+    expect(world.defender.queries.map((q) => q.name)).toEqual(["fangs.confirmRequest"]);
+  });
+
+  it("refuses a request claiming to come from the active GM itself", async () => {
+    expect(await asGM(payload({ userId: world.gm.id }))).toMatchObject({ ok: false, code: "spoofed" });
+  });
+
+  it("refuses a user who is not connected", async () => {
+    world.defender.active = false;
+    expect(await asGM(payload())).toMatchObject({ ok: false, code: "unknown-user" });
+  });
+
+  it("refuses a malformed payload", async () => {
+    for (const bad of [
+      null,
+      "x",
+      payload({ revision: -1 }),
+      payload({ intent: { type: "explode" } }),
+      payload({ messageId: "../x" }),
+    ]) {
+      expect(await asGM(bad)).toMatchObject({ ok: false, code: "invalid" });
+    }
+  });
+
+  it("refuses a user who may not take the step (a stranger defending Jenny)", async () => {
+    const answer = await ask(world.stranger, message, { type: "defend", choice: "dodge" });
+    expect(answer).toMatchObject({ ok: false, code: "not-permitted" });
+    expect(stateOf(message).stage).toBe("attackRolled");
+  });
+
+  it("refuses the attacker's player answering for the defender", async () => {
+    expect(await ask(world.player, message, { type: "defend", choice: "dodge" })).toMatchObject({
+      ok: false,
+      code: "not-permitted",
+    });
+  });
+
+  it("refuses a message that is not an exchange card", async () => {
+    world.as(world.defender);
+    const messages = globalThis.ChatMessage as unknown as { create(d: unknown): Promise<ChatMessage> };
+    const other = await messages.create({
+      type: "base",
+      content: "hello",
+    });
+    const answer = await authority.requestStep(other.id, { type: "defend", choice: "dodge" }, 0);
+    expect(answer).toMatchObject({ ok: false, code: "wrong-message" });
+  });
+
+  it("refuses a click on an old revision of the card", async () => {
+    world.dice.push(2);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    world.as(world.player);
+    const stale = await authority.requestStep(message.id, { type: "rollDamage" }, 0);
+    expect(stale).toMatchObject({ ok: false, code: "stale" });
+  });
+
+  it("refuses a player's undo, and an undo of nothing", async () => {
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    expect(await ask(world.gm, message, { type: "undo" })).toMatchObject({ ok: false, code: "not-applied" });
+    await ask(world.player, message, { type: "rollDamage" });
+    await ask(world.gm, message, { type: "apply" });
+    expect(await ask(world.defender, message, { type: "undo" })).toMatchObject({
+      ok: false,
+      code: "not-permitted",
+    });
+  });
+
+  it("refuses a defense the defender does not have, without rolling", async () => {
+    // Jenny carries no shield.
+    const answer = await ask(world.defender, message, { type: "defend", choice: "shieldParry" });
+    expect(answer).toMatchObject({ ok: false, code: "defense-not-allowed" });
+    expect(world.dice).toEqual([]);
+  });
+
+  it("says so when the target is gone", async () => {
+    world.as(world.gm);
+    (game.actors as unknown as { delete(id: string): void }).delete(t.jenny.id!);
+    const answer = await ask(world.gm, message, { type: "defend", choice: "dodge" });
+    expect(answer).toMatchObject({ ok: false, code: "gone", data: { name: "Pirate Jenny" } });
+  });
+});
+
+describe("when no GM is connected", () => {
+  it("tells the player and changes nothing; the same click works once a GM is back", async () => {
+    const t = await table();
+    const message = await attack(t, [15]);
+    world.gm.active = false;
+    world.gm2.active = false;
+    const answer = await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    expect(answer).toMatchObject({ ok: false, code: "no-gm" });
+    expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Chat.NoGM"));
+    expect(stateOf(message).stage).toBe("attackRolled");
+    expect(message.updates).toEqual([]);
+
+    world.gm.active = true;
+    world.dice.push(2);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("goes to the active GM (the lowest id), not to a second GM", async () => {
+    const t = await table();
+    const message = await attack(t, [15]);
+    world.dice.push(2);
+    await ask(world.gm2, message, { type: "defend", choice: "dodge" });
+    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.exchange"]);
+    expect(message.updates.at(-1)?.by).toBe(world.gm.id);
+  });
+});
+
+describe("targets", () => {
+  it("refuses to attack with no target, with several, or at oneself", async () => {
+    const t = await table();
+    world.as(world.player);
+    world.player.targets.clear();
+    expect(await start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
+    expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Chat.Target.None"));
+
+    target(world.player, t.jennyToken);
+    world.player.targets.add({ document: t.gruToken, actor: t.gru, name: "Gru" });
+    expect(await start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
+    expect(world.notices.at(-1)).toBe(game.i18n!.format("FANGS.Chat.Target.Many", { count: "2" }));
+
+    target(world.player, t.gruToken);
+    expect(await start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
+    expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Chat.Target.Self"));
+    expect([...(game.messages as unknown as Iterable<unknown>)]).toEqual([]);
+  });
+
+  it("refuses an attack with someone else's actor", async () => {
+    const t = await table();
+    world.as(world.stranger);
+    target(world.stranger, t.jennyToken);
+    expect(await start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
+    expect(world.notices.at(-1)).toBe(game.i18n!.format("FANGS.Chat.Error.NotOwner", { name: "Gru" }));
+  });
+});
