@@ -123,8 +123,20 @@ describe("phases and engagement", () => {
   });
 
   it("NC-ATK-4: a missile may target anyone who started the round unengaged, even if now engaged", () => {
-    expect(canAttackNow(shooting({ targetStartedUnengaged: true })).allowed).toBe(true);
-    expect(reason(shooting({ targetStartedUnengaged: false }))).toBe(`${KEY}TargetStartedEngaged`);
+    // engagedWithTarget: the target's own move has brought it into a fight since the round began.
+    const clean = canAttackNow(shooting({ targetStartedUnengaged: true, engagedWithTarget: true }));
+    expect(clean).toMatchObject({ allowed: true, intoMelee: false });
+  });
+
+  it("NC-ATK-5: a missile at a target engaged since the round began is a shot into a melee: allowed, flagged for the GM", () => {
+    const intoMelee = canAttackNow(shooting({ targetStartedUnengaged: false }));
+    expect(intoMelee).toMatchObject({ allowed: true, reasonKey: null, intoMelee: true });
+    expect(intoMelee.slot?.source).toBe("maneuver");
+    // A melee blow is never "into a melee", and a refused attack flags nothing.
+    expect(canAttackNow(melee({ targetStartedUnengaged: false })).intoMelee).toBe(false);
+    expect(canAttackNow(shooting({ targetStartedUnengaged: false, attackerEngaged: true })).intoMelee).toBe(
+      false,
+    );
   });
 
   it("NC-ATK-1: an engaged combatant does not shoot", () => {

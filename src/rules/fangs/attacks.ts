@@ -182,7 +182,7 @@ export interface AttackNowContext {
   readonly engagedWithTarget: boolean;
   /** Missile: the attacker is engaged now (engaged combatants do not shoot, NC-ATK-1). */
   readonly attackerEngaged: boolean;
-  /** Missile: the target started the round unengaged (NC-ATK-4). */
+  /** Missile: the target started the round unengaged (NC-ATK-4); false makes the shot one into a melee (NC-ATK-5). */
   readonly targetStartedUnengaged: boolean;
   /** Acting from a broken hold rather than on normal initiative. */
   readonly fromHold?: boolean;
@@ -196,11 +196,17 @@ export interface AttackVerdict {
   readonly reasonKey: string | null;
   /** The attack this would be, with its modifier (null when refused). */
   readonly slot: AttackSlot | null;
+  /**
+   * A missile fired into a melee: the target was already engaged when the
+   * round began (NC-ATK-5). Allowed; the GM may rule a chance that it hits
+   * the wrong target. False for a refused attack and for melee.
+   */
+  readonly intoMelee?: boolean;
 }
 
 const KEY = "FANGS.Rules.Attack.Refusal.";
 function no(reason: string): AttackVerdict {
-  return Object.freeze({ allowed: false, reasonKey: KEY + reason, slot: null });
+  return Object.freeze({ allowed: false, reasonKey: KEY + reason, slot: null, intoMelee: false });
 }
 
 /**
@@ -208,8 +214,9 @@ function no(reason: string): AttackVerdict {
  * a maneuver that attacks; an attack phase; no restriction from a
  * Disengage or Retreat; the weapon is fit to attack (under half SP it only
  * parries, NC-DMG-7); the phase fits the weapon; no melee and ranged in one
- * round (NC-ATK-3); missile: unengaged shooter, target that started
- * unengaged (NC-ATK-1, -4); melee: engaged with the target; All-Out-Attack:
+ * round (NC-ATK-3); missile: an unengaged shooter (NC-ATK-1), and a target
+ * that started the round engaged is a shot into a melee (`intoMelee`,
+ * NC-ATK-4, -5); melee: engaged with the target; All-Out-Attack:
  * no extended reload, normal initiative, one target (NC-MAN-6); Charge: its
  * target (NC-MAN-9); an attack left this round (NC-ATK-7 … -10).
  */
@@ -243,7 +250,6 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   if (ranged) {
     if (maneuver.id === "charge") return no("ChargeIsMelee");
     if (ctx.attackerEngaged) return no("EngagedCannotShoot");
-    if (!ctx.targetStartedUnengaged) return no("TargetStartedEngaged");
   } else if (!ctx.engagedWithTarget) {
     return no("NotEngaged");
   }
@@ -261,5 +267,11 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const wanted = ctx.phase === "postMelee" ? "postMelee" : "primary";
   const slot = unusedSlots(slots, ctx.counter).find((s) => s.phase === wanted && s.hand === hand);
   if (!slot) return no(hand === "off" && wanted === "postMelee" ? "NoOffHandAttack" : "NoAttacksLeft");
-  return Object.freeze({ allowed: true, reasonKey: null, slot });
+  // NC-ATK-4 names who may be shot cleanly; NC-ATK-5 lets one fire into a melee anyway, at the GM's risk.
+  return Object.freeze({
+    allowed: true,
+    reasonKey: null,
+    slot,
+    intoMelee: ranged && !ctx.targetStartedUnengaged,
+  });
 }
