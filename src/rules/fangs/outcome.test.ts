@@ -391,7 +391,7 @@ function durability(effects: readonly Effect[]) {
 describe("the outcome matrix (resolveExchange, every die scripted)", () => {
   const all = cells();
 
-  it("NC-DMG-23: the matrix covers every attack level × defense level × defense kind that rolls damage", () => {
+  it("the matrix covers every attack level × defense level × defense kind that rolls damage", () => {
     // Success, Special, Critical × (none + 5 defense levels × 4 kinds).
     expect(all.length).toBe(3 * (1 + 5 * 4));
     const keys = new Set(all.map((c) => `${c.attack}/${c.choice}/${c.defense}`));
@@ -433,7 +433,7 @@ describe("the outcome matrix (resolveExchange, every die scripted)", () => {
     expect(result.outcome.clauses.length).toBeGreaterThan(0);
   };
 
-  it("NC-DMG-20: every cell of the matrix is run by exactly one of the clause groups below", () => {
+  it("every cell of the matrix is run by exactly one of the clause groups below", () => {
     const groups = [
       "NC-DMG-1",
       "NC-DMG-3",
