@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Effect } from "../rules/kernel/effects";
-import { type ActorView, actorsOf, inverseOf, planEffects, WEAPON_DROPPED_NOTE } from "./apply-plan";
+import {
+  type ActorView,
+  actorsOf,
+  appliable,
+  inverseOf,
+  planEffects,
+  WEAPON_DROPPED_NOTE,
+} from "./apply-plan";
 
 function view(overrides: Partial<ActorView> = {}): ActorView {
   return {
@@ -187,6 +194,17 @@ describe("planning effects: statuses, stuck weapons, lost actions, dropped weapo
         { kind: "note", key: "other", data: { actorId: "E" } },
       ]),
     ).toEqual(["A", "C", "D"]);
+  });
+});
+
+describe("whether there is anything to apply", () => {
+  it("counts every effect but a note, and the note of a dropped weapon", () => {
+    expect(appliable([])).toBe(false);
+    expect(appliable([{ kind: "note", key: "FANGS.Rules.Item.Shattered", data: {} }])).toBe(false);
+    expect(appliable([{ kind: "note", key: WEAPON_DROPPED_NOTE, data: { actorId: "A", itemId: "s" } }])).toBe(
+      true,
+    );
+    expect(appliable([{ kind: "prone", actorId: "A" }])).toBe(true);
   });
 });
 

@@ -14,6 +14,14 @@ import type { AppliedDelta } from "./exchange-state";
 /** The note rules-A's fumble module leaves for a dropped weapon; the Foundry layer unequips it. */
 export const WEAPON_DROPPED_NOTE = "FANGS.Rules.Fumble.WeaponDropped";
 
+/**
+ * Whether applying these effects would touch a document: any effect but a
+ * note, and the note of a dropped weapon (it unequips the weapon).
+ */
+export function appliable(effects: readonly Effect[]): boolean {
+  return effects.some((e) => e.kind !== "note" || e.key === WEAPON_DROPPED_NOTE);
+}
+
 /** What the planner needs to know about one actor. */
 export interface ActorView {
   readonly pools: { readonly stunPoints: number; readonly hitPoints: number };

@@ -10,7 +10,7 @@ import { chargeFreeAttack } from "../rules/fangs/special-defenses";
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
-import { applyEffects, revertDeltas } from "./apply-effects";
+import { appliable, applyEffects, revertDeltas } from "./apply-effects";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
 import {
   DEFENSE_CHOICES,
@@ -278,6 +278,7 @@ async function prepareDamage(
     event: {
       type: "rollDamage",
       damage: { result: rolled.value, effects: rolled.value.effects },
+      next: appliable(rolled.value.effects) ? "apply" : "resolved",
       freeAttack: chargeOffer(state, rolled.value.effects),
       dice: [rolled.dice],
     },
@@ -300,6 +301,7 @@ async function prepareFumble(
         option: option.id,
         fumble: { option: option.id, victim: null },
         damage: { result: null, effects },
+        next: appliable(effects) ? "apply" : "resolved",
         dice: [],
       },
     };
@@ -333,6 +335,7 @@ async function prepareFumble(
       option: option.id,
       fumble: { option: option.id, victim: victimRef },
       damage: { result: rolled.value, effects: rolled.value.effects },
+      next: appliable(rolled.value.effects) ? "apply" : "resolved",
       dice: [rolled.dice],
     },
   };

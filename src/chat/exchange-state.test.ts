@@ -170,7 +170,9 @@ function refusal(result: ReturnType<typeof transition>): string {
 
 function toDamageRolled(): ExchangeState {
   const defended = must(transition(attacked(), defendEvent(), DEFENDER));
-  return must(transition(defended, { type: "rollDamage", damage, freeAttack: null, dice: [] }, ATTACKER));
+  return must(
+    transition(defended, { type: "rollDamage", damage, next: "apply", freeAttack: null, dice: [] }, ATTACKER),
+  );
 }
 
 const application = { effects: damage.effects, deltas: [], consequences: [], by: "gm" };
@@ -277,7 +279,11 @@ describe("exchange state: damage", () => {
   it("closes when the damage changes nothing (only notes)", () => {
     const defended = must(transition(attacked(), defendEvent(), DEFENDER));
     const s = must(
-      transition(defended, { type: "rollDamage", damage: nothing, freeAttack: null, dice: [] }, ATTACKER),
+      transition(
+        defended,
+        { type: "rollDamage", damage: nothing, next: "resolved", freeAttack: null, dice: [] },
+        ATTACKER,
+      ),
     );
     expect(s.stage).toBe(ExchangeStage.Resolved);
   });
@@ -290,6 +296,7 @@ describe("exchange state: damage", () => {
         {
           type: "rollDamage",
           damage: nothing,
+          next: "resolved",
           freeAttack: {
             attackerId: "Actor.def",
             targetId: "Actor.att",
@@ -311,7 +318,7 @@ describe("exchange state: damage", () => {
 
   it("lets either party roll the damage, but not a stranger, and not before the defense", () => {
     const defended = must(transition(attacked(), defendEvent(), DEFENDER));
-    const event: ExchangeEvent = { type: "rollDamage", damage, freeAttack: null, dice: [] };
+    const event: ExchangeEvent = { type: "rollDamage", damage, next: "apply", freeAttack: null, dice: [] };
     expect(transition(defended, event, DEFENDER).ok).toBe(true);
     expect(refusal(transition(defended, event, STRANGER))).toBe(RefusalCode.NotPermitted);
     expect(refusal(transition(attacked(), event, ATTACKER))).toBe(RefusalCode.WrongStage);
@@ -327,6 +334,7 @@ describe("exchange state: fumble", () => {
       option: "dropWeapon",
       fumble: { option: "dropWeapon", victim: null },
       damage: nothing,
+      next: "resolved",
       dice: [],
     };
     expect(refusal(transition(fumbled(), event, ATTACKER))).toBe(RefusalCode.NotPermitted);
@@ -344,6 +352,7 @@ describe("exchange state: fumble", () => {
           option: "hitSelf",
           fumble: { option: "hitSelf", victim: null },
           damage,
+          next: "apply",
           dice: [],
         },
         GM,
@@ -358,6 +367,7 @@ describe("exchange state: fumble", () => {
       option: "hitSelf",
       fumble: { option: "hitSelf", victim: null },
       damage,
+      next: "apply",
       dice: [],
     };
     expect(refusal(transition(attacked(), event, GM))).toBe(RefusalCode.WrongStage);
@@ -428,6 +438,7 @@ describe("exchange state: cancel and free attacks", () => {
         {
           type: "rollDamage",
           damage: nothing,
+          next: "resolved",
           freeAttack: { attackerId: "Actor.def", targetId: "Actor.att", reasonKey: "k" },
           dice: [],
         },

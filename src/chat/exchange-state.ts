@@ -292,6 +292,9 @@ export const INTENT_TYPES: readonly IntentType[] = Object.freeze([
 /** Where the exchange goes after a step, as the rules core decided. */
 export type NextStep = "damage" | "resolved";
 
+/** After the damage: something to apply to the documents, or nothing (the effect applier says which). */
+export type AfterDamage = "apply" | "resolved";
+
 /** An intent with the results the rules produced for it. */
 export type ExchangeEvent =
   | {
@@ -307,6 +310,7 @@ export type ExchangeEvent =
   | {
       readonly type: "rollDamage";
       readonly damage: DamageRecord;
+      readonly next: AfterDamage;
       readonly freeAttack: Omit<FreeAttackOffer, "taken"> | null;
       readonly dice: readonly StepDice[];
     }
@@ -315,6 +319,7 @@ export type ExchangeEvent =
       readonly option: string;
       readonly fumble: FumbleRecord;
       readonly damage: DamageRecord | null;
+      readonly next: AfterDamage;
       readonly dice: readonly StepDice[];
     }
   | { readonly type: "apply"; readonly application: ApplicationRecord }
@@ -475,10 +480,6 @@ function intentOf(event: ExchangeEvent): ExchangeIntent {
   }
 }
 
-function hasChanges(effects: readonly Effect[]): boolean {
-  return effects.some((effect) => effect.kind !== "note");
-}
-
 /**
  * The next state after an event, or why not. `expectedRevision` is the
  * revision the click saw (null: skip that check, e.g. the GM's own click
@@ -515,7 +516,7 @@ export function transition(
       });
     }
     case "rollDamage": {
-      const stage = hasChanges(event.damage.effects) ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
+      const stage = event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
       return ok({
         ...base,
         stage,
@@ -525,10 +526,7 @@ export function transition(
       });
     }
     case "resolveFumble": {
-      const stage =
-        event.damage && hasChanges(event.damage.effects)
-          ? ExchangeStage.DamageRolled
-          : ExchangeStage.Resolved;
+      const stage = event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
       return ok({
         ...base,
         stage,
