@@ -142,6 +142,26 @@ describe("a duel", () => {
     expect(events).toBeGreaterThan(1000);
   });
 
+  it("plays the same fights from the rules core's answers kept across fights as from fresh ones", () => {
+    for (const [a, b] of [
+      ["Gru", "Troll"],
+      ["Dagmar", "Fast Eddy"],
+      ["Pirate Jenny", "Giant Octopus"],
+    ] as const) {
+      const warm = [fighter(a), fighter(b)] as const;
+      for (let seed = 0; seed < 25; seed += 1) {
+        const kept = runDuel({ fighters: warm }, seed, true);
+        // Fresh sheet objects miss the per-sheet caches; maneuver options given explicitly bypass the defense cache.
+        const fresh = runDuel(
+          { fighters: [{ ...warm[0] }, { ...warm[1] }], maneuverOptions: { reading: "prose" } },
+          seed,
+          true,
+        );
+        expect(fresh.events).toEqual(kept.events);
+      }
+    }
+  });
+
   it("refuses a policy's choice that the rules do not allow", () => {
     const cheat: Policy = {
       ...createDefaultPolicy(),
