@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { combatantState } from "../../../test/support/fangs-fixtures";
-import { ScriptedDice } from "../kernel/dice";
+import { ScriptedDice, SeededDice } from "../kernel/dice";
 import {
   assessBlow,
   dyingRound,
@@ -159,5 +160,64 @@ describe("hit points", () => {
       invalid,
     );
     expect(() => unconsciousRecovery("dagmar", state({ co: Number.NaN }), 5)).toThrowError(invalid);
+  });
+});
+
+describe("consequences over any blow (property)", () => {
+  const stateArb = fc
+    .record({
+      stunMax: fc.integer({ min: 1, max: 40 }),
+      stun: fc.integer({ min: -20, max: 40 }),
+      hpMax: fc.integer({ min: 1, max: 20 }),
+      hp: fc.integer({ min: -20, max: 20 }),
+      co: fc.integer({ min: 1, max: 20 }),
+      sz: fc.integer({ min: 1, max: 20 }),
+      stunned: fc.boolean(),
+    })
+    .map((r) =>
+      state({
+        stunPoints: { value: Math.min(r.stun, r.stunMax), max: r.stunMax },
+        hitPoints: { value: Math.min(r.hp, r.hpMax), max: r.hpMax },
+        co: r.co,
+        sz: r.sz,
+        stunned: r.stunned,
+      }),
+    );
+
+  it("CORE-CON-1: pools drop by what was lost; a CO check only for more than half the maximum, and stunned only on a failed one", () => {
+    fc.assert(
+      fc.property(
+        stateArb,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        (s, stunLost, hpLost, seed) => {
+          const r = assessBlow(
+            { actorId: "x", state: s, stunLost, hitPointsLost: hpLost },
+            new SeededDice(seed),
+          );
+          expect(r.stunPoints).toBe(s.stunPoints.value - stunLost);
+          expect(r.hitPoints).toBe(s.hitPoints.value - hpLost);
+          expect(r.conditions).toEqual(poolConditions(r.stunPoints, r.hitPoints, s.co, s.sz));
+          if (r.coCheck !== null) {
+            expect(stunLost * 2).toBeGreaterThan(s.stunPoints.max);
+            expect(s.stunned).toBe(false);
+            expect(r.coCheck.skill).toBe(s.co);
+          }
+          expect(r.stunned).toBe(r.coCheck !== null && !r.coCheck.success);
+          // CORE-CON-3: dead is never dying; CORE-CON-2: a coma is always unconscious.
+          expect(r.conditions.dead && r.conditions.dying).toBe(false);
+          if (r.conditions.coma) expect(r.conditions.unconscious).toBe(true);
+          // A status effect is made only for a status that changed.
+          const before = poolConditions(s.stunPoints.value, s.hitPoints.value, s.co, s.sz);
+          for (const e of r.effects) {
+            if (e.kind === "status" && e.status !== "stunned") {
+              const key = e.status as keyof typeof before;
+              expect(before[key]).not.toBe(r.conditions[key]);
+            }
+          }
+        },
+      ),
+    );
   });
 });

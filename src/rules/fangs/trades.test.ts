@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { maximumOf, parseDiceFormula } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
 import { damageModifierFormula } from "./character";
 import { applyTrades, type TradeContext } from "./trades";
@@ -154,5 +156,55 @@ describe("which trades combine", () => {
     expect(refusal(() => applyTrades(gru, { attackToDamage: Number.NaN })).code).toBe("invalid-trade");
     // No trade is no change.
     expect(applyTrades(gru, {})).toMatchObject({ attackModifier: 0, extraDamageModifier: 0 });
+  });
+});
+
+describe("trades over any skills (property)", () => {
+  const skillArb = fc
+    .record({ natural: fc.integer({ min: 0, max: 12 }), bought: fc.integer({ min: 0, max: 15 }) })
+    .map((k) => ({ ...k, total: k.natural + k.bought }));
+  const request = fc.record(
+    {
+      attackToDamage: fc.integer({ min: 0, max: 20 }),
+      parryToAttack: fc.integer({ min: 0, max: 20 }),
+      attackToParry: fc.integer({ min: 0, max: 20 }),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("NC-TAC-5: a trade is refused with invalid-trade, or it moves only bought points within every limit", () => {
+    fc.assert(
+      fc.property(
+        skillArb,
+        skillArb,
+        fc.constantFrom("1d8+2", "1d4+2", "2d8", "1d6"),
+        request,
+        (attack, parry, base, req) => {
+          let trade: ReturnType<typeof applyTrades>;
+          try {
+            trade = applyTrades({ attackSkill: attack, parrySkill: parry, weaponBaseDamage: base }, req);
+          } catch (error) {
+            expect(error).toBeInstanceOf(RulesError);
+            expect((error as RulesError).code).toBe("invalid-trade");
+            return;
+          }
+          const toDamage = req.attackToDamage ?? 0;
+          const p2a = req.parryToAttack ?? 0;
+          const a2p = req.attackToParry ?? 0;
+          expect(trade.attackModifier).toBe(p2a - toDamage - a2p);
+          expect(trade.extraDamageModifier).toBe(toDamage);
+          expect(trade.parryModifier).toBe(a2p - p2a);
+          expect(trade.dodgeModifier).toBe(0 - p2a);
+          // NC-TAC-1, -5: only the attack's own bought points leave it.
+          expect(toDamage + a2p).toBeLessThanOrEqual(attack.bought);
+          // NC-TAC-2: never past the base weapon's maximum.
+          expect(toDamage).toBeLessThanOrEqual(maximumOf(parseDiceFormula(base)));
+          // NC-TAC-3, -4: only bought parry points leave the parry; neither side rises past its base skill.
+          expect(p2a).toBeLessThanOrEqual(Math.min(parry.bought, attack.total));
+          expect(a2p).toBeLessThanOrEqual(parry.total);
+          expect(p2a > 0 && a2p > 0).toBe(false);
+        },
+      ),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatFormula,
@@ -73,6 +74,32 @@ describe("dice kernel", () => {
     expect(rollsA).toEqual(rollsB);
     expect(Math.min(...rollsA)).toBe(1);
     expect(Math.max(...rollsA)).toBe(20);
+  });
+
+  it("reads back what it formats, and rolls within its bounds (property)", () => {
+    const term = fc.record({
+      count: fc.integer({ min: 1, max: 4 }),
+      faces: fc.constantFrom(2, 4, 6, 8, 10, 12, 20),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(term, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        (terms, flat, seed) => {
+          const text = terms.map((t) => `${t.count}d${t.faces}`).join("+") + (flat > 0 ? `+${flat}` : "");
+          const formula = parseDiceFormula(text);
+          expect(formatFormula(formula)).toBe(text);
+          expect(formatFormula(parseDiceFormula(formatFormula(formula)))).toBe(text);
+          const total = rollFormula(formula, new SeededDice(seed)).total;
+          expect(total).toBeGreaterThanOrEqual(minimumOf(formula));
+          expect(total).toBeLessThanOrEqual(maximumOf(formula));
+          const dice = terms.flatMap((t) => Array.from({ length: t.count }, () => t.faces));
+          expect(rollFormula(formula, new ScriptedDice(dice)).total).toBe(maximumOf(formula));
+          expect(rollFormula(formula, new ScriptedDice(dice.map(() => 1))).total).toBe(minimumOf(formula));
+        },
+      ),
+    );
   });
 
   it("records every die a resolution used", () => {
