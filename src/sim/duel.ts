@@ -1170,7 +1170,8 @@ class Duel {
     const maneuver = d.maneuver ?? "dodgeMelee";
     const key = `${maneuver}|${d.performed ? 1 : 0}|${d.maneuverTargetId === a.id ? 1 : 0}|${u.weaponParries},${u.shieldParries},${u.monsterParries},${u.grappleParries},${u.dodges},${u.offHandAttacked ? 1 : 0}|${kind}|${grapple ? 1 : 0}|${loadout.weapon},${loadout.offHand},${loadout.monsterParry ? 1 : 0}|${bound ? bound.join(",") : ""}|${d.readyingSet ? 1 : 0}`;
     // Another reading of the maneuver tables gives other answers: cache only the default one.
-    let cache = this.maneuverOptions === undefined ? DEFENSE_CACHE.get(d.sheet) : new Map<string, DefenseAnswer>();
+    let cache =
+      this.maneuverOptions === undefined ? DEFENSE_CACHE.get(d.sheet) : new Map<string, DefenseAnswer>();
     if (cache === undefined) {
       cache = new Map();
       DEFENSE_CACHE.set(d.sheet, cache);

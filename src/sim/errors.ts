@@ -9,8 +9,7 @@ export type SimErrorCode =
   | "malformed-file"
   | "invalid-runs"
   | "invalid-seed"
-  | "invalid-argument"
-  | "same-fighter-twice";
+  | "invalid-argument";
 
 export class SimError extends Error {
   override readonly name = "SimError";

@@ -212,5 +212,3 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
 function hasRanged(view: FighterView): boolean {
   return view.weapons.some((w) => w.weapon.kind !== "melee");
 }
-
-export const defaultPolicy: Policy = createDefaultPolicy();
