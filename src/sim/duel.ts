@@ -1342,7 +1342,12 @@ class Duel {
     }
   }
 
-  /** The fumbler's own weapon strikes it: an exchange with no defense that cannot miss is not in the core, so the hit is resolved as a sure success. */
+  /**
+   * The fumbler's own weapon strikes it. The rules core has no "self hit"
+   * step, so it is resolved as an undefended attack at +40: every roll
+   * reaches 20, a natural 19–20 may still make it a Special and a confirmed
+   * natural 1 a harmless fumble, as the dice fall.
+   */
   selfHit(a: Combatant, w: SimWeapon): void {
     const hit = resolveExchange(
       {
@@ -1355,7 +1360,6 @@ class Duel {
           },
           weapon: this.weaponProfile(a, { ...w, itemSp: null }),
           skill: w.skill,
-          // A sure hit: the roll is needed only for its dice order; 40 lifts any d20 over 20 without a Special.
           modifiers: 40,
           extraDamageModifier: 0,
           mode: "strike",
