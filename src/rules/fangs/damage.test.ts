@@ -553,6 +553,64 @@ describe("the damage step on its own", () => {
   });
 });
 
+describe("a bare hand parrying", () => {
+  const hand = parryItem({ id: "hand", name: "Bare hand", damage: "0", bareHand: true });
+  const bare = (over: Partial<DefenseDeclaration> = {}) =>
+    defenseOf("shieldParry", {
+      item: hand,
+      defender: defenderOf({ armorProtection: 2, damageModifier: 2 }),
+      ...over,
+    });
+
+  it("NC-MAN-4: a bare hand may parry, but the hand takes the damage: nothing is blocked and no item wears", () => {
+    // Broadsword 8 + 2 = 10: all of it through the parry, less armor 2 → 8 Stun, 3 HP.
+    const r = run(attackOf(), bare(), [10, 10, 8]);
+    expect(r.outcome.kind).toBe(OutcomeKind.Parried);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([8, 3]);
+    expect(wearOf(r.effects)).toEqual([]);
+    // A bare hand has no SP track: its placeholder is not read, so a 0 there is no "shattered" hand.
+    const zero = { ...hand, itemSp: { value: 0, max: 1 } };
+    expect(run(attackOf(), bare({ item: zero }), [10, 10, 8]).damage.stunDamage).toBe(8);
+  });
+
+  it("NC-MAN-4: against a Special the hand takes the maximum, and a fumbled bare-hand parry breaks no item", () => {
+    const special = run(attackOf(), bare(), [19, 2, 10]);
+    expect(special.outcome.kind).toBe(OutcomeKind.ParriedSpecial);
+    expect([stun(special.effects), hp(special.effects)]).toEqual([8, 3]);
+    expect(wearOf(special.effects)).toEqual([]);
+    const fumbled = run(attackOf(), bare(), [19, 2, 1, 1]);
+    expect(fumbled.outcome.kind).toBe(OutcomeKind.FumbledDefenseHit);
+    expect(fumbled.outcome.parryItemBroken).toBe(false);
+    expect(wearOf(fumbled.effects)).toEqual([]);
+    expect([stun(fumbled.effects), hp(fumbled.effects)]).toEqual([10, 10]);
+  });
+
+  it("NC-MAN-4: a Critical spear thrust parried by a bare hand sticks in the hand, that is in the parrier", () => {
+    // Spear maximum 9 through the hand, no armor (Critical): 9 Stun, 5 HP; stuck in the body, not in an item.
+    const r = run(attackOf({ weapon: spear }), bare(), [19, 10, 10]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([9, 5]);
+    expect(r.effects).toContainEqual({
+      kind: "stuckItem",
+      ownerId: "gru",
+      itemId: "spear",
+      targetId: "dagmar",
+      inItemId: null,
+      perRoundDamage: "1d8+1",
+    });
+    expect(r.damage.stuckInShield).toBe(false);
+    expect(r.damage.impaled).toBe(true);
+  });
+
+  it("NC-MAN-4: a Critical bare-hand parry strikes back with the fist, whose damage is the DM (CORE-CHR-6: Fist)", () => {
+    const attacker = { id: "gru", st: 14, damageModifier: 0, luck: null, state: defenderOf({ id: "gru" }) };
+    // The defender's DM +2 rolls 1d2: 2.
+    const r = run(attackOf({ attacker }), bare(), [10, 20, 20, 2]);
+    expect(r.outcome.kind).toBe(OutcomeKind.CriticalParry);
+    expect(r.damage.counterDamage).toBe(2);
+    expect([stun(r.effects, "gru"), hp(r.effects, "gru")]).toEqual([2, 1]);
+  });
+});
+
 describe("what a parry blocks", () => {
   it("NC-DEF-6: a shield parry and a weapon parry each block damage up to the item's SP", () => {
     // The same 15 (Greatsword 8 + 7) against a kite shield (SP 10) and a parrying sword (SP 10): 5 through.

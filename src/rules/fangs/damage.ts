@@ -115,6 +115,11 @@ export function specialParry(damage: number, itemSp: number, itemType: "weapon" 
   return { excess, itemWear: Math.min(excess, itemSp), reason: "excess" };
 }
 
+/** A bare hand blocks nothing and is no item to wear: the hand, so its owner, takes the blow (NC-MAN-4). */
+function bareHandParry(damage: number): ParryArithmetic {
+  return { excess: damage, itemWear: 0, reason: null };
+}
+
 /* -------------------------------------------- */
 /*  The damage step                             */
 /* -------------------------------------------- */
@@ -421,7 +426,7 @@ export function rollDamage(
       hitDefender(b, defender, damage, hp, true, trackHitPoints);
       if (canImpale) stick(b, attack, defender.id, null);
       if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
-      if (outcome.parryItemBroken && item) {
+      if (outcome.parryItemBroken && item && item.bareHand !== true) {
         wearItem(b, defender.id, item.id, item.itemSp.value, item.itemSp.value, "broken", "parry");
       }
       break;
@@ -432,14 +437,10 @@ export function rollDamage(
       if (monster) break;
       const damage = rollBlow(b, attack, rules, dm, dice);
       const it = parryingItem(item, outcome.defenseChoice);
-      throughParry(
-        b,
-        defender,
-        it,
-        normalParry(damage, it.itemSp.value, rules.parryWearCombination),
-        false,
-        trackHitPoints,
-      );
+      const parry = it.bareHand
+        ? bareHandParry(damage)
+        : normalParry(damage, it.itemSp.value, rules.parryWearCombination);
+      throughParry(b, defender, it, parry, false, trackHitPoints);
       break;
     }
     case OutcomeKind.ParriedSpecial: {
@@ -447,8 +448,11 @@ export function rollDamage(
       if (monster) break;
       const it = parryingItem(item, outcome.defenseChoice);
       // NC-DMG-14: a Critical's excess ignores armor too.
-      throughParry(b, defender, it, specialParry(damage, it.itemSp.value, it.type), critical, trackHitPoints);
-      if (critical && canImpale && it.type === "shield") stick(b, attack, defender.id, it.id);
+      const parry = it.bareHand ? bareHandParry(damage) : specialParry(damage, it.itemSp.value, it.type);
+      throughParry(b, defender, it, parry, critical, trackHitPoints);
+      // NC-DMG-17: stuck in the shield; a bare hand is the parrier's own body (NC-MAN-4), so it sticks there.
+      if (critical && canImpale && it.type === "shield")
+        stick(b, attack, defender.id, it.bareHand ? null : it.id);
       break;
     }
     case OutcomeKind.SpecialParry: {

@@ -68,13 +68,16 @@ const itemArb: fc.Arbitrary<ParryItemProfile> = fc
     type: fc.constantFrom("weapon" as const, "shield" as const),
     max: whole(4, 14),
     left: whole(1, 14),
+    // One in eight parries is a bare hand (NC-MAN-4).
+    bareHand: whole(1, 8).map((n) => n === 1),
   })
-  .map(({ type, max, left }) => ({
+  .map(({ type, max, left, bareHand }) => ({
     id: `${type}-item`,
     name: type,
     type,
     itemSp: { value: Math.min(left, max), max },
-    damage: type === "shield" ? "1d4" : "1d6+1",
+    damage: bareHand ? "0" : type === "shield" ? "1d4" : "1d6+1",
+    ...(bareHand ? { bareHand } : {}),
   }));
 
 const inputArb: fc.Arbitrary<ExchangeInput> = fc

@@ -42,6 +42,8 @@ export interface DefenseRoll {
   readonly choice: DefenseChoice;
   readonly itemId: string | null;
   readonly itemType: "weapon" | "shield" | null;
+  /** The parry was made with a bare hand (NC-MAN-4): nothing to block with, nothing to break. */
+  readonly bareHand?: boolean;
   /** Null when the defender does not defend ("none"). */
   readonly check: CheckResult | null;
 }
@@ -144,7 +146,8 @@ export function validateDefense(defense: DefenseDeclaration): void {
     throw new RulesError("invalid-value", `${choice} needs the parrying item`, { what: "item", choice });
   }
   if (choice !== "dodge" && item) {
-    if (itemCondition(item.itemSp) === "shattered") {
+    // A bare hand has no SP track to read (NC-MAN-4).
+    if (item.bareHand !== true && itemCondition(item.itemSp) === "shattered") {
       throw new RulesError("item-shattered", `${item.name} is shattered and cannot parry`, {
         itemId: item.id,
       });
@@ -176,6 +179,8 @@ export function rollValidatedDefense(defense: DefenseDeclaration, dice: DiceSour
   if (choice === "none") return { defenderId: id, choice, itemId: null, itemType: null, check: null };
   const check = resolveCheck({ skill: defense.skill!.total, modifiers: defense.modifiers }, dice);
   const item = choice === "dodge" ? null : defense.item;
+  if (item?.bareHand === true)
+    return { defenderId: id, choice, itemId: item.id, itemType: item.type, bareHand: true, check };
   return { defenderId: id, choice, itemId: item ? item.id : null, itemType: item ? item.type : null, check };
 }
 
@@ -333,8 +338,9 @@ export function decideOutcome(
   const dodge = choice === "dodge";
   if (d === SuccessLevel.Fumble) {
     if (special) {
-      // A monster's body is not an item that breaks (NC-DEF-8).
-      const extra = { prone: dodge, parryItemBroken: choice !== "monsterParry" && defense?.itemId != null };
+      // A monster's body (NC-DEF-8) and a bare hand (NC-MAN-4) are not items that break.
+      const broken = choice !== "monsterParry" && defense?.itemId != null && defense.bareHand !== true;
+      const extra = { prone: dodge, parryItemBroken: broken };
       if (grapple) return outcome(OutcomeKind.Grappled, level, defense, C.fumbledDefense, extra);
       return outcome(OutcomeKind.FumbledDefenseHit, level, defense, C.fumbledDefense, extra);
     }

@@ -72,6 +72,13 @@ export interface ParryItemProfile {
   readonly itemSp: ItemSp;
   /** Damage it deals when a Critical parry strikes back (NC-DMG-19). */
   readonly damage: string;
+  /**
+   * An empty hand parrying (NC-MAN-4: "It can even mean his bare hand, though
+   * the hand will take damage"): it has no SP to block with, so the blow goes
+   * through to the parrier, and it wears or breaks no item. `itemSp` is not
+   * read; `damage` is the fist's ("0": the DM alone).
+   */
+  readonly bareHand?: boolean;
 }
 
 export type DefenseChoice =
