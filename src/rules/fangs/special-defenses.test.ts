@@ -57,6 +57,15 @@ describe("Retreat", () => {
     expect(codeOf(() => resolveRetreatResponse({ ...retreat, round: 0 }, "stay"))).toBe("invalid-value");
   });
 
+  it("NC-MAN-16: a retreater is not re-engaged next round by an attacker who let it go (a Charge still may); a chaser may try", () => {
+    const stay = resolveRetreatResponse(retreat, RetreatResponse.Stay).restrictions;
+    expect(mayCloseWith(stay, "gru", 5, "engage")).toBe(false);
+    expect(mayCloseWith(stay, "gru", 5, "charge")).toBe(true);
+    expect(mayCloseWith(stay, "gru", 6, "engage")).toBe(true);
+    const chase = resolveRetreatResponse(retreat, RetreatResponse.Chase).restrictions;
+    expect(mayCloseWith(chase, "gru", 5, "engage")).toBe(true);
+  });
+
   it("NC-SPD-3: whatever it chooses, the attacker cannot Charge the retreater this round, but can the next", () => {
     for (const response of Object.values(RetreatResponse)) {
       const { restrictions } = resolveRetreatResponse(retreat, response);

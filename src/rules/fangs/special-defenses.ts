@@ -147,21 +147,35 @@ export function resolveRetreatResponse(
         noteKey: "FANGS.Rules.Special.RetreatAttackAsItLeaves",
       });
     case RetreatResponse.Chase:
-    case RetreatResponse.Stay:
+    case RetreatResponse.Stay: {
+      const restrictions: AttackRestriction[] = [
+        noCharge,
+        { kind: "noAttack", round, because: "retreat" },
+        { kind: "noChangeTarget", targetId: target, round, because: "retreat" },
+      ];
+      // NC-MAN-16: the retreater "escapes being re-engaged by his target during the next round";
+      // a chaser is the exception NC-SPD-2 names, and a Charge stays open next round (NC-SPD-3).
+      if (response === RetreatResponse.Stay) {
+        restrictions.push({
+          kind: "noEngage",
+          targetId: target,
+          fromRound: round + 1,
+          untilRound: round + 1,
+          exceptCharge: true,
+          because: "retreat",
+        });
+      }
       return Object.freeze({
         mayAttack: false,
         attackModifier: 0,
         followPaces: response === RetreatResponse.Chase ? halfMovePaces(mv) : 0,
-        restrictions: Object.freeze([
-          noCharge,
-          { kind: "noAttack", round, because: "retreat" } as const,
-          { kind: "noChangeTarget", targetId: target, round, because: "retreat" } as const,
-        ]),
+        restrictions: Object.freeze(restrictions),
         noteKey:
           response === RetreatResponse.Chase
             ? "FANGS.Rules.Special.RetreatChase"
             : "FANGS.Rules.Special.RetreatStay",
       });
+    }
     default:
       throw new RulesError("invalid-value", `a Retreat response is attackAsItLeaves, chase or stay`, {
         response,
