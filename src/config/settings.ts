@@ -56,6 +56,10 @@ const SPECIAL_PARRY_LABELS: Record<FangsRules["specialParryWeaponDamage"], strin
   rolledDamage: "FANGS.Setting.Rules.SpecialParry.RolledDamage",
   nick: "FANGS.Setting.Rules.SpecialParry.Nick",
 };
+const FUMBLED_DEFENSE_LABELS: Record<FangsRules["fumbledDefenseHitPoints"], string> = {
+  full: "FANGS.Setting.Rules.FumbledDefense.Full",
+  half: "FANGS.Setting.Rules.FumbledDefense.Half",
+};
 
 const D = FANGS_DEFAULTS;
 
@@ -92,6 +96,11 @@ function rulesSchema() {
       SPECIAL_PARRY_LABELS,
       D.specialParryWeaponDamage,
       L("specialParryWeaponDamage"),
+    ),
+    fumbledDefenseHitPoints: choice(
+      FUMBLED_DEFENSE_LABELS,
+      D.fumbledDefenseHitPoints,
+      L("fumbledDefenseHitPoints"),
     ),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,

@@ -1,0 +1,166 @@
+import { SYSTEM_PATH } from "../../config/system";
+import {
+  BASIS_LABELS,
+  DOC_SECTIONS,
+  defaultMenuValues,
+  type OptionBasis,
+  type OptionDef,
+  optionValue,
+  RULES_MENU_GROUPS,
+  type RulesMenuValues,
+} from "./catalogue";
+
+/**
+ * The menu's view: the options grouped as RULES_MENU_GROUPS orders them,
+ * each row with its input, its value, its default and where the rules notes
+ * explain it, every word already in the user's language. Pure: the menu
+ * and the preview call it with their own localiser.
+ */
+
+/** The menu's template, as Foundry serves it. */
+export const RULES_MENU_TEMPLATE = `${SYSTEM_PATH}/templates/apps/rules-options.hbs`;
+
+/** Foundry's i18n: `localize(key)`, or `format(key, data)` when data is given. */
+export type Localize = (key: string, data?: Readonly<Record<string, string | number>>) => string;
+
+export interface ChoiceView {
+  readonly value: string;
+  readonly label: string;
+  readonly selected: boolean;
+}
+
+export interface OptionRowView {
+  /** The form field's name. */
+  readonly name: string;
+  readonly id: string;
+  readonly hintId: string;
+  readonly kind: OptionDef["kind"];
+  readonly isInteger: boolean;
+  readonly isFormula: boolean;
+  readonly isChoice: boolean;
+  readonly isBoolean: boolean;
+  readonly label: string;
+  readonly hint: string;
+  /** The value for a text or number input. */
+  readonly value: string;
+  readonly checked: boolean;
+  readonly min: number | null;
+  readonly choices: readonly ChoiceView[];
+  /** "Default: …" */
+  readonly defaultText: string;
+  /** The value differs from the default. */
+  readonly changed: boolean;
+  readonly basis: OptionBasis;
+  readonly basisLabel: string;
+  /** Where the rules notes explain it. */
+  readonly docsText: string;
+}
+
+export interface GroupView {
+  readonly id: string;
+  readonly legendId: string;
+  readonly legend: string;
+  readonly hint: string;
+  readonly rows: readonly OptionRowView[];
+}
+
+export interface RulesMenuView {
+  readonly groups: readonly GroupView[];
+  readonly changedCount: number;
+  /** "All values are the defaults." or "3 values differ from the defaults." */
+  readonly changedText: string;
+}
+
+export interface RulesMenuViewOptions {
+  /** Prefix of element ids, unique per rendered menu. */
+  readonly idPrefix?: string;
+  /** What "default" means; the rules core's defaults unless given (tests). */
+  readonly defaults?: RulesMenuValues;
+}
+
+/** The text an option's value reads as: a choice's label, On/Off, or the figure itself. */
+export function displayValue(option: OptionDef, value: unknown, localize: Localize): string {
+  if (option.kind === "choice") {
+    const label = option.choices[String(value)];
+    return label ? localize(label) : String(value);
+  }
+  if (option.kind === "boolean") {
+    return localize(value ? "FANGS.Setting.RulesMenu.On" : "FANGS.Setting.RulesMenu.Off");
+  }
+  return String(value);
+}
+
+function docsText(option: OptionDef, localize: Localize): string {
+  const section = localize(DOC_SECTIONS[option.docs]);
+  return option.clauses.length > 0
+    ? localize("FANGS.Setting.RulesMenu.Docs", { section, clauses: option.clauses.join(", ") })
+    : localize("FANGS.Setting.RulesMenu.DocsNoClause", { section });
+}
+
+const domId = (prefix: string, name: string) => `${prefix}-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+
+function rowView(
+  option: OptionDef,
+  values: RulesMenuValues,
+  defaults: RulesMenuValues,
+  localize: Localize,
+  idPrefix: string,
+): OptionRowView {
+  const value = optionValue(values, option.name);
+  const fallback = optionValue(defaults, option.name);
+  const id = domId(idPrefix, option.name);
+  return {
+    name: option.name,
+    id,
+    hintId: `${id}-hint`,
+    kind: option.kind,
+    isInteger: option.kind === "integer",
+    isFormula: option.kind === "formula",
+    isChoice: option.kind === "choice",
+    isBoolean: option.kind === "boolean",
+    label: localize(option.label),
+    hint: localize(option.hint),
+    value: option.kind === "boolean" ? "" : String(value),
+    checked: option.kind === "boolean" && value === true,
+    min: option.kind === "integer" ? option.min : null,
+    choices:
+      option.kind === "choice"
+        ? Object.entries(option.choices).map(([choice, label]) => ({
+            value: choice,
+            label: localize(label),
+            selected: choice === String(value),
+          }))
+        : [],
+    defaultText: localize("FANGS.Setting.RulesMenu.Default", {
+      value: displayValue(option, fallback, localize),
+    }),
+    changed: value !== fallback,
+    basis: option.basis,
+    basisLabel: localize(BASIS_LABELS[option.basis]),
+    docsText: docsText(option, localize),
+  };
+}
+
+/** Values → the grouped rows the template shows. */
+export function rulesMenuView(
+  values: RulesMenuValues,
+  localize: Localize,
+  { idPrefix = "fangs-rules-options", defaults = defaultMenuValues() }: RulesMenuViewOptions = {},
+): RulesMenuView {
+  const groups = RULES_MENU_GROUPS.map((group) => ({
+    id: group.id,
+    legendId: domId(idPrefix, `group-${group.id}`),
+    legend: localize(group.legend),
+    hint: localize(group.hint),
+    rows: group.options.map((option) => rowView(option, values, defaults, localize, idPrefix)),
+  }));
+  const changedCount = groups.reduce((n, g) => n + g.rows.filter((r) => r.changed).length, 0);
+  return {
+    groups,
+    changedCount,
+    changedText:
+      changedCount === 0
+        ? localize("FANGS.Setting.RulesMenu.AllDefaults")
+        : localize("FANGS.Setting.RulesMenu.ChangedCount", { count: changedCount }),
+  };
+}
