@@ -6,6 +6,7 @@
  */
 
 import { trackerPreviewPages } from "../../src/apps/combat-tracker/preview";
+import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
 import {
   ACTOR_TAB_IDS,
   actorSheetContext,
@@ -275,6 +276,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   itemPages,
   chatPages,
   trackerPreviewPages,
+  rulesMenuPreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
