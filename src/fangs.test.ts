@@ -2,6 +2,7 @@ import "../test/foundry/setup";
 import { standIn } from "../test/foundry/setup";
 import { Actor as StandInActor } from "../test/foundry/stand-in";
 import { registerEncounterOdds } from "./apps/encounter-odds";
+import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerCombat } from "./combat";
 import { migrateWorldIfNeeded } from "./data/world-migration";
@@ -13,6 +14,7 @@ import "./fangs";
 // replaced by a spy here (add one when the entry file gains one).
 vi.mock("./apps/sheets", () => ({ registerSheets: vi.fn() }));
 vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
+vi.mock("./apps/settings", () => ({ registerRulesMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
 vi.mock("./data/world-migration", () => ({ migrateWorldIfNeeded: vi.fn(async () => null) }));
 
@@ -29,6 +31,7 @@ describe("the entry file", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
     expect(registerCombat).toHaveBeenCalledTimes(1);
     expect(registerEncounterOdds).toHaveBeenCalledTimes(1);
+    expect(registerRulesMenu).toHaveBeenCalledTimes(1);
     Hooks.callAll("init");
     expect(registerSheets).toHaveBeenCalledTimes(1);
   });

@@ -3,6 +3,7 @@
  * wires things together; each part lives in its role folder.
  */
 import { registerEncounterOdds } from "./apps/encounter-odds";
+import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerCombat } from "./combat";
 import { configureDocuments, configureStatusEffects } from "./config/register";
@@ -15,6 +16,7 @@ Hooks.once("init", () => {
   configureDocuments();
   configureStatusEffects();
   registerSettings();
+  registerRulesMenu();
   registerSheets();
   registerCombat();
   registerEncounterOdds();
