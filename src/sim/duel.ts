@@ -248,6 +248,9 @@ interface Gear {
   readonly off: { type: "shield" | "weapon"; id: string } | null;
   readonly loadout: ParryLoadout;
   readonly weaponViews: WeaponView[];
+  /** What the rules core is handed for each weapon and defense, built once per gear version. */
+  readonly profiles: Map<string, WeaponProfile>;
+  readonly defenses: Map<DefenseChoice, { skill: SkillValue | null; item: ParryItemProfile | null }>;
 }
 
 /** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
@@ -423,7 +426,16 @@ class Duel {
       const sp = w.itemSp ? (c.itemSp.get(w.id) ?? w.itemSp) : null;
       return { weapon: w, itemSp: sp, condition: sp ? itemCondition(sp) : "natural" };
     });
-    c.gear = { version: c.gearVersion, inHand, main, off, loadout, weaponViews };
+    c.gear = {
+      version: c.gearVersion,
+      inHand,
+      main,
+      off,
+      loadout,
+      weaponViews,
+      profiles: new Map(),
+      defenses: new Map(),
+    };
     return c.gear;
   }
 
@@ -455,6 +467,16 @@ class Duel {
   }
 
   weaponProfile(c: Combatant, w: SimWeapon): WeaponProfile {
+    const profiles = this.gear(c).profiles;
+    let profile = profiles.get(w.id);
+    if (profile === undefined) {
+      profile = this.buildWeaponProfile(c, w);
+      profiles.set(w.id, profile);
+    }
+    return profile;
+  }
+
+  buildWeaponProfile(c: Combatant, w: SimWeapon): WeaponProfile {
     return {
       id: w.id,
       name: w.name,
@@ -1121,11 +1143,24 @@ class Duel {
     d: Combatant,
     choice: DefenseChoice,
   ): { skill: SkillValue | null; item: ParryItemProfile | null } {
+    const defenses = this.gear(d).defenses;
+    let answer = defenses.get(choice);
+    if (answer === undefined) {
+      answer = this.buildDefenseSkill(d, choice);
+      defenses.set(choice, answer);
+    }
+    return answer;
+  }
+
+  buildDefenseSkill(
+    d: Combatant,
+    choice: DefenseChoice,
+  ): { skill: SkillValue | null; item: ParryItemProfile | null } {
     const s = d.sheet;
     switch (choice) {
       case "dodge": {
         const total = s.attributes.dodge;
-        const bought = s.skills.dodge?.bought ?? 0;
+        const bought = s.dodgeBought;
         return { skill: { natural: total - bought, bought, total }, item: null };
       }
       case "weaponParry": {
@@ -1198,9 +1233,6 @@ class Duel {
 
   /** The skill total a defense would be rolled with (what defenseSkill gives, without building the item). */
   defenseValue(d: Combatant, choice: DefenseChoice): number {
-    if (choice === "dodge") return d.sheet.attributes.dodge;
-    if (choice === "weaponParry") return this.mainWeapon(d)?.skill.total ?? 0;
-    if (choice === "monsterParry") return d.sheet.monsterParry?.total ?? 0;
     return this.defenseSkill(d, choice).skill?.total ?? 0;
   }
 
@@ -1273,7 +1305,16 @@ class Duel {
       subdual: false,
     };
     const defense: DefenseDeclaration = {
-      defender: { ...this.state(d), id: d.id, damageModifier: d.sheet.attributes.damageModifier },
+      defender: {
+        id: d.id,
+        damageModifier: d.sheet.attributes.damageModifier,
+        stunPoints: { value: d.stun, max: d.sheet.attributes.stunPoints },
+        hitPoints: { value: d.hp, max: d.sheet.attributes.hitPoints },
+        armorProtection: d.sheet.armorProtection,
+        co: d.sheet.characteristics.co,
+        sz: d.sheet.characteristics.sz,
+        stunned: d.stunned,
+      },
       choice,
       skill: choice === "none" ? null : skill,
       item,

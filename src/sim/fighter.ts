@@ -55,6 +55,8 @@ export interface FighterSheet {
   readonly characteristics: Characteristics;
   readonly attributes: DerivedAttributes;
   readonly armorProtection: number;
+  /** Dodge skill points bought (the rest of the Dodge attribute is natural). */
+  readonly dodgeBought: number;
   /** Current values at the start of a fight (the stored `value`s). */
   readonly stunPoints: number;
   readonly hitPoints: number;
@@ -299,6 +301,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
     characteristics,
     attributes,
     armorProtection,
+    dodgeBought,
     stunPoints: pool("stunPoints", attributes.stunPoints),
     hitPoints: pool("hitPoints", attributes.hitPoints),
     weapons,
