@@ -1,12 +1,17 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  type ChatMessage,
-  setOwners,
-  type TestUser,
-  type TokenDocument,
-  world,
-} from "../../test/foundry/chat-stand-in";
+  ask,
+  attackWith,
+  type ExchangeModules,
+  loadExchange,
+  pools,
+  SHIFT,
+  stateOf,
+  type Table,
+  table,
+  target,
+} from "../../test/foundry/chat-fixtures";
+import { type ChatMessage, world } from "../../test/foundry/chat-stand-in";
 
 /**
  * The exchange card through the Foundry stand-in: a player attacks, another
@@ -15,102 +20,16 @@ import {
  * packs, prepared by the system's real data models; the dice are scripted.
  */
 
-type Authority = typeof import("./authority");
-type Start = typeof import("../apps/attack/start-attack");
-type Model = typeof import("./exchange-model");
-type Index = typeof import("./index");
-
-let authority: Authority;
-let start: Start;
-let model: Model;
+let authority: ExchangeModules["authority"];
+let start: ExchangeModules["start"];
 
 beforeAll(async () => {
-  authority = await import("./authority");
-  start = await import("../apps/attack/start-attack");
-  model = await import("./exchange-model");
-  const index: Index = await import("./index");
-  index.registerExchange();
+  ({ authority, start } = await loadExchange());
 });
 
-type AnyActor = Actor.Implementation;
-
-function fixture(path: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../../packs/${path}`, import.meta.url), "utf8"));
-}
-
-async function makeActor(path: string, ...ownerIds: string[]): Promise<AnyActor> {
-  const data = fixture(path);
-  delete data._key;
-  delete data.folder;
-  delete data.ownership;
-  delete data.prototypeToken;
-  delete data.effects;
-  const items = (data.items as Record<string, unknown>[]).map((item) => {
-    const { _key, ...rest } = item;
-    void _key;
-    return rest;
-  });
-  const cls = CONFIG.Actor.documentClass as unknown as { create(d: unknown): Promise<AnyActor> };
-  world.as(world.gm);
-  const actor = await cls.create({ ...data, items });
-  setOwners(actor, ...ownerIds);
-  return actor;
-}
-
-interface Table {
-  gru: AnyActor;
-  jenny: AnyActor;
-  gruToken: TokenDocument;
-  jennyToken: TokenDocument;
-  sword: string;
-}
-
-async function table(): Promise<Table> {
-  world.reset();
-  const gru = await makeActor("characters/gru.json", world.player.id);
-  const jenny = await makeActor("characters/pirate-jenny.json", world.defender.id);
-  const sword = gru.items.find((i) => i.name === "Broadsword")!.id!;
-  return {
-    gru,
-    jenny,
-    gruToken: world.token(gru as never, "Gru"),
-    jennyToken: world.token(jenny as never, "Pirate Jenny"),
-    sword,
-  };
-}
-
-function target(user: TestUser, token: TokenDocument): void {
-  user.targets.clear();
-  user.targets.add({ document: token, actor: token.actor, name: token.name });
-}
-
-const SHIFT = { shiftKey: true } as unknown as Event;
-
 /** Gru attacks Jenny with his Broadsword (skill 15), the dialog skipped. */
-async function attack(t: Table, attackDice: number[]): Promise<ChatMessage> {
-  world.as(world.player);
-  target(world.player, t.jennyToken);
-  world.dice.push(...attackDice);
-  const posted = await start.startAttack(t.gru, t.sword, { event: SHIFT });
-  expect(posted).toBe(true);
-  const message = [...(game.messages as unknown as Iterable<ChatMessage>)].at(-1)!;
-  return message;
-}
-
-function stateOf(message: ChatMessage) {
-  const state = model.exchangeOf(message as never);
-  if (!state) throw new Error("not an exchange card");
-  return state;
-}
-
-async function ask(user: TestUser, message: ChatMessage, intent: Parameters<Authority["requestStep"]>[1]) {
-  world.as(user);
-  return authority.requestStep(message.id, intent, stateOf(message).revision);
-}
-
-function pools(actor: AnyActor) {
-  const s = actor.system as unknown as { stunPoints: { value: number }; hitPoints: { value: number } };
-  return { stun: s.stunPoints.value, hp: s.hitPoints.value };
+function attack(t: Table, dice: number[]): Promise<ChatMessage> {
+  return attackWith(world.player, t.gru, "Broadsword", t.jennyToken, dice);
 }
 
 describe("an exchange from attack to undo, through the GM", () => {

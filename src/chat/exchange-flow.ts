@@ -389,6 +389,7 @@ async function prepareApply(state: ExchangeState, userId: string, rollDie: RollO
     event: {
       type: "apply",
       application: { effects, deltas: applied.deltas, consequences: assessed.consequences, by: userId },
+      dice: assessed.dice,
     },
   };
 }

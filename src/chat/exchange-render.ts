@@ -101,8 +101,9 @@ export function renderExchangeMessage(message: Message, html: HTMLElement): void
 /* -------------------------------------------- */
 
 /** Hands the click's free attack to the attack flow (set by registerExchange, to keep apps/ out of chat/). */
-let freeAttackStarter: ((state: ExchangeState) => Promise<void>) | null = null;
-export function setFreeAttackStarter(start: (state: ExchangeState) => Promise<void>): void {
+type FreeAttackStarter = (state: ExchangeState, options: { event?: Event | null }) => Promise<void>;
+let freeAttackStarter: FreeAttackStarter | null = null;
+export function setFreeAttackStarter(start: FreeAttackStarter): void {
   freeAttackStarter = start;
 }
 
@@ -154,7 +155,8 @@ async function onCardClick(event: Event, message: Message): Promise<void> {
   for (const b of buttons) b.disabled = true;
   try {
     const answer = await requestStep(message.id, intent, state.revision);
-    if (answer.ok && intent.type === "takeFreeAttack" && freeAttackStarter) await freeAttackStarter(state);
+    if (answer.ok && intent.type === "takeFreeAttack" && freeAttackStarter)
+      await freeAttackStarter(state, { event });
   } finally {
     for (const b of buttons) if (b.isConnected) b.disabled = false;
   }

@@ -377,28 +377,32 @@ describe("exchange state: fumble", () => {
 describe("exchange state: apply and undo", () => {
   it("applies once: a second apply is refused as already applied", () => {
     const s = toDamageRolled();
-    const applied = must(transition(s, { type: "apply", application }, DEFENDER));
+    const applied = must(transition(s, { type: "apply", application, dice: [] }, DEFENDER));
     expect(applied.stage).toBe(ExchangeStage.Applied);
     expect(applied.application?.by).toBe("gm");
-    expect(refusal(transition(applied, { type: "apply", application }, GM))).toBe(RefusalCode.AlreadyApplied);
+    expect(refusal(transition(applied, { type: "apply", application, dice: [] }, GM))).toBe(
+      RefusalCode.AlreadyApplied,
+    );
     // The same click replayed with the revision it saw is refused the same way.
-    expect(refusal(transition(applied, { type: "apply", application }, GM, s.revision))).toBe(
+    expect(refusal(transition(applied, { type: "apply", application, dice: [] }, GM, s.revision))).toBe(
       RefusalCode.AlreadyApplied,
     );
   });
 
   it("refuses an apply from a stranger", () => {
-    expect(refusal(transition(toDamageRolled(), { type: "apply", application }, STRANGER))).toBe(
+    expect(refusal(transition(toDamageRolled(), { type: "apply", application, dice: [] }, STRANGER))).toBe(
       RefusalCode.NotPermitted,
     );
   });
 
   it("refuses an apply before the damage is known", () => {
-    expect(refusal(transition(attacked(), { type: "apply", application }, GM))).toBe(RefusalCode.WrongStage);
+    expect(refusal(transition(attacked(), { type: "apply", application, dice: [] }, GM))).toBe(
+      RefusalCode.WrongStage,
+    );
   });
 
   it("lets only the GM undo, only what was applied, and only once", () => {
-    const applied = must(transition(toDamageRolled(), { type: "apply", application }, GM));
+    const applied = must(transition(toDamageRolled(), { type: "apply", application, dice: [] }, GM));
     expect(refusal(transition(applied, { type: "undo" }, DEFENDER))).toBe(RefusalCode.NotPermitted);
     const undone = must(transition(applied, { type: "undo" }, GM));
     expect(undone.stage).toBe(ExchangeStage.Undone);
@@ -407,9 +411,9 @@ describe("exchange state: apply and undo", () => {
   });
 
   it("may apply again after an undo", () => {
-    const applied = must(transition(toDamageRolled(), { type: "apply", application }, GM));
+    const applied = must(transition(toDamageRolled(), { type: "apply", application, dice: [] }, GM));
     const undone = must(transition(applied, { type: "undo" }, GM));
-    const again = must(transition(undone, { type: "apply", application }, ATTACKER));
+    const again = must(transition(undone, { type: "apply", application, dice: [] }, ATTACKER));
     expect(again.stage).toBe(ExchangeStage.Applied);
     expect(again.history.map((h) => h.event)).toEqual([
       "create",
@@ -426,7 +430,7 @@ describe("exchange state: cancel and free attacks", () => {
   it("lets the GM cancel an open exchange, nobody else, and nothing once applied", () => {
     expect(refusal(transition(attacked(), { type: "cancel" }, ATTACKER))).toBe(RefusalCode.NotPermitted);
     expect(must(transition(attacked(), { type: "cancel" }, GM)).stage).toBe(ExchangeStage.Cancelled);
-    const applied = must(transition(toDamageRolled(), { type: "apply", application }, GM));
+    const applied = must(transition(toDamageRolled(), { type: "apply", application, dice: [] }, GM));
     expect(refusal(transition(applied, { type: "cancel" }, GM))).toBe(RefusalCode.WrongStage);
   });
 
@@ -477,7 +481,7 @@ describe("exchange state: who may do what, and what is open", () => {
   it("names the steps open at each stage", () => {
     expect(openIntents(attacked())).toEqual(["defend", "cancel"]);
     expect(openIntents(toDamageRolled())).toEqual(["apply", "cancel"]);
-    const applied = must(transition(toDamageRolled(), { type: "apply", application }, GM));
+    const applied = must(transition(toDamageRolled(), { type: "apply", application, dice: [] }, GM));
     expect(openIntents(applied)).toEqual(["undo"]);
   });
 

@@ -322,7 +322,12 @@ export type ExchangeEvent =
       readonly next: AfterDamage;
       readonly dice: readonly StepDice[];
     }
-  | { readonly type: "apply"; readonly application: ApplicationRecord }
+  | {
+      readonly type: "apply";
+      readonly application: ApplicationRecord;
+      /** The consequences' checks (a CO check against the stun). */
+      readonly dice: readonly StepDice[];
+    }
   | { readonly type: "undo" }
   | { readonly type: "cancel" }
   | { readonly type: "takeFreeAttack" };
@@ -536,7 +541,12 @@ export function transition(
       });
     }
     case "apply":
-      return ok({ ...base, stage: ExchangeStage.Applied, application: event.application });
+      return ok({
+        ...base,
+        stage: ExchangeStage.Applied,
+        application: event.application,
+        dice: [...state.dice, ...event.dice],
+      });
     case "undo":
       return ok({ ...base, stage: ExchangeStage.Undone });
     case "cancel":

@@ -171,9 +171,15 @@ export function handsOf(actor: ActorLike): Hands {
   const items = itemsOf(actor);
   const weapons = items.filter((i) => i.type === "weapon" && equipped(i));
   const main =
-    weapons.find((w) => read(w.system, "offHand") !== true && read(w.system, "kind") === "melee") ?? null;
+    weapons.find(
+      (w) =>
+        read(w.system, "offHand") !== true &&
+        read(w.system, "kind") === "melee" &&
+        read(w.system, "natural") !== true,
+    ) ?? null;
   const shield = items.find((i) => i.type === "shield" && equipped(i)) ?? null;
-  const offWeapon = weapons.find((w) => read(w.system, "offHand") === true) ?? null;
+  const offWeapon =
+    weapons.find((w) => read(w.system, "offHand") === true && read(w.system, "natural") !== true) ?? null;
   const creature = actor.type === "creature";
   const monster =
     creature && read(actor.system, "humanoid") !== true && read(actor.system, "intelligent") !== true;

@@ -90,6 +90,7 @@ export interface TestUser {
   readonly isSelf: boolean;
   readonly targets: Set<unknown>;
   readonly queries: { name: string; payload: unknown }[];
+  readonly hotbar: { macro: unknown; slot: unknown }[];
   query(name: string, payload: unknown, options?: { timeout?: number }): Promise<unknown>;
   assignHotbarMacro(macro: unknown, slot: unknown): Promise<void>;
 }
@@ -108,6 +109,7 @@ function makeUser(id: string, isGM: boolean): TestUser {
     active: true,
     targets: new Set(),
     queries: [],
+    hotbar: [],
     get isSelf() {
       return (g.game.user as TestUser).id === id;
     },
@@ -125,7 +127,9 @@ function makeUser(id: string, isGM: boolean): TestUser {
         g.game.user = caller;
       }
     },
-    async assignHotbarMacro() {},
+    async assignHotbarMacro(macro: unknown, slot: unknown) {
+      this.hotbar.push({ macro, slot });
+    },
   };
 }
 
@@ -588,12 +592,14 @@ export const world: ChatWorld = {
     notices.length = 0;
     Roll.evaluated.length = 0;
     (g.game.messages as Collection<ChatMessage>).clear();
+    (g.game.macros as Collection<Obj>).clear();
     standIn.game.actors.clear();
     tokens.clear();
     this.combat = null;
     for (const u of users) {
       u.active = true;
       u.queries.length = 0;
+      u.hotbar.length = 0;
       u.targets.clear();
     }
     g.game.user = gm;
@@ -643,6 +649,16 @@ Object.assign(g.CONFIG, {
 });
 (g.foundry.utils as Obj).escapeHTML ??= (text: string) =>
   String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** Macros: created with their author, as `Macro.create` does. */
+g.Macro = {
+  async create(data: Obj) {
+    const macro = { ...deepClone(data), id: id("mac"), author: (g.game.user as TestUser).id, isAuthor: true };
+    (g.game.macros as Collection<Obj>).set(macro.id, macro);
+    return macro;
+  },
+};
+(g.game as Obj).system ??= { id: "fangs" };
+
 // No scene is viewed: tokens have no place, so distances are unknown.
 g.canvas ??= { scene: null, tokens: null, grid: null };
 Object.assign(g, {

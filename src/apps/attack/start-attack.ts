@@ -35,8 +35,8 @@ export interface StartAttackOptions {
   readonly event?: Event | null;
   /** The attacking token (Token HUD); otherwise the actor's controlled or first token on the scene. */
   readonly token?: TokenDocument.Implementation | null;
-  /** A fixed target (a free attack), instead of the user's targets. */
-  readonly targetUuid?: string | null;
+  /** A fixed target (a free attack's charger), instead of the user's targets. */
+  readonly target?: PartyRef | null;
   /** A free attack (a Charge that failed): no round checks, not counted. */
   readonly free?: boolean;
 }
@@ -232,15 +232,12 @@ export async function startAttack(
 
   // The target, captured now as UUIDs.
   let target: PartyRef;
-  if (options.targetUuid) {
-    const fixed = tokenFrom(options.targetUuid);
-    if (!fixed?.actor) return warn("FANGS.Chat.Target.Gone", { name: "" });
-    target = {
-      actorUuid: fixed.actor.uuid,
-      tokenUuid: fixed.uuid,
-      name: fixed.name ?? "",
-      img: fixed.texture?.src ?? "",
-    };
+  if (options.target) {
+    target = options.target;
+    const present = target.tokenUuid
+      ? tokenFrom(target.tokenUuid)
+      : await fromUuid(target.actorUuid as never);
+    if (!present) return warn("FANGS.Chat.Target.Gone", { name: target.name });
   } else {
     const capture = captureTarget(targetedTokens(), actor.uuid);
     if (!capture.ok) return warn(capture.key, { ...capture.data });
@@ -353,17 +350,23 @@ export async function attackWithItem(itemUuid: string, options: StartAttackOptio
 }
 
 /** A Charge's free attack, taken from its card: the charged target strikes back at the charger. */
-export async function takeFreeAttack(state: ExchangeState): Promise<void> {
+export async function takeFreeAttack(
+  state: ExchangeState,
+  options: { event?: Event | null } = {},
+): Promise<void> {
   const actor: unknown = await fromUuid(state.target.actorUuid as never);
   if (!(actor instanceof Actor)) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
-  const weapon = actor.items.find(
-    (i) => i.type === "weapon" && (i.system as { equipped?: unknown; offHand?: unknown }).equipped === true,
+  const ready = actor.items.filter(
+    (i) => i.type === "weapon" && (i.system as { equipped?: unknown }).equipped === true,
   );
+  // The weapon in hand before a fist or a claw.
+  const weapon = ready.find((i) => (i.system as { natural?: unknown }).natural !== true) ?? ready[0];
   if (!weapon?.id) return void warn("FANGS.Chat.Error.NoWeapon");
   const token = state.target.tokenUuid ? tokenFrom(state.target.tokenUuid) : null;
   await startAttack(actor as Actor.Implementation, weapon.id, {
+    event: options.event ?? null,
     token,
-    targetUuid: state.attacker.tokenUuid,
+    target: state.attacker,
     free: true,
   });
 }

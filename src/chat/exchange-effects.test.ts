@@ -1,0 +1,437 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  ask,
+  attackWith,
+  combat,
+  type ExchangeModules,
+  itemId,
+  itemSp,
+  lastMessage,
+  loadExchange,
+  makeActor,
+  pools,
+  SHIFT,
+  stateOf,
+  table,
+  target,
+} from "../../test/foundry/chat-fixtures";
+import { Roll, world } from "../../test/foundry/chat-stand-in";
+import { createTemplateRenderer } from "../../test/handlebars/render";
+
+/**
+ * What applying an exchange does to the documents, and undoing it: item SP,
+ * stuck weapons, statuses and lost actions set from the rules' effects; the
+ * round's counters; fumbles; roll modes and Dice So Nice; the card as each
+ * user sees it; the hotbar macro. Through the Foundry stand-in, with the
+ * packs' sample characters and scripted dice.
+ */
+
+let modules: ExchangeModules;
+beforeAll(async () => {
+  modules = await loadExchange();
+});
+
+function equipped(actor: Actor.Implementation, name: string): boolean {
+  return (actor.items.get(itemId(actor, name))!.system as unknown as { equipped: boolean }).equipped;
+}
+
+describe("a parry wears the parrying weapon, and undo gives its SP back", () => {
+  it("NC-DMG-6: Gru's 11 against Jenny's Shortsword (SP 8) nicks it and 3 get through", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    // Jenny parries with her Shortsword: 8 + 12 = 20.
+    world.dice.push(8);
+    expect(await ask(world.defender, message, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: true,
+    });
+    expect(stateOf(message).outcome?.kind).toBe("parried");
+    world.dice.push(8); // 1d8 → 8 + 2 + DM 1 = 11
+    await ask(world.player, message, { type: "rollDamage" });
+    const before = pools(t.jenny);
+    await ask(world.gm, message, { type: "apply" });
+    expect(itemSp(t.jenny, "Shortsword")).toBe(7);
+    // 3 over the item: 3 − 1 armor Stun, ⌈3/2⌉ − 1 HP.
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 2, hp: before.hp - 1 });
+    expect(stateOf(message).application?.deltas).toContainEqual({
+      kind: "itemSp",
+      actorUuid: t.jenny.uuid,
+      itemId: itemId(t.jenny, "Shortsword"),
+      before: 8,
+      after: 7,
+    });
+    await ask(world.gm, message, { type: "undo" });
+    expect(itemSp(t.jenny, "Shortsword")).toBe(8);
+    expect(pools(t.jenny)).toEqual(before);
+  });
+});
+
+describe("an impaling Special leaves the weapon stuck in its target", () => {
+  it("NC-DMG-11: the stuck weapon is an effect on Gru carrying the impaled status; undo removes it", async () => {
+    const t = await table();
+    // Jenny (skill 12) rolls 19: a Special; the second roll 2 + 12 keeps it a Special.
+    const message = await attackWith(world.defender, t.jenny, "Shortsword", t.gruToken, [19, 2]);
+    expect(stateOf(message).attack?.check.level).toBe(3);
+    await ask(world.player, message, { type: "defend", choice: "none" });
+    expect(stateOf(message).stage).toBe("defenseChosen");
+    world.dice.push(5); // 1d6 → 5 + 1 = 6, all of it to Stun and HP, less 3 armor
+    await ask(world.defender, message, { type: "rollDamage" });
+    const before = pools(t.gru);
+    await ask(world.player, message, { type: "apply" });
+    expect(pools(t.gru)).toEqual({ stun: before.stun - 3, hp: before.hp - 3 });
+    expect(t.gru.statuses.has("impaled")).toBe(true);
+    const stuck = modules.render && (await import("./apply-effects")).stuckWeapons(t.gru);
+    expect(stuck).toEqual([
+      {
+        effectId: expect.any(String),
+        stuck: {
+          ownerUuid: t.jenny.uuid,
+          itemId: itemId(t.jenny, "Shortsword"),
+          inItemId: null,
+          perRoundDamage: "1d6+1",
+        },
+      },
+    ]);
+    await ask(world.gm, message, { type: "undo" });
+    expect(t.gru.statuses.has("impaled")).toBe(false);
+    expect([...t.gru.effects]).toEqual([]);
+    expect(pools(t.gru)).toEqual(before);
+  });
+});
+
+describe("statuses and lost actions from the blow's consequences", () => {
+  it("CORE-CON-1: a Critical for 11 (more than half of Jenny's 21 Stun) calls for a CO check; failed, she is stunned and loses her next action", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    // 19 then 5 + 15 = 20: a Critical; the Broadsword does not impale, so maximum damage ignoring armor.
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [19, 5]);
+    expect(stateOf(message).attack?.check.level).toBe(4);
+    await ask(world.defender, message, { type: "defend", choice: "none" });
+    await ask(world.player, message, { type: "rollDamage" });
+    expect(stateOf(message).damage?.result).toMatchObject({
+      damage: 11,
+      maximum: true,
+      stunDamage: 11,
+      hitPointDamage: 6,
+    });
+    const before = pools(t.jenny);
+    world.dice.push(3); // CO check: 3 + 11 < 20
+    await ask(world.gm, message, { type: "apply" });
+    const jennyCombatant = c.getCombatantsByActor(t.jenny)[0]!;
+    expect(t.jenny.statuses.has("stunned")).toBe(true);
+    expect(jennyCombatant.system.actionLost).toBe(true);
+    const application = stateOf(message).application!;
+    expect(application.consequences[0]?.coCheck).toMatchObject({ natural: 3, success: false });
+    expect(message.rolls.at(-1)?.total).toBe(3);
+
+    await ask(world.gm, message, { type: "undo" });
+    expect(t.jenny.statuses.has("stunned")).toBe(false);
+    expect(jennyCombatant.system.actionLost).toBe(false);
+    expect(pools(t.jenny)).toEqual(before);
+  });
+
+  it("CORE-CON-2, CORE-CON-3: a blow that takes Stun and HP below zero sets unconscious and dying", async () => {
+    const t = await table();
+    world.as(world.gm);
+    await t.jenny.update({ "system.stunPoints.value": 5, "system.hitPoints.value": 3 } as never);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    await ask(world.defender, message, { type: "defend", choice: "none" });
+    world.dice.push(8);
+    await ask(world.player, message, { type: "rollDamage" });
+    await ask(world.gm, message, { type: "apply" });
+    expect(pools(t.jenny)).toEqual({ stun: -5, hp: -2 });
+    expect([...t.jenny.statuses].sort()).toEqual(["dying", "unconscious"]);
+    await ask(world.gm, message, { type: "undo" });
+    expect([...t.jenny.statuses]).toEqual([]);
+    expect(pools(t.jenny)).toEqual({ stun: 5, hp: 3 });
+  });
+});
+
+describe("the round's defenses, counted on the combatant", () => {
+  it("offers a second dodge no more once the Move maneuver's one dodge is used", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "move" }]);
+    const first = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(2);
+    await ask(world.defender, first, { type: "defend", choice: "dodge" });
+    const jenny = c.getCombatantsByActor(t.jenny)[0]!;
+    expect((jenny.system.defenses as { dodges: number }).dodges).toBe(1);
+    // The attack was counted on Gru's combatant too.
+    expect((c.getCombatantsByActor(t.gru)[0]!.system.attacks as { made: string[] }).made).toEqual([
+      "maneuver",
+    ]);
+
+    const second = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    const refused = await ask(world.defender, second, { type: "defend", choice: "dodge" });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "defense-not-allowed",
+      messageKey: "FANGS.Rules.Defense.Refusal.DodgesUsed",
+    });
+    world.dice.push(8);
+    expect(await ask(world.defender, second, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: true,
+    });
+    expect((jenny.system.defenses as { weaponParries: number }).weaponParries).toBe(1);
+  });
+
+  it("warns, and still lets the attack go, when the rules refuse it and the setting is warn", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "dodgeMelee" }], [t.jenny, { maneuver: "move" }]);
+    await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    expect(world.notices).toContain(game.i18n!.localize("FANGS.Rules.Attack.Refusal.ManeuverNoAttack"));
+  });
+
+  it("stops a player's attack the rules refuse when the setting is forbid", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "dodgeMelee" }], [t.jenny, { maneuver: "move" }]);
+    world.as(world.gm);
+    await game.settings!.set("fangs", "attackEnforcement", "forbid");
+    try {
+      world.as(world.player);
+      target(world.player, t.jennyToken);
+      world.dice.push(15);
+      expect(await modules.start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
+      expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Rules.Attack.Refusal.ManeuverNoAttack"));
+      expect(world.dice).toEqual([15]);
+    } finally {
+      world.as(world.gm);
+      await game.settings!.set("fangs", "attackEnforcement", "warn");
+    }
+  });
+});
+
+describe("a fumbled attack: the GM's ruling", () => {
+  it("NC-DMG-21: the Luck roll suggests, the GM rules the weapon dropped; apply unequips it and undo gives it back", async () => {
+    const t = await table();
+    // Two natural 1s: a fumble; Gru's Luck 9 rolls 5: 14, failed.
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [1, 1, 5]);
+    const state = stateOf(message);
+    expect(state.stage).toBe("fumbled");
+    expect(state.outcome?.fumble?.check.natural).toBe(5);
+    expect(await ask(world.player, message, { type: "resolveFumble", option: "dropWeapon" })).toMatchObject({
+      ok: false,
+      code: "not-permitted",
+    });
+    expect(await ask(world.gm, message, { type: "resolveFumble", option: "dropWeapon" })).toMatchObject({
+      ok: true,
+      stage: "damageRolled",
+    });
+    await ask(world.gm, message, { type: "apply" });
+    expect(equipped(t.gru, "Broadsword")).toBe(false);
+    await ask(world.gm, message, { type: "undo" });
+    expect(equipped(t.gru, "Broadsword")).toBe(true);
+  });
+
+  it("hits the attacker himself when the GM rules so", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [1, 1, 5]);
+    world.dice.push(4); // 4 + 2 + 1 = 7 against his own leather (3)
+    await ask(world.gm, message, { type: "resolveFumble", option: "hitSelf" });
+    const before = pools(t.gru);
+    await ask(world.gm, message, { type: "apply" });
+    expect(pools(t.gru)).toEqual({ stun: before.stun - 4, hp: before.hp - 1 });
+  });
+});
+
+describe("a Charge that does no harm gives its target a free attack", () => {
+  it("NC-MAN-9: offered on the card, taken once, and aimed back at the charger", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [2]);
+    const state = stateOf(message);
+    expect(state.stage).toBe("resolved");
+    expect(state.freeAttack).toMatchObject({ attackerId: t.jenny.uuid, targetId: t.gru.uuid, taken: false });
+    expect(await ask(world.player, message, { type: "takeFreeAttack" })).toMatchObject({
+      code: "not-permitted",
+    });
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({
+      code: "no-offer",
+    });
+
+    world.as(world.defender);
+    world.dice.push(12);
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    const free = stateOf(lastMessage());
+    expect(free.attacker.actorUuid).toBe(t.jenny.uuid);
+    expect(free.target.actorUuid).toBe(t.gru.uuid);
+    expect(free.weapon.name).toBe("Shortsword");
+  });
+});
+
+describe("roll modes and Dice So Nice", () => {
+  it("a private GM roll is whispered to the GMs; its later dice are shown with the same whisper", async () => {
+    const t = await table();
+    world.as(world.player);
+    await game.settings!.set("core", "rollMode", "gmroll");
+    try {
+      const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+      expect(message.whisper).toEqual([world.gm.id, world.gm2.id]);
+      world.as(world.defender);
+      expect(message.isContentVisible).toBe(false);
+      world.as(world.player);
+      expect(message.isContentVisible).toBe(true);
+      world.dice.push(2);
+      await ask(world.gm, message, { type: "defend", choice: "dodge" });
+      expect(world.dsn.at(-1)).toMatchObject({
+        whisper: [world.gm.id, world.gm2.id],
+        blind: false,
+        messageId: message.id,
+      });
+    } finally {
+      world.as(world.player);
+      await game.settings!.set("core", "rollMode", "publicroll");
+    }
+  });
+
+  it("a blind roll hides the card from its own roller, rolls no die by hand, and shows hidden dice", async () => {
+    const t = await table();
+    world.as(world.player);
+    await game.settings!.set("core", "rollMode", "blindroll");
+    try {
+      const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+      expect(message.blind).toBe(true);
+      world.as(world.player);
+      expect(message.isContentVisible).toBe(false);
+      world.as(world.gm);
+      expect(message.isContentVisible).toBe(true);
+      expect(Roll.evaluated.at(-1)?.options).toEqual({ allowInteractive: false });
+      world.dice.push(2);
+      await ask(world.gm, message, { type: "defend", choice: "dodge" });
+      expect(world.dsn.at(-1)).toMatchObject({ blind: true });
+    } finally {
+      world.as(world.player);
+      await game.settings!.set("core", "rollMode", "publicroll");
+    }
+  });
+});
+
+describe("the card in the chat log", () => {
+  const renderer = createTemplateRenderer();
+
+  beforeAll(async () => {
+    const applications =
+      (foundry as unknown as { applications?: Record<string, unknown> }).applications ?? {};
+    (foundry as unknown as { applications: Record<string, unknown> }).applications = {
+      ...applications,
+      handlebars: {
+        getTemplate: async (path: string) => (context: object) => renderer.render(path, context),
+      },
+    };
+    await modules.render.loadExchangeTemplate();
+  });
+
+  function draw(message: unknown) {
+    const content = {
+      innerHTML: "",
+      textContent: "",
+      listeners: 0,
+      addEventListener() {
+        this.listeners += 1;
+      },
+    };
+    const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) };
+    modules.render.renderExchangeMessage(message as never, html as never);
+    return content;
+  }
+
+  it("shows the defender its defenses, a disabled shield parry with its reason, and no buttons to a stranger", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.as(world.defender);
+    const mine = draw(message).innerHTML;
+    expect(mine).toContain('data-fangs-action="defend" data-choice="dodge"');
+    expect(mine).toContain('data-fangs-action="defend" data-choice="weaponParry"');
+    expect(mine).toMatch(
+      /data-choice="shieldParry" aria-disabled="true" data-tooltip="Nothing in the off hand/,
+    );
+    expect(mine).toContain(game.i18n!.format("FANGS.Chat.Status.AwaitDefense", { name: "Pirate Jenny" }));
+    world.as(world.stranger);
+    const theirs = draw(message);
+    expect(theirs.innerHTML).not.toContain("data-fangs-action");
+    expect(theirs.innerHTML).toContain("Broadsword");
+  });
+
+  it("leaves a private roll as Foundry draws it for players who may not see it", async () => {
+    const t = await table();
+    world.as(world.player);
+    await game.settings!.set("core", "rollMode", "gmroll");
+    try {
+      const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+      world.as(world.defender);
+      const hidden = draw(message);
+      expect(hidden.innerHTML).toBe("");
+      expect(hidden.listeners).toBe(0);
+      world.as(world.gm);
+      expect(draw(message).innerHTML).toContain('data-choice="dodge"');
+    } finally {
+      world.as(world.player);
+      await game.settings!.set("core", "rollMode", "publicroll");
+    }
+  });
+
+  it("shows the applied changes and the GM's undo after application", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    await ask(world.player, message, { type: "rollDamage" });
+    await ask(world.defender, message, { type: "apply" });
+    world.as(world.gm);
+    const html = draw(message).innerHTML;
+    expect(html).toContain(
+      game.i18n!.format("FANGS.Chat.Applied.Stun", { name: "Pirate Jenny", before: "21", after: "13" }),
+    );
+    expect(html).toContain('data-fangs-action="undo"');
+    world.as(world.defender);
+    expect(draw(message).innerHTML).not.toContain('data-fangs-action="undo"');
+  });
+});
+
+describe("the hotbar macro", () => {
+  it("turns a dropped weapon into a macro that attacks with it", async () => {
+    const t = await table();
+    world.as(world.player);
+    const uuid = t.gru.items.get(t.sword)!.uuid;
+    expect(modules.hotbar.onHotbarDrop(null, { type: "Item", uuid }, 3)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const macro = world.player.hotbar.at(-1)?.macro as { command: string; name: string };
+    expect(world.player.hotbar.at(-1)?.slot).toBe(3);
+    expect(macro.name).toBe(
+      game.i18n!.format("FANGS.Chat.Macro.Name", { weapon: "Broadsword", actor: "Gru" }),
+    );
+
+    // Running the macro's script attacks the current target.
+    target(world.player, t.jennyToken);
+    world.dice.push(15);
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...args: unknown[]) => Promise<unknown>;
+    await new AsyncFunction("event", macro.command)(SHIFT);
+    expect(stateOf(lastMessage()).weapon.name).toBe("Broadsword");
+
+    // Not a weapon: left to Foundry.
+    const skill = t.gru.items.find((i) => i.type === "skill")!;
+    expect(modules.hotbar.onHotbarDrop(null, { type: "Item", uuid: skill.uuid }, 4)).toBeUndefined();
+  });
+});
+
+describe("a creature's monster parry", () => {
+  it("NC-DEF-8: the Cave Bear parries with its body and loses nothing", async () => {
+    world.reset();
+    const gru = await makeActor("characters/gru.json", world.player.id);
+    const bear = await makeActor("creatures/cave-bear.json");
+    const bearToken = world.token(bear as never, "Cave Bear");
+    const message = await attackWith(world.player, gru, "Broadsword", bearToken, [15]);
+    world.as(world.gm);
+    const answer = modules.render.viewerOf(stateOf(message));
+    expect(answer.offers?.filter((o) => o.allowed).map((o) => o.choice)).toEqual([
+      "dodge",
+      "monsterParry",
+      "none",
+    ]);
+    world.dice.push(19, 2); // a Special parry (19 + 10) — confirmation 2 keeps it a Special
+    await ask(world.gm, message, { type: "defend", choice: "monsterParry" });
+    expect(stateOf(message).outcome?.kind).toBe("specialParry");
+  });
+});
