@@ -216,10 +216,14 @@ export function firstAid(
   dice: DiceSource,
 ): FirstAidResult {
   const skill = requireInteger(input.firstAid, "First Aid");
-  const hp = requireInteger(input.hitPoints, "HP");
-  if (hp > 0)
-    throw new RulesError("invalid-state", "First Aid stops the loss of a dying character (HP ≤ 0)", { hp });
-  const modifiers = requireInteger(input.modifiers ?? 0, "modifiers") + hp;
+  const hitPoints = requireInteger(input.hitPoints, "HP");
+  if (hitPoints > 0) {
+    throw new RulesError("invalid-state", "First Aid stops the loss of a dying character (HP ≤ 0)", {
+      hitPoints,
+    });
+  }
+  // "d20 + First Aid − (negative HP)": the HP, at 0 or below, is the penalty itself.
+  const modifiers = requireInteger(input.modifiers ?? 0, "modifiers") + hitPoints;
   const check = resolveCheck({ skill, modifiers }, dice);
   const effects: Effect[] = check.success
     ? [

@@ -185,24 +185,25 @@ function applyToPools(
   b: Builder,
   actorId: string,
   state: CombatantState | null,
-  stun: number,
-  hp: number,
+  stunLost: number,
+  hitPointsLost: number,
   trackHitPoints: boolean,
   toAttacker: boolean,
 ): void {
-  if (state !== null && state.hitPoints.value <= 0 && trackHitPoints) hp = stun;
+  let hitPoints = hitPointsLost;
+  if (state !== null && state.hitPoints.value <= 0 && trackHitPoints) hitPoints = stunLost;
   if (!trackHitPoints) {
-    b.untrackedHitPointDamage += hp;
-    hp = 0;
+    b.untrackedHitPointDamage += hitPoints;
+    hitPoints = 0;
   }
-  if (stun > 0) b.effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: stun });
-  if (hp > 0) b.effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: hp });
+  if (stunLost > 0) b.effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: stunLost });
+  if (hitPoints > 0) b.effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: hitPoints });
   if (toAttacker) {
-    b.attackerStunDamage += stun;
-    b.attackerHitPointDamage += hp;
+    b.attackerStunDamage += stunLost;
+    b.attackerHitPointDamage += hitPoints;
   } else {
-    b.stunDamage += stun;
-    b.hitPointDamage += hp;
+    b.stunDamage += stunLost;
+    b.hitPointDamage += hitPoints;
   }
 }
 
@@ -422,8 +423,8 @@ export function rollDamage(
     }
     case OutcomeKind.FumbledDefenseHit: {
       const damage = maxBlow(b, attack, rules, dm);
-      const hp = rules.fumbledDefenseHitPoints === "full" ? damage : halfUp(damage);
-      hitDefender(b, defender, damage, hp, true, trackHitPoints);
+      const hitPointPart = rules.fumbledDefenseHitPoints === "full" ? damage : halfUp(damage);
+      hitDefender(b, defender, damage, hitPointPart, true, trackHitPoints);
       if (canImpale) stick(b, attack, defender.id, null);
       if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
       if (outcome.parryItemBroken && item && item.bareHand !== true) {
