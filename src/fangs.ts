@@ -5,6 +5,7 @@
 import { registerEncounterOdds } from "./apps/encounter-odds";
 import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
+import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
 import { configureDocuments, configureStatusEffects } from "./config/register";
 import { registerSettings } from "./config/settings";
@@ -19,6 +20,7 @@ Hooks.once("init", () => {
   registerRulesMenu();
   registerSheets();
   registerCombat();
+  registerExchange();
   registerEncounterOdds();
 });
 
