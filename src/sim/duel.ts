@@ -229,6 +229,15 @@ interface Combatant {
   /** Bumped whenever what is in hand changes (item SP, dropped or stuck weapons, combat set). */
   gearVersion: number;
   gear: Gear | null;
+  /** The last view handed to a policy, reused while nothing in it changed. */
+  viewMemo: FighterView | null;
+  lastOptions: {
+    engaged: boolean;
+    gear: number;
+    set: "melee" | "missile";
+    stuck: number;
+    options: ManeuverOption[];
+  } | null;
   /** Cached answer of out(); null when the pools or flight changed since. */
   outAt: boolean | null;
   slotMemo: {
@@ -339,6 +348,8 @@ class Duel {
       gear: null,
       slotMemo: null,
       outAt: null,
+      lastOptions: null,
+      viewMemo: null,
     };
   }
 
@@ -503,15 +514,30 @@ class Duel {
   }
 
   view(c: Combatant): FighterView {
-    return {
+    const grappled = this.holds.length > 0 && this.holds.some((h) => h.targetId === c.id);
+    const holding = this.holds.length > 0 && this.holds.some((h) => h.grapplerId === c.id);
+    const memo = c.viewMemo;
+    if (
+      memo !== null &&
+      memo.stunPoints === c.stun &&
+      memo.hitPoints === c.hp &&
+      memo.engaged === this.engaged &&
+      memo.grappled === grappled &&
+      memo.holding === holding &&
+      memo.weapons === this.gear(c).weaponViews
+    ) {
+      return memo;
+    }
+    c.viewMemo = {
       sheet: c.sheet,
       stunPoints: c.stun,
       hitPoints: c.hp,
       engaged: this.engaged,
-      grappled: this.holds.some((h) => h.targetId === c.id),
-      holding: this.holds.some((h) => h.grapplerId === c.id),
+      grappled,
+      holding,
       weapons: this.gear(c).weaponViews,
     };
+    return c.viewMemo;
   }
 
   /* -------------------------------------------- */
@@ -525,6 +551,32 @@ class Duel {
    * next round, or in the next of ten thousand fights, costs one lookup.
    */
   maneuverOptions_(c: Combatant): ManeuverOption[] {
+    // Engaged rounds repeat one situation: skip even building the key while nothing it holds can have changed.
+    const last = c.lastOptions;
+    if (
+      last !== null &&
+      this.engaged &&
+      last.engaged &&
+      last.gear === c.gearVersion &&
+      last.set === c.set &&
+      last.stuck === this.stuck.length &&
+      c.reload.size === 0 &&
+      c.restrictions.length === 0
+    ) {
+      return last.options;
+    }
+    const options = this.lookUpOptions(c);
+    c.lastOptions = {
+      engaged: this.engaged,
+      gear: c.gearVersion,
+      set: c.set,
+      stuck: this.stuck.length,
+      options,
+    };
+    return options;
+  }
+
+  lookUpOptions(c: Combatant): ManeuverOption[] {
     let key = `${this.engaged ? "E" : this.distance}|${c.set}|`;
     for (const id of c.away) key += `${id},`;
     key += "|";
