@@ -542,19 +542,24 @@ export function exchangeCardView(
   const defenses: ButtonView[] = [];
   if (allowed("defend")) {
     for (const offer of inputs.offers ?? []) {
-      const label = localize(DEFENSE_LABELS[offer.choice]);
-      const detail = [offer.itemName, offer.skill === null ? null : String(offer.skill)]
-        .filter(Boolean)
-        .join(" · ");
+      const named = offer.itemName && (offer.choice === "weaponParry" || offer.choice === "shieldParry");
+      const label = named
+        ? localize("FANGS.Chat.Defense.ParryWith", { item: offer.itemName ?? "" })
+        : localize(DEFENSE_LABELS[offer.choice]);
       defenses.push(
-        button("defend", detail ? `${label} (${detail})` : label, DEFENSE_ICONS[offer.choice], {
-          choice: offer.choice,
-          disabled: !offer.allowed,
-          tooltip: offer.reasonKey
-            ? localize(offer.reasonKey, offer.reasonData as Record<string, string>)
-            : "",
-          css: offer.choice === "none" ? "fangs-exchange__button--quiet" : "",
-        }),
+        button(
+          "defend",
+          offer.skill === null ? label : `${label} (${offer.skill})`,
+          DEFENSE_ICONS[offer.choice],
+          {
+            choice: offer.choice,
+            disabled: !offer.allowed,
+            tooltip: offer.reasonKey
+              ? localize(offer.reasonKey, offer.reasonData as Record<string, string>)
+              : "",
+            css: offer.choice === "none" ? "fangs-exchange__button--quiet" : "",
+          },
+        ),
       );
     }
   }
@@ -604,7 +609,11 @@ export function exchangeCardView(
     defense,
     outcome: outcome
       ? {
-          label: localize(OUTCOME_LABELS[outcome.kind] ?? "FANGS.Chat.Outcome.Unknown"),
+          label: localize(
+            outcome.kind === "specialHit" && outcome.attackLevel === SuccessLevel.Critical
+              ? "FANGS.Chat.Outcome.CriticalHit"
+              : (OUTCOME_LABELS[outcome.kind] ?? "FANGS.Chat.Outcome.Unknown"),
+          ),
           css: `fangs-exchange__outcome--${outcome.kind}`,
           notes: outcomeNotes,
         }

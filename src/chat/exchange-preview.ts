@@ -1,0 +1,514 @@
+import en from "../../lang/en.json";
+import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, type DialogFacts } from "../apps/attack/attack-dialog";
+import { specialChoices } from "../apps/attack/plan";
+import { assessBlow } from "../rules/fangs/consequences";
+import { rollDamage } from "../rules/fangs/damage";
+import { decideOutcome, rollAttack, rollDefense } from "../rules/fangs/outcome";
+import { resolveRetreatResponse } from "../rules/fangs/special-defenses";
+import type {
+  AttackDeclaration,
+  CombatantState,
+  DefenderProfile,
+  DefenseChoice,
+  DefenseDeclaration,
+} from "../rules/fangs/types";
+import { ScriptedDice } from "../rules/kernel/dice";
+import type { DefenseOffer } from "./defense-options";
+import {
+  type Actor,
+  type AppliedDelta,
+  type AttackSetup,
+  createAttacked,
+  createDeclined,
+  type ExchangeEvent,
+  type ExchangeState,
+  type NewExchange,
+  transition,
+} from "./exchange-state";
+import { EXCHANGE_TEMPLATE, exchangeCardView, type Localize, type Viewer } from "./exchange-view";
+
+/**
+ * The exchange card's preview pages, from data: Gru (Broadsword, skill 15,
+ * DM +1) and Pirate Jenny (Shortsword 12, Dodge 17, leathers), every stage
+ * of the card reached through the rules core with scripted dice and the
+ * pure state machine, then drawn for a viewer by the card's own view. The
+ * page objects have the shape of the build's preview pages
+ * (test/preview/pages.ts), which lists this module as one more source.
+ * Pages are named after the card's stage.
+ */
+
+const strings = en as Record<string, string>;
+
+/** English strings with Foundry's {placeholder} formatting. */
+export const previewLocalize: Localize = (key, data) => {
+  const text = strings[key] ?? key;
+  return data
+    ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in data ? String(data[name]) : m))
+    : text;
+};
+
+export interface ExchangePreviewPage {
+  id: string;
+  title: string;
+  group: string;
+  frame: "chat" | "sheet";
+  classes: string[];
+  width: number;
+  parts: { id: string; template: string }[];
+  context: () => object;
+  expect: string[];
+  theme?: "light" | "dark";
+}
+
+/* -------------------------------------------- */
+/*  The two fighters                            */
+/* -------------------------------------------- */
+
+const GRU = {
+  actorUuid: "Actor.gru0000000000001",
+  tokenUuid: null,
+  name: "Gru",
+  img: "icons/svg/mystery-man.svg",
+};
+const JENNY = {
+  actorUuid: "Actor.jenny000000000001",
+  tokenUuid: null,
+  name: "Pirate Jenny",
+  img: "icons/svg/mystery-man.svg",
+};
+
+const gruState: CombatantState = {
+  stunPoints: { value: 26, max: 26 },
+  hitPoints: { value: 12, max: 12 },
+  armorProtection: 3,
+  co: 13,
+  sz: 11,
+  stunned: false,
+};
+const jennyState: CombatantState = {
+  stunPoints: { value: 21, max: 21 },
+  hitPoints: { value: 11, max: 11 },
+  armorProtection: 1,
+  co: 11,
+  sz: 10,
+  stunned: false,
+};
+const jenny: DefenderProfile = { ...jennyState, id: JENNY.actorUuid, damageModifier: 0 };
+
+const broadsword: AttackDeclaration = {
+  attacker: { id: GRU.actorUuid, st: 14, damageModifier: 1, luck: 9, state: gruState },
+  weapon: {
+    id: "broadsword000001",
+    name: "Broadsword",
+    damage: "1d8+2",
+    itemSp: { value: 10, max: 10 },
+    impales: false,
+    hands: 1,
+    kind: "melee",
+    extendedReload: false,
+    autofire: false,
+  },
+  skill: { natural: 8, bought: 7, total: 15 },
+  modifiers: 0,
+  extraDamageModifier: 0,
+  mode: "strike",
+  subdual: false,
+};
+
+const shortsword = {
+  id: "shortsword000001",
+  name: "Shortsword",
+  type: "weapon" as const,
+  itemSp: { value: 8, max: 8 },
+  damage: "1d6+1",
+};
+
+function defense(choice: DefenseChoice): DefenseDeclaration {
+  switch (choice) {
+    case "dodge":
+      return {
+        defender: jenny,
+        choice,
+        skill: { natural: 13, bought: 4, total: 17 },
+        item: null,
+        modifiers: 0,
+      };
+    case "weaponParry":
+      return {
+        defender: jenny,
+        choice,
+        skill: { natural: 7, bought: 5, total: 12 },
+        item: shortsword,
+        modifiers: 0,
+      };
+    default:
+      return { defender: jenny, choice: "none", skill: null, item: null, modifiers: 0 };
+  }
+}
+
+function setup(overrides: Partial<AttackSetup> = {}): AttackSetup {
+  return {
+    skill: 15,
+    situational: 0,
+    slotModifier: 0,
+    specialModifier: 0,
+    trades: {
+      attackToDamage: 0,
+      parryToAttack: 0,
+      attackToParry: 0,
+      attackModifier: 0,
+      extraDamageModifier: 0,
+    },
+    totalModifiers: 0,
+    mode: "strike",
+    subdual: false,
+    source: "maneuver",
+    maneuver: "attack",
+    combatId: "combat0000000001",
+    round: 2,
+    phase: "melee",
+    ...overrides,
+  };
+}
+
+const GM: Actor = { userId: "gm", isGM: true, ownsAttacker: false, ownsTarget: false };
+
+function init(extra: Partial<AttackSetup> = {}, declaration = broadsword): NewExchange {
+  return {
+    rollMode: "publicroll",
+    attacker: GRU,
+    target: JENNY,
+    weapon: {
+      itemId: declaration.weapon.id,
+      name: declaration.weapon.name,
+      img: "icons/svg/sword.svg",
+      kind: "melee",
+      damage: "1d8+2",
+      impales: false,
+    },
+    setup: setup(extra),
+    declaration,
+    by: "player",
+  };
+}
+
+function next(state: ExchangeState, event: ExchangeEvent): ExchangeState {
+  const result = transition(state, event, GM);
+  if (!result.ok) throw new Error(`preview: ${event.type} refused (${result.refusal.code})`);
+  return result.state;
+}
+
+function attacked(dice: number[], extra: Partial<AttackSetup> = {}): ExchangeState {
+  const declaration = { ...broadsword, modifiers: extra.totalModifiers ?? 0 };
+  const roll = rollAttack(declaration, new ScriptedDice(dice));
+  return createAttacked(init(extra, declaration), roll, null, "attackRolled", [
+    { step: "attack", dice: dice.map((result) => ({ faces: 20, result })) },
+  ]);
+}
+
+function defended(state: ExchangeState, choice: DefenseChoice, dice: number[]): ExchangeState {
+  const declaration = defense(choice);
+  const roll = rollDefense(declaration, new ScriptedDice(dice));
+  const outcome = decideOutcome(state.attack!, roll, new ScriptedDice([]));
+  const resolved = outcome.kind === "dodged" || outcome.kind === "missed";
+  return next(state, {
+    type: "defend",
+    choice,
+    defense: {
+      roll,
+      declaration: {
+        choice: declaration.choice,
+        skill: declaration.skill,
+        item: declaration.item,
+        modifiers: declaration.modifiers,
+      },
+      itemName: declaration.item?.name ?? null,
+      counted: true,
+      dodgeInstead: null,
+    },
+    outcome,
+    next: resolved ? "resolved" : "damage",
+    freeAttack: null,
+    dice: [],
+  });
+}
+
+function damaged(state: ExchangeState, dice: number[]): ExchangeState {
+  const result = rollDamage(
+    state.outcome!,
+    broadsword,
+    defense(state.defense!.roll.choice),
+    new ScriptedDice(dice),
+  );
+  return next(state, {
+    type: "rollDamage",
+    damage: { result, effects: result.effects },
+    next: "apply",
+    freeAttack: null,
+    dice: [],
+  });
+}
+
+/** The application a GM's client would record for this card's damage on Jenny as above. */
+function applied(state: ExchangeState, coDice: number[]): ExchangeState {
+  const result = state.damage!.result!;
+  const consequence = assessBlow(
+    {
+      actorId: JENNY.actorUuid,
+      state: jennyState,
+      stunLost: result.stunDamage,
+      hitPointsLost: result.hitPointDamage,
+    },
+    new ScriptedDice(coDice),
+  );
+  const deltas: AppliedDelta[] = [
+    {
+      kind: "pool",
+      actorUuid: JENNY.actorUuid,
+      pool: "stunPoints",
+      before: 21,
+      after: 21 - result.stunDamage,
+    },
+    {
+      kind: "pool",
+      actorUuid: JENNY.actorUuid,
+      pool: "hitPoints",
+      before: 11,
+      after: 11 - result.hitPointDamage,
+    },
+  ];
+  if (result.parryItemWear > 0) {
+    deltas.push({
+      kind: "itemSp",
+      actorUuid: JENNY.actorUuid,
+      itemId: shortsword.id,
+      before: 8,
+      after: 8 - result.parryItemWear,
+    });
+  }
+  for (const e of consequence.effects) {
+    if (e.kind === "status") {
+      deltas.push({
+        kind: "status",
+        actorUuid: JENNY.actorUuid,
+        status: e.status,
+        before: false,
+        after: e.active,
+      });
+    }
+    if (e.kind === "loseAction") {
+      deltas.push({
+        kind: "actionLost",
+        combatantUuid: "Combat.c.Combatant.jenny",
+        before: false,
+        after: true,
+      });
+    }
+  }
+  return next(state, {
+    type: "apply",
+    application: {
+      effects: [...result.effects, ...consequence.effects],
+      deltas,
+      consequences: [consequence],
+      by: "gm",
+    },
+    dice: [],
+  });
+}
+
+/* -------------------------------------------- */
+/*  The states                                  */
+/* -------------------------------------------- */
+
+interface Shown {
+  readonly id: string;
+  readonly title: string;
+  readonly state: () => ExchangeState;
+  readonly viewer: Viewer;
+  readonly offers?: DefenseOffer[];
+  readonly expect: string[];
+}
+
+const defender: Viewer = { isGM: false, ownsAttacker: false, ownsTarget: true };
+const attacker: Viewer = { isGM: false, ownsAttacker: true, ownsTarget: false };
+const gm: Viewer = { isGM: true, ownsAttacker: false, ownsTarget: false };
+
+/** Jenny's choices as the rules offer them with the Move maneuver and nothing used yet. */
+const jennyOffers: DefenseOffer[] = [
+  { choice: "dodge", allowed: true, reasonKey: null, reasonData: {}, itemName: null, skill: 17 },
+  {
+    choice: "weaponParry",
+    allowed: true,
+    reasonKey: null,
+    reasonData: {},
+    itemName: "Shortsword",
+    skill: 12,
+  },
+  {
+    choice: "shieldParry",
+    allowed: false,
+    reasonKey: "FANGS.Rules.Defense.Refusal.NoShield",
+    reasonData: {},
+    itemName: null,
+    skill: null,
+  },
+  { choice: "none", allowed: true, reasonKey: null, reasonData: {}, itemName: null, skill: null },
+];
+
+export function exchangePreviewStates(): Shown[] {
+  const critical = () => attacked([19, 5], { situational: 2, totalModifiers: 2 });
+  return [
+    {
+      id: "attackRolled",
+      title: "Attack rolled: the defender chooses",
+      state: () => attacked([15], { situational: -2, totalModifiers: -2 }),
+      viewer: defender,
+      offers: jennyOffers,
+      expect: [
+        '[data-fangs-action="defend"][data-choice="dodge"]',
+        '[data-choice="shieldParry"][aria-disabled="true"]',
+      ],
+    },
+    {
+      id: "defenseRolled",
+      title: "Defense rolled: a failed dodge, the damage to roll",
+      state: () => defended(attacked([15]), "dodge", [2]),
+      viewer: attacker,
+      expect: ['[data-fangs-action="rollDamage"]', ".fangs-exchange__defense"],
+    },
+    {
+      id: "defenseChosen",
+      title: "No defense: a Critical lands",
+      state: () => defended(critical(), "none", []),
+      viewer: attacker,
+      expect: ['[data-fangs-action="rollDamage"]', ".fangs-card__confirmation"],
+    },
+    {
+      id: "damageRolled",
+      title: "Damage rolled: a parry nicks the Shortsword",
+      state: () => damaged(defended(attacked([15]), "weaponParry", [8]), [8]),
+      viewer: defender,
+      expect: ['[data-fangs-action="apply"]', ".fangs-exchange__damage"],
+    },
+    {
+      id: "applied",
+      title: "Applied: a Critical stuns Pirate Jenny (GM's view)",
+      state: () => applied(damaged(defended(critical(), "none", []), []), [3]),
+      viewer: gm,
+      expect: ['[data-fangs-action="undo"]', ".fangs-exchange__application"],
+    },
+    {
+      id: "undone",
+      title: "Undone by the GM",
+      state: () => next(applied(damaged(defended(attacked([15]), "dodge", [2]), [6]), []), { type: "undo" }),
+      viewer: gm,
+      expect: ['[data-fangs-action="apply"]'],
+    },
+    {
+      id: "resolved",
+      title: "Resolved: dodged",
+      state: () => defended(attacked([15]), "dodge", [18]),
+      viewer: attacker,
+      expect: [".fangs-exchange__outcome--dodged"],
+    },
+    {
+      id: "fumbled",
+      title: "Fumbled: the GM rules (Luck suggests)",
+      state: () => {
+        const roll = rollAttack(broadsword, new ScriptedDice([1, 1]));
+        const outcome = decideOutcome(roll, null, new ScriptedDice([5]));
+        return createAttacked(init(), roll, outcome, "fumbled", []);
+      },
+      viewer: gm,
+      expect: ['[data-fangs-action="resolveFumble"]', ".fangs-exchange__button--suggested"],
+    },
+    {
+      id: "declined",
+      title: "Declined: Jenny retreats, Gru gives chase",
+      state: () =>
+        createDeclined(init({ maneuver: "attack" }), {
+          kind: "retreat",
+          response: "chase",
+          result: resolveRetreatResponse(
+            { attackerId: GRU.actorUuid, retreaterId: JENNY.actorUuid, round: 2, attackerMv: 15 },
+            "chase",
+          ),
+        }),
+      viewer: attacker,
+      expect: [".fangs-exchange__special"],
+    },
+    {
+      id: "cancelled",
+      title: "Called off by the GM",
+      state: () => next(attacked([15]), { type: "cancel" }),
+      viewer: gm,
+      expect: [".fangs-exchange__status"],
+    },
+  ];
+}
+
+/* -------------------------------------------- */
+/*  Pages                                       */
+/* -------------------------------------------- */
+
+const DARK = new Set(["attackRolled", "applied"]);
+
+export function exchangePreviewPages(): ExchangePreviewPage[] {
+  const pages: ExchangePreviewPage[] = [];
+  for (const shown of exchangePreviewStates()) {
+    const page: ExchangePreviewPage = {
+      id: `chat-exchange-${shown.id}`,
+      title: `Exchange card: ${shown.title}`,
+      group: "Exchange cards",
+      frame: "chat",
+      classes: ["fangs"],
+      width: 300,
+      parts: [{ id: "card", template: EXCHANGE_TEMPLATE }],
+      context: () => ({
+        actorName: "Gru",
+        ...exchangeCardView(shown.state(), shown.viewer, previewLocalize, {
+          offers: shown.offers ?? null,
+          userName: () => "Gamemaster",
+        }),
+      }),
+      expect: [".fangs-exchange", ...shown.expect],
+    };
+    pages.push(page);
+    if (DARK.has(shown.id)) {
+      pages.push({ ...page, id: `${page.id}--dark`, title: `${page.title}, dark theme`, theme: "dark" });
+    }
+  }
+  const retreat = specialChoices("retreat");
+  const facts: DialogFacts = {
+    attackerName: "Gru",
+    weaponName: "Broadsword",
+    targetName: "Pirate Jenny",
+    skill: { natural: 8, bought: 7, total: 15 },
+    parrySkill: { natural: 8, bought: 7, total: 15 },
+    melee: true,
+    grapple: false,
+    warningKey: "FANGS.Rules.Attack.Refusal.NotEngaged",
+    slotModifier: 0,
+    special: retreat ? { legendKey: retreat.legendKey, choices: retreat.choices } : null,
+    rollModes: {
+      publicroll: "FANGS.Chat.RollMode.Public",
+      gmroll: "FANGS.Chat.RollMode.Private",
+      blindroll: "FANGS.Chat.RollMode.Blind",
+      selfroll: "FANGS.Chat.RollMode.Self",
+    },
+    rollMode: "publicroll",
+  };
+  pages.push({
+    id: "app-attack-dialog",
+    title: "Attack dialog: modifiers, trades, the answer to a retreat",
+    group: "Exchange cards",
+    frame: "sheet",
+    classes: ["fangs", "dialog"],
+    width: 420,
+    parts: [{ id: "content", template: ATTACK_DIALOG_TEMPLATE }],
+    context: () => attackDialogContext(facts, previewLocalize, "preview-attack"),
+    expect: ['input[name="situational"]', 'input[name="attackToDamage"]', 'input[name="special"]'],
+  });
+  return pages;
+}
