@@ -4,6 +4,7 @@ import { Actor as StandInActor } from "../test/foundry/stand-in";
 import { registerEncounterOdds } from "./apps/encounter-odds";
 import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
+import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
 import { migrateWorldIfNeeded } from "./data/world-migration";
 import { FangsActor } from "./documents/actor";
@@ -16,6 +17,7 @@ vi.mock("./apps/sheets", () => ({ registerSheets: vi.fn() }));
 vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
 vi.mock("./apps/settings", () => ({ registerRulesMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
+vi.mock("./chat", () => ({ registerExchange: vi.fn() }));
 vi.mock("./data/world-migration", () => ({ migrateWorldIfNeeded: vi.fn(async () => null) }));
 
 describe("the entry file", () => {
@@ -30,6 +32,7 @@ describe("the entry file", () => {
     expect(standIn.game.settings.settings.has("fangs.rules")).toBe(true);
     expect(registerSheets).toHaveBeenCalledTimes(1);
     expect(registerCombat).toHaveBeenCalledTimes(1);
+    expect(registerExchange).toHaveBeenCalledTimes(1);
     expect(registerEncounterOdds).toHaveBeenCalledTimes(1);
     expect(registerRulesMenu).toHaveBeenCalledTimes(1);
     Hooks.callAll("init");
