@@ -4,6 +4,7 @@ import { getManeuver } from "../rules/fangs/maneuvers";
 import { type CheckResult, type ItemSp, SuccessLevel } from "../rules/fangs/types";
 import type { DuelEvent, DuelResult, FighterSnapshot } from "./duel";
 import type { Localizer } from "./i18n";
+import type { EndState } from "./stats";
 
 /**
  * The duel as text, in the words of lang/en.json: roll levels and maneuver
@@ -20,6 +21,15 @@ const LEVEL_KEYS: Readonly<Record<SuccessLevel, string>> = {
   [SuccessLevel.Critical]: "FANGS.Chat.Check.Level.Critical",
 };
 
+/** How the loser ended, as the last line says it ("has fled", not "is fled"). */
+const LOSER_KEYS: Readonly<Record<EndState, string>> = {
+  dead: "FANGS.Sim.Loser.dead",
+  dying: "FANGS.Sim.Loser.dying",
+  unconscious: "FANGS.Sim.Loser.unconscious",
+  fled: "FANGS.Sim.Loser.fled",
+  standing: "FANGS.Sim.Loser.standing",
+};
+
 function signed(n: number): string {
   return n < 0 ? `−${-n}` : `+${n}`;
 }
@@ -34,6 +44,11 @@ export function formatCheck(check: CheckResult, i18n: Localizer): string {
     total: check.total,
     level: i18n.localize(LEVEL_KEYS[check.level]),
   });
+}
+
+/** "1 pace", "8 paces". */
+function paces(count: number, i18n: Localizer): string {
+  return i18n.format(count === 1 ? "FANGS.Sim.Pace" : "FANGS.Sim.Paces", { count });
 }
 
 function maneuverName(id: string, i18n: Localizer): string {
@@ -158,7 +173,7 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
             distance:
               e.distance === 0
                 ? i18n.localize("FANGS.Sim.Engaged")
-                : i18n.format("FANGS.Sim.Apart", { paces: e.distance }),
+                : i18n.format("FANGS.Sim.Apart", { paces: paces(e.distance, i18n) }),
           }),
         );
         break;
@@ -178,11 +193,11 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         lines.push(
           `  ${i18n.format("FANGS.Sim.Moves", {
             name: names[e.side],
-            paces: e.paces,
+            paces: paces(e.paces, i18n),
             maneuver: maneuverName(e.maneuver, i18n),
             distance: e.engaged
               ? i18n.localize("FANGS.Sim.Engaged")
-              : i18n.format("FANGS.Sim.Apart", { paces: e.distance }),
+              : i18n.format("FANGS.Sim.Apart", { paces: paces(e.distance, i18n) }),
           })}`,
         );
         break;
@@ -238,7 +253,9 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         lines.push(`  ${e.fighters.map((f) => statusLine(f, i18n)).join(" · ")}`);
         break;
       case "fled":
-        lines.push(`  ${i18n.format("FANGS.Sim.Fled", { name: names[e.side], paces: e.distance })}`);
+        lines.push(
+          `  ${i18n.format("FANGS.Sim.Fled", { name: names[e.side], paces: paces(e.distance, i18n) })}`,
+        );
         break;
       case "end": {
         lines.push("");
@@ -251,8 +268,7 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
             i18n.format("FANGS.Sim.Winner", {
               name: names[e.winner],
               rounds: e.rounds,
-              loser: loser.name,
-              state: i18n.localize(`FANGS.Odds.End.${loser.state}`),
+              loser: i18n.format(LOSER_KEYS[loser.state], { name: loser.name }),
             }),
           );
         }
