@@ -1,0 +1,237 @@
+import { describe, expect, it } from "vitest";
+import { applyTrades } from "../../rules/fangs/trades";
+import { attackDialogContext, type DialogFacts, defaultAnswers, parseAnswers } from "./attack-dialog";
+import { nearestCells } from "./geometry";
+import { attackSetup, gate, specialChoices, specialRecord } from "./plan";
+import { captureTarget } from "./targets";
+
+/**
+ * Starting an attack, the pure parts: the captured target, the distance
+ * between tokens, what the enforcement setting makes of the rules' verdict,
+ * the answers to a Retreat or a Disengage, the attack's setup, and the
+ * modifier dialog's context and answers.
+ */
+
+const jenny = { uuid: "Scene.s.Token.j", name: "Pirate Jenny", img: "jenny.webp", actorUuid: "Actor.jenny" };
+const gru = { uuid: "Scene.s.Token.g", name: "Gru", img: "gru.webp", actorUuid: "Actor.gru" };
+
+describe("capturing the target", () => {
+  it("takes exactly one targeted token, as UUIDs", () => {
+    expect(captureTarget([jenny], "Actor.gru")).toEqual({
+      ok: true,
+      target: {
+        tokenUuid: "Scene.s.Token.j",
+        actorUuid: "Actor.jenny",
+        name: "Pirate Jenny",
+        img: "jenny.webp",
+      },
+    });
+  });
+
+  it("says what is wrong with none, several, an empty token or oneself", () => {
+    expect(captureTarget([], "Actor.gru")).toMatchObject({ ok: false, key: "FANGS.Chat.Target.None" });
+    expect(captureTarget([jenny, gru], "Actor.gru")).toMatchObject({
+      ok: false,
+      key: "FANGS.Chat.Target.Many",
+      data: { count: "2" },
+    });
+    expect(captureTarget([{ ...jenny, actorUuid: null }], "Actor.gru")).toMatchObject({
+      ok: false,
+      key: "FANGS.Chat.Target.NoActor",
+      data: { name: "Pirate Jenny" },
+    });
+    expect(captureTarget([gru], "Actor.gru")).toMatchObject({ ok: false, key: "FANGS.Chat.Target.Self" });
+  });
+});
+
+describe("where two tokens come closest", () => {
+  it("takes the nearest cells of each token", () => {
+    const one = { col: 0, row: 0, width: 1, height: 1 };
+    expect(nearestCells(one, { col: 1, row: 0, width: 1, height: 1 })).toEqual([
+      { col: 0, row: 0 },
+      { col: 1, row: 0 },
+    ]);
+    // A large creature (3 × 3 from 5,5): its nearest cell to a token at 2,6 is 5,6.
+    expect(
+      nearestCells({ col: 2, row: 6, width: 1, height: 1 }, { col: 5, row: 5, width: 3, height: 3 }),
+    ).toEqual([
+      { col: 2, row: 6 },
+      { col: 5, row: 6 },
+    ]);
+    expect(
+      nearestCells({ col: 5, row: 5, width: 3, height: 3 }, { col: 9, row: 1, width: 1, height: 1 }),
+    ).toEqual([
+      { col: 7, row: 5 },
+      { col: 9, row: 1 },
+    ]);
+  });
+
+  it("gives the same cell twice for overlapping tokens", () => {
+    const [a, b] = nearestCells(
+      { col: 0, row: 0, width: 2, height: 2 },
+      { col: 1, row: 1, width: 2, height: 2 },
+    );
+    expect(a).toEqual(b);
+  });
+});
+
+describe("the enforcement setting", () => {
+  const refused = { allowed: false };
+  const allowed = { allowed: true };
+
+  it("lets an allowed attack go, whatever the setting", () => {
+    for (const mode of ["allow", "warn", "forbid"] as const) expect(gate(allowed, mode, false)).toBe("go");
+    expect(gate(null, "forbid", false)).toBe("go");
+  });
+
+  it("allow says nothing, warn warns, forbid stops a player and only warns the GM", () => {
+    expect(gate(refused, "allow", false)).toBe("go");
+    expect(gate(refused, "warn", false)).toBe("warn");
+    expect(gate(refused, "forbid", false)).toBe("stop");
+    expect(gate(refused, "forbid", true)).toBe("warn");
+  });
+});
+
+describe("answering a Retreat or a Disengage", () => {
+  it("NC-SPD-2: offers the three answers to a Retreat, NC-SPD-1: the two to a Disengage, none otherwise", () => {
+    expect(specialChoices("retreat")?.choices.map((c) => c.id)).toEqual([
+      "attackAsItLeaves",
+      "chase",
+      "stay",
+    ]);
+    expect(specialChoices("disengage")?.choices.map((c) => c.id)).toEqual(["follow", "letGo"]);
+    expect(specialChoices("attack")).toBeNull();
+    expect(specialChoices(null)).toBeNull();
+  });
+
+  it("NC-SPD-2: striking at a retreating foe is +4 and the attack goes on; chasing takes the attack away", () => {
+    const situation = { attackerId: "Actor.gru", targetId: "Actor.jenny", round: 2, attackerMv: 15 };
+    const strike = specialRecord("retreat", "attackAsItLeaves", situation);
+    expect(strike.result).toMatchObject({ mayAttack: true, attackModifier: 4 });
+    const chase = specialRecord("retreat", "chase", situation);
+    expect(chase.result).toMatchObject({ mayAttack: false, followPaces: 8 });
+    expect(specialRecord("disengage", "letGo", situation).result.mayAttack).toBe(false);
+  });
+});
+
+describe("the attack's setup", () => {
+  it("NC-TAC-1: sums the situation, the slot, a retreat's bonus and the trades (Gru moves 7 points to damage)", () => {
+    const answers = { ...defaultAnswers(facts()), situational: -2, attackToDamage: 7 };
+    const trade = applyTrades(
+      { attackSkill: { natural: 8, bought: 7, total: 15 }, weaponBaseDamage: "1d8+2" },
+      { attackToDamage: 7 },
+    );
+    const setup = attackSetup({
+      skill: 15,
+      answers,
+      slot: {
+        source: "offHand",
+        phase: "postMelee",
+        hand: "off",
+        modifier: -10,
+        initiativeModifier: -10,
+        penaltyMayMove: false,
+      },
+      trade,
+      special: specialRecord("retreat", "attackAsItLeaves", {
+        attackerId: "a",
+        targetId: "t",
+        round: 1,
+        attackerMv: 10,
+      }),
+      maneuver: "attack",
+      combat: { id: "c", round: 1, phase: "postMelee" },
+    });
+    expect(setup).toMatchObject({
+      situational: -2,
+      slotModifier: -10,
+      specialModifier: 4,
+      trades: { attackToDamage: 7, attackModifier: -7, extraDamageModifier: 7 },
+      totalModifiers: -2 - 10 + 4 - 7,
+      source: "offHand",
+      maneuver: "attack",
+      combatId: "c",
+      phase: "postMelee",
+    });
+  });
+});
+
+function facts(overrides: Partial<DialogFacts> = {}): DialogFacts {
+  return {
+    attackerName: "Gru",
+    weaponName: "Broadsword",
+    targetName: "Pirate Jenny",
+    skill: { natural: 8, bought: 7, total: 15 },
+    parrySkill: { natural: 6, bought: 4, total: 10 },
+    melee: true,
+    grapple: false,
+    warningKey: null,
+    slotModifier: 0,
+    special: null,
+    rollModes: { publicroll: "P", gmroll: "G" },
+    rollMode: "publicroll",
+    ...overrides,
+  };
+}
+
+const echo = (key: string, data?: Record<string, string | number>) =>
+  data ? `${key} ${JSON.stringify(data)}` : key;
+
+describe("the modifier dialog", () => {
+  it("offers each trade up to the bought points it draws on, and no trade without bought points", () => {
+    const context = attackDialogContext(facts(), echo);
+    expect(context.trades?.map((t) => [t.name, t.max])).toEqual([
+      ["attackToDamage", 7],
+      ["attackToParry", 7],
+      ["parryToAttack", 4],
+    ]);
+    const untrained = attackDialogContext(
+      facts({ skill: { natural: 8, bought: 0, total: 8 }, parrySkill: null }),
+      echo,
+    );
+    expect(untrained.trades).toBeNull();
+  });
+
+  it("offers the flat of the blade only with a melee weapon that is not a grapple", () => {
+    expect(attackDialogContext(facts(), echo).modes).not.toBeNull();
+    expect(attackDialogContext(facts({ melee: false }), echo).modes).toBeNull();
+    expect(attackDialogContext(facts({ grapple: true }), echo).modes).toBeNull();
+  });
+
+  it("shows the rules' refusal as a warning, and a retreat's answers with the first chosen", () => {
+    const retreat = specialChoices("retreat")!;
+    const context = attackDialogContext(
+      facts({ warningKey: "FANGS.Rules.Attack.Refusal.NotEngaged", special: retreat }),
+      echo,
+    );
+    expect(context.warning).toBe("FANGS.Rules.Attack.Refusal.NotEngaged");
+    expect(context.special?.choices.map((c) => c.checked)).toEqual([true, false, false]);
+  });
+
+  it("reads the answers as whole numbers, never a negative trade, and falls back on unknown choices", () => {
+    const answers = parseAnswers(
+      {
+        situational: "-3",
+        attackToDamage: "2.7",
+        parryToAttack: "-4",
+        attackToParry: "",
+        mode: "flatOfBlade",
+        subdual: true,
+        rollMode: "nonsense",
+        special: "fly",
+      },
+      facts({ special: specialChoices("disengage") }),
+    );
+    expect(answers).toEqual({
+      situational: -3,
+      attackToDamage: 2,
+      parryToAttack: 0,
+      attackToParry: 0,
+      mode: "flatOfBlade",
+      subdual: true,
+      rollMode: "publicroll",
+      special: "follow",
+    });
+    expect(parseAnswers({ mode: "flatOfBlade" }, facts({ grapple: true })).mode).toBe("grapple");
+  });
+});

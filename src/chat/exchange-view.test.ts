@@ -1,0 +1,256 @@
+import { describe, expect, it } from "vitest";
+import { emptyDefenseUsage } from "../rules/fangs/defenses";
+import { DEFENSE_CHOICES, type DefenseQuestion, offeredDefenses } from "./defense-options";
+import { exchangePreviewStates, previewLocalize } from "./exchange-preview";
+import { exchangeCardView, type Viewer } from "./exchange-view";
+import type { ActorLike, ItemLike } from "./facts";
+
+/**
+ * The card as each viewer sees it, at every stage (the preview's states,
+ * reached through the rules core and the state machine), and the defenses
+ * offered to a defender. Pure.
+ */
+
+const GM: Viewer = { isGM: true, ownsAttacker: false, ownsTarget: false };
+const ATTACKER: Viewer = { isGM: false, ownsAttacker: true, ownsTarget: false };
+const DEFENDER: Viewer = { isGM: false, ownsAttacker: false, ownsTarget: true };
+const STRANGER: Viewer = { isGM: false, ownsAttacker: false, ownsTarget: false };
+
+const states = new Map(exchangePreviewStates().map((s) => [s.id, s]));
+function view(id: string, viewer: Viewer, withOffers = true) {
+  const shown = states.get(id);
+  if (!shown) throw new Error(`no preview state ${id}`);
+  return exchangeCardView(shown.state(), viewer, previewLocalize, {
+    offers: withOffers ? (shown.offers ?? null) : null,
+    userName: () => "Gamemaster",
+  });
+}
+const actions = (v: ReturnType<typeof view>) => v.actions.map((a) => a.action);
+
+describe("the card's buttons, per viewer and stage", () => {
+  it("offers the defenses to the defender and the GM only, each disabled one with its reason", () => {
+    const mine = view("attackRolled", DEFENDER);
+    expect(mine.defenses.map((d) => [d.choice, d.disabled])).toEqual([
+      ["dodge", false],
+      ["weaponParry", false],
+      ["shieldParry", true],
+      ["none", false],
+    ]);
+    expect(mine.defenses[1]?.label).toBe("Parry with Shortsword (12)");
+    expect(mine.defenses[2]?.tooltip).toBe(previewLocalize("FANGS.Rules.Defense.Refusal.NoShield"));
+    expect(actions(mine)).toEqual([]);
+    expect(view("attackRolled", GM).defenses).toHaveLength(4);
+    expect(actions(view("attackRolled", GM))).toEqual(["cancel"]);
+    expect(view("attackRolled", ATTACKER).hasButtons).toBe(false);
+    expect(view("attackRolled", STRANGER).hasButtons).toBe(false);
+  });
+
+  it("lets either party roll the damage", () => {
+    expect(actions(view("defenseRolled", ATTACKER))).toEqual(["rollDamage"]);
+    expect(actions(view("defenseChosen", DEFENDER))).toEqual(["rollDamage"]);
+    expect(actions(view("defenseRolled", STRANGER))).toEqual([]);
+  });
+
+  it("has players ask the GM to apply, and gives the GM apply and call off", () => {
+    const asked = view("damageRolled", DEFENDER).actions;
+    expect(asked.map((a) => [a.action, a.label])).toEqual([["apply", "Ask the GM to apply"]]);
+    expect(view("damageRolled", GM).actions.map((a) => [a.action, a.label])).toEqual([
+      ["apply", "Apply"],
+      ["cancel", "Call off"],
+    ]);
+  });
+
+  it("gives the undo to the GM only, and applying again after it", () => {
+    expect(actions(view("applied", GM))).toEqual(["undo"]);
+    expect(view("applied", DEFENDER).hasButtons).toBe(false);
+    expect(view("undone", GM).actions.map((a) => a.label)).toEqual(["Apply again"]);
+  });
+
+  it("NC-DMG-21: gives the GM the fumble's rulings with the Luck roll's suggestion marked", () => {
+    const gm = view("fumbled", GM);
+    expect(gm.fumbleOptions.map((o) => o.choice)).toEqual(["hitAnother", "hitSelf", "dropWeapon"]);
+    expect(gm.fumbleOptions.filter((o) => o.css.includes("suggested")).map((o) => o.choice)).toEqual([
+      "hitSelf",
+    ]);
+    expect(gm.fumble?.suggestion).toBe("The Luck roll suggests: Hits the attacker.");
+    expect(view("fumbled", ATTACKER).fumbleOptions).toEqual([]);
+  });
+
+  it("leaves nothing to click on a closed card", () => {
+    for (const id of ["resolved", "declined", "cancelled"]) {
+      for (const viewer of [GM, ATTACKER, DEFENDER]) expect(view(id, viewer).hasButtons).toBe(false);
+    }
+  });
+});
+
+describe("the card's words", () => {
+  it("has every text translated and no broken value, at every stage and for every viewer", () => {
+    for (const id of states.keys()) {
+      for (const viewer of [GM, ATTACKER, DEFENDER, STRANGER]) {
+        const text = JSON.stringify(view(id, viewer));
+        expect(text).not.toMatch(/FANGS\.[A-Z]|\bundefined\b|\bNaN\b|\{[a-z]+\}/);
+      }
+    }
+  });
+
+  it("shows the second roll of a Critical and the applied changes with their stun check", () => {
+    const applied = view("applied", GM);
+    expect(applied.attack?.confirmation).toMatchObject({
+      value: 5,
+      note: "The second roll made it: a Critical.",
+    });
+    expect(applied.outcome?.label).toBe("Critical hit");
+    expect(applied.application?.lines.map((l) => l.text)).toEqual([
+      "Pirate Jenny: Stun 21 → 10",
+      "Pirate Jenny: HP 11 → 5",
+      "Pirate Jenny is now Stunned.",
+      "The stunned fighter loses the next action.",
+    ]);
+    expect(applied.application?.checks[0]).toMatchObject({ natural: 3, total: 14, levelId: "failure" });
+  });
+
+  it("names the parrying item's wear", () => {
+    expect(view("damageRolled", GM).damage?.lines.map((l) => l.text)).toEqual([
+      "Damage rolled: 11",
+      "Pirate Jenny loses 2 Stun and 1 HP.",
+      "Shortsword loses 1 SP.",
+    ]);
+  });
+});
+
+/* -------------------------------------------- */
+/*  Defenses offered                            */
+/* -------------------------------------------- */
+
+function items(list: ItemLike[]): ActorLike["items"] {
+  return Object.assign([...list], { get: (id: string) => list.find((i) => i.id === id) });
+}
+
+function skill(key: string, natural: number, bought: number): ItemLike {
+  return {
+    id: `skill-${key}`,
+    name: key,
+    type: "skill",
+    system: { key, natural, bought, total: natural + bought },
+  };
+}
+
+function defender(extra: ItemLike[] = [], statuses: string[] = []): ActorLike {
+  return {
+    uuid: "Actor.jenny",
+    name: "Jenny",
+    type: "character",
+    system: {
+      stunPoints: { value: 21, max: 21 },
+      hitPoints: { value: 11, max: 11 },
+      armorProtection: 1,
+      characteristics: { co: 11, sz: 10 },
+      attributes: { dodge: 17, damageModifier: 0 },
+      dodgeSkill: { bought: 4 },
+    },
+    items: items([
+      {
+        id: "sword",
+        name: "Shortsword",
+        type: "weapon",
+        system: {
+          equipped: true,
+          offHand: false,
+          kind: "melee",
+          hands: "one",
+          skill: "shortsword",
+          damage: "1d6+1",
+          itemSp: { value: 8, max: 8 },
+        },
+      },
+      skill("shortsword", 7, 5),
+      skill("shieldParry", 5, 3),
+      ...extra,
+    ]),
+    statuses: new Set(statuses),
+  };
+}
+
+const shield = (value: number): ItemLike => ({
+  id: "shield",
+  name: "Round Shield",
+  type: "shield",
+  system: { equipped: true, skill: "shieldParry", itemSp: { value, max: 8 } },
+});
+
+function question(overrides: Partial<DefenseQuestion> = {}): DefenseQuestion {
+  return {
+    defender: defender([shield(8)]),
+    round: null,
+    attackerId: "Actor.gru",
+    mode: "strike",
+    kind: "melee",
+    shieldDamage: "1d6",
+    twoWeapon: false,
+    ...overrides,
+  };
+}
+
+const allowedOf = (q: DefenseQuestion) =>
+  offeredDefenses(q)
+    .offers.filter((o) => o.allowed)
+    .map((o) => o.choice);
+
+describe("the defenses offered", () => {
+  it("lists every choice, in order, with the skill each rolls with", () => {
+    const answer = offeredDefenses(question());
+    expect(answer.offers.map((o) => o.choice)).toEqual([...DEFENSE_CHOICES]);
+    expect(answer.offers.map((o) => o.skill)).toEqual([17, 12, 8, null, null, null]);
+    expect(answer.limited).toBe(false);
+  });
+
+  it("NC-DEF-1: against a shot missile only the dodge; against a thrown one also the shield", () => {
+    expect(allowedOf(question({ kind: "missile" }))).toEqual(["dodge", "none"]);
+    expect(allowedOf(question({ kind: "thrown" }))).toEqual(["dodge", "shieldParry", "none"]);
+  });
+
+  it("NC-GRP-1: a grapple is parried only with Grapple, and only by someone who has the skill", () => {
+    expect(allowedOf(question({ mode: "grapple" }))).toEqual(["dodge", "none"]);
+    const grappler = question({ mode: "grapple", defender: defender([skill("grapple", 8, 1)]) });
+    expect(allowedOf(grappler)).toEqual(["dodge", "grappleParry", "none"]);
+  });
+
+  it("NC-DMG-8: refuses a parry with a shattered shield, saying why", () => {
+    const answer = offeredDefenses(question({ defender: defender([shield(0)]) }));
+    expect(answer.offers.find((o) => o.choice === "shieldParry")).toMatchObject({
+      allowed: false,
+      reasonKey: "FANGS.Chat.Rules.ItemShattered",
+    });
+  });
+
+  it("NC-MAN-6: an All-Out-Attacker has no defense; NC-DEF-3: Move's one dodge is spent after one", () => {
+    const usage = emptyDefenseUsage();
+    const round = (maneuver: string, used = usage) => ({
+      maneuver,
+      usage: used,
+      tradeShift: { parry: 0, dodge: 0 },
+    });
+    expect(allowedOf(question({ round: round("allOutAttack") }))).toEqual(["none"]);
+    expect(allowedOf(question({ round: round("move") }))).toEqual([
+      "dodge",
+      "weaponParry",
+      "shieldParry",
+      "none",
+    ]);
+    expect(allowedOf(question({ round: round("move", { ...usage, dodges: 1 }) }))).toEqual([
+      "weaponParry",
+      "shieldParry",
+      "none",
+    ]);
+    expect(offeredDefenses(question({ round: round("move") })).limited).toBe(true);
+  });
+
+  it("NC-TAC-3: a trade's lowered parry and dodge show on the offers", () => {
+    const answer = offeredDefenses(
+      question({
+        round: { maneuver: "attack", usage: emptyDefenseUsage(), tradeShift: { parry: -3, dodge: -3 } },
+      }),
+    );
+    expect(answer.offers.map((o) => o.skill)).toEqual([14, 9, 5, null, null, null]);
+  });
+});
