@@ -265,6 +265,11 @@ interface Gear {
 /** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
 const FIGHT_OVER = new Error("fight over");
 
+/** The combat set a weapon belongs to (NC-MAN-13): a missile weapon, or the melee weapons and shield. */
+function setOf(w: SimWeapon): "melee" | "missile" {
+  return w.kind === "missile" ? "missile" : "melee";
+}
+
 /** Legal maneuver options per fighter sheet and situation (see maneuverOptions_). */
 const OPTION_CACHE = new WeakMap<FighterSheet, Map<string, ManeuverOption[]>>();
 
@@ -934,7 +939,7 @@ class Duel {
         break;
       case "drawWeapon":
         c.readying = c.weaponId;
-        c.readyingSet = this.setOf(c, this.weapon(c, c.weaponId)!) !== c.set;
+        c.readyingSet = setOf(this.weapon(c, c.weaponId)!) !== c.set;
         c.performed = true;
         break;
       default:
@@ -956,10 +961,6 @@ class Duel {
         engaged: this.engaged,
       });
     }
-  }
-
-  setOf(_c: Combatant, w: SimWeapon): "melee" | "missile" {
-    return w.kind === "missile" ? "missile" : "melee";
   }
 
   /**
@@ -1124,7 +1125,8 @@ class Duel {
       maneuverTargetId: c.maneuverTargetId,
       engagedWithTarget: this.engaged,
       attackerEngaged: this.engaged,
-      targetStartedUnengaged: c.counter.made.length === 0 ? this.startedUnengaged : false,
+      // NC-ATK-4: in a duel the target started the round engaged exactly when both did.
+      targetStartedUnengaged: this.startedUnengaged,
       outOfAction: this.out(c),
       restrictions: c.restrictions,
     });
@@ -1565,7 +1567,7 @@ class Duel {
     if (c.readying !== null && c.maneuver === "drawWeapon") {
       const w = this.weapon(c, c.readying)!;
       c.away.delete(w.id);
-      c.set = this.setOf(c, w);
+      c.set = setOf(w);
       c.gearVersion += 1;
       this.log({ type: "ready", side: c.side, weapon: w.name });
     }
