@@ -149,7 +149,10 @@ async function executeChanges(
       if (change.kind === "pool" || change.kind === "itemSp" || change.kind === "equipped")
         deltas.push(change);
       else if (change.kind === "status") {
-        await actor.toggleStatusEffect(change.status as never, { active: change.after });
+        await actor.toggleStatusEffect(change.status as never, {
+          active: change.after,
+          overlay: change.status === "dead",
+        });
         deltas.push(change);
       } else if (change.kind === "stuck") {
         const flag: StuckFlag = {
@@ -259,7 +262,12 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
       }
       case "status": {
         const back = inverseOf(delta, actor.statuses.has(delta.status));
-        if (back !== null) await actor.toggleStatusEffect(delta.status as never, { active: back as boolean });
+        if (back !== null) {
+          await actor.toggleStatusEffect(delta.status as never, {
+            active: back as boolean,
+            overlay: delta.status === "dead",
+          });
+        }
         break;
       }
       case "stuck": {

@@ -1,6 +1,7 @@
+import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { combatantOf, declareManeuver, defenseUsageOf, recordDefense, tradeShiftOf } from "../combat/api";
 import { combatantSystem } from "../combat/snapshot";
-import { maneuverReading, rulesOptions } from "../config/settings";
+import { rulesOptions } from "../config/settings";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
@@ -107,7 +108,7 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
     kind: state.declaration.weapon.kind,
     shieldDamage: shieldStrikeDamage(rulesOptions()),
     twoWeapon: hasAdvantage(defender, "twoWeapon"),
-    maneuverOptions: { reading: maneuverReading() },
+    maneuverOptions: worldManeuverOptions(),
   };
 }
 
