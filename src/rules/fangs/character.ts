@@ -243,7 +243,7 @@ const defaultDmDice: (DiceFormula | undefined)[] = new Array(64);
  * Parsed once per DM and options table: the exchange calls this on its hot path.
  */
 export function damageModifierDice(dm: number, options?: FangsOptions): DiceFormula {
-  requireInteger(dm, "a Damage Modifier", 0);
+  if (!(Number.isInteger(dm) && dm >= 0)) requireInteger(dm, "a Damage Modifier", 0);
   const table = resolveOptions(options).damageModifierDice;
   if (table === FANGS_DEFAULTS.damageModifierDice && dm < defaultDmDice.length) {
     const hit = defaultDmDice[dm];

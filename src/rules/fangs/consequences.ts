@@ -21,45 +21,62 @@ export const FangsStatus = {
 } as const;
 export type FangsStatus = (typeof FangsStatus)[keyof typeof FangsStatus];
 
-/**
- * Checks a whole number without building its label unless it fails: the
- * exchange validates every fighter on its hot path, and a label per field
- * would be a string built a million times a second for nothing.
- */
-function whole(value: unknown, min: number, owner: string, field: string): void {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    requireInteger(value, `${owner}'s ${field}`, min);
-  }
+function isWhole(value: unknown, min: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= min;
 }
 
 /**
  * Refuses a combatant state that damage and consequences could not read:
  * pools, armor, CO and SZ must be whole numbers (pools may be negative, the
  * rest not), `stunned` a boolean. Without this, NaN armor would silently stop
- * every blow and a missing maximum would never call for a CO check.
+ * every blow and a missing maximum would never call for a CO check. The
+ * exchange runs it for every blow, so the good case is one expression and
+ * the words are built only for a refusal.
  */
 export function validateCombatantState(state: CombatantState, owner = "combatant"): void {
+  if (
+    state !== null &&
+    typeof state === "object" &&
+    state.stunPoints != null &&
+    state.hitPoints != null &&
+    isWhole(state.stunPoints.value, Number.NEGATIVE_INFINITY) &&
+    isWhole(state.stunPoints.max, 0) &&
+    isWhole(state.hitPoints.value, Number.NEGATIVE_INFINITY) &&
+    isWhole(state.hitPoints.max, 0) &&
+    isWhole(state.armorProtection, 0) &&
+    (state.magicalProtection === undefined || isWhole(state.magicalProtection, 0)) &&
+    isWhole(state.co, 0) &&
+    isWhole(state.sz, 0) &&
+    typeof state.stunned === "boolean"
+  ) {
+    return;
+  }
+  refuseState(state, owner);
+}
+
+function refuseState(state: CombatantState, owner: string): never {
   if (state === null || typeof state !== "object") {
     throw new RulesError("invalid-value", `${owner}'s state is missing`, { what: owner, value: state });
   }
-  whole(state.stunPoints?.value, Number.NEGATIVE_INFINITY, owner, "Stun Points");
-  whole(state.stunPoints.max, 0, owner, "maximum Stun Points");
-  whole(state.hitPoints?.value, Number.NEGATIVE_INFINITY, owner, "Hit Points");
-  whole(state.hitPoints.max, 0, owner, "maximum Hit Points");
-  whole(state.armorProtection, 0, owner, "armor protection");
-  if (state.magicalProtection !== undefined) whole(state.magicalProtection, 0, owner, "magical protection");
-  whole(state.co, 0, owner, "CO");
-  whole(state.sz, 0, owner, "SZ");
-  if (typeof state.stunned !== "boolean") {
-    throw new RulesError(
-      "invalid-value",
-      `${owner}'s stunned must be true or false, got ${String(state.stunned)}`,
-      {
-        what: owner,
-        value: state.stunned,
-      },
-    );
-  }
+  const fields: [unknown, number, string][] = [
+    [state.stunPoints?.value, Number.NEGATIVE_INFINITY, "Stun Points"],
+    [state.stunPoints?.max, 0, "maximum Stun Points"],
+    [state.hitPoints?.value, Number.NEGATIVE_INFINITY, "Hit Points"],
+    [state.hitPoints?.max, 0, "maximum Hit Points"],
+    [state.armorProtection, 0, "armor protection"],
+    [state.magicalProtection ?? 0, 0, "magical protection"],
+    [state.co, 0, "CO"],
+    [state.sz, 0, "SZ"],
+  ];
+  for (const [value, min, field] of fields) requireInteger(value, `${owner}'s ${field}`, min);
+  throw new RulesError(
+    "invalid-value",
+    `${owner}'s stunned must be true or false, got ${String(state.stunned)}`,
+    {
+      what: owner,
+      value: state.stunned,
+    },
+  );
 }
 
 /** The conditions a character's pools put it in (stunned comes from a check, not the pools). */
@@ -80,10 +97,19 @@ export function poolConditions(
   co: number,
   sz: number,
 ): PoolConditions {
-  whole(stunPoints, Number.NEGATIVE_INFINITY, "combatant", "Stun Points");
-  whole(hitPoints, Number.NEGATIVE_INFINITY, "combatant", "Hit Points");
-  whole(co, 0, "combatant", "CO");
-  whole(sz, 0, "combatant", "SZ");
+  if (!isWhole(stunPoints, Number.NEGATIVE_INFINITY) || !isWhole(hitPoints, Number.NEGATIVE_INFINITY)) {
+    requireInteger(stunPoints, "Stun Points");
+    requireInteger(hitPoints, "Hit Points");
+  }
+  if (!isWhole(co, 0) || !isWhole(sz, 0)) {
+    requireInteger(co, "CO", 0);
+    requireInteger(sz, "SZ", 0);
+  }
+  return conditionsOf(stunPoints, hitPoints, co, sz);
+}
+
+/** `poolConditions` for figures already checked (a validated state, less whole losses). */
+function conditionsOf(stunPoints: number, hitPoints: number, co: number, sz: number): PoolConditions {
   const dead = -hitPoints >= sz && hitPoints <= 0;
   return {
     unconscious: stunPoints <= 0,
@@ -120,12 +146,15 @@ function statusChanges(
   before: PoolConditions,
   after: PoolConditions,
 ): void {
-  const keys = ["unconscious", "coma", "dying", "dead"] as const;
-  for (const key of keys) {
+  for (let i = 0; i < POOL_STATUSES.length; i += 1) {
+    const key = POOL_STATUSES[i]!;
     if (before[key] !== after[key])
       effects.push({ kind: "status", actorId, status: key, active: after[key] });
   }
 }
+
+/** The statuses the pools decide, in the order their effects are made. */
+const POOL_STATUSES = ["unconscious", "coma", "dying", "dead"] as const;
 
 /**
  * Consequences of one attack's damage. Dice: one CO check (a check, so a
@@ -134,14 +163,20 @@ function statusChanges(
  * and not dying (those already lose their actions, so no roll is made).
  */
 export function assessBlow(blow: BlowTaken, dice: DiceSource): Consequences {
+  validateCombatantState(blow?.state, blow?.actorId);
+  return assessValidatedBlow(blow, dice);
+}
+
+/** `assessBlow` for a caller that has just validated the state (the exchange, once per fighter). */
+export function assessValidatedBlow(blow: BlowTaken, dice: DiceSource): Consequences {
   const { state, actorId } = blow;
-  validateCombatantState(state, actorId);
-  const stunLost = requireInteger(blow.stunLost, "Stun lost", 0);
-  const hitPointsLost = requireInteger(blow.hitPointsLost, "HP lost", 0);
+  const { stunLost, hitPointsLost } = blow;
+  if (!(Number.isInteger(stunLost) && stunLost >= 0)) requireInteger(stunLost, "Stun lost", 0);
+  if (!(Number.isInteger(hitPointsLost) && hitPointsLost >= 0)) requireInteger(hitPointsLost, "HP lost", 0);
   const stunPoints = state.stunPoints.value - stunLost;
   const hitPoints = state.hitPoints.value - hitPointsLost;
-  const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
-  const conditions = poolConditions(stunPoints, hitPoints, state.co, state.sz);
+  const before = conditionsOf(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
+  const conditions = conditionsOf(stunPoints, hitPoints, state.co, state.sz);
   const effects: Effect[] = [];
   statusChanges(effects, actorId, before, conditions);
 
@@ -167,7 +202,7 @@ export function assessBlow(blow: BlowTaken, dice: DiceSource): Consequences {
 export function dyingRound(actorId: string, state: CombatantState, options?: FangsOptions): Consequences {
   validateCombatantState(state, actorId);
   const loss = resolveOptions(options).dyingHitPointLossPerRound;
-  const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
+  const before = conditionsOf(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
   if (!before.dying) {
     throw new RulesError(
       "invalid-state",
@@ -179,7 +214,7 @@ export function dyingRound(actorId: string, state: CombatantState, options?: Fan
     );
   }
   const hitPoints = state.hitPoints.value - loss;
-  const conditions = poolConditions(state.stunPoints.value, hitPoints, state.co, state.sz);
+  const conditions = conditionsOf(state.stunPoints.value, hitPoints, state.co, state.sz);
   const effects: Effect[] = [];
   if (loss > 0) effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: loss });
   statusChanges(effects, actorId, before, conditions);
@@ -253,8 +288,8 @@ export function unconsciousRecovery(
   const stunPoints = state.stunPoints.value + gain;
   const effects: Effect[] = [];
   if (gain > 0) effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: -gain });
-  const before = poolConditions(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
-  const after = poolConditions(stunPoints, state.hitPoints.value, state.co, state.sz);
+  const before = conditionsOf(state.stunPoints.value, state.hitPoints.value, state.co, state.sz);
+  const after = conditionsOf(stunPoints, state.hitPoints.value, state.co, state.sz);
   statusChanges(effects, actorId, before, after);
   return { stunPoints, effects };
 }

@@ -3,6 +3,7 @@ import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
+import { validateCombatantState } from "./consequences";
 import { damageFormula } from "./formulas";
 import { type ExchangeOutcome, OutcomeKind } from "./outcome";
 import {
@@ -369,9 +370,11 @@ export function rollDamage(
   // Subdual tracks only Stun (NC-SUB-1); the flat of the blade does no health damage (NC-SUB-2).
   const trackHitPoints = !attack.subdual && attack.mode !== "flatOfBlade";
   const canImpale = attack.mode === "strike" && attack.weapon.impales;
-  const dm =
-    requireInteger(attacker.damageModifier, "damage modifier", 0) +
-    requireInteger(attack.extraDamageModifier, "extra damage modifier", 0);
+  const ownDm = attacker.damageModifier;
+  const extraDm = attack.extraDamageModifier;
+  if (!(Number.isInteger(ownDm) && ownDm >= 0)) requireInteger(ownDm, "damage modifier", 0);
+  if (!(Number.isInteger(extraDm) && extraDm >= 0)) requireInteger(extraDm, "extra damage modifier", 0);
+  const dm = ownDm + extraDm;
   const critical = outcome.attackLevel === SuccessLevel.Critical;
   const monster = outcome.defenseChoice === "monsterParry";
   const item = defense.item;
@@ -480,6 +483,7 @@ export function rollDamage(
       const counter = rollParryingItem(item, defender, rules, dice);
       b.counterDamage = counter;
       const state = attacker.state ?? null;
+      if (state !== null) validateCombatantState(state, attacker.id);
       const p = state === null ? 0 : state.armorProtection + (state.magicalProtection ?? 0);
       applyToPools(
         b,

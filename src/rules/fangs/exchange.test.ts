@@ -329,10 +329,6 @@ describe("bad declarations are refused before any die is rolled", () => {
     ["a negative DM", { attacker: { ...attack.attacker, damageModifier: -1 } }],
     ["a fractional DM", { attacker: { ...attack.attacker, damageModifier: 1.5 } }],
     ["no id", { attacker: { ...attack.attacker, id: undefined } }],
-    [
-      "a state with NaN armor",
-      { attacker: { ...attack.attacker, state: { ...defense.defender, armorProtection: Number.NaN } } },
-    ],
     ["an unknown weapon kind", { weapon: { ...attack.weapon, kind: "spell" } }],
     ["NaN modifiers", { modifiers: Number.NaN }],
     ["a fractional skill", { skill: { natural: 5, bought: 7, total: 12.5 } }],
@@ -340,6 +336,34 @@ describe("bad declarations are refused before any die is rolled", () => {
     expect(refusedWith({ attack: { ...attack, ...over } as AttackDeclaration, defense })).toBe(
       "invalid-value",
     );
+  });
+
+  it("NC-DMG-19: an attacker's state is read, and refused if unreadable, when a Critical parry strikes back", () => {
+    const shaky = {
+      ...attack,
+      attacker: { ...attack.attacker, state: { ...defense.defender, armorProtection: Number.NaN } },
+    };
+    const shield = {
+      ...defense,
+      choice: "shieldParry" as const,
+      item: {
+        id: "kite",
+        name: "Kite",
+        type: "shield" as const,
+        itemSp: { value: 10, max: 10 },
+        damage: "1d4",
+      },
+    };
+    // Attack 10 succeeds; the parry 20, 20 is Critical: its blow would go through NaN armor.
+    expect(() =>
+      resolveExchange({ attack: shaky, defense: shield }, new ScriptedDice([10, 20, 20, 3])),
+    ).toThrowError(expect.objectContaining({ code: "invalid-value" }));
+    // No Critical parry, no reading: a hit on the defender does not need the attacker's armor.
+    const hit = resolveExchange(
+      { attack: shaky, defense: { ...defense, choice: "none" } },
+      new ScriptedDice([10, 1, 1]),
+    );
+    expect(hit.damage.stunDamage).toBeGreaterThan(0);
   });
 
   it("NC-DMG-1: a malformed weapon or club formula is refused before the attack roll (malformed-dice)", () => {

@@ -1,7 +1,7 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import type { FangsOptions } from "./config";
-import { assessBlow, type Consequences } from "./consequences";
+import { assessValidatedBlow, type Consequences } from "./consequences";
 import { type DamageResult, rollDamage } from "./damage";
 import {
   type AttackRoll,
@@ -19,7 +19,9 @@ import type { AttackDeclaration, DefenseDeclaration } from "./types";
  * One attack from roll to consequences, for the simulator, the benchmark and
  * anyone who needs the whole exchange at once. A chat card runs the same
  * steps one at a time (rollAttack, rollDefense, decideOutcome, rollDamage,
- * assessBlow) and gets the same result from the same dice.
+ * assessBlow) and gets the same result from the same dice. Each fighter's
+ * state is validated once: the defender's before any die, the attacker's
+ * when a Critical parry first reads it.
  *
  * Dice order (docs/rules/api.md):
  * 1. attack d20 (+1 d20 to confirm a Special or a Fumble);
@@ -71,7 +73,7 @@ export function resolveExchange(
   let effects: Effect[] = damage.effects as Effect[];
   if (damage.stunDamage > 0 || damage.hitPointDamage > 0) {
     const defender = defenseDeclaration.defender;
-    const c = assessBlow(
+    const c = assessValidatedBlow(
       {
         actorId: defender.id,
         state: defender,
@@ -85,7 +87,7 @@ export function resolveExchange(
   }
   const attackerState = declaration.attacker.state ?? null;
   if (attackerState !== null && (damage.attackerStunDamage > 0 || damage.attackerHitPointDamage > 0)) {
-    const c = assessBlow(
+    const c = assessValidatedBlow(
       {
         actorId: declaration.attacker.id,
         state: attackerState,

@@ -84,15 +84,18 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
   }
   if (attack.mode === "flatOfBlade" && attack.flatOfBladeDamage != null)
     damageFormula(attack.flatOfBladeDamage);
-  requireInteger(attack.extraDamageModifier, "extra damage modifier", 0);
+  // Whole numbers are tested inline on this hot path; requireInteger words the refusal.
+  const extra = attack.extraDamageModifier;
+  if (!(Number.isInteger(extra) && extra >= 0)) requireInteger(extra, "extra damage modifier", 0);
   const attacker = attack.attacker;
   if (!attacker || typeof attacker.id !== "string") {
     throw new RulesError("invalid-value", "an attack needs an attacker with an id", { what: "attacker" });
   }
-  requireInteger(attacker.damageModifier, "damage modifier", 0);
-  if (attacker.state != null) validateCombatantState(attacker.state, attacker.id);
+  const dm = attacker.damageModifier;
+  if (!(Number.isInteger(dm) && dm >= 0)) requireInteger(dm, "damage modifier", 0);
+  // attacker.state is read only by a Critical parry's blow, which validates it there (NC-DMG-19).
   const luck = attacker.luck ?? null;
-  if (luck !== null) requireInteger(luck, "Luck", 0);
+  if (luck !== null && !(Number.isInteger(luck) && luck >= 0)) requireInteger(luck, "Luck", 0);
   const check = resolveCheck({ skill: attack.skill?.total, modifiers: attack.modifiers }, dice);
   return {
     attackerId: attack.attacker.id,
@@ -119,7 +122,8 @@ export function validateDefense(defense: DefenseDeclaration): void {
   }
   // Checked even for "none": the blow's damage reads the defender's armor and pools.
   validateCombatantState(defender, defender.id);
-  if (defender.damageModifier !== undefined) requireInteger(defender.damageModifier, "defender's DM", 0);
+  const dm = defender.damageModifier;
+  if (dm !== undefined && !(Number.isInteger(dm) && dm >= 0)) requireInteger(dm, "defender's DM", 0);
   const choice = defense.choice;
   if (
     choice !== "none" &&
