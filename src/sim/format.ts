@@ -1,7 +1,9 @@
 import { itemCondition } from "../rules/fangs/character";
 import type { ExchangeResolution } from "../rules/fangs/exchange";
+import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { getManeuver } from "../rules/fangs/maneuvers";
-import { type CheckResult, type ItemSp, SuccessLevel } from "../rules/fangs/types";
+import type { OutcomeKind } from "../rules/fangs/outcome";
+import { type CheckResult, type DefenseChoice, type ItemSp, SuccessLevel } from "../rules/fangs/types";
 import type { DuelEvent, DuelResult, FighterSnapshot } from "./duel";
 import type { Localizer } from "./i18n";
 import type { EndState } from "./stats";
@@ -64,6 +66,39 @@ function itemLine(name: string, owner: string, sp: ItemSp, i18n: Localizer): str
   });
 }
 
+/** The chat card's words for each defense and outcome (src/chat/exchange-view.ts uses the same keys). */
+const DEFENSE_KEYS: Readonly<Record<DefenseChoice, string>> = {
+  dodge: "FANGS.Chat.Defense.Dodge",
+  weaponParry: "FANGS.Chat.Defense.WeaponParry",
+  shieldParry: "FANGS.Chat.Defense.ShieldParry",
+  monsterParry: "FANGS.Chat.Defense.MonsterParry",
+  grappleParry: "FANGS.Chat.Defense.GrappleParry",
+  none: "FANGS.Chat.Defense.None",
+};
+
+const OUTCOME_KEYS: Readonly<Record<OutcomeKind, string>> = {
+  attackFumbled: "FANGS.Chat.Outcome.AttackFumbled",
+  missed: "FANGS.Chat.Outcome.Missed",
+  dodged: "FANGS.Chat.Outcome.Dodged",
+  hit: "FANGS.Chat.Outcome.Hit",
+  specialHit: "FANGS.Chat.Outcome.SpecialHit",
+  fumbledDefenseHit: "FANGS.Chat.Outcome.FumbledDefenseHit",
+  parried: "FANGS.Chat.Outcome.Parried",
+  parriedSpecial: "FANGS.Chat.Outcome.ParriedSpecial",
+  specialParry: "FANGS.Chat.Outcome.SpecialParry",
+  criticalParry: "FANGS.Chat.Outcome.CriticalParry",
+  grappled: "FANGS.Chat.Outcome.Grappled",
+};
+
+const FUMBLE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  FUMBLE_OPTIONS.map((option) => [option.id, option.labelKey]),
+);
+
+/**
+ * One exchange in the chat card's words and order: heading and attack roll,
+ * defense roll, outcome and its notes, damage lines; then what the card does
+ * not show but a duel log wants (the CO check, who falls, item condition).
+ */
 function exchangeLines(
   e: Extract<DuelEvent, { type: "exchange" }>,
   names: readonly [string, string],
@@ -73,76 +108,140 @@ function exchangeLines(
   const attacker = names[e.attacker];
   const defender = names[e.defender];
   const lines: string[] = [];
-  const head =
-    e.source === "fumble"
-      ? i18n.format("FANGS.Sim.SelfHit", { name: attacker, weapon: e.weapon })
-      : i18n.format(e.source === "chargeFreeAttack" ? "FANGS.Sim.FreeAttack" : "FANGS.Sim.Attack", {
-          attacker,
-          defender,
-          weapon: e.weapon,
-          roll: formatCheck(r.attack.check, i18n),
-        });
-  lines.push(`  ${head}`);
-  if (e.dodgeInstead) lines.push(`    ${i18n.format("FANGS.Sim.DodgeInstead", { name: defender })}`);
+  const say = (indent: number, text: string): void => {
+    lines.push(`${"  ".repeat(indent)}${text}`);
+  };
+  if (e.source === "fumble") {
+    say(1, i18n.format("FANGS.Sim.SelfHit", { name: attacker, weapon: e.weapon }));
+  } else {
+    if (e.source === "chargeFreeAttack") {
+      say(1, i18n.format("FANGS.Chat.FreeAttack.Offered", { name: attacker, attacker: defender }));
+    }
+    say(
+      1,
+      i18n.format("FANGS.Sim.AttackLine", {
+        heading: i18n.format("FANGS.Chat.Heading", { attacker, target: defender }),
+        weapon: e.weapon,
+        roll: formatCheck(r.attack.check, i18n),
+      }),
+    );
+  }
   if (r.defense !== null && r.defense.check !== null) {
-    lines.push(
-      `    ${i18n.format(`FANGS.Sim.Defense.${r.defense.choice}`, {
+    const title =
+      i18n.localize(DEFENSE_KEYS[r.defense.choice]) + (e.defenseItem ? ` (${e.defenseItem})` : "");
+    say(
+      2,
+      i18n.format("FANGS.Sim.DefenseLine", {
         name: defender,
-        item: e.defenseItem ?? "",
+        defense: title,
         roll: formatCheck(r.defense.check, i18n),
-      })}`,
+      }),
     );
   } else if (r.attack.check.success && e.source !== "fumble") {
-    lines.push(`    ${i18n.format("FANGS.Sim.Defense.none", { name: defender })}`);
+    say(2, i18n.format("FANGS.Sim.NoDefense", { name: defender, defense: i18n.localize(DEFENSE_KEYS.none) }));
+  }
+  const o = r.outcome;
+  const critical = o.kind === "specialHit" && o.attackLevel === SuccessLevel.Critical;
+  say(2, `${i18n.localize(critical ? "FANGS.Chat.Outcome.CriticalHit" : OUTCOME_KEYS[o.kind])}.`);
+  if (o.upgradeConfirmation !== null) {
+    say(
+      2,
+      i18n.format(
+        o.attackLevel === SuccessLevel.Critical
+          ? "FANGS.Chat.Outcome.UpgradedCritical"
+          : "FANGS.Chat.Outcome.Upgraded",
+        { value: o.upgradeConfirmation },
+      ),
+    );
+  }
+  if (o.prone) say(2, i18n.format("FANGS.Chat.Outcome.Prone", { name: defender }));
+  if (o.parryItemBroken) say(2, i18n.localize("FANGS.Chat.Outcome.ParryItemBroken"));
+  if (e.dodgeInstead) say(2, i18n.localize("FANGS.Rules.Defense.DodgeInstead"));
+  if (o.fumble) {
+    say(2, `${i18n.localize("FANGS.Chat.Fumble.Luck")}: ${formatCheck(o.fumble.check, i18n)}`);
+    say(
+      2,
+      i18n.format("FANGS.Chat.Fumble.Suggested", {
+        option: i18n.localize(FUMBLE_KEYS[o.fumble.suggested] ?? ""),
+      }),
+    );
   }
   const d = r.damage;
-  const data = {
-    attacker,
-    defender,
-    weapon: e.weapon,
-    item: e.defenseItem ?? "",
-    damage: d.damage,
-    stun: d.stunDamage,
-    hp: d.hitPointDamage,
-    counter: d.counterDamage,
-    attackerStun: d.attackerStunDamage,
-    attackerHp: d.attackerHitPointDamage,
-    max: d.maximum ? i18n.localize("FANGS.Sim.Maximum") : "",
-  };
-  lines.push(`    ${i18n.format(`FANGS.Sim.Outcome.${r.outcome.kind}`, data)}`);
-  if (d.impaled) lines.push(`    ${i18n.format("FANGS.Sim.Impales", { weapon: e.weapon, name: defender })}`);
-  if (d.stuckInShield)
-    lines.push(
-      `    ${i18n.format("FANGS.Sim.StuckInShield", { weapon: e.weapon, item: e.defenseItem ?? "" })}`,
-    );
-  if (r.outcome.prone) lines.push(`    ${i18n.format("FANGS.Sim.Prone", { name: defender })}`);
-  for (const change of e.itemChanges) {
-    lines.push(`    ${itemLine(change.item, names[change.side], change.itemSp, i18n)}`);
+  if (o.kind !== "missed" && o.kind !== "attackFumbled" && o.kind !== "dodged") {
+    if (d.damage > 0 || d.maximum) {
+      say(
+        2,
+        i18n.format(d.maximum ? "FANGS.Chat.Damage.Maximum" : "FANGS.Chat.Damage.Rolled", {
+          value: d.damage,
+        }),
+      );
+    }
+    if (d.stunDamage > 0 || d.hitPointDamage > 0) {
+      say(
+        2,
+        i18n.format("FANGS.Chat.Damage.Taken", { name: defender, stun: d.stunDamage, hp: d.hitPointDamage }),
+      );
+    }
+    if (d.parryItemWear > 0) {
+      say(
+        2,
+        i18n.format(d.parryItemShattered ? "FANGS.Chat.Damage.ItemShattered" : "FANGS.Chat.Damage.ItemWorn", {
+          item: e.defenseItem ?? "",
+          value: d.parryItemWear,
+        }),
+      );
+    }
+    if (d.weaponWear > 0) {
+      say(
+        2,
+        i18n.format(d.weaponShattered ? "FANGS.Chat.Damage.ItemShattered" : "FANGS.Chat.Damage.ItemWorn", {
+          item: e.weapon,
+          value: d.weaponWear,
+        }),
+      );
+    }
+    if (d.counterDamage > 0) {
+      say(
+        2,
+        i18n.format("FANGS.Chat.Damage.Counter", {
+          value: d.counterDamage,
+          name: attacker,
+          stun: d.attackerStunDamage,
+          hp: d.attackerHitPointDamage,
+        }),
+      );
+    }
+    if (d.impaled) say(2, i18n.format("FANGS.Chat.Damage.Impaled", { item: e.weapon, name: defender }));
+    if (d.stuckInShield) say(2, i18n.format("FANGS.Chat.Damage.StuckInShield", { item: e.weapon }));
+    if (
+      d.damage === 0 &&
+      !d.maximum &&
+      d.stunDamage === 0 &&
+      d.parryItemWear === 0 &&
+      d.weaponWear === 0 &&
+      o.kind !== "grappled"
+    ) {
+      say(2, i18n.localize("FANGS.Chat.Damage.None"));
+    }
   }
+  for (const change of e.itemChanges) say(2, itemLine(change.item, names[change.side], change.itemSp, i18n));
   for (const c of r.consequences) {
     const name = c.actorId === r.attack.attackerId ? attacker : defender;
     if (c.coCheck) {
-      lines.push(
-        `    ${i18n.format(c.stunned ? "FANGS.Sim.Stunned" : "FANGS.Sim.NotStunned", {
+      say(
+        2,
+        i18n.format(c.stunned ? "FANGS.Sim.Stunned" : "FANGS.Sim.NotStunned", {
           name,
           roll: formatCheck(c.coCheck, i18n),
-        })}`,
+        }),
       );
     }
     for (const condition of ["dead", "dying", "unconscious"] as const) {
       if (c.conditions[condition]) {
-        lines.push(
-          `    ${i18n.format("FANGS.Sim.Falls", { name, state: i18n.localize(`FANGS.Odds.End.${condition}`) })}`,
-        );
+        say(2, i18n.format("FANGS.Sim.Falls", { name, state: i18n.localize(`FANGS.Odds.End.${condition}`) }));
         break;
       }
     }
-  }
-  if (r.outcome.fumble) {
-    // What the fumble does follows on its own line (FANGS.Sim.Fumble.*).
-    lines.push(
-      `    ${i18n.format("FANGS.Sim.FumbleLuck", { name: attacker, roll: formatCheck(r.outcome.fumble.check, i18n) })}`,
-    );
   }
   return lines;
 }
