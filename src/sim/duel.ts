@@ -274,7 +274,11 @@ function setOf(w: SimWeapon): "melee" | "missile" {
 const OPTION_CACHE = new WeakMap<FighterSheet, Map<string, ManeuverOption[]>>();
 
 /** explainDefenses' answers per defender sheet and situation (see explainDefensesCached). */
-const DEFENSE_CACHE = new WeakMap<FighterSheet, Map<string, DefenseAnswer>>();
+const DEFENSE_CACHE = new WeakMap<FighterSheet, Map<number, DefenseAnswer>>();
+const MANEUVER_INDEX = new Map<string, number>(MANEUVER_IDS.map((id, i) => [id, i]));
+const KIND_INDEX: Readonly<Record<SimWeapon["kind"], number>> = { melee: 0, thrown: 1, missile: 2 };
+const LOADOUT_WEAPON: readonly ParryLoadout["weapon"][] = ["none", "oneHanded", "twoHanded"];
+const LOADOUT_OFF_HAND: readonly ParryLoadout["offHand"][] = ["none", "shield", "weapon", "bareHand"];
 
 const NONE_ONLY: readonly DefenseChoice[] = Object.freeze(["none"]);
 const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
@@ -295,6 +299,7 @@ class Duel {
   engaged = false;
   round = 0;
   stuck: StuckWeapon[] = [];
+  order: Side[] | null = null;
   holds: GrappleHold[] = [];
 
   constructor(
@@ -806,10 +811,12 @@ class Duel {
       );
     }
     const engagedAtStart = this.engaged;
-    const order = initiativeScores(
+    // AG order reads only the fighters' AG, which no blow changes: asked once a fight.
+    this.order ??= initiativeScores(
       this.c.map((c) => ({ id: c.id, ag: c.sheet.characteristics.ag })),
       { mode: "agility", round: this.round },
     ).map((s) => (s.id === IDS[0] ? 0 : 1) as Side);
+    const order = this.order;
     this.log({ type: "round", round: this.round, order, distance: this.engaged ? 0 : this.distance });
 
     this.stuckWeapons();
@@ -1257,18 +1264,8 @@ class Duel {
     const loadout = this.loadout(d);
     const bound = this.boundLimbs(d);
     const maneuver = d.maneuver ?? "dodgeMelee";
-    const key = `${maneuver}|${d.performed ? 1 : 0}|${d.maneuverTargetId === a.id ? 1 : 0}|${u.weaponParries},${u.shieldParries},${u.monsterParries},${u.grappleParries},${u.dodges},${u.offHandAttacked ? 1 : 0}|${kind}|${grapple ? 1 : 0}|${loadout.weapon},${loadout.offHand},${loadout.monsterParry ? 1 : 0}|${bound ? bound.join(",") : ""}|${d.readyingSet ? 1 : 0}`;
-    // Another reading of the maneuver tables gives other answers: cache only the default one.
-    let cache =
-      this.maneuverOptions === undefined ? DEFENSE_CACHE.get(d.sheet) : new Map<string, DefenseAnswer>();
-    if (cache === undefined) {
-      cache = new Map();
-      DEFENSE_CACHE.set(d.sheet, cache);
-    }
-    let answer = cache.get(key);
-    if (answer === undefined) {
-      if (cache.size > 50_000) cache.clear();
-      answer = explainDefenses({
+    const ask = (): DefenseAnswer =>
+      explainDefenses({
         maneuver,
         maneuverTargetId: d.maneuverTargetId,
         maneuverPerformed: d.performed,
@@ -1280,6 +1277,41 @@ class Duel {
         readyingFullSet: d.readyingSet,
         options: this.maneuverOptions,
       });
+    // Another reading of the maneuver tables, a grapple's bound limbs or a long run of dodges: ask each time.
+    const counts = [u.weaponParries, u.shieldParries, u.monsterParries, u.grappleParries, u.dodges];
+    if (
+      this.maneuverOptions !== undefined ||
+      (bound !== null && bound.length > 0) ||
+      counts.some((n) => n > 3)
+    ) {
+      return ask();
+    }
+    // Every input packed into one whole number (no string built per exchange).
+    let key = MANEUVER_INDEX.get(maneuver)!;
+    for (const n of counts) key = key * 4 + n;
+    key =
+      ((((((((key * 2 + (d.performed ? 1 : 0)) * 2 + (d.maneuverTargetId === a.id ? 1 : 0)) * 2 +
+        (u.offHandAttacked ? 1 : 0)) *
+        3 +
+        KIND_INDEX[kind]) *
+        2 +
+        (grapple ? 1 : 0)) *
+        3 +
+        LOADOUT_WEAPON.indexOf(loadout.weapon)) *
+        4 +
+        LOADOUT_OFF_HAND.indexOf(loadout.offHand)) *
+        2 +
+        (loadout.monsterParry ? 1 : 0)) *
+        2 +
+      (d.readyingSet ? 1 : 0);
+    let cache = DEFENSE_CACHE.get(d.sheet);
+    if (cache === undefined) {
+      cache = new Map();
+      DEFENSE_CACHE.set(d.sheet, cache);
+    }
+    let answer = cache.get(key);
+    if (answer === undefined) {
+      answer = ask();
       cache.set(key, answer);
     }
     return answer;
