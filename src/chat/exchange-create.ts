@@ -1,6 +1,4 @@
-import { combatantOf, recordAttack, recordTrade } from "../combat/api";
 import { rulesOptions } from "../config/settings";
-import type { AttackSource } from "../rules/fangs/attacks";
 import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
 import type { AttackDeclaration } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
@@ -37,8 +35,6 @@ export interface AttackPlan {
   /** A Retreat or Disengage answered before rolling (rules-B), or null. */
   readonly special: SpecialDefenseRecord | null;
   readonly rollMode: string;
-  /** The trade's defense side (parry and dodge until next initiative), recorded on the combatant. */
-  readonly tradeDefense: { readonly parryModifier: number; readonly dodgeModifier: number } | null;
 }
 
 export type CreateResult =
@@ -112,21 +108,6 @@ export async function firstState(
   return { state: plan.special ? { ...state, special: plan.special } : state, dice };
 }
 
-/** Counts the attack (and a trade's defense side) on the attacker's combatant, when there is one. */
-async function countAttack(plan: AttackPlan, state: ExchangeState): Promise<void> {
-  const combatant = combatantOf(plan.attacker);
-  if (!combatant?.isOwner || state.stage === "declined") return;
-  const source = (plan.setup.source ?? "maneuver") as AttackSource;
-  try {
-    await recordAttack(combatant, { source, kind: state.weapon.kind, targetId: state.target.actorUuid });
-    const trade = plan.tradeDefense;
-    if (trade && (trade.parryModifier !== 0 || trade.dodgeModifier !== 0))
-      await recordTrade(combatant, trade);
-  } catch (error) {
-    console.error("FANGS | could not count the attack", error);
-  }
-}
-
 /** Rolls the attack and posts the card. A refusal of the rules (a weapon under half SP) is a notice. */
 export async function createExchange(plan: AttackPlan, rollDie?: RollOneDie): Promise<CreateResult> {
   const userId = game.user?.id ?? "";
@@ -149,7 +130,7 @@ export async function createExchange(plan: AttackPlan, rollDie?: RollOneDie): Pr
     content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
     rolls: rollsOf(dice),
   };
+  // The active GM's client counts the attack on the combatant when the message arrives (exchange-flow.ts).
   const message = (await ChatMessage.create(data as never, { rollMode: plan.rollMode } as never)) ?? null;
-  await countAttack(plan, state);
   return { ok: true, state, message: message as ChatMessage.Implementation | null };
 }

@@ -155,10 +155,10 @@ describe("the round's defenses, counted on the combatant", () => {
     await ask(world.defender, first, { type: "defend", choice: "dodge" });
     const jenny = c.getCombatantsByActor(t.jenny)[0]!;
     expect((jenny.system.defenses as { dodges: number }).dodges).toBe(1);
-    // The attack was counted on Gru's combatant too.
-    expect((c.getCombatantsByActor(t.gru)[0]!.system.attacks as { made: string[] }).made).toEqual([
-      "maneuver",
-    ]);
+    // The attack was counted on Gru's combatant too, by the active GM's client.
+    const gru = c.getCombatantsByActor(t.gru)[0]!;
+    expect((gru.system.attacks as { made: string[] }).made).toEqual(["maneuver"]);
+    expect(gru.updates.map((u) => u.by)).toEqual([world.gm.id]);
 
     const second = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     const refused = await ask(world.defender, second, { type: "defend", choice: "dodge" });
@@ -172,6 +172,54 @@ describe("the round's defenses, counted on the combatant", () => {
       ok: true,
     });
     expect((jenny.system.defenses as { weaponParries: number }).weaponParries).toBe(1);
+  });
+
+  it("NC-TAC-3: parry points traded to the attack lower the attacker's parry and dodge on its combatant", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "move" }]);
+    const { createExchange } = await import("./exchange-create");
+    const { attackSetup } = await import("../apps/attack/plan");
+    const { applyTrades } = await import("../rules/fangs/trades");
+    const trade = applyTrades(
+      {
+        attackSkill: { natural: 8, bought: 7, total: 15 },
+        parrySkill: { natural: 8, bought: 7, total: 15 },
+        weaponBaseDamage: "1d8+2",
+      },
+      { parryToAttack: 3 },
+    );
+    world.as(world.player);
+    world.dice.push(12);
+    const result = await createExchange({
+      attacker: t.gru,
+      attackerToken: null,
+      weapon: t.gru.items.get(t.sword)!,
+      target: { actorUuid: t.jenny.uuid, tokenUuid: t.jennyToken.uuid, name: "Pirate Jenny", img: "" },
+      setup: attackSetup({
+        skill: 15,
+        answers: {
+          situational: 0,
+          attackToDamage: 0,
+          parryToAttack: 3,
+          attackToParry: 0,
+          mode: "strike",
+          subdual: false,
+          rollMode: "publicroll",
+          special: null,
+        },
+        slot: null,
+        trade,
+        special: null,
+        maneuver: "attack",
+        combat: { id: c.id, round: 1, phase: "melee" },
+      }),
+      special: null,
+      rollMode: "publicroll",
+    });
+    expect(result.ok && result.state.attack?.check).toMatchObject({ modifiers: 3, total: 30 });
+    const gru = c.getCombatantsByActor(t.gru)[0]!;
+    expect(gru.system.tradeShift).toEqual({ parry: -3, dodge: -3 });
+    expect(gru.updates.every((u) => u.by === world.gm.id)).toBe(true);
   });
 
   it("warns, and still lets the attack go, when the rules refuse it and the setting is warn", async () => {

@@ -1,7 +1,16 @@
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
-import { combatantOf, declareManeuver, defenseUsageOf, recordDefense, tradeShiftOf } from "../combat/api";
+import {
+  combatantOf,
+  declareManeuver,
+  defenseUsageOf,
+  recordAttack,
+  recordDefense,
+  recordTrade,
+  tradeShiftOf,
+} from "../combat/api";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
+import type { AttackSource } from "../rules/fangs/attacks";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
@@ -484,4 +493,35 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   await showNewDice(message as never, rollData);
   if (prepared.after) await prepared.after();
   return { ok: true, stage: result.state.stage };
+}
+
+/* -------------------------------------------- */
+/*  Counting a new attack                       */
+/* -------------------------------------------- */
+
+/**
+ * The `createChatMessage` hook: the active GM's client counts a new card's
+ * attack on the attacker's combatant (rules-B's attack counter), with the
+ * trade's lowered or raised parry and dodge until the next initiative. The
+ * GM writes it because players may not change their combatant's data, and
+ * one client only must count it. Cards of another combat, free attacks
+ * (no combat recorded) and declined attacks count nothing.
+ */
+export async function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
+  if (!game.users?.activeGM?.isSelf) return;
+  const state = exchangeOf(message);
+  if (state?.revision !== 0 || state.stage === "declined") return;
+  const combat = game.combat;
+  if (!combat || !state.setup.combatId || combat.id !== state.setup.combatId) return;
+  const attacker = await actorFrom(state.attacker.actorUuid);
+  const combatant = attacker ? combatantOf(attacker, combat as never) : null;
+  if (!combatant) return;
+  await recordAttack(combatant, {
+    source: (state.setup.source ?? "maneuver") as AttackSource,
+    kind: state.weapon.kind,
+    targetId: state.target.actorUuid,
+  });
+  const { parryModifier, dodgeModifier } = state.setup.trades;
+  if (parryModifier !== 0 || dodgeModifier !== 0)
+    await recordTrade(combatant, { parryModifier, dodgeModifier });
 }

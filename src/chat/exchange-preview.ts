@@ -158,6 +158,8 @@ function setup(overrides: Partial<AttackSetup> = {}): AttackSetup {
       attackToParry: 0,
       attackModifier: 0,
       extraDamageModifier: 0,
+      parryModifier: 0,
+      dodgeModifier: 0,
     },
     totalModifiers: 0,
     mode: "strike",

@@ -45,6 +45,8 @@ const init: NewExchange = {
       attackToParry: 0,
       attackModifier: 0,
       extraDamageModifier: 0,
+      parryModifier: 0,
+      dodgeModifier: 0,
     },
     totalModifiers: 0,
     mode: "strike",

@@ -108,6 +108,9 @@ export interface AttackSetup {
     readonly attackToParry: number;
     readonly attackModifier: number;
     readonly extraDamageModifier: number;
+    /** The trade's defense side, until the attacker's next initiative (recorded on the combatant). */
+    readonly parryModifier: number;
+    readonly dodgeModifier: number;
   };
   /** Everything added to the roll. */
   readonly totalModifiers: number;

@@ -4,7 +4,7 @@ import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { applyEffects, revertDeltas, stuckWeapons } from "./apply-effects";
 import { registerQueries, requestStep, setStepRunner } from "./authority";
-import { runStep } from "./exchange-flow";
+import { recordNewAttack, runStep } from "./exchange-flow";
 import { ExchangeMessageData } from "./exchange-model";
 import {
   loadExchangeTemplate,
@@ -44,6 +44,8 @@ export function registerExchange(): void {
   setFreeAttackStarter(takeFreeAttack);
   Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);
   Hooks.on("hotbarDrop", onHotbarDrop as never);
+  // Returns the promise (Foundry ignores it), so a test can wait for the count.
+  Hooks.on("createChatMessage", ((message: ChatMessage.Implementation) => recordNewAttack(message)) as never);
   Hooks.on("updateCombatant", ((combatant: Combatant.Implementation) => {
     const uuid = combatant.actor?.uuid;
     if (uuid) refreshCardsFor(uuid);

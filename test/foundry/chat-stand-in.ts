@@ -247,6 +247,17 @@ export class ChatMessage {
     const message = new ChatMessage(data);
     if (options.rollMode) message.applyRollMode(options.rollMode);
     (g.game.messages as Collection<ChatMessage>).set(message.id, message);
+    // Every connected client runs its createChatMessage hooks (one client after the other here).
+    const caller = g.game.user;
+    try {
+      for (const user of g.game.users as Users) {
+        if (!user.active) continue;
+        g.game.user = user;
+        for (const fn of createHooks) await fn(message, options, message.author);
+      }
+    } finally {
+      g.game.user = caller;
+    }
     return message;
   }
 
@@ -277,6 +288,17 @@ export class ChatMessage {
     return this;
   }
 }
+
+/** The createChatMessage hooks, run by each connected client when a message is created. */
+const createHooks: ((...args: unknown[]) => unknown)[] = [];
+const hooks = g.Hooks as {
+  on(event: string, fn: (...args: unknown[]) => unknown, options?: unknown): number;
+};
+const baseOn = hooks.on.bind(hooks);
+hooks.on = (event, fn, options) => {
+  if (event === "createChatMessage") createHooks.push(fn);
+  return baseOn(event, fn, options);
+};
 
 /* -------------------------------------------- */
 /*  Actors: ownership, statuses, effects        */
@@ -463,8 +485,9 @@ export class Combatant {
   }
   async update(data: Obj): Promise<this> {
     requireOwner(this.actor, "update the combatant of");
+    const by = (g.game.user as TestUser).id;
     await Promise.resolve();
-    this.updates.push(deepClone(data));
+    this.updates.push({ ...deepClone(data), by });
     const merge = (target: Obj, source: Obj) => {
       for (const [k, v] of Object.entries(source)) {
         if (isPlainObject(v) && isPlainObject(target[k])) merge(target[k] as Obj, v);

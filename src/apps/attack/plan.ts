@@ -119,6 +119,8 @@ export function attackSetup(input: {
       attackToParry: answers.attackToParry,
       attackModifier: trade.attackModifier,
       extraDamageModifier: trade.extraDamageModifier,
+      parryModifier: trade.parryModifier,
+      dodgeModifier: trade.dodgeModifier,
     },
     totalModifiers: answers.situational + slotModifier + specialModifier + trade.attackModifier,
     mode: answers.mode,

@@ -333,9 +333,6 @@ export async function startAttack(
     }),
     special: specialAnswer,
     rollMode: answers.rollMode,
-    tradeDefense: options.free
-      ? null
-      : { parryModifier: trade.parryModifier, dodgeModifier: trade.dodgeModifier },
   };
   const result = await createExchange(plan);
   if (!result.ok) return warn(result.key, { ...result.data });
