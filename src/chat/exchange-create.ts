@@ -131,6 +131,7 @@ export async function createExchange(plan: AttackPlan, rollDie?: RollOneDie): Pr
     rolls: rollsOf(dice),
   };
   // The active GM's client counts the attack on the combatant when the message arrives (exchange-flow.ts).
-  const message = (await ChatMessage.create(data as never, { rollMode: plan.rollMode } as never)) ?? null;
+  ChatMessage.applyRollMode(data as never, plan.rollMode as never);
+  const message = (await ChatMessage.create(data as never)) ?? null;
   return { ok: true, state, message: message as ChatMessage.Implementation | null };
 }

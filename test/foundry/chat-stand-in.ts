@@ -208,6 +208,8 @@ export class ChatMessage {
     this.rolls = ((data.rolls as unknown[]) ?? []).map((r) =>
       r instanceof Roll ? r : Roll.fromData(r as Obj),
     );
+    this.whisper = Array.isArray(data.whisper) ? [...(data.whisper as string[])] : [];
+    this.blind = data.blind === true;
     this.system = this.#model(data.system as Obj);
   }
 
@@ -238,9 +240,16 @@ export class ChatMessage {
   }
 
   applyRollMode(mode: string): void {
-    if (mode === "gmroll" || mode === "blindroll") this.whisper = gmIds();
-    if (mode === "blindroll") this.blind = true;
-    if (mode === "selfroll") this.whisper = [this.author];
+    ChatMessage.applyRollMode(this as unknown as Obj, mode);
+  }
+
+  /** v13's static form: sets the whisper and blind fields of chat data for a roll mode. */
+  static applyRollMode(data: Obj, mode: string): Obj {
+    const author = (data.author as string | undefined) ?? (g.game.user as TestUser).id;
+    if (mode === "gmroll" || mode === "blindroll") data.whisper = gmIds();
+    if (mode === "blindroll") data.blind = true;
+    if (mode === "selfroll") data.whisper = [author];
+    return data;
   }
 
   static async create(data: Obj, options: { rollMode?: string } = {}): Promise<ChatMessage> {
