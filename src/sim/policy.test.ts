@@ -77,6 +77,11 @@ describe("the default policy", () => {
       maneuver: "attack",
       weaponId: weaponId(jenny, "Light Crossbow"),
     });
+    // Reloading (no shot offered): she keeps her distance.
+    const reloading: ManeuverOption[] = [...free, { maneuver: "dodgeMissile", weaponId: null }];
+    expect(policy.chooseManeuver(question(view(jenny, false, false), reloading, 6)).maneuver).toBe(
+      "dodgeMissile",
+    );
   });
 
   it("defends with the allowed defense of highest skill, and takes the blow only when nothing is left", () => {

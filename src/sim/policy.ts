@@ -120,6 +120,7 @@ export function badlyHurt(view: FighterView, share: number): boolean {
  *   grappler whose opponent is already held strikes with another weapon;
  *   with no weapon worth the name in hand, Draw Weapon for a better one;
  * - free, with a missile or thrown weapon that may shoot: shoot (Attack);
+ *   while it reloads or the foe is out of range, Missile Dodge where it stands;
  * - free: Attack if the ¼ MV of the Attack closes the gap, else Engage,
  *   else Move toward the opponent;
  * - defend with the allowed defense of highest skill, but do not give up
@@ -177,7 +178,12 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
         if (draw) return draw;
       } else {
         if (ranged) return ranged;
-        if (drawPays && !hasRanged(self)) return draw!;
+        if (hasRanged(self)) {
+          // Reloading, or out of range: keep the distance and dodge what comes, rather than walk in.
+          const wait = first(options, "dodgeMissile", "dodgeMelee");
+          if (wait) return wait;
+        }
+        if (drawPays) return draw!;
         if (melee) return melee;
       }
       return first(options, "engage", "move", "attack", "dodgeMelee", "runAndDodge") ?? options[0]!;
@@ -209,6 +215,9 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
   };
 }
 
+/** A missile or thrown weapon in hand that can still shoot once loaded (not broken below half or shattered). */
 function hasRanged(view: FighterView): boolean {
-  return view.weapons.some((w) => w.weapon.kind !== "melee");
+  return view.weapons.some(
+    (w) => w.weapon.kind !== "melee" && w.condition !== "unusableForAttack" && w.condition !== "shattered",
+  );
 }
