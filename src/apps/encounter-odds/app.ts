@@ -31,7 +31,6 @@ export class EncounterOddsApp extends Base {
   static override DEFAULT_OPTIONS = {
     id: "fangs-encounter-odds",
     classes: ["fangs", "encounter-odds"],
-    tag: "form",
     window: { title: "FANGS.Odds.App.Title", icon: "fa-solid fa-scale-balanced", resizable: true },
     position: { width: 580, height: "auto" as const },
     actions: {
