@@ -9,11 +9,11 @@ import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import {
   type ActorSheetContext,
+  type ActorSheetContextOptions,
   actorSheetContext,
   type ItemSheetContext,
   type ItemSheetContextOptions,
   itemSheetContext,
-  type SheetContextOptions,
 } from "../../src/apps/sheets/context";
 import { ACTOR_PARTS, itemParts, TEMPLATE_ROOT, type TemplatePart } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData } from "../../src/apps/sheets/types";
@@ -97,7 +97,7 @@ export interface RenderedSheet<C> {
 
 export function renderActorSheet(
   actor: ActorData,
-  options: Partial<SheetContextOptions> = {},
+  options: Partial<ActorSheetContextOptions> = {},
   renderer: TemplateRenderer = createTemplateRenderer(),
 ): RenderedSheet<ActorSheetContext> {
   const context = actorSheetContext(actor, { editable: true, ...options });

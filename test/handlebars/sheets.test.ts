@@ -2,6 +2,7 @@ import type { ItemType } from "../../src/apps/sheets/types";
 import { ITEM_TYPES } from "../../src/apps/sheets/types";
 import { damageModifierFormula } from "../../src/rules/fangs/character";
 import { fixtureActor, fixtureItem } from "./fixtures";
+import { prepareActor } from "./fixtures/prepare";
 import {
   all,
   badButtons,
@@ -178,8 +179,21 @@ describe("creature sheet (troll)", () => {
     expect(inputValue(html, "system.extraLimbs")).toBe("0");
   });
 
-  it("shows the monster parry: formula, natural part, bought and total, with a roll button", () => {
+  it("NC-DEF-8: a humanoid, intelligent troll has no monster parry, and the sheet says why", () => {
     const [parry] = byClass(parse(html), "fangs-monster-parry");
+    expect(inputValue(html, "system.monsterParry.formula")).toBeUndefined();
+    expect(byAttr(parry!, "data-action", "rollMonsterParry")).toEqual([]);
+    expect(text(byAttr(parry!, "data-hint", "monster-parry"))).toBe(
+      t["FANGS.Sheet.MonsterParry.NotThisCreature"],
+    );
+  });
+
+  it("shows a beast's monster parry: formula, natural part, bought and total, with a roll button", () => {
+    const beast = fixtureActor("troll");
+    Object.assign(beast.system, { humanoid: false, intelligent: false });
+    const { html } = renderActorSheet(beast);
+    const [parry] = byClass(parse(html), "fangs-monster-parry");
+    expect(byAttr(parry!, "data-hint", "monster-parry")).toEqual([]);
     expect(inputValue(html, "system.monsterParry.formula")).toBe("(ST+AG)/5");
     expect(text(parry!)).toContain("= 7");
     expect(inputValue(html, "system.monsterParry.bought")).toBe("2");
@@ -211,6 +225,120 @@ describe("creature sheet (troll)", () => {
     const character = renderActorSheet(fixtureActor("fighter")).html;
     expect(byClass(parse(character), "fangs-monster-parry")).toEqual([]);
     expect(byAttr(parse(character), "data-section", "natural-weapons")).toEqual([]);
+  });
+});
+
+describe("attack buttons", () => {
+  const fighter = fixtureActor("fighter");
+  const dagger = fighter.items.find((i) => i.id === "fxWeaponDagger1")!;
+  if (dagger.type === "weapon") dagger.system.itemSp = { value: 2, max: 6 };
+  const { html, missingKeys } = renderActorSheet(prepareActor(fighter), { activeTab: "combat" });
+  const attack = (id: string) => byClass(row(html, id), "fangs-attack")[0];
+
+  it("renders every key it uses", () => {
+    expect(missingKeys).toEqual([]);
+  });
+
+  it("gives a sound weapon an Attack button named after it, with the Shift hint", () => {
+    const button = attack("fxWeaponBroadsw")!;
+    expect(text(button)).toBe("Attack");
+    expect(button.attribs["data-action"]).toBe("attack");
+    expect(button.attribs["aria-label"]).toBe("Attack with Broadsword");
+    expect("disabled" in button.attribs).toBe(false);
+    expect(button.attribs["data-tooltip"]).toContain("Shift-click");
+  });
+
+  it("disables the button of a weapon under half SP or shattered, with the reason in words", () => {
+    for (const [id, reason] of [
+      ["fxWeaponDagger1", t["FANGS.Rules.Attack.Refusal.WeaponUnderHalf"]],
+      ["fxWeaponSpear01", t["FANGS.Rules.Attack.Refusal.WeaponShattered"]],
+    ] as const) {
+      const button = attack(id)!;
+      expect("disabled" in button.attribs).toBe(true);
+      expect(button.attribs["data-action"]).toBeUndefined();
+      const [described] = byAttr(parse(html), "id", button.attribs["aria-describedby"]!);
+      expect(text(described!)).toBe(reason);
+      expect(text(row(html, id))).toContain(reason);
+    }
+  });
+
+  it("gives natural weapons their button, and none to a viewer who cannot edit", () => {
+    const troll = renderActorSheet(fixtureActor("troll")).html;
+    const claw = byClass(row(troll, "fxTrollWpClaw01"), "fangs-attack")[0];
+    expect(claw?.attribs["aria-label"]).toBe("Attack with Claw");
+    const readOnly = renderActorSheet(fixtureActor("fighter"), { editable: false }).html;
+    expect(byClass(parse(readOnly), "fangs-attack")).toEqual([]);
+  });
+
+  it("keeps the table accessible with the new column", () => {
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(badButtons(html)).toEqual([]);
+    expect(duplicateIds(html)).toEqual([]);
+    expect(mouseOnlyActions(html)).toEqual([]);
+  });
+
+  it("shows a fist's damage as the wielder's DM, a grapple's as binding", () => {
+    const troll = fixtureActor("troll");
+    const claw = troll.items.find((i) => i.id === "fxTrollWpClaw01")!;
+    const fist = { ...structuredClone(claw), id: "fxTrollWpFist01", name: "Fist" };
+    const grab = { ...structuredClone(claw), id: "fxTrollWpGrab01", name: "Grapple" };
+    if (fist.type === "weapon") Object.assign(fist.system, { damage: "0", skill: "fist" });
+    if (grab.type === "weapon") Object.assign(grab.system, { damage: "0", skill: "grapple" });
+    const { html, context } = renderActorSheet({ ...troll, items: [...troll.items, fist, grab] });
+    const dm = damageModifierFormula(context.attributes[0]!.value!);
+    expect(text(byClass(row(html, "fxTrollWpFist01"), "fangs-damage"))).toBe(`DM (+${dm})`);
+    expect(text(byClass(row(html, "fxTrollWpGrab01"), "fangs-damage"))).toBe("Binds");
+    expect(text(byClass(row(html, "fxTrollWpClaw01"), "fangs-damage"))).toBe("1d6");
+  });
+});
+
+describe("combat panel", () => {
+  const facts = {
+    round: 3,
+    maneuver: "attack" as const,
+    movement: { fraction: "quarter" as const, paces: 4 },
+    declareRefusal: null,
+  };
+
+  it("is absent when the actor is not in the active combat", () => {
+    const { html } = renderActorSheet(fixtureActor("fighter"));
+    expect(byAttr(parse(html), "data-section", "combat-panel")).toEqual([]);
+  });
+
+  it("shows the round, the declared maneuver selected, and its movement in paces", () => {
+    const { html, missingKeys } = renderActorSheet(fixtureActor("fighter"), { combat: facts });
+    expect(missingKeys).toEqual([]);
+    const [panel] = byAttr(parse(html), "data-section", "combat-panel");
+    expect(text(panel!)).toContain("In combat, round 3");
+    const [select] = byTag(panel!, "select");
+    expect("disabled" in select!.attribs).toBe(false);
+    const options = byTag(select!, "option");
+    expect(options).toHaveLength(13);
+    expect(options.filter((o) => "selected" in o.attribs).map((o) => text(o))).toEqual(["Attack"]);
+    expect(text(byClass(panel!, "fangs-combat-panel__move"))).toBe("¼ MV: 4 paces");
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(duplicateIds(html)).toEqual([]);
+  });
+
+  it("asks for a declaration when there is none, and says why it is closed", () => {
+    const open = renderActorSheet(fixtureActor("fighter"), {
+      combat: { ...facts, maneuver: null, movement: null },
+    }).html;
+    const first = byTag(byTag(parse(open), "select")[0]!, "option")[0]!;
+    expect([first.attribs.value, "selected" in first.attribs, text(first)]).toEqual([
+      "",
+      true,
+      "Not declared",
+    ]);
+    const closed = renderActorSheet(fixtureActor("fighter"), {
+      combat: { ...facts, declareRefusal: "FANGS.Combat.Refusal.DeclareClosed" },
+    }).html;
+    const [select] = byTag(parse(closed), "select");
+    expect("disabled" in select!.attribs).toBe(true);
+    const refusalId = select!.attribs["aria-describedby"]!.split(" ")[1]!;
+    expect(text(byAttr(parse(closed), "id", refusalId)[0]!)).toBe(
+      "Gru the Sellsword can no longer declare a maneuver this round.",
+    );
   });
 });
 

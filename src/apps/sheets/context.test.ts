@@ -1,4 +1,5 @@
 import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handlebars/fixtures";
+import { prepareActor } from "../../../test/handlebars/fixtures/prepare";
 import { damageModifierFormula } from "../../rules/fangs/character";
 import { actorSheetContext, formatDamageModifier, itemSheetContext } from "./context";
 import type { ActorData } from "./types";
@@ -136,6 +137,103 @@ describe("actorSheetContext", () => {
     expect(ids("skills").map((t) => t.id)).toEqual(["skills"]);
     expect(ids("nope").map((t) => t.id)).toEqual(["main"]);
     expect(ids().map((t) => t.cssClass)).toEqual(["active"]);
+  });
+
+  it("offers an Attack button on every weapon the rules let attack, and says why not otherwise", () => {
+    const actor = fixtureActor("fighter");
+    const dagger = actor.items.find((i) => i.id === "fxWeaponDagger1")!;
+    // 2 of 6: under half its SP (NC-DMG-18 wear), a weapon can only parry.
+    if (dagger.type === "weapon") dagger.system.itemSp = { value: 2, max: 6 };
+    const ctx = actorSheetContext(prepareActor(actor), { editable: true, idPrefix: "s" });
+    expect(ctx.weapons.map((w) => [w.name, w.attack?.allowed, w.attack?.reason])).toEqual([
+      ["Broadsword", true, null],
+      ["Broken spear", false, "FANGS.Rules.Attack.Refusal.WeaponShattered"],
+      ["Dagger", false, "FANGS.Rules.Attack.Refusal.WeaponUnderHalf"],
+    ]);
+    expect(ctx.weapons[2]?.attack?.reasonId).toBe("s-weapon-fxWeaponDagger1-attack-reason");
+    const troll = actorSheetContext(fixtureActor("troll"), { editable: true });
+    expect(troll.naturalWeapons.every((w) => w.attack?.allowed === true)).toBe(true);
+    const readOnly = actorSheetContext(fixtureActor("fighter"), { editable: false });
+    expect(readOnly.weapons.every((w) => w.attack === null)).toBe(true);
+  });
+
+  it("shows a weapon without dice of its own (a fist) as the wielder's DM, and a grapple as binding", () => {
+    const actor = fixtureActor("troll");
+    const claw = actor.items.find((i) => i.id === "fxTrollWpClaw01")!;
+    const fist = { ...structuredClone(claw), id: "fist", name: "Fist" };
+    const grapple = { ...structuredClone(claw), id: "grapple", name: "Grapple" };
+    if (fist.type === "weapon") Object.assign(fist.system, { damage: "0", skill: "fist" });
+    if (grapple.type === "weapon") Object.assign(grapple.system, { damage: "0", skill: "grapple" });
+    const ctx = actorSheetContext({ ...actor, items: [...actor.items, fist, grapple] }, { editable: true });
+    const row = (id: string) => ctx.naturalWeapons.find((w) => w.id === id);
+    const dm = ctx.attributes[0]!.value!;
+    expect(row("fist")?.damageNote).toEqual({
+      label: "FANGS.Sheet.Damage.DmOnly",
+      hint: "FANGS.Sheet.Damage.DmHint",
+      dm: `+${damageModifierFormula(dm)}`,
+    });
+    expect(row("grapple")?.damageNote?.label).toBe("FANGS.Sheet.Damage.Grapple");
+    expect(row("fxTrollWpClaw01")?.damageNote).toBeNull();
+    // No DM at all: the fist still says what it deals.
+    const weakling = structuredClone(actor);
+    weakling.system.attributes = { ...weakling.system.attributes, damageModifierDice: "0" };
+    const weak = actorSheetContext({ ...weakling, items: [fist] }, { editable: true });
+    expect(weak.naturalWeapons[0]?.damageNote).toMatchObject({ label: "FANGS.Sheet.Damage.DmNone", dm: "" });
+  });
+
+  it("NC-DEF-8: gives the monster parry only to an unintelligent, non-humanoid creature", () => {
+    const flags = (humanoid: boolean, intelligent: boolean) => {
+      const troll = fixtureActor("troll");
+      Object.assign(troll.system, { humanoid, intelligent });
+      const c = actorSheetContext(troll, { editable: true }).creature!;
+      return [c.hasMonsterParry, c.monsterParryHint];
+    };
+    expect(flags(false, false)).toEqual([true, null]);
+    expect(flags(true, false)).toEqual([false, "FANGS.Sheet.MonsterParry.NotThisCreature"]);
+    expect(flags(false, true)).toEqual([false, "FANGS.Sheet.MonsterParry.NotThisCreature"]);
+    expect(flags(true, true)).toEqual([false, "FANGS.Sheet.MonsterParry.NotThisCreature"]);
+  });
+
+  it("shows the combat panel only with combat facts: declared maneuver, its movement, the choices", () => {
+    const actor = fixtureActor("fighter");
+    expect(actorSheetContext(actor, { editable: true }).combat).toBeNull();
+    expect(actorSheetContext(actor, { editable: true, combat: null }).combat).toBeNull();
+    const ctx = actorSheetContext(actor, {
+      editable: true,
+      idPrefix: "s",
+      combat: {
+        round: 2,
+        maneuver: "move",
+        movement: { fraction: "half", paces: 8 },
+        declareRefusal: null,
+      },
+    });
+    expect(ctx.combat).toMatchObject({
+      round: 2,
+      maneuver: { id: "move", label: "FANGS.Maneuver.Move.Name" },
+      movement: { label: "FANGS.Combat.Move.Half", paces: 8 },
+      canDeclare: true,
+      refusal: null,
+      ids: { select: "s-declare-maneuver" },
+    });
+    expect(ctx.combat?.maneuver?.icon).toMatch(/maneuver\/move\.svg$/);
+    expect(ctx.combat?.choices).toHaveLength(13);
+    expect(ctx.combat?.choices.filter((c) => c.selected).map((c) => c.value)).toEqual(["move"]);
+  });
+
+  it("closes the maneuver choice with the tracker's reason, or for a viewer who cannot edit", () => {
+    const actor = fixtureActor("fighter");
+    const facts = { round: 1, maneuver: null, movement: null, declareRefusal: null };
+    const undeclared = actorSheetContext(actor, { editable: true, combat: facts }).combat!;
+    expect(undeclared).toMatchObject({ maneuver: null, movement: null, canDeclare: true });
+    expect(undeclared.choices.some((c) => c.selected)).toBe(false);
+    const closed = actorSheetContext(actor, {
+      editable: true,
+      combat: { ...facts, declareRefusal: "FANGS.Combat.Refusal.DeclareClosed" },
+    }).combat!;
+    expect(closed).toMatchObject({ canDeclare: false, refusal: "FANGS.Combat.Refusal.DeclareClosed" });
+    const viewer = actorSheetContext(actor, { editable: false, combat: facts }).combat!;
+    expect(viewer).toMatchObject({ canDeclare: false, refusal: "FANGS.Combat.Refusal.NotOwner" });
   });
 
   it("disables inputs of a read-only sheet", () => {

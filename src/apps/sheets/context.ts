@@ -10,6 +10,7 @@
  * formula) is shown as an error on its row, never as NaN.
  */
 
+import { FANGS } from "../../config/system";
 import {
   damageModifierFormula,
   deriveAttributes,
@@ -17,14 +18,18 @@ import {
   skillValue,
 } from "../../rules/fangs/character";
 import type { FangsOptions } from "../../rules/fangs/config";
+import type { MoveFraction } from "../../rules/fangs/maneuvers";
 import {
   CHARACTERISTIC_IDS,
   type CharacteristicId,
   type ItemCondition,
   MANEUVER_IDS,
+  type ManeuverId,
 } from "../../rules/fangs/types";
+import { parseDiceFormula } from "../../rules/kernel/dice";
 import { RulesError } from "../../rules/kernel/errors";
 import {
+  ATTACK_BLOCKED_LABELS,
   ATTRIBUTE_LABELS,
   CHARACTERISTIC_LABELS,
   CONDITION_LABELS,
@@ -32,6 +37,7 @@ import {
   HANDS_LABELS,
   ITEM_TYPE_LABELS,
   MANEUVER_LABELS,
+  MOVE_FRACTION_LABELS,
   SKILL_CATEGORY_LABELS,
   TAB_LABELS,
   WEAPON_KIND_LABELS,
@@ -233,11 +239,38 @@ export interface AttributeContext {
   value: number | null;
 }
 
+export interface DamageNoteContext {
+  /** Lang key of the words shown; `{dm}` is the DM dice with a sign. */
+  label: string;
+  /** Lang key of the tooltip that explains them. */
+  hint: string;
+  dm: string;
+}
+
+/** The Attack button of a weapon row. */
+export interface AttackButtonContext {
+  /** False when the weapon's condition forbids attacking; `reason` then says why. */
+  allowed: boolean;
+  /** Lang key of the reason the button is disabled. */
+  reason: string | null;
+  /** Element id of the reason, for the button's aria-describedby. */
+  reasonId: string;
+}
+
 export interface WeaponRowContext {
   id: string;
   name: string;
   img: string;
   damage: string;
+  /**
+   * Words instead of the dice, null for a weapon with its own dice. A weapon
+   * whose damage is nothing ("0", a fist) deals the DM alone (NC-DMG-1:
+   * weapon roll + DM; CORE: Fist damage = DM), shown with the wielder's DM
+   * dice; a grapple binds instead of hurting (NC-GRP).
+   */
+  damageNote: DamageNoteContext | null;
+  /** Null when the sheet is read-only (only the owner may attack). */
+  attack: AttackButtonContext | null;
   itemSp: SpContext | null;
   spInputId: string;
   condition: ConditionContext | null;
@@ -288,6 +321,12 @@ export interface CreatureContext {
   humanoid: boolean;
   intelligent: boolean;
   extraLimbs: number;
+  /**
+   * NC-DEF-8: only an unintelligent, non-humanoid creature parries by
+   * "monster dodge". Otherwise the block is replaced by `monsterParryHint`.
+   */
+  hasMonsterParry: boolean;
+  monsterParryHint: string | null;
   monsterParry: {
     formula: string;
     natural: number | null;
@@ -302,6 +341,37 @@ export interface CreatureContext {
     parryFormula: string;
     parryBought: string;
   };
+}
+
+/**
+ * What the sheet shows of the actor's place in the active combat, read from
+ * the combat tracker by the sheet app (combatantOf, movementAllowance,
+ * declareRefusal) and handed in as plain data.
+ */
+export interface SheetCombatFacts {
+  round: number;
+  /** The declared maneuver, null before a declaration. */
+  maneuver: ManeuverId | null;
+  /** ¼, ½ or full MV in paces for the declared maneuver. */
+  movement: { fraction: MoveFraction; paces: number } | null;
+  /** Lang key of why this user may not declare now (closed phase, not the owner), or null. */
+  declareRefusal: string | null;
+}
+
+export interface ManeuverChoiceContext {
+  value: ManeuverId;
+  label: string;
+  selected: boolean;
+}
+
+export interface CombatPanelContext {
+  round: number;
+  maneuver: { id: ManeuverId; label: string; icon: string } | null;
+  movement: { label: string; paces: number } | null;
+  choices: ManeuverChoiceContext[];
+  canDeclare: boolean;
+  refusal: string | null;
+  ids: { select: string; refusal: string; movement: string };
 }
 
 export interface ActorSheetContext {
@@ -334,8 +404,15 @@ export interface ActorSheetContext {
   advantages: SimpleRowContext[];
   maneuvers: SimpleRowContext[];
   creature: CreatureContext | null;
+  /** Null when the actor is not in the active combat: the panel is hidden. */
+  combat: CombatPanelContext | null;
   biography: { value: string; enriched: string };
   documentUuid: string;
+}
+
+export interface ActorSheetContextOptions extends SheetContextOptions {
+  /** The actor's place in the active combat; absent or null when it is not in one. */
+  combat?: SheetCombatFacts | null;
 }
 
 /** The tabs of both actor sheets, in order. */
@@ -434,20 +511,52 @@ function skillLookup(skills: readonly SkillRowContext[]) {
   };
 }
 
-function weaponRow(
-  item: ItemDataOf<"weapon">,
-  idPrefix: string,
-  lookup: ReturnType<typeof skillLookup>,
-): WeaponRowContext {
+/** A damage formula that rolls nothing and adds nothing ("0"): the blow is the DM alone. */
+function dealsNoDice(damage: string): boolean {
+  try {
+    const formula = parseDiceFormula(damage);
+    return formula.terms.length === 0 && formula.flat === 0;
+  } catch (error) {
+    if (error instanceof RulesError) return false;
+    throw error;
+  }
+}
+
+function attackButton(
+  condition: ConditionContext | null,
+  rowId: string,
+  editable: boolean,
+): AttackButtonContext | null {
+  if (!editable) return null;
+  const reason = condition ? (ATTACK_BLOCKED_LABELS[condition.id] ?? null) : null;
+  return { allowed: reason === null, reason, reasonId: `${rowId}-attack-reason` };
+}
+
+interface WeaponRowOptions {
+  idPrefix: string;
+  lookup: ReturnType<typeof skillLookup>;
+  /** The wielder's DM as dice text ("1d4", "0" for none), null when unknown. */
+  dmDice: string | null;
+  editable: boolean;
+}
+
+function weaponRow(item: ItemDataOf<"weapon">, options: WeaponRowOptions): WeaponRowContext {
+  const { idPrefix, lookup, dmDice } = options;
   const s = item.system;
+  // The grapple skill makes the attack a grapple (the exchange card reads it the same way).
+  const grapple = s.skill === "grapple";
+  const condition = s.natural ? null : conditionOf(s.itemSp, s.condition);
+  const rowId = `${idPrefix}-weapon-${item.id}`;
   return {
     id: item.id,
     name: item.name,
     img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
     damage: s.damage,
+    damageNote: damageNote(s.damage, grapple, dmDice),
+    attack: attackButton(condition, rowId, options.editable),
     itemSp: s.natural ? null : spContext(s.itemSp),
-    spInputId: `${idPrefix}-weapon-${item.id}-sp`,
-    condition: s.natural ? null : conditionOf(s.itemSp, s.condition),
+    spInputId: `${rowId}-sp`,
+    condition,
     equipped: s.equipped,
     equippedInputId: `${idPrefix}-weapon-${item.id}-equipped`,
     offHand: s.offHand,
@@ -461,12 +570,24 @@ function weaponRow(
   };
 }
 
+function damageNote(damage: string, grapple: boolean, dmDice: string | null): DamageNoteContext | null {
+  if (grapple) return { label: "FANGS.Sheet.Damage.Grapple", hint: "FANGS.Sheet.Damage.GrappleHint", dm: "" };
+  if (!dealsNoDice(damage)) return null;
+  if (dmDice === null) return { label: "FANGS.Sheet.Damage.Dm", hint: "FANGS.Sheet.Damage.DmHint", dm: "" };
+  const none = !dmDice || dmDice === "0";
+  return {
+    label: none ? "FANGS.Sheet.Damage.DmNone" : "FANGS.Sheet.Damage.DmOnly",
+    hint: "FANGS.Sheet.Damage.DmHint",
+    dm: none ? "" : `+${dmDice}`,
+  };
+}
+
 function actorIdPrefix(actor: ActorData, options: SheetContextOptions): string {
   return options.idPrefix ?? `fangs-${actor.type}-${actor.id}`;
 }
 
 /** The context of the character sheet and, with `creature` filled in, the creature sheet. */
-export function actorSheetContext(actor: ActorData, options: SheetContextOptions): ActorSheetContext {
+export function actorSheetContext(actor: ActorData, options: ActorSheetContextOptions): ActorSheetContext {
   const idPrefix = actorIdPrefix(actor, options);
   const system = actor.system;
   const items = actor.items;
@@ -509,7 +630,9 @@ export function actorSheetContext(actor: ActorData, options: SheetContextOptions
 
   const skillRows = ofType(items, "skill").map((s) => skillRow(s, system.characteristics, idPrefix));
   const lookup = skillLookup(skillRows);
-  const weaponRows = ofType(items, "weapon").map((w) => weaponRow(w, idPrefix, lookup));
+  const weaponRows = ofType(items, "weapon").map((w) =>
+    weaponRow(w, { idPrefix, lookup, dmDice: a?.damageModifierDice ?? null, editable: options.editable }),
+  );
 
   const tabs = tabsFor(ACTOR_TAB_IDS, options.activeTab);
   const isCreature = actor.type === "creature";
@@ -583,6 +706,7 @@ export function actorSheetContext(actor: ActorData, options: SheetContextOptions
       detail: maneuverLabel(item.system.maneuverId),
     })),
     creature: isCreature ? creatureContext(system, idPrefix) : null,
+    combat: options.combat ? combatPanel(options.combat, idPrefix, options.editable) : null,
     biography: { value: system.biography ?? "", enriched: options.enrichedHtml ?? system.biography ?? "" },
     documentUuid: options.uuid ?? "",
   };
@@ -613,6 +737,34 @@ function maneuverLabel(id: string): string {
     : "FANGS.Item.Maneuver.Unknown";
 }
 
+function combatPanel(facts: SheetCombatFacts, idPrefix: string, editable: boolean): CombatPanelContext {
+  const declared =
+    facts.maneuver && (MANEUVER_IDS as readonly string[]).includes(facts.maneuver)
+      ? FANGS.maneuvers[facts.maneuver]
+      : null;
+  const refusal = editable ? facts.declareRefusal : (facts.declareRefusal ?? "FANGS.Combat.Refusal.NotOwner");
+  return {
+    round: facts.round,
+    maneuver: declared ? { id: declared.id, label: declared.label, icon: declared.icon } : null,
+    movement:
+      declared && facts.movement
+        ? { label: MOVE_FRACTION_LABELS[facts.movement.fraction], paces: facts.movement.paces }
+        : null,
+    choices: MANEUVER_IDS.map((id) => ({
+      value: id,
+      label: FANGS.maneuvers[id].label,
+      selected: id === declared?.id,
+    })),
+    canDeclare: refusal === null,
+    refusal,
+    ids: {
+      select: `${idPrefix}-declare-maneuver`,
+      refusal: `${idPrefix}-declare-refusal`,
+      movement: `${idPrefix}-movement`,
+    },
+  };
+}
+
 function creatureContext(system: ActorSystemData, idPrefix: string): CreatureContext {
   const parry = system.monsterParry ?? { bought: 0, formula: "" };
   let numbers: { natural: number | null; total: number | null; error: string | null };
@@ -632,10 +784,15 @@ function creatureContext(system: ActorSystemData, idPrefix: string): CreatureCon
       system.characteristics,
     );
   }
+  const humanoid = Boolean(system.humanoid);
+  const intelligent = Boolean(system.intelligent);
+  const hasMonsterParry = !humanoid && !intelligent;
   return {
-    humanoid: Boolean(system.humanoid),
-    intelligent: Boolean(system.intelligent),
+    humanoid,
+    intelligent,
     extraLimbs: system.extraLimbs ?? 0,
+    hasMonsterParry,
+    monsterParryHint: hasMonsterParry ? null : "FANGS.Sheet.MonsterParry.NotThisCreature",
     monsterParry: { formula: parry.formula, bought: parry.bought, ...numbers },
     ids: {
       humanoid: `${idPrefix}-humanoid`,

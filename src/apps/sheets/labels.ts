@@ -110,3 +110,19 @@ export const TAB_LABELS = {
   details: "FANGS.Sheet.Tab.Details",
   description: "FANGS.Sheet.Tab.Description",
 } as const;
+
+/**
+ * Why a weapon's Attack button is disabled, by the item condition that
+ * forbids attacking: the rules core's own refusal words (canAttackNow).
+ */
+export const ATTACK_BLOCKED_LABELS: Readonly<Partial<Record<ItemCondition, string>>> = {
+  unusableForAttack: "FANGS.Rules.Attack.Refusal.WeaponUnderHalf",
+  shattered: "FANGS.Rules.Attack.Refusal.WeaponShattered",
+};
+
+/** The movement a declared maneuver allows, by its fraction of MV. */
+export const MOVE_FRACTION_LABELS = {
+  quarter: "FANGS.Combat.Move.Quarter",
+  half: "FANGS.Combat.Move.Half",
+  full: "FANGS.Combat.Move.Full",
+} as const;

@@ -46,6 +46,9 @@ export const SHEET_PARTIALS: readonly string[] = [
   "partials/item-sp-fields.hbs",
   "partials/skill-picker.hbs",
   "partials/equipped-field.hbs",
+  "partials/weapon-damage.hbs",
+  "partials/attack-button.hbs",
+  "partials/combat-panel.hbs",
 ].map((p) => `${TEMPLATE_ROOT}/${p}`);
 
 export const CHECK_CARD_TEMPLATE = `${TEMPLATE_ROOT}/chat/check.hbs`;
