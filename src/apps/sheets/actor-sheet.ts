@@ -1,8 +1,10 @@
+import { startAttack } from "../../chat";
 import { postCheck } from "../../chat/check-card";
+import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsActorSheet } from "./base";
-import { ACTOR_TAB_IDS, actorSheetContext } from "./context";
+import { ACTOR_TAB_IDS, actorSheetContext, type SheetCombatFacts } from "./context";
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
@@ -34,6 +36,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       rollAttribute: FangsActorSheet.#onRollAttribute,
       rollSkill: FangsActorSheet.#onRollSkill,
       rollMonsterParry: FangsActorSheet.#onRollMonsterParry,
+      attack: FangsActorSheet.#onAttack,
       itemCreate: FangsActorSheet.#onItemCreate,
       itemEdit: FangsActorSheet.#onItemEdit,
       itemDelete: FangsActorSheet.#onItemDelete,
@@ -74,6 +77,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         enrichedHtml,
         activeTab: this.tabGroups.sheet,
         uuid: this.actor.uuid,
+        combat: this.#combatFacts(),
       }),
     };
   }
@@ -89,6 +93,44 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         void this.#updateItemField(input);
       });
     }
+    const select = this.element.querySelector<HTMLSelectElement>("select[data-declare-maneuver]");
+    if (select && !select.dataset.fangsBound) {
+      select.dataset.fangsBound = "1";
+      select.addEventListener("change", (event) => {
+        // Not a field of the actor: the form must not submit it.
+        event.stopPropagation();
+        void this.#declare(select.value);
+      });
+    }
+  }
+
+  /**
+   * The actor's place in the viewed combat, as plain data for the context
+   * builder; null when it is not a combatant there.
+   */
+  #combatFacts(): SheetCombatFacts | null {
+    const combatant = combatantOf(this.actor);
+    const combat = combatant?.combat;
+    if (!combatant || !combat) return null;
+    const allowance = movementAllowance(combatant);
+    // Whether declaring is open now; a held action's own limits are checked per maneuver on declaring.
+    const refusal = declareRefusal(combatant, allowance?.maneuver ?? "move", game.user?.isGM === true);
+    const shown =
+      refusal === "FANGS.Combat.Refusal.DeclareClosed" || refusal === "FANGS.Combat.Refusal.NotOwner";
+    return {
+      round: combat.round,
+      maneuver: allowance?.maneuver ?? null,
+      movement: allowance ? { fraction: allowance.fraction, paces: allowance.paces } : null,
+      declareRefusal: shown ? refusal : null,
+    };
+  }
+
+  /** Declares the chosen maneuver through the tracker; a refusal re-renders the stored one. */
+  async #declare(maneuverId: string): Promise<void> {
+    const combatant = combatantOf(this.actor);
+    if (!combatant || !maneuverId) return;
+    const done = await declareManeuver(combatant, maneuverId);
+    if (!done) await this.render();
   }
 
   override changeTab(
@@ -215,6 +257,13 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         meta: { label: "FANGS.Actor.Creature.MonsterParry", localizeLabel: true },
       });
     });
+  }
+
+  /** The weapon row's Attack button: the exchange card's start (Shift skips its dialog). */
+  static async #onAttack(this: FangsActorSheet, event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemOf(target);
+    if (!item?.id || item.type !== "weapon") return;
+    await startAttack(this.actor, item.id, { event });
   }
 
   static async #onItemCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {

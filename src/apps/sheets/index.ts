@@ -47,4 +47,32 @@ export function registerSheets(): void {
     });
   }
   void preloadSheetTemplates();
+  registerCombatRefresh();
+}
+
+/** Re-renders the open sheets of some actors (their combat panel changed). */
+function refreshSheets(actors: Iterable<Actor.Implementation | null | undefined>): void {
+  for (const actor of new Set(actors)) {
+    if (actor?.sheet?.rendered) void actor.sheet.render();
+  }
+}
+
+function combatActors(combat: Combat.Implementation): (Actor.Implementation | null)[] {
+  return [...combat.combatants].map((c) => c.actor);
+}
+
+/**
+ * The sheet's combat panel (declared maneuver, movement, whether declaring is
+ * open) follows the tracker: a combatant's change re-renders its actor's
+ * sheet; a round, turn or phase change or the end of a combat re-renders
+ * every combatant's.
+ */
+function registerCombatRefresh(): void {
+  const one = (combatant: Combatant.Implementation) => refreshSheets([combatant.actor]);
+  const all = (combat: Combat.Implementation) => refreshSheets(combatActors(combat));
+  Hooks.on("createCombatant", one as never);
+  Hooks.on("updateCombatant", one as never);
+  Hooks.on("deleteCombatant", one as never);
+  Hooks.on("updateCombat", all as never);
+  Hooks.on("deleteCombat", all as never);
 }
