@@ -12,11 +12,14 @@ import {
   actorSheetContext,
   ITEM_TAB_IDS,
   itemSheetContext,
+  type SheetCombatFacts,
 } from "../../src/apps/sheets/context";
 import { ACTOR_PARTS, itemParts } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
+import { exchangePreviewPages } from "../../src/chat/exchange-preview";
 import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
+import { getManeuver, movePaces } from "../../src/rules/fangs/maneuvers";
 import { ScriptedDice } from "../../src/rules/kernel/dice";
 import { loadPacks, type SourceDocument } from "../build/pack-sources";
 import { prepareActor } from "../handlebars/fixtures/prepare";
@@ -143,8 +146,63 @@ function actorPages(): PreviewPage[] {
         }),
       expect: ['section.tab.active[data-tab="biography"]', 'input[name="name"][disabled]'],
     });
+    pages.push(...gruInCombatPages(data));
   }
   return pages;
+}
+
+/**
+ * Gru in a fight: his declared maneuver and its movement in the header (the
+ * figures from the rules core, as the tracker reads them), and a sword worn
+ * below half its SP, whose Attack button is disabled with the reason.
+ */
+function gruInCombatPages(gru: ActorData): PreviewPage[] {
+  const mv = gru.system.attributes?.movement ?? 0;
+  const maneuver = "attack" as const;
+  const combat: SheetCombatFacts = {
+    round: 2,
+    maneuver,
+    movement: { fraction: getManeuver(maneuver).move, paces: movePaces(maneuver, mv) },
+    declareRefusal: null,
+  };
+  const worn = prepareActor({
+    ...gru,
+    items: gru.items.map((item) =>
+      item.type === "weapon" && item.name === "Broadsword"
+        ? { ...item, system: { ...item.system, itemSp: { ...item.system.itemSp, value: 4 } } }
+        : item,
+    ),
+  });
+  const page = (id: string, title: string, data: ActorData, tab: string, facts: SheetCombatFacts | null) => ({
+    id,
+    title,
+    group: "Character sheets",
+    frame: "sheet" as const,
+    classes: ["fangs", "sheet", "actor", "character"],
+    width: 780,
+    parts: partsOf(ACTOR_PARTS),
+    context: () => actorSheetContext(data, { editable: true, idPrefix: id, activeTab: tab, combat: facts }),
+    expect: [`section.tab.active[data-tab="${tab}"]`, ".fangs-attack"],
+  });
+  return [
+    {
+      ...page("actor-gru--in-combat", "Gru in combat, Attack declared", gru, "combat", combat),
+      expect: ['[data-section="combat-panel"] select', ".fangs-combat-panel__move", ".fangs-attack"],
+    },
+    {
+      ...page("actor-gru--declare-closed", "Gru in combat, too late to declare", gru, "main", {
+        ...combat,
+        maneuver: null,
+        movement: null,
+        declareRefusal: "FANGS.Combat.Refusal.DeclareClosed",
+      }),
+      expect: ['[data-section="combat-panel"] select[disabled]', ".fangs-combat-panel__refusal"],
+    },
+    {
+      ...page("actor-gru--worn-weapon", "Gru's Broadsword below half its SP", worn, "combat", null),
+      expect: [".fangs-attack[disabled]", ".fangs-attack-blocked__reason"],
+    },
+  ];
 }
 
 /* -------------------------------------------- */
@@ -277,12 +335,14 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   chatPages,
   trackerPreviewPages,
   rulesMenuPreviewPages,
+  exchangePreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
 const DARK_VARIANTS = new Set([
   "actor-gru",
   "actor-gru--combat",
+  "actor-gru--in-combat",
   "item-weapon",
   "chat-check-critical",
   "chat-check-fumble",

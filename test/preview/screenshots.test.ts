@@ -23,7 +23,8 @@ const FLAGS = [
 /** Words that betray a broken render: a missing value, a failed sum, an object printed, an untranslated key. */
 const BROKEN_TEXT = /\bundefined\b|\bNaN\b|\[object Object\]|\bFANGS\.[A-Z][\w.]*/;
 
-const OUT = path.join(ROOT, "build", "preview");
+/** FANGS_PREVIEW_OUT moves the pages and screenshots elsewhere (two runs side by side must not share a folder). */
+const OUT = process.env.FANGS_PREVIEW_OUT ?? path.join(ROOT, "build", "preview");
 const pages = previewPages();
 
 interface PageProblems {
