@@ -2,10 +2,15 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 /**
- * Library mode: Foundry loads exactly one ES module named in system.json
- * (`esmodules: ["fangs.js"]`), so everything is bundled into dist/fangs.js.
- * The other files of the system folder (system.json, templates, lang,
- * styles, assets, packs) are put in place by scripts/build.mjs.
+ * Library mode: Foundry loads the one ES module named in system.json
+ * (`esmodules: ["fangs.js"]`), dist/fangs.js. Code reached only through a
+ * dynamic `import()` (the Encounter odds dialog and the simulator behind it,
+ * the GM's rules options menu) is split into chunks, dist/chunks/<name>-<hash>.js,
+ * which the browser loads from the system folder by their relative path the
+ * first time they are needed. Code both sides use goes to a shared chunk that
+ * the entry imports statically. The other files of the system folder
+ * (system.json, templates, lang, styles, assets, packs) are put in place by
+ * scripts/build.mjs; scripts/bundle-size.mjs reports the sizes.
  */
 export default defineConfig({
   // Static files are copied by the build script, which knows the manifest.
@@ -30,7 +35,12 @@ export default defineConfig({
     },
     rolldownOptions: {
       // Foundry's globals (foundry, game, CONFIG, Hooks) are not imports, so nothing is external.
-      output: { codeSplitting: false, minify: true },
+      output: {
+        // Modules both the entry and a lazy chunk use go to one chunk with a readable name.
+        codeSplitting: { groups: [{ name: "shared", minShareCount: 2 }] },
+        chunkFileNames: "chunks/[name]-[hash].js",
+        minify: true,
+      },
     },
   },
 });

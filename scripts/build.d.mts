@@ -6,4 +6,6 @@ export function buildSystem(options?: { root?: string; outDir?: string; log?: bo
   manifest: SystemManifest;
   copied: string[];
   packs: { name: string; documents: number }[];
+  /** Module files (relative to outDir) the browser loads before the entry runs, and those loaded on demand. */
+  modules: { startup: string[]; lazy: string[] };
 }>;

@@ -3,12 +3,15 @@
  * can load as Data/systems/fangs. Steps: clean, bundle src/fangs.ts with vite
  * (library mode, see vite.config.ts), copy the static folders, write
  * system.json with the package version, compile the packs, then check that
- * every file the manifest names is there.
+ * every file the manifest names is there, and every chunk file the entry
+ * module imports (statically or on demand, dist/chunks/*.js).
  */
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as viteBuild } from "vite";
+import { bundleSize } from "./bundle-size.mjs";
+import { moduleGraph } from "./lib/chunks.mjs";
 import { missingFiles, ROOT, sourceManifest } from "./lib/manifest.mjs";
 import { compilePacks } from "./lib/packs.mjs";
 
@@ -42,7 +45,17 @@ export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"
   if (missing.length > 0) {
     throw new Error(`the build lacks files system.json names: ${missing.join(", ")}`);
   }
-  return { outDir, manifest, copied, packs };
+  // The chunks each module loads, followed from every module system.json names.
+  const modules = { startup: [], lazy: [] };
+  for (const entry of manifest.esmodules ?? []) {
+    const graph = moduleGraph(outDir, entry);
+    if (graph.missing.length > 0) {
+      throw new Error(`the build lacks modules ${entry} imports: ${graph.missing.join(", ")}`);
+    }
+    modules.startup.push(...graph.startup);
+    modules.lazy.push(...graph.lazy);
+  }
+  return { outDir, manifest, copied, packs, modules };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -51,9 +64,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const { outDir, manifest, packs } = await buildSystem({ log: process.argv.includes("--verbose") });
     const documents = packs.reduce((sum, pack) => sum + pack.documents, 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const size = bundleSize(outDir);
+    const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
     console.log(
       `Built ${manifest.id} ${manifest.version} into ${path.relative(process.cwd(), outDir) || "."}: ` +
-        `${packs.length} packs, ${documents} documents, ${seconds} s`,
+        `${packs.length} packs, ${documents} documents, ${seconds} s; ` +
+        `${size.entry.file} ${kb(size.entry.bytes)}, start-up set ${kb(size.startup.bytes)}, ` +
+        `all modules ${kb(size.total.bytes)} (node scripts/bundle-size.mjs)`,
     );
   } catch (error) {
     console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { buildSystem, STATIC_FOLDERS } from "../../scripts/build.mjs";
+import { BUNDLE_BUDGET, bundleSize } from "../../scripts/bundle-size.mjs";
+import { moduleGraph, relativeImports } from "../../scripts/lib/chunks.mjs";
 import {
   manifestPaths,
   missingFiles,
@@ -112,15 +114,68 @@ describe("npm run build", () => {
     expect(readJson(path.join(dist, "system.json"))).toEqual({ ...source, version: pkg.version });
   });
 
-  it("bundles src/fangs.ts into the one ES module fangs.js, with its source map and no other chunk", () => {
+  it("bundles src/fangs.ts into the entry fangs.js and its chunks under chunks/, each with its source map", () => {
     const scripts = listFiles(dist).filter((f) => /\.(m?js|map)$/.test(f));
-    expect(scripts).toEqual(["fangs.js", "fangs.js.map"]);
-    const code = readFileSync(path.join(dist, "fangs.js"), "utf8");
-    expect(code).not.toMatch(/\brequire\(|from\s*["']\.{1,2}\/|import\(\s*["']\.{1,2}\//);
-    // Minified: no indented lines.
-    expect(code).not.toMatch(/^[ \t]+\S/m);
+    const chunks = scripts.filter((f) => f.endsWith(".js") && f !== "fangs.js");
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect(chunk).toMatch(/^chunks\/[\w.-]+-[\w-]{6,}\.js$/);
+    expect(scripts).toEqual(["fangs.js", "fangs.js.map", ...chunks.flatMap((c) => [c, `${c}.map`])].sort());
+    for (const file of ["fangs.js", ...chunks]) {
+      const code = readFileSync(path.join(dist, file), "utf8");
+      expect(code, file).not.toMatch(/\brequire\(/);
+      // Minified: no indented lines.
+      expect(code, file).not.toMatch(/^[ \t]+\S/m);
+    }
     const map = readJson<{ sources: string[] }>(path.join(dist, "fangs.js.map"));
     expect(map.sources.some((s) => s.endsWith("src/fangs.ts"))).toBe(true);
+  });
+
+  it("has every chunk the entry imports, statically or on demand, and no chunk nothing imports", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    expect(graph.missing).toEqual([]);
+    expect(built.modules).toEqual({ startup: graph.startup, lazy: graph.lazy });
+    const chunks = listFiles(dist).filter((f) => f.endsWith(".js") && f !== "fangs.js");
+    expect([...graph.startup, ...graph.lazy].sort()).toEqual(["fangs.js", ...chunks].sort());
+    // The Encounter odds dialog and the simulator are loaded on first use, not at start-up.
+    expect(relativeImports(readFileSync(path.join(dist, "fangs.js"), "utf8")).dynamic.length).toBeGreaterThan(
+      0,
+    );
+    expect(graph.lazy.length).toBeGreaterThan(0);
+    const lazySources = graph.lazy.flatMap(
+      (f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources,
+    );
+    expect(lazySources.some((s) => s.includes("src/sim/duel.ts"))).toBe(true);
+    expect(lazySources.some((s) => s.includes("src/apps/encounter-odds/app.ts"))).toBe(true);
+    for (const f of graph.startup) {
+      const sources = readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources;
+      expect(
+        sources.some((s) => s.includes("src/sim/duel.ts")),
+        f,
+      ).toBe(false);
+    }
+  });
+
+  it("keeps the entry module and the start-up set within the committed budget (scripts/bundle-size.mjs)", () => {
+    const size = bundleSize(dist);
+    expect(size.entry.file).toBe("fangs.js");
+    expect(size.entry.bytes).toBe(readFileSync(path.join(dist, "fangs.js")).length);
+    expect(size.startup.files.map((f) => f.file)).toEqual(built.modules.startup);
+    expect(size.total.bytes).toBe(size.startup.bytes + size.lazy.bytes);
+    expect(size.entry.bytes, "entry bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.entry);
+    expect(size.startup.bytes, "start-up set bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.startup);
+  });
+
+  it("notices an imported chunk that is missing", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    const chunk = [...graph.startup.slice(1), ...graph.lazy][0]!;
+    const moved = path.join(work, "moved.js");
+    renameSync(path.join(dist, chunk), moved);
+    try {
+      expect(moduleGraph(dist, "fangs.js").missing).toEqual([chunk]);
+      expect(() => bundleSize(dist)).toThrow(chunk);
+    } finally {
+      renameSync(moved, path.join(dist, chunk));
+    }
   });
 
   it("copies the static folders file for file", () => {
@@ -173,7 +228,14 @@ describe("npm run build", () => {
       const files = listFiles(dist);
       expect([...entries.keys()].sort()).toEqual(files);
       expect(files).toEqual(
-        expect.arrayContaining(["system.json", "fangs.js", "lang/en.json", "styles/fangs.css"]),
+        expect.arrayContaining([
+          "system.json",
+          "fangs.js",
+          "lang/en.json",
+          "styles/fangs.css",
+          ...built.modules.startup,
+          ...built.modules.lazy,
+        ]),
       );
       for (const file of files) {
         expect(entries.get(file)?.equals(readFileSync(path.join(dist, file))), file).toBe(true);
