@@ -3,6 +3,7 @@ import {
   ask,
   attackWith,
   type ExchangeModules,
+  itemId,
   loadExchange,
   pools,
   SHIFT,
@@ -310,5 +311,56 @@ describe("targets", () => {
     target(world.stranger, t.jennyToken);
     expect(await start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
     expect(world.notices.at(-1)).toBe(game.i18n!.format("FANGS.Chat.Error.NotOwner", { name: "Gru" }));
+  });
+});
+
+describe("autofire against a dodge (NC-MAN-12)", () => {
+  it("NC-MAN-12: a burst of 27 dodged with 24 still scores three hits, each rolled and applied", async () => {
+    const t = await table();
+    world.as(world.gm);
+    const sword = t.gru.items.get(itemId(t.gru, "Broadsword"))!;
+    await sword.update({ "system.autofire": true } as never);
+    const message = await attack(t, [12]);
+    const before = pools(t.jenny);
+
+    // Jenny dodges with 7 + 17 = 24: enough against a single blow, three short of the burst.
+    world.dice.push(7);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toEqual({
+      ok: true,
+      stage: "defenseRolled",
+    });
+    expect(stateOf(message).outcome?.kind).toBe("dodged");
+
+    // Three blows of 1d8 + 2 + DM 1: 6, 3 and 1 rolled; Jenny's leathers stop 1 of each part of each.
+    world.dice.push(6, 3, 1);
+    expect(await ask(world.player, message, { type: "rollDamage" })).toEqual({
+      ok: true,
+      stage: "damageRolled",
+    });
+    const result = stateOf(message).damage?.result as unknown as {
+      hits: number;
+      blows: { damage: number }[];
+      stunDamage: number;
+      hitPointDamage: number;
+    };
+    expect(result.hits).toBe(3);
+    expect(result.blows.map((b) => b.damage)).toEqual([9, 6, 4]);
+    expect(result).toMatchObject({ stunDamage: 8 + 5 + 3, hitPointDamage: 4 + 2 + 1 });
+    expect(world.dice).toEqual([]);
+
+    // The blow calls for Jenny's CO check (rules-A's assessBlow): she rolls a 15.
+    world.dice.push(15);
+    expect(await ask(world.gm, message, { type: "apply" })).toEqual({ ok: true, stage: "applied" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 16, hp: before.hp - 7 });
+  });
+
+  it("NC-MAN-12: a weapon without autofire is simply dodged, with nothing to roll", async () => {
+    const t = await table();
+    const message = await attack(t, [12]);
+    world.dice.push(7);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toEqual({
+      ok: true,
+      stage: "resolved",
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import type { AttackSource } from "../rules/fangs/attacks";
+import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
@@ -239,7 +240,10 @@ async function prepareDefend(
     rollDie,
     "outcome",
   );
-  const next = nextAfter(outcome.value, attackNow(state, attacker), declaration);
+  const attackDeclaration = attackNow(state, attacker);
+  // NC-MAN-12: an autofire burst the dodge did not wholly beat still has hits to roll.
+  const burst = autofireHitsThroughDodge(attackDeclaration, attack, defense.value, outcome.value);
+  const next = burst > 0 ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
   const combatant = combatantOf(target);
   return {
     event: {
@@ -279,8 +283,17 @@ async function prepareDamage(
   if (!target) gone(state.target);
   const outcome = state.outcome;
   if (!outcome) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
+  const attack = attackNow(state, attacker);
+  const defense = defenseNow(state, target);
+  const burst =
+    state.attack && state.defense
+      ? autofireHitsThroughDodge(attack, state.attack, state.defense.roll, outcome)
+      : 0;
   const rolled = await runWithDice(
-    (d) => rollDamage(outcome, attackNow(state, attacker), defenseNow(state, target), d, rulesOptions()),
+    (d) =>
+      burst > 0
+        ? rollAutofireDamage(burst, attack, defense, d, rulesOptions())
+        : rollDamage(outcome, attack, defense, d, rulesOptions()),
     rollDie,
     "damage",
   );

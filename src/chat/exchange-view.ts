@@ -287,6 +287,11 @@ function damageLines(
   const lines: LineView[] = [];
   if (damage) {
     const target = state.fumble?.victim?.name ?? state.target.name;
+    const burst = (damage as { readonly hits?: unknown }).hits;
+    if (typeof burst === "number" && burst > 0) {
+      // NC-MAN-12: the hits an autofire burst scored through the dodge, each rolled apart.
+      lines.push({ text: localize("FANGS.Chat.Damage.AutofireHits", { hits: burst }), css: "" });
+    }
     if (damage.damage > 0 || damage.maximum) {
       lines.push({
         text: localize(damage.maximum ? "FANGS.Chat.Damage.Maximum" : "FANGS.Chat.Damage.Rolled", {

@@ -1,4 +1,5 @@
 export * from "./attacks";
+export * from "./autofire";
 export * from "./character";
 export * from "./check";
 export * from "./config";

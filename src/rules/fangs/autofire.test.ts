@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { attackDeclaration, defenderProfile, weaponProfile } from "../../../test/support/fangs-fixtures";
+import { codeOf } from "../../../test/support/rules-error";
+import { ScriptedDice } from "../kernel/dice";
+import { poolTotal } from "../kernel/effects";
+import { autofireHitsThroughDodge, rollAutofireDamage } from "./autofire";
+import {
+  type AttackRoll,
+  type DefenseRoll,
+  decideOutcome,
+  type ExchangeOutcome,
+  OutcomeKind,
+} from "./outcome";
+import { type CheckResult, type DefenseDeclaration, SuccessLevel } from "./types";
+
+const burst = attackDeclaration({
+  weapon: weaponProfile({ id: "blaster", autofire: true, damage: "1d8+2" }),
+});
+const single = attackDeclaration();
+const dodgeDeclaration: DefenseDeclaration = {
+  defender: defenderProfile({ id: "gru" }),
+  choice: "dodge",
+  skill: { natural: 4, bought: 6, total: 10 },
+  item: null,
+  modifiers: 0,
+};
+
+function check(total: number, level: SuccessLevel): CheckResult {
+  return {
+    skill: 10,
+    modifiers: 0,
+    natural: total - 10,
+    confirmation: null,
+    total,
+    success: total >= 20,
+    level,
+  };
+}
+function attackRoll(total: number): AttackRoll {
+  return {
+    attackerId: "troll",
+    weaponId: "blaster",
+    mode: "strike",
+    weaponKind: "missile",
+    impales: false,
+    luck: null,
+    check: check(total, total >= 20 ? SuccessLevel.Success : SuccessLevel.Failure),
+  };
+}
+function dodgeRoll(total: number): DefenseRoll {
+  return {
+    defenderId: "gru",
+    choice: "dodge",
+    itemId: null,
+    itemType: null,
+    check: check(total, total >= 20 ? SuccessLevel.Success : SuccessLevel.Failure),
+  };
+}
+function outcomeOf(attack: AttackRoll, defense: DefenseRoll): ExchangeOutcome {
+  return decideOutcome(attack, defense, new ScriptedDice([]));
+}
+
+describe("Autofire through a dodge", () => {
+  it("NC-MAN-12: Gru dodges 24 against the Troll-Martian's autofire 27: the dodge stops one shot, three hits get through", () => {
+    const attack = attackRoll(27);
+    const defense = dodgeRoll(24);
+    const outcome = outcomeOf(attack, defense);
+    expect(outcome.kind).toBe(OutcomeKind.Dodged);
+    expect(autofireHitsThroughDodge(burst, attack, defense, outcome)).toBe(3);
+  });
+
+  it("NC-MAN-12: no extra hits for a weapon without autofire, a dodge that beats the attack, or a dodge that failed", () => {
+    const attack = attackRoll(27);
+    expect(autofireHitsThroughDodge(single, attack, dodgeRoll(24), outcomeOf(attack, dodgeRoll(24)))).toBe(0);
+    expect(autofireHitsThroughDodge(burst, attack, dodgeRoll(28), outcomeOf(attack, dodgeRoll(28)))).toBe(0);
+    // A failed dodge is the matrix's ordinary hit, not a count of hits.
+    const failed = dodgeRoll(15);
+    const hit = outcomeOf(attack, failed);
+    expect(hit.kind).toBe(OutcomeKind.Hit);
+    expect(autofireHitsThroughDodge(burst, attack, failed, hit)).toBe(0);
+  });
+
+  it("NC-MAN-12: each hit is its own damage roll, armor taken from each (three hits of 1d8+2 rolled 8, 5, 1)", () => {
+    const armored: DefenseDeclaration = {
+      ...dodgeDeclaration,
+      defender: defenderProfile({ id: "gru", armorProtection: 2 }),
+    };
+    const dice = new ScriptedDice([8, 5, 1]);
+    const r = rollAutofireDamage(3, burst, armored, dice);
+    expect(r.hits).toBe(3);
+    expect(r.blows.map((b) => b.damage)).toEqual([10, 7, 3]);
+    expect(r.damage).toBe(20);
+    // Stun: (10-2) + (7-2) + (3-2); HP: each halved up, then armor.
+    expect(r.stunDamage).toBe(8 + 5 + 1);
+    expect(poolTotal(r.effects, "gru", "stunPoints")).toBe(r.stunDamage);
+    expect(poolTotal(r.effects, "gru", "hitPoints")).toBe(r.hitPointDamage);
+    expect(r.blows.reduce((n, b) => n + b.hitPointDamage, 0)).toBe(r.hitPointDamage);
+    expect(() => dice.roll(20)).toThrow();
+  });
+
+  it("NC-MAN-12: zero hits roll nothing and change nothing; a bad count is refused", () => {
+    const r = rollAutofireDamage(0, burst, dodgeDeclaration, new ScriptedDice([]));
+    expect(r).toMatchObject({ hits: 0, kind: OutcomeKind.Dodged, stunDamage: 0, hitPointDamage: 0 });
+    expect(r.effects).toEqual([]);
+    expect(codeOf(() => rollAutofireDamage(-1, burst, dodgeDeclaration, new ScriptedDice([])))).toBe(
+      "invalid-value",
+    );
+    expect(codeOf(() => rollAutofireDamage(1.5, burst, dodgeDeclaration, new ScriptedDice([])))).toBe(
+      "invalid-value",
+    );
+  });
+});

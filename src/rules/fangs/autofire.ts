@@ -1,0 +1,86 @@
+import type { DiceSource } from "../kernel/dice";
+import type { Effect } from "../kernel/effects";
+import { requireInteger } from "../kernel/errors";
+import type { FangsOptions } from "./config";
+import { type DamageResult, rollDamage } from "./damage";
+import { type AttackRoll, type DefenseRoll, type ExchangeOutcome, OutcomeKind } from "./outcome";
+import { autofireHits } from "./special-defenses";
+import { type AttackDeclaration, type DefenseDeclaration, SuccessLevel } from "./types";
+
+/* -------------------------------------------- */
+/*  Autofire that gets through a dodge          */
+/* -------------------------------------------- */
+
+/**
+ * NC-MAN-12: how many hits an autofire attack scores through a dodge that
+ * otherwise stopped it (the outcome is Dodged). Zero for any other weapon or
+ * outcome: a failed dodge leaves the ordinary hit of the outcome matrix.
+ */
+export function autofireHitsThroughDodge(
+  declaration: AttackDeclaration,
+  attack: AttackRoll,
+  defense: DefenseRoll | null,
+  outcome: ExchangeOutcome,
+): number {
+  if (!declaration.weapon.autofire || outcome.kind !== OutcomeKind.Dodged) return 0;
+  if (defense?.check == null || defense.choice !== "dodge") return 0;
+  return autofireHits({ attackTotal: attack.check.total, dodgeTotal: defense.check.total });
+}
+
+/** The hits of a burst summed up; `blows` keeps each hit's own damage. */
+export interface AutofireDamage extends DamageResult {
+  readonly hits: number;
+  readonly blows: readonly DamageResult[];
+}
+
+const AUTOFIRE_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-MAN-12"]);
+
+/**
+ * NC-MAN-12: each hit through the dodge is a normal hit of the weapon
+ * (rolled damage, armor, subdual as declared). Dice: one hit after another,
+ * each as a normal hit. The effects are every hit's in order.
+ */
+export function rollAutofireDamage(
+  hits: number,
+  attack: AttackDeclaration,
+  defense: DefenseDeclaration,
+  dice: DiceSource,
+  options?: FangsOptions,
+): AutofireDamage {
+  const count = requireInteger(hits, "autofire hits", 0);
+  const hit: ExchangeOutcome = {
+    kind: OutcomeKind.Hit,
+    attackLevel: SuccessLevel.Success,
+    defenseChoice: defense.choice,
+    defenseLevel: null,
+    upgradeConfirmation: null,
+    prone: false,
+    parryItemBroken: false,
+    fumble: null,
+    clauses: AUTOFIRE_HIT_CLAUSES,
+  };
+  const blows: DamageResult[] = [];
+  for (let i = 0; i < count; i++) blows.push(rollDamage(hit, attack, defense, dice, options));
+  const sum = (pick: (b: DamageResult) => number): number => blows.reduce((n, b) => n + pick(b), 0);
+  const effects: Effect[] = blows.flatMap((b) => b.effects as Effect[]);
+  return {
+    kind: count > 0 ? OutcomeKind.Hit : OutcomeKind.Dodged,
+    damage: sum((b) => b.damage),
+    maximum: false,
+    stunDamage: sum((b) => b.stunDamage),
+    hitPointDamage: sum((b) => b.hitPointDamage),
+    untrackedHitPointDamage: sum((b) => b.untrackedHitPointDamage),
+    parryItemWear: 0,
+    parryItemShattered: false,
+    weaponWear: 0,
+    weaponShattered: false,
+    counterDamage: 0,
+    attackerStunDamage: 0,
+    attackerHitPointDamage: 0,
+    impaled: blows.some((b) => b.impaled),
+    stuckInShield: false,
+    effects,
+    hits: count,
+    blows,
+  };
+}
