@@ -12,3 +12,4 @@ export interface BundleSize {
 export const BUNDLE_BUDGET: { entry: number; startup: number };
 export function bundleSize(dist?: string): BundleSize;
 export function formatBundleSize(size: BundleSize): string;
+export function unsplitReference(root?: string): Promise<FileSize>;

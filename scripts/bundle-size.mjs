@@ -5,6 +5,8 @@
  * (the start-up set) and the chunks reached only by a dynamic import on
  * first use (lazy). Reports bytes and gzip bytes of each file, the entry,
  * the start-up set, the lazy chunks and the total. Run `npm run build` first.
+ * `--reference` also builds the same sources as one file (code splitting
+ * off, in memory) and reports its size: the figure before the split.
  * test/build/dist.test.ts holds the entry and start-up set to BUNDLE_BUDGET.
  */
 import { readFileSync } from "node:fs";
@@ -45,6 +47,32 @@ export function bundleSize(dist = path.join(ROOT, "dist")) {
   };
 }
 
+/** The same sources bundled into one module with code splitting off (in memory, nothing written). */
+export async function unsplitReference(root = ROOT) {
+  const { build } = await import("vite");
+  const result = await build({
+    root,
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: "silent",
+    build: {
+      write: false,
+      outDir: path.join(root, "build", "bundle-reference"),
+      rolldownOptions: { output: { codeSplitting: false, minify: true } },
+    },
+  });
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((r) => r.output)
+    .filter((o) => o.type === "chunk");
+  if (chunks.length !== 1)
+    throw new Error(`expected one module without code splitting, got ${chunks.length}`);
+  const code = Buffer.from(chunks[0].code);
+  return {
+    file: `${chunks[0].fileName} (unsplit)`,
+    bytes: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+  };
+}
+
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
 export function formatBundleSize(size) {
@@ -65,7 +93,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     const dir = process.argv.slice(2).find((a) => !a.startsWith("--"));
     const size = bundleSize(dir ? path.resolve(dir) : undefined);
-    console.log(process.argv.includes("--json") ? JSON.stringify(size, null, 2) : formatBundleSize(size));
+    const reference = process.argv.includes("--reference") ? await unsplitReference() : undefined;
+    if (process.argv.includes("--json")) console.log(JSON.stringify({ ...size, reference }, null, 2));
+    else {
+      console.log(formatBundleSize(size));
+      if (reference) {
+        console.log(
+          `reference: the same sources as one module (code splitting off): ${reference.bytes} B, gzip ${kb(reference.gzip)}`,
+        );
+      }
+    }
   } catch (error) {
     console.error(`bundle-size: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { buildSystem, STATIC_FOLDERS } from "../../scripts/build.mjs";
-import { BUNDLE_BUDGET, bundleSize } from "../../scripts/bundle-size.mjs";
+import { BUNDLE_BUDGET, bundleSize, unsplitReference } from "../../scripts/bundle-size.mjs";
 import { moduleGraph, relativeImports } from "../../scripts/lib/chunks.mjs";
 import {
   manifestPaths,
@@ -164,6 +164,13 @@ describe("npm run build", () => {
     expect(size.entry.bytes, "entry bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.entry);
     expect(size.startup.bytes, "start-up set bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.startup);
   });
+
+  it("takes the lazy code out of the entry: the same sources unsplit make a bigger single module", async () => {
+    const reference = await unsplitReference();
+    const size = bundleSize(dist);
+    expect(reference.bytes - size.entry.bytes).toBeGreaterThan(size.lazy.bytes / 2);
+    expect(reference.bytes).toBeGreaterThan(size.startup.bytes);
+  }, 60_000);
 
   it("notices an imported chunk that is missing", () => {
     const graph = moduleGraph(dist, "fangs.js");
