@@ -78,6 +78,11 @@ export interface DefenseAnswer {
   readonly dodgeConvertsManeuver: boolean;
   /** Whether the round's limits were applied (a combat with a declared maneuver). */
   readonly limited: boolean;
+  /**
+   * NC-MAN-11, NC-DEF-4: under Melee Dodge the defender may dodge past a melee
+   * attacker, who then gets a second chance (the card's "dodgePast" choice).
+   */
+  readonly dodgePast: boolean;
 }
 
 /** The localisation key for a refusal of the rules core. */
@@ -202,5 +207,9 @@ export function offeredDefenses(question: DefenseQuestion): DefenseAnswer {
       throw error;
     }
   });
-  return { offers, dodgeConvertsManeuver: convert, limited };
+  const dodgePast =
+    question.round?.maneuver === "dodgeMelee" &&
+    question.kind === "melee" &&
+    offers.some((o) => o.choice === "dodge" && o.allowed);
+  return { offers, dodgeConvertsManeuver: convert, limited, dodgePast };
 }

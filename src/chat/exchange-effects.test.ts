@@ -483,3 +483,71 @@ describe("a creature's monster parry", () => {
     expect(stateOf(message).outcome?.kind).toBe("specialParry");
   });
 });
+
+describe("dodging past the attacker (NC-MAN-11, NC-DEF-4)", () => {
+  it("NC-DEF-4: under Melee Dodge Jenny dodges past Gru; the card gives Gru's player a second chance at her", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    world.as(world.defender);
+    expect(modules.render.viewerOf(stateOf(message)).dodgePast).toBe(true);
+
+    // 7 + 17 = 24: a normal dodge of a normal attack, so the second chance stands.
+    world.dice.push(7);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodgePast" })).toMatchObject({
+      ok: true,
+    });
+    const state = stateOf(message);
+    expect(state.outcome?.kind).toBe("dodged");
+    expect(state.defense?.past).toEqual({ slippedBy: false });
+    expect(state.freeAttack).toMatchObject({
+      kind: "dodgePast",
+      attackerId: t.gru.uuid,
+      targetId: t.jenny.uuid,
+      taken: false,
+    });
+    // The second chance is the attacker's, not the defender's.
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({
+      code: "not-permitted",
+    });
+    expect(await ask(world.player, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+
+    world.as(world.player);
+    world.dice.push(15);
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    const second = stateOf(lastMessage());
+    expect(second.attacker.actorUuid).toBe(t.gru.uuid);
+    expect(second.target.actorUuid).toBe(t.jenny.uuid);
+    expect(second.weapon.name).toBe("Broadsword");
+    expect(lastMessage().id).not.toBe(message.id);
+    expect(second.attack?.check.natural).toBe(15);
+  });
+
+  it("NC-DEF-4: a Special first dodge against a normal attack slips by: no second chance", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    // A natural 19 is a Special; the confirmation 1 (1 + 17 < 20) keeps it from a Critical.
+    world.dice.push(19, 1);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodgePast" })).toMatchObject({
+      ok: true,
+    });
+    const state = stateOf(message);
+    expect(state.defense?.past).toEqual({ slippedBy: true });
+    expect(state.freeAttack).toBeNull();
+    expect(await ask(world.player, message, { type: "takeFreeAttack" })).toMatchObject({ code: "no-offer" });
+  });
+
+  it("NC-MAN-11: only Melee Dodge may dodge past; the card offers it to no one else", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    world.as(world.defender);
+    expect(modules.render.viewerOf(stateOf(message)).dodgePast).toBe(false);
+    const before = stateOf(message).revision;
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodgePast" })).toMatchObject({
+      ok: false,
+    });
+    expect(stateOf(message).revision).toBe(before);
+  });
+});

@@ -17,7 +17,7 @@ import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
 import { dropWeaponEffects, FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { decideOutcome, type ExchangeOutcome, rollDefense } from "../rules/fangs/outcome";
-import { chargeFreeAttack } from "../rules/fangs/special-defenses";
+import { chargeFreeAttack, dodgePastAfterFirst } from "../rules/fangs/special-defenses";
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
@@ -36,6 +36,7 @@ import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./dice";
 import { exchangeOf } from "./exchange-model";
 import {
   checkIntent,
+  DODGE_PAST,
   type ExchangeEvent,
   type ExchangeIntent,
   type ExchangeState,
@@ -215,12 +216,17 @@ async function prepareDefend(
   rollDie: RollOneDie,
 ): Promise<Prepared> {
   if (!target) gone(state.target);
-  if (!(DEFENSE_CHOICES as readonly string[]).includes(choice)) {
+  const past = choice === DODGE_PAST;
+  if (!past && !(DEFENSE_CHOICES as readonly string[]).includes(choice)) {
     throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
   }
-  const defenseChoice = choice as DefenseChoice;
+  // NC-DEF-4: dodging past is a dodge to the rules core; the second chance follows on the card.
+  const defenseChoice: DefenseChoice = past ? "dodge" : (choice as DefenseChoice);
   const question = defenseQuestion(state, target);
   const answer = offeredDefenses(question);
+  if (past && !answer.dodgePast) {
+    throw new StepRefusal("defense-not-allowed", "FANGS.Chat.DodgePast.NotNow");
+  }
   const offer = answer.offers.find((o) => o.choice === defenseChoice);
   if (!offer?.allowed) {
     throw new StepRefusal("defense-not-allowed", offer?.reasonKey ?? "FANGS.Chat.Refusal.Invalid", {
@@ -245,6 +251,17 @@ async function prepareDefend(
   const burst = autofireHitsThroughDodge(attackDeclaration, attack, defense.value, outcome.value);
   const next = burst > 0 ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
   const combatant = combatantOf(target);
+  const pastStep = past
+    ? dodgePastAfterFirst({ attack: attack.check.level, dodge: defense.value.check?.level ?? null })
+    : null;
+  const secondChance: Omit<FreeAttackOffer, "taken"> | null = pastStep?.secondChance
+    ? {
+        attackerId: state.attacker.actorUuid,
+        targetId: state.target.actorUuid,
+        reasonKey: "FANGS.Chat.DodgePast.Offered",
+        kind: "dodgePast",
+      }
+    : null;
   return {
     event: {
       type: "defend",
@@ -260,10 +277,11 @@ async function prepareDefend(
         itemName,
         counted: combatant !== null,
         dodgeInstead: taken?.dodgeInstead ?? null,
+        past: pastStep ? { slippedBy: pastStep.slippedBy } : null,
       },
       outcome: outcome.value,
       next,
-      freeAttack: next === "resolved" ? chargeOffer(state, []) : null,
+      freeAttack: secondChance ?? (next === "resolved" ? chargeOffer(state, []) : null),
       dice: [defense.dice, outcome.dice],
     },
     after: async () => {

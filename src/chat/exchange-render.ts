@@ -48,7 +48,11 @@ function syncActor(uuid: string | null | undefined): Actor.Implementation | null
 }
 
 /** The viewer, and the defense offers when this viewer may defend now. */
-export function viewerOf(state: ExchangeState): { viewer: Viewer; offers: DefenseOffer[] | null } {
+export function viewerOf(state: ExchangeState): {
+  viewer: Viewer;
+  offers: DefenseOffer[] | null;
+  dodgePast: boolean;
+} {
   const attacker = syncActor(state.attacker.actorUuid);
   const target = syncActor(state.target.actorUuid);
   const viewer: Viewer = {
@@ -57,15 +61,18 @@ export function viewerOf(state: ExchangeState): { viewer: Viewer; offers: Defens
     ownsTarget: target?.isOwner === true,
   };
   let offers: DefenseOffer[] | null = null;
+  let dodgePast = false;
   const mayDefend = openIntents(state).includes("defend") && mayTake("defend", { userId: "", ...viewer });
   if (mayDefend && target) {
     try {
-      offers = [...offeredDefenses(defenseQuestion(state, target)).offers];
+      const answer = offeredDefenses(defenseQuestion(state, target));
+      offers = [...answer.offers];
+      dodgePast = answer.dodgePast;
     } catch (error) {
       console.error("FANGS | could not list the defenses", error);
     }
   }
-  return { viewer, offers };
+  return { viewer, offers, dodgePast };
 }
 
 function userName(id: string): string {
@@ -73,8 +80,8 @@ function userName(id: string): string {
 }
 
 function cardHtml(template: HandlebarsTemplateDelegate, state: ExchangeState): string {
-  const { viewer, offers } = viewerOf(state);
-  const view = exchangeCardView(state, viewer, localize, { offers, userName });
+  const { viewer, offers, dodgePast } = viewerOf(state);
+  const view = exchangeCardView(state, viewer, localize, { offers, dodgePast, userName });
   return template(view, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
 }
 

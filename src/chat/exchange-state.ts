@@ -143,6 +143,8 @@ export interface DefenseRecord {
   readonly counted: boolean;
   /** NC-MAN-2: the dodge replaced the defender's maneuver (rules-B's DodgeInsteadResult). */
   readonly dodgeInstead: DodgeInsteadResult | null;
+  /** NC-DEF-4: the dodge tried to move past the attacker; `slippedBy` when no second chance is due. */
+  readonly past?: { readonly slippedBy: boolean } | null;
 }
 
 export interface DamageRecord {
@@ -228,6 +230,11 @@ export interface FreeAttackOffer {
   readonly targetId: string;
   readonly reasonKey: string;
   readonly taken: boolean;
+  /**
+   * "charge" (default): the charged target strikes back at the charger.
+   * "dodgePast" (NC-DEF-4): the attacker's second chance at the defender who dodged past it.
+   */
+  readonly kind?: "charge" | "dodgePast";
 }
 
 export interface HistoryEntry {
@@ -265,6 +272,9 @@ export interface ExchangeState {
 /* -------------------------------------------- */
 /*  Intents, events and refusals                */
 /* -------------------------------------------- */
+
+/** The card's defend choice for a dodge that moves past the attacker (NC-DEF-4): a "dodge" to the rules core. */
+export const DODGE_PAST = "dodgePast";
 
 /** What a click asks for, before any die is rolled. */
 export type ExchangeIntent =
@@ -406,6 +416,20 @@ export function mayTake(intent: IntentType, who: Actor): boolean {
   }
 }
 
+/**
+ * mayTake on this card: a Dodge Past's second chance (NC-DEF-4) belongs to
+ * the attacker's owner, where a Charge's free attack belongs to the target's.
+ */
+export function mayTakeOn(
+  state: Pick<ExchangeState, "freeAttack">,
+  intent: IntentType,
+  who: Omit<Actor, "userId"> & { readonly userId?: string },
+): boolean {
+  if (intent === "takeFreeAttack" && state.freeAttack?.kind === "dodgePast")
+    return who.isGM || who.ownsAttacker;
+  return mayTake(intent, { userId: "", ...who });
+}
+
 /** The stages each step may start from. */
 const OPEN_AT: Readonly<Record<IntentType, readonly ExchangeStage[]>> = Object.freeze({
   defend: [ExchangeStage.AttackRolled],
@@ -468,7 +492,7 @@ export function checkIntent(
     return refuse(RefusalCode.NoOffer);
   }
   if (!OPEN_AT[intent.type].includes(state.stage)) return refuse(RefusalCode.WrongStage);
-  if (!mayTake(intent.type, who)) return refuse(RefusalCode.NotPermitted);
+  if (!mayTakeOn(state, intent.type, who)) return refuse(RefusalCode.NotPermitted);
   if (expectedRevision !== null && expectedRevision !== state.revision) return refuse(RefusalCode.Stale);
   return null;
 }

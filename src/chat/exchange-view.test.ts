@@ -254,3 +254,48 @@ describe("the defenses offered", () => {
     expect(answer.offers.map((o) => o.skill)).toEqual([14, 9, 5, null, null, null]);
   });
 });
+
+describe("dodging past on the card (NC-MAN-11, NC-DEF-4)", () => {
+  function withPast(viewer: Viewer, dodgePast: boolean) {
+    const shown = states.get("attackRolled")!;
+    return exchangeCardView(shown.state(), viewer, previewLocalize, {
+      offers: shown.offers ?? null,
+      dodgePast,
+    });
+  }
+
+  it("NC-MAN-11: a second dodge button, right after the dodge, when the defender may dodge past", () => {
+    const choices = withPast(DEFENDER, true).defenses.map((d) => d.choice);
+    expect(choices).toEqual(["dodge", "dodgePast", "weaponParry", "shieldParry", "none"]);
+    expect(withPast(DEFENDER, true).defenses[1]?.label).toBe(
+      `${previewLocalize("FANGS.Chat.DodgePast.Label")} (17)`,
+    );
+    expect(withPast(DEFENDER, false).defenses.map((d) => d.choice)).not.toContain("dodgePast");
+  });
+
+  it("NC-DEF-4: the second chance is the attacker's button, not the defender's", () => {
+    const resolved = states.get("resolved")!.state();
+    const state = {
+      ...resolved,
+      freeAttack: {
+        attackerId: resolved.attacker.actorUuid,
+        targetId: resolved.target.actorUuid,
+        reasonKey: "FANGS.Chat.DodgePast.Offered",
+        kind: "dodgePast" as const,
+        taken: false,
+      },
+    };
+    const mine = exchangeCardView(state, ATTACKER, previewLocalize);
+    const second = mine.actions.find((a) => a.action === "takeFreeAttack");
+    expect(second?.label).toBe(previewLocalize("FANGS.Chat.DodgePast.TakeSecondChance"));
+    expect(mine.freeAttack).toBe(
+      previewLocalize("FANGS.Chat.DodgePast.Offered", {
+        name: state.target.name,
+        attacker: state.attacker.name,
+      }),
+    );
+    expect(exchangeCardView(state, DEFENDER, previewLocalize).actions.map((a) => a.action)).not.toContain(
+      "takeFreeAttack",
+    );
+  });
+});

@@ -8,10 +8,11 @@ import { type CheckCardContext, checkCardContext } from "./check-card";
 import type { DefenseOffer } from "./defense-options";
 import {
   type AppliedDelta,
+  DODGE_PAST,
   type ExchangeStage,
   type ExchangeState,
   type IntentType,
-  mayTake,
+  mayTakeOn,
   openIntents,
 } from "./exchange-state";
 
@@ -462,6 +463,8 @@ function button(
 export interface CardInputs {
   /** The defender's offers (defense-options.ts), computed where the defender's documents are. */
   readonly offers?: readonly DefenseOffer[] | null;
+  /** NC-MAN-11, NC-DEF-4: the defender may dodge past its attacker (a second Dodge button). */
+  readonly dodgePast?: boolean;
   /** The viewer's user name of whoever applied, by id (the card stores ids). */
   readonly userName?: (id: string) => string;
 }
@@ -473,7 +476,7 @@ export function exchangeCardView(
   inputs: CardInputs = {},
 ): ExchangeCardView {
   const open = openIntents(state);
-  const allowed = (intent: IntentType) => open.includes(intent) && mayTake(intent, { userId: "", ...viewer });
+  const allowed = (intent: IntentType) => open.includes(intent) && mayTakeOn(state, intent, viewer);
   const outcome = state.outcome as ExchangeOutcome | null;
   const attackLevel = state.attack?.check.level ?? null;
   const names = namer(state);
@@ -484,7 +487,7 @@ export function exchangeCardView(
   const defenseRoll = state.defense?.roll ?? null;
   const defenseChoice = defenseRoll?.choice ?? null;
   const defenseTitle = defenseChoice
-    ? localize(DEFENSE_LABELS[defenseChoice]) +
+    ? localize(state.defense?.past ? "FANGS.Chat.DodgePast.Label" : DEFENSE_LABELS[defenseChoice]) +
       (state.defense?.itemName ? ` (${state.defense.itemName})` : "")
     : null;
   const defense = defenseRoll?.check ? checkView(defenseRoll.check, defenseTitle ?? "", localize) : null;
@@ -508,6 +511,12 @@ export function exchangeCardView(
   }
   if (state.defense?.dodgeInstead) {
     outcomeNotes.push({ text: localize(state.defense.dodgeInstead.noteKey), css: "" });
+  }
+  if (state.defense?.past?.slippedBy) {
+    outcomeNotes.push({
+      text: localize("FANGS.Chat.DodgePast.SlippedBy", { name: state.target.name }),
+      css: "",
+    });
   }
 
   const fumbleLuck = outcome?.fumble ?? null;
@@ -566,6 +575,15 @@ export function exchangeCardView(
           },
         ),
       );
+      if (offer.choice === "dodge" && offer.allowed && inputs.dodgePast) {
+        const label = localize("FANGS.Chat.DodgePast.Label");
+        defenses.push(
+          button("defend", offer.skill === null ? label : `${label} (${offer.skill})`, DEFENSE_ICONS.dodge, {
+            choice: DODGE_PAST,
+            tooltip: localize("FANGS.Chat.DodgePast.Hint"),
+          }),
+        );
+      }
     }
   }
   const fumbleOptions: ButtonView[] = allowed("resolveFumble")
@@ -586,6 +604,8 @@ export function exchangeCardView(
   for (const intent of ["rollDamage", "apply", "takeFreeAttack", "undo", "cancel"] as const) {
     if (!allowed(intent)) continue;
     let label = localize(ACTION_LABELS[intent]);
+    if (intent === "takeFreeAttack" && state.freeAttack?.kind === "dodgePast")
+      label = localize("FANGS.Chat.DodgePast.TakeSecondChance");
     if (intent === "apply" && !viewer.isGM) label = localize("FANGS.Chat.Action.AskApply");
     if (intent === "apply" && state.stage === "undone") label = localize("FANGS.Chat.Action.ApplyAgain");
     actions.push(
@@ -643,10 +663,15 @@ export function exchangeCardView(
     damage: damageView,
     application: applicationView,
     freeAttack: state.freeAttack
-      ? localize(state.freeAttack.taken ? "FANGS.Chat.FreeAttack.Taken" : "FANGS.Chat.FreeAttack.Offered", {
-          name: state.target.name,
-          attacker: state.attacker.name,
-        })
+      ? state.freeAttack.kind === "dodgePast"
+        ? localize(state.freeAttack.taken ? "FANGS.Chat.DodgePast.Taken" : "FANGS.Chat.DodgePast.Offered", {
+            name: state.target.name,
+            attacker: state.attacker.name,
+          })
+        : localize(state.freeAttack.taken ? "FANGS.Chat.FreeAttack.Taken" : "FANGS.Chat.FreeAttack.Offered", {
+            name: state.target.name,
+            attacker: state.attacker.name,
+          })
       : null,
     status: localize(STAGE_STATUS[state.stage], waitingFor),
     defenses,

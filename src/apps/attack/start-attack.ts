@@ -346,11 +346,27 @@ export async function attackWithItem(itemUuid: string, options: StartAttackOptio
   return startAttack(item.actor as Actor.Implementation, item.id ?? "", options);
 }
 
-/** A Charge's free attack, taken from its card: the charged target strikes back at the charger. */
+/**
+ * A free attack taken from its card: a Charge's target strikes back at the
+ * charger; after a Dodge Past (NC-DEF-4) the attacker takes its second
+ * chance at the defender with the same weapon.
+ */
 export async function takeFreeAttack(
   state: ExchangeState,
   options: { event?: Event | null } = {},
 ): Promise<void> {
+  if (state.freeAttack?.kind === "dodgePast") {
+    const attacker: unknown = await fromUuid(state.attacker.actorUuid as never);
+    if (!(attacker instanceof Actor))
+      return void warn("FANGS.Chat.Target.Gone", { name: state.attacker.name });
+    await startAttack(attacker as Actor.Implementation, state.weapon.itemId, {
+      event: options.event ?? null,
+      token: state.attacker.tokenUuid ? tokenFrom(state.attacker.tokenUuid) : null,
+      target: state.target,
+      free: true,
+    });
+    return;
+  }
   const actor: unknown = await fromUuid(state.target.actorUuid as never);
   if (!(actor instanceof Actor)) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
   const ready = actor.items.filter(
