@@ -8,8 +8,14 @@ import { ACTOR_TAB_IDS, actorSheetContext, type SheetCombatFacts } from "./conte
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
-import { unsavedPaths } from "./stale";
-import { inlineValue, notifyRefused, notifyRollFailed, pickImage, syncTabSelection } from "./support";
+import {
+  inlineValue,
+  notifyRefused,
+  notifyRollFailed,
+  pickImage,
+  syncTabSelection,
+  writeOrRestore,
+} from "./support";
 import { ITEM_TYPES, type ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -149,14 +155,12 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     submitData: object,
     options?: object,
   ) {
-    try {
-      await super._processSubmitData(event, form, submitData as never, options as never);
-      // Refused without an error (the document layer said why): show the stored values again.
-      if (unsavedPaths(this.actor._source, submitData).length > 0) await this.render();
-    } catch (error) {
-      notifyRefused(this.actor.name ?? "", error);
-      await this.render();
-    }
+    await writeOrRestore(
+      this.actor,
+      submitData,
+      () => super._processSubmitData(event, form, submitData as never, options as never),
+      () => this.render(),
+    );
   }
 
   /* -------------------------------------------- */
@@ -173,14 +177,15 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     const field = input.dataset.itemField;
     if (!item || !field) return;
     const value = inlineValue(input);
-    try {
-      if (value === null) throw new Error(game.i18n?.localize("FANGS.Sheet.Error.WholeNumber") ?? "");
-      await item.update({ [field]: value });
-      if (unsavedPaths(item._source, { [field]: value }).length > 0) await this.render();
-    } catch (error) {
-      notifyRefused(item.name ?? "", error);
-      await this.render();
-    }
+    await writeOrRestore(
+      item,
+      { [field]: value },
+      async () => {
+        if (value === null) throw new Error(game.i18n?.localize("FANGS.Sheet.Error.WholeNumber") ?? "");
+        await item.update({ [field]: value });
+      },
+      () => this.render(),
+    );
   }
 
   async #roll(run: () => Promise<void>): Promise<void> {

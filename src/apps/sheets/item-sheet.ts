@@ -4,8 +4,7 @@ import { ITEM_TAB_IDS, itemSheetContext } from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
-import { unsavedPaths } from "./stale";
-import { notifyRefused, pickImage, syncTabSelection } from "./support";
+import { pickImage, syncTabSelection, writeOrRestore } from "./support";
 import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -74,14 +73,12 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     submitData: object,
     options?: object,
   ) {
-    try {
-      await super._processSubmitData(event, form, submitData as never, options as never);
-      // Refused without an error (the document layer said why): show the stored values again.
-      if (unsavedPaths(this.item._source, submitData).length > 0) await this.render();
-    } catch (error) {
-      notifyRefused(this.item.name ?? "", error);
-      await this.render();
-    }
+    await writeOrRestore(
+      this.item,
+      submitData,
+      () => super._processSubmitData(event, form, submitData as never, options as never),
+      () => this.render(),
+    );
   }
 
   static #onEditPortrait(this: FangsItemSheet) {

@@ -2,6 +2,7 @@
  * Small pieces both sheet families share: turning a refused update into a
  * notification, reading inline item inputs, picking an image.
  */
+import { unsavedPaths } from "./stale";
 
 /** The message of whatever an update threw (a DataModelValidationError, a RulesError…). */
 export function errorText(error: unknown): string {
@@ -21,6 +22,26 @@ export function notifyRefused(documentName: string, error: unknown): void {
   });
   ui.notifications?.error(message ?? errorText(error));
   console.warn("fangs | update refused", error);
+}
+
+/**
+ * Runs a write the data model may refuse. A refusal (thrown, or dropped
+ * silently by the document layer) is reported, and the sheet re-renders the
+ * stored values so the form never shows a value that was not saved.
+ */
+export async function writeOrRestore(
+  document: { readonly name: string | null; readonly _source: unknown },
+  written: object,
+  write: () => Promise<unknown>,
+  rerender: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await write();
+    if (unsavedPaths(document._source, written).length > 0) await rerender();
+  } catch (error) {
+    notifyRefused(document.name ?? "", error);
+    await rerender();
+  }
 }
 
 /** Tells the user a roll could not be made (a malformed formula, a missing value…). */
