@@ -4,7 +4,7 @@ import { SimError } from "../errors";
 import { formatDuelLog } from "../format";
 import { createPolicy } from "../policies";
 import { loadLocalizer, projectRoot, runMain } from "./common";
-import { loadRoster, resolveFighter } from "./packs";
+import { loadRoster, resolveFighterPair } from "./packs";
 
 const USAGE = `usage: npm run duel -- <fighter> <fighter> [--seed N] [--json] [--policy ID] [--distance PACES] [--max-rounds N]
        npm run duel -- --list
@@ -30,15 +30,7 @@ await runMain(() => {
       `a duel needs two fighters, got ${args.positional.length}\n${USAGE}`,
     );
   }
-  let roster: ReturnType<typeof loadRoster> | undefined;
-  const lazyRoster = () => {
-    roster ??= loadRoster(root);
-    return roster;
-  };
-  const fighters = [
-    resolveFighter(args.positional[0]!, lazyRoster),
-    resolveFighter(args.positional[1]!, lazyRoster),
-  ] as const;
+  const fighters = resolveFighterPair(args.positional[0]!, args.positional[1]!, root);
   const seed = parseSeed(args.flags.get("seed"), 1);
   const policyId =
     typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";

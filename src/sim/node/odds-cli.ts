@@ -4,7 +4,7 @@ import { SimError } from "../errors";
 import { createPolicy } from "../policies";
 import { formatOddsReport, oddsReport } from "../report";
 import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
-import { loadRoster, resolveFighter } from "./packs";
+import { resolveFighterPair } from "./packs";
 import { runOddsPool } from "./pool";
 
 const USAGE = `usage: npm run odds -- <fighter> <fighter> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID] [--distance PACES]
@@ -35,15 +35,7 @@ await runMain(async () => {
     typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
   createPolicy(policy);
   const root = projectRoot();
-  let roster: ReturnType<typeof loadRoster> | undefined;
-  const lazyRoster = () => {
-    roster ??= loadRoster(root);
-    return roster;
-  };
-  const fighters = [
-    resolveFighter(args.positional[0]!, lazyRoster),
-    resolveFighter(args.positional[1]!, lazyRoster),
-  ] as const;
+  const fighters = resolveFighterPair(args.positional[0]!, args.positional[1]!, root);
   const job = {
     fighters,
     seed,

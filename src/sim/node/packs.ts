@@ -63,3 +63,17 @@ export function fighterFromFile(path: string): FighterSheet {
 export function resolveFighter(arg: string, roster: () => RosterEntry[]): FighterSheet {
   return looksLikeFile(arg) ? fighterFromFile(arg) : findFighter(roster(), arg);
 }
+
+/** The two fighters a command names; the pack roster is read only if a name (not a file) needs it. */
+export function resolveFighterPair(
+  first: string,
+  second: string,
+  root: string,
+): readonly [FighterSheet, FighterSheet] {
+  let roster: RosterEntry[] | undefined;
+  const lazyRoster = () => {
+    roster ??= loadRoster(root);
+    return roster;
+  };
+  return [resolveFighter(first, lazyRoster), resolveFighter(second, lazyRoster)] as const;
+}
