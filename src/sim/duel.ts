@@ -16,6 +16,7 @@ import {
   dodgeInstead as dodgeInsteadOf,
   emptyDefenseUsage,
   explainDefenses,
+  hasMonsterParry,
   type ParryLoadout,
   recordDefense,
   recordOffHandAttack,
@@ -480,7 +481,7 @@ class Duel {
 
   monsterParries(c: Combatant): boolean {
     const s = c.sheet;
-    return s.type === "creature" && !s.intelligent && !s.humanoid && s.monsterParry !== null;
+    return s.type === "creature" && hasMonsterParry(s) && s.monsterParry !== null;
   }
 
   loadout(c: Combatant): ParryLoadout {

@@ -18,6 +18,7 @@ import {
   skillValue,
 } from "../../rules/fangs/character";
 import type { FangsOptions } from "../../rules/fangs/config";
+import { hasMonsterParry } from "../../rules/fangs/defenses";
 import type { MoveFraction } from "../../rules/fangs/maneuvers";
 import {
   CHARACTERISTIC_IDS,
@@ -786,13 +787,13 @@ function creatureContext(system: ActorSystemData, idPrefix: string): CreatureCon
   }
   const humanoid = Boolean(system.humanoid);
   const intelligent = Boolean(system.intelligent);
-  const hasMonsterParry = !humanoid && !intelligent;
+  const monsterParry = hasMonsterParry({ humanoid, intelligent });
   return {
     humanoid,
     intelligent,
     extraLimbs: system.extraLimbs ?? 0,
-    hasMonsterParry,
-    monsterParryHint: hasMonsterParry ? null : "FANGS.Sheet.MonsterParry.NotThisCreature",
+    hasMonsterParry: monsterParry,
+    monsterParryHint: monsterParry ? null : "FANGS.Sheet.MonsterParry.NotThisCreature",
     monsterParry: { formula: parry.formula, bought: parry.bought, ...numbers },
     ids: {
       humanoid: `${idPrefix}-humanoid`,

@@ -6,6 +6,7 @@ import {
   type DefenseUsage,
   emptyDefenseUsage,
   explainDefenses,
+  hasMonsterParry,
   type ParryLoadout,
   recordDefense,
   recordOffHandAttack,
@@ -404,5 +405,14 @@ describe("grappling and the off hand", () => {
     expect(allowedDefenses(ctx({ maneuver: "attack", loadout: dagger, usage, twoWeapon: true }))).toContain(
       "shieldParry",
     );
+  });
+});
+
+describe("who has a monster parry", () => {
+  it("NC-DEF-8: only an unintelligent, non-humanoid creature parries by monster dodge", () => {
+    expect(hasMonsterParry({ humanoid: false, intelligent: false })).toBe(true);
+    expect(hasMonsterParry({ humanoid: true, intelligent: false })).toBe(false);
+    expect(hasMonsterParry({ humanoid: false, intelligent: true })).toBe(false);
+    expect(hasMonsterParry({ humanoid: true, intelligent: true })).toBe(false);
   });
 });

@@ -26,6 +26,17 @@ export interface ParryLoadout {
   readonly monsterParryLimbs?: readonly string[];
 }
 
+/**
+ * Whether a creature parries by "monster dodge" (NC-DEF-8): the text gives it
+ * to "unintelligent, non-humanoid creatures", so both must hold.
+ */
+export function hasMonsterParry(creature: {
+  readonly humanoid: boolean;
+  readonly intelligent: boolean;
+}): boolean {
+  return !creature.humanoid && !creature.intelligent;
+}
+
 /** Defenses used so far this round. */
 export interface DefenseUsage {
   readonly weaponParries: number;
