@@ -149,7 +149,11 @@ describe("statuses and lost actions from the blow's consequences", () => {
 describe("the round's defenses, counted on the combatant", () => {
   it("offers a second dodge no more once the Move maneuver's one dodge is used", async () => {
     const t = await table();
-    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "move" }]);
+    // Jenny has moved (her Initiative turn is behind her): no NC-MAN-2 dodge instead.
+    const c = await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "move", maneuverPerformed: true }],
+    );
     const first = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     world.dice.push(2);
     await ask(world.defender, first, { type: "defend", choice: "dodge" });
@@ -549,5 +553,58 @@ describe("dodging past the attacker (NC-MAN-11, NC-DEF-4)", () => {
       ok: false,
     });
     expect(stateOf(message).revision).toBe(before);
+  });
+});
+
+describe("NC-MAN-2: dodging instead of a maneuver not yet performed", () => {
+  // Jenny's Attack (prose reading): parries or a dodge. She has parried once already.
+  const parried = { weaponParries: 1 };
+
+  it("NC-MAN-2: Jenny, attacked before her own attack, dodges instead: the attack is lost and recorded on her combatant", async () => {
+    const t = await table();
+    const c = await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "attack", maneuverPerformed: false, defenses: parried }],
+    );
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.as(world.defender);
+    expect(modules.render.viewerOf(stateOf(message)).offers?.find((o) => o.choice === "dodge")?.allowed).toBe(
+      true,
+    );
+    world.dice.push(7);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toMatchObject({
+      ok: true,
+    });
+    expect(stateOf(message).defense?.dodgeInstead).toMatchObject({
+      lostManeuver: "attack",
+      maneuver: "dodgeMelee",
+    });
+    const jenny = c.getCombatantsByActor(t.jenny)[0]!;
+    expect(jenny.system).toMatchObject({
+      maneuver: "dodgeMelee",
+      lostManeuver: "attack",
+      maneuverPerformed: true,
+    });
+    // Written by the active GM's client, like every counter of the exchange.
+    expect(jenny.updates.length).toBeGreaterThan(0);
+    expect(jenny.updates.every((u) => u.by === world.gm.id)).toBe(true);
+  });
+
+  it("NC-MAN-2: once her attack is performed, the dodge is refused (she parried instead) and nothing is lost", async () => {
+    const t = await table();
+    const c = await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "attack", maneuverPerformed: true, defenses: parried }],
+    );
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.as(world.defender);
+    const dodge = modules.render.viewerOf(stateOf(message)).offers?.find((o) => o.choice === "dodge");
+    expect(dodge).toMatchObject({ allowed: false, reasonKey: "FANGS.Rules.Defense.Refusal.ParriedInstead" });
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toMatchObject({
+      code: "defense-not-allowed",
+    });
+    const jenny = c.getCombatantsByActor(t.jenny)[0]!;
+    expect(jenny.system).toMatchObject({ maneuver: "attack" });
+    expect((jenny.system as { lostManeuver?: unknown }).lostManeuver ?? null).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   defenseUsageOf,
   recordAttack,
   recordDefense,
+  recordManeuverLost,
   recordTrade,
   tradeShiftOf,
 } from "../combat/api";
@@ -104,6 +105,7 @@ export function defenderRound(actor: AnyActor): DefenderRound | null {
   if (!combatant) return null;
   return {
     maneuver: combatantSystem(combatant).maneuver,
+    maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
     usage: defenseUsageOf(combatant),
     tradeShift: tradeShiftOf(combatant),
   };
@@ -287,7 +289,10 @@ async function prepareDefend(
     after: async () => {
       if (!combatant || defenseChoice === "none") return;
       await recordDefense(combatant, defenseChoice);
-      if (taken?.dodgeInstead) await declareManeuver(combatant, taken.dodgeInstead.maneuver);
+      if (taken?.dodgeInstead) {
+        await declareManeuver(combatant, taken.dodgeInstead.maneuver);
+        await recordManeuverLost(combatant, taken.dodgeInstead.lostManeuver);
+      }
     },
   };
 }

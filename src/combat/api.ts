@@ -206,6 +206,17 @@ export async function recordTrade(
   return next;
 }
 
+/**
+ * NC-MAN-2: the combatant dodged instead of its maneuver; the maneuver is lost
+ * (retried next round) and the dodge is now what it performs this round.
+ */
+export async function recordManeuverLost(
+  combatant: Combatant.Implementation,
+  lost: ManeuverId,
+): Promise<void> {
+  await combatant.update({ system: { lostManeuver: lost, maneuverPerformed: true } } as never);
+}
+
 /** A lost action (a failed stun check, the rules core's LoseActionEffect): the next turn it would take is skipped. */
 export async function markActionLost(combatant: Combatant.Implementation): Promise<void> {
   await combatant.update({ system: { actionLost: true } } as never);

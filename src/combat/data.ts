@@ -65,6 +65,19 @@ function combatantSchema() {
     /** The d20 of rolled initiative (null in AG order); "once per combat" keeps it. */
     initiativeRoll: new NumberField({ required: true, nullable: true, integer: true, initial: null }),
     engagedAtRoundStart: new BooleanField({ required: true, initial: false }),
+    /**
+     * Its turn in the phase where its maneuver happens has been taken this
+     * round (NC-MAN-2: attacked before that, it may dodge instead).
+     */
+    maneuverPerformed: new BooleanField({ required: true, initial: false }),
+    /** NC-MAN-2: the maneuver given up for a dodge this round (retried next round). */
+    lostManeuver: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: [...MANEUVER_IDS],
+      initial: null,
+    }),
     /** Defenses used this round: the rules core's DefenseUsage, reset at each initiative. */
     defenses: new SchemaField({
       weaponParries: count(),

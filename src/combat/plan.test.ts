@@ -4,6 +4,7 @@ import { ScriptedDice } from "../rules/kernel/dice";
 import {
   type CombatPlan,
   CombatRefusal,
+  maneuverPhase,
   type PlanCombatant,
   type PlanState,
   planBreakHold,
@@ -248,5 +249,54 @@ describe("holds", () => {
     state = apply(state, planStart(state, options));
     expect(() => planBreakHold(state, ["eddy"], options)).toThrow(/NotHolding/);
     expect(() => planBreakHold(state, [], options)).toThrow(/NoHolder/);
+  });
+});
+
+describe("NC-MAN-2: the turn that performs a maneuver", () => {
+  const performed = (plan: CombatPlan, id: string) =>
+    plan.combatants.find((c) => c._id === id)?.system.maneuverPerformed;
+
+  it("NC-MAN-2: an attacker performs its maneuver with its melee turn, not its Initiative turn; a dodger with its Initiative turn", () => {
+    let state = fresh(fighter("a", 14), fighter("b", 10), fighter("c", 8));
+    state = apply(state, planStart(state, options));
+    state = update(state, "a", { maneuver: "attack", attackKind: "melee", engaged: true });
+    state = update(state, "b", { maneuver: "dodgeMelee", engaged: true });
+    state = update(state, "c", { maneuver: "attack", attackKind: "melee", engaged: true });
+    // a's Initiative turn ends: it has declared and moved, its attack is still to come.
+    let plan = planNextTurn(state, options);
+    expect(performed(plan, "a")).toBeUndefined();
+    state = apply(state, plan);
+    // b's Initiative turn ends: Melee Dodge is performed there.
+    plan = planNextTurn(state, options);
+    expect(performed(plan, "b")).toBe(true);
+    state = apply(state, plan);
+    // c's Initiative turn ends; the Melee phase begins with a, who has not attacked yet.
+    plan = planNextTurn(state, options);
+    expect(performed(plan, "c")).toBeUndefined();
+    state = apply(state, plan);
+    expect(`${state.phase}:${current(state)}`).toBe("melee:a");
+    // a's melee turn ends: now it has attacked.
+    plan = planNextTurn(state, options);
+    expect(performed(plan, "a")).toBe(true);
+    expect(performed(plan, "c")).toBeUndefined();
+    state = apply(state, plan);
+    // c's melee turn ends the round: the new round starts everyone over.
+    plan = planNextTurn(state, options);
+    expect(plan.newRound).toBe(true);
+    for (const id of ["a", "b", "c"]) {
+      expect(plan.combatants.find((c) => c._id === id)?.system).toMatchObject({
+        maneuverPerformed: false,
+        lostManeuver: null,
+      });
+    }
+  });
+
+  it("NC-MAN-2: the phase of each maneuver (missile and thrown shots, a Charge always melee, others at Initiative)", () => {
+    expect(maneuverPhase({ maneuver: "attack", attackKind: "missile" })).toBe("missile");
+    expect(maneuverPhase({ maneuver: "attack", attackKind: "thrown" })).toBe("missile");
+    expect(maneuverPhase({ maneuver: "charge", attackKind: "thrown" })).toBe("melee");
+    expect(maneuverPhase({ maneuver: "allOutAttack", attackKind: "melee" })).toBe("melee");
+    expect(maneuverPhase({ maneuver: "move", attackKind: null })).toBe("initiative");
+    expect(maneuverPhase({ maneuver: null, attackKind: null })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { getManeuver } from "../rules/fangs/maneuvers";
 import {
   canActFromHold,
   type FangsTurnFacts,
@@ -269,6 +270,8 @@ function beginRound(
           committed: false,
           initiativeRoll: s.roll,
           engagedAtRoundStart: c.engaged,
+          maneuverPerformed: false,
+          lostManeuver: null,
           defenses: {
             weaponParries: 0,
             shieldParries: 0,
@@ -339,11 +342,28 @@ export function planNextRound(state: PlanState, options: PlanOptions): CombatPla
 export function planNextTurn(state: PlanState, options: PlanOptions): CombatPlan {
   if (state.round < 1) return planStart(state, options);
   const draft = new Draft(state);
+  // NC-MAN-2: the turn just taken performed its maneuver if this is the maneuver's phase.
+  const ended = state.turn === null ? undefined : draft.get(state.order[state.turn] ?? "");
+  if (ended && ended.maneuver !== null && maneuverPhase(ended) === state.phase) {
+    draft.set(ended.id, { maneuverPerformed: true });
+  }
   const from = state.turn === null ? 0 : state.turn + 1;
   const position = settle(draft, state.phase, state.order, from);
   if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
   const next = beginRound(draft, state.round + 1, options);
   return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+}
+
+/**
+ * The phase whose turn performs the combatant's declared maneuver (NC-MAN-2):
+ * an attacking maneuver's missile or melee turn (a Charge is always melee),
+ * any other maneuver's Initiative turn, where it moves.
+ */
+export function maneuverPhase(c: Pick<PlanCombatant, "maneuver" | "attackKind">): PhaseId | null {
+  if (c.maneuver === null) return null;
+  if (getManeuver(c.maneuver).attacks === 0) return "initiative";
+  const ranged = c.attackKind === "missile" || c.attackKind === "thrown";
+  return ranged && c.maneuver !== "charge" ? "missile" : "melee";
 }
 
 /** One step back within the phase; the phase before cannot be rebuilt, so that is refused. */

@@ -37,6 +37,10 @@ export interface FangsCombatantSystem {
   actionLost: boolean;
   initiativeRoll: number | null;
   engagedAtRoundStart: boolean;
+  /** NC-MAN-2: its maneuver's turn has been taken this round. */
+  maneuverPerformed: boolean;
+  /** NC-MAN-2: the maneuver it gave up for a dodge this round. */
+  lostManeuver: ManeuverId | null;
   defenses: DefenseUsage;
   attacks: { made: AttackSource[]; usedRanged: boolean; usedMelee: boolean; targets: string[] };
   tradeShift: { parry: number; dodge: number };
@@ -132,6 +136,8 @@ export function combatantSystem(combatant: unknown): FangsCombatantSystem {
     actionLost: s.actionLost === true,
     initiativeRoll: typeof s.initiativeRoll === "number" ? s.initiativeRoll : null,
     engagedAtRoundStart: s.engagedAtRoundStart === true,
+    maneuverPerformed: s.maneuverPerformed === true,
+    lostManeuver: isManeuverId(s.lostManeuver) ? s.lostManeuver : null,
     defenses: { ...EMPTY_DEFENSES, ...(s.defenses ?? {}) },
     attacks: {
       made: [...(s.attacks?.made ?? [])],
