@@ -608,3 +608,81 @@ describe("NC-MAN-2: dodging instead of a maneuver not yet performed", () => {
     expect((jenny.system as { lostManeuver?: unknown }).lostManeuver ?? null).toBeNull();
   });
 });
+
+describe("Retreat and Disengage restrictions, stored on the attacker's combatant", () => {
+  async function answer(kind: "retreat" | "disengage", response: string) {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: kind }]);
+    const { createExchange } = await import("./exchange-create");
+    const { attackSetup, specialRecord } = await import("../apps/attack/plan");
+    const special = specialRecord(kind, response, {
+      attackerId: t.gru.uuid,
+      targetId: t.jenny.uuid,
+      round: 1,
+      attackerMv: 13,
+    });
+    const { applyTrades } = await import("../rules/fangs/trades");
+    const trade = applyTrades(
+      {
+        attackSkill: { natural: 8, bought: 7, total: 15 },
+        parrySkill: { natural: 8, bought: 7, total: 15 },
+        weaponBaseDamage: "1d8+2",
+      },
+      {},
+    );
+    world.as(world.player);
+    world.dice.push(12);
+    await createExchange({
+      attacker: t.gru,
+      attackerToken: null,
+      weapon: t.gru.items.get(t.sword)!,
+      target: { actorUuid: t.jenny.uuid, tokenUuid: t.jennyToken.uuid, name: "Pirate Jenny", img: "" },
+      setup: attackSetup({
+        skill: 15,
+        answers: {
+          situational: 0,
+          attackToDamage: 0,
+          parryToAttack: 0,
+          attackToParry: 0,
+          mode: "strike",
+          subdual: false,
+          rollMode: "publicroll",
+          special: null,
+        },
+        slot: null,
+        trade,
+        special,
+        maneuver: "attack",
+        combat: { id: c.id, round: 1, phase: "melee" },
+      }),
+      special,
+      rollMode: "publicroll",
+    });
+    return { t, gru: c.getCombatantsByActor(t.gru)[0]! };
+  }
+
+  it("NC-SPD-2: striking at a retreating Jenny as she leaves bars Gru from engaging her for two rounds, on his combatant", async () => {
+    const { t, gru } = await answer("retreat", "attackAsItLeaves");
+    const { mayCloseWith } = await import("../rules/fangs/special-defenses");
+    const { restrictionsOf } = await import("../combat/api");
+    const stored = restrictionsOf(gru as never);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(mayCloseWith(stored, t.jenny.uuid, 2, "engage")).toBe(false);
+    expect(mayCloseWith(stored, t.jenny.uuid, 4, "engage")).toBe(true);
+    // The player posted the card; the active GM's client wrote the combatant.
+    expect(gru.updates.length).toBeGreaterThan(0);
+    expect(gru.updates.every((u) => u.by === world.gm.id)).toBe(true);
+  });
+
+  it("NC-SPD-1: a Disengage followed leaves no attack this round and no Charge at her, though the card is declined", async () => {
+    const { t, gru } = await answer("disengage", "follow");
+    const { mayCloseWith, restrictionActive } = await import("../rules/fangs/special-defenses");
+    const { restrictionsOf } = await import("../combat/api");
+    const stored = restrictionsOf(gru as never);
+    expect(stateOf(lastMessage()).stage).toBe("declined");
+    expect(stored.some((r) => r.kind === "noAttack" && restrictionActive(r, 1))).toBe(true);
+    expect(mayCloseWith(stored, t.jenny.uuid, 1, "charge")).toBe(false);
+    // A declined attack is not counted as an attack made.
+    expect((gru.system.attacks as { made?: string[] } | undefined)?.made ?? []).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import {
   recordAttack,
   recordDefense,
   recordManeuverLost,
+  recordRestrictions,
   recordTrade,
   tradeShiftOf,
 } from "../combat/api";
@@ -546,12 +547,17 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 export async function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;
   const state = exchangeOf(message);
-  if (state?.revision !== 0 || state.stage === "declined") return;
+  if (state?.revision !== 0) return;
   const combat = game.combat;
   if (!combat || !state.setup.combatId || combat.id !== state.setup.combatId) return;
   const attacker = await actorFrom(state.attacker.actorUuid);
   const combatant = attacker ? combatantOf(attacker, combat as never) : null;
   if (!combatant) return;
+  // NC-SPD-1 … -3: the answer to a Retreat or Disengage binds the attacker, declined attack or not.
+  const restrictions = state.special?.result.restrictions ?? [];
+  if (restrictions.length > 0)
+    await recordRestrictions(combatant, restrictions, Math.max(1, combat.round ?? 1));
+  if (state.stage === "declined") return;
   await recordAttack(combatant, {
     source: (state.setup.source ?? "maneuver") as AttackSource,
     kind: state.weapon.kind,

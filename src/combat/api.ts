@@ -3,6 +3,7 @@ import { type AttackCounter, type AttackSource, recordAttack as countAttack } fr
 import { recordDefense as countDefense, type DefenseUsage } from "../rules/fangs/defenses";
 import { getManeuver, isManeuverId, MoveFraction, movePaces } from "../rules/fangs/maneuvers";
 import { canActFromHold } from "../rules/fangs/round";
+import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
 import { setManeuverStatus } from "./maneuver-status";
 import { actorFacts, combatantSystem, combatSystem } from "./snapshot";
@@ -203,6 +204,37 @@ export async function recordTrade(
   const shift = tradeShiftOf(combatant);
   const next = { parry: shift.parry + trade.parryModifier, dodge: shift.dodge + trade.dodgeModifier };
   await combatant.update({ system: { tradeShift: next } } as never);
+  return next;
+}
+
+/** Retreat and Disengage restrictions on this attacker (rules-B's AttackRestriction), all rounds. */
+export function restrictionsOf(combatant: Combatant.Implementation): AttackRestriction[] {
+  return combatantSystem(combatant).restrictions;
+}
+
+/** Whether a restriction can still apply in `round` or later (spent ones are dropped when writing). */
+function stillDue(r: AttackRestriction, round: number): boolean {
+  switch (r.kind) {
+    case "noAttack":
+    case "noChangeTarget":
+      return r.round >= round;
+    case "noCharge":
+    case "noEngage":
+      return r.untilRound >= round;
+  }
+}
+
+/**
+ * Adds the restrictions a Retreat or Disengage answer left on this attacker
+ * (NC-SPD-1 … -3, NC-MAN-16). Call it on the active GM's client. Returns the stored list.
+ */
+export async function recordRestrictions(
+  combatant: Combatant.Implementation,
+  added: readonly AttackRestriction[],
+  round: number,
+): Promise<AttackRestriction[]> {
+  const next = [...restrictionsOf(combatant), ...added].filter((r) => stillDue(r, round));
+  await combatant.update({ system: { restrictions: next.map((r) => ({ ...r })) } } as never);
   return next;
 }
 

@@ -7,7 +7,7 @@ import { MANEUVER_IDS, PHASE_IDS } from "../rules/fangs/types";
  * combatant, never duplicates: the phase changes, the combatant list does not.
  */
 
-const { ArrayField, BooleanField, NumberField, SchemaField, StringField } = foundry.data.fields;
+const { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField } = foundry.data.fields;
 
 function count() {
   return new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 });
@@ -99,6 +99,12 @@ function combatantSchema() {
      * NC-TAC-4): negative when parry points went to the attack.
      */
     tradeShift: new SchemaField({ parry: shift(), dodge: shift() }),
+    /**
+     * What Retreats and Disengages left on this attacker (rules-B's
+     * AttackRestriction, NC-SPD-1 … -3, NC-MAN-16): kept across rounds, each
+     * says when it applies; written by the active GM when the answer's card is posted.
+     */
+    restrictions: new ArrayField(new ObjectField()),
   };
 }
 export type FangsCombatantSchema = ReturnType<typeof combatantSchema>;

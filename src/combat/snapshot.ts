@@ -7,6 +7,7 @@ import {
 import type { DefenseUsage } from "../rules/fangs/defenses";
 import { isManeuverId } from "../rules/fangs/maneuvers";
 import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
+import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { ManeuverId, PhaseId, WeaponKind } from "../rules/fangs/types";
 import type { PlanCombatant, PlanState } from "./plan";
 
@@ -44,6 +45,8 @@ export interface FangsCombatantSystem {
   defenses: DefenseUsage;
   attacks: { made: AttackSource[]; usedRanged: boolean; usedMelee: boolean; targets: string[] };
   tradeShift: { parry: number; dodge: number };
+  /** Retreat and Disengage restrictions on this attacker (NC-SPD-1 … -3). */
+  restrictions: AttackRestriction[];
 }
 
 /** What the combat layer reads from a combatant's actor. */
@@ -146,6 +149,12 @@ export function combatantSystem(combatant: unknown): FangsCombatantSystem {
       targets: [...(s.attacks?.targets ?? [])],
     },
     tradeShift: { parry: num(s.tradeShift?.parry, 0), dodge: num(s.tradeShift?.dodge, 0) },
+    restrictions: Array.isArray(s.restrictions)
+      ? s.restrictions.filter(
+          (r): r is AttackRestriction =>
+            typeof r === "object" && r !== null && typeof (r as { kind?: unknown }).kind === "string",
+        )
+      : [],
   };
 }
 

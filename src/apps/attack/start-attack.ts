@@ -1,9 +1,8 @@
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
-import { exchangeOf } from "../../chat/exchange-model";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
-import { attackCounterOf, combatantOf, defenseUsageOf } from "../../combat/api";
+import { attackCounterOf, combatantOf, defenseUsageOf, restrictionsOf } from "../../combat/api";
 import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
 import { attackEnforcement } from "../../config/exchange-settings";
 import {
@@ -12,7 +11,6 @@ import {
   canAttackNow,
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
-import type { AttackRestriction } from "../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
@@ -119,18 +117,6 @@ function engagedNow(actor: Actor.Implementation, token: TokenDocument.Implementa
   return false;
 }
 
-/** Restrictions left by Retreats and Disengages this combat, read from the exchange cards. */
-function restrictionsFor(attackerUuid: string, combatId: string): AttackRestriction[] {
-  const out: AttackRestriction[] = [];
-  for (const message of game.messages ?? []) {
-    const state = exchangeOf(message);
-    if (!state?.special || state.setup.combatId !== combatId || state.attacker.actorUuid !== attackerUuid)
-      continue;
-    out.push(...state.special.result.restrictions);
-  }
-  return out;
-}
-
 /* -------------------------------------------- */
 /*  The round's verdict                         */
 /* -------------------------------------------- */
@@ -180,7 +166,8 @@ function roundView(
     attackerEngaged: engagedNow(actor, attackerToken),
     targetStartedUnengaged: targetCombatant ? !combatantSystem(targetCombatant).engagedAtRoundStart : true,
     outOfAction: facts.outOfAction,
-    restrictions: restrictionsFor(actor.uuid, combat.id),
+    // Stored on the combatant by the active GM when the answer's card was posted.
+    restrictions: restrictionsOf(combatant),
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {
