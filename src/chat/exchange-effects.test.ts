@@ -686,3 +686,29 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     expect((gru.system.attacks as { made?: string[] } | undefined)?.made ?? []).toEqual([]);
   });
 });
+
+describe("per-round counters in a world where only the GM may update combatants", () => {
+  it("a player's attack and defense are both counted, every write by the active GM's client", async () => {
+    const t = await table();
+    const c = await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "attack", maneuverPerformed: true }],
+    );
+    c.gmWritesOnly = true;
+    const gru = c.getCombatantsByActor(t.gru)[0]!;
+    const jenny = c.getCombatantsByActor(t.jenny)[0]!;
+    // The stand-in really refuses a player's write here.
+    world.as(world.defender);
+    await expect(jenny.update({ system: { held: true } })).rejects.toThrow();
+
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(8);
+    expect(await ask(world.defender, message, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: true,
+    });
+    expect((jenny.system.defenses as { weaponParries: number }).weaponParries).toBe(1);
+    expect((gru.system.attacks as { made: string[] }).made).toEqual(["maneuver"]);
+    for (const u of [...gru.updates, ...jenny.updates]) expect(u.by).toBe(world.gm.id);
+    expect(jenny.updates.length).toBeGreaterThan(0);
+  });
+});

@@ -494,7 +494,10 @@ export class Combatant {
   }
   async update(data: Obj): Promise<this> {
     requireOwner(this.actor, "update the combatant of");
-    const by = (g.game.user as TestUser).id;
+    const user = g.game.user as TestUser;
+    // A world where players may not update combatants at all (only a GM writes them).
+    if (this.combat.gmWritesOnly && !user.isGM) throw new Error(`${user.name} may not update a combatant`);
+    const by = user.id;
     await Promise.resolve();
     this.updates.push({ ...deepClone(data), by });
     const merge = (target: Obj, source: Obj) => {
@@ -513,6 +516,8 @@ export class TestCombat {
   round = 1;
   turn = 0;
   started = true;
+  /** When true, only a GM may update a combatant, owner or not. */
+  gmWritesOnly = false;
   system: Obj = { phase: "melee", order: [] };
   readonly combatants = new Collection<Combatant>();
   add(actor: object & { id: string }, system: Obj = {}): Combatant {
