@@ -24,6 +24,11 @@ describe("reading a request", () => {
         intent: { type: "resolveFumble", option: "hitAnother", victimUuid: "Actor.x" },
       })?.intent,
     ).toEqual({ type: "resolveFumble", option: "hitAnother", victimUuid: "Actor.x" });
+    // NC-SUB-3: the GM's health-damaging ruling travels as a boolean.
+    expect(
+      parseRequest({ ...good, intent: { type: "resolveFumble", option: "hitSelf", healthDamaging: true } })
+        ?.intent,
+    ).toEqual({ type: "resolveFumble", option: "hitSelf", victimUuid: null, healthDamaging: true });
     expect(parseRequest({ ...good, intent: { type: "apply", choice: "x" } })?.intent).toEqual({
       type: "apply",
     });
@@ -44,6 +49,7 @@ describe("reading a request", () => {
       { ...good, intent: { type: "defend", choice: "<script>" } },
       { ...good, intent: { type: "resolveFumble" } },
       { ...good, intent: { type: "resolveFumble", option: "hitAnother", victimUuid: 5 } },
+      { ...good, intent: { type: "resolveFumble", option: "hitSelf", healthDamaging: "yes" } },
       { ...good, intent: { type: "delete" } },
     ];
     for (const payload of bad) expect(parseRequest(payload)).toBeNull();

@@ -70,10 +70,12 @@ function parseIntent(value: unknown): ExchangeIntent | null {
       const victim = v.victimUuid;
       if (victim !== undefined && victim !== null && (typeof victim !== "string" || !UUID.test(victim)))
         return null;
+      if (v.healthDamaging !== undefined && typeof v.healthDamaging !== "boolean") return null;
       return {
         type: "resolveFumble",
         option: v.option,
         victimUuid: (victim as string | null | undefined) ?? null,
+        ...(v.healthDamaging === true ? { healthDamaging: true } : {}),
       };
     }
     default:

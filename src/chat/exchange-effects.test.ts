@@ -712,3 +712,94 @@ describe("per-round counters in a world where only the GM may update combatants"
     expect(jenny.updates.length).toBeGreaterThan(0);
   });
 });
+
+describe("NC-SUB-3: a subdual fumble the GM makes health-damaging", () => {
+  async function subdualFumble() {
+    const t = await table();
+    const { createExchange } = await import("./exchange-create");
+    const { attackSetup } = await import("../apps/attack/plan");
+    const { applyTrades } = await import("../rules/fangs/trades");
+    const trade = applyTrades(
+      {
+        attackSkill: { natural: 8, bought: 7, total: 15 },
+        parrySkill: { natural: 8, bought: 7, total: 15 },
+        weaponBaseDamage: "1d8+2",
+      },
+      {},
+    );
+    world.as(world.player);
+    // Two natural 1s: a fumble; Gru's Luck 9 rolls 5: 14, failed.
+    world.dice.push(1, 1, 5);
+    const result = await createExchange({
+      attacker: t.gru,
+      attackerToken: null,
+      weapon: t.gru.items.get(t.sword)!,
+      target: { actorUuid: t.jenny.uuid, tokenUuid: t.jennyToken.uuid, name: "Pirate Jenny", img: "" },
+      setup: attackSetup({
+        skill: 15,
+        answers: {
+          situational: 0,
+          attackToDamage: 0,
+          parryToAttack: 0,
+          attackToParry: 0,
+          mode: "strike",
+          subdual: true,
+          rollMode: "publicroll",
+          special: null,
+        },
+        slot: null,
+        trade,
+        special: null,
+        maneuver: null,
+        combat: null,
+      }),
+      special: null,
+      rollMode: "publicroll",
+    });
+    expect(result.ok && result.state.stage).toBe("fumbled");
+    return { t, message: lastMessage() };
+  }
+
+  it("NC-SUB-3: the GM's extra rulings appear on a subdual fumble only", async () => {
+    const { message } = await subdualFumble();
+    world.as(world.gm);
+    const { viewer } = modules.render.viewerOf(stateOf(message));
+    const { exchangeCardView } = await import("./exchange-view");
+    const view = exchangeCardView(stateOf(message), viewer, (k) => k);
+    expect(view.fumbleOptions.map((o) => o.choice)).toEqual([
+      "hitAnother",
+      "hitSelf",
+      "dropWeapon",
+      "hitAnotherHarm",
+      "hitSelfHarm",
+    ]);
+    const t = await table();
+    const plain = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [1, 1, 5]);
+    world.as(world.gm);
+    const plainView = exchangeCardView(stateOf(plain), viewer, (k) => k);
+    expect(plainView.fumbleOptions.map((o) => o.choice)).toEqual(["hitAnother", "hitSelf", "dropWeapon"]);
+    // Nor may a request ask for it there.
+    expect(
+      await ask(world.gm, plain, { type: "resolveFumble", option: "hitSelf", healthDamaging: true }),
+    ).toMatchObject({ ok: false });
+  });
+
+  it("NC-SUB-3: Gru's subdual fumble on himself takes only Stun, unless the GM rules it health-damaging", async () => {
+    const spared = await subdualFumble();
+    world.dice.push(4); // 4 + 2 + 1 = 7 against his own leather (3)
+    await ask(world.gm, spared.message, { type: "resolveFumble", option: "hitSelf" });
+    let before = pools(spared.t.gru);
+    await ask(world.gm, spared.message, { type: "apply" });
+    expect(pools(spared.t.gru)).toEqual({ stun: before.stun - 4, hp: before.hp });
+
+    const harmed = await subdualFumble();
+    world.dice.push(4);
+    expect(
+      await ask(world.gm, harmed.message, { type: "resolveFumble", option: "hitSelf", healthDamaging: true }),
+    ).toMatchObject({ ok: true });
+    expect(stateOf(harmed.message).fumble).toMatchObject({ option: "hitSelf", healthDamaging: true });
+    before = pools(harmed.t.gru);
+    await ask(world.gm, harmed.message, { type: "apply" });
+    expect(pools(harmed.t.gru)).toEqual({ stun: before.stun - 4, hp: before.hp - 1 });
+  });
+});

@@ -332,6 +332,11 @@ async function prepareDamage(
   };
 }
 
+/** Subdual or the flat of the blade: a fumble's blow leaves health alone unless the GM says otherwise (NC-SUB-3). */
+export function sparesHealth(state: Pick<ExchangeState, "declaration">): boolean {
+  return state.declaration.subdual || state.declaration.mode === "flatOfBlade";
+}
+
 async function prepareFumble(
   state: ExchangeState,
   intent: Extract<ExchangeIntent, { type: "resolveFumble" }>,
@@ -340,6 +345,11 @@ async function prepareFumble(
 ): Promise<Prepared> {
   const option = FUMBLE_OPTIONS.find((o) => o.id === intent.option);
   if (!option) throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
+  // NC-SUB-3: only a blow that would otherwise spare health can be made health-damaging.
+  const healthDamaging = intent.healthDamaging === true;
+  if (healthDamaging && (option.id === "dropWeapon" || !sparesHealth(state))) {
+    throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
+  }
   if (option.id === "dropWeapon") {
     const effects = dropWeaponEffects(state.attacker.actorUuid, state.weapon.itemId);
     return {
@@ -369,7 +379,7 @@ async function prepareFumble(
       rollFumbleHit(
         attackNow(state, attacker),
         defenderProfile(like(hit)),
-        { healthDamaging: false },
+        { healthDamaging },
         d,
         rulesOptions(),
       ),
@@ -380,7 +390,7 @@ async function prepareFumble(
     event: {
       type: "resolveFumble",
       option: option.id,
-      fumble: { option: option.id, victim: victimRef },
+      fumble: { option: option.id, victim: victimRef, ...(healthDamaging ? { healthDamaging } : {}) },
       damage: { result: rolled.value, effects: rolled.value.effects },
       next: appliable(rolled.value.effects) ? "apply" : "resolved",
       dice: [rolled.dice],

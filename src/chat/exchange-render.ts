@@ -4,7 +4,7 @@ import { offeredDefenses } from "./defense-options";
 import { defenseQuestion } from "./exchange-flow";
 import { exchangeOf } from "./exchange-model";
 import type { ExchangeIntent, ExchangeState } from "./exchange-state";
-import { mayTake, openIntents } from "./exchange-state";
+import { HARM_SUFFIX, mayTake, openIntents } from "./exchange-state";
 import { EXCHANGE_TEMPLATE, exchangeCardView, type Localize, type Viewer } from "./exchange-view";
 
 /**
@@ -126,15 +126,19 @@ function intentOf(action: string, choice: string): ExchangeIntent | null {
     case "defend":
       return { type: "defend", choice };
     case "resolveFumble": {
-      if (choice === "hitAnother") {
+      // NC-SUB-3: "hitSelfHarm" is the same ruling made a health-damaging strike.
+      const harm = choice.endsWith(HARM_SUFFIX);
+      const option = harm ? choice.slice(0, -HARM_SUFFIX.length) : choice;
+      const ruling = harm ? { healthDamaging: true } : {};
+      if (option === "hitAnother") {
         const victim = victimUuid();
         if (!victim) {
           ui.notifications?.warn(localize("FANGS.Chat.Fumble.NeedVictim"));
           return null;
         }
-        return { type: "resolveFumble", option: choice, victimUuid: victim };
+        return { type: "resolveFumble", option, victimUuid: victim, ...ruling };
       }
-      return { type: "resolveFumble", option: choice };
+      return { type: "resolveFumble", option, ...ruling };
     }
     case "rollDamage":
     case "apply":

@@ -159,7 +159,12 @@ export interface FumbleRecord {
   readonly option: string;
   /** The victim of a "hits another" fumble. */
   readonly victim: PartyRef | null;
+  /** NC-SUB-3: the GM ruled the subdual fumble a health-damaging strike. */
+  readonly healthDamaging?: boolean;
 }
+
+/** The card's button choice suffix for a fumble ruled health-damaging (NC-SUB-3): "hitSelfHarm". */
+export const HARM_SUFFIX = "Harm";
 
 /** A special defense the attacker answered before rolling (rules-B special-defenses). */
 export interface SpecialDefenseRecord {
@@ -285,6 +290,8 @@ export type ExchangeIntent =
       readonly option: string;
       /** The victim of a fumble that hits another, picked by the GM (their target). */
       readonly victimUuid?: string | null;
+      /** NC-SUB-3: the GM makes a subdual fumble's blow a health-damaging strike. */
+      readonly healthDamaging?: boolean;
     }
   | { readonly type: "apply" }
   | { readonly type: "undo" }

@@ -11,6 +11,7 @@ import {
   DODGE_PAST,
   type ExchangeStage,
   type ExchangeState,
+  HARM_SUFFIX,
   type IntentType,
   mayTakeOn,
   openIntents,
@@ -600,6 +601,23 @@ export function exchangeCardView(
         ),
       )
     : [];
+  // NC-SUB-3: in subdual (or with the flat of the blade) the GM may make a blow health-damaging.
+  if (fumbleOptions.length > 0 && (state.declaration.subdual || state.declaration.mode === "flatOfBlade")) {
+    for (const o of FUMBLE_OPTIONS) {
+      if (o.id === "dropWeapon") continue;
+      fumbleOptions.push(
+        button(
+          "resolveFumble",
+          localize("FANGS.Chat.Fumble.HealthDamaging", { option: localize(o.labelKey) }),
+          "fa-solid fa-skull",
+          {
+            choice: `${o.id}${HARM_SUFFIX}`,
+            tooltip: o.needsTarget ? localize("FANGS.Chat.Fumble.TargetVictim") : "",
+          },
+        ),
+      );
+    }
+  }
   const actions: ButtonView[] = [];
   for (const intent of ["rollDamage", "apply", "takeFreeAttack", "undo", "cancel"] as const) {
     if (!allowed(intent)) continue;
@@ -654,7 +672,11 @@ export function exchangeCardView(
               : localize("FANGS.Chat.Fumble.NoLuck"),
             ruling: state.fumble
               ? localize("FANGS.Chat.Fumble.Ruled", {
-                  option: fumbleLabel(state.fumble.option),
+                  option: state.fumble.healthDamaging
+                    ? localize("FANGS.Chat.Fumble.HealthDamaging", {
+                        option: fumbleLabel(state.fumble.option),
+                      })
+                    : fumbleLabel(state.fumble.option),
                   name: state.fumble.victim?.name ?? names.actor(state.attacker.actorUuid),
                 })
               : null,
