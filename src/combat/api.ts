@@ -6,6 +6,7 @@ import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
 import { setManeuverStatus } from "./maneuver-status";
+import { requestCombatAction } from "./request";
 import { actorFacts, combatantSystem, combatSystem } from "./snapshot";
 
 /**
@@ -73,14 +74,40 @@ export async function declareManeuver(
   maneuverId: ManeuverId | string,
   options: DeclareOptions = {},
 ): Promise<boolean> {
-  const refusal = declareRefusal(combatant, maneuverId, game.user?.isGM === true);
+  const isGM = game.user?.isGM === true;
+  const refusal = declareRefusal(combatant, maneuverId, isGM);
   if (refusal) return warn(refusal, { name: combatant.name ?? "" });
+  const combat = combatant.combat;
+  // A player may not be allowed to update combatants: the active GM writes the declaration.
+  if (!isGM && combat?.id && combatant.id) {
+    return requestCombatAction(combat, "declare", [combatant.id], {
+      id: maneuverId,
+      attackKind: options.attackKind ?? null,
+    });
+  }
+  const written = await writeDeclaration(combatant, maneuverId, options.attackKind ?? null, isGM);
+  if (written) return warn(written, { name: combatant.name ?? "" });
+  return true;
+}
+
+/**
+ * Checks and writes a declaration (on a GM's client, or a lone owner's out of
+ * a combat document). Returns the refusal key, or null once written.
+ */
+export async function writeDeclaration(
+  combatant: Combatant.Implementation,
+  maneuverId: string,
+  attackKind: string | null,
+  isGM: boolean,
+): Promise<string | null> {
+  const refusal = declareRefusal(combatant, maneuverId, isGM);
+  if (refusal) return refusal;
   const maneuver = getManeuver(maneuverId);
   const facts = actorFacts(combatant.actor);
-  const attackKind = maneuver.attacks > 0 ? (options.attackKind ?? facts.mainWeaponKind ?? "melee") : null;
-  await combatant.update({ system: { maneuver: maneuver.id, attackKind } } as never);
+  const kind = maneuver.attacks > 0 ? (attackKind ?? facts.mainWeaponKind ?? "melee") : null;
+  await combatant.update({ system: { maneuver: maneuver.id, attackKind: kind } } as never);
   if (combatant.actor) await setManeuverStatus(combatant.actor, maneuver.id);
-  return true;
+  return null;
 }
 
 /** Takes the declaration back (GM, or the owner while it may still declare). */

@@ -261,6 +261,30 @@ describe("the maneuver icon", () => {
     expect(actor.effects.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "engage" } }]);
   });
 
+  it("a player's declaration goes to the active GM as a query: the GM's client writes the combatant", async () => {
+    const { combat, eddy } = table();
+    await combat.startCombat();
+    eddy.writers.length = 0;
+    world.setUser(world.player);
+    expect(await api.declareManeuver(asCombatant(eddy), "attack", { attackKind: "melee" })).toBe(true);
+    expect(eddy.system).toMatchObject({ maneuver: "attack", attackKind: "melee" });
+    expect(eddy.writers).toEqual([world.gm.id]);
+    // A forged declaration for someone else's combatant, or a malformed one, is refused by the handler.
+    const forged = {
+      action: "declare",
+      combatId: combat.id,
+      userId: world.player.id,
+      combatantIds: ["c-dagmar"],
+      expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
+      maneuver: { id: "attack", attackKind: null },
+    };
+    world.setUser(world.gm);
+    expect(await request.handleCombatAction(forged)).toMatchObject({ ok: false, reason: "notOwner" });
+    expect(
+      await request.handleCombatAction({ ...forged, combatantIds: ["c-eddy"], maneuver: { id: "<x>" } }),
+    ).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
   it("a player may not declare for a combatant it does not own, nor after its initiative turn", async () => {
     const { combat, dagmar, eddy } = table();
     await combat.startCombat();

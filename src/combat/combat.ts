@@ -3,6 +3,7 @@ import { initiativeMode } from "../config/settings";
 import { impaledRoundDamage } from "../rules/fangs/impale";
 import type { CombatantState } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
+import { writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
 import { postNotes } from "./notes";
@@ -210,7 +211,18 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * if any, instead of showing it: a player's request sends it back to the
    * player (src/combat/request.ts).
    */
-  async performAction(action: CombatAction, combatantIds: readonly string[]): Promise<CombatRefusal | null> {
+  async performAction(
+    action: CombatAction,
+    combatantIds: readonly string[],
+    maneuver?: { readonly id: string; readonly attackKind: string | null },
+  ): Promise<CombatRefusal | null> {
+    if (action === "declare") {
+      // A player's declaration, written here by the GM under the player's own limits.
+      const combatant = this.combatants.get(combatantIds[0] ?? "");
+      if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      const refusal = await writeDeclaration(combatant as never, maneuver.id, maneuver.attackKind, false);
+      return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
+    }
     let plan: CombatPlan;
     try {
       const state = planState(this);

@@ -14,7 +14,7 @@
 
 export const COMBAT_QUERY = "fangs.combatAction";
 
-export const COMBAT_ACTIONS = ["advance", "hold", "breakHold"] as const;
+export const COMBAT_ACTIONS = ["advance", "hold", "breakHold", "declare"] as const;
 export type CombatAction = (typeof COMBAT_ACTIONS)[number];
 
 export interface CombatActionRequest {
@@ -24,6 +24,8 @@ export interface CombatActionRequest {
   readonly combatantIds: readonly string[];
   /** Where the requester saw the round: the GM acts only if it is still there. */
   readonly expected: { readonly round: number; readonly turn: number | null; readonly phase: string };
+  /** "declare" only: the maneuver and the weapon kind it attacks with (null: none, or the actor's main weapon). */
+  readonly maneuver?: { readonly id: string; readonly attackKind: string | null };
 }
 
 export type CombatActionAnswer =
@@ -75,12 +77,23 @@ export function parseCombatActionRequest(payload: unknown): CombatActionRequest 
   const e = p.expected as Record<string, unknown> | null | undefined;
   if (!e || typeof e !== "object" || typeof e.round !== "number" || typeof e.phase !== "string") return null;
   if (e.turn !== null && typeof e.turn !== "number") return null;
+  let maneuver: CombatActionRequest["maneuver"];
+  if (p.action === "declare") {
+    const m = p.maneuver as Record<string, unknown> | null | undefined;
+    if (!m || typeof m !== "object" || typeof m.id !== "string" || !/^[A-Za-z]{1,32}$/.test(m.id))
+      return null;
+    if (m.attackKind !== null && !["melee", "thrown", "missile"].includes(m.attackKind as string))
+      return null;
+    if (p.combatantIds.length !== 1) return null;
+    maneuver = { id: m.id, attackKind: m.attackKind as string | null };
+  }
   return {
     action: p.action as CombatAction,
     combatId: p.combatId,
     userId: p.userId,
     combatantIds: p.combatantIds as string[],
     expected: { round: e.round, turn: e.turn as number | null, phase: e.phase },
+    ...(maneuver ? { maneuver } : {}),
   };
 }
 
@@ -141,6 +154,7 @@ interface ActingCombat extends RequestCombat {
   performAction(
     action: CombatAction,
     ids: readonly string[],
+    maneuver?: CombatActionRequest["maneuver"],
   ): Promise<{ readonly key: string; readonly data: Readonly<Record<string, string | number>> } | null>;
 }
 
@@ -149,7 +163,7 @@ export async function performCombatAction(
   combat: ActingCombat,
   request: CombatActionRequest,
 ): Promise<CombatActionAnswer> {
-  const refusal = await combat.performAction(request.action, request.combatantIds);
+  const refusal = await combat.performAction(request.action, request.combatantIds, request.maneuver);
   if (!refusal) return { ok: true };
   return { ok: false, reason: "refused", key: refusal.key, data: refusal.data };
 }
@@ -171,6 +185,7 @@ export async function requestCombatAction(
   combat: Combat.Implementation,
   action: CombatAction,
   combatantIds: readonly string[],
+  maneuver?: CombatActionRequest["maneuver"],
 ): Promise<boolean> {
   const gm = game.users?.activeGM;
   if (!gm) {
@@ -187,6 +202,7 @@ export async function requestCombatAction(
       turn: combat.turn,
       phase: (combat.system as { phase?: string }).phase ?? "initiative",
     },
+    ...(maneuver ? { maneuver } : {}),
   };
   const answer = (await gm.query(COMBAT_QUERY, request as never, { timeout: 10_000 })) as CombatActionAnswer;
   if (!answer?.ok) {

@@ -137,6 +137,8 @@ export class StandInCombatant {
   defeated = false;
   combat: StandInCombat | null = null;
   readonly updates: Dict[] = [];
+  /** The id of the user whose client made each update, in order. */
+  readonly writers: string[] = [];
   sceneId = "scene";
   img = "icons/svg/mystery-man.svg";
   constructor(
@@ -165,6 +167,7 @@ export class StandInCombatant {
   }
   async update(data: Dict): Promise<this> {
     this.updates.push(structuredClone(data));
+    this.writers.push((globalThis as unknown as { game: { user: StandInUser } }).game.user.id);
     this.applyChange(data);
     return this;
   }
