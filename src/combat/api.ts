@@ -114,9 +114,17 @@ export async function writeDeclaration(
 export async function clearManeuver(combatant: Combatant.Implementation): Promise<boolean> {
   const isGM = game.user?.isGM === true;
   if (!isGM && !combatant.isOwner) return warn("FANGS.Combat.Refusal.NotOwner");
+  const combat = combatant.combat;
+  // As a declaration: the active GM writes the combatant for a player.
+  if (!isGM && combat?.id && combatant.id) return requestCombatAction(combat, "clear", [combatant.id]);
+  await eraseDeclaration(combatant);
+  return true;
+}
+
+/** Takes the declaration off the combatant and its token (on a GM's client). */
+export async function eraseDeclaration(combatant: Combatant.Implementation): Promise<void> {
   await combatant.update({ system: { maneuver: null, attackKind: null } } as never);
   if (combatant.actor) await setManeuverStatus(combatant.actor, null);
-  return true;
 }
 
 export interface MovementAllowance {

@@ -269,6 +269,10 @@ describe("the maneuver icon", () => {
     expect(await api.declareManeuver(asCombatant(eddy), "attack", { attackKind: "melee" })).toBe(true);
     expect(eddy.system).toMatchObject({ maneuver: "attack", attackKind: "melee" });
     expect(eddy.writers).toEqual([world.gm.id]);
+    world.setUser(world.player);
+    expect(await api.clearManeuver(asCombatant(eddy))).toBe(true);
+    expect(eddy.system.maneuver).toBeNull();
+    expect(eddy.writers).toEqual([world.gm.id, world.gm.id]);
     // A forged declaration for someone else's combatant, or a malformed one, is refused by the handler.
     const forged = {
       action: "declare",

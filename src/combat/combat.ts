@@ -3,7 +3,7 @@ import { initiativeMode } from "../config/settings";
 import { impaledRoundDamage } from "../rules/fangs/impale";
 import type { CombatantState } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
-import { writeDeclaration } from "./api";
+import { eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
 import { postNotes } from "./notes";
@@ -222,6 +222,12 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
       const refusal = await writeDeclaration(combatant as never, maneuver.id, maneuver.attackKind, false);
       return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
+    }
+    if (action === "clear") {
+      const combatant = this.combatants.get(combatantIds[0] ?? "");
+      if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      await eraseDeclaration(combatant as never);
+      return null;
     }
     let plan: CombatPlan;
     try {

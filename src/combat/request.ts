@@ -14,7 +14,7 @@
 
 export const COMBAT_QUERY = "fangs.combatAction";
 
-export const COMBAT_ACTIONS = ["advance", "hold", "breakHold", "declare"] as const;
+export const COMBAT_ACTIONS = ["advance", "hold", "breakHold", "declare", "clear"] as const;
 export type CombatAction = (typeof COMBAT_ACTIONS)[number];
 
 export interface CombatActionRequest {
