@@ -1,5 +1,10 @@
 import { resolveOptions } from "../rules/fangs/config";
-import type { DefenseContext, DefenseUsage, ParryLoadout } from "../rules/fangs/defenses";
+import {
+  type DefenseContext,
+  type DefenseUsage,
+  hasMonsterParry,
+  type ParryLoadout,
+} from "../rules/fangs/defenses";
 import type {
   AttackerProfile,
   CombatantState,
@@ -182,7 +187,11 @@ export function handsOf(actor: ActorLike): Hands {
     weapons.find((w) => read(w.system, "offHand") === true && read(w.system, "natural") !== true) ?? null;
   const creature = actor.type === "creature";
   const monster =
-    creature && read(actor.system, "humanoid") !== true && read(actor.system, "intelligent") !== true;
+    creature &&
+    hasMonsterParry({
+      humanoid: read(actor.system, "humanoid") === true,
+      intelligent: read(actor.system, "intelligent") === true,
+    });
   return { main, offHand: shield ?? offWeapon, monster };
 }
 
