@@ -6,6 +6,7 @@
  */
 
 import { trackerPreviewPages } from "../../src/apps/combat-tracker/preview";
+import { encounterOddsPreviewPages } from "../../src/apps/encounter-odds/preview";
 import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
 import {
   ACTOR_TAB_IDS,
@@ -336,6 +337,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   trackerPreviewPages,
   rulesMenuPreviewPages,
   exchangePreviewPages,
+  () => encounterOddsPreviewPages([...packDocs("characters"), ...packDocs("creatures")]),
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
