@@ -1,10 +1,12 @@
 import en from "../../lang/en.json";
 import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, type DialogFacts } from "../apps/attack/attack-dialog";
 import { specialChoices } from "../apps/attack/plan";
+import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow } from "../rules/fangs/consequences";
-import { rollDamage } from "../rules/fangs/damage";
+import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
+import { FumbleResult } from "../rules/fangs/fumble";
 import { decideOutcome, rollAttack, rollDefense } from "../rules/fangs/outcome";
-import { resolveRetreatResponse } from "../rules/fangs/special-defenses";
+import { dodgePastAfterFirst, resolveRetreatResponse } from "../rules/fangs/special-defenses";
 import type {
   AttackDeclaration,
   CombatantState,
@@ -20,6 +22,7 @@ import {
   type AttackSetup,
   createAttacked,
   createDeclined,
+  DODGE_PAST,
   type ExchangeEvent,
   type ExchangeState,
   type NewExchange,
@@ -115,6 +118,23 @@ const broadsword: AttackDeclaration = {
   subdual: false,
 };
 
+/** NC-MAN-12: a burst weapon in Gru's hands, so a dodge that does not beat the attack by enough still lets hits through. */
+const burstGun: AttackDeclaration = {
+  ...broadsword,
+  weapon: {
+    ...broadsword.weapon,
+    id: "burstgun00000001",
+    name: "Burst gun",
+    damage: "1d8",
+    kind: "missile",
+    autofire: true,
+  },
+  skill: { natural: 8, bought: 6, total: 14 },
+};
+
+/** Gru as the victim of his own fumbled blow. */
+const gru: DefenderProfile = { ...gruState, id: GRU.actorUuid, damageModifier: 1 };
+
 const shortsword = {
   id: "shortsword000001",
   name: "Shortsword",
@@ -184,9 +204,9 @@ function init(extra: Partial<AttackSetup> = {}, declaration = broadsword): NewEx
       itemId: declaration.weapon.id,
       name: declaration.weapon.name,
       img: "icons/svg/sword.svg",
-      kind: "melee",
-      damage: "1d8+2",
-      impales: false,
+      kind: declaration.weapon.kind,
+      damage: declaration.weapon.damage,
+      impales: declaration.weapon.impales,
     },
     setup: setup(extra),
     declaration,
@@ -200,19 +220,30 @@ function next(state: ExchangeState, event: ExchangeEvent): ExchangeState {
   return result.state;
 }
 
-function attacked(dice: number[], extra: Partial<AttackSetup> = {}): ExchangeState {
-  const declaration = { ...broadsword, modifiers: extra.totalModifiers ?? 0 };
+function attacked(dice: number[], extra: Partial<AttackSetup> = {}, weapon = broadsword): ExchangeState {
+  const declaration = { ...weapon, modifiers: extra.totalModifiers ?? 0 };
   const roll = rollAttack(declaration, new ScriptedDice(dice));
   return createAttacked(init(extra, declaration), roll, null, "attackRolled", [
     { step: "attack", dice: dice.map((result) => ({ faces: 20, result })) },
   ]);
 }
 
-function defended(state: ExchangeState, choice: DefenseChoice, dice: number[]): ExchangeState {
-  const declaration = defense(choice);
+/** The defense as the card's flow takes it: a dodge past (NC-DEF-4) is a dodge to the rules core. */
+function defended(
+  state: ExchangeState,
+  choice: DefenseChoice | typeof DODGE_PAST,
+  dice: number[],
+): ExchangeState {
+  const past = choice === DODGE_PAST;
+  const declaration = defense(past ? "dodge" : choice);
   const roll = rollDefense(declaration, new ScriptedDice(dice));
   const outcome = decideOutcome(state.attack!, roll, new ScriptedDice([]));
-  const resolved = outcome.kind === "dodged" || outcome.kind === "missed";
+  // NC-MAN-12: a burst the dodge did not wholly beat still has hits to roll.
+  const burst = autofireHitsThroughDodge(state.declaration, state.attack!, roll, outcome);
+  const resolved = burst === 0 && (outcome.kind === "dodged" || outcome.kind === "missed");
+  const pastStep = past
+    ? dodgePastAfterFirst({ attack: state.attack!.check.level, dodge: roll.check?.level ?? null })
+    : null;
   return next(state, {
     type: "defend",
     choice,
@@ -227,21 +258,35 @@ function defended(state: ExchangeState, choice: DefenseChoice, dice: number[]): 
       itemName: declaration.item?.name ?? null,
       counted: true,
       dodgeInstead: null,
+      past: pastStep ? { slippedBy: pastStep.slippedBy } : null,
     },
     outcome,
     next: resolved ? "resolved" : "damage",
-    freeAttack: null,
+    freeAttack: pastStep?.secondChance
+      ? {
+          attackerId: GRU.actorUuid,
+          targetId: JENNY.actorUuid,
+          reasonKey: "FANGS.Chat.DodgePast.Offered",
+          kind: "dodgePast",
+        }
+      : null,
     dice: [],
   });
 }
 
 function damaged(state: ExchangeState, dice: number[]): ExchangeState {
-  const result = rollDamage(
+  const defender = defense(state.defense!.roll.choice);
+  const burst = autofireHitsThroughDodge(
+    state.declaration,
+    state.attack!,
+    state.defense!.roll,
     state.outcome!,
-    broadsword,
-    defense(state.defense!.roll.choice),
-    new ScriptedDice(dice),
   );
+  const scripted = new ScriptedDice(dice);
+  const result =
+    burst > 0
+      ? rollAutofireDamage(burst, state.declaration, defender, scripted)
+      : rollDamage(state.outcome!, state.declaration, defender, scripted);
   return next(state, {
     type: "rollDamage",
     damage: { result, effects: result.effects },
@@ -319,6 +364,27 @@ function applied(state: ExchangeState, coDice: number[]): ExchangeState {
   });
 }
 
+/** A fumbled attack with the flat of the blade, the Luck roll made: the GM's ruling is open. */
+function fumbledFlat(luck: number[]): ExchangeState {
+  const declaration: AttackDeclaration = { ...broadsword, mode: "flatOfBlade" };
+  const roll = rollAttack(declaration, new ScriptedDice([1, 1]));
+  const outcome = decideOutcome(roll, null, new ScriptedDice(luck));
+  return createAttacked(init({ mode: "flatOfBlade" }, declaration), roll, outcome, "fumbled", []);
+}
+
+/** NC-SUB-3: the GM rules the flat-of-the-blade fumble a health-damaging blow on Gru himself. */
+function ruledHitSelfHarm(state: ExchangeState, dice: number[]): ExchangeState {
+  const result = rollFumbleHit(state.declaration, gru, { healthDamaging: true }, new ScriptedDice(dice));
+  return next(state, {
+    type: "resolveFumble",
+    option: FumbleResult.HitSelf,
+    fumble: { option: FumbleResult.HitSelf, victim: null, healthDamaging: true },
+    damage: { result, effects: result.effects },
+    next: "apply",
+    dice: [],
+  });
+}
+
 /* -------------------------------------------- */
 /*  The states                                  */
 /* -------------------------------------------- */
@@ -329,6 +395,8 @@ interface Shown {
   readonly state: () => ExchangeState;
   readonly viewer: Viewer;
   readonly offers?: DefenseOffer[];
+  /** The defender is under Melee Dodge and may dodge past (NC-DEF-4). */
+  readonly dodgePast?: boolean;
   readonly expect: string[];
 }
 
@@ -426,6 +494,54 @@ export function exchangePreviewStates(): Shown[] {
       expect: ['[data-fangs-action="resolveFumble"]', ".fangs-exchange__button--suggested"],
     },
     {
+      id: "dodgePastOffered",
+      title: "Attack rolled: under Melee Dodge, Jenny may dodge past",
+      state: () => attacked([15]),
+      viewer: defender,
+      offers: jennyOffers,
+      dodgePast: true,
+      expect: [`[data-fangs-action="defend"][data-choice="${DODGE_PAST}"]`],
+    },
+    {
+      id: "dodgePastSecondChance",
+      title: "Dodged past: Gru gets a second chance",
+      state: () => defended(attacked([15]), DODGE_PAST, [5]),
+      viewer: attacker,
+      expect: ['[data-fangs-action="takeFreeAttack"]', ".fangs-exchange__outcome--dodged"],
+    },
+    {
+      id: "dodgePastSlippedBy",
+      title: "Dodged past with a Special: Jenny slips by at once",
+      state: () => defended(attacked([15]), DODGE_PAST, [19, 2]),
+      viewer: attacker,
+      expect: [".fangs-exchange__outcome--dodged"],
+    },
+    {
+      id: "autofireHits",
+      title: "Autofire: three hits get through the dodge",
+      state: () =>
+        damaged(
+          defended(attacked([16], { skill: 14, phase: "missile" }, burstGun), "dodge", [10]),
+          [5, 3, 7],
+        ),
+      viewer: defender,
+      expect: ['[data-fangs-action="apply"]', ".fangs-exchange__damage"],
+    },
+    {
+      id: "fumbledFlatOfBlade",
+      title: "Fumbled with the flat of the blade: the GM may rule it health-damaging",
+      state: () => fumbledFlat([5]),
+      viewer: gm,
+      expect: ['[data-fangs-action="resolveFumble"][data-choice="hitSelfHarm"]'],
+    },
+    {
+      id: "fumbleRuledHarm",
+      title: "Fumble ruled: Gru hits himself, health-damaging",
+      state: () => ruledHitSelfHarm(fumbledFlat([5]), [6]),
+      viewer: gm,
+      expect: ['[data-fangs-action="apply"]', ".fangs-exchange__damage"],
+    },
+    {
       id: "declined",
       title: "Declined: Jenny retreats, Gru gives chase",
       state: () =>
@@ -471,6 +587,7 @@ export function exchangePreviewPages(): ExchangePreviewPage[] {
         actorName: "Gru",
         ...exchangeCardView(shown.state(), shown.viewer, previewLocalize, {
           offers: shown.offers ?? null,
+          dodgePast: shown.dodgePast ?? false,
           userName: () => "Gamemaster",
         }),
       }),
