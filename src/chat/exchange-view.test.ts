@@ -76,6 +76,12 @@ describe("the card's buttons, per viewer and stage", () => {
     expect(view("fumbled", ATTACKER).fumbleOptions).toEqual([]);
   });
 
+  it("NC-SUB-3: names the fumbler as the one who loses the points when the fumble hits the attacker", () => {
+    const lines = view("fumbleRuledHarm", GM).damage?.lines.map((l) => l.text) ?? [];
+    expect(lines).toContain("Gru loses 6 Stun and 2 HP.");
+    expect(lines.some((l) => l.startsWith("Pirate Jenny loses"))).toBe(false);
+  });
+
   it("leaves nothing to click on a closed card", () => {
     for (const id of ["resolved", "declined", "cancelled"]) {
       for (const viewer of [GM, ATTACKER, DEFENDER]) expect(view(id, viewer).hasButtons).toBe(false);

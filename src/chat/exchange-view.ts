@@ -288,7 +288,8 @@ function damageLines(
   const names = namer(state);
   const lines: LineView[] = [];
   if (damage) {
-    const target = state.fumble?.victim?.name ?? state.target.name;
+    // A fumble's blow lands on the victim the GM picked, or on the fumbler himself (no victim).
+    const target = state.fumble ? (state.fumble.victim?.name ?? state.attacker.name) : state.target.name;
     const burst = (damage as { readonly hits?: unknown }).hits;
     if (typeof burst === "number" && burst > 0) {
       // NC-MAN-12: the hits an autofire burst scored through the dodge, each rolled apart.
