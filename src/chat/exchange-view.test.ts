@@ -82,6 +82,13 @@ describe("the card's buttons, per viewer and stage", () => {
     expect(lines.some((l) => l.startsWith("Pirate Jenny loses"))).toBe(false);
   });
 
+  it("NC-DEF-4: says the follow-up is open while a Dodge Past's second chance waits, and over once taken", () => {
+    const open = view("dodgePastSecondChance", ATTACKER);
+    expect(open.status).toBe(previewLocalize("FANGS.Chat.Status.FollowUpOpen"));
+    expect(actions(open)).toContain("takeFreeAttack");
+    expect(view("resolved", GM).status).toBe(previewLocalize("FANGS.Chat.Status.Resolved"));
+  });
+
   it("leaves nothing to click on a closed card", () => {
     for (const id of ["resolved", "declined", "cancelled"]) {
       for (const viewer of [GM, ATTACKER, DEFENDER]) expect(view(id, viewer).hasButtons).toBe(false);

@@ -696,7 +696,13 @@ export function exchangeCardView(
             attacker: state.attacker.name,
           })
       : null,
-    status: localize(STAGE_STATUS[state.stage], waitingFor),
+    // A closed exchange may still leave a follow-up open (a Charge's free attack, a Dodge Past's second chance).
+    status: localize(
+      state.stage === "resolved" && state.freeAttack && !state.freeAttack.taken
+        ? "FANGS.Chat.Status.FollowUpOpen"
+        : STAGE_STATUS[state.stage],
+      waitingFor,
+    ),
     defenses,
     fumbleOptions,
     actions,
