@@ -116,6 +116,7 @@ describe("Every reading names its clause and quotes its text (docs/rules/fangs.m
     "Maneuvers: where the tables and the prose disagree",
     "Round order, holds and phases",
     "Special defenses, tactical trades and grappling",
+    "Readings the exchange card makes (Foundry layer)",
   ];
   const entries = readings.flatMap((heading) =>
     section(heading)
