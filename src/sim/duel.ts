@@ -368,6 +368,25 @@ class Duel {
     this.events?.push(event);
   }
 
+  /** The attacker's policy answers a Retreat or a Disengage; an answer it was not offered is a policy bug. */
+  askWithdrawal<R extends string>(
+    attacker: Combatant,
+    leaver: Combatant,
+    withdrawal: "retreat" | "disengage",
+    options: readonly R[],
+  ): R {
+    const response = attacker.policy.respondToWithdrawal({
+      self: this.view(attacker),
+      opponent: this.view(leaver),
+      withdrawal,
+      options,
+    });
+    if (!(options as readonly string[]).includes(response)) {
+      throw new Error(`policy "${attacker.policy.id}" answered a ${withdrawal} with ${response}`);
+    }
+    return response as R;
+  }
+
   other(c: Combatant): Combatant {
     return this.c[c.side === 0 ? 1 : 0];
   }
@@ -987,15 +1006,11 @@ class Duel {
     const before = order.indexOf(c.side) < order.indexOf(opp.side);
     if (!oppAttacks || !before) return;
     if (kind === "retreat") {
-      const options = [RetreatResponse.AttackAsItLeaves, RetreatResponse.Chase, RetreatResponse.Stay];
-      const response = opp.policy.respondToWithdrawal({
-        self: this.view(opp),
-        opponent: this.view(c),
-        withdrawal: kind,
-        options,
-      });
-      if (!options.includes(response as RetreatResponse))
-        throw new Error(`policy "${opp.policy.id}" answered a Retreat with ${response}`);
+      const response = this.askWithdrawal(opp, c, kind, [
+        RetreatResponse.AttackAsItLeaves,
+        RetreatResponse.Chase,
+        RetreatResponse.Stay,
+      ]);
       const result = resolveRetreatResponse(
         {
           attackerId: opp.id,
@@ -1003,7 +1018,7 @@ class Duel {
           round: this.round,
           attackerMv: opp.sheet.attributes.movement,
         },
-        response as RetreatResponse,
+        response,
       );
       opp.restrictions.push(...result.restrictions);
       c.followPaces = result.followPaces;
@@ -1011,15 +1026,7 @@ class Duel {
       if (result.mayAttack) c.hitBonus = 0;
       this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
     } else {
-      const options = [DisengageResponse.Follow, DisengageResponse.LetGo];
-      const response = opp.policy.respondToWithdrawal({
-        self: this.view(opp),
-        opponent: this.view(c),
-        withdrawal: kind,
-        options,
-      });
-      if (!options.includes(response as DisengageResponse))
-        throw new Error(`policy "${opp.policy.id}" answered a Disengage with ${response}`);
+      const response = this.askWithdrawal(opp, c, kind, [DisengageResponse.Follow, DisengageResponse.LetGo]);
       const result = resolveDisengage(
         {
           attackerId: opp.id,
@@ -1027,7 +1034,7 @@ class Duel {
           round: this.round,
           attackerMv: opp.sheet.attributes.movement,
         },
-        response as DisengageResponse,
+        response,
       );
       opp.restrictions.push(...result.restrictions);
       c.followPaces = result.followPaces;
