@@ -53,7 +53,7 @@ export interface DefenseQuestion {
   readonly attackerId: string;
   readonly mode: AttackMode;
   readonly kind: WeaponKind;
-  /** What a shield strikes back with (facts.shieldStrikeDamage). */
+  /** What a shield strikes back with (the rules core's shieldStrikeDamage). */
   readonly shieldDamage: string;
   readonly twoWeapon: boolean;
   /** Which text wins where the maneuver prose and tables disagree (world setting). */

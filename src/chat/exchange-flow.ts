@@ -15,7 +15,7 @@ import { rulesOptions } from "../config/settings";
 import type { AttackSource } from "../rules/fangs/attacks";
 import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
-import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
+import { rollDamage, rollFumbleHit, shieldStrikeDamage } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
 import { dropWeaponEffects, FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { decideOutcome, type ExchangeOutcome, rollDefense } from "../rules/fangs/outcome";
@@ -49,7 +49,7 @@ import {
   transition,
   type Actor as Who,
 } from "./exchange-state";
-import { type ActorLike, combatantState, defenderProfile, FactsError, shieldStrikeDamage } from "./facts";
+import { type ActorLike, combatantState, defenderProfile, FactsError } from "./facts";
 import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
 
 /**

@@ -1,4 +1,3 @@
-import { resolveOptions } from "../rules/fangs/config";
 import {
   type DefenseContext,
   type DefenseUsage,
@@ -258,14 +257,6 @@ export function parryFor(
       return { item: profile, itemName: item.name ?? null, skill };
     }
   }
-}
-
-/**
- * The damage a shield strikes back with after a Critical parry (NC-DMG-19).
- * Shields carry no damage figure; the core's one-handed club stands in.
- */
-export function shieldStrikeDamage(options?: Parameters<typeof resolveOptions>[0]): string {
-  return resolveOptions(options).clubDamage[1];
 }
 
 /** The defense context rules-B reads (maneuver, usage, what is in hand, what is bound). */

@@ -10,6 +10,7 @@ import {
 import { itemCondition } from "../rules/fangs/character";
 import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
 import { poolConditions } from "../rules/fangs/consequences";
+import { shieldStrikeDamage } from "../rules/fangs/damage";
 import {
   type DefenseAnswer,
   type DefenseUsage,
@@ -1240,8 +1241,11 @@ class Duel {
         const off = this.offHandItem(d)!;
         if (off.type === "shield") {
           const shield = s.shields.find((x) => x.id === off.id)!;
-          const club = resolveOptions(this.options).clubDamage[1];
-          return { skill: shield.skill, item: this.parryItem(d, shield.id, shield.name, "shield", club) };
+          const strikeBack = shieldStrikeDamage(this.options);
+          return {
+            skill: shield.skill,
+            item: this.parryItem(d, shield.id, shield.name, "shield", strikeBack),
+          };
         }
         const w = this.weapon(d, off.id)!;
         // NC-DEF-7: a left-hand weapon parries with its own parry skill ("LH Knife Parry") when the sheet has one.

@@ -20,6 +20,7 @@ import {
   rollDamage,
   rollFumbleHit,
   rollTotal,
+  shieldStrikeDamage,
   specialParry,
 } from "./damage";
 import { resolveExchange } from "./exchange";
@@ -626,5 +627,12 @@ describe("what a parry blocks", () => {
       [10, 10, 8, 7],
     );
     expect([stun(stronger.effects), hp(stronger.effects)]).toEqual([3, 2]);
+  });
+});
+
+describe("what a shield strikes back with", () => {
+  it("NC-DMG-19: a shield's Critical parry strikes back with the one-handed club damage of the options", () => {
+    expect(shieldStrikeDamage()).toBe(FANGS_DEFAULTS.clubDamage[1]);
+    expect(shieldStrikeDamage({ clubDamage: { 1: "1d4", 2: "1d8" } })).toBe("1d4");
   });
 });
