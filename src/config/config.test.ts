@@ -1,7 +1,7 @@
 import "../../test/foundry/setup";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createActor } from "../../test/foundry/builders";
+import { createActor, createScene } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
 import type { DataField, SchemaField } from "../../test/foundry/stand-in";
 import type { CharacterModel } from "../data/actor-character";
@@ -177,6 +177,38 @@ describe("world settings", () => {
     await standIn.game.settings.set(SYSTEM_ID, SETTINGS.rules, { movementFormula: "(ST+AG)/2" });
     expect((actor.system as CharacterModel).attributes.movement).toBe(13);
     expect(rulesOptions()).toMatchObject({ movementFormula: "(ST+AG)/2", hitPointsFormula: "(CO+SZ)/2" });
+  });
+
+  it("a rules change re-derives the synthetic actors of unlinked tokens too, each actor once, and redraws the tracker", async () => {
+    const gru = await createActor({ characteristics: { st: 14, ag: 12, sz: 11 } });
+    const goblin = await createActor({ name: "Goblin", characteristics: { st: 8, ag: 14, sz: 6 } });
+    const mill = createScene("The Old Mill");
+    const ford = createScene("The Ford");
+    mill.addToken({ actorId: gru.id, actorLink: true });
+    const strong = mill.addToken({ actorId: goblin.id, delta: { system: { characteristics: { st: 16 } } } });
+    const plain = ford.addToken({ actorId: goblin.id });
+    const strongActor = strong.actor as unknown as FangsActor;
+    const plainActor = plain.actor as unknown as FangsActor;
+    expect(strongActor).not.toBe(goblin);
+    const movement = (actor: FangsActor) => (actor.system as CharacterModel).attributes.movement;
+    expect([movement(gru), movement(goblin), movement(strongActor), movement(plainActor)]).toEqual([
+      15, 16, 24, 16,
+    ]);
+    const resets = vi.spyOn(FangsActor.prototype, "reset");
+    const renders = vi.spyOn(FangsActor.prototype, "render");
+    const tracker = vi.spyOn(standIn.ui.combat, "render");
+
+    await standIn.game.settings.set(SYSTEM_ID, SETTINGS.rules, { movementFormula: "(ST+AG)/2" });
+
+    expect([movement(gru), movement(goblin), movement(strongActor), movement(plainActor)]).toEqual([
+      13, 11, 15, 11,
+    ]);
+    const once = [gru, goblin, strongActor, plainActor];
+    expect(resets.mock.contexts).toHaveLength(once.length);
+    expect(new Set(resets.mock.contexts)).toEqual(new Set(once));
+    expect(new Set(renders.mock.contexts)).toEqual(new Set(once));
+    expect(renders.mock.calls).toHaveLength(once.length);
+    expect(tracker).toHaveBeenCalledTimes(1);
   });
 
   it("refuses a rules figure the core would refuse, and keeps the one in use", async () => {

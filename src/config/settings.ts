@@ -131,12 +131,37 @@ export class RulesOptionsModel extends foundry.abstract.DataModel<RulesSchema> {
 /*  Registration                                */
 /* -------------------------------------------- */
 
-/** Re-prepares every actor so derived values follow a changed rules figure. */
-function refreshActors(): void {
+type Refreshable = { reset(): void; render(force?: boolean): unknown };
+
+/**
+ * Every actor whose derived values the rules figures shape, each once: the
+ * world's actors, then the synthetic actors of unlinked tokens on every
+ * scene (they are separate documents; a linked token's actor is the world
+ * actor already seen).
+ */
+function* actorsInPlay(): Generator<Refreshable> {
+  const seen = new Set<object>();
   for (const actor of game.actors ?? []) {
+    seen.add(actor);
+    yield actor;
+  }
+  for (const scene of game.scenes ?? []) {
+    for (const token of scene.tokens) {
+      const actor = token.actor;
+      if (!actor || seen.has(actor)) continue;
+      seen.add(actor);
+      yield actor;
+    }
+  }
+}
+
+/** Re-prepares every actor so derived values follow a changed rules figure; the tracker shows some of them. */
+function refreshActors(): void {
+  for (const actor of actorsInPlay()) {
     actor.reset();
     actor.render(false);
   }
+  ui.combat?.render();
 }
 
 export function registerSettings(): void {

@@ -5,6 +5,7 @@
  */
 import type { FangsActor } from "../../src/documents/actor";
 import type { FangsItem } from "../../src/documents/item";
+import { type PackInput, StandInCompendium, StandInScene } from "./stand-in";
 
 type Obj = Record<string, unknown>;
 
@@ -64,4 +65,18 @@ export function itemNamed(actor: FangsActor, name: string): FangsItem {
   const item = actor.items.find((i) => i.name === name);
   if (!item) throw new Error(`${actor.name} has no item named ${name}`);
   return item as FangsItem;
+}
+
+/** Adds a scene (in game.scenes); place tokens with `scene.addToken`. */
+export function createScene(name = "The Old Mill"): StandInScene {
+  const scene = new StandInScene(name);
+  (game as unknown as { scenes: Map<string, unknown> }).scenes.set(scene.id, scene);
+  return scene;
+}
+
+/** Adds a compendium pack (in game.packs); its documents are built as Foundry loads them. */
+export function createPack(input: PackInput): StandInCompendium {
+  const pack = new StandInCompendium(input);
+  (game as unknown as { packs: Map<string, unknown> }).packs.set(pack.collection, pack);
+  return pack;
 }

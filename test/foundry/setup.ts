@@ -21,11 +21,13 @@ registerSettings();
 
 export { standIn };
 
-/** Empties the world collections, the settings' values and the recorded notifications between tests. */
+/** Empties the world collections (actors, items, scenes, packs), the settings' values and the recorded notifications between tests. */
 export function resetWorld(): void {
   standIn.game.actors.clear();
   standIn.game.settings.clearValues();
   standIn.game.items.clear();
+  standIn.game.scenes.clear();
+  standIn.game.packs.clear();
   standIn.ui.notifications.clear();
   standIn.game.users.activeGM = { id: standIn.game.user.id, isSelf: true };
 }

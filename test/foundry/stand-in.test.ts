@@ -1,4 +1,6 @@
 import "./setup";
+import { createActor, createPack, createScene } from "./builders";
+import { resetWorld } from "./setup";
 import {
   BooleanField,
   DataModelValidationError,
@@ -81,5 +83,47 @@ describe("the Foundry stand-in", () => {
     expect(game.i18n.format("FANGS.Validation.IntegerAtLeast", { min: "3" })).toBe(
       "a whole number of at least 3",
     );
+  });
+
+  it("an unlinked token's actor is the base actor with the delta over it; its writes go into the delta, never the base", async () => {
+    resetWorld();
+    const base = await createActor({ name: "Goblin", characteristics: { st: 8 } });
+    const scene = createScene();
+    const linked = scene.addToken({ actorId: base.id, actorLink: true });
+    const token = scene.addToken({ actorId: base.id, delta: { system: { hitPoints: { value: 3 } } } });
+    expect(linked.actor).toBe(base);
+    const actor = token.actor!;
+    expect(actor).not.toBe(base);
+    expect(actor.isToken).toBe(true);
+    expect(actor.toObject().system).toMatchObject({ hitPoints: { value: 3 }, characteristics: { st: 8 } });
+    await actor.update({ system: { stunPoints: { value: 4 } } });
+    expect(token.delta.toObject().system).toEqual({ hitPoints: { value: 3 }, stunPoints: { value: 4 } });
+    expect(token.actor).toBe(actor);
+    expect(actor.toObject().system).toMatchObject({ stunPoints: { value: 4 } });
+    await token.delta.update({ system: { hitPoints: { value: 1 } } }, { recursive: false });
+    expect(token.delta.toObject().system).toEqual({ hitPoints: { value: 1 } });
+    expect(base.toObject().system).toMatchObject({ hitPoints: { value: 10 }, stunPoints: { value: 20 } });
+    await expect(token.delta.update({ system: { characteristics: { st: 0 } } })).rejects.toThrow(
+      DataModelValidationError,
+    );
+    expect(token.delta.toObject().system).toEqual({ hitPoints: { value: 1 } });
+  });
+
+  it("a pack refuses writes while locked (system and module packs are locked by default) and records the rest", async () => {
+    resetWorld();
+    const sword = { name: "Sword", type: "weapon", system: { damage: "1d8" } };
+    const world = createPack({ id: "world.gear", type: "Item", packageType: "world", documents: [sword] });
+    const system = createPack({ id: "fangs.gear", type: "Item", packageType: "system", documents: [sword] });
+    expect([world.locked, system.locked]).toEqual([false, true]);
+    const [mine] = await world.getDocuments();
+    await mine!.update({ system: { damage: "1d10" } });
+    expect(world.writes).toEqual([mine!.uuid]);
+    expect(mine!.uuid).toBe(`Compendium.world.gear.Item.${mine!.id}`);
+    const [theirs] = await system.getDocuments();
+    await expect(theirs!.update({ system: { damage: "1d10" } })).rejects.toThrow(/locked/);
+    await system.configure({ locked: false });
+    await theirs!.update({ system: { damage: "1d10" } });
+    expect(system.writes).toHaveLength(1);
+    expect(system.configured).toEqual([{ locked: false }]);
   });
 });

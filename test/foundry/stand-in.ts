@@ -38,11 +38,18 @@
  *   `_preCreate`, `updateSource`, `reset`, `toObject`. No database, no
  *   permissions, no `_preUpdate`/`_onUpdate`, no hooks on documents, no
  *   migration of update data.
+ * - `game.scenes`: scenes with tokens, linked (`token.actor` is the world
+ *   actor) or unlinked (a synthetic actor built from the base actor and the
+ *   token's ActorDelta, whose writes, its `update` and its items', go into
+ *   the delta). `game.packs`: compendiums with metadata (packageType), a
+ *   lock that refuses writes, `configure({ locked })` and `getDocuments()`.
+ *   No tombstones, no effects, no delta name/img overrides.
  * - `game.i18n` (localize, format, has) over the real lang/en.json, with
  *   dotted keys expanded as Foundry does; `game.settings` (register, get,
  *   set; a DataModel type is constructed and so validated; choices are
  *   enforced); `game.user`, `game.users.activeGM`, `game.actors`,
  *   `game.items`; `ui.notifications` recording what it was asked to show;
+ *   `ui.combat` (a tracker whose `render` tests may spy on);
  *   `Hooks` (on, once, off, call, callAll); `CONFIG.Actor`, `CONFIG.Item`,
  *   `CONFIG.statusEffects`, `CONFIG.specialStatusEffects`; and the
  *   `foundry.utils` functions used here.
@@ -803,6 +810,8 @@ type DocumentName = "Actor" | "Item";
 interface OperationOptions {
   parent?: StandInDocument | null;
   pack?: string | null;
+  /** The token whose synthetic actor this is (construction only). */
+  token?: StandInToken | null;
   recursive?: boolean;
   diff?: boolean;
   [key: string]: unknown;
@@ -824,13 +833,16 @@ export class StandInDocument {
   static documentName: DocumentName;
   readonly parent: StandInDocument | null;
   readonly pack: string | null;
+  /** The unlinked token this synthetic actor belongs to; its writes go to the token's delta. */
+  readonly token: StandInToken | null;
   _source: Obj;
   system!: TypeDataModel;
   readonly items: Collection<StandInDocument> = new Collection();
 
-  constructor(data: Obj = {}, { parent = null, pack = null }: OperationOptions = {}) {
+  constructor(data: Obj = {}, { parent = null, pack = null, token = null }: OperationOptions = {}) {
     this.parent = parent;
     this.pack = pack;
+    this.token = token;
     this._source = this.#initializeSource(data);
     this._initialize();
     if (!parent) this.prepareData();
@@ -868,9 +880,15 @@ export class StandInDocument {
     return this.parent !== null;
   }
 
+  get isToken(): boolean {
+    return this.token !== null;
+  }
+
   get uuid(): string {
     const own = `${this.documentName}.${this.id}`;
-    return this.parent ? `${this.parent.uuid}.${own}` : own;
+    if (this.parent) return `${this.parent.uuid}.${own}`;
+    if (this.token) return `${this.token.uuid}.${own}`;
+    return this.pack ? `Compendium.${this.pack}.${own}` : own;
   }
 
   /** The model class for a type, or a failure naming the type. */
@@ -1049,6 +1067,8 @@ export class StandInDocument {
   }
 
   async update(data: Obj = {}, operation: OperationOptions = {}): Promise<StandInDocument | undefined> {
+    // A synthetic actor stores nothing itself: the change goes into its token's delta.
+    if (this.token) return (await this.token.delta.update(data, operation)) ? this : undefined;
     const cls = this.constructor as typeof StandInDocument;
     const updated = await cls.updateDocuments([{ ...data, _id: this.id }], {
       ...operation,
@@ -1064,7 +1084,8 @@ export class StandInDocument {
     operation: OperationOptions = {},
   ): Promise<StandInDocument[]> {
     const parent = operation.parent ?? null;
-    const collection = parent ? parent.items : worldCollection(this.documentName);
+    const pack = writablePack(operation.pack ?? parent?.pack ?? null);
+    const collection = parent ? parent.items : pack ? pack.documents : worldCollection(this.documentName);
     const plans: [StandInDocument, Obj][] = [];
     for (const update of updates) {
       const changes = expandObject(update);
@@ -1078,7 +1099,17 @@ export class StandInDocument {
     }
     if (parent) parent.reset();
     else for (const [document] of plans) document.prepareData();
-    return plans.map(([document]) => document);
+    const updated = plans.map(([document]) => document);
+    pack?.writes.push(...updated.map((document) => document.uuid));
+    parent?.token?.delta.storeItems(updated.map((document) => document.toObject()));
+    return updated;
+  }
+
+  /** Rebuilds this document from new source data (a synthetic actor after its delta changed), keeping its identity. */
+  _replaceSource(data: Obj): void {
+    this._source = this.#initializeSource(data);
+    this._initialize();
+    this.prepareData();
   }
 
   static async create(data: Obj, operation: OperationOptions = {}): Promise<StandInDocument | undefined> {
@@ -1144,6 +1175,234 @@ export class Item extends StandInDocument {
   get actor(): StandInDocument | null {
     return this.parent instanceof Actor ? this.parent : null;
   }
+}
+
+/* -------------------------------------------- */
+/*  Scenes, tokens and actor deltas             */
+/* -------------------------------------------- */
+
+function gameOf(): { actors: Collection<StandInDocument>; packs: Collection<StandInCompendium> } {
+  return (globalThis as unknown as { game: never }).game;
+}
+
+/**
+ * An unlinked token's ActorDelta: only what the token overrides of its base
+ * actor (`system` as a partial object, `items` as whole item sources). The
+ * stand-in's delta takes `system` changes only.
+ */
+export class StandInActorDelta {
+  _source: { _id: string; system: Obj; items: Obj[] };
+
+  constructor(
+    readonly parent: StandInToken,
+    data: { system?: Obj; items?: Obj[] } = {},
+  ) {
+    this._source = {
+      _id: parent.id,
+      system: deepClone(data.system ?? {}),
+      items: deepClone(data.items ?? []),
+    };
+  }
+
+  get id(): string {
+    return this._source._id;
+  }
+
+  get name(): string {
+    return this.parent.name;
+  }
+
+  toObject(): Obj {
+    return deepClone(this._source);
+  }
+
+  /** `recursive: false` replaces `system`; otherwise the change is merged. A change the synthetic actor refuses is not stored. */
+  async update(data: Obj = {}, { recursive = true }: OperationOptions = {}): Promise<StandInActorDelta> {
+    const changes = expandObject(deepClone(data));
+    delete changes._id;
+    const others = Object.keys(changes).filter((key) => key !== "system");
+    if (others.length) throw new Error(`the stand-in's ActorDelta takes system changes only, not ${others}`);
+    const next = deepClone(this._source);
+    if (isPlainObject(changes.system)) {
+      next.system = recursive ? mergeObject(next.system, changes.system) : changes.system;
+    }
+    this.parent.applyDelta(next);
+    this._source = next;
+    return this;
+  }
+
+  /** Items written through the synthetic actor become (or replace) overrides of the delta. */
+  storeItems(sources: Obj[]): void {
+    for (const source of sources) {
+      const index = this._source.items.findIndex((item) => item._id === source._id);
+      if (index >= 0) this._source.items[index] = deepClone(source);
+      else this._source.items.push(deepClone(source));
+    }
+  }
+}
+
+/** A token on a scene: linked (its actor is the world actor) or unlinked (a synthetic actor from base + delta). */
+export class StandInToken {
+  readonly id: string;
+  readonly name: string;
+  readonly actorId: string;
+  readonly actorLink: boolean;
+  readonly delta: StandInActorDelta;
+  #synthetic: StandInDocument | null = null;
+
+  constructor(
+    readonly parent: StandInScene,
+    data: { name?: string; actorId: string; actorLink?: boolean; delta?: { system?: Obj; items?: Obj[] } },
+  ) {
+    this.id = randomID();
+    this.actorId = data.actorId;
+    this.name = data.name ?? gameOf().actors.get(data.actorId)?.name ?? "Token";
+    this.actorLink = data.actorLink ?? false;
+    this.delta = new StandInActorDelta(this, data.delta);
+  }
+
+  get uuid(): string {
+    return `${this.parent.uuid}.Token.${this.id}`;
+  }
+
+  /** Linked: the world actor. Unlinked: one synthetic actor, kept until the delta changes it. */
+  get actor(): StandInDocument | null {
+    const base = gameOf().actors.get(this.actorId);
+    if (!base) return null;
+    if (this.actorLink) return base;
+    if (!this.#synthetic) {
+      const ActorClass = configFor("Actor").documentClass;
+      this.#synthetic = new ActorClass(this.#syntheticSource(base, this.delta._source), { token: this });
+    }
+    return this.#synthetic;
+  }
+
+  /** Re-applies a changed delta to the synthetic actor (throws, changing nothing, if the result is invalid). */
+  applyDelta(delta: { system: Obj; items: Obj[] }): void {
+    const base = gameOf().actors.get(this.actorId);
+    if (!base || this.actorLink) return;
+    const source = this.#syntheticSource(base, delta);
+    const ActorClass = configFor("Actor").documentClass;
+    new ActorClass(source, { token: this });
+    if (this.#synthetic) this.#synthetic._replaceSource(source);
+  }
+
+  /** The base actor's source with the delta's system merged over it and its items replacing or adding to the base's. */
+  #syntheticSource(base: StandInDocument, delta: { system: Obj; items: Obj[] }): Obj {
+    const source = base.toObject();
+    source.system = mergeObject(source.system as Obj, deepClone(delta.system));
+    const items = source.items as Obj[];
+    for (const item of delta.items) {
+      const index = items.findIndex((i) => i._id === item._id);
+      if (index >= 0) items[index] = deepClone(item);
+      else items.push(deepClone(item));
+    }
+    return source;
+  }
+}
+
+export class StandInScene {
+  readonly id = randomID();
+  readonly tokens = new Collection<StandInToken>();
+
+  constructor(readonly name: string) {}
+
+  get uuid(): string {
+    return `Scene.${this.id}`;
+  }
+
+  /** Test helper: places a token of a world actor on this scene. */
+  addToken(data: ConstructorParameters<typeof StandInToken>[1]): StandInToken {
+    const token = new StandInToken(this, data);
+    this.tokens.set(token.id, token);
+    return token;
+  }
+}
+
+/* -------------------------------------------- */
+/*  Compendium packs                            */
+/* -------------------------------------------- */
+
+export interface PackInput {
+  /** "world.monsters", "fangs.equipment" */
+  id: string;
+  label?: string;
+  type: DocumentName;
+  packageType: "world" | "system" | "module";
+  /** Defaults as Foundry's: a world pack is unlocked, a system or module pack locked. */
+  locked?: boolean;
+  documents?: Obj[];
+}
+
+/**
+ * A CompendiumCollection: metadata, the lock, `configure({ locked })`,
+ * `getDocuments()`. A write to a locked pack is refused as Foundry refuses
+ * it; `writes` records the uuid of each document written, `configured` each
+ * configure call.
+ */
+export class StandInCompendium {
+  readonly metadata: {
+    id: string;
+    label: string;
+    type: DocumentName;
+    packageType: string;
+    packageName: string;
+  };
+  readonly documents = new Collection<StandInDocument>();
+  readonly writes: string[] = [];
+  readonly configured: Obj[] = [];
+  #locked: boolean;
+
+  constructor(input: PackInput) {
+    const [packageName = "world", name = input.id] = input.id.split(".");
+    this.metadata = {
+      id: input.id,
+      label: input.label ?? name,
+      type: input.type,
+      packageType: input.packageType,
+      packageName,
+    };
+    this.#locked = input.locked ?? input.packageType !== "world";
+    const DocumentClass = configFor(input.type).documentClass;
+    for (const data of input.documents ?? []) {
+      const document = new DocumentClass(data, { pack: input.id });
+      this.documents.set(document.id, document);
+    }
+  }
+
+  get collection(): string {
+    return this.metadata.id;
+  }
+
+  get title(): string {
+    return this.metadata.label;
+  }
+
+  get documentName(): DocumentName {
+    return this.metadata.type;
+  }
+
+  get locked(): boolean {
+    return this.#locked;
+  }
+
+  async configure(settings: { locked?: boolean } = {}): Promise<void> {
+    this.configured.push({ ...settings });
+    if ("locked" in settings) this.#locked = Boolean(settings.locked);
+  }
+
+  async getDocuments(): Promise<StandInDocument[]> {
+    return this.documents.contents;
+  }
+}
+
+/** The pack a write goes to, refusing a locked one; null for the world. */
+function writablePack(id: string | null): StandInCompendium | null {
+  if (!id) return null;
+  const pack = gameOf().packs.get(id);
+  if (!pack) throw new Error(`there is no compendium ${id}`);
+  if (pack.locked) throw new Error(`the compendium ${id} is locked`);
+  return pack;
 }
 
 /* -------------------------------------------- */
@@ -1348,9 +1607,11 @@ export interface StandIn {
     users: { activeGM: { id: string; isSelf: boolean } | null };
     actors: Collection<StandInDocument>;
     items: Collection<StandInDocument>;
+    scenes: Collection<StandInScene>;
+    packs: Collection<StandInCompendium>;
     ready: boolean;
   };
-  readonly ui: { notifications: Notifications };
+  readonly ui: { notifications: Notifications; combat: { render(force?: boolean): void } };
   readonly Hooks: HooksStandIn;
   readonly CONFIG: Obj;
 }
@@ -1366,9 +1627,11 @@ export function installStandIn(): StandIn {
       users: { activeGM: { id: gm.id, isSelf: true } },
       actors: new Collection(),
       items: new Collection(),
+      scenes: new Collection(),
+      packs: new Collection(),
       ready: true,
     },
-    ui: { notifications: new Notifications() },
+    ui: { notifications: new Notifications(), combat: { render: () => undefined } },
     Hooks: new HooksStandIn(),
     CONFIG: {
       Actor: { documentClass: Actor, dataModels: {}, typeLabels: {}, trackableAttributes: {} },
