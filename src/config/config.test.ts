@@ -184,9 +184,9 @@ describe("world settings", () => {
     const goblin = await createActor({ name: "Goblin", characteristics: { st: 8, ag: 14, sz: 6 } });
     const mill = createScene("The Old Mill");
     const ford = createScene("The Ford");
-    mill.addToken({ actorId: gru.id, actorLink: true });
-    const strong = mill.addToken({ actorId: goblin.id, delta: { system: { characteristics: { st: 16 } } } });
-    const plain = ford.addToken({ actorId: goblin.id });
+    mill.addToken({ actorId: gru.id!, actorLink: true });
+    const strong = mill.addToken({ actorId: goblin.id!, delta: { system: { characteristics: { st: 16 } } } });
+    const plain = ford.addToken({ actorId: goblin.id! });
     const strongActor = strong.actor as unknown as FangsActor;
     const plainActor = plain.actor as unknown as FangsActor;
     expect(strongActor).not.toBe(goblin);

@@ -89,8 +89,8 @@ describe("the Foundry stand-in", () => {
     resetWorld();
     const base = await createActor({ name: "Goblin", characteristics: { st: 8 } });
     const scene = createScene();
-    const linked = scene.addToken({ actorId: base.id, actorLink: true });
-    const token = scene.addToken({ actorId: base.id, delta: { system: { hitPoints: { value: 3 } } } });
+    const linked = scene.addToken({ actorId: base.id!, actorLink: true });
+    const token = scene.addToken({ actorId: base.id!, delta: { system: { hitPoints: { value: 3 } } } });
     expect(linked.actor).toBe(base);
     const actor = token.actor!;
     expect(actor).not.toBe(base);
