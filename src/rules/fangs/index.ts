@@ -10,6 +10,7 @@ export * from "./exchange";
 export * from "./fumble";
 export * from "./grapple";
 export * from "./impale";
+export * from "./maneuver-retry";
 export * from "./maneuvers";
 export * from "./outcome";
 export * from "./round";
