@@ -557,3 +557,25 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     expect(archer.system.actionLost).toBe(false);
   });
 });
+
+describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
+  it("NC-MAN-2: the archer who dodged instead of shooting starts the next round with the shot declared again, and the chat says so", async () => {
+    const { combat, archer } = table();
+    await combat.startCombat();
+    await api.declareManeuver(asCombatant(archer), "attack");
+    expect(archer.system).toMatchObject({ maneuver: "attack", attackKind: "missile" });
+    // What the exchange card does when the archer dodges before shooting.
+    await api.declareManeuver(asCombatant(archer), "dodgeMissile");
+    await api.recordManeuverLost(asCombatant(archer), "attack");
+    expect(archer.system).toMatchObject({ maneuver: "dodgeMissile", lostManeuver: "attack" });
+    world.chat.length = 0;
+    await combat.nextRound();
+    expect(archer.system).toMatchObject({ maneuver: "attack", attackKind: "missile", lostManeuver: null });
+    const notes = world.chat.map((m) => String(m.content)).join("\n");
+    expect(notes).toContain("FANGS.Combat.Note.ManeuverRetried");
+    expect(notes).toContain('"maneuver":"FANGS.Maneuver.Attack.Name"');
+    // The GM may still change it, as any declaration.
+    await api.declareManeuver(asCombatant(archer), "move");
+    expect(archer.system).toMatchObject({ maneuver: "move", attackKind: null });
+  });
+});

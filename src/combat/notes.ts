@@ -2,7 +2,8 @@ import type { CombatPlan, PlanNote } from "./plan";
 
 /**
  * The chat line a plan leaves behind: a skipped combatant, a spent lost
- * action, a roll-off between holders, the start of a round. Notes about a
+ * action, a roll-off between holders, the start of a round, a maneuver
+ * lost to a dodge and tried again (NC-MAN-2). Notes about a
  * combatant the players cannot see go to the GMs only.
  */
 
@@ -13,6 +14,8 @@ const NOTE_KEYS: Readonly<Record<PlanNote["kind"], string>> = {
   noOneActs: "FANGS.Combat.Note.NoOneActs",
   roundStart: "FANGS.Combat.Note.RoundStart",
   initiativeRolled: "FANGS.Combat.Note.InitiativeRolled",
+  maneuverRetried: "FANGS.Combat.Note.ManeuverRetried",
+  maneuverNotRetried: "FANGS.Combat.Note.ManeuverNotRetried",
 };
 
 export interface NoteLine {
@@ -22,11 +25,29 @@ export interface NoteLine {
   readonly gmOnly: boolean;
 }
 
+/** A note's data for formatting: a value named "…Key" is a lang key, given localised under the name without "Key". */
+function noteData(
+  data: Readonly<Record<string, string | number>>,
+  localize: (key: string) => string,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (name.endsWith("Key") && name.length > 3 && typeof value === "string") {
+      out[name.slice(0, -3)] = localize(value);
+    } else out[name] = value;
+  }
+  return out;
+}
+
 /** The lines to post, in order; `hidden` tells which combatants the players cannot see. */
-export function noteLines(plan: CombatPlan, hidden: ReadonlySet<string>): NoteLine[] {
+export function noteLines(
+  plan: CombatPlan,
+  hidden: ReadonlySet<string>,
+  localize: (key: string) => string = (key) => key,
+): NoteLine[] {
   return plan.notes.map((note) => ({
     key: NOTE_KEYS[note.kind],
-    data: note.data,
+    data: noteData(note.data, localize),
     gmOnly: note.combatantId !== null && hidden.has(note.combatantId),
   }));
 }
@@ -38,7 +59,7 @@ function escapeHtml(text: string): string {
 /** Posts the plan's notes: one public message and, if needed, one to the GMs. */
 export async function postNotes(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
   const hidden = new Set(combat.combatants.filter((c) => c.hidden).map((c) => c.id!));
-  const lines = noteLines(plan, hidden);
+  const lines = noteLines(plan, hidden, (key) => game.i18n!.localize(key));
   if (lines.length === 0) return;
   const render = (subset: NoteLine[]): string =>
     `<div class="fangs-combat-note">${subset

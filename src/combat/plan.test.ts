@@ -300,3 +300,95 @@ describe("NC-MAN-2: the turn that performs a maneuver", () => {
     expect(maneuverPhase({ maneuver: null, attackKind: null })).toBeNull();
   });
 });
+
+describe("NC-MAN-2: the maneuver lost to a dodge is tried again next round", () => {
+  const system = (plan: CombatPlan, id: string) => plan.combatants.find((c) => c._id === id)?.system;
+
+  it("NC-MAN-2: the next round starts with the lost maneuver declared again, and the loss cleared", () => {
+    let state = fresh(fighter("jenny", 12), fighter("orc", 10));
+    state = apply(state, planStart(state, options));
+    // Jenny's Engage was lost to a dodge this round: she is dodging now.
+    state = update(state, "jenny", { maneuver: "dodgeMelee", lostManeuver: "engage" });
+    state = update(state, "orc", { maneuver: "attack", attackKind: "melee", engaged: true });
+    const plan = planNextRound(state, options);
+    expect(plan.newRound).toBe(true);
+    expect(system(plan, "jenny")).toMatchObject({ maneuver: "engage", attackKind: null, lostManeuver: null });
+    // Anyone who lost nothing declares afresh, as every round.
+    expect(system(plan, "orc")).toMatchObject({ maneuver: null, attackKind: null, lostManeuver: null });
+    expect(plan.notes.filter((n) => n.kind === "maneuverRetried")).toEqual([
+      {
+        kind: "maneuverRetried",
+        combatantId: "jenny",
+        data: { name: "jenny", maneuverKey: "FANGS.Maneuver.Engage.Name" },
+      },
+    ]);
+  });
+
+  it("NC-MAN-2: a retried attack attacks with the main-hand weapon's kind, and so acts in that weapon's phase", () => {
+    let state = fresh(
+      fighter("archer", 15, { mainWeaponKind: "missile" }),
+      fighter("eddy", 17, { mainWeaponKind: "melee", engaged: true }),
+      fighter("brute", 9, { engaged: true }),
+    );
+    state = apply(state, planStart(state, options));
+    state = update(state, "archer", { maneuver: "dodgeMissile", lostManeuver: "attack" });
+    state = update(state, "eddy", { maneuver: "dodgeMelee", lostManeuver: "attack" });
+    state = update(state, "brute", { maneuver: "dodgeMelee", lostManeuver: "attack" });
+    const plan = planNextRound(state, options);
+    expect(system(plan, "archer")).toMatchObject({ maneuver: "attack", attackKind: "missile" });
+    expect(system(plan, "eddy")).toMatchObject({ maneuver: "attack", attackKind: "melee" });
+    // No weapon known: melee, as a declaration without a kind.
+    expect(system(plan, "brute")).toMatchObject({ maneuver: "attack", attackKind: "melee" });
+    // Walk the new round to its Missile phase: the archer's retried shot is there.
+    let next = apply(state, plan);
+    while (next.phase === "initiative") next = apply(next, planNextTurn(next, options));
+    expect(`${next.phase}:${current(next)}`).toBe("missile:archer");
+    next = apply(next, planNextTurn(next, options));
+    expect(next.phase).toBe("melee");
+    expect(next.order).toEqual(["eddy", "brute"]);
+  });
+
+  it("NC-MAN-2: the retry also happens when the round ends by the last turn, not only when the GM skips ahead", () => {
+    let state = fresh(fighter("a", 14));
+    state = apply(state, planStart(state, options));
+    state = update(state, "a", { maneuver: "dodgeMissile", lostManeuver: "changeWeapon" });
+    const plan = planNextTurn(state, options);
+    expect(plan.newRound).toBe(true);
+    expect(plan.round).toBe(2);
+    expect(system(plan, "a")).toMatchObject({ maneuver: "changeWeapon", lostManeuver: null });
+  });
+
+  it("NC-MAN-2: a lost Move is not declared again by a fighter engaged at the new round; the GM is told", () => {
+    let state = fresh(fighter("mover", 12), fighter("orc", 10));
+    state = apply(state, planStart(state, options));
+    state = update(state, "mover", { maneuver: "dodgeMelee", lostManeuver: "move", engaged: true });
+    const plan = planNextRound(state, options);
+    expect(system(plan, "mover")).toMatchObject({ maneuver: null, lostManeuver: null });
+    expect(plan.notes.find((n) => n.combatantId === "mover")).toMatchObject({
+      kind: "maneuverNotRetried",
+      data: { maneuverKey: "FANGS.Maneuver.Move.Name" },
+    });
+  });
+
+  it("NC-MAN-2: a fighter out of the fight retries nothing and gets no note", () => {
+    let state = fresh(fighter("down", 12), fighter("orc", 10));
+    state = apply(state, planStart(state, options));
+    state = update(state, "down", { maneuver: "dodgeMelee", lostManeuver: "attack", outOfAction: true });
+    const plan = planNextRound(state, options);
+    expect(system(plan, "down")).toMatchObject({ maneuver: null, lostManeuver: null });
+    expect(plan.notes.some((n) => n.combatantId === "down")).toBe(false);
+  });
+
+  it("NC-MAN-2: the retried declaration is an ordinary one: the GM's change replaces it, and it is not tried a third time", () => {
+    let state = fresh(fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = update(state, "jenny", { maneuver: "dodgeMelee", lostManeuver: "engage" });
+    state = apply(state, planNextRound(state, options));
+    expect(state.combatants[0]).toMatchObject({ maneuver: "engage", lostManeuver: null });
+    // The GM declares something else; nothing was lost this round, so round 3 starts undeclared.
+    state = update(state, "jenny", { maneuver: "move" });
+    const third = planNextRound(state, options);
+    expect(system(third, "jenny")).toMatchObject({ maneuver: null, lostManeuver: null });
+    expect(third.notes.some((n) => n.kind === "maneuverRetried")).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { retryLostManeuver } from "../rules/fangs/maneuver-retry";
 import { getManeuver } from "../rules/fangs/maneuvers";
 import {
   canActFromHold,
@@ -42,6 +43,10 @@ export interface PlanCombatant {
   /** Post-melee attacks still owed this round (the attacks module's answer). */
   readonly postMeleeAttacks: number;
   readonly offHandInitiativePenalty: boolean;
+  /** NC-MAN-2: the maneuver given up for a dodge this round, declared again when the next begins. */
+  readonly lostManeuver?: ManeuverId | null;
+  /** The main-hand weapon's kind: what a retried attack uses, as a declaration without a kind does. */
+  readonly mainWeaponKind?: WeaponKind | null;
 }
 
 export interface PlanState {
@@ -72,11 +77,14 @@ export type PlanNoteKind =
   | "rollOff"
   | "noOneActs"
   | "roundStart"
-  | "initiativeRolled";
+  | "initiativeRolled"
+  | "maneuverRetried"
+  | "maneuverNotRetried";
 
 export interface PlanNote {
   readonly kind: PlanNoteKind;
   readonly combatantId: string | null;
+  /** Values of names ending in "Key" are lang keys, shown localised under the name without it. */
   readonly data: Readonly<Record<string, string | number>>;
 }
 
@@ -244,8 +252,26 @@ function beginRound(
     .map((c) => ({ id: c.id, ag: c.ag, roll: c.initiativeRoll, value: (c.initiativeRoll ?? 0) + c.ag }));
   const scores = initiativeScores(entries, { mode: options.initiativeMode, round, previous }, options.dice);
   const score = new Map(scores.map((s) => [s.id, s]));
+  const retried: PlanNote[] = [];
   for (const c of draft.current()) {
     const s = score.get(c.id)!;
+    // NC-MAN-2: a maneuver lost to a dodge is declared again (the rules core
+    // says whether it still may be); the GM may change it as any declaration.
+    const retry = retryLostManeuver(c.lostManeuver ?? null, {
+      engaged: c.engaged,
+      outOfAction: c.outOfAction,
+    });
+    const maneuver = retry.maneuver;
+    const attackKind =
+      maneuver !== null && getManeuver(maneuver).attacks > 0 ? (c.mainWeaponKind ?? "melee") : null;
+    if (c.lostManeuver && retry.dropped !== "outOfAction") {
+      const data = { name: c.name, maneuverKey: getManeuver(c.lostManeuver).labelKey };
+      retried.push({
+        kind: maneuver !== null ? "maneuverRetried" : "maneuverNotRetried",
+        combatantId: c.id,
+        data,
+      });
+    }
     // Everything a round owns starts again at initiative: declarations, holds,
     // defenses and attacks used, and trades ("until the next initiative").
     // Built as literals (not spreads): this runs for every combatant each round.
@@ -254,18 +280,19 @@ function beginRound(
         ...c,
         initiative: s.value,
         initiativeRoll: s.roll,
-        maneuver: null,
-        attackKind: null,
+        maneuver,
+        attackKind,
         held: false,
         committed: false,
         engagedAtRoundStart: c.engaged,
+        lostManeuver: null,
       },
       {
         _id: c.id,
         initiative: s.value,
         system: {
-          maneuver: null,
-          attackKind: null,
+          maneuver,
+          attackKind,
           held: false,
           committed: false,
           initiativeRoll: s.roll,
@@ -287,6 +314,7 @@ function beginRound(
     );
   }
   draft.note("roundStart", null, { round });
+  for (const note of retried) draft.note(note.kind, note.combatantId, { ...note.data });
   const rolled = scores.filter((s) => s.roll !== null);
   if (rolled.length > 0) {
     draft.note("initiativeRolled", null, {

@@ -214,6 +214,8 @@ export function planCombatant(combatant: unknown): PlanCombatant {
     engagedAtRoundStart: system.engagedAtRoundStart,
     postMeleeAttacks,
     offHandInitiativePenalty,
+    lostManeuver: system.lostManeuver,
+    mainWeaponKind: facts.mainWeaponKind,
   };
 }
 

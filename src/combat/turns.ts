@@ -1,3 +1,5 @@
+import { isManeuverId } from "../rules/fangs/maneuvers";
+import type { ManeuverId } from "../rules/fangs/types";
 import type { CombatPlan } from "./plan";
 
 /**
@@ -40,4 +42,19 @@ export function planToUpdate(plan: CombatPlan, combatantIds: readonly string[]):
     });
   }
   return update;
+}
+
+/**
+ * The maneuvers a new round's plan declares itself (NC-MAN-2: a maneuver lost
+ * to a dodge is tried again), by combatant id: the token icons to show once
+ * the round's markers are cleared. Empty for a plan that starts no round.
+ */
+export function roundStartManeuvers(plan: CombatPlan): ReadonlyMap<string, ManeuverId> {
+  const declared = new Map<string, ManeuverId>();
+  if (!plan.newRound) return declared;
+  for (const change of plan.combatants) {
+    const maneuver = change.system.maneuver;
+    if (isManeuverId(maneuver)) declared.set(change._id, maneuver);
+  }
+  return declared;
 }

@@ -1,6 +1,6 @@
 import en from "../../../lang/en.json";
 import type { CombatPlan, PlanCombatant, PlanState } from "../../combat/plan";
-import { planBreakHold, planHold, planNextTurn, planStart } from "../../combat/plan";
+import { planBreakHold, planHold, planNextRound, planNextTurn, planStart } from "../../combat/plan";
 import { InitiativeMode } from "../../rules/fangs/round";
 import type { ManeuverId, WeaponKind } from "../../rules/fangs/types";
 import { ScriptedDice } from "../../rules/kernel/dice";
@@ -75,6 +75,8 @@ function start(): PlanState {
     engagedAtRoundStart: false,
     postMeleeAttacks: 0,
     offHandInitiativePenalty: false,
+    lostManeuver: null,
+    mainWeaponKind: f.kind,
   }));
   return apply(
     { round: 0, turn: null, phase: "initiative", order: [], combatants },
@@ -141,6 +143,7 @@ function rows(state: PlanState): TrackerRowInput[] {
       held: c.held,
       committed: c.committed,
       actionLost: c.actionLost,
+      lostManeuver: c.lostManeuver ?? null,
       outOfAction: c.outOfAction,
       mv: f.mv,
     };
@@ -179,7 +182,24 @@ export function previewStates(): Record<string, PlanState> {
   r = apply(r, planHold(r, "dagmar", options));
   const rollOff = r;
   void planBreakHold(r, ["eddy", "dagmar"], { ...options, dice: new ScriptedDice([8, 8]) });
-  return { initiative, missile, melee, postMelee, rollOff };
+  // NC-MAN-2: Jenny means to Attack. Eddy breaks his hold and she spends her
+  // own dodge on him; Dagmar's All-Out-Attack comes before Jenny's turn, so
+  // she dodges instead and loses the Attack. The next round declares it again.
+  let d = start();
+  d = apply(d, planHold(d, "eddy", options));
+  d = declare(d, "archer", "attack");
+  d = apply(d, planNextTurn(d, options));
+  d = declare(d, "dagmar", "allOutAttack");
+  d = apply(d, planNextTurn(d, options));
+  d = declare(d, "jenny", "attack");
+  d = apply(d, planNextTurn(d, options));
+  d = apply(d, planNextTurn(d, options));
+  d = declare(d, "eddy", "attack");
+  d = apply(d, planBreakHold(d, ["eddy"], options));
+  d = apply(d, planNextTurn(d, options));
+  const dodged = declare(d, "jenny", "dodgeMelee", { lostManeuver: "attack" });
+  const retried = apply(dodged, planNextRound(dodged, options));
+  return { initiative, missile, melee, postMelee, rollOff, dodged, retried };
 }
 
 function page(
@@ -241,5 +261,14 @@ export function trackerPreviewPages(): TrackerPreviewPage[] {
     page("tracker-post-melee", "Tracker: Post-Melee phase", s.postMelee!),
     page("tracker-roll-off", "Tracker: two holders about to break together", s.rollOff!),
     page("tracker-melee-dark", "Tracker: Melee phase, dark interface", s.melee!, false, "dark"),
+    page("tracker-dodged", "Tracker: an Attack lost to a dodge (NC-MAN-2)", s.dodged!),
+    page(
+      "tracker-dodged-dark",
+      "Tracker: an Attack lost to a dodge, dark interface",
+      s.dodged!,
+      false,
+      "dark",
+    ),
+    page("tracker-retried", "Tracker: next round, the lost Attack declared again", s.retried!),
   ];
 }

@@ -73,4 +73,18 @@ describe("the tracker's context", () => {
     expect(view.isGM).toBe(false);
     world.setUser(world.gm);
   });
+
+  it("NC-MAN-2: shows on the row the maneuver its combatant lost to a dodge this round", async () => {
+    world.setUser(world.gm);
+    const combat = combatWithTwo();
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    const theirs = combat.combatants.get("c-theirs")!;
+    await theirs.update({ system: { maneuver: "dodgeMelee", lostManeuver: "engage" } });
+    const view = tracker.combatView(combat as unknown as Combat.Implementation);
+    const row = view.acting.find((r) => r.name === "Theirs");
+    expect(row?.badges.map((b) => [b.css, b.label])).toEqual([
+      ["dodged", 'FANGS.Combat.Badge.ManeuverLost {"maneuver":"FANGS.Maneuver.Engage.Name"}'],
+    ]);
+    expect(view.acting.find((r) => r.name === "Mine")?.badges).toEqual([]);
+  });
 });

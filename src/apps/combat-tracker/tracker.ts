@@ -38,6 +38,7 @@ export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolea
     held: system.held,
     committed: system.committed,
     actionLost: system.actionLost,
+    lostManeuver: system.lostManeuver,
     outOfAction: facts.outOfAction,
     mv: facts.mv,
     css: [combatant.hidden ? "hide" : "", combatant.isDefeated ? "defeated" : ""].filter(Boolean).join(" "),

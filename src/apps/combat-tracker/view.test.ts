@@ -86,6 +86,35 @@ describe("the tracker view", () => {
     expect(stranger.acting.some((r) => r.canHold || r.canDeclare)).toBe(false);
   });
 
+  it("NC-MAN-2: shows a maneuver lost to a dodge this round, with a spoken explanation", () => {
+    const rows = [
+      row("a", { name: "Pirate Jenny", maneuver: "dodgeMelee", lostManeuver: "engage" }),
+      row("b", { maneuver: "attack", attackKind: "melee" }),
+    ];
+    const view = trackerView({ ...base, rows }, previewLocalize);
+    const [jenny, other] = view.acting;
+    // The dodge is what she does now; the lost Engage shows beside it.
+    expect(jenny?.maneuver?.label).toBe("Dodge (melee)");
+    expect(jenny?.badges).toEqual([
+      {
+        css: "dodged",
+        label: "Engage lost to a dodge",
+        hint: "Pirate Jenny dodged before performing Engage: the maneuver is lost this round and tried again next round.",
+        icon: "fa-solid fa-rotate-right",
+      },
+    ]);
+    expect(other?.badges).toEqual([]);
+  });
+
+  it("NC-MAN-2: the lost-maneuver badge sits with the other badges, first", () => {
+    const view = trackerView(
+      { ...base, rows: [row("a", { lostManeuver: "move", actionLost: true, held: true })] },
+      previewLocalize,
+    );
+    expect(view.held[0]?.badges.map((b) => b.css)).toEqual(["dodged", "lost", "held"]);
+    expect(view.held[0]?.badges.filter((b) => b.hint).length).toBe(1);
+  });
+
   it("closes to a holder the maneuvers that cannot be held (NC-RND-7)", () => {
     const closed = maneuverChoices(12, true, previewLocalize)
       .filter((c) => c.disabled)
@@ -102,7 +131,13 @@ describe("the tracker view", () => {
       ["melee", "melee", "eddy"],
       ["postMelee", "postMelee", "dagmar"],
       ["rollOff", "initiative", "jenny"],
+      ["dodged", "melee", "dagmar"],
+      ["retried", "initiative", "eddy"],
     ]);
+    // NC-MAN-2 pages: the lost Attack is shown, then declared again with Jenny's melee weapon.
+    const jenny = (id: string) => states[id]!.combatants.find((c) => c.id === "jenny");
+    expect(jenny("dodged")).toMatchObject({ maneuver: "dodgeMelee", lostManeuver: "attack" });
+    expect(jenny("retried")).toMatchObject({ maneuver: "attack", attackKind: "melee", lostManeuver: null });
     const pages = trackerPreviewPages();
     expect(pages.map((p) => p.id)).toContain("tracker-post-melee");
     for (const p of pages) expect(() => p.context()).not.toThrow();

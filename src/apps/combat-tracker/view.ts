@@ -33,6 +33,8 @@ export interface TrackerRowInput {
   /** Broke its hold this round: must act, may not hold again. */
   readonly committed?: boolean;
   readonly actionLost: boolean;
+  /** NC-MAN-2: the maneuver given up for a dodge this round (tried again next round). */
+  readonly lostManeuver?: ManeuverId | null;
   readonly outOfAction: boolean;
   /** MV in paces. */
   readonly mv: number;
@@ -78,8 +80,17 @@ export interface TrackerRowView {
   readonly canHold: boolean;
   readonly canBreak: boolean;
   readonly held: boolean;
-  readonly badges: readonly { readonly css: string; readonly label: string }[];
+  readonly badges: readonly TrackerBadge[];
   readonly declareTooltip: string;
+}
+
+export interface TrackerBadge {
+  readonly css: string;
+  readonly label: string;
+  /** The longer explanation: the badge's accessible name and tooltip. */
+  readonly hint?: string;
+  /** Font Awesome classes of a leading icon. */
+  readonly icon?: string;
 }
 
 export interface PhaseStep {
@@ -202,7 +213,16 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     const stillToAct = inOrder && turn !== null && at! >= turn;
     const declareOpen =
       !started || row.held || (declaring && (at === undefined || turn === null || at >= turn));
-    const badges: { css: string; label: string }[] = [];
+    const badges: TrackerBadge[] = [];
+    if (row.lostManeuver) {
+      const maneuver = localize(getManeuver(row.lostManeuver).labelKey);
+      badges.push({
+        css: "dodged",
+        label: localize("FANGS.Combat.Badge.ManeuverLost", { maneuver }),
+        hint: localize("FANGS.Combat.Badge.ManeuverLostHint", { name: row.name, maneuver }),
+        icon: "fa-solid fa-rotate-right",
+      });
+    }
     if (row.actionLost) badges.push({ css: "lost", label: localize("FANGS.Combat.Badge.ActionLost") });
     if (row.outOfAction) badges.push({ css: "out", label: localize("FANGS.Combat.Badge.OutOfAction") });
     if (row.held) badges.push({ css: "held", label: localize("FANGS.Combat.Badge.Holding") });

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { InitiativeMode } from "../rules/fangs/round";
+import { noteLines } from "./notes";
+import { type PlanCombatant, type PlanState, planNextRound, planNextTurn, planStart } from "./plan";
+import { roundStartManeuvers } from "./turns";
+
+const options = { initiativeMode: InitiativeMode.Agility };
+
+function fighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): PlanCombatant {
+  return {
+    id,
+    name: id,
+    ag,
+    initiative: ag,
+    initiativeRoll: null,
+    maneuver: null,
+    attackKind: null,
+    held: false,
+    committed: false,
+    actionLost: false,
+    outOfAction: false,
+    engaged: false,
+    engagedAtRoundStart: false,
+    postMeleeAttacks: 0,
+    offHandInitiativePenalty: false,
+    ...extra,
+  };
+}
+
+function inRound(...combatants: PlanCombatant[]): PlanState {
+  return {
+    round: 1,
+    turn: 0,
+    phase: "initiative",
+    order: combatants.map((c) => c.id),
+    combatants,
+  };
+}
+
+describe("what a round-start plan declares by itself (token icons)", () => {
+  it("NC-MAN-2: lists the retried maneuvers of a new round, and nothing for the others", () => {
+    const state = inRound(
+      fighter("jenny", 12, { maneuver: "dodgeMelee", lostManeuver: "engage" }),
+      fighter("orc", 10, { maneuver: "attack", attackKind: "melee" }),
+    );
+    expect([...roundStartManeuvers(planNextRound(state, options))]).toEqual([["jenny", "engage"]]);
+    expect(roundStartManeuvers(planNextRound(inRound(fighter("orc", 10)), options)).size).toBe(0);
+  });
+
+  it("lists nothing for a plan that only moves the turn on", () => {
+    const state = inRound(
+      fighter("jenny", 12, { maneuver: "dodgeMelee", lostManeuver: "engage" }),
+      fighter("orc", 10, { maneuver: "move" }),
+    );
+    const plan = planNextTurn(state, options);
+    expect(plan.newRound).toBe(false);
+    expect(roundStartManeuvers(plan).size).toBe(0);
+  });
+
+  it("round 1 declares nothing by itself", () => {
+    const plan = planStart({ ...inRound(fighter("a", 10)), round: 0, turn: null, order: [] }, options);
+    expect(roundStartManeuvers(plan).size).toBe(0);
+  });
+});
+
+describe("the chat notes of a plan", () => {
+  it("NC-MAN-2: names the retried maneuver in the reader's words, and keeps a hidden fighter's note for the GM", () => {
+    const state = inRound(
+      fighter("jenny", 12, { name: "Pirate Jenny", maneuver: "dodgeMelee", lostManeuver: "engage" }),
+      fighter("ghost", 10, { maneuver: "dodgeMelee", lostManeuver: "move", engaged: true }),
+    );
+    const words: Record<string, string> = {
+      "FANGS.Maneuver.Engage.Name": "Engage",
+      "FANGS.Maneuver.Move.Name": "Move",
+    };
+    const lines = noteLines(planNextRound(state, options), new Set(["ghost"]), (key) => words[key] ?? key);
+    expect(lines.filter((l) => l.key.includes("Retried"))).toEqual([
+      {
+        key: "FANGS.Combat.Note.ManeuverRetried",
+        data: { name: "Pirate Jenny", maneuver: "Engage" },
+        gmOnly: false,
+      },
+      {
+        key: "FANGS.Combat.Note.ManeuverNotRetried",
+        data: { name: "ghost", maneuver: "Move" },
+        gmOnly: true,
+      },
+    ]);
+  });
+});
