@@ -1,6 +1,6 @@
 import "../../test/foundry/setup";
 import { readFileSync } from "node:fs";
-import { createActor } from "../../test/foundry/builders";
+import { createActor, createPack, createScene } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
 import { FangsActor } from "../documents/actor";
@@ -166,5 +166,142 @@ describe("the world migration gate", () => {
       type: "error",
       message: expect.stringContaining("Dagmar the Deadly"),
     });
+  });
+
+  it("an unlinked token's own override is written back in the v1 shape, alone: the base actor's values are not copied in", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const goblin = await createActor({ name: "Goblin", characteristics: { st: 8 } });
+    const scene = createScene("The Old Mill");
+    const wounded = scene.addToken({
+      actorId: goblin.id!,
+      delta: {
+        system: { sp: 5, hp: 2 },
+        items: [
+          { _id: "rustyDagger00001", name: "Rusty Dagger", type: "weapon", system: { damage: "1d4", sp: 6 } },
+        ],
+      },
+    });
+    const fresh = scene.addToken({ actorId: goblin.id!, name: "Goblin (fresh)" });
+    scene.addToken({ actorId: goblin.id!, actorLink: true });
+    // Before the write, the base's v1 pool wins over the token's v0 "sp".
+    expect(wounded.actor!.toObject().system).toMatchObject({ stunPoints: { value: 20 } });
+    const freshWrite = vi.spyOn(fresh.delta, "update");
+
+    const report = await migrateWorldIfNeeded();
+
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 1 + 1, failed: [] });
+    expect(wounded.delta.toObject().system).toEqual({ stunPoints: { value: 5 }, hitPoints: { value: 2 } });
+    const [dagger] = wounded.delta.toObject().items as Obj[];
+    expect(dagger!.system).toMatchObject({ damage: "1d4", itemSp: { value: 6, max: 6 } });
+    expect(dagger!.system).not.toHaveProperty("sp");
+    expect(wounded.actor!.toObject().system).toMatchObject({
+      stunPoints: { value: 5 },
+      hitPoints: { value: 2 },
+      characteristics: { st: 8 },
+    });
+    expect(freshWrite).not.toHaveBeenCalled();
+    expect(fresh.delta.toObject()).toMatchObject({ system: {}, items: [] });
+    expect(goblin.toObject().system).toMatchObject({ stunPoints: { value: 20 }, hitPoints: { value: 10 } });
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("the world's own Actor and Item packs are written, a locked one unlocked for it and locked again; system and module packs are left alone", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const bestiary = createPack({
+      id: "world.bestiary",
+      label: "Bestiary",
+      type: "Actor",
+      packageType: "world",
+      locked: true,
+      documents: [fixture("character")],
+    });
+    const moves = createPack({
+      id: "world.moves",
+      type: "Item",
+      packageType: "world",
+      documents: [fixture("maneuver")],
+    });
+    const core = createPack({
+      id: "fangs.maneuvers",
+      type: "Item",
+      packageType: "system",
+      documents: [fixture("maneuver")],
+    });
+    const extra = createPack({
+      id: "fangs-extras.maneuvers",
+      type: "Item",
+      packageType: "module",
+      locked: false,
+      documents: [fixture("maneuver")],
+    });
+
+    const report = await migrateWorldIfNeeded();
+
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [] });
+    const [dagmar] = await bestiary.getDocuments();
+    expect(bestiary.writes).toHaveLength(1 + 5);
+    expect(bestiary.writes[0]).toBe(dagmar!.uuid);
+    expect(bestiary.configured).toEqual([{ locked: false }, { locked: true }]);
+    expect(bestiary.locked).toBe(true);
+    expect(moves.writes).toHaveLength(1);
+    expect(moves.configured).toEqual([]);
+    expect(moves.locked).toBe(false);
+    for (const other of [core, extra]) {
+      expect(other.writes).toEqual([]);
+      expect(other.configured).toEqual([]);
+    }
+    expect([core.locked, extra.locked]).toEqual([true, false]);
+    expect(dagmar!.toObject().system).toMatchObject({ stunPoints: { value: 17 }, dodgeSkill: { bought: 4 } });
+  });
+
+  it("a failed write in a locked world pack: the rest is written, the pack is locked again, one error names it, the version stays", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const second = { ...fixture("maneuver"), name: "Second Retreat" };
+    const pack = createPack({
+      id: "world.moves",
+      label: "House Moves",
+      type: "Item",
+      packageType: "world",
+      locked: true,
+      documents: [fixture("maneuver"), second],
+    });
+    vi.spyOn(FangsItem, "updateDocuments").mockRejectedValueOnce(new Error("the disk is full"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    const report = await migrateWorldIfNeeded();
+
+    expect(report?.failed).toEqual(["House Moves: Retreat"]);
+    expect(report?.migrated).toBe(1);
+    expect(pack.writes).toHaveLength(1);
+    expect(pack.locked).toBe(true);
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(0);
+    const errors = standIn.ui.notifications.shown.filter((n) => n.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toContain("House Moves: Retreat");
+  });
+
+  it("a locked world pack that cannot be unlocked is skipped and named; nothing in it is written", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const pack = createPack({
+      id: "world.moves",
+      label: "House Moves",
+      type: "Item",
+      packageType: "world",
+      locked: true,
+      documents: [fixture("maneuver")],
+    });
+    vi.spyOn(pack, "configure").mockRejectedValueOnce(new Error("not allowed"));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const item = await FangsItem.create(fixture("maneuver") as never);
+
+    const report = await migrateWorldIfNeeded();
+
+    expect(report?.failed).toEqual(["House Moves"]);
+    expect(report?.migrated).toBe(1);
+    expect(item).toBeDefined();
+    expect(pack.writes).toEqual([]);
+    expect(pack.locked).toBe(true);
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(0);
   });
 });

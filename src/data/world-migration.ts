@@ -1,11 +1,21 @@
 import { SETTINGS } from "../config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
+import { ACTOR_DATA_MODELS } from "./index";
 
 /**
  * The world migration gate. Every model upgrades older data when a document
  * is loaded (`static migrateData`), so the game works at once; this writes
  * the upgraded data back, once per schema version, so the database stops
  * holding the old shape. Only the active GM runs it.
+ *
+ * What it writes, in order: the world's actors (with their items) and items;
+ * what unlinked tokens on the world's scenes override of their actor (the
+ * ActorDelta); the documents of the world's own Actor and Item compendium
+ * packs, unlocking a locked one for the write and locking it again after.
+ * Packs of the system or of modules belong to their package and are left
+ * alone. A failed write is logged and named; the run goes on, and the schema
+ * version is advanced only when nothing failed, so the next start tries
+ * again (every migration is idempotent).
  */
 
 export interface MigrationReport {
@@ -16,6 +26,8 @@ export interface MigrationReport {
   readonly failed: readonly string[];
 }
 
+type Source = Record<string, unknown>;
+
 type Writable = {
   readonly name: string | null;
   readonly id: string | null;
@@ -24,36 +36,154 @@ type Writable = {
 };
 
 type ActorLike = Writable & {
+  readonly type: string;
   readonly items: Iterable<Writable>;
   updateEmbeddedDocuments(name: "Item", updates: object[], operation?: object): Promise<unknown[]>;
+};
+
+type DeltaLike = {
+  toObject(): { system?: unknown; items?: unknown };
+  update(data: object, operation?: object): Promise<unknown>;
 };
 
 /** Replace, don't merge: keys of the old shape must leave the database. */
 const REPLACE = Object.freeze({ recursive: false, diff: false });
 
-async function writeBack(document: Writable, failed: string[]): Promise<number> {
-  try {
-    const result = await document.update({ system: document.toObject().system }, REPLACE);
-    if (result === undefined) failed.push(document.name ?? document.id ?? "?");
-    return result === undefined ? 0 : 1;
-  } catch (error) {
-    console.error(`FANGS | migration of ${document.name} failed`, error);
-    failed.push(document.name ?? document.id ?? "?");
-    return 0;
-  }
+/** Compendium contents this system's models migrate. */
+const PACK_DOCUMENTS: ReadonlySet<string> = new Set(["Actor", "Item"]);
+
+function isRecord(value: unknown): value is Source {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-async function writeBackActor(actor: ActorLike, failed: string[]): Promise<number> {
-  let count = await writeBack(actor, failed);
-  const updates = [...actor.items].map((item) => ({ _id: item.id, system: item.toObject().system }));
-  if (updates.length === 0) return count;
+function nameOf(document: Writable): string {
+  return document.name ?? document.id ?? "?";
+}
+
+/** One write. A refused write (undefined) or an error is logged and named under `label`; the run goes on. */
+async function attempt(label: string, failed: string[], write: () => Promise<unknown>): Promise<boolean> {
   try {
-    const done = await actor.updateEmbeddedDocuments("Item", updates, REPLACE);
-    count += done.length;
-    if (done.length < updates.length) failed.push(`${actor.name ?? actor.id}: items`);
+    if ((await write()) !== undefined) return true;
   } catch (error) {
-    console.error(`FANGS | migration of the items of ${actor.name} failed`, error);
-    failed.push(`${actor.name ?? actor.id}: items`);
+    console.error(`FANGS | migration of ${label} failed`, error);
+  }
+  failed.push(label);
+  return false;
+}
+
+async function writeBack(document: Writable, failed: string[], label = nameOf(document)): Promise<number> {
+  const done = await attempt(label, failed, () =>
+    document.update({ system: document.toObject().system }, REPLACE),
+  );
+  return done ? 1 : 0;
+}
+
+async function writeBackItems(
+  actor: ActorLike,
+  items: readonly Writable[],
+  failed: string[],
+  label: string,
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const updates = items.map((item) => ({ _id: item.id, system: item.toObject().system }));
+  let count = 0;
+  await attempt(`${label}: items`, failed, async () => {
+    count = (await actor.updateEmbeddedDocuments("Item", updates, REPLACE)).length;
+    return count === updates.length ? count : undefined;
+  });
+  return count;
+}
+
+async function writeBackActor(actor: ActorLike, failed: string[], label = nameOf(actor)): Promise<number> {
+  return (
+    (await writeBack(actor, failed, label)) + (await writeBackItems(actor, [...actor.items], failed, label))
+  );
+}
+
+/**
+ * An unlinked token stores only what it overrides of its actor. Its system
+ * override is migrated as the partial source it is, by the actor model's own
+ * migrateData, and replaces the stored one: writing the synthetic actor's
+ * whole system instead would copy the base actor's values into the token
+ * (and, where the override still has old keys, the base's value would win
+ * over the token's own). Item overrides are whole items, written like an
+ * actor's.
+ */
+async function writeBackDelta(
+  actor: ActorLike,
+  delta: DeltaLike,
+  failed: string[],
+  label: string,
+): Promise<number> {
+  const stored = delta.toObject();
+  let count = 0;
+  const model = ACTOR_DATA_MODELS[actor.type as keyof typeof ACTOR_DATA_MODELS];
+  if (model && isRecord(stored.system) && Object.keys(stored.system).length > 0) {
+    const override = stored.system;
+    const done = await attempt(label, failed, () =>
+      delta.update({ system: model.migrateData(structuredClone(override)) }, REPLACE),
+    );
+    if (done) count += 1;
+  }
+  const own = new Set(
+    (Array.isArray(stored.items) ? stored.items : []).flatMap((item) =>
+      isRecord(item) && typeof item._id === "string" ? [item._id] : [],
+    ),
+  );
+  const items = [...actor.items].filter((item) => item.id !== null && own.has(item.id));
+  return count + (await writeBackItems(actor, items, failed, label));
+}
+
+async function migrateTokens(failed: string[]): Promise<number> {
+  let count = 0;
+  for (const scene of game.scenes ?? []) {
+    for (const token of scene.tokens) {
+      const actor = token.actor;
+      if (token.actorLink || !actor || !token.delta) continue;
+      const label = `${scene.name}: ${token.name}`;
+      count += await writeBackDelta(
+        actor as unknown as ActorLike,
+        token.delta as unknown as DeltaLike,
+        failed,
+        label,
+      );
+    }
+  }
+  return count;
+}
+
+/** The world's own Actor and Item packs, unlocked for the write if locked, and locked again whatever happens. */
+async function migratePacks(failed: string[]): Promise<number> {
+  let count = 0;
+  for (const pack of game.packs ?? []) {
+    if (pack.metadata.packageType !== "world" || !PACK_DOCUMENTS.has(pack.documentName)) continue;
+    const label = pack.title || pack.collection;
+    const wasLocked = pack.locked;
+    try {
+      if (wasLocked) await pack.configure({ locked: false });
+    } catch (error) {
+      console.error(`FANGS | could not unlock the compendium ${label} for the migration`, error);
+      failed.push(label);
+      continue;
+    }
+    try {
+      for (const document of await pack.getDocuments()) {
+        count +=
+          pack.documentName === "Actor"
+            ? await writeBackActor(document as unknown as ActorLike, failed, `${label}: ${document.name}`)
+            : await writeBack(document as unknown as Writable, failed, `${label}: ${document.name}`);
+      }
+    } catch (error) {
+      console.error(`FANGS | migration of the compendium ${label} failed`, error);
+      failed.push(label);
+    } finally {
+      if (wasLocked) {
+        await pack.configure({ locked: true }).catch((error: unknown) => {
+          console.error(`FANGS | could not lock the compendium ${label} again`, error);
+          failed.push(label);
+        });
+      }
+    }
   }
   return count;
 }
@@ -70,11 +200,14 @@ export async function migrateWorld(from: number): Promise<MigrationReport> {
   ui.notifications?.info(
     game.i18n.format("FANGS.Setting.Migration.Started", { version: String(SCHEMA_VERSION) }),
   );
-  const failed: string[] = [];
+  const failures: string[] = [];
   let migrated = 0;
   for (const actor of game.actors ?? [])
-    migrated += await writeBackActor(actor as unknown as ActorLike, failed);
-  for (const item of game.items ?? []) migrated += await writeBack(item as unknown as Writable, failed);
+    migrated += await writeBackActor(actor as unknown as ActorLike, failures);
+  for (const item of game.items ?? []) migrated += await writeBack(item as unknown as Writable, failures);
+  migrated += await migrateTokens(failures);
+  migrated += await migratePacks(failures);
+  const failed = [...new Set(failures)];
   if (failed.length === 0) {
     await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);
     ui.notifications?.info(game.i18n.format("FANGS.Setting.Migration.Done", { count: String(migrated) }));
