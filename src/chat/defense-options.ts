@@ -1,11 +1,12 @@
 import {
+  checkDefenseFitsAttack,
   type DefenseContext,
   type DefenseUsage,
   emptyDefenseUsage,
   explainDefenses,
+  validateDefense,
 } from "../rules/fangs/defenses";
 import { isManeuverId, type ManeuverOptions } from "../rules/fangs/maneuvers";
-import { checkDefenseFitsAttack, validateDefense } from "../rules/fangs/outcome";
 import type {
   AttackMode,
   DefenseChoice,

@@ -1,21 +1,17 @@
-import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import {
   combatantOf,
   declareManeuver,
-  defenseUsageOf,
   recordAttack,
   recordDefense,
   recordManeuverLost,
   recordRestrictions,
   recordTrade,
-  tradeShiftOf,
 } from "../combat/api";
-import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import type { AttackSource } from "../rules/fangs/attacks";
 import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
-import { rollDamage, rollFumbleHit, shieldStrikeDamage } from "../rules/fangs/damage";
+import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
 import { dropWeaponEffects, FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { decideOutcome, type ExchangeOutcome, rollDefense } from "../rules/fangs/outcome";
@@ -27,13 +23,12 @@ import { appliable, applyEffects, revertDeltas } from "./apply-effects";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
 import {
   DEFENSE_CHOICES,
-  type DefenderRound,
-  type DefenseQuestion,
   declareDefense,
   defenseContextFor,
   offeredDefenses,
   rulesErrorKey,
 } from "./defense-options";
+import { defenseQuestion } from "./defense-question";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./dice";
 import { exchangeOf } from "./exchange-model";
 import {
@@ -94,36 +89,6 @@ export function whoIs(user: User.Implementation, attacker: AnyActor | null, targ
 
 function like(actor: AnyActor): ActorLike {
   return actor as unknown as ActorLike;
-}
-
-function hasAdvantage(actor: AnyActor, key: string): boolean {
-  return actor.items.some((i) => i.type === "advantage" && (i.system as { key?: unknown }).key === key);
-}
-
-/** The defender's share of the round, from the tracker (null out of combat). */
-export function defenderRound(actor: AnyActor): DefenderRound | null {
-  const combatant = combatantOf(actor);
-  if (!combatant) return null;
-  return {
-    maneuver: combatantSystem(combatant).maneuver,
-    maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
-    usage: defenseUsageOf(combatant),
-    tradeShift: tradeShiftOf(combatant),
-  };
-}
-
-/** The question the defense offers answer, for this card and defender. */
-export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
-  return {
-    defender: like(defender),
-    round: defenderRound(defender),
-    attackerId: state.attacker.actorUuid,
-    mode: state.declaration.mode,
-    kind: state.declaration.weapon.kind,
-    shieldDamage: shieldStrikeDamage(rulesOptions()),
-    twoWeapon: hasAdvantage(defender, "twoWeapon"),
-    maneuverOptions: worldManeuverOptions(),
-  };
 }
 
 /** The attack as declared, with the attacker's state read again (a Critical parry strikes back at it now). */

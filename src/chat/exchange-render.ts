@@ -1,7 +1,7 @@
 import { requestStep } from "./authority";
 import type { DefenseOffer } from "./defense-options";
 import { offeredDefenses } from "./defense-options";
-import { defenseQuestion } from "./exchange-flow";
+import { defenseQuestion } from "./defense-question";
 import { exchangeOf } from "./exchange-model";
 import type { ExchangeIntent, ExchangeState } from "./exchange-state";
 import { HARM_SUFFIX, mayTake, openIntents } from "./exchange-state";

@@ -10,7 +10,6 @@ import {
 import { itemCondition } from "../rules/fangs/character";
 import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
 import { poolConditions } from "../rules/fangs/consequences";
-import { shieldStrikeDamage } from "../rules/fangs/damage";
 import {
   type DefenseAnswer,
   type DefenseUsage,
@@ -21,6 +20,7 @@ import {
   type ParryLoadout,
   recordDefense,
   recordOffHandAttack,
+  shieldStrikeDamage,
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
 import { applyGrapple, breakFree, type GrappleHold } from "../rules/fangs/grapple";

@@ -20,9 +20,9 @@ import {
   rollDamage,
   rollFumbleHit,
   rollTotal,
-  shieldStrikeDamage,
   specialParry,
 } from "./damage";
+import { shieldStrikeDamage } from "./defenses";
 import { resolveExchange } from "./exchange";
 import { OutcomeKind } from "./outcome";
 import type {

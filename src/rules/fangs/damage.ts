@@ -48,16 +48,6 @@ export function rollTotal(formula: DiceFormula, dice: DiceSource): number {
 /* -------------------------------------------- */
 
 /** Half, rounded up (11 → 6). */
-/**
- * What a shield strikes back with after a Critical parry (NC-DMG-19): "the
- * attacker takes normal damage ... from the shield or parrying weapon".
- * Shields carry no damage figure, so the one-handed club stands in
- * (docs/rules/fangs.md, "Readings the exchange card makes").
- */
-export function shieldStrikeDamage(options?: FangsOptions): string {
-  return resolveOptions(options).clubDamage[1];
-}
-
 export function halfUp(points: number): number {
   return Math.ceil(points / 2);
 }

@@ -3,15 +3,14 @@ import type { Effect } from "../kernel/effects";
 import type { FangsOptions } from "./config";
 import { assessValidatedBlow, type Consequences } from "./consequences";
 import { type DamageResult, rollDamage } from "./damage";
+import { checkDefenseFitsAttack, validateDefense } from "./defenses";
 import {
   type AttackRoll,
-  checkDefenseFitsAttack,
   type DefenseRoll,
   decideOutcome,
   type ExchangeOutcome,
   rollAttack,
   rollValidatedDefense,
-  validateDefense,
 } from "./outcome";
 import type { AttackDeclaration, DefenseDeclaration } from "./types";
 

@@ -3,7 +3,7 @@ import { RulesError, requireInteger } from "../kernel/errors";
 import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
-import { validateCombatantState } from "./consequences";
+import { checkDefenseFitsAttack, validateDefense } from "./defenses";
 import { damageFormula } from "./formulas";
 import { type FumbleLuck, rollFumbleLuck } from "./fumble";
 import {
@@ -106,68 +106,6 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
     luck,
     check,
   };
-}
-
-/**
- * Checks a defense declaration without rolling: refuses a defender whose
- * state damage could not read, a choice outside `allowed`
- * ("defense-not-allowed"), a weapon or shield parry without its item, a
- * parry with a shattered item ("item-shattered", NC-DMG-8), a parrying item
- * with a malformed damage formula, a defense without a skill.
- */
-export function validateDefense(defense: DefenseDeclaration): void {
-  const defender = defense?.defender;
-  if (!defender || typeof defender.id !== "string") {
-    throw new RulesError("invalid-value", "a defense needs a defender with an id", { what: "defender" });
-  }
-  // Checked even for "none": the blow's damage reads the defender's armor and pools.
-  validateCombatantState(defender, defender.id);
-  const dm = defender.damageModifier;
-  if (dm !== undefined && !(Number.isInteger(dm) && dm >= 0)) requireInteger(dm, "defender's DM", 0);
-  const choice = defense.choice;
-  if (
-    choice !== "none" &&
-    choice !== "dodge" &&
-    choice !== "weaponParry" &&
-    choice !== "shieldParry" &&
-    choice !== "monsterParry" &&
-    choice !== "grappleParry"
-  ) {
-    throw new RulesError("invalid-value", `unknown defense ${String(choice)}`, {
-      what: "choice",
-      value: choice,
-    });
-  }
-  if (choice === "none") return;
-  if (defense.allowed !== undefined && !defense.allowed.includes(choice)) {
-    throw new RulesError("defense-not-allowed", `${choice} is not allowed now`, {
-      choice,
-      allowed: defense.allowed,
-    });
-  }
-  const item = defense.item;
-  if ((choice === "weaponParry" || choice === "shieldParry") && (item === null || item === undefined)) {
-    throw new RulesError("invalid-value", `${choice} needs the parrying item`, { what: "item", choice });
-  }
-  if (choice !== "dodge" && item) {
-    // A bare hand has no SP track to read (NC-MAN-4).
-    if (item.bareHand !== true && itemCondition(item.itemSp) === "shattered") {
-      throw new RulesError("item-shattered", `${item.name} is shattered and cannot parry`, {
-        itemId: item.id,
-      });
-    }
-    if (item.type !== "weapon" && item.type !== "shield") {
-      throw new RulesError("invalid-value", `${item.name} must be a weapon or a shield`, {
-        what: "item type",
-        value: item.type,
-      });
-    }
-    // A Special or Critical parry rolls it (NC-DMG-18, -19): refuse a bad one before any die.
-    damageFormula(item.damage);
-  }
-  if (defense.skill === null || defense.skill === undefined) {
-    throw new RulesError("invalid-value", `${choice} needs a skill`, { what: "skill", choice });
-  }
 }
 
 /** Rolls the defense (dice as a check; none for "none") after `validateDefense`. */
@@ -278,33 +216,6 @@ function outcome(
     fumble: extra?.fumble ?? null,
     clauses: ids,
   };
-}
-
-/**
- * Refuses defenses the attack does not admit: a grapple is parried only
- * with Grapple and Grapple parries only grapples (NC-GRP-1); a shot missile
- * is only dodged, a thrown one is also parried by a shield (or a monster's
- * body), never by a weapon (NC-DEF-1, NC-MAN-3).
- */
-export function checkDefenseFitsAttack(
-  mode: AttackMode,
-  weaponKind: WeaponKind,
-  choice: DefenseChoice,
-): void {
-  if (choice === "none" || choice === "dodge") return;
-  let why: string | null = null;
-  if (mode === "grapple") {
-    if (choice !== "grappleParry") why = "a grapple can only be parried with Grapple";
-  } else if (choice === "grappleParry") {
-    why = "Grapple parries only grapples";
-  } else if (weaponKind === "missile") {
-    why = "a shot missile can only be dodged";
-  } else if (weaponKind === "thrown" && choice === "weaponParry") {
-    why = "a thrown missile is parried with a shield, not a weapon";
-  }
-  if (why !== null) {
-    throw new RulesError("defense-not-allowed", why, { choice, mode, weaponKind });
-  }
 }
 
 /**

@@ -1,0 +1,48 @@
+import { worldManeuverOptions } from "../apps/settings/maneuver-options";
+import { combatantOf, defenseUsageOf, tradeShiftOf } from "../combat/api";
+import { combatantSystem } from "../combat/snapshot";
+import { rulesOptions } from "../config/settings";
+import { shieldStrikeDamage } from "../rules/fangs/defenses";
+import type { DefenderRound, DefenseQuestion } from "./defense-options";
+import type { ExchangeState } from "./exchange-state";
+import type { ActorLike } from "./facts";
+
+/**
+ * What a defender may answer an attack with, read from the world as it is
+ * now. Both the card's rendering (the buttons offered) and the exchange flow
+ * (the defense actually taken) ask this one question, so the two never
+ * disagree; it lives apart from the flow because rendering a card must not
+ * load the whole exchange workflow.
+ */
+
+type AnyActor = Actor.Implementation;
+
+function hasAdvantage(actor: AnyActor, key: string): boolean {
+  return actor.items.some((i) => i.type === "advantage" && (i.system as { key?: unknown }).key === key);
+}
+
+/** The defender's share of the round, from the tracker (null out of combat). */
+export function defenderRound(actor: AnyActor): DefenderRound | null {
+  const combatant = combatantOf(actor);
+  if (!combatant) return null;
+  return {
+    maneuver: combatantSystem(combatant).maneuver,
+    maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
+    usage: defenseUsageOf(combatant),
+    tradeShift: tradeShiftOf(combatant),
+  };
+}
+
+/** The question the defense offers answer, for this card and defender. */
+export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
+  return {
+    defender: defender as unknown as ActorLike,
+    round: defenderRound(defender),
+    attackerId: state.attacker.actorUuid,
+    mode: state.declaration.mode,
+    kind: state.declaration.weapon.kind,
+    shieldDamage: shieldStrikeDamage(rulesOptions()),
+    twoWeapon: hasAdvantage(defender, "twoWeapon"),
+    maneuverOptions: worldManeuverOptions(),
+  };
+}
