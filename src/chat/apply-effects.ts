@@ -11,6 +11,7 @@ import {
   type SkippedEffect,
 } from "./apply-plan";
 import type { AppliedDelta } from "./exchange-state";
+import type { StuckFlag } from "./stuck-weapons";
 
 /**
  * Turns the rules core's Effects into document updates and records each
@@ -18,7 +19,7 @@ import type { AppliedDelta } from "./exchange-state";
  * change; this file writes it). Only the active GM's client calls it (see
  * authority.ts): it writes to documents the clicking user may not own. The
  * combat tracker calls `applyEffects` too, for the damage an impaled weapon
- * does each round, and reads `stuckWeapons`.
+ * does each round.
  */
 
 export * from "./apply-plan";
@@ -85,14 +86,6 @@ export async function loadViews(actorUuids: readonly string[]): Promise<Map<stri
 /* -------------------------------------------- */
 /*  Foundry: applying and reverting             */
 /* -------------------------------------------- */
-
-/** The flag a stuck weapon's ActiveEffect carries on its target. */
-export interface StuckFlag {
-  readonly ownerUuid: string;
-  readonly itemId: string;
-  readonly inItemId: string | null;
-  readonly perRoundDamage: string | null;
-}
 
 export interface ApplyOptions {
   /** Names the ActiveEffect that carries a stuck weapon ("Impaled: Spear"). */
@@ -278,14 +271,4 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
     }
   }
   return missed;
-}
-
-/** Weapons stuck in this actor (for the tracker's impale damage each round, and its removal checks). */
-export function stuckWeapons(actor: AnyActor): { readonly effectId: string; readonly stuck: StuckFlag }[] {
-  const list: { effectId: string; stuck: StuckFlag }[] = [];
-  for (const effect of actor.effects) {
-    const stuck = (effect.flags as { fangs?: { stuck?: StuckFlag } } | undefined)?.fangs?.stuck;
-    if (stuck && typeof stuck.ownerUuid === "string" && effect.id) list.push({ effectId: effect.id, stuck });
-  }
-  return list;
 }

@@ -79,7 +79,7 @@ describe("an impaling Special leaves the weapon stuck in its target", () => {
     await ask(world.player, message, { type: "apply" });
     expect(pools(t.gru)).toEqual({ stun: before.stun - 3, hp: before.hp - 3 });
     expect(t.gru.statuses.has("impaled")).toBe(true);
-    const stuck = modules.render && (await import("./apply-effects")).stuckWeapons(t.gru);
+    const stuck = modules.render && (await import("./stuck-weapons")).stuckWeapons(t.gru);
     expect(stuck).toEqual([
       {
         effectId: expect.any(String),

@@ -578,4 +578,17 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
     await api.declareManeuver(asCombatant(archer), "move");
     expect(archer.system).toMatchObject({ maneuver: "move", attackKind: null });
   });
+
+  it("NC-MAN-2: the retried maneuver keeps its token icon through the new round's clearing", async () => {
+    const { combat, archer } = table();
+    await combat.startCombat();
+    await api.declareManeuver(asCombatant(archer), "attack");
+    await api.declareManeuver(asCombatant(archer), "dodgeMissile");
+    await api.recordManeuverLost(asCombatant(archer), "attack");
+    await combat.nextRound();
+    const icons = archer.actor!.effects.filter(
+      (e) => (e.flags as { fangs?: { maneuver?: string } }).fangs?.maneuver,
+    );
+    expect(icons.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "attack" } }]);
+  });
 });

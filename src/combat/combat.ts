@@ -1,7 +1,7 @@
-import { applyEffects } from "../chat/apply-effects";
+import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { initiativeMode } from "../config/settings";
-import { impaledRoundDamage } from "../rules/fangs/impale";
-import type { CombatantState } from "../rules/fangs/types";
+import { loadEffectApplier, loadImpale } from "../on-demand";
+import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
@@ -20,7 +20,7 @@ import {
 } from "./plan";
 import { type CombatAction, requestCombatAction } from "./request";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
-import { compareForTurns, planToUpdate } from "./turns";
+import { compareForTurns, planToUpdate, roundStartManeuvers } from "./turns";
 
 /**
  * The FANGS Combat: the phase and its acting order live in `system`; the
@@ -29,25 +29,6 @@ import { compareForTurns, planToUpdate } from "./turns";
  * that carries the per-combatant resets with it; a player's request goes to
  * the active GM (src/combat/request.ts).
  */
-
-/** The per-round damage formulas of weapons stuck in this actor's body (not in a shield). */
-export function stuckWeapons(actor: { effects: Iterable<{ flags?: unknown }> }): string[] {
-  const formulas: string[] = [];
-  for (const effect of actor.effects) {
-    const stuck = (
-      effect.flags as { fangs?: { stuck?: { inItemId?: unknown; perRoundDamage?: unknown } } } | undefined
-    )?.fangs?.stuck;
-    if (
-      stuck &&
-      stuck.inItemId == null &&
-      typeof stuck.perRoundDamage === "string" &&
-      stuck.perRoundDamage !== ""
-    ) {
-      formulas.push(stuck.perRoundDamage);
-    }
-  }
-  return formulas;
-}
 
 /** What the rules core's dying rule reads of an actor. */
 function combatantState(actor: Actor.Implementation): CombatantState | null {
@@ -119,7 +100,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     await this.update(update as never, { direction: 1, fangs: { newRound: plan.newRound } } as never);
     await postNotes(this as unknown as Combat.Implementation, plan);
     if (plan.newRound) {
-      await this.clearRoundMarkers();
+      await this.clearRoundMarkers(roundStartManeuvers(plan));
       await this.impaleRound();
     }
     return this;
@@ -131,28 +112,32 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * applier so the change is recorded like any other. Runs on the GM's client.
    */
   async impaleRound(): Promise<void> {
+    const stuck = [...this.combatants].flatMap((combatant) => {
+      const actor = combatant.actor;
+      return actor
+        ? bodyImpaleFormulas(actor).map((perRoundDamage) => ({ combatant, actor, perRoundDamage }))
+        : [];
+    });
+    // Most rounds nobody has a weapon stuck in them: the rule's code is loaded only when someone has.
+    if (stuck.length === 0) return;
+    const [{ impaledRoundDamage }, { applyEffects }] = await Promise.all([loadImpale(), loadEffectApplier()]);
     const dice = new FoundryDice();
     const effects: Effect[] = [];
     const lines: string[] = [];
-    for (const combatant of this.combatants) {
-      const actor = combatant.actor;
-      if (!actor) continue;
-      for (const stuck of stuckWeapons(actor)) {
-        const round = impaledRoundDamage(
-          { targetId: actor.uuid, perRoundDamage: stuck, holdingStill: false, state: combatantState(actor) },
-          dice,
-        );
-        effects.push(...round.effects);
-        lines.push(
-          game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
-            name: combatant.name ?? "",
-            stun: String(round.stunDamage),
-            hp: String(round.hitPointDamage),
-          }),
-        );
-      }
+    for (const { combatant, actor, perRoundDamage } of stuck) {
+      const round = impaledRoundDamage(
+        { targetId: actor.uuid, perRoundDamage, holdingStill: false, state: combatantState(actor) },
+        dice,
+      );
+      effects.push(...round.effects);
+      lines.push(
+        game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
+          name: combatant.name ?? "",
+          stun: String(round.stunDamage),
+          hp: String(round.hitPointDamage),
+        }),
+      );
     }
-    if (effects.length === 0) return;
     await applyEffects(effects);
     await ChatMessage.create({
       content: `<div class="fangs-combat-note">${lines.map((l) => `<p>${l}</p>`).join("")}</div>`,
@@ -279,11 +264,12 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   }
 
   /** A new round: maneuvers are declared afresh, holds are over. Runs on the GM's client. */
-  async clearRoundMarkers(): Promise<void> {
+  async clearRoundMarkers(declared: ReadonlyMap<string, ManeuverId> = new Map()): Promise<void> {
     for (const combatant of this.combatants) {
       const actor = combatant.actor;
       if (!actor) continue;
-      await setManeuverStatus(actor, null);
+      // A maneuver the new round declares already (NC-MAN-2's retry) keeps its icon.
+      await setManeuverStatus(actor, declared.get(combatant.id ?? "") ?? null);
       if (actor.statuses?.has("holding")) await actor.toggleStatusEffect("holding", { active: false });
     }
   }

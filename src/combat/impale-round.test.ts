@@ -1,0 +1,91 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  installCombatStandIn,
+  StandInActor,
+  type StandInCombat,
+  StandInCombatant,
+  type StandInWorld,
+} from "../../test/foundry/combat-stand-in";
+import type { Effect } from "../rules/kernel/effects";
+
+/**
+ * The round's impale damage at the table (NC-DMG-13): the tracker finds the
+ * weapons stuck in bodies, the rules core rolls their damage, and the effect
+ * applier (mocked here: it is the exchange card's, tested there) writes it.
+ */
+
+const applied: Effect[][] = [];
+vi.mock("../chat/apply-effects", () => ({
+  applyEffects: vi.fn(async (effects: Effect[]) => {
+    applied.push(effects);
+    return { deltas: [], skipped: [], notes: [] };
+  }),
+}));
+
+let world: StandInWorld;
+let FangsCombat: typeof import("./combat")["FangsCombat"];
+
+beforeAll(async () => {
+  world = installCombatStandIn();
+  ({ FangsCombat } = await import("./combat"));
+});
+
+beforeEach(() => {
+  applied.length = 0;
+  world.chat.length = 0;
+  world.diceValues.length = 0;
+  world.setUser(world.gm);
+});
+
+async function stick(actor: StandInActor, inItemId: string | null, perRoundDamage: string | null) {
+  await actor.createEmbeddedDocuments("ActiveEffect", [
+    {
+      flags: { fangs: { stuck: { ownerUuid: "Actor.spearman", itemId: "spear", inItemId, perRoundDamage } } },
+    },
+  ]);
+}
+
+function combatOf(...actors: StandInActor[]) {
+  const combat = new FangsCombat() as unknown as StandInCombat & InstanceType<typeof FangsCombat>;
+  for (const actor of actors) combat.add(new StandInCombatant(`c-${actor.id}`, actor.name, actor));
+  world.combats.clear();
+  world.combats.set(combat.id, combat);
+  return combat;
+}
+
+const bear = () =>
+  new StandInActor(
+    "bear",
+    "Cave Bear",
+    { stunPoints: { value: 30 }, hitPoints: { value: 20 } },
+    [],
+    "creature",
+  );
+
+describe("the round's impale damage (Foundry layer)", () => {
+  it("NC-DMG-13: a weapon stuck in a body deals its damage again at the round's start; one stuck in a shield does not", async () => {
+    const victim = bear();
+    await stick(victim, null, "1d6");
+    await stick(victim, "shield", "1d8");
+    const combat = combatOf(victim);
+    world.diceValues.push(20);
+    await combat.impaleRound();
+    expect(applied).toHaveLength(1);
+    const pools = applied[0]!.filter((e) => e.kind === "pool");
+    expect(pools).toContainEqual({ kind: "pool", actorId: "Actor.bear", pool: "stunPoints", amount: 6 });
+    expect(world.diceValues).toHaveLength(0);
+    const note = world.chat.map((m) => String(m.content)).join("\n");
+    expect(note).toContain("FANGS.Combat.Note.ImpaleDamage");
+    expect(note).toContain('"name":"Cave Bear"');
+    expect(note).toContain('"stun":"6"');
+  });
+
+  it("NC-DMG-13: with nothing stuck in anyone, the round rolls nothing, applies nothing and says nothing", async () => {
+    const victim = bear();
+    await stick(victim, "shield", "1d8");
+    const combat = combatOf(victim, new StandInActor("eddy", "Fast Eddy", {}, []));
+    await combat.impaleRound();
+    expect(applied).toEqual([]);
+    expect(world.chat).toEqual([]);
+  });
+});
