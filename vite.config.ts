@@ -12,6 +12,8 @@ import { defineConfig } from "vite";
  * (system.json, templates, lang, styles, assets, packs) are put in place by
  * scripts/build.mjs; scripts/bundle-size.mjs reports the sizes.
  */
+const ENTRY = fileURLToPath(new URL("./src/fangs.ts", import.meta.url));
+
 export default defineConfig({
   // Static files are copied by the build script, which knows the manifest.
   publicDir: false,
@@ -29,15 +31,16 @@ export default defineConfig({
     sourcemap: true,
     reportCompressedSize: false,
     lib: {
-      entry: fileURLToPath(new URL("./src/fangs.ts", import.meta.url)),
+      entry: ENTRY,
       formats: ["es"],
       fileName: () => "fangs.js",
     },
     rolldownOptions: {
       // Foundry's globals (foundry, game, CONFIG, Hooks) are not imports, so nothing is external.
       output: {
-        // Modules both the entry and a lazy chunk use go to one chunk with a readable name.
-        codeSplitting: { groups: [{ name: "shared", minShareCount: 2 }] },
+        // Everything the entry imports statically goes to one chunk (one request at start-up),
+        // whatever the lazy chunks share with it; the entry module itself stays in fangs.js.
+        codeSplitting: { groups: [{ name: "startup", tags: ["$initial"], test: (id) => id !== ENTRY }] },
         chunkFileNames: "chunks/[name]-[hash].js",
         minify: true,
       },

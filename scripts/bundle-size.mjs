@@ -7,7 +7,7 @@
  * the start-up set, the lazy chunks and the total. Run `npm run build` first.
  * `--reference` also builds the same sources as one file (code splitting
  * off, in memory) and reports its size: the figure before the split.
- * test/build/dist.test.ts holds the entry and start-up set to BUNDLE_BUDGET.
+ * test/build/dist.test.ts holds the start-up set to BUNDLE_BUDGET.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,12 +17,13 @@ import { moduleGraph } from "./lib/chunks.mjs";
 import { ROOT, readJson } from "./lib/manifest.mjs";
 
 /**
- * Bytes the entry module and the start-up set may reach. Set from the build
- * of 2026-11-29 17:00 (entry 151,138 bytes, start-up set 199,290 bytes) with
- * about 6% room for the code still being written; raise it only with a note
- * in docs/performance.md. The FANGS target for the bundle is 150 KB.
+ * Bytes the start-up set (the entry and everything it imports statically:
+ * what Foundry loads before the system runs) may reach: the FANGS target of
+ * 150 KB minified, read as 150,000 bytes. The workflows a click starts are
+ * loaded on first use (src/on-demand.ts) and do not count. Raise it only
+ * with a note in docs/performance.md saying why.
  */
-export const BUNDLE_BUDGET = { entry: 160_000, startup: 212_000 };
+export const BUNDLE_BUDGET = { startup: 150_000 };
 
 export function bundleSize(dist = path.join(ROOT, "dist")) {
   const manifest = readJson(path.join(dist, "system.json"));
@@ -85,7 +86,7 @@ export function formatBundleSize(size) {
     row("start-up set (entry + static imports)", size.startup),
     row("lazy chunks", size.lazy),
     row("total", size.total),
-    `budget: entry ≤ ${BUNDLE_BUDGET.entry} B, start-up set ≤ ${BUNDLE_BUDGET.startup} B; FANGS target ≤ 150 KB`,
+    `budget (the FANGS target, 150 KB minified): start-up set ≤ ${BUNDLE_BUDGET.startup} B`,
   ].join("\n");
 }
 

@@ -39,9 +39,9 @@ describe("the entry file", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
   });
 
-  it("runs the world migration gate on ready", () => {
+  it("runs the world migration gate on ready, loading it then", async () => {
     expect(migrateWorldIfNeeded).not.toHaveBeenCalled();
     Hooks.callAll("ready");
-    expect(migrateWorldIfNeeded).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(migrateWorldIfNeeded).toHaveBeenCalledTimes(1));
   });
 });

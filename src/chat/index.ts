@@ -1,10 +1,8 @@
 import { onHotbarDrop } from "../apps/attack/hotbar";
-import { attackWithItem, startAttack, takeFreeAttack } from "../apps/attack/start-attack";
 import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
-import { applyEffects, revertDeltas, stuckWeapons } from "./apply-effects";
+import { loadAttackWorkflow, loadEffectApplier, loadExchangeFlow } from "../on-demand";
 import { registerQueries, requestStep, setStepRunner } from "./authority";
-import { recordNewAttack, runStep } from "./exchange-flow";
 import { ExchangeMessageData } from "./exchange-model";
 import {
   loadExchangeTemplate,
@@ -12,6 +10,26 @@ import {
   renderExchangeMessage,
   setFreeAttackStarter,
 } from "./exchange-render";
+import { stuckWeapons } from "./stuck-weapons";
+
+type AttackWorkflow = typeof import("../apps/attack/start-attack");
+type EffectApplier = typeof import("./apply-effects");
+
+/** Starts an attack with an actor's weapon (the attack workflow is loaded on the first one). */
+export const startAttack: AttackWorkflow["startAttack"] = async (...args) =>
+  (await loadAttackWorkflow()).startAttack(...args);
+
+const attackWithItem: AttackWorkflow["attackWithItem"] = async (...args) =>
+  (await loadAttackWorkflow()).attackWithItem(...args);
+
+const takeFreeAttack: AttackWorkflow["takeFreeAttack"] = async (...args) =>
+  (await loadAttackWorkflow()).takeFreeAttack(...args);
+
+export const applyEffects: EffectApplier["applyEffects"] = async (...args) =>
+  (await loadEffectApplier()).applyEffects(...args);
+
+export const revertDeltas: EffectApplier["revertDeltas"] = async (...args) =>
+  (await loadEffectApplier()).revertDeltas(...args);
 
 /**
  * The exchange chat card: the `exchange` ChatMessage subtype, its queries to
@@ -40,12 +58,15 @@ export function registerExchange(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { exchange: ExchangeMessageData });
   registerExchangeSettings();
   registerQueries();
-  setStepRunner(runStep);
+  setStepRunner(async (request, user) => (await loadExchangeFlow()).runStep(request, user));
   setFreeAttackStarter(takeFreeAttack);
   Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   // Returns the promise (Foundry ignores it), so a test can wait for the count.
-  Hooks.on("createChatMessage", ((message: ChatMessage.Implementation) => recordNewAttack(message)) as never);
+  Hooks.on("createChatMessage", (async (message: ChatMessage.Implementation) => {
+    // Only an exchange card counts as an attack: any other message leaves the flow unloaded.
+    if (message.type === "exchange") await (await loadExchangeFlow()).recordNewAttack(message);
+  }) as never);
   Hooks.on("updateCombatant", ((combatant: Combatant.Implementation) => {
     const uuid = combatant.actor?.uuid;
     if (uuid) refreshCardsFor(uuid);
@@ -56,5 +77,4 @@ export function registerExchange(): void {
   if (system) system.api = { ...(system.api ?? {}), exchange: exchangeApi };
 }
 
-export { startAttack } from "../apps/attack/start-attack";
-export { applyEffects, revertDeltas, stuckWeapons } from "./apply-effects";
+export { stuckWeapons } from "./stuck-weapons";

@@ -16,6 +16,7 @@ import {
 } from "../../scripts/lib/manifest.mjs";
 import { listFiles, zipDirectory } from "../../scripts/lib/zip.mjs";
 import { packageRelease, releaseManifest, tagFor } from "../../scripts/release.mjs";
+import { ON_DEMAND_MODULES } from "../../src/on-demand";
 
 /** Every entry of a zip archive with its uncompressed bytes, read by an independent zip reader. */
 function readZip(file: string): Promise<Map<string, Buffer>> {
@@ -119,7 +120,10 @@ describe("npm run build", () => {
     const chunks = scripts.filter((f) => f.endsWith(".js") && f !== "fangs.js");
     expect(chunks.length).toBeGreaterThan(0);
     for (const chunk of chunks) expect(chunk).toMatch(/^chunks\/[\w.-]+-[\w-]{6,}\.js$/);
-    expect(scripts).toEqual(["fangs.js", "fangs.js.map", ...chunks.flatMap((c) => [c, `${c}.map`])].sort());
+    // The bundler's own helper chunk (namespace objects for dynamic imports) has no source to map.
+    const mapped = chunks.filter((c) => !c.startsWith("chunks/rolldown-runtime-"));
+    expect(chunks.length - mapped.length).toBeLessThanOrEqual(1);
+    expect(scripts).toEqual(["fangs.js", "fangs.js.map", ...chunks, ...mapped.map((c) => `${c}.map`)].sort());
     for (const file of ["fangs.js", ...chunks]) {
       const code = readFileSync(path.join(dist, file), "utf8");
       expect(code, file).not.toMatch(/\brequire\(/);
@@ -136,32 +140,42 @@ describe("npm run build", () => {
     expect(built.modules).toEqual({ startup: graph.startup, lazy: graph.lazy });
     const chunks = listFiles(dist).filter((f) => f.endsWith(".js") && f !== "fangs.js");
     expect([...graph.startup, ...graph.lazy].sort()).toEqual(["fangs.js", ...chunks].sort());
-    // The Encounter odds dialog and the simulator are loaded on first use, not at start-up.
-    expect(relativeImports(readFileSync(path.join(dist, "fangs.js"), "utf8")).dynamic.length).toBeGreaterThan(
-      0,
-    );
+    // The workflows a click starts are loaded on first use, not at start-up (src/on-demand.ts).
+    const startupCode = graph.startup.map((f) => readFileSync(path.join(dist, f), "utf8"));
+    expect(startupCode.some((code) => relativeImports(code).dynamic.length > 0)).toBe(true);
     expect(graph.lazy.length).toBeGreaterThan(0);
-    const lazySources = graph.lazy.flatMap(
-      (f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources,
-    );
-    expect(lazySources.some((s) => s.includes("src/sim/duel.ts"))).toBe(true);
-    expect(lazySources.some((s) => s.includes("src/apps/encounter-odds/app.ts"))).toBe(true);
-    for (const f of graph.startup) {
-      const sources = readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources;
+    const sourcesOf = (files: readonly string[]) =>
+      files
+        .filter((f) => existsSync(path.join(dist, `${f}.map`)))
+        .flatMap((f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources);
+    const lazySources = sourcesOf(graph.lazy);
+    const startupSources = sourcesOf(graph.startup);
+    expect(ON_DEMAND_MODULES.length).toBeGreaterThan(0);
+    for (const module of [...ON_DEMAND_MODULES, "src/sim/duel.ts", "src/apps/encounter-odds/app.ts"]) {
       expect(
-        sources.some((s) => s.includes("src/sim/duel.ts")),
-        f,
+        lazySources.some((s) => s.endsWith(module)),
+        `${module} is in a lazy chunk`,
+      ).toBe(true);
+      expect(
+        startupSources.some((s) => s.endsWith(module)),
+        `${module} is not loaded at start-up`,
       ).toBe(false);
     }
   });
 
-  it("keeps the entry module and the start-up set within the committed budget (scripts/bundle-size.mjs)", () => {
+  it("loads the start-up code as the entry and one chunk: two requests, however the lazy chunks share it", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    expect(graph.startup).toHaveLength(2);
+    expect(graph.startup[0]).toBe("fangs.js");
+    expect(graph.startup[1]).toMatch(/^chunks\/startup-[\w-]+\.js$/);
+  });
+
+  it("keeps the start-up set within the FANGS target of 150 KB (BUNDLE_BUDGET, scripts/bundle-size.mjs)", () => {
     const size = bundleSize(dist);
     expect(size.entry.file).toBe("fangs.js");
     expect(size.entry.bytes).toBe(readFileSync(path.join(dist, "fangs.js")).length);
     expect(size.startup.files.map((f) => f.file)).toEqual(built.modules.startup);
     expect(size.total.bytes).toBe(size.startup.bytes + size.lazy.bytes);
-    expect(size.entry.bytes, "entry bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.entry);
     expect(size.startup.bytes, "start-up set bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.startup);
   });
 

@@ -1,5 +1,5 @@
 import { localize } from "../../chat/exchange-render";
-import { startAttack } from "./start-attack";
+import { loadAttackWorkflow } from "../../on-demand";
 
 /**
  * An attack button on the Token HUD: one click per equipped weapon, at the
@@ -55,7 +55,9 @@ export function registerAttackHud(): void {
       event.preventDefault();
       event.stopPropagation();
       palette.hidden = true;
-      void startAttack(actor, choice.dataset.weapon ?? "", { event, token });
+      void loadAttackWorkflow().then(({ startAttack }) =>
+        startAttack(actor, choice.dataset.weapon ?? "", { event, token }),
+      );
     });
   });
 }

@@ -1,3 +1,4 @@
+import { loadEncounterOdds } from "../../on-demand";
 import type { EncounterOddsApp } from "./app";
 
 /**
@@ -12,7 +13,7 @@ type TokenLike = { actor: Actor.Implementation | null; name?: string };
 
 /** Opens the dialog for two tokens (default: the two selected on the canvas); anything else gets a notification. */
 export async function openEncounterOdds(tokens?: readonly TokenLike[]): Promise<EncounterOddsApp | null> {
-  const { openEncounterOddsNow } = await import("./open");
+  const { openEncounterOddsNow } = await loadEncounterOdds();
   return openEncounterOddsNow(tokens);
 }
 

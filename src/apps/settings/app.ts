@@ -1,5 +1,6 @@
 import { defaultMenuValues, type RulesMenuValues } from "./catalogue";
 import type { FormProblem } from "./form";
+import { RULES_MENU_ID } from "./index";
 import { currentMenuValues, foundryLocalize, saveRulesMenu } from "./save";
 import { RULES_MENU_TEMPLATE, rulesMenuView } from "./view";
 
@@ -32,7 +33,7 @@ function markRefused(root: HTMLElement | undefined, problems: readonly FormProbl
 
 export class RulesOptionsMenu extends Base {
   static override DEFAULT_OPTIONS = {
-    id: "fangs-rules-options",
+    id: RULES_MENU_ID,
     classes: ["fangs", "rules-options"],
     tag: "form",
     window: {

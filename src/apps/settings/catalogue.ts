@@ -1,7 +1,13 @@
 import type { InitiativeMode } from "../../config/settings";
 import { FANGS_DEFAULTS, type FangsRules } from "../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverReading } from "../../rules/fangs/maneuvers";
-import { MANEUVER_IDS, type ManeuverId } from "../../rules/fangs/types";
+import type { ManeuverId } from "../../rules/fangs/types";
+import {
+  FOLLOW_GENERAL,
+  MANEUVERS_WITH_TWO_READINGS,
+  PER_MANEUVER_CHOICES,
+  READING_CHOICES,
+} from "./maneuver-readings";
 
 /**
  * What the "FANGS rules options" menu offers, as data: every option, its
@@ -42,15 +48,6 @@ export const RULES_FIGURE_KEYS = [
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
 export type RulesFigures = { -readonly [K in RulesFigureKey]: FangsRules[K] };
 
-/** The maneuvers whose defenses differ between the descriptions and the tables (the registry keeps one object when they agree). */
-export const MANEUVERS_WITH_TWO_READINGS: readonly ManeuverId[] = Object.freeze(
-  MANEUVER_IDS.filter((id) => MANEUVERS[id].defenses.prose !== MANEUVERS[id].defenses.table),
-);
-
-/** A per-maneuver choice: this value means "no override: the general reading applies". */
-export const FOLLOW_GENERAL = "general";
-export type PerManeuverChoice = ManeuverReading | typeof FOLLOW_GENERAL;
-
 /** Everything the menu edits, in the shapes the settings and the rules core use. */
 export interface RulesMenuValues {
   readonly rules: Readonly<RulesFigures>;
@@ -85,16 +82,6 @@ export const INITIATIVE_CHOICES = Object.freeze({
   rollEachRound: "FANGS.Setting.InitiativeMode.RollEachRound",
   rollOnce: "FANGS.Setting.InitiativeMode.RollOnce",
 } as const satisfies Record<InitiativeMode, string>);
-
-export const READING_CHOICES = Object.freeze({
-  prose: "FANGS.Setting.ManeuverReading.Prose",
-  table: "FANGS.Setting.ManeuverReading.Table",
-} as const satisfies Record<ManeuverReading, string>);
-
-export const PER_MANEUVER_CHOICES = Object.freeze({
-  [FOLLOW_GENERAL]: "FANGS.Setting.RulesMenu.PerManeuver.General",
-  ...READING_CHOICES,
-} as const satisfies Record<PerManeuverChoice, string>);
 
 const WEAR_CHOICES = {
   greater: "FANGS.Setting.Rules.ParryWear.Greater",

@@ -2,17 +2,15 @@ import type { InitiativeMode } from "../../config/settings";
 import type { ManeuverReading } from "../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../rules/fangs/types";
 import {
-  FOLLOW_GENERAL,
-  MANEUVERS_WITH_TWO_READINGS,
   OPTIONS_BY_NAME,
   type OptionDef,
-  type PerManeuverChoice,
   RULES_MENU_GROUPS,
   type RulesFigureKey,
   type RulesFigures,
   type RulesMenuValues,
   splitOptionName,
 } from "./catalogue";
+import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, type PerManeuverChoice } from "./maneuver-readings";
 import { displayValue, type Localize } from "./view";
 
 /**
@@ -189,18 +187,6 @@ export function maneuverOptionsSource(values: RulesMenuValues): ManeuverOptionsS
       MANEUVERS_WITH_TWO_READINGS.map((id) => [id, values.perManeuver[id] ?? FOLLOW_GENERAL]),
     ),
   };
-}
-
-/** The overrides a stored per-maneuver choice makes (FOLLOW_GENERAL and unknown ids make none). */
-export function perManeuverFromSource(
-  perManeuver: Readonly<Record<string, unknown>> | undefined,
-): Partial<Record<ManeuverId, ManeuverReading>> {
-  const out: Partial<Record<ManeuverId, ManeuverReading>> = {};
-  for (const id of MANEUVERS_WITH_TWO_READINGS) {
-    const choice = perManeuver?.[id];
-    if (choice === "prose" || choice === "table") out[id] = choice;
-  }
-  return out;
 }
 
 /* -------------------------------------------- */

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../../config/system";
-import { RulesOptionsMenu } from "./app";
+import { loadRulesMenu } from "../../on-demand";
 import { registerManeuverOptionsSetting } from "./maneuver-options";
 
 /**
@@ -10,6 +10,23 @@ import { registerManeuverOptionsSetting } from "./maneuver-options";
 
 export const RULES_MENU_KEY = "rulesMenu";
 
+/** The rules options window's application id (one window at a time). */
+export const RULES_MENU_ID = "fangs-rules-options";
+
+/**
+ * What the settings window's button opens. Foundry constructs the registered
+ * class and renders it; this one loads the real window (app.ts, in its own
+ * chunk) and renders that instead, reusing the window if it is already open.
+ */
+export class RulesMenuLauncher extends foundry.applications.api.ApplicationV2 {
+  override async render(): Promise<this> {
+    const { RulesOptionsMenu } = await loadRulesMenu();
+    const open = foundry.applications.instances.get(RULES_MENU_ID);
+    await (open ?? new RulesOptionsMenu()).render({ force: true });
+    return this;
+  }
+}
+
 export function registerRulesMenu(): void {
   registerManeuverOptionsSetting();
   game.settings.registerMenu(SYSTEM_ID, RULES_MENU_KEY, {
@@ -17,7 +34,7 @@ export function registerRulesMenu(): void {
     label: "FANGS.Setting.RulesMenu.Label",
     hint: "FANGS.Setting.RulesMenu.Hint",
     icon: "fa-solid fa-scale-balanced",
-    type: RulesOptionsMenu,
+    type: RulesMenuLauncher,
     restricted: true,
   });
 }

@@ -2,8 +2,12 @@ import { maneuverReading } from "../../config/settings";
 import { SYSTEM_ID } from "../../config/system";
 import { choice, flag } from "../../data/fields";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverOptions } from "../../rules/fangs/maneuvers";
-import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, PER_MANEUVER_CHOICES } from "./catalogue";
-import { perManeuverFromSource } from "./form";
+import {
+  FOLLOW_GENERAL,
+  MANEUVERS_WITH_TWO_READINGS,
+  PER_MANEUVER_CHOICES,
+  perManeuverFromSource,
+} from "./maneuver-readings";
 
 /**
  * The world setting `maneuverOptions`: the parts of the rules core's

@@ -8,8 +8,6 @@ import { MANEUVER_IDS } from "../../rules/fangs/types";
 import {
   DOC_SECTIONS,
   defaultMenuValues,
-  FOLLOW_GENERAL,
-  MANEUVERS_WITH_TWO_READINGS,
   OPTIONS_BY_NAME,
   optionValue,
   PER_MANEUVER_HINTS,
@@ -20,12 +18,12 @@ import {
 import {
   type FormProblem,
   maneuverOptionsSource,
-  perManeuverFromSource,
   readRulesMenuForm,
   refusalMessage,
   refusalMessages,
   settingWrites,
 } from "./form";
+import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, perManeuverFromSource } from "./maneuver-readings";
 import { type Localize, rulesMenuView } from "./view";
 
 /** The pure half of the rules options menu: catalogue, view, form reading, refusal words, what a save writes. */

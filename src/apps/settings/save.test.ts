@@ -18,11 +18,8 @@ import { maneuverDefenses, mayDodgeInstead } from "../../rules/fangs/maneuvers";
 import {
   defaultMenuValues,
   INITIATIVE_CHOICES,
-  MANEUVERS_WITH_TWO_READINGS,
   OPTIONS_BY_NAME,
   optionValue,
-  PER_MANEUVER_CHOICES,
-  READING_CHOICES,
   RULES_FIGURE_KEYS,
   type RulesMenuValues,
 } from "./catalogue";
@@ -32,6 +29,7 @@ import {
   registerManeuverOptionsSetting,
   worldManeuverOptions,
 } from "./maneuver-options";
+import { MANEUVERS_WITH_TWO_READINGS, PER_MANEUVER_CHOICES, READING_CHOICES } from "./maneuver-readings";
 import { currentMenuValues, saveRulesMenu, validateMenuValues } from "./save";
 
 /**

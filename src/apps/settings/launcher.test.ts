@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+/**
+ * The settings window's "FANGS rules options" button: Foundry constructs and
+ * renders the class registered with registerMenu; that class loads the real
+ * window on first use and renders it, or brings the open one forward. The
+ * window itself (app.ts) is replaced here: its view, form and save are
+ * tested in options.test.ts and save.test.ts.
+ */
+
+const rendered: { window: object; options: unknown }[] = [];
+vi.mock("./app", () => ({
+  RulesOptionsMenu: class {
+    async render(options: unknown) {
+      rendered.push({ window: this, options });
+      return this;
+    }
+  },
+}));
+
+type Dict = Record<string, unknown>;
+const g = globalThis as Dict;
+const saved = { foundry: g.foundry, game: g.game };
+const menus = new Map<string, Dict>();
+const instances = new Map<string, object>();
+let settings: typeof import("./index");
+
+beforeAll(async () => {
+  g.foundry = {
+    applications: {
+      api: { ApplicationV2: class {} },
+      instances,
+    },
+    abstract: { DataModel: class {} },
+    data: { fields: new Proxy({}, { get: () => class {} }) },
+  };
+  g.game = {
+    settings: {
+      register: () => undefined,
+      registerMenu: (scope: string, key: string, data: Dict) => menus.set(`${scope}.${key}`, data),
+    },
+  };
+  settings = await import("./index");
+});
+
+afterAll(() => {
+  g.foundry = saved.foundry;
+  g.game = saved.game;
+});
+
+beforeEach(() => {
+  rendered.length = 0;
+  instances.clear();
+});
+
+describe("the rules options menu button", () => {
+  it("registers a GM-only menu whose class is the launcher", () => {
+    settings.registerRulesMenu();
+    expect(menus.get(`fangs.${settings.RULES_MENU_KEY}`)).toMatchObject({
+      type: settings.RulesMenuLauncher,
+      restricted: true,
+      label: "FANGS.Setting.RulesMenu.Label",
+    });
+  });
+
+  it("opens the rules options window, loaded on first use, and forces it to render", async () => {
+    const { RulesOptionsMenu } = await import("./app");
+    await new settings.RulesMenuLauncher().render();
+    expect(rendered).toHaveLength(1);
+    expect(rendered[0]!.window).toBeInstanceOf(RulesOptionsMenu);
+    expect(rendered[0]!.options).toEqual({ force: true });
+  });
+
+  it("brings the open window forward instead of opening a second one", async () => {
+    const open = { render: vi.fn(async () => open) };
+    instances.set(settings.RULES_MENU_ID, open);
+    await new settings.RulesMenuLauncher().render();
+    expect(open.render).toHaveBeenCalledWith({ force: true });
+    expect(rendered).toHaveLength(0);
+  });
+});
