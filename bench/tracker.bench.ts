@@ -40,6 +40,8 @@ function fighters(): PlanCombatant[] {
       engagedAtRoundStart: i % 2 === 0,
       postMeleeAttacks: maneuver === "allOutAttack" ? 1 : 0,
       offHandInitiativePenalty: false,
+      lostManeuver: i % 29 === 0 ? "attack" : null,
+      mainWeaponKind: i % 3 === 0 ? "missile" : "melee",
     };
   });
 }

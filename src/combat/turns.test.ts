@@ -23,6 +23,8 @@ function fighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): Pl
     engagedAtRoundStart: false,
     postMeleeAttacks: 0,
     offHandInitiativePenalty: false,
+    lostManeuver: null,
+    mainWeaponKind: null,
     ...extra,
   };
 }
