@@ -8,28 +8,48 @@
  * dynamic import below into its own chunk (vite.config.ts);
  * test/build/bundle.test.ts fails if one of these modules is found in the
  * start-up set again.
+ *
+ * A chunk's file name carries a hash of its content, so a browser that loaded
+ * the system before an update asks for files that are gone: the loader then
+ * tells the user to reload, and a later click tries again.
  */
 
+/** A loader that is remembered once it succeeds and says what to do when it fails. */
+export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      console.error("FANGS | a part of the system could not be loaded", error);
+      if (typeof game !== "undefined" && typeof ui !== "undefined" && game.i18n) {
+        ui.notifications?.error(game.i18n.localize("FANGS.System.LoadFailed"), { permanent: true });
+      }
+      throw error;
+    });
+    return loading;
+  };
+}
+
 /** Starting an attack: targets, the modifier dialog, the new exchange card. */
-export const loadAttackWorkflow = () => import("./apps/attack/start-attack");
+export const loadAttackWorkflow = onDemand(() => import("./apps/attack/start-attack"));
 
 /** The steps of an exchange card after the attack, run by the active GM's client. */
-export const loadExchangeFlow = () => import("./chat/exchange-flow");
+export const loadExchangeFlow = onDemand(() => import("./chat/exchange-flow"));
 
 /** Writing rules effects onto documents and undoing them. */
-export const loadEffectApplier = () => import("./chat/apply-effects");
+export const loadEffectApplier = onDemand(() => import("./chat/apply-effects"));
 
 /** The GM's "FANGS rules options" window. */
-export const loadRulesMenu = () => import("./apps/settings/app");
+export const loadRulesMenu = onDemand(() => import("./apps/settings/app"));
 
 /** NC-DMG-13's damage each round from a weapon left stuck in a body. */
-export const loadImpale = () => import("./rules/fangs/impale");
+export const loadImpale = onDemand(() => import("./rules/fangs/impale"));
 
 /** The Encounter odds dialog and the simulator behind it. */
-export const loadEncounterOdds = () => import("./apps/encounter-odds/open");
+export const loadEncounterOdds = onDemand(() => import("./apps/encounter-odds/open"));
 
 /** Bringing an older world's data to the current schema (the active GM, once, on `ready`). */
-export const loadWorldMigration = () => import("./data/world-migration");
+export const loadWorldMigration = onDemand(() => import("./data/world-migration"));
 
 /** Module paths (from the repository root) of everything above, for the bundle test. */
 export const ON_DEMAND_MODULES = Object.freeze([
