@@ -33,6 +33,9 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
 /** Starting an attack: targets, the modifier dialog, the new exchange card. */
 export const loadAttackWorkflow = onDemand(() => import("./apps/attack/start-attack"));
 
+/** The round's turn planner (phases, holds, roll-offs, a new round), run by the GM's client. */
+export const loadTurnPlanner = onDemand(() => import("./combat/plan"));
+
 /** The steps of an exchange card after the attack, run by the active GM's client. */
 export const loadExchangeFlow = onDemand(() => import("./chat/exchange-flow"));
 
@@ -54,6 +57,7 @@ export const loadWorldMigration = onDemand(() => import("./data/world-migration"
 /** Module paths (from the repository root) of everything above, for the bundle test. */
 export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/attack/start-attack.ts",
+  "src/combat/plan.ts",
   "src/chat/exchange-flow.ts",
   "src/chat/apply-effects.ts",
   "src/apps/settings/app.ts",

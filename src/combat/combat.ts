@@ -1,23 +1,17 @@
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { initiativeMode } from "../config/settings";
-import { loadEffectApplier, loadImpale } from "../on-demand";
+import { loadEffectApplier, loadImpale, loadTurnPlanner } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
 import { postNotes } from "./notes";
-import {
-  type CombatPlan,
-  CombatRefusal,
-  type PlanOptions,
-  planBreakHold,
-  planHold,
-  planNextRound,
-  planNextTurn,
-  planPreviousTurn,
-  planStart,
-} from "./plan";
+import type { CombatPlan, PlanOptions } from "./plan";
+
+type TurnPlanner = typeof import("./plan");
+
+import { CombatRefusal } from "./refusal";
 import { type CombatAction, requestCombatAction } from "./request";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 import { compareForTurns, planToUpdate, roundStartManeuvers } from "./turns";
@@ -151,10 +145,12 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     return false;
   }
 
-  async #run(make: () => CombatPlan): Promise<this> {
+  /** Plans with the turn planner (loaded on the first turn a GM advances) and applies the plan. */
+  async #run(make: (planner: TurnPlanner) => CombatPlan): Promise<this> {
+    const planner = await loadTurnPlanner();
     let plan: CombatPlan;
     try {
-      plan = make();
+      plan = make(planner);
     } catch (error) {
       notify(error);
       return this;
@@ -164,7 +160,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
 
   override async startCombat(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run(() => planStart(planState(this), this.planOptions()));
+    return this.#run((p) => p.planStart(planState(this), this.planOptions()));
   }
 
   override async nextTurn(): Promise<this> {
@@ -172,17 +168,17 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await requestCombatAction(this as unknown as Combat.Implementation, "advance", []);
       return this;
     }
-    return this.#run(() => planNextTurn(planState(this), this.planOptions()));
+    return this.#run((p) => p.planNextTurn(planState(this), this.planOptions()));
   }
 
   override async nextRound(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run(() => planNextRound(planState(this), this.planOptions()));
+    return this.#run((p) => p.planNextRound(planState(this), this.planOptions()));
   }
 
   override async previousTurn(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run(() => planPreviousTurn(planState(this)));
+    return this.#run((p) => p.planPreviousTurn(planState(this)));
   }
 
   override async previousRound(): Promise<this> {
@@ -214,13 +210,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await eraseDeclaration(combatant as never);
       return null;
     }
+    const planner = await loadTurnPlanner();
     let plan: CombatPlan;
     try {
       const state = planState(this);
       const options = this.planOptions();
-      if (action === "advance") plan = planNextTurn(state, options);
-      else if (action === "hold") plan = planHold(state, combatantIds[0] ?? "", options);
-      else plan = planBreakHold(state, combatantIds, options);
+      if (action === "advance") plan = planner.planNextTurn(state, options);
+      else if (action === "hold") plan = planner.planHold(state, combatantIds[0] ?? "", options);
+      else plan = planner.planBreakHold(state, combatantIds, options);
     } catch (error) {
       if (error instanceof CombatRefusal) return error;
       throw error;

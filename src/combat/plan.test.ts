@@ -3,7 +3,6 @@ import { InitiativeMode } from "../rules/fangs/round";
 import { ScriptedDice } from "../rules/kernel/dice";
 import {
   type CombatPlan,
-  CombatRefusal,
   maneuverPhase,
   type PlanCombatant,
   type PlanState,
@@ -14,6 +13,7 @@ import {
   planPreviousTurn,
   planStart,
 } from "./plan";
+import { CombatRefusal } from "./refusal";
 
 const options = { initiativeMode: InitiativeMode.Agility };
 

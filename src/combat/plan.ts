@@ -14,6 +14,7 @@ import {
 import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "../rules/fangs/types";
 import type { DiceSource } from "../rules/kernel/dice";
 import type { TurnCandidate } from "../rules/kernel/ruleset";
+import { CombatRefusal } from "./refusal";
 
 /**
  * The turn pointer of the FANGS round as plain data: from a snapshot of the
@@ -104,17 +105,6 @@ export interface CombatPlan {
   /** The round's initiative when a new round began. */
   readonly initiative: readonly InitiativeScore[] | null;
   readonly rollOff: RollOffResult | null;
-}
-
-/** A request the tracker refuses: `key` is the lang key shown to the user. */
-export class CombatRefusal extends Error {
-  override readonly name = "CombatRefusal";
-  constructor(
-    readonly key: string,
-    readonly data: Readonly<Record<string, string | number>> = {},
-  ) {
-    super(key);
-  }
 }
 
 /* -------------------------------------------- */
