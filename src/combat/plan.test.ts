@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planFighter } from "../../test/combat/plan-fixtures";
 import { InitiativeMode } from "../rules/fangs/round";
 import { ScriptedDice } from "../rules/kernel/dice";
 import {
@@ -18,26 +19,7 @@ import { CombatRefusal } from "./refusal";
 const options = { initiativeMode: InitiativeMode.Agility };
 
 function fighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): PlanCombatant {
-  return {
-    id,
-    name: id,
-    ag,
-    initiative: null,
-    initiativeRoll: null,
-    maneuver: null,
-    attackKind: null,
-    held: false,
-    committed: false,
-    actionLost: false,
-    outOfAction: false,
-    engaged: false,
-    engagedAtRoundStart: false,
-    postMeleeAttacks: 0,
-    offHandInitiativePenalty: false,
-    lostManeuver: null,
-    mainWeaponKind: null,
-    ...extra,
-  };
+  return planFighter(id, ag, extra);
 }
 
 /** Applies a plan to a state the way the Combat document does (one update). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planFighter } from "../../test/combat/plan-fixtures";
 import { InitiativeMode } from "../rules/fangs/round";
 import { noteLines } from "./notes";
 import { type PlanCombatant, type PlanState, planNextRound, planNextTurn, planStart } from "./plan";
@@ -7,26 +8,7 @@ import { roundStartManeuvers } from "./turns";
 const options = { initiativeMode: InitiativeMode.Agility };
 
 function fighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): PlanCombatant {
-  return {
-    id,
-    name: id,
-    ag,
-    initiative: ag,
-    initiativeRoll: null,
-    maneuver: null,
-    attackKind: null,
-    held: false,
-    committed: false,
-    actionLost: false,
-    outOfAction: false,
-    engaged: false,
-    engagedAtRoundStart: false,
-    postMeleeAttacks: 0,
-    offHandInitiativePenalty: false,
-    lostManeuver: null,
-    mainWeaponKind: null,
-    ...extra,
-  };
+  return planFighter(id, ag, { initiative: ag, ...extra });
 }
 
 function inRound(...combatants: PlanCombatant[]): PlanState {
