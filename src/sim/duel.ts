@@ -55,12 +55,16 @@ import {
 import { type DiceSource, SeededDice } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
 import type { TurnCandidate } from "../rules/kernel/ruleset";
+import { SimError } from "./errors";
 import type { FighterSheet, SimWeapon } from "./fighter";
 import {
   createDefaultPolicy,
+  defaultTarget,
   type FighterView,
   type ManeuverOption,
   type Policy,
+  type TargetOption,
+  type TargetQuestion,
   type WeaponView,
 } from "./policy";
 import type { EndState, FightSummary } from "./stats";
@@ -77,12 +81,18 @@ import type { EndState, FightSummary } from "./stats";
  * listed in docs/simulator.md ("What the simulator decides").
  */
 
+/** A side of the fight: 0 or 1. */
 export type Side = 0 | 1;
-const IDS = ["a", "b"] as const;
+/**
+ * A fighter's place in the fight: the fighters of side 0 first, then side 1's.
+ * In a duel fighter 0 is side 0 and fighter 1 side 1, so the events' `side`
+ * fields (which name a fighter) read as they always did.
+ */
+export type FighterIndex = number;
+/** Most fighters a side may field (ids are single letters "a"…"x"). */
+export const MAX_SIDE_FIGHTERS = 12;
 
-export interface DuelSetup {
-  readonly fighters: readonly [FighterSheet, FighterSheet];
-  readonly policies?: readonly [Policy, Policy];
+interface CommonSetup {
   /** Stop after this many rounds (an unfinished fight). Default 100. */
   readonly maxRounds?: number;
   /** Paces between the fighters at the start. Default 10. */
@@ -91,6 +101,18 @@ export interface DuelSetup {
   readonly escapeDistance?: number;
   readonly options?: FangsOptions;
   readonly maneuverOptions?: Partial<ManeuverOptions>;
+}
+
+export interface DuelSetup extends CommonSetup {
+  readonly fighters: readonly [FighterSheet, FighterSheet];
+  readonly policies?: readonly [Policy, Policy];
+}
+
+/** A fight between two sides of 1…MAX_SIDE_FIGHTERS fighters each. */
+export interface FightSetup extends CommonSetup {
+  readonly sides: readonly [readonly FighterSheet[], readonly FighterSheet[]];
+  /** One policy per fighter, side by side; the default policy for each when absent. */
+  readonly policies?: readonly [readonly Policy[], readonly Policy[]];
 }
 
 /** How a fighter stands at a moment of the fight. */
@@ -108,19 +130,21 @@ export type DuelEvent =
   | {
       readonly type: "round";
       readonly round: number;
-      readonly order: readonly Side[];
+      readonly order: readonly FighterIndex[];
       readonly distance: number;
     }
-  | { readonly type: "lostAction"; readonly side: Side; readonly reason: string }
+  | { readonly type: "lostAction"; readonly side: FighterIndex; readonly reason: string }
   | {
       readonly type: "maneuver";
-      readonly side: Side;
+      readonly side: FighterIndex;
       readonly maneuver: ManeuverId;
       readonly weapon: string | null;
+      /** Whom the maneuver is aimed at; only in a fight between groups (a duel has one enemy). */
+      readonly target?: FighterIndex;
     }
   | {
       readonly type: "move";
-      readonly side: Side;
+      readonly side: FighterIndex;
       readonly maneuver: ManeuverId;
       readonly paces: number;
       readonly distance: number;
@@ -129,20 +153,20 @@ export type DuelEvent =
   | {
       readonly type: "withdrawal";
       /** The one who answers the withdrawal. */
-      readonly side: Side;
+      readonly side: FighterIndex;
       readonly response: string;
       readonly noteKey: string;
     }
   | {
       readonly type: "attackRefused";
-      readonly side: Side;
+      readonly side: FighterIndex;
       readonly weapon: string;
       readonly reasonKey: string;
     }
   | {
       readonly type: "exchange";
-      readonly attacker: Side;
-      readonly defender: Side;
+      readonly attacker: FighterIndex;
+      readonly defender: FighterIndex;
       readonly weapon: string;
       readonly source: string;
       readonly modifiers: number;
@@ -152,24 +176,34 @@ export type DuelEvent =
       readonly resolution: ExchangeResolution;
       /** What the fighters' items became: nicked, unusable for attack, shattered. */
       readonly itemChanges: readonly {
-        readonly side: Side;
+        readonly side: FighterIndex;
         readonly item: string;
         readonly itemSp: ItemSp;
       }[];
     }
-  | { readonly type: "fumbleApplied"; readonly side: Side; readonly result: string; readonly weapon: string }
+  | {
+      readonly type: "fumbleApplied";
+      readonly side: FighterIndex;
+      readonly result: string;
+      readonly weapon: string;
+    }
   | {
       readonly type: "impaled";
-      readonly side: Side;
+      readonly side: FighterIndex;
       readonly weapon: string;
       readonly stunDamage: number;
       readonly hitPointDamage: number;
     }
-  | { readonly type: "pullOut"; readonly side: Side; readonly weapon: string; readonly removed: boolean }
-  | { readonly type: "breakFree"; readonly side: Side; readonly freed: boolean }
-  | { readonly type: "ready"; readonly side: Side; readonly weapon: string }
-  | { readonly type: "status"; readonly fighters: readonly [FighterSnapshot, FighterSnapshot] }
-  | { readonly type: "fled"; readonly side: Side; readonly distance: number }
+  | {
+      readonly type: "pullOut";
+      readonly side: FighterIndex;
+      readonly weapon: string;
+      readonly removed: boolean;
+    }
+  | { readonly type: "breakFree"; readonly side: FighterIndex; readonly freed: boolean }
+  | { readonly type: "ready"; readonly side: FighterIndex; readonly weapon: string }
+  | { readonly type: "status"; readonly fighters: readonly FighterSnapshot[] }
+  | { readonly type: "fled"; readonly side: FighterIndex; readonly distance: number }
   | {
       readonly type: "end";
       readonly winner: Side | null;
@@ -178,23 +212,48 @@ export type DuelEvent =
     };
 
 export interface DuelResult extends FightSummary {
-  readonly names: readonly [string, string];
-  readonly final: readonly [FighterSnapshot, FighterSnapshot];
+  /** Per fighter (see FighterIndex); a duel's two. */
+  readonly names: readonly string[];
+  readonly final: readonly FighterSnapshot[];
   /** The fight as it happened; null unless asked for (the odds runner skips it). */
   readonly events: DuelEvent[] | null;
 }
 
+/**
+ * A fight between sides: what a duel reports, plus which fighters stood on
+ * which side and how each side ended. A 1-vs-1 fight is a duel and has
+ * neither, so its result (and JSON) is the duel's to the letter.
+ */
+export interface FightResult extends DuelResult {
+  /** Fighter indices of each side. */
+  readonly sides?: readonly [readonly FighterIndex[], readonly FighterIndex[]];
+}
+
 interface StuckWeapon {
-  readonly owner: Side;
+  readonly owner: FighterIndex;
   readonly itemId: string;
-  readonly target: Side;
+  readonly target: FighterIndex;
   readonly inItemId: string | null;
   readonly perRoundDamage: string | null;
 }
 
+/** Where two enemies stand to each other: one pair object is shared by both. */
+interface Pair {
+  distance: number;
+  engaged: boolean;
+}
+
 interface Combatant {
-  readonly side: Side;
+  /** The fighter's index (FighterIndex): the events' `side`. */
+  readonly side: FighterIndex;
+  readonly team: Side;
   readonly id: string;
+  /** Each enemy with the pair it shares with this fighter. */
+  readonly foes: { readonly foe: Combatant; readonly pair: Pair }[];
+  /** Whom the fighter fights this round, and the pair with it. */
+  target: Combatant;
+  pair: Pair;
+  engagedAtStart: boolean;
   readonly sheet: FighterSheet;
   readonly policy: Policy;
   stun: number;
@@ -235,6 +294,7 @@ interface Combatant {
   viewMemo: FighterView | null;
   lastOptions: {
     engaged: boolean;
+    target: Combatant;
     gear: number;
     set: "melee" | "missile";
     stuck: number;
@@ -247,6 +307,7 @@ interface Combatant {
     gear: number;
     maneuver: ManeuverId;
     offHandParried: boolean;
+    target: Combatant;
     slot: (AttackSlot & { weapon: SimWeapon }) | null;
   } | null;
 }
@@ -282,54 +343,123 @@ const KIND_INDEX: Readonly<Record<SimWeapon["kind"], number>> = { melee: 0, thro
 const LOADOUT_WEAPON: readonly ParryLoadout["weapon"][] = ["none", "oneHanded", "twoHanded"];
 const LOADOUT_OFF_HAND: readonly ParryLoadout["offHand"][] = ["none", "shield", "weapon", "bareHand"];
 
+/** Worst to best, for how a side ends (sideEnd). */
+const SIDE_END_RANK: readonly EndState[] = ["dead", "dying", "unconscious", "fled", "standing"];
+
 const NONE_ONLY: readonly DefenseChoice[] = Object.freeze(["none"]);
 const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
 
 export function runDuel(setup: DuelSetup, seed: number, record = false): DuelResult {
-  return new Duel(setup, new SeededDice(seed), record).run();
+  const [a, b] = setup.fighters;
+  const policies = setup.policies;
+  return new Duel(
+    setup,
+    [[a], [b]],
+    policies ? [[policies[0]], [policies[1]]] : undefined,
+    new SeededDice(seed),
+    record,
+  ).run();
+}
+
+/**
+ * A fight between two sides. With one fighter a side it is runDuel, roll for
+ * roll; with more, see "Groups" in docs/simulator.md for the model.
+ */
+export function runFight(setup: FightSetup, seed: number, record = false): FightResult {
+  const [a, b] = setup.sides;
+  for (const side of [a, b]) {
+    if (side.length === 0) throw new SimError("invalid-argument", "a side needs at least one fighter");
+    if (side.length > MAX_SIDE_FIGHTERS)
+      throw new SimError("invalid-argument", `a side may field at most ${MAX_SIDE_FIGHTERS} fighters`);
+  }
+  const duel = new Duel(setup, [a, b], setup.policies, new SeededDice(seed), record);
+  const result = duel.run();
+  if (a.length === 1 && b.length === 1) return result;
+  const sideEnds = [duel.sideEnd(0), duel.sideEnd(1)] as const;
+  return { ...result, sideEnds, sides: [duel.teamIndices(0), duel.teamIndices(1)] };
+}
+
+/** Names as the log shows them: a name met more than once gets its number, "Troll (1)", "Troll (2)". */
+export function fighterNames(sheets: readonly FighterSheet[]): string[] {
+  const count = new Map<string, number>();
+  for (const s of sheets) count.set(s.name, (count.get(s.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return sheets.map((s) => {
+    if (count.get(s.name)! < 2) return s.name;
+    const n = (seen.get(s.name) ?? 0) + 1;
+    seen.set(s.name, n);
+    return `${s.name} (${n})`;
+  });
 }
 
 class Duel {
-  readonly c: [Combatant, Combatant];
+  readonly c: Combatant[];
+  /** The fighters of each side. */
+  readonly teams: [Combatant[], Combatant[]];
+  readonly group: boolean;
   readonly events: DuelEvent[] | null;
   readonly maxRounds: number;
   readonly escapeDistance: number;
   readonly options: FangsOptions | undefined;
   readonly maneuverOptions: Partial<ManeuverOptions> | undefined;
-  readonly names: [string, string];
-  distance: number;
-  engaged = false;
+  readonly names: string[];
   round = 0;
   stuck: StuckWeapon[] = [];
-  order: Side[] | null = null;
+  order: FighterIndex[] | null = null;
   holds: GrappleHold[] = [];
 
   constructor(
-    setup: DuelSetup,
+    setup: CommonSetup,
+    sides: readonly [readonly FighterSheet[], readonly FighterSheet[]],
+    policies: readonly [readonly Policy[], readonly Policy[]] | undefined,
     readonly dice: DiceSource,
     record: boolean,
   ) {
-    const [a, b] = setup.fighters;
-    const policies = setup.policies ?? [createDefaultPolicy(), createDefaultPolicy()];
-    this.names = a.name === b.name ? [`${a.name} (1)`, `${b.name} (2)`] : [a.name, b.name];
-    this.c = [this.combatant(0, a, policies[0]), this.combatant(1, b, policies[1])];
+    this.names = fighterNames([...sides[0], ...sides[1]]);
+    this.c = [];
+    this.teams = [[], []];
+    for (const team of [0, 1] as const) {
+      sides[team].forEach((sheet, i) => {
+        const c = this.combatant(this.c.length, team, sheet, policies?.[team][i] ?? createDefaultPolicy());
+        this.c.push(c);
+        this.teams[team].push(c);
+      });
+    }
+    this.group = this.c.length > 2;
     this.events = record ? [] : null;
     this.maxRounds = setup.maxRounds ?? 100;
-    this.distance = setup.startDistance ?? 10;
+    const distance = setup.startDistance ?? 10;
+    // Every fighter starts at the start distance from every enemy (docs/simulator.md, "Groups").
+    for (const x of this.teams[0]) {
+      for (const y of this.teams[1]) {
+        const pair: Pair = { distance, engaged: distance <= 0 };
+        x.foes.push({ foe: y, pair });
+        y.foes.push({ foe: x, pair });
+      }
+    }
+    for (const c of this.c) {
+      c.target = c.foes[0]!.foe;
+      c.pair = c.foes[0]!.pair;
+    }
     this.escapeDistance = setup.escapeDistance ?? 60;
     this.options = setup.options === undefined ? undefined : resolveOptions(setup.options);
     this.maneuverOptions = setup.maneuverOptions;
-    if (this.distance <= 0) this.engaged = true;
   }
 
-  combatant(side: Side, sheet: FighterSheet, policy: Policy): Combatant {
+  combatant(index: FighterIndex, team: Side, sheet: FighterSheet, policy: Policy): Combatant {
     const itemSp = new Map<string, ItemSp>();
     for (const w of sheet.weapons) if (w.itemSp) itemSp.set(w.id, w.itemSp);
     for (const s of sheet.shields) itemSp.set(s.id, s.itemSp);
     const hasMissile = sheet.weapons.some((w) => w.kind === "missile");
     return {
-      side,
-      id: IDS[side],
+      side: index,
+      team,
+      id: String.fromCharCode(97 + index),
+      foes: [],
+      // Set once every fighter exists (the constructor).
+      target: undefined as unknown as Combatant,
+      pair: undefined as unknown as Pair,
+      engagedAtStart: false,
       sheet,
       policy,
       stun: sheet.stunPoints,
@@ -365,6 +495,72 @@ class Duel {
     };
   }
 
+  teamIndices(team: Side): FighterIndex[] {
+    return this.teams[team].map((c) => c.side);
+  }
+
+  /** Engaged with any enemy (in a group: any still up; one who fell holds no one). */
+  engaged(c: Combatant): boolean {
+    for (const f of c.foes) if (f.pair.engaged && !(this.group && this.out(f.foe))) return true;
+    return false;
+  }
+
+  /** Paces to the target (0 when engaged with it). */
+  distance(c: Combatant): number {
+    return c.pair.engaged ? 0 : c.pair.distance;
+  }
+
+  pairWith(c: Combatant, foe: Combatant): Pair {
+    for (const f of c.foes) if (f.foe === foe) return f.pair;
+    throw new Error(`${c.id} has no pair with ${foe.id}`);
+  }
+
+  setTarget(c: Combatant, target: Combatant): void {
+    c.target = target;
+    c.pair = this.pairWith(c, target);
+  }
+
+  /** How a side ends: as its best-off fighter does (standing, else fled, unconscious, dying, dead). */
+  sideEnd(team: Side): EndState {
+    let best = 0;
+    for (const c of this.teams[team]) best = Math.max(best, SIDE_END_RANK.indexOf(this.endState(c)));
+    return SIDE_END_RANK[best]!;
+  }
+
+  /**
+   * Enemies this fighter may pick as its target: those it is engaged with if
+   * any (an engaged fighter fights who is at its throat), else every enemy
+   * still up. The policy picks among them; alone, one needs no asking.
+   */
+  chooseTarget(c: Combatant): void {
+    const engaged = this.engaged(c);
+    const candidates: TargetOption[] = [];
+    for (const f of c.foes) {
+      if (this.out(f.foe) || (engaged && !f.pair.engaged)) continue;
+      candidates.push({
+        fighter: f.foe.side,
+        view: this.view(f.foe),
+        distance: f.pair.engaged ? 0 : f.pair.distance,
+        engaged: f.pair.engaged,
+        current: f.foe === c.target,
+      });
+    }
+    if (candidates.length === 0) return;
+    let pick = candidates[0]!;
+    if (candidates.length > 1) {
+      const q: TargetQuestion = { round: this.round, self: this.view(c), candidates };
+      const answer = c.policy.chooseTarget ? c.policy.chooseTarget(q) : defaultTarget(q);
+      const found = candidates.find((t) => t.fighter === answer);
+      if (!found) {
+        throw new Error(
+          `policy "${c.policy.id}" chose the target ${answer}, not among ${candidates.map((t) => t.fighter).join(", ")}`,
+        );
+      }
+      pick = found;
+    }
+    if (pick.fighter !== c.target.side) this.setTarget(c, this.c[pick.fighter]!);
+  }
+
   log(event: DuelEvent): void {
     this.events?.push(event);
   }
@@ -386,10 +582,6 @@ class Duel {
       throw new Error(`policy "${attacker.policy.id}" answered a ${withdrawal} with ${response}`);
     }
     return response as R;
-  }
-
-  other(c: Combatant): Combatant {
-    return this.c[c.side === 0 ? 1 : 0];
   }
 
   /* -------------------------------------------- */
@@ -540,11 +732,12 @@ class Duel {
       if (condition === "shattered" || condition === "unusableForAttack") return false;
     }
     if ((c.reload.get(w.id) ?? 0) > 0) return false;
-    if (w.kind !== "melee" && w.range > 0 && this.distance > w.range) return false;
+    if (w.kind !== "melee" && w.range > 0 && c.pair.distance > w.range) return false;
     return true;
   }
 
   view(c: Combatant): FighterView {
+    const engaged = this.engaged(c);
     const grappled = this.holds.length > 0 && this.holds.some((h) => h.targetId === c.id);
     const holding = this.holds.length > 0 && this.holds.some((h) => h.grapplerId === c.id);
     const memo = c.viewMemo;
@@ -552,7 +745,7 @@ class Duel {
       memo !== null &&
       memo.stunPoints === c.stun &&
       memo.hitPoints === c.hp &&
-      memo.engaged === this.engaged &&
+      memo.engaged === engaged &&
       memo.grappled === grappled &&
       memo.holding === holding &&
       memo.weapons === this.gear(c).weaponViews
@@ -563,7 +756,7 @@ class Duel {
       sheet: c.sheet,
       stunPoints: c.stun,
       hitPoints: c.hp,
-      engaged: this.engaged,
+      engaged,
       grappled,
       holding,
       weapons: this.gear(c).weaponViews,
@@ -586,8 +779,9 @@ class Duel {
     const last = c.lastOptions;
     if (
       last !== null &&
-      this.engaged &&
+      c.pair.engaged &&
       last.engaged &&
+      last.target === c.target &&
       last.gear === c.gearVersion &&
       last.set === c.set &&
       last.stuck === this.stuck.length &&
@@ -598,7 +792,8 @@ class Duel {
     }
     const options = this.lookUpOptions(c);
     c.lastOptions = {
-      engaged: this.engaged,
+      engaged: c.pair.engaged,
+      target: c.target,
       gear: c.gearVersion,
       set: c.set,
       stuck: this.stuck.length,
@@ -608,7 +803,7 @@ class Duel {
   }
 
   lookUpOptions(c: Combatant): ManeuverOption[] {
-    let key = `${this.engaged ? "E" : this.distance}|${c.set}|`;
+    let key = `${c.pair.engaged ? "E" : c.pair.distance}|${c.set}|`;
     for (const id of c.away) key += `${id},`;
     key += "|";
     for (const s of this.stuck) if (s.owner === c.side) key += `${s.itemId},`;
@@ -618,11 +813,13 @@ class Duel {
       key += sp ? itemCondition(sp).charAt(0) : "-";
       key += this.weaponReady(c, w) ? "1" : "0";
     }
-    // A restriction changes the options only while it is active (all point at the one opponent).
+    // A restriction changes the options only while it is active; in a duel all point at the one opponent.
     for (const r of c.restrictions) {
       if (restrictionActive(r, this.round))
         key += `|${r.kind}${r.kind === "noEngage" && r.exceptCharge ? "+" : ""}`;
+      if (this.group && r.kind !== "noAttack") key += `@${r.targetId}`;
     }
+    if (this.group) key += `>${c.target.id}`;
     let cache = OPTION_CACHE.get(c.sheet);
     if (cache === undefined) {
       cache = new Map();
@@ -638,14 +835,15 @@ class Duel {
   }
 
   computeOptions(c: Combatant): ManeuverOption[] {
-    const opp = this.other(c);
+    const opp = c.target;
+    const engaged = c.pair.engaged;
     const mv = c.sheet.attributes.movement;
     const options: ManeuverOption[] = [];
     const base = {
-      engaged: this.engaged,
+      engaged,
       freeToMove: true,
       mv,
-      distanceToTarget: this.engaged ? 0 : this.distance,
+      distanceToTarget: this.distance(c),
       chargeForbidden: !mayCloseWith(c.restrictions, opp.id, this.round, "charge"),
     };
     const ready = this.inHand(c).filter((w) => this.weaponReady(c, w));
@@ -665,7 +863,7 @@ class Duel {
           if (!fits) continue;
           if (
             w.kind === "melee" &&
-            !this.engaged &&
+            !engaged &&
             !mayCloseWith(c.restrictions, opp.id, this.round, id === "charge" ? "charge" : "engage")
           )
             continue;
@@ -682,8 +880,8 @@ class Duel {
             targetId: opp.id,
             maneuverTargetId: opp.id,
             engagedWithTarget: true,
-            attackerEngaged: this.engaged,
-            targetStartedUnengaged: !this.engaged,
+            attackerEngaged: engaged,
+            targetStartedUnengaged: !engaged,
             restrictions: c.restrictions,
           });
           if (verdict.allowed) options.push({ maneuver: id, weaponId: w.id });
@@ -695,7 +893,7 @@ class Duel {
         continue;
       }
       if (id === "changeWeapon") continue;
-      if (id === "engage" && (this.engaged || !mayCloseWith(c.restrictions, opp.id, this.round, "engage")))
+      if (id === "engage" && (engaged || !mayCloseWith(c.restrictions, opp.id, this.round, "engage")))
         continue;
       if (canChooseManeuver(id, base).allowed) options.push({ maneuver: id, weaponId: null });
     }
@@ -728,17 +926,18 @@ class Duel {
   }
 
   declare(c: Combatant): void {
+    if (this.group) this.chooseTarget(c);
     const options = this.maneuverOptions_(c);
     if (options.length === 0) {
       c.maneuver = null;
       return;
     }
-    const opp = this.other(c);
+    const opp = c.target;
     const choice = c.policy.chooseManeuver({
       round: this.round,
       self: this.view(c),
       opponent: this.view(opp),
-      distance: this.engaged ? 0 : this.distance,
+      distance: this.distance(c),
       options,
     });
     const legal = options.find((o) => o.maneuver === choice?.maneuver && o.weaponId === choice.weaponId);
@@ -756,6 +955,7 @@ class Duel {
         side: c.side,
         maneuver: legal.maneuver,
         weapon: legal.weaponId === null ? null : (this.weapon(c, legal.weaponId)?.name ?? null),
+        ...(this.group ? { target: opp.side } : {}),
       });
   }
 
@@ -777,9 +977,9 @@ class Duel {
     } catch (error) {
       if (error !== FIGHT_OVER) throw error;
     }
-    const ends = [this.endState(this.c[0]), this.endState(this.c[1])] as const;
-    const out0 = ends[0] !== "standing";
-    const out1 = ends[1] !== "standing";
+    const ends = this.c.map((c) => this.endState(c));
+    const out0 = this.teamOut(0);
+    const out1 = this.teamOut(1);
     const winner: Side | null = out0 === out1 ? null : out0 ? 1 : 0;
     this.log({ type: "end", winner, rounds: this.round, unfinished });
     return {
@@ -788,13 +988,19 @@ class Duel {
       ends,
       unfinished,
       names: this.names,
-      final: [this.snapshot(this.c[0]), this.snapshot(this.c[1])],
+      final: this.c.map((c) => this.snapshot(c)),
       events: this.events,
     };
   }
 
+  /** A side is out when all its fighters are. */
+  teamOut(team: Side): boolean {
+    for (const c of this.teams[team]) if (!this.out(c)) return false;
+    return true;
+  }
+
   checkEnd(): void {
-    if (this.out(this.c[0]) || this.out(this.c[1])) throw FIGHT_OVER;
+    if (this.teamOut(0) || this.teamOut(1)) throw FIGHT_OVER;
   }
 
   snapshot(c: Combatant): FighterSnapshot {
@@ -802,7 +1008,7 @@ class Duel {
     for (const w of c.sheet.weapons) if (w.itemSp) items.push({ name: w.name, itemSp: c.itemSp.get(w.id)! });
     for (const s of c.sheet.shields) items.push({ name: s.name, itemSp: c.itemSp.get(s.id)! });
     return {
-      name: this.names[c.side],
+      name: this.names[c.side]!,
       stunPoints: c.stun,
       stunPointsMax: c.sheet.attributes.stunPoints,
       hitPoints: c.hp,
@@ -831,20 +1037,21 @@ class Duel {
         (r) => (r.kind === "noAttack" || r.kind === "noChangeTarget" ? r.round : r.untilRound) >= this.round,
       );
     }
-    const engagedAtStart = this.engaged;
+    for (const c of this.c) c.engagedAtStart = this.engaged(c);
     // AG order reads only the fighters' AG, which no blow changes: asked once a fight.
     this.order ??= initiativeScores(
       this.c.map((c) => ({ id: c.id, ag: c.sheet.characteristics.ag })),
       { mode: "agility", round: this.round },
-    ).map((s) => (s.id === IDS[0] ? 0 : 1) as Side);
+    ).map((s) => this.byId(s.id).side);
     const order = this.order;
-    this.log({ type: "round", round: this.round, order, distance: this.engaged ? 0 : this.distance });
+    if (this.events) this.log({ type: "round", round: this.round, order, distance: this.closest() });
 
     this.stuckWeapons();
 
     // Initiative phase: declare and move in AG order (NC-RND-3).
     for (const side of order) {
-      const c = this.c[side];
+      const c = this.c[side]!;
+      if (this.group && this.out(c)) continue;
       c.prone = false;
       if (c.loseNextAction) {
         c.loseNextAction = false;
@@ -855,25 +1062,40 @@ class Duel {
       if (this.holds.some((h) => h.targetId === c.id)) this.tryBreakFree(c);
       this.declare(c);
     }
-    for (const side of order) this.move(this.c[side], order);
+    for (const side of order) {
+      const c = this.c[side]!;
+      if (!this.group || !this.out(c)) this.move(c, order);
+    }
 
-    this.phase("missile", engagedAtStart);
-    this.phase("melee", engagedAtStart);
-    for (const side of order) this.completeWithdrawal(this.c[side]);
+    this.phase("missile");
+    this.phase("melee");
+    for (const side of order) this.completeWithdrawal(this.c[side]!);
     this.checkEnd();
-    this.phase("postMelee", engagedAtStart);
+    this.phase("postMelee");
 
     for (const c of this.c) this.endOfRound(c);
-    if (this.events)
-      this.log({ type: "status", fighters: [this.snapshot(this.c[0]), this.snapshot(this.c[1])] });
+    if (this.events) this.log({ type: "status", fighters: this.c.map((c) => this.snapshot(c)) });
     this.checkFled();
+  }
+
+  /** Paces between the nearest two enemies still up (0 when any are engaged): a duel's one distance. */
+  closest(): number {
+    let best = Infinity;
+    for (const c of this.teams[0]) {
+      if (this.group && this.out(c)) continue;
+      for (const f of c.foes) {
+        if (this.group && this.out(f.foe)) continue;
+        best = Math.min(best, f.pair.engaged ? 0 : f.pair.distance);
+      }
+    }
+    return best === Infinity ? 0 : best;
   }
 
   /** NC-DMG-13: each round a weapon stays stuck in a body it does its damage; its owner tries to pull it out. */
   stuckWeapons(): void {
     for (const s of [...this.stuck]) {
-      const owner = this.c[s.owner];
-      const target = this.c[s.target];
+      const owner = this.c[s.owner]!;
+      const target = this.c[s.target]!;
       const name = this.weapon(owner, s.itemId)?.name ?? s.itemId;
       if (s.inItemId === null && s.perRoundDamage !== null) {
         const r = impaledRoundDamage(
@@ -895,7 +1117,8 @@ class Duel {
         });
         this.checkEnd();
       }
-      if (!this.engaged) continue;
+      // A fumbler's weapon can be stuck in itself: then any engagement lets it pull.
+      if (!(owner === target ? this.engaged(owner) : this.pairWith(owner, target).engaged)) continue;
       const removal = removeStuckWeapon(
         {
           remover: s.inItemId === null ? "attacker" : "fromShield",
@@ -916,7 +1139,7 @@ class Duel {
 
   tryBreakFree(c: Combatant): void {
     const hold = this.holds.find((h) => h.targetId === c.id)!;
-    const grappler = this.other(c);
+    const grappler = this.byId(hold.grapplerId);
     const result = breakFree(
       {
         target: { skill: (c.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
@@ -929,41 +1152,45 @@ class Duel {
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
   }
 
-  move(c: Combatant, order: readonly Side[]): void {
+  move(c: Combatant, order: readonly FighterIndex[]): void {
     const m = c.maneuver;
     if (m === null) return;
-    const opp = this.other(c);
+    const pair = c.pair;
     const mv = c.sheet.attributes.movement;
-    const before = this.distance;
+    const before = pair.distance;
     switch (m) {
       case "engage":
       case "charge":
-        this.engaged = true;
-        this.distance = 0;
+        pair.engaged = true;
+        pair.distance = 0;
         c.performed = true;
         break;
       case "attack":
       case "allOutAttack": {
         const w = this.weapon(c, c.weaponId);
-        if (w?.kind === "melee" && !this.engaged) {
+        if (w?.kind === "melee" && !pair.engaged) {
           // The Attack's own ¼ MV closes the gap (NC-MAN-7); canChooseManeuver checked the paces.
-          this.engaged = true;
-          this.distance = 0;
+          pair.engaged = true;
+          pair.distance = 0;
         }
         break;
       }
       case "move":
-        this.distance = Math.max(1, this.distance - movePaces(m, mv));
+        // Toward the target only: the distances to other enemies stay (docs/simulator.md, "Groups").
+        pair.distance = Math.max(1, pair.distance - movePaces(m, mv));
         c.performed = true;
         break;
       case "run":
-      case "runAndDodge":
-        this.distance += movePaces(m, mv);
+      case "runAndDodge": {
+        // Away from every enemy.
+        const paces = movePaces(m, mv);
+        for (const f of c.foes) f.pair.distance += paces;
         c.performed = true;
         break;
+      }
       case "retreat":
       case "disengage":
-        this.withdraw(c, opp, order);
+        this.withdraw(c, order);
         break;
       case "drawWeapon":
         c.readying = c.weaponId;
@@ -978,89 +1205,104 @@ class Duel {
       m !== "allOutAttack" &&
       m !== "retreat" &&
       m !== "disengage" &&
-      before !== this.distance
+      before !== pair.distance
     ) {
       this.log({
         type: "move",
         side: c.side,
         maneuver: m,
-        paces: Math.abs(before - this.distance),
-        distance: this.distance,
-        engaged: this.engaged,
+        paces: Math.abs(before - pair.distance),
+        distance: pair.distance,
+        engaged: pair.engaged,
       });
     }
   }
 
   /**
-   * A Retreat or Disengage. When it comes before the opponent's attack in AG
-   * order, the opponent answers it now (NC-SPD-1, NC-SPD-2); otherwise the
-   * opponent strikes first (a Retreat at +2, NC-MAN-16) and the fighter
-   * leaves after the Melee phase.
+   * A Retreat or Disengage. Each enemy that means to strike the fighter in
+   * melee this round and comes after it in AG order answers it now
+   * (NC-SPD-1, NC-SPD-2); one that comes before strikes first (a Retreat at
+   * +2, NC-MAN-16), and the fighter leaves after the Melee phase.
    */
-  withdraw(c: Combatant, opp: Combatant, order: readonly Side[]): void {
+  withdraw(c: Combatant, order: readonly FighterIndex[]): void {
     const kind = c.maneuver as "retreat" | "disengage";
     c.withdrawal = kind;
     if (kind === "retreat") c.hitBonus = RETREAT_ATTACK_BONUS;
-    const oppWeapon = this.weapon(opp, opp.weaponId);
-    const oppAttacks =
-      opp.maneuver !== null && getManeuver(opp.maneuver).attacks > 0 && oppWeapon?.kind === "melee";
-    const before = order.indexOf(c.side) < order.indexOf(opp.side);
-    if (!oppAttacks || !before) return;
-    if (kind === "retreat") {
-      const response = this.askWithdrawal(opp, c, kind, [
-        RetreatResponse.AttackAsItLeaves,
-        RetreatResponse.Chase,
-        RetreatResponse.Stay,
-      ]);
-      const result = resolveRetreatResponse(
-        {
-          attackerId: opp.id,
-          retreaterId: c.id,
-          round: this.round,
-          attackerMv: opp.sheet.attributes.movement,
-        },
-        response,
-      );
-      opp.restrictions.push(...result.restrictions);
-      c.followPaces = result.followPaces;
-      c.leavingAttackBonus = result.mayAttack ? result.attackModifier : 0;
-      if (result.mayAttack) c.hitBonus = 0;
-      this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
-    } else {
-      const response = this.askWithdrawal(opp, c, kind, [DisengageResponse.Follow, DisengageResponse.LetGo]);
-      const result = resolveDisengage(
-        {
-          attackerId: opp.id,
-          disengagerId: c.id,
-          round: this.round,
-          attackerMv: opp.sheet.attributes.movement,
-        },
-        response,
-      );
-      opp.restrictions.push(...result.restrictions);
-      c.followPaces = result.followPaces;
-      this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
+    for (const { foe: opp } of c.foes) {
+      if (opp.target !== c || (this.group && this.out(opp))) continue;
+      const oppWeapon = this.weapon(opp, opp.weaponId);
+      const oppAttacks =
+        opp.maneuver !== null && getManeuver(opp.maneuver).attacks > 0 && oppWeapon?.kind === "melee";
+      const before = order.indexOf(c.side) < order.indexOf(opp.side);
+      if (!oppAttacks || !before) continue;
+      if (kind === "retreat") {
+        const response = this.askWithdrawal(opp, c, kind, [
+          RetreatResponse.AttackAsItLeaves,
+          RetreatResponse.Chase,
+          RetreatResponse.Stay,
+        ]);
+        const result = resolveRetreatResponse(
+          {
+            attackerId: opp.id,
+            retreaterId: c.id,
+            round: this.round,
+            attackerMv: opp.sheet.attributes.movement,
+          },
+          response,
+        );
+        opp.restrictions.push(...result.restrictions);
+        c.followPaces = Math.max(c.followPaces, result.followPaces);
+        if (result.mayAttack) {
+          c.leavingAttackBonus = result.attackModifier;
+          c.hitBonus = 0;
+        }
+        this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
+      } else {
+        const response = this.askWithdrawal(opp, c, kind, [
+          DisengageResponse.Follow,
+          DisengageResponse.LetGo,
+        ]);
+        const result = resolveDisengage(
+          {
+            attackerId: opp.id,
+            disengagerId: c.id,
+            round: this.round,
+            attackerMv: opp.sheet.attributes.movement,
+          },
+          response,
+        );
+        opp.restrictions.push(...result.restrictions);
+        c.followPaces = Math.max(c.followPaces, result.followPaces);
+        this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
+      }
     }
   }
 
   completeWithdrawal(c: Combatant): void {
     if (c.withdrawal === null || this.out(c)) return;
     const paces = movePaces(c.withdrawal, c.sheet.attributes.movement);
-    this.engaged = false;
     this.holds = this.holds.filter((h) => h.targetId !== c.id && h.grapplerId !== c.id);
-    this.distance = Math.max(1, paces - c.followPaces);
+    // From each enemy it was engaged with (in a duel: the one enemy) it ends its paces away, less a chase.
+    for (const f of c.foes) {
+      if (this.group && !f.pair.engaged) {
+        f.pair.distance += paces;
+        continue;
+      }
+      f.pair.engaged = false;
+      f.pair.distance = Math.max(1, paces - c.followPaces);
+    }
     c.performed = true;
     this.log({
       type: "move",
       side: c.side,
       maneuver: c.withdrawal,
       paces,
-      distance: this.distance,
+      distance: c.pair.distance,
       engaged: false,
     });
   }
 
-  candidates(engagedAtStart: boolean, phase: PhaseId): TurnCandidate[] {
+  candidates(phase: PhaseId): TurnCandidate[] {
     return this.c.map((c) => {
       const w = this.weapon(c, c.weaponId);
       const slot = phase === "postMelee" ? this.nextPostMeleeSlot(c) : null;
@@ -1071,8 +1313,8 @@ class Duel {
         maneuver: c.maneuver,
         held: false,
         outOfAction: this.out(c) || c.maneuver === null,
-        engagedAtRoundStart: engagedAtStart,
-        engaged: this.engaged,
+        engagedAtRoundStart: c.engagedAtStart,
+        engaged: this.engaged(c),
         facts: {
           attackKind: w?.kind ?? null,
           postMeleeAttacks: slot ? 1 : 0,
@@ -1093,6 +1335,7 @@ class Duel {
       memo.gear === c.gearVersion &&
       memo.maneuver === c.maneuver &&
       memo.offHandParried === c.offHandParried &&
+      memo.target === c.target &&
       !this.out(c)
     ) {
       return memo.slot;
@@ -1103,6 +1346,7 @@ class Duel {
       gear: c.gearVersion,
       maneuver: c.maneuver,
       offHandParried: c.offHandParried,
+      target: c.target,
       slot,
     };
     return slot;
@@ -1112,7 +1356,7 @@ class Duel {
     if (c.maneuver === null) return null;
     const profile = this.attackerProfile(c, c.maneuver);
     if (postMeleeAttacksLeft(profile, c.counter) === 0) return null;
-    const opp = this.other(c);
+    const opp = this.liveTarget(c);
     for (const hand of ["main", "off"] as const) {
       const w =
         hand === "main"
@@ -1139,25 +1383,31 @@ class Duel {
       hand,
       targetId: opp.id,
       maneuverTargetId: c.maneuverTargetId,
-      engagedWithTarget: this.engaged,
-      attackerEngaged: this.engaged,
-      // NC-ATK-4: in a duel the target started the round engaged exactly when both did.
-      targetStartedUnengaged: this.startedUnengaged,
+      engagedWithTarget: (opp === c.target ? c.pair : this.pairWith(c, opp)).engaged,
+      attackerEngaged: this.engaged(c),
+      // NC-ATK-4: whether the target was engaged with anyone when the round began.
+      targetStartedUnengaged: !opp.engagedAtStart,
       outOfAction: this.out(c),
       restrictions: c.restrictions,
     });
   }
 
-  startedUnengaged = true;
+  /**
+   * The fighter's target, or, when it fell before this turn, a new one picked
+   * as at the declaration (a duel's target never falls before the fight ends).
+   */
+  liveTarget(c: Combatant): Combatant {
+    if (this.group && this.out(c.target)) this.chooseTarget(c);
+    return c.target;
+  }
 
-  phase(phase: PhaseId, engagedAtStart: boolean): void {
-    this.startedUnengaged = !engagedAtStart;
+  phase(phase: PhaseId): void {
     const acted = new Set<string>();
     for (;;) {
-      const next = phaseTurnOrder(phase, this.candidates(engagedAtStart, phase)).find((id) => !acted.has(id));
+      const next = phaseTurnOrder(phase, this.candidates(phase)).find((id) => !acted.has(id));
       if (next === undefined) return;
       acted.add(next);
-      const c = this.c[next === IDS[0] ? 0 : 1];
+      const c = this.byId(next);
       if (phase === "postMelee") this.postMeleeAttack(c);
       else this.primaryAttack(c, phase);
       this.checkEnd();
@@ -1167,7 +1417,7 @@ class Duel {
   primaryAttack(c: Combatant, phase: PhaseId): void {
     const w = this.weapon(c, c.weaponId);
     if (!w) return;
-    const opp = this.other(c);
+    const opp = this.liveTarget(c);
     const verdict = this.attackVerdict(c, opp, w, phase, "main");
     if (!verdict.allowed || !verdict.slot) {
       this.log({ type: "attackRefused", side: c.side, weapon: w.name, reasonKey: verdict.reasonKey ?? "" });
@@ -1192,7 +1442,7 @@ class Duel {
   postMeleeAttack(c: Combatant): void {
     const slot = this.nextPostMeleeSlot(c);
     if (!slot) return;
-    const opp = this.other(c);
+    const opp = c.target;
     const wanted = c.policy.chooseExtraAttack({
       self: this.view(c),
       opponent: this.view(opp),
@@ -1536,9 +1786,9 @@ class Duel {
     return m;
   }
 
-  itemChanges(before: Map<string, ItemSp> | null): { side: Side; item: string; itemSp: ItemSp }[] {
+  itemChanges(before: Map<string, ItemSp> | null): { side: FighterIndex; item: string; itemSp: ItemSp }[] {
     if (before === null) return [];
-    const changes: { side: Side; item: string; itemSp: ItemSp }[] = [];
+    const changes: { side: FighterIndex; item: string; itemSp: ItemSp }[] = [];
     for (const c of this.c) {
       for (const [id, sp] of c.itemSp) {
         if (before.get(`${c.side}:${id}`)?.value !== sp.value) {
@@ -1558,7 +1808,7 @@ class Duel {
   /* -------------------------------------------- */
 
   byId(id: string): Combatant {
-    return id === IDS[0] ? this.c[0] : this.c[1];
+    return this.c[id.charCodeAt(0) - 97]!;
   }
 
   apply(effects: readonly Effect[]): void {
@@ -1621,16 +1871,27 @@ class Duel {
     }
   }
 
+  /**
+   * A fighter whose run or retreat took it the escape distance from every
+   * enemy still up (and engaged with none) has fled. In a duel, the first
+   * to qualify flees and the fight is over.
+   */
   checkFled(): void {
-    if (this.engaged || this.distance < this.escapeDistance) return;
-    // The one who ran off is the one whose maneuver took it away this round.
-    const away = this.c.find(
-      (c) => c.maneuver === "run" || c.maneuver === "runAndDodge" || c.maneuver === "retreat",
-    );
-    if (!away) return;
-    away.fled = true;
-    away.outAt = null;
-    this.log({ type: "fled", side: away.side, distance: this.distance });
-    throw FIGHT_OVER;
+    let fled = false;
+    for (const c of this.c) {
+      if (c.maneuver !== "run" && c.maneuver !== "runAndDodge" && c.maneuver !== "retreat") continue;
+      if (this.out(c)) continue;
+      let nearest = Infinity;
+      for (const f of c.foes) {
+        if (this.out(f.foe)) continue;
+        nearest = Math.min(nearest, f.pair.engaged ? 0 : f.pair.distance);
+      }
+      if (nearest === Infinity || nearest < this.escapeDistance) continue;
+      c.fled = true;
+      c.outAt = null;
+      fled = true;
+      this.log({ type: "fled", side: c.side, distance: nearest });
+    }
+    if (fled) this.checkEnd();
   }
 }

@@ -4,7 +4,7 @@ import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { getManeuver } from "../rules/fangs/maneuvers";
 import type { OutcomeKind } from "../rules/fangs/outcome";
 import { type CheckResult, type DefenseChoice, type ItemSp, SuccessLevel } from "../rules/fangs/types";
-import type { DuelEvent, DuelResult, FighterSnapshot } from "./duel";
+import type { DuelEvent, FighterSnapshot, FightResult } from "./duel";
 import type { Localizer } from "./i18n";
 import type { EndState } from "./stats";
 
@@ -31,6 +31,11 @@ const LOSER_KEYS: Readonly<Record<EndState, string>> = {
   fled: "FANGS.Sim.Loser.fled",
   standing: "FANGS.Sim.Loser.standing",
 };
+
+/** A fighter's name by its index (the events' `side`). */
+function nm(names: readonly string[], index: number): string {
+  return names[index] ?? `#${index}`;
+}
 
 function signed(n: number): string {
   return n < 0 ? `−${-n}` : `+${n}`;
@@ -101,12 +106,12 @@ const FUMBLE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
  */
 function exchangeLines(
   e: Extract<DuelEvent, { type: "exchange" }>,
-  names: readonly [string, string],
+  names: readonly string[],
   i18n: Localizer,
 ): string[] {
   const r: ExchangeResolution = e.resolution;
-  const attacker = names[e.attacker];
-  const defender = names[e.defender];
+  const attacker = nm(names, e.attacker);
+  const defender = nm(names, e.defender);
   const lines: string[] = [];
   const say = (indent: number, text: string): void => {
     lines.push(`${"  ".repeat(indent)}${text}`);
@@ -224,7 +229,8 @@ function exchangeLines(
       say(2, i18n.localize("FANGS.Chat.Damage.None"));
     }
   }
-  for (const change of e.itemChanges) say(2, itemLine(change.item, names[change.side], change.itemSp, i18n));
+  for (const change of e.itemChanges)
+    say(2, itemLine(change.item, nm(names, change.side), change.itemSp, i18n));
   for (const c of r.consequences) {
     const name = c.actorId === r.attack.attackerId ? attacker : defender;
     if (c.coCheck) {
@@ -257,10 +263,14 @@ function statusLine(f: FighterSnapshot, i18n: Localizer): string {
 }
 
 /** The whole fight as lines of text (the terminal's `npm run duel`). */
-export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number): string[] {
+export function formatDuelLog(result: FightResult, i18n: Localizer, seed?: number): string[] {
   const names = result.names;
   const lines: string[] = [];
-  lines.push(i18n.format("FANGS.Sim.Title", { a: names[0], b: names[1], seed: seed ?? "" }));
+  const sides = result.sides;
+  // A side's name: its fighters' names, one after the other (a duel's side is its one fighter).
+  const sideName = (team: 0 | 1): string =>
+    sides ? sides[team].map((i) => nm(names, i)).join(", ") : nm(names, team);
+  lines.push(i18n.format("FANGS.Sim.Title", { a: sideName(0), b: sideName(1), seed: seed ?? "" }));
   for (const e of result.events ?? []) {
     switch (e.type) {
       case "round":
@@ -268,7 +278,7 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         lines.push(
           i18n.format("FANGS.Sim.Round", {
             round: e.round,
-            order: e.order.map((s) => names[s]).join(", "),
+            order: e.order.map((s) => nm(names, s)).join(", "),
             distance:
               e.distance === 0
                 ? i18n.localize("FANGS.Sim.Engaged")
@@ -277,21 +287,23 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         );
         break;
       case "lostAction":
-        lines.push(`  ${i18n.format("FANGS.Sim.LostAction", { name: names[e.side] })}`);
+        lines.push(`  ${i18n.format("FANGS.Sim.LostAction", { name: nm(names, e.side) })}`);
         break;
-      case "maneuver":
+      case "maneuver": {
+        const line = i18n.format(e.weapon === null ? "FANGS.Sim.Declares" : "FANGS.Sim.DeclaresWith", {
+          name: nm(names, e.side),
+          maneuver: maneuverName(e.maneuver, i18n),
+          weapon: e.weapon ?? "",
+        });
         lines.push(
-          `  ${i18n.format(e.weapon === null ? "FANGS.Sim.Declares" : "FANGS.Sim.DeclaresWith", {
-            name: names[e.side],
-            maneuver: maneuverName(e.maneuver, i18n),
-            weapon: e.weapon ?? "",
-          })}`,
+          `  ${e.target === undefined ? line : i18n.format("FANGS.Sim.Against", { line, target: nm(names, e.target) })}`,
         );
         break;
+      }
       case "move":
         lines.push(
           `  ${i18n.format("FANGS.Sim.Moves", {
-            name: names[e.side],
+            name: nm(names, e.side),
             paces: paces(e.paces, i18n),
             maneuver: maneuverName(e.maneuver, i18n),
             distance: e.engaged
@@ -302,13 +314,13 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         break;
       case "withdrawal":
         lines.push(
-          `  ${i18n.format("FANGS.Sim.Answers", { name: names[e.side], note: i18n.localize(e.noteKey) })}`,
+          `  ${i18n.format("FANGS.Sim.Answers", { name: nm(names, e.side), note: i18n.localize(e.noteKey) })}`,
         );
         break;
       case "attackRefused":
         lines.push(
           `  ${i18n.format("FANGS.Sim.AttackRefused", {
-            name: names[e.side],
+            name: nm(names, e.side),
             weapon: e.weapon,
             reason: i18n.localize(e.reasonKey),
           })}`,
@@ -319,13 +331,13 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         break;
       case "fumbleApplied":
         lines.push(
-          `    ${i18n.format(`FANGS.Sim.Fumble.${e.result}`, { name: names[e.side], weapon: e.weapon })}`,
+          `    ${i18n.format(`FANGS.Sim.Fumble.${e.result}`, { name: nm(names, e.side), weapon: e.weapon })}`,
         );
         break;
       case "impaled":
         lines.push(
           `  ${i18n.format("FANGS.Sim.ImpaledRound", {
-            name: names[e.side],
+            name: nm(names, e.side),
             weapon: e.weapon,
             stun: e.stunDamage,
             hp: e.hitPointDamage,
@@ -335,25 +347,25 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
       case "pullOut":
         lines.push(
           `  ${i18n.format(e.removed ? "FANGS.Sim.PulledOut" : "FANGS.Sim.NotPulledOut", {
-            name: names[e.side],
+            name: nm(names, e.side),
             weapon: e.weapon,
           })}`,
         );
         break;
       case "breakFree":
         lines.push(
-          `  ${i18n.format(e.freed ? "FANGS.Sim.BrokeFree" : "FANGS.Sim.StillHeld", { name: names[e.side] })}`,
+          `  ${i18n.format(e.freed ? "FANGS.Sim.BrokeFree" : "FANGS.Sim.StillHeld", { name: nm(names, e.side) })}`,
         );
         break;
       case "ready":
-        lines.push(`  ${i18n.format("FANGS.Sim.Ready", { name: names[e.side], weapon: e.weapon })}`);
+        lines.push(`  ${i18n.format("FANGS.Sim.Ready", { name: nm(names, e.side), weapon: e.weapon })}`);
         break;
       case "status":
         lines.push(`  ${e.fighters.map((f) => statusLine(f, i18n)).join(" · ")}`);
         break;
       case "fled":
         lines.push(
-          `  ${i18n.format("FANGS.Sim.Fled", { name: names[e.side], paces: paces(e.distance, i18n) })}`,
+          `  ${i18n.format("FANGS.Sim.Fled", { name: nm(names, e.side), paces: paces(e.distance, i18n) })}`,
         );
         break;
       case "end": {
@@ -361,11 +373,13 @@ export function formatDuelLog(result: DuelResult, i18n: Localizer, seed?: number
         const final = result.final;
         if (e.unfinished) lines.push(i18n.format("FANGS.Sim.Unfinished", { rounds: e.rounds }));
         else if (e.winner === null) lines.push(i18n.format("FANGS.Sim.Draw", { rounds: e.rounds }));
-        else {
-          const loser = final[e.winner === 0 ? 1 : 0];
+        else if (sides) {
+          lines.push(i18n.format("FANGS.Sim.SideWins", { names: sideName(e.winner), rounds: e.rounds }));
+        } else {
+          const loser = final[e.winner === 0 ? 1 : 0]!;
           lines.push(
             i18n.format("FANGS.Sim.Winner", {
-              name: names[e.winner],
+              name: nm(names, e.winner),
               rounds: e.rounds,
               loser: i18n.format(LOSER_KEYS[loser.state], { name: loser.name }),
             }),

@@ -1,5 +1,5 @@
 import type { FangsOptions } from "../rules/fangs";
-import { runDuel } from "./duel";
+import { fighterNames, runDuel, runFight } from "./duel";
 import { SimError } from "./errors";
 import type { FighterSheet } from "./fighter";
 import { createPolicy } from "./policies";
@@ -11,8 +11,7 @@ import { addFight, emptyTally, mergeTally, type OddsTally } from "./stats";
  * `fightSeed(seed, i)`, so a range of fights gives the same tally wherever it
  * runs (a worker thread, a browser chunk, one loop): only counts are merged.
  */
-export interface OddsJob {
-  readonly fighters: readonly [FighterSheet, FighterSheet];
+interface JobCommon {
   readonly seed: number;
   /** Policy ids of the two sides (see policies.ts); "default" when absent. */
   readonly policies?: readonly [string, string];
@@ -21,29 +20,52 @@ export interface OddsJob {
   readonly options?: FangsOptions;
 }
 
+/** A duel (`fighters`) or a fight between sides of several fighters (`sides`). */
+export type OddsJob =
+  | (JobCommon & { readonly fighters: readonly [FighterSheet, FighterSheet] })
+  | (JobCommon & { readonly sides: readonly [readonly FighterSheet[], readonly FighterSheet[]] });
+
+/** The job's fighters, side by side (a duel's are one a side). */
+export function jobSides(job: OddsJob): readonly [readonly FighterSheet[], readonly FighterSheet[]] {
+  return "sides" in job ? job.sides : [[job.fighters[0]], [job.fighters[1]]];
+}
+
+/** Names as the report shows them: per fighter (numbered when met twice) and per side (joined by ", "). */
+export function jobNames(job: OddsJob): {
+  readonly fighters: { readonly name: string; readonly side: 0 | 1 }[];
+  readonly sides: readonly [string, string];
+} {
+  const [a, b] = jobSides(job);
+  const names = fighterNames([...a, ...b]);
+  const fighters = names.map((name, i) => ({ name, side: (i < a.length ? 0 : 1) as 0 | 1 }));
+  // A duel keeps each fighter's own name as its side's (no numbering), as the report always showed it.
+  if (a.length === 1 && b.length === 1) return { fighters, sides: [a[0]!.name, b[0]!.name] };
+  return { fighters, sides: [names.slice(0, a.length).join(", "), names.slice(a.length).join(", ")] };
+}
+
 /** Runs fights `from` (inclusive) to `to` (exclusive) of the job. */
 export function runFightRange(job: OddsJob, from: number, to: number): OddsTally {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) {
     throw new SimError("invalid-runs", `a range of fights needs 0 ≤ from ≤ to, got ${from}…${to}`);
   }
-  const policies = [
-    createPolicy(job.policies?.[0] ?? "default"),
-    createPolicy(job.policies?.[1] ?? "default"),
-  ] as const;
   const tally = emptyTally();
-  for (let i = from; i < to; i += 1) {
-    const result = runDuel(
-      {
-        fighters: job.fighters,
-        policies,
-        maxRounds: job.maxRounds,
-        startDistance: job.startDistance,
-        options: job.options,
-      },
-      fightSeed(job.seed, i),
-    );
-    addFight(tally, result);
+  const common = { maxRounds: job.maxRounds, startDistance: job.startDistance, options: job.options };
+  const [a, b] = jobSides(job);
+  if (a.length === 1 && b.length === 1) {
+    const policies = [
+      createPolicy(job.policies?.[0] ?? "default"),
+      createPolicy(job.policies?.[1] ?? "default"),
+    ] as const;
+    const setup = { ...common, fighters: [a[0]!, b[0]!] as const, policies };
+    for (let i = from; i < to; i += 1) addFight(tally, runDuel(setup, fightSeed(job.seed, i)));
+    return tally;
   }
+  const policies = [
+    a.map(() => createPolicy(job.policies?.[0] ?? "default")),
+    b.map(() => createPolicy(job.policies?.[1] ?? "default")),
+  ] as const;
+  const setup = { ...common, sides: [a, b] as const, policies };
+  for (let i = from; i < to; i += 1) addFight(tally, runFight(setup, fightSeed(job.seed, i)));
   return tally;
 }
 

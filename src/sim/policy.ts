@@ -86,10 +86,63 @@ export interface ExtraAttackQuestion {
   readonly source: string;
 }
 
+/** An enemy a fighter may take as its target this round (in a fight between groups). */
+export interface TargetOption {
+  /** The enemy's FighterIndex: what chooseTarget answers. */
+  readonly fighter: number;
+  readonly view: FighterView;
+  /** Paces to it; 0 when engaged with it. */
+  readonly distance: number;
+  readonly engaged: boolean;
+  /** It was the target last round. */
+  readonly current: boolean;
+}
+
+/**
+ * Whom to fight this round, asked at the declaration (and again when the
+ * target fell before the fighter's attack) whenever more than one enemy is
+ * a candidate: the enemies the fighter is engaged with if any, else every
+ * enemy still up. Never asked in a duel.
+ */
+export interface TargetQuestion {
+  readonly round: number;
+  readonly self: FighterView;
+  /** Two or more. */
+  readonly candidates: readonly TargetOption[];
+}
+
+/** HP share left, then Stun share: lower is more hurt. */
+function hurtScore(view: FighterView): number {
+  const { hitPoints, stunPoints } = view.sheet.attributes;
+  return view.hitPoints / Math.max(1, hitPoints) + view.stunPoints / Math.max(1, stunPoints) / 1000;
+}
+
+/**
+ * The default choice of target: an enemy the fighter is engaged with first;
+ * among those the most hurt (lowest share of HP left, then of Stun). Free of
+ * any engagement: the nearest, then the most hurt. Still tied: last round's
+ * target, then the first in fighter order.
+ */
+export function defaultTarget({ candidates }: TargetQuestion): number {
+  let best = candidates[0]!;
+  const better = (a: TargetOption, b: TargetOption): boolean => {
+    if (a.engaged !== b.engaged) return a.engaged;
+    if (!a.engaged && a.distance !== b.distance) return a.distance < b.distance;
+    const ha = hurtScore(a.view);
+    const hb = hurtScore(b.view);
+    if (ha !== hb) return ha < hb;
+    return a.current && !b.current;
+  };
+  for (const c of candidates) if (better(c, best)) best = c;
+  return best.fighter;
+}
+
 export interface Policy {
   /** Shown in logs and the odds report. */
   readonly id: string;
   chooseManeuver(question: ManeuverQuestion): ManeuverOption;
+  /** The FighterIndex of one of the candidates; without it, defaultTarget decides. */
+  chooseTarget?(question: TargetQuestion): number;
   chooseDefense(question: DefenseQuestion): DefenseChoice;
   respondToWithdrawal(question: WithdrawalQuestion): string;
   /** True to take the extra attack. */
@@ -126,6 +179,7 @@ export function badlyHurt(view: FighterView, share: number): boolean {
  * - defend with the allowed defense of highest skill, but do not give up
  *   one's own attack for NC-MAN-2's dodge unless badly hurt;
  * - a withdrawing target is attacked as it leaves, or followed;
+ * - target (groups): see defaultTarget;
  * - extra attacks are taken unless at −10 (which would cost the off-hand parry).
  */
 export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {}): Policy {
@@ -204,6 +258,7 @@ export function createDefaultPolicy(settings: Partial<DefaultPolicySettings> = {
       }
       return choice;
     },
+    chooseTarget: defaultTarget,
     respondToWithdrawal({ options }) {
       for (const preferred of ["attackAsItLeaves", "chase", "follow"])
         if (options.includes(preferred)) return preferred;

@@ -21,27 +21,55 @@ export interface SideReport {
   readonly ends: Readonly<Record<EndState, number>>;
 }
 
+/** How one fighter of a group ends (counts of fights). */
+export interface FighterReport {
+  readonly name: string;
+  readonly side: 0 | 1;
+  readonly ends: Readonly<Record<EndState, number>>;
+}
+
 export interface OddsReport {
   readonly fights: number;
   readonly seed: number;
+  /**
+   * Per side. A side's name is its fighters' names joined by ", "; a group
+   * side's `ends` are its best-off fighter's (see OddsTally.sides).
+   */
   readonly sides: readonly [SideReport, SideReport];
+  /** Per fighter, only when a side has more than one (a duel's fighters are its sides). */
+  readonly fighters?: readonly FighterReport[];
   readonly draws: number;
   readonly unfinished: number;
   readonly meanRounds: number;
   readonly histogram: readonly HistogramBin[];
 }
 
-export function oddsReport(tally: OddsTally, names: readonly [string, string], seed: number): OddsReport {
+export function oddsReport(
+  tally: OddsTally,
+  names: readonly [string, string],
+  seed: number,
+  fighters?: readonly { readonly name: string; readonly side: 0 | 1 }[],
+): OddsReport {
   const side = (s: 0 | 1): SideReport => ({
     name: names[s],
     wins: tally.sides[s].wins,
     win: wilsonInterval(tally.sides[s].wins, tally.fights),
     ends: { ...tally.sides[s].ends },
   });
+  const group = fighters !== undefined && fighters.length > 2;
   return {
     fights: tally.fights,
     seed,
     sides: [side(0), side(1)],
+    ...(group
+      ? {
+          fighters: fighters.map((f, i) => ({
+            name: f.name,
+            side: f.side,
+            ends: { ...(tally.fighters[i] ?? { dead: 0, dying: 0, unconscious: 0, fled: 0, standing: 0 }) },
+          })),
+        }
+      : {}),
     draws: tally.draws,
     unfinished: tally.unfinished,
     meanRounds: meanRounds(tally),
@@ -73,9 +101,10 @@ export function formatOddsReport(report: OddsReport, i18n: Localizer, barWidth =
   );
   lines.push("");
   const nameWidth = Math.max(a.name.length, b.name.length);
+  const group = report.fighters !== undefined;
   for (const side of report.sides) {
     lines.push(
-      i18n.format("FANGS.Odds.WinLine", {
+      i18n.format(group ? "FANGS.Odds.SideWinLine" : "FANGS.Odds.WinLine", {
         name: pad(side.name, nameWidth),
         p: padStart(pct(side.win.p), 6),
         low: pct(side.win.low),
@@ -110,6 +139,10 @@ export function formatOddsReport(report: OddsReport, i18n: Localizer, barWidth =
     );
   });
   lines.push("");
+  if (report.fighters) {
+    lines.push(...fighterEndsTable(report, report.fighters, i18n));
+    return lines;
+  }
   lines.push(i18n.localize("FANGS.Odds.EndsHeading"));
   const stateWidth = Math.max(...END_STATES.map((s) => i18n.localize(`FANGS.Odds.End.${s}`).length));
   const colWidth = Math.max(nameWidth, 7) + 2;
@@ -119,6 +152,22 @@ export function formatOddsReport(report: OddsReport, i18n: Localizer, barWidth =
       `  ${pad(i18n.localize(`FANGS.Odds.End.${state}`), stateWidth)}` +
         padStart(pct(a.ends[state] / report.fights), colWidth) +
         padStart(pct(b.ends[state] / report.fights), colWidth),
+    );
+  }
+  return lines;
+}
+
+/** A group's ends: one row per fighter (with its side), one column per end state. */
+function fighterEndsTable(report: OddsReport, fighters: readonly FighterReport[], i18n: Localizer): string[] {
+  const lines = [i18n.localize("FANGS.Odds.FighterEndsHeading")];
+  const nameWidth = Math.max(...fighters.map((f) => f.name.length));
+  const heads = END_STATES.map((s) => i18n.localize(`FANGS.Odds.End.${s}`));
+  const widths = heads.map((h) => Math.max(h.length, 6) + 2);
+  lines.push(`  ${pad("", nameWidth + 4)}${heads.map((h, i) => padStart(h, widths[i]!)).join("")}`);
+  for (const f of fighters) {
+    lines.push(
+      `  ${pad(f.name, nameWidth)}  ${f.side === 0 ? "A" : "B"} ` +
+        END_STATES.map((s, i) => padStart(pct(f.ends[s] / report.fights), widths[i]!)).join(""),
     );
   }
   return lines;

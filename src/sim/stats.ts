@@ -15,7 +15,14 @@ export interface SideTally {
 
 export interface OddsTally {
   fights: number;
+  /**
+   * Per side. A side's end is its own fighter's in a duel; with several
+   * fighters, its best-off fighter's (standing, else fled, unconscious,
+   * dying, dead).
+   */
   sides: [SideTally, SideTally];
+  /** How each fighter ends (FighterIndex order: side 0's fighters, then side 1's). */
+  fighters: Record<EndState, number>[];
   /** Both sides out in the same round. */
   draws: number;
   /** Fights stopped at the round limit with both sides still up. */
@@ -30,18 +37,26 @@ export interface FightSummary {
   /** 0 or 1; null for a draw or an unfinished fight. */
   readonly winner: 0 | 1 | null;
   readonly rounds: number;
-  readonly ends: readonly [EndState, EndState];
+  /** Per fighter; in a duel, fighter 0 is side 0 and fighter 1 side 1. */
+  readonly ends: readonly EndState[];
+  /** Per side, when a side has more than one fighter (see OddsTally.sides); a duel's are its `ends`. */
+  readonly sideEnds?: readonly [EndState, EndState];
   readonly unfinished: boolean;
 }
 
+function emptyEnds(): Record<EndState, number> {
+  return { dead: 0, dying: 0, unconscious: 0, fled: 0, standing: 0 };
+}
+
 function emptySide(): SideTally {
-  return { wins: 0, ends: { dead: 0, dying: 0, unconscious: 0, fled: 0, standing: 0 } };
+  return { wins: 0, ends: emptyEnds() };
 }
 
 export function emptyTally(): OddsTally {
   return {
     fights: 0,
     sides: [emptySide(), emptySide()],
+    fighters: [],
     draws: 0,
     unfinished: 0,
     roundsTotal: 0,
@@ -54,8 +69,12 @@ export function addFight(tally: OddsTally, fight: FightSummary): void {
   if (fight.winner !== null) tally.sides[fight.winner].wins += 1;
   else if (fight.unfinished) tally.unfinished += 1;
   else tally.draws += 1;
-  tally.sides[0].ends[fight.ends[0]] += 1;
-  tally.sides[1].ends[fight.ends[1]] += 1;
+  const sideEnds = fight.sideEnds ?? fight.ends;
+  tally.sides[0].ends[sideEnds[0]!] += 1;
+  tally.sides[1].ends[sideEnds[1]!] += 1;
+  const ends = fight.ends;
+  while (tally.fighters.length < ends.length) tally.fighters.push(emptyEnds());
+  for (let i = 0; i < ends.length; i += 1) tally.fighters[i]![ends[i]!] += 1;
   tally.roundsTotal += fight.rounds;
   while (tally.rounds.length <= fight.rounds) tally.rounds.push(0);
   tally.rounds[fight.rounds]! += 1;
@@ -71,6 +90,10 @@ export function mergeTally(into: OddsTally, from: OddsTally): OddsTally {
     into.sides[s].wins += from.sides[s].wins;
     for (const e of END_STATES) into.sides[s].ends[e] += from.sides[s].ends[e];
   }
+  while (into.fighters.length < from.fighters.length) into.fighters.push(emptyEnds());
+  from.fighters.forEach((ends, i) => {
+    for (const e of END_STATES) into.fighters[i]![e] += ends[e];
+  });
   while (into.rounds.length < from.rounds.length) into.rounds.push(0);
   from.rounds.forEach((n, r) => {
     into.rounds[r]! += n;

@@ -112,6 +112,70 @@ describe("npm run duel", () => {
   });
 });
 
+describe("sides of several fighters", () => {
+  it("fight a group against a group, round by round, with each fighter's target", () => {
+    const { code, stdout } = run("duel", "Gru,Dagmar", "Troll,Cave Bear", "--seed", "3");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Gru, Dagmar the Deadly against Troll, Cave Bear \(seed 3\)$/m);
+    expect(stdout).toMatch(/Target: (Troll|Cave Bear|Gru|Dagmar the Deadly)\./);
+    expect(stdout).toMatch(/ win in round \d+\.|Both fall|No one has fallen/);
+    const json = JSON.parse(run("duel", "Gru,Dagmar", "Troll", "--json").stdout);
+    expect(json.names).toEqual(["Gru", "Dagmar the Deadly", "Troll"]);
+    expect(json.sides).toEqual([[0, 1], [2]]);
+  });
+
+  it("take a quoted name, a file, and the same fighter twice", () => {
+    const file = join(scratch, "with, comma.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: "Comma, the Brute",
+        type: "character",
+        system: { characteristics: { st: 14, ag: 10, co: 12, in: 9, pw: 10, sz: 13, ap: 8 } },
+        items: [],
+      }),
+    );
+    const { code, stdout } = run("duel", `"gru",Dagmar`, file, "--json");
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).names).toEqual(["Gru", "Dagmar the Deadly", "Comma, the Brute"]);
+    const twice = JSON.parse(run("duel", "Troll,Troll", "Gru", "--json").stdout);
+    expect(twice.names).toEqual(["Troll (1)", "Troll (2)", "Gru"]);
+  });
+
+  it("refuse an empty side, an empty name and an unknown fighter with exit code 2", () => {
+    const empty = run("odds", "", "Troll", "--runs", "10");
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^error: the first side is empty/);
+    const gap = run("duel", "Gru,,Dagmar", "Troll");
+    expect(gap.code).toBe(2);
+    expect(gap.stderr).toMatch(/the first side has an empty name between commas/);
+    const unknown = run("odds", "Gru", "Troll,Nobody", "--runs", "10");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown fighter "Nobody"/);
+    const quote = run("duel", "Gru", '"Troll');
+    expect(quote.code).toBe(2);
+    expect(quote.stderr).toMatch(/the second side has an unclosed quote/);
+  });
+
+  it("give the same group odds whatever the number of workers and the chunk size", () => {
+    const args = ["Gru,Dagmar", "Troll", "--runs", "300", "--seed", "5", "--json"];
+    const one = run("odds", ...args, "--workers", "1");
+    const two = run("odds", ...args, "--workers", "2", "--chunk", "37");
+    expect(one.code).toBe(0);
+    expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
+    const report = JSON.parse(one.stdout);
+    expect(report.sides.map((s: { name: string }) => s.name)).toEqual(["Gru, Dagmar the Deadly", "Troll"]);
+    expect(report.fighters.map((f: { name: string }) => f.name)).toEqual([
+      "Gru",
+      "Dagmar the Deadly",
+      "Troll",
+    ]);
+    const text = run("odds", "Gru,Dagmar", "Troll", "--runs", "200");
+    expect(text.stdout).toMatch(/Gru, Dagmar the Deadly win +\d+\.\d% {2}\(95% interval/);
+    expect(text.stdout).toMatch(/^ {2}Dagmar the Deadly +A +\d+\.\d%/m);
+  });
+});
+
 describe("npm run odds", () => {
   it.each(["0", "-3", "ten", "1.5"])("refuses --runs %s with exit code 2", (runs) => {
     const { code, stderr } = run("odds", "Gru", "Troll", "--runs", runs);

@@ -1,13 +1,14 @@
 import { parseArgs, parseCount, parseSeed } from "../args";
-import { runDuel } from "../duel";
+import { MAX_SIDE_FIGHTERS, runDuel, runFight } from "../duel";
 import { SimError } from "../errors";
 import { formatDuelLog } from "../format";
 import { createPolicy } from "../policies";
 import { loadLocalizer, projectRoot, runMain } from "./common";
-import { loadRoster, resolveFighterPair } from "./packs";
+import { loadRoster, resolveSides } from "./packs";
 
-const USAGE = `usage: npm run duel -- <fighter> <fighter> [--seed N] [--json] [--policy ID] [--distance PACES] [--max-rounds N]
+const USAGE = `usage: npm run duel -- <side> <side> [--seed N] [--json] [--policy ID] [--distance PACES] [--max-rounds N]
        npm run duel -- --list
+A side is one fighter or several separated by commas (Gru,Dagmar; quote a name holding a comma).
 A fighter is a sample character or creature of the pack sources (by name) or a JSON file holding one Actor.`;
 
 await runMain(() => {
@@ -30,21 +31,36 @@ await runMain(() => {
       `a duel needs two fighters, got ${args.positional.length}\n${USAGE}`,
     );
   }
-  const fighters = resolveFighterPair(args.positional[0]!, args.positional[1]!, root);
+  const sides = resolveSides(args.positional[0]!, args.positional[1]!, root);
+  for (const side of sides) {
+    if (side.length > MAX_SIDE_FIGHTERS)
+      throw new SimError("invalid-argument", `a side may field at most ${MAX_SIDE_FIGHTERS} fighters`);
+  }
   const seed = parseSeed(args.flags.get("seed"), 1);
   const policyId =
     typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
   const policy = createPolicy(policyId);
-  const result = runDuel(
-    {
-      fighters,
-      policies: [policy, createPolicy(policyId)],
-      startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
-      maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
-    },
-    seed,
-    true,
-  );
+  const common = {
+    startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
+    maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
+  };
+  const duel = sides[0].length === 1 && sides[1].length === 1;
+  const fighters = [...sides[0], ...sides[1]];
+  const result = duel
+    ? runDuel(
+        { ...common, fighters: [sides[0][0]!, sides[1][0]!], policies: [policy, createPolicy(policyId)] },
+        seed,
+        true,
+      )
+    : runFight(
+        {
+          ...common,
+          sides,
+          policies: [sides[0].map(() => createPolicy(policyId)), sides[1].map(() => createPolicy(policyId))],
+        },
+        seed,
+        true,
+      );
   if (args.flags.has("json")) {
     process.stdout.write(
       `${JSON.stringify({ seed, fighters: fighters.map((f) => f.name), ...result }, null, 2)}\n`,

@@ -1,14 +1,17 @@
 import { availableParallelism } from "node:os";
 import { parseArgs, parseCount, parseRuns, parseSeed } from "../args";
+import { MAX_SIDE_FIGHTERS } from "../duel";
 import { SimError } from "../errors";
+import { jobNames, type OddsJob } from "../odds";
 import { createPolicy } from "../policies";
 import { formatOddsReport, oddsReport } from "../report";
 import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
-import { resolveFighterPair } from "./packs";
+import { resolveSides } from "./packs";
 import { runOddsPool } from "./pool";
 
-const USAGE = `usage: npm run odds -- <fighter> <fighter> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID] [--distance PACES]
-Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.`;
+const USAGE = `usage: npm run odds -- <side> <side> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID] [--distance PACES]
+Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.
+A side is one fighter or several separated by commas (Gru,Dagmar; quote a name holding a comma).`;
 
 await runMain(async () => {
   const args = parseArgs(process.argv.slice(2), {
@@ -35,9 +38,14 @@ await runMain(async () => {
     typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
   createPolicy(policy);
   const root = projectRoot();
-  const fighters = resolveFighterPair(args.positional[0]!, args.positional[1]!, root);
-  const job = {
-    fighters,
+  const sides = resolveSides(args.positional[0]!, args.positional[1]!, root);
+  for (const side of sides) {
+    if (side.length > MAX_SIDE_FIGHTERS)
+      throw new SimError("invalid-argument", `a side may field at most ${MAX_SIDE_FIGHTERS} fighters`);
+  }
+  const duel = sides[0].length === 1 && sides[1].length === 1;
+  const job: OddsJob = {
+    ...(duel ? { fighters: [sides[0][0]!, sides[1][0]!] as const } : { sides }),
     seed,
     policies: [policy, policy] as const,
     startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
@@ -70,7 +78,8 @@ await runMain(async () => {
       })}\n`,
     );
   }
-  const report = oddsReport(tally, [fighters[0].name, fighters[1].name], seed);
+  const names = jobNames(job);
+  const report = oddsReport(tally, names.sides, seed, names.fighters);
   if (args.flags.has("json")) {
     process.stdout.write(`${JSON.stringify({ ...report, rounds: tally.rounds }, null, 2)}\n`);
     return;

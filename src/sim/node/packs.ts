@@ -77,3 +77,45 @@ export function resolveFighterPair(
   };
   return [resolveFighter(first, lazyRoster), resolveFighter(second, lazyRoster)] as const;
 }
+
+/**
+ * One side as the command line names it: fighters separated by commas
+ * ("Gru,Dagmar"). A name holding a comma is put in double quotes
+ * ('"Smith, the Bold",Troll'); an argument that is a file is one fighter
+ * whatever its name. An empty side or an empty name is refused.
+ */
+export function splitSide(arg: string, which: string): string[] {
+  if (looksLikeFile(arg)) return [arg];
+  const names: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (const ch of arg) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === "," && !quoted) {
+      names.push(current.trim());
+      current = "";
+    } else current += ch;
+  }
+  if (quoted) throw new SimError("invalid-argument", `the ${which} side has an unclosed quote: ${arg}`);
+  names.push(current.trim());
+  if (names.every((n) => n === "")) throw new SimError("invalid-argument", `the ${which} side is empty`);
+  if (names.some((n) => n === ""))
+    throw new SimError("invalid-argument", `the ${which} side has an empty name between commas: "${arg}"`);
+  return names;
+}
+
+/** The two sides a command names (see splitSide); the roster is read only if a name needs it. */
+export function resolveSides(
+  first: string,
+  second: string,
+  root: string,
+): readonly [FighterSheet[], FighterSheet[]] {
+  let roster: RosterEntry[] | undefined;
+  const lazyRoster = () => {
+    roster ??= loadRoster(root);
+    return roster;
+  };
+  const side = (arg: string, which: string) =>
+    splitSide(arg, which).map((name) => resolveFighter(name, lazyRoster));
+  return [side(first, "first"), side(second, "second")] as const;
+}
