@@ -1,3 +1,4 @@
+import { isCardFlowIntent } from "./card-flows";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
 import { INTENT_TYPES } from "./exchange-state";
 
@@ -61,7 +62,10 @@ function parseIntent(value: unknown): ExchangeIntent | null {
   if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
   const type = v.type;
-  if (typeof type !== "string" || !(INTENT_TYPES as readonly string[]).includes(type)) return null;
+  if (typeof type !== "string" || !ID.test(type)) return null;
+  // Another ruleset's card step (card-flows.ts): only its type passes; its flow checks the rest.
+  if (!(INTENT_TYPES as readonly string[]).includes(type))
+    return isCardFlowIntent(type) ? ({ type } as unknown as ExchangeIntent) : null;
   switch (type as IntentType) {
     case "defend":
       return typeof v.choice === "string" && ID.test(v.choice) ? { type: "defend", choice: v.choice } : null;
@@ -112,7 +116,7 @@ export function confirmRequest(payload: unknown): boolean {
   return mine !== undefined && mine.messageId === p.messageId && mine.type === p.type;
 }
 
-/** What runs a verified request on the GM's client (exchange-flow.ts provides it). */
+/** What runs a verified request on the GM's client (card-flows.ts dispatches to the card's ruleset). */
 export type StepRunner = (request: ExchangeRequest, user: User.Implementation) => Promise<ExchangeAnswer>;
 
 let runner: StepRunner | null = null;

@@ -25,6 +25,12 @@ function data(nullable: boolean) {
 
 function exchangeSchema() {
   return {
+    /**
+     * The ruleset the card was made under: its steps go to that ruleset's
+     * flow (card-flows.ts). No choices: a card from a ruleset this version
+     * no longer has still loads, and its steps are refused.
+     */
+    ruleset: new StringField({ required: true, blank: false, initial: "fangs" }),
     revision: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     stage: new StringField({
       required: true,
@@ -52,12 +58,27 @@ function exchangeSchema() {
 }
 export type ExchangeSchema = ReturnType<typeof exchangeSchema>;
 
+/** Keys every stored card has had since the subtype exists. */
+const WHOLE_CARD_KEYS = ["revision", "stage", "attacker", "target", "history"] as const;
+
 export class ExchangeMessageData extends foundry.abstract.TypeDataModel<
   ExchangeSchema,
   ChatMessage.Implementation
 > {
   static override defineSchema(): ExchangeSchema {
     return exchangeSchema();
+  }
+
+  /**
+   * A card stored before cards carried their ruleset was a FANGS card. Only
+   * a whole card is given it (migrateData also sees partial update data,
+   * which must not reset another ruleset's card to FANGS).
+   */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    if (source.ruleset === undefined && WHOLE_CARD_KEYS.every((key) => key in source)) {
+      source.ruleset = "fangs";
+    }
+    return super.migrateData(source);
   }
 
   /** The stored exchange, shape-checked; null when the data is damaged. */

@@ -3,6 +3,7 @@ import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadAttackWorkflow, loadEffectApplier, loadExchangeFlow } from "../on-demand";
 import { registerQueries, requestStep, setStepRunner } from "./authority";
+import { dispatchStep, registerCardFlow } from "./card-flows";
 import { ExchangeMessageData } from "./exchange-model";
 import {
   loadExchangeTemplate,
@@ -58,7 +59,10 @@ export function registerExchange(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { exchange: ExchangeMessageData });
   registerExchangeSettings();
   registerQueries();
-  setStepRunner(async (request, user) => (await loadExchangeFlow()).runStep(request, user));
+  registerCardFlow("fangs", {
+    runStep: async (request, user) => (await loadExchangeFlow()).runStep(request, user),
+  });
+  setStepRunner(dispatchStep);
   setFreeAttackStarter(takeFreeAttack);
   Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);
   Hooks.on("hotbarDrop", onHotbarDrop as never);

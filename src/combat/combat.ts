@@ -1,24 +1,23 @@
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
-import { initiativeMode } from "../config/settings";
-import { loadEffectApplier, loadImpale, loadTurnPlanner } from "../on-demand";
+import { loadEffectApplier, loadImpale } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
+import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
-import { postNotes } from "./notes";
-import type { CombatPlan, PlanOptions } from "./plan";
-
-type TurnPlanner = typeof import("./plan");
-
+import type { PlanOptions } from "./plan";
 import { CombatRefusal } from "./refusal";
 import { type CombatAction, requestCombatAction } from "./request";
-import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
-import { compareForTurns, planToUpdate, roundStartManeuvers } from "./turns";
+import { activeTableRuleset } from "./rulesets";
+import type { TablePlanner, TurnPlan } from "./table-ruleset";
+import { compareForTurns, planToUpdate } from "./turns";
 
 /**
- * The FANGS Combat: the phase and its acting order live in `system`; the
- * turn list holds each combatant once, the acting order of the phase first.
+ * The Combat of every ruleset (named for FANGS, the first): the phase and its
+ * acting order live in `system`; the turn list holds each combatant once, the
+ * acting order of the phase first. The world's ruleset plans each move of the
+ * round (src/combat/table-ruleset.ts); this document only applies the plan.
  * Round, phase and turn change only on a GM's client, each as ONE update
  * that carries the per-combatant resets with it; a player's request goes to
  * the active GM (src/combat/request.ts).
@@ -56,14 +55,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /** The rank of each id in the phase order, set only while `setupTurns` sorts. */
   static #rank: ReadonlyMap<string, number> | null = null;
 
-  /** The current phase: initiative, missile, melee or postMelee. */
-  get phase() {
-    return combatSystem(this).phase;
+  /** The current phase, one of the active ruleset's (FANGS: initiative, missile, melee or postMelee). */
+  get phase(): string {
+    return activeTableRuleset().roundPointer(this).phase;
   }
 
   /** Ids acting in this phase, in order. */
   get phaseOrder(): readonly string[] {
-    return combatSystem(this).order;
+    return activeTableRuleset().roundPointer(this).order;
   }
 
   override setupTurns(): Combatant.Implementation[] {
@@ -83,20 +82,20 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /*  Turn flow                                   */
   /* -------------------------------------------- */
 
+  /** FANGS's planner options (initiative mode and dice). */
   planOptions(): PlanOptions {
-    return { initiativeMode: initiativeModeFromSetting(initiativeMode()), dice: new FoundryDice() };
+    return fangsPlanOptions();
   }
 
-  /** Applies a plan as ONE update, then leaves its notes in the chat and tidies token icons. */
-  async applyPlan(plan: CombatPlan): Promise<this> {
+  /**
+   * Applies a plan as ONE update, then lets the ruleset follow it up (FANGS:
+   * notes in the chat, token icons, the round's impale damage).
+   */
+  async applyPlan(plan: TurnPlan): Promise<this> {
     const ids = this.combatants.map((c) => c.id!);
     const update = planToUpdate(plan, ids);
     await this.update(update as never, { direction: 1, fangs: { newRound: plan.newRound } } as never);
-    await postNotes(this as unknown as Combat.Implementation, plan);
-    if (plan.newRound) {
-      await this.clearRoundMarkers(roundStartManeuvers(plan));
-      await this.impaleRound();
-    }
+    await activeTableRuleset().afterPlan?.(this as unknown as Combat.Implementation, plan);
     return this;
   }
 
@@ -145,12 +144,16 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     return false;
   }
 
-  /** Plans with the turn planner (loaded on the first turn a GM advances) and applies the plan. */
-  async #run(make: (planner: TurnPlanner) => CombatPlan): Promise<this> {
-    const planner = await loadTurnPlanner();
-    let plan: CombatPlan;
+  /**
+   * Plans with the active ruleset's turn planner (loaded on the first turn a
+   * GM advances) and applies the plan.
+   */
+  async #run(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
+    const table = activeTableRuleset();
+    const planner = await table.loadPlanner();
+    let plan: TurnPlan;
     try {
-      plan = make(planner);
+      plan = make(planner, table.readState(this));
     } catch (error) {
       notify(error);
       return this;
@@ -160,7 +163,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
 
   override async startCombat(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p) => p.planStart(planState(this), this.planOptions()));
+    return this.#run((p, state) => p.start(state));
   }
 
   override async nextTurn(): Promise<this> {
@@ -168,17 +171,17 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await requestCombatAction(this as unknown as Combat.Implementation, "advance", []);
       return this;
     }
-    return this.#run((p) => p.planNextTurn(planState(this), this.planOptions()));
+    return this.#run((p, state) => p.nextTurn(state));
   }
 
   override async nextRound(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p) => p.planNextRound(planState(this), this.planOptions()));
+    return this.#run((p, state) => p.nextRound(state));
   }
 
   override async previousTurn(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p) => p.planPreviousTurn(planState(this)));
+    return this.#run((p, state) => p.previousTurn(state));
   }
 
   override async previousRound(): Promise<this> {
@@ -210,14 +213,18 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await eraseDeclaration(combatant as never);
       return null;
     }
-    const planner = await loadTurnPlanner();
-    let plan: CombatPlan;
+    const table = activeTableRuleset();
+    // A round action the world's ruleset does not have (a ruleset without holds) is refused.
+    if (action !== "advance" && !table.actions?.includes(action))
+      return new CombatRefusal("FANGS.Combat.Refusal.NotInRuleset");
+    const planner = await table.loadPlanner();
+    let plan: TurnPlan;
     try {
-      const state = planState(this);
-      const options = this.planOptions();
-      if (action === "advance") plan = planner.planNextTurn(state, options);
-      else if (action === "hold") plan = planner.planHold(state, combatantIds[0] ?? "", options);
-      else plan = planner.planBreakHold(state, combatantIds, options);
+      const state = table.readState(this);
+      const act = planner.actions?.[action];
+      if (action === "advance") plan = planner.nextTurn(state);
+      else if (act) plan = act(state, combatantIds);
+      else return new CombatRefusal("FANGS.Combat.Refusal.NotInRuleset");
     } catch (error) {
       if (error instanceof CombatRefusal) return error;
       throw error;

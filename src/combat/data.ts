@@ -1,4 +1,6 @@
-import { MANEUVER_IDS, PHASE_IDS } from "../rules/fangs/types";
+import "../rules/fangs/ruleset";
+import { MANEUVER_IDS } from "../rules/fangs/types";
+import { listRulesets } from "../rules/kernel/ruleset";
 
 /**
  * The FANGS round lives on the Combat document (the phase and the acting
@@ -17,9 +19,14 @@ function shift() {
   return new NumberField({ required: true, nullable: false, integer: true, initial: 0 });
 }
 
+/** Every registered ruleset's phases: the stored phase is one of the world ruleset's (FANGS first). */
+export function phaseChoices(): string[] {
+  return [...new Set(listRulesets().flatMap((r) => r.phases.map((p) => p.id)))];
+}
+
 function combatSchema() {
   return {
-    phase: new StringField({ required: true, blank: false, choices: [...PHASE_IDS], initial: "initiative" }),
+    phase: new StringField({ required: true, blank: false, choices: phaseChoices, initial: "initiative" }),
     /**
      * Ids of those who act in this phase, in acting order, fixed when the
      * phase begins (a hold broken mid-phase is spliced in). `turn` indexes

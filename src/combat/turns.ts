@@ -1,6 +1,7 @@
 import { isManeuverId } from "../rules/fangs/maneuvers";
 import type { ManeuverId } from "../rules/fangs/types";
 import type { CombatPlan } from "./plan";
+import type { TurnPlan } from "./table-ruleset";
 
 /**
  * The two pure pieces of the Combat document: the order of its turn list and
@@ -24,7 +25,7 @@ export function compareForTurns(
 }
 
 /** The one Combat update a plan makes: pointer, phase, order and every combatant's reset together. */
-export function planToUpdate(plan: CombatPlan, combatantIds: readonly string[]): Record<string, unknown> {
+export function planToUpdate(plan: TurnPlan, combatantIds: readonly string[]): Record<string, unknown> {
   const update: Record<string, unknown> = {
     round: plan.round,
     turn: plan.turn,

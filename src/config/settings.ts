@@ -1,6 +1,7 @@
 import { abilityFormula, choice, wholeNumber } from "../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
+import { registerRulesetSetting } from "./ruleset-setting";
 import { SYSTEM_ID } from "./system";
 
 /**
@@ -165,6 +166,8 @@ function refreshActors(): void {
 }
 
 export function registerSettings(): void {
+  registerRulesetSetting();
+
   game.settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
     name: "FANGS.Setting.SchemaVersion.Name",
     scope: "world",

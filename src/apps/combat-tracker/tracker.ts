@@ -1,5 +1,6 @@
 import { breakHoldAction, clearManeuver, declareManeuver, holdAction } from "../../combat/api";
-import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
+import { activeTableRuleset } from "../../combat/rulesets";
+import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { type Localize, maneuverMenuView, type TrackerRowInput, type TrackerView, trackerView } from "./view";
 
@@ -48,9 +49,15 @@ export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolea
 /** The tracker's view of a combat for the current user. */
 export function combatView(combat: Combat.Implementation): TrackerView {
   const isGM = game.user?.isGM === true;
-  const { phase, order } = combatSystem(combat);
+  const table = activeTableRuleset();
+  const { phase, order } = table.roundPointer(combat);
   const rows = combat.turns.filter((c) => c.visible).map((c) => rowInput(c, isGM));
-  return trackerView({ round: combat.round, turn: combat.turn, phase, order, isGM, rows }, localize);
+  const phases = table.rules.phases;
+  const holds = table.actions?.includes("hold") === true;
+  return trackerView(
+    { round: combat.round, turn: combat.turn, phase, phases, holds, order, isGM, rows },
+    localize,
+  );
 }
 
 export class FangsCombatTracker extends BaseTracker {

@@ -1,13 +1,9 @@
 import { FANGS } from "../../config/system";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
-import {
-  MANEUVER_IDS,
-  type ManeuverId,
-  PHASE_IDS,
-  type PhaseId,
-  type WeaponKind,
-} from "../../rules/fangs/types";
+import { FANGS_PHASES } from "../../rules/fangs/ruleset";
+import { MANEUVER_IDS, type ManeuverId, type PhaseId, type WeaponKind } from "../../rules/fangs/types";
+import type { RulesetPhase } from "../../rules/kernel/ruleset";
 
 /**
  * What the tracker shows, as plain data built from plain input: the Foundry
@@ -45,7 +41,12 @@ export interface TrackerRowInput {
 export interface TrackerInput {
   readonly round: number;
   readonly turn: number | null;
-  readonly phase: PhaseId;
+  /** One of `phases` (FANGS's when none are given). */
+  readonly phase: string;
+  /** The world ruleset's phases, in round order (default: FANGS's four). */
+  readonly phases?: readonly RulesetPhase[];
+  /** Whether the ruleset has holds (FANGS does; the default); without them no hold buttons show. */
+  readonly holds?: boolean;
   readonly order: readonly string[];
   readonly isGM: boolean;
   /** In the combat's turn order. */
@@ -94,7 +95,7 @@ export interface TrackerBadge {
 }
 
 export interface PhaseStep {
-  readonly id: PhaseId;
+  readonly id: string;
   readonly label: string;
   readonly css: string;
 }
@@ -122,7 +123,7 @@ export interface TrackerView {
   /** The three lists in display order, empty ones left out. */
   readonly groups: readonly TrackerGroup[];
   readonly round: number;
-  readonly phase: PhaseId;
+  readonly phase: string;
   readonly title: string;
   readonly phaseLabel: string;
   readonly steps: readonly PhaseStep[];
@@ -139,12 +140,10 @@ export interface TrackerView {
   readonly labels: Readonly<Record<string, string>>;
 }
 
-export const PHASE_LABELS: Readonly<Record<PhaseId, string>> = {
-  initiative: "FANGS.Rules.Phase.Initiative",
-  missile: "FANGS.Rules.Phase.Missile",
-  melee: "FANGS.Rules.Phase.Melee",
-  postMelee: "FANGS.Rules.Phase.PostMelee",
-};
+/** FANGS's phase names (the rules core's FANGS_PHASES). */
+export const PHASE_LABELS: Readonly<Record<PhaseId, string>> = Object.freeze(
+  Object.fromEntries(FANGS_PHASES.map((p) => [p.id, p.labelKey])) as Record<PhaseId, string>,
+);
 
 const MOVE_KEYS = {
   quarter: "FANGS.Combat.Move.Quarter",
@@ -203,6 +202,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const started = input.round >= 1;
   const rank = new Map(input.order.map((id, i) => [id, i]));
   const turn = input.turn;
+  const phases = input.phases ?? FANGS_PHASES;
+  const holds = input.holds ?? true;
   const declaring = started && input.phase === "initiative";
   const rowView = (row: TrackerRowInput): TrackerRowView => {
     const at = rank.get(row.id);
@@ -251,6 +252,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       undeclared: declaring && row.maneuver === null && !row.outOfAction && mayAct,
       canDeclare: mayAct && (input.isGM || declareOpen),
       canHold:
+        holds &&
         mayAct &&
         started &&
         stillToAct &&
@@ -258,7 +260,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
         !row.committed &&
         !row.outOfAction &&
         (row.maneuver === null || canActFromHold(row.maneuver).allowed),
-      canBreak: mayAct && started && row.held && !row.outOfAction,
+      canBreak: holds && mayAct && started && row.held && !row.outOfAction,
       held: row.held,
       badges,
       declareTooltip: localize("FANGS.Combat.Menu.Declare"),
@@ -273,8 +275,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const actingIds = new Set(acting.map((r) => r.id));
   const held = input.rows.filter((row) => started && row.held);
   const others = input.rows.filter((row) => !actingIds.has(row.id) && !(started && row.held));
-  const phaseIndex = PHASE_IDS.indexOf(input.phase);
-  const phaseLabel = localize(PHASE_LABELS[input.phase]);
+  const phaseIndex = phases.findIndex((p) => p.id === input.phase);
+  const phaseLabel = localize(phases[phaseIndex]?.labelKey ?? input.phase);
   const undeclaredCount = declaring
     ? input.rows.filter((row) => row.maneuver === null && !row.outOfAction && (input.isGM || row.owner))
         .length
@@ -299,9 +301,9 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       ? localize("FANGS.Combat.Tracker.RoundPhase", { round: input.round, phase: phaseLabel })
       : localize("FANGS.Combat.Tracker.NotStarted"),
     phaseLabel,
-    steps: PHASE_IDS.map((id, i) => ({
+    steps: phases.map(({ id, labelKey }, i) => ({
       id,
-      label: localize(PHASE_LABELS[id]),
+      label: localize(labelKey),
       css: !started ? "" : i < phaseIndex ? "done" : i === phaseIndex ? "current" : "",
     })),
     acting: actingRows,
@@ -311,7 +313,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     heldLabel,
     actingLabel,
     isGM: input.isGM,
-    canBreakTogether: input.isGM && held.filter((r) => !r.outOfAction).length >= 2,
+    canBreakTogether: holds && input.isGM && held.filter((r) => !r.outOfAction).length >= 2,
     undeclaredCount,
     undeclaredLabel: localize("FANGS.Combat.Tracker.Undeclared", { count: undeclaredCount }),
     labels: {

@@ -1,0 +1,65 @@
+import type { ExchangeAnswer, ExchangeRequest, StepRunner } from "./authority";
+
+/**
+ * The chat card's flows, one per ruleset: the authority (authority.ts)
+ * checks who asked and locks the message; then the step goes to the flow of
+ * the ruleset the card was made under (its stored `ruleset`, "fangs" for
+ * cards from before the field). A card keeps its ruleset: a world that
+ * changes its combat rules still finishes the cards already in the chat.
+ * FANGS registers its flow in chat/index.ts (loaded on the first step);
+ * see docs/rulesets.md.
+ */
+
+export interface CardFlow {
+  /** Runs one verified step on the active GM's client, under the message's lock. */
+  runStep: StepRunner;
+  /**
+   * Intent types of its own that a player's request may carry (as `{ type }`
+   * only), beyond the FANGS exchange's; the flow checks the rest itself.
+   */
+  readonly intents?: readonly string[];
+}
+
+export const DEFAULT_CARD_RULESET = "fangs";
+
+const flows = new Map<string, CardFlow>();
+
+export function registerCardFlow(rulesetId: string, flow: CardFlow): void {
+  flows.set(rulesetId, flow);
+}
+
+export function getCardFlow(rulesetId: string): CardFlow | undefined {
+  return flows.get(rulesetId);
+}
+
+/** Whether a registered ruleset's flow takes this intent type (for the authority's payload check). */
+export function isCardFlowIntent(type: string): boolean {
+  for (const flow of flows.values()) if (flow.intents?.includes(type)) return true;
+  return false;
+}
+
+/** The ruleset a card was made under, read from its stored data. */
+export function cardRuleset(message: { readonly system?: unknown } | null | undefined): string {
+  const ruleset = (message?.system as { ruleset?: unknown } | undefined)?.ruleset;
+  return typeof ruleset === "string" && ruleset !== "" ? ruleset : DEFAULT_CARD_RULESET;
+}
+
+/** The authority's step runner: the card's own ruleset runs the step; an unknown one changes nothing. */
+export async function dispatchStep(
+  request: ExchangeRequest,
+  user: User.Implementation,
+): Promise<ExchangeAnswer> {
+  const message = game.messages?.get(request.messageId) ?? null;
+  if (!message) return { ok: false, code: "wrong-message", messageKey: "FANGS.Chat.Refusal.WrongMessage" };
+  const ruleset = cardRuleset(message);
+  const flow = flows.get(ruleset);
+  if (!flow) {
+    return {
+      ok: false,
+      code: "unknown-ruleset",
+      messageKey: "FANGS.Chat.Refusal.UnknownRuleset",
+      data: { ruleset },
+    };
+  }
+  return flow.runStep(request, user);
+}

@@ -1,0 +1,65 @@
+import { initiativeMode } from "../config/settings";
+import { loadTurnPlanner } from "../on-demand";
+import { fangsRuleset } from "../rules/fangs/ruleset";
+import type { ManeuverId } from "../rules/fangs/types";
+import { FoundryDice } from "./dice";
+import { postNotes } from "./notes";
+import type { CombatPlan, PlanOptions, PlanState } from "./plan";
+import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
+import { registerTableRuleset, type TablePlanner, type TableRuleset } from "./table-ruleset";
+import { roundStartManeuvers } from "./turns";
+
+/**
+ * FANGS at the table: the turn planner of src/combat/plan.ts (loaded on the
+ * first turn a GM advances), the snapshot of src/combat/snapshot.ts, its
+ * chat notes and the new round's token markers and impale damage, and its
+ * two round actions, hold and break hold (NC-RND-4 … -6).
+ */
+
+export interface FangsTableState {
+  readonly state: PlanState;
+  readonly options: PlanOptions;
+}
+
+/** The world's initiative mode and Foundry's dice, as the planner takes them. */
+export function fangsPlanOptions(): PlanOptions {
+  return { initiativeMode: initiativeModeFromSetting(initiativeMode()), dice: new FoundryDice() };
+}
+
+/** What the FANGS Combat does after a plan besides the update (its methods, reached structurally). */
+interface FangsRoundMarkers {
+  clearRoundMarkers(declared?: ReadonlyMap<string, ManeuverId>): Promise<void>;
+  impaleRound(): Promise<void>;
+}
+
+async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatPlan>> {
+  const p = await loadTurnPlanner();
+  return {
+    start: ({ state, options }) => p.planStart(state, options),
+    nextTurn: ({ state, options }) => p.planNextTurn(state, options),
+    nextRound: ({ state, options }) => p.planNextRound(state, options),
+    previousTurn: ({ state }) => p.planPreviousTurn(state),
+    actions: {
+      hold: ({ state, options }, ids) => p.planHold(state, ids[0] ?? "", options),
+      breakHold: ({ state, options }, ids) => p.planBreakHold(state, ids, options),
+    },
+  };
+}
+
+export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.freeze({
+  id: fangsRuleset.id,
+  rules: fangsRuleset,
+  loadPlanner: loadFangsPlanner,
+  readState: (combat: unknown) => ({ state: planState(combat), options: fangsPlanOptions() }),
+  roundPointer: combatSystem,
+  async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
+    await postNotes(combat, plan);
+    if (!plan.newRound) return;
+    const markers = combat as unknown as FangsRoundMarkers;
+    await markers.clearRoundMarkers(roundStartManeuvers(plan));
+    await markers.impaleRound();
+  },
+  actions: Object.freeze(["hold", "breakHold"]),
+});
+
+registerTableRuleset(fangsTable);
