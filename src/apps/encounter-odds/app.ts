@@ -1,6 +1,6 @@
 import type { FighterSheet } from "../../sim/fighter";
 import type { Localizer } from "../../sim/i18n";
-import { runOddsChunked } from "../../sim/odds";
+import { jobNames, type OddsJob, runOddsChunked } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
 import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./view";
 
@@ -43,18 +43,26 @@ export class EncounterOddsApp extends Base {
     main: { template: "systems/fangs/templates/apps/encounter-odds.hbs" },
   };
 
-  readonly fighters: readonly [FighterSheet, FighterSheet];
+  /** The fighters of each side (one each for two tokens). */
+  readonly sides: readonly [readonly FighterSheet[], readonly FighterSheet[]];
+  readonly #names: ReturnType<typeof jobNames>;
   #state: OddsDialogState;
   #abort: { aborted: boolean } | null = null;
 
   constructor(
-    fighters: readonly [FighterSheet, FighterSheet],
+    sides: readonly [readonly FighterSheet[], readonly FighterSheet[]],
     options?: ConstructorParameters<typeof Base>[0],
   ) {
     super(options);
-    this.fighters = fighters;
+    this.sides = sides;
+    this.#names = jobNames({ sides, seed: 0 });
+    const fighterNames = this.#names.fighters;
     this.#state = {
-      names: [fighters[0].name, fighters[1].name],
+      names: this.#names.sides,
+      sides: [
+        fighterNames.filter((f) => f.side === 0).map((f) => f.name),
+        fighterNames.filter((f) => f.side === 1).map((f) => f.name),
+      ],
       runs: DEFAULT_BROWSER_RUNS,
       seed: 1,
       running: false,
@@ -95,7 +103,8 @@ export class EncounterOddsApp extends Base {
     };
     await this.render();
     try {
-      const tally = await runOddsChunked({ fighters: this.fighters, seed: reading.seed }, reading.runs, {
+      const job: OddsJob = { sides: this.sides, seed: reading.seed };
+      const tally = await runOddsChunked(job, reading.runs, {
         chunkSize: 100,
         signal,
         onProgress: (done) => this.#showProgress(done, reading.runs),
@@ -104,7 +113,7 @@ export class EncounterOddsApp extends Base {
         ...this.#state,
         running: false,
         done: tally ? reading.runs : this.#state.done,
-        report: tally ? oddsReport(tally, this.#state.names, reading.seed) : null,
+        report: tally ? oddsReport(tally, this.#names.sides, reading.seed, this.#names.fighters) : null,
       };
     } catch (error) {
       this.#state = { ...this.#state, running: false };

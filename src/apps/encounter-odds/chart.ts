@@ -53,7 +53,7 @@ export function oddsChartSvg(report: OddsReport, i18n: Localizer): string {
   const sideColours = ["var(--fangs-odds-a, #2e86c1)", "var(--fangs-odds-b, #a93226)"];
   report.sides.forEach((side, i) => {
     const top = y + 4;
-    parts.push(text(0, top + 13, side.name, 'class="name"'));
+    parts.push(nameLabel(top + 13, side.name));
     parts.push(rect(LABEL, top, BAR * side.win.p, 18, sideColours[i]!, `${side.name}: ${pct(side.win.p)}`));
     const lo = LABEL + BAR * side.win.low;
     const hi = LABEL + BAR * side.win.high;
@@ -107,7 +107,8 @@ export function oddsChartSvg(report: OddsReport, i18n: Localizer): string {
   });
   y = base + 20;
 
-  // 3. How each side ends.
+  // 3. How each side ends; a group's fighters end in the dialog's table instead.
+  if (report.fighters) return svg(report, i18n, parts, y);
   heading("FANGS.Odds.Chart.Ends");
   report.sides.forEach((side) => {
     const top = y + 4;
@@ -131,7 +132,20 @@ export function oddsChartSvg(report: OddsReport, i18n: Localizer): string {
     lx += 24 + label.length * 6.5;
   }
   y += 16;
+  return svg(report, i18n, parts, y);
+}
 
+/** Roughly how many characters of a 12px label fit before the bars. */
+const LABEL_CHARS = 22;
+
+/** A side's name before its bar, cut with an ellipsis when a group's names run long (the whole name in its title). */
+function nameLabel(y: number, name: string): string {
+  if (name.length <= LABEL_CHARS) return text(0, y, name, 'class="name"');
+  const short = `${name.slice(0, LABEL_CHARS - 1).trimEnd()}…`;
+  return `<text x="0" y="${fixed(y)}" class="name"><title>${escapeXml(name)}</title>${escapeXml(short)}</text>`;
+}
+
+function svg(report: OddsReport, i18n: Localizer, parts: readonly string[], y: number): string {
   const title = escapeXml(
     i18n.format("FANGS.Odds.Chart.Title", { a: report.sides[0].name, b: report.sides[1].name }),
   );

@@ -6,10 +6,11 @@ import { createI18n, registerFoundryHelpers } from "../../../test/handlebars/fou
 import { byAttr, byTag, parse, text } from "../../../test/handlebars/html";
 import { createLocalizer } from "../../sim/i18n";
 import { loadRoster } from "../../sim/node/packs";
-import { runFightRange } from "../../sim/odds";
+import { jobNames, runFightRange } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
 import { findFighter } from "../../sim/roster";
 import { escapeXml, oddsChartSvg } from "./chart";
+import { FRIENDLY, sidesFromDispositions } from "./sides";
 import { MAX_BROWSER_RUNS, oddsDialogContext, readOddsForm } from "./view";
 
 const root = resolve(__dirname, "../../..");
@@ -80,5 +81,101 @@ describe("the Encounter odds dialog", () => {
     expect(byAttr(done, "data-action", "run")).toHaveLength(1);
     expect(text(byTag(done, "figcaption"))).toMatch(/Gru <the bold> wins +\d+\.\d%/);
     expect([...words.missing]).toEqual([]);
+  });
+});
+
+describe("Encounter odds for a party against its foes", () => {
+  const party = [findFighter(roster, "Gru"), findFighter(roster, "Dagmar")];
+  const foes = [findFighter(roster, "Troll"), findFighter(roster, "Cave Bear")];
+  const job = { sides: [party, foes] as const, seed: 3 };
+  const names = jobNames(job);
+  const groupReport = oddsReport(runFightRange(job, 0, 120), names.sides, 3, names.fighters);
+
+  it("splits the selected tokens into sides by disposition, two tokens always one against the other", () => {
+    const hostile = -1;
+    const neutral = 0;
+    expect(sidesFromDispositions([FRIENDLY, FRIENDLY])).toEqual({ ok: true, sides: [[0], [1]] });
+    expect(sidesFromDispositions([hostile, neutral])).toEqual({ ok: true, sides: [[0], [1]] });
+    expect(sidesFromDispositions([hostile, FRIENDLY, neutral, FRIENDLY])).toEqual({
+      ok: true,
+      sides: [
+        [1, 3],
+        [0, 2],
+      ],
+    });
+    expect(sidesFromDispositions([FRIENDLY])).toMatchObject({ ok: false, key: "FANGS.Odds.Error.SelectTwo" });
+    expect(sidesFromDispositions([FRIENDLY, FRIENDLY, FRIENDLY])).toMatchObject({
+      ok: false,
+      key: "FANGS.Odds.Error.NoHostile",
+    });
+    expect(sidesFromDispositions([hostile, neutral, hostile])).toMatchObject({
+      ok: false,
+      key: "FANGS.Odds.Error.NoFriendly",
+    });
+    expect(sidesFromDispositions([FRIENDLY, ...Array(13).fill(hostile)])).toMatchObject({
+      ok: false,
+      key: "FANGS.Odds.Error.TooMany",
+    });
+    for (const key of ["SelectTwo", "NoHostile", "NoFriendly", "TooMany"])
+      expect(lang[`FANGS.Odds.Error.${key}`]).toBeDefined();
+  });
+
+  it("draws each side's chance, cutting a long side name, and leaves the fighters' ends to the table", () => {
+    const doc = parse(oddsChartSvg(groupReport, i18n));
+    const titles = byTag(doc, "title").map((t) => text(t));
+    expect(byTag(doc, "text").some((t) => text(t) === "Troll, Cave Bear")).toBe(true);
+    const long = "Gru, Dagmar the Deadly, Fast Eddy, Pirate Jenny";
+    const longDoc = parse(
+      oddsChartSvg(
+        { ...groupReport, sides: [{ ...groupReport.sides[0], name: long }, groupReport.sides[1]] },
+        i18n,
+      ),
+    );
+    expect(byTag(longDoc, "title").map((t) => text(t))).toContain(long);
+    expect(byTag(longDoc, "text").some((t) => text(t).endsWith("…"))).toBe(true);
+    expect(byTag(doc, "path")).toHaveLength(2);
+    expect(titles.some((t) => t.startsWith(`${lang["FANGS.Odds.End.dead"]}: `))).toBe(false);
+  });
+
+  it("renders both sides' fighters, the sides' odds and a row per fighter, every word translated", () => {
+    const hb = Handlebars.create();
+    const words = createI18n(lang);
+    registerFoundryHelpers(hb, words);
+    const template = hb.compile(readFileSync(resolve(root, "templates/apps/encounter-odds.hbs"), "utf8"));
+    const state = {
+      names: names.sides,
+      sides: [party.map((f) => f.name), foes.map((f) => f.name)] as const,
+      runs: 120,
+      seed: 3,
+      running: false,
+      done: 120,
+      report: groupReport,
+    };
+    const doc = parse(template(oddsDialogContext(state, i18n)));
+    expect(byTag(doc, "dd").map((d) => text(d))).toEqual(["Gru, Dagmar the Deadly", "Troll, Cave Bear"]);
+    expect(text(byTag(doc, "figcaption"))).toMatch(/Gru, Dagmar the Deadly win +\d+\.\d%/);
+    const rows = byTag(byTag(doc, "tbody")[0]!, "tr");
+    expect(rows.map((r) => text(byTag(r, "th")[0]!))).toEqual([
+      "Gru",
+      "Dagmar the Deadly",
+      "Troll",
+      "Cave Bear",
+    ]);
+    const cells = byTag(rows[2]!, "td").map((c) => text(c));
+    expect(cells[0]).toBe("B");
+    const shares = cells.slice(1).map((c) => Number.parseFloat(c));
+    expect(shares.reduce((a, b) => a + b)).toBeCloseTo(100, 0);
+    expect([...words.missing]).toEqual([]);
+    // Two tokens: the duel's layout, no table.
+    const duel = parse(
+      template(
+        oddsDialogContext(
+          { names: ["Gru", "Troll"], runs: 300, seed: 4, running: false, done: 300, report },
+          i18n,
+        ),
+      ),
+    );
+    expect(byTag(duel, "table")).toHaveLength(0);
+    expect(byTag(duel, "dl")).toHaveLength(0);
   });
 });

@@ -2,16 +2,16 @@ import { loadEncounterOdds } from "../../on-demand";
 import type { EncounterOddsApp } from "./app";
 
 /**
- * "Encounter odds": a GM tool on the two selected tokens, reached from the
+ * "Encounter odds": a GM tool on the selected tokens (two, or a party and its foes), reached from the
  * token controls or from a macro (`game.fangs.encounterOdds()`), registered
  * by one call in src/fangs.ts. The dialog and the simulator behind it are
  * imported on first use: a build that splits dynamic imports keeps them out
  * of the system's start-up bundle.
  */
 
-type TokenLike = { actor: Actor.Implementation | null; name?: string };
+type TokenLike = { actor: Actor.Implementation | null; name?: string; disposition?: number };
 
-/** Opens the dialog for two tokens (default: the two selected on the canvas); anything else gets a notification. */
+/** Opens the dialog for the selected tokens (or those given): two fight each other, more split by disposition (sides.ts). */
 export async function openEncounterOdds(tokens?: readonly TokenLike[]): Promise<EncounterOddsApp | null> {
   const { openEncounterOddsNow } = await loadEncounterOdds();
   return openEncounterOddsNow(tokens);

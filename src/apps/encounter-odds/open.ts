@@ -1,24 +1,36 @@
 import { SimError } from "../../sim/errors";
 import { type FighterSheet, fighterFromActorData } from "../../sim/fighter";
 import { EncounterOddsApp } from "./app";
+import { sidesFromDispositions } from "./sides";
 
 /**
  * Opening the Encounter odds dialog: loaded only when a GM asks for it
  * (see index.ts), so the simulator can live in its own chunk of the build.
  */
 
-/** Opens the dialog for two tokens (default: the two selected on the canvas). Refuses anything else with a notification. */
-export function openEncounterOddsNow(
-  tokens?: readonly { actor: Actor.Implementation | null; name?: string }[],
-): EncounterOddsApp | null {
+type TokenLike = { actor: Actor.Implementation | null; name?: string; disposition?: number };
+
+/**
+ * Opens the dialog for the selected tokens (or those given): two tokens
+ * fight each other; three or more split into sides by disposition
+ * (sides.ts). Refuses anything else with a notification, opening nothing.
+ */
+export function openEncounterOddsNow(tokens?: readonly TokenLike[]): EncounterOddsApp | null {
   const i18n = game.i18n!;
   if (!game.user?.isGM) {
     ui.notifications?.warn(i18n.localize("FANGS.Odds.Error.GmOnly"));
     return null;
   }
-  const chosen = tokens ?? (canvas?.tokens?.controlled ?? []).map((t) => ({ actor: t.actor, name: t.name }));
-  if (chosen.length !== 2) {
-    ui.notifications?.warn(i18n.format("FANGS.Odds.Error.SelectTwo", { count: String(chosen.length) }));
+  const chosen =
+    tokens ??
+    (canvas?.tokens?.controlled ?? []).map((t) => ({
+      actor: t.actor,
+      name: t.name,
+      disposition: t.document.disposition,
+    }));
+  const split = sidesFromDispositions(chosen.map((t) => t.disposition ?? 0));
+  if (!split.ok) {
+    ui.notifications?.warn(i18n.format(split.key, stringData(split.data)));
     return null;
   }
   const fighters: FighterSheet[] = [];
@@ -40,7 +52,12 @@ export function openEncounterOddsNow(
       return null;
     }
   }
-  const app = new EncounterOddsApp([fighters[0]!, fighters[1]!]);
+  const side = (indices: readonly number[]) => indices.map((i) => fighters[i]!);
+  const app = new EncounterOddsApp([side(split.sides[0]), side(split.sides[1])]);
   void app.render({ force: true });
   return app;
+}
+
+function stringData(data: Readonly<Record<string, string | number>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
 }

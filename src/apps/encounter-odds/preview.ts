@@ -1,6 +1,6 @@
 import en from "../../../lang/en.json";
 import { createLocalizer } from "../../sim/i18n";
-import { runFightRange } from "../../sim/odds";
+import { jobNames, runFightRange } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
 import { findFighter, rosterEntries } from "../../sim/roster";
 import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext } from "./view";
@@ -9,7 +9,7 @@ import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext } from ".
  * The Encounter odds dialog's preview pages, from data: two sample fighters
  * of the pack sources, the dialog before a run, part-way through one, and
  * after it, with a result the simulator's own engine computed (the same
- * fights as `npm run odds`). The caller passes the actor documents as the
+ * fights as `npm run odds`), and a party of two against two foes. The caller passes the actor documents as the
  * pack sources store them, so this module reads no files. The page objects
  * have the shape of the build's preview pages (test/preview/pages.ts).
  */
@@ -76,6 +76,29 @@ export function encounterOddsPreviewPages(actors: readonly unknown[]): Encounter
     ".fangs-odds-result figcaption p",
     '[data-action="run"]',
   ]);
+  // A party against its foes, as three or more selected tokens split by disposition give it.
+  const party = [findFighter(roster, "Gru"), findFighter(roster, "Dagmar")];
+  const foes = [findFighter(roster, "Troll"), findFighter(roster, "Cave Bear")];
+  const groupJob = { sides: [party, foes] as const, seed: SEED };
+  const groupNames = jobNames(groupJob);
+  const groupIdle: OddsDialogState = {
+    ...idle,
+    names: groupNames.sides,
+    sides: [party.map((f) => f.name), foes.map((f) => f.name)],
+  };
+  const groupDone = (): OddsDialogState => ({
+    ...groupIdle,
+    runs: PREVIEW_RUNS,
+    seed: SEED,
+    done: PREVIEW_RUNS,
+    report: oddsReport(runFightRange(groupJob, 0, PREVIEW_RUNS), groupNames.sides, SEED, groupNames.fighters),
+  });
+  const group = page(
+    "app-encounter-odds--group",
+    `Encounter odds: ${groupNames.sides[0]} against ${groupNames.sides[1]}`,
+    groupDone,
+    ["dl.fangs-odds-sides dd", "svg.fangs-odds-chart", "table.fangs-odds-ends tbody tr"],
+  );
   return [
     page("app-encounter-odds", `Encounter odds: ${names[0]} against ${names[1]}, before a run`, () => idle, [
       'input[name="runs"]',
@@ -90,5 +113,7 @@ export function encounterOddsPreviewPages(actors: readonly unknown[]): Encounter
     ),
     ran,
     { ...ran, id: `${ran.id}--dark`, title: `${ran.title}, dark theme`, theme: "dark" },
+    group,
+    { ...group, id: `${group.id}--dark`, title: `${group.title}, dark theme`, theme: "dark" },
   ];
 }

@@ -1,6 +1,7 @@
 import type { Localizer } from "../../sim/i18n";
 import type { OddsReport } from "../../sim/report";
 import { isValidSeed } from "../../sim/seed";
+import { END_STATES } from "../../sim/stats";
 import { oddsChartSvg } from "./chart";
 
 /**
@@ -8,7 +9,10 @@ import { oddsChartSvg } from "./chart";
  * template, built without Foundry so it is tested like the simulator.
  */
 export interface OddsDialogState {
+  /** Each side's name (a group's: its fighters' names joined by ", "). */
   readonly names: readonly [string, string];
+  /** Each side's fighters by name; absent or one each: a duel. */
+  readonly sides?: readonly [readonly string[], readonly string[]];
   readonly runs: number;
   readonly seed: number;
   readonly running: boolean;
@@ -16,8 +20,21 @@ export interface OddsDialogState {
   readonly report: OddsReport | null;
 }
 
+/** One row of the group's table of how each fighter ends. */
+export interface FighterEndsRow {
+  readonly name: string;
+  /** "A" or "B": the first side or the second. */
+  readonly side: string;
+  readonly cells: readonly string[];
+}
+
 export interface OddsDialogContext {
   readonly names: readonly [string, string];
+  /** A fight between groups: the sides are listed, and the fighters' ends are a table. */
+  readonly group: boolean;
+  readonly sides: readonly { readonly label: string; readonly names: string }[];
+  readonly endHeaders: readonly string[];
+  readonly fighterEnds: readonly FighterEndsRow[];
   readonly runs: number;
   readonly seed: number;
   readonly maxRuns: number;
@@ -34,8 +51,23 @@ export const DEFAULT_BROWSER_RUNS = 2_000;
 
 export function oddsDialogContext(state: OddsDialogState, i18n: Localizer): OddsDialogContext {
   const report = state.report;
+  const sides = state.sides ?? [[state.names[0]], [state.names[1]]];
+  const group = sides[0].length > 1 || sides[1].length > 1;
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   return {
     names: state.names,
+    group,
+    sides: [
+      { label: i18n.localize("FANGS.Odds.App.SideA"), names: sides[0].join(", ") },
+      { label: i18n.localize("FANGS.Odds.App.SideB"), names: sides[1].join(", ") },
+    ],
+    endHeaders: END_STATES.map((s) => i18n.localize(`FANGS.Odds.End.${s}`)),
+    fighterEnds:
+      report?.fighters?.map((f) => ({
+        name: f.name,
+        side: f.side === 0 ? "A" : "B",
+        cells: END_STATES.map((s) => pct(f.ends[s] / report.fights)),
+      })) ?? [],
     runs: state.runs,
     seed: state.seed,
     maxRuns: MAX_BROWSER_RUNS,
@@ -45,7 +77,7 @@ export function oddsDialogContext(state: OddsDialogState, i18n: Localizer): Odds
     chart: report ? oddsChartSvg(report, i18n) : null,
     summary: report
       ? report.sides.map((side) =>
-          i18n.format("FANGS.Odds.WinLine", {
+          i18n.format(report.fighters ? "FANGS.Odds.SideWinLine" : "FANGS.Odds.WinLine", {
             name: side.name,
             p: `${(100 * side.win.p).toFixed(1)}%`,
             low: `${(100 * side.win.low).toFixed(1)}%`,
