@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { bench, describe } from "vitest";
-import { runDuel } from "../src/sim/duel";
+import { runDuel, runFight } from "../src/sim/duel";
 import type { FighterSheet } from "../src/sim/fighter";
 import { loadRoster } from "../src/sim/node/packs";
 import { findFighter } from "../src/sim/roster";
@@ -31,4 +31,19 @@ describe("complete duels, 100 per sample (× 100 for duels/s)", () => {
       for (let i = 0; i < 100; i += 1) runDuel({ fighters }, fightSeed(1, n++));
     });
   }
+});
+
+/*
+ * A fight between sides (src/sim/duel.ts, runFight): two against two, each
+ * fighter choosing its target every round. Same harness: × 100 for fights/s.
+ */
+describe("complete group fights, 100 per sample (× 100 for fights/s)", () => {
+  const sides = [
+    [fighter("Gru"), fighter("Dagmar")],
+    [fighter("Troll"), fighter("Cave Bear")],
+  ] as const;
+  let n = 0;
+  bench("Gru, Dagmar vs Troll, Cave Bear (2 vs 2)", () => {
+    for (let i = 0; i < 100; i += 1) runFight({ sides }, fightSeed(1, n++));
+  });
 });

@@ -381,6 +381,10 @@ export function runFight(setup: FightSetup, seed: number, record = false): Fight
 
 /** Names as the log shows them: a name met more than once gets its number, "Troll (1)", "Troll (2)". */
 export function fighterNames(sheets: readonly FighterSheet[]): string[] {
+  if (sheets.length === 2) {
+    const [a, b] = sheets as [FighterSheet, FighterSheet];
+    return a.name === b.name ? [`${a.name} (1)`, `${b.name} (2)`] : [a.name, b.name];
+  }
   const count = new Map<string, number>();
   for (const s of sheets) count.set(s.name, (count.get(s.name) ?? 0) + 1);
   const seen = new Map<string, number>();
@@ -501,6 +505,7 @@ class Duel {
 
   /** Engaged with any enemy (in a group: any still up; one who fell holds no one). */
   engaged(c: Combatant): boolean {
+    if (!this.group) return c.pair.engaged;
     for (const f of c.foes) if (f.pair.engaged && !(this.group && this.out(f.foe))) return true;
     return false;
   }
@@ -1000,7 +1005,9 @@ class Duel {
   }
 
   checkEnd(): void {
-    if (this.teamOut(0) || this.teamOut(1)) throw FIGHT_OVER;
+    if (!this.group) {
+      if (this.out(this.c[0]!) || this.out(this.c[1]!)) throw FIGHT_OVER;
+    } else if (this.teamOut(0) || this.teamOut(1)) throw FIGHT_OVER;
   }
 
   snapshot(c: Combatant): FighterSnapshot {
@@ -1877,6 +1884,8 @@ class Duel {
    * to qualify flees and the fight is over.
    */
   checkFled(): void {
+    // A duel's one pair: nobody can have fled while engaged or near.
+    if (!this.group && (this.c[0]!.pair.engaged || this.c[0]!.pair.distance < this.escapeDistance)) return;
     let fled = false;
     for (const c of this.c) {
       if (c.maneuver !== "run" && c.maneuver !== "runAndDodge" && c.maneuver !== "retreat") continue;
