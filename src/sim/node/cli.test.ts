@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -138,6 +138,10 @@ describe("sides of several fighters", () => {
     const { code, stdout } = run("duel", `"gru",Dagmar`, file, "--json");
     expect(code).toBe(0);
     expect(JSON.parse(stdout).names).toEqual(["Gru", "Dagmar the Deadly", "Comma, the Brute"]);
+    const plain = join(scratch, "comma-brute.json");
+    writeFileSync(plain, readFileSync(file, "utf8"));
+    const mixed = run("duel", `Gru,${plain}`, "Troll", "--json");
+    expect(JSON.parse(mixed.stdout).names).toEqual(["Gru", "Comma, the Brute", "Troll"]);
     const twice = JSON.parse(run("duel", "Troll,Troll", "Gru", "--json").stdout);
     expect(twice.names).toEqual(["Troll (1)", "Troll (2)", "Gru"]);
   });

@@ -85,7 +85,8 @@ export function resolveFighterPair(
  * whatever its name. An empty side or an empty name is refused.
  */
 export function splitSide(arg: string, which: string): string[] {
-  if (looksLikeFile(arg)) return [arg];
+  // A file whose own name holds a comma is still one fighter.
+  if (existsSync(arg) && statSync(arg).isFile()) return [arg];
   const names: string[] = [];
   let current = "";
   let quoted = false;
