@@ -328,6 +328,14 @@ interface Gear {
 /** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
 const FIGHT_OVER = new Error("fight over");
 
+/** A missile or thrown weapon reaches `range` paces (0: no limit); melee weapons strike whom they are engaged with. */
+function inRange(w: SimWeapon, pair: Pair): boolean {
+  return w.kind === "melee" || w.range <= 0 || pair.distance <= w.range;
+}
+
+/** The simulator's refusal of a shot beyond the weapon's range (the rules core knows no ranges). */
+const OUT_OF_RANGE = Object.freeze({ allowed: false, reasonKey: "FANGS.Sim.OutOfRange", slot: null });
+
 /** The combat set a weapon belongs to (NC-MAN-13): a missile weapon, or the melee weapons and shield. */
 function setOf(w: SimWeapon): "melee" | "missile" {
   return w.kind === "missile" ? "missile" : "melee";
@@ -536,20 +544,28 @@ class Duel {
    * Enemies this fighter may pick as its target: those it is engaged with if
    * any (an engaged fighter fights who is at its throat), else every enemy
    * still up. The policy picks among them; alone, one needs no asking.
+   *
+   * With `attack` (a new target for an attack whose target fell before the
+   * fighter's turn), only the enemies this attack may strike are offered:
+   * within the weapon's range, and allowed by the rules core (canAttackNow).
+   * When there is none, the choice is among all, as at the declaration, and
+   * the attack is then refused with the reason.
    */
-  chooseTarget(c: Combatant): void {
+  chooseTarget(c: Combatant, attack?: { readonly weapon: SimWeapon; readonly phase: PhaseId }): void {
     const engaged = this.engaged(c);
     const candidates: TargetOption[] = [];
+    let legal = 0;
     for (const f of c.foes) {
       if (this.out(f.foe) || (engaged && !f.pair.engaged)) continue;
-      candidates.push({
-        fighter: f.foe.side,
-        view: this.view(f.foe),
-        distance: f.pair.engaged ? 0 : f.pair.distance,
-        engaged: f.pair.engaged,
-        current: f.foe === c.target,
-      });
+      if (attack !== undefined && this.mayStrike(c, f.foe, f.pair, attack.weapon, attack.phase)) {
+        // Legal targets first; the rest are dropped below when there is any legal one.
+        candidates.splice(legal, 0, this.targetOption(c, f.foe, f.pair));
+        legal += 1;
+        continue;
+      }
+      candidates.push(this.targetOption(c, f.foe, f.pair));
     }
+    if (legal > 0) candidates.length = legal;
     if (candidates.length === 0) return;
     let pick = candidates[0]!;
     if (candidates.length > 1) {
@@ -564,6 +580,21 @@ class Duel {
       pick = found;
     }
     if (pick.fighter !== c.target.side) this.setTarget(c, this.c[pick.fighter]!);
+  }
+
+  targetOption(c: Combatant, foe: Combatant, pair: Pair): TargetOption {
+    return {
+      fighter: foe.side,
+      view: this.view(foe),
+      distance: pair.engaged ? 0 : pair.distance,
+      engaged: pair.engaged,
+      current: foe === c.target,
+    };
+  }
+
+  /** May this weapon's main-hand attack strike this enemy now: in range, and allowed by canAttackNow? */
+  mayStrike(c: Combatant, foe: Combatant, pair: Pair, w: SimWeapon, phase: PhaseId): boolean {
+    return inRange(w, pair) && this.attackVerdict(c, foe, w, phase, "main").allowed;
   }
 
   log(event: DuelEvent): void {
@@ -737,8 +768,7 @@ class Duel {
       if (condition === "shattered" || condition === "unusableForAttack") return false;
     }
     if ((c.reload.get(w.id) ?? 0) > 0) return false;
-    if (w.kind !== "melee" && w.range > 0 && c.pair.distance > w.range) return false;
-    return true;
+    return inRange(w, c.pair);
   }
 
   view(c: Combatant): FighterView {
@@ -1401,10 +1431,11 @@ class Duel {
 
   /**
    * The fighter's target, or, when it fell before this turn, a new one picked
-   * as at the declaration (a duel's target never falls before the fight ends).
+   * as at the declaration (a duel's target never falls before the fight ends);
+   * for an attack, among the enemies that attack may strike (chooseTarget).
    */
-  liveTarget(c: Combatant): Combatant {
-    if (this.group && this.out(c.target)) this.chooseTarget(c);
+  liveTarget(c: Combatant, attack?: { readonly weapon: SimWeapon; readonly phase: PhaseId }): Combatant {
+    if (this.group && this.out(c.target)) this.chooseTarget(c, attack);
     return c.target;
   }
 
@@ -1424,8 +1455,11 @@ class Duel {
   primaryAttack(c: Combatant, phase: PhaseId): void {
     const w = this.weapon(c, c.weaponId);
     if (!w) return;
-    const opp = this.liveTarget(c);
-    const verdict = this.attackVerdict(c, opp, w, phase, "main");
+    const opp = this.liveTarget(c, { weapon: w, phase });
+    // A missile or thrown weapon reaches its range, whoever the target is now (a new one after the first fell,
+    // or one who moved away since the declaration). A duel keeps its old convention (docs/simulator.md).
+    const verdict =
+      this.group && !inRange(w, c.pair) ? OUT_OF_RANGE : this.attackVerdict(c, opp, w, phase, "main");
     if (!verdict.allowed || !verdict.slot) {
       this.log({ type: "attackRefused", side: c.side, weapon: w.name, reasonKey: verdict.reasonKey ?? "" });
       return;
