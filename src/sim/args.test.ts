@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseArgs, parseRuns, parseSeed } from "./args";
 import { SimError } from "./errors";
+import { parsePolicies } from "./policies";
 
 const spec = { withValue: ["seed", "runs"], switches: ["json", "list"] };
 
@@ -29,5 +30,18 @@ describe("command-line arguments", () => {
     expect(parseRuns(undefined, 10_000)).toBe(10_000);
     expect(parseSeed("4294967295", 1)).toBe(4294967295);
     expect(() => parseSeed("4294967296", 1)).toThrowError(/--seed must be a whole number/);
+  });
+
+  it("reads --policy as one id for both sides or one per side, and refuses anything else", () => {
+    expect(parsePolicies(undefined)).toEqual(["default", "default"]);
+    expect(parsePolicies("stubborn")).toEqual(["stubborn", "stubborn"]);
+    expect(parsePolicies("stubborn, default")).toEqual(["stubborn", "default"]);
+    for (const bad of ["a,b,c", ",stubborn", "stubborn,", ""]) {
+      expect(() => parsePolicies(bad)).toThrowError(/--policy takes one policy id, or two/);
+    }
+    expect(() => parsePolicies(true)).toThrowError(SimError);
+    expect(() => parsePolicies("default,nope")).toThrowError(
+      /unknown policy "nope" \(known: default, stubborn\)/,
+    );
   });
 });

@@ -110,6 +110,47 @@ describe("npm run duel", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option --sede/);
   });
+
+  it("gives each side its own policy with --policy A,B, and one for both with --policy ID", () => {
+    type Events = { type: string; side: number; maneuver?: string }[];
+    const withdrawals = (stdout: string, side: number): number =>
+      (JSON.parse(stdout).events as Events).filter(
+        (e) =>
+          e.type === "maneuver" &&
+          e.side === side &&
+          ["retreat", "disengage", "run", "runAndDodge"].includes(e.maneuver!),
+      ).length;
+    const duel = (...policy: string[]) => run("duel", "Gru", "Troll", "--seed", "7", "--json", ...policy);
+    // Seed 7 with the default policy: both fighters withdraw at times when badly hurt.
+    const plain = duel();
+    expect(plain.code).toBe(0);
+    expect(withdrawals(plain.stdout, 0)).toBeGreaterThan(0);
+    expect(withdrawals(plain.stdout, 1)).toBeGreaterThan(0);
+    expect(duel("--policy", "default,default").stdout).toBe(plain.stdout);
+    expect(duel("--policy", "stubborn").stdout).toBe(duel("--policy=stubborn,stubborn").stdout);
+    // "stubborn" never withdraws: only the side given it stops.
+    const a = duel("--policy", "stubborn,default");
+    expect(a.code).toBe(0);
+    expect(withdrawals(a.stdout, 0)).toBe(0);
+    expect(withdrawals(a.stdout, 1)).toBeGreaterThan(0);
+    const b = duel("--policy", "default,stubborn");
+    expect(withdrawals(b.stdout, 0)).toBeGreaterThan(0);
+    expect(withdrawals(b.stdout, 1)).toBe(0);
+    // A group (seed 4: side A withdraws at times with the default): every fighter of side A gets side A's policy.
+    const group = (...policy: string[]) =>
+      run("duel", "Gru,Dagmar", "Troll,Cave Bear", "--seed", "4", "--json", ...policy);
+    const both = group();
+    expect(withdrawals(both.stdout, 0) + withdrawals(both.stdout, 1)).toBeGreaterThan(0);
+    const mixed = group("--policy", "stubborn,default");
+    expect(mixed.code).toBe(0);
+    expect(withdrawals(mixed.stdout, 0) + withdrawals(mixed.stdout, 1)).toBe(0);
+    expect(withdrawals(mixed.stdout, 2) + withdrawals(mixed.stdout, 3)).toBeGreaterThan(0);
+    for (const bad of ["stubborn,nope", "default,stubborn,default", ",stubborn", "stubborn,"]) {
+      const refused = run("duel", "Gru", "Troll", "--policy", bad);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^error: (unknown policy "nope"|--policy takes one policy id, or two)/m);
+    }
+  });
 });
 
 describe("sides of several fighters", () => {
@@ -229,6 +270,21 @@ describe("npm run odds", () => {
     expect(JSON.parse(three.stdout)).toEqual(JSON.parse(one.stdout));
     const other = run("odds", "Gru", "Troll", "--runs", "600", "--seed", "6", "--workers", "2", "--json");
     expect(JSON.parse(other.stdout)).not.toEqual(JSON.parse(one.stdout));
+  });
+
+  it("take a policy per side with --policy A,B", () => {
+    const odds = (...policy: string[]) =>
+      run("odds", "Gru", "Troll", "--runs", "300", "--seed", "4", "--workers", "2", "--json", ...policy);
+    const plain = odds();
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(odds("--policy", "default,default").stdout)).toEqual(JSON.parse(plain.stdout));
+    const mixed = odds("--policy", "stubborn,default");
+    expect(mixed.code).toBe(0);
+    expect(JSON.parse(mixed.stdout)).not.toEqual(JSON.parse(plain.stdout));
+    expect(JSON.parse(odds("--policy", "default,stubborn").stdout)).not.toEqual(JSON.parse(mixed.stdout));
+    const refused = odds("--policy", "a,b,c");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--policy takes one policy id, or two/);
   });
 
   it("prints each side's chance with its interval, the rounds and how each side ends", () => {

@@ -2,14 +2,15 @@ import { parseArgs, parseCount, parseSeed } from "../args";
 import { MAX_SIDE_FIGHTERS, runDuel, runFight } from "../duel";
 import { SimError } from "../errors";
 import { formatDuelLog } from "../format";
-import { createPolicy } from "../policies";
+import { createPolicy, parsePolicies } from "../policies";
 import { loadLocalizer, projectRoot, runMain } from "./common";
 import { loadRoster, resolveSides } from "./packs";
 
-const USAGE = `usage: npm run duel -- <side> <side> [--seed N] [--json] [--policy ID] [--distance PACES] [--max-rounds N]
+const USAGE = `usage: npm run duel -- <side> <side> [--seed N] [--json] [--policy ID|ID,ID] [--distance PACES] [--max-rounds N]
        npm run duel -- --list
 A side is one fighter or several separated by commas (Gru,Dagmar; quote a name holding a comma).
-A fighter is a sample character or creature of the pack sources (by name) or a JSON file holding one Actor.`;
+A fighter is a sample character or creature of the pack sources (by name) or a JSON file holding one Actor.
+--policy stubborn,default gives side A's fighters one policy and side B's another.`;
 
 await runMain(() => {
   const args = parseArgs(process.argv.slice(2), {
@@ -37,9 +38,7 @@ await runMain(() => {
       throw new SimError("invalid-argument", `a side may field at most ${MAX_SIDE_FIGHTERS} fighters`);
   }
   const seed = parseSeed(args.flags.get("seed"), 1);
-  const policyId =
-    typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
-  const policy = createPolicy(policyId);
+  const policyIds = parsePolicies(args.flags.get("policy"));
   const common = {
     startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
     maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
@@ -48,7 +47,11 @@ await runMain(() => {
   const fighters = [...sides[0], ...sides[1]];
   const result = duel
     ? runDuel(
-        { ...common, fighters: [sides[0][0]!, sides[1][0]!], policies: [policy, createPolicy(policyId)] },
+        {
+          ...common,
+          fighters: [sides[0][0]!, sides[1][0]!],
+          policies: [createPolicy(policyIds[0]), createPolicy(policyIds[1])],
+        },
         seed,
         true,
       )
@@ -56,7 +59,10 @@ await runMain(() => {
         {
           ...common,
           sides,
-          policies: [sides[0].map(() => createPolicy(policyId)), sides[1].map(() => createPolicy(policyId))],
+          policies: [
+            sides[0].map(() => createPolicy(policyIds[0])),
+            sides[1].map(() => createPolicy(policyIds[1])),
+          ],
         },
         seed,
         true,

@@ -3,13 +3,13 @@ import { parseArgs, parseCount, parseRuns, parseSeed } from "../args";
 import { MAX_SIDE_FIGHTERS } from "../duel";
 import { SimError } from "../errors";
 import { jobNames, type OddsJob } from "../odds";
-import { createPolicy } from "../policies";
+import { parsePolicies } from "../policies";
 import { formatOddsReport, oddsReport } from "../report";
 import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
 import { resolveSides } from "./packs";
 import { runOddsPool } from "./pool";
 
-const USAGE = `usage: npm run odds -- <side> <side> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID] [--distance PACES]
+const USAGE = `usage: npm run odds -- <side> <side> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID|ID,ID] [--distance PACES]
 Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.
 A side is one fighter or several separated by commas (Gru,Dagmar; quote a name holding a comma).`;
 
@@ -34,9 +34,7 @@ await runMain(async () => {
     Math.max(50, Math.min(2_000, Math.ceil(runs / (workers * 8)))),
     1_000_000,
   );
-  const policy =
-    typeof args.flags.get("policy") === "string" ? (args.flags.get("policy") as string) : "default";
-  createPolicy(policy);
+  const policies = parsePolicies(args.flags.get("policy"));
   const root = projectRoot();
   const sides = resolveSides(args.positional[0]!, args.positional[1]!, root);
   for (const side of sides) {
@@ -47,7 +45,7 @@ await runMain(async () => {
   const job: OddsJob = {
     ...(duel ? { fighters: [sides[0][0]!, sides[1][0]!] as const } : { sides }),
     seed,
-    policies: [policy, policy] as const,
+    policies,
     startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
     maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
   };
