@@ -151,6 +151,50 @@ describe("GM-only, one update per move", () => {
   });
 });
 
+describe("round actions on the GM's client run one at a time", () => {
+  it("a double click on Next turn moves the turn once: the second click finds the turn already moved", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    combat.updates.length = 0;
+    await Promise.all([combat.nextTurn(), combat.nextTurn()]);
+    expect(combat.updates).toHaveLength(1);
+    expect(currentName(combat)).toBe("initiative:Archer");
+  });
+
+  it("a double click on Next round starts one new round: its update and its round-start note happen once", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    world.chat.length = 0;
+    combat.updates.length = 0;
+    await Promise.all([combat.nextRound(), combat.nextRound()]);
+    expect(combat.round).toBe(2);
+    expect(combat.updates).toHaveLength(1);
+    expect(world.chat.filter((m) => String(m.content).includes("FANGS.Combat.Note.RoundStart"))).toHaveLength(
+      1,
+    );
+  });
+
+  it("two players' requests made on the same turn: the first moves it, the second is refused as stale", async () => {
+    const { combat, eddy } = table();
+    await combat.startCombat();
+    expect(combat.combatant?.name).toBe(eddy.name);
+    combat.updates.length = 0;
+    const payload = {
+      action: "advance",
+      combatId: combat.id,
+      userId: "player",
+      combatantIds: [],
+      expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
+    };
+    const answers = await Promise.all([
+      request.handleCombatAction(payload),
+      request.handleCombatAction(structuredClone(payload)),
+    ]);
+    expect(answers).toEqual([{ ok: true }, expect.objectContaining({ ok: false, reason: "stale" })]);
+    expect(combat.updates).toHaveLength(1);
+  });
+});
+
 describe("the GM's query handler trusts nothing in the payload", () => {
   function payload(combat: StandInCombat, patch: Record<string, unknown> = {}) {
     return {

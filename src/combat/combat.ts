@@ -138,6 +138,25 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     });
   }
 
+  /** This client's round actions, chained: each one starts when the one before has been applied. */
+  #roundActions: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs a round action after those still running on this client. Only the
+   * active GM's client writes the round, so this keeps two clicks, or a click
+   * and a player's request, from planning from the same state and both
+   * applying it (a new round's notes and impale damage twice).
+   */
+  inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#roundActions.then(work);
+    this.#roundActions = run.catch(() => undefined);
+    return run;
+  }
+
+  #roundPointer(): string {
+    return `${this.round}:${this.turn}:${this.phase}`;
+  }
+
   #gmOnly(): boolean {
     if (game.user?.isGM) return true;
     ui.notifications?.warn(game.i18n!.localize("FANGS.Combat.Refusal.GmOnly"));
@@ -149,6 +168,15 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * GM advances) and applies the plan.
    */
   async #run(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
+    const clicked = this.#roundPointer();
+    return this.inTurn(async () => {
+      // A second click on a round that has moved since (a double click) is not a second order.
+      if (this.#roundPointer() !== clicked) return this;
+      return this.#plan(make);
+    });
+  }
+
+  async #plan(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
     const table = activeTableRuleset();
     const planner = await table.loadPlanner();
     let plan: TurnPlan;
@@ -193,7 +221,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /**
    * Carries out a round action on the GM's client and returns the refusal,
    * if any, instead of showing it: a player's request sends it back to the
-   * player (src/combat/request.ts).
+   * player (src/combat/request.ts). Callers run it inside `inTurn`.
    */
   async performAction(
     action: CombatAction,
@@ -240,7 +268,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await requestCombatAction(this as unknown as Combat.Implementation, "hold", [combatantId]);
       return this;
     }
-    const refusal = await this.performAction("hold", [combatantId]);
+    const refusal = await this.inTurn(() => this.performAction("hold", [combatantId]));
     if (refusal) notify(refusal);
     return this;
   }
@@ -251,7 +279,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await requestCombatAction(this as unknown as Combat.Implementation, "breakHold", combatantIds);
       return this;
     }
-    const refusal = await this.performAction("breakHold", combatantIds);
+    const refusal = await this.inTurn(() => this.performAction("breakHold", combatantIds));
     if (refusal) notify(refusal);
     return this;
   }

@@ -151,6 +151,8 @@ export function authorizeCombatAction<C extends RequestCombat>(
 }
 
 interface ActingCombat extends RequestCombat {
+  /** Runs the work after the round actions still running on the GM's client. */
+  inTurn<T>(work: () => Promise<T>): Promise<T>;
   performAction(
     action: CombatAction,
     ids: readonly string[],
@@ -175,9 +177,14 @@ export async function handleCombatAction(payload: unknown): Promise<CombatAction
     user: (id) => game.users?.get(id) ?? undefined,
     combat: (id) => (game.combats?.get(id) as unknown as ActingCombat | undefined) ?? undefined,
   };
-  const { answer, request, combat } = authorizeCombatAction(payload, world);
-  if (answer.ok && request && combat) return performCombatAction(combat, request);
-  return answer;
+  const { answer, combat } = authorizeCombatAction(payload, world);
+  if (!answer.ok || !combat) return answer;
+  // Checked again when its turn comes: a request made on a turn that has moved since is stale.
+  return combat.inTurn(async () => {
+    const again = authorizeCombatAction(payload, world);
+    if (!again.answer.ok || !again.request || !again.combat) return again.answer;
+    return performCombatAction(again.combat, again.request);
+  });
 }
 
 /** A player's side: asks the active GM, and says why if refused. */

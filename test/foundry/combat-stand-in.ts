@@ -215,6 +215,8 @@ export class StandInCombat {
     return (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity);
   }
   async update(data: Dict, options: unknown = {}): Promise<this> {
+    // Yields first, as the server round-trip does: a second click may plan meanwhile.
+    await Promise.resolve();
     this.updates.push({ data: structuredClone(data), options });
     if (typeof data.round === "number") this.round = data.round;
     if ("turn" in data) this.turn = data.turn as number | null;
