@@ -13,16 +13,31 @@ export const RULES_MENU_KEY = "rulesMenu";
 /** The rules options window's application id (one window at a time). */
 export const RULES_MENU_ID = "fangs-rules-options";
 
+/** The window being opened, while its code loads: a second click waits for it instead of opening another. */
+let opening: Promise<unknown> | null = null;
+
+async function openRulesMenu(): Promise<void> {
+  const open = foundry.applications.instances.get(RULES_MENU_ID);
+  // Already open: brought forward as it is, so the GM's unsaved edits stay.
+  if (open) {
+    open.bringToFront();
+    return;
+  }
+  const { RulesOptionsMenu } = await loadRulesMenu();
+  await new RulesOptionsMenu().render({ force: true });
+}
+
 /**
  * What the settings window's button opens. Foundry constructs the registered
  * class and renders it; this one loads the real window (app.ts, in its own
- * chunk) and renders that instead, reusing the window if it is already open.
+ * chunk) and renders that instead, or brings it forward if it is open.
  */
 export class RulesMenuLauncher extends foundry.applications.api.ApplicationV2 {
   override async render(): Promise<this> {
-    const { RulesOptionsMenu } = await loadRulesMenu();
-    const open = foundry.applications.instances.get(RULES_MENU_ID);
-    await (open ?? new RulesOptionsMenu()).render({ force: true });
+    opening ??= openRulesMenu().finally(() => {
+      opening = null;
+    });
+    await opening;
     return this;
   }
 }

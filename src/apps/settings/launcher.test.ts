@@ -71,11 +71,17 @@ describe("the rules options menu button", () => {
     expect(rendered[0]!.options).toEqual({ force: true });
   });
 
-  it("brings the open window forward instead of opening a second one", async () => {
-    const open = { render: vi.fn(async () => open) };
+  it("brings the open window forward as it is (unsaved edits stay) instead of rendering it again", async () => {
+    const open = { render: vi.fn(async () => open), bringToFront: vi.fn() };
     instances.set(settings.RULES_MENU_ID, open);
     await new settings.RulesMenuLauncher().render();
-    expect(open.render).toHaveBeenCalledWith({ force: true });
+    expect(open.bringToFront).toHaveBeenCalledTimes(1);
+    expect(open.render).not.toHaveBeenCalled();
     expect(rendered).toHaveLength(0);
+  });
+
+  it("opens one window for two quick clicks while its code loads", async () => {
+    await Promise.all([new settings.RulesMenuLauncher().render(), new settings.RulesMenuLauncher().render()]);
+    expect(rendered).toHaveLength(1);
   });
 });
