@@ -6,7 +6,7 @@ import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
-import { migrateWorldIfNeeded } from "./data/world-migration";
+import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { FangsActor } from "./documents/actor";
 import "./fangs";
 
@@ -18,7 +18,7 @@ vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
 vi.mock("./apps/settings", () => ({ registerRulesMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
 vi.mock("./chat", () => ({ registerExchange: vi.fn() }));
-vi.mock("./data/world-migration", () => ({ migrateWorldIfNeeded: vi.fn(async () => null) }));
+vi.mock("./data/world-migration-gate", () => ({ migrateWorldWhenDue: vi.fn(async () => undefined) }));
 
 describe("the entry file", () => {
   it("registers documents, statuses, settings and the UI parts on init, once", () => {
@@ -39,9 +39,9 @@ describe("the entry file", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
   });
 
-  it("runs the world migration gate on ready, loading it then", async () => {
-    expect(migrateWorldIfNeeded).not.toHaveBeenCalled();
+  it("asks on ready whether the world migration is due (src/data/world-migration-gate.ts)", () => {
+    expect(migrateWorldWhenDue).not.toHaveBeenCalled();
     Hooks.callAll("ready");
-    await vi.waitFor(() => expect(migrateWorldIfNeeded).toHaveBeenCalledTimes(1));
+    expect(migrateWorldWhenDue).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,7 +10,7 @@ import { registerCombat } from "./combat";
 import { configureDocuments, configureStatusEffects } from "./config/register";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
-import { loadWorldMigration } from "./on-demand";
+import { migrateWorldWhenDue } from "./data/world-migration-gate";
 
 Hooks.once("init", () => {
   console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);
@@ -25,5 +25,5 @@ Hooks.once("init", () => {
 });
 
 Hooks.once("ready", () => {
-  void loadWorldMigration().then(({ migrateWorldIfNeeded }) => migrateWorldIfNeeded());
+  void migrateWorldWhenDue();
 });

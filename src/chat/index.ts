@@ -68,8 +68,10 @@ export function registerExchange(): void {
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   // Returns the promise (Foundry ignores it), so a test can wait for the count.
   Hooks.on("createChatMessage", (async (message: ChatMessage.Implementation) => {
-    // Only an exchange card counts as an attack: any other message leaves the flow unloaded.
-    if (message.type === "exchange") await (await loadExchangeFlow()).recordNewAttack(message);
+    // Only the active GM records an attack, and only an exchange card is one: other clients and
+    // other messages leave the flow unloaded.
+    if (message.type === "exchange" && game.users?.activeGM?.isSelf)
+      await (await loadExchangeFlow()).recordNewAttack(message);
   }) as never);
   Hooks.on("updateCombatant", ((combatant: Combatant.Implementation) => {
     const uuid = combatant.actor?.uuid;

@@ -9,6 +9,7 @@ import { CharacterModel } from "./actor-character";
 import { CreatureModel } from "./actor-creature";
 import { migrateWeapon } from "./migrations";
 import { migrateWorldIfNeeded } from "./world-migration";
+import { migrateWorldWhenDue, worldNeedsMigration } from "./world-migration-gate";
 
 type Obj = Record<string, unknown>;
 
@@ -153,6 +154,22 @@ describe("the world migration gate", () => {
     const spy = vi.spyOn(FangsActor, "updateDocuments");
     expect(await migrateWorldIfNeeded()).toBeNull();
     expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("on ready, migrateWorldWhenDue runs the migration where it is due and does nothing elsewhere", async () => {
+    await oldWorld();
+    standIn.game.users.activeGM = { id: "someoneElse00000", isSelf: false };
+    const spy = vi.spyOn(FangsActor, "updateDocuments");
+    expect(worldNeedsMigration()).toBe(false);
+    await migrateWorldWhenDue();
+    expect(spy).not.toHaveBeenCalled();
+    resetWorld();
+    await oldWorld();
+    expect(worldNeedsMigration()).toBe(true);
+    await migrateWorldWhenDue();
+    expect(spy).toHaveBeenCalled();
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(worldNeedsMigration()).toBe(false);
   });
 
   it("does not advance the schema version when a write fails, and says which", async () => {

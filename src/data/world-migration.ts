@@ -1,6 +1,7 @@
 import { SETTINGS } from "../config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
 import { ACTOR_DATA_MODELS } from "./index";
+import { worldNeedsMigration } from "./world-migration-gate";
 
 /**
  * The world migration gate. Every model upgrades older data when a document
@@ -190,10 +191,8 @@ async function migratePacks(failed: string[]): Promise<number> {
 
 /** Runs the migration if this client is the active GM and the world is behind. */
 export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
-  if (!game.users?.activeGM?.isSelf) return null;
-  const from = game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion) ?? 0;
-  if (from >= SCHEMA_VERSION) return null;
-  return migrateWorld(from);
+  if (!worldNeedsMigration()) return null;
+  return migrateWorld(game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion) ?? 0);
 }
 
 export async function migrateWorld(from: number): Promise<MigrationReport> {
