@@ -63,6 +63,46 @@ describe("a parry wears the parrying weapon, and undo gives its SP back", () => 
     expect(itemSp(t.jenny, "Shortsword")).toBe(8);
     expect(pools(t.jenny)).toEqual(before);
   });
+
+  it("NC-DMG-5: the damage reads the parrying item's SP as it is then, not as it was at the defense", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(8);
+    await ask(world.defender, message, { type: "defend", choice: "weaponParry" });
+    // Another exchange wore the Shortsword down to 2 SP before this one's damage is rolled.
+    world.as(world.gm);
+    await t.jenny.items.get(itemId(t.jenny, "Shortsword"))!.update({ "system.itemSp.value": 2 } as never);
+    world.dice.push(8); // 11 against 2 SP: 9 get through, the HP part (6) over 2 SP shatters it
+    await ask(world.player, message, { type: "rollDamage" });
+    expect(stateOf(message).damage?.result).toMatchObject({
+      stunDamage: 8,
+      hitPointDamage: 4,
+      parryItemWear: 2,
+      parryItemShattered: true,
+    });
+    const before = pools(t.jenny);
+    await ask(world.gm, message, { type: "apply" });
+    expect(itemSp(t.jenny, "Shortsword")).toBe(0);
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 8, hp: before.hp - 4 });
+  });
+
+  it("NC-DMG-18: a Special parry wears the attacking weapon from its SP as it is then", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    // Jenny's Special parry (a natural 19, not confirmed as a Critical).
+    world.dice.push(19, 1);
+    await ask(world.defender, message, { type: "defend", choice: "weaponParry" });
+    expect(stateOf(message).outcome?.kind).toBe("specialParry");
+    // Gru's sword was worn down to 3 SP by another exchange meanwhile.
+    world.as(world.gm);
+    await t.gru.items.get(t.sword)!.update({ "system.itemSp.value": 3 } as never);
+    world.dice.push(6); // the Shortsword's damage against the Broadsword: more than its 3 SP left
+    await ask(world.defender, message, { type: "rollDamage" });
+    expect(world.dice).toEqual([]);
+    expect(stateOf(message).damage?.result).toMatchObject({ weaponWear: 3, weaponShattered: true });
+    await ask(world.gm, message, { type: "apply" });
+    expect(itemSp(t.gru, "Broadsword")).toBe(0);
+  });
 });
 
 describe("an impaling Special leaves the weapon stuck in its target", () => {

@@ -44,7 +44,7 @@ import {
   transition,
   type Actor as Who,
 } from "./exchange-state";
-import { type ActorLike, combatantState, defenderProfile, FactsError } from "./facts";
+import { type ActorLike, combatantState, currentItemSp, defenderProfile, FactsError } from "./facts";
 import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
 
 /**
@@ -91,13 +91,23 @@ function like(actor: AnyActor): ActorLike {
   return actor as unknown as ActorLike;
 }
 
-/** The attack as declared, with the attacker's state read again (a Critical parry strikes back at it now). */
+/**
+ * The attack as declared, with the attacker's state read again (a Critical
+ * parry strikes back at it now) and the weapon's SP as it is now (another
+ * exchange may have worn it since the attack was rolled).
+ */
 function attackNow(state: ExchangeState, attacker: AnyActor | null): AttackDeclaration {
   const declaration = state.declaration;
   if (!attacker) return declaration;
-  return { ...declaration, attacker: { ...declaration.attacker, state: combatantState(like(attacker)) } };
+  const sp = declaration.weapon.itemSp ? currentItemSp(like(attacker), declaration.weapon.id) : undefined;
+  return {
+    ...declaration,
+    attacker: { ...declaration.attacker, state: combatantState(like(attacker)) },
+    ...(sp ? { weapon: { ...declaration.weapon, itemSp: sp } } : {}),
+  };
 }
 
+/** The defense as declared, with the defender and the parrying item's SP read again. */
 function defenseNow(state: ExchangeState, defender: AnyActor): DefenseDeclaration {
   const stored = state.defense?.declaration ?? {
     choice: "none" as const,
@@ -105,7 +115,13 @@ function defenseNow(state: ExchangeState, defender: AnyActor): DefenseDeclaratio
     item: null,
     modifiers: 0,
   };
-  return { ...stored, defender: defenderProfile(like(defender)) };
+  const item = stored.item;
+  const sp = item && item.bareHand !== true ? currentItemSp(like(defender), item.id) : undefined;
+  return {
+    ...stored,
+    ...(item && sp ? { item: { ...item, itemSp: sp } } : {}),
+    defender: defenderProfile(like(defender)),
+  };
 }
 
 /* -------------------------------------------- */

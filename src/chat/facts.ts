@@ -127,6 +127,18 @@ function itemSpOf(item: ItemLike): { value: number; max: number } | null {
   return typeof value === "number" && typeof max === "number" ? { value, max } : null;
 }
 
+/**
+ * An item's SP as the actor holds it now; undefined when the actor no longer
+ * has the item (the caller keeps what it knew).
+ */
+export function currentItemSp(
+  actor: ActorLike,
+  itemId: string,
+): { value: number; max: number } | null | undefined {
+  const item = actor.items.get(itemId);
+  return item ? itemSpOf(item) : undefined;
+}
+
 function weaponKind(value: unknown): WeaponKind {
   return value === "thrown" || value === "missile" ? value : "melee";
 }
