@@ -69,15 +69,42 @@ describe("Autofire through a dodge", () => {
     expect(autofireHitsThroughDodge(burst, attack, defense, outcome)).toBe(3);
   });
 
-  it("NC-MAN-12: no extra hits for a weapon without autofire, a dodge that beats the attack, or a dodge that failed", () => {
+  it("NC-MAN-12: no extra hits for a weapon without autofire or a dodge that beats the attack", () => {
     const attack = attackRoll(27);
     expect(autofireHitsThroughDodge(single, attack, dodgeRoll(24), outcomeOf(attack, dodgeRoll(24)))).toBe(0);
     expect(autofireHitsThroughDodge(burst, attack, dodgeRoll(28), outcomeOf(attack, dodgeRoll(28)))).toBe(0);
-    // A failed dodge is the matrix's ordinary hit, not a count of hits.
     const failed = dodgeRoll(15);
+    expect(autofireHitsThroughDodge(single, attack, failed, outcomeOf(attack, failed))).toBe(0);
+  });
+
+  it("NC-MAN-12: a failed dodge takes the difference in hits too (27 against 19: eight), never fewer than a better dodge", () => {
+    const attack = attackRoll(27);
+    const failed = dodgeRoll(19);
     const hit = outcomeOf(attack, failed);
     expect(hit.kind).toBe(OutcomeKind.Hit);
-    expect(autofireHitsThroughDodge(burst, attack, failed, hit)).toBe(0);
+    expect(autofireHitsThroughDodge(burst, attack, failed, hit)).toBe(8);
+    // A worse dodge never lets fewer shots through: from 27 down to 1, the hits only grow.
+    let previous = 0;
+    for (let total = 27; total >= 1; total -= 1) {
+      const dodge = dodgeRoll(total);
+      const hits = autofireHitsThroughDodge(burst, attack, dodge, outcomeOf(attack, dodge));
+      expect(hits).toBe(27 - total);
+      expect(hits).toBeGreaterThanOrEqual(previous);
+      previous = hits;
+    }
+  });
+
+  it("NC-MAN-12: a Special burst that a plain dodge does not stop (NC-DMG-15) takes the difference in normal hits; beaten, one", () => {
+    const special: AttackRoll = { ...attackRoll(27), check: check(27, SuccessLevel.Special) };
+    const dodge = dodgeRoll(24);
+    const outcome = outcomeOf(special, dodge);
+    expect(outcome.kind).toBe(OutcomeKind.Hit);
+    expect(autofireHitsThroughDodge(burst, special, dodge, outcome)).toBe(3);
+    // A dodge of 28 beats the total: the matrix's one normal hit stands (no count).
+    const better = dodgeRoll(28);
+    const one = outcomeOf(special, better);
+    expect(one.kind).toBe(OutcomeKind.Hit);
+    expect(autofireHitsThroughDodge(burst, special, better, one)).toBe(0);
   });
 
   it("NC-MAN-12: each hit is its own damage roll, armor taken from each (three hits of 1d8+2 rolled 8, 5, 1)", () => {

@@ -12,9 +12,13 @@ import { type AttackDeclaration, type DefenseDeclaration, SuccessLevel } from ".
 /* -------------------------------------------- */
 
 /**
- * NC-MAN-12: how many hits an autofire attack scores through a dodge that
- * otherwise stopped it (the outcome is Dodged). Zero for any other weapon or
- * outcome: a failed dodge leaves the ordinary hit of the outcome matrix.
+ * NC-MAN-12: how many hits an autofire attack scores against a dodge: the
+ * attack total less the dodge total, whether the dodge succeeded (outcome
+ * Dodged) or not (outcome Hit: a failed dodge, or a Special the dodge did
+ * not stop, NC-DMG-15), so a worse dodge never lets fewer shots through.
+ * Zero (the outcome matrix's own blow stands) for any other weapon, a
+ * defense other than a dodge, and the Special or fumbled-dodge blows of the
+ * matrix (SpecialHit, FumbledDefenseHit), which are one blow each.
  */
 export function autofireHitsThroughDodge(
   declaration: AttackDeclaration,
@@ -22,7 +26,8 @@ export function autofireHitsThroughDodge(
   defense: DefenseRoll | null,
   outcome: ExchangeOutcome,
 ): number {
-  if (!declaration.weapon.autofire || outcome.kind !== OutcomeKind.Dodged) return 0;
+  if (!declaration.weapon.autofire) return 0;
+  if (outcome.kind !== OutcomeKind.Dodged && outcome.kind !== OutcomeKind.Hit) return 0;
   if (defense?.check == null || defense.choice !== "dodge") return 0;
   return autofireHits({ attackTotal: attack.check.total, dodgeTotal: defense.check.total });
 }
