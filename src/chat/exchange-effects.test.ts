@@ -478,6 +478,45 @@ describe("the card in the chat log", () => {
     world.as(world.defender);
     expect(draw(message).innerHTML).not.toContain('data-fangs-action="undo"');
   });
+
+  /** Clicks a card button (`onCardClick`, the card's click listener) as the current user. */
+  function click(message: unknown, action: string, event: Record<string, unknown> = {}) {
+    const button = {
+      dataset: { fangsAction: action, choice: "" },
+      getAttribute: () => null,
+      closest: () => null,
+    };
+    const target = { closest: () => button };
+    return modules.render.onCardClick({ target, preventDefault() {}, ...event } as never, message as never);
+  }
+
+  it("NC-MAN-9: a free attack whose dialog is cancelled stays on offer; taken, it is claimed once", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [2]);
+    expect(stateOf(message).freeAttack).toMatchObject({ taken: false });
+    const api = foundry.applications as unknown as Record<string, unknown>;
+    const saved = { api: api.api, handlebars: api.handlebars };
+    api.handlebars = { ...(saved.handlebars as object), renderTemplate: async () => "" };
+    api.api = { DialogV2: { wait: async () => null } };
+    try {
+      // Jenny's player clicks the free attack and closes the modifier dialog.
+      world.as(world.defender);
+      await click(message, "takeFreeAttack");
+      expect(stateOf(message).freeAttack).toMatchObject({ taken: false });
+      expect(stateOf(lastMessage()).attacker.actorUuid).toBe(t.gru.uuid);
+
+      // Shift-clicked, it is rolled and claimed.
+      world.as(world.defender);
+      world.dice.push(12);
+      await click(message, "takeFreeAttack", { shiftKey: true });
+      expect(stateOf(message).freeAttack).toMatchObject({ taken: true });
+      expect(stateOf(lastMessage()).attacker.actorUuid).toBe(t.jenny.uuid);
+    } finally {
+      api.api = saved.api;
+      api.handlebars = saved.handlebars;
+    }
+  });
 });
 
 describe("the hotbar macro", () => {

@@ -107,8 +107,14 @@ export function renderExchangeMessage(message: Message, html: HTMLElement): void
 /*  Clicks                                      */
 /* -------------------------------------------- */
 
-/** Hands the click's free attack to the attack flow (set by registerExchange, to keep apps/ out of chat/). */
-type FreeAttackStarter = (state: ExchangeState, options: { event?: Event | null }) => Promise<void>;
+/**
+ * Hands the click's free attack to the attack flow (set by registerExchange, to keep apps/ out of chat/).
+ * `claim` takes the offer on the card; the attack flow calls it once the attack is ready to roll.
+ */
+type FreeAttackStarter = (
+  state: ExchangeState,
+  options: { event?: Event | null; claim?: () => Promise<boolean> },
+) => Promise<void>;
 let freeAttackStarter: FreeAttackStarter | null = null;
 export function setFreeAttackStarter(start: FreeAttackStarter): void {
   freeAttackStarter = start;
@@ -151,7 +157,8 @@ function intentOf(action: string, choice: string): ExchangeIntent | null {
   }
 }
 
-async function onCardClick(event: Event, message: Message): Promise<void> {
+/** A click on the card (exported for the tests: the listener itself returns nothing to wait on). */
+export async function onCardClick(event: Event, message: Message): Promise<void> {
   const button = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-fangs-action]");
   if (!button) return;
   event.preventDefault();
@@ -164,10 +171,15 @@ async function onCardClick(event: Event, message: Message): Promise<void> {
   const buttons = [...(card?.querySelectorAll<HTMLButtonElement>("[data-fangs-action]") ?? [])];
   // One click at a time from this client; the authority refuses doubles from anywhere else.
   for (const b of buttons) b.disabled = true;
+  const id = message.id;
   try {
-    const answer = await requestStep(message.id, intent, state.revision);
-    if (answer.ok && intent.type === "takeFreeAttack" && freeAttackStarter)
-      await freeAttackStarter(state, { event });
+    if (intent.type === "takeFreeAttack" && freeAttackStarter) {
+      // The offer is claimed only when the attack is about to be rolled: a dialog closed or an
+      // attack refused leaves it on the card. The card may have moved on while the dialog was open.
+      const claim = async () =>
+        (await requestStep(id, intent, exchangeOf(message)?.revision ?? state.revision)).ok;
+      await freeAttackStarter(state, { event, claim });
+    } else await requestStep(id, intent, state.revision);
   } finally {
     for (const b of buttons) if (b.isConnected) b.disabled = false;
   }

@@ -37,6 +37,11 @@ export interface StartAttackOptions {
   readonly target?: PartyRef | null;
   /** A free attack (a Charge that failed): no round checks, not counted. */
   readonly free?: boolean;
+  /**
+   * Called once the attack is ready to roll (after the dialog and every check):
+   * a free attack takes its offer on the card here. False stops the attack.
+   */
+  readonly claim?: (() => Promise<boolean>) | null;
 }
 
 function warn(key: string, data?: Record<string, string>): false {
@@ -294,6 +299,7 @@ export async function startAttack(
   // The target may have left while the dialog was open.
   if (target.tokenUuid && !tokenFrom(target.tokenUuid))
     return warn("FANGS.Chat.Target.Gone", { name: target.name });
+  if (options.claim && !(await options.claim())) return false;
 
   const specialAnswer =
     special && answers.special && round
@@ -340,8 +346,9 @@ export async function attackWithItem(itemUuid: string, options: StartAttackOptio
  */
 export async function takeFreeAttack(
   state: ExchangeState,
-  options: { event?: Event | null } = {},
+  options: { event?: Event | null; claim?: () => Promise<boolean> } = {},
 ): Promise<void> {
+  const claim = options.claim ?? null;
   if (state.freeAttack?.kind === "dodgePast") {
     const attacker: unknown = await fromUuid(state.attacker.actorUuid as never);
     if (!(attacker instanceof Actor))
@@ -351,6 +358,7 @@ export async function takeFreeAttack(
       token: state.attacker.tokenUuid ? tokenFrom(state.attacker.tokenUuid) : null,
       target: state.target,
       free: true,
+      claim,
     });
     return;
   }
@@ -368,5 +376,6 @@ export async function takeFreeAttack(
     token,
     target: state.attacker,
     free: true,
+    claim,
   });
 }
