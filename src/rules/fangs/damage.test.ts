@@ -602,6 +602,22 @@ describe("a bare hand parrying", () => {
     expect(r.damage.impaled).toBe(true);
   });
 
+  it("NC-DMG-18: a Special parry always damages the attacking weapon: a bare hand at DM 0 (a roll of 0) still takes 1 SP", () => {
+    // "the attacking weapon takes damage to its SP": the fist's 0 and no DM roll nothing, and the weapon still loses 1.
+    const r = run(attackOf(), bare({ defender: defenderOf({ damageModifier: 0 }) }), [10, 19, 2]);
+    expect(r.outcome.kind).toBe(OutcomeKind.SpecialParry);
+    expect(wearOf(r.effects)).toEqual([
+      { kind: "itemDurability", actorId: "gru", itemId: "broadsword", delta: -1, reason: "specialParry" },
+    ]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([0, 0]);
+    // The same with an item whose roll comes to 0 (1d4−1 rolling 1).
+    const club = parryItem({ id: "stool", name: "Stool", type: "weapon", damage: "1d4-1" });
+    const stool = run(attackOf(), defenseOf("weaponParry", { item: club }), [10, 19, 2, 1]);
+    expect(wearOf(stool.effects)).toEqual([
+      { kind: "itemDurability", actorId: "gru", itemId: "broadsword", delta: -1, reason: "specialParry" },
+    ]);
+  });
+
   it("NC-MAN-4: a Critical bare-hand parry strikes back with the fist, whose damage is the DM (CORE-CHR-6: Fist)", () => {
     const attacker = { id: "gru", st: 14, damageModifier: 0, luck: null, state: defenderOf({ id: "gru" }) };
     // The defender's DM +2 rolls 1d2: 2.

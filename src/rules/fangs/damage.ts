@@ -465,7 +465,8 @@ export function rollDamage(
       if (weaponSp === null) break;
       let wear = 1;
       if (rules.specialParryWeaponDamage === "rolledDamage" && item) {
-        wear = rollParryingItem(item, defender, rules, dice);
+        // "takes damage to its SP" always: a roll of 0 (a bare hand at DM 0) still nicks it.
+        wear = Math.max(1, rollParryingItem(item, defender, rules, dice));
       }
       wearItem(b, attacker.id, attack.weapon.id, weaponSp.value, wear, "specialParry", "weapon");
       break;
