@@ -31,8 +31,8 @@ export * from "./apply-plan";
 type AnyActor = Actor.Implementation;
 
 interface PoolData {
-  stunPoints?: { value?: unknown };
-  hitPoints?: { value?: unknown };
+  stunPoints?: { value?: unknown; max?: unknown };
+  hitPoints?: { value?: unknown; max?: unknown };
 }
 interface ItemData {
   itemSp?: { value?: unknown; max?: unknown };
@@ -228,8 +228,9 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
     }
     switch (delta.kind) {
       case "pool": {
-        const now = num((actor.system as unknown as PoolData)[delta.pool]?.value);
-        await actor.update({ [`system.${delta.pool}.value`]: inverseOf(delta, now) } as never);
+        const pool = (actor.system as unknown as PoolData)[delta.pool];
+        const back = inverseOf(delta, num(pool?.value), num(pool?.max, Number.POSITIVE_INFINITY));
+        await actor.update({ [`system.${delta.pool}.value`]: back } as never);
         break;
       }
       case "itemSp":

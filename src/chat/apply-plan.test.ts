@@ -215,6 +215,15 @@ describe("reverting a delta", () => {
     expect(inverseOf(delta, 10)).toBe(17);
   });
 
+  it("moves a pool back no higher than its maximum, unless it stood higher before", () => {
+    const delta = { kind: "pool", actorUuid: "A", pool: "hitPoints", before: 11, after: 7 } as const;
+    expect(inverseOf(delta, 11, 11)).toBe(11);
+    expect(inverseOf(delta, 9, 11)).toBe(11);
+    expect(inverseOf(delta, 5, 11)).toBe(9);
+    const over = { kind: "pool", actorUuid: "A", pool: "hitPoints", before: 13, after: 9 } as const;
+    expect(inverseOf(over, 9, 11)).toBe(13);
+  });
+
   it("moves item SP back within 0…max", () => {
     const delta = { kind: "itemSp", actorUuid: "A", itemId: "s", before: 3, after: 0 } as const;
     expect(inverseOf(delta, 0, 20)).toBe(3);

@@ -228,10 +228,11 @@ export function planEffects(effects: readonly Effect[], views: ReadonlyMap<strin
 }
 
 /**
- * The change that reverts one delta, given the value now. Pools and item SP
- * are reverted by their difference, so a change made since (another blow)
- * survives the undo; a flag or status is set back only if it still holds
- * the value the application gave it.
+ * The change that reverts one delta, given the value now (and the pool's or
+ * item's maximum). Pools and item SP are reverted by their difference, so a
+ * change made since (another blow) survives the undo, never past the maximum;
+ * a flag or status is set back only if it still holds the value the
+ * application gave it.
  */
 export function inverseOf(
   delta: Exclude<AppliedDelta, { kind: "stuck" }>,
@@ -239,8 +240,11 @@ export function inverseOf(
   max?: number,
 ): number | boolean | null {
   switch (delta.kind) {
-    case "pool":
-      return (now as number) - (delta.after - delta.before);
+    case "pool": {
+      // A pool healed by hand since is not lifted over its maximum (unless it stood over it before).
+      const value = (now as number) - (delta.after - delta.before);
+      return Math.min(value, Math.max(max ?? Number.POSITIVE_INFINITY, delta.before));
+    }
     case "itemSp": {
       const value = (now as number) - (delta.after - delta.before);
       return Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(0, value));

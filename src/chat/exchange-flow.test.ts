@@ -116,6 +116,23 @@ describe("an exchange from attack to undo, through the GM", () => {
     await ask(world.gm, message, { type: "undo" });
     expect(pools(t.jenny)).toEqual({ stun: before.stun, hp: before.hp - 2 });
   });
+
+  it("does not lift a pool over its maximum when the GM healed the target by hand before undoing", async () => {
+    const message = await attack(t, [15]);
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    await ask(world.player, message, { type: "rollDamage" });
+    const before = pools(t.jenny);
+    const max = (t.jenny.system as unknown as { hitPoints: { max: number }; stunPoints: { max: number } })
+      .hitPoints.max;
+    expect(before.hp).toBe(max);
+    await ask(world.gm, message, { type: "apply" });
+    // The GM heals Jenny's HP back to full by hand, then undoes the blow: her HP stay full, not above.
+    world.as(world.gm);
+    await t.jenny.update({ "system.hitPoints.value": max } as never);
+    await ask(world.gm, message, { type: "undo" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun, hp: max });
+  });
 });
 
 describe("applying once: compare-and-set on the card", () => {
