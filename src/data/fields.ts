@@ -12,10 +12,22 @@ import { parseDiceFormula } from "../rules/kernel/dice";
  * document left unchanged, so our whole-number field keeps the cast from
  * text to number and skips the rounding and clamping; validation then
  * refuses what is out of range.
+ *
+ * A cleared number box reaches the model as null. On a field that may not be
+ * null Foundry's cleaning swaps it for the initial value, so clearing a
+ * Strength of 14 would store 10; we keep the null and let validation refuse it.
  */
 export class WholeNumberField<
   const O extends foundry.data.fields.NumberField.Options = foundry.data.fields.NumberField.DefaultOptions,
 > extends foundry.data.fields.NumberField<O> {
+  override clean(
+    value: foundry.data.fields.NumberField.AssignmentType<O>,
+    options?: foundry.data.fields.DataField.CleanOptions,
+  ): foundry.data.fields.NumberField.InitializedType<O> {
+    if (value === null && !this.nullable) return null as foundry.data.fields.NumberField.InitializedType<O>;
+    return super.clean(value, options);
+  }
+
   protected override _cleanType(
     value: foundry.data.fields.NumberField.InitializedType<O>,
   ): foundry.data.fields.NumberField.InitializedType<O> {
@@ -124,10 +136,10 @@ export function assertKey(value: unknown): void {
 }
 
 /**
- * A formula in a string. Foundry's StringField swaps a blank string for the
- * initial value while cleaning, so clearing a weapon's damage would quietly
- * make it "1d6"; this field keeps the blank so that validation refuses it
- * like any other bad formula.
+ * A formula in a string. Foundry's StringField swaps a blank string (or a
+ * null) for the initial value while cleaning, so clearing a weapon's damage
+ * would quietly make it "1d6"; this field keeps the blank so that validation
+ * refuses it like any other bad formula.
  */
 export class FormulaField<
   const O extends foundry.data.fields.StringField.Options = foundry.data.fields.StringField.DefaultOptions,
@@ -136,7 +148,7 @@ export class FormulaField<
     value: foundry.data.fields.StringField.AssignmentType<O>,
     options?: foundry.data.fields.DataField.CleanOptions,
   ): foundry.data.fields.StringField.InitializedType<O> {
-    if (typeof value === "string" && value.trim() === "") {
+    if (value === null || (typeof value === "string" && value.trim() === "")) {
       return "" as foundry.data.fields.StringField.InitializedType<O>;
     }
     return super.clean(value, options);

@@ -48,6 +48,27 @@ describe("a refused actor edit", () => {
     expect(errors()[0]).toContain("Agility must be a whole number from 1 to 999");
   });
 
+  it("refuses a cleared number (a form sends null) instead of quietly putting back the field's initial value", async () => {
+    const actor = await createActor({
+      characteristics: GRU,
+      system: { stunPoints: { value: 7 } },
+      items: [weapon("Spear", { reach: 3, damage: "1d8+1" })],
+    });
+    await actor.update(asUpdate({ "system.characteristics.st": null }));
+    await actor.update(asUpdate({ "system.stunPoints.value": null }));
+    const spear = itemNamed(actor, "Spear");
+    await spear.update(asUpdate({ "system.reach": null }));
+    await spear.update(asUpdate({ "system.damage": null }));
+    expect(actor.toObject().system).toMatchObject({ characteristics: { st: 14 }, stunPoints: { value: 7 } });
+    expect(spear.toObject().system).toMatchObject({ reach: 3, damage: "1d8+1" });
+    expect(errors()).toEqual([
+      "Gru the Sellsword: Strength must be a whole number from 1 to 999. The change was not saved.",
+      "Gru the Sellsword: Stun Points must be a whole number. The change was not saved.",
+      "Spear: Reach (paces) must be a whole number of at least 0. The change was not saved.",
+      "Spear: Damage must be a dice formula such as 1d8+2. The change was not saved.",
+    ]);
+  });
+
   it("refuses the whole change when one field in it is bad", async () => {
     const actor = await createActor({ characteristics: GRU });
     await actor.update(asUpdate({ "system.characteristics.st": 15, "system.dodgeSkill.bought": -1 }));
