@@ -1059,6 +1059,16 @@ export class StandInDocument {
     }
   }
 
+  /**
+   * Checks a change without writing it, as a document sheet does with the
+   * whole form before it updates: throws the DataModelValidationError an
+   * update would meet (strict), and changes nothing.
+   */
+  validate({ changes = {} }: { changes?: Obj; clean?: boolean; fallback?: boolean } = {}): true {
+    this.#planChanges(expandObject(changes));
+    return true;
+  }
+
   updateSource(changes: Obj = {}, options: OperationOptions = {}): Obj {
     const planned = this.#planChanges(expandObject(changes), options);
     this.#applyChanges(planned, options);

@@ -13,6 +13,8 @@ import {
   notifyRefused,
   notifyRollFailed,
   pickImage,
+  prepareOrRefuse,
+  REFUSED_SUBMIT,
   syncTabSelection,
   writeOrRestore,
 } from "./support";
@@ -148,6 +150,17 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     syncTabSelection(this.element, group, tab);
   }
 
+  /** Foundry checks the whole form before writing; a refusal is told in our words (prepareOrRefuse). */
+  protected override _prepareSubmitData(
+    ...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_prepareSubmitData"]>
+  ) {
+    return prepareOrRefuse(
+      this.actor,
+      () => super._prepareSubmitData(...args),
+      () => this.render(),
+    ) as ReturnType<InstanceType<typeof HandlebarsActorSheet>["_prepareSubmitData"]>;
+  }
+
   /** A refused change leaves the actor as it was and says why. */
   protected override async _processSubmitData(
     event: SubmitEvent,
@@ -155,6 +168,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     submitData: object,
     options?: object,
   ) {
+    if (submitData === REFUSED_SUBMIT) return;
     await writeOrRestore(
       this.actor,
       submitData,

@@ -4,7 +4,7 @@ import { ITEM_TAB_IDS, itemSheetContext } from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
-import { pickImage, syncTabSelection, writeOrRestore } from "./support";
+import { pickImage, prepareOrRefuse, REFUSED_SUBMIT, syncTabSelection, writeOrRestore } from "./support";
 import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -66,6 +66,17 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     syncTabSelection(this.element, group, tab);
   }
 
+  /** Foundry checks the whole form before writing; a refusal is told in our words (prepareOrRefuse). */
+  protected override _prepareSubmitData(
+    ...args: Parameters<InstanceType<typeof HandlebarsItemSheet>["_prepareSubmitData"]>
+  ) {
+    return prepareOrRefuse(
+      this.item,
+      () => super._prepareSubmitData(...args),
+      () => this.render(),
+    ) as ReturnType<InstanceType<typeof HandlebarsItemSheet>["_prepareSubmitData"]>;
+  }
+
   /** A change the data model refuses leaves the item as it was and says why. */
   protected override async _processSubmitData(
     event: SubmitEvent,
@@ -73,6 +84,7 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     submitData: object,
     options?: object,
   ) {
+    if (submitData === REFUSED_SUBMIT) return;
     await writeOrRestore(
       this.item,
       submitData,

@@ -2,6 +2,7 @@
  * Small pieces both sheet families share: turning a refused update into a
  * notification, reading inline item inputs, picking an image.
  */
+import { refuseInvalid } from "../../documents/refusal";
 import { unsavedPaths } from "./stale";
 
 /** The message of whatever an update threw (a DataModelValidationError, a RulesError…). */
@@ -41,6 +42,40 @@ export async function writeOrRestore(
   } catch (error) {
     notifyRefused(document.name ?? "", error);
     await rerender();
+  }
+}
+
+/** What a sheet's `_prepareSubmitData` returns for a refused form: the submit writes nothing. */
+export const REFUSED_SUBMIT: Readonly<Record<string, never>> = Object.freeze({});
+
+interface SubmittedDocument {
+  readonly id: string | null;
+  readonly documentName: string;
+  readonly parent?: unknown;
+  readonly pack?: string | null;
+}
+
+/**
+ * Foundry's document sheet validates the whole form before it writes
+ * (`_prepareSubmitData`) and lets a refusal escape as its own error: in
+ * English, naming schema paths, and with the refused value left in the
+ * input. The sheets run that step through here, so a refused form is told
+ * like any refused update (src/documents/refusal.ts), the sheet shows the
+ * stored values again, and nothing is written.
+ */
+export function prepareOrRefuse(
+  document: SubmittedDocument,
+  prepare: () => object,
+  rerender: () => Promise<unknown>,
+): object {
+  try {
+    return prepare();
+  } catch (error) {
+    const documentName = document.documentName === "Actor" ? "Actor" : "Item";
+    const context = { parent: document.parent, pack: document.pack ?? null };
+    if (!refuseInvalid(error, documentName, [{ _id: document.id }], context)) throw error;
+    void rerender();
+    return REFUSED_SUBMIT;
   }
 }
 
