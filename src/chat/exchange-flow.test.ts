@@ -272,6 +272,18 @@ describe("the GM's checks refuse forged and misplaced requests", () => {
     const answer = await ask(world.gm, message, { type: "defend", choice: "dodge" });
     expect(answer).toMatchObject({ ok: false, code: "gone", data: { name: "Pirate Jenny" } });
   });
+
+  it("refuses to apply a blow whose target was deleted after the damage, instead of calling it applied", async () => {
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    await ask(world.player, message, { type: "rollDamage" });
+    world.as(world.gm);
+    (game.actors as unknown as { delete(id: string): void }).delete(t.jenny.id!);
+    const answer = await ask(world.gm, message, { type: "apply" });
+    expect(answer).toMatchObject({ ok: false, code: "gone", data: { name: "Pirate Jenny" } });
+    expect(stateOf(message).stage).toBe("damageRolled");
+    expect(await ask(world.gm, message, { type: "cancel" })).toMatchObject({ ok: true, stage: "cancelled" });
+  });
 });
 
 describe("when no GM is connected", () => {

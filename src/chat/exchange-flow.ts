@@ -19,7 +19,7 @@ import { chargeFreeAttack, dodgePastAfterFirst } from "../rules/fangs/special-de
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
-import { appliable, applyEffects, revertDeltas } from "./apply-effects";
+import { actorsOf, appliable, applyEffects, revertDeltas } from "./apply-effects";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
 import {
   DEFENSE_CHOICES,
@@ -188,8 +188,14 @@ class StepRefusal extends Error {
   }
 }
 
-function gone(party: PartyRef): never {
+function gone(party: Pick<PartyRef, "name">): never {
   throw new StepRefusal("gone", "FANGS.Chat.Refusal.Gone", { name: party.name });
+}
+
+/** The card's name for someone in the exchange, by actor UUID. */
+function partyNamed(state: ExchangeState, uuid: string): Pick<PartyRef, "name"> {
+  const known = [state.attacker, state.target, state.fumble?.victim ?? null];
+  return known.find((p) => p?.actorUuid === uuid) ?? { name: uuid };
 }
 
 async function prepareDefend(
@@ -415,6 +421,9 @@ async function consequencesOf(
 async function prepareApply(state: ExchangeState, userId: string, rollDie: RollOneDie): Promise<Prepared> {
   const damage = state.damage;
   if (!damage) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
+  // Someone the blow changes was deleted since: say so (the GM may call the exchange off) rather
+  // than record an application that silently left them out.
+  for (const uuid of actorsOf(damage.effects)) if (!(await actorFrom(uuid))) gone(partyNamed(state, uuid));
   const assessed = await consequencesOf(damage.effects, rollDie);
   const effects = [...damage.effects, ...assessed.effects];
   const applied = await applyEffects(effects, {
