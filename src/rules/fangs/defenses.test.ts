@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import {
   allowedDefenses,
+  checkDefenseFitsAttack,
   type DefenseContext,
   type DefenseUsage,
   emptyDefenseUsage,
@@ -103,6 +104,23 @@ describe("parry against melee only, dodge against both", () => {
       ctx({ maneuver: "move", loadout: SWORD_ALONE, attack: { attackerId: "orc", kind: "thrown" } }),
     );
     expect(swordOnly).toEqual(["dodge", "none"]);
+  });
+
+  it("NC-DEF-1: a monster's body may parry a thrown missile, as resolveExchange allows, never a shot one", () => {
+    const wolf = { weapon: "none", offHand: "none", monsterParry: true } as const;
+    const thrown = { attackerId: "orc", kind: "thrown" } as const;
+    // The offer and the exchange agree: the exchange accepts a monster parry of a thrown missile (NC-DEF-8).
+    expect(allowedDefenses(ctx({ maneuver: "move", loadout: wolf, attack: thrown }))).toEqual([
+      "dodge",
+      "monsterParry",
+      "none",
+    ]);
+    expect(
+      allowedDefenses(
+        ctx({ maneuver: "move", loadout: wolf, attack: { attackerId: "orc", kind: "missile" } }),
+      ),
+    ).toEqual(["dodge", "none"]);
+    expect(() => checkDefenseFitsAttack("strike", "thrown", "monsterParry")).not.toThrow();
   });
 
   it("NC-DEF-2: All-Out-Attack gets no defense at all, even before it attacks", () => {

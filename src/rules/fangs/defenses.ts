@@ -265,9 +265,9 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
   }
 
   if (attack.kind === "thrown") {
-    // NC-DEF-1: a thrown missile may be parried with a shield, never a weapon.
+    // NC-DEF-1: a thrown missile may be parried with a shield, never a weapon; a monster's body is
+    // no weapon, and checkDefenseFitsAttack lets it parry one too.
     refuse("weaponParry", "ThrownOnlyShield");
-    refuse("monsterParry", "ThrownOnlyShield");
   }
 
   if (ctx.loadout.monsterParry) {
