@@ -351,6 +351,35 @@ describe("a Charge that does no harm gives its target a free attack", () => {
   });
 });
 
+describe("a fumbled Charge is a miss (NC-MAN-9)", () => {
+  it("NC-MAN-9: once the GM rules the fumble, the charged target gets its free attack", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [1, 1, 5]);
+    expect(stateOf(message).stage).toBe("fumbled");
+    world.dice.push(4);
+    await ask(world.gm, message, { type: "resolveFumble", option: "hitSelf" });
+    expect(stateOf(message).freeAttack).toMatchObject({
+      attackerId: t.jenny.uuid,
+      targetId: t.gru.uuid,
+      taken: false,
+    });
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+  });
+
+  it("NC-MAN-9: no free attack when the GM rules that the fumble hits the charged target after all", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [1, 1, 5]);
+    world.dice.push(6);
+    world.as(world.gm);
+    target(world.gm, t.jennyToken);
+    await ask(world.gm, message, { type: "resolveFumble", option: "hitAnother", victimUuid: t.jenny.uuid });
+    expect(stateOf(message).damage?.result).toMatchObject({ stunDamage: 8 });
+    expect(stateOf(message).freeAttack).toBeNull();
+  });
+});
+
 describe("roll modes and Dice So Nice", () => {
   it("a private GM roll is whispered to the GMs; its later dice are shown with the same whisper", async () => {
     const t = await table();

@@ -346,6 +346,7 @@ async function prepareFumble(
         fumble: { option: option.id, victim: null },
         damage: { result: null, effects },
         next: appliable(effects) ? "apply" : "resolved",
+        freeAttack: chargeOffer(state, effects),
         dice: [],
       },
     };
@@ -380,6 +381,7 @@ async function prepareFumble(
       fumble: { option: option.id, victim: victimRef, ...(healthDamaging ? { healthDamaging } : {}) },
       damage: { result: rolled.value, effects: rolled.value.effects },
       next: appliable(rolled.value.effects) ? "apply" : "resolved",
+      freeAttack: chargeOffer(state, rolled.value.effects),
       dice: [rolled.dice],
     },
   };

@@ -340,6 +340,8 @@ export type ExchangeEvent =
       readonly fumble: FumbleRecord;
       readonly damage: DamageRecord | null;
       readonly next: AfterDamage;
+      /** NC-MAN-9: a fumbled Charge is a miss; its target strikes back unless the fumble hurt it. */
+      readonly freeAttack?: Omit<FreeAttackOffer, "taken"> | null;
       readonly dice: readonly StepDice[];
     }
   | {
@@ -571,6 +573,7 @@ export function transition(
         stage,
         fumble: event.fumble,
         damage: event.damage,
+        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
         dice: [...state.dice, ...event.dice],
       });
     }
