@@ -125,6 +125,27 @@ describe("Autofire through a dodge", () => {
     expect(() => dice.roll(20)).toThrow();
   });
 
+  it("CORE-CON-3: a burst hit that finds the target at 0 HP or less takes its Stun as HP (each hit is a further blow)", () => {
+    // HP 2: the first hit (8 + 2 = 10) takes 10 Stun and 5 HP, leaving −3: dying. The next two hits
+    // (10 and 4) are further blows: their Stun is taken as HP.
+    const frail: DefenseDeclaration = {
+      ...dodgeDeclaration,
+      defender: defenderProfile({
+        id: "gru",
+        hitPoints: { value: 2, max: 10 },
+        stunPoints: { value: 40, max: 40 },
+      }),
+    };
+    const r = rollAutofireDamage(3, burst, frail, new ScriptedDice([8, 8, 2]));
+    expect(r.blows.map((b) => [b.stunDamage, b.hitPointDamage])).toEqual([
+      [10, 5],
+      [10, 10],
+      [4, 4],
+    ]);
+    expect(r.hitPointDamage).toBe(19);
+    expect(poolTotal(r.effects, "gru", "hitPoints")).toBe(19);
+  });
+
   it("NC-MAN-12: zero hits roll nothing and change nothing; a bad count is refused", () => {
     const r = rollAutofireDamage(0, burst, dodgeDeclaration, new ScriptedDice([]));
     expect(r).toMatchObject({ hits: 0, kind: OutcomeKind.Dodged, stunDamage: 0, hitPointDamage: 0 });

@@ -42,8 +42,10 @@ const AUTOFIRE_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-MAN-12"]);
 
 /**
  * NC-MAN-12: each hit through the dodge is a normal hit of the weapon
- * (rolled damage, armor, subdual as declared). Dice: one hit after another,
- * each as a normal hit. The effects are every hit's in order.
+ * (rolled damage, armor, subdual as declared), on the pools the hits before
+ * it left (a hit on a target at 0 HP or less takes its Stun as HP,
+ * CORE-CON-3). Dice: one hit after another, each as a normal hit. The
+ * effects are every hit's in order.
  */
 export function rollAutofireDamage(
   hits: number,
@@ -65,7 +67,21 @@ export function rollAutofireDamage(
     clauses: AUTOFIRE_HIT_CLAUSES,
   };
   const blows: DamageResult[] = [];
-  for (let i = 0; i < count; i++) blows.push(rollDamage(hit, attack, defense, dice, options));
+  let target = defense;
+  for (let i = 0; i < count; i++) {
+    const blow = rollDamage(hit, attack, target, dice, options);
+    blows.push(blow);
+    // Each hit is a further blow on the pools the last one left (CORE-CON-3: at 0 HP or less, Stun is taken as HP).
+    const d = target.defender;
+    target = {
+      ...target,
+      defender: {
+        ...d,
+        stunPoints: { ...d.stunPoints, value: d.stunPoints.value - blow.stunDamage },
+        hitPoints: { ...d.hitPoints, value: d.hitPoints.value - blow.hitPointDamage },
+      },
+    };
+  }
   const sum = (pick: (b: DamageResult) => number): number => blows.reduce((n, b) => n + pick(b), 0);
   const effects: Effect[] = blows.flatMap((b) => b.effects as Effect[]);
   return {
