@@ -405,6 +405,22 @@ describe("roll modes and Dice So Nice", () => {
     }
   });
 
+  it("a player whose chat roll mode is Self posts a card the GM can answer, not one no one else sees", async () => {
+    const t = await table();
+    world.as(world.player);
+    await game.settings!.set("core", "rollMode", "selfroll");
+    try {
+      const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+      world.as(world.gm);
+      expect(message.isContentVisible).toBe(true);
+      world.dice.push(2);
+      expect(await ask(world.gm, message, { type: "defend", choice: "dodge" })).toMatchObject({ ok: true });
+    } finally {
+      world.as(world.player);
+      await game.settings!.set("core", "rollMode", "publicroll");
+    }
+  });
+
   it("a blind roll hides the card from its own roller, rolls no die by hand, and shows hidden dice", async () => {
     const t = await table();
     world.as(world.player);

@@ -197,14 +197,28 @@ function roundView(
 /*  Starting an attack                          */
 /* -------------------------------------------- */
 
+/**
+ * An exchange card waits for the defender's answer: a Self roll (seen by its
+ * roller alone, not even by the GM) would leave no one able to answer it, so
+ * it is not offered, and a chat set to Self rolls the attack as a private GM roll.
+ */
+const SELF_ROLL = "selfroll";
+const PRIVATE_ROLL = "gmroll";
+
 function rollModes(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [value, mode] of Object.entries(
     CONFIG.Dice.rollModes as Record<string, { label?: string } | string>,
   )) {
+    if (value === SELF_ROLL) continue;
     out[value] = typeof mode === "string" ? mode : (mode.label ?? value);
   }
   return out;
+}
+
+function defaultRollMode(): string {
+  const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
+  return mode === SELF_ROLL ? PRIVATE_ROLL : mode;
 }
 
 /**
@@ -267,7 +281,7 @@ export async function startAttack(
     slotModifier: round?.verdict.slot?.modifier ?? 0,
     special: special ? { legendKey: special.legendKey, choices: special.choices } : null,
     rollModes: rollModes(),
-    rollMode: String(game.settings?.get("core", "rollMode") ?? "publicroll"),
+    rollMode: defaultRollMode(),
   };
   if (passage === "warn" && reasonKey && (options.event as KeyboardEvent | null | undefined)?.shiftKey) {
     warn(reasonKey);
