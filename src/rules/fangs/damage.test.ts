@@ -457,6 +457,23 @@ describe("the damage step", () => {
     ]);
   });
 
+  it("NC-DMG-23: the fumbled defense's maximum ignores armor but not magical protection (as NC-DMG-14)", () => {
+    // Broadsword Special (19, then 2: no Critical) against a dodge fumbled on two natural 1s: maximum 10 to
+    // Stun and to HP; armor 4 ignored, magic 2 not: 8 and 8.
+    const armored = defenderOf({ armorProtection: 4, magicalProtection: 2 });
+    const r = run(attackOf(), defenseOf("dodge", { defender: armored }), [19, 2, 1, 1]);
+    expect(r.outcome.kind).toBe(OutcomeKind.FumbledDefenseHit);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([8, 8]);
+  });
+
+  it("NC-DMG-19: a Critical parry's blow takes HP even when the attack was a subdual one (NC-SUB-1 is the attacker's choice)", () => {
+    const attacker = { id: "gru", st: 14, damageModifier: 0, luck: null, state: defenderOf({ id: "gru" }) };
+    // Kite 1d4 rolls 4: 4 Stun and 2 HP to Gru, though his own blow would have taken Stun only.
+    const r = run(attackOf({ attacker, subdual: true }), defenseOf("shieldParry"), [10, 20, 20, 4]);
+    expect(r.outcome.kind).toBe(OutcomeKind.CriticalParry);
+    expect([stun(r.effects, "gru"), hp(r.effects, "gru")]).toEqual([4, 2]);
+  });
+
   it("CORE-CON-3: a character at 0 HP or less takes the Stun of a further blow as HP", () => {
     const dying = defenderOf({ hitPoints: { value: 0, max: 20 } });
     const r = run(attackOf(), defenseOf("none", { defender: dying }), [10, 7]);
