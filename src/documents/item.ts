@@ -19,7 +19,10 @@ export function keyFromName(name: string): string {
 export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
   /**
    * A skill or advantage created without a key takes one from its name, so
-   * weapons can point at it right away.
+   * weapons can point at it right away. On an actor the key is made unique
+   * among its items of that type ("newSkill2"): two skills added as "New
+   * Skill" and renamed would otherwise share a key, and a weapon linked to
+   * one would attack with the other.
    */
   protected override async _preCreate(
     data: Item.CreateData,
@@ -31,8 +34,20 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
     const system = this.system as { key?: unknown };
     if ((this.type === "skill" || this.type === "advantage") && system.key === "") {
       const key = keyFromName(this.name ?? "");
-      if (key) this.updateSource({ system: { key } } as Item.UpdateData);
+      if (key) this.updateSource({ system: { key: this.#freeKey(key) } } as Item.UpdateData);
     }
+  }
+
+  /** `key`, or `key` with the first number that makes it unique among the owner's items of this type. */
+  #freeKey(key: string): string {
+    const taken = new Set<unknown>();
+    for (const item of this.parent?.items ?? []) {
+      if (item.type === this.type && item !== this) taken.add((item.system as { key?: unknown }).key);
+    }
+    if (!taken.has(key)) return key;
+    let n = 2;
+    while (taken.has(`${key}${n}`)) n += 1;
+    return `${key}${n}`;
   }
 
   /** See FangsActor.updateDocuments: refused edits leave the item unchanged and say why. */

@@ -189,6 +189,15 @@ describe("keys of new skills and advantages", () => {
     expect(actor.skillByKey("firstAid")?.name).toBe("First Aid");
   });
 
+  it("skills added one after another with the same name get different keys, so a weapon finds one", async () => {
+    const actor = await createActor({ characteristics: GRU });
+    for (let i = 0; i < 3; i += 1) await actor.createEmbeddedDocuments("Item", [skill("New Skill")] as never);
+    const keys = actor.items.map((item) => (item.system as unknown as { key: string }).key);
+    expect(keys).toEqual(["newSkill", "newSkill2", "newSkill3"]);
+    const world = await createItem(skill("New Skill"));
+    expect((world.system as unknown as { key: string }).key).toBe("newSkill");
+  });
+
   it.each([
     ["Shield Parry", "shieldParry"],
     ["First Aid", "firstAid"],
