@@ -1,5 +1,6 @@
 import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handlebars/fixtures";
 import { prepareActor } from "../../../test/handlebars/fixtures/prepare";
+import { skillByKey } from "../../chat/facts";
 import { damageModifierFormula } from "../../rules/fangs/character";
 import { actorSheetContext, formatDamageModifier, itemSheetContext } from "./context";
 import type { ActorData } from "./types";
@@ -86,6 +87,33 @@ describe("actorSheetContext", () => {
       ["Dagger", "Knife", 8],
     ]);
     expect(ctx.shields[0]).toMatchObject({ skillName: "Shield Parry", skillTotal: 11 });
+  });
+
+  it("names the skill an attack will use when two share a key: the first one the actor holds", () => {
+    const actor = stored("fighter");
+    const broadsword = actor.items.find((i) => i.type === "skill" && i.system.key === "broadsword")!;
+    const twin = { ...structuredClone(broadsword), id: "fxSkillTwin00001", name: "Arming Sword" };
+    if (twin.type === "skill") twin.system.bought = 0;
+    const prepared = prepareActor({ ...actor, items: [twin, ...actor.items] });
+    const used = skillByKey(
+      { ...prepared, items: Object.assign(prepared.items, { get: () => undefined }) } as never,
+      "broadsword",
+    );
+    const ctx = actorSheetContext(prepared, { editable: true });
+    expect(ctx.weapons.find((w) => w.name === "Broadsword")).toMatchObject({
+      skillName: "Arming Sword",
+      skillTotal: used?.total,
+    });
+    const picker = itemSheetContext(
+      prepared.items.find((i) => i.name === "Broadsword" && i.type === "weapon")!,
+      {
+        editable: true,
+        actorSkills: prepared.items.flatMap((i) =>
+          i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
+        ),
+      },
+    );
+    expect(picker.choices.skills?.broadsword).toBe("Arming Sword");
   });
 
   it("shows no condition for an item SP the rules refuse", () => {

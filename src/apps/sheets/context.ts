@@ -504,8 +504,19 @@ function poolContext(
   };
 }
 
-function skillLookup(skills: readonly SkillRowContext[]) {
-  const byKey = new Map(skills.map((s) => [s.key, s]));
+/**
+ * A weapon's or shield's skill by key. When two skills share a key, the
+ * first the actor holds (item order, not the sheet's sorted order) is the
+ * one an attack or parry uses (skillByKey in src/chat/facts.ts), so the
+ * sheet names that one.
+ */
+function skillLookup(skills: readonly SkillRowContext[], items: readonly ItemData[]) {
+  const rows = new Map(skills.map((s) => [s.id, s]));
+  const byKey = new Map<string, SkillRowContext>();
+  for (const item of items) {
+    const row = item.type === "skill" ? rows.get(item.id) : undefined;
+    if (row && !byKey.has(row.key)) byKey.set(row.key, row);
+  }
   return (key: string): { skillName: string | null; skillTotal: number | null } => {
     const skill = key ? byKey.get(key) : undefined;
     return { skillName: skill?.name ?? null, skillTotal: skill?.total ?? null };
@@ -630,7 +641,7 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
   ];
 
   const skillRows = ofType(items, "skill").map((s) => skillRow(s, system.characteristics, idPrefix));
-  const lookup = skillLookup(skillRows);
+  const lookup = skillLookup(skillRows, items);
   const weaponRows = ofType(items, "weapon").map((w) =>
     weaponRow(w, { idPrefix, lookup, dmDice: a?.damageModifierDice ?? null, editable: options.editable }),
   );
@@ -922,7 +933,9 @@ function skillChoices(
   skills: ItemSheetContextOptions["actorSkills"],
 ): Record<string, string> | null {
   if (!skills) return null;
-  const choices: Record<string, string> = Object.fromEntries(skills.map((s) => [s.key, s.name]));
+  // The first skill with a key is the one the weapon uses (see skillLookup).
+  const choices: Record<string, string> = {};
+  for (const s of skills) if (!(s.key in choices)) choices[s.key] = s.name;
   const current = item.type === "weapon" || item.type === "shield" ? item.system.skill : "";
   if (current && !(current in choices)) choices[current] = current;
   return choices;
