@@ -40,7 +40,7 @@ interface ModelLike {
   readonly schema?: SchemaLike;
   readonly constructor: { validateJoint?(data: unknown): void };
 }
-interface DocumentLike {
+export interface DocumentLike {
   readonly name?: string | null;
   readonly type?: string;
   readonly system?: unknown;
@@ -151,19 +151,21 @@ function refusedTarget(
 
 /**
  * Shows a refused update to the user. Returns false for any other error,
- * which the caller rethrows.
+ * which the caller rethrows. `known` is the refused document when the caller
+ * has it (a sheet), so it is named even where no collection finds it (a pack).
  */
 export function refuseInvalid(
   error: unknown,
   documentName: DocumentName,
   updates: readonly object[],
   operation?: UpdateContext,
+  known?: DocumentLike,
 ): boolean {
   if (!isValidationError(error)) return false;
   const failures = Object.entries(error.getAllFailures() ?? {});
   if (failures.length === 0) failures.push(["", { message: (error as unknown as Error).message }]);
   for (const [path, failure] of failures.slice(0, MAX_NOTICES)) {
-    const target = refusedTarget(documentName, updates, path, operation);
+    const target = known ?? refusedTarget(documentName, updates, path, operation);
     ui.notifications?.error(notice(target, documentName, path, failure), { console: false });
   }
   console.warn(`FANGS | ${documentName} update refused`, error);

@@ -1,6 +1,6 @@
 import "../../../test/foundry/setup";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createActor, createItem, weapon } from "../../../test/foundry/builders";
+import { createActor, createItem, createPack, weapon } from "../../../test/foundry/builders";
 import { resetWorld, standIn } from "../../../test/foundry/setup";
 
 /*
@@ -131,6 +131,22 @@ describe("a sheet's form change the data model refuses", () => {
     });
     expect(actor.toObject().system).toMatchObject({ characteristics: { st: 14, ag: 10 } });
     expect(errors()).toEqual([`Gru the Sellsword: ${reason}. The change was not saved.`]);
+    expect(sheet.renders).toBe(1);
+  });
+
+  it("names the item and its field for an item in a world compendium too", async () => {
+    const pack = createPack({
+      id: "world.gear",
+      type: "Item",
+      packageType: "world",
+      documents: [weapon("Broadsword", { damage: "1d8+2" })],
+    });
+    const [sword] = await pack.getDocuments();
+    const sheet = new WeaponSheet({ document: sword });
+    await sheet.change({ name: "Broadsword", "system.damage": "2d" });
+    expect(errors()).toEqual([
+      "Broadsword: Damage must be a dice formula such as 1d8+2. The change was not saved.",
+    ]);
     expect(sheet.renders).toBe(1);
   });
 

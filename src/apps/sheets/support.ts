@@ -2,7 +2,7 @@
  * Small pieces both sheet families share: turning a refused update into a
  * notification, reading inline item inputs, picking an image.
  */
-import { refuseInvalid } from "../../documents/refusal";
+import { type DocumentLike, refuseInvalid } from "../../documents/refusal";
 import { unsavedPaths } from "./stale";
 
 /** The message of whatever an update threw (a DataModelValidationError, a RulesError…). */
@@ -48,11 +48,9 @@ export async function writeOrRestore(
 /** What a sheet's `_prepareSubmitData` returns for a refused form: the submit writes nothing. */
 export const REFUSED_SUBMIT: Readonly<Record<string, never>> = Object.freeze({});
 
-interface SubmittedDocument {
+interface SubmittedDocument extends DocumentLike {
   readonly id: string | null;
   readonly documentName: string;
-  readonly parent?: unknown;
-  readonly pack?: string | null;
 }
 
 /**
@@ -72,8 +70,7 @@ export function prepareOrRefuse(
     return prepare();
   } catch (error) {
     const documentName = document.documentName === "Actor" ? "Actor" : "Item";
-    const context = { parent: document.parent, pack: document.pack ?? null };
-    if (!refuseInvalid(error, documentName, [{ _id: document.id }], context)) throw error;
+    if (!refuseInvalid(error, documentName, [{ _id: document.id }], undefined, document)) throw error;
     void rerender();
     return REFUSED_SUBMIT;
   }
