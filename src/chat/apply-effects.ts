@@ -49,7 +49,7 @@ async function resolveActor(uuid: string): Promise<AnyActor | null> {
   return doc instanceof Actor ? (doc as AnyActor) : null;
 }
 
-function viewOf(actor: AnyActor): ActorView {
+function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefined): ActorView {
   const system = actor.system as unknown as PoolData;
   const items = new Map<
     string,
@@ -64,7 +64,7 @@ function viewOf(actor: AnyActor): ActorView {
       equipped: typeof data.equipped === "boolean" ? data.equipped : null,
     });
   }
-  const combatant = combatantOf(actor);
+  const combatant = combatantOf(actor, combat);
   const actionLost = (combatant?.system as { actionLost?: unknown } | undefined)?.actionLost;
   return {
     pools: { stunPoints: num(system.stunPoints?.value), hitPoints: num(system.hitPoints?.value) },
@@ -74,11 +74,14 @@ function viewOf(actor: AnyActor): ActorView {
   };
 }
 
-export async function loadViews(actorUuids: readonly string[]): Promise<Map<string, ActorView>> {
+export async function loadViews(
+  actorUuids: readonly string[],
+  combat?: Combat.Implementation | null,
+): Promise<Map<string, ActorView>> {
   const views = new Map<string, ActorView>();
   for (const uuid of actorUuids) {
     const actor = await resolveActor(uuid);
-    if (actor) views.set(uuid, viewOf(actor));
+    if (actor) views.set(uuid, viewOf(actor, combat));
   }
   return views;
 }
@@ -90,6 +93,8 @@ export async function loadViews(actorUuids: readonly string[]): Promise<Map<stri
 export interface ApplyOptions {
   /** Names the ActiveEffect that carries a stuck weapon ("Impaled: Spear"). */
   readonly stuckEffectName?: (stuck: PlannedStuck) => string;
+  /** The combat whose combatants lose their action (default: the one this client views). */
+  readonly combat?: Combat.Implementation | null;
 }
 
 export interface ApplyResult {
@@ -107,7 +112,7 @@ export async function applyEffects(
   effects: readonly Effect[],
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
-  const views = await loadViews(actorsOf(effects));
+  const views = await loadViews(actorsOf(effects), options.combat);
   const plan = planEffects(effects, views);
   const deltas = await executeChanges(plan.changes, options);
   return { deltas, skipped: plan.skipped, notes: plan.notes };

@@ -1,5 +1,5 @@
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
-import { combatantOf, defenseUsageOf, tradeShiftOf } from "../combat/api";
+import { combatantOf, combatWithId, defenseUsageOf, tradeShiftOf } from "../combat/api";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
@@ -21,9 +21,9 @@ function hasAdvantage(actor: AnyActor, key: string): boolean {
   return actor.items.some((i) => i.type === "advantage" && (i.system as { key?: unknown }).key === key);
 }
 
-/** The defender's share of the round, from the tracker (null out of combat). */
-export function defenderRound(actor: AnyActor): DefenderRound | null {
-  const combatant = combatantOf(actor);
+/** The defender's share of the round in that combat, from the tracker (null out of combat). */
+export function defenderRound(actor: AnyActor, combat: Combat.Implementation | null): DefenderRound | null {
+  const combatant = combatantOf(actor, combat);
   if (!combatant) return null;
   return {
     maneuver: combatantSystem(combatant).maneuver,
@@ -37,7 +37,8 @@ export function defenderRound(actor: AnyActor): DefenderRound | null {
 export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
   return {
     defender: defender as unknown as ActorLike,
-    round: defenderRound(defender),
+    // The card's own combat: a client viewing another scene has another `game.combat`.
+    round: defenderRound(defender, combatWithId(state.setup.combatId)),
     attackerId: state.attacker.actorUuid,
     mode: state.declaration.mode,
     kind: state.declaration.weapon.kind,

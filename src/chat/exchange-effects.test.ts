@@ -218,6 +218,28 @@ describe("the round's defenses, counted on the combatant", () => {
     expect((jenny.system.defenses as { weaponParries: number }).weaponParries).toBe(1);
   });
 
+  it("counts the defense on the card's own combat while the GM views another scene (game.combat is not it)", async () => {
+    const t = await table();
+    const c = await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "move", maneuverPerformed: true }],
+    );
+    const first = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    // The GM's client (and the defender's) now view a scene without this combat.
+    world.viewedCombat = null;
+    world.dice.push(2);
+    await ask(world.defender, first, { type: "defend", choice: "dodge" });
+    const jenny = c.getCombatantsByActor(t.jenny)[0]!;
+    expect((jenny.system.defenses as { dodges: number }).dodges).toBe(1);
+    world.viewedCombat = undefined;
+    const second = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.viewedCombat = null;
+    expect(await ask(world.defender, second, { type: "defend", choice: "dodge" })).toMatchObject({
+      ok: false,
+      messageKey: "FANGS.Rules.Defense.Refusal.DodgesUsed",
+    });
+  });
+
   it("NC-TAC-3: parry points traded to the attack lower the attacker's parry and dodge on its combatant", async () => {
     const t = await table();
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "move" }]);

@@ -1,5 +1,6 @@
 import {
   combatantOf,
+  combatWithId,
   declareManeuver,
   recordAttack,
   recordDefense,
@@ -240,7 +241,7 @@ async function prepareDefend(
   // NC-MAN-12: an autofire burst the dodge did not wholly beat still has hits to roll.
   const burst = autofireHitsThroughDodge(attackDeclaration, attack, defense.value, outcome.value);
   const next = burst > 0 ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
-  const combatant = combatantOf(target);
+  const combatant = combatantOf(target, combatWithId(state.setup.combatId));
   const pastStep = past
     ? dodgePastAfterFirst({ attack: attack.check.level, dodge: defense.value.check?.level ?? null })
     : null;
@@ -429,6 +430,7 @@ async function prepareApply(state: ExchangeState, userId: string, rollDie: RollO
   const assessed = await consequencesOf(damage.effects, rollDie);
   const effects = [...damage.effects, ...assessed.effects];
   const applied = await applyEffects(effects, {
+    combat: combatWithId(state.setup.combatId),
     stuckEffectName: (stuck) =>
       game.i18n?.format("FANGS.Chat.Stuck.EffectName", {
         weapon: stuck.itemId === state.weapon.itemId ? state.weapon.name : stuck.itemId,
@@ -550,8 +552,9 @@ export async function recordNewAttack(message: ChatMessage.Implementation): Prom
   if (!game.users?.activeGM?.isSelf) return;
   const state = exchangeOf(message);
   if (state?.revision !== 0) return;
-  const combat = game.combat;
-  if (!combat || !state.setup.combatId || combat.id !== state.setup.combatId) return;
+  // The card's own combat, whichever scene the GM is viewing.
+  const combat = combatWithId(state.setup.combatId);
+  if (!combat) return;
   const attacker = await actorFrom(state.attacker.actorUuid);
   const combatant = attacker ? combatantOf(attacker, combat as never) : null;
   if (!combatant) return;

@@ -33,6 +33,16 @@ export function combatantOf(
   return found[0] ?? null;
 }
 
+/**
+ * A combat by its id, on whatever scene: an exchange card keeps the id of the
+ * combat it was made in, and the GM's client may be viewing another scene
+ * (where `game.combat` is another combat, or none). Null for no id.
+ */
+export function combatWithId(id: string | null | undefined): Combat.Implementation | null {
+  if (!id) return null;
+  return (game.combats?.get(id) as Combat.Implementation | undefined) ?? null;
+}
+
 export interface DeclareOptions {
   /** The weapon kind the attack uses; defaults to the main-hand weapon's. */
   readonly attackKind?: WeaponKind | null;

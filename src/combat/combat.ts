@@ -131,7 +131,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
         }),
       );
     }
-    await applyEffects(effects);
+    await applyEffects(effects, { combat: this as unknown as Combat.Implementation });
     await ChatMessage.create({
       content: `<div class="fangs-combat-note">${lines.map((l) => `<p>${l}</p>`).join("")}</div>`,
       speaker: { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") },

@@ -585,6 +585,12 @@ export interface ChatWorld {
   /** Owns nothing in the exchange. */
   readonly stranger: TestUser;
   combat: TestCombat | null;
+  /**
+   * What `game.combat` answers on this client: by default the world's combat;
+   * null (or another) when the client views a scene without it. `game.combats`
+   * still finds the combat by its id, as Foundry's world collection does.
+   */
+  viewedCombat: TestCombat | null | undefined;
   readonly dice: number[];
   readonly dsn: { roll: Roll; user: unknown; whisper: unknown; blind: unknown; messageId: unknown }[];
   readonly notices: string[];
@@ -612,6 +618,7 @@ export const world: ChatWorld = {
   defender,
   stranger,
   combat: null,
+  viewedCombat: undefined,
   dice,
   dsn: dsnCalls,
   notices,
@@ -633,6 +640,7 @@ export const world: ChatWorld = {
     standIn.game.actors.clear();
     tokens.clear();
     this.combat = null;
+    this.viewedCombat = undefined;
     for (const u of users) {
       u.active = true;
       u.queries.length = 0;
@@ -671,7 +679,14 @@ Object.assign(g.game, {
     },
   },
 });
-Object.defineProperty(g.game, "combat", { configurable: true, get: () => world.combat });
+Object.defineProperty(g.game, "combat", {
+  configurable: true,
+  get: () => (world.viewedCombat === undefined ? world.combat : world.viewedCombat),
+});
+Object.defineProperty(g.game, "combats", {
+  configurable: true,
+  get: () => ({ get: (id: string) => (world.combat?.id === id ? world.combat : undefined) }),
+});
 Object.assign(g.CONFIG, {
   ChatMessage: { dataModels: {} },
   queries: {},
