@@ -412,10 +412,16 @@ describe("exchange state: apply and undo", () => {
     expect(refusal(transition(toDamageRolled(), { type: "undo" }, GM))).toBe(RefusalCode.NotApplied);
   });
 
-  it("may apply again after an undo", () => {
-    const applied = must(transition(toDamageRolled(), { type: "apply", application, dice: [] }, GM));
+  it("lets only the GM apply again what the GM undid", () => {
+    const applied = must(transition(toDamageRolled(), { type: "apply", application, dice: [] }, ATTACKER));
     const undone = must(transition(applied, { type: "undo" }, GM));
-    const again = must(transition(undone, { type: "apply", application, dice: [] }, ATTACKER));
+    expect(refusal(transition(undone, { type: "apply", application, dice: [] }, ATTACKER))).toBe(
+      RefusalCode.NotPermitted,
+    );
+    expect(refusal(transition(undone, { type: "apply", application, dice: [] }, DEFENDER))).toBe(
+      RefusalCode.NotPermitted,
+    );
+    const again = must(transition(undone, { type: "apply", application, dice: [] }, GM));
     expect(again.stage).toBe(ExchangeStage.Applied);
     expect(again.history.map((h) => h.event)).toEqual([
       "create",

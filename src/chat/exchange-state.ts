@@ -427,15 +427,18 @@ export function mayTake(intent: IntentType, who: Actor): boolean {
 
 /**
  * mayTake on this card: a Dodge Past's second chance (NC-DEF-4) belongs to
- * the attacker's owner, where a Charge's free attack belongs to the target's.
+ * the attacker's owner, where a Charge's free attack belongs to the target's;
+ * what the GM undid only the GM applies again (an undo is the GM's
+ * correction, not to be overturned by a player's click).
  */
 export function mayTakeOn(
-  state: Pick<ExchangeState, "freeAttack">,
+  state: Pick<ExchangeState, "freeAttack" | "stage">,
   intent: IntentType,
   who: Omit<Actor, "userId"> & { readonly userId?: string },
 ): boolean {
   if (intent === "takeFreeAttack" && state.freeAttack?.kind === "dodgePast")
     return who.isGM || who.ownsAttacker;
+  if (intent === "apply" && state.stage === ExchangeStage.Undone) return who.isGM;
   return mayTake(intent, { userId: "", ...who });
 }
 
