@@ -189,6 +189,20 @@ describe("keys of new skills and advantages", () => {
     expect(actor.skillByKey("firstAid")?.name).toBe("First Aid");
   });
 
+  it("a natural weapon (claws, a fist) dropped on an actor is at hand: equipped, where a held weapon keeps its flag", async () => {
+    const actor = await createActor({ characteristics: GRU });
+    await actor.createEmbeddedDocuments("Item", [
+      weapon("Claws", { damage: "1d6", natural: true, equipped: false }),
+      weapon("Broadsword", { damage: "1d8+1", equipped: false }),
+    ] as never);
+    const equipped = (name: string) => (itemNamed(actor, name).system as unknown as WeaponModel).equipped;
+    expect(equipped("Claws")).toBe(true);
+    expect(equipped("Broadsword")).toBe(false);
+    // A world item is no one's body part: its flag is kept.
+    const loose = await createItem(weapon("Bite", { damage: "1d4", natural: true, equipped: false }));
+    expect((loose.system as unknown as WeaponModel).equipped).toBe(false);
+  });
+
   it("skills added one after another with the same name get different keys, so a weapon finds one", async () => {
     const actor = await createActor({ characteristics: GRU });
     for (let i = 0; i < 3; i += 1) await actor.createEmbeddedDocuments("Item", [skill("New Skill")] as never);
