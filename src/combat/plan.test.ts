@@ -152,6 +152,24 @@ describe("the FANGS round pointer", () => {
     expect(planPreviousTurn(state).turn).toBe(0);
   });
 
+  it("a step back skips the entries that took no turn: a holder, a fighter put out of the fight, one who left", () => {
+    let state = fresh(fighter("eddy", 17), fighter("dagmar", 15), fighter("jenny", 12), fighter("orc", 9));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planNextTurn(state, options));
+    // Dagmar holds on her turn: the turn passes to Jenny; a step back is Eddy's turn, not the holder's.
+    state = apply(state, planHold(state, "dagmar", options));
+    expect(current(state)).toBe("jenny");
+    expect(current(apply(state, planPreviousTurn(state)))).toBe("eddy");
+    // Jenny is knocked out on the Orc's turn: a step back from the Orc skips her and the holder.
+    state = apply(state, planNextTurn(state, options));
+    state = update(state, "jenny", { outOfAction: true });
+    expect(current(state)).toBe("orc");
+    expect(current(apply(state, planPreviousTurn(state)))).toBe("eddy");
+    // Eddy left the combat: there is no turn before the Orc's to go back to.
+    state = { ...state, combatants: state.combatants.filter((c) => c.id !== "eddy") };
+    expect(() => planPreviousTurn(state)).toThrow(/NoRewind/);
+  });
+
   it("with everyone out of the fight, the round has no turn", () => {
     const plan = planStart(fresh(fighter("a", 14, { outOfAction: true })), options);
     expect(plan.turn).toBeNull();

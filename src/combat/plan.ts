@@ -388,14 +388,23 @@ export function maneuverPhase(c: Pick<PlanCombatant, "maneuver" | "attackKind">)
   return ranged && c.maneuver !== "charge" ? "missile" : "melee";
 }
 
-/** One step back within the phase; the phase before cannot be rebuilt, so that is refused. */
+/**
+ * One step back within the phase, to the last entry that can take a turn (a
+ * holder, a fighter out of the fight or one no longer in the combat took
+ * none); the phase before cannot be rebuilt, so that is refused.
+ */
 export function planPreviousTurn(state: PlanState): CombatPlan {
-  if (state.turn === null || state.turn <= 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoRewind");
   const draft = new Draft(state);
+  let turn = state.turn === null ? -1 : state.turn - 1;
+  for (; turn >= 0; turn--) {
+    const c = draft.get(state.order[turn] ?? "");
+    if (c && !c.held && !c.outOfAction) break;
+  }
+  if (turn < 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoRewind");
   return finish(
     draft,
     state.round,
-    { phase: state.phase, order: state.order, turn: state.turn - 1 },
+    { phase: state.phase, order: state.order, turn },
     { newRound: false, initiative: null },
   );
 }
