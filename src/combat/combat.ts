@@ -116,26 +116,34 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     const [{ impaledRoundDamage }, { applyEffects }] = await Promise.all([loadImpale(), loadEffectApplier()]);
     const dice = new FoundryDice();
     const effects: Effect[] = [];
-    const lines: string[] = [];
+    const lines: { text: string; hidden: boolean }[] = [];
     for (const { combatant, actor, perRoundDamage } of stuck) {
       const round = impaledRoundDamage(
         { targetId: actor.uuid, perRoundDamage, holdingStill: false, state: combatantState(actor) },
         dice,
       );
       effects.push(...round.effects);
-      lines.push(
-        game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
+      lines.push({
+        text: game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
           name: combatant.name ?? "",
           stun: String(round.stunDamage),
           hp: String(round.hitPointDamage),
         }),
-      );
+        hidden: combatant.hidden === true,
+      });
     }
     await applyEffects(effects, { combat: this as unknown as Combat.Implementation });
-    await ChatMessage.create({
-      content: `<div class="fangs-combat-note">${lines.map((l) => `<p>${l}</p>`).join("")}</div>`,
-      speaker: { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") },
-    });
+    const speaker = { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") };
+    const content = (subset: typeof lines) =>
+      `<div class="fangs-combat-note">${subset.map((l) => `<p>${l.text}</p>`).join("")}</div>`;
+    const shown = lines.filter((l) => !l.hidden);
+    const secret = lines.filter((l) => l.hidden);
+    if (shown.length > 0) await ChatMessage.create({ content: content(shown), speaker });
+    // A combatant the players cannot see is named to the GMs only, as the round's other notes are.
+    if (secret.length > 0) {
+      const whisper = game.users!.filter((u) => u.isGM).map((u) => u.id!);
+      await ChatMessage.create({ content: content(secret), speaker, whisper });
+    }
   }
 
   /** This client's round actions, chained: each one starts when the one before has been applied. */

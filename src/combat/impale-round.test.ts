@@ -88,4 +88,25 @@ describe("the round's impale damage (Foundry layer)", () => {
     expect(applied).toEqual([]);
     expect(world.chat).toEqual([]);
   });
+
+  it("NC-DMG-13: the impale damage of a hidden combatant is told to the GMs only", async () => {
+    const victim = bear();
+    await stick(victim, null, "1d6");
+    const shown = new StandInActor("eddy", "Fast Eddy", {
+      stunPoints: { value: 12 },
+      hitPoints: { value: 12 },
+    });
+    await stick(shown, null, "1d4");
+    const combat = combatOf(victim, shown);
+    combat.combatants.get("c-bear")!.hidden = true;
+    world.diceValues.push(20, 20);
+    await combat.impaleRound();
+    const open = world.chat.filter((m) => !m.whisper);
+    const secret = world.chat.filter((m) => Array.isArray(m.whisper));
+    expect(open.map((m) => String(m.content)).join("\n")).not.toContain("Cave Bear");
+    expect(open.map((m) => String(m.content)).join("\n")).toContain("Fast Eddy");
+    expect(secret).toHaveLength(1);
+    expect(secret[0]!.whisper).toEqual(["gm"]);
+    expect(String(secret[0]!.content)).toContain("Cave Bear");
+  });
 });

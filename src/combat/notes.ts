@@ -45,11 +45,27 @@ export function noteLines(
   hidden: ReadonlySet<string>,
   localize: (key: string) => string = (key) => key,
 ): NoteLine[] {
-  return plan.notes.map((note) => ({
-    key: NOTE_KEYS[note.kind],
-    data: noteData(note.data, localize),
-    gmOnly: note.combatantId !== null && hidden.has(note.combatantId),
-  }));
+  return plan.notes.flatMap((note): NoteLine[] => {
+    const key = NOTE_KEYS[note.kind];
+    if (note.parts) {
+      // A list naming a hidden combatant: the players' line leaves it out, the GMs get its part apart.
+      const lines: NoteLine[] = [];
+      for (const gmOnly of [false, true]) {
+        const parts = note.parts.filter((p) => hidden.has(p.combatantId) === gmOnly);
+        if (parts.length === 0) continue;
+        const result = parts.map((p) => p.text).join(", ");
+        lines.push({ key, data: noteData({ ...note.data, result }, localize), gmOnly });
+      }
+      return lines;
+    }
+    return [
+      {
+        key,
+        data: noteData(note.data, localize),
+        gmOnly: note.combatantId !== null && hidden.has(note.combatantId),
+      },
+    ];
+  });
 }
 
 function escapeHtml(text: string): string {

@@ -91,6 +91,12 @@ export interface PlanNote {
   readonly combatantId: string | null;
   /** Values of names ending in "Key" are lang keys, shown localised under the name without it. */
   readonly data: Readonly<Record<string, string | number>>;
+  /**
+   * A note listing several combatants (initiative rolls, a roll-off): `data.result`
+   * is its parts joined, and each part names its combatant, so a hidden one's
+   * part can be told to the GMs alone.
+   */
+  readonly parts?: readonly { readonly combatantId: string; readonly text: string }[];
 }
 
 export interface CombatPlan {
@@ -149,6 +155,16 @@ class Draft {
 
   note(kind: PlanNoteKind, combatantId: string | null, data: Record<string, string | number> = {}): void {
     this.notes.push({ kind, combatantId, data });
+  }
+
+  /** A note whose `result` lists one part per combatant. */
+  listNote(kind: PlanNoteKind, parts: { combatantId: string; text: string }[]): void {
+    this.notes.push({
+      kind,
+      combatantId: null,
+      data: { result: parts.map((p) => p.text).join(", ") },
+      parts,
+    });
   }
 
   /** Combatants in the tracker's order, as they stand now. */
@@ -311,9 +327,13 @@ function beginRound(
   for (const note of retried) draft.note(note.kind, note.combatantId, { ...note.data });
   const rolled = scores.filter((s) => s.roll !== null);
   if (rolled.length > 0) {
-    draft.note("initiativeRolled", null, {
-      result: rolled.map((s) => `${draft.get(s.id)?.name ?? s.id} ${s.roll}+${s.ag}=${s.value}`).join(", "),
-    });
+    draft.listNote(
+      "initiativeRolled",
+      rolled.map((s) => ({
+        combatantId: s.id,
+        text: `${draft.get(s.id)?.name ?? s.id} ${s.roll}+${s.ag}=${s.value}`,
+      })),
+    );
   }
   const order = phaseTurnOrder("initiative", candidates(draft));
   return { position: settle(draft, "initiative", order, 0), scores };
@@ -485,11 +505,13 @@ export function planBreakHold(
       options.dice,
     );
     acting = [...rollOff.order];
-    draft.note("rollOff", null, {
-      result: rollOff.rolls
-        .map((r) => `${draft.get(r.id)?.name ?? r.id} ${r.roll}+${r.ag}=${r.total}`)
-        .join(", "),
-    });
+    draft.listNote(
+      "rollOff",
+      rollOff.rolls.map((r) => ({
+        combatantId: r.id,
+        text: `${draft.get(r.id)?.name ?? r.id} ${r.roll}+${r.ag}=${r.total}`,
+      })),
+    );
   }
   const currentId = state.order[state.turn!] ?? null;
   let order = [...state.order];

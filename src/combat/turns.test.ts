@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { planFighter } from "../../test/combat/plan-fixtures";
 import { InitiativeMode } from "../rules/fangs/round";
+import { ScriptedDice } from "../rules/kernel/dice";
 import { noteLines } from "./notes";
-import { type PlanCombatant, type PlanState, planNextRound, planNextTurn, planStart } from "./plan";
+import {
+  type PlanCombatant,
+  type PlanState,
+  planBreakHold,
+  planNextRound,
+  planNextTurn,
+  planStart,
+} from "./plan";
 import { roundStartManeuvers } from "./turns";
 
 const options = { initiativeMode: InitiativeMode.Agility };
@@ -69,6 +77,47 @@ describe("the chat notes of a plan", () => {
         data: { name: "ghost", maneuver: "Move" },
         gmOnly: true,
       },
+    ]);
+  });
+
+  it("NC-RND-8: a hidden combatant's initiative roll goes to the GM only; the players' line names the others", () => {
+    const state = inRound(
+      fighter("eddy", 17, { name: "Fast Eddy" }),
+      fighter("lurker", 10, { name: "Lurker" }),
+    );
+    const plan = planNextRound(state, {
+      initiativeMode: InitiativeMode.RollEachRound,
+      dice: new ScriptedDice([8, 5]),
+    });
+    const rolled = noteLines(plan, new Set(["lurker"])).filter((l) => l.key.endsWith("InitiativeRolled"));
+    expect(rolled).toEqual([
+      { key: "FANGS.Combat.Note.InitiativeRolled", data: { result: "Fast Eddy 8+17=25" }, gmOnly: false },
+      { key: "FANGS.Combat.Note.InitiativeRolled", data: { result: "Lurker 5+10=15" }, gmOnly: true },
+    ]);
+    // Nobody hidden: one line for everyone, as before.
+    expect(noteLines(plan, new Set()).filter((l) => l.key.endsWith("InitiativeRolled"))).toEqual([
+      {
+        key: "FANGS.Combat.Note.InitiativeRolled",
+        data: { result: "Fast Eddy 8+17=25, Lurker 5+10=15" },
+        gmOnly: false,
+      },
+    ]);
+  });
+
+  it("NC-RND-6: a hidden holder's roll-off goes to the GM only", () => {
+    const state: PlanState = {
+      ...inRound(
+        fighter("eddy", 17, { name: "Fast Eddy", held: true }),
+        fighter("lurker", 15, { name: "Lurker", held: true }),
+        fighter("jenny", 12),
+      ),
+      turn: 2,
+    };
+    const plan = planBreakHold(state, ["eddy", "lurker"], { ...options, dice: new ScriptedDice([8, 8]) });
+    const lines = noteLines(plan, new Set(["lurker"])).filter((l) => l.key.endsWith("RollOff"));
+    expect(lines).toEqual([
+      { key: "FANGS.Combat.Note.RollOff", data: { result: "Fast Eddy 8+17=25" }, gmOnly: false },
+      { key: "FANGS.Combat.Note.RollOff", data: { result: "Lurker 8+15=23" }, gmOnly: true },
     ]);
   });
 });
