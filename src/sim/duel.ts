@@ -9,7 +9,7 @@ import {
 } from "../rules/fangs/attacks";
 import { itemCondition } from "../rules/fangs/character";
 import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
-import { poolConditions } from "../rules/fangs/consequences";
+import { dyingRound, poolConditions } from "../rules/fangs/consequences";
 import {
   type DefenseAnswer,
   type DefenseUsage,
@@ -193,6 +193,13 @@ export type DuelEvent =
       readonly weapon: string;
       readonly stunDamage: number;
       readonly hitPointDamage: number;
+    }
+  | {
+      /** CORE-CON-3: a dying fighter's round (a group fight goes on after one falls). */
+      readonly type: "dying";
+      readonly side: FighterIndex;
+      readonly hitPointDamage: number;
+      readonly dead: boolean;
     }
   | {
       readonly type: "pullOut";
@@ -1083,6 +1090,7 @@ class Duel {
     const order = this.order;
     if (this.events) this.log({ type: "round", round: this.round, order, distance: this.closest() });
 
+    if (this.group) this.dyingRounds();
     this.stuckWeapons();
 
     // Initiative phase: declare and move in AG order (NC-RND-3).
@@ -1126,6 +1134,26 @@ class Duel {
       }
     }
     return best === Infinity ? 0 : best;
+  }
+
+  /**
+   * CORE-CON-3: "HP ≤ 0: helpless and dying, losing 1 HP a round". Each
+   * fighter dying when the round begins loses it (dyingRound; First Aid is not
+   * simulated). Only a fight between groups goes on after one falls.
+   */
+  dyingRounds(): void {
+    for (const c of this.c) {
+      if (this.endState(c) !== "dying") continue;
+      const before = c.hp;
+      const r = dyingRound(c.id, this.state(c), this.options);
+      this.apply(r.effects);
+      this.log({
+        type: "dying",
+        side: c.side,
+        hitPointDamage: before - c.hp,
+        dead: r.conditions.dead,
+      });
+    }
   }
 
   /** NC-DMG-13: each round a weapon stays stuck in a body it does its damage; its owner tries to pull it out. */
@@ -1320,8 +1348,9 @@ class Duel {
     const paces = movePaces(c.withdrawal, c.sheet.attributes.movement);
     this.holds = this.holds.filter((h) => h.targetId !== c.id && h.grapplerId !== c.id);
     // From each enemy it was engaged with (in a duel: the one enemy) it ends its paces away, less a chase.
+    // One it is no longer engaged with (it left first: both withdrew) it leaves further behind (NC-MAN-16).
     for (const f of c.foes) {
-      if (this.group && !f.pair.engaged) {
+      if (!f.pair.engaged) {
         f.pair.distance += paces;
         continue;
       }

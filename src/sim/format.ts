@@ -344,6 +344,15 @@ export function formatDuelLog(result: FightResult, i18n: Localizer, seed?: numbe
           })}`,
         );
         break;
+      case "dying":
+        lines.push(
+          `  ${i18n.format("FANGS.Sim.DyingRound", { name: nm(names, e.side), hp: e.hitPointDamage })}`,
+        );
+        if (e.dead)
+          lines.push(
+            `  ${i18n.format("FANGS.Sim.Falls", { name: nm(names, e.side), state: i18n.localize("FANGS.Odds.End.dead") })}`,
+          );
+        break;
       case "pullOut":
         lines.push(
           `  ${i18n.format(e.removed ? "FANGS.Sim.PulledOut" : "FANGS.Sim.NotPulledOut", {

@@ -1,0 +1,81 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { movePaces } from "../rules/fangs/maneuvers";
+import { type DuelEvent, type FighterSnapshot, runDuel, runFight } from "./duel";
+import type { FighterSheet } from "./fighter";
+import { loadRoster } from "./node/packs";
+import { createDefaultPolicy, type Policy } from "./policy";
+import { findFighter } from "./roster";
+
+/** The simulator read against the rules: each test names the clause the engine once broke. */
+
+const root = resolve(__dirname, "../..");
+const roster = loadRoster(root);
+const fighter = (name: string): FighterSheet => findFighter(roster, name);
+
+/** The default policy, but Retreat whenever the rules allow it. */
+function retreating(): Policy {
+  const base = createDefaultPolicy();
+  return {
+    ...base,
+    id: "retreating",
+    chooseManeuver: (q) => q.options.find((o) => o.maneuver === "retreat") ?? base.chooseManeuver(q),
+  };
+}
+
+/** Each round's closing status line, by round. */
+function statusByRound(events: readonly DuelEvent[]): Map<number, readonly FighterSnapshot[]> {
+  const byRound = new Map<number, readonly FighterSnapshot[]>();
+  let round = 0;
+  for (const e of events) {
+    if (e.type === "round") round = e.round;
+    if (e.type === "status") byRound.set(round, e.fighters);
+  }
+  return byRound;
+}
+
+describe("the simulator plays by the rules", () => {
+  it("NC-MAN-16: a Retreat takes the fighter away: two engaged fighters who both retreat end their paces apart, added", () => {
+    const gru = fighter("Gru");
+    const troll = fighter("Troll");
+    const result = runDuel(
+      { fighters: [gru, troll], policies: [retreating(), retreating()], startDistance: 0, maxRounds: 1 },
+      1,
+      true,
+    );
+    const moves = result.events!.filter((e) => e.type === "move");
+    expect(moves.map((e) => e.maneuver)).toEqual(["retreat", "retreat"]);
+    const total =
+      movePaces("retreat", gru.attributes.movement) + movePaces("retreat", troll.attributes.movement);
+    // The second to leave goes further away from where the first left it, never back toward it.
+    expect(moves.map((e) => e.distance)).toEqual([moves[0]!.paces, total]);
+  });
+
+  it("CORE-CON-3: a dying fighter whose side still fights loses 1 HP a round until dead", () => {
+    let dyingRounds = 0;
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const result = runFight(
+        {
+          sides: [
+            [fighter("Gru"), fighter("Dagmar")],
+            [fighter("Troll"), fighter("Cave Bear")],
+          ],
+        },
+        seed,
+        true,
+      );
+      const status = statusByRound(result.events!);
+      for (const [round, fighters] of status) {
+        const next = status.get(round + 1);
+        if (!next) continue;
+        fighters.forEach((f, i) => {
+          if (f.state !== "dying") return;
+          dyingRounds += 1;
+          // A round later it has lost at least the round's 1 HP (more if struck again).
+          expect(next[i]!.hitPoints).toBeLessThanOrEqual(f.hitPoints - 1);
+        });
+      }
+    }
+    expect(dyingRounds).toBeGreaterThan(0);
+  });
+});
