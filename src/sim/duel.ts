@@ -300,6 +300,7 @@ interface Combatant {
   /** The last view handed to a policy, reused while nothing in it changed. */
   viewMemo: FighterView | null;
   lastOptions: {
+    held: boolean;
     engaged: boolean;
     target: Combatant;
     gear: number;
@@ -657,6 +658,11 @@ class Duel {
     return c.outAt;
   }
 
+  /** Held by a grapple it has not broken (NC-GRP-3). */
+  held(c: Combatant): boolean {
+    return this.holds.length > 0 && this.holds.some((h) => h.targetId === c.id);
+  }
+
   boundLimbs(c: Combatant): string[] | null {
     return this.holds.length === 0
       ? null
@@ -828,12 +834,14 @@ class Duel {
       last.set === c.set &&
       last.stuck === this.stuck.length &&
       c.reload.size === 0 &&
-      c.restrictions.length === 0
+      c.restrictions.length === 0 &&
+      last.held === this.held(c)
     ) {
       return last.options;
     }
     const options = this.lookUpOptions(c);
     c.lastOptions = {
+      held: this.held(c),
       engaged: c.pair.engaged,
       target: c.target,
       gear: c.gearVersion,
@@ -845,7 +853,7 @@ class Duel {
   }
 
   lookUpOptions(c: Combatant): ManeuverOption[] {
-    let key = `${c.pair.engaged ? "E" : c.pair.distance}|${c.set}|`;
+    let key = `${c.pair.engaged ? "E" : c.pair.distance}|${c.set}|${this.held(c) ? "H" : ""}`;
     for (const id of c.away) key += `${id},`;
     key += "|";
     for (const s of this.stuck) if (s.owner === c.side) key += `${s.itemId},`;
@@ -883,7 +891,8 @@ class Duel {
     const options: ManeuverOption[] = [];
     const base = {
       engaged,
-      freeToMove: true,
+      // NC-GRP-3: a grappled fighter is not free to move until it breaks free (no Retreat, Disengage, Charge).
+      freeToMove: !this.held(c),
       mv,
       distanceToTarget: this.distance(c),
       chargeForbidden: !mayCloseWith(c.restrictions, opp.id, this.round, "charge"),

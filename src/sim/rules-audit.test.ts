@@ -78,4 +78,23 @@ describe("the simulator plays by the rules", () => {
     }
     expect(dyingRounds).toBeGreaterThan(0);
   });
+
+  it("NC-GRP-3: a grappled fighter that fails to break free cannot Retreat or Disengage from its grappler", () => {
+    let held = 0;
+    for (let seed = 1; seed <= 30; seed += 1) {
+      const result = runDuel({ fighters: [fighter("Giant Octopus"), fighter("Gru")] }, seed, true);
+      const stillHeld = new Set<number>();
+      for (const e of result.events!) {
+        if (e.type === "round") stillHeld.clear();
+        if (e.type === "breakFree" && !e.freed) {
+          stillHeld.add(e.side);
+          held += 1;
+        }
+        if (e.type === "maneuver" && stillHeld.has(e.side)) {
+          expect(["retreat", "disengage", "charge"], `seed ${seed}`).not.toContain(e.maneuver);
+        }
+      }
+    }
+    expect(held).toBeGreaterThan(0);
+  });
 });
