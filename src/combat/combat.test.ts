@@ -195,6 +195,43 @@ describe("round actions on the GM's client run one at a time", () => {
   });
 });
 
+describe("a combatant leaves the combat mid-round", () => {
+  /** Lets the updates the deletion started (Foundry's and ours) land. */
+  async function settled(combat: StandInCombat & { inTurn<T>(w: () => Promise<T>): Promise<T> }) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await combat.inTurn(async () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  it("one who has acted leaves: the turn stays with the combatant whose turn it is, and the next turn is the next one", async () => {
+    const { combat, eddy } = table();
+    await combat.startCombat();
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Archer");
+    await combat.deleteCombatants([eddy.id]);
+    await settled(combat);
+    // Foundry's current combatant (its turn marker, the player's End turn) and the tracker's agree.
+    expect(currentName(combat)).toBe("initiative:Archer");
+    expect((combat.system.order as string[])[combat.turn!]).toBe("c-archer");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    expect(combat.system.order).not.toContain(eddy.id);
+  });
+
+  it("the one whose turn it is leaves: the turn passes to the next who acts, past a holder", async () => {
+    const { combat, archer, dagmar } = table();
+    await combat.startCombat();
+    await combat.nextTurn();
+    await combat.holdAction(archer.id);
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    await combat.deleteCombatants([dagmar.id]);
+    await settled(combat);
+    expect(currentName(combat)).toBe("initiative:Pirate Jenny");
+    expect((combat.system.order as string[])[combat.turn!]).toBe("c-jenny");
+    expect(combat.system.order).not.toContain(dagmar.id);
+  });
+});
+
 describe("the GM's query handler trusts nothing in the payload", () => {
   function payload(combat: StandInCombat, patch: Record<string, unknown> = {}) {
     return {

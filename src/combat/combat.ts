@@ -92,6 +92,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * notes in the chat, token icons, the round's impale damage).
    */
   async applyPlan(plan: TurnPlan): Promise<this> {
+    this.#plansApplied += 1;
     const ids = this.combatants.map((c) => c.id!);
     const update = planToUpdate(plan, ids);
     await this.update(update as never, { direction: 1, fangs: { newRound: plan.newRound } } as never);
@@ -145,6 +146,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       await ChatMessage.create({ content: content(secret), speaker, whisper });
     }
   }
+
+  /** Plans applied on this client: tells a deletion's follow-up whether the round was written since. */
+  #plansApplied = 0;
 
   /** This client's round actions, chained: each one starts when the one before has been applied. */
   #roundActions: Promise<unknown> = Promise.resolve();
@@ -317,6 +321,40 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /* -------------------------------------------- */
   /*  Lifecycle                                   */
   /* -------------------------------------------- */
+
+  /**
+   * Combatants deleted mid-round leave the phase's order. Foundry keeps `turn`
+   * on the same combatant in its turn list, which no longer lines up with an
+   * order that still lists the deleted ids (the tracker would show another
+   * combatant's turn, or none, and Next turn repeat one). The active GM writes
+   * the order without them and the turn where the round stood.
+   */
+  protected override _onDeleteDescendantDocuments(
+    ...args: Parameters<Combat<SubType>["_onDeleteDescendantDocuments"]>
+  ): void {
+    const before = { turn: this.turn, order: [...this.phaseOrder] };
+    super._onDeleteDescendantDocuments(...args);
+    if (args[1] !== "combatants" || !game.users?.activeGM?.isSelf) return;
+    if (before.order.every((id) => this.combatants.has(id))) return;
+    const plansBefore = this.#plansApplied;
+    void this.inTurn(async () => {
+      // A round action queued first wrote turn and order together: that pointer is where the round stands.
+      const pointer =
+        this.#plansApplied === plansBefore ? before : { turn: this.turn, order: [...this.phaseOrder] };
+      if (pointer.order.every((id) => this.combatants.has(id))) return;
+      const table = activeTableRuleset();
+      const planner = await table.loadPlanner();
+      if (!planner.leave) return;
+      let plan: TurnPlan;
+      try {
+        plan = planner.leave(table.readState(this), pointer);
+      } catch (error) {
+        notify(error);
+        return;
+      }
+      await this.applyPlan(plan);
+    });
+  }
 
   protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);

@@ -39,6 +39,7 @@ async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatP
     nextTurn: ({ state, options }) => p.planNextTurn(state, options),
     nextRound: ({ state, options }) => p.planNextRound(state, options),
     previousTurn: ({ state }) => p.planPreviousTurn(state),
+    leave: ({ state, options }, before) => p.planLeave(state, before, options),
     actions: {
       hold: ({ state, options }, ids) => p.planHold(state, ids[0] ?? "", options),
       breakHold: ({ state, options }, ids) => p.planBreakHold(state, ids, options),

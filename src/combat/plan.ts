@@ -429,6 +429,51 @@ export function planPreviousTurn(state: PlanState): CombatPlan {
   );
 }
 
+/**
+ * Combatants left the combat (deleted from it): the phase's order drops them,
+ * and the turn stays with the combatant whose turn it was (`before`: where the
+ * round stood before they left; Foundry may have moved `turn` meanwhile). When
+ * that one left, the turn passes on as a Next turn would.
+ */
+export function planLeave(
+  state: PlanState,
+  before: { readonly turn: number | null; readonly order: readonly string[] },
+  options: PlanOptions,
+): CombatPlan {
+  const draft = new Draft(state);
+  const present = (id: string) => draft.get(id) !== undefined;
+  const order = before.order.filter(present);
+  const currentId = before.turn === null ? null : (before.order[before.turn] ?? null);
+  if (state.round < 1 || before.turn === null) {
+    // Nobody's turn to keep: only the order changes.
+    return {
+      round: state.round,
+      turn: before.turn,
+      phase: state.phase,
+      order,
+      combatants: [],
+      notes: [],
+      newRound: false,
+      phaseChanged: false,
+      initiative: null,
+      rollOff: null,
+    };
+  }
+  if (currentId !== null && present(currentId)) {
+    return finish(
+      draft,
+      state.round,
+      { phase: state.phase, order, turn: order.indexOf(currentId) },
+      { newRound: false, initiative: null },
+    );
+  }
+  const from = before.order.slice(0, before.turn).filter(present).length;
+  const position = settle(draft, state.phase, order, from);
+  if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
+  const next = beginRound(draft, state.round + 1, options);
+  return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+}
+
 function requireStarted(state: PlanState): void {
   if (state.round < 1 || state.turn === null) throw new CombatRefusal("FANGS.Combat.Refusal.NotStarted");
 }

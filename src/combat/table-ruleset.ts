@@ -41,6 +41,12 @@ export interface TablePlanner<S, P extends TurnPlan = TurnPlan> {
   nextTurn(state: S): P;
   nextRound(state: S): P;
   previousTurn(state: S): P;
+  /**
+   * Combatants were deleted: the round without them, the turn kept on the
+   * combatant whose turn it was (`before`: the pointer as it stood before).
+   * Without it the stored order keeps their ids.
+   */
+  leave?(state: S, before: { readonly turn: number | null; readonly order: readonly string[] }): P;
   /** The round actions named in the ruleset's `actions`. */
   readonly actions?: Readonly<Record<string, (state: S, combatantIds: readonly string[]) => P>>;
 }

@@ -228,6 +228,46 @@ export class StandInCombat {
     this.setupTurns();
     return this;
   }
+  /**
+   * Deletes combatants as Foundry does: gone from the collection, then each one's
+   * `_onDelete` and the Combat's `_onDeleteDescendantDocuments` (one client here).
+   */
+  async deleteCombatants(ids: string[], userId = "gm"): Promise<void> {
+    await Promise.resolve();
+    const documents = ids.flatMap((id) => this.combatants.get(id) ?? []);
+    for (const id of ids) this.combatants.delete(id);
+    for (const doc of documents)
+      (doc as unknown as { _onDelete: (o: unknown, u: string) => void })._onDelete({}, userId);
+    this._onDeleteDescendantDocuments(this, "combatants", documents, ids, {}, userId);
+  }
+  /**
+   * Foundry keeps the turn on the combatant whose turn it was (its index in the
+   * new turn list), or on the next one left when that one was deleted; the
+   * deleting user's client writes it.
+   */
+  protected _onDeleteDescendantDocuments(
+    _parent: unknown,
+    _collection: string,
+    _documents: unknown[],
+    ids: string[],
+    _options: unknown,
+    userId: string,
+  ): void {
+    const before = this.turns;
+    const current = this.combatant;
+    this.setupTurns();
+    if (this.turn === null) return;
+    let turn: number;
+    if (current && !ids.includes(current.id)) turn = this.turns.indexOf(current);
+    else {
+      const next = before.slice(this.turn).find((c) => !ids.includes(c.id));
+      turn = next ? this.turns.indexOf(next) : 0;
+    }
+    turn = Math.max(turn, 0);
+    const self = (globalThis as unknown as { game: { user: StandInUser } }).game.user.id;
+    if (self === userId) void this.update({ turn });
+    else this.turn = turn;
+  }
   getCombatantsByActor(actor: StandInActor): StandInCombatant[] {
     return this.combatants.filter((c) => c.actor === actor);
   }
