@@ -230,6 +230,24 @@ describe("a combatant leaves the combat mid-round", () => {
     expect((combat.system.order as string[])[combat.turn!]).toBe("c-jenny");
     expect(combat.system.order).not.toContain(dagmar.id);
   });
+
+  it("a holder taken out of the combat loses its maneuver icon and its Holding status", async () => {
+    const { combat, archer: plain } = table();
+    // The system's Combatant class (its _onDelete), on the stand-in's document.
+    const { FangsCombatant } = await import("./combatant");
+    const Made = FangsCombatant as unknown as new (...a: unknown[]) => StandInCombatant;
+    const archer = new Made(plain.id, plain.name, plain.actor);
+    combat.add(archer);
+    await combat.startCombat();
+    await api.declareManeuver(asCombatant(archer), "attack", { attackKind: "missile" });
+    await combat.nextTurn();
+    await combat.holdAction(archer.id);
+    expect(archer.actor!.statuses.has("holding")).toBe(true);
+    await combat.deleteCombatants([archer.id]);
+    await settled(combat);
+    expect(archer.actor!.effects).toHaveLength(0);
+    expect(archer.actor!.statuses.has("holding")).toBe(false);
+  });
 });
 
 describe("the GM's query handler trusts nothing in the payload", () => {

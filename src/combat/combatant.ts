@@ -15,8 +15,10 @@ export class FangsCombatant<
 
   protected override _onDelete(options: Combatant.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
-    // Leaving the combat takes the maneuver icon off the token; one client does it.
-    if (!game.users?.activeGM?.isSelf || !this.actor) return;
-    void setManeuverStatus(this.actor, null);
+    // Leaving the combat takes the maneuver icon and a hold's status off the token; one client does it.
+    const actor = this.actor;
+    if (!game.users?.activeGM?.isSelf || !actor) return;
+    void setManeuverStatus(actor, null);
+    if (actor.statuses?.has("holding")) void actor.toggleStatusEffect("holding", { active: false });
   }
 }
