@@ -1192,20 +1192,27 @@ class Duel {
         this.checkEnd();
       }
       // A fumbler's weapon can be stuck in itself: then any engagement lets it pull.
-      if (!(owner === target ? this.engaged(owner) : this.pairWith(owner, target).engaged)) continue;
+      const ownerPulls =
+        !(this.group && this.out(owner)) &&
+        (owner === target ? this.engaged(owner) : this.pairWith(owner, target).engaged);
+      // NC-DMG-12: when its owner cannot (away, or down), the one it is stuck in pulls it out at ST×1.
+      const targetPulls = !ownerPulls && s.inItemId === null && owner !== target && !this.out(target);
+      if (!ownerPulls && !targetPulls) continue;
+      const puller = ownerPulls ? owner : target;
       const removal = removeStuckWeapon(
         {
-          remover: s.inItemId === null ? "attacker" : "fromShield",
-          st: owner.sheet.characteristics.st,
+          remover: targetPulls ? "target" : s.inItemId === null ? "attacker" : "fromShield",
+          st: puller.sheet.characteristics.st,
           ownerId: owner.id,
           itemId: s.itemId,
         },
         this.dice,
       );
-      this.log({ type: "pullOut", side: owner.side, weapon: name, removed: removal.removed });
+      this.log({ type: "pullOut", side: puller.side, weapon: name, removed: removal.removed });
       if (removal.removed) {
         this.stuck = this.stuck.filter((x) => x !== s);
-        owner.away.delete(s.itemId);
+        // Pulled out by the target, it lies on the ground: its owner must draw it again (Draw Weapon).
+        if (ownerPulls) owner.away.delete(s.itemId);
         owner.gearVersion += 1;
       }
     }

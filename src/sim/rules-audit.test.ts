@@ -97,4 +97,17 @@ describe("the simulator plays by the rules", () => {
     }
     expect(held).toBeGreaterThan(0);
   });
+
+  it("NC-DMG-12: the one a weapon is stuck in pulls it out (ST×1) when its owner is not at hand to", () => {
+    let targetPulls = 0;
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const result = runDuel({ fighters: [fighter("Pirate Jenny"), fighter("Troll-Martian")] }, seed, true);
+      const stuckIn = new Set<number>();
+      for (const e of result.events!) {
+        if (e.type === "impaled") stuckIn.add(e.side);
+        if (e.type === "pullOut" && stuckIn.has(e.side)) targetPulls += 1;
+      }
+    }
+    expect(targetPulls).toBeGreaterThan(0);
+  });
 });
