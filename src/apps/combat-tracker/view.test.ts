@@ -44,6 +44,23 @@ describe("the tracker view", () => {
     ]);
   });
 
+  it("numbers the acting list as shown: a hidden combatant (left out for players) and a holder leave no gap", () => {
+    // "x" is hidden: the player's tracker gets no row for it; "h" holds.
+    const view = trackerView(
+      {
+        ...base,
+        turn: 3,
+        order: ["a", "x", "h", "b"],
+        rows: [row("a"), row("h", { held: true }), row("b")],
+      },
+      previewLocalize,
+    );
+    expect(view.acting.map((r) => [r.id, r.position, r.active])).toEqual([
+      ["a", 1, false],
+      ["b", 2, true],
+    ]);
+  });
+
   it("shows undeclared combatants in the Initiative phase to the GM, and to a player only its own", () => {
     const rows = [row("a", { owner: true }), row("b"), row("c", { maneuver: "move" })];
     const initiative = { ...base, phase: "initiative" as const, turn: 0 };

@@ -68,7 +68,7 @@ export interface TrackerRowView {
   readonly css: string;
   readonly active: boolean;
   readonly acted: boolean;
-  /** 1-based place in the phase's acting order, or null. */
+  /** 1-based place in the phase's acting list as shown to this viewer, or null. */
   readonly position: number | null;
   readonly initiative: string;
   readonly hidden: boolean;
@@ -205,7 +205,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const phases = input.phases ?? FANGS_PHASES;
   const holds = input.holds ?? true;
   const declaring = started && input.phase === "initiative";
-  const rowView = (row: TrackerRowInput): TrackerRowView => {
+  /** `place`: 1-based among the acting rows shown (no gap for a holder, nor a combatant hidden from this viewer). */
+  const rowView = (row: TrackerRowInput, place: number | null = null): TrackerRowView => {
     const at = rank.get(row.id);
     const inOrder = started && at !== undefined;
     const active = inOrder && turn !== null && at === turn;
@@ -243,7 +244,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       css,
       active,
       acted,
-      position: inOrder && !row.held ? at! + 1 : null,
+      position: place,
       initiative: row.initiative === null ? "" : String(row.initiative),
       hidden: row.hidden,
       defeated: row.defeated,
@@ -281,9 +282,9 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     ? input.rows.filter((row) => row.maneuver === null && !row.outOfAction && (input.isGM || row.owner))
         .length
     : 0;
-  const actingRows = acting.map(rowView);
-  const heldRows = held.map(rowView);
-  const otherRows = others.map(rowView);
+  const actingRows = acting.map((row, i) => rowView(row, i + 1));
+  const heldRows = held.map((row) => rowView(row));
+  const otherRows = others.map((row) => rowView(row));
   const heldLabel = localize("FANGS.Combat.Tracker.Held");
   const actingLabel = localize("FANGS.Combat.Tracker.Acting", { phase: phaseLabel });
   const othersLabel = localize(started ? "FANGS.Combat.Tracker.NoTurn" : "FANGS.Combat.Tracker.Combatants");
