@@ -235,6 +235,26 @@ describe("holds", () => {
     expect(plan.notes.find((n) => n.kind === "rollOff")?.data.result).toBe("dagmar 8+15=23, eddy 8+17=25");
   });
 
+  it("NC-RND-6: a holder interrupting a holder who broke its hold and is acting now rolls off against it; both act", () => {
+    let state = fresh(fighter("eddy", 17), fighter("dagmar", 15), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planHold(state, "eddy", options));
+    state = apply(state, planHold(state, "dagmar", options));
+    // Eddy breaks his hold to attack Jenny as she moves; Dagmar then tries to stop him.
+    state = apply(state, planBreakHold(state, ["eddy"], options));
+    expect(current(state)).toBe("eddy");
+    // Dagmar rolls 8 (23), Eddy 8 (25): Eddy still goes first, and Dagmar must act after him.
+    const plan = planBreakHold(state, ["dagmar"], { ...options, dice: new ScriptedDice([8, 8]) });
+    expect(plan.rollOff?.order).toEqual(["eddy", "dagmar"]);
+    state = apply(state, plan);
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      order.push(current(state)!);
+      state = apply(state, planNextTurn(state, options));
+    }
+    expect(order).toEqual(["eddy", "dagmar", "jenny"]);
+  });
+
   it("NC-RND-5: once the hold is broken the combatant must act: it cannot hold again", () => {
     let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
     state = apply(state, planStart(state, options));

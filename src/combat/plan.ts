@@ -541,12 +541,17 @@ export function planBreakHold(
     }
     breakers.push(c);
   }
+  const currentId = state.order[state.turn!] ?? null;
+  // NC-RND-6: interrupting a holder who broke its hold and is acting now is a roll-off with it too.
+  const current = currentId === null ? undefined : draft.get(currentId);
+  const interrupted = current?.committed && !ids.includes(current.id) ? current : null;
+  const contenders = interrupted ? [interrupted, ...breakers] : breakers;
   let rollOff: RollOffResult | null = null;
-  let acting = breakers.map((c) => c.id);
-  if (breakers.length > 1) {
+  let acting = contenders.map((c) => c.id);
+  if (contenders.length > 1) {
     if (!options.dice) throw new CombatRefusal("FANGS.Combat.Refusal.NoDice");
     rollOff = resolveHoldRollOff(
-      breakers.map((c) => ({ id: c.id, ag: c.ag })),
+      contenders.map((c) => ({ id: c.id, ag: c.ag })),
       options.dice,
     );
     acting = [...rollOff.order];
@@ -558,9 +563,13 @@ export function planBreakHold(
       })),
     );
   }
-  const currentId = state.order[state.turn!] ?? null;
+  // They act where the current turn stands: before it, or in its place when it is one of them.
+  const inRollOff = new Set(acting);
+  const anchor = interrupted
+    ? (state.order.slice(state.turn! + 1).find((id) => !inRollOff.has(id)) ?? null)
+    : currentId;
   let order = [...state.order];
-  for (const id of acting) order = insertHeldTurn(order, id, currentId);
+  for (const id of acting) order = insertHeldTurn(order, id, anchor);
   for (const id of acting) draft.set(id, { held: false, committed: true });
   const turn = order.indexOf(acting[0]!);
   return finish(
