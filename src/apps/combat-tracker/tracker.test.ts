@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   installCombatStandIn,
@@ -86,5 +88,24 @@ describe("the tracker's context", () => {
       ["dodged", 'FANGS.Combat.Badge.ManeuverLost {"maneuver":"FANGS.Maneuver.Engage.Name"}'],
     ]);
     expect(view.acting.find((r) => r.name === "Mine")?.badges).toEqual([]);
+  });
+});
+
+describe("the tracker's phase bar", () => {
+  const phaseBar = Handlebars.compile(
+    readFileSync(new URL("../../../templates/combat/phase.hbs", import.meta.url), "utf8"),
+  );
+
+  it("is not drawn when the sidebar shows no encounter (an empty framed box otherwise)", () => {
+    const root = /<section[^>]*>/.exec(phaseBar({ fangs: null }))?.[0] ?? "";
+    expect(root).toMatch(/\shidden[\s>]/);
+  });
+
+  it("is drawn for an encounter", () => {
+    const combat = combatWithTwo();
+    world.setUser(world.gm);
+    const root = /<section[^>]*>/.exec(phaseBar({ fangs: tracker.combatView(combat as never) }))?.[0] ?? "";
+    expect(root).toContain("fangs-phase-bar");
+    expect(root).not.toMatch(/\shidden[\s>]/);
   });
 });
