@@ -6,6 +6,7 @@ import { eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
+import { escapeHtml } from "./notes";
 import type { PlanOptions } from "./plan";
 import { CombatRefusal } from "./refusal";
 import { type CombatAction, requestCombatAction } from "./request";
@@ -126,7 +127,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       effects.push(...round.effects);
       lines.push({
         text: game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
-          name: combatant.name ?? "",
+          name: escapeHtml(combatant.name ?? ""),
           stun: String(round.stunDamage),
           hp: String(round.hitPointDamage),
         }),

@@ -109,4 +109,18 @@ describe("the round's impale damage (Foundry layer)", () => {
     expect(secret[0]!.whisper).toEqual(["gm"]);
     expect(String(secret[0]!.content)).toContain("Cave Bear");
   });
+
+  it("NC-DMG-13: the note names the victim as text: a name written as HTML is not markup in the chat", async () => {
+    const victim = new StandInActor("mark", '<img src="x" onerror="alert(1)">', {
+      stunPoints: { value: 12 },
+      hitPoints: { value: 12 },
+    });
+    await stick(victim, null, "1d4");
+    const combat = combatOf(victim);
+    world.diceValues.push(20);
+    await combat.impaleRound();
+    const content = world.chat.map((m) => String(m.content)).join("\n");
+    expect(content).not.toContain("<img");
+    expect(content).toContain("&#60;img");
+  });
 });

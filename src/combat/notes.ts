@@ -68,7 +68,8 @@ export function noteLines(
   });
 }
 
-function escapeHtml(text: string): string {
+/** Text as HTML text: a name a user typed is never markup in a chat note. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
