@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canChooseManeuver } from "../rules/fangs/maneuvers";
@@ -12,6 +13,7 @@ import { fightSeed } from "./seed";
 
 const root = resolve(__dirname, "../..");
 const roster = loadRoster(root);
+const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8"));
 const fighter = (name: string): FighterSheet => findFighter(roster, name);
 const all = roster.map((e) => fighter(e.name));
 
@@ -198,5 +200,56 @@ describe("a duel", () => {
     }
     expect([...kinds]).toEqual(expect.arrayContaining(["hit", "parried", "missed"]));
     expect(itemChanges).toBeGreaterThan(0);
+  });
+
+  it("a duel in which both fighters flee in the same round is a draw, both marked fled", () => {
+    // Gru and the Troll, both badly hurt, retreat and run from each other in rounds 10-12 (the reviewer's seed).
+    const result = runDuel({ fighters: [fighter("Gru"), fighter("Troll")] }, 7, true);
+    expect(result.unfinished).toBe(false);
+    expect(result.rounds).toBe(12);
+    expect(result.winner).toBeNull();
+    expect(result.ends).toEqual(["fled", "fled"]);
+    expect(result.final.map((f) => f.state)).toEqual(["fled", "fled"]);
+    const events = result.events as DuelEvent[];
+    expect(events.filter((e) => e.type === "fled")).toEqual([
+      { type: "fled", side: 0, distance: 84 },
+      { type: "fled", side: 1, distance: 84 },
+    ]);
+    expect(events.at(-1)).toEqual({ type: "end", winner: null, rounds: 12, unfinished: false });
+    const log = formatDuelLog(result, createLocalizer(lang), 7);
+    expect(log).toContain("Both have fled in round 12: a draw.");
+    expect(log.join("\n")).not.toMatch(/ wins in round /);
+  });
+
+  it("a duel in which both always run is a draw whatever the dice; one who stands wins against a runner", () => {
+    const base = createDefaultPolicy();
+    const runner: Policy = {
+      ...base,
+      id: "runner",
+      chooseManeuver: (q) => q.options.find((o) => o.maneuver === "run") ?? base.chooseManeuver(q),
+    };
+    const stander: Policy = {
+      ...base,
+      id: "stander",
+      chooseManeuver: (q) => q.options.find((o) => o.maneuver === "dodgeMissile") ?? q.options[0]!,
+    };
+    for (let seed = 0; seed < 10; seed += 1) {
+      const both = runDuel(
+        { fighters: [fighter("Gru"), fighter("Troll")], policies: [runner, runner] },
+        seed,
+      );
+      expect(both.winner).toBeNull();
+      expect(both.unfinished).toBe(false);
+      expect(both.ends).toEqual(["fled", "fled"]);
+      for (const [policies, winner] of [
+        [[runner, stander], 1],
+        [[stander, runner], 0],
+      ] as const) {
+        const one = runDuel({ fighters: [fighter("Gru"), fighter("Troll")], policies }, seed);
+        expect(one.winner).toBe(winner);
+        expect(one.ends[winner]).toBe("standing");
+        expect(one.ends[1 - winner]).toBe("fled");
+      }
+    }
   });
 });

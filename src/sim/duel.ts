@@ -1959,13 +1959,15 @@ class Duel {
 
   /**
    * A fighter whose run or retreat took it the escape distance from every
-   * enemy still up (and engaged with none) has fled. In a duel, the first
-   * to qualify flees and the fight is over.
+   * enemy still up (and engaged with none) has fled. All who qualify at the
+   * end of a round flee together: "still up" is as the round left them, so
+   * when both sides' last fighters run from each other (a duel's two), both
+   * have fled and the fight is a draw.
    */
   checkFled(): void {
     // A duel's one pair: nobody can have fled while engaged or near.
     if (!this.group && (this.c[0]!.pair.engaged || this.c[0]!.pair.distance < this.escapeDistance)) return;
-    let fled = false;
+    let fleeing: { c: Combatant; distance: number }[] | null = null;
     for (const c of this.c) {
       if (c.maneuver !== "run" && c.maneuver !== "runAndDodge" && c.maneuver !== "retreat") continue;
       if (this.out(c)) continue;
@@ -1975,11 +1977,16 @@ class Duel {
         nearest = Math.min(nearest, f.pair.engaged ? 0 : f.pair.distance);
       }
       if (nearest === Infinity || nearest < this.escapeDistance) continue;
+      fleeing ??= [];
+      fleeing.push({ c, distance: nearest });
+    }
+    if (fleeing === null) return;
+    // Marked only now, so one who flees first does not leave the other with no enemy to flee from.
+    for (const { c, distance } of fleeing) {
       c.fled = true;
       c.outAt = null;
-      fled = true;
-      this.log({ type: "fled", side: c.side, distance: nearest });
+      this.log({ type: "fled", side: c.side, distance });
     }
-    if (fled) this.checkEnd();
+    this.checkEnd();
   }
 }

@@ -381,8 +381,11 @@ export function formatDuelLog(result: FightResult, i18n: Localizer, seed?: numbe
         lines.push("");
         const final = result.final;
         if (e.unfinished) lines.push(i18n.format("FANGS.Sim.Unfinished", { rounds: e.rounds }));
-        else if (e.winner === null) lines.push(i18n.format("FANGS.Sim.Draw", { rounds: e.rounds }));
-        else if (sides) {
+        else if (e.winner === null) {
+          // Both sides' best-off fighters fled (a duel's two): a draw by flight, not by falling.
+          const bothFled = (result.sideEnds ?? result.ends).every((s) => s === "fled");
+          lines.push(i18n.format(bothFled ? "FANGS.Sim.DrawFled" : "FANGS.Sim.Draw", { rounds: e.rounds }));
+        } else if (sides) {
           lines.push(i18n.format("FANGS.Sim.SideWins", { names: sideName(e.winner), rounds: e.rounds }));
         } else {
           const loser = final[e.winner === 0 ? 1 : 0]!;

@@ -162,6 +162,31 @@ describe("a fight between sides", () => {
       ),
     ).toThrowError(/chose the target 0/);
   });
+
+  it("in which every fighter flees in the same round is a draw, every fighter marked fled", () => {
+    const base = createDefaultPolicy();
+    const runner: Policy = {
+      ...base,
+      id: "runner",
+      chooseManeuver: (q) => q.options.find((o) => o.maneuver === "run") ?? base.chooseManeuver(q),
+    };
+    for (let seed = 0; seed < 5; seed += 1) {
+      const result = runFight(
+        {
+          sides: [[fighter("Gru"), fighter("Dagmar")], [fighter("Troll")]],
+          policies: [[runner, runner], [runner]],
+        },
+        seed,
+        true,
+      );
+      expect(result.winner).toBeNull();
+      expect(result.unfinished).toBe(false);
+      expect(result.ends).toEqual(["fled", "fled", "fled"]);
+      expect(result.sideEnds).toEqual(["fled", "fled"]);
+      const log = formatDuelLog(result, createLocalizer(lang), seed);
+      expect(log).toContain(`Both have fled in round ${result.rounds}: a draw.`);
+    }
+  });
 });
 
 describe("the default target", () => {

@@ -37,7 +37,7 @@ describe("npm run duel", () => {
     expect(first.stdout).toMatch(/^Round 1 /m);
     expect(first.stdout).toMatch(/Gru: Stun \d+\/26, HP -?\d+\/12/);
     expect(first.stdout).toMatch(
-      /wins in round \d+: .* (is dead|is dying|is unconscious|has fled)\.|Both fall|No one has fallen/,
+      /wins in round \d+: .* (is dead|is dying|is unconscious|has fled)\.|Both fall|Both have fled|No one has fallen/,
     );
     expect(first.stdout).not.toMatch(/FANGS\.[A-Z]/);
   });
