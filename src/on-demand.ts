@@ -36,6 +36,12 @@ export const loadAttackWorkflow = onDemand(() => import("./apps/attack/start-att
 /** The round's turn planner (phases, holds, roll-offs, a new round), run by the GM's client. */
 export const loadTurnPlanner = onDemand(() => import("./combat/plan"));
 
+/** The round's chat notes (who skipped, who rolled, impale damage), posted by the GM's client after a turn moves. */
+export const loadRoundNotes = onDemand(() => import("./combat/notes"));
+
+/** Round actions a player asks of the active GM (and the GM's check of them). */
+export const loadCombatRequests = onDemand(() => import("./combat/request"));
+
 /** The steps of an exchange card after the attack, run by the active GM's client. */
 export const loadExchangeFlow = onDemand(() => import("./chat/exchange-flow"));
 
@@ -58,6 +64,8 @@ export const loadWorldMigration = onDemand(() => import("./data/world-migration"
 export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/attack/start-attack.ts",
   "src/combat/plan.ts",
+  "src/combat/notes.ts",
+  "src/combat/request.ts",
   "src/chat/exchange-flow.ts",
   "src/chat/apply-effects.ts",
   "src/apps/settings/app.ts",

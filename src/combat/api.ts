@@ -6,7 +6,7 @@ import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
 import { setManeuverStatus } from "./maneuver-status";
-import { requestCombatAction } from "./request";
+import { requestCombatAction } from "./query";
 import { actorFacts, combatantSystem, combatSystem } from "./snapshot";
 
 /**

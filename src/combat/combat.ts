@@ -1,15 +1,15 @@
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
-import { loadEffectApplier, loadImpale } from "../on-demand";
+import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
-import { escapeHtml } from "./notes";
 import type { PlanOptions } from "./plan";
+import { requestCombatAction } from "./query";
 import { CombatRefusal } from "./refusal";
-import { type CombatAction, requestCombatAction } from "./request";
+import type { CombatAction } from "./request";
 import { activeTableRuleset } from "./rulesets";
 import type { TablePlanner, TurnPlan } from "./table-ruleset";
 import { compareForTurns, planToUpdate } from "./turns";
@@ -115,7 +115,11 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     });
     // Most rounds nobody has a weapon stuck in them: the rule's code is loaded only when someone has.
     if (stuck.length === 0) return;
-    const [{ impaledRoundDamage }, { applyEffects }] = await Promise.all([loadImpale(), loadEffectApplier()]);
+    const [{ impaledRoundDamage }, { applyEffects }, { escapeHtml }] = await Promise.all([
+      loadImpale(),
+      loadEffectApplier(),
+      loadRoundNotes(),
+    ]);
     const dice = new FoundryDice();
     const effects: Effect[] = [];
     const lines: { text: string; hidden: boolean }[] = [];

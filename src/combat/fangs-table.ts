@@ -1,9 +1,8 @@
 import { initiativeMode } from "../config/settings";
-import { loadTurnPlanner } from "../on-demand";
+import { loadRoundNotes, loadTurnPlanner } from "../on-demand";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
 import { FoundryDice } from "./dice";
-import { postNotes } from "./notes";
 import type { CombatPlan, PlanOptions, PlanState } from "./plan";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 import { registerTableRuleset, type TablePlanner, type TableRuleset } from "./table-ruleset";
@@ -54,6 +53,7 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   readState: (combat: unknown) => ({ state: planState(combat), options: fangsPlanOptions() }),
   roundPointer: combatSystem,
   async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
+    const { postNotes } = await loadRoundNotes();
     await postNotes(combat, plan);
     if (!plan.newRound) return;
     const markers = combat as unknown as FangsRoundMarkers;

@@ -1,10 +1,12 @@
 import { registerTokenHudPalette } from "../apps/combat-tracker/token-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
+import { loadCombatRequests } from "../on-demand";
 import { FangsCombat } from "./combat";
 import { FangsCombatant } from "./combatant";
 import { FangsCombatantData, FangsCombatData } from "./data";
-import { COMBAT_QUERY, type CombatActionAnswer, handleCombatAction } from "./request";
+import { COMBAT_QUERY } from "./query";
+import type { CombatActionAnswer } from "./request";
 
 export * from "./api";
 export { FangsCombat } from "./combat";
@@ -37,7 +39,8 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combat.dataModels, { base: FangsCombatData });
   Object.assign(CONFIG.Combatant.dataModels, { base: FangsCombatantData });
   CONFIG.ui.combat = FangsCombatTracker;
-  CONFIG.queries[COMBAT_QUERY] = handleCombatAction;
+  CONFIG.queries[COMBAT_QUERY] = async (payload: unknown) =>
+    (await loadCombatRequests()).handleCombatAction(payload);
   registerCombatSettings();
   registerTokenHudPalette();
 }

@@ -1,3 +1,5 @@
+import { COMBAT_QUERY } from "./query";
+
 /**
  * A player's request to move the round (end its turn, hold, break a hold)
  * goes to the active GM as a v13 query; the GM's handler trusts nothing in
@@ -12,7 +14,7 @@
  * handlers, read it from there instead and delete the payload field.
  */
 
-export const COMBAT_QUERY = "fangs.combatAction";
+export { COMBAT_QUERY };
 
 export const COMBAT_ACTIONS = ["advance", "hold", "breakHold", "declare", "clear"] as const;
 export type CombatAction = (typeof COMBAT_ACTIONS)[number];

@@ -1,0 +1,18 @@
+import { loadCombatRequests } from "../on-demand";
+
+/**
+ * The v13 query a player's client sends the active GM for a round action
+ * (src/combat/request.ts checks and carries it out). Its name and the
+ * player's side live here, at start-up; the request code itself is loaded on
+ * the first request (src/on-demand.ts).
+ */
+export const COMBAT_QUERY = "fangs.combatAction";
+
+type Requests = typeof import("./request");
+
+/** A player's side: asks the active GM, and says why if refused. */
+export async function requestCombatAction(
+  ...args: Parameters<Requests["requestCombatAction"]>
+): ReturnType<Requests["requestCombatAction"]> {
+  return (await loadCombatRequests()).requestCombatAction(...args);
+}
