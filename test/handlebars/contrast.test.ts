@@ -72,6 +72,9 @@ const UI_PAIRS: [string, string][] = [
   ["tab-active-bg", "surface-alt"],
 ];
 
+/** The stroke of every SVG under assets/icons: white, drawn for tokens and the tracker. */
+const GLYPH_STROKE = "#ffffff";
+
 describe.each(["light", "dark"])("%s colours", (name) => {
   const t = tokens(name);
   const get = (k: string) => {
@@ -86,6 +89,10 @@ describe.each(["light", "dark"])("%s colours", (name) => {
 
   it.each(UI_PAIRS)("UI part %s against %s reaches 3:1", (fg, bg) => {
     expect(contrast(get(fg), get(bg))).toBeGreaterThanOrEqual(3);
+  });
+
+  it("the white line glyphs (assets/icons) stand 3:1 off their ground", () => {
+    expect(contrast(GLYPH_STROKE, get("glyph-bg"))).toBeGreaterThanOrEqual(3);
   });
 
   it("declares the same tokens as the other theme", () => {

@@ -52,6 +52,63 @@ async function visit(page: Page, problems: PageProblems, file: string, width: nu
   await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
 }
 
+/** WCAG contrast of two CSS colours given as rgb()/rgba() (alpha ignored: only opaque grounds are passed). */
+function contrastOf(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The system's glyphs (assets/icons) are white strokes: each one shown must sit on
+ * a ground (its own background or the nearest opaque one behind it) at 3:1 or more.
+ */
+async function faintGlyphs(page: Page): Promise<string[]> {
+  const grounds = await page.locator('img[src*="assets/icons/"]').evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => {
+        let node: Element | null = el;
+        while (node) {
+          const bg = getComputedStyle(node).backgroundColor;
+          if (bg.startsWith("rgb(")) return [el.getAttribute("src") ?? "", bg] as const;
+          node = node.parentElement;
+        }
+        return [el.getAttribute("src") ?? "", "rgb(255, 255, 255)"] as const;
+      }),
+  );
+  return grounds
+    .filter(([, bg]) => contrastOf("rgb(255, 255, 255)", bg) < 3)
+    .map(([src, bg]) => `${src} on ${bg}`);
+}
+
+/** Options of a shown <select> whose text is wider than the box shows (room left for the arrow). */
+async function clippedOptions(page: Page): Promise<string[]> {
+  return page.locator("select").evaluateAll((els) => {
+    const ruler = document.createElement("canvas").getContext("2d")!;
+    const out: string[] = [];
+    for (const el of els as HTMLSelectElement[]) {
+      if (el.offsetParent === null) continue;
+      const style = getComputedStyle(el);
+      ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 20;
+      for (const option of el.options) {
+        const width = ruler.measureText(option.text).width;
+        if (width > room)
+          out.push(`${el.name || el.id}: "${option.text}" needs ${Math.ceil(width)}px of ${room}`);
+      }
+    }
+    return out;
+  });
+}
+
 describe("static preview in headless Chromium", () => {
   let result: PreviewResult;
   let browser: Browser;
@@ -136,6 +193,8 @@ describe("static preview in headless Chromium", () => {
             els.filter((el) => !(el as HTMLImageElement).naturalWidth).map((el) => el.getAttribute("src")),
           );
         expect(brokenImages, `${id}: images that did not load`).toEqual([]);
+        expect(await faintGlyphs(page), `${id}: white glyphs without a dark ground`).toEqual([]);
+        expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
         expect(problems.console, `${id}: console errors`).toEqual([]);
         expect(problems.failed, `${id}: failed requests`).toEqual([]);
         await page
