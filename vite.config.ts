@@ -3,14 +3,15 @@ import { defineConfig } from "vite";
 
 /**
  * Library mode: Foundry loads the one ES module named in system.json
- * (`esmodules: ["fangs.js"]`), dist/fangs.js. Code reached only through a
- * dynamic `import()` (the Encounter odds dialog and the simulator behind it,
- * the GM's rules options menu) is split into chunks, dist/chunks/<name>-<hash>.js,
- * which the browser loads from the system folder by their relative path the
- * first time they are needed. Code both sides use goes to a shared chunk that
- * the entry imports statically. The other files of the system folder
- * (system.json, templates, lang, styles, assets, packs) are put in place by
- * scripts/build.mjs; scripts/bundle-size.mjs reports the sizes.
+ * (`esmodules: ["fangs.js"]`), dist/fangs.js. Everything it imports
+ * statically goes to one chunk, dist/chunks/startup-<hash>.js (the group
+ * below), so start-up is two requests. Code reached only through a dynamic
+ * `import()` (the workflows of src/on-demand.ts) is split into chunks,
+ * dist/chunks/<name>-<hash>.js, which the browser loads from the system
+ * folder by their relative path the first time they are needed; modules only
+ * lazy chunks share stay out of start-up. The other files of the system
+ * folder (system.json, templates, lang, styles, assets, packs) are put in
+ * place by scripts/build.mjs; scripts/bundle-size.mjs reports the sizes.
  */
 const ENTRY = fileURLToPath(new URL("./src/fangs.ts", import.meta.url));
 

@@ -6,7 +6,7 @@
  * what Foundry needs before any click: registration, data models, sheets,
  * the tracker and the rendering of chat cards. The bundler splits each
  * dynamic import below into its own chunk (vite.config.ts);
- * test/build/bundle.test.ts fails if one of these modules is found in the
+ * test/build/dist.test.ts fails if one of these modules is found in the
  * start-up set again.
  *
  * A chunk's file name carries a hash of its content, so a browser that loaded
