@@ -109,6 +109,25 @@ async function clippedOptions(page: Page): Promise<string[]> {
   });
 }
 
+/** Shown buttons with a run of text broken over more than two lines (counted from the text's own line boxes). */
+async function wordyButtons(page: Page): Promise<string[]> {
+  return page.locator("button").evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .filter((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 2) return true;
+        }
+        return false;
+      })
+      .map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()),
+  );
+}
+
 describe("static preview in headless Chromium", () => {
   let result: PreviewResult;
   let browser: Browser;
@@ -195,6 +214,7 @@ describe("static preview in headless Chromium", () => {
         expect(brokenImages, `${id}: images that did not load`).toEqual([]);
         expect(await faintGlyphs(page), `${id}: white glyphs without a dark ground`).toEqual([]);
         expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
+        expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
         expect(problems.console, `${id}: console errors`).toEqual([]);
         expect(problems.failed, `${id}: failed requests`).toEqual([]);
         await page
