@@ -215,6 +215,13 @@ describe("static preview in headless Chromium", () => {
         expect(await faintGlyphs(page), `${id}: white glyphs without a dark ground`).toEqual([]);
         expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
         expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
+        const moveEdges = await page
+          .locator(".fangs-maneuver-menu .fangs-menu-move")
+          .evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().right)))]);
+        expect(
+          moveEdges.length,
+          `${id}: the maneuver menu's moves end at ${moveEdges.join(", ")}`,
+        ).toBeLessThan(2);
         expect(problems.console, `${id}: console errors`).toEqual([]);
         expect(problems.failed, `${id}: failed requests`).toEqual([]);
         await page
