@@ -215,6 +215,19 @@ describe("static preview in headless Chromium", () => {
         expect(await faintGlyphs(page), `${id}: white glyphs without a dark ground`).toEqual([]);
         expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
         expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
+        const unnamedBars = await page
+          .locator("progress, meter, [role=progressbar]")
+          .evaluateAll(
+            (els) =>
+              els.filter(
+                (el) =>
+                  !el.getAttribute("aria-label")?.trim() &&
+                  !el.getAttribute("aria-labelledby") &&
+                  !(el.id && document.querySelector(`label[for="${el.id}"]`)) &&
+                  !el.closest("label"),
+              ).length,
+          );
+        expect(unnamedBars, `${id}: progress bars without a name for screen readers`).toBe(0);
         const moveEdges = await page
           .locator(".fangs-maneuver-menu .fangs-menu-move")
           .evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().right)))]);
