@@ -163,6 +163,15 @@ describe("read-only sheet", () => {
     expect(byAttr(parse(html), "data-action", "rollSkill").length).toBe(5);
     expect(byTag(parse(html), "prose-mirror")).toEqual([]);
   });
+
+  it("offers to view an item, not to edit it", () => {
+    const open = byAttr(parse(html), "data-action", "itemEdit").filter((b) => b.attribs["aria-label"]);
+    expect(open.length).toBeGreaterThan(5);
+    for (const b of open) expect(b.attribs["aria-label"]).toMatch(/^View /);
+    const editable = renderActorSheet(fixtureActor("fighter")).html;
+    for (const b of byAttr(parse(editable), "data-action", "itemEdit").filter((b) => b.attribs["aria-label"]))
+      expect(b.attribs["aria-label"]).toMatch(/^Edit /);
+  });
 });
 
 describe("creature sheet (troll)", () => {
