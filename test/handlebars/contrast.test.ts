@@ -72,6 +72,19 @@ const UI_PAIRS: [string, string][] = [
   ["tab-active-bg", "surface-alt"],
 ];
 
+const combatCss = readFileSync(join(REPO_ROOT, "styles", "combat.css"), "utf8");
+
+/** The colour `fg` drawn at `alpha` over `bg`. */
+function blend(fg: string, bg: string, alpha: number): string {
+  const mix = (i: number) =>
+    Math.round(
+      alpha * Number.parseInt(fg.slice(i, i + 2), 16) + (1 - alpha) * Number.parseInt(bg.slice(i, i + 2), 16),
+    )
+      .toString(16)
+      .padStart(2, "0");
+  return `#${mix(1)}${mix(3)}${mix(5)}`;
+}
+
 /** The stroke of every SVG under assets/icons: white, drawn for tokens and the tracker. */
 const GLYPH_STROKE = "#ffffff";
 
@@ -93,6 +106,16 @@ describe.each(["light", "dark"])("%s colours", (name) => {
 
   it("the white line glyphs (assets/icons) stand 3:1 off their ground", () => {
     expect(contrast(GLYPH_STROKE, get("glyph-bg"))).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a tracker row that has acted is faded, yet its muted text still reaches 4.5:1", () => {
+    const opacity = Number(/\.fangs-row\.fangs-acted\s*\{[^}]*opacity:\s*([\d.]+)/.exec(combatCss)?.[1]);
+    expect(opacity).toBeGreaterThan(0);
+    for (const ground of ["surface", "surface-alt"]) {
+      expect(contrast(blend(get("text-muted"), get(ground), opacity), get(ground))).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
   });
 
   it("declares the same tokens as the other theme", () => {
