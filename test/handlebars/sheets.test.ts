@@ -207,6 +207,10 @@ describe("creature sheet (troll)", () => {
     expect(text(parry!)).toContain("= 7");
     expect(inputValue(html, "system.monsterParry.bought")).toBe("2");
     expect(text(byClass(parry!, "fangs-total"))).toBe("9");
+    // The total says what it is in words anyone sees (an aria-label on a bare span is read by no one).
+    expect(text(byAttr(parry!, "data-field", "monster-parry-total")).replace(/\s+/g, " ")).toBe(
+      `${t["FANGS.Sheet.Total"]} 9`,
+    );
     expect(byAttr(parry!, "data-action", "rollMonsterParry")).toHaveLength(1);
   });
 
