@@ -151,6 +151,25 @@ describe("GM-only, one update per move", () => {
   });
 });
 
+describe("Foundry's own initiative controls", () => {
+  it("NC-RND-2: rolling, rerolling or resetting initiative through Foundry's controls is refused and changes nothing", async () => {
+    const { combat } = table();
+    await combat.startCombat();
+    combat.updates.length = 0;
+    const before = `${combat.round}:${combat.turn}:${combat.system.phase}`;
+    const initiatives = combat.turns.map((c) => c.initiative);
+    await combat.rollInitiative();
+    await combat.resetAll();
+    expect(combat.updates).toHaveLength(0);
+    expect(`${combat.round}:${combat.turn}:${combat.system.phase}`).toBe(before);
+    expect(combat.turns.map((c) => c.initiative)).toEqual(initiatives);
+    expect(world.warnings).toEqual([
+      "FANGS.Combat.Refusal.InitiativeByRules",
+      "FANGS.Combat.Refusal.InitiativeByRules",
+    ]);
+  });
+});
+
 describe("round actions on the GM's client run one at a time", () => {
   it("a double click on Next turn moves the turn once: the second click finds the turn already moved", async () => {
     const { combat } = table();

@@ -236,6 +236,21 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   }
 
   /**
+   * Foundry's own initiative controls (roll, reroll, reset) would write
+   * initiatives and the turn behind the round plan's back: the round's order
+   * comes from the ruleset (NC-RND-2, -3: AG, or d20 + AG each new round).
+   */
+  override async rollInitiative(): Promise<this> {
+    ui.notifications?.warn(game.i18n!.localize("FANGS.Combat.Refusal.InitiativeByRules"));
+    return this;
+  }
+
+  override async resetAll(): Promise<this> {
+    ui.notifications?.warn(game.i18n!.localize("FANGS.Combat.Refusal.InitiativeByRules"));
+    return this;
+  }
+
+  /**
    * Carries out a round action on the GM's client and returns the refusal,
    * if any, instead of showing it: a player's request sends it back to the
    * player (src/combat/request.ts). Callers run it inside `inTurn`.
