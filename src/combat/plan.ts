@@ -3,6 +3,7 @@ import { getManeuver } from "../rules/fangs/maneuvers";
 import {
   canActFromHold,
   type FangsTurnFacts,
+  holdBreakContenders,
   type InitiativeMode,
   type InitiativeScore,
   initiativeScores,
@@ -542,10 +543,12 @@ export function planBreakHold(
     breakers.push(c);
   }
   const currentId = state.order[state.turn!] ?? null;
-  // NC-RND-6: interrupting a holder who broke its hold and is acting now is a roll-off with it too.
   const current = currentId === null ? undefined : draft.get(currentId);
-  const interrupted = current?.committed && !ids.includes(current.id) ? current : null;
-  const contenders = interrupted ? [interrupted, ...breakers] : breakers;
+  // A combatant is `committed` once it has broken its hold this round.
+  const asBreaker = (c: PlanCombatant) => ({ combatant: c, id: c.id, brokeHold: c.committed });
+  const picked = holdBreakContenders(breakers.map(asBreaker), current ? asBreaker(current) : null);
+  const contenders = picked.contenders.map((b) => b.combatant);
+  const interrupted = picked.interrupted?.combatant ?? null;
   let rollOff: RollOffResult | null = null;
   let acting = contenders.map((c) => c.id);
   if (contenders.length > 1) {

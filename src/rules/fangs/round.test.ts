@@ -7,6 +7,7 @@ import {
   breakHold,
   canActFromHold,
   completeTurn,
+  holdBreakContenders,
   holdTurn,
   InitiativeMode,
   initiativeScores,
@@ -231,6 +232,21 @@ describe("holds", () => {
     const dagmar = breakHold(holdTurn(newTurn("dagmar")), "attack");
     expect(settleRound([dagmar])[0]?.status).toBe(TurnStatus.Lost);
     expect(settleRound([completeTurn(dagmar)])[0]?.status).toBe(TurnStatus.Acted);
+  });
+
+  it("NC-RND-6: a holder breaking in on a holder who broke its own hold and is acting rolls off with it; on anyone else, or itself, it does not", () => {
+    const eddy = { id: "eddy", brokeHold: false };
+    const dagmar = { id: "dagmar", brokeHold: true };
+    expect(holdBreakContenders([eddy], dagmar)).toEqual({ contenders: [dagmar, eddy], interrupted: dagmar });
+    expect(holdBreakContenders([eddy], { id: "jenny", brokeHold: false })).toEqual({
+      contenders: [eddy],
+      interrupted: null,
+    });
+    expect(holdBreakContenders([eddy, dagmar], dagmar)).toEqual({
+      contenders: [eddy, dagmar],
+      interrupted: null,
+    });
+    expect(holdBreakContenders([eddy], null).contenders).toEqual([eddy]);
   });
 
   it("NC-RND-6: equal roll-off totals roll again among the tied holders only", () => {

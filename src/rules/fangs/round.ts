@@ -224,6 +224,27 @@ export function insertHeldTurn(
   return [...rest.slice(0, at), holderId, ...rest.slice(at)];
 }
 
+/** A holder in a hold's break: `brokeHold` when it broke its own hold this round. */
+export interface HoldBreaker {
+  readonly id: string;
+  readonly brokeHold: boolean;
+}
+
+/**
+ * NC-RND-6: who rolls off when holders break in. The holders breaking now,
+ * and the one acting now if it too broke a hold this round and is not among
+ * them ("a faster AG who has also held and is now acting"); `interrupted`
+ * names that one. With fewer than two contenders nobody rolls.
+ */
+export function holdBreakContenders<T extends HoldBreaker>(
+  breakers: readonly T[],
+  actingNow: T | null | undefined,
+): { readonly contenders: T[]; readonly interrupted: T | null } {
+  const interrupted =
+    actingNow?.brokeHold === true && !breakers.some((b) => b.id === actingNow.id) ? actingNow : null;
+  return { contenders: interrupted ? [interrupted, ...breakers] : [...breakers], interrupted };
+}
+
 export interface RollOffRoll {
   readonly id: string;
   readonly ag: number;
