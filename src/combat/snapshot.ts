@@ -4,6 +4,7 @@ import {
   attackSlots,
   postMeleeAttacksLeft,
 } from "../rules/fangs/attacks";
+import { weaponAtHand } from "../rules/fangs/character";
 import type { DefenseUsage } from "../rules/fangs/defenses";
 import { isManeuverId } from "../rules/fangs/maneuvers";
 import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
@@ -101,8 +102,14 @@ export function actorFacts(actor: unknown, defeated = false): ActorFacts {
   const advantages = new Set(
     items.filter((i) => read(i, "type") === "advantage").map((i) => String(read(i, "system.key") ?? "")),
   );
-  const weapons = items.filter((i) => read(i, "type") === "weapon" && read(i, "system.equipped") === true);
-  const main = weapons.find((w) => read(w, "system.offHand") !== true);
+  const weapons = items.filter(
+    (i) =>
+      read(i, "type") === "weapon" &&
+      weaponAtHand({ equipped: read(i, "system.equipped"), natural: read(i, "system.natural") }),
+  );
+  // The weapon in hand before a fist or a claw, as the free attack picks it.
+  const mainHand = weapons.filter((w) => read(w, "system.offHand") !== true);
+  const main = mainHand.find((w) => read(w, "system.natural") !== true) ?? mainHand[0];
   const mainKind = read(main, "system.kind");
   const type = read(actor, "type");
   return {

@@ -36,8 +36,8 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
       const key = keyFromName(this.name ?? "");
       if (key) this.updateSource({ system: { key: this.#freeKey(key) } } as Item.UpdateData);
     }
-    // A natural weapon is part of the body: on an actor it is at hand from the start (the compendium's
-    // Fist and Kick are stored unequipped, and a Charge's free attack looks for a weapon at hand).
+    // A natural weapon is always at hand (the rules core's weaponAtHand); on an actor its Equipped box
+    // says so too, though the compendium's Fist and Kick are stored unequipped.
     const weapon = this.system as { natural?: unknown; equipped?: unknown };
     if (this.type === "weapon" && this.parent && weapon.natural === true && weapon.equipped !== true) {
       this.updateSource({ system: { equipped: true } } as Item.UpdateData);

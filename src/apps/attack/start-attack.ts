@@ -11,6 +11,7 @@ import {
   canAttackNow,
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
+import { weaponAtHand } from "../../rules/fangs/character";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
@@ -379,7 +380,7 @@ export async function takeFreeAttack(
   const actor: unknown = await fromUuid(state.target.actorUuid as never);
   if (!(actor instanceof Actor)) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
   const ready = actor.items.filter(
-    (i) => i.type === "weapon" && (i.system as { equipped?: unknown }).equipped === true,
+    (i) => i.type === "weapon" && weaponAtHand(i.system as { equipped?: unknown; natural?: unknown }),
   );
   // The weapon in hand before a fist or a claw.
   const weapon = ready.find((i) => (i.system as { natural?: unknown }).natural !== true) ?? ready[0];

@@ -13,6 +13,7 @@ import {
   naturalAbility,
   skillValue,
   validateCharacteristics,
+  weaponAtHand,
 } from "./character";
 import { FANGS_DEFAULTS } from "./config";
 import type { Characteristics } from "./types";
@@ -219,6 +220,16 @@ describe("skills", () => {
     expect(codeOf(() => skillValue("AG/5", gru, -1))).toBe("invalid-value");
     expect(codeOf(() => skillValue("AG/5", gru, 0.5))).toBe("invalid-value");
     expect(codeOf(() => skillValue("AG/5", { ...gru, ag: 1.5 }, 0))).toBe("invalid-characteristic");
+  });
+});
+
+describe("weapons at hand", () => {
+  it("CORE-CHR-6: a natural weapon (fist, kick, claws: a skill, not gear) is always at hand; a held weapon only when equipped", () => {
+    expect(weaponAtHand({ natural: true, equipped: false })).toBe(true);
+    expect(weaponAtHand({ natural: true })).toBe(true);
+    expect(weaponAtHand({ natural: false, equipped: true })).toBe(true);
+    expect(weaponAtHand({ natural: false, equipped: false })).toBe(false);
+    expect(weaponAtHand({})).toBe(false);
   });
 });
 

@@ -359,6 +359,14 @@ export function validateItemSp(itemSp: ItemSp, what = "item SP"): void {
 }
 
 /**
+ * Whether a weapon is at hand: a natural weapon (a fist, a kick, claws) is
+ * part of the body and always is; any other weapon when it is equipped.
+ */
+export function weaponAtHand(weapon: { readonly equipped?: unknown; readonly natural?: unknown }): boolean {
+  return weapon.natural === true || weapon.equipped === true;
+}
+
+/**
  * Sound at full SP; nicked below it; unusable for attack below half ("less
  * than 50%", so exactly half still attacks); shattered at 0.
  */
