@@ -11,6 +11,7 @@ export interface StuckFlag {
   readonly itemId: string;
   /** The shield it is stuck in, or null when it is stuck in the body. */
   readonly inItemId: string | null;
+  /** Its damage each round (NC-DMG-13); null when it is stuck in a shield. */
   readonly perRoundDamage: string | null;
 }
 
@@ -28,13 +29,16 @@ export function stuckWeapons(actor: EffectsOf): { readonly effectId: string; rea
   return list;
 }
 
-/** NC-DMG-13: the damage formulas of the weapons stuck in this actor's body (one in a shield does no harm). */
+/**
+ * NC-DMG-13: the damage formulas of the weapons stuck in this actor's body.
+ * The rules core gives a weapon stuck in a shield no per-round damage (its
+ * stuckItem effect's perRoundDamage is null), so only the formula is read.
+ */
 export function bodyImpaleFormulas(actor: EffectsOf): string[] {
   const formulas: string[] = [];
   for (const { stuck } of stuckWeapons(actor)) {
-    if (stuck.inItemId == null && typeof stuck.perRoundDamage === "string" && stuck.perRoundDamage !== "") {
+    if (typeof stuck.perRoundDamage === "string" && stuck.perRoundDamage !== "")
       formulas.push(stuck.perRoundDamage);
-    }
   }
   return formulas;
 }

@@ -66,7 +66,7 @@ describe("the round's impale damage (Foundry layer)", () => {
   it("NC-DMG-13: a weapon stuck in a body deals its damage again at the round's start; one stuck in a shield does not", async () => {
     const victim = bear();
     await stick(victim, null, "1d6");
-    await stick(victim, "shield", "1d8");
+    await stick(victim, "shield", null);
     const combat = combatOf(victim);
     world.diceValues.push(20);
     await combat.impaleRound();
@@ -82,7 +82,7 @@ describe("the round's impale damage (Foundry layer)", () => {
 
   it("NC-DMG-13: with nothing stuck in anyone, the round rolls nothing, applies nothing and says nothing", async () => {
     const victim = bear();
-    await stick(victim, "shield", "1d8");
+    await stick(victim, "shield", null);
     const combat = combatOf(victim, new StandInActor("eddy", "Fast Eddy", {}, []));
     await combat.impaleRound();
     expect(applied).toEqual([]);
