@@ -1,6 +1,7 @@
 import { retryLostManeuver } from "../rules/fangs/maneuver-retry";
 import { getManeuver } from "../rules/fangs/maneuvers";
 import {
+  awaitsTurn,
   canActFromHold,
   type FangsTurnFacts,
   holdBreakContenders,
@@ -419,7 +420,7 @@ export function planPreviousTurn(state: PlanState): CombatPlan {
   let turn = state.turn === null ? -1 : state.turn - 1;
   for (; turn >= 0; turn--) {
     const c = draft.get(state.order[turn] ?? "");
-    if (c && !c.held && !c.outOfAction) break;
+    if (c && awaitsTurn(c)) break;
   }
   if (turn < 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoRewind");
   return finish(

@@ -4,6 +4,7 @@ import { ScriptedDice } from "../kernel/dice";
 import { getRuleset, type TurnCandidate } from "../kernel/ruleset";
 import { attackSlots, canAttackNow, emptyAttackCounter } from "./attacks";
 import {
+  awaitsTurn,
   breakHold,
   canActFromHold,
   completeTurn,
@@ -232,6 +233,12 @@ describe("holds", () => {
     const dagmar = breakHold(holdTurn(newTurn("dagmar")), "attack");
     expect(settleRound([dagmar])[0]?.status).toBe(TurnStatus.Lost);
     expect(settleRound([completeTurn(dagmar)])[0]?.status).toBe(TurnStatus.Acted);
+  });
+
+  it("NC-RND-4: a holder, or one out of the fight (NC-ATK-2), awaits no turn in a phase", () => {
+    expect(awaitsTurn({ held: false, outOfAction: false })).toBe(true);
+    expect(awaitsTurn({ held: true, outOfAction: false })).toBe(false);
+    expect(awaitsTurn({ held: false, outOfAction: true })).toBe(false);
   });
 
   it("NC-RND-6: a holder breaking in on a holder who broke its own hold and is acting rolls off with it; on anyone else, or itself, it does not", () => {

@@ -224,6 +224,15 @@ export function insertHeldTurn(
   return [...rest.slice(0, at), holderId, ...rest.slice(at)];
 }
 
+/**
+ * Whether a combatant may have a turn in a phase at all: not one who holds
+ * (NC-RND-4: it acts when it breaks the hold) nor one out of the fight
+ * (NC-ATK-2).
+ */
+export function awaitsTurn(combatant: { readonly held: boolean; readonly outOfAction: boolean }): boolean {
+  return !combatant.held && !combatant.outOfAction;
+}
+
 /** A holder in a hold's break: `brokeHold` when it broke its own hold this round. */
 export interface HoldBreaker {
   readonly id: string;
@@ -366,7 +375,7 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
     seen.add(candidate.id);
     requireInteger(candidate.orderValue, `order value (AG) of ${candidate.id}`);
     const facts = factsOf(candidate);
-    if (candidate.outOfAction || candidate.held) continue;
+    if (!awaitsTurn(candidate)) continue;
     let value = candidate.orderValue;
     let acts: boolean;
     switch (phase) {
