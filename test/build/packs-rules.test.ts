@@ -1,6 +1,6 @@
 /**
  * The compendium's figures against the rules texts themselves
- * (../shared/rules/fangs-core.md, fangs-normal-combat.md). The tables below are
+ * (docs/rules/texts/fangs-core.md, fangs-normal-combat.md). The tables below are
  * written from the texts, not from FANGS_DEFAULTS, so a wrong default and a
  * wrong pack source cannot agree with each other and pass. Figures the texts
  * do not give are this system's and are listed in docs/rules/fangs.md

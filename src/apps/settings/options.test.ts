@@ -116,7 +116,7 @@ describe("the catalogue of options", () => {
         translations[key],
       ).toBe(true);
     }
-    const clauses = readFileSync(resolve(REPO_ROOT, "../shared/rules/fangs-clauses.md"), "utf8");
+    const clauses = readFileSync(resolve(REPO_ROOT, "docs/rules/texts/fangs-clauses.md"), "utf8");
     for (const option of OPTIONS_BY_NAME.values()) {
       for (const clause of option.clauses) expect(clauses, clause).toMatch(new RegExp(`^- ${clause} `, "m"));
     }

@@ -12,7 +12,7 @@ import { DEFAULT_MANEUVER_OPTIONS } from "./maneuvers";
 
 const root = resolve(__dirname, "../../..");
 const notes = readFileSync(resolve(root, "docs/rules/fangs.md"), "utf8");
-const clauseIndex = readFileSync(resolve(root, "../shared/rules/fangs-clauses.md"), "utf8");
+const clauseIndex = readFileSync(resolve(root, "docs/rules/texts/fangs-clauses.md"), "utf8");
 const CLAUSE = /\b(?:CORE|NC)-[A-Z]{3}-\d+\b/;
 
 /** The text under a "## heading", up to the next "## ". */
