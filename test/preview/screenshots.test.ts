@@ -5,11 +5,10 @@ import { pathToFileURL } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/manifest.mjs";
+import { findBrowser } from "./browser";
 import { previewPages } from "./pages";
 import { type PreviewResult, renderPreview } from "./render";
 
-/** Debian's Chromium (apt; .ci/run installs it). Never a downloaded browser. */
-const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -137,7 +136,7 @@ describe("static preview in headless Chromium", () => {
 
   beforeAll(async () => {
     result = renderPreview({ outDir: OUT });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await chromium.launch({ executablePath: findBrowser(), args: FLAGS });
     context = await browser.newContext({ deviceScaleFactor: 1 });
     tab = await context.newPage();
     problems = watch(tab);
