@@ -1,6 +1,7 @@
 import type { SystemManifest } from "./lib/manifest.mjs";
 
 export const STATIC_FOLDERS: string[];
+export const STATIC_FILES: string[];
 export function buildSystem(options?: { root?: string; outDir?: string; log?: boolean }): Promise<{
   outDir: string;
   manifest: SystemManifest;

@@ -17,6 +17,8 @@ import { compilePacks } from "./lib/packs.mjs";
 
 /** Folders served as they are; templates and language files are read by Foundry at run time. */
 export const STATIC_FOLDERS = ["templates", "lang", "styles", "assets"];
+/** Files every installed copy and release zip carries: the licence and the read-me. */
+export const STATIC_FILES = ["LICENSE", "README.md"];
 
 export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"), log = false } = {}) {
   const manifest = sourceManifest(root);
@@ -37,6 +39,7 @@ export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"
     cpSync(source, path.join(outDir, folder), { recursive: true });
     copied.push(folder);
   }
+  for (const file of STATIC_FILES) cpSync(path.join(root, file), path.join(outDir, file));
 
   writeFileSync(path.join(outDir, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const packs = await compilePacks({ root, outDir, manifest });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { buildSystem, STATIC_FOLDERS } from "../../scripts/build.mjs";
+import { buildSystem, STATIC_FILES, STATIC_FOLDERS } from "../../scripts/build.mjs";
 import { BUNDLE_BUDGET, bundleSize, unsplitReference } from "../../scripts/bundle-size.mjs";
 import { moduleGraph, relativeImports } from "../../scripts/lib/chunks.mjs";
 import {
@@ -196,6 +196,15 @@ describe("npm run build", () => {
       expect(() => bundleSize(dist)).toThrow(chunk);
     } finally {
       renameSync(moved, path.join(dist, chunk));
+    }
+  });
+
+  it("ships the licence and the read-me with the system", () => {
+    expect(STATIC_FILES).toEqual(["LICENSE", "README.md"]);
+    for (const file of STATIC_FILES) {
+      expect(readFileSync(path.join(dist, file)).equals(readFileSync(path.join(ROOT, file))), file).toBe(
+        true,
+      );
     }
   });
 
