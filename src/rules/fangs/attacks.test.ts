@@ -182,6 +182,25 @@ describe("phases and engagement", () => {
     expect(canAttackNow(melee({ round: 4, restrictions, targetId: "gru" })).allowed).toBe(true);
   });
 
+  it("NC-MAN-21: a Charge at the retreater its charger struck at +2 last round is refused; at another, or a round later, it goes", () => {
+    const answer = attackOnWithdrawal({
+      attackerId: "orc",
+      targetId: "gru",
+      round: 3,
+      attackerMv: 12,
+      attackerManeuver: "attack",
+      targetManeuver: "retreat",
+      melee: true,
+      targetWentFirst: false,
+    })!;
+    const { restrictions } = withdrawalChoice(answer, null)!.result;
+    const charge = (round: number, targetId: string) =>
+      canAttackNow(melee({ round, restrictions, targetId, attacker: { maneuver: "charge" } }));
+    expect(charge(4, "gru").reasonKey).toBe(`${KEY}ChargeForbidden`);
+    expect(charge(4, "jenny").allowed).toBe(true);
+    expect(charge(5, "gru").allowed).toBe(true);
+  });
+
   it("NC-ATK-1: refuses a weapon of no known kind and a bad round", () => {
     expect(codeOf(() => canAttackNow(melee({ weapon: { kind: "spell" as never, itemSp: null } })))).toBe(
       "invalid-value",
