@@ -756,18 +756,101 @@ describe("NC-MAN-2: dodging instead of a maneuver not yet performed", () => {
 });
 
 describe("Retreat and Disengage restrictions, stored on the attacker's combatant", () => {
-  async function answer(kind: "retreat" | "disengage", response: string) {
+  /** A fight in round 1 where Jenny Retreats or Disengages; Gru (AG 12) goes first with `gruFirst`, else Jenny (AG 14). */
+  async function fight(kind: "retreat" | "disengage", gruFirst: boolean) {
     const t = await table();
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: kind }]);
+    const gru = c.getCombatantsByActor(t.gru)[0]!;
+    if (gruFirst) gru.initiative = 16;
+    const { restrictionsOf } = await import("../combat/api");
+    const { mayCloseWith } = await import("../rules/fangs/special-defenses");
+    const stored = () => restrictionsOf(gru as never);
+    const mayClose = (round: number, how: "engage" | "charge") =>
+      mayCloseWith(stored(), t.jenny.uuid, round, how);
+    return { t, c, gru, stored, mayClose };
+  }
+
+  /** The modifier dialog answered with `form` (null: closed). */
+  async function withDialog<T>(form: Record<string, unknown> | null, run: () => Promise<T>): Promise<T> {
+    const root = foundry as unknown as Record<string, unknown>;
+    const created = root.applications === undefined;
+    root.applications ??= {};
+    const api = root.applications as Record<string, unknown>;
+    const saved = { api: api.api, handlebars: api.handlebars };
+    api.handlebars = { ...(saved.handlebars as object), renderTemplate: async () => "" };
+    api.api = { DialogV2: { wait: async () => form } };
+    try {
+      return await run();
+    } finally {
+      api.api = saved.api;
+      api.handlebars = saved.handlebars;
+      if (created) delete root.applications;
+    }
+  }
+
+  it("NC-MAN-16, NC-MAN-21: Gru, first in AG order, strikes the retreating Jenny at +2 unasked, then may neither engage nor Charge her next round", async () => {
+    const { t, gru, mayClose } = await fight("retreat", true);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    expect(stateOf(message).stage).not.toBe("declined");
+    expect(stateOf(message).setup.specialModifier).toBe(2);
+    expect(stateOf(message).special?.response).toBe("strikeFirst");
+    expect(mayClose(1, "charge")).toBe(true);
+    expect(mayClose(2, "engage")).toBe(false);
+    expect(mayClose(2, "charge")).toBe(false);
+    expect(mayClose(3, "engage")).toBe(true);
+    expect(mayClose(3, "charge")).toBe(true);
+    // The player posted the card; the active GM's client wrote the combatant.
+    expect(gru.updates.length).toBeGreaterThan(0);
+    expect(gru.updates.every((u) => u.by === world.gm.id)).toBe(true);
+  });
+
+  it("NC-SPD-1: Gru, first in AG order, attacks the disengaging Jenny as usual: she has not disengaged yet", async () => {
+    const { t, stored } = await fight("disengage", true);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    expect(stateOf(message).stage).not.toBe("declined");
+    expect(stateOf(message).setup.specialModifier).toBe(0);
+    expect(stored()).toEqual([]);
+  });
+
+  it("NC-SPD-2: Jenny retreated before Gru's turn: Shift does not skip his answer, and none is chosen for him", async () => {
+    const { t } = await fight("retreat", false);
+    const before = [...(game.messages as unknown as Iterable<unknown>)].length;
+    const start = modules.start;
+    world.as(world.player);
+    target(world.player, t.jennyToken);
+    const posted = await withDialog({ situational: "0" }, () =>
+      start.startAttack(t.gru, t.sword, { event: SHIFT }),
+    );
+    expect(posted).toBe(false);
+    expect([...(game.messages as unknown as Iterable<unknown>)].length).toBe(before);
+  });
+
+  it("NC-SPD-2: Jenny retreated before Gru's turn and he gives chase: no attack, no Charge at her this round, engaging her next round allowed", async () => {
+    const { t, stored, mayClose } = await fight("retreat", false);
+    world.as(world.player);
+    target(world.player, t.jennyToken);
+    const posted = await withDialog({ special: "chase" }, () =>
+      modules.start.startAttack(t.gru, t.sword, { event: SHIFT }),
+    );
+    expect(posted).toBe(true);
+    expect(stateOf(lastMessage()).stage).toBe("declined");
+    const { restrictionActive } = await import("../rules/fangs/special-defenses");
+    expect(stored().some((r) => r.kind === "noAttack" && restrictionActive(r, 1))).toBe(true);
+    expect(mayClose(1, "charge")).toBe(false);
+    expect(mayClose(2, "engage")).toBe(true);
+  });
+
+  it("NC-SPD-2: the GM records what the rules give the answer, not the restrictions a card carries", async () => {
+    const { t, c, mayClose } = await fight("retreat", false);
     const { createExchange } = await import("./exchange-create");
-    const { attackSetup, specialRecord } = await import("../apps/attack/plan");
-    const special = specialRecord(kind, response, {
-      attackerId: t.gru.uuid,
-      targetId: t.jenny.uuid,
-      round: 1,
-      attackerMv: 13,
-    });
+    const { attackSetup } = await import("../apps/attack/plan");
     const { applyTrades } = await import("../rules/fangs/trades");
+    // A card claiming the +4 strike as she leaves, with nothing left on Gru.
+    const special = {
+      kind: "retreat",
+      response: "attackAsItLeaves",
+      result: { mayAttack: true, attackModifier: 4, followPaces: 0, restrictions: [], noteKey: "x" },
+    } as const;
     const trade = applyTrades(
       {
         attackSkill: { natural: 8, bought: 7, total: 15 },
@@ -793,7 +876,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
           mode: "strike",
           subdual: false,
           rollMode: "publicroll",
-          special: null,
+          special: "attackAsItLeaves",
         },
         slot: null,
         trade,
@@ -804,32 +887,11 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
       special,
       rollMode: "publicroll",
     });
-    return { t, gru: c.getCombatantsByActor(t.gru)[0]! };
-  }
-
-  it("NC-SPD-2: striking at a retreating Jenny as she leaves bars Gru from engaging her for two rounds, on his combatant", async () => {
-    const { t, gru } = await answer("retreat", "attackAsItLeaves");
-    const { mayCloseWith } = await import("../rules/fangs/special-defenses");
-    const { restrictionsOf } = await import("../combat/api");
-    const stored = restrictionsOf(gru as never);
-    expect(stored.length).toBeGreaterThan(0);
-    expect(mayCloseWith(stored, t.jenny.uuid, 2, "engage")).toBe(false);
-    expect(mayCloseWith(stored, t.jenny.uuid, 4, "engage")).toBe(true);
-    // The player posted the card; the active GM's client wrote the combatant.
-    expect(gru.updates.length).toBeGreaterThan(0);
-    expect(gru.updates.every((u) => u.by === world.gm.id)).toBe(true);
-  });
-
-  it("NC-SPD-1: a Disengage followed leaves no attack this round and no Charge at her, though the card is declined", async () => {
-    const { t, gru } = await answer("disengage", "follow");
-    const { mayCloseWith, restrictionActive } = await import("../rules/fangs/special-defenses");
-    const { restrictionsOf } = await import("../combat/api");
-    const stored = restrictionsOf(gru as never);
-    expect(stateOf(lastMessage()).stage).toBe("declined");
-    expect(stored.some((r) => r.kind === "noAttack" && restrictionActive(r, 1))).toBe(true);
-    expect(mayCloseWith(stored, t.jenny.uuid, 1, "charge")).toBe(false);
-    // A declined attack is not counted as an attack made.
-    expect((gru.system.attacks as { made?: string[] } | undefined)?.made ?? []).toEqual([]);
+    expect(mayClose(1, "charge")).toBe(false);
+    expect(mayClose(2, "engage")).toBe(false);
+    expect(mayClose(3, "engage")).toBe(false);
+    expect(mayClose(2, "charge")).toBe(true);
+    expect(mayClose(4, "engage")).toBe(true);
   });
 });
 

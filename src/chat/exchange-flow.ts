@@ -8,6 +8,7 @@ import {
   recordRestrictions,
   recordTrade,
 } from "../combat/api";
+import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
 import type { AttackSource } from "../rules/fangs/attacks";
 import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
@@ -16,7 +17,11 @@ import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
 import { dropWeaponEffects, FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { decideOutcome, type ExchangeOutcome, rollDefense } from "../rules/fangs/outcome";
-import { chargeFreeAttack, dodgePastAfterFirst } from "../rules/fangs/special-defenses";
+import {
+  type AttackRestriction,
+  chargeFreeAttack,
+  dodgePastAfterFirst,
+} from "../rules/fangs/special-defenses";
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
@@ -45,7 +50,14 @@ import {
   transition,
   type Actor as Who,
 } from "./exchange-state";
-import { type ActorLike, combatantState, currentItemSp, defenderProfile, FactsError } from "./facts";
+import {
+  type ActorLike,
+  combatantState,
+  currentItemSp,
+  defenderProfile,
+  FactsError,
+  weaponProfile,
+} from "./facts";
 import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
 
 /**
@@ -540,6 +552,27 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 /*  Counting a new attack                       */
 /* -------------------------------------------- */
 
+async function withdrawalRestrictionsOf(
+  state: ExchangeState,
+  combat: unknown,
+  combatant: Combatant.Implementation,
+  attacker: AnyActor,
+): Promise<AttackRestriction[]> {
+  const targetActor = await actorFrom(state.target.actorUuid);
+  const target = targetActor ? combatantOf(targetActor, combat as never) : null;
+  const item = attacker.items.get(state.weapon.itemId);
+  const kind = item?.type === "weapon" ? weaponProfile(item as never).kind : state.weapon.kind;
+  const answer = withdrawalAnswerAt({
+    combat,
+    attacker: combatant,
+    target,
+    attackerId: state.attacker.actorUuid,
+    targetId: state.target.actorUuid,
+    melee: kind === "melee",
+  });
+  return withdrawalRestrictions(answer, state.special?.response ?? null);
+}
+
 /**
  * The `createChatMessage` hook: the active GM's client counts a new card's
  * attack on the attacker's combatant (rules-B's attack counter), with the
@@ -557,9 +590,11 @@ export async function recordNewAttack(message: ChatMessage.Implementation): Prom
   if (!combat) return;
   const attacker = await actorFrom(state.attacker.actorUuid);
   const combatant = attacker ? combatantOf(attacker, combat as never) : null;
-  if (!combatant) return;
-  // NC-SPD-1 … -3: the answer to a Retreat or Disengage binds the attacker, declined attack or not.
-  const restrictions = state.special?.result.restrictions ?? [];
+  if (!combatant || !attacker) return;
+  // NC-MAN-16, NC-MAN-21, NC-SPD-1 … -3: what an attack on a retreating or disengaging target leaves the
+  // attacker binds it, declined attack or not. Asked again here from the combat and the actors; the card
+  // gives only the attacker's pick, never the restrictions themselves.
+  const restrictions = await withdrawalRestrictionsOf(state, combat, combatant, attacker);
   if (restrictions.length > 0)
     await recordRestrictions(combatant, restrictions, Math.max(1, combat.round ?? 1));
   if (state.stage === "declined") return;

@@ -1,12 +1,12 @@
 import en from "../../lang/en.json";
 import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, type DialogFacts } from "../apps/attack/attack-dialog";
-import { specialChoices } from "../apps/attack/plan";
+import { specialChoices, specialRecord } from "../apps/attack/plan";
 import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { FumbleResult } from "../rules/fangs/fumble";
 import { decideOutcome, rollAttack, rollDefense } from "../rules/fangs/outcome";
-import { dodgePastAfterFirst, resolveRetreatResponse } from "../rules/fangs/special-defenses";
+import { attackOnWithdrawal, dodgePastAfterFirst } from "../rules/fangs/special-defenses";
 import type {
   AttackDeclaration,
   CombatantState,
@@ -545,14 +545,7 @@ export function exchangePreviewStates(): Shown[] {
       id: "declined",
       title: "Declined: Jenny retreats, Gru gives chase",
       state: () =>
-        createDeclined(init({ maneuver: "attack" }), {
-          kind: "retreat",
-          response: "chase",
-          result: resolveRetreatResponse(
-            { attackerId: GRU.actorUuid, retreaterId: JENNY.actorUuid, round: 2, attackerMv: 15 },
-            "chase",
-          ),
-        }),
+        createDeclined(init({ maneuver: "attack" }), specialRecord(jennyRetreatsFirst(), "chase")!),
       viewer: attacker,
       expect: [".fangs-exchange__special"],
     },
@@ -564,6 +557,20 @@ export function exchangePreviewStates(): Shown[] {
       expect: [".fangs-exchange__status"],
     },
   ];
+}
+
+/** Jenny retreated before Gru's turn: the three answers NC-SPD-2 gives him. */
+function jennyRetreatsFirst() {
+  return attackOnWithdrawal({
+    attackerId: GRU.actorUuid,
+    targetId: JENNY.actorUuid,
+    round: 2,
+    attackerMv: 15,
+    attackerManeuver: "attack",
+    targetManeuver: "retreat",
+    melee: true,
+    targetWentFirst: true,
+  });
 }
 
 /* -------------------------------------------- */
@@ -598,7 +605,7 @@ export function exchangePreviewPages(): ExchangePreviewPage[] {
       pages.push({ ...page, id: `${page.id}--dark`, title: `${page.title}, dark theme`, theme: "dark" });
     }
   }
-  const retreat = specialChoices("retreat");
+  const retreat = specialChoices(jennyRetreatsFirst());
   const facts: DialogFacts = {
     attackerName: "Gru",
     weaponName: "Broadsword",

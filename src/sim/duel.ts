@@ -30,14 +30,12 @@ import { OutcomeKind } from "../rules/fangs/outcome";
 import { initiativeScores, phaseTurnOrder } from "../rules/fangs/round";
 import {
   type AttackRestriction,
+  attackOnWithdrawal,
   chargeFreeAttack,
-  DisengageResponse,
   mayCloseWith,
-  RETREAT_ATTACK_BONUS,
-  RetreatResponse,
-  resolveDisengage,
-  resolveRetreatResponse,
   restrictionActive,
+  type SpecialDefenseResult,
+  withdrawalChoice,
 } from "../rules/fangs/special-defenses";
 import {
   type AttackDeclaration,
@@ -283,14 +281,12 @@ interface Combatant {
   performed: boolean;
   usage: DefenseUsage;
   counter: AttackCounter;
-  /** Bonus to hit this combatant this round (a Retreat: +2). */
-  hitBonus: number;
   /** A withdrawal (Retreat, Disengage) that completes after the Melee phase. */
   withdrawal: "retreat" | "disengage" | null;
   /** Paces the opponent follows the withdrawal (a chase). */
   followPaces: number;
-  /** Bonus of the opponent's attack on a leaving retreater (NC-SPD-2). */
-  leavingAttackBonus: number;
+  /** This round's answers to enemies' Retreats and Disengages, by the enemy's id (the rules core's). */
+  readonly withdrawalAnswers: Map<string, SpecialDefenseResult | null>;
   readying: string | null;
   readyingSet: boolean;
   offHandParried: boolean;
@@ -499,10 +495,9 @@ class Duel {
       performed: false,
       usage: emptyDefenseUsage(),
       counter: emptyAttackCounter(),
-      hitBonus: 0,
       withdrawal: null,
       followPaces: 0,
-      leavingAttackBonus: 0,
+      withdrawalAnswers: new Map(),
       readying: null,
       readyingSet: false,
       offHandParried: false,
@@ -1079,10 +1074,9 @@ class Duel {
       c.performed = false;
       c.usage = emptyDefenseUsage();
       c.counter = emptyAttackCounter();
-      c.hitBonus = 0;
       c.withdrawal = null;
       c.followPaces = 0;
-      c.leavingAttackBonus = 0;
+      if (c.withdrawalAnswers.size > 0) c.withdrawalAnswers.clear();
       c.readying = null;
       c.readyingSet = false;
       c.offHandParried = false;
@@ -1302,13 +1296,12 @@ class Duel {
   /**
    * A Retreat or Disengage. Each enemy that means to strike the fighter in
    * melee this round and comes after it in AG order answers it now
-   * (NC-SPD-1, NC-SPD-2); one that comes before strikes first (a Retreat at
-   * +2, NC-MAN-16), and the fighter leaves after the Melee phase.
+   * (NC-SPD-1, NC-SPD-2); one that comes before strikes first, with what the
+   * rules core gives that attack (NC-MAN-16, NC-MAN-21), and the fighter
+   * leaves after the Melee phase.
    */
   withdraw(c: Combatant, order: readonly FighterIndex[]): void {
-    const kind = c.maneuver as "retreat" | "disengage";
-    c.withdrawal = kind;
-    if (kind === "retreat") c.hitBonus = RETREAT_ATTACK_BONUS;
+    c.withdrawal = c.maneuver as "retreat" | "disengage";
     for (const { foe: opp } of c.foes) {
       if (opp.target !== c || (this.group && this.out(opp))) continue;
       const oppWeapon = this.weapon(opp, opp.weaponId);
@@ -1316,47 +1309,64 @@ class Duel {
         opp.maneuver !== null && getManeuver(opp.maneuver).attacks > 0 && oppWeapon?.kind === "melee";
       const before = order.indexOf(c.side) < order.indexOf(opp.side);
       if (!oppAttacks || !before) continue;
-      if (kind === "retreat") {
-        const response = this.askWithdrawal(opp, c, kind, [
-          RetreatResponse.AttackAsItLeaves,
-          RetreatResponse.Chase,
-          RetreatResponse.Stay,
-        ]);
-        const result = resolveRetreatResponse(
-          {
-            attackerId: opp.id,
-            retreaterId: c.id,
-            round: this.round,
-            attackerMv: opp.sheet.attributes.movement,
-          },
-          response,
-        );
-        opp.restrictions.push(...result.restrictions);
-        c.followPaces = Math.max(c.followPaces, result.followPaces);
-        if (result.mayAttack) {
-          c.leavingAttackBonus = result.attackModifier;
-          c.hitBonus = 0;
-        }
-        this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
-      } else {
-        const response = this.askWithdrawal(opp, c, kind, [
-          DisengageResponse.Follow,
-          DisengageResponse.LetGo,
-        ]);
-        const result = resolveDisengage(
-          {
-            attackerId: opp.id,
-            disengagerId: c.id,
-            round: this.round,
-            attackerMv: opp.sheet.attributes.movement,
-          },
-          response,
-        );
-        opp.restrictions.push(...result.restrictions);
-        c.followPaces = Math.max(c.followPaces, result.followPaces);
-        this.log({ type: "withdrawal", side: opp.side, response, noteKey: result.noteKey });
-      }
+      this.answerWithdrawal(opp, c, true);
     }
+  }
+
+  /**
+   * What the rules core gives `attacker`'s attack on a retreating or
+   * disengaging `target` this round (null: nothing), asked once a round per
+   * pair: the policy picks when there is a choice, and what the answer
+   * leaves the attacker is recorded then (a strike-first one only when it
+   * strikes, NC-MAN-21: "one who attacked the retreating character").
+   */
+  answerWithdrawal(attacker: Combatant, target: Combatant, melee: boolean): SpecialDefenseResult | null {
+    const given = attacker.withdrawalAnswers.get(target.id);
+    if (given !== undefined) return given;
+    const order = this.order!;
+    const answer = attackOnWithdrawal({
+      attackerId: attacker.id,
+      targetId: target.id,
+      round: this.round,
+      attackerMv: attacker.sheet.attributes.movement,
+      attackerManeuver: attacker.maneuver,
+      targetManeuver: target.withdrawal,
+      melee,
+      targetWentFirst: order.indexOf(target.side) < order.indexOf(attacker.side),
+    });
+    const response =
+      answer && answer.choices.length > 1
+        ? this.askWithdrawal(
+            attacker,
+            target,
+            answer.kind,
+            answer.choices.map((c) => c.response),
+          )
+        : null;
+    const result = answer ? (withdrawalChoice(answer, response)?.result ?? null) : null;
+    attacker.withdrawalAnswers.set(target.id, result);
+    if (answer && result) {
+      attacker.restrictions.push(...result.restrictions);
+      target.followPaces = Math.max(target.followPaces, result.followPaces);
+      this.log({
+        type: "withdrawal",
+        side: attacker.side,
+        response: response ?? answer.choices[0]!.response,
+        noteKey: result.noteKey,
+      });
+    }
+    return result;
+  }
+
+  /**
+   * The bonus an attack on `opp` gets from its Retreat (NC-MAN-16, NC-SPD-2),
+   * asked of the rules core; null when the answer takes the attack away.
+   */
+  withdrawalBonus(c: Combatant, opp: Combatant, w: SimWeapon): number | null {
+    if (opp.withdrawal === null) return 0;
+    const result = this.answerWithdrawal(c, opp, w.kind === "melee");
+    if (result === null) return 0;
+    return result.mayAttack ? result.attackModifier : null;
   }
 
   completeWithdrawal(c: Combatant): void {
@@ -1509,7 +1519,8 @@ class Duel {
       this.log({ type: "attackRefused", side: c.side, weapon: w.name, reasonKey: verdict.reasonKey ?? "" });
       return;
     }
-    const bonus = opp.leavingAttackBonus > 0 ? opp.leavingAttackBonus : opp.hitBonus;
+    const bonus = this.withdrawalBonus(c, opp, w);
+    if (bonus === null) return;
     const resolution = this.exchange(c, opp, w, verdict.slot, bonus);
     c.performed = true;
     if (c.maneuver === "charge" && resolution) {
@@ -1537,8 +1548,10 @@ class Duel {
       source: slot.source,
     });
     if (!wanted) return;
+    const bonus = this.withdrawalBonus(c, opp, slot.weapon);
+    if (bonus === null) return;
     if (slot.hand === "off") c.usage = recordOffHandAttack(c.usage);
-    this.exchange(c, opp, slot.weapon, slot, opp.hitBonus);
+    this.exchange(c, opp, slot.weapon, slot, bonus);
   }
 
   /* -------------------------------------------- */

@@ -51,6 +51,49 @@ describe("the simulator plays by the rules", () => {
     expect(moves.map((e) => e.distance)).toEqual([moves[0]!.paces, total]);
   });
 
+  it("NC-MAN-16, NC-MAN-21: the faster Fast Eddy strikes the retreating Gru at +2 unasked, and next round may neither engage nor Charge him", () => {
+    const eddy = fighter("Fast Eddy");
+    const gru = fighter("Gru");
+    expect(eddy.characteristics.ag).toBeGreaterThan(gru.characteristics.ag);
+    /** Round 1: Eddy Attacks (or, for the control, Melee Dodges); round 2 his options are kept. */
+    const run = (strikes: boolean) => {
+      const base = createDefaultPolicy();
+      let asked = 0;
+      let nextRound: readonly string[] = [];
+      const eddyPolicy: Policy = {
+        ...base,
+        id: "eddy",
+        chooseManeuver: (q) => {
+          if (q.round === 2) nextRound = q.options.map((o) => o.maneuver);
+          const wanted = q.round === 1 ? (strikes ? "attack" : "dodgeMelee") : "move";
+          return q.options.find((o) => o.maneuver === wanted) ?? base.chooseManeuver(q);
+        },
+        respondToWithdrawal: (q) => {
+          asked += 1;
+          return base.respondToWithdrawal(q);
+        },
+      };
+      const result = runDuel(
+        { fighters: [eddy, gru], policies: [eddyPolicy, retreating()], startDistance: 0, maxRounds: 2 },
+        3,
+        true,
+      );
+      return { result, asked, nextRound };
+    };
+    const struck = run(true);
+    const exchanges = struck.result.events!.filter((e) => e.type === "exchange" && e.attacker === 0);
+    expect(exchanges.length).toBeGreaterThan(0);
+    const first = exchanges[0]!;
+    // Eddy's Attack on Gru carries the Retreat's +2 and no other modifier.
+    expect(first.type === "exchange" && first.modifiers).toBe(2);
+    expect(struck.asked).toBe(0);
+    expect(struck.nextRound).not.toContain("engage");
+    expect(struck.nextRound).not.toContain("charge");
+    // Had Eddy not struck him, the Charge was open to him next round (Gru ran beyond an Engage's ½ MV).
+    const control = run(false);
+    expect(control.nextRound).toContain("charge");
+  });
+
   it("CORE-CON-3: a dying fighter whose side still fights loses 1 HP a round until dead", () => {
     let dyingRounds = 0;
     for (let seed = 1; seed <= 40; seed += 1) {

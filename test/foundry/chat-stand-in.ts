@@ -470,6 +470,8 @@ Object.assign(itemProto, {
 export class Combatant {
   readonly updates: Obj[] = [];
   tokenId: string | null = null;
+  /** The value the round orders by (null: the actor's AG). */
+  initiative: number | null = null;
   token = null;
   constructor(
     readonly id: string,

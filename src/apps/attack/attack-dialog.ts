@@ -6,7 +6,7 @@ import type { SkillValue } from "../../rules/fangs/types";
  * only show the bought points as a maximum), the blow (strike or flat of
  * the blade), subdual, the roll mode, and the answer to a Retreat or a
  * Disengage. Holding Shift when starting the attack skips it with the
- * defaults. The context and the reading of the answers are pure.
+ * defaults, unless there is an answer to choose. The context and the reading of the answers are pure.
  */
 
 export const ATTACK_DIALOG_TEMPLATE = "systems/fangs/templates/apps/attack-dialog.hbs";
@@ -62,7 +62,8 @@ export function defaultAnswers(facts: DialogFacts): AttackAnswers {
     mode: facts.grapple ? "grapple" : "strike",
     subdual: false,
     rollMode: facts.rollMode,
-    special: facts.special?.choices[0]?.id ?? null,
+    // The answer to a Retreat or Disengage is the attacker's to pick (NC-SPD-1, NC-SPD-2): none by default.
+    special: null,
   };
 }
 
@@ -111,10 +112,10 @@ export function attackDialogContext(facts: DialogFacts, localize: Localize, idPr
     special: facts.special
       ? {
           legend: localize(facts.special.legendKey, { target: facts.targetName }),
-          choices: facts.special.choices.map((c, i) => ({
+          choices: facts.special.choices.map((c) => ({
             id: c.id,
             label: localize(c.labelKey),
-            checked: i === 0,
+            checked: false,
           })),
         }
       : null,

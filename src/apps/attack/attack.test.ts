@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { attackOnWithdrawal } from "../../rules/fangs/special-defenses";
 import { applyTrades } from "../../rules/fangs/trades";
 import { attackDialogContext, type DialogFacts, defaultAnswers, parseAnswers } from "./attack-dialog";
 import { nearestCells } from "./geometry";
@@ -92,25 +93,53 @@ describe("the enforcement setting", () => {
   });
 });
 
+/** Gru's attack on Jenny, whose maneuver is `targetManeuver`; she went first unless told. */
+function withdrawal(targetManeuver: string | null, targetWentFirst = true, melee = true) {
+  return attackOnWithdrawal({
+    attackerId: "Actor.gru",
+    targetId: "Actor.jenny",
+    round: 2,
+    attackerMv: 15,
+    attackerManeuver: "attack",
+    targetManeuver,
+    melee,
+    targetWentFirst,
+  });
+}
+
 describe("answering a Retreat or a Disengage", () => {
   it("NC-SPD-2: offers the three answers to a Retreat, NC-SPD-1: the two to a Disengage, none otherwise", () => {
-    expect(specialChoices("retreat")?.choices.map((c) => c.id)).toEqual([
+    expect(specialChoices(withdrawal("retreat"))?.choices.map((c) => c.id)).toEqual([
       "attackAsItLeaves",
       "chase",
       "stay",
     ]);
-    expect(specialChoices("disengage")?.choices.map((c) => c.id)).toEqual(["follow", "letGo"]);
-    expect(specialChoices("attack")).toBeNull();
+    expect(specialChoices(withdrawal("disengage"))?.choices.map((c) => c.id)).toEqual(["follow", "letGo"]);
+    expect(specialChoices(withdrawal("attack"))).toBeNull();
     expect(specialChoices(null)).toBeNull();
   });
 
-  it("NC-SPD-2: striking at a retreating foe is +4 and the attack goes on; chasing takes the attack away", () => {
-    const situation = { attackerId: "Actor.gru", targetId: "Actor.jenny", round: 2, attackerMv: 15 };
-    const strike = specialRecord("retreat", "attackAsItLeaves", situation);
-    expect(strike.result).toMatchObject({ mayAttack: true, attackModifier: 4 });
-    const chase = specialRecord("retreat", "chase", situation);
-    expect(chase.result).toMatchObject({ mayAttack: false, followPaces: 8 });
-    expect(specialRecord("disengage", "letGo", situation).result.mayAttack).toBe(false);
+  it("NC-MAN-16, NC-SPD-1: nothing to answer when the attacker went first: the +2 at a retreater, a plain attack at a disengager", () => {
+    expect(specialChoices(withdrawal("retreat", false))).toBeNull();
+    expect(specialRecord(withdrawal("retreat", false), null)?.result).toMatchObject({
+      mayAttack: true,
+      attackModifier: 2,
+    });
+    expect(specialChoices(withdrawal("disengage", false))).toBeNull();
+    expect(specialRecord(withdrawal("disengage", false), null)?.result).toMatchObject({
+      mayAttack: true,
+      attackModifier: 0,
+    });
+  });
+
+  it("NC-SPD-2: striking at a retreating foe is +4 and the attack goes on; chasing takes the attack away; no pick, no record", () => {
+    const strike = specialRecord(withdrawal("retreat"), "attackAsItLeaves");
+    expect(strike?.result).toMatchObject({ mayAttack: true, attackModifier: 4 });
+    const chase = specialRecord(withdrawal("retreat"), "chase");
+    expect(chase?.result).toMatchObject({ mayAttack: false, followPaces: 8 });
+    expect(specialRecord(withdrawal("disengage"), "letGo")?.result.mayAttack).toBe(false);
+    expect(specialRecord(withdrawal("retreat"), null)).toBeNull();
+    expect(specialRecord(withdrawal("attack"), "chase")).toBeNull();
   });
 });
 
@@ -133,12 +162,7 @@ describe("the attack's setup", () => {
         penaltyMayMove: false,
       },
       trade,
-      special: specialRecord("retreat", "attackAsItLeaves", {
-        attackerId: "a",
-        targetId: "t",
-        round: 1,
-        attackerMv: 10,
-      }),
+      special: specialRecord(withdrawal("retreat"), "attackAsItLeaves"),
       maneuver: "attack",
       combat: { id: "c", round: 1, phase: "postMelee" },
     });
@@ -198,17 +222,18 @@ describe("the modifier dialog", () => {
     expect(attackDialogContext(facts({ grapple: true }), echo).modes).toBeNull();
   });
 
-  it("shows the rules' refusal as a warning, and a retreat's answers with the first chosen", () => {
-    const retreat = specialChoices("retreat")!;
+  it("NC-SPD-2: shows the rules' refusal as a warning, and a retreat's answers with none chosen", () => {
+    const retreat = specialChoices(withdrawal("retreat"))!;
     const context = attackDialogContext(
       facts({ warningKey: "FANGS.Rules.Attack.Refusal.NotEngaged", special: retreat }),
       echo,
     );
     expect(context.warning).toBe("FANGS.Rules.Attack.Refusal.NotEngaged");
-    expect(context.special?.choices.map((c) => c.checked)).toEqual([true, false, false]);
+    expect(context.special?.choices.map((c) => c.checked)).toEqual([false, false, false]);
+    expect(defaultAnswers(facts({ special: retreat })).special).toBeNull();
   });
 
-  it("reads the answers as whole numbers, never a negative trade, and falls back on unknown choices", () => {
+  it("NC-SPD-1: reads the answers as whole numbers, never a negative trade, and falls back on unknown choices (no answer to a Disengage)", () => {
     const answers = parseAnswers(
       {
         situational: "-3",
@@ -220,7 +245,7 @@ describe("the modifier dialog", () => {
         rollMode: "nonsense",
         special: "fly",
       },
-      facts({ special: specialChoices("disengage") }),
+      facts({ special: specialChoices(withdrawal("disengage")) }),
     );
     expect(answers).toEqual({
       situational: -3,
@@ -230,7 +255,7 @@ describe("the modifier dialog", () => {
       mode: "flatOfBlade",
       subdual: true,
       rollMode: "publicroll",
-      special: "follow",
+      special: null,
     });
     expect(parseAnswers({ mode: "flatOfBlade" }, facts({ grapple: true })).mode).toBe("grapple");
   });

@@ -1,13 +1,7 @@
 import type { AttackSetup, SpecialDefenseRecord } from "../../chat/exchange-state";
 import type { Enforcement } from "../../config/exchange-settings";
 import type { AttackSlot, AttackVerdict } from "../../rules/fangs/attacks";
-import {
-  DisengageResponse,
-  RetreatResponse,
-  resolveDisengage,
-  resolveRetreatResponse,
-  type SpecialDefenseResult,
-} from "../../rules/fangs/special-defenses";
+import { type WithdrawalAnswer, withdrawalChoice } from "../../rules/fangs/special-defenses";
 import type { TradeResult } from "../../rules/fangs/trades";
 import type { AttackAnswers, SpecialChoice } from "./attack-dialog";
 
@@ -31,68 +25,35 @@ export function gate(verdict: Pick<AttackVerdict, "allowed"> | null, mode: Enfor
   return "warn";
 }
 
-/** The answers rules-B's special defenses give the attacker of a retreating or disengaging target. */
-export function specialChoices(targetManeuver: string | null): {
+/**
+ * The answers the attacker must choose among (the rules core's
+ * attackOnWithdrawal), or null when there is nothing to choose: no withdrawal,
+ * or one answer only (the attacker struck first).
+ */
+export function specialChoices(answer: WithdrawalAnswer | null): {
   readonly kind: "retreat" | "disengage";
   readonly legendKey: string;
   readonly choices: SpecialChoice[];
 } | null {
-  if (targetManeuver === "retreat") {
-    return {
-      kind: "retreat",
-      legendKey: "FANGS.Chat.Dialog.RetreatLegend",
-      choices: [
-        { id: RetreatResponse.AttackAsItLeaves, labelKey: "FANGS.Rules.Special.RetreatAttackAsItLeaves" },
-        { id: RetreatResponse.Chase, labelKey: "FANGS.Rules.Special.RetreatChase" },
-        { id: RetreatResponse.Stay, labelKey: "FANGS.Rules.Special.RetreatStay" },
-      ],
-    };
-  }
-  if (targetManeuver === "disengage") {
-    return {
-      kind: "disengage",
-      legendKey: "FANGS.Chat.Dialog.DisengageLegend",
-      choices: [
-        { id: DisengageResponse.Follow, labelKey: "FANGS.Rules.Special.DisengageFollow" },
-        { id: DisengageResponse.LetGo, labelKey: "FANGS.Rules.Special.DisengageLetGo" },
-      ],
-    };
-  }
-  return null;
+  if (!answer || answer.choices.length < 2) return null;
+  return {
+    kind: answer.kind,
+    legendKey: answer.legendKey,
+    choices: answer.choices.map((c) => ({ id: c.response, labelKey: c.result.noteKey })),
+  };
 }
 
-/** The rules' answer to the chosen response (rules-B), as the card stores it. */
+/**
+ * The card's record of the answer: the only one, or the attacker's pick;
+ * null when there is no withdrawal or the pick is not one of the choices.
+ */
 export function specialRecord(
-  kind: "retreat" | "disengage",
-  response: string,
-  situation: {
-    readonly attackerId: string;
-    readonly targetId: string;
-    readonly round: number;
-    readonly attackerMv: number;
-  },
-): SpecialDefenseRecord {
-  const result: SpecialDefenseResult =
-    kind === "retreat"
-      ? resolveRetreatResponse(
-          {
-            attackerId: situation.attackerId,
-            retreaterId: situation.targetId,
-            round: situation.round,
-            attackerMv: situation.attackerMv,
-          },
-          response as RetreatResponse,
-        )
-      : resolveDisengage(
-          {
-            attackerId: situation.attackerId,
-            disengagerId: situation.targetId,
-            round: situation.round,
-            attackerMv: situation.attackerMv,
-          },
-          response as DisengageResponse,
-        );
-  return { kind, response, result };
+  answer: WithdrawalAnswer | null,
+  response: string | null,
+): SpecialDefenseRecord | null {
+  if (!answer) return null;
+  const chosen = withdrawalChoice(answer, response);
+  return chosen ? { kind: answer.kind, response: chosen.response, result: chosen.result } : null;
 }
 
 /** The attack's setup from the dialog, the rules' slot and trade, and a special defense's bonus. */

@@ -4,6 +4,7 @@ import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
 import { attackCounterOf, combatantOf, defenseUsageOf, restrictionsOf } from "../../combat/api";
 import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
+import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import {
   type AttackNowContext,
@@ -12,6 +13,7 @@ import {
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
 import { weaponAtHand } from "../../rules/fangs/character";
+import type { WithdrawalAnswer } from "../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
@@ -131,7 +133,8 @@ interface RoundView {
   readonly combat: { readonly id: string; readonly round: number; readonly phase: PhaseId };
   readonly maneuver: string | null;
   readonly verdict: AttackVerdict;
-  readonly targetManeuver: string | null;
+  /** What the rules core gives an attack on a retreating or disengaging target (NC-MAN-16, NC-SPD-1, -2). */
+  readonly withdrawal: WithdrawalAnswer | null;
 }
 
 function roundView(
@@ -190,7 +193,14 @@ function roundView(
     combat: { id: combat.id, round: combat.round, phase },
     maneuver: system.maneuver,
     verdict,
-    targetManeuver: targetCombatant ? combatantSystem(targetCombatant).maneuver : null,
+    withdrawal: withdrawalAnswerAt({
+      combat,
+      attacker: combatant,
+      target: targetCombatant,
+      attackerId: actor.uuid,
+      targetId: target.actorUuid,
+      melee: profile.kind === "melee",
+    }),
   };
 }
 
@@ -267,7 +277,8 @@ export async function startAttack(
   const reasonKey = round?.verdict.reasonKey ?? null;
   if (passage === "stop") return warn(reasonKey ?? "FANGS.Chat.Attack.NotNow");
 
-  const special = round ? specialChoices(round.targetManeuver) : null;
+  const withdrawal = round?.withdrawal ?? null;
+  const special = specialChoices(withdrawal);
   const profile = weaponProfile(weapon as never);
   const skillKey = String((weapon.system as { skill?: unknown }).skill ?? "");
   const facts: DialogFacts = {
@@ -287,10 +298,14 @@ export async function startAttack(
   if (passage === "warn" && reasonKey && (options.event as KeyboardEvent | null | undefined)?.shiftKey) {
     warn(reasonKey);
   }
-  const answers: AttackAnswers | null = (options.event as MouseEvent | null | undefined)?.shiftKey
-    ? defaultAnswers(facts)
-    : await askAttack(facts, localize);
+  // Shift skips the dialog, except when the attacker has an answer to choose: none is chosen for it.
+  const answers: AttackAnswers | null =
+    (options.event as MouseEvent | null | undefined)?.shiftKey && !special
+      ? defaultAnswers(facts)
+      : await askAttack(facts, localize);
   if (!answers) return false;
+  const specialAnswer = specialRecord(withdrawal, answers.special);
+  if (withdrawal && !specialAnswer) return warn("FANGS.Chat.Dialog.ChooseAnswer", { target: target.name });
 
   // The trades, checked by rules-B (each limit names itself in the refusal).
   let trade: TradeResult;
@@ -316,15 +331,6 @@ export async function startAttack(
     return warn("FANGS.Chat.Target.Gone", { name: target.name });
   if (options.claim && !(await options.claim())) return false;
 
-  const specialAnswer =
-    special && answers.special && round
-      ? specialRecord(special.kind, answers.special, {
-          attackerId: actor.uuid,
-          targetId: target.actorUuid,
-          round: Math.max(1, round.combat.round),
-          attackerMv: Math.max(0, Math.trunc(actorFacts(actor).mv)),
-        })
-      : null;
   const plan: AttackPlan = {
     attacker: actor,
     attackerToken,

@@ -11,7 +11,7 @@ import {
   postMeleeAttacksLeft,
   recordAttack,
 } from "./attacks";
-import { resolveDisengage } from "./special-defenses";
+import { attackOnWithdrawal, withdrawalChoice } from "./special-defenses";
 
 const SWORD = { kind: "melee", itemSp: { value: 10, max: 10 } } as const;
 const BOW = { kind: "missile", itemSp: null } as const;
@@ -167,12 +167,38 @@ describe("phases and engagement", () => {
   });
 
   it("NC-SPD-1: an attacker whose target disengaged may not attack this round, but may the next", () => {
-    const { restrictions } = resolveDisengage(
-      { attackerId: "orc", disengagerId: "gru", round: 3, attackerMv: 12 },
-      "follow",
-    );
+    const answer = attackOnWithdrawal({
+      attackerId: "orc",
+      targetId: "gru",
+      round: 3,
+      attackerMv: 12,
+      attackerManeuver: "attack",
+      targetManeuver: "disengage",
+      melee: true,
+      targetWentFirst: true,
+    })!;
+    const { restrictions } = withdrawalChoice(answer, "follow")!.result;
     expect(reason(melee({ round: 3, restrictions, targetId: "gru" }))).toBe(`${KEY}AttackLost`);
     expect(canAttackNow(melee({ round: 4, restrictions, targetId: "gru" })).allowed).toBe(true);
+  });
+
+  it("NC-MAN-21: a Charge at the retreater its charger struck at +2 last round is refused; at another, or a round later, it goes", () => {
+    const answer = attackOnWithdrawal({
+      attackerId: "orc",
+      targetId: "gru",
+      round: 3,
+      attackerMv: 12,
+      attackerManeuver: "attack",
+      targetManeuver: "retreat",
+      melee: true,
+      targetWentFirst: false,
+    })!;
+    const { restrictions } = withdrawalChoice(answer, null)!.result;
+    const charge = (round: number, targetId: string) =>
+      canAttackNow(melee({ round, restrictions, targetId, attacker: { maneuver: "charge" } }));
+    expect(charge(4, "gru").reasonKey).toBe(`${KEY}ChargeForbidden`);
+    expect(charge(4, "jenny").allowed).toBe(true);
+    expect(charge(5, "gru").allowed).toBe(true);
   });
 
   it("NC-ATK-1: refuses a weapon of no known kind and a bad round", () => {

@@ -1,7 +1,7 @@
 import { RulesError, requireInteger } from "../kernel/errors";
 import { itemCondition } from "./character";
 import { getManeuver } from "./maneuvers";
-import { type AttackRestriction, restrictionActive } from "./special-defenses";
+import { type AttackRestriction, mayCloseWith, restrictionActive } from "./special-defenses";
 import type { ItemSp, ManeuverId, PhaseId, WeaponKind } from "./types";
 
 /**
@@ -236,6 +236,11 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   if (restrictions.some((r) => r.kind === "noAttack")) return no("AttackLost");
   if (restrictions.some((r) => r.kind === "noChangeTarget" && r.targetId !== ctx.targetId)) {
     return no("MayNotChangeTarget");
+  }
+  // NC-SPD-1, NC-SPD-3, NC-MAN-21: the table declares a Charge with no target, so its attack is where a
+  // Charge at a target it may not Charge is caught.
+  if (maneuver.id === "charge" && !mayCloseWith(restrictions, ctx.targetId, round, "charge")) {
+    return no("ChargeForbidden");
   }
   if (ctx.weapon.itemSp !== null && ctx.weapon.itemSp !== undefined) {
     const condition = itemCondition(ctx.weapon.itemSp);

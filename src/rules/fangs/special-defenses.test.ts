@@ -4,30 +4,93 @@ import type { Effect } from "../kernel/effects";
 import { canAttackNow, emptyAttackCounter } from "./attacks";
 import { canChooseManeuver } from "./maneuvers";
 import {
+  attackOnWithdrawal,
   autofireHits,
   chargeFreeAttack,
   DisengageResponse,
   dodgePastAfterFirst,
   mayCloseWith,
   RetreatResponse,
-  resolveDisengage,
-  resolveRetreatResponse,
   restrictionActive,
-  retreatAttackBonus,
+  StrikeFirst,
+  type WithdrawalAttack,
+  wentFirstInAgOrder,
+  withdrawalChoice,
 } from "./special-defenses";
 import { SuccessLevel } from "./types";
 
-const retreat = { attackerId: "orc", retreaterId: "gru", round: 4, attackerMv: 13 };
+const situation = {
+  attackerId: "orc",
+  targetId: "gru",
+  round: 4,
+  attackerMv: 13,
+  attackerManeuver: "attack",
+  targetManeuver: "retreat",
+  melee: true,
+  targetWentFirst: true,
+} as const;
+
+/** The result of one of the answer's choices. */
+function chosen(s: Partial<WithdrawalAttack>, response: string | null) {
+  const answer = attackOnWithdrawal({ ...situation, ...s });
+  if (!answer) throw new Error("no withdrawal");
+  const choice = withdrawalChoice(answer, response);
+  if (!choice) throw new Error(`${response} is not offered`);
+  return choice.result;
+}
+
+const responses = (s: Partial<WithdrawalAttack>) =>
+  attackOnWithdrawal({ ...situation, ...s })?.choices.map((c) => c.response) ?? null;
 
 describe("Retreat", () => {
-  it("NC-MAN-16: attackers have +2 to hit a retreating character this round", () => {
-    expect(retreatAttackBonus(false)).toBe(2);
+  it("NC-MAN-16: a retreater attacked before it leaves (the attacker first in AG order) is hit at +2, with nothing to choose", () => {
+    const answer = attackOnWithdrawal({ ...situation, targetWentFirst: false })!;
+    expect(answer.choices).toHaveLength(1);
+    expect(answer.choices[0]).toMatchObject({
+      response: StrikeFirst,
+      result: { mayAttack: true, attackModifier: 2, followPaces: 0 },
+    });
+    expect(withdrawalChoice(answer, null)?.response).toBe(StrikeFirst);
+  });
+
+  it("NC-MAN-21: the +2 striker may neither engage nor Charge the retreater next round, and may the round after", () => {
+    const { restrictions } = chosen({ targetWentFirst: false }, null);
+    expect(mayCloseWith(restrictions, "gru", 5, "engage")).toBe(false);
+    expect(mayCloseWith(restrictions, "gru", 5, "charge")).toBe(false);
+    expect(mayCloseWith(restrictions, "gru", 6, "engage")).toBe(true);
+    expect(mayCloseWith(restrictions, "gru", 6, "charge")).toBe(true);
+    // Nothing this round (its attack stands), nothing against anyone else.
+    expect(mayCloseWith(restrictions, "jenny", 5, "charge")).toBe(true);
+    expect(restrictions.some((r) => restrictionActive(r, 4))).toBe(false);
+  });
+
+  it("NC-MAN-16: a shot at a retreater is +2 whoever went first, and binds the shooter to nothing", () => {
+    for (const targetWentFirst of [true, false]) {
+      const answer = attackOnWithdrawal({ ...situation, melee: false, targetWentFirst })!;
+      expect(answer.choices).toHaveLength(1);
+      expect(answer.choices[0]!.result).toMatchObject({
+        mayAttack: true,
+        attackModifier: 2,
+        restrictions: [],
+      });
+    }
+  });
+
+  it("NC-SPD-2: a retreater that went first leaves the attacker three answers, none chosen for it", () => {
+    const answer = attackOnWithdrawal(situation)!;
+    expect(answer.choices.map((c) => c.response)).toEqual([
+      RetreatResponse.AttackAsItLeaves,
+      RetreatResponse.Chase,
+      RetreatResponse.Stay,
+    ]);
+    expect(withdrawalChoice(answer, null)).toBeNull();
+    expect(withdrawalChoice(answer, "flee")).toBeNull();
+    expect(withdrawalChoice(answer, StrikeFirst)).toBeNull();
   });
 
   it("NC-SPD-2: attacking the retreater as it leaves is +4, then no engaging it for two rounds unless by a Charge", () => {
-    const r = resolveRetreatResponse(retreat, RetreatResponse.AttackAsItLeaves);
+    const r = chosen({}, RetreatResponse.AttackAsItLeaves);
     expect(r).toMatchObject({ mayAttack: true, attackModifier: 4, followPaces: 0 });
-    expect(retreatAttackBonus(true)).toBe(4);
     expect(mayCloseWith(r.restrictions, "gru", 5, "engage")).toBe(false);
     expect(mayCloseWith(r.restrictions, "gru", 6, "engage")).toBe(false);
     expect(mayCloseWith(r.restrictions, "gru", 7, "engage")).toBe(true);
@@ -35,10 +98,14 @@ describe("Retreat", () => {
     expect(mayCloseWith(r.restrictions, "jenny", 5, "engage")).toBe(true);
   });
 
+  it("NC-SPD-2, NC-SPD-3: a charger cannot take the +4 attack: it may not Charge the retreater this round", () => {
+    expect(responses({ attackerManeuver: "charge" })).toEqual([RetreatResponse.Chase, RetreatResponse.Stay]);
+  });
+
   it("NC-SPD-2: chasing (½ MV) or staying means no attack and no change of target this round", () => {
-    const chase = resolveRetreatResponse(retreat, RetreatResponse.Chase);
+    const chase = chosen({}, RetreatResponse.Chase);
     expect(chase).toMatchObject({ mayAttack: false, attackModifier: 0, followPaces: 7 });
-    expect(resolveRetreatResponse(retreat, RetreatResponse.Stay).followPaces).toBe(0);
+    expect(chosen({}, RetreatResponse.Stay).followPaces).toBe(0);
     const attack = {
       phase: "melee",
       round: 4,
@@ -53,47 +120,78 @@ describe("Retreat", () => {
     } as const;
     expect(canAttackNow(attack).reasonKey).toBe("FANGS.Rules.Attack.Refusal.AttackLost");
     expect(canAttackNow({ ...attack, round: 5 }).allowed).toBe(true);
-    expect(codeOf(() => resolveRetreatResponse(retreat, "flee" as never))).toBe("invalid-value");
-    expect(codeOf(() => resolveRetreatResponse({ ...retreat, round: 0 }, "stay"))).toBe("invalid-value");
+    expect(codeOf(() => attackOnWithdrawal({ ...situation, round: 0 }))).toBe("invalid-value");
   });
 
   it("NC-MAN-16: a retreater is not re-engaged next round by an attacker who let it go (a Charge still may); a chaser may try", () => {
-    const stay = resolveRetreatResponse(retreat, RetreatResponse.Stay).restrictions;
+    const stay = chosen({}, RetreatResponse.Stay).restrictions;
     expect(mayCloseWith(stay, "gru", 5, "engage")).toBe(false);
     expect(mayCloseWith(stay, "gru", 5, "charge")).toBe(true);
     expect(mayCloseWith(stay, "gru", 6, "engage")).toBe(true);
-    const chase = resolveRetreatResponse(retreat, RetreatResponse.Chase).restrictions;
+    const chase = chosen({}, RetreatResponse.Chase).restrictions;
     expect(mayCloseWith(chase, "gru", 5, "engage")).toBe(true);
   });
 
   it("NC-SPD-3: whatever it chooses, the attacker cannot Charge the retreater this round, but can the next", () => {
     for (const response of Object.values(RetreatResponse)) {
-      const { restrictions } = resolveRetreatResponse(retreat, response);
+      const { restrictions } = chosen({}, response);
       expect(mayCloseWith(restrictions, "gru", 4, "charge")).toBe(false);
       expect(mayCloseWith(restrictions, "gru", 5, "charge")).toBe(true);
       const noCharge = restrictions.find((r) => r.kind === "noCharge")!;
       expect(restrictionActive(noCharge, 4)).toBe(true);
       expect(restrictionActive(noCharge, 5)).toBe(false);
     }
-    const forbidden = !mayCloseWith(resolveRetreatResponse(retreat, "stay").restrictions, "gru", 4, "charge");
+    const forbidden = !mayCloseWith(chosen({}, "stay").restrictions, "gru", 4, "charge");
     expect(
       canChooseManeuver("charge", { engaged: false, freeToMove: true, mv: 13, chargeForbidden: forbidden })
         .allowed,
     ).toBe(false);
   });
+
+  it("NC-SPD-2: nothing to answer when the target neither Retreats nor Disengages", () => {
+    expect(attackOnWithdrawal({ ...situation, targetManeuver: "attack" })).toBeNull();
+    expect(attackOnWithdrawal({ ...situation, targetManeuver: null })).toBeNull();
+  });
 });
 
 describe("Disengage", () => {
-  const situation = { attackerId: "orc", disengagerId: "gru", round: 2, attackerMv: 12 };
+  const disengage = { targetManeuver: "disengage", round: 2, attackerMv: 12 } as const;
 
   it("NC-SPD-1: the attacker loses its attack, follows ½ MV or lets go, may not change target nor Charge the disengager", () => {
-    const follow = resolveDisengage(situation, DisengageResponse.Follow);
+    expect(responses(disengage)).toEqual([DisengageResponse.Follow, DisengageResponse.LetGo]);
+    const follow = chosen(disengage, DisengageResponse.Follow);
     expect(follow).toMatchObject({ mayAttack: false, followPaces: 6 });
-    expect(resolveDisengage(situation, DisengageResponse.LetGo).followPaces).toBe(0);
+    expect(chosen(disengage, DisengageResponse.LetGo).followPaces).toBe(0);
     expect(follow.restrictions.map((r) => r.kind).sort()).toEqual(["noAttack", "noChangeTarget", "noCharge"]);
     expect(mayCloseWith(follow.restrictions, "gru", 2, "charge")).toBe(false);
     expect(mayCloseWith(follow.restrictions, "gru", 3, "charge")).toBe(true);
-    expect(codeOf(() => resolveDisengage(situation, "pursue" as never))).toBe("invalid-value");
+    expect(withdrawalChoice(attackOnWithdrawal({ ...situation, ...disengage })!, "pursue")).toBeNull();
+  });
+
+  it("NC-SPD-1: a faster attacker strikes the disengager as usual: it has not disengaged yet", () => {
+    const answer = attackOnWithdrawal({ ...situation, ...disengage, targetWentFirst: false })!;
+    expect(answer.choices).toHaveLength(1);
+    expect(answer.choices[0]).toMatchObject({
+      response: StrikeFirst,
+      result: { mayAttack: true, attackModifier: 0, restrictions: [] },
+    });
+    // A shot at a disengager changes nothing.
+    expect(attackOnWithdrawal({ ...situation, ...disengage, melee: false })).toBeNull();
+  });
+});
+
+describe("AG order", () => {
+  it("NC-SPD-1, NC-SPD-2: the target went first when it comes before the attacker in AG order, ties in tracker order", () => {
+    const order = [
+      { id: "orc", orderValue: 12 },
+      { id: "gru", orderValue: 14 },
+      { id: "jenny", orderValue: 12 },
+    ];
+    expect(wentFirstInAgOrder(order, "gru", "orc")).toBe(true);
+    expect(wentFirstInAgOrder(order, "orc", "gru")).toBe(false);
+    expect(wentFirstInAgOrder(order, "orc", "jenny")).toBe(true);
+    expect(wentFirstInAgOrder(order, "jenny", "orc")).toBe(false);
+    expect(wentFirstInAgOrder(order, "troll", "orc")).toBe(false);
   });
 });
 

@@ -67,13 +67,14 @@ export function mayCloseWith(
 }
 
 /* -------------------------------------------- */
-/*  Retreat (NC-MAN-16, NC-SPD-2, NC-SPD-3)     */
+/*  Retreat (NC-MAN-16, NC-MAN-21, NC-SPD-2, -3) */
+/*  and Disengage (NC-SPD-1)                    */
 /* -------------------------------------------- */
 
 /** NC-MAN-16: attackers have +2 to hit a retreating character during the round. */
-export const RETREAT_ATTACK_BONUS = 2;
+const RETREAT_ATTACK_BONUS = 2;
 /** NC-SPD-2: attacking a retreater as it leaves is +4 (this replaces the +2, it does not add to it). */
-export const RETREAT_LEAVING_ATTACK_BONUS = 4;
+const RETREAT_LEAVING_ATTACK_BONUS = 4;
 
 export const RetreatResponse = {
   /** Attack at +4 as it leaves; then no engaging it for two rounds unless by a Charge. */
@@ -85,13 +86,17 @@ export const RetreatResponse = {
 } as const;
 export type RetreatResponse = (typeof RetreatResponse)[keyof typeof RetreatResponse];
 
-export interface RetreatSituation {
-  readonly attackerId: string;
-  readonly retreaterId: string;
-  readonly round: number;
-  /** The attacker's MV, for the chase. */
-  readonly attackerMv: number;
-}
+export const DisengageResponse = {
+  /** Move up to ½ MV to re-engage for an attack next round. */
+  Follow: "follow",
+  /** Let the target go. */
+  LetGo: "letGo",
+} as const;
+export type DisengageResponse = (typeof DisengageResponse)[keyof typeof DisengageResponse];
+
+/** The attacker's turn came first (or it shoots): it attacks as usual, with what the withdrawal gives it. */
+export const StrikeFirst = "strikeFirst";
+export type WithdrawalResponse = RetreatResponse | DisengageResponse | typeof StrikeFirst;
 
 export interface SpecialDefenseResult {
   /** Whether the attacker still makes its attack this round. */
@@ -105,35 +110,179 @@ export interface SpecialDefenseResult {
   readonly noteKey: string;
 }
 
+/** An attack (or the wish to make one) on a target whose maneuver this round may be Retreat or Disengage. */
+export interface WithdrawalAttack {
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly round: number;
+  /** The attacker's MV, for a chase or a follow. */
+  readonly attackerMv: number;
+  /** The attacker's maneuver this round (a Charge cannot take the +4 as the retreater leaves). */
+  readonly attackerManeuver: string | null;
+  /** The target's maneuver this round: only Retreat and Disengage have an answer. */
+  readonly targetManeuver: string | null;
+  /** A melee attack: the special defenses are answers of the one the target leaves engaged. */
+  readonly melee: boolean;
+  /**
+   * The target's turn came before the attacker's in AG order this round: it
+   * was already on its way when the attacker's turn came ("If the target
+   * Retreats before being attacked (based on AG order)").
+   */
+  readonly targetWentFirst: boolean;
+}
+
+export interface WithdrawalChoice {
+  readonly response: WithdrawalResponse;
+  readonly result: SpecialDefenseResult;
+}
+
+export interface WithdrawalAnswer {
+  readonly kind: "retreat" | "disengage";
+  readonly targetWentFirst: boolean;
+  /**
+   * What the attacker may do, none chosen for it: the attacker picks one when
+   * there are several; one means there is nothing to pick.
+   */
+  readonly choices: readonly WithdrawalChoice[];
+  /** Localisation key of the question put to the attacker, when there are several choices. */
+  readonly legendKey: string;
+}
+
 function validateRound(round: number): number {
   return requireInteger(round, "round", 1);
 }
 
-/**
- * NC-SPD-2, NC-SPD-3: the target Retreated before the attacker's turn (AG
- * order). Whatever is chosen, the attacker cannot Charge the retreater this
- * round (it can next round).
- */
-export function resolveRetreatResponse(
-  situation: RetreatSituation,
-  response: RetreatResponse,
+function result(
+  mayAttack: boolean,
+  attackModifier: number,
+  followPaces: number,
+  restrictions: readonly AttackRestriction[],
+  noteKey: string,
 ): SpecialDefenseResult {
-  const round = validateRound(situation.round);
-  const mv = requireInteger(situation.attackerMv, "MV", 0);
-  const target = situation.retreaterId;
-  const noCharge: AttackRestriction = {
-    kind: "noCharge",
-    targetId: target,
-    untilRound: round,
-    because: "retreat",
-  };
-  switch (response) {
-    case RetreatResponse.AttackAsItLeaves:
-      return Object.freeze({
-        mayAttack: true,
-        attackModifier: RETREAT_LEAVING_ATTACK_BONUS,
-        followPaces: 0,
-        restrictions: Object.freeze([
+  return Object.freeze({
+    mayAttack,
+    attackModifier,
+    followPaces,
+    restrictions: Object.freeze(restrictions.map((r) => Object.freeze({ ...r }))),
+    noteKey,
+  });
+}
+
+/**
+ * What an attack on a retreating or disengaging target gets, and what it
+ * leaves the attacker (NC-MAN-16, NC-MAN-21, NC-SPD-1 … -3). Null when the
+ * target neither Retreats nor Disengages, or when a shot at a disengager
+ * changes nothing.
+ *
+ * - The target went first and the attack is melee: the attacker chooses.
+ *   Retreat: `attackAsItLeaves` (+4, then no engaging it for two rounds
+ *   unless by a Charge; not open to a Charge, which this round may not be
+ *   made at it), `chase` (½ MV, no attack) or `stay` (no attack, no engaging
+ *   it next round). Disengage: `follow` (½ MV) or `letGo`, no attack. All of
+ *   them: no change of target and no Charge at it this round.
+ * - The attacker came first: it strikes (`strikeFirst`). A retreater is hit
+ *   at +2 and the striker may neither engage nor Charge it next round
+ *   (NC-MAN-21); a disengager has not yet left and is attacked as usual.
+ * - A shot at a retreater is +2, and binds nothing: the shooter is not
+ *   engaged with it.
+ */
+export function attackOnWithdrawal(s: WithdrawalAttack): WithdrawalAnswer | null {
+  const round = validateRound(s.round);
+  const mv = requireInteger(s.attackerMv, "MV", 0);
+  const target = s.targetId;
+  const kind = s.targetManeuver;
+  if (kind !== "retreat" && kind !== "disengage") return null;
+  const answer = (
+    choices: WithdrawalChoice[],
+    targetWentFirst: boolean,
+    legendKey: string,
+  ): WithdrawalAnswer => Object.freeze({ kind, targetWentFirst, choices: Object.freeze(choices), legendKey });
+  const thisRound: AttackRestriction[] = [
+    { kind: "noAttack", round, because: kind },
+    { kind: "noChangeTarget", targetId: target, round, because: kind },
+    { kind: "noCharge", targetId: target, untilRound: round, because: kind },
+  ];
+
+  if (kind === "disengage") {
+    if (!s.melee) return null;
+    if (!s.targetWentFirst) {
+      return answer(
+        [
+          {
+            response: StrikeFirst,
+            result: result(true, 0, 0, [], "FANGS.Rules.Special.DisengageStruckFirst"),
+          },
+        ],
+        false,
+        "FANGS.Chat.Dialog.DisengageLegend",
+      );
+    }
+    return answer(
+      [
+        {
+          response: DisengageResponse.Follow,
+          result: result(false, 0, halfMovePaces(mv), thisRound, "FANGS.Rules.Special.DisengageFollow"),
+        },
+        {
+          response: DisengageResponse.LetGo,
+          result: result(false, 0, 0, thisRound, "FANGS.Rules.Special.DisengageLetGo"),
+        },
+      ],
+      true,
+      "FANGS.Chat.Dialog.DisengageLegend",
+    );
+  }
+
+  if (!s.melee) {
+    return answer(
+      [
+        {
+          response: StrikeFirst,
+          result: result(true, RETREAT_ATTACK_BONUS, 0, [], "FANGS.Rules.Special.RetreatShotAt"),
+        },
+      ],
+      s.targetWentFirst,
+      "FANGS.Chat.Dialog.RetreatLegend",
+    );
+  }
+  if (!s.targetWentFirst) {
+    // NC-MAN-21: the +2 striker does not re-engage nor Charge the retreater next round.
+    const notNextRound: AttackRestriction = {
+      kind: "noEngage",
+      targetId: target,
+      fromRound: round + 1,
+      untilRound: round + 1,
+      exceptCharge: false,
+      because: "retreat",
+    };
+    return answer(
+      [
+        {
+          response: StrikeFirst,
+          result: result(
+            true,
+            RETREAT_ATTACK_BONUS,
+            0,
+            [notNextRound],
+            "FANGS.Rules.Special.RetreatStruckFirst",
+          ),
+        },
+      ],
+      false,
+      "FANGS.Chat.Dialog.RetreatLegend",
+    );
+  }
+  const noCharge = thisRound[2]!;
+  const choices: WithdrawalChoice[] = [];
+  // NC-SPD-2's last choice: "the attacker cannot Charge on this round", so a charger's attack is not one of them.
+  if (s.attackerManeuver !== "charge") {
+    choices.push({
+      response: RetreatResponse.AttackAsItLeaves,
+      result: result(
+        true,
+        RETREAT_LEAVING_ATTACK_BONUS,
+        0,
+        [
           noCharge,
           {
             kind: "noEngage",
@@ -142,103 +291,65 @@ export function resolveRetreatResponse(
             untilRound: round + 2,
             exceptCharge: true,
             because: "retreat",
-          } as const,
-        ]),
-        noteKey: "FANGS.Rules.Special.RetreatAttackAsItLeaves",
-      });
-    case RetreatResponse.Chase:
-    case RetreatResponse.Stay: {
-      const restrictions: AttackRestriction[] = [
-        noCharge,
-        { kind: "noAttack", round, because: "retreat" },
-        { kind: "noChangeTarget", targetId: target, round, because: "retreat" },
-      ];
-      // NC-MAN-16: the retreater "escapes being re-engaged by his target during the next round";
-      // a chaser is the exception NC-SPD-2 names, and a Charge stays open next round (NC-SPD-3).
-      if (response === RetreatResponse.Stay) {
-        restrictions.push({
+          },
+        ],
+        "FANGS.Rules.Special.RetreatAttackAsItLeaves",
+      ),
+    });
+  }
+  choices.push({
+    response: RetreatResponse.Chase,
+    result: result(false, 0, halfMovePaces(mv), thisRound, "FANGS.Rules.Special.RetreatChase"),
+  });
+  // NC-MAN-16: the retreater "escapes being re-engaged by his target during the next round"; a chaser is
+  // the exception NC-SPD-2 names, and a Charge stays open next round (NC-SPD-3).
+  choices.push({
+    response: RetreatResponse.Stay,
+    result: result(
+      false,
+      0,
+      0,
+      [
+        ...thisRound,
+        {
           kind: "noEngage",
           targetId: target,
           fromRound: round + 1,
           untilRound: round + 1,
           exceptCharge: true,
           because: "retreat",
-        });
-      }
-      return Object.freeze({
-        mayAttack: false,
-        attackModifier: 0,
-        followPaces: response === RetreatResponse.Chase ? halfMovePaces(mv) : 0,
-        restrictions: Object.freeze(restrictions),
-        noteKey:
-          response === RetreatResponse.Chase
-            ? "FANGS.Rules.Special.RetreatChase"
-            : "FANGS.Rules.Special.RetreatStay",
-      });
-    }
-    default:
-      throw new RulesError("invalid-value", `a Retreat response is attackAsItLeaves, chase or stay`, {
-        response,
-      });
-  }
-}
-
-/**
- * The bonus to hit a character whose maneuver is Retreat this round:
- * +4 when attacking it as it leaves (NC-SPD-2), else +2 (NC-MAN-16).
- */
-export function retreatAttackBonus(asItLeaves: boolean): number {
-  return asItLeaves ? RETREAT_LEAVING_ATTACK_BONUS : RETREAT_ATTACK_BONUS;
-}
-
-/* -------------------------------------------- */
-/*  Disengage (NC-SPD-1)                        */
-/* -------------------------------------------- */
-
-export const DisengageResponse = {
-  /** Move up to ½ MV to re-engage for an attack next round. */
-  Follow: "follow",
-  /** Let the target go. */
-  LetGo: "letGo",
-} as const;
-export type DisengageResponse = (typeof DisengageResponse)[keyof typeof DisengageResponse];
-
-export interface DisengageSituation {
-  readonly attackerId: string;
-  readonly disengagerId: string;
-  readonly round: number;
-  readonly attackerMv: number;
-}
-
-/**
- * NC-SPD-1: the target Disengaged before the attacker's turn. The attack is
- * lost; the attacker may not attack or change target this round, and cannot
- * Charge the disengager this round.
- */
-export function resolveDisengage(
-  situation: DisengageSituation,
-  response: DisengageResponse,
-): SpecialDefenseResult {
-  const round = validateRound(situation.round);
-  const mv = requireInteger(situation.attackerMv, "MV", 0);
-  if (response !== DisengageResponse.Follow && response !== DisengageResponse.LetGo) {
-    throw new RulesError("invalid-value", "a Disengage response is follow or letGo", { response });
-  }
-  const target = situation.disengagerId;
-  return Object.freeze({
-    mayAttack: false,
-    attackModifier: 0,
-    followPaces: response === DisengageResponse.Follow ? halfMovePaces(mv) : 0,
-    restrictions: Object.freeze([
-      { kind: "noAttack", round, because: "disengage" } as const,
-      { kind: "noChangeTarget", targetId: target, round, because: "disengage" } as const,
-      { kind: "noCharge", targetId: target, untilRound: round, because: "disengage" } as const,
-    ]),
-    noteKey:
-      response === DisengageResponse.Follow
-        ? "FANGS.Rules.Special.DisengageFollow"
-        : "FANGS.Rules.Special.DisengageLetGo",
+        },
+      ],
+      "FANGS.Rules.Special.RetreatStay",
+    ),
   });
+  return answer(choices, true, "FANGS.Chat.Dialog.RetreatLegend");
+}
+
+/**
+ * Whether `targetId` took its turn before `attackerId` in the round's AG
+ * order: `order` lists each combatant with the value the round orders by (AG,
+ * or d20 + AG when initiative is rolled), in the tracker's order, which breaks
+ * ties as phaseTurnOrder does. False when either is missing.
+ */
+export function wentFirstInAgOrder(
+  order: readonly { readonly id: string; readonly orderValue: number }[],
+  targetId: string,
+  attackerId: string,
+): boolean {
+  const sorted = [...order].sort((a, b) => b.orderValue - a.orderValue).map((e) => e.id);
+  const target = sorted.indexOf(targetId);
+  const attacker = sorted.indexOf(attackerId);
+  return target >= 0 && attacker >= 0 && target < attacker;
+}
+
+/**
+ * The attacker's pick among the answer's choices: the only one when there is
+ * nothing to pick, null when `response` is not one of several.
+ */
+export function withdrawalChoice(answer: WithdrawalAnswer, response: string | null): WithdrawalChoice | null {
+  if (answer.choices.length === 1) return answer.choices[0]!;
+  return answer.choices.find((c) => c.response === response) ?? null;
 }
 
 /* -------------------------------------------- */
