@@ -5,6 +5,7 @@ import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } fr
 import { attackCounterOf, combatantOf, defenseUsageOf, restrictionsOf } from "../../combat/api";
 import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
 import { attackEnforcement } from "../../config/exchange-settings";
+import { rulesOptions } from "../../config/settings";
 import {
   type AttackNowContext,
   type AttackVerdict,
@@ -302,6 +303,7 @@ export async function startAttack(
         parryToAttack: answers.parryToAttack,
         attackToParry: answers.attackToParry,
       },
+      rulesOptions(),
     );
   } catch (error) {
     if (error instanceof RulesError) {
