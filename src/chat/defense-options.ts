@@ -1,3 +1,4 @@
+import type { FangsOptions } from "../rules/fangs/config";
 import {
   checkDefenseFitsAttack,
   type DefenseContext,
@@ -59,6 +60,8 @@ export interface DefenseQuestion {
   readonly twoWeapon: boolean;
   /** Which text wins where the maneuver prose and tables disagree (world setting). */
   readonly maneuverOptions?: Partial<ManeuverOptions>;
+  /** The world's rules options (the readings of the Melee Dodge among them). */
+  readonly rules?: FangsOptions;
 }
 
 export interface DefenseOffer {
@@ -140,6 +143,7 @@ export function defenseContextFor(question: DefenseQuestion): DefenseContext | n
       twoWeapon: question.twoWeapon,
     }),
     ...(question.maneuverOptions ? { options: question.maneuverOptions } : {}),
+    ...(question.rules ? { rules: question.rules } : {}),
   };
 }
 

@@ -45,5 +45,6 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
     shieldDamage: shieldStrikeDamage(rulesOptions()),
     twoWeapon: hasAdvantage(defender, "twoWeapon"),
     maneuverOptions: worldManeuverOptions(),
+    rules: rulesOptions(),
   };
 }

@@ -255,7 +255,14 @@ async function prepareDefend(
   const next = burst > 0 ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
   const combatant = combatantOf(target, combatWithId(state.setup.combatId));
   const pastStep = past
-    ? dodgePastAfterFirst({ attack: attack.check.level, dodge: defense.value.check?.level ?? null })
+    ? dodgePastAfterFirst(
+        {
+          attack: attack.check.level,
+          dodge: defense.value.check?.level ?? null,
+          attackerManeuver: state.setup.maneuver,
+        },
+        rulesOptions(),
+      )
     : null;
   const secondChance: Omit<FreeAttackOffer, "taken"> | null = pastStep?.secondChance
     ? {

@@ -242,7 +242,11 @@ function defended(
   const burst = autofireHitsThroughDodge(state.declaration, state.attack!, roll, outcome);
   const resolved = burst === 0 && (outcome.kind === "dodged" || outcome.kind === "missed");
   const pastStep = past
-    ? dodgePastAfterFirst({ attack: state.attack!.check.level, dodge: roll.check?.level ?? null })
+    ? dodgePastAfterFirst({
+        attack: state.attack!.check.level,
+        dodge: roll.check?.level ?? null,
+        attackerManeuver: state.setup.maneuver,
+      })
     : null;
   return next(state, {
     type: "defend",

@@ -62,11 +62,58 @@ const FUMBLED_DEFENSE_LABELS: Record<FangsRules["fumbledDefenseHitPoints"], stri
   half: "FANGS.Setting.Rules.FumbledDefense.Half",
 };
 
+/* Readings where the text supports two answers (docs/rules/fangs.md). */
+const READING_OPTION_LABELS = {
+  meleeDodgeScope: {
+    melee: "FANGS.Setting.Rules.MeleeDodgeScope.Melee",
+    all: "FANGS.Setting.Rules.MeleeDodgeScope.All",
+  },
+  parryToAttackCap: {
+    attackSkill: "FANGS.Setting.Rules.ParryToAttackCap.AttackSkill",
+    boughtPoints: "FANGS.Setting.Rules.ParryToAttackCap.BoughtPoints",
+  },
+  impaleRoundDamage: {
+    weapon: "FANGS.Setting.Rules.ImpaleRoundDamage.Weapon",
+    weaponAndDm: "FANGS.Setting.Rules.ImpaleRoundDamage.WeaponAndDm",
+  },
+  dodgePastSecondChance: {
+    maneuverAllows: "FANGS.Setting.Rules.DodgePastSecondChance.ManeuverAllows",
+    always: "FANGS.Setting.Rules.DodgePastSecondChance.Always",
+  },
+  weaponBreakSp: {
+    current: "FANGS.Setting.Rules.WeaponBreakSp.Current",
+    maximum: "FANGS.Setting.Rules.WeaponBreakSp.Maximum",
+  },
+} as const satisfies {
+  [K in
+    | "meleeDodgeScope"
+    | "parryToAttackCap"
+    | "impaleRoundDamage"
+    | "dodgePastSecondChance"
+    | "weaponBreakSp"]: Record<FangsRules[K], string>;
+};
+
 const D = FANGS_DEFAULTS;
 
 /** Labels of the rules options, for the settings menu and refusal notices. */
 const L = (key: keyof FangsRules): string =>
   `FANGS.Setting.Rules.Field.${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+
+/** The readings a GM may switch (each explained in docs/rules/fangs.md). */
+function readingOptionsSchema() {
+  const R = READING_OPTION_LABELS;
+  return {
+    meleeDodgeScope: choice(R.meleeDodgeScope, D.meleeDodgeScope, L("meleeDodgeScope")),
+    parryToAttackCap: choice(R.parryToAttackCap, D.parryToAttackCap, L("parryToAttackCap")),
+    impaleRoundDamage: choice(R.impaleRoundDamage, D.impaleRoundDamage, L("impaleRoundDamage")),
+    dodgePastSecondChance: choice(
+      R.dodgePastSecondChance,
+      D.dodgePastSecondChance,
+      L("dodgePastSecondChance"),
+    ),
+    weaponBreakSp: choice(R.weaponBreakSp, D.weaponBreakSp, L("weaponBreakSp")),
+  };
+}
 
 /**
  * The figures of FANGS_DEFAULTS a GM may change from the world, each with
@@ -103,6 +150,7 @@ function rulesSchema() {
       D.fumbledDefenseHitPoints,
       L("fumbledDefenseHitPoints"),
     ),
+    ...readingOptionsSchema(),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),

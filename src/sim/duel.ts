@@ -8,7 +8,7 @@ import {
   recordAttack,
 } from "../rules/fangs/attacks";
 import { itemCondition } from "../rules/fangs/character";
-import { type FangsOptions, resolveOptions } from "../rules/fangs/config";
+import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "../rules/fangs/config";
 import { dyingRound, poolConditions } from "../rules/fangs/consequences";
 import {
   type DefenseAnswer,
@@ -1637,11 +1637,13 @@ class Duel {
         twoWeapon: d.sheet.advantages.includes("twoWeapon"),
         readyingFullSet: d.readyingSet,
         options: this.maneuverOptions,
+        rules: this.options,
       });
-    // Another reading of the maneuver tables, a grapple's bound limbs or a long run of dodges: ask each time.
+    // Another reading of the maneuvers, a grapple's bound limbs or a long run of dodges: ask each time.
     const counts = [u.weaponParries, u.shieldParries, u.monsterParries, u.grappleParries, u.dodges];
     if (
       this.maneuverOptions !== undefined ||
+      (this.options !== undefined && this.options.meleeDodgeScope !== FANGS_DEFAULTS.meleeDodgeScope) ||
       (bound !== null && bound.length > 0) ||
       counts.some((n) => n > 3)
     ) {

@@ -6,6 +6,7 @@ import { attackCounterOf, combatantOf, defenseUsageOf, restrictionsOf } from "..
 import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
+import { rulesOptions } from "../../config/settings";
 import {
   type AttackNowContext,
   type AttackVerdict,
@@ -317,6 +318,7 @@ export async function startAttack(
         parryToAttack: answers.parryToAttack,
         attackToParry: answers.attackToParry,
       },
+      rulesOptions(),
     );
   } catch (error) {
     if (error instanceof RulesError) {

@@ -1,3 +1,4 @@
+import { rulesOptions } from "../../config/settings";
 import type { FighterSheet } from "../../sim/fighter";
 import type { Localizer } from "../../sim/i18n";
 import { jobNames, type OddsJob, runOddsChunked } from "../../sim/odds";
@@ -103,7 +104,8 @@ export class EncounterOddsApp extends Base {
     };
     await this.render();
     try {
-      const job: OddsJob = { sides: this.sides, seed: reading.seed };
+      // The world's rules options, as the table plays them.
+      const job: OddsJob = { sides: this.sides, seed: reading.seed, options: rulesOptions() };
       const tally = await runOddsChunked(job, reading.runs, {
         chunkSize: 100,
         signal,

@@ -21,6 +21,15 @@ import {
  * below repeat what those settings accept; a test holds them together.
  */
 
+/** Readings where the text supports two answers: the "readings" group of the menu. */
+const READING_KEYS = [
+  "meleeDodgeScope",
+  "dodgePastSecondChance",
+  "parryToAttackCap",
+  "impaleRoundDamage",
+  "weaponBreakSp",
+] as const satisfies readonly (keyof FangsRules)[];
+
 /** The figures of FANGS_DEFAULTS the `rules` setting stores, in the order the menu shows them. */
 export const RULES_FIGURE_KEYS = [
   "characteristicBase",
@@ -44,6 +53,7 @@ export const RULES_FIGURE_KEYS = [
   "fumbleLuckFailure",
   "unconsciousStunRecoveryPerMinute",
   "dyingHitPointLossPerRound",
+  ...READING_KEYS,
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
 export type RulesFigures = { -readonly [K in RulesFigureKey]: FangsRules[K] };
@@ -104,6 +114,71 @@ const FUMBLE_CHOICES = {
   dropWeapon: "FANGS.Setting.Rules.Fumble.DropWeapon",
 } as const satisfies Record<FangsRules["fumbleLuckSuccess"], string>;
 
+/* Readings where the text supports two answers (the "readings" group). */
+const READING_CHOICES_OF = {
+  meleeDodgeScope: {
+    melee: "FANGS.Setting.Rules.MeleeDodgeScope.Melee",
+    all: "FANGS.Setting.Rules.MeleeDodgeScope.All",
+  },
+  dodgePastSecondChance: {
+    maneuverAllows: "FANGS.Setting.Rules.DodgePastSecondChance.ManeuverAllows",
+    always: "FANGS.Setting.Rules.DodgePastSecondChance.Always",
+  },
+  parryToAttackCap: {
+    attackSkill: "FANGS.Setting.Rules.ParryToAttackCap.AttackSkill",
+    boughtPoints: "FANGS.Setting.Rules.ParryToAttackCap.BoughtPoints",
+  },
+  impaleRoundDamage: {
+    weapon: "FANGS.Setting.Rules.ImpaleRoundDamage.Weapon",
+    weaponAndDm: "FANGS.Setting.Rules.ImpaleRoundDamage.WeaponAndDm",
+  },
+  weaponBreakSp: {
+    current: "FANGS.Setting.Rules.WeaponBreakSp.Current",
+    maximum: "FANGS.Setting.Rules.WeaponBreakSp.Maximum",
+  },
+} as const satisfies { [K in (typeof READING_KEYS)[number]]: Record<FangsRules[K], string> };
+
+/** Label, hint and clauses of each reading. */
+const READING_WORDS: Readonly<
+  Record<(typeof READING_KEYS)[number], { label: string; hint: string; clauses: readonly string[] }>
+> = {
+  meleeDodgeScope: {
+    label: "FANGS.Setting.Rules.Field.MeleeDodgeScope",
+    hint: "FANGS.Setting.RulesMenu.OptionHint.MeleeDodgeScope",
+    clauses: ["NC-MAN-11", "NC-DEF-3"],
+  },
+  dodgePastSecondChance: {
+    label: "FANGS.Setting.Rules.Field.DodgePastSecondChance",
+    hint: "FANGS.Setting.RulesMenu.OptionHint.DodgePastSecondChance",
+    clauses: ["NC-MAN-11", "NC-DEF-4", "NC-MAN-9"],
+  },
+  parryToAttackCap: {
+    label: "FANGS.Setting.Rules.Field.ParryToAttackCap",
+    hint: "FANGS.Setting.RulesMenu.OptionHint.ParryToAttackCap",
+    clauses: ["NC-TAC-3"],
+  },
+  impaleRoundDamage: {
+    label: "FANGS.Setting.Rules.Field.ImpaleRoundDamage",
+    hint: "FANGS.Setting.RulesMenu.OptionHint.ImpaleRoundDamage",
+    clauses: ["NC-DMG-13"],
+  },
+  weaponBreakSp: {
+    label: "FANGS.Setting.Rules.Field.WeaponBreakSp",
+    hint: "FANGS.Setting.RulesMenu.OptionHint.WeaponBreakSp",
+    clauses: ["NC-DMG-17"],
+  },
+};
+
+function readingOption(key: (typeof READING_KEYS)[number]): OptionDef {
+  return rules(key, {
+    kind: "choice",
+    choices: READING_CHOICES_OF[key],
+    ...READING_WORDS[key],
+    basis: "reading",
+    docs: "readings",
+  });
+}
+
 /* -------------------------------------------- */
 /*  Options                                     */
 /* -------------------------------------------- */
@@ -132,6 +207,7 @@ export const DOC_SECTIONS = Object.freeze({
   consequences: "FANGS.Setting.RulesMenu.DocSection.Consequences",
   maneuvers: "FANGS.Setting.RulesMenu.DocSection.Maneuvers",
   rounds: "FANGS.Setting.RulesMenu.DocSection.Rounds",
+  readings: "FANGS.Setting.RulesMenu.DocSection.Readings",
 });
 export type DocSection = keyof typeof DOC_SECTIONS;
 
@@ -458,6 +534,12 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       }),
       ...MANEUVERS_WITH_TWO_READINGS.map(perManeuverOption),
     ],
+  },
+  {
+    id: "readings",
+    legend: "FANGS.Setting.RulesMenu.Group.Readings.Legend",
+    hint: "FANGS.Setting.RulesMenu.Group.Readings.Hint",
+    options: READING_KEYS.map(readingOption),
   },
   {
     id: "initiative",

@@ -1,7 +1,13 @@
 import { RulesError, requireInteger } from "../kernel/errors";
 import { itemCondition } from "./character";
+import type { FangsOptions } from "./config";
 import { getManeuver } from "./maneuvers";
-import { type AttackRestriction, mayCloseWith, restrictionActive } from "./special-defenses";
+import {
+  type AttackRestriction,
+  dodgePastSecondChanceFor,
+  mayCloseWith,
+  restrictionActive,
+} from "./special-defenses";
 import type { ItemSp, ManeuverId, PhaseId, WeaponKind } from "./types";
 
 /**
@@ -67,7 +73,7 @@ export interface AttackAllowance {
 }
 
 /** The attacks a combatant has this round. */
-export function attackSlots(profile: RoundAttacker): AttackAllowance {
+export function attackSlots(profile: RoundAttacker, options?: FangsOptions): AttackAllowance {
   const maneuver = getManeuver(profile.maneuver);
   const chances = requireInteger(profile.dodgePastChances ?? 0, "dodge past chances", 0);
   const humanoid = profile.humanoid ?? true;
@@ -98,6 +104,8 @@ export function attackSlots(profile: RoundAttacker): AttackAllowance {
     } else if (offHandFree) {
       slot(AttackSource.OffHand, "postMelee", "off", offPenalty, offInitiative, profile.twoWeapon === true);
     }
+  }
+  if (maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options)) {
     for (let i = 0; i < chances; i += 1) slot(AttackSource.DodgePast, "postMelee", "main");
   }
   const maxAttacks = humanoid ? (profile.twoWeapon ? 3 : 2) : slots.length;

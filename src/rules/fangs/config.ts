@@ -88,6 +88,35 @@ export interface FangsRules {
    */
   readonly fumbledDefenseHitPoints: "full" | "half";
 
+  /* Readings where the text supports two answers (docs/rules/fangs.md names the quotes) */
+  /**
+   * NC-MAN-11 against NC-DEF-3: whether the Melee Dodge maneuver dodges only
+   * melee attacks ("melee") or every attack, missiles too ("all").
+   */
+  readonly meleeDodgeScope: "melee" | "all";
+  /**
+   * NC-TAC-3 "no more than the base attack Skill": the cap on parry points moved
+   * to the attack is the attack skill's total ("attackSkill") or only its
+   * bought points ("boughtPoints").
+   */
+  readonly parryToAttackCap: "attackSkill" | "boughtPoints";
+  /**
+   * NC-DMG-13 "normal rolled damage" of a stuck weapon each round: the
+   * weapon's dice alone ("weapon") or with the attacker's DM ("weaponAndDm").
+   */
+  readonly impaleRoundDamage: "weapon" | "weaponAndDm";
+  /**
+   * NC-MAN-11, NC-DEF-4 against NC-MAN-9: whether an attacker whose maneuver
+   * allows no second attack (Charge) still gets a Dodge Past's second chance
+   * ("always") or not ("maneuverAllows").
+   */
+  readonly dodgePastSecondChance: "maneuverAllows" | "always";
+  /**
+   * NC-DMG-17 "more than 50% of its SP is lost": half of the SP the weapon had
+   * when it parried ("current") or of its full SP ("maximum").
+   */
+  readonly weaponBreakSp: "current" | "maximum";
+
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
   readonly unconsciousStunRecoveryPerMinute: number;
@@ -153,6 +182,12 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   parryWearCombination: "greater",
   specialParryWeaponDamage: "rolledDamage",
   fumbledDefenseHitPoints: "full",
+
+  meleeDodgeScope: "melee",
+  parryToAttackCap: "attackSkill",
+  impaleRoundDamage: "weapon",
+  dodgePastSecondChance: "maneuverAllows",
+  weaponBreakSp: "current",
 
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,

@@ -669,3 +669,64 @@ describe("what a shield strikes back with", () => {
     expect(shieldStrikeDamage({ clubDamage: { 1: "1d4", 2: "1d8" } })).toBe("1d4");
   });
 });
+
+describe("readings of the damage text a GM may switch", () => {
+  /** Dagmar's sword, nicked down to 6 of its 10 SP. */
+  const worn = { ...defenseOf("weaponParry"), item: { ...sword, itemSp: { value: 6, max: 10 } } };
+
+  it('NC-DMG-17: by default "more than 50% of its SP" reads the SP it parried with: 4 lost of 6 breaks it', () => {
+    // A Special Broadsword (maximum 10) against the worn sword: 4 over its 6 SP.
+    const r = run(attackOf(), worn, [19, 2, 10]);
+    expect(r.outcome.kind).toBe(OutcomeKind.ParriedSpecial);
+    expect(wearOf(r.effects)).toEqual([
+      { kind: "itemDurability", actorId: "dagmar", itemId: "parrySword", delta: -6, reason: "broken" },
+    ]);
+    expect(r.damage.parryItemShattered).toBe(true);
+  });
+
+  it('NC-DMG-17: under "maximum" it reads the full 10 SP: 4 lost is not more than half, the sword keeps 2', () => {
+    const r = run(attackOf(), worn, [19, 2, 10], { weaponBreakSp: "maximum" });
+    expect(wearOf(r.effects)).toEqual([
+      { kind: "itemDurability", actorId: "dagmar", itemId: "parrySword", delta: -4, reason: "excess" },
+    ]);
+    expect(r.damage.parryItemShattered).toBe(false);
+    // More than half of 10 still breaks it: a Greatsword's 16 takes 10 off 6.
+    const broken = run(attackOf({ weapon: greatsword }), worn, [19, 2, 10], { weaponBreakSp: "maximum" });
+    expect(wearOf(broken.effects)[0]).toMatchObject({ delta: -6, reason: "broken" });
+  });
+
+  it("NC-DMG-13: by default a stuck weapon's round damage is its own dice, without the attacker's DM", () => {
+    // Gru (DM 3) impales with the spear: 1d8+1 (5) and the DM's 1d2+1 (2): 9 in full.
+    const r = run(attackOf({ weapon: spear }, 3), defenseOf("none"), [19, 2, 5, 2]);
+    expect(r.damage.damage).toBe(9);
+    expect(r.effects).toContainEqual(expect.objectContaining({ kind: "stuckItem", perRoundDamage: "1d8+1" }));
+  });
+
+  it('NC-DMG-13: under "weaponAndDm" the stuck weapon carries the DM\'s dice too; traded points do not', () => {
+    const options = { impaleRoundDamage: "weaponAndDm" } as const;
+    const r = run(
+      attackOf({ weapon: spear, extraDamageModifier: 4 }, 3),
+      defenseOf("none"),
+      [19, 2, 5, 2],
+      options,
+    );
+    expect(r.effects).toContainEqual(
+      expect.objectContaining({ kind: "stuckItem", perRoundDamage: "1d8+1+1d2+1" }),
+    );
+    // A fumbled defense's impaling blow sticks the same way.
+    const fumbled = run(
+      attackOf({ weapon: spear }, 3),
+      defenseOf("dodge", { skill: GRU_SWORD }),
+      [19, 2, 1, 1],
+      options,
+    );
+    expect(fumbled.effects).toContainEqual(
+      expect.objectContaining({ kind: "stuckItem", perRoundDamage: "1d8+1+1d2+1" }),
+    );
+    // No DM, nothing to add.
+    const weak = run(attackOf({ weapon: spear }), defenseOf("none"), [19, 2, 5], options);
+    expect(weak.effects).toContainEqual(
+      expect.objectContaining({ kind: "stuckItem", perRoundDamage: "1d8+1" }),
+    );
+  });
+});

@@ -107,12 +107,19 @@ export function normalParry(
  * A parry of a Special or Critical blow (NC-DMG-17): maximum damage, blocked
  * as usual; the whole excess comes off the item instead of the 1 SP nick
  * (the excess is never smaller than NC-DMG-9's HP difference). A weapon
- * losing more than half its current SP breaks (to 0); a shield does not.
+ * losing more than half of `breakBase` (its current SP unless the caller
+ * says otherwise) breaks (to 0); a shield does not.
  */
-export function specialParry(damage: number, itemSp: number, itemType: "weapon" | "shield"): ParryArithmetic {
+export function specialParry(
+  damage: number,
+  itemSp: number,
+  itemType: "weapon" | "shield",
+  breakBase: number = itemSp,
+): ParryArithmetic {
   const excess = afterProtection(damage, itemSp);
   if (excess === 0) return { excess, itemWear: 0, reason: null };
-  if (itemType === "weapon" && excess * 2 > itemSp) return { excess, itemWear: itemSp, reason: "broken" };
+  // "more than 50% of its SP": of `breakBase`, the SP it parried with or its full SP (weaponBreakSp).
+  if (itemType === "weapon" && excess * 2 > breakBase) return { excess, itemWear: itemSp, reason: "broken" };
   return { excess, itemWear: Math.min(excess, itemSp), reason: "excess" };
 }
 
@@ -265,15 +272,34 @@ function rollParryingItem(
   );
 }
 
-function stick(b: Builder, attack: AttackDeclaration, targetId: string, inItemId: string | null): void {
+/**
+ * What a weapon stuck in a body does each round (NC-DMG-13, "normal rolled
+ * damage"): its own dice, and the attacker's DM too under
+ * `impaleRoundDamage: "weaponAndDm"`. Traded points never count: they last
+ * one attack (NC-TAC-1).
+ */
+export function impaleRoundFormula(weaponDamage: string, ownDm: number, rules: FangsRules): string {
+  if (rules.impaleRoundDamage === "weapon" || ownDm === 0) return weaponDamage;
+  return `${weaponDamage}+${damageModifierDice(ownDm, rules).source}`;
+}
+
+function stick(
+  b: Builder,
+  attack: AttackDeclaration,
+  targetId: string,
+  inItemId: string | null,
+  rules: FangsRules,
+): void {
   b.effects.push({
     kind: "stuckItem",
     ownerId: attack.attacker.id,
     itemId: attack.weapon.id,
     targetId,
     inItemId,
-    // The wielder's strength is not behind a weapon left in a wound: the weapon's own dice, no DM.
-    perRoundDamage: inItemId === null ? attack.weapon.damage : null,
+    perRoundDamage:
+      inItemId === null
+        ? impaleRoundFormula(attack.weapon.damage, attack.attacker.damageModifier, rules)
+        : null,
   });
   if (inItemId === null) b.impaled = true;
   else b.stuckInShield = true;
@@ -417,7 +443,7 @@ export function rollDamage(
         // NC-DMG-11: rolled damage in full to Stun and to HP, and the weapon sticks.
         const damage = rollBlow(b, attack, rules, dm, dice);
         hitDefender(b, defender, damage, damage, critical, trackHitPoints);
-        stick(b, attack, defender.id, null);
+        stick(b, attack, defender.id, null, rules);
       } else {
         const damage = maxBlow(b, attack, rules, dm);
         hitDefender(b, defender, damage, halfUp(damage), critical, trackHitPoints);
@@ -428,7 +454,7 @@ export function rollDamage(
       const damage = maxBlow(b, attack, rules, dm);
       const hitPointPart = rules.fumbledDefenseHitPoints === "full" ? damage : halfUp(damage);
       hitDefender(b, defender, damage, hitPointPart, true, trackHitPoints);
-      if (canImpale) stick(b, attack, defender.id, null);
+      if (canImpale) stick(b, attack, defender.id, null, rules);
       if (outcome.prone) b.effects.push({ kind: "prone", actorId: defender.id });
       if (outcome.parryItemBroken && item && item.bareHand !== true) {
         wearItem(b, defender.id, item.id, item.itemSp.value, item.itemSp.value, "broken", "parry");
@@ -452,11 +478,14 @@ export function rollDamage(
       if (monster) break;
       const it = parryingItem(item, outcome.defenseChoice);
       // NC-DMG-14: a Critical's excess ignores armor too.
-      const parry = it.bareHand ? bareHandParry(damage) : specialParry(damage, it.itemSp.value, it.type);
+      const breakBase = rules.weaponBreakSp === "maximum" ? it.itemSp.max : it.itemSp.value;
+      const parry = it.bareHand
+        ? bareHandParry(damage)
+        : specialParry(damage, it.itemSp.value, it.type, breakBase);
       throughParry(b, defender, it, parry, critical, trackHitPoints);
       // NC-DMG-17: stuck in the shield; a bare hand is the parrier's own body (NC-MAN-4), so it sticks there.
       if (critical && canImpale && it.type === "shield")
-        stick(b, attack, defender.id, it.bareHand ? null : it.id);
+        stick(b, attack, defender.id, it.bareHand ? null : it.id, rules);
       break;
     }
     case OutcomeKind.SpecialParry: {

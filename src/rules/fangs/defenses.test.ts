@@ -434,3 +434,30 @@ describe("who has a monster parry", () => {
     expect(hasMonsterParry({ humanoid: true, intelligent: true })).toBe(false);
   });
 });
+
+describe("the Melee Dodge against missiles (meleeDodgeScope)", () => {
+  const SHOT = { attackerId: "archer", kind: "missile" } as const;
+  const THROWN = { attackerId: "orc", kind: "thrown" } as const;
+
+  it("NC-MAN-11, NC-DEF-3: by default the Melee Dodge dodges every melee attack and no missile", () => {
+    const d = ctx({ maneuver: "dodgeMelee" });
+    expect(howMany(d, "dodge")).toBe(Infinity);
+    expect(explainDefenses({ ...d, attack: SHOT }).refused).toContainEqual({
+      choice: "dodge",
+      reasonKey: "FANGS.Rules.Defense.Refusal.DodgeOnlyMelee",
+    });
+    expect(allowedDefenses({ ...d, attack: THROWN })).not.toContain("dodge");
+  });
+
+  it('NC-MAN-11, NC-DEF-3: under "all" the Melee Dodger dodges the missiles too, as many as come, and melee still', () => {
+    const d = ctx({ maneuver: "dodgeMelee", rules: { meleeDodgeScope: "all" } });
+    expect(howMany({ ...d, attack: SHOT }, "dodge")).toBe(Infinity);
+    expect(allowedDefenses({ ...d, attack: THROWN })).toContain("dodge");
+    expect(howMany(d, "dodge")).toBe(Infinity);
+    // The Missile Dodge keeps to missiles: the option reads the Melee Dodge only.
+    const missile = ctx({ maneuver: "dodgeMissile", rules: { meleeDodgeScope: "all" } });
+    expect(allowedDefenses(missile)).not.toContain("dodge");
+    // A missile is still never parried.
+    expect(allowedDefenses({ ...d, attack: SHOT })).toEqual(["dodge", "none"]);
+  });
+});

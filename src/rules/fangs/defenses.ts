@@ -4,6 +4,8 @@ import { type FangsOptions, resolveOptions } from "./config";
 import { validateCombatantState } from "./consequences";
 import { damageFormula } from "./formulas";
 import {
+  type DefenseAllowance,
+  type DodgeScope,
   getManeuver,
   type ManeuverOptions,
   maneuverDefenses,
@@ -123,6 +125,8 @@ export interface DefenseContext {
   /** Draw Weapon readying a whole set, or changing combat sets: no parry or dodge (NC-MAN-13). */
   readonly readyingFullSet?: boolean;
   readonly options?: Partial<ManeuverOptions>;
+  /** The world's readings: `meleeDodgeScope` widens the Melee Dodge to missiles (NC-MAN-11, NC-DEF-3). */
+  readonly rules?: FangsOptions;
 }
 
 export interface DefenseRefusal {
@@ -204,6 +208,21 @@ function validateUsage(usage: DefenseUsage): void {
   ] as const) {
     requireInteger(usage?.[field], `defense usage ${field}`, 0);
   }
+}
+
+/**
+ * Which attacks the maneuver's own dodges meet. NC-MAN-11 gives the Melee
+ * Dodge "any and all melee attacks"; NC-DEF-3 gives the Dodge maneuver "any
+ * and all attacks", and the maneuver table's Dodge row says "All". The
+ * `meleeDodgeScope` reading "all" follows the latter (docs/rules/fangs.md).
+ */
+export function dodgeScopeOf(
+  maneuver: ManeuverId,
+  budget: Pick<DefenseAllowance, "dodgeScope">,
+  rules?: FangsOptions,
+): DodgeScope {
+  if (maneuver === "dodgeMelee" && resolveOptions(rules).meleeDodgeScope === "all") return "any";
+  return budget.dodgeScope;
 }
 
 /**
@@ -295,8 +314,8 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
   /* ---- dodge ---- */
   let dodgeConverts = false;
   const ownDodges = budget.dodges;
-  const scopeFits =
-    budget.dodgeScope === "any" || budget.dodgeScope === (attack.kind === "melee" ? "melee" : "missile");
+  const scope = dodgeScopeOf(maneuver.id, budget, ctx.rules);
+  const scopeFits = scope === "any" || scope === (attack.kind === "melee" ? "melee" : "missile");
   const ownDodgeLeft =
     ownDodges === "all" ? true : usage.dodges < ownDodges && !(budget.parryOrDodge && parriesUsed > 0);
   const ownDodge = ownDodges !== 0 && scopeFits && ownDodgeLeft;

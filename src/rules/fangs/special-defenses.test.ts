@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import type { Effect } from "../kernel/effects";
-import { canAttackNow, emptyAttackCounter } from "./attacks";
+import { attackSlots, canAttackNow, emptyAttackCounter } from "./attacks";
 import { canChooseManeuver } from "./maneuvers";
 import {
   attackOnWithdrawal,
@@ -9,6 +9,7 @@ import {
   chargeFreeAttack,
   DisengageResponse,
   dodgePastAfterFirst,
+  dodgePastSecondChanceFor,
   mayCloseWith,
   RetreatResponse,
   restrictionActive,
@@ -260,5 +261,66 @@ describe("Autofire against a dodge", () => {
     expect(autofireHits({ attackTotal: 19, dodgeTotal: 5 })).toBe(0);
     expect(autofireHits({ attackTotal: 30, dodgeTotal: 12, maxHits: 5 })).toBe(5);
     expect(codeOf(() => autofireHits({ attackTotal: 27.5, dodgeTotal: 24 }))).toBe("invalid-value");
+  });
+});
+
+describe("Dodging past a Charge (dodgePastSecondChance)", () => {
+  const normal = { attack: SuccessLevel.Success, dodge: SuccessLevel.Success } as const;
+
+  it("NC-MAN-9, NC-DEF-4: by default a charger gets no second chance: its one attack dodged, the dodger is past", () => {
+    expect(dodgePastSecondChanceFor("charge")).toBe(false);
+    expect(dodgePastAfterFirst({ ...normal, attackerManeuver: "charge" })).toEqual({
+      secondChance: false,
+      slippedBy: true,
+    });
+    // A Special charge a plain dodge does not stop: hit, and no second chance either.
+    expect(
+      dodgePastAfterFirst({
+        attack: SuccessLevel.Special,
+        dodge: SuccessLevel.Success,
+        attackerManeuver: "charge",
+      }),
+    ).toEqual({ secondChance: false, slippedBy: false });
+    // A charge that missed outright: past.
+    expect(
+      dodgePastAfterFirst({ attack: SuccessLevel.Failure, dodge: null, attackerManeuver: "charge" })
+        .slippedBy,
+    ).toBe(true);
+    // An Attack, an All-Out-Attack, or an attacker whose maneuver is unknown keep the second chance.
+    for (const maneuver of ["attack", "allOutAttack", null]) {
+      expect(
+        dodgePastAfterFirst({ ...normal, attackerManeuver: maneuver }).secondChance,
+        String(maneuver),
+      ).toBe(true);
+    }
+  });
+
+  it('NC-MAN-9, NC-DEF-4: under "always" the charger dodged past gets its second chance like any attacker', () => {
+    const always = { dodgePastSecondChance: "always" } as const;
+    expect(dodgePastSecondChanceFor("charge", always)).toBe(true);
+    expect(dodgePastAfterFirst({ ...normal, attackerManeuver: "charge" }, always)).toEqual({
+      secondChance: true,
+      slippedBy: false,
+    });
+    // A Special dodge of a normal charge still slips by at once.
+    expect(
+      dodgePastAfterFirst(
+        { attack: SuccessLevel.Success, dodge: SuccessLevel.Special, attackerManeuver: "charge" },
+        always,
+      ),
+    ).toEqual({ secondChance: false, slippedBy: true });
+  });
+
+  it("NC-MAN-9, NC-ATK-7: the round's attack slots follow the same reading for a charger owed Dodge Past chances", () => {
+    const charger = { maneuver: "charge", dodgePastChances: 1 } as const;
+    expect(attackSlots(charger).slots.map((s) => s.source)).toEqual(["maneuver"]);
+    expect(attackSlots(charger, { dodgePastSecondChance: "always" }).slots.map((s) => s.source)).toEqual([
+      "maneuver",
+      "dodgePast",
+    ]);
+    expect(attackSlots({ maneuver: "attack", dodgePastChances: 1 }).slots.map((s) => s.source)).toEqual([
+      "maneuver",
+      "dodgePast",
+    ]);
   });
 });

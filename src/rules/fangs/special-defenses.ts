@@ -1,8 +1,9 @@
 import type { Effect } from "../kernel/effects";
 import { poolTotal } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { halfMovePaces } from "./maneuvers";
-import { SuccessLevel } from "./types";
+import { type FangsOptions, resolveOptions } from "./config";
+import { getManeuver, halfMovePaces, isManeuverId } from "./maneuvers";
+import { type ManeuverId, SuccessLevel } from "./types";
 
 /**
  * Special defenses (NC-SPD-1 … -3, NC-MAN-9, NC-MAN-12, NC-MAN-16,
@@ -399,6 +400,24 @@ export interface DodgePastFirstChance {
   readonly attack: SuccessLevel;
   /** The target's dodge against it; null when the attack missed and no dodge was rolled. */
   readonly dodge: SuccessLevel | null;
+  /** The attacker's maneuver this round, when known (a Charge may have no second chance). */
+  readonly attackerManeuver?: ManeuverId | string | null;
+}
+
+/**
+ * Whether an attacker on this maneuver gets a Dodge Past's second chance.
+ * NC-MAN-9: a Charge "cannot ... make use of a second attack", and NC-ATK-7
+ * counts "the extra attack due to a Dodge Past" among second attacks; under
+ * `dodgePastSecondChance: "always"` the Dodge Past gives it all the same.
+ * An unknown maneuver (out of combat) gets it.
+ */
+export function dodgePastSecondChanceFor(
+  attackerManeuver: ManeuverId | string | null | undefined,
+  options?: FangsOptions,
+): boolean {
+  if (resolveOptions(options).dodgePastSecondChance === "always") return true;
+  if (attackerManeuver == null || !isManeuverId(attackerManeuver)) return true;
+  return !getManeuver(attackerManeuver).forbidsExtraAttacks;
 }
 
 export interface DodgePastStep {
@@ -413,15 +432,27 @@ export interface DodgePastStep {
  * be dodged; a Special (or better) first dodge against a normal attack slips
  * by at once. Against a Special or Critical attack the second chance stands.
  */
-export function dodgePastAfterFirst(first: DodgePastFirstChance): DodgePastStep {
+export function dodgePastAfterFirst(first: DodgePastFirstChance, options?: FangsOptions): DodgePastStep {
   const valid = (v: unknown): boolean =>
     typeof v === "number" && v >= SuccessLevel.Fumble && v <= SuccessLevel.Critical;
   if (!valid(first?.attack) || (first.dodge !== null && !valid(first.dodge))) {
     throw new RulesError("invalid-value", "dodge past needs success levels", { first });
   }
-  const slippedBy =
+  const special =
     first.attack === SuccessLevel.Success && first.dodge !== null && first.dodge >= SuccessLevel.Special;
-  return Object.freeze({ secondChance: !slippedBy, slippedBy });
+  if (!dodgePastSecondChanceFor(first.attackerManeuver, options)) {
+    // No second chance to wait for: a dodge that stopped the one attack slips by.
+    const stopped =
+      first.attack < SuccessLevel.Success ||
+      (first.dodge !== null && first.dodge >= SuccessLevel.Success && !hitThrough(first));
+    return Object.freeze({ secondChance: false, slippedBy: special || stopped });
+  }
+  return Object.freeze({ secondChance: !special, slippedBy: special });
+}
+
+/** NC-DMG-15: a Special or Critical attack is not stopped by a plain dodge. */
+function hitThrough(first: DodgePastFirstChance): boolean {
+  return first.attack >= SuccessLevel.Special && (first.dodge ?? 0) < SuccessLevel.Special;
 }
 
 /* -------------------------------------------- */

@@ -208,3 +208,37 @@ describe("trades over any skills (property)", () => {
     );
   });
 });
+
+describe("the cap on parry points moved to the attack (parryToAttackCap)", () => {
+  /** Little bought in the attack (2 of 7), more in the parry (6 of 10). */
+  const novice: TradeContext = {
+    attackSkill: { natural: 5, bought: 2, total: 7 },
+    parrySkill: { natural: 4, bought: 6, total: 10 },
+    weaponBaseDamage: "1d8+2",
+  };
+
+  it("NC-TAC-3: by default the base attack Skill is the attack's total: 4 parry points may go to an attack of 7", () => {
+    expect(applyTrades(novice, { parryToAttack: 4 })).toMatchObject({
+      attackModifier: 4,
+      parryModifier: -4,
+      dodgeModifier: -4,
+    });
+    const error = refusal(() =>
+      applyTrades({ ...novice, attackSkill: { natural: 1, bought: 2, total: 3 } }, { parryToAttack: 4 }),
+    );
+    expect(error.details).toMatchObject({ base: 3, parryToAttack: 4 });
+  });
+
+  it('NC-TAC-3: under "boughtPoints" only the attack\'s 2 bought points cap it: 2 may move, 4 may not', () => {
+    const bought = { parryToAttackCap: "boughtPoints" } as const;
+    expect(applyTrades(novice, { parryToAttack: 2 }, bought)).toMatchObject({
+      attackModifier: 2,
+      dodgeModifier: -2,
+    });
+    const error = refusal(() => applyTrades(novice, { parryToAttack: 4 }, bought));
+    expect(error.code).toBe("invalid-trade");
+    expect(error.details).toMatchObject({ base: 2, parryToAttack: 4 });
+    // The reverse (NC-TAC-4) is not this option's: the parry's own total still caps it.
+    expect(applyTrades(novice, { attackToParry: 2 }, bought)).toMatchObject({ parryModifier: 2 });
+  });
+});

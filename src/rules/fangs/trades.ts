@@ -1,5 +1,6 @@
 import { maximumOf, parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { type FangsOptions, resolveOptions } from "./config";
 import type { SkillValue } from "./types";
 
 /**
@@ -80,7 +81,8 @@ function validSkill(skill: SkillValue | null | undefined, what: string): SkillVa
  * "invalid-trade" naming the limit:
  * - attack points (to damage and to parry together) ≤ the bought attack skill;
  * - attack points to damage ≤ the weapon's base maximum (Broadsword 10);
- * - parry points to attack ≤ the bought parry skill, and ≤ the base attack skill;
+ * - parry points to attack ≤ the bought parry skill, and ≤ the base attack skill
+ *   (its total, or its bought points under `parryToAttackCap: "boughtPoints"`);
  * - attack points to parry ≤ the base parry skill (NC-TAC-4: "this works in reverse");
  * - parry → attack → damage is a chain the rules forbid (NC-TAC-5): the
  *   damage can only come from the attack's own bought points, which the
@@ -89,7 +91,7 @@ function validSkill(skill: SkillValue | null | undefined, what: string): SkillVa
  *
  * Gru (Sword 12, 7 bought, Broadsword): attackToDamage 7 → attack −7, DM +7.
  */
-export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResult {
+export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: FangsOptions): TradeResult {
   if (request === null || typeof request !== "object") {
     invalid("a trade is an object of points (attackToDamage, parryToAttack, attackToParry)", { request });
   }
@@ -134,10 +136,15 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResu
         },
       );
     }
-    if (parryToAttack > attack.total) {
+    // "no more than the base attack Skill": its total, or only its bought points (parryToAttackCap).
+    const boughtOnly = resolveOptions(options).parryToAttackCap === "boughtPoints";
+    const attackCap = boughtOnly ? attack.bought : attack.total;
+    if (parryToAttack > attackCap) {
       invalid(
-        `the attack can be raised by no more than its base skill ${attack.total} (asked ${parryToAttack})`,
-        { base: attack.total, parryToAttack },
+        `the attack can be raised by no more than its base skill ${attackCap}` +
+          (boughtOnly ? " (its bought points)" : "") +
+          ` (asked ${parryToAttack})`,
+        { base: attackCap, parryToAttack },
       );
     }
     // "Note that this works in reverse": the parry rises by no more than its own base skill.
