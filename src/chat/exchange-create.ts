@@ -102,7 +102,7 @@ export async function firstState(
   const dice = [attack.dice, outcome.dice];
   let state = createAttacked(init, attack.value, outcome.value, stage, dice);
   if (stage === "resolved") {
-    const offer = chargeOffer(state, []);
+    const offer = await chargeOffer(state, []);
     if (offer) state = { ...state, freeAttack: { ...offer, taken: false } };
   }
   return { state: plan.special ? { ...state, special: plan.special } : state, dice };

@@ -373,6 +373,47 @@ describe("a Charge that does no harm gives its target a free attack", () => {
   });
 });
 
+describe("a Charge's free attack is one of the target's attacks (NC-MAN-9, NC-ATK-8)", () => {
+  const made = (c: { getCombatantsByActor(a: unknown): { system: unknown }[] }, actor: unknown) =>
+    (c.getCombatantsByActor(actor)[0]!.system as { attacks: { made: string[] } }).attacks.made;
+
+  it("NC-MAN-9, NC-ATK-8: Jenny's free attack at Gru is counted on her combatant", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [2]);
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+    world.as(world.defender);
+    world.dice.push(12);
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    expect(stateOf(lastMessage()).setup.source).toBe("chargeFreeAttack");
+    expect(made(c, t.jenny)).toEqual(["chargeFreeAttack"]);
+    // Her own attack is still to come: the free one fills none of her maneuver's attacks.
+    expect(made(c, t.gru)).toEqual(["maneuver"]);
+  });
+
+  it("NC-MAN-9, NC-ATK-8: a Jenny who has made her two attacks this round is offered none", async () => {
+    const t = await table();
+    await combat(
+      [t.gru, { maneuver: "charge" }],
+      [
+        t.jenny,
+        {
+          maneuver: "attack",
+          attacks: {
+            made: ["maneuver", "offHand"],
+            usedMelee: true,
+            usedRanged: false,
+            targets: [t.gru.uuid],
+          },
+        },
+      ],
+    );
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [2]);
+    expect(stateOf(message).stage).toBe("resolved");
+    expect(stateOf(message).freeAttack).toBeNull();
+  });
+});
+
 describe("a fumbled Charge is a miss (NC-MAN-9)", () => {
   it("NC-MAN-9: once the GM rules the fumble, the charged target gets its free attack", async () => {
     const t = await table();
@@ -671,6 +712,47 @@ describe("dodging past the attacker (NC-MAN-11, NC-DEF-4)", () => {
     expect(second.weapon.name).toBe("Broadsword");
     expect(lastMessage().id).not.toBe(message.id);
     expect(second.attack?.check.natural).toBe(15);
+  });
+
+  it("NC-DEF-4, NC-ATK-7: the second chance is one of Gru's attacks this round, counted on his combatant", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    world.dice.push(7);
+    await ask(world.defender, message, { type: "defend", choice: "dodgePast" });
+    expect(await ask(world.player, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+    world.as(world.player);
+    world.dice.push(15);
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    expect(stateOf(lastMessage()).setup.source).toBe("dodgePast");
+    const gru = c.getCombatantsByActor(t.gru)[0]!.system as { attacks: { made: string[] } };
+    expect(gru.attacks.made).toEqual(["maneuver", "dodgePast"]);
+  });
+
+  it("NC-DEF-4, NC-ATK-8: Gru's All-Out-Attack has made its two attacks: Jenny dodging past the second gives him no third", async () => {
+    const t = await table();
+    const c = await combat(
+      [
+        t.gru,
+        {
+          maneuver: "allOutAttack",
+          attacks: { made: ["maneuver"], usedMelee: true, usedRanged: false, targets: [t.jenny.uuid] },
+        },
+      ],
+      [t.jenny, { maneuver: "dodgeMelee" }],
+    );
+    c.system.phase = "postMelee";
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    // Counted: his second attack this round (the stand-in has no canvas to tell which slot it fills).
+    expect(
+      (c.getCombatantsByActor(t.gru)[0]!.system as { attacks: { made: string[] } }).attacks.made,
+    ).toHaveLength(2);
+    // 7 + 17 = 24: a plain dodge of a plain attack, which would leave a second chance, but he has none left.
+    world.dice.push(7);
+    await ask(world.defender, message, { type: "defend", choice: "dodgePast" });
+    expect(stateOf(message).defense?.past).toEqual({ slippedBy: false });
+    expect(stateOf(message).freeAttack).toBeNull();
+    expect(await ask(world.player, message, { type: "takeFreeAttack" })).toMatchObject({ code: "no-offer" });
   });
 
   it("NC-DEF-4: a Special first dodge against a normal attack slips by: no second chance", async () => {

@@ -2,6 +2,7 @@ import {
   combatantOf,
   combatWithId,
   declareManeuver,
+  freeAttackVerdict,
   recordAttack,
   recordDefense,
   recordManeuverLost,
@@ -10,7 +11,7 @@ import {
 } from "../combat/api";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
-import type { AttackSource } from "../rules/fangs/attacks";
+import { AttackSource } from "../rules/fangs/attacks";
 import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
@@ -165,20 +166,31 @@ export function nextAfter(
   }
 }
 
-/** NC-MAN-9 through rules-B: a Charge that did no damage gives its target a free attack. */
-export function chargeOffer(
+/**
+ * NC-MAN-9 through rules-B: a Charge that did no damage gives its target a
+ * free attack, if the target still has an attack this round (NC-ATK-8: the
+ * free attack counts).
+ */
+export async function chargeOffer(
   state: ExchangeState,
   effects: readonly Effect[],
-): Omit<FreeAttackOffer, "taken"> | null {
-  if (state.setup.maneuver !== "charge") return null;
+): Promise<Omit<FreeAttackOffer, "taken"> | null> {
+  // The charge's own attack only: a free attack by a charger (a Dodge Past's second chance) gives none back.
+  if (
+    state.setup.maneuver !== "charge" ||
+    (state.setup.source ?? AttackSource.Maneuver) !== AttackSource.Maneuver
+  )
+    return null;
   const offer = chargeFreeAttack({
     chargerId: state.attacker.actorUuid,
     targetId: state.target.actorUuid,
     effects: [...effects],
   });
-  return offer
-    ? { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey }
-    : null;
+  if (!offer) return null;
+  const striker = await actorFrom(offer.attackerId);
+  if (!freeAttackVerdict(AttackSource.ChargeFreeAttack, striker, combatWithId(state.setup.combatId)).allowed)
+    return null;
+  return { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey };
 }
 
 /* -------------------------------------------- */
@@ -264,14 +276,17 @@ async function prepareDefend(
         rulesOptions(),
       )
     : null;
-  const secondChance: Omit<FreeAttackOffer, "taken"> | null = pastStep?.secondChance
-    ? {
-        attackerId: state.attacker.actorUuid,
-        targetId: state.target.actorUuid,
-        reasonKey: "FANGS.Chat.DodgePast.Offered",
-        kind: "dodgePast",
-      }
-    : null;
+  // NC-ATK-7, -8: the second chance is one of the attacker's attacks this round; one who has none left gets none.
+  const secondChance: Omit<FreeAttackOffer, "taken"> | null =
+    pastStep?.secondChance &&
+    freeAttackVerdict(AttackSource.DodgePast, attacker, combatWithId(state.setup.combatId)).allowed
+      ? {
+          attackerId: state.attacker.actorUuid,
+          targetId: state.target.actorUuid,
+          reasonKey: "FANGS.Chat.DodgePast.Offered",
+          kind: "dodgePast",
+        }
+      : null;
   return {
     event: {
       type: "defend",
@@ -291,7 +306,7 @@ async function prepareDefend(
       },
       outcome: outcome.value,
       next,
-      freeAttack: secondChance ?? (next === "resolved" ? chargeOffer(state, []) : null),
+      freeAttack: secondChance ?? (next === "resolved" ? await chargeOffer(state, []) : null),
       dice: [defense.dice, outcome.dice],
     },
     after: async () => {
@@ -333,7 +348,7 @@ async function prepareDamage(
       type: "rollDamage",
       damage: { result: rolled.value, effects: rolled.value.effects },
       next: appliable(rolled.value.effects) ? "apply" : "resolved",
-      freeAttack: chargeOffer(state, rolled.value.effects),
+      freeAttack: await chargeOffer(state, rolled.value.effects),
       dice: [rolled.dice],
     },
   };
@@ -366,7 +381,7 @@ async function prepareFumble(
         fumble: { option: option.id, victim: null },
         damage: { result: null, effects },
         next: appliable(effects) ? "apply" : "resolved",
-        freeAttack: chargeOffer(state, effects),
+        freeAttack: await chargeOffer(state, effects),
         dice: [],
       },
     };
@@ -401,7 +416,7 @@ async function prepareFumble(
       fumble: { option: option.id, victim: victimRef, ...(healthDamaging ? { healthDamaging } : {}) },
       damage: { result: rolled.value, effects: rolled.value.effects },
       next: appliable(rolled.value.effects) ? "apply" : "resolved",
-      freeAttack: chargeOffer(state, rolled.value.effects),
+      freeAttack: await chargeOffer(state, rolled.value.effects),
       dice: [rolled.dice],
     },
   };
@@ -585,8 +600,9 @@ async function withdrawalRestrictionsOf(
  * attack on the attacker's combatant (rules-B's attack counter), with the
  * trade's lowered or raised parry and dodge until the next initiative. The
  * GM writes it because players may not change their combatant's data, and
- * one client only must count it. Cards of another combat, free attacks
- * (no combat recorded) and declined attacks count nothing.
+ * one client only must count it. A free attack (a Charge's, a Dodge Past's
+ * second chance) counts like any other (NC-ATK-8). Cards of no combat or
+ * another combat, and declined attacks, count nothing.
  */
 export async function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;

@@ -255,6 +255,48 @@ describe("holds", () => {
     expect(order).toEqual(["eddy", "dagmar", "jenny"]);
   });
 
+  it("NC-RND-6: a faster holder breaking in on a slower holder who is acting goes first with no roll; both act", () => {
+    let state = fresh(fighter("eddy", 17), fighter("dagmar", 15), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    state = apply(state, planHold(state, "eddy", options));
+    state = apply(state, planHold(state, "dagmar", options));
+    state = apply(state, planBreakHold(state, ["dagmar"], options));
+    expect(current(state)).toBe("dagmar");
+    // Eddy (AG 17) interrupts Dagmar (AG 15): she is slower, so nobody rolls (no dice given).
+    const plan = planBreakHold(state, ["eddy"], options);
+    expect(plan.rollOff).toBeNull();
+    expect(plan.notes.some((n) => n.kind === "rollOff")).toBe(false);
+    state = apply(state, plan);
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      order.push(current(state)!);
+      state = apply(state, planNextTurn(state, options));
+    }
+    expect(order).toEqual(["eddy", "dagmar", "jenny"]);
+  });
+
+  it("NC-RND-6: breaking in on an acting holder, the faster breaker goes first unrolled and an equal AG rolls off", () => {
+    let state = fresh(fighter("eddy", 17), fighter("dagmar", 15), fighter("kim", 15), fighter("jenny", 12));
+    state = apply(state, planStart(state, options));
+    for (const id of ["eddy", "dagmar", "kim"]) state = apply(state, planHold(state, id, options));
+    state = apply(state, planBreakHold(state, ["dagmar"], options));
+    // Kim (AG 15, as fast as Dagmar) rolls off with her: Dagmar 4+15=19, Kim 9+15=24. Eddy rolls nothing.
+    const dice = new ScriptedDice([4, 9]);
+    const plan = planBreakHold(state, ["kim", "eddy"], { ...options, dice });
+    expect(dice.remaining).toBe(0);
+    expect(plan.rollOff?.rolls.map((r) => [r.id, r.total])).toEqual([
+      ["dagmar", 19],
+      ["kim", 24],
+    ]);
+    state = apply(state, plan);
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      order.push(current(state)!);
+      state = apply(state, planNextTurn(state, options));
+    }
+    expect(order).toEqual(["eddy", "kim", "dagmar", "jenny"]);
+  });
+
   it("NC-RND-5: once the hold is broken the combatant must act: it cannot hold again", () => {
     let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
     state = apply(state, planStart(state, options));

@@ -5,13 +5,14 @@ import {
   canActFromHold,
   type FangsTurnFacts,
   holdBreakContenders,
+  holdBreakRolls,
   type InitiativeMode,
   type InitiativeScore,
   initiativeScores,
   insertHeldTurn,
   phaseTurnOrder,
   type RollOffResult,
-  resolveHoldRollOff,
+  resolveHoldBreak,
 } from "../rules/fangs/round";
 import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "../rules/fangs/types";
 import type { DiceSource } from "../rules/kernel/dice";
@@ -23,7 +24,7 @@ import { CombatRefusal } from "./refusal";
  * combat, work out the ONE update that moves it (combatant → phase → round,
  * a hold, a broken hold) together with every per-combatant reset, plus the
  * notes the chat should carry. Who acts in a phase and in what order is the
- * rules core's answer (phaseTurnOrder, initiativeScores, resolveHoldRollOff);
+ * rules core's answer (phaseTurnOrder, initiativeScores, resolveHoldBreak);
  * this module only walks the pointer and never decides a rule itself.
  */
 
@@ -546,19 +547,14 @@ export function planBreakHold(
   const currentId = state.order[state.turn!] ?? null;
   const current = currentId === null ? undefined : draft.get(currentId);
   // A combatant is `committed` once it has broken its hold this round.
-  const asBreaker = (c: PlanCombatant) => ({ combatant: c, id: c.id, brokeHold: c.committed });
-  const picked = holdBreakContenders(breakers.map(asBreaker), current ? asBreaker(current) : null);
-  const contenders = picked.contenders.map((b) => b.combatant);
-  const interrupted = picked.interrupted?.combatant ?? null;
-  let rollOff: RollOffResult | null = null;
-  let acting = contenders.map((c) => c.id);
-  if (contenders.length > 1) {
-    if (!options.dice) throw new CombatRefusal("FANGS.Combat.Refusal.NoDice");
-    rollOff = resolveHoldRollOff(
-      contenders.map((c) => ({ id: c.id, ag: c.ag })),
-      options.dice,
-    );
-    acting = [...rollOff.order];
+  const asBreaker = (c: PlanCombatant) => ({ combatant: c, id: c.id, ag: c.ag, brokeHold: c.committed });
+  const sides = holdBreakContenders(breakers.map(asBreaker), current ? asBreaker(current) : null);
+  const interrupted = sides.interrupted?.combatant ?? null;
+  if (holdBreakRolls(sides) && !options.dice) throw new CombatRefusal("FANGS.Combat.Refusal.NoDice");
+  const resolved = resolveHoldBreak(sides, options.dice);
+  const rollOff: RollOffResult | null = resolved.rollOff;
+  const acting = [...resolved.order];
+  if (rollOff) {
     draft.listNote(
       "rollOff",
       rollOff.rolls.map((r) => ({

@@ -3,6 +3,7 @@ import {
   type AttackSource,
   attackSlots,
   postMeleeAttacksLeft,
+  type RoundAttacker,
 } from "../rules/fangs/attacks";
 import { weaponAtHand } from "../rules/fangs/character";
 import type { DefenseUsage } from "../rules/fangs/defenses";
@@ -177,6 +178,25 @@ export function attackCounterOf(system: FangsCombatantSystem): AttackCounter {
   return system.attacks;
 }
 
+/**
+ * What decides a combatant's attacks this round (the rules core's
+ * RoundAttacker), from its data and its actor; the maneuver is "" when none
+ * is declared.
+ */
+export function roundAttackerOf(
+  system: FangsCombatantSystem,
+  facts: Pick<ActorFacts, "humanoid" | "twoWeapon" | "ambidextrous" | "offHandWeapon">,
+): RoundAttacker {
+  return {
+    maneuver: system.maneuver ?? "",
+    humanoid: facts.humanoid,
+    twoWeapon: facts.twoWeapon,
+    ambidextrous: facts.ambidextrous,
+    offHandWeapon: facts.offHandWeapon,
+    offHandParried: system.defenses.shieldParries > 0 && facts.offHandWeapon,
+  };
+}
+
 /** The planner's view of one combatant. */
 export function planCombatant(combatant: unknown): PlanCombatant {
   const system = combatantSystem(combatant);
@@ -184,14 +204,7 @@ export function planCombatant(combatant: unknown): PlanCombatant {
   let postMeleeAttacks = 0;
   let offHandInitiativePenalty = false;
   if (system.maneuver !== null) {
-    const profile = {
-      maneuver: system.maneuver,
-      humanoid: facts.humanoid,
-      twoWeapon: facts.twoWeapon,
-      ambidextrous: facts.ambidextrous,
-      offHandWeapon: facts.offHandWeapon,
-      offHandParried: system.defenses.shieldParries > 0 && facts.offHandWeapon,
-    };
+    const profile = roundAttackerOf(system, facts);
     postMeleeAttacks = postMeleeAttacksLeft(profile, system.attacks);
     if (postMeleeAttacks > 0) {
       // The next post-melee attack's own initiative modifier (an off-hand one, NC-DEF-7).

@@ -1,8 +1,9 @@
 import {
   type AttackCounter,
   type AttackSlot,
-  type AttackSource,
+  AttackSource,
   canAttackNow,
+  canTakeFreeAttack,
   emptyAttackCounter,
   postMeleeAttacksLeft,
   recordAttack,
@@ -959,7 +960,7 @@ class Duel {
     });
   }
 
-  attackerProfile(c: Combatant, maneuver: ManeuverId) {
+  attackerProfile(c: Combatant, maneuver: ManeuverId | "") {
     const off = this.offHandItem(c);
     return {
       maneuver,
@@ -1530,7 +1531,21 @@ class Duel {
           this.mainWeapon(opp) ??
           this.inHand(opp).find((x) => x.kind === "melee" && this.weaponReady(opp, x));
         if (fw && this.weaponReady(opp, fw)) {
-          this.exchange(opp, c, fw, { source: "chargeFreeAttack", modifier: 0 }, 0, true);
+          // NC-ATK-8: the free attack is one of the target's attacks this round, if it has one left.
+          const verdict = canTakeFreeAttack({
+            kind: AttackSource.ChargeFreeAttack,
+            attacker: this.attackerProfile(opp, opp.maneuver ?? ""),
+            counter: opp.counter,
+            options: this.options,
+          });
+          if (verdict.allowed && verdict.slot) this.exchange(opp, c, fw, verdict.slot, 0);
+          else
+            this.log({
+              type: "attackRefused",
+              side: opp.side,
+              weapon: fw.name,
+              reasonKey: verdict.reasonKey ?? "",
+            });
         }
       }
     }
@@ -1701,7 +1716,6 @@ class Duel {
     w: SimWeapon,
     slot: { source: string; modifier: number },
     bonus: number,
-    outsideCounter = false,
   ): ExchangeResolution | null {
     const grapple = w.skillKey === "grapple";
     const explained = this.explainDefensesCached(d, a, w.kind, grapple);
@@ -1771,13 +1785,11 @@ class Duel {
       allowed,
     };
     const resolution = resolveExchange({ attack, defense }, this.dice, this.options);
-    if (!outsideCounter) {
-      a.counter = recordAttack(a.counter, {
-        source: slot.source as AttackSource,
-        kind: w.kind,
-        targetId: d.id,
-      });
-    }
+    a.counter = recordAttack(a.counter, {
+      source: slot.source as AttackSource,
+      kind: w.kind,
+      targetId: d.id,
+    });
     if (w.kind === "thrown") {
       a.away.add(w.id);
       a.gearVersion += 1;

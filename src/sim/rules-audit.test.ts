@@ -23,6 +23,18 @@ function retreating(): Policy {
   };
 }
 
+/** The default policy, but this maneuver whenever the rules allow it. */
+function always(maneuver: string): Policy {
+  const base = createDefaultPolicy();
+  return {
+    ...base,
+    id: `always-${maneuver}`,
+    chooseManeuver: (q) => q.options.find((o) => o.maneuver === maneuver) ?? base.chooseManeuver(q),
+    // Every second attack the rules allow, an off-hand one at −10 too.
+    chooseExtraAttack: () => true,
+  };
+}
+
 /** Each round's closing status line, by round. */
 function statusByRound(events: readonly DuelEvent[]): Map<number, readonly FighterSnapshot[]> {
   const byRound = new Map<number, readonly FighterSnapshot[]>();
@@ -92,6 +104,29 @@ describe("the simulator plays by the rules", () => {
     // Had Eddy not struck him, the Charge was open to him next round (Gru ran beyond an Engage's ½ MV).
     const control = run(false);
     expect(control.nextRound).toContain("charge");
+  });
+
+  it("NC-MAN-9, NC-ATK-8: a charged target's free attack is one of its attacks: with its own and an off-hand one it never strikes three times a round", () => {
+    let capped = 0;
+    for (let seed = 1; seed <= 60; seed += 1) {
+      // Gru charges Fast Eddy (an off-hand knife, no Two Weapon), who attacks whenever he may.
+      const result = runDuel(
+        {
+          fighters: [fighter("Gru"), fighter("Fast Eddy")],
+          policies: [always("charge"), always("attack")],
+          startDistance: 4,
+          maxRounds: 1,
+        },
+        seed,
+        true,
+      );
+      const eddy = result.events!.filter((e) => e.type === "exchange" && e.attacker === 1);
+      expect(eddy.length, `seed ${seed}`).toBeLessThanOrEqual(2);
+      if (eddy.length === 2 && eddy.some((e) => e.type === "exchange" && e.source === "chargeFreeAttack")) {
+        capped += 1;
+      }
+    }
+    expect(capped).toBeGreaterThan(0);
   });
 
   it("CORE-CON-3: a dying fighter whose side still fights loses 1 HP a round until dead", () => {

@@ -2,15 +2,23 @@ import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
-import { attackCounterOf, combatantOf, defenseUsageOf, restrictionsOf } from "../../combat/api";
+import {
+  attackCounterOf,
+  combatantOf,
+  defenseUsageOf,
+  freeAttackVerdict,
+  restrictionsOf,
+} from "../../combat/api";
 import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
 import {
   type AttackNowContext,
+  AttackSource,
   type AttackVerdict,
   canAttackNow,
+  type FreeAttackKind,
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
 import { weaponAtHand } from "../../rules/fangs/character";
@@ -39,8 +47,13 @@ export interface StartAttackOptions {
   readonly token?: TokenDocument.Implementation | null;
   /** A fixed target (a free attack's charger), instead of the user's targets. */
   readonly target?: PartyRef | null;
-  /** A free attack (a Charge that failed): no round checks, not counted. */
-  readonly free?: boolean;
+  /**
+   * A free attack: a Charge's target striking back ("chargeFreeAttack"), or
+   * a Dodge Past's second chance ("dodgePast"). Not the maneuver's checks,
+   * but an attack all the same: the rules core says whether one is left this
+   * round (NC-ATK-8), and the card counts it.
+   */
+  readonly free?: FreeAttackKind | null;
   /**
    * Called once the attack is ready to roll (after the dialog and every check):
    * a free attack takes its offer on the card here. False stops the attack.
@@ -205,6 +218,20 @@ function roundView(
   };
 }
 
+/** A free attack's round: the rules core's verdict on it, and the combat the card counts it in. */
+function freeRoundView(actor: Actor.Implementation, kind: FreeAttackKind): RoundView | null {
+  const combat = game.combat;
+  const combatant = combatantOf(actor);
+  if (!combat?.started || !combatant || !combat.id) return null;
+  const system = combatantSystem(combatant);
+  return {
+    combat: { id: combat.id, round: combat.round, phase: combatSystem(combat).phase },
+    maneuver: system.maneuver,
+    verdict: freeAttackVerdict(kind, actor, combat as unknown as Combat.Implementation),
+    withdrawal: null,
+  };
+}
+
 /* -------------------------------------------- */
 /*  Starting an attack                          */
 /* -------------------------------------------- */
@@ -272,7 +299,9 @@ export async function startAttack(
   }
 
   // May this attack be made now? (rules-B, enforced by the world setting)
-  const round = options.free ? null : roundView(actor, weapon, attackerToken, target, targetToken);
+  const round = options.free
+    ? freeRoundView(actor, options.free)
+    : roundView(actor, weapon, attackerToken, target, targetToken);
   const isGM = game.user?.isGM === true;
   const passage = gate(round?.verdict ?? null, attackEnforcement(), isGM);
   const reasonKey = round?.verdict.reasonKey ?? null;
@@ -380,7 +409,7 @@ export async function takeFreeAttack(
       event: options.event ?? null,
       token: state.attacker.tokenUuid ? tokenFrom(state.attacker.tokenUuid) : null,
       target: state.target,
-      free: true,
+      free: AttackSource.DodgePast,
       claim,
     });
     return;
@@ -398,7 +427,7 @@ export async function takeFreeAttack(
     event: options.event ?? null,
     token,
     target: state.attacker,
-    free: true,
+    free: AttackSource.ChargeFreeAttack,
     claim,
   });
 }

@@ -6,10 +6,12 @@ import {
   AttackSource,
   attackSlots,
   canAttackNow,
+  canTakeFreeAttack,
   emptyAttackCounter,
   offHandPenalty,
   postMeleeAttacksLeft,
   recordAttack,
+  roundAttackCap,
 } from "./attacks";
 import { attackOnWithdrawal, withdrawalChoice } from "./special-defenses";
 
@@ -328,5 +330,70 @@ describe("second attacks", () => {
       canAttackNow(melee({ attacker, counter, phase: "postMelee", targetId: "thief" })).slot?.source,
     ).toBe("dodgePast");
     expect(codeOf(() => attackSlots({ maneuver: "attack", dodgePastChances: -1 }))).toBe("invalid-value");
+  });
+});
+
+describe("free attacks count toward the round's attacks (NC-ATK-7, NC-ATK-8)", () => {
+  const count = (counter: AttackCounter, source: AttackSource): AttackCounter =>
+    recordAttack(counter, { source, kind: "melee", targetId: "gru" });
+
+  it("NC-ATK-8, NC-MAN-9: a Charge's free attack is one of the target's two, and leaves its own attack to come", () => {
+    const jenny = { maneuver: "attack", offHandWeapon: true } as const;
+    expect(roundAttackCap({ humanoid: true, twoWeapon: false })).toBe(2);
+    expect(roundAttackCap({ humanoid: false })).toBeNull();
+    const free = canTakeFreeAttack({
+      kind: "chargeFreeAttack",
+      attacker: jenny,
+      counter: emptyAttackCounter(),
+    });
+    expect(free).toMatchObject({ allowed: true, slot: { source: "chargeFreeAttack", modifier: 0 } });
+    const afterFree = count(emptyAttackCounter(), AttackSource.ChargeFreeAttack);
+    // Her own attack in the Melee phase is still hers…
+    expect(canAttackNow(melee({ attacker: jenny, counter: afterFree })).slot?.source).toBe("maneuver");
+    const afterOwn = count(afterFree, AttackSource.Maneuver);
+    // …but the off-hand one would be a third.
+    expect(postMeleeAttacksLeft(jenny, afterOwn)).toBe(0);
+    expect(
+      canAttackNow(melee({ attacker: jenny, counter: afterOwn, phase: "postMelee", hand: "off" })).reasonKey,
+    ).toBe("FANGS.Rules.Attack.Refusal.NoAttacksLeft");
+    // Two attacks made already: no free attack.
+    expect(
+      canTakeFreeAttack({ kind: "chargeFreeAttack", attacker: jenny, counter: afterOwn }).reasonKey,
+    ).toBe("FANGS.Rules.Attack.Refusal.NoAttacksLeft");
+    // A creature is not capped; outside a combat nothing is counted.
+    const bear = { maneuver: "attack", humanoid: false } as const;
+    expect(canTakeFreeAttack({ kind: "chargeFreeAttack", attacker: bear, counter: afterOwn }).allowed).toBe(
+      true,
+    );
+    expect(canTakeFreeAttack({ kind: "chargeFreeAttack", attacker: null, counter: afterOwn }).allowed).toBe(
+      true,
+    );
+  });
+
+  it("NC-DEF-4, NC-ATK-7, NC-ATK-8: a Dodge Past chance is a second attack: it uses one up, and one who has made two gets none", () => {
+    const gru = { maneuver: "attack", offHandWeapon: true } as const;
+    const first = count(emptyAttackCounter(), AttackSource.Maneuver);
+    expect(canTakeFreeAttack({ kind: "dodgePast", attacker: gru, counter: first }).slot?.source).toBe(
+      "dodgePast",
+    );
+    const second = count(first, AttackSource.DodgePast);
+    expect(postMeleeAttacksLeft(gru, second)).toBe(0);
+    expect(canTakeFreeAttack({ kind: "dodgePast", attacker: gru, counter: second }).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.NoAttacksLeft",
+    );
+    const aoa = { maneuver: "allOutAttack" } as const;
+    const both = count(first, AttackSource.AllOutAttackSecond);
+    expect(canTakeFreeAttack({ kind: "dodgePast", attacker: aoa, counter: both }).allowed).toBe(false);
+    // Two Weapon allows a third: the chance is taken.
+    expect(
+      canTakeFreeAttack({ kind: "dodgePast", attacker: { ...aoa, twoWeapon: true }, counter: both }).allowed,
+    ).toBe(true);
+    // A Charge makes no use of a second attack (NC-MAN-9).
+    expect(
+      canTakeFreeAttack({ kind: "dodgePast", attacker: { maneuver: "charge" }, counter: first }).reasonKey,
+    ).toBe("FANGS.Rules.Attack.Refusal.NoSecondAttack");
+    expect(
+      codeOf(() => canTakeFreeAttack({ kind: "maneuver" as never, attacker: gru, counter: first })),
+    ).toBe("invalid-value");
   });
 });

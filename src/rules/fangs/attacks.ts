@@ -28,6 +28,8 @@ export const AttackSource = {
   OffHand: "offHand",
   /** The extra chance at someone dodging past (NC-DEF-4). */
   DodgePast: "dodgePast",
+  /** A charged target's free attack at a charger that missed or did no damage (NC-MAN-9). */
+  ChargeFreeAttack: "chargeFreeAttack",
 } as const;
 export type AttackSource = (typeof AttackSource)[keyof typeof AttackSource];
 
@@ -108,8 +110,22 @@ export function attackSlots(profile: RoundAttacker, options?: FangsOptions): Att
   if (maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options)) {
     for (let i = 0; i < chances; i += 1) slot(AttackSource.DodgePast, "postMelee", "main");
   }
-  const maxAttacks = humanoid ? (profile.twoWeapon ? 3 : 2) : slots.length;
-  return Object.freeze({ slots: Object.freeze(slots), maxAttacks: Math.min(maxAttacks, slots.length) });
+  const cap = roundAttackCap({ humanoid, twoWeapon: profile.twoWeapon });
+  return Object.freeze({
+    slots: Object.freeze(slots),
+    maxAttacks: Math.min(cap ?? slots.length, slots.length),
+  });
+}
+
+/**
+ * NC-ATK-8: "No humanoid attacker can attack more than two times during a
+ * round except when using the two weapon Advantage": two, three with Two
+ * Weapon; null for a creature, which the text does not cap. Every attack
+ * made counts, a free one too (a Charge's free attack, a Dodge Past chance).
+ */
+export function roundAttackCap(profile: Pick<RoundAttacker, "humanoid" | "twoWeapon">): number | null {
+  if (profile.humanoid === false) return null;
+  return profile.twoWeapon ? 3 : 2;
 }
 
 /* -------------------------------------------- */
@@ -151,9 +167,10 @@ export function recordAttack(
 
 /** Post-melee attacks still open to a combatant (what phaseTurnOrder's `postMeleeAttacks` fact wants). */
 export function postMeleeAttacksLeft(profile: RoundAttacker, counter: AttackCounter): number {
-  const { slots, maxAttacks } = attackSlots(profile);
+  const { slots } = attackSlots(profile);
   const free = unusedSlots(slots, counter).filter((s) => s.phase === "postMelee").length;
-  return Math.max(0, Math.min(free, maxAttacks - counter.made.length));
+  const cap = roundAttackCap(profile);
+  return Math.max(0, cap === null ? free : Math.min(free, cap - counter.made.length));
 }
 
 function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter): AttackSlot[] {
@@ -275,10 +292,12 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
     return no("MustAttackChosenTarget");
   }
 
-  const { slots, maxAttacks } = attackSlots(ctx.attacker);
-  if (ctx.counter.made.length >= maxAttacks) return no("NoAttacksLeft");
+  const { slots } = attackSlots(ctx.attacker);
+  // A free attack taken this round counts toward the cap but fills none of the maneuver's slots.
+  const open = unusedSlots(slots, ctx.counter);
+  if (capReached(ctx.attacker, ctx.counter) || open.length === 0) return no("NoAttacksLeft");
   const wanted = ctx.phase === "postMelee" ? "postMelee" : "primary";
-  const slot = unusedSlots(slots, ctx.counter).find((s) => s.phase === wanted && s.hand === hand);
+  const slot = open.find((s) => s.phase === wanted && s.hand === hand);
   if (!slot) return no(hand === "off" && wanted === "postMelee" ? "NoOffHandAttack" : "NoAttacksLeft");
   // NC-ATK-4 names who may be shot cleanly; NC-ATK-5 lets one fire into a melee anyway, at the GM's risk.
   return Object.freeze({
@@ -287,4 +306,65 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
     slot,
     intoMelee: ranged && !ctx.targetStartedUnengaged,
   });
+}
+
+function capReached(attacker: RoundAttacker, counter: AttackCounter): boolean {
+  const cap = roundAttackCap(attacker);
+  return cap !== null && counter.made.length >= cap;
+}
+
+/* -------------------------------------------- */
+/*  Free attacks: a Charge's, a Dodge Past's    */
+/* -------------------------------------------- */
+
+/**
+ * "chargeFreeAttack": the charged target strikes back (NC-MAN-9).
+ * "dodgePast": the attacker's second chance at a target dodging past it
+ * (NC-DEF-4), one of the second attacks NC-ATK-7 names.
+ */
+export type FreeAttackKind = typeof AttackSource.ChargeFreeAttack | typeof AttackSource.DodgePast;
+
+export interface FreeAttackContext {
+  readonly kind: FreeAttackKind;
+  /** Who would make the free attack; null when it is not in the combat (nothing to count). */
+  readonly attacker: RoundAttacker | null;
+  readonly counter: AttackCounter;
+  readonly outOfAction?: boolean;
+  /** The world's rules options (`dodgePastSecondChance` gives a charger its Dodge Past chance). */
+  readonly options?: FangsOptions;
+}
+
+/**
+ * May this free attack be taken? Each is an attack, so it counts toward
+ * NC-ATK-8's cap: one who has made its two attacks (three with Two Weapon)
+ * this round cannot take it, and taking it uses one up. A Dodge Past chance
+ * is a second attack (NC-ATK-7), so a maneuver that forbids second attacks
+ * (Charge: "cannot ... make use of a second attack") has none. A Charge's
+ * free attack is the target's whatever its maneuver: the text gives it
+ * without condition beyond the charger's miss. Outside a combat nothing is
+ * counted and the attack is allowed. The slot carries the source to count
+ * the attack under.
+ */
+export function canTakeFreeAttack(ctx: FreeAttackContext): AttackVerdict {
+  if (ctx.kind !== AttackSource.ChargeFreeAttack && ctx.kind !== AttackSource.DodgePast) {
+    throw new RulesError("invalid-value", `"${String(ctx.kind)}" is not a free attack`, { kind: ctx.kind });
+  }
+  const plain = Object.freeze({
+    source: ctx.kind,
+    phase: "primary" as const,
+    hand: "main" as const,
+    modifier: 0,
+    initiativeModifier: 0,
+    penaltyMayMove: false,
+  });
+  const allowed = (slot: AttackSlot): AttackVerdict =>
+    Object.freeze({ allowed: true, reasonKey: null, slot, intoMelee: false });
+  if (ctx.attacker === null) return allowed(plain);
+  if (ctx.outOfAction) return no("OutOfAction");
+  if (capReached(ctx.attacker, ctx.counter)) return no("NoAttacksLeft");
+  if (ctx.kind === AttackSource.ChargeFreeAttack) return allowed(plain);
+  const taken = ctx.counter.made.filter((s) => s === AttackSource.DodgePast).length;
+  const { slots } = attackSlots({ ...ctx.attacker, dodgePastChances: taken + 1 }, ctx.options);
+  const slot = unusedSlots(slots, ctx.counter).find((s) => s.source === AttackSource.DodgePast);
+  return slot ? allowed(slot) : no("NoSecondAttack");
 }

@@ -16,6 +16,7 @@ import {
   loseTurn,
   newTurn,
   phaseTurnOrder,
+  resolveHoldBreak,
   resolveHoldRollOff,
   runPhase,
   settleRound,
@@ -241,19 +242,57 @@ describe("holds", () => {
     expect(awaitsTurn({ held: false, outOfAction: true })).toBe(false);
   });
 
-  it("NC-RND-6: a holder breaking in on a holder who broke its own hold and is acting rolls off with it; on anyone else, or itself, it does not", () => {
-    const eddy = { id: "eddy", brokeHold: false };
-    const dagmar = { id: "dagmar", brokeHold: true };
-    expect(holdBreakContenders([eddy], dagmar)).toEqual({ contenders: [dagmar, eddy], interrupted: dagmar });
-    expect(holdBreakContenders([eddy], { id: "jenny", brokeHold: false })).toEqual({
+  it("NC-RND-6: a holder breaking in on a faster or equal holder who broke its own hold and is acting rolls off with it; on a slower one, anyone else, or itself, it does not", () => {
+    const eddy = { id: "eddy", ag: 17, brokeHold: false };
+    const dagmar = { id: "dagmar", ag: 15, brokeHold: true };
+    const kim = { id: "kim", ag: 15, brokeHold: false };
+    const slow = { id: "slow", ag: 10, brokeHold: false };
+    expect(holdBreakContenders([slow], dagmar)).toEqual({
+      ahead: [],
+      contenders: [dagmar, slow],
+      interrupted: dagmar,
+    });
+    expect(holdBreakContenders([kim], dagmar)).toEqual({
+      ahead: [],
+      contenders: [dagmar, kim],
+      interrupted: dagmar,
+    });
+    expect(holdBreakContenders([eddy], dagmar)).toEqual({
+      ahead: [eddy],
+      contenders: [],
+      interrupted: dagmar,
+    });
+    expect(holdBreakContenders([eddy], { id: "jenny", ag: 12, brokeHold: false })).toEqual({
+      ahead: [],
       contenders: [eddy],
       interrupted: null,
     });
     expect(holdBreakContenders([eddy, dagmar], dagmar)).toEqual({
+      ahead: [],
       contenders: [eddy, dagmar],
       interrupted: null,
     });
     expect(holdBreakContenders([eddy], null).contenders).toEqual([eddy]);
+  });
+
+  it("NC-RND-6: Dagmar intervening on Fast Eddy as he acts: both roll 8, 25 against 23, Eddy first, both act", () => {
+    const eddy = { id: "eddy", ag: 17, brokeHold: true };
+    const dagmar = { id: "dagmar", ag: 15, brokeHold: false };
+    const dice = new ScriptedDice([8, 8]);
+    const result = resolveHoldBreak(holdBreakContenders([dagmar], eddy), dice);
+    expect(result.order).toEqual(["eddy", "dagmar"]);
+    expect(result.rollOff?.rolls.map((r) => [r.id, r.total])).toEqual([
+      ["eddy", 25],
+      ["dagmar", 23],
+    ]);
+    expect(dice.remaining).toBe(0);
+    // Eddy breaking in on Dagmar as she acts: she is slower, no roll, and both still act.
+    const none = new ScriptedDice([]);
+    const unrolled = resolveHoldBreak(
+      holdBreakContenders([{ ...eddy, brokeHold: false }], { ...dagmar, brokeHold: true }),
+      none,
+    );
+    expect(unrolled).toEqual({ order: ["eddy", "dagmar"], rollOff: null });
   });
 
   it("NC-RND-6: equal roll-off totals roll again among the tied holders only", () => {

@@ -236,22 +236,41 @@ export function awaitsTurn(combatant: { readonly held: boolean; readonly outOfAc
 /** A holder in a hold's break: `brokeHold` when it broke its own hold this round. */
 export interface HoldBreaker {
   readonly id: string;
+  readonly ag: number;
   readonly brokeHold: boolean;
 }
 
+export interface HoldBreakSides<T extends HoldBreaker> {
+  /**
+   * Breakers faster than the holder acting now: they break in on a slower
+   * combatant (NC-RND-4) and act before it with no roll against it.
+   */
+  readonly ahead: T[];
+  /** Who rolls off against each other (NC-RND-6); the acting holder first when it is one of them. */
+  readonly contenders: T[];
+  /** The holder acting now whose turn the breakers break into; null when there is none. */
+  readonly interrupted: T | null;
+}
+
 /**
- * NC-RND-6: who rolls off when holders break in. The holders breaking now,
- * and the one acting now if it too broke a hold this round and is not among
- * them ("a faster AG who has also held and is now acting"); `interrupted`
- * names that one. With fewer than two contenders nobody rolls.
+ * NC-RND-6: who rolls off when holders break in. "To pre-empt or interrupt
+ * a faster AG who has also held and is now acting": the one acting now
+ * counts when it broke a hold this round and is not among the breakers
+ * (`interrupted`). A breaker of lower or equal AG rolls off with it; a
+ * faster one breaks in on a slower combatant (NC-RND-4) and goes first
+ * without a roll against it (`ahead`). Holders breaking together roll off
+ * among themselves (the faster ones among themselves, when some are ahead).
  */
 export function holdBreakContenders<T extends HoldBreaker>(
   breakers: readonly T[],
   actingNow: T | null | undefined,
-): { readonly contenders: T[]; readonly interrupted: T | null } {
+): HoldBreakSides<T> {
   const interrupted =
     actingNow?.brokeHold === true && !breakers.some((b) => b.id === actingNow.id) ? actingNow : null;
-  return { contenders: interrupted ? [interrupted, ...breakers] : [...breakers], interrupted };
+  if (!interrupted) return { ahead: [], contenders: [...breakers], interrupted: null };
+  const ahead = breakers.filter((b) => b.ag > interrupted.ag);
+  const rollers = breakers.filter((b) => b.ag <= interrupted.ag);
+  return { ahead, contenders: rollers.length > 0 ? [interrupted, ...rollers] : [], interrupted };
 }
 
 export interface RollOffRoll {
@@ -299,6 +318,44 @@ export function resolveHoldRollOff(contenders: readonly InitiativeEntry[], dice:
   };
   settle(contenders, 1);
   return Object.freeze({ order: Object.freeze(order), rolls: Object.freeze(rolls) });
+}
+
+/** Whether a hold's break needs dice: two or more of one group act at once. */
+export function holdBreakRolls(sides: HoldBreakSides<HoldBreaker>): boolean {
+  return sides.ahead.length > 1 || sides.contenders.length > 1;
+}
+
+/**
+ * The order a hold's break acts in: the faster breakers first (rolled off
+ * among themselves when more than one), then the roll-off with the acting
+ * holder, or that holder alone when nobody contests it. `rolls` holds every
+ * die rolled; null when nobody rolled.
+ */
+export function resolveHoldBreak(
+  sides: HoldBreakSides<HoldBreaker>,
+  dice: DiceSource | null | undefined,
+): { readonly order: readonly string[]; readonly rollOff: RollOffResult | null } {
+  const rolled: RollOffResult[] = [];
+  const settle = (group: readonly HoldBreaker[]): string[] => {
+    if (group.length < 2) return group.map((b) => b.id);
+    if (!dice) throw new RulesError("invalid-value", "a roll-off needs dice", { group });
+    const result = resolveHoldRollOff(
+      group.map((b) => ({ id: b.id, ag: b.ag })),
+      dice,
+    );
+    rolled.push(result);
+    return [...result.order];
+  };
+  const rest = sides.contenders.length > 0 ? sides.contenders : sides.interrupted ? [sides.interrupted] : [];
+  const order = [...settle(sides.ahead), ...settle(rest)];
+  const rollOff =
+    rolled.length === 0
+      ? null
+      : Object.freeze({
+          order: Object.freeze(rolled.flatMap((r) => r.order)),
+          rolls: Object.freeze(rolled.flatMap((r) => r.rolls)),
+        });
+  return Object.freeze({ order: Object.freeze(order), rollOff });
 }
 
 /* -------------------------------------------- */
