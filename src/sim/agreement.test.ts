@@ -66,6 +66,8 @@ interface Case {
   readonly maneuvers?: readonly [ManeuverId, ManeuverId];
   readonly distance?: number;
   readonly manner?: { mode: "strike" | "flatOfBlade"; subdual: boolean };
+  /** The defender's pools at the start, when not its sheet's. */
+  readonly defenderPools?: { readonly stunPoints: number; readonly hitPoints: number };
   /**
    * Whether the script is exactly what the exchange rolls. Not for the rules
    * other changes are under way on (a shot's DM, autofire, subdual with
@@ -116,7 +118,7 @@ function simulate(c: Case): Played & { fumbleHit: unknown } {
   const dice = new CountedDice(new ScriptedDice(c.dice));
   const play: ExchangePlay = {
     attacker,
-    defender: findFighter(roster, c.defender),
+    defender: { ...findFighter(roster, c.defender), ...c.defenderPools },
     weaponId: weapon.id,
     defense: c.defense,
     dice,
@@ -196,6 +198,13 @@ async function atTable(c: Case): Promise<Played & { fumbleHit: unknown }> {
   const d = await makeActor(PACK[c.defender]!, world.defender.id);
   world.token(a as never, c.attacker);
   const token = world.token(d as never, c.defender);
+  if (c.defenderPools) {
+    world.as(world.gm);
+    await d.update({
+      "system.stunPoints.value": c.defenderPools.stunPoints,
+      "system.hitPoints.value": c.defenderPools.hitPoints,
+    } as never);
+  }
   const [am, dm] = c.maneuvers ?? ["attack", "attack"];
   const fight = await combat([a, { maneuver: am }], [d, { maneuver: dm }]);
   const equipped = (x: AnyActor) =>
@@ -314,6 +323,30 @@ describe("the table and the simulator play an exchange alike", () => {
   it("NC-DMG-14, CORE-CON-1: a Critical does its maximum; Jenny fails the CO check and is stunned", async () => {
     const r = await agree({ ...GRU_ON_JENNY, defense: "none", dice: [19, 5, 3] });
     expect(r.defender.statuses).toContain("stunned");
+  });
+
+  it("CORE-CON-2, CORE-CON-3: a blow that takes Stun and HP below zero leaves Jenny unconscious and dying", async () => {
+    const r = await agree({
+      ...GRU_ON_JENNY,
+      defense: "none",
+      dice: [15, 8],
+      defenderPools: { stunPoints: 5, hitPoints: 3 },
+    });
+    expect(r.defender.statuses).toEqual(["dying", "unconscious"]);
+  });
+
+  it("NC-DMG-17: a Special against a parry does its maximum, and the excess comes off the Shortsword", async () => {
+    await agree({ ...GRU_ON_JENNY, defense: "weaponParry", dice: [19, 1, 8] });
+  });
+
+  it("NC-DMG-23: a fumbled parry against a normal hit", async () => {
+    const r = await agree({ ...GRU_ON_JENNY, defense: "weaponParry", dice: [15, 1, 1, 2] });
+    expect(r.outcome).not.toBe("parried");
+  });
+
+  it("NC-DMG-19: a Critical shield parry strikes back at Jenny with the Round Shield", async () => {
+    const r = await agree({ ...JENNY_ON_GRU, defense: "shieldParry", dice: [10, 19, 12, 3] });
+    expect(r.outcome).toBe("criticalParry");
   });
 
   it("NC-DMG-18: a Special parry wears the attacking weapon", async () => {
