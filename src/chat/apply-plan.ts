@@ -1,3 +1,5 @@
+import { WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
+import { applyEffectsTo, type EffectSubject, type ItemTrack } from "../rules/kernel/apply";
 import type { Effect } from "../rules/kernel/effects";
 import type { AppliedDelta } from "./exchange-state";
 
@@ -12,7 +14,7 @@ import type { AppliedDelta } from "./exchange-state";
  */
 
 /** The note rules-A's fumble module leaves for a dropped weapon; the Foundry layer unequips it. */
-export const WEAPON_DROPPED_NOTE = "FANGS.Rules.Fumble.WeaponDropped";
+export { WEAPON_DROPPED_NOTE };
 
 /**
  * Whether applying these effects would touch a document: any effect but a
@@ -70,10 +72,6 @@ const POOLS = new Set(["stunPoints", "hitPoints"]);
  */
 export const STATUS_ALIASES: Readonly<Record<string, string>> = Object.freeze({ coma: "comatose" });
 
-function statusId(rulesStatus: string): string {
-  return STATUS_ALIASES[rulesStatus] ?? rulesStatus;
-}
-
 /** The actors an effect list touches (to load their views). */
 export function actorsOf(effects: readonly Effect[]): string[] {
   const ids = new Set<string>();
@@ -99,89 +97,99 @@ export function actorsOf(effects: readonly Effect[]): string[] {
 
 /**
  * What to change for these effects, given the documents as they are now.
- * Several effects on one pool, item or status fold into one change with the
- * first value before and the last value after. Item SP stays within 0…max
- * (the data model refuses anything else); pools may go below 0.
+ * The rules kernel's applier (`applyEffectsTo`, shared with the simulator)
+ * folds the effects into a copy of each actor's values; the plan is the
+ * difference, one change per pool, item or status with the first value
+ * before and the last value after, in the order the effects first touched
+ * them. Item SP stays within 0…max (the data model refuses anything else);
+ * pools may go below 0.
  */
 export function planEffects(effects: readonly Effect[], views: ReadonlyMap<string, ActorView>): EffectPlan {
+  // A stuck weapon's effect carries the "impaled" status itself.
+  const impaledByStuck = new Set<string>();
+  for (const e of effects) if (e.kind === "stuckItem" && !e.inItemId) impaledByStuck.add(e.targetId);
+  const applied = effects.filter(
+    (e) => !(e.kind === "status" && e.status === "impaled" && e.active && impaledByStuck.has(e.actorId)),
+  );
+
+  const subjects = new Map<string, EffectSubject>();
+  const subjectOf = (actorUuid: string): EffectSubject | undefined => {
+    let subject = subjects.get(actorUuid);
+    const view = views.get(actorUuid);
+    if (subject === undefined && view !== undefined) {
+      const items = new Map<string, ItemTrack | null>();
+      for (const [id, item] of view.items) items.set(id, item.itemSp);
+      subject = {
+        pools: { stunPoints: view.pools.stunPoints, hitPoints: view.pools.hitPoints },
+        items,
+        statuses: new Set(view.statuses),
+        actionLost: view.combatant?.actionLost ?? false,
+        dropped: new Set(),
+      };
+      subjects.set(actorUuid, subject);
+    }
+    return subject;
+  };
+  const result = applyEffectsTo(applied, subjectOf, {
+    droppedNote: WEAPON_DROPPED_NOTE,
+    statusAliases: STATUS_ALIASES,
+  });
+  const skipped: SkippedEffect[] = [...result.skipped];
+
+  // The keys each kind of change was first touched by, in effect order.
   const pools = new Map<string, Extract<PlannedChange, { kind: "pool" }>>();
   const items = new Map<string, Extract<PlannedChange, { kind: "itemSp" }>>();
   const equipped = new Map<string, Extract<PlannedChange, { kind: "equipped" }>>();
   const statuses = new Map<string, Extract<PlannedChange, { kind: "status" }>>();
   const lost = new Map<string, Extract<PlannedChange, { kind: "actionLost" }>>();
-  const stuck: PlannedStuck[] = [];
-  const skipped: SkippedEffect[] = [];
-  const notes: Extract<Effect, { kind: "note" }>[] = [];
-  // A stuck weapon's effect carries the "impaled" status itself.
-  const impaledByStuck = new Set<string>();
-  for (const e of effects) if (e.kind === "stuckItem" && !e.inItemId) impaledByStuck.add(e.targetId);
-
-  const setStatus = (effect: Effect, actorUuid: string, status: string, active: boolean): void => {
-    const view = views.get(actorUuid);
-    if (!view) return void skipped.push({ effect, reason: "unknown-actor" });
-    const key = `${actorUuid}|${status}`;
-    const before = statuses.get(key)?.before ?? view.statuses.has(status);
-    statuses.set(key, { kind: "status", actorUuid, status, before, after: active });
-  };
-
-  for (const effect of effects) {
+  for (const effect of applied) {
     switch (effect.kind) {
       case "pool": {
         const view = views.get(effect.actorId);
-        if (!view) {
-          skipped.push({ effect, reason: "unknown-actor" });
-          break;
-        }
-        if (!POOLS.has(effect.pool)) {
-          skipped.push({ effect, reason: "no-change" });
-          break;
-        }
         const pool = effect.pool as "stunPoints" | "hitPoints";
-        const key = `${effect.actorId}|${pool}`;
-        const previous = pools.get(key);
-        const before = previous?.before ?? view.pools[pool];
-        const after = (previous?.after ?? before) - effect.amount;
-        pools.set(key, { kind: "pool", actorUuid: effect.actorId, pool, before, after });
+        if (!view || !POOLS.has(pool)) break;
+        const after = subjects.get(effect.actorId)!.pools[pool]!;
+        pools.set(`${effect.actorId}|${pool}`, {
+          kind: "pool",
+          actorUuid: effect.actorId,
+          pool,
+          before: view.pools[pool],
+          after,
+        });
         break;
       }
       case "itemDurability": {
-        const view = views.get(effect.actorId);
-        const item = view?.items.get(effect.itemId);
-        if (!view) skipped.push({ effect, reason: "unknown-actor" });
-        else if (!item) skipped.push({ effect, reason: "unknown-item" });
-        else if (!item.itemSp) skipped.push({ effect, reason: "no-item-sp" });
-        else {
-          const key = `${effect.actorId}|${effect.itemId}`;
-          const previous = items.get(key);
-          const before = previous?.before ?? item.itemSp.value;
-          const after = Math.min(item.itemSp.max, Math.max(0, (previous?.after ?? before) + effect.delta));
-          items.set(key, { kind: "itemSp", actorUuid: effect.actorId, itemId: effect.itemId, before, after });
-        }
+        const before = views.get(effect.actorId)?.items.get(effect.itemId)?.itemSp;
+        const after = subjects.get(effect.actorId)?.items.get(effect.itemId);
+        if (!before || !after) break;
+        items.set(`${effect.actorId}|${effect.itemId}`, {
+          kind: "itemSp",
+          actorUuid: effect.actorId,
+          itemId: effect.itemId,
+          before: before.value,
+          after: after.value,
+        });
         break;
       }
       case "status":
-        if (effect.status === "impaled" && effect.active && impaledByStuck.has(effect.actorId)) break;
-        setStatus(effect, effect.actorId, statusId(effect.status), effect.active);
+      case "prone": {
+        const view = views.get(effect.actorId);
+        if (!view) break;
+        const word = effect.kind === "prone" ? "prone" : effect.status;
+        const status = STATUS_ALIASES[word] ?? word;
+        statuses.set(`${effect.actorId}|${status}`, {
+          kind: "status",
+          actorUuid: effect.actorId,
+          status,
+          before: view.statuses.has(status),
+          after: subjects.get(effect.actorId)!.statuses.has(status),
+        });
         break;
-      case "prone":
-        setStatus(effect, effect.actorId, "prone", true);
-        break;
-      case "stuckItem":
-        if (!views.has(effect.targetId)) skipped.push({ effect, reason: "unknown-actor" });
-        else
-          stuck.push({
-            kind: "stuck",
-            targetUuid: effect.targetId,
-            ownerUuid: effect.ownerId,
-            itemId: effect.itemId,
-            inItemId: effect.inItemId,
-            perRoundDamage: effect.perRoundDamage,
-          });
-        break;
+      }
       case "loseAction": {
         const view = views.get(effect.actorId);
-        if (!view) skipped.push({ effect, reason: "unknown-actor" });
-        else if (!view.combatant) skipped.push({ effect, reason: "not-in-combat" });
+        if (!view) break;
+        if (!view.combatant) skipped.push({ effect, reason: "not-in-combat" });
         else {
           const uuid = view.combatant.uuid;
           lost.set(uuid, {
@@ -194,22 +202,34 @@ export function planEffects(effects: readonly Effect[], views: ReadonlyMap<strin
         break;
       }
       case "note": {
-        notes.push(effect);
-        if (effect.key !== WEAPON_DROPPED_NOTE) break;
         const actorUuid = String(effect.data.actorId ?? "");
         const itemId = String(effect.data.itemId ?? "");
-        const item = views.get(actorUuid)?.items.get(itemId);
-        if (!views.has(actorUuid)) skipped.push({ effect, reason: "unknown-actor" });
-        else if (!item || item.equipped === null) skipped.push({ effect, reason: "unknown-item" });
-        else {
-          const key = `${actorUuid}|${itemId}`;
-          const before = equipped.get(key)?.before ?? item.equipped;
-          equipped.set(key, { kind: "equipped", actorUuid, itemId, before, after: false });
-        }
+        if (effect.key !== WEAPON_DROPPED_NOTE || !subjects.get(actorUuid)?.dropped.has(itemId)) break;
+        const item = views.get(actorUuid)!.items.get(itemId)!;
+        // An item without an "equipped" field cannot be put down.
+        if (item.equipped === null) skipped.push({ effect, reason: "unknown-item" });
+        else
+          equipped.set(`${actorUuid}|${itemId}`, {
+            kind: "equipped",
+            actorUuid,
+            itemId,
+            before: item.equipped,
+            after: false,
+          });
         break;
       }
+      default:
+        break;
     }
   }
+  const stuck: PlannedStuck[] = result.stuck.map((e) => ({
+    kind: "stuck",
+    targetUuid: e.targetId,
+    ownerUuid: e.ownerId,
+    itemId: e.itemId,
+    inItemId: e.inItemId,
+    perRoundDamage: e.perRoundDamage,
+  }));
 
   const changed = <T extends { before: unknown; after: unknown }>(list: Iterable<T>): T[] =>
     [...list].filter((c) => c.before !== c.after);
@@ -223,7 +243,7 @@ export function planEffects(effects: readonly Effect[], views: ReadonlyMap<strin
       ...stuck,
     ],
     skipped,
-    notes,
+    notes: result.notes,
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
 import { AttackSource } from "../rules/fangs/attacks";
-import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
+import { autofireHitsThroughDodge, rollExchangeDamage } from "../rules/fangs/autofire";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
@@ -331,15 +331,9 @@ async function prepareDamage(
   if (!outcome) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
   const attack = attackNow(state, attacker);
   const defense = defenseNow(state, target);
-  const burst =
-    state.attack && state.defense
-      ? autofireHitsThroughDodge(attack, state.attack, state.defense.roll, outcome)
-      : 0;
+  const rolls = { attack: state.attack ?? null, defense: state.defense?.roll ?? null };
   const rolled = await runWithDice(
-    (d) =>
-      burst > 0
-        ? rollAutofireDamage(burst, attack, defense, d, rulesOptions())
-        : rollDamage(outcome, attack, defense, d, rulesOptions()),
+    (d) => rollExchangeDamage(outcome, attack, defense, rolls, d, rulesOptions()),
     rollDie,
     "damage",
   );

@@ -10,7 +10,8 @@ import {
 } from "../rules/fangs/attacks";
 import { itemCondition } from "../rules/fangs/character";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "../rules/fangs/config";
-import { dyingRound, poolConditions } from "../rules/fangs/consequences";
+import { assessValidatedBlow, dyingRound, poolConditions } from "../rules/fangs/consequences";
+import { rollFumbleHit } from "../rules/fangs/damage";
 import {
   type DefenseAnswer,
   type DefenseUsage,
@@ -24,6 +25,7 @@ import {
   shieldStrikeDamage,
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
+import { dropWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
 import { applyGrapple, breakFree, type GrappleHold } from "../rules/fangs/grapple";
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
@@ -49,8 +51,10 @@ import {
   type ParryItemProfile,
   type PhaseId,
   type SkillValue,
+  SuccessLevel,
   type WeaponProfile,
 } from "../rules/fangs/types";
+import { type ApplyRules, applyEffectsTo, type EffectSubject } from "../rules/kernel/apply";
 import { type DiceSource, SeededDice } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
 import type { TurnCandidate } from "../rules/kernel/ruleset";
@@ -262,18 +266,22 @@ interface Combatant {
   engagedAtStart: boolean;
   readonly sheet: FighterSheet;
   readonly policy: Policy;
-  stun: number;
-  hp: number;
+  /** Pools, item SP and statuses, as the rules kernel's shared applier changes them (applyEffectsTo). */
+  readonly fx: EffectSubject;
+  readonly stun: number;
+  readonly hp: number;
+  /** The same map as `fx.items`. */
   readonly itemSp: Map<string, ItemSp>;
   /** Weapons not at hand: dropped, thrown, stuck in someone. */
   readonly away: Set<string>;
   /** The combat set in hand (NC-MAN-13): a missile weapon, or the melee weapons and shield. */
   set: "melee" | "missile";
   readonly reload: Map<string, number>;
-  stunned: boolean;
-  loseNextAction: boolean;
-  prone: boolean;
+  /** Holds the stunned status (lost action pending): cannot be stunned again. */
+  readonly stunned: boolean;
   fled: boolean;
+  /** How its weapons strike: with the business end unless told (the policies never choose subdual). */
+  manner: Manner;
   restrictions: AttackRestriction[];
   /* this round */
   maneuver: ManeuverId | null;
@@ -330,6 +338,13 @@ interface Gear {
   readonly defenses: Map<DefenseChoice, { skill: SkillValue | null; item: ParryItemProfile | null }>;
 }
 
+/** How a fighter's blows are struck (NC-SUB-1, NC-SUB-2); a grapple is the weapon's own. */
+interface Manner {
+  readonly mode: "strike" | "flatOfBlade";
+  readonly subdual: boolean;
+}
+const STRIKE: Manner = Object.freeze({ mode: "strike", subdual: false });
+
 /** Thrown to leave the round when a side is out; one instance, so no stack is captured each fight. */
 const FIGHT_OVER = new Error("fight over");
 
@@ -358,6 +373,9 @@ const LOADOUT_OFF_HAND: readonly ParryLoadout["offHand"][] = ["none", "shield", 
 
 /** Worst to best, for how a side ends (sideEnd). */
 const SIDE_END_RANK: readonly EndState[] = ["dead", "dying", "unconscious", "fled", "standing"];
+
+/** How the simulator's fighters take effects: the fumble module's note drops a weapon. */
+const SIM_APPLY_RULES: ApplyRules = Object.freeze({ droppedNote: WEAPON_DROPPED_NOTE });
 
 const NONE_ONLY: readonly DefenseChoice[] = Object.freeze(["none"]);
 const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
@@ -390,6 +408,121 @@ export function runFight(setup: FightSetup, seed: number, record = false): Fight
   if (a.length === 1 && b.length === 1) return result;
   const sideEnds = [duel.sideEnd(0), duel.sideEnd(1)] as const;
   return { ...result, sideEnds, sides: [duel.teamIndices(0), duel.teamIndices(1)] };
+}
+
+/** One scripted exchange for the tests that hold the simulator to the table (src/sim/agreement.test.ts). */
+export interface ExchangePlay {
+  readonly attacker: FighterSheet;
+  readonly defender: FighterSheet;
+  readonly weaponId: string;
+  /** The defense the defender's policy picks (it must be among those the rules core allows). */
+  readonly defense: DefenseChoice;
+  readonly dice: DiceSource;
+  readonly maneuvers?: readonly [ManeuverId, ManeuverId];
+  /** Paces between them; 0 (the default) is engaged. */
+  readonly distance?: number;
+  readonly manner?: Manner;
+  readonly options?: FangsOptions;
+}
+
+/** A fighter after the exchange, in the words the table's documents use. */
+export interface FighterAfter {
+  readonly stunPoints: number;
+  readonly hitPoints: number;
+  /** Item SP by item name. */
+  readonly itemSp: Readonly<Record<string, number>>;
+  /** Weapons out of hand (dropped, thrown, stuck), by name. */
+  readonly away: readonly string[];
+  readonly statuses: readonly string[];
+  readonly actionLost: boolean;
+  readonly attacksMade: number;
+  readonly defenses: DefenseUsage;
+}
+
+export interface ExchangePlayed {
+  /** The attack's, then any that followed from it (a fumbler's blow on itself). */
+  readonly resolutions: readonly ExchangeResolution[];
+  readonly attacker: FighterAfter;
+  readonly defender: FighterAfter;
+  /** Stuck weapons by name: "owner's item in target" or "… in target's item". */
+  readonly stuck: readonly string[];
+  /** Whether the defender is held by a grapple. */
+  readonly held: boolean;
+}
+
+/**
+ * Plays one attack of the Melee (or, for a missile weapon, the Missile) phase
+ * through the duel engine's own turn (`primaryAttack`, `exchange`, `apply`),
+ * with the dice given.
+ */
+export function playExchange(play: ExchangePlay): ExchangePlayed {
+  const chooser: Policy = { ...createDefaultPolicy(), id: "scripted", chooseDefense: () => play.defense };
+  const duel = new Duel(
+    { options: play.options },
+    [[play.attacker], [play.defender]],
+    [[createDefaultPolicy()], [chooser]],
+    play.dice,
+    true,
+  );
+  const [a, d] = duel.c as [Combatant, Combatant];
+  duel.round = 1;
+  const distance = play.distance ?? 0;
+  a.pair.distance = distance;
+  a.pair.engaged = distance <= 0;
+  a.engagedAtStart = d.engagedAtStart = a.pair.engaged;
+  const w = duel.weapon(a, play.weaponId);
+  if (!w) throw new SimError("invalid-argument", `${play.attacker.name} has no weapon ${play.weaponId}`);
+  a.set = setOf(w);
+  d.set = "melee";
+  a.manner = play.manner ?? STRIKE;
+  const [am, dm] = play.maneuvers ?? ["attack", "attack"];
+  a.maneuver = am;
+  a.weaponId = w.id;
+  a.maneuverTargetId = d.id;
+  d.maneuver = dm;
+  d.weaponId = duel.mainWeapon(d)?.id ?? null;
+  d.maneuverTargetId = a.id;
+  a.gearVersion += 1;
+  d.gearVersion += 1;
+  duel.primaryAttack(a, w.kind === "melee" ? "melee" : "missile");
+  const resolutions = duel.events!.flatMap((e) => (e.type === "exchange" ? [e.resolution] : []));
+  if (resolutions.length === 0) {
+    const refused = duel.events!.find((e) => e.type === "attackRefused");
+    throw new SimError(
+      "invalid-argument",
+      `no exchange: ${refused?.type === "attackRefused" ? refused.reasonKey : "?"}`,
+    );
+  }
+  const after = (c: Combatant): FighterAfter => {
+    const itemSp: Record<string, number> = {};
+    for (const x of c.sheet.weapons) if (x.itemSp) itemSp[x.name] = c.itemSp.get(x.id)!.value;
+    for (const x of c.sheet.shields) itemSp[x.name] = c.itemSp.get(x.id)!.value;
+    return {
+      stunPoints: c.stun,
+      hitPoints: c.hp,
+      itemSp,
+      away: [...c.away].map((id) => duel.weapon(c, id)?.name ?? id).sort(),
+      statuses: [...c.fx.statuses].sort(),
+      actionLost: c.fx.actionLost,
+      attacksMade: c.counter.made.length,
+      defenses: c.usage,
+    };
+  };
+  const itemName = (c: Combatant, id: string): string =>
+    duel.weapon(c, id)?.name ?? c.sheet.shields.find((x) => x.id === id)?.name ?? id;
+  return {
+    resolutions,
+    attacker: after(a),
+    defender: after(d),
+    stuck: duel.stuck.map((s) => {
+      const owner = duel.c[s.owner]!;
+      const target = duel.c[s.target]!;
+      const where =
+        s.inItemId === null ? target.sheet.name : `${target.sheet.name}'s ${itemName(target, s.inItemId)}`;
+      return `${owner.sheet.name}'s ${itemName(owner, s.itemId)} in ${where}`;
+    }),
+    held: duel.held(d),
+  };
 }
 
 /** Names as the log shows them: a name met more than once gets its number, "Troll (1)", "Troll (2)". */
@@ -479,16 +612,28 @@ class Duel {
       engagedAtStart: false,
       sheet,
       policy,
-      stun: sheet.stunPoints,
-      hp: sheet.hitPoints,
+      fx: {
+        pools: { stunPoints: sheet.stunPoints, hitPoints: sheet.hitPoints },
+        items: itemSp,
+        statuses: new Set(),
+        actionLost: false,
+        dropped: new Set(),
+      },
+      get stun() {
+        return this.fx.pools.stunPoints!;
+      },
+      get hp() {
+        return this.fx.pools.hitPoints!;
+      },
+      get stunned() {
+        return this.fx.statuses.has("stunned");
+      },
       itemSp,
       away: new Set(),
       set: hasMissile ? "missile" : "melee",
       reload: new Map(),
-      stunned: false,
-      loseNextAction: false,
-      prone: false,
       fled: false,
+      manner: STRIKE,
       restrictions: [],
       maneuver: null,
       weaponId: null,
@@ -1101,10 +1246,10 @@ class Duel {
     for (const side of order) {
       const c = this.c[side]!;
       if (this.group && this.out(c)) continue;
-      c.prone = false;
-      if (c.loseNextAction) {
-        c.loseNextAction = false;
-        c.stunned = false;
+      c.fx.statuses.delete("prone");
+      if (c.fx.actionLost) {
+        c.fx.actionLost = false;
+        c.fx.statuses.delete("stunned");
         this.log({ type: "lostAction", side, reason: "stunned" });
         continue;
       }
@@ -1764,8 +1909,8 @@ class Duel {
       skill: w.skill,
       modifiers: slot.modifier + bonus,
       extraDamageModifier: 0,
-      mode: grapple ? "grapple" : "strike",
-      subdual: false,
+      mode: grapple ? "grapple" : a.manner.mode,
+      subdual: a.manner.subdual,
     };
     const defense: DefenseDeclaration = {
       defender: {
@@ -1821,64 +1966,70 @@ class Duel {
         resolution,
         itemChanges: this.itemChanges(before),
       });
-    if (resolution.outcome.kind === OutcomeKind.AttackFumbled) this.fumble(a, w, resolution);
+    if (resolution.outcome.kind === OutcomeKind.AttackFumbled) this.fumble(a, w, resolution, attack);
     return resolution;
   }
 
   /**
    * NC-DMG-21 leaves a fumble to the GM; the simulator takes the Luck roll's
-   * suggestion: a dropped weapon must be drawn again (natural weapons cannot
-   * be dropped), and a fighter who hits itself takes its weapon's normal hit.
+   * suggestion and plays it as the card plays the GM's choice: a dropped
+   * weapon is the fumble module's drop (natural weapons stay at hand), a
+   * fighter who hits itself takes the rules core's fumble hit.
    */
-  fumble(a: Combatant, w: SimWeapon, resolution: ExchangeResolution): void {
+  fumble(a: Combatant, w: SimWeapon, resolution: ExchangeResolution, attack: AttackDeclaration): void {
     const suggested = resolution.outcome.fumble?.suggested ?? "dropWeapon";
     if (suggested === "hitSelf") {
       this.log({ type: "fumbleApplied", side: a.side, result: suggested, weapon: w.name });
-      this.selfHit(a, w);
+      this.selfHit(a, w, resolution, attack);
       return;
     }
-    if (!w.natural) {
-      a.away.add(w.id);
-      a.gearVersion += 1;
-      this.log({ type: "fumbleApplied", side: a.side, result: "dropWeapon", weapon: w.name });
-    }
+    if (!w.natural) this.log({ type: "fumbleApplied", side: a.side, result: "dropWeapon", weapon: w.name });
+    this.apply(dropWeaponEffects(a.id, w.id));
   }
 
   /**
-   * The fumbler's own weapon strikes it. The rules core has no "self hit"
-   * step, so it is resolved as an undefended attack at +40: every roll
-   * reaches 20, a natural 19–20 may still make it a Special and a confirmed
-   * natural 1 a harmless fumble, as the dice fall.
+   * The fumbler's own weapon strikes it: a normal hit of the attack as
+   * declared (rollFumbleHit, NC-DMG-21), then what the blow does to it
+   * (assessBlow), as the card's "hits himself" does.
    */
-  selfHit(a: Combatant, w: SimWeapon): void {
-    const hit = resolveExchange(
-      {
-        attack: {
-          attacker: {
-            id: a.id,
-            st: a.sheet.characteristics.st,
-            damageModifier: a.sheet.attributes.damageModifier,
-            luck: null,
-          },
-          weapon: this.weaponProfile(a, { ...w, itemSp: null }),
-          skill: w.skill,
-          modifiers: 40,
-          extraDamageModifier: 0,
-          mode: "strike",
-          subdual: false,
-        },
-        defense: {
-          defender: { ...this.state(a), id: a.id },
-          choice: "none",
-          skill: null,
-          item: null,
-          modifiers: 0,
-        },
-      },
+  selfHit(a: Combatant, w: SimWeapon, fumbled: ExchangeResolution, attack: AttackDeclaration): void {
+    const state = this.state(a);
+    const damage = rollFumbleHit(
+      attack,
+      { ...state, id: a.id, damageModifier: a.sheet.attributes.damageModifier },
+      { healthDamaging: false },
       this.dice,
       this.options,
     );
-    this.apply(hit.effects);
+    const consequences =
+      damage.stunDamage > 0 || damage.hitPointDamage > 0
+        ? [
+            assessValidatedBlow(
+              { actorId: a.id, state, stunLost: damage.stunDamage, hitPointsLost: damage.hitPointDamage },
+              this.dice,
+            ),
+          ]
+        : [];
+    const effects = [...damage.effects, ...consequences.flatMap((c) => c.effects)];
+    this.apply(effects);
+    const hit: ExchangeResolution = {
+      attack: fumbled.attack,
+      defense: null,
+      outcome: {
+        kind: damage.kind,
+        attackLevel: SuccessLevel.Success,
+        defenseChoice: "none",
+        defenseLevel: null,
+        upgradeConfirmation: null,
+        prone: false,
+        parryItemBroken: false,
+        fumble: null,
+        clauses: ["NC-DMG-21"],
+      },
+      damage,
+      consequences,
+      effects,
+    };
     this.log({
       type: "exchange",
       attacker: a.side,
@@ -1924,51 +2075,39 @@ class Duel {
     return this.c[id.charCodeAt(0) - 97]!;
   }
 
+  /**
+   * The rules kernel's applier changes the fighters' pools, item SP and
+   * statuses exactly as it changes the table's documents; the simulator only
+   * keeps where weapons went and clears its caches.
+   */
   apply(effects: readonly Effect[]): void {
+    const applied = applyEffectsTo(effects, this.subjectOf, SIM_APPLY_RULES);
     for (const e of effects) {
-      switch (e.kind) {
-        case "pool": {
-          const c = this.byId(e.actorId);
-          c.outAt = null;
-          if (e.pool === "stunPoints") c.stun = Math.min(c.sheet.attributes.stunPoints, c.stun - e.amount);
-          else if (e.pool === "hitPoints") c.hp = Math.min(c.sheet.attributes.hitPoints, c.hp - e.amount);
-          break;
-        }
-        case "itemDurability": {
-          const c = this.byId(e.actorId);
-          const sp = c.itemSp.get(e.itemId);
-          if (sp)
-            c.itemSp.set(e.itemId, { value: Math.max(0, Math.min(sp.max, sp.value + e.delta)), max: sp.max });
-          c.gearVersion += 1;
-          break;
-        }
-        case "status":
-          if (e.status === "stunned") this.byId(e.actorId).stunned = e.active;
-          break;
-        case "loseAction":
-          this.byId(e.actorId).loseNextAction = true;
-          break;
-        case "prone":
-          this.byId(e.actorId).prone = true;
-          break;
-        case "stuckItem": {
-          const owner = this.byId(e.ownerId);
-          owner.away.add(e.itemId);
-          owner.gearVersion += 1;
-          this.stuck.push({
-            owner: owner.side,
-            itemId: e.itemId,
-            target: this.byId(e.targetId).side,
-            inItemId: e.inItemId,
-            perRoundDamage: e.perRoundDamage,
-          });
-          break;
-        }
-        case "note":
-          break;
-      }
+      if (e.kind === "pool") this.byId(e.actorId).outAt = null;
+      else if (e.kind === "itemDurability") this.byId(e.actorId).gearVersion += 1;
+    }
+    for (const e of applied.stuck) {
+      const owner = this.byId(e.ownerId);
+      owner.away.add(e.itemId);
+      owner.gearVersion += 1;
+      this.stuck.push({
+        owner: owner.side,
+        itemId: e.itemId,
+        target: this.byId(e.targetId).side,
+        inItemId: e.inItemId,
+        perRoundDamage: e.perRoundDamage,
+      });
+    }
+    for (const c of this.c) {
+      if (c.fx.dropped.size === 0) continue;
+      // A natural weapon is always at hand (weaponAtHand): it cannot be dropped.
+      for (const id of c.fx.dropped) if (!this.weapon(c, id)?.natural) c.away.add(id);
+      c.fx.dropped.clear();
+      c.gearVersion += 1;
     }
   }
+
+  readonly subjectOf = (id: string): EffectSubject | undefined => this.c[id.charCodeAt(0) - 97]?.fx;
 
   endOfRound(c: Combatant): void {
     if (c.readying !== null && c.maneuver === "drawWeapon") {

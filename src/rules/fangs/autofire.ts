@@ -38,6 +38,27 @@ export interface AutofireDamage extends DamageResult {
   readonly blows: readonly DamageResult[];
 }
 
+/**
+ * The damage step of an exchange, for the card and the simulator alike: an
+ * autofire burst's hits through a dodge (NC-MAN-12), each a normal hit; else
+ * the one blow of the outcome. `attack` and `defense` are the rolls (null
+ * when none was made).
+ */
+export function rollExchangeDamage(
+  outcome: ExchangeOutcome,
+  declaration: AttackDeclaration,
+  defenseDeclaration: DefenseDeclaration,
+  rolls: { readonly attack: AttackRoll | null; readonly defense: DefenseRoll | null },
+  dice: DiceSource,
+  options?: FangsOptions,
+): DamageResult {
+  const burst =
+    rolls.attack !== null ? autofireHitsThroughDodge(declaration, rolls.attack, rolls.defense, outcome) : 0;
+  return burst > 0
+    ? rollAutofireDamage(burst, declaration, defenseDeclaration, dice, options)
+    : rollDamage(outcome, declaration, defenseDeclaration, dice, options);
+}
+
 const AUTOFIRE_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-MAN-12"]);
 
 /**

@@ -1,8 +1,9 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
+import { rollExchangeDamage } from "./autofire";
 import type { FangsOptions } from "./config";
 import { assessValidatedBlow, type Consequences } from "./consequences";
-import { type DamageResult, rollDamage } from "./damage";
+import type { DamageResult } from "./damage";
 import { checkDefenseFitsAttack, validateDefense } from "./defenses";
 import {
   type AttackRoll,
@@ -29,6 +30,7 @@ import type { AttackDeclaration, DefenseDeclaration } from "./types";
  *    Critical confirmation d20 after a fumbled defense against a normal success;
  * 4. damage: weapon dice, then DM dice; or the parrying item's dice then the
  *    defender's DM dice (Special parry, Critical parry); none for maximum damage;
+ *    an autofire burst through a dodge: each hit's dice in turn (NC-MAN-12);
  * 5. consequences: the defender's CO check (+1) when due, then the attacker's.
  */
 
@@ -66,7 +68,15 @@ export function resolveExchange(
       ? rollValidatedDefense(defenseDeclaration, dice)
       : null;
   const outcome = decideOutcome(attack, defense, dice, options);
-  const damage = rollDamage(outcome, declaration, defenseDeclaration, dice, options);
+  // A burst through a dodge is several hits (NC-MAN-12), as the card rolls them.
+  const damage = rollExchangeDamage(
+    outcome,
+    declaration,
+    defenseDeclaration,
+    { attack, defense },
+    dice,
+    options,
+  );
 
   let consequences: Consequences[] = NO_CONSEQUENCES;
   let effects: Effect[] = damage.effects as Effect[];

@@ -56,12 +56,15 @@ export function rollFumbleLuck(luck: number, dice: DiceSource, options?: FangsOp
   return { check, suggested: check.success ? rules.fumbleLuckSuccess : rules.fumbleLuckFailure };
 }
 
+/** The note a dropped weapon leaves: the table unequips the weapon, the simulator puts it out of hand. */
+export const WEAPON_DROPPED_NOTE = "FANGS.Rules.Fumble.WeaponDropped";
+
 /** The note a dropped weapon leaves on the card; the Foundry layer unequips it. */
 export function dropWeaponEffects(attackerId: string, weaponId: string): Effect[] {
   return [
     {
       kind: "note",
-      key: "FANGS.Rules.Fumble.WeaponDropped",
+      key: WEAPON_DROPPED_NOTE,
       data: { actorId: attackerId, itemId: weaponId },
     },
   ];
