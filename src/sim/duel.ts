@@ -23,7 +23,13 @@ import {
   shieldStrikeDamage,
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
-import { applyGrapple, breakFree, type GrappleHold } from "../rules/fangs/grapple";
+import {
+  applyGrapple,
+  boundLimbsOf,
+  breakFree,
+  type GrappleHold,
+  releaseGrapple,
+} from "../rules/fangs/grapple";
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
 import { OutcomeKind } from "../rules/fangs/outcome";
@@ -664,9 +670,7 @@ class Duel {
   }
 
   boundLimbs(c: Combatant): string[] | null {
-    return this.holds.length === 0
-      ? null
-      : this.holds.filter((h) => h.targetId === c.id).flatMap((h) => h.boundLimbs);
+    return this.holds.length === 0 ? null : boundLimbsOf(this.holds, c.id);
   }
 
   weapon(c: Combatant, id: string | null): SimWeapon | undefined {
@@ -1229,7 +1233,7 @@ class Duel {
       },
       this.dice,
     );
-    if (result.freed) this.holds = this.holds.filter((h) => h !== hold);
+    if (result.freed) this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
   }
 
@@ -1771,7 +1775,7 @@ class Duel {
     const before = this.events === null ? null : this.itemSnapshot();
     this.apply(resolution.effects);
     if (resolution.outcome.kind === OutcomeKind.Grappled) {
-      const already = this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs);
+      const already = boundLimbsOf(this.holds, d.id);
       this.holds.push(
         applyGrapple({
           grapplerId: a.id,
