@@ -347,6 +347,26 @@ describe("a fumbled attack: the GM's ruling", () => {
   });
 });
 
+describe("a fumble near a grapple (NC-GRP-5)", () => {
+  it("NC-GRP-5: Gru's fumble on Jenny, held by a Cave Bear, strikes the bear when the GM rules so", async () => {
+    const t = await table();
+    const bear = await makeActor("creatures/cave-bear.json");
+    world.token(bear as never, "Cave Bear");
+    (t.jenny as unknown as { statuses: Set<string> }).statuses.add("grappled");
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [1, 1, 5]);
+    expect(stateOf(message).stage).toBe("fumbled");
+    const [gru, jenny, held] = [pools(t.gru), pools(t.jenny), pools(bear)];
+    world.dice.push(6); // 6 + 2 + 1 = 9 on the bear
+    expect(
+      await ask(world.gm, message, { type: "resolveFumble", option: "hitAnother", victimUuid: bear.uuid }),
+    ).toMatchObject({ ok: true, stage: "damageRolled" });
+    expect(stateOf(message).fumble?.victim?.actorUuid).toBe(bear.uuid);
+    await ask(world.gm, message, { type: "apply" });
+    expect(pools(bear).stun).toBeLessThan(held.stun);
+    expect([pools(t.gru), pools(t.jenny)]).toEqual([gru, jenny]);
+  });
+});
+
 describe("a Charge that does no harm gives its target a free attack", () => {
   it("NC-MAN-9: offered on the card, taken once, and aimed back at the charger", async () => {
     const t = await table();

@@ -104,6 +104,28 @@ describe("an exchange from attack to undo, through the GM", () => {
     ]);
   });
 
+  it("NC-RND-9: the damage waits for the defense against this attack: asked first, it is refused and rolls nothing", async () => {
+    const message = await attack(t, [15]);
+    const before = pools(t.jenny);
+    world.dice.push(6);
+    const early = await ask(world.player, message, { type: "rollDamage" });
+    expect(early).toMatchObject({ ok: false });
+    expect(stateOf(message).stage).toBe("attackRolled");
+    expect(world.dice).toEqual([6]);
+    // The defense comes as attacked, then the damage, from the same card.
+    world.dice.unshift(2);
+    expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toEqual({
+      ok: true,
+      stage: "defenseRolled",
+    });
+    expect(await ask(world.player, message, { type: "rollDamage" })).toEqual({
+      ok: true,
+      stage: "damageRolled",
+    });
+    expect(stateOf(message).history.map((h) => h.event)).toEqual(["create", "defend", "rollDamage"]);
+    expect(pools(t.jenny)).toEqual(before);
+  });
+
   it("keeps a blow taken after the application when undoing (the delta is reverted, not the old value)", async () => {
     const message = await attack(t, [15]);
     world.dice.push(2, 6);

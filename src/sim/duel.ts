@@ -26,7 +26,13 @@ import {
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
 import { dropWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
-import { applyGrapple, breakFree, type GrappleHold } from "../rules/fangs/grapple";
+import {
+  applyGrapple,
+  boundLimbsOf,
+  breakFree,
+  type GrappleHold,
+  releaseGrapple,
+} from "../rules/fangs/grapple";
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
 import { OutcomeKind } from "../rules/fangs/outcome";
@@ -805,9 +811,7 @@ class Duel {
   }
 
   boundLimbs(c: Combatant): string[] | null {
-    return this.holds.length === 0
-      ? null
-      : this.holds.filter((h) => h.targetId === c.id).flatMap((h) => h.boundLimbs);
+    return this.holds.length === 0 ? null : boundLimbsOf(this.holds, c.id);
   }
 
   weapon(c: Combatant, id: string | null): SimWeapon | undefined {
@@ -1369,7 +1373,7 @@ class Duel {
       },
       this.dice,
     );
-    if (result.freed) this.holds = this.holds.filter((h) => h !== hold);
+    if (result.freed) this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
   }
 
@@ -1943,7 +1947,7 @@ class Duel {
     const before = this.events === null ? null : this.itemSnapshot();
     this.apply(resolution.effects);
     if (resolution.outcome.kind === OutcomeKind.Grappled) {
-      const already = this.holds.filter((h) => h.targetId === d.id).flatMap((h) => h.boundLimbs);
+      const already = boundLimbsOf(this.holds, d.id);
       this.holds.push(
         applyGrapple({
           grapplerId: a.id,

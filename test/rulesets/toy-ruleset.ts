@@ -1,7 +1,6 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import type { CardFlow } from "../../src/chat/card-flows";
 import type { TablePlanner, TableRuleset, TurnPlan } from "../../src/combat/table-ruleset";
-import type { DiceSource } from "../../src/rules/kernel/dice";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
 
 /**
@@ -33,10 +32,6 @@ export const toyRuleset: Ruleset = Object.freeze({
       .filter((c) => !c.outOfAction)
       .sort((a, b) => b.orderValue - a.orderValue || a.id.localeCompare(b.id))
       .map((c) => c.id);
-  },
-  check(input: { readonly skill: number; readonly modifiers: number }, dice: DiceSource) {
-    const roll = dice.roll(20);
-    return { roll, success: roll <= input.skill + input.modifiers };
   },
 });
 

@@ -6,7 +6,6 @@ import {
   applyGrapple,
   boundLimbsOf,
   breakFree,
-  fumbleNearGrapple,
   HUMANOID_LIMBS,
   limbsBoundByGrapple,
   releaseGrapple,
@@ -110,22 +109,5 @@ describe("breaking free", () => {
     expect(
       codeOf(() => breakFree({ ...attempt, onTargetsInitiative: false }, new ScriptedDice([20, 1]))),
     ).toBe("invalid-state");
-  });
-});
-
-describe("fumbles near a grapple", () => {
-  it("NC-GRP-5: a third party's fumble on a grappled target may hit the grappler (or the reverse): a note for the GM", () => {
-    const holds = [applyGrapple({ grapplerId: "octopus", targetId: "gru", grapplerManipulativeLimbs: 8 })];
-    expect(fumbleNearGrapple("dagmar", "gru", holds)).toEqual([
-      {
-        kind: "note",
-        key: "FANGS.Rules.Grapple.FumbleMayHitPartner",
-        data: { attackerId: "dagmar", targetId: "gru", otherId: "octopus" },
-      },
-    ]);
-    expect(fumbleNearGrapple("dagmar", "octopus", holds)[0]?.data.otherId).toBe("gru");
-    expect(fumbleNearGrapple("dagmar", "jenny", holds)).toEqual([]);
-    // The grappler's own fumble is not a third party's.
-    expect(fumbleNearGrapple("octopus", "gru", holds)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import type { DiceSource } from "../kernel/dice";
-import type { NoteEffect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { type CheckInput, linkedChecks } from "./check";
 import { Limb } from "./defenses";
@@ -138,29 +137,4 @@ export function releaseGrapple(
   targetId: string,
 ): GrappleHold[] {
   return holds.filter((h) => !(h.grapplerId === grapplerId && h.targetId === targetId));
-}
-
-/**
- * NC-GRP-5: a third party's fumbled attack on one of a grappling pair may
- * hit the other (GM's decision). Returns the notes for the GM: one per
- * partner of the target in a grapple; none when the target is not in one.
- */
-export function fumbleNearGrapple(
-  attackerId: string,
-  targetId: string,
-  holds: readonly GrappleHold[],
-): NoteEffect[] {
-  const partners = new Set<string>();
-  for (const hold of holds) {
-    if (hold.targetId === targetId) partners.add(hold.grapplerId);
-    if (hold.grapplerId === targetId) partners.add(hold.targetId);
-  }
-  partners.delete(attackerId);
-  return [...partners].map((otherId) =>
-    Object.freeze({
-      kind: "note" as const,
-      key: "FANGS.Rules.Grapple.FumbleMayHitPartner",
-      data: Object.freeze({ attackerId, targetId, otherId }),
-    }),
-  );
 }

@@ -109,47 +109,6 @@ export function initiativeScores(
 /*  Holds (NC-RND-4 … -7)                       */
 /* -------------------------------------------- */
 
-/**
- * Where a combatant stands in the round:
- * waiting → (holding → committed) → acted; committed at the round's end → lost;
- * holding to the end without acting → passed; put out of action → lost.
- */
-export const TurnStatus = {
-  Waiting: "waiting",
-  Holding: "holding",
-  Committed: "committed",
-  Acted: "acted",
-  Passed: "passed",
-  Lost: "lost",
-} as const;
-export type TurnStatus = (typeof TurnStatus)[keyof typeof TurnStatus];
-
-export interface TurnState {
-  readonly id: string;
-  readonly status: TurnStatus;
-  /** The maneuver stated when breaking a hold (null until then). */
-  readonly maneuver: ManeuverId | null;
-  /** Why a turn was lost ("outOfAction", "committedHoldNotTaken"…), else null. */
-  readonly lostBecause: string | null;
-}
-
-export function newTurn(id: string): TurnState {
-  return Object.freeze({ id, status: TurnStatus.Waiting, maneuver: null, lostBecause: null });
-}
-
-function wrongState(turn: TurnState, wanted: string): never {
-  throw new RulesError("invalid-state", `${turn.id} is ${turn.status}; ${wanted}`, {
-    id: turn.id,
-    status: turn.status,
-  });
-}
-
-/** NC-RND-4: on its turn, a combatant may wait to see what slower ones do. */
-export function holdTurn(turn: TurnState): TurnState {
-  if (turn.status !== TurnStatus.Waiting) wrongState(turn, "only a combatant whose turn it is may hold");
-  return Object.freeze({ ...turn, status: TurnStatus.Holding });
-}
-
 /** NC-RND-7: a held action cannot be one that takes the whole round (nor one whose description forbids it). */
 export function canActFromHold(maneuverId: ManeuverId | string): Verdict {
   const maneuver = getManeuver(maneuverId);
@@ -160,52 +119,6 @@ export function canActFromHold(maneuverId: ManeuverId | string): Verdict {
       ? "FANGS.Rules.Hold.Refusal.WholeRound"
       : "FANGS.Rules.Hold.Refusal.CannotBeHeld",
   };
-}
-
-/**
- * NC-RND-5: stating the intent to break a hold commits the character to act.
- * A whole-round maneuver is refused (RulesError "invalid-state").
- */
-export function breakHold(turn: TurnState, maneuverId: ManeuverId | string): TurnState {
-  if (turn.status !== TurnStatus.Holding) wrongState(turn, "only a holder can break a hold");
-  const verdict = canActFromHold(maneuverId);
-  if (!verdict.allowed) {
-    throw new RulesError("invalid-state", `${maneuverId} cannot be taken from a hold (NC-RND-7)`, {
-      id: turn.id,
-      maneuver: maneuverId,
-      reasonKey: verdict.reasonKey,
-    });
-  }
-  return Object.freeze({ ...turn, status: TurnStatus.Committed, maneuver: getManeuver(maneuverId).id });
-}
-
-/** The combatant has taken its turn (in order, or after breaking its hold). */
-export function completeTurn(turn: TurnState): TurnState {
-  if (turn.status !== TurnStatus.Waiting && turn.status !== TurnStatus.Committed) {
-    wrongState(turn, "a holder must break its hold before acting");
-  }
-  return Object.freeze({ ...turn, status: TurnStatus.Acted });
-}
-
-/** NC-ATK-2: put out of the fight before its turn, a combatant loses it. */
-export function loseTurn(turn: TurnState, because: string): TurnState {
-  if (turn.status === TurnStatus.Acted || turn.status === TurnStatus.Passed) return turn;
-  return Object.freeze({ ...turn, status: TurnStatus.Lost, lostBecause: because });
-}
-
-/**
- * End of round: a committed holder that never acted loses its turn (NC-RND-6:
- * "both must still act or lose their turn entirely"); one still holding
- * simply passed.
- */
-export function settleRound(turns: readonly TurnState[]): TurnState[] {
-  return turns.map((turn) => {
-    if (turn.status === TurnStatus.Committed) return loseTurn(turn, "committedHoldNotTaken");
-    if (turn.status === TurnStatus.Holding || turn.status === TurnStatus.Waiting) {
-      return Object.freeze({ ...turn, status: TurnStatus.Passed });
-    }
-    return turn;
-  });
 }
 
 /**
@@ -457,26 +370,4 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
     if (acts) acting.push({ id: candidate.id, value });
   }
   return acting.sort((a, b) => b.value - a.value).map((a) => a.id);
-}
-
-/**
- * Drives one phase: asks `takeTurn` to resolve each actor's whole turn
- * (attack, then the defense and damage "as attacked", NC-RND-9) and hands
- * back the candidates as they stand after it. The order is worked out again
- * after every turn, so a slower combatant put out of action loses its turn
- * (NC-ATK-2) and no one acts twice. Returns the ids that acted, in order.
- */
-export function runPhase(
-  phase: PhaseId | string,
-  candidates: readonly TurnCandidate[],
-  takeTurn: (id: string, candidates: readonly TurnCandidate[]) => readonly TurnCandidate[],
-): string[] {
-  const acted: string[] = [];
-  let current = candidates;
-  for (;;) {
-    const next = phaseTurnOrder(phase, current).find((id) => !acted.includes(id));
-    if (next === undefined) return acted;
-    acted.push(next);
-    current = takeTurn(next, current);
-  }
 }

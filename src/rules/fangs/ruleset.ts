@@ -1,8 +1,5 @@
-import type { DiceSource } from "../kernel/dice";
 import { type Ruleset, type RulesetPhase, registerRuleset, type TurnCandidate } from "../kernel/ruleset";
-import { resolveCheck } from "./check";
 import { phaseTurnOrder } from "./round";
-import type { CheckResult } from "./types";
 import { PHASE_IDS, type PhaseId } from "./types";
 
 /**
@@ -29,9 +26,6 @@ export const fangsRuleset: Ruleset = Object.freeze({
   phases: FANGS_PHASES,
   turnOrder(phaseId: string, candidates: readonly TurnCandidate[]): string[] {
     return phaseTurnOrder(phaseId, candidates);
-  },
-  check(input: { readonly skill: number; readonly modifiers: number }, dice: DiceSource): CheckResult {
-    return resolveCheck(input, dice);
   },
 });
 

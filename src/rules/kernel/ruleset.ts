@@ -1,5 +1,3 @@
-import type { DiceSource } from "./dice";
-
 /**
  * What every ruleset gives the shared layers (combat tracker, chat cards,
  * simulator). FANGS is the first; Lunos, Hand to Hand, Sharene and the
@@ -34,8 +32,6 @@ export interface Ruleset {
   readonly phases: readonly RulesetPhase[];
   /** Ids of those who get a turn in `phaseId`, in acting order. */
   turnOrder(phaseId: string, candidates: readonly TurnCandidate[]): string[];
-  /** Resolves a plain check; returns plain data the chat card renders. */
-  check(input: { readonly skill: number; readonly modifiers: number }, dice: DiceSource): unknown;
 }
 
 const registry = new Map<string, Ruleset>();
