@@ -62,6 +62,11 @@ const FUMBLED_DEFENSE_LABELS: Record<FangsRules["fumbledDefenseHitPoints"], stri
   half: "FANGS.Setting.Rules.FumbledDefense.Half",
 };
 
+const SHIELD_BASH_LABELS: Record<FangsRules["shieldBashAttack"], string> = {
+  maneuver: "FANGS.Setting.Rules.ShieldBash.Maneuver",
+  offHand: "FANGS.Setting.Rules.ShieldBash.OffHand",
+};
+
 const D = FANGS_DEFAULTS;
 
 /** Labels of the rules options, for the settings menu and refusal notices. */
@@ -103,6 +108,7 @@ function rulesSchema() {
       D.fumbledDefenseHitPoints,
       L("fumbledDefenseHitPoints"),
     ),
+    shieldBashAttack: choice(SHIELD_BASH_LABELS, D.shieldBashAttack, L("shieldBashAttack")),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),
