@@ -5,6 +5,7 @@ import {
   type DefenseUsage,
   emptyDefenseUsage,
   explainDefenses,
+  type Readying,
   validateDefense,
 } from "../rules/fangs/defenses";
 import { isManeuverId, type ManeuverOptions } from "../rules/fangs/maneuvers";
@@ -47,6 +48,8 @@ export interface DefenderRound {
   readonly maneuverTargetId?: string | null;
   /** NC-MAN-2: attacked before performing its maneuver. */
   readonly maneuverPerformed?: boolean;
+  /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-13, NC-MAN-20). */
+  readonly readying?: Readying | null;
 }
 
 export interface DefenseQuestion {
@@ -141,6 +144,7 @@ export function defenseContextFor(question: DefenseQuestion): DefenseContext | n
       hands: handsOf(question.defender),
       grappled: question.defender.statuses.has("grappled"),
       twoWeapon: question.twoWeapon,
+      readying: round?.readying ?? null,
     }),
     ...(question.maneuverOptions ? { options: question.maneuverOptions } : {}),
     ...(question.rules ? { rules: question.rules } : {}),

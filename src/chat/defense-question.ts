@@ -28,6 +28,7 @@ export function defenderRound(actor: AnyActor, combat: Combat.Implementation | n
   return {
     maneuver: combatantSystem(combatant).maneuver,
     maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
+    readying: combatantSystem(combatant).readying,
     usage: defenseUsageOf(combatant),
     tradeShift: tradeShiftOf(combatant),
   };

@@ -1,4 +1,5 @@
 import { rulesOptions } from "../config/settings";
+import { shieldStrikeDamage } from "../rules/fangs/defenses";
 import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
 import type { AttackDeclaration } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
@@ -52,7 +53,7 @@ export async function firstState(
   rollDie: RollOneDie,
 ): Promise<{ state: ExchangeState; dice: StepDice[] }> {
   const weapon = plan.weapon;
-  const profile = weaponProfile(weapon as never);
+  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rulesOptions()));
   const weaponRef: WeaponRef = {
     itemId: weapon.id ?? "",
     name: weapon.name ?? "",

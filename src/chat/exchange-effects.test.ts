@@ -675,6 +675,24 @@ describe("the hotbar macro", () => {
   });
 });
 
+describe("the shield's macro", () => {
+  it("NC-DEF-9: a dropped shield makes a macro that bashes with it", async () => {
+    const t = await table();
+    world.as(world.player);
+    const shieldItem = t.gru.items.find((i) => i.type === "shield")!;
+    expect(modules.hotbar.onHotbarDrop(null, { type: "Item", uuid: shieldItem.uuid }, 5)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const macro = world.player.hotbar.at(-1)?.macro as { command: string };
+    target(world.player, t.jennyToken);
+    world.dice.push(15);
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...args: unknown[]) => Promise<unknown>;
+    await new AsyncFunction("event", macro.command)(SHIFT);
+    expect(stateOf(lastMessage()).weapon.name).toBe("Round Shield");
+  });
+});
+
 describe("a creature's monster parry", () => {
   it("NC-DEF-8: the Cave Bear parries with its body and loses nothing", async () => {
     world.reset();

@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ask,
   attackWith,
+  combat,
   type ExchangeModules,
   itemId,
   loadExchange,
@@ -412,6 +413,92 @@ describe("autofire against a dodge (NC-MAN-12)", () => {
     expect(await ask(world.defender, message, { type: "defend", choice: "dodge" })).toEqual({
       ok: true,
       stage: "resolved",
+    });
+  });
+});
+
+describe("NC-DEF-9, NC-MAN-20: a shield's one use, and what Draw Weapon readies, at the table", () => {
+  function skillTotal(actor: Table["gru"], key: string): number {
+    const skill = actor.items.find((i) => i.type === "skill" && (i.system as { key?: unknown }).key === key);
+    return (skill!.system as unknown as { total: number }).total;
+  }
+
+  it("NC-DEF-9: Gru bashes Jenny with his Round Shield: Shield Parry rolls it for club damage as his maneuver's attack, and the shield parries no more this round", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    const bash = await attackWith(world.player, t.gru, "Round Shield", t.jennyToken, [15]);
+    const state = stateOf(bash);
+    expect(state.weapon).toMatchObject({
+      name: "Round Shield",
+      kind: "melee",
+      damage: "1d6",
+      impales: false,
+    });
+    expect(state.attack?.check.skill).toBe(skillTotal(t.gru, "shieldParry"));
+    const gru = c.getCombatantsByActor(t.gru)[0]!;
+    expect((gru.system.attacks as { made: string[] }).made).toEqual(["maneuver"]);
+    expect((gru.system.defenses as { offHandAttacked: boolean }).offHandAttacked).toBe(true);
+    expect(gru.updates.every((u) => u.by === world.gm.id)).toBe(true);
+
+    // Jenny strikes back: the shield's use is spent, the Broadsword still parries.
+    const blow = await attackWith(world.defender, t.jenny, "Shortsword", t.gruToken, [15]);
+    expect(await ask(world.player, blow, { type: "defend", choice: "shieldParry" })).toMatchObject({
+      ok: false,
+      code: "defense-not-allowed",
+      messageKey: "FANGS.Rules.Defense.Refusal.ShieldBashed",
+    });
+    world.dice.push(5);
+    expect(await ask(world.player, blow, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("NC-DEF-9: a shield that parried this round may not bash (the rules' refusal reaches the attacker)", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    const blow = await attackWith(world.defender, t.jenny, "Shortsword", t.gruToken, [15]);
+    world.dice.push(5);
+    expect(await ask(world.player, blow, { type: "defend", choice: "shieldParry" })).toMatchObject({
+      ok: true,
+    });
+    await attackWith(world.player, t.gru, "Round Shield", t.jennyToken, [15]);
+    expect(world.notices).toContain(game.i18n!.localize("FANGS.Rules.Attack.Refusal.ShieldParried"));
+  });
+
+  it("NC-MAN-20: readying his shield under Draw Weapon, Gru may not parry with it; he parries once with the sword in hand", async () => {
+    const t = await table();
+    await combat(
+      [t.gru, { maneuver: "drawWeapon", readying: "offHand", maneuverPerformed: true }],
+      [t.jenny, { maneuver: "attack" }],
+    );
+    const blow = await attackWith(world.defender, t.jenny, "Shortsword", t.gruToken, [15]);
+    expect(await ask(world.player, blow, { type: "defend", choice: "shieldParry" })).toMatchObject({
+      ok: false,
+      messageKey: "FANGS.Rules.Defense.Refusal.BeingReadied",
+    });
+    expect(await ask(world.player, blow, { type: "defend", choice: "dodge" })).toMatchObject({ ok: false });
+    world.dice.push(5);
+    expect(await ask(world.player, blow, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: true,
+    });
+    const second = await attackWith(world.defender, t.jenny, "Shortsword", t.gruToken, [15]);
+    expect(await ask(world.player, second, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: false,
+      messageKey: "FANGS.Rules.Defense.Refusal.ParriesUsed",
+    });
+  });
+
+  it("NC-MAN-13, NC-MAN-20: drawing a weapon, the one in hand that is being drawn does not parry", async () => {
+    const t = await table();
+    // Jenny holds only her Shortsword: used alone it would parry; it is the weapon she is drawing.
+    await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "drawWeapon", readying: "weapon", maneuverPerformed: true }],
+    );
+    const blow = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    expect(await ask(world.defender, blow, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: false,
+      messageKey: "FANGS.Rules.Defense.Refusal.BeingDrawn",
     });
   });
 });

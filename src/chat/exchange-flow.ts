@@ -615,10 +615,16 @@ export async function recordNewAttack(message: ChatMessage.Implementation): Prom
   if (restrictions.length > 0)
     await recordRestrictions(combatant, restrictions, Math.max(1, combat.round ?? 1));
   if (state.stage === "declined") return;
+  // Which hand struck is read from the attacker's own item, not from the card.
+  const item = attacker?.items.get(state.weapon.itemId);
+  const offHand =
+    item?.type === "shield" ||
+    (item?.type === "weapon" && (item.system as { offHand?: unknown }).offHand === true);
   await recordAttack(combatant, {
     source: (state.setup.source ?? "maneuver") as AttackSource,
     kind: state.weapon.kind,
     targetId: state.target.actorUuid,
+    offHand,
   });
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)

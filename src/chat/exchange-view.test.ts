@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyDefenseUsage } from "../rules/fangs/defenses";
-import { DEFENSE_CHOICES, type DefenseQuestion, offeredDefenses } from "./defense-options";
+import { DEFENSE_CHOICES, type DefenseQuestion, declareDefense, offeredDefenses } from "./defense-options";
 import { exchangePreviewStates, previewLocalize } from "./exchange-preview";
 import { exchangeCardView, type Viewer } from "./exchange-view";
 import type { ActorLike, ItemLike } from "./facts";
@@ -265,6 +265,46 @@ describe("the defenses offered", () => {
       }),
     );
     expect(answer.offers.map((o) => o.skill)).toEqual([14, 9, 5, null, null, null]);
+  });
+});
+
+describe("the offers under Draw Weapon and after a shield bash", () => {
+  const round = (maneuver: string, extra: Record<string, unknown> = {}) => ({
+    maneuver,
+    usage: emptyDefenseUsage(),
+    tradeShift: { parry: 0, dodge: 0 },
+    ...extra,
+  });
+  const offer = (q: DefenseQuestion, choice: string) =>
+    offeredDefenses(q).offers.find((o) => o.choice === choice);
+
+  it("NC-MAN-20: readying her shield, Jenny is offered one parry with her Shortsword, not the shield, and no dodge", () => {
+    const q = question({ round: round("drawWeapon", { readying: "offHand" }) });
+    expect(allowedOf(q)).toEqual(["weaponParry", "none"]);
+    expect(offer(q, "shieldParry")).toMatchObject({
+      allowed: false,
+      reasonKey: "FANGS.Rules.Defense.Refusal.BeingReadied",
+    });
+    expect(offer(q, "weaponParry")).toMatchObject({ allowed: true, itemName: "Shortsword" });
+  });
+
+  it("NC-MAN-13, NC-MAN-20: drawing her weapon, the shield parries once and the Shortsword not at all", () => {
+    const q = question({ round: round("drawWeapon", { readying: "weapon" }) });
+    expect(allowedOf(q)).toEqual(["shieldParry", "none"]);
+    expect(offer(q, "weaponParry")).toMatchObject({ reasonKey: "FANGS.Rules.Defense.Refusal.BeingDrawn" });
+  });
+
+  it("NC-DEF-9: a shield that bashed is not offered to parry; its own bash figure is what a Critical parry would strike with", () => {
+    const q = question({
+      round: round("attack", { usage: { ...emptyDefenseUsage(), offHandAttacked: true } }),
+    });
+    expect(offer(q, "shieldParry")).toMatchObject({
+      allowed: false,
+      reasonKey: "FANGS.Rules.Defense.Refusal.ShieldBashed",
+    });
+    const spiked: ItemLike = { ...shield(8), system: { ...(shield(8).system as object), bashDamage: "1d8" } };
+    const declared = declareDefense(question({ defender: defender([spiked]) }), "shieldParry");
+    expect(declared.declaration.item?.damage).toBe("1d8");
   });
 });
 

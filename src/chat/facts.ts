@@ -3,6 +3,9 @@ import {
   type DefenseUsage,
   hasMonsterParry,
   type ParryLoadout,
+  type Readying,
+  shieldBashDamage,
+  shieldStrikeDamage,
 } from "../rules/fangs/defenses";
 import type {
   AttackerProfile,
@@ -143,9 +146,27 @@ function weaponKind(value: unknown): WeaponKind {
   return value === "thrown" || value === "missile" ? value : "melee";
 }
 
-/** The weapon as the rules core reads it. "Either hand" weapons are counted one-handed. */
-export function weaponProfile(item: ItemLike): WeaponProfile {
+/**
+ * The weapon as the rules core reads it. "Either hand" weapons are counted
+ * one-handed. A shield is read as the one-handed blunt weapon it bashes with
+ * (NC-DEF-9): its own damage figure, else `shieldDamage` (the rules options'
+ * one-handed club, `shieldStrikeDamage`).
+ */
+export function weaponProfile(item: ItemLike, shieldDamage: string = shieldStrikeDamage()): WeaponProfile {
   const s = item.system;
+  if (item.type === "shield") {
+    return {
+      id: item.id ?? "",
+      name: item.name ?? "",
+      damage: shieldBashDamage(read(s, "bashDamage"), shieldDamage),
+      itemSp: itemSpOf(item),
+      impales: false,
+      hands: 1,
+      kind: "melee",
+      extendedReload: false,
+      autofire: false,
+    };
+  }
   return {
     id: item.id ?? "",
     name: item.name ?? "",
@@ -264,7 +285,10 @@ export function parryFor(
         name: item.name ?? "",
         type: item.type === "shield" ? "shield" : "weapon",
         itemSp: sp,
-        damage: item.type === "shield" ? shieldDamage : str(read(item.system, "damage"), shieldDamage),
+        damage:
+          item.type === "shield"
+            ? shieldBashDamage(read(item.system, "bashDamage"), shieldDamage)
+            : str(read(item.system, "damage"), shieldDamage),
       };
       return { item: profile, itemName: item.name ?? null, skill };
     }
@@ -283,6 +307,8 @@ export function defenseContext(input: {
   readonly hands: Hands;
   readonly grappled: boolean;
   readonly twoWeapon: boolean;
+  /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-13, NC-MAN-20). */
+  readonly readying?: Readying | null;
 }): DefenseContext {
   return {
     maneuver: input.maneuver,
@@ -294,5 +320,6 @@ export function defenseContext(input: {
     // The sheet does not say which limbs a grapple binds; a grappled defender counts as held by both arms.
     boundLimbs: input.grappled ? ["mainArm", "offArm"] : null,
     twoWeapon: input.twoWeapon,
+    readying: input.readying ?? null,
   };
 }

@@ -9,7 +9,13 @@ import {
   emptyAttackCounter,
   type FreeAttackKind,
 } from "../rules/fangs/attacks";
-import { recordDefense as countDefense, type DefenseUsage } from "../rules/fangs/defenses";
+import {
+  recordDefense as countDefense,
+  type DefenseUsage,
+  isReadying,
+  type Readying,
+  recordOffHandAttack,
+} from "../rules/fangs/defenses";
 import { getManeuver, isManeuverId, MoveFraction, movePaces } from "../rules/fangs/maneuvers";
 import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
@@ -56,6 +62,8 @@ export function combatWithId(id: string | null | undefined): Combat.Implementati
 export interface DeclareOptions {
   /** The weapon kind the attack uses; defaults to the main-hand weapon's. */
   readonly attackKind?: WeaponKind | null;
+  /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-13, NC-MAN-20); null: not said. */
+  readonly readying?: Readying | null;
 }
 
 /**
@@ -103,9 +111,16 @@ export async function declareManeuver(
     return requestCombatAction(combat, "declare", [combatant.id], {
       id: maneuverId,
       attackKind: options.attackKind ?? null,
+      readying: options.readying ?? null,
     });
   }
-  const written = await writeDeclaration(combatant, maneuverId, options.attackKind ?? null, isGM);
+  const written = await writeDeclaration(
+    combatant,
+    maneuverId,
+    options.attackKind ?? null,
+    isGM,
+    options.readying ?? null,
+  );
   if (written) return warn(written, { name: combatant.name ?? "" });
   return true;
 }
@@ -119,13 +134,16 @@ export async function writeDeclaration(
   maneuverId: string,
   attackKind: string | null,
   isGM: boolean,
+  readying: string | null = null,
 ): Promise<string | null> {
   const refusal = declareRefusal(combatant, maneuverId, isGM);
   if (refusal) return refusal;
   const maneuver = getManeuver(maneuverId);
   const facts = actorFacts(combatant.actor);
   const kind = maneuver.attacks > 0 ? (attackKind ?? facts.mainWeaponKind ?? "melee") : null;
-  await combatant.update({ system: { maneuver: maneuver.id, attackKind: kind } } as never);
+  // Only Draw Weapon readies something; any other maneuver says nothing about it.
+  const readied = maneuver.id === "drawWeapon" && isReadying(readying) ? readying : null;
+  await combatant.update({ system: { maneuver: maneuver.id, attackKind: kind, readying: readied } } as never);
   if (combatant.actor) await setManeuverStatus(combatant.actor, maneuver.id);
   return null;
 }
@@ -143,7 +161,7 @@ export async function clearManeuver(combatant: Combatant.Implementation): Promis
 
 /** Takes the declaration off the combatant and its token (on a GM's client). */
 export async function eraseDeclaration(combatant: Combatant.Implementation): Promise<void> {
-  await combatant.update({ system: { maneuver: null, attackKind: null } } as never);
+  await combatant.update({ system: { maneuver: null, attackKind: null, readying: null } } as never);
   if (combatant.actor) await setManeuverStatus(combatant.actor, null);
 }
 
@@ -232,12 +250,22 @@ export async function recordDefense(
   return next;
 }
 
-/** Counts one attack for the round. Returns the new counter. */
+/**
+ * Counts one attack for the round. Returns the new counter. An attack with
+ * the off-hand item (a left-hand weapon, a shield's bash) also spends that
+ * item's parry as the rules core says (NC-ATK-9, NC-DEF-9).
+ */
 export async function recordAttack(
   combatant: Combatant.Implementation,
-  attack: { readonly source: AttackSource; readonly kind: WeaponKind; readonly targetId: string },
+  attack: {
+    readonly source: AttackSource;
+    readonly kind: WeaponKind;
+    readonly targetId: string;
+    readonly offHand?: boolean;
+  },
 ): Promise<AttackCounter> {
   const next = countAttack(attackCounterOf(combatant), attack);
+  const defenses = attack.offHand ? { defenses: { ...recordOffHandAttack(defenseUsageOf(combatant)) } } : {};
   await combatant.update({
     system: {
       attacks: {
@@ -246,6 +274,7 @@ export async function recordAttack(
         usedMelee: next.usedMelee,
         targets: [...next.targets],
       },
+      ...defenses,
     },
   } as never);
   return next;

@@ -258,13 +258,19 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   async performAction(
     action: CombatAction,
     combatantIds: readonly string[],
-    maneuver?: { readonly id: string; readonly attackKind: string | null },
+    maneuver?: { readonly id: string; readonly attackKind: string | null; readonly readying?: string | null },
   ): Promise<CombatRefusal | null> {
     if (action === "declare") {
       // A player's declaration, written here by the GM under the player's own limits.
       const combatant = this.combatants.get(combatantIds[0] ?? "");
       if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-      const refusal = await writeDeclaration(combatant as never, maneuver.id, maneuver.attackKind, false);
+      const refusal = await writeDeclaration(
+        combatant as never,
+        maneuver.id,
+        maneuver.attackKind,
+        false,
+        maneuver.readying ?? null,
+      );
       return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
     }
     if (action === "clear") {

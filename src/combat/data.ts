@@ -64,6 +64,17 @@ function combatantSchema() {
       choices: ["melee", "thrown", "missile"],
       initial: null,
     }),
+    /**
+     * Draw Weapon: which hand's item is being drawn or readied this round
+     * (NC-MAN-13, NC-MAN-20); it cannot parry. Null: not said.
+     */
+    readying: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: ["weapon", "offHand"],
+      initial: null,
+    }),
     held: new BooleanField({ required: true, initial: false }),
     /** Broke its hold this round: it must act now and cannot hold again (NC-RND-5). */
     committed: new BooleanField({ required: true, initial: false }),

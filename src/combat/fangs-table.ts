@@ -1,4 +1,4 @@
-import { initiativeMode } from "../config/settings";
+import { initiativeMode, rulesOptions } from "../config/settings";
 import { loadRoundNotes, loadTurnPlanner } from "../on-demand";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
@@ -50,7 +50,10 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   id: fangsRuleset.id,
   rules: fangsRuleset,
   loadPlanner: loadFangsPlanner,
-  readState: (combat: unknown) => ({ state: planState(combat), options: fangsPlanOptions() }),
+  readState: (combat: unknown) => ({
+    state: planState(combat, rulesOptions()?.shieldBashAttack),
+    options: fangsPlanOptions(),
+  }),
   roundPointer: combatSystem,
   async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
     const { postNotes } = await loadRoundNotes();

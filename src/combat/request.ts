@@ -1,3 +1,4 @@
+import { isReadying } from "../rules/fangs/defenses";
 import { COMBAT_QUERY } from "./query";
 
 /**
@@ -27,7 +28,12 @@ export interface CombatActionRequest {
   /** Where the requester saw the round: the GM acts only if it is still there. */
   readonly expected: { readonly round: number; readonly turn: number | null; readonly phase: string };
   /** "declare" only: the maneuver and the weapon kind it attacks with (null: none, or the actor's main weapon). */
-  readonly maneuver?: { readonly id: string; readonly attackKind: string | null };
+  readonly maneuver?: {
+    readonly id: string;
+    readonly attackKind: string | null;
+    /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-20); absent or null: not said. */
+    readonly readying?: string | null;
+  };
 }
 
 export type CombatActionAnswer =
@@ -87,7 +93,9 @@ export function parseCombatActionRequest(payload: unknown): CombatActionRequest 
     if (m.attackKind !== null && !["melee", "thrown", "missile"].includes(m.attackKind as string))
       return null;
     if (p.combatantIds.length !== 1) return null;
-    maneuver = { id: m.id, attackKind: m.attackKind as string | null };
+    const readying = m.readying ?? null;
+    if (readying !== null && !isReadying(readying)) return null;
+    maneuver = { id: m.id, attackKind: m.attackKind as string | null, readying };
   }
   return {
     action: p.action as CombatAction,

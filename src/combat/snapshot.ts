@@ -4,9 +4,10 @@ import {
   attackSlots,
   postMeleeAttacksLeft,
   type RoundAttacker,
+  type ShieldBashAttack,
 } from "../rules/fangs/attacks";
 import { weaponAtHand } from "../rules/fangs/character";
-import type { DefenseUsage } from "../rules/fangs/defenses";
+import { type DefenseUsage, isReadying, type Readying } from "../rules/fangs/defenses";
 import { isManeuverId } from "../rules/fangs/maneuvers";
 import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
@@ -35,6 +36,8 @@ export interface FangsCombatSystem {
 export interface FangsCombatantSystem {
   maneuver: ManeuverId | null;
   attackKind: WeaponKind | null;
+  /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-13, NC-MAN-20). */
+  readying: Readying | null;
   held: boolean;
   committed: boolean;
   actionLost: boolean;
@@ -62,6 +65,8 @@ export interface ActorFacts {
   readonly twoWeapon: boolean;
   readonly ambidextrous: boolean;
   readonly offHandWeapon: boolean;
+  /** A shield ready in the off hand: it may bash instead of parrying (NC-DEF-9). */
+  readonly offHandShield: boolean;
   /** The kind of the main-hand weapon in use (first equipped weapon not in the off hand), or null. */
   readonly mainWeaponKind: WeaponKind | null;
 }
@@ -122,6 +127,7 @@ export function actorFacts(actor: unknown, defeated = false): ActorFacts {
     twoWeapon: advantages.has("twoWeapon"),
     ambidextrous: advantages.has("ambidextrous"),
     offHandWeapon: weapons.some((w) => read(w, "system.offHand") === true),
+    offHandShield: items.some((i) => read(i, "type") === "shield" && read(i, "system.equipped") === true),
     mainWeaponKind: isWeaponKind(mainKind) ? mainKind : null,
   };
 }
@@ -142,6 +148,7 @@ export function combatantSystem(combatant: unknown): FangsCombatantSystem {
   return {
     maneuver,
     attackKind: isWeaponKind(s.attackKind) ? s.attackKind : null,
+    readying: isReadying(s.readying) ? s.readying : null,
     held: s.held === true,
     committed: s.committed === true,
     actionLost: s.actionLost === true,
@@ -179,32 +186,37 @@ export function attackCounterOf(system: FangsCombatantSystem): AttackCounter {
 }
 
 /**
- * What decides a combatant's attacks this round (the rules core's
- * RoundAttacker), from its data and its actor; the maneuver is "" when none
- * is declared.
+ * What the rules core reads about a combatant's attacks this round: the
+ * off-hand item, whether it parried or attacked (NC-ATK-9, NC-DEF-9), and
+ * which attack a shield bash is (the rules option `shieldBashAttack`).
  */
 export function roundAttackerOf(
   system: FangsCombatantSystem,
-  facts: Pick<ActorFacts, "humanoid" | "twoWeapon" | "ambidextrous" | "offHandWeapon">,
+  facts: ActorFacts,
+  shieldBashAttack?: ShieldBashAttack,
 ): RoundAttacker {
+  const offHandItem = facts.offHandWeapon || facts.offHandShield;
   return {
     maneuver: system.maneuver ?? "",
     humanoid: facts.humanoid,
     twoWeapon: facts.twoWeapon,
     ambidextrous: facts.ambidextrous,
     offHandWeapon: facts.offHandWeapon,
-    offHandParried: system.defenses.shieldParries > 0 && facts.offHandWeapon,
+    offHandShield: facts.offHandShield,
+    offHandParried: offHandItem && system.defenses.shieldParries > 0,
+    offHandAttacked: system.defenses.offHandAttacked,
+    ...(shieldBashAttack ? { shieldBashAttack } : {}),
   };
 }
 
 /** The planner's view of one combatant. */
-export function planCombatant(combatant: unknown): PlanCombatant {
+export function planCombatant(combatant: unknown, shieldBashAttack?: ShieldBashAttack): PlanCombatant {
   const system = combatantSystem(combatant);
   const facts = actorFacts(read(combatant, "actor"), read(combatant, "isDefeated") === true);
   let postMeleeAttacks = 0;
   let offHandInitiativePenalty = false;
   if (system.maneuver !== null) {
-    const profile = roundAttackerOf(system, facts);
+    const profile = roundAttackerOf(system, facts, shieldBashAttack);
     postMeleeAttacks = postMeleeAttacksLeft(profile, system.attacks);
     if (postMeleeAttacks > 0) {
       // The next post-melee attack's own initiative modifier (an off-hand one, NC-DEF-7).
@@ -240,7 +252,7 @@ export function planCombatant(combatant: unknown): PlanCombatant {
 }
 
 /** The combat as the planner sees it; combatants in the tracker's current order. */
-export function planState(combat: unknown): PlanState {
+export function planState(combat: unknown, shieldBashAttack?: ShieldBashAttack): PlanState {
   const system = combatSystem(combat);
   const turns = read(combat, "turns");
   const list: unknown[] =
@@ -254,7 +266,7 @@ export function planState(combat: unknown): PlanState {
     turn: typeof turn === "number" ? turn : null,
     phase: system.phase,
     order: system.order,
-    combatants: list.map(planCombatant),
+    combatants: list.map((c) => planCombatant(c, shieldBashAttack)),
   };
 }
 

@@ -93,6 +93,11 @@ const READING_OPTION_LABELS = {
     | "weaponBreakSp"]: Record<FangsRules[K], string>;
 };
 
+const SHIELD_BASH_LABELS: Record<FangsRules["shieldBashAttack"], string> = {
+  maneuver: "FANGS.Setting.Rules.ShieldBash.Maneuver",
+  offHand: "FANGS.Setting.Rules.ShieldBash.OffHand",
+};
+
 const D = FANGS_DEFAULTS;
 
 /** Labels of the rules options, for the settings menu and refusal notices. */
@@ -151,6 +156,7 @@ function rulesSchema() {
       L("fumbledDefenseHitPoints"),
     ),
     ...readingOptionsSchema(),
+    shieldBashAttack: choice(SHIELD_BASH_LABELS, D.shieldBashAttack, L("shieldBashAttack")),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),

@@ -168,6 +168,26 @@ export function diceFormula(initial: string, label: string) {
   return field;
 }
 
+/**
+ * A dice formula that may be left blank: blank means "the figure the rules
+ * options give" (a shield's bash damage falls back on the one-handed club).
+ */
+export function optionalDiceFormula(label: string) {
+  const field = new FormulaField({
+    label,
+    required: true,
+    nullable: false,
+    blank: true,
+    initial: "",
+    validate: (value: unknown) => {
+      if (value === "") return;
+      assertDiceFormula(value);
+    },
+  });
+  validationKinds.set(field, "diceFormula");
+  return field;
+}
+
 export function abilityFormula(initial: string, label: string) {
   const field = new FormulaField({
     label,

@@ -1,6 +1,6 @@
 import { itemCondition } from "../rules/fangs/character";
 import type { ItemCondition } from "../rules/fangs/types";
-import { flag, itemSp, key, type NoBaseData } from "./fields";
+import { flag, itemSp, key, type NoBaseData, optionalDiceFormula } from "./fields";
 import { itemBaseSchema } from "./item-base";
 import { assertItemSpJoint } from "./item-sp";
 import { migrateShield } from "./migrations";
@@ -12,6 +12,12 @@ function shieldSchema() {
     /** The `key` of the skill item it parries with. */
     skill: key("shieldParry", "FANGS.Item.Weapon.Skill"),
     equipped: flag(false, "FANGS.Validation.Field.Equipped"),
+    /**
+     * What a bash (NC-DEF-9) and a Critical parry's strike back (NC-DMG-19)
+     * deal, without the wielder's DM; blank: the rules options' one-handed
+     * club. A new key with a blank default: older shields need no migration.
+     */
+    bashDamage: optionalDiceFormula("FANGS.Item.Shield.BashDamage"),
   };
 }
 export type ShieldSchema = ReturnType<typeof shieldSchema>;

@@ -213,6 +213,12 @@ describe("model constraints", () => {
     expect(failures.damage!.message).toContain('"2d"');
   });
 
+  it("NC-DEF-9: a shield's bash damage is blank by default (the club) or a formula the dice parser reads", () => {
+    expect(new ShieldModel({}).bashDamage).toBe("");
+    expect(new ShieldModel({ bashDamage: "1d8" }).bashDamage).toBe("1d8");
+    expect(Object.keys(refusal(() => new ShieldModel({ bashDamage: "2d" })))).toEqual(["bashDamage"]);
+  });
+
   it.each(["", "d", "1d8+", "1d8 + sword", "2d6x"])("refuses the damage formula %j", (damage) => {
     expect(Object.keys(refusal(() => new WeaponModel({ damage })))).toEqual(["damage"]);
   });

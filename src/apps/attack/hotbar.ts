@@ -35,7 +35,7 @@ async function assignWeaponMacro(item: Item.Implementation, slot: number | undef
   if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
 }
 
-/** The `hotbarDrop` hook: false (handled) for an owned weapon, undefined otherwise. */
+/** The `hotbarDrop` hook: false (handled) for an owned weapon or shield (its bash, NC-DEF-9), undefined otherwise. */
 export function onHotbarDrop(
   _bar: unknown,
   data: { type?: string; uuid?: string },
@@ -48,7 +48,7 @@ export function onHotbarDrop(
   } catch {
     return;
   }
-  if (!(item instanceof Item) || item.type !== "weapon" || !item.actor) return;
+  if (!(item instanceof Item) || (item.type !== "weapon" && item.type !== "shield") || !item.actor) return;
   void assignWeaponMacro(item as Item.Implementation, slot);
   return false;
 }

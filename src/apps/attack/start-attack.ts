@@ -9,7 +9,7 @@ import {
   freeAttackVerdict,
   restrictionsOf,
 } from "../../combat/api";
-import { actorFacts, combatantSystem, combatSystem } from "../../combat/snapshot";
+import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
@@ -22,6 +22,8 @@ import {
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
 import { weaponAtHand } from "../../rules/fangs/character";
+import { FANGS_DEFAULTS } from "../../rules/fangs/config";
+import { shieldStrikeDamage } from "../../rules/fangs/defenses";
 import type { WithdrawalAnswer } from "../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
@@ -166,17 +168,17 @@ function roundView(
   const facts = actorFacts(actor);
   const targetActor = targetToken?.actor ?? null;
   const targetCombatant = targetActor ? combatantOf(targetActor) : null;
-  const profile = weaponProfile(weapon as never);
-  const reach = Number((weapon.system as { reach?: unknown }).reach ?? 1);
+  const rules = rulesOptions();
+  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
+  const shieldBash = weapon.type === "shield";
+  // A shield bashes at arm's length; a weapon's reach is its own.
+  const reach = shieldBash ? 1 : Number((weapon.system as { reach?: unknown }).reach ?? 1);
   const paces = attackerToken && targetToken ? pacesBetween(attackerToken, targetToken) : null;
-  const attacker: RoundAttacker = {
-    maneuver: system.maneuver ?? "",
-    humanoid: facts.humanoid,
-    twoWeapon: facts.twoWeapon,
-    ambidextrous: facts.ambidextrous,
-    offHandWeapon: facts.offHandWeapon,
-    offHandParried: facts.offHandWeapon && defenseUsageOf(combatant).shieldParries > 0,
-  };
+  const attacker: RoundAttacker = roundAttackerOf(
+    system,
+    facts,
+    rules?.shieldBashAttack ?? FANGS_DEFAULTS.shieldBashAttack,
+  );
   const context: AttackNowContext = {
     phase,
     round: Math.max(1, combat.round),
@@ -184,6 +186,7 @@ function roundView(
     counter: attackCounterOf(combatant),
     weapon: { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp },
     hand: (weapon.system as { offHand?: unknown }).offHand === true ? "off" : "main",
+    shieldBash,
     targetId: target.actorUuid,
     engagedWithTarget: paces !== null && paces <= (Number.isFinite(reach) ? reach : 1),
     attackerEngaged: engagedNow(actor, attackerToken),
@@ -271,7 +274,8 @@ export async function startAttack(
   options: StartAttackOptions = {},
 ): Promise<boolean> {
   const weapon = actor.items.get(weaponId);
-  if (weapon?.type !== "weapon") return warn("FANGS.Chat.Error.NoWeapon");
+  // A shield may bash (NC-DEF-9): it attacks as a weapon does.
+  if (weapon?.type !== "weapon" && weapon?.type !== "shield") return warn("FANGS.Chat.Error.NoWeapon");
   if (!actor.isOwner) return warn("FANGS.Chat.Error.NotOwner", { name: actor.name ?? "" });
   const attackerToken = attackerTokenOf(actor, options.token);
 
@@ -309,7 +313,7 @@ export async function startAttack(
 
   const withdrawal = round?.withdrawal ?? null;
   const special = specialChoices(withdrawal);
-  const profile = weaponProfile(weapon as never);
+  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rulesOptions()));
   const skillKey = String((weapon.system as { skill?: unknown }).skill ?? "");
   const facts: DialogFacts = {
     attackerName: attackerToken?.name ?? actor.name ?? "",

@@ -2,13 +2,15 @@ import { localize } from "../../chat/exchange-render";
 import { loadAttackWorkflow } from "../../on-demand";
 
 /**
- * An attack button on the Token HUD: one click per equipped weapon, at the
- * current target. The HUD shows it only to the token's owners.
+ * An attack button on the Token HUD: one click per equipped weapon and
+ * equipped shield (its bash, NC-DEF-9), at the current target. The HUD shows
+ * it only to the token's owners.
  */
 
-function weaponsOf(actor: Actor.Implementation): Item.Implementation[] {
+export function weaponsOf(actor: Pick<Actor.Implementation, "items">): Item.Implementation[] {
   return actor.items.filter(
-    (i) => i.type === "weapon" && (i.system as { equipped?: unknown }).equipped === true,
+    (i) =>
+      (i.type === "weapon" || i.type === "shield") && (i.system as { equipped?: unknown }).equipped === true,
   );
 }
 

@@ -1,6 +1,7 @@
 import { breakHoldAction, clearManeuver, declareManeuver, holdAction } from "../../combat/api";
 import { activeTableRuleset } from "../../combat/rulesets";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { type Localize, maneuverMenuView, type TrackerRowInput, type TrackerView, trackerView } from "./view";
 
@@ -122,7 +123,12 @@ export class FangsCombatTracker extends BaseTracker {
     this.#closeMenu();
     if (wasOpenHere) return;
     const row = rowInput(combatant, game.user?.isGM === true);
-    const view = maneuverMenuView(row, actorFacts(combatant.actor).mainWeaponKind, localize);
+    const view = maneuverMenuView(
+      row,
+      actorFacts(combatant.actor).mainWeaponKind,
+      localize,
+      combatantSystem(combatant).readying,
+    );
     const html = await foundry.applications.handlebars.renderTemplate(
       `${SYSTEM_TEMPLATES}/maneuver-menu.hbs`,
       view as unknown as Record<string, unknown>,
@@ -141,9 +147,14 @@ export class FangsCombatTracker extends BaseTracker {
       const kind = menu.querySelector<HTMLInputElement>("input[name=fangs-attack-kind]:checked")?.value as
         | WeaponKind
         | undefined;
+      const readying = menu.querySelector<HTMLInputElement>("input[name=fangs-readying]:checked")?.value;
       this.#closeMenu();
       if (maneuver === "") await clearManeuver(combatant);
-      else await declareManeuver(combatant, maneuver, { attackKind: kind ?? null });
+      else
+        await declareManeuver(combatant, maneuver, {
+          attackKind: kind ?? null,
+          readying: isReadying(readying) ? readying : null,
+        });
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { previewLocalize, previewStates, trackerPreviewPages } from "./preview";
-import { maneuverChoices, type TrackerRowInput, trackerView } from "./view";
+import { maneuverChoices, maneuverMenuView, type TrackerRowInput, trackerView } from "./view";
 
 function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput {
   return {
@@ -158,5 +158,20 @@ describe("the tracker view", () => {
     const pages = trackerPreviewPages();
     expect(pages.map((p) => p.id)).toContain("tracker-post-melee");
     for (const p of pages) expect(() => p.context()).not.toThrow();
+  });
+});
+
+describe("the maneuver menu", () => {
+  it("NC-MAN-20: asks what a Draw Weapon readies, the weapon by default, the stored choice when there is one", () => {
+    const row = { id: "a", name: "Gru", mv: 12, held: false, maneuver: null, attackKind: null };
+    const label = (key: string) => key;
+    expect(maneuverMenuView(row, null, label).readyings).toEqual([
+      { id: "weapon", label: "FANGS.Combat.Menu.Readying.Weapon", checked: true },
+      { id: "offHand", label: "FANGS.Combat.Menu.Readying.OffHand", checked: false },
+    ]);
+    expect(maneuverMenuView(row, null, label, "offHand").readyings.map((r) => r.checked)).toEqual([
+      false,
+      true,
+    ]);
   });
 });

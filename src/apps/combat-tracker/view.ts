@@ -1,4 +1,5 @@
 import { FANGS } from "../../config/system";
+import type { Readying } from "../../rules/fangs/defenses";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
 import { FANGS_PHASES } from "../../rules/fangs/ruleset";
@@ -340,15 +341,28 @@ export interface ManeuverMenuView {
     readonly checked: boolean;
   }[];
   readonly attackKindLabel: string;
+  /** Draw Weapon: what is drawn or readied (NC-MAN-13, NC-MAN-20); the item it names cannot parry. */
+  readonly readyings: readonly {
+    readonly id: Readying;
+    readonly label: string;
+    readonly checked: boolean;
+  }[];
+  readonly readyingLabel: string;
   readonly canClear: boolean;
   readonly clearLabel: string;
 }
+
+const READYING_KEYS: Readonly<Record<Readying, string>> = {
+  weapon: "FANGS.Combat.Menu.Readying.Weapon",
+  offHand: "FANGS.Combat.Menu.Readying.OffHand",
+};
 
 /** The badge's pop-up menu for one combatant. */
 export function maneuverMenuView(
   row: Pick<TrackerRowInput, "id" | "name" | "mv" | "held" | "maneuver" | "attackKind">,
   fallbackKind: WeaponKind | null,
   localize: Localize,
+  readying: Readying | null = null,
 ): ManeuverMenuView {
   const kind = row.attackKind ?? fallbackKind ?? "melee";
   return {
@@ -364,6 +378,12 @@ export function maneuverMenuView(
       checked: id === kind,
     })),
     attackKindLabel: localize("FANGS.Combat.Menu.AttackWith"),
+    readyings: (["weapon", "offHand"] as const).map((id) => ({
+      id,
+      label: localize(READYING_KEYS[id]),
+      checked: id === (readying ?? "weapon"),
+    })),
+    readyingLabel: localize("FANGS.Combat.Menu.Readying.Label"),
     canClear: row.maneuver !== null,
     clearLabel: localize("FANGS.Combat.Menu.Clear"),
   };

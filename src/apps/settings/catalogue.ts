@@ -49,6 +49,7 @@ export const RULES_FIGURE_KEYS = [
   "parryWearCombination",
   "specialParryWeaponDamage",
   "fumbledDefenseHitPoints",
+  "shieldBashAttack",
   "fumbleLuckSuccess",
   "fumbleLuckFailure",
   "unconsciousStunRecoveryPerMinute",
@@ -107,6 +108,11 @@ const FUMBLED_DEFENSE_CHOICES = {
   full: "FANGS.Setting.Rules.FumbledDefense.Full",
   half: "FANGS.Setting.Rules.FumbledDefense.Half",
 } as const satisfies Record<FangsRules["fumbledDefenseHitPoints"], string>;
+
+const SHIELD_BASH_CHOICES = {
+  maneuver: "FANGS.Setting.Rules.ShieldBash.Maneuver",
+  offHand: "FANGS.Setting.Rules.ShieldBash.OffHand",
+} as const satisfies Record<FangsRules["shieldBashAttack"], string>;
 
 const FUMBLE_CHOICES = {
   hitAnother: "FANGS.Setting.Rules.Fumble.HitAnother",
@@ -455,6 +461,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "reading",
         docs: "damage",
         clauses: ["NC-DMG-23"],
+      }),
+      rules("shieldBashAttack", {
+        kind: "choice",
+        choices: SHIELD_BASH_CHOICES,
+        label: "FANGS.Setting.Rules.Field.ShieldBashAttack",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ShieldBashAttack",
+        basis: "reading",
+        docs: "damage",
+        clauses: ["NC-DEF-9"],
       }),
     ],
   },

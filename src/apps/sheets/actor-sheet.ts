@@ -1,6 +1,7 @@
 import { startAttack } from "../../chat";
 import { postCheck } from "../../chat/check-card";
 import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
+import { rulesOptions } from "../../config/settings";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsActorSheet } from "./base";
@@ -86,6 +87,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         activeTab: this.tabGroups.sheet,
         uuid: this.actor.uuid,
         combat: this.#combatFacts(),
+        rules: rulesOptions(),
       }),
     };
   }
@@ -281,7 +283,8 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   /** The weapon row's Attack button: the exchange card's start (Shift skips its dialog). */
   static async #onAttack(this: FangsActorSheet, event: PointerEvent, target: HTMLElement) {
     const item = this.#itemOf(target);
-    if (!item?.id || item.type !== "weapon") return;
+    // A shield's button is its bash (NC-DEF-9).
+    if (!item?.id || (item.type !== "weapon" && item.type !== "shield")) return;
     await startAttack(this.actor, item.id, { event });
   }
 

@@ -89,6 +89,25 @@ describe("actorSheetContext", () => {
     expect(ctx.shields[0]).toMatchObject({ skillName: "Shield Parry", skillTotal: 11 });
   });
 
+  it("NC-DEF-9: a shield row has an Attack button (its bash) and shows the bash damage, the rules' club unless the shield has its own", () => {
+    const actor = stored("fighter");
+    const row = actorSheetContext(actor, { editable: true }).shields[0]!;
+    // Under half its SP the fixture's shield only parries, as a weapon would (NC-DMG-7).
+    expect(row.attack).toMatchObject({
+      allowed: row.condition?.id !== "unusableForAttack",
+      reasonId: expect.stringContaining("-shield-"),
+    });
+    expect(row.bashDamage).toBe("1d6");
+    expect(actorSheetContext(actor, { editable: false }).shields[0]!.attack).toBeNull();
+    expect(
+      actorSheetContext(actor, { editable: true, rules: { clubDamage: { 1: "1d4", 2: "1d8" } } }).shields[0]!
+        .bashDamage,
+    ).toBe("1d4");
+    const shieldItem = actor.items.find((i) => i.type === "shield")!;
+    if (shieldItem.type === "shield") shieldItem.system.bashDamage = "1d8";
+    expect(actorSheetContext(actor, { editable: true }).shields[0]!.bashDamage).toBe("1d8");
+  });
+
   it("names the skill an attack will use when two share a key: the first one the actor holds", () => {
     const actor = stored("fighter");
     const broadsword = actor.items.find((i) => i.type === "skill" && i.system.key === "broadsword")!;

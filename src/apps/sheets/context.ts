@@ -18,7 +18,7 @@ import {
   skillValue,
 } from "../../rules/fangs/character";
 import type { FangsOptions } from "../../rules/fangs/config";
-import { hasMonsterParry } from "../../rules/fangs/defenses";
+import { hasMonsterParry, shieldBashDamage, shieldStrikeDamage } from "../../rules/fangs/defenses";
 import type { MoveFraction } from "../../rules/fangs/maneuvers";
 import {
   CHARACTERISTIC_IDS,
@@ -292,6 +292,10 @@ export interface ShieldRowContext {
   id: string;
   name: string;
   img: string;
+  /** What a bash deals (NC-DEF-9): the shield's own figure, else the rules options' one-handed club. */
+  bashDamage: string;
+  /** The bash's Attack button; null when the sheet is read-only. */
+  attack: AttackButtonContext | null;
   itemSp: SpContext;
   spInputId: string;
   condition: ConditionContext | null;
@@ -534,6 +538,16 @@ function dealsNoDice(damage: string): boolean {
   }
 }
 
+/** A shield's bash damage for its row; a figure the rules core refuses is shown as written. */
+function shieldRowDamage(own: string | undefined, rules: FangsOptions | undefined): string {
+  try {
+    return shieldBashDamage(own, shieldStrikeDamage(rules));
+  } catch (error) {
+    if (error instanceof RulesError) return own ?? "";
+    throw error;
+  }
+}
+
 function attackButton(
   condition: ConditionContext | null,
   rowId: string,
@@ -689,6 +703,12 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       id: item.id,
       name: item.name,
       img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
+      bashDamage: shieldRowDamage(item.system.bashDamage, options.rules),
+      attack: attackButton(
+        conditionOf(item.system.itemSp, item.system.condition),
+        `${idPrefix}-shield-${item.id}`,
+        options.editable,
+      ),
       itemSp: spContext(item.system.itemSp),
       spInputId: `${idPrefix}-shield-${item.id}-sp`,
       condition: conditionOf(item.system.itemSp, item.system.condition),
@@ -876,7 +896,7 @@ const ITEM_FIELDS: Readonly<Record<ItemType, readonly string[]>> = {
     "equipped",
     "offHand",
   ],
-  shield: ["itemSp.value", "itemSp.max", "skill", "equipped"],
+  shield: ["itemSp.value", "itemSp.max", "skill", "equipped", "bashDamage"],
   armor: ["armorProtection", "price", "equipped"],
   skill: ["key", "naturalAbility", "bought", "category"],
   advantage: ["key"],

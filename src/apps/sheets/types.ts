@@ -88,6 +88,8 @@ export interface ShieldSystemData {
   itemSp: ItemSpData;
   skill: string;
   equipped: boolean;
+  /** Blank: the rules options' one-handed club (NC-DEF-9). Optional: older test data lacks it. */
+  bashDamage?: string;
   description: string;
   /** Derived. */
   condition?: ItemCondition;

@@ -12,7 +12,9 @@ import {
   postMeleeAttacksLeft,
   recordAttack,
   roundAttackCap,
+  shieldBashHand,
 } from "./attacks";
+import { FANGS_DEFAULTS } from "./config";
 import { attackOnWithdrawal, withdrawalChoice } from "./special-defenses";
 
 const SWORD = { kind: "melee", itemSp: { value: 10, max: 10 } } as const;
@@ -395,5 +397,78 @@ describe("free attacks count toward the round's attacks (NC-ATK-7, NC-ATK-8)", (
     expect(
       codeOf(() => canTakeFreeAttack({ kind: "maneuver" as never, attacker: gru, counter: first })),
     ).toBe("invalid-value");
+  });
+});
+
+describe("a shield bash (NC-DEF-9)", () => {
+  const SHIELD = { kind: "melee", itemSp: { value: 8, max: 8 } } as const;
+  const withShield = { maneuver: "attack", offHandShield: true } as const;
+  const bash = (partial: Partial<AttackNowContext> = {}): AttackNowContext =>
+    melee({ weapon: SHIELD, shieldBash: true, attacker: withShield, ...partial });
+
+  it("NC-DEF-9: by default the bash is the maneuver's own attack, with no penalty, and the weapon then has none left", () => {
+    expect(shieldBashHand(FANGS_DEFAULTS.shieldBashAttack)).toBe("main");
+    const verdict = canAttackNow(bash());
+    expect(verdict).toMatchObject({ allowed: true, slot: { source: AttackSource.Maneuver, modifier: 0 } });
+    const counter = recordAttack(emptyAttackCounter(), {
+      source: "maneuver",
+      kind: "melee",
+      targetId: "orc",
+    });
+    expect(canAttackNow(melee({ attacker: withShield, counter })).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.NoAttacksLeft",
+    );
+    // No maneuver attack, no bash: it is an attack.
+    expect(canAttackNow(bash({ attacker: { ...withShield, maneuver: "engage" } })).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.ManeuverNoAttack",
+    );
+  });
+
+  it("NC-DEF-9: a shield that parried this round does not bash, and one that bashed does not bash again", () => {
+    expect(canAttackNow(bash({ attacker: { ...withShield, offHandParried: true } })).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.ShieldParried",
+    );
+    const aoa = { maneuver: "allOutAttack", offHandShield: true, offHandAttacked: true } as const;
+    const counter = recordAttack(emptyAttackCounter(), {
+      source: "maneuver",
+      kind: "melee",
+      targetId: "orc",
+    });
+    expect(canAttackNow(bash({ attacker: aoa, counter, phase: "postMelee" })).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.ShieldBashed",
+    );
+    expect(canAttackNow(bash({ attacker: { maneuver: "attack" } })).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.NoShieldInHand",
+    );
+  });
+
+  it("NC-DEF-9, NC-ATK-9: read as the off hand's attack, the bash is a second attack in Post-Melee at −10, never −4", () => {
+    const offHand = { ...withShield, shieldBashAttack: "offHand", twoWeapon: true } as const;
+    expect(
+      attackSlots(offHand).slots.map((s) => [s.source, s.phase, s.modifier, s.initiativeModifier]),
+    ).toEqual([
+      [AttackSource.Maneuver, "primary", 0, 0],
+      [AttackSource.OffHand, "postMelee", -10, -10],
+    ]);
+    expect(canAttackNow(bash({ attacker: offHand })).reasonKey).toBe(
+      "FANGS.Rules.Attack.Refusal.NoAttacksLeft",
+    );
+    const counter = recordAttack(emptyAttackCounter(), {
+      source: "maneuver",
+      kind: "melee",
+      targetId: "orc",
+    });
+    expect(canAttackNow(bash({ attacker: offHand, counter, phase: "postMelee" })).slot).toMatchObject({
+      source: AttackSource.OffHand,
+      hand: "off",
+      modifier: -10,
+    });
+    // A shield that parried keeps no second attack.
+    expect(postMeleeAttacksLeft({ ...offHand, offHandParried: true }, counter)).toBe(0);
+    expect(postMeleeAttacksLeft(offHand, counter)).toBe(1);
+  });
+
+  it("NC-DEF-9: a bash is a melee blow", () => {
+    expect(codeOf(() => canAttackNow(bash({ weapon: BOW })))).toBe("invalid-value");
   });
 });

@@ -55,10 +55,32 @@ export interface RoundAttacker {
   readonly ambidextrous?: boolean;
   /** A dagger or second weapon in the off hand. */
   readonly offHandWeapon?: boolean;
-  /** The off-hand weapon parried this round (without Two Weapon it then cannot attack, NC-ATK-9). */
+  /**
+   * The off-hand item parried this round: without Two Weapon an off-hand
+   * weapon then cannot attack (NC-ATK-9); a shield never can (NC-DEF-9).
+   */
   readonly offHandParried?: boolean;
+  /** A shield in the off hand: its one use a round may be a bash instead of a parry (NC-DEF-9). */
+  readonly offHandShield?: boolean;
+  /** The off-hand item already attacked this round (a shield bashes once, NC-DEF-9). */
+  readonly offHandAttacked?: boolean;
+  /** Which attack a shield bash is (the rules option `shieldBashAttack`); default "maneuver". */
+  readonly shieldBashAttack?: ShieldBashAttack;
   /** Second chances owed by targets dodging past this attacker (NC-DEF-4). */
   readonly dodgePastChances?: number;
+}
+
+/**
+ * Which attack a shield bash is (NC-DEF-9, docs/rules/fangs.md): "maneuver",
+ * the maneuver's own attack made with the shield instead of the weapon;
+ * "offHand", the off hand's second attack in the Post-Melee phase at −10 to
+ * attack and to initiative, as a dagger in the left hand (NC-ATK-9).
+ */
+export type ShieldBashAttack = "maneuver" | "offHand";
+
+/** The hand whose attack a shield bash takes. */
+export function shieldBashHand(reading: ShieldBashAttack | undefined): "main" | "off" {
+  return reading === "offHand" ? "off" : "main";
 }
 
 /** The off-hand penalty: −10 normally (NC-ATK-9, NC-DEF-7), −4 with Two Weapon, 0 with Two Weapon and ambidexterity (NC-ATK-10). */
@@ -95,6 +117,12 @@ export function attackSlots(profile: RoundAttacker, options?: FangsOptions): Att
   if (maneuver.attacks > 1) slot(AttackSource.AllOutAttackSecond, "postMelee", "main");
   const offHandFree =
     profile.offHandWeapon === true && (!profile.offHandParried || profile.twoWeapon === true);
+  const shieldSecond =
+    profile.offHandShield === true &&
+    profile.offHandWeapon !== true &&
+    profile.shieldBashAttack === "offHand" &&
+    !profile.offHandParried &&
+    !profile.offHandAttacked;
   const offPenalty = offHandPenalty(profile);
   const offInitiative = profile.twoWeapon ? 0 : -10;
   if (maneuver.attacks > 0 && !maneuver.forbidsExtraAttacks) {
@@ -105,6 +133,9 @@ export function attackSlots(profile: RoundAttacker, options?: FangsOptions): Att
       }
     } else if (offHandFree) {
       slot(AttackSource.OffHand, "postMelee", "off", offPenalty, offInitiative, profile.twoWeapon === true);
+    } else if (shieldSecond) {
+      // Two Weapon is an advantage of two weapons: a shield keeps the common −10.
+      slot(AttackSource.OffHand, "postMelee", "off", -10, -10, false);
     }
   }
   if (maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options)) {
@@ -198,8 +229,10 @@ export interface AttackNowContext {
     readonly extendedReload?: boolean;
     readonly itemSp: ItemSp | null;
   };
-  /** Which hand strikes (default the main hand). */
+  /** Which hand strikes (default the main hand); a shield bash's hand is decided here (`shieldBashHand`). */
   readonly hand?: "main" | "off";
+  /** The attack is a bash with the off-hand shield (NC-DEF-9). */
+  readonly shieldBash?: boolean;
   readonly targetId: string;
   /** The target chosen with the maneuver (All-Out-Attack, Charge, Attack). */
   readonly maneuverTargetId?: string | null;
@@ -252,7 +285,11 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   if (kind !== "melee" && kind !== "thrown" && kind !== "missile") {
     throw new RulesError("invalid-value", "a weapon is melee, thrown or missile", { weapon: ctx.weapon });
   }
-  const hand = ctx.hand ?? "main";
+  const bash = ctx.shieldBash === true;
+  if (bash && kind !== "melee") {
+    throw new RulesError("invalid-value", "a shield bash is a melee attack", { weapon: ctx.weapon });
+  }
+  const hand = bash ? shieldBashHand(ctx.attacker.shieldBashAttack) : (ctx.hand ?? "main");
 
   if (ctx.outOfAction) return no("OutOfAction");
   if (maneuver.attacks === 0) return no("ManeuverNoAttack");
@@ -271,6 +308,12 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
     const condition = itemCondition(ctx.weapon.itemSp);
     if (condition === "shattered") return no("WeaponShattered");
     if (condition === "unusableForAttack") return no("WeaponUnderHalf");
+  }
+  if (bash) {
+    // NC-DEF-9: the shield is used once a round, to parry or to bash.
+    if (ctx.attacker.offHandShield !== true) return no("NoShieldInHand");
+    if (ctx.attacker.offHandParried) return no("ShieldParried");
+    if (ctx.attacker.offHandAttacked) return no("ShieldBashed");
   }
   const ranged = kind !== "melee";
   if (ctx.phase === "missile" && !ranged) return no("MeleeInMissilePhase");

@@ -87,6 +87,12 @@ export interface FangsRules {
    * Stun and from HP alike; "half" keeps the usual half for HP.
    */
   readonly fumbledDefenseHitPoints: "full" | "half";
+  /**
+   * NC-DEF-9, a shield bash: "maneuver", the maneuver's own attack made with
+   * the shield; "offHand", the off hand's second attack in the Post-Melee
+   * phase at −10 to attack and initiative, as a left-hand dagger's.
+   */
+  readonly shieldBashAttack: "maneuver" | "offHand";
 
   /* Readings where the text supports two answers (docs/rules/fangs.md names the quotes) */
   /**
@@ -182,6 +188,7 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   parryWearCombination: "greater",
   specialParryWeaponDamage: "rolledDamage",
   fumbledDefenseHitPoints: "full",
+  shieldBashAttack: "maneuver",
 
   meleeDodgeScope: "melee",
   parryToAttackCap: "attackSkill",

@@ -461,3 +461,51 @@ describe("the Melee Dodge against missiles (meleeDodgeScope)", () => {
     expect(allowedDefenses({ ...d, attack: SHOT })).toEqual(["dodge", "none"]);
   });
 });
+
+describe("a shield's one use and Draw Weapon's readying", () => {
+  it("NC-DEF-9: a shield that bashed parries no more this round, even with Two Weapon; the weapon still parries", () => {
+    const bashed = recordOffHandAttack(emptyDefenseUsage());
+    const answer = explainDefenses(ctx({ maneuver: "attack", usage: bashed, twoWeapon: true }));
+    expect(answer.allowed).toEqual(["dodge", "weaponParry", "none"]);
+    expect(answer.refused).toContainEqual({
+      choice: "shieldParry",
+      reasonKey: "FANGS.Rules.Defense.Refusal.ShieldBashed",
+    });
+    expect(allowedDefenses(ctx({ maneuver: "move", usage: bashed, loadout: SHIELD_ALONE }))).toEqual([
+      "dodge",
+      "none",
+    ]);
+  });
+
+  it("NC-MAN-13: drawing the weapon, the one parry is the shield's, never the weapon being drawn", () => {
+    expect(allowedDefenses(ctx({ maneuver: "drawWeapon", readying: "weapon" }))).toEqual([
+      "shieldParry",
+      "none",
+    ]);
+    const alone = explainDefenses(ctx({ maneuver: "drawWeapon", readying: "weapon", loadout: SWORD_ALONE }));
+    expect(alone.allowed).toEqual(["none"]);
+    expect(alone.refused).toContainEqual({
+      choice: "weaponParry",
+      reasonKey: "FANGS.Rules.Defense.Refusal.BeingDrawn",
+    });
+  });
+
+  it("NC-MAN-20: readying a shield or parrying weapon, it does not parry; the weapon in hand parries once; no dodge", () => {
+    for (const loadout of [SWORD_AND_SHIELD, { weapon: "oneHanded", offHand: "weapon" } as const]) {
+      const context = ctx({ maneuver: "drawWeapon", readying: "offHand", loadout });
+      const answer = explainDefenses(context);
+      expect(answer.allowed).toEqual(["weaponParry", "none"]);
+      expect(answer.refused).toContainEqual({
+        choice: "shieldParry",
+        reasonKey: "FANGS.Rules.Defense.Refusal.BeingReadied",
+      });
+      expect(howMany(context, "weaponParry")).toBe(1);
+    }
+    // Under any other maneuver the readying says nothing.
+    expect(allowedDefenses(ctx({ maneuver: "engage", readying: "offHand" }))).toEqual([
+      "weaponParry",
+      "shieldParry",
+      "none",
+    ]);
+  });
+});

@@ -50,7 +50,10 @@ export interface DefenseUsage {
   readonly monsterParries: number;
   readonly grappleParries: number;
   readonly dodges: number;
-  /** The off-hand weapon attacked this round: without Two Weapon it can no longer parry (NC-ATK-9). */
+  /**
+   * The off-hand item attacked this round: without Two Weapon an off-hand
+   * weapon can no longer parry (NC-ATK-9); a shield that bashed never can (NC-DEF-9).
+   */
   readonly offHandAttacked: boolean;
 }
 
@@ -124,9 +127,39 @@ export interface DefenseContext {
   readonly twoWeapon?: boolean;
   /** Draw Weapon readying a whole set, or changing combat sets: no parry or dodge (NC-MAN-13). */
   readonly readyingFullSet?: boolean;
+  /**
+   * Draw Weapon: which hand's item is being drawn or readied this round
+   * (NC-MAN-13, NC-MAN-20). That item cannot parry; the maneuver's one parry
+   * goes to what the other hand already holds. Null or absent: not said, and
+   * the one parry is the off hand's as the maneuver tables give it.
+   */
+  readonly readying?: Readying | null;
   readonly options?: Partial<ManeuverOptions>;
   /** The world's readings: `meleeDodgeScope` widens the Melee Dodge to missiles (NC-MAN-11, NC-DEF-3). */
   readonly rules?: FangsOptions;
+}
+
+/** What a Draw Weapon readies: the weapon-hand item, or the shield/parrying weapon of the off hand. */
+export type Readying = "weapon" | "offHand";
+
+export function isReadying(value: unknown): value is Readying {
+  return value === "weapon" || value === "offHand";
+}
+
+/**
+ * The parries Draw Weapon leaves while readying one hand's item (NC-MAN-13:
+ * "he may parry once with his shield/parrying weapon, but not with the weapon
+ * he is drawing"; NC-MAN-20: "the same restrictions apply to readying a
+ * Parrying weapon/shield"): readying the off hand, the one parry moves to the
+ * weapon already held.
+ */
+function readyingBudget(budget: DefenseAllowance, readying: Readying | null): DefenseAllowance {
+  if (readying !== "offHand") return budget;
+  return {
+    ...budget,
+    weaponParries: budget.weaponParries + budget.shieldParries,
+    shieldParries: 0,
+  };
 }
 
 export interface DefenseRefusal {
@@ -242,7 +275,8 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
     throw new RulesError("invalid-value", "a grapple is a melee attack", { attack });
   }
 
-  const budget = maneuverDefenses(maneuver.id, options);
+  const readying = maneuver.id === "drawWeapon" && isReadying(ctx.readying) ? ctx.readying : null;
+  const budget = readyingBudget(maneuverDefenses(maneuver.id, options), readying);
   const usage = ctx.usage;
   const bound = new Set(ctx.boundLimbs ?? []);
   const grappled = ctx.boundLimbs != null && ctx.boundLimbs.length > 0;
@@ -262,6 +296,8 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
 
   const pool = budget.weaponParries + budget.shieldParries + budget.eitherParries;
   if (fullSet) parryAll("ReadyingFullSet");
+  if (readying === "weapon") refuse("weaponParry", "BeingDrawn");
+  if (readying === "offHand") refuse("shieldParry", "BeingReadied");
   if (pool === 0) parryAll("ManeuverNoParry");
   if (attack.kind === "missile") parryAll("MissileNoParry");
   if (budget.parryOnlyTarget && attack.attackerId !== ctx.maneuverTargetId) parryAll("OnlyChargeTarget");
@@ -310,6 +346,8 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
   if (ctx.loadout.offHand === "weapon" && usage.offHandAttacked && !ctx.twoWeapon) {
     refuse("shieldParry", "OffHandAttacked");
   }
+  // NC-DEF-9: a shield's one use a round was its bash; Two Weapon is about weapons and does not lift it.
+  if (ctx.loadout.offHand === "shield" && usage.offHandAttacked) refuse("shieldParry", "ShieldBashed");
 
   /* ---- dodge ---- */
   let dodgeConverts = false;
@@ -509,11 +547,24 @@ export function validateDefense(defense: DefenseDeclaration): void {
 }
 
 /**
- * What a shield strikes back with after a Critical parry (NC-DMG-19): "the
- * attacker takes normal damage ... from the shield or parrying weapon".
- * Shields carry no damage figure, so the one-handed club stands in
- * (docs/rules/fangs.md, "Readings the exchange card makes").
+ * What a shield strikes with when it has no figure of its own, in a bash
+ * (NC-DEF-9) or back after a Critical parry (NC-DMG-19: "the attacker takes
+ * normal damage ... from the shield or parrying weapon"): the text gives
+ * shields no damage, so the one-handed club stands in (docs/rules/fangs.md,
+ * "Readings the exchange card makes").
  */
 export function shieldStrikeDamage(options?: FangsOptions): string {
   return resolveOptions(options).clubDamage[1];
+}
+
+/**
+ * A shield's damage: the figure the GM gave that shield (its `bashDamage`),
+ * else `fallback` (`shieldStrikeDamage`, the one-handed club). A bad figure is
+ * a RulesError, never a silent club.
+ */
+export function shieldBashDamage(own: unknown, fallback: string): string {
+  if (typeof own !== "string" || own.trim() === "") return fallback;
+  const figure = own.trim();
+  damageFormula(figure);
+  return figure;
 }
