@@ -13,6 +13,8 @@ import {
   type DefenseDeclaration,
   type ParryItemProfile,
   SuccessLevel,
+  type WeaponKind,
+  type WeaponProfile,
 } from "./types";
 
 /**
@@ -122,6 +124,52 @@ function bareHandParry(damage: number): ParryArithmetic {
 }
 
 /* -------------------------------------------- */
+/*  What a blow is made of                      */
+/* -------------------------------------------- */
+
+/**
+ * CORE-CHR-8: the DM is "the MAXIMUM DAMAGE a character can add to his
+ * hand-to-hand and thrown weapon damage"; a shot missile (kind "missile":
+ * bow, crossbow, firearm) adds none. Points traded for power "work just
+ * like a Damage Modifier" (NC-TAC-1), so they follow the same rule.
+ */
+export function takesDamageModifier(kind: WeaponKind): boolean {
+  return kind !== "missile";
+}
+
+/** A weapon's damage bonus or enchantment (NC-TAC-2): a whole number ≥ 0, 0 when not given. */
+export function weaponDamageBonus(weapon: Pick<WeaponProfile, "damageBonus">): number {
+  const bonus = weapon.damageBonus ?? 0;
+  if (!(Number.isInteger(bonus) && bonus >= 0)) requireInteger(bonus, "weapon damage bonus", 0);
+  return bonus;
+}
+
+/**
+ * Whether a blow leaves Health alone (NC-SUB-1, -2, -4): struck with the
+ * flat of the blade, or a subdual blow of bare hands or a natural weapon.
+ * "Using weapons causes Health damage": a weapon's business end still
+ * harms Health in a subdual fight.
+ */
+export function sparesHealth(attack: Pick<AttackDeclaration, "mode" | "subdual" | "weapon">): boolean {
+  if (attack.mode === "flatOfBlade") return true;
+  return attack.subdual && attack.weapon.natural === true;
+}
+
+/** The ways a weapon may be struck to spare Health, as the attack dialog offers them (NC-SUB-2, -4). */
+export interface BlowOptions {
+  /** A made melee weapon may strike with the flat of the blade, the haft or the pommel: club damage, Stun only. */
+  readonly flatOfBlade: boolean;
+  /** Bare hands and natural weapons may fight to subdue: Stun only. */
+  readonly subdual: boolean;
+}
+
+export function blowOptions(weapon: Pick<WeaponProfile, "kind" | "natural">, grapple: boolean): BlowOptions {
+  if (grapple) return { flatOfBlade: false, subdual: false };
+  const natural = weapon.natural === true;
+  return { flatOfBlade: weapon.kind === "melee" && !natural, subdual: natural };
+}
+
+/* -------------------------------------------- */
 /*  The damage step                             */
 /* -------------------------------------------- */
 
@@ -176,6 +224,11 @@ function weaponFormula(attack: AttackDeclaration, rules: FangsRules): DiceFormul
     return damageFormula(attack.flatOfBladeDamage ?? rules.clubDamage[attack.weapon.hands === 2 ? 2 : 1]);
   }
   return damageFormula(attack.weapon.damage);
+}
+
+/** The flat part a blow adds to its dice: the weapon's enchantment, unless struck with the flat of the blade (a club then). */
+function blowBonus(attack: AttackDeclaration): number {
+  return attack.mode === "flatOfBlade" ? 0 : weaponDamageBonus(attack.weapon);
 }
 
 /**
@@ -240,13 +293,15 @@ function rollBlow(
   dice: DiceSource,
 ): number {
   const total =
-    rollTotal(weaponFormula(attack, rules), dice) + rollTotal(damageModifierDice(dm, rules), dice);
+    rollTotal(weaponFormula(attack, rules), dice) +
+    blowBonus(attack) +
+    rollTotal(damageModifierDice(dm, rules), dice);
   b.damage = total;
   return total;
 }
 
 function maxBlow(b: Builder, attack: AttackDeclaration, rules: FangsRules, dm: number): number {
-  const total = maximumOf(weaponFormula(attack, rules)) + dm;
+  const total = maximumOf(weaponFormula(attack, rules)) + blowBonus(attack) + dm;
   b.damage = total;
   b.maximum = true;
   return total;
@@ -265,6 +320,12 @@ function rollParryingItem(
   );
 }
 
+/** A stuck weapon's round damage: its own dice and enchantment ("magic does add", NC-TAC-2), no DM. */
+function stuckFormula(weapon: WeaponProfile): string {
+  const bonus = weaponDamageBonus(weapon);
+  return bonus > 0 ? `${weapon.damage}+${bonus}` : weapon.damage;
+}
+
 function stick(b: Builder, attack: AttackDeclaration, targetId: string, inItemId: string | null): void {
   b.effects.push({
     kind: "stuckItem",
@@ -273,7 +334,7 @@ function stick(b: Builder, attack: AttackDeclaration, targetId: string, inItemId
     targetId,
     inItemId,
     // The wielder's strength is not behind a weapon left in a wound: the weapon's own dice, no DM.
-    perRoundDamage: inItemId === null ? attack.weapon.damage : null,
+    perRoundDamage: inItemId === null ? stuckFormula(attack.weapon) : null,
   });
   if (inItemId === null) b.impaled = true;
   else b.stuckInShield = true;
@@ -367,14 +428,13 @@ export function rollDamage(
     stuckInShield: false,
     effects: [],
   };
-  // Subdual tracks only Stun (NC-SUB-1); the flat of the blade does no health damage (NC-SUB-2).
-  const trackHitPoints = !attack.subdual && attack.mode !== "flatOfBlade";
+  const trackHitPoints = !sparesHealth(attack);
   const canImpale = attack.mode === "strike" && attack.weapon.impales;
   const ownDm = attacker.damageModifier;
   const extraDm = attack.extraDamageModifier;
   if (!(Number.isInteger(ownDm) && ownDm >= 0)) requireInteger(ownDm, "damage modifier", 0);
   if (!(Number.isInteger(extraDm) && extraDm >= 0)) requireInteger(extraDm, "extra damage modifier", 0);
-  const dm = ownDm + extraDm;
+  const dm = takesDamageModifier(attack.weapon.kind) ? ownDm + extraDm : 0;
   const critical = outcome.attackLevel === SuccessLevel.Critical;
   const monster = outcome.defenseChoice === "monsterParry";
   const item = defense.item;
