@@ -11,6 +11,7 @@ import {
   canAttackNow,
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
+import { blowOptions, takesDamageModifier } from "../../rules/fangs/blows";
 import { weaponAtHand } from "../../rules/fangs/character";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
@@ -276,8 +277,9 @@ export async function startAttack(
     targetName: target.name,
     skill,
     parrySkill: skillByKey(like(actor), skillKey),
-    melee: profile.kind === "melee",
+    blows: blowOptions(profile, skillKey === "grapple"),
     grapple: skillKey === "grapple",
+    damageTrade: takesDamageModifier(profile.kind),
     warningKey: passage === "warn" ? reasonKey : null,
     slotModifier: round?.verdict.slot?.modifier ?? 0,
     special: special ? { legendKey: special.legendKey, choices: special.choices } : null,
@@ -296,7 +298,13 @@ export async function startAttack(
   let trade: TradeResult;
   try {
     trade = applyTrades(
-      { attackSkill: skill, parrySkill: facts.parrySkill, weaponBaseDamage: profile.damage },
+      {
+        attackSkill: skill,
+        parrySkill: facts.parrySkill,
+        // NC-TAC-2: the weapon's own formula; its enchantment (damageBonus) is no part of the cap.
+        weaponBaseDamage: profile.damage,
+        weaponKind: profile.kind,
+      },
       {
         attackToDamage: answers.attackToDamage,
         parryToAttack: answers.parryToAttack,

@@ -1,6 +1,7 @@
 import { type DiceFormula, type DiceSource, maximumOf } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { sparesHealth, takesDamageModifier, weaponDamageBonus } from "./blows";
 import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
 import { validateCombatantState } from "./consequences";
@@ -13,7 +14,6 @@ import {
   type DefenseDeclaration,
   type ParryItemProfile,
   SuccessLevel,
-  type WeaponKind,
   type WeaponProfile,
 } from "./types";
 
@@ -121,52 +121,6 @@ export function specialParry(damage: number, itemSp: number, itemType: "weapon" 
 /** A bare hand blocks nothing and is no item to wear: the hand, so its owner, takes the blow (NC-MAN-4). */
 function bareHandParry(damage: number): ParryArithmetic {
   return { excess: damage, itemWear: 0, reason: null };
-}
-
-/* -------------------------------------------- */
-/*  What a blow is made of                      */
-/* -------------------------------------------- */
-
-/**
- * CORE-CHR-8: the DM is "the MAXIMUM DAMAGE a character can add to his
- * hand-to-hand and thrown weapon damage"; a shot missile (kind "missile":
- * bow, crossbow, firearm) adds none. Points traded for power "work just
- * like a Damage Modifier" (NC-TAC-1), so they follow the same rule.
- */
-export function takesDamageModifier(kind: WeaponKind): boolean {
-  return kind !== "missile";
-}
-
-/** A weapon's damage bonus or enchantment (NC-TAC-2): a whole number ≥ 0, 0 when not given. */
-export function weaponDamageBonus(weapon: Pick<WeaponProfile, "damageBonus">): number {
-  const bonus = weapon.damageBonus ?? 0;
-  if (!(Number.isInteger(bonus) && bonus >= 0)) requireInteger(bonus, "weapon damage bonus", 0);
-  return bonus;
-}
-
-/**
- * Whether a blow leaves Health alone (NC-SUB-1, -2, -4): struck with the
- * flat of the blade, or a subdual blow of bare hands or a natural weapon.
- * "Using weapons causes Health damage": a weapon's business end still
- * harms Health in a subdual fight.
- */
-export function sparesHealth(attack: Pick<AttackDeclaration, "mode" | "subdual" | "weapon">): boolean {
-  if (attack.mode === "flatOfBlade") return true;
-  return attack.subdual && attack.weapon.natural === true;
-}
-
-/** The ways a weapon may be struck to spare Health, as the attack dialog offers them (NC-SUB-2, -4). */
-export interface BlowOptions {
-  /** A made melee weapon may strike with the flat of the blade, the haft or the pommel: club damage, Stun only. */
-  readonly flatOfBlade: boolean;
-  /** Bare hands and natural weapons may fight to subdue: Stun only. */
-  readonly subdual: boolean;
-}
-
-export function blowOptions(weapon: Pick<WeaponProfile, "kind" | "natural">, grapple: boolean): BlowOptions {
-  if (grapple) return { flatOfBlade: false, subdual: false };
-  const natural = weapon.natural === true;
-  return { flatOfBlade: weapon.kind === "melee" && !natural, subdual: natural };
 }
 
 /* -------------------------------------------- */

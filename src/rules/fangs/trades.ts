@@ -1,5 +1,6 @@
 import { maximumOf, parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { takesDamageModifier } from "./blows";
 import type { SkillValue, WeaponKind } from "./types";
 
 /**
@@ -117,7 +118,7 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest): TradeResu
       { bought: attack.bought, toDamage, attackToParry, parryToAttack },
     );
   }
-  if (toDamage > 0 && ctx.weaponKind === "missile") {
+  if (toDamage > 0 && ctx.weaponKind !== undefined && !takesDamageModifier(ctx.weaponKind)) {
     // NC-TAC-1: the points "work just like a Damage Modifier", which a shot missile never adds (CORE-CHR-8).
     invalid("a shot missile adds no damage modifier, so no attack points can go to its damage", {
       toDamage,
