@@ -1042,6 +1042,7 @@ describe("per-round counters in a world where only the GM may update combatants"
 });
 
 describe("NC-SUB-3: a subdual fumble the GM makes health-damaging", () => {
+  /** Gru fumbles a blow with the flat of his Broadsword (NC-SUB-4: its edge would harm Health anyway). */
   async function subdualFumble() {
     const t = await table();
     const { createExchange } = await import("./exchange-create");
@@ -1070,7 +1071,7 @@ describe("NC-SUB-3: a subdual fumble the GM makes health-damaging", () => {
           attackToDamage: 0,
           parryToAttack: 0,
           attackToParry: 0,
-          mode: "strike",
+          mode: "flatOfBlade",
           subdual: true,
           rollMode: "publicroll",
           special: null,
@@ -1114,14 +1115,14 @@ describe("NC-SUB-3: a subdual fumble the GM makes health-damaging", () => {
 
   it("NC-SUB-3: Gru's subdual fumble on himself takes only Stun, unless the GM rules it health-damaging", async () => {
     const spared = await subdualFumble();
-    world.dice.push(4); // 4 + 2 + 1 = 7 against his own leather (3)
+    world.dice.push(4); // a club's 4 + DM 1 = 5 against his own leather (3)
     await ask(world.gm, spared.message, { type: "resolveFumble", option: "hitSelf" });
     let before = pools(spared.t.gru);
     await ask(world.gm, spared.message, { type: "apply" });
-    expect(pools(spared.t.gru)).toEqual({ stun: before.stun - 4, hp: before.hp });
+    expect(pools(spared.t.gru)).toEqual({ stun: before.stun - 2, hp: before.hp });
 
     const harmed = await subdualFumble();
-    world.dice.push(4);
+    world.dice.push(4); // the blade's own 4 + 2 + DM 1 = 7
     expect(
       await ask(world.gm, harmed.message, { type: "resolveFumble", option: "hitSelf", healthDamaging: true }),
     ).toMatchObject({ ok: true });

@@ -502,3 +502,152 @@ describe("NC-DEF-9, NC-MAN-20: a shield's one use, and what Draw Weapon readies,
     });
   });
 });
+
+/**
+ * The modifier dialog answered as a player would: the dialog's context (what
+ * it offers) is kept, and its answer goes through the system's own reading.
+ */
+async function attackAnswering(
+  user: typeof world.player,
+  attacker: Table["gru"],
+  weaponName: string,
+  token: Table["jennyToken"],
+  answer: Record<string, unknown>,
+  dice: number[],
+): Promise<{ message: ChatMessage | null; offered: Record<string, unknown> | null }> {
+  const g = globalThis as unknown as { foundry: Record<string, unknown> };
+  const saved = g.foundry.applications;
+  let offered: Record<string, unknown> | null = null;
+  g.foundry.applications = {
+    handlebars: {
+      renderTemplate: async (_path: string, context: Record<string, unknown>) => {
+        offered = context;
+        return "";
+      },
+    },
+    api: { DialogV2: { wait: async () => ({ rollMode: "publicroll", ...answer }) } },
+  };
+  try {
+    world.as(user);
+    target(user, token);
+    world.dice.push(...dice);
+    const before = (game.messages as unknown as { size: number }).size;
+    const posted = await start.startAttack(attacker, itemId(attacker, weaponName), {});
+    const messages = [...(game.messages as unknown as Iterable<ChatMessage>)];
+    return { message: posted && messages.length > before ? messages.at(-1)! : null, offered };
+  } finally {
+    g.foundry.applications = saved;
+  }
+}
+
+describe("what a weapon's blow is made of, through the attack dialog and the card", () => {
+  let t: Table;
+  beforeEach(async () => {
+    t = await table();
+  });
+
+  it("NC-SUB-4, NC-SUB-1: a Broadsword offers the flat of the blade, not subdual; its edge takes Jenny's HP", async () => {
+    const { message, offered } = await attackAnswering(
+      world.player,
+      t.gru,
+      "Broadsword",
+      t.jennyToken,
+      { subdual: "on", mode: "strike" },
+      [15],
+    );
+    expect(offered).toMatchObject({ subdual: false, modes: { flatOfBlade: expect.any(String) } });
+    expect(stateOf(message!).setup.subdual).toBe(false);
+    const before = pools(t.jenny);
+    // A failed dodge; 1d8 (6) + 2 + DM 1 = 9, Jenny's leathers stop 1 of each part: HP is taken.
+    world.dice.push(2);
+    await ask(world.defender, message!, { type: "defend", choice: "dodge" });
+    world.dice.push(6);
+    await ask(world.player, message!, { type: "rollDamage" });
+    await ask(world.gm, message!, { type: "apply" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 8, hp: before.hp - 4 });
+  });
+
+  it("NC-SUB-4: Gru subdues Jenny with a kick, a natural weapon: only Stun is taken, and the card says so", async () => {
+    const { message, offered } = await attackAnswering(
+      world.player,
+      t.gru,
+      "Kick",
+      t.jennyToken,
+      { subdual: "on" },
+      [15],
+    );
+    expect(offered).toMatchObject({ subdual: true, modes: null });
+    expect(stateOf(message!).setup.subdual).toBe(true);
+    const before = pools(t.jenny);
+    // A failed dodge; 1d4 (4) + DM 1 = 5, less her leathers: 4 Stun, the HP part left untracked.
+    world.dice.push(2);
+    await ask(world.defender, message!, { type: "defend", choice: "dodge" });
+    world.dice.push(4);
+    await ask(world.player, message!, { type: "rollDamage" });
+    await ask(world.gm, message!, { type: "apply" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 4, hp: before.hp });
+    const { exchangeCardView } = await import("./exchange-view");
+    const { viewerOf } = await import("./exchange-render");
+    const view = exchangeCardView(stateOf(message!), viewerOf(stateOf(message!)).viewer, (k) => k);
+    expect(JSON.stringify(view)).toContain("FANGS.Chat.Mode.Subdual");
+  });
+
+  it("CORE-CHR-8: Jenny's crossbow is shot: her DM is not added, and no attack point may go to its damage", async () => {
+    world.as(world.gm);
+    // ST 20 and SZ 10 make a DM of 2 (1d2), which her Shortsword would add.
+    await t.jenny.update({ "system.characteristics.st": 20 } as never);
+    const { message, offered } = await attackAnswering(
+      world.defender,
+      t.jenny,
+      "Light Crossbow",
+      t.gruToken,
+      { attackToDamage: "3" },
+      [15],
+    );
+    expect((offered?.trades as { name: string }[] | null)?.map((x) => x.name) ?? []).not.toContain(
+      "attackToDamage",
+    );
+    expect(stateOf(message!).setup.trades.extraDamageModifier).toBe(0);
+    // Gru's dodge fails; 2d4 (3, 4) + 2 = 9 and no d2 after it.
+    world.dice.push(2);
+    await ask(world.player, message!, { type: "defend", choice: "dodge" });
+    world.dice.push(3, 4);
+    expect(await ask(world.defender, message!, { type: "rollDamage" })).toMatchObject({ ok: true });
+    expect(stateOf(message!).damage?.result?.damage).toBe(9);
+    expect(world.dice).toEqual([]);
+  });
+
+  it("NC-TAC-2: the Broadsword's enchantment adds to the damage, and its trade cap stays the base 10", async () => {
+    world.as(world.gm);
+    await t.gru.items.get(t.sword)!.update({ "system.damageBonus": 2 } as never);
+    const skill = [...t.gru.items].find(
+      (i) => i.type === "skill" && (i.system as { key?: string }).key === "broadsword",
+    )!;
+    await skill.update({ "system.bought": 14 } as never);
+    // 11 points: within his 14 bought, past the base maximum 10 (the enchantment does not raise it).
+    const refused = await attackAnswering(
+      world.player,
+      t.gru,
+      "Broadsword",
+      t.jennyToken,
+      { attackToDamage: "11" },
+      [],
+    );
+    expect(refused.message).toBeNull();
+    expect(world.notices.at(-1)).toMatch(/at most 10 points/);
+    const { message } = await attackAnswering(
+      world.player,
+      t.gru,
+      "Broadsword",
+      t.jennyToken,
+      { attackToDamage: "10" },
+      [15],
+    );
+    expect(stateOf(message!).setup.trades.extraDamageModifier).toBe(10);
+    // No defense; 1d8 (5) + 2 + enchantment 2, then DM 1 + 10 traded = 11 as 1d10 + 1 (7 + 1).
+    await ask(world.defender, message!, { type: "defend", choice: "none" });
+    world.dice.push(5, 7);
+    await ask(world.player, message!, { type: "rollDamage" });
+    expect(stateOf(message!).damage?.result?.damage).toBe(5 + 2 + 2 + 7 + 1);
+  });
+});

@@ -13,6 +13,7 @@ import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal
 import { rulesOptions } from "../config/settings";
 import { AttackSource } from "../rules/fangs/attacks";
 import { autofireHitsThroughDodge, rollExchangeDamage } from "../rules/fangs/autofire";
+import { sparesHealth } from "../rules/fangs/blows";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
@@ -348,11 +349,6 @@ async function prepareDamage(
   };
 }
 
-/** Subdual or the flat of the blade: a fumble's blow leaves health alone unless the GM says otherwise (NC-SUB-3). */
-export function sparesHealth(state: Pick<ExchangeState, "declaration">): boolean {
-  return state.declaration.subdual || state.declaration.mode === "flatOfBlade";
-}
-
 async function prepareFumble(
   state: ExchangeState,
   intent: Extract<ExchangeIntent, { type: "resolveFumble" }>,
@@ -363,7 +359,7 @@ async function prepareFumble(
   if (!option) throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
   // NC-SUB-3: only a blow that would otherwise spare health can be made health-damaging.
   const healthDamaging = intent.healthDamaging === true;
-  if (healthDamaging && (option.id === "dropWeapon" || !sparesHealth(state))) {
+  if (healthDamaging && (option.id === "dropWeapon" || !sparesHealth(state.declaration))) {
     throw new StepRefusal("invalid", "FANGS.Chat.Refusal.Invalid");
   }
   if (option.id === "dropWeapon") {

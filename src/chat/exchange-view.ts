@@ -1,3 +1,4 @@
+import { sparesHealth } from "../rules/fangs/blows";
 import type { Consequences } from "../rules/fangs/consequences";
 import type { DamageResult } from "../rules/fangs/damage";
 import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
@@ -245,7 +246,14 @@ function modifierLines(state: ExchangeState, localize: Localize): LineView[] {
   }
   if (s.mode === "flatOfBlade") lines.push({ text: localize("FANGS.Chat.Mode.FlatOfBlade"), css: "" });
   if (s.mode === "grapple") lines.push({ text: localize("FANGS.Chat.Mode.Grapple"), css: "" });
-  if (s.subdual) lines.push({ text: localize("FANGS.Chat.Mode.Subdual"), css: "" });
+  // NC-SUB-4: a subdual fight spares Health only where the rules core says so; a blade's edge still harms.
+  if (s.subdual) {
+    const spared = sparesHealth(state.declaration);
+    lines.push({
+      text: localize(spared ? "FANGS.Chat.Mode.Subdual" : "FANGS.Chat.Mode.SubdualEdge"),
+      css: "",
+    });
+  }
   return lines;
 }
 
@@ -602,8 +610,8 @@ export function exchangeCardView(
         ),
       )
     : [];
-  // NC-SUB-3: in subdual (or with the flat of the blade) the GM may make a blow health-damaging.
-  if (fumbleOptions.length > 0 && (state.declaration.subdual || state.declaration.mode === "flatOfBlade")) {
+  // NC-SUB-3: a fumble of a blow that spares Health (the rules core's reading) may be made health-damaging.
+  if (fumbleOptions.length > 0 && sparesHealth(state.declaration)) {
     for (const o of FUMBLE_OPTIONS) {
       if (o.id === "dropWeapon") continue;
       fumbleOptions.push(

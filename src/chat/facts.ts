@@ -171,6 +171,8 @@ export function weaponProfile(item: ItemLike, shieldDamage: string = shieldStrik
     id: item.id ?? "",
     name: item.name ?? "",
     damage: str(read(s, "damage"), "1d6"),
+    damageBonus: num(read(s, "damageBonus")),
+    natural: read(s, "natural") === true,
     itemSp: itemSpOf(item),
     impales: read(s, "impales") === true,
     hands: read(s, "hands") === "two" ? 2 : 1,

@@ -11,6 +11,8 @@ function weaponSchema() {
     ...itemBaseSchema(),
     /** Damage without the wielder's DM, e.g. "1d8+2"; refused unless the rules core's dice parser reads it. */
     damage: diceFormula("1d6", "FANGS.Item.Weapon.Damage"),
+    /** A damage bonus or magical enchantment: added to the damage, kept out of the trade's base (NC-TAC-2). */
+    damageBonus: wholeNumber(0, "FANGS.Item.Weapon.DamageBonus", { min: 0 }),
     itemSp: itemSp(10),
     impales: flag(false, "FANGS.Item.Weapon.Impales"),
     hands: choice(FANGS.weaponHands, "one", "FANGS.Item.Weapon.Hands.Label"),

@@ -227,6 +227,14 @@ describe("model constraints", () => {
     expect(new WeaponModel({ damage }).damage).toBe(damage);
   });
 
+  it("NC-TAC-2: a weapon's damage bonus (enchantment) is a whole number from 0, 0 on a weapon stored without one", () => {
+    expect(new WeaponModel({}).damageBonus).toBe(0);
+    expect(new WeaponModel({ damageBonus: 2 }).damageBonus).toBe(2);
+    for (const damageBonus of [-1, 1.5, "two"]) {
+      expect(Object.keys(refusal(() => new WeaponModel({ damageBonus } as never)))).toEqual(["damageBonus"]);
+    }
+  });
+
   it("refuses characteristics below 1, above 999, fractional or not numbers, without rounding or clamping", () => {
     for (const st of [0, -3, 1000, 12.5, "abc"]) {
       const failures = refusal(

@@ -909,6 +909,8 @@ class Duel {
       id: w.id,
       name: w.name,
       damage: w.damage,
+      damageBonus: w.damageBonus,
+      natural: w.natural,
       itemSp: w.itemSp ? (c.itemSp.get(w.id) ?? w.itemSp) : null,
       impales: w.impales,
       hands: this.hands(c, w),

@@ -56,6 +56,21 @@ describe("fighters from Actor JSON", () => {
     expect(f.hitPoints).toBe(10);
   });
 
+  it("NC-TAC-2: reads a weapon's damage bonus (enchantment), 0 when the sheet has none", () => {
+    const sword = (system: Record<string, unknown>) => ({
+      name: "Sword",
+      type: "weapon",
+      system: { damage: "1d8+2", itemSp: { value: 10, max: 10 }, ...system },
+    });
+    expect(
+      fighterFromActorData(actor({}, [sword({ damageBonus: 2 })]), "f.json").weapons[0]?.damageBonus,
+    ).toBe(2);
+    expect(fighterFromActorData(actor({}, [sword({})]), "f.json").weapons[0]?.damageBonus).toBe(0);
+    expect(() => fighterFromActorData(actor({}, [sword({ damageBonus: -1 })]), "f.json")).toThrowError(
+      /system.damageBonus/,
+    );
+  });
+
   it.each([
     [{ ...actor({}), type: "dragonkin" }, /type must be one of character, creature/],
     [actor({ characteristics: { st: 10 } }), /characteristics: AG must be a whole number/],

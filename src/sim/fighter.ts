@@ -23,6 +23,8 @@ export interface SimWeapon {
   readonly id: string;
   readonly name: string;
   readonly damage: string;
+  /** Damage bonus or enchantment (NC-TAC-2), added by the rules core. */
+  readonly damageBonus: number;
   /** Null for natural weapons (claws, fists), which have no item SP. */
   readonly itemSp: ItemSp | null;
   readonly impales: boolean;
@@ -233,6 +235,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
       id: r.text(item._id, `${field} _id`, itemName),
       name: itemName,
       damage,
+      damageBonus: r.int(sys.damageBonus, `${field} system.damageBonus`, 0, 0),
       itemSp: natural ? null : itemSp(r, sys.itemSp, `${field} system.itemSp`),
       impales: r.bool(sys.impales, `${field} system.impales`, false),
       hands: r.oneOf(sys.hands, `${field} system.hands`, ["one", "two", "either"] as const, "one"),

@@ -1,10 +1,12 @@
+import type { BlowOptions } from "../../rules/fangs/blows";
 import type { SkillValue } from "../../rules/fangs/types";
 
 /**
  * The attack's modifier dialog: situational bonus, tactical trades (their
  * limits are rules-B's, checked after the dialog by applyTrades; the inputs
  * only show the bought points as a maximum), the blow (strike or flat of
- * the blade), subdual, the roll mode, and the answer to a Retreat or a
+ * the blade, for a made melee weapon), subdual (for bare hands and natural
+ * weapons: the rules core's blowOptions), the roll mode, and the answer to a Retreat or a
  * Disengage. Holding Shift when starting the attack skips it with the
  * defaults, unless there is an answer to choose. The context and the reading of the answers are pure.
  */
@@ -40,9 +42,15 @@ export interface DialogFacts {
   readonly skill: SkillValue;
   /** The weapon parry skill the trades draw on, if any. */
   readonly parrySkill: SkillValue | null;
-  /** A melee weapon may strike with the flat of the blade; a grapple is always a grapple. */
-  readonly melee: boolean;
+  /**
+   * What the rules core lets this weapon do to spare Health (NC-SUB-2, -4):
+   * the flat of the blade for a made melee weapon, subdual for bare hands
+   * and natural weapons. A grapple is always a grapple.
+   */
+  readonly blows: BlowOptions;
   readonly grapple: boolean;
+  /** The weapon takes the DM, so attack points may go to its damage (CORE-CHR-8: not a shot missile). */
+  readonly damageTrade: boolean;
   /** Why the rules refuse this attack now, when it goes ahead anyway (warn / allow / GM). */
   readonly warningKey: string | null;
   /** The attack slot's own modifier (off hand −10…), already part of the roll. */
@@ -69,12 +77,16 @@ export function defaultAnswers(facts: DialogFacts): AttackAnswers {
 
 export function attackDialogContext(facts: DialogFacts, localize: Localize, idPrefix = "fangs-attack") {
   const trades = [
-    {
-      name: "attackToDamage",
-      label: localize("FANGS.Chat.Dialog.AttackToDamage"),
-      hint: localize("FANGS.Chat.Dialog.AttackToDamageHint", { bought: facts.skill.bought }),
-      max: facts.skill.bought,
-    },
+    ...(facts.damageTrade
+      ? [
+          {
+            name: "attackToDamage",
+            label: localize("FANGS.Chat.Dialog.AttackToDamage"),
+            hint: localize("FANGS.Chat.Dialog.AttackToDamageHint", { bought: facts.skill.bought }),
+            max: facts.skill.bought,
+          },
+        ]
+      : []),
     {
       name: "attackToParry",
       label: localize("FANGS.Chat.Dialog.AttackToParry"),
@@ -120,10 +132,10 @@ export function attackDialogContext(facts: DialogFacts, localize: Localize, idPr
         }
       : null,
     trades: trades.length > 0 ? trades : null,
-    modes:
-      facts.melee && !facts.grapple
-        ? { strike: localize("FANGS.Chat.Mode.Strike"), flatOfBlade: localize("FANGS.Chat.Mode.FlatOfBlade") }
-        : null,
+    modes: facts.blows.flatOfBlade
+      ? { strike: localize("FANGS.Chat.Mode.Strike"), flatOfBlade: localize("FANGS.Chat.Mode.FlatOfBlade") }
+      : null,
+    subdual: facts.blows.subdual,
     rollModes,
     rollMode: facts.rollMode,
   };
@@ -142,7 +154,7 @@ function whole(value: unknown, fallback = 0): number {
 /** Reads the submitted form. Numbers are whole (trades never negative); unknown choices fall back to the defaults. */
 export function parseAnswers(form: Readonly<Record<string, unknown>>, facts: DialogFacts): AttackAnswers {
   const defaults = defaultAnswers(facts);
-  const mode = form.mode === "flatOfBlade" && facts.melee && !facts.grapple ? "flatOfBlade" : defaults.mode;
+  const mode = form.mode === "flatOfBlade" && facts.blows.flatOfBlade ? "flatOfBlade" : defaults.mode;
   const rollMode =
     typeof form.rollMode === "string" && form.rollMode in facts.rollModes ? form.rollMode : defaults.rollMode;
   const choices = facts.special?.choices.map((c) => c.id) ?? [];
@@ -150,11 +162,13 @@ export function parseAnswers(form: Readonly<Record<string, unknown>>, facts: Dia
     typeof form.special === "string" && choices.includes(form.special) ? form.special : defaults.special;
   return {
     situational: whole(form.situational),
-    attackToDamage: Math.max(0, whole(form.attackToDamage)),
+    attackToDamage: facts.damageTrade ? Math.max(0, whole(form.attackToDamage)) : 0,
     parryToAttack: Math.max(0, whole(form.parryToAttack)),
     attackToParry: Math.max(0, whole(form.attackToParry)),
     mode,
-    subdual: form.subdual === true || form.subdual === "on" || form.subdual === "true",
+    // Offered only where it spares Health (NC-SUB-4): a weapon's edge in a subdual fight would still harm.
+    subdual:
+      facts.blows.subdual && (form.subdual === true || form.subdual === "on" || form.subdual === "true"),
     rollMode,
     special,
   };

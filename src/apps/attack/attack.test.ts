@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { weaponProfile } from "../../../test/support/fangs-fixtures";
+import { blowOptions } from "../../rules/fangs/blows";
 import { attackOnWithdrawal } from "../../rules/fangs/special-defenses";
 import { applyTrades } from "../../rules/fangs/trades";
 import { attackDialogContext, type DialogFacts, defaultAnswers, parseAnswers } from "./attack-dialog";
@@ -187,8 +189,9 @@ function facts(overrides: Partial<DialogFacts> = {}): DialogFacts {
     targetName: "Pirate Jenny",
     skill: { natural: 8, bought: 7, total: 15 },
     parrySkill: { natural: 6, bought: 4, total: 10 },
-    melee: true,
+    blows: blowOptions(weaponProfile(), false),
     grapple: false,
+    damageTrade: true,
     warningKey: null,
     slotModifier: 0,
     special: null,
@@ -216,10 +219,41 @@ describe("the modifier dialog", () => {
     expect(untrained.trades).toBeNull();
   });
 
-  it("offers the flat of the blade only with a melee weapon that is not a grapple", () => {
+  it("offers the flat of the blade only with a made melee weapon that is not a grapple", () => {
     expect(attackDialogContext(facts(), echo).modes).not.toBeNull();
-    expect(attackDialogContext(facts({ melee: false }), echo).modes).toBeNull();
-    expect(attackDialogContext(facts({ grapple: true }), echo).modes).toBeNull();
+    const bow = weaponProfile({ kind: "missile" });
+    expect(attackDialogContext(facts({ blows: blowOptions(bow, false) }), echo).modes).toBeNull();
+    expect(attackDialogContext(facts({ blows: blowOptions(weaponProfile(), true) }), echo).modes).toBeNull();
+  });
+
+  it("NC-SUB-4, NC-SUB-1: a weapon offers the flat of the blade and no subdual; bare hands offer subdual", () => {
+    const sword = attackDialogContext(facts(), echo);
+    expect([sword.modes !== null, sword.subdual]).toEqual([true, false]);
+    // A subdual answer for a broadsword (a stale form, a macro) is not taken: its edge would harm all the same.
+    expect(parseAnswers({ subdual: "on" }, facts()).subdual).toBe(false);
+    const fist = facts({
+      weaponName: "Fist",
+      blows: blowOptions(weaponProfile({ natural: true, itemSp: null }), false),
+    });
+    const hands = attackDialogContext(fist, echo);
+    expect([hands.modes, hands.subdual]).toEqual([null, true]);
+    expect(parseAnswers({ subdual: "on", mode: "flatOfBlade" }, fist)).toMatchObject({
+      subdual: true,
+      mode: "strike",
+    });
+  });
+
+  it("CORE-CHR-8, NC-TAC-1: a shot missile offers no attack points to damage, and none is read", () => {
+    const bow = facts({
+      weaponName: "Short bow",
+      blows: blowOptions(weaponProfile({ kind: "missile" }), false),
+      damageTrade: false,
+    });
+    expect(attackDialogContext(bow, echo).trades?.map((t) => t.name)).toEqual([
+      "attackToParry",
+      "parryToAttack",
+    ]);
+    expect(parseAnswers({ attackToDamage: "3" }, bow).attackToDamage).toBe(0);
   });
 
   it("NC-SPD-2: shows the rules' refusal as a warning, and a retreat's answers with none chosen", () => {
@@ -241,7 +275,7 @@ describe("the modifier dialog", () => {
         parryToAttack: "-4",
         attackToParry: "",
         mode: "flatOfBlade",
-        subdual: true,
+        subdual: "on",
         rollMode: "nonsense",
         special: "fly",
       },
@@ -253,10 +287,16 @@ describe("the modifier dialog", () => {
       parryToAttack: 0,
       attackToParry: 0,
       mode: "flatOfBlade",
-      subdual: true,
+      // A broadsword: subdual is not offered, so it is not taken (NC-SUB-4).
+      subdual: false,
       rollMode: "publicroll",
       special: null,
     });
-    expect(parseAnswers({ mode: "flatOfBlade" }, facts({ grapple: true })).mode).toBe("grapple");
+    expect(
+      parseAnswers(
+        { mode: "flatOfBlade" },
+        facts({ grapple: true, blows: blowOptions(weaponProfile(), true) }),
+      ).mode,
+    ).toBe("grapple");
   });
 });

@@ -21,6 +21,7 @@ import {
   type FreeAttackKind,
   type RoundAttacker,
 } from "../../rules/fangs/attacks";
+import { blowOptions, takesDamageModifier } from "../../rules/fangs/blows";
 import { weaponAtHand } from "../../rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../rules/fangs/config";
 import { shieldStrikeDamage } from "../../rules/fangs/defenses";
@@ -321,8 +322,9 @@ export async function startAttack(
     targetName: target.name,
     skill,
     parrySkill: skillByKey(like(actor), skillKey),
-    melee: profile.kind === "melee",
+    blows: blowOptions(profile, skillKey === "grapple"),
     grapple: skillKey === "grapple",
+    damageTrade: takesDamageModifier(profile.kind),
     warningKey: passage === "warn" ? reasonKey : null,
     slotModifier: round?.verdict.slot?.modifier ?? 0,
     special: special ? { legendKey: special.legendKey, choices: special.choices } : null,
@@ -345,7 +347,13 @@ export async function startAttack(
   let trade: TradeResult;
   try {
     trade = applyTrades(
-      { attackSkill: skill, parrySkill: facts.parrySkill, weaponBaseDamage: profile.damage },
+      {
+        attackSkill: skill,
+        parrySkill: facts.parrySkill,
+        // NC-TAC-2: the weapon's own formula; its enchantment (damageBonus) is no part of the cap.
+        weaponBaseDamage: profile.damage,
+        weaponKind: profile.kind,
+      },
       {
         attackToDamage: answers.attackToDamage,
         parryToAttack: answers.parryToAttack,

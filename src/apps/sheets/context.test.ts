@@ -294,8 +294,17 @@ describe("itemSheetContext", () => {
     const ctx = itemSheetContext(fixtureItem("weapon"), { editable: true, idPrefix: "w" });
     expect(ctx.ids.itemSp_value).toBe("w-itemSp-value");
     expect(ctx.ids.damage).toBe("w-damage");
+    expect(ctx.ids.damageBonus).toBe("w-damageBonus");
     expect(ctx.condition?.id).toBe("sound");
     expect(ctx.typeLabel).toBe("FANGS.Item.Type.Weapon");
+  });
+
+  it("NC-TAC-2: the weapon row shows an enchantment with the dice it is added to", () => {
+    const actor = fixtureActor("fighter");
+    const spear = structuredClone(actor.items.find((i) => i.id === "fxWeaponSpear01")!);
+    if (spear.type === "weapon") Object.assign(spear.system, { damage: "1d8+1", damageBonus: 2 });
+    const ctx = actorSheetContext({ ...actor, items: [spear] }, { editable: true });
+    expect(ctx.weapons[0]?.damage).toBe("1d8+1+2");
   });
 
   it("keeps a skill key the owner lacks among the choices, so the picker does not erase it", () => {

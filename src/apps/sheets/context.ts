@@ -577,7 +577,8 @@ function weaponRow(item: ItemDataOf<"weapon">, options: WeaponRowOptions): Weapo
     id: item.id,
     name: item.name,
     img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
-    damage: s.damage,
+    // The enchantment shows with the dice it is added to (NC-TAC-2).
+    damage: s.damageBonus > 0 ? `${s.damage}+${s.damageBonus}` : s.damage,
     damageNote: damageNote(s.damage, grapple, dmDice),
     attack: attackButton(condition, rowId, options.editable),
     itemSp: s.natural ? null : spContext(s.itemSp),
@@ -881,6 +882,7 @@ export interface ItemSheetContext {
 const ITEM_FIELDS: Readonly<Record<ItemType, readonly string[]>> = {
   weapon: [
     "damage",
+    "damageBonus",
     "itemSp.value",
     "itemSp.max",
     "impales",

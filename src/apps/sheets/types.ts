@@ -66,6 +66,8 @@ export interface ItemSpData {
 
 export interface WeaponSystemData {
   damage: string;
+  /** Damage bonus or enchantment (NC-TAC-2). */
+  damageBonus: number;
   itemSp: ItemSpData;
   impales: boolean;
   hands: "one" | "two" | "either";

@@ -214,6 +214,70 @@ describe("the damage step", () => {
     expect(r.damage.damage).toBe(4 + 2 + 6);
   });
 
+  it("CORE-CHR-8: a shot missile adds no DM: a short bow at DM 6 deals its 1d6+1 alone, a Special its maximum", () => {
+    const bow = weapon({ id: "bow", name: "Short bow", damage: "1d6+1", kind: "missile", impales: true });
+    const r = run(attackOf({ weapon: bow }, 6), defenseOf("none"), [10, 4]);
+    expect(r.damage.damage).toBe(5);
+    const special = run(attackOf({ weapon: { ...bow, impales: false } }, 6), defenseOf("none"), [19, 2]);
+    expect(special.damage).toMatchObject({ maximum: true, damage: 7 });
+  });
+
+  it("CORE-CHR-8: a thrown missile keeps the DM: a thrown knife at DM 6 adds its 1d6", () => {
+    const knife = weapon({ id: "knife", name: "Throwing knife", damage: "1d4+2", kind: "thrown" });
+    const r = run(attackOf({ weapon: knife }, 6), defenseOf("none"), [10, 3, 5]);
+    expect(r.damage.damage).toBe(3 + 2 + 5);
+  });
+
+  it("CORE-CHR-8, NC-TAC-1: points traded for power are refused on a shot missile before any die", () => {
+    const bow = weapon({ id: "bow", name: "Short bow", damage: "1d6+1", kind: "missile" });
+    const dice = new ScriptedDice([10, 4]);
+    expect(() =>
+      resolveExchange(
+        { attack: attackOf({ weapon: bow, extraDamageModifier: 2 }), defense: defenseOf("none") },
+        dice,
+      ),
+    ).toThrow(expect.objectContaining({ code: "invalid-trade" }));
+    expect(dice.remaining).toBe(2);
+  });
+
+  it("NC-TAC-2: a weapon's enchantment adds to the damage rolled and to its maximum, with the traded points", () => {
+    const magic = weapon({ damageBonus: 2 });
+    // 1d8 (5) + 2 + enchantment 2, then DM 1 + 7 traded = 1d8 (6).
+    const r = run(
+      attackOf({ weapon: magic, extraDamageModifier: 7, modifiers: -7 }, 1),
+      defenseOf("none"),
+      [15, 5, 6],
+    );
+    expect(r.damage.damage).toBe(5 + 2 + 2 + 6);
+    // A Special of a non-impaling blade: 10 + 2 + DM 0.
+    expect(run(attackOf({ weapon: magic }), defenseOf("none"), [19, 2]).damage.damage).toBe(12);
+    // The flat of the blade is a club: the blade's enchantment does not come with it (1d6: 4).
+    expect(
+      run(attackOf({ weapon: magic, mode: "flatOfBlade" }), defenseOf("none"), [10, 4]).damage.damage,
+    ).toBe(4);
+  });
+
+  it("NC-TAC-2: a stuck enchanted weapon's round damage keeps its enchantment, never the DM", () => {
+    const magicSpear = { ...spear, damageBonus: 1 };
+    const r = run(attackOf({ weapon: magicSpear }, 4), defenseOf("none"), [19, 2, 5, 3]);
+    expect(r.effects).toContainEqual(
+      expect.objectContaining({ kind: "stuckItem", perRoundDamage: "1d8+1+1" }),
+    );
+  });
+
+  it("NC-TAC-2: a damage bonus that is not a whole number ≥ 0 is refused before any die", () => {
+    for (const bad of [-1, 1.5, Number.NaN]) {
+      const dice = new ScriptedDice([10, 4]);
+      expect(() =>
+        resolveExchange(
+          { attack: attackOf({ weapon: weapon({ damageBonus: bad }) }), defense: defenseOf("none") },
+          dice,
+        ),
+      ).toThrow(expect.objectContaining({ code: "invalid-value" }));
+      expect(dice.remaining).toBe(2);
+    }
+  });
+
   it("NC-DMG-5: a parried blow's excess over the item's SP goes to Stun, half to HP", () => {
     // Greatsword 2d8 (8, 7) + DM 0 = 15 against a kite shield's 10: 5 through → 5 Stun, 3 HP.
     const r = run(attackOf({ weapon: greatsword }), defenseOf("shieldParry"), [10, 10, 8, 7]);
@@ -481,9 +545,13 @@ describe("the damage step", () => {
   });
 });
 
+const fist = weapon({ id: "fist", name: "Fist", damage: "0", itemSp: null, natural: true });
+const claw = weapon({ id: "claw", name: "Claw", damage: "1d6", itemSp: null, natural: true });
+
 describe("subdual and the flat of the blade", () => {
   it("NC-SUB-1: in subdual only Stun is tracked; the HP part is left on the card", () => {
-    const r = run(attackOf({ subdual: true }), defenseOf("none"), [10, 7]);
+    // A claw used to subdue: 1d6 (7 is no d6 roll, so 5) + DM 4 as 1d4 (4) = 9.
+    const r = run(attackOf({ subdual: true, weapon: claw }, 4), defenseOf("none"), [10, 5, 4]);
     expect([stun(r.effects), hp(r.effects)]).toEqual([9, 0]);
     expect(r.damage.untrackedHitPointDamage).toBe(5);
     expect(r.effects).toContainEqual({
@@ -519,7 +587,7 @@ describe("subdual and the flat of the blade", () => {
   });
 
   it("NC-SUB-3: a subdual fumble may become a health-damaging strike at the GM's word", () => {
-    const r = run(attackOf({ subdual: true }), defenseOf("dodge"), [1, 7]);
+    const r = run(attackOf({ subdual: true, weapon: claw }), defenseOf("dodge"), [1, 7]);
     expect(r.effects).toContainEqual({
       kind: "note",
       key: "FANGS.Rules.Subdual.FumbleMayHarm",
@@ -527,12 +595,12 @@ describe("subdual and the flat of the blade", () => {
     });
     const victim = defenderOf({ id: "bystander" });
     const gentle = rollFumbleHit(
-      attackOf({ subdual: true }),
+      attackOf({ subdual: true, weapon: claw }),
       victim,
       { healthDamaging: false },
       new ScriptedDice([6]),
     );
-    expect([stun(gentle.effects, "bystander"), hp(gentle.effects, "bystander")]).toEqual([8, 0]);
+    expect([stun(gentle.effects, "bystander"), hp(gentle.effects, "bystander")]).toEqual([6, 0]);
     const harmful = rollFumbleHit(
       attackOf({ mode: "flatOfBlade" }),
       victim,
@@ -540,6 +608,29 @@ describe("subdual and the flat of the blade", () => {
       new ScriptedDice([6]),
     );
     expect([stun(harmful.effects, "bystander"), hp(harmful.effects, "bystander")]).toEqual([8, 4]);
+  });
+
+  it("NC-SUB-4, NC-SUB-1: in a subdual fight a broadsword struck with its edge still deals Health damage", () => {
+    // 1d8 (7) + 2 = 9: 9 Stun and 5 HP, as any blow; nothing is left untracked, and no subdual fumble note.
+    const r = run(attackOf({ subdual: true }), defenseOf("none"), [10, 7]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([9, 5]);
+    expect(r.damage.untrackedHitPointDamage).toBe(0);
+    const fumbled = run(attackOf({ subdual: true }), defenseOf("dodge"), [1, 7]);
+    expect(
+      fumbled.effects.some((e) => e.kind === "note" && e.key === "FANGS.Rules.Subdual.FumbleMayHarm"),
+    ).toBe(false);
+  });
+
+  it("NC-SUB-4: bare hands subdue: a fist's subdual blow (the DM alone) takes no HP", () => {
+    // DM 3: 1d2 (2) + 1 = 3 Stun, its 2 HP left untracked.
+    const r = run(attackOf({ subdual: true, weapon: fist }, 3), defenseOf("none"), [10, 2]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([3, 0]);
+    expect(r.damage.untrackedHitPointDamage).toBe(2);
+  });
+
+  it("NC-SUB-4: only the business end harms: the flat of the blade spares Health in a subdual fight too", () => {
+    const r = run(attackOf({ subdual: true, mode: "flatOfBlade" }), defenseOf("none"), [10, 6]);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([6, 0]);
   });
 
   it("NC-DMG-21: a fumble the GM turns on the attacker is a normal hit on himself, armor and all", () => {

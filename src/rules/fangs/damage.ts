@@ -1,6 +1,7 @@
 import { type DiceFormula, type DiceSource, maximumOf } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { sparesHealth, takesDamageModifier, weaponDamageBonus } from "./blows";
 import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
 import { validateCombatantState } from "./consequences";
@@ -13,6 +14,7 @@ import {
   type DefenseDeclaration,
   type ParryItemProfile,
   SuccessLevel,
+  type WeaponProfile,
 } from "./types";
 
 /**
@@ -185,6 +187,11 @@ function weaponFormula(attack: AttackDeclaration, rules: FangsRules): DiceFormul
   return damageFormula(attack.weapon.damage);
 }
 
+/** The flat part a blow adds to its dice: the weapon's enchantment, unless struck with the flat of the blade (a club then). */
+function blowBonus(attack: AttackDeclaration): number {
+  return attack.mode === "flatOfBlade" ? 0 : weaponDamageBonus(attack.weapon);
+}
+
 /**
  * Puts damage into a pool. A character at 0 HP or less takes the Stun of
  * every further blow as HP too (CORE-CON-3); subdual keeps HP untouched.
@@ -247,13 +254,15 @@ function rollBlow(
   dice: DiceSource,
 ): number {
   const total =
-    rollTotal(weaponFormula(attack, rules), dice) + rollTotal(damageModifierDice(dm, rules), dice);
+    rollTotal(weaponFormula(attack, rules), dice) +
+    blowBonus(attack) +
+    rollTotal(damageModifierDice(dm, rules), dice);
   b.damage = total;
   return total;
 }
 
 function maxBlow(b: Builder, attack: AttackDeclaration, rules: FangsRules, dm: number): number {
-  const total = maximumOf(weaponFormula(attack, rules)) + dm;
+  const total = maximumOf(weaponFormula(attack, rules)) + blowBonus(attack) + dm;
   b.damage = total;
   b.maximum = true;
   return total;
@@ -274,13 +283,20 @@ function rollParryingItem(
 
 /**
  * What a weapon stuck in a body does each round (NC-DMG-13, "normal rolled
- * damage"): its own dice, and the attacker's DM too under
- * `impaleRoundDamage: "weaponAndDm"`. Traded points never count: they last
- * one attack (NC-TAC-1).
+ * damage"): its own dice and enchantment ("magic does add", NC-TAC-2), and
+ * the attacker's DM too under `impaleRoundDamage: "weaponAndDm"` when the
+ * weapon takes a DM at all (never a shot missile, CORE-CHR-8). Traded points
+ * never count: they last one attack (NC-TAC-1).
  */
-export function impaleRoundFormula(weaponDamage: string, ownDm: number, rules: FangsRules): string {
-  if (rules.impaleRoundDamage === "weapon" || ownDm === 0) return weaponDamage;
-  return `${weaponDamage}+${damageModifierDice(ownDm, rules).source}`;
+export function impaleRoundFormula(
+  weapon: Pick<WeaponProfile, "damage" | "damageBonus" | "kind">,
+  ownDm: number,
+  rules: FangsRules,
+): string {
+  const bonus = weaponDamageBonus(weapon);
+  const own = bonus > 0 ? `${weapon.damage}+${bonus}` : weapon.damage;
+  if (rules.impaleRoundDamage === "weapon" || ownDm === 0 || !takesDamageModifier(weapon.kind)) return own;
+  return `${own}+${damageModifierDice(ownDm, rules).source}`;
 }
 
 function stick(
@@ -297,9 +313,7 @@ function stick(
     targetId,
     inItemId,
     perRoundDamage:
-      inItemId === null
-        ? impaleRoundFormula(attack.weapon.damage, attack.attacker.damageModifier, rules)
-        : null,
+      inItemId === null ? impaleRoundFormula(attack.weapon, attack.attacker.damageModifier, rules) : null,
   });
   if (inItemId === null) b.impaled = true;
   else b.stuckInShield = true;
@@ -393,14 +407,13 @@ export function rollDamage(
     stuckInShield: false,
     effects: [],
   };
-  // Subdual tracks only Stun (NC-SUB-1); the flat of the blade does no health damage (NC-SUB-2).
-  const trackHitPoints = !attack.subdual && attack.mode !== "flatOfBlade";
+  const trackHitPoints = !sparesHealth(attack);
   const canImpale = attack.mode === "strike" && attack.weapon.impales;
   const ownDm = attacker.damageModifier;
   const extraDm = attack.extraDamageModifier;
   if (!(Number.isInteger(ownDm) && ownDm >= 0)) requireInteger(ownDm, "damage modifier", 0);
   if (!(Number.isInteger(extraDm) && extraDm >= 0)) requireInteger(extraDm, "extra damage modifier", 0);
-  const dm = ownDm + extraDm;
+  const dm = takesDamageModifier(attack.weapon.kind) ? ownDm + extraDm : 0;
   const critical = outcome.attackLevel === SuccessLevel.Critical;
   const monster = outcome.defenseChoice === "monsterParry";
   const item = defense.item;

@@ -43,13 +43,14 @@ const stateArb: fc.Arbitrary<CombatantState> = fc
   }));
 
 const weaponArb: fc.Arbitrary<WeaponProfile> = fc
-  .record({ row: fc.constantFrom(...FANGS_DEFAULTS.weapons), wear: whole(0, 100) })
-  .map(({ row, wear }) => {
+  .record({ row: fc.constantFrom(...FANGS_DEFAULTS.weapons), wear: whole(0, 100), bonus: whole(0, 3) })
+  .map(({ row, wear, bonus }) => {
     const max = row.itemSp;
     return {
       id: row.id,
       name: row.id,
       damage: row.damage,
+      damageBonus: bonus,
       // Usable: at least half its SP.
       itemSp:
         max === null
@@ -109,7 +110,8 @@ const inputArb: fc.Arbitrary<ExchangeInput> = fc
       weapon: mode === "grapple" ? { ...r.weapon, itemSp: null } : r.weapon,
       skill: { natural: 0, bought: r.attackSkill, total: r.attackSkill },
       modifiers: r.attackMods,
-      extraDamageModifier: r.extra,
+      // A shot missile takes no points traded to damage (CORE-CHR-8).
+      extraDamageModifier: r.weapon.kind === "missile" ? 0 : r.extra,
       mode,
       subdual: r.subdual,
     };

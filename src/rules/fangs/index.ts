@@ -1,5 +1,6 @@
 export * from "./attacks";
 export * from "./autofire";
+export * from "./blows";
 export * from "./character";
 export * from "./check";
 export * from "./config";

@@ -1,5 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { takesDamageModifier, weaponDamageBonus } from "./blows";
 import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
@@ -79,6 +80,7 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
   }
   // Parsed (and cached) now: a malformed formula is refused before a die is rolled, not at the damage step.
   damageFormula(weapon.damage);
+  weaponDamageBonus(weapon);
   if (attack.mode !== "strike" && attack.mode !== "flatOfBlade" && attack.mode !== "grapple") {
     throw new RulesError("invalid-value", `unknown attack mode ${String(attack.mode)}`, { what: "mode" });
   }
@@ -87,6 +89,13 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
   // Whole numbers are tested inline on this hot path; requireInteger words the refusal.
   const extra = attack.extraDamageModifier;
   if (!(Number.isInteger(extra) && extra >= 0)) requireInteger(extra, "extra damage modifier", 0);
+  // CORE-CHR-8, NC-TAC-1: a shot missile takes no DM, so attack points traded for power would buy nothing.
+  if (extra > 0 && !takesDamageModifier(weapon.kind)) {
+    throw new RulesError("invalid-trade", `${weapon.name} is shot: no points can go to its damage`, {
+      what: "extra damage modifier",
+      value: extra,
+    });
+  }
   const attacker = attack.attacker;
   if (!attacker || typeof attacker.id !== "string") {
     throw new RulesError("invalid-value", "an attack needs an attacker with an id", { what: "attacker" });

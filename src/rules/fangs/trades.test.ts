@@ -52,6 +52,17 @@ describe("trading skill for power", () => {
       refusal(() => applyTrades({ ...master, weaponBaseDamage: "1d4+2" }, { attackToDamage: 7 })).code,
     ).toBe("invalid-trade");
   });
+
+  it("CORE-CHR-8, NC-TAC-1: a bowman's points cannot go to damage (they work as a DM, which a shot missile lacks)", () => {
+    const bowman: TradeContext = { ...gru, weaponBaseDamage: "1d6+1", weaponKind: "missile" };
+    const error = refusal(() => applyTrades(bowman, { attackToDamage: 1 }));
+    expect(error.code).toBe("invalid-trade");
+    expect(error.message).toMatch(/shot missile/);
+    // The other trades are his to make, and a thrown knife keeps the damage trade.
+    expect(applyTrades(bowman, { attackToParry: 3 }).parryModifier).toBe(3);
+    const knife = { ...gru, weaponBaseDamage: "1d4+2", weaponKind: "thrown" as const };
+    expect(applyTrades(knife, { attackToDamage: 6 }).extraDamageModifier).toBe(6);
+  });
 });
 
 describe("trading defense for attack, and back", () => {

@@ -1,7 +1,8 @@
 import { maximumOf, parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { takesDamageModifier } from "./blows";
 import { type FangsOptions, resolveOptions } from "./config";
-import type { SkillValue } from "./types";
+import type { SkillValue, WeaponKind } from "./types";
 
 /**
  * Tactical trades (NC-TAC-1 … -5): moving bought skill points between the
@@ -30,6 +31,8 @@ export interface TradeContext {
    * for a Broadsword): its maximum caps the points moved to damage (NC-TAC-2).
    */
   readonly weaponBaseDamage: string;
+  /** A shot missile ("missile") takes no points to damage (CORE-CHR-8); omitted: melee. */
+  readonly weaponKind?: WeaponKind;
 }
 
 export interface TradeResult {
@@ -80,7 +83,8 @@ function validSkill(skill: SkillValue | null | undefined, what: string): SkillVa
  * Checks a trade and says what it does. Every refusal is a RulesError
  * "invalid-trade" naming the limit:
  * - attack points (to damage and to parry together) ≤ the bought attack skill;
- * - attack points to damage ≤ the weapon's base maximum (Broadsword 10);
+ * - attack points to damage ≤ the weapon's base maximum (Broadsword 10),
+ *   and none with a shot missile, which takes no DM (CORE-CHR-8);
  * - parry points to attack ≤ the bought parry skill, and ≤ the base attack skill
  *   (its total, or its bought points under `parryToAttackCap: "boughtPoints"`);
  * - attack points to parry ≤ the base parry skill (NC-TAC-4: "this works in reverse");
@@ -115,6 +119,13 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: 
         ")",
       { bought: attack.bought, toDamage, attackToParry, parryToAttack },
     );
+  }
+  if (toDamage > 0 && ctx.weaponKind !== undefined && !takesDamageModifier(ctx.weaponKind)) {
+    // NC-TAC-1: the points "work just like a Damage Modifier", which a shot missile never adds (CORE-CHR-8).
+    invalid("a shot missile adds no damage modifier, so no attack points can go to its damage", {
+      toDamage,
+      weaponKind: ctx.weaponKind,
+    });
   }
   if (toDamage > 0) {
     const cap = maximumOf(parseDiceFormula(ctx.weaponBaseDamage));

@@ -48,6 +48,7 @@ export interface ItemSp {
 /** Sound; nicked (below max); unusable for attack (below half); shattered (0). */
 export type ItemCondition = "sound" | "nicked" | "unusableForAttack" | "shattered";
 
+/** "missile" is a shot missile (bow, crossbow, firearm), "thrown" a thrown one (a knife, a javelin). */
 export type WeaponKind = "melee" | "thrown" | "missile";
 
 export interface WeaponProfile {
@@ -55,6 +56,10 @@ export interface WeaponProfile {
   readonly name: string;
   /** Damage formula without the DM, e.g. "1d8+2". */
   readonly damage: string;
+  /** A damage bonus or enchantment added to the damage rolled, never to the trade's base (NC-TAC-2); 0 when not given. */
+  readonly damageBonus?: number;
+  /** Bare hands, claws, a bite: a subdual blow with it spares Health (NC-SUB-4); false when not given. */
+  readonly natural?: boolean;
   /** Null for natural weapons that have no SP (fists, claws). */
   readonly itemSp: ItemSp | null;
   readonly impales: boolean;
@@ -158,7 +163,10 @@ export interface AttackDeclaration {
   readonly mode: AttackMode;
   /** Club damage for a flat-of-the-blade blow; defaults to the one- or two-handed club of the options. */
   readonly flatOfBladeDamage?: string | null;
-  /** Subdual combat: only Stun is tracked (NC-SUB-1). */
+  /**
+   * A subdual fight (NC-SUB-1): only Stun is tracked, but only for bare hands
+   * and natural weapons; a weapon's business end still harms Health (NC-SUB-4).
+   */
   readonly subdual: boolean;
 }
 

@@ -1,0 +1,54 @@
+import { requireInteger } from "../kernel/errors";
+import type { AttackMode, WeaponKind, WeaponProfile } from "./types";
+
+/**
+ * What a blow is made of, apart from its dice: whether the wielder's DM
+ * adds, the weapon's enchantment, and whether it spares Health. Kept light
+ * (no dice, no options) so the card and the attack dialog can ask it too.
+ */
+
+/**
+ * CORE-CHR-8: the DM is "the MAXIMUM DAMAGE a character can add to his
+ * hand-to-hand and thrown weapon damage"; a shot missile (kind "missile":
+ * bow, crossbow, firearm) adds none. Points traded for power "work just
+ * like a Damage Modifier" (NC-TAC-1), so they follow the same rule.
+ */
+export function takesDamageModifier(kind: WeaponKind): boolean {
+  return kind !== "missile";
+}
+
+/** A weapon's damage bonus or enchantment (NC-TAC-2): a whole number ≥ 0, 0 when not given. */
+export function weaponDamageBonus(weapon: Pick<WeaponProfile, "damageBonus">): number {
+  const bonus = weapon.damageBonus ?? 0;
+  if (!(Number.isInteger(bonus) && bonus >= 0)) requireInteger(bonus, "weapon damage bonus", 0);
+  return bonus;
+}
+
+/**
+ * Whether a blow leaves Health alone (NC-SUB-1, -2, -4): struck with the
+ * flat of the blade, or a subdual blow of bare hands or a natural weapon.
+ * "Using weapons causes Health damage": a weapon's business end still
+ * harms Health in a subdual fight.
+ */
+export function sparesHealth(attack: {
+  readonly mode: AttackMode;
+  readonly subdual: boolean;
+  readonly weapon: Pick<WeaponProfile, "natural">;
+}): boolean {
+  if (attack.mode === "flatOfBlade") return true;
+  return attack.subdual && attack.weapon.natural === true;
+}
+
+/** The ways a weapon may be struck to spare Health, as the attack dialog offers them (NC-SUB-2, -4). */
+export interface BlowOptions {
+  /** A made melee weapon may strike with the flat of the blade, the haft or the pommel: club damage, Stun only. */
+  readonly flatOfBlade: boolean;
+  /** Bare hands and natural weapons may fight to subdue: Stun only. */
+  readonly subdual: boolean;
+}
+
+export function blowOptions(weapon: Pick<WeaponProfile, "kind" | "natural">, grapple: boolean): BlowOptions {
+  if (grapple) return { flatOfBlade: false, subdual: false };
+  const natural = weapon.natural === true;
+  return { flatOfBlade: weapon.kind === "melee" && !natural, subdual: natural };
+}
