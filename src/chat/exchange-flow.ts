@@ -10,7 +10,7 @@ import {
 } from "../combat/api";
 import { rulesOptions } from "../config/settings";
 import type { AttackSource } from "../rules/fangs/attacks";
-import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
+import { autofireBurst, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../rules/fangs/defenses";
@@ -238,9 +238,9 @@ async function prepareDefend(
     "outcome",
   );
   const attackDeclaration = attackNow(state, attacker);
-  // NC-MAN-12: an autofire burst the dodge did not wholly beat still has hits to roll.
-  const burst = autofireHitsThroughDodge(attackDeclaration, attack, defense.value, outcome.value);
-  const next = burst > 0 ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
+  // NC-MAN-12: an autofire burst the dodge did not wholly beat has hits to roll, even when dodged.
+  const burst = autofireBurst(attackDeclaration, attack, defense.value, outcome.value, rulesOptions());
+  const next = burst ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
   const combatant = combatantOf(target, combatWithId(state.setup.combatId));
   const pastStep = past
     ? dodgePastAfterFirst({ attack: attack.check.level, dodge: defense.value.check?.level ?? null })
@@ -297,13 +297,13 @@ async function prepareDamage(
   if (!outcome) throw new StepRefusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
   const attack = attackNow(state, attacker);
   const defense = defenseNow(state, target);
-  const burst =
-    state.attack && state.defense
-      ? autofireHitsThroughDodge(attack, state.attack, state.defense.roll, outcome)
-      : 0;
+  // NC-MAN-12: the rules core counts the burst's hits from the rolls on the card.
+  const burst = state.attack
+    ? autofireBurst(attack, state.attack, state.defense?.roll ?? null, outcome, rulesOptions())
+    : null;
   const rolled = await runWithDice(
     (d) =>
-      burst > 0
+      burst
         ? rollAutofireDamage(burst, attack, defense, d, rulesOptions())
         : rollDamage(outcome, attack, defense, d, rulesOptions()),
     rollDie,

@@ -61,6 +61,10 @@ const FUMBLED_DEFENSE_LABELS: Record<FangsRules["fumbledDefenseHitPoints"], stri
   full: "FANGS.Setting.Rules.FumbledDefense.Full",
   half: "FANGS.Setting.Rules.FumbledDefense.Half",
 };
+const AUTOFIRE_SPECIAL_DODGE_LABELS: Record<FangsRules["autofireSpecialDodge"], string> = {
+  countHits: "FANGS.Setting.Rules.AutofireSpecialDodge.CountHits",
+  evadesBurst: "FANGS.Setting.Rules.AutofireSpecialDodge.EvadesBurst",
+};
 
 const D = FANGS_DEFAULTS;
 
@@ -102,6 +106,11 @@ function rulesSchema() {
       FUMBLED_DEFENSE_LABELS,
       D.fumbledDefenseHitPoints,
       L("fumbledDefenseHitPoints"),
+    ),
+    autofireSpecialDodge: choice(
+      AUTOFIRE_SPECIAL_DODGE_LABELS,
+      D.autofireSpecialDodge,
+      L("autofireSpecialDodge"),
     ),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,

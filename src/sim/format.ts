@@ -172,7 +172,16 @@ function exchangeLines(
     );
   }
   const d = r.damage;
-  if (o.kind !== "missed" && o.kind !== "attackFumbled" && o.kind !== "dodged") {
+  // NC-MAN-12: an autofire burst may get hits through a dodge; the rules core counted them.
+  if (r.hits > 0 || (o.kind !== "missed" && o.kind !== "attackFumbled" && o.kind !== "dodged")) {
+    if (r.hits > 0) {
+      say(
+        2,
+        i18n.format(r.hits === 1 ? "FANGS.Chat.Damage.AutofireHit" : "FANGS.Chat.Damage.AutofireHits", {
+          hits: r.hits,
+        }),
+      );
+    }
     if (d.damage > 0 || d.maximum) {
       say(
         2,

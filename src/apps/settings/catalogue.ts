@@ -40,6 +40,7 @@ export const RULES_FIGURE_KEYS = [
   "parryWearCombination",
   "specialParryWeaponDamage",
   "fumbledDefenseHitPoints",
+  "autofireSpecialDodge",
   "fumbleLuckSuccess",
   "fumbleLuckFailure",
   "unconsciousStunRecoveryPerMinute",
@@ -97,6 +98,11 @@ const FUMBLED_DEFENSE_CHOICES = {
   full: "FANGS.Setting.Rules.FumbledDefense.Full",
   half: "FANGS.Setting.Rules.FumbledDefense.Half",
 } as const satisfies Record<FangsRules["fumbledDefenseHitPoints"], string>;
+
+const AUTOFIRE_SPECIAL_DODGE_CHOICES = {
+  countHits: "FANGS.Setting.Rules.AutofireSpecialDodge.CountHits",
+  evadesBurst: "FANGS.Setting.Rules.AutofireSpecialDodge.EvadesBurst",
+} as const satisfies Record<FangsRules["autofireSpecialDodge"], string>;
 
 const FUMBLE_CHOICES = {
   hitAnother: "FANGS.Setting.Rules.Fumble.HitAnother",
@@ -379,6 +385,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "reading",
         docs: "damage",
         clauses: ["NC-DMG-23"],
+      }),
+      rules("autofireSpecialDodge", {
+        kind: "choice",
+        choices: AUTOFIRE_SPECIAL_DODGE_CHOICES,
+        label: "FANGS.Setting.Rules.Field.AutofireSpecialDodge",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AutofireSpecialDodge",
+        basis: "reading",
+        docs: "damage",
+        clauses: ["NC-MAN-12", "NC-DMG-16"],
       }),
     ],
   },

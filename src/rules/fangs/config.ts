@@ -87,6 +87,12 @@ export interface FangsRules {
    * Stun and from HP alike; "half" keeps the usual half for HP.
    */
   readonly fumbledDefenseHitPoints: "full" | "half";
+  /**
+   * An autofire burst against a Special or Critical dodge (NC-MAN-12 with
+   * NC-DMG-16): "countHits" counts the totals like any made dodge;
+   * "evadesBurst" lets the dodge evade the whole burst, whatever the attack.
+   */
+  readonly autofireSpecialDodge: "countHits" | "evadesBurst";
 
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
@@ -153,6 +159,7 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   parryWearCombination: "greater",
   specialParryWeaponDamage: "rolledDamage",
   fumbledDefenseHitPoints: "full",
+  autofireSpecialDodge: "countHits",
 
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,

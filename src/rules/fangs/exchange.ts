@@ -1,5 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
+import { autofireBurst, rollAutofireDamage } from "./autofire";
 import type { FangsOptions } from "./config";
 import { assessValidatedBlow, type Consequences } from "./consequences";
 import { type DamageResult, rollDamage } from "./damage";
@@ -29,6 +30,7 @@ import type { AttackDeclaration, DefenseDeclaration } from "./types";
  *    Critical confirmation d20 after a fumbled defense against a normal success;
  * 4. damage: weapon dice, then DM dice; or the parrying item's dice then the
  *    defender's DM dice (Special parry, Critical parry); none for maximum damage;
+ *    an autofire burst (NC-MAN-12): each hit's dice in turn;
  * 5. consequences: the defender's CO check (+1) when due, then the attacker's.
  */
 
@@ -44,6 +46,8 @@ export interface ExchangeResolution {
   readonly defense: DefenseRoll | null;
   readonly outcome: ExchangeOutcome;
   readonly damage: DamageResult;
+  /** The hits of an autofire burst, each rolled apart in `damage` (0: not a burst, NC-MAN-12). */
+  readonly hits: number;
   /** Defender's first, then the attacker's (after a Critical parry), for each one who lost points. */
   readonly consequences: readonly Consequences[];
   /** Every effect of the exchange in order: damage, then consequences. */
@@ -66,7 +70,10 @@ export function resolveExchange(
       ? rollValidatedDefense(defenseDeclaration, dice)
       : null;
   const outcome = decideOutcome(attack, defense, dice, options);
-  const damage = rollDamage(outcome, declaration, defenseDeclaration, dice, options);
+  const burst = autofireBurst(declaration, attack, defense, outcome, options);
+  const damage = burst
+    ? rollAutofireDamage(burst, declaration, defenseDeclaration, dice, options)
+    : rollDamage(outcome, declaration, defenseDeclaration, dice, options);
 
   let consequences: Consequences[] = NO_CONSEQUENCES;
   let effects: Effect[] = damage.effects as Effect[];
@@ -98,7 +105,7 @@ export function resolveExchange(
     consequences = consequences === NO_CONSEQUENCES ? [c] : [...consequences, c];
     if (c.effects.length > 0) effects = effects.concat(c.effects);
   }
-  return { attack, defense, outcome, damage, consequences, effects };
+  return { attack, defense, outcome, damage, hits: burst?.hits ?? 0, consequences, effects };
 }
 
 const NO_CONSEQUENCES: Consequences[] = [];
