@@ -406,6 +406,44 @@ describe("autofire against a dodge (NC-MAN-12)", () => {
     expect(pools(t.jenny)).toEqual({ stun: before.stun - 16, hp: before.hp - 7 });
   });
 
+  it("NC-MAN-12: a burst of 27 not dodged scores 27 − 19 = eight hits (it was one blow), and the card says so", async () => {
+    const t = await table();
+    world.as(world.gm);
+    const sword = t.gru.items.get(itemId(t.gru, "Broadsword"))!;
+    await sword.update({ "system.autofire": true } as never);
+    const message = await attack(t, [12]);
+
+    // Jenny does not defend: the rules core counts the burst as a dodge missed by one.
+    expect(await ask(world.defender, message, { type: "defend", choice: "none" })).toMatchObject({
+      ok: true,
+    });
+    expect(stateOf(message).outcome?.kind).toBe("hit");
+
+    // Eight blows of 1d8 + 2 + DM 1.
+    world.dice.push(1, 1, 1, 1, 1, 1, 1, 1);
+    expect(await ask(world.player, message, { type: "rollDamage" })).toEqual({
+      ok: true,
+      stage: "damageRolled",
+    });
+    const result = stateOf(message).damage?.result as unknown as {
+      hits: number;
+      blows: { damage: number }[];
+    };
+    expect(result.hits).toBe(8);
+    expect(result.blows.map((b) => b.damage)).toEqual([4, 4, 4, 4, 4, 4, 4, 4]);
+    expect(world.dice).toEqual([]);
+
+    const { exchangeCardView } = await import("./exchange-view");
+    const localize = (key: string, data?: Record<string, unknown>) =>
+      `${key}${data ? JSON.stringify(data) : ""}`;
+    const view = exchangeCardView(
+      stateOf(message),
+      { isGM: true, ownsAttacker: false, ownsTarget: false },
+      localize,
+    );
+    expect(view.damage?.lines.map((l) => l.text)).toContain('FANGS.Chat.Damage.AutofireHits{"hits":8}');
+  });
+
   it("NC-MAN-12: a weapon without autofire is simply dodged, with nothing to roll", async () => {
     const t = await table();
     const message = await attack(t, [12]);

@@ -12,7 +12,7 @@ import {
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
 import { AttackSource } from "../rules/fangs/attacks";
-import { autofireHitsThroughDodge, rollExchangeDamage } from "../rules/fangs/autofire";
+import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
@@ -263,9 +263,9 @@ async function prepareDefend(
     "outcome",
   );
   const attackDeclaration = attackNow(state, attacker);
-  // NC-MAN-12: an autofire burst the dodge did not wholly beat still has hits to roll.
-  const burst = autofireHitsThroughDodge(attackDeclaration, attack, defense.value, outcome.value);
-  const next = burst > 0 ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
+  // NC-MAN-12: an autofire burst the dodge did not wholly beat has hits to roll, even when dodged.
+  const burst = autofireBurst(attackDeclaration, attack, defense.value, outcome.value, rulesOptions());
+  const next = burst ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
   const combatant = combatantOf(target, combatWithId(state.setup.combatId));
   const pastStep = past
     ? dodgePastAfterFirst(

@@ -1,7 +1,7 @@
 import en from "../../lang/en.json";
 import { ATTACK_DIALOG_TEMPLATE, attackDialogContext, type DialogFacts } from "../apps/attack/attack-dialog";
 import { specialChoices, specialRecord } from "../apps/attack/plan";
-import { autofireHitsThroughDodge, rollAutofireDamage } from "../rules/fangs/autofire";
+import { autofireBurst, rollAutofireDamage } from "../rules/fangs/autofire";
 import { assessBlow } from "../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../rules/fangs/damage";
 import { FumbleResult } from "../rules/fangs/fumble";
@@ -239,8 +239,8 @@ function defended(
   const roll = rollDefense(declaration, new ScriptedDice(dice));
   const outcome = decideOutcome(state.attack!, roll, new ScriptedDice([]));
   // NC-MAN-12: a burst the dodge did not wholly beat still has hits to roll.
-  const burst = autofireHitsThroughDodge(state.declaration, state.attack!, roll, outcome);
-  const resolved = burst === 0 && (outcome.kind === "dodged" || outcome.kind === "missed");
+  const burst = autofireBurst(state.declaration, state.attack!, roll, outcome);
+  const resolved = burst === null && (outcome.kind === "dodged" || outcome.kind === "missed");
   const pastStep = past
     ? dodgePastAfterFirst({
         attack: state.attack!.check.level,
@@ -280,17 +280,11 @@ function defended(
 
 function damaged(state: ExchangeState, dice: number[]): ExchangeState {
   const defender = defense(state.defense!.roll.choice);
-  const burst = autofireHitsThroughDodge(
-    state.declaration,
-    state.attack!,
-    state.defense!.roll,
-    state.outcome!,
-  );
+  const burst = autofireBurst(state.declaration, state.attack!, state.defense!.roll, state.outcome!);
   const scripted = new ScriptedDice(dice);
-  const result =
-    burst > 0
-      ? rollAutofireDamage(burst, state.declaration, defender, scripted)
-      : rollDamage(state.outcome!, state.declaration, defender, scripted);
+  const result = burst
+    ? rollAutofireDamage(burst, state.declaration, defender, scripted)
+    : rollDamage(state.outcome!, state.declaration, defender, scripted);
   return next(state, {
     type: "rollDamage",
     damage: { result, effects: result.effects },

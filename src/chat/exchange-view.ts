@@ -300,8 +300,9 @@ function damageLines(
     const target = state.fumble ? (state.fumble.victim?.name ?? state.attacker.name) : state.target.name;
     const burst = (damage as { readonly hits?: unknown }).hits;
     if (typeof burst === "number" && burst > 0) {
-      // NC-MAN-12: the hits an autofire burst scored through the dodge, each rolled apart.
-      lines.push({ text: localize("FANGS.Chat.Damage.AutofireHits", { hits: burst }), css: "" });
+      // NC-MAN-12: the hits an autofire burst scored, as the rules core counted them.
+      const key = burst === 1 ? "FANGS.Chat.Damage.AutofireHit" : "FANGS.Chat.Damage.AutofireHits";
+      lines.push({ text: localize(key, { hits: burst }), css: "" });
     }
     if (damage.damage > 0 || damage.maximum) {
       lines.push({

@@ -61,6 +61,10 @@ const FUMBLED_DEFENSE_LABELS: Record<FangsRules["fumbledDefenseHitPoints"], stri
   full: "FANGS.Setting.Rules.FumbledDefense.Full",
   half: "FANGS.Setting.Rules.FumbledDefense.Half",
 };
+const AUTOFIRE_SPECIAL_DODGE_LABELS: Record<FangsRules["autofireSpecialDodge"], string> = {
+  countHits: "FANGS.Setting.Rules.AutofireSpecialDodge.CountHits",
+  evadesBurst: "FANGS.Setting.Rules.AutofireSpecialDodge.EvadesBurst",
+};
 
 /* Readings where the text supports two answers (docs/rules/fangs.md). */
 const READING_OPTION_LABELS = {
@@ -157,6 +161,11 @@ function rulesSchema() {
     ),
     ...readingOptionsSchema(),
     shieldBashAttack: choice(SHIELD_BASH_LABELS, D.shieldBashAttack, L("shieldBashAttack")),
+    autofireSpecialDodge: choice(
+      AUTOFIRE_SPECIAL_DODGE_LABELS,
+      D.autofireSpecialDodge,
+      L("autofireSpecialDodge"),
+    ),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),

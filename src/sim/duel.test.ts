@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canChooseManeuver } from "../rules/fangs/maneuvers";
+import { SuccessLevel } from "../rules/fangs/types";
 import { type DuelEvent, runDuel } from "./duel";
 import type { FighterSheet } from "./fighter";
-import { formatDuelLog } from "./format";
+import { formatCheck, formatDuelLog } from "./format";
 import { createLocalizer } from "./i18n";
 import { loadRoster } from "./node/packs";
 import { createDefaultPolicy, type Policy } from "./policy";
@@ -200,6 +201,30 @@ describe("a duel", () => {
     }
     expect([...kinds]).toEqual(expect.arrayContaining(["hit", "parried", "missed"]));
     expect(itemChanges).toBeGreaterThan(0);
+  });
+
+  it("CORE-CHK-5, CORE-CHK-6: the log names a confirmation roll as the card does, apart from the sum", () => {
+    const i18n = createLocalizer(lang);
+    const roll = (natural: number, confirmation: number | null, level: SuccessLevel, modifiers = 0) =>
+      formatCheck(
+        {
+          skill: 15,
+          modifiers,
+          natural,
+          confirmation,
+          total: natural + 15 + modifiers,
+          success: level >= SuccessLevel.Success,
+          level,
+        },
+        i18n,
+      );
+    expect(roll(1, 2, SuccessLevel.Fumble)).toBe("d20 1 + 15 = 16, Fumble roll 2: Fumble");
+    expect(roll(1, 9, SuccessLevel.Failure)).toBe("d20 1 + 15 = 16, Fumble roll 9: Failure");
+    expect(roll(19, 7, SuccessLevel.Critical, -3)).toBe(
+      "d20 19 + 15 −3 = 31, Critical roll 7: Critical success",
+    );
+    expect(roll(20, 2, SuccessLevel.Special)).toBe("d20 20 + 15 = 35, Critical roll 2: Special success");
+    expect(roll(12, null, SuccessLevel.Success)).toBe("d20 12 + 15 = 27, Success");
   });
 
   it("a duel in which both fighters flee in the same round is a draw, both marked fled", () => {

@@ -2021,6 +2021,7 @@ class Duel {
     const hit: ExchangeResolution = {
       attack: fumbled.attack,
       defense: null,
+      hits: 0,
       outcome: {
         kind: damage.kind,
         attackLevel: SuccessLevel.Success,

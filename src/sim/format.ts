@@ -41,15 +41,27 @@ function signed(n: number): string {
   return n < 0 ? `−${-n}` : `+${n}`;
 }
 
+/**
+ * A check as the chat card gives it: the die, the skill and modifiers, the
+ * total, and a confirmation roll as its own named roll (the card's "Fumble
+ * roll" or "Critical roll"), never as a part of the sum: it confirms the
+ * level and adds nothing to the total.
+ */
 export function formatCheck(check: CheckResult, i18n: Localizer): string {
-  const confirmation = check.confirmation === null ? "" : `, ${check.confirmation}`;
-  const mods = check.modifiers === 0 ? "" : ` ${signed(check.modifiers)}`;
-  return i18n.format("FANGS.Sim.Roll", {
-    natural: `${check.natural}${confirmation}`,
+  const data = {
+    natural: check.natural,
     skill: check.skill,
-    modifiers: mods,
+    modifiers: check.modifiers === 0 ? "" : ` ${signed(check.modifiers)}`,
     total: check.total,
     level: i18n.localize(LEVEL_KEYS[check.level]),
+  };
+  if (check.confirmation === null) return i18n.format("FANGS.Sim.Roll", data);
+  // The card's reading (src/chat/check-card.ts): a Special or Critical was rolled for the Critical, anything else for the Fumble.
+  const forCritical = check.level === SuccessLevel.Special || check.level === SuccessLevel.Critical;
+  return i18n.format("FANGS.Sim.RollConfirmed", {
+    ...data,
+    roll: i18n.localize(forCritical ? "FANGS.Chat.Check.ConfirmCritical" : "FANGS.Chat.Check.ConfirmFumble"),
+    confirmation: check.confirmation,
   });
 }
 
@@ -172,7 +184,16 @@ function exchangeLines(
     );
   }
   const d = r.damage;
-  if (o.kind !== "missed" && o.kind !== "attackFumbled" && o.kind !== "dodged") {
+  // NC-MAN-12: an autofire burst may get hits through a dodge; the rules core counted them.
+  if (r.hits > 0 || (o.kind !== "missed" && o.kind !== "attackFumbled" && o.kind !== "dodged")) {
+    if (r.hits > 0) {
+      say(
+        2,
+        i18n.format(r.hits === 1 ? "FANGS.Chat.Damage.AutofireHit" : "FANGS.Chat.Damage.AutofireHits", {
+          hits: r.hits,
+        }),
+      );
+    }
     if (d.damage > 0 || d.maximum) {
       say(
         2,

@@ -1,8 +1,12 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { movePaces } from "../rules/fangs/maneuvers";
+import { SuccessLevel } from "../rules/fangs/types";
 import { type DuelEvent, type FighterSnapshot, runDuel, runFight } from "./duel";
 import type { FighterSheet } from "./fighter";
+import { formatDuelLog } from "./format";
+import { createLocalizer } from "./i18n";
 import { loadRoster } from "./node/packs";
 import { createDefaultPolicy, type Policy } from "./policy";
 import { findFighter } from "./roster";
@@ -11,6 +15,7 @@ import { findFighter } from "./roster";
 
 const root = resolve(__dirname, "../..");
 const roster = loadRoster(root);
+const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8"));
 const fighter = (name: string): FighterSheet => findFighter(roster, name);
 
 /** The default policy, but Retreat whenever the rules allow it. */
@@ -176,10 +181,47 @@ describe("the simulator plays by the rules", () => {
     expect(held).toBeGreaterThan(0);
   });
 
+  it("NC-MAN-12: the Troll-Martian's burst scores attack total − dodge total hits, or − 19 undodged, and the log says how many", () => {
+    const i18n = createLocalizer(lang);
+    const seen = { dodged: 0, undodged: 0 };
+    const fighters = [fighter("Pirate Jenny"), fighter("Troll-Martian")] as const;
+    const bursts = new Set(fighters.flatMap((f) => f.weapons.filter((w) => w.autofire).map((w) => w.name)));
+    expect(bursts.size).toBeGreaterThan(0);
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const result = runDuel({ fighters }, seed, true);
+      const log = formatDuelLog(result, i18n, seed).join("\n");
+      for (const e of result.events!) {
+        if (e.type !== "exchange" || e.source === "fumble") continue;
+        const r = e.resolution;
+        if (!bursts.has(e.weapon) || r.attack.check.level < SuccessLevel.Success) {
+          expect(r.hits).toBe(0);
+          continue;
+        }
+        const dodge = r.defense?.choice === "dodge" ? r.defense.check : null;
+        const made = dodge !== null && dodge.level >= SuccessLevel.Success;
+        const counted = r.attack.check.total - (made ? dodge.total : 19);
+        const landed = r.outcome.kind !== "dodged";
+        expect(r.hits, `seed ${seed}`).toBe(landed ? Math.max(1, counted) : Math.max(0, counted));
+        expect((r.damage as unknown as { blows: unknown[] }).blows ?? []).toHaveLength(r.hits);
+        if (r.hits > 1) {
+          expect(log).toContain(`The burst scores ${r.hits} hits, each rolled.`);
+          if (made) seen.dodged += 1;
+          else seen.undodged += 1;
+        }
+      }
+    }
+    // Bursts that got hits through a made dodge, and bursts of many hits not dodged at all.
+    expect(seen.dodged).toBeGreaterThan(0);
+    expect(seen.undodged).toBeGreaterThan(0);
+  });
+
   it("NC-DMG-12: the one a weapon is stuck in pulls it out (ST×1) when its owner is not at hand to", () => {
     let targetPulls = 0;
+    const fighters = [fighter("Pirate Jenny"), fighter("Troll-Martian")] as const;
+    const bursts = new Set(fighters.flatMap((f) => f.weapons.filter((w) => w.autofire).map((w) => w.name)));
+    expect(bursts.size).toBeGreaterThan(0);
     for (let seed = 1; seed <= 40; seed += 1) {
-      const result = runDuel({ fighters: [fighter("Pirate Jenny"), fighter("Troll-Martian")] }, seed, true);
+      const result = runDuel({ fighters }, seed, true);
       const stuckIn = new Set<number>();
       for (const e of result.events!) {
         if (e.type === "impaled") stuckIn.add(e.side);

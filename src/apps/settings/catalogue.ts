@@ -50,6 +50,7 @@ export const RULES_FIGURE_KEYS = [
   "specialParryWeaponDamage",
   "fumbledDefenseHitPoints",
   "shieldBashAttack",
+  "autofireSpecialDodge",
   "fumbleLuckSuccess",
   "fumbleLuckFailure",
   "unconsciousStunRecoveryPerMinute",
@@ -113,6 +114,11 @@ const SHIELD_BASH_CHOICES = {
   maneuver: "FANGS.Setting.Rules.ShieldBash.Maneuver",
   offHand: "FANGS.Setting.Rules.ShieldBash.OffHand",
 } as const satisfies Record<FangsRules["shieldBashAttack"], string>;
+
+const AUTOFIRE_SPECIAL_DODGE_CHOICES = {
+  countHits: "FANGS.Setting.Rules.AutofireSpecialDodge.CountHits",
+  evadesBurst: "FANGS.Setting.Rules.AutofireSpecialDodge.EvadesBurst",
+} as const satisfies Record<FangsRules["autofireSpecialDodge"], string>;
 
 const FUMBLE_CHOICES = {
   hitAnother: "FANGS.Setting.Rules.Fumble.HitAnother",
@@ -470,6 +476,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "reading",
         docs: "damage",
         clauses: ["NC-DEF-9"],
+      }),
+      rules("autofireSpecialDodge", {
+        kind: "choice",
+        choices: AUTOFIRE_SPECIAL_DODGE_CHOICES,
+        label: "FANGS.Setting.Rules.Field.AutofireSpecialDodge",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AutofireSpecialDodge",
+        basis: "reading",
+        docs: "damage",
+        clauses: ["NC-MAN-12", "NC-DMG-16"],
       }),
     ],
   },

@@ -122,6 +122,12 @@ export interface FangsRules {
    * when it parried ("current") or of its full SP ("maximum").
    */
   readonly weaponBreakSp: "current" | "maximum";
+  /**
+   * An autofire burst against a Special or Critical dodge (NC-MAN-12 with
+   * NC-DMG-16): "countHits" counts the totals like any made dodge;
+   * "evadesBurst" lets the dodge evade the whole burst, whatever the attack.
+   */
+  readonly autofireSpecialDodge: "countHits" | "evadesBurst";
 
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
@@ -195,6 +201,7 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   impaleRoundDamage: "weapon",
   dodgePastSecondChance: "maneuverAllows",
   weaponBreakSp: "current",
+  autofireSpecialDodge: "countHits",
 
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,

@@ -30,7 +30,7 @@ import type { AttackDeclaration, DefenseDeclaration } from "./types";
  *    Critical confirmation d20 after a fumbled defense against a normal success;
  * 4. damage: weapon dice, then DM dice; or the parrying item's dice then the
  *    defender's DM dice (Special parry, Critical parry); none for maximum damage;
- *    an autofire burst through a dodge: each hit's dice in turn (NC-MAN-12);
+ *    an autofire burst (NC-MAN-12): each hit's dice in turn;
  * 5. consequences: the defender's CO check (+1) when due, then the attacker's.
  */
 
@@ -46,6 +46,8 @@ export interface ExchangeResolution {
   readonly defense: DefenseRoll | null;
   readonly outcome: ExchangeOutcome;
   readonly damage: DamageResult;
+  /** The hits of an autofire burst, each rolled apart in `damage` (0: not a burst, NC-MAN-12). */
+  readonly hits: number;
   /** Defender's first, then the attacker's (after a Critical parry), for each one who lost points. */
   readonly consequences: readonly Consequences[];
   /** Every effect of the exchange in order: damage, then consequences. */
@@ -108,7 +110,8 @@ export function resolveExchange(
     consequences = consequences === NO_CONSEQUENCES ? [c] : [...consequences, c];
     if (c.effects.length > 0) effects = effects.concat(c.effects);
   }
-  return { attack, defense, outcome, damage, consequences, effects };
+  const hits = "hits" in damage ? damage.hits : 0;
+  return { attack, defense, outcome, damage, hits, consequences, effects };
 }
 
 const NO_CONSEQUENCES: Consequences[] = [];

@@ -460,24 +460,33 @@ function hitThrough(first: DodgePastFirstChance): boolean {
 /* -------------------------------------------- */
 
 export interface AutofireDodge {
-  /** The attack roll's total (d20 + skill + modifiers). */
+  /** The attack roll's total (d20 + skill + modifiers) of a successful attack. */
   readonly attackTotal: number;
-  /** The dodge roll's total. */
-  readonly dodgeTotal: number;
+  /**
+   * The total of a dodge that was made (Success or better); null when none
+   * was: failed, fumbled, not rolled, or a defense that is no dodge.
+   */
+  readonly dodgeTotal: number | null;
   /** Rounds in the burst: no more hits than this (null: the text sets no cap). */
   readonly maxHits?: number | null;
 }
 
+/** A dodge not made counts as one that missed by one: a total of 19 (made by −1). */
+const DODGE_NOT_MADE = 19;
+
 /**
- * NC-MAN-12: the dodger must beat the attack roll by as much as the attack
- * made it, or takes the difference in hits (Gru dodges 24 against 27: three
- * hits). A failed attack (total under 20) hits nothing.
+ * NC-MAN-12: the dodger must make the Dodge by as much as the attacker made
+ * the Attack (each "made by" its total − 20), or takes the difference in
+ * hits (Gru dodges 24 against 27: three hits). A dodge not made counts as
+ * missing by one, so an undodged 27 is eight hits and a bare success of 20
+ * one hit, the matrix's own single blow. A failed attack (total under 20)
+ * hits nothing.
  */
 export function autofireHits(input: AutofireDodge): number {
   const attack = requireInteger(input?.attackTotal, "attack total");
-  const dodge = requireInteger(input.dodgeTotal, "dodge total");
+  const dodge = input.dodgeTotal === null ? DODGE_NOT_MADE : requireInteger(input.dodgeTotal, "dodge total");
   if (attack < 20) return 0;
-  const hits = Math.max(0, attack - dodge);
+  const hits = Math.max(0, attack - Math.max(dodge, DODGE_NOT_MADE));
   const cap = input.maxHits;
   return cap == null ? hits : Math.min(hits, requireInteger(cap, "rounds in the burst", 0));
 }
