@@ -2,13 +2,7 @@ import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
-import {
-  attackCounterOf,
-  combatantOf,
-  defenseUsageOf,
-  freeAttackVerdict,
-  restrictionsOf,
-} from "../../combat/api";
+import { attackCounterOf, combatantOf, freeAttackVerdict, restrictionsOf } from "../../combat/api";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
