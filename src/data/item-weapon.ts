@@ -1,6 +1,7 @@
 import { FANGS } from "../config/system";
 import { itemCondition } from "../rules/fangs/character";
 import type { ItemCondition } from "../rules/fangs/types";
+import { MAX_FLAT } from "../rules/kernel/dice";
 import { choice, diceFormula, flag, itemSp, key, type NoBaseData, wholeNumber } from "./fields";
 import { itemBaseSchema } from "./item-base";
 import { assertItemSpJoint } from "./item-sp";
@@ -12,7 +13,8 @@ function weaponSchema() {
     /** Damage without the wielder's DM, e.g. "1d8+2"; refused unless the rules core's dice parser reads it. */
     damage: diceFormula("1d6", "FANGS.Item.Weapon.Damage"),
     /** A damage bonus or magical enchantment: added to the damage, kept out of the trade's base (NC-TAC-2). */
-    damageBonus: wholeNumber(0, "FANGS.Item.Weapon.DamageBonus", { min: 0 }),
+    // Bounded like a formula's flat: the same number typed into the damage formula is refused there.
+    damageBonus: wholeNumber(0, "FANGS.Item.Weapon.DamageBonus", { min: 0, max: MAX_FLAT }),
     itemSp: itemSp(10),
     impales: flag(false, "FANGS.Item.Weapon.Impales"),
     hands: choice(FANGS.weaponHands, "one", "FANGS.Item.Weapon.Hands.Label"),

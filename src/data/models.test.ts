@@ -227,10 +227,12 @@ describe("model constraints", () => {
     expect(new WeaponModel({ damage }).damage).toBe(damage);
   });
 
-  it("NC-TAC-2: a weapon's damage bonus (enchantment) is a whole number from 0, 0 on a weapon stored without one", () => {
+  it("NC-TAC-2: a weapon's damage bonus (enchantment) is a whole number from 0 to 10,000, 0 on a weapon stored without one", () => {
     expect(new WeaponModel({}).damageBonus).toBe(0);
     expect(new WeaponModel({ damageBonus: 2 }).damageBonus).toBe(2);
-    for (const damageBonus of [-1, 1.5, "two"]) {
+    expect(new WeaponModel({ damageBonus: 10_000 }).damageBonus).toBe(10_000);
+    // The same bound as a flat in the damage formula: ten million typed by a player is refused, not rolled.
+    for (const damageBonus of [-1, 1.5, "two", 10_001, 10_000_000]) {
       expect(Object.keys(refusal(() => new WeaponModel({ damageBonus } as never)))).toEqual(["damageBonus"]);
     }
   });

@@ -1,3 +1,4 @@
+import { MAX_FLAT } from "../kernel/dice";
 import { requireInteger } from "../kernel/errors";
 import type { AttackMode, WeaponKind, WeaponProfile } from "./types";
 
@@ -17,11 +18,12 @@ export function takesDamageModifier(kind: WeaponKind): boolean {
   return kind !== "missile";
 }
 
-/** A weapon's damage bonus or enchantment (NC-TAC-2): a whole number ≥ 0, 0 when not given. */
+/**
+ * A weapon's damage bonus or enchantment (NC-TAC-2): a whole number from 0
+ * to the largest flat a damage formula may hold (MAX_FLAT), 0 when not given.
+ */
 export function weaponDamageBonus(weapon: Pick<WeaponProfile, "damageBonus">): number {
-  const bonus = weapon.damageBonus ?? 0;
-  if (!(Number.isInteger(bonus) && bonus >= 0)) requireInteger(bonus, "weapon damage bonus", 0);
-  return bonus;
+  return requireInteger(weapon.damageBonus ?? 0, "weapon damage bonus", 0, MAX_FLAT);
 }
 
 /**

@@ -257,6 +257,17 @@ describe("the damage step", () => {
     ).toBe(4);
   });
 
+  it("NC-TAC-2: an enchantment beyond what a damage formula may hold is refused before any die", () => {
+    const dice = new ScriptedDice([15, 5]);
+    expect(() =>
+      resolveExchange(
+        { attack: attackOf({ weapon: weapon({ damageBonus: 10_000_000 }) }), defense: defenseOf("none") },
+        dice,
+      ),
+    ).toThrow(expect.objectContaining({ code: "invalid-value" }));
+    expect(dice.remaining).toBe(2);
+  });
+
   it("NC-TAC-2: a stuck enchanted weapon's round damage keeps its enchantment, never the DM", () => {
     const magicSpear = { ...spear, damageBonus: 1 };
     const r = run(attackOf({ weapon: magicSpear }, 4), defenseOf("none"), [19, 2, 5, 3]);

@@ -118,7 +118,7 @@ export interface RolledFormula {
 const TERM = /^(\d*)d(\d+)$/i;
 const NUMBER = /^\d+$/;
 /** Far above any weapon or DM; a larger number is a typo, and past 2^53 it would not even be exact. */
-const MAX_FLAT = 10_000;
+export const MAX_FLAT = 10_000;
 
 /**
  * Parses the formulas the rules use: "d8", "1d8+2", "2d4+2", "2d8", "1d6+1d4+1", "3".
