@@ -630,6 +630,67 @@ describe("what a weapon's blow is made of, through the attack dialog and the car
     expect(JSON.stringify(view)).toContain("FANGS.Chat.Mode.Subdual");
   });
 
+  it("NC-SUB-1, NC-SUB-4, NC-DMG-13: an impaling kick that subdues does not stick in Jenny: Stun only, no round damage", async () => {
+    world.as(world.gm);
+    await t.gru.items.get(itemId(t.gru, "Kick"))!.update({ "system.impales": true } as never);
+    // Kick 8: a natural 20, then 2 + 8, a Special; not impaling, so the maximum 1d4 4 + DM 1 = 5, no die rolled.
+    const { message } = await attackAnswering(
+      world.player,
+      t.gru,
+      "Kick",
+      t.jennyToken,
+      { subdual: "on" },
+      [20, 2],
+    );
+    expect(stateOf(message!).attack?.check.level).toBe(3);
+    const before = pools(t.jenny);
+    await ask(world.defender, message!, { type: "defend", choice: "none" });
+    expect(await ask(world.player, message!, { type: "rollDamage" })).toMatchObject({ ok: true });
+    expect(world.dice).toEqual([]);
+    expect(stateOf(message!).damage?.result).toMatchObject({ damage: 5, impaled: false, hitPointDamage: 0 });
+    await ask(world.gm, message!, { type: "apply" });
+    expect(pools(t.jenny)).toEqual({ stun: before.stun - 4, hp: before.hp });
+    expect(t.jenny.statuses.has("impaled")).toBe(false);
+    expect([...t.jenny.effects]).toEqual([]);
+  });
+
+  it("NC-TAC-2, NC-SUB-2: struck with the flat, the Broadsword's trade cap is the club's 6, not its own 10", async () => {
+    const refused = await attackAnswering(
+      world.player,
+      t.gru,
+      "Broadsword",
+      t.jennyToken,
+      { mode: "flatOfBlade", attackToDamage: "7" },
+      [],
+    );
+    expect(refused.message).toBeNull();
+    expect(world.notices.at(-1)).toMatch(/at most 6 points/);
+    const { message } = await attackAnswering(
+      world.player,
+      t.gru,
+      "Broadsword",
+      t.jennyToken,
+      { mode: "flatOfBlade", attackToDamage: "6" },
+      [15],
+    );
+    expect(stateOf(message!).setup).toMatchObject({ mode: "flatOfBlade" });
+    expect(stateOf(message!).setup.trades.extraDamageModifier).toBe(6);
+  });
+
+  it("NC-TAC-2, NC-DMG-19: Jenny's enchanted Shortsword strikes back at Gru with its enchantment", async () => {
+    world.as(world.gm);
+    await t.jenny.items.get(itemId(t.jenny, "Shortsword"))!.update({ "system.damageBonus": 2 } as never);
+    const message = await attack(t, [15]);
+    // Jenny's parry: 19, then 10 + 12, a Critical.
+    world.dice.push(19, 10);
+    await ask(world.defender, message, { type: "defend", choice: "weaponParry" });
+    expect(stateOf(message).outcome?.kind).toBe("criticalParry");
+    world.dice.push(6); // 1d6 → 6 + 1, and the enchantment 2: 9
+    await ask(world.defender, message, { type: "rollDamage" });
+    expect(world.dice).toEqual([]);
+    expect(stateOf(message).damage?.result).toMatchObject({ counterDamage: 9 });
+  });
+
   it("CORE-CHR-8: Jenny's crossbow is shot: her DM is not added, and no attack point may go to its damage", async () => {
     world.as(world.gm);
     // ST 20 and SZ 10 make a DM of 2 (1d2), which her Shortsword would add.

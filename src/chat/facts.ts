@@ -291,6 +291,8 @@ export function parryFor(
           item.type === "shield"
             ? shieldBashDamage(read(item.system, "bashDamage"), shieldDamage)
             : str(read(item.system, "damage"), shieldDamage),
+        // NC-TAC-2: a parrying weapon's enchantment strikes back with it (NC-DMG-19).
+        damageBonus: item.type === "shield" ? 0 : num(read(item.system, "damageBonus")),
       };
       return { item: profile, itemName: item.name ?? null, skill };
     }

@@ -501,7 +501,7 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     );
   });
 
-  it("NC-DEF-1, NC-MAN-16, NC-DMG-3: the same round with the exchange rules and scripted dice", async () => {
+  it("NC-DEF-1, NC-DMG-3: the same round with the exchange rules and scripted dice", async () => {
     const { combat, eddy, dagmar, archer, jenny } = table();
     const loadout: ParryLoadout = { weapon: "oneHanded", offHand: "none" };
     const jennyState = {

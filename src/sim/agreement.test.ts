@@ -18,6 +18,7 @@ import type { DefenseChoice, ManeuverId } from "../rules/fangs/types";
 import type { DiceSource } from "../rules/kernel/dice";
 import { ScriptedDice } from "../rules/kernel/dice";
 import { type ExchangePlay, type FighterAfter, playExchange } from "./duel";
+import type { SimWeapon } from "./fighter";
 import { loadRoster } from "./node/packs";
 import { findFighter } from "./roster";
 
@@ -55,6 +56,7 @@ const PACK: Readonly<Record<string, string>> = {
   "Pirate Jenny": "characters/pirate-jenny.json",
   "Giant Octopus": "creatures/giant-octopus.json",
   "Troll-Martian": "creatures/troll-martian.json",
+  Dragon: "creatures/dragon.json",
 };
 
 interface Case {
@@ -68,6 +70,8 @@ interface Case {
   readonly manner?: { mode: "strike" | "flatOfBlade"; subdual: boolean };
   /** The defender's pools at the start, when not its sheet's. */
   readonly defenderPools?: { readonly stunPoints: number; readonly hitPoints: number };
+  /** An enchantment (`damageBonus`) on one of the defender's weapons, by name. */
+  readonly defenderEnchantment?: { readonly weapon: string; readonly damageBonus: number };
   /**
    * Whether the script is exactly what the exchange rolls. Not for the rules
    * other changes are under way on (a shot's DM, autofire, subdual with
@@ -112,13 +116,24 @@ class CountedDice implements DiceSource {
   }
 }
 
+function enchanted<F extends { readonly weapons: readonly SimWeapon[] }>(
+  fighter: F,
+  enchantment: Case["defenderEnchantment"],
+): F {
+  if (!enchantment) return fighter;
+  const weapons = fighter.weapons.map((w) =>
+    w.name === enchantment.weapon ? { ...w, damageBonus: enchantment.damageBonus } : w,
+  );
+  return { ...fighter, weapons };
+}
+
 function simulate(c: Case): Played & { fumbleHit: unknown } {
   const attacker = findFighter(roster, c.attacker);
   const weapon = attacker.weapons.find((w) => w.name === c.weapon)!;
   const dice = new CountedDice(new ScriptedDice(c.dice));
   const play: ExchangePlay = {
     attacker,
-    defender: { ...findFighter(roster, c.defender), ...c.defenderPools },
+    defender: enchanted({ ...findFighter(roster, c.defender), ...c.defenderPools }, c.defenderEnchantment),
     weaponId: weapon.id,
     defense: c.defense,
     dice,
@@ -204,6 +219,12 @@ async function atTable(c: Case): Promise<Played & { fumbleHit: unknown }> {
       "system.stunPoints.value": c.defenderPools.stunPoints,
       "system.hitPoints.value": c.defenderPools.hitPoints,
     } as never);
+  }
+  if (c.defenderEnchantment) {
+    world.as(world.gm);
+    await d.items
+      .get(itemId(d, c.defenderEnchantment.weapon))!
+      .update({ "system.damageBonus": c.defenderEnchantment.damageBonus } as never);
   }
   const [am, dm] = c.maneuvers ?? ["attack", "attack"];
   const fight = await combat([a, { maneuver: am }], [d, { maneuver: dm }]);
@@ -357,6 +378,35 @@ describe("the table and the simulator play an exchange alike", () => {
   it("NC-DMG-19: a Critical parry strikes back at the attacker", async () => {
     const r = await agree({ ...GRU_ON_JENNY, defense: "weaponParry", dice: [15, 19, 8, 6] });
     expect(r.outcome).toBe("criticalParry");
+  });
+
+  it("NC-TAC-2, NC-DMG-19: Jenny's enchanted Shortsword (+2) strikes back with its enchantment on a Critical parry", async () => {
+    // 15: a hit; Jenny's parry 19, then 8 + 12: a Critical; the Shortsword's 1d6 (6) + 1 + 2 = 9.
+    const r = await agree({
+      ...GRU_ON_JENNY,
+      defense: "weaponParry",
+      dice: [15, 19, 8, 6],
+      defenderEnchantment: { weapon: "Shortsword", damageBonus: 2 },
+    });
+    expect(r.outcome).toBe("criticalParry");
+    expect(r.damage).toMatchObject({ counterDamage: 9 });
+  });
+
+  it("NC-SUB-1, NC-SUB-4, NC-DMG-13: the Dragon's subdual bite does not impale: nothing sticks and the Bite stays at hand", async () => {
+    // 19: a Special, 1 + 22 confirms a Critical: the maximum (2d8 16 + DM 10 = 26) to Stun only.
+    const r = await agree({
+      attacker: "Dragon",
+      weapon: "Bite",
+      defender: "Pirate Jenny",
+      defense: "none",
+      dice: [19, 1, 20, 20, 20, 20],
+      manner: { mode: "strike", subdual: true },
+      exact: false,
+    });
+    expect(r.outcome).toBe("specialHit");
+    expect(r.stuck).toEqual([]);
+    expect(r.attacker.away).toEqual([]);
+    expect(r.damage).toMatchObject({ damage: 26, hitPointDamage: 0, impaled: false });
   });
 
   it("NC-DMG-21: a fumbled attack; Luck made, Gru drops his Broadsword", async () => {

@@ -1750,7 +1750,7 @@ class Duel {
       }
       case "weaponParry": {
         const w = this.mainWeapon(d)!;
-        return { skill: w.skill, item: this.parryItem(d, w.id, w.name, "weapon", w.damage) };
+        return { skill: w.skill, item: this.parryItem(d, w.id, w.name, "weapon", w.damage, w.damageBonus) };
       }
       case "shieldParry": {
         const off = this.offHandItem(d)!;
@@ -1766,7 +1766,10 @@ class Duel {
         // NC-DEF-7: a left-hand weapon parries with its own parry skill ("LH Knife Parry") when the sheet has one.
         const parrySkill =
           s.skills[`lh${w.skillKey.charAt(0).toUpperCase()}${w.skillKey.slice(1)}Parry`] ?? w.skill;
-        return { skill: parrySkill, item: this.parryItem(d, w.id, w.name, "weapon", w.damage) };
+        return {
+          skill: parrySkill,
+          item: this.parryItem(d, w.id, w.name, "weapon", w.damage, w.damageBonus),
+        };
       }
       case "monsterParry":
         return { skill: s.monsterParry, item: null };
@@ -1857,8 +1860,10 @@ class Duel {
     name: string,
     type: "weapon" | "shield",
     damage: string,
+    damageBonus = 0,
   ): ParryItemProfile {
-    return { id, name, type, itemSp: d.itemSp.get(id)!, damage };
+    // NC-TAC-2: a parrying weapon's enchantment adds to its blow back (NC-DMG-19), as the table's does.
+    return { id, name, type, itemSp: d.itemSp.get(id)!, damage, damageBonus };
   }
 
   exchange(

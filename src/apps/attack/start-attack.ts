@@ -344,8 +344,10 @@ export async function startAttack(
       {
         attackSkill: skill,
         parrySkill: facts.parrySkill,
-        // NC-TAC-2: the weapon's own formula; its enchantment (damageBonus) is no part of the cap.
+        // NC-TAC-2: the core caps by the dice this mode rolls (a club's with the flat of the blade).
         weaponBaseDamage: profile.damage,
+        mode: answers.mode,
+        weaponHands: profile.hands,
         weaponKind: profile.kind,
       },
       {

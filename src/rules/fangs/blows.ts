@@ -1,5 +1,6 @@
 import { MAX_FLAT } from "../kernel/dice";
 import { requireInteger } from "../kernel/errors";
+import type { FangsRules } from "./config";
 import type { AttackMode, WeaponKind, WeaponProfile } from "./types";
 
 /**
@@ -24,6 +25,24 @@ export function takesDamageModifier(kind: WeaponKind): boolean {
  */
 export function weaponDamageBonus(weapon: Pick<WeaponProfile, "damageBonus">): number {
   return requireInteger(weapon.damageBonus ?? 0, "weapon damage bonus", 0, MAX_FLAT);
+}
+
+/**
+ * The dice a blow rolls, before enchantment and DM: the weapon's own, or
+ * with the flat of the blade the club of as many hands (NC-SUB-2: "the
+ * equivalent of a club ... and only gets the equivalent damage of that kind
+ * of weapon"). Its maximum is also the cap on points traded for power
+ * (NC-TAC-2: "the normal maximum damage of the weapon"), so the damage roll
+ * and the trade cap read the same weapon.
+ */
+export function blowBaseDamage(
+  weapon: Pick<WeaponProfile, "damage" | "hands">,
+  mode: AttackMode,
+  rules: Pick<FangsRules, "clubDamage">,
+  flatOfBladeDamage?: string | null,
+): string {
+  if (mode !== "flatOfBlade") return weapon.damage;
+  return flatOfBladeDamage ?? rules.clubDamage[weapon.hands === 2 ? 2 : 1];
 }
 
 /**

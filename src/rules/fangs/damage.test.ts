@@ -505,6 +505,26 @@ describe("the damage step", () => {
     expect(r.consequences.map((c) => c.actorId)).toEqual(["gru"]);
   });
 
+  it("NC-TAC-2, NC-DMG-19: an enchanted parrying weapon strikes back with its enchantment", () => {
+    const attacker = {
+      id: "gru",
+      st: 14,
+      damageModifier: 0,
+      luck: null,
+      state: defenderOf({ armorProtection: 1 }),
+    };
+    // The Sword's 1d8 (8) + 2, and its enchantment 2: 12, less Gru's armor 1 from each part.
+    const enchantedSword = { ...sword, damageBonus: 2 };
+    const r = run(
+      attackOf({ attacker }),
+      defenseOf("weaponParry", { item: enchantedSword }),
+      [10, 20, 10, 8],
+    );
+    expect(r.outcome.kind).toBe(OutcomeKind.CriticalParry);
+    expect(r.damage.counterDamage).toBe(12);
+    expect([stun(r.effects, "gru"), hp(r.effects, "gru")]).toEqual([11, 5]);
+  });
+
   it("NC-DMG-23: the HP part of a fumbled defense's maximum is an option (full by default)", () => {
     const full = run(
       attackOf(),
@@ -594,6 +614,42 @@ describe("subdual and the flat of the blade", () => {
     const r = run(attackOf({ mode: "flatOfBlade", weapon: spear }), defenseOf("none"), [19, 2]);
     expect(r.damage.maximum).toBe(true);
     expect(r.damage.damage).toBe(6);
+    expect(r.effects.some((e) => e.kind === "stuckItem")).toBe(false);
+  });
+
+  it("NC-SUB-1, NC-SUB-4, NC-DMG-13: a subdual Special with a natural impaling bite does not impale: no round damage to Health", () => {
+    const bite = weapon({
+      id: "bite",
+      name: "Bite",
+      damage: "2d8",
+      itemSp: null,
+      natural: true,
+      impales: true,
+    });
+    // 19, then 2 + 12: a Special, no Critical; not impaling, so the maximum 16, all of it to Stun.
+    const r = run(attackOf({ subdual: true, weapon: bite }), defenseOf("none"), [19, 2]);
+    expect(r.damage.maximum).toBe(true);
+    expect([stun(r.effects), hp(r.effects)]).toEqual([16, 0]);
+    expect(r.damage.untrackedHitPointDamage).toBe(8);
+    expect(r.damage.impaled).toBe(false);
+    expect(r.effects.some((e) => e.kind === "stuckItem")).toBe(false);
+    // Struck to harm, the same bite impales as before.
+    const harm = run(attackOf({ weapon: bite }), defenseOf("none"), [19, 2, 5, 6]);
+    expect(harm.damage.impaled).toBe(true);
+  });
+
+  it("NC-SUB-1, NC-DMG-23: a subdual impaling bite against a fumbled dodge sticks nowhere", () => {
+    const bite = weapon({
+      id: "bite",
+      name: "Bite",
+      damage: "2d8",
+      itemSp: null,
+      natural: true,
+      impales: true,
+    });
+    const r = run(attackOf({ subdual: true, weapon: bite }), defenseOf("dodge"), [19, 2, 1, 3]);
+    expect(r.outcome.kind).toBe(OutcomeKind.FumbledDefenseHit);
+    expect(hp(r.effects)).toBe(0);
     expect(r.effects.some((e) => e.kind === "stuckItem")).toBe(false);
   });
 

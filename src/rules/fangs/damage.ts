@@ -1,7 +1,7 @@
 import { type DiceFormula, type DiceSource, maximumOf } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { sparesHealth, takesDamageModifier, weaponDamageBonus } from "./blows";
+import { blowBaseDamage, sparesHealth, takesDamageModifier, weaponDamageBonus } from "./blows";
 import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
 import { validateCombatantState } from "./consequences";
@@ -181,10 +181,7 @@ interface Builder {
 }
 
 function weaponFormula(attack: AttackDeclaration, rules: FangsRules): DiceFormula {
-  if (attack.mode === "flatOfBlade") {
-    return damageFormula(attack.flatOfBladeDamage ?? rules.clubDamage[attack.weapon.hands === 2 ? 2 : 1]);
-  }
-  return damageFormula(attack.weapon.damage);
+  return damageFormula(blowBaseDamage(attack.weapon, attack.mode, rules, attack.flatOfBladeDamage));
 }
 
 /** The flat part a blow adds to its dice: the weapon's enchantment, unless struck with the flat of the blade (a club then). */
@@ -268,15 +265,21 @@ function maxBlow(b: Builder, attack: AttackDeclaration, rules: FangsRules, dm: n
   return total;
 }
 
-/** The parrying item's blow, "as if it was an attack" (NC-DMG-19): its dice, then the defender's DM dice. */
+/**
+ * The parrying item's blow, "as if it was an attack" (NC-DMG-19): its dice,
+ * its enchantment (NC-TAC-2), then the defender's DM dice. A bare hand has
+ * no enchantment to add.
+ */
 function rollParryingItem(
   item: ParryItemProfile,
   defender: DefenderProfile,
   rules: FangsRules,
   dice: DiceSource,
 ): number {
+  const bonus = item.bareHand === true ? 0 : weaponDamageBonus(item);
   return (
     rollTotal(damageFormula(item.damage), dice) +
+    bonus +
     rollTotal(damageModifierDice(defender.damageModifier ?? 0, rules), dice)
   );
 }
@@ -408,7 +411,8 @@ export function rollDamage(
     effects: [],
   };
   const trackHitPoints = !sparesHealth(attack);
-  const canImpale = attack.mode === "strike" && attack.weapon.impales;
+  // A blow that spares Health does not impale: a weapon left in the wound is Health damage every round (NC-SUB-1).
+  const canImpale = attack.mode === "strike" && attack.weapon.impales && trackHitPoints;
   const ownDm = attacker.damageModifier;
   const extraDm = attack.extraDamageModifier;
   if (!(Number.isInteger(ownDm) && ownDm >= 0)) requireInteger(ownDm, "damage modifier", 0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { maximumOf, parseDiceFormula } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
 import { damageModifierFormula } from "./character";
-import { applyTrades, type TradeContext } from "./trades";
+import { applyTrades, type TradeContext, tradeCapDamage } from "./trades";
 
 function refusal(fn: () => unknown): RulesError {
   try {
@@ -39,6 +39,24 @@ describe("trading skill for power", () => {
     const error = refusal(() => applyTrades(gru, { attackToDamage: 8 }));
     expect(error.code).toBe("invalid-trade");
     expect(error.message).toMatch(/only the 7 bought attack points/);
+  });
+
+  it("NC-TAC-2, NC-SUB-2: with the flat of the blade the cap is the club's maximum (a greatsword's flat: 1d8, 8)", () => {
+    const many = { natural: 5, bought: 20, total: 25 };
+    const flat = { attackSkill: many, weaponBaseDamage: "2d8", mode: "flatOfBlade", weaponHands: 2 } as const;
+    expect(applyTrades(flat, { attackToDamage: 8 }).extraDamageModifier).toBe(8);
+    expect(() => applyTrades(flat, { attackToDamage: 9 })).toThrowError(/at most 8 points.*1d8/);
+    // One hand: the one-handed club (1d6); the club of the options when the GM changed it.
+    const oneHand = { ...flat, weaponBaseDamage: "1d8+2", weaponHands: 1 } as const;
+    expect(() => applyTrades(oneHand, { attackToDamage: 7 })).toThrowError(/at most 6 points/);
+    expect(
+      applyTrades(oneHand, { attackToDamage: 7 }, { clubDamage: { 1: "1d8", 2: "1d10" } }),
+    ).toMatchObject({
+      extraDamageModifier: 7,
+    });
+    // Struck with the edge, the greatsword's own 16.
+    expect(applyTrades({ ...flat, mode: "strike" }, { attackToDamage: 16 }).extraDamageModifier).toBe(16);
+    expect(tradeCapDamage(flat)).toBe("1d8");
   });
 
   it("NC-TAC-2: the damage points are capped by the weapon's base maximum (Broadsword 10), bonuses aside", () => {

@@ -1,8 +1,8 @@
 import { maximumOf, parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { takesDamageModifier } from "./blows";
+import { blowBaseDamage, takesDamageModifier } from "./blows";
 import { type FangsOptions, resolveOptions } from "./config";
-import type { SkillValue, WeaponKind } from "./types";
+import type { AttackMode, SkillValue, WeaponKind } from "./types";
 
 /**
  * Tactical trades (NC-TAC-1 … -5): moving bought skill points between the
@@ -31,6 +31,13 @@ export interface TradeContext {
    * for a Broadsword): its maximum caps the points moved to damage (NC-TAC-2).
    */
   readonly weaponBaseDamage: string;
+  /**
+   * How the blow is struck; omitted: "strike". With the flat of the blade
+   * the cap is the club's maximum, not the weapon's (`blowBaseDamage`).
+   */
+  readonly mode?: AttackMode;
+  /** The weapon's hands, which choose the club of a flat-of-the-blade blow; omitted: 1. */
+  readonly weaponHands?: 1 | 2;
   /** A shot missile ("missile") takes no points to damage (CORE-CHR-8); omitted: melee. */
   readonly weaponKind?: WeaponKind;
 }
@@ -77,6 +84,22 @@ function validSkill(skill: SkillValue | null | undefined, what: string): SkillVa
     });
   }
   return skill;
+}
+
+/**
+ * The formula whose maximum caps the points moved to damage (NC-TAC-2): the
+ * dice the blow will roll, so the club's with the flat of the blade
+ * (NC-SUB-2), never the enchantment.
+ */
+export function tradeCapDamage(
+  ctx: Pick<TradeContext, "weaponBaseDamage" | "mode" | "weaponHands">,
+  options?: FangsOptions,
+): string {
+  return blowBaseDamage(
+    { damage: ctx.weaponBaseDamage, hands: ctx.weaponHands ?? 1 },
+    ctx.mode ?? "strike",
+    resolveOptions(options),
+  );
 }
 
 /**
@@ -128,11 +151,12 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: 
     });
   }
   if (toDamage > 0) {
-    const cap = maximumOf(parseDiceFormula(ctx.weaponBaseDamage));
+    const base = tradeCapDamage(ctx, options);
+    const cap = maximumOf(parseDiceFormula(base));
     if (toDamage > cap) {
       invalid(
-        `at most ${cap} points can go to damage: the base maximum of ${ctx.weaponBaseDamage} (bonuses and enchantments do not count)`,
-        { cap, toDamage, weaponBaseDamage: ctx.weaponBaseDamage },
+        `at most ${cap} points can go to damage: the base maximum of ${base} (bonuses and enchantments do not count)`,
+        { cap, toDamage, weaponBaseDamage: base },
       );
     }
   }

@@ -78,6 +78,12 @@ export interface ParryItemProfile {
   /** Damage it deals when a Critical parry strikes back (NC-DMG-19). */
   readonly damage: string;
   /**
+   * A parrying weapon's enchantment (NC-TAC-2: "magic does add ... just as
+   * it would normally"), added to its blow back as to any of its blows; a
+   * whole number from 0, 0 when not given. A shield's bash has none.
+   */
+  readonly damageBonus?: number;
+  /**
    * An empty hand parrying (NC-MAN-4: "It can even mean his bare hand, though
    * the hand will take damage"): it has no SP to block with, so the blow goes
    * through to the parrier, and it wears or breaks no item. `itemSp` is not
