@@ -2,13 +2,13 @@ import {
   combatantOf,
   combatWithId,
   declareManeuver,
-  freeAttackVerdict,
   recordAttack,
   recordDefense,
   recordManeuverLost,
   recordRestrictions,
   recordTrade,
 } from "../combat/api";
+import { freeAttackVerdict } from "../combat/free-attacks";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
 import { AttackSource } from "../rules/fangs/attacks";

@@ -1,14 +1,5 @@
-import { rulesOptions } from "../config/settings";
 import { FANGS } from "../config/system";
-import {
-  type AttackCounter,
-  type AttackSource,
-  type AttackVerdict,
-  canTakeFreeAttack,
-  recordAttack as countAttack,
-  emptyAttackCounter,
-  type FreeAttackKind,
-} from "../rules/fangs/attacks";
+import { type AttackCounter, type AttackSource, recordAttack as countAttack } from "../rules/fangs/attacks";
 import {
   recordDefense as countDefense,
   type DefenseUsage,
@@ -20,10 +11,9 @@ import { getManeuver, isManeuverId, MoveFraction, movePaces } from "../rules/fan
 import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
-import { RulesError } from "../rules/kernel/errors";
 import { setManeuverStatus } from "./maneuver-status";
 import { requestCombatAction } from "./query";
-import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "./snapshot";
+import { actorFacts, combatantSystem, combatSystem } from "./snapshot";
 
 /**
  * What the sheets, the Token HUD and the exchange chat card call. Every
@@ -278,36 +268,6 @@ export async function recordAttack(
     },
   } as never);
   return next;
-}
-
-/**
- * The rules core's word on a free attack (a Charge's, a Dodge Past's second
- * chance) by this actor in this combat, read from its combatant: each one
- * counts toward the round's attacks (NC-ATK-8). Not in the combat: allowed,
- * nothing to count.
- */
-export function freeAttackVerdict(
-  kind: FreeAttackKind,
-  actor: Actor.Implementation | null,
-  combat: Combat.Implementation | null,
-): AttackVerdict {
-  const combatant = combatantOf(actor, combat);
-  if (!combatant) return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter() });
-  const system = combatantSystem(combatant);
-  const facts = actorFacts(actor);
-  try {
-    return canTakeFreeAttack({
-      kind,
-      attacker: roundAttackerOf(system, facts),
-      counter: system.attacks,
-      outOfAction: facts.outOfAction,
-      options: rulesOptions(),
-    });
-  } catch (error) {
-    // No maneuver declared: the core knows no attacks for it.
-    if (!(error instanceof RulesError)) throw error;
-    return { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
-  }
 }
 
 /** Adds a trade's defense modifiers (the rules core's TradeResult); they last until the next initiative. */

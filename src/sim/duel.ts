@@ -1,9 +1,8 @@
+import { canAttackNow, canTakeFreeAttack } from "../rules/fangs/attack-checks";
 import {
   type AttackCounter,
   type AttackSlot,
   AttackSource,
-  canAttackNow,
-  canTakeFreeAttack,
   emptyAttackCounter,
   postMeleeAttacksLeft,
   recordAttack,

@@ -1,6 +1,7 @@
 import type { AttackSetup, SpecialDefenseRecord } from "../../chat/exchange-state";
 import type { Enforcement } from "../../config/exchange-settings";
-import type { AttackSlot, AttackVerdict } from "../../rules/fangs/attacks";
+import type { AttackVerdict } from "../../rules/fangs/attack-checks";
+import type { AttackSlot } from "../../rules/fangs/attacks";
 import { type WithdrawalAnswer, withdrawalChoice } from "../../rules/fangs/special-defenses";
 import type { TradeResult } from "../../rules/fangs/trades";
 import type { AttackAnswers, SpecialChoice } from "./attack-dialog";

@@ -2,19 +2,19 @@ import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
-import { attackCounterOf, combatantOf, freeAttackVerdict, restrictionsOf } from "../../combat/api";
+import { attackCounterOf, combatantOf, restrictionsOf } from "../../combat/api";
+import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
 import {
   type AttackNowContext,
-  AttackSource,
   type AttackVerdict,
   canAttackNow,
   type FreeAttackKind,
-  type RoundAttacker,
-} from "../../rules/fangs/attacks";
+} from "../../rules/fangs/attack-checks";
+import { AttackSource, type RoundAttacker } from "../../rules/fangs/attacks";
 import { blowOptions, takesDamageModifier } from "../../rules/fangs/blows";
 import { weaponAtHand } from "../../rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../rules/fangs/config";

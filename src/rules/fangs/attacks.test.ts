@@ -1,18 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
+import { type AttackNowContext, canAttackNow, canTakeFreeAttack, shieldBashHand } from "./attack-checks";
 import {
   type AttackCounter,
-  type AttackNowContext,
   AttackSource,
   attackSlots,
-  canAttackNow,
-  canTakeFreeAttack,
   emptyAttackCounter,
   offHandPenalty,
   postMeleeAttacksLeft,
   recordAttack,
   roundAttackCap,
-  shieldBashHand,
 } from "./attacks";
 import { FANGS_DEFAULTS } from "./config";
 import { attackOnWithdrawal, withdrawalChoice } from "./special-defenses";

@@ -1,3 +1,4 @@
+export * from "./attack-checks";
 export * from "./attacks";
 export * from "./autofire";
 export * from "./blows";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice } from "../kernel/dice";
 import { getRuleset, type TurnCandidate } from "../kernel/ruleset";
-import { attackSlots, canAttackNow, emptyAttackCounter } from "./attacks";
+import { canAttackNow } from "./attack-checks";
+import { attackSlots, emptyAttackCounter } from "./attacks";
 import {
   awaitsTurn,
   canActFromHold,

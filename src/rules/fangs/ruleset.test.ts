@@ -32,7 +32,7 @@ function keysIn(file: string): string[] {
   }
   // The ternaries that pick between two reasons.
   for (const m of source.matchAll(/\? "([A-Z][A-Za-z]+)" : "([A-Z][A-Za-z]+)"/g)) {
-    const prefix = file === "attacks.ts" ? "FANGS.Rules.Attack.Refusal." : "FANGS.Rules.Defense.Refusal.";
+    const prefix = file === "attack-checks.ts" ? "FANGS.Rules.Attack.Refusal." : "FANGS.Rules.Defense.Refusal.";
     keys.add(prefix + m[1]);
     keys.add(prefix + m[2]);
   }
@@ -52,7 +52,7 @@ describe("words for the rules core's answers", () => {
     for (const phase of FANGS_PHASES) expect(has(phase.labelKey), phase.labelKey).toBe(true);
   });
 
-  it.each(["maneuvers.ts", "defenses.ts", "round.ts", "attacks.ts", "special-defenses.ts"])(
+  it.each(["maneuvers.ts", "defenses.ts", "round.ts", "attack-checks.ts", "special-defenses.ts"])(
     "NC-MAN-19: every reason and note key %s can return has words in lang/en.json",
     (file) => {
       const keys = keysIn(file);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import type { Effect } from "../kernel/effects";
-import { attackSlots, canAttackNow, emptyAttackCounter } from "./attacks";
+import { canAttackNow } from "./attack-checks";
+import { attackSlots, dodgePastSecondChanceFor, emptyAttackCounter } from "./attacks";
 import { canChooseManeuver } from "./maneuvers";
 import {
   attackOnWithdrawal,
@@ -9,7 +10,6 @@ import {
   chargeFreeAttack,
   DisengageResponse,
   dodgePastAfterFirst,
-  dodgePastSecondChanceFor,
   mayCloseWith,
   RetreatResponse,
   restrictionActive,

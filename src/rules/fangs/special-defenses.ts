@@ -1,8 +1,9 @@
 import type { Effect } from "../kernel/effects";
 import { poolTotal } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { type FangsOptions, resolveOptions } from "./config";
-import { getManeuver, halfMovePaces, isManeuverId } from "./maneuvers";
+import { dodgePastSecondChanceFor } from "./attacks";
+import type { FangsOptions } from "./config";
+import { halfMovePaces } from "./maneuvers";
 import { type ManeuverId, SuccessLevel } from "./types";
 
 /**
@@ -402,22 +403,6 @@ export interface DodgePastFirstChance {
   readonly dodge: SuccessLevel | null;
   /** The attacker's maneuver this round, when known (a Charge may have no second chance). */
   readonly attackerManeuver?: ManeuverId | string | null;
-}
-
-/**
- * Whether an attacker on this maneuver gets a Dodge Past's second chance.
- * NC-MAN-9: a Charge "cannot ... make use of a second attack", and NC-ATK-7
- * counts "the extra attack due to a Dodge Past" among second attacks; under
- * `dodgePastSecondChance: "always"` the Dodge Past gives it all the same.
- * An unknown maneuver (out of combat) gets it.
- */
-export function dodgePastSecondChanceFor(
-  attackerManeuver: ManeuverId | string | null | undefined,
-  options?: FangsOptions,
-): boolean {
-  if (resolveOptions(options).dodgePastSecondChance === "always") return true;
-  if (attackerManeuver == null || !isManeuverId(attackerManeuver)) return true;
-  return !getManeuver(attackerManeuver).forbidsExtraAttacks;
 }
 
 export interface DodgePastStep {

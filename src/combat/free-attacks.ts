@@ -1,0 +1,42 @@
+import { rulesOptions } from "../config/settings";
+import { type AttackVerdict, canTakeFreeAttack, type FreeAttackKind } from "../rules/fangs/attack-checks";
+import { emptyAttackCounter } from "../rules/fangs/attacks";
+import { RulesError } from "../rules/kernel/errors";
+import { combatantOf } from "./api";
+import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
+
+/*
+ * Apart from ./api.ts, which start-up loads: only the attack workflow and
+ * the exchange card's steps ask this, and both load on first use
+ * (src/on-demand.ts), so the rules core's attack checks load with them.
+ */
+
+/**
+ * The rules core's word on a free attack (a Charge's, a Dodge Past's second
+ * chance) by this actor in this combat, read from its combatant: each one
+ * counts toward the round's attacks (NC-ATK-8). Not in the combat: allowed,
+ * nothing to count.
+ */
+export function freeAttackVerdict(
+  kind: FreeAttackKind,
+  actor: Actor.Implementation | null,
+  combat: Combat.Implementation | null,
+): AttackVerdict {
+  const combatant = combatantOf(actor, combat);
+  if (!combatant) return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter() });
+  const system = combatantSystem(combatant);
+  const facts = actorFacts(actor);
+  try {
+    return canTakeFreeAttack({
+      kind,
+      attacker: roundAttackerOf(system, facts),
+      counter: system.attacks,
+      outOfAction: facts.outOfAction,
+      options: rulesOptions(),
+    });
+  } catch (error) {
+    // No maneuver declared: the core knows no attacks for it.
+    if (!(error instanceof RulesError)) throw error;
+    return { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
+  }
+}
