@@ -749,4 +749,43 @@ describe("what a weapon's blow is made of, through the attack dialog and the car
     await ask(world.player, message!, { type: "rollDamage" });
     expect(stateOf(message!).damage?.result?.damage).toBe(5 + 2 + 2 + 7 + 1);
   });
+
+  it("NC-DEF-9, NC-SUB-4: Gru's shield bash offers no flat of the blade nor subdual, and the card labels it a shield bash", async () => {
+    const { message, offered } = await attackAnswering(
+      world.player,
+      t.gru,
+      "Round Shield",
+      t.jennyToken,
+      // A stale form or a macro asking for the flat of the blade is not taken either.
+      { mode: "flatOfBlade", subdual: "on" },
+      [15],
+    );
+    expect(offered).toMatchObject({ modes: null, subdual: false });
+    expect(stateOf(message!).setup).toMatchObject({ mode: "strike", subdual: false });
+    const { exchangeCardView } = await import("./exchange-view");
+    const { viewerOf } = await import("./exchange-render");
+    const view = exchangeCardView(stateOf(message!), viewerOf(stateOf(message!)).viewer, (k) => k);
+    expect(view.bash).toBe("FANGS.Chat.ShieldBash");
+    const sword = await attackAnswering(world.player, t.gru, "Broadsword", t.jennyToken, {}, [15]);
+    expect(
+      exchangeCardView(stateOf(sword.message!), viewerOf(stateOf(sword.message!)).viewer, (k) => k).bash,
+    ).toBeNull();
+  });
+
+  it("NC-TAC-3: a trade the rules refuse is told in the player's words, not the rules core's message", async () => {
+    const refused = await attackAnswering(
+      world.player,
+      t.gru,
+      "Broadsword",
+      t.jennyToken,
+      { parryToAttack: "99" },
+      [],
+    );
+    expect(refused.message).toBeNull();
+    const said = world.notices.at(-1)!;
+    expect(said).toBe(
+      `${game.i18n!.localize("FANGS.Chat.Rules.InvalidTrade")} ${game.i18n!.format("FANGS.Chat.Trade.Refusal.ParryBought", { bought: "7" })}`,
+    );
+    expect(said).not.toMatch(/asked/);
+  });
 });

@@ -163,6 +163,8 @@ export interface ExchangeCardView {
   readonly attacker: PartyView;
   readonly target: PartyView;
   readonly weapon: string;
+  /** "Shield bash" when the attack is made with a shield (NC-DEF-9), else null. */
+  readonly bash: string | null;
   readonly heading: string;
   readonly rollMode: string | null;
   readonly modifiers: readonly LineView[];
@@ -650,6 +652,8 @@ export function exchangeCardView(
     attacker: { name: state.attacker.name, img: state.attacker.img },
     target: { name: state.target.name, img: state.target.img },
     weapon: state.weapon.name,
+    // A shield on the attacker's side of the card is a bash (NC-DEF-9), which its name alone would not say.
+    bash: state.declaration.weapon.shield === true ? localize("FANGS.Chat.ShieldBash") : null,
     heading: localize("FANGS.Chat.Heading", { attacker: state.attacker.name, target: state.target.name }),
     rollMode:
       state.rollMode !== "publicroll" && MODE_LABELS[state.rollMode]

@@ -159,6 +159,7 @@ export function weaponProfile(item: ItemLike, shieldDamage: string = shieldStrik
       id: item.id ?? "",
       name: item.name ?? "",
       damage: shieldBashDamage(read(s, "bashDamage"), shieldDamage),
+      shield: true,
       itemSp: itemSpOf(item),
       impales: false,
       hands: 1,

@@ -1,14 +1,17 @@
 import type { BlowOptions } from "../../rules/fangs/blows";
+import type { FangsOptions } from "../../rules/fangs/config";
+import { parryToAttackMaximum } from "../../rules/fangs/trades";
 import type { SkillValue } from "../../rules/fangs/types";
 
 /**
  * The attack's modifier dialog: situational bonus, tactical trades (their
  * limits are rules-B's, checked after the dialog by applyTrades; the inputs
- * only show the bought points as a maximum), the blow (strike or flat of
+ * show the rules core's maxima), the blow (strike or flat of
  * the blade, for a made melee weapon), subdual (for bare hands and natural
  * weapons: the rules core's blowOptions), the roll mode, and the answer to a Retreat or a
  * Disengage. Holding Shift when starting the attack skips it with the
- * defaults, unless there is an answer to choose. The context and the reading of the answers are pure.
+ * defaults, unless there is an answer to choose; then Roll waits for one
+ * (`requireAnswer`). The context and the reading of the answers are pure.
  */
 
 export const ATTACK_DIALOG_TEMPLATE = "systems/fangs/templates/apps/attack-dialog.hbs";
@@ -42,6 +45,8 @@ export interface DialogFacts {
   readonly skill: SkillValue;
   /** The weapon parry skill the trades draw on, if any. */
   readonly parrySkill: SkillValue | null;
+  /** The world's rules options: the trades' maxima follow them (`parryToAttackCap`). */
+  readonly rules?: FangsOptions;
   /**
    * What the rules core lets this weapon do to spare Health (NC-SUB-2, -4):
    * the flat of the blade for a made melee weapon, subdual for bare hands
@@ -76,6 +81,7 @@ export function defaultAnswers(facts: DialogFacts): AttackAnswers {
 }
 
 export function attackDialogContext(facts: DialogFacts, localize: Localize, idPrefix = "fangs-attack") {
+  const parryToAttackMax = parryToAttackMaximum(facts.skill, facts.parrySkill, facts.rules);
   const trades = [
     ...(facts.damageTrade
       ? [
@@ -98,8 +104,8 @@ export function attackDialogContext(facts: DialogFacts, localize: Localize, idPr
           {
             name: "parryToAttack",
             label: localize("FANGS.Chat.Dialog.ParryToAttack"),
-            hint: localize("FANGS.Chat.Dialog.ParryToAttackHint", { bought: facts.parrySkill.bought }),
-            max: facts.parrySkill.bought,
+            hint: localize("FANGS.Chat.Dialog.ParryToAttackHint", { max: parryToAttackMax }),
+            max: parryToAttackMax,
           },
         ]
       : []),
@@ -133,9 +139,11 @@ export function attackDialogContext(facts: DialogFacts, localize: Localize, idPr
       : null,
     trades: trades.length > 0 ? trades : null,
     modes: facts.blows.flatOfBlade
-      ? { strike: localize("FANGS.Chat.Mode.Strike"), flatOfBlade: localize("FANGS.Chat.Mode.FlatOfBlade") }
+      ? { strike: localize("FANGS.Chat.Mode.Strike"), flatOfBlade: localize("FANGS.Chat.Dialog.FlatOfBlade") }
       : null,
     subdual: facts.blows.subdual,
+    // Shift does not skip the dialog while an answer is to be chosen (start-attack.ts), and Roll waits for it.
+    footHint: localize(facts.special ? "FANGS.Chat.Dialog.ChooseToRoll" : "FANGS.Chat.Dialog.ShiftHint"),
     rollModes,
     rollMode: facts.rollMode,
   };
@@ -174,6 +182,34 @@ export function parseAnswers(form: Readonly<Record<string, unknown>>, facts: Dia
   };
 }
 
+/** What `requireAnswer` touches of the rendered dialog: the part of the DOM it needs. */
+export interface AnswerRoot {
+  querySelector(selector: string): { disabled: boolean } | null;
+  querySelectorAll(selector: string): ArrayLike<{
+    checked: boolean;
+    addEventListener(type: "change", listener: () => void): void;
+  }>;
+}
+
+/**
+ * Keeps Roll disabled until an answer to the Retreat or Disengage is
+ * checked. The dialog's button submits without the browser's `required`
+ * check, so without this Roll would close the dialog with no answer and
+ * throw the attack away. Cancel and closing stay free. Nothing to choose:
+ * nothing changes.
+ */
+export function requireAnswer(root: AnswerRoot): void {
+  const radios = Array.from(root.querySelectorAll('input[name="special"]'));
+  if (radios.length === 0) return;
+  const roll = root.querySelector('button[data-action="roll"]');
+  if (!roll) return;
+  const update = () => {
+    roll.disabled = !radios.some((r) => r.checked);
+  };
+  update();
+  for (const radio of radios) radio.addEventListener("change", update);
+}
+
 /**
  * Shows the dialog and returns the answers, or null when closed. Foundry
  * only: DialogV2 with the rendered template.
@@ -204,6 +240,9 @@ export async function askAttack(facts: DialogFacts, localize: Localize): Promise
       },
       { action: "cancel", label: localize("FANGS.Chat.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
     ],
+    render: (_event: unknown, dialog: { element?: HTMLElement }) => {
+      if (dialog?.element) requireAnswer(dialog.element as unknown as AnswerRoot);
+    },
     rejectClose: false,
   } as never);
   if (!result || typeof result !== "object") return null;

@@ -1,11 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { weaponProfile } from "../../../test/support/fangs-fixtures";
 import { blowOptions } from "../../rules/fangs/blows";
 import { attackOnWithdrawal } from "../../rules/fangs/special-defenses";
 import { applyTrades } from "../../rules/fangs/trades";
-import { attackDialogContext, type DialogFacts, defaultAnswers, parseAnswers } from "./attack-dialog";
+import {
+  type AnswerRoot,
+  askAttack,
+  attackDialogContext,
+  type DialogFacts,
+  defaultAnswers,
+  parseAnswers,
+  requireAnswer,
+} from "./attack-dialog";
 import { nearestCells } from "./geometry";
-import { attackSetup, gate, specialChoices, specialRecord } from "./plan";
+import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./plan";
 import { captureTarget } from "./targets";
 
 /**
@@ -298,5 +306,132 @@ describe("the modifier dialog", () => {
         facts({ grapple: true, blows: blowOptions(weaponProfile(), true) }),
       ).mode,
     ).toBe("grapple");
+  });
+});
+
+/** The rendered dialog as `requireAnswer` sees it: the Roll button and the answer's radios. */
+function renderedDialog(answers: number) {
+  const roll = { disabled: false };
+  const radios = Array.from({ length: answers }, () => {
+    const listeners: (() => void)[] = [];
+    return {
+      checked: false,
+      addEventListener: (_type: "change", listener: () => void) => listeners.push(listener),
+      check() {
+        this.checked = true;
+        for (const l of listeners) l();
+      },
+    };
+  });
+  const root: AnswerRoot = {
+    querySelector: (selector) => (selector === 'button[data-action="roll"]' ? roll : null),
+    querySelectorAll: (selector) => (selector === 'input[name="special"]' ? radios : []),
+  };
+  return { root, roll, radios };
+}
+
+describe("the modifier dialog waits for the answer to a Retreat or a Disengage", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("NC-SPD-2: Roll stays disabled until an answer is checked; with nothing to answer it is left alone", () => {
+    const dialog = renderedDialog(3);
+    requireAnswer(dialog.root);
+    expect(dialog.roll.disabled).toBe(true);
+    dialog.radios[1]!.check();
+    expect(dialog.roll.disabled).toBe(false);
+    const plain = renderedDialog(0);
+    requireAnswer(plain.root);
+    expect(plain.roll.disabled).toBe(false);
+  });
+
+  it("NC-SPD-2: the dialog shown guards Roll when it renders, and Cancel still closes it with no attack", async () => {
+    const dialog = renderedDialog(3);
+    let buttons: { action: string }[] = [];
+    vi.stubGlobal("foundry", {
+      utils: { randomID: () => "abcdef" },
+      applications: {
+        handlebars: { renderTemplate: async () => "" },
+        api: {
+          DialogV2: {
+            wait: async (config: {
+              render?: (event: unknown, d: unknown) => void;
+              buttons: { action: string }[];
+            }) => {
+              buttons = config.buttons;
+              config.render?.({}, { element: dialog.root });
+              // The player cancels.
+              return "cancel";
+            },
+          },
+        },
+      },
+    });
+    const retreat = specialChoices(withdrawal("retreat"))!;
+    expect(await askAttack(facts({ special: retreat }), echo)).toBeNull();
+    expect(dialog.roll.disabled).toBe(true);
+    expect(buttons.map((b) => b.action)).toEqual(["roll", "cancel"]);
+  });
+
+  it("NC-SPD-2: the Shift hint is not shown while an answer is to be chosen (Shift does not skip it then)", () => {
+    expect(attackDialogContext(facts(), echo).footHint).toBe("FANGS.Chat.Dialog.ShiftHint");
+    const retreat = specialChoices(withdrawal("retreat"))!;
+    expect(attackDialogContext(facts({ special: retreat }), echo).footHint).toBe(
+      "FANGS.Chat.Dialog.ChooseToRoll",
+    );
+  });
+});
+
+describe("the dialog's trades follow the world's rules options", () => {
+  /** Little bought in the attack (3 of 15), more in the parry (7 of 10). */
+  const lopsided = {
+    skill: { natural: 12, bought: 3, total: 15 },
+    parrySkill: { natural: 3, bought: 7, total: 10 },
+  };
+
+  it('NC-TAC-3: under parryToAttackCap "boughtPoints" the parry→attack maximum is the attack\'s bought points', () => {
+    const byDefault = attackDialogContext(facts(lopsided), echo).trades?.find(
+      (t) => t.name === "parryToAttack",
+    );
+    expect(byDefault?.max).toBe(7);
+    const bought = attackDialogContext(
+      facts({ ...lopsided, rules: { parryToAttackCap: "boughtPoints" } }),
+      echo,
+    ).trades?.find((t) => t.name === "parryToAttack");
+    expect(bought?.max).toBe(3);
+    expect(bought?.hint).toBe('FANGS.Chat.Dialog.ParryToAttackHint {"max":3}');
+  });
+
+  it("NC-TAC-3: the rules core's refusal becomes a lang key with its figures", () => {
+    let error: unknown;
+    try {
+      applyTrades(
+        { attackSkill: lopsided.skill, parrySkill: lopsided.parrySkill, weaponBaseDamage: "1d8+2" },
+        { parryToAttack: 7 },
+        { parryToAttackCap: "boughtPoints" },
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(tradeRefusal(error as Parameters<typeof tradeRefusal>[0])).toEqual({
+      key: "FANGS.Chat.Trade.Refusal.AttackCapBought",
+      data: { base: "3" },
+    });
+  });
+});
+
+describe("a shield bash", () => {
+  it("NC-DEF-9, NC-SUB-4: the rules core offers a shield bash neither the flat of the blade nor subdual", () => {
+    expect(blowOptions(weaponProfile({ shield: true }), false)).toEqual({
+      flatOfBlade: false,
+      subdual: false,
+    });
+    const shield = facts({
+      weaponName: "Round Shield",
+      blows: blowOptions(weaponProfile({ shield: true }), false),
+    });
+    expect(attackDialogContext(shield, echo).modes).toBeNull();
+    expect(parseAnswers({ mode: "flatOfBlade" }, shield).mode).toBe("strike");
   });
 });

@@ -3,7 +3,8 @@ import type { Enforcement } from "../../config/exchange-settings";
 import type { AttackVerdict } from "../../rules/fangs/attack-checks";
 import type { AttackSlot } from "../../rules/fangs/attacks";
 import { type WithdrawalAnswer, withdrawalChoice } from "../../rules/fangs/special-defenses";
-import type { TradeResult } from "../../rules/fangs/trades";
+import type { TradeLimit, TradeResult } from "../../rules/fangs/trades";
+import type { RulesError } from "../../rules/kernel/errors";
 import type { AttackAnswers, SpecialChoice } from "./attack-dialog";
 
 /**
@@ -93,4 +94,35 @@ export function attackSetup(input: {
     round: input.combat?.round ?? null,
     phase: input.combat?.phase ?? null,
   };
+}
+
+const TRADE_REFUSALS: Readonly<Record<TradeLimit, string>> = {
+  shape: "FANGS.Chat.Trade.Refusal.Other",
+  bothWays: "FANGS.Chat.Trade.Refusal.BothWays",
+  attackBought: "FANGS.Chat.Trade.Refusal.AttackBought",
+  missileDamage: "FANGS.Chat.Trade.Refusal.MissileDamage",
+  damageCap: "FANGS.Chat.Trade.Refusal.DamageCap",
+  parryBought: "FANGS.Chat.Trade.Refusal.ParryBought",
+  attackCap: "FANGS.Chat.Trade.Refusal.AttackCap",
+  parryCap: "FANGS.Chat.Trade.Refusal.ParryCap",
+};
+
+/**
+ * The player's words for the rules core's refusal of a trade: a lang key
+ * and its figures, from the limit the refusal names (never its message,
+ * which is written for developers).
+ */
+export function tradeRefusal(error: Pick<RulesError, "details">): {
+  readonly key: string;
+  readonly data: Readonly<Record<string, string>>;
+} {
+  const d = error.details;
+  const limit = d.limit as TradeLimit | undefined;
+  let key = (limit && TRADE_REFUSALS[limit]) || "FANGS.Chat.Trade.Refusal.Other";
+  if (limit === "attackCap" && d.boughtOnly === true) key = "FANGS.Chat.Trade.Refusal.AttackCapBought";
+  const data: Record<string, string> = {};
+  for (const name of ["bought", "cap", "base"] as const) {
+    if (typeof d[name] === "number") data[name] = String(d[name]);
+  }
+  return { key, data };
 }

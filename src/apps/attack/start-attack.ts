@@ -25,7 +25,7 @@ import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
 import { type AttackAnswers, askAttack, type DialogFacts, defaultAnswers } from "./attack-dialog";
 import { type CellRect, nearestCells } from "./geometry";
-import { attackSetup, gate, specialChoices, specialRecord } from "./plan";
+import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./plan";
 import { captureTarget, type TargetedToken } from "./targets";
 
 /**
@@ -308,7 +308,8 @@ export async function startAttack(
 
   const withdrawal = round?.withdrawal ?? null;
   const special = specialChoices(withdrawal);
-  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rulesOptions()));
+  const rules = rulesOptions();
+  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
   const skillKey = String((weapon.system as { skill?: unknown }).skill ?? "");
   const facts: DialogFacts = {
     attackerName: attackerToken?.name ?? actor.name ?? "",
@@ -316,6 +317,7 @@ export async function startAttack(
     targetName: target.name,
     skill,
     parrySkill: skillByKey(like(actor), skillKey),
+    rules,
     blows: blowOptions(profile, skillKey === "grapple"),
     grapple: skillKey === "grapple",
     damageTrade: takesDamageModifier(profile.kind),
@@ -355,11 +357,14 @@ export async function startAttack(
         parryToAttack: answers.parryToAttack,
         attackToParry: answers.attackToParry,
       },
-      rulesOptions(),
+      rules,
     );
   } catch (error) {
     if (error instanceof RulesError) {
-      ui.notifications?.warn(`${localize("FANGS.Chat.Rules.InvalidTrade")} ${error.message}`);
+      const refusal = tradeRefusal(error);
+      ui.notifications?.warn(
+        `${localize("FANGS.Chat.Rules.InvalidTrade")} ${localize(refusal.key, { ...refusal.data })}`,
+      );
       return false;
     }
     throw error;

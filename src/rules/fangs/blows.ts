@@ -68,8 +68,16 @@ export interface BlowOptions {
   readonly subdual: boolean;
 }
 
-export function blowOptions(weapon: Pick<WeaponProfile, "kind" | "natural">, grapple: boolean): BlowOptions {
-  if (grapple) return { flatOfBlade: false, subdual: false };
+/**
+ * A shield bash offers neither (NC-DEF-9): the shield has no blade to turn,
+ * and it already strikes as a club, so "the flat of the blade" would change
+ * nothing but the name; and it is no natural weapon, so no subdual.
+ */
+export function blowOptions(
+  weapon: Pick<WeaponProfile, "kind" | "natural" | "shield">,
+  grapple: boolean,
+): BlowOptions {
+  if (grapple || weapon.shield === true) return { flatOfBlade: false, subdual: false };
   const natural = weapon.natural === true;
   return { flatOfBlade: weapon.kind === "melee" && !natural, subdual: natural };
 }

@@ -64,7 +64,21 @@ const NO_TRADE: TradeResult = Object.freeze({
   defenseDuration: "untilNextInitiative",
 });
 
-function invalid(message: string, details: Record<string, unknown> = {}): never {
+/**
+ * Which limit a refusal names (its `details.limit`), so the table can say
+ * it in the player's words rather than the message, which is for developers.
+ */
+export type TradeLimit =
+  | "shape"
+  | "bothWays"
+  | "attackBought"
+  | "missileDamage"
+  | "damageCap"
+  | "parryBought"
+  | "attackCap"
+  | "parryCap";
+
+function invalid(message: string, details: Record<string, unknown> & { limit: TradeLimit }): never {
   throw new RulesError("invalid-trade", message, details);
 }
 
@@ -75,10 +89,15 @@ function points(value: unknown, what: string): number {
 function validSkill(skill: SkillValue | null | undefined, what: string): SkillValue {
   const whole = (n: unknown): boolean => typeof n === "number" && Number.isInteger(n);
   if (!skill || !whole(skill.natural) || !whole(skill.bought) || !whole(skill.total) || skill.bought < 0) {
-    invalid(`${what} needs whole numbers for its natural, bought and total points`, { what, skill });
+    invalid(`${what} needs whole numbers for its natural, bought and total points`, {
+      limit: "shape",
+      what,
+      skill,
+    });
   }
   if (skill.natural + skill.bought !== skill.total) {
     invalid(`${what}: natural ${skill.natural} + bought ${skill.bought} is not its total ${skill.total}`, {
+      limit: "shape",
       what,
       skill,
     });
@@ -103,6 +122,28 @@ export function tradeCapDamage(
 }
 
 /**
+ * NC-TAC-3's "no more than the base attack Skill": the attack's total, or
+ * only its bought points under `parryToAttackCap: "boughtPoints"`.
+ */
+function parryToAttackBase(attack: SkillValue, options?: FangsOptions): number {
+  return resolveOptions(options).parryToAttackCap === "boughtPoints" ? attack.bought : attack.total;
+}
+
+/**
+ * The most parry points that may move to this attack (NC-TAC-3): the
+ * parry's bought points, and no more than the base attack skill as the
+ * world reads it. What the attack dialog offers; `applyTrades` refuses more.
+ */
+export function parryToAttackMaximum(
+  attackSkill: SkillValue,
+  parrySkill: SkillValue | null | undefined,
+  options?: FangsOptions,
+): number {
+  if (!parrySkill) return 0;
+  return Math.max(0, Math.min(parrySkill.bought, parryToAttackBase(attackSkill, options)));
+}
+
+/**
  * Checks a trade and says what it does. Every refusal is a RulesError
  * "invalid-trade" naming the limit:
  * - attack points (to damage and to parry together) ≤ the bought attack skill;
@@ -120,7 +161,10 @@ export function tradeCapDamage(
  */
 export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: FangsOptions): TradeResult {
   if (request === null || typeof request !== "object") {
-    invalid("a trade is an object of points (attackToDamage, parryToAttack, attackToParry)", { request });
+    invalid("a trade is an object of points (attackToDamage, parryToAttack, attackToParry)", {
+      limit: "shape",
+      request,
+    });
   }
   const attack = validSkill(ctx?.attackSkill, "the attack skill");
   const toDamage = points(request.attackToDamage, "attack points to damage");
@@ -130,6 +174,7 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: 
 
   if (parryToAttack > 0 && attackToParry > 0) {
     invalid("points cannot move from parry to attack and from attack to parry at once", {
+      limit: "bothWays",
       parryToAttack,
       attackToParry,
     });
@@ -140,12 +185,13 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: 
         (attackToParry > 0 ? ` and ${attackToParry} to parry` : "") +
         (parryToAttack > 0 ? "; parry points moved to attack cannot go on to damage" : "") +
         ")",
-      { bought: attack.bought, toDamage, attackToParry, parryToAttack },
+      { limit: "attackBought", bought: attack.bought, toDamage, attackToParry, parryToAttack },
     );
   }
   if (toDamage > 0 && ctx.weaponKind !== undefined && !takesDamageModifier(ctx.weaponKind)) {
     // NC-TAC-1: the points "work just like a Damage Modifier", which a shot missile never adds (CORE-CHR-8).
     invalid("a shot missile adds no damage modifier, so no attack points can go to its damage", {
+      limit: "missileDamage",
       toDamage,
       weaponKind: ctx.weaponKind,
     });
@@ -156,7 +202,7 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: 
     if (toDamage > cap) {
       invalid(
         `at most ${cap} points can go to damage: the base maximum of ${base} (bonuses and enchantments do not count)`,
-        { cap, toDamage, weaponBaseDamage: base },
+        { limit: "damageCap", cap, toDamage, weaponBaseDamage: base },
       );
     }
   }
@@ -165,28 +211,25 @@ export function applyTrades(ctx: TradeContext, request: TradeRequest, options?: 
     if (parryToAttack > parry.bought) {
       invalid(
         `only the ${parry.bought} bought parry points can move to the attack (asked ${parryToAttack})`,
-        {
-          bought: parry.bought,
-          parryToAttack,
-        },
+        { limit: "parryBought", bought: parry.bought, parryToAttack },
       );
     }
     // "no more than the base attack Skill": its total, or only its bought points (parryToAttackCap).
     const boughtOnly = resolveOptions(options).parryToAttackCap === "boughtPoints";
-    const attackCap = boughtOnly ? attack.bought : attack.total;
+    const attackCap = parryToAttackBase(attack, options);
     if (parryToAttack > attackCap) {
       invalid(
         `the attack can be raised by no more than its base skill ${attackCap}` +
           (boughtOnly ? " (its bought points)" : "") +
           ` (asked ${parryToAttack})`,
-        { base: attackCap, parryToAttack },
+        { limit: "attackCap", base: attackCap, boughtOnly, parryToAttack },
       );
     }
     // "Note that this works in reverse": the parry rises by no more than its own base skill.
     if (attackToParry > parry.total) {
       invalid(
         `the parry can be raised by no more than its base skill ${parry.total} (asked ${attackToParry})`,
-        { base: parry.total, attackToParry },
+        { limit: "parryCap", base: parry.total, attackToParry },
       );
     }
   }

@@ -60,6 +60,8 @@ export interface WeaponProfile {
   readonly damageBonus?: number;
   /** Bare hands, claws, a bite: a subdual blow with it spares Health (NC-SUB-4); false when not given. */
   readonly natural?: boolean;
+  /** A shield bashing (NC-DEF-9): a blunt face, no blade to turn; false when not given. */
+  readonly shield?: boolean;
   /** Null for natural weapons that have no SP (fists, claws). */
   readonly itemSp: ItemSp | null;
   readonly impales: boolean;
