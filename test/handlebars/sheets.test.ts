@@ -419,6 +419,16 @@ describe("item sheets", () => {
     expect(options.find((o) => "selected" in o.attribs)?.attribs.value).toBe("attack");
   });
 
+  it("NC-DEF-9, NC-DMG-19: a shield's blank bash damage shows the one-handed club's formula", () => {
+    const { html } = renderItemSheet(fixtureItem("shield"));
+    const input = byAttr(parse(html), "name", "system.bashDamage")[0];
+    expect(input?.attribs.placeholder).toBe("1d6");
+    const page = text(parse(html));
+    expect(page).toContain("Blank: 1d6, as a one-handed club.");
+    expect(page).toContain("Also what a Critical shield parry deals back.");
+    expect(page).toContain("Parry and bash");
+  });
+
   it("shield and armor: their own fields", () => {
     expect(inputValue(renderItemSheet(fixtureItem("shield")).html, "system.itemSp.value")).toBe("3");
     expect(inputValue(renderItemSheet(fixtureItem("armor")).html, "system.armorProtection")).toBe("3");

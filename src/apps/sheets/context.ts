@@ -875,6 +875,8 @@ export interface ItemSheetContext {
   };
   /** A skill's natural part and total, when the item belongs to an actor. */
   skillValue: { natural: number | null; total: number | null; error: string | null } | null;
+  /** What a shield strikes with when its bash damage is blank (the one-handed club); null for other items. */
+  bashDamageDefault: string | null;
   description: { value: string; enriched: string };
   documentUuid: string;
 }
@@ -944,6 +946,7 @@ export function itemSheetContext(item: ItemData, options: ItemSheetContextOption
       skills: skillChoices(item, options.actorSkills),
     },
     skillValue: skill,
+    bashDamageDefault: item.type === "shield" ? shieldStrikeDamage(options.rules) : null,
     description: { value: description, enriched: options.enrichedHtml ?? description },
     documentUuid: options.uuid ?? "",
   };
