@@ -419,6 +419,15 @@ describe("item sheets", () => {
     expect(options.find((o) => "selected" in o.attribs)?.attribs.value).toBe("attack");
   });
 
+  it("NC-TAC-2: an enchanted weapon's row shows its bonus apart from its dice", () => {
+    const actor = structuredClone(fixtureActor("fighter"));
+    const spear = actor.items.find((i) => i.id === "fxWeaponSpear01")!;
+    if (spear.type === "weapon") Object.assign(spear.system, { damage: "1d8+2", damageBonus: 1 });
+    const { html } = renderActorSheet(actor);
+    const cell = byClass(row(html, "fxWeaponSpear01"), "fangs-damage")[0]!;
+    expect(text(cell).replace(/\s+/g, " ").trim()).toBe("1d8+2 (+1 bonus)");
+  });
+
   it("NC-DEF-9, NC-DMG-19: a shield's blank bash damage shows the one-handed club's formula", () => {
     const { html } = renderItemSheet(fixtureItem("shield"));
     const input = byAttr(parse(html), "name", "system.bashDamage")[0];
