@@ -425,17 +425,16 @@ describe("item sheets", () => {
     if (spear.type === "weapon") Object.assign(spear.system, { damage: "1d8+2", damageBonus: 1 });
     const { html } = renderActorSheet(actor);
     const cell = byClass(row(html, "fxWeaponSpear01"), "fangs-damage")[0]!;
-    expect(text(cell).replace(/\s+/g, " ").trim()).toBe("1d8+2 (+1 bonus)");
+    expect(text(cell)).toBe("1d8+2 (+1 bonus)");
   });
 
   it("NC-DEF-9, NC-DMG-19: a shield's blank bash damage shows the one-handed club's formula", () => {
     const { html } = renderItemSheet(fixtureItem("shield"));
     const input = byAttr(parse(html), "name", "system.bashDamage")[0];
     expect(input?.attribs.placeholder).toBe("1d6");
-    const page = text(parse(html));
-    expect(page).toContain("Blank: 1d6, as a one-handed club.");
-    expect(page).toContain("Also what a Critical shield parry deals back.");
-    expect(page).toContain("Parry and bash");
+    expect(html).toContain("Blank: 1d6, as a one-handed club.");
+    expect(html).toContain("Also what a Critical shield parry deals back.");
+    expect(html).toContain("Parry and bash");
   });
 
   it("shield and armor: their own fields", () => {

@@ -581,7 +581,7 @@ function weaponRow(item: ItemDataOf<"weapon">, options: WeaponRowOptions): Weapo
     img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
     damage: s.damage,
     // The enchantment shows apart from the dice it is added to (NC-TAC-2), so "1d8+2" stays the weapon's own.
-    damageBonus: s.damageBonus > 0 ? s.damageBonus : 0,
+    damageBonus: Math.max(s.damageBonus, 0),
     damageNote: damageNote(s.damage, grapple, dmDice),
     attack: attackButton(condition, rowId, options.editable),
     itemSp: s.natural ? null : spContext(s.itemSp),
