@@ -1,4 +1,4 @@
-import { type AutofireDamage, autofireBurst } from "../rules/fangs/autofire";
+import type { AutofireDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
 import type { Consequences } from "../rules/fangs/consequences";
 import type { DamageResult } from "../rules/fangs/damage";
@@ -297,17 +297,17 @@ function burstOf(damage: DamageResult | null | undefined): AutofireDamage | null
 }
 
 /**
- * NC-MAN-12: the hits a burst gets through a dodge: those rolled once damage
- * is, else those the rules core counts while the damage is awaited (a burst
- * the dodge wholly beat closes the card, so an open card's count stands).
+ * NC-MAN-12: the hits a burst got through a dodge once damage is rolled, 0
+ * while it is awaited (the flow sends a dodged burst on to damage only when
+ * the rules core counted hits), null when the dodge stands. Counting them
+ * here would load the damage rules at start-up for one banner.
  */
 function burstThroughDodge(state: ExchangeState, outcome: ExchangeOutcome | null): number | null {
   if (outcome?.kind !== "dodged") return null;
   const rolled = burstOf(state.damage?.result);
   if (rolled) return rolled.hits;
-  if (state.damage || (state.stage !== "defenseChosen" && state.stage !== "defenseRolled")) return null;
-  if (!state.attack || !state.defense) return null;
-  return autofireBurst(state.declaration, state.attack, state.defense.roll, outcome)?.hits ?? null;
+  const awaited = state.stage === "defenseChosen" || state.stage === "defenseRolled";
+  return awaited && !state.damage && state.declaration.weapon.autofire ? 0 : null;
 }
 
 function damageLines(
@@ -698,7 +698,11 @@ export function exchangeCardView(
           label:
             throughDodge !== null
               ? localize(
-                  throughDodge === 1 ? "FANGS.Chat.Outcome.BurstHit" : "FANGS.Chat.Outcome.BurstHits",
+                  throughDodge === 0
+                    ? "FANGS.Chat.Outcome.BurstThrough"
+                    : throughDodge === 1
+                      ? "FANGS.Chat.Outcome.BurstHit"
+                      : "FANGS.Chat.Outcome.BurstHits",
                   { hits: throughDodge },
                 )
               : localize(
