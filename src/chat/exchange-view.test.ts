@@ -356,7 +356,7 @@ describe("dodging past on the card (NC-MAN-11, NC-DEF-4)", () => {
 describe("an autofire burst through a dodge", () => {
   it("NC-MAN-12: the banner says the hits got through, before and after the damage roll", () => {
     const awaiting = view("autofireThrough", ATTACKER).outcome;
-    expect(awaiting?.label).toBe("The burst gets through");
+    expect(awaiting?.label).toBe("Hits get through");
     expect(awaiting?.css).toBe("fangs-exchange__outcome--hit");
     const rolled = view("autofireHits", DEFENDER).outcome;
     expect(rolled?.label).toBe("3 hits get through");
