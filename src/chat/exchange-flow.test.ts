@@ -441,7 +441,8 @@ describe("autofire against a dodge (NC-MAN-12)", () => {
       { isGM: true, ownsAttacker: false, ownsTarget: false },
       localize,
     );
-    expect(view.damage?.lines.map((l) => l.text)).toContain('FANGS.Chat.Damage.AutofireHits{"hits":8}');
+    const burst = view.damage?.lines.find((l) => l.text.startsWith("FANGS.Chat.Damage.Burst"));
+    expect(burst?.text).toContain('"rolls":"4, 4, 4, 4, 4, 4, 4, 4"');
   });
 
   it("NC-MAN-12: a weapon without autofire is simply dodged, with nothing to roll", async () => {

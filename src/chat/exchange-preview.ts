@@ -515,6 +515,13 @@ export function exchangePreviewStates(): Shown[] {
       expect: [".fangs-exchange__outcome--dodged"],
     },
     {
+      id: "autofireThrough",
+      title: "Autofire: the dodge leaves three hits to roll",
+      state: () => defended(attacked([16], { skill: 14, phase: "missile" }, burstGun), "dodge", [10]),
+      viewer: attacker,
+      expect: ['[data-fangs-action="rollDamage"]', ".fangs-exchange__outcome--hit"],
+    },
+    {
       id: "autofireHits",
       title: "Autofire: three hits get through the dodge",
       state: () =>

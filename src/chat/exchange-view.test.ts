@@ -352,3 +352,21 @@ describe("dodging past on the card (NC-MAN-11, NC-DEF-4)", () => {
     );
   });
 });
+
+describe("an autofire burst through a dodge", () => {
+  it("NC-MAN-12: the banner says the hits got through, before and after the damage roll", () => {
+    const awaiting = view("autofireThrough", ATTACKER).outcome;
+    expect(awaiting?.label).toBe("Hits get through");
+    expect(awaiting?.css).toBe("fangs-exchange__outcome--hit");
+    const rolled = view("autofireHits", DEFENDER).outcome;
+    expect(rolled?.label).toBe("3 hits get through");
+    expect(rolled?.css).toBe("fangs-exchange__outcome--hit");
+    expect(view("dodgePastSlippedBy", ATTACKER).outcome?.label).toBe("Dodged");
+  });
+
+  it("NC-MAN-12: the damage shows each hit's roll and the armor each loses", () => {
+    const lines = view("autofireHits", DEFENDER).damage?.lines.map((l) => l.text) ?? [];
+    expect(lines[0]).toMatch(/^Hits: \d+, \d+, \d+ \(armor \d+ each\)$/);
+    expect(lines.some((l) => l.startsWith("Damage rolled"))).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import type { AutofireDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
 import type { Consequences } from "../rules/fangs/consequences";
 import type { DamageResult } from "../rules/fangs/damage";
@@ -289,6 +290,28 @@ function noteText(
   return localize(effect.key, data);
 }
 
+/** An autofire burst's damage (NC-MAN-12) as the rules core summed it, or null for a single blow. */
+function burstOf(damage: DamageResult | null | undefined): AutofireDamage | null {
+  const burst = damage as Partial<AutofireDamage> | null | undefined;
+  return burst && typeof burst.hits === "number" && burst.hits > 0 && Array.isArray(burst.blows)
+    ? (burst as AutofireDamage)
+    : null;
+}
+
+/**
+ * NC-MAN-12: the hits a burst got through a dodge once damage is rolled, 0
+ * while it is awaited (the flow sends a dodged burst on to damage only when
+ * the rules core counted hits), null when the dodge stands. Counting them
+ * here would load the damage rules at start-up for one banner.
+ */
+function burstThroughDodge(state: ExchangeState, outcome: ExchangeOutcome | null): number | null {
+  if (outcome?.kind !== "dodged") return null;
+  const rolled = burstOf(state.damage?.result);
+  if (rolled) return rolled.hits;
+  const awaited = state.stage === "defenseChosen" || state.stage === "defenseRolled";
+  return awaited && !state.damage && state.declaration.weapon.autofire ? 0 : null;
+}
+
 function damageLines(
   state: ExchangeState,
   damage: DamageResult | null,
@@ -300,13 +323,22 @@ function damageLines(
   if (damage) {
     // A fumble's blow lands on the victim the GM picked, or on the fumbler himself (no victim).
     const target = state.fumble ? (state.fumble.victim?.name ?? state.attacker.name) : state.target.name;
-    const burst = (damage as { readonly hits?: unknown }).hits;
-    if (typeof burst === "number" && burst > 0) {
-      // NC-MAN-12: the hits an autofire burst scored, as the rules core counted them.
-      const key = burst === 1 ? "FANGS.Chat.Damage.AutofireHit" : "FANGS.Chat.Damage.AutofireHits";
-      lines.push({ text: localize(key, { hits: burst }), css: "" });
-    }
-    if (damage.damage > 0 || damage.maximum) {
+    const burst = burstOf(damage);
+    if (burst) {
+      // NC-MAN-12: each hit's own roll, so the loss below can be checked hit by hit (armor and halving apply to each).
+      const rolls = burst.blows
+        .map((b) =>
+          b.maximum ? localize("FANGS.Chat.Damage.BurstMaximum", { value: b.damage }) : String(b.damage),
+        )
+        .join(", ");
+      lines.push({
+        text: localize(burst.protection > 0 ? "FANGS.Chat.Damage.BurstArmor" : "FANGS.Chat.Damage.Burst", {
+          rolls,
+          armor: burst.protection,
+        }),
+        css: "fangs-exchange__total",
+      });
+    } else if (damage.damage > 0 || damage.maximum) {
       lines.push({
         text: localize(damage.maximum ? "FANGS.Chat.Damage.Maximum" : "FANGS.Chat.Damage.Rolled", {
           value: damage.damage,
@@ -532,6 +564,7 @@ export function exchangeCardView(
     });
   }
 
+  const throughDodge = burstThroughDodge(state, outcome);
   const fumbleLuck = outcome?.fumble ?? null;
   const suggested = fumbleLuck?.suggested ?? null;
   const fumbleLabel = (id: string) => {
@@ -666,12 +699,22 @@ export function exchangeCardView(
     defense,
     outcome: outcome
       ? {
-          label: localize(
-            outcome.kind === "specialHit" && outcome.attackLevel === SuccessLevel.Critical
-              ? "FANGS.Chat.Outcome.CriticalHit"
-              : (OUTCOME_LABELS[outcome.kind] ?? "FANGS.Chat.Outcome.Unknown"),
-          ),
-          css: `fangs-exchange__outcome--${outcome.kind}`,
+          label:
+            throughDodge !== null
+              ? localize(
+                  throughDodge === 0
+                    ? "FANGS.Chat.Outcome.BurstThrough"
+                    : throughDodge === 1
+                      ? "FANGS.Chat.Outcome.BurstHit"
+                      : "FANGS.Chat.Outcome.BurstHits",
+                  { hits: throughDodge },
+                )
+              : localize(
+                  outcome.kind === "specialHit" && outcome.attackLevel === SuccessLevel.Critical
+                    ? "FANGS.Chat.Outcome.CriticalHit"
+                    : (OUTCOME_LABELS[outcome.kind] ?? "FANGS.Chat.Outcome.Unknown"),
+                ),
+          css: `fangs-exchange__outcome--${throughDodge !== null ? "hit" : outcome.kind}`,
           notes: outcomeNotes,
         }
       : null,

@@ -203,7 +203,7 @@ describe("a duel", () => {
     expect(itemChanges).toBeGreaterThan(0);
   });
 
-  it("CORE-CHK-5, CORE-CHK-6: the log names a confirmation roll as the card does, apart from the sum", () => {
+  it("CORE-CHK-5, CORE-CHK-6: the log names a confirmation roll as the card does, with the skill it is compared with", () => {
     const i18n = createLocalizer(lang);
     const roll = (natural: number, confirmation: number | null, level: SuccessLevel, modifiers = 0) =>
       formatCheck(
@@ -218,12 +218,18 @@ describe("a duel", () => {
         },
         i18n,
       );
-    expect(roll(1, 2, SuccessLevel.Fumble)).toBe("d20 1 + 15 = 16, Fumble roll 2: Fumble");
-    expect(roll(1, 9, SuccessLevel.Failure)).toBe("d20 1 + 15 = 16, Fumble roll 9: Failure");
-    expect(roll(19, 7, SuccessLevel.Critical, -3)).toBe(
-      "d20 19 + 15 −3 = 31, Critical roll 7: Critical success",
+    expect(roll(1, 2, SuccessLevel.Fumble)).toBe(
+      "d20 1 + 15 = 16, Fumble roll 2 + skill 15 = 17 (confirmed): Fumble",
     );
-    expect(roll(20, 2, SuccessLevel.Special)).toBe("d20 20 + 15 = 35, Critical roll 2: Special success");
+    expect(roll(1, 9, SuccessLevel.Failure)).toBe(
+      "d20 1 + 15 = 16, Fumble roll 9 + skill 15 = 24 (not confirmed): Failure",
+    );
+    expect(roll(19, 7, SuccessLevel.Critical, -3)).toBe(
+      "d20 19 + 15 −3 = 31, Critical roll 7 + skill 15 = 22 (confirmed): Critical success",
+    );
+    expect(roll(20, 2, SuccessLevel.Special)).toBe(
+      "d20 20 + 15 = 35, Critical roll 2 + skill 15 = 17 (not confirmed): Special success",
+    );
     expect(roll(12, null, SuccessLevel.Success)).toBe("d20 12 + 15 = 27, Success");
   });
 

@@ -44,7 +44,8 @@ function signed(n: number): string {
 /**
  * A check as the chat card gives it: the die, the skill and modifiers, the
  * total, and a confirmation roll as its own named roll (the card's "Fumble
- * roll" or "Critical roll"), never as a part of the sum: it confirms the
+ * roll" or "Critical roll") with the unmodified skill it is compared with
+ * and whether it confirmed, never as a part of the total: it confirms the
  * level and adds nothing to the total.
  */
 export function formatCheck(check: CheckResult, i18n: Localizer): string {
@@ -58,10 +59,14 @@ export function formatCheck(check: CheckResult, i18n: Localizer): string {
   if (check.confirmation === null) return i18n.format("FANGS.Sim.Roll", data);
   // The card's reading (src/chat/check-card.ts): a Special or Critical was rolled for the Critical, anything else for the Fumble.
   const forCritical = check.level === SuccessLevel.Special || check.level === SuccessLevel.Critical;
+  // The core confirms by the second roll + the unmodified skill (check.ts): the sum shows why the same die differs by skill.
+  const confirmed = check.level === (forCritical ? SuccessLevel.Critical : SuccessLevel.Fumble);
   return i18n.format("FANGS.Sim.RollConfirmed", {
     ...data,
     roll: i18n.localize(forCritical ? "FANGS.Chat.Check.ConfirmCritical" : "FANGS.Chat.Check.ConfirmFumble"),
     confirmation: check.confirmation,
+    sum: check.confirmation + check.skill,
+    verdict: i18n.localize(confirmed ? "FANGS.Sim.Confirmed" : "FANGS.Sim.NotConfirmed"),
   });
 }
 

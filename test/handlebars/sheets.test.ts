@@ -419,6 +419,24 @@ describe("item sheets", () => {
     expect(options.find((o) => "selected" in o.attribs)?.attribs.value).toBe("attack");
   });
 
+  it("NC-TAC-2: an enchanted weapon's row shows its bonus apart from its dice", () => {
+    const actor = structuredClone(fixtureActor("fighter"));
+    const spear = actor.items.find((i) => i.id === "fxWeaponSpear01")!;
+    if (spear.type === "weapon") Object.assign(spear.system, { damage: "1d8+2", damageBonus: 1 });
+    const { html } = renderActorSheet(actor);
+    const cell = byClass(row(html, "fxWeaponSpear01"), "fangs-damage")[0]!;
+    expect(text(cell)).toBe("1d8+2 (+1 bonus)");
+  });
+
+  it("NC-DEF-9, NC-DMG-19: a shield's blank bash damage shows the one-handed club's formula", () => {
+    const { html } = renderItemSheet(fixtureItem("shield"));
+    const input = byAttr(parse(html), "name", "system.bashDamage")[0];
+    expect(input?.attribs.placeholder).toBe("1d6");
+    expect(html).toContain("Blank: 1d6, as a one-handed club.");
+    expect(html).toContain("Also what a Critical shield parry deals back.");
+    expect(html).toContain("Parry and bash");
+  });
+
   it("shield and armor: their own fields", () => {
     expect(inputValue(renderItemSheet(fixtureItem("shield")).html, "system.itemSp.value")).toBe("3");
     expect(inputValue(renderItemSheet(fixtureItem("armor")).html, "system.armorProtection")).toBe("3");

@@ -79,7 +79,7 @@ describe("the tracker view", () => {
       { ...base, rows: [row("a", { maneuver: "attack", attackKind: "missile", mv: 13 })] },
       previewLocalize,
     );
-    expect(attack.acting[0]?.maneuver).toMatchObject({ move: "¼ MV: 4 paces", attackKind: "Missile" });
+    expect(attack.acting[0]?.maneuver).toMatchObject({ move: "¼ MV: 4 paces", attackKind: "Shot" });
   });
 
   it("offers Hold only to one still to act whose maneuver may be held, and Break only to a holder", () => {
@@ -173,5 +173,15 @@ describe("the maneuver menu", () => {
       false,
       true,
     ]);
+  });
+});
+
+describe("the attack kinds' words", () => {
+  it("names each kind as the weapon sheet does", () => {
+    for (const kind of ["Melee", "Thrown", "Missile"]) {
+      expect(previewLocalize(`FANGS.Combat.AttackKind.${kind}`)).toBe(
+        previewLocalize(`FANGS.Item.Weapon.Kind.${kind}`),
+      );
+    }
   });
 });

@@ -220,6 +220,7 @@ export const DOC_SECTIONS = Object.freeze({
   maneuvers: "FANGS.Setting.RulesMenu.DocSection.Maneuvers",
   rounds: "FANGS.Setting.RulesMenu.DocSection.Rounds",
   readings: "FANGS.Setting.RulesMenu.DocSection.Readings",
+  shields: "FANGS.Setting.RulesMenu.DocSection.Shields",
 });
 export type DocSection = keyof typeof DOC_SECTIONS;
 
@@ -474,7 +475,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         label: "FANGS.Setting.Rules.Field.ShieldBashAttack",
         hint: "FANGS.Setting.RulesMenu.OptionHint.ShieldBashAttack",
         basis: "reading",
-        docs: "damage",
+        docs: "shields",
         clauses: ["NC-DEF-9"],
       }),
       rules("autofireSpecialDodge", {

@@ -107,6 +107,18 @@ describe("the catalogue of options", () => {
     expect(keys.filter((k) => !(k in translations))).toEqual([]);
   });
 
+  it("NC-DEF-9: links the shield bash option to the section of the notes that reads it", () => {
+    const notes = readFileSync(resolve(REPO_ROOT, "docs/rules/fangs.md"), "utf8");
+    const option = OPTIONS_BY_NAME.get("rules.shieldBashAttack")!;
+    const heading = translations[DOC_SECTIONS[option.docs]]!;
+    const section = notes.split(/^## /m).find((b) => b.startsWith(heading)) ?? "";
+    expect(section).toContain("`shieldBashAttack`");
+  });
+
+  it("names a weapon-breaking option whose label does not end mid-phrase", () => {
+    expect(translations["FANGS.Setting.Rules.Field.WeaponBreakSp"]).not.toMatch(/\b(of|past|the)$/);
+  });
+
   it("names docs sections that are headings of docs/rules/fangs.md and clauses of fangs-clauses.md", () => {
     const notes = readFileSync(resolve(REPO_ROOT, "docs/rules/fangs.md"), "utf8");
     const headings = [...notes.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());

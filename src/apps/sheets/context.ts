@@ -263,6 +263,8 @@ export interface WeaponRowContext {
   name: string;
   img: string;
   damage: string;
+  /** The enchantment's damage bonus (NC-TAC-2), shown after the damage; 0 for none. */
+  damageBonus: number;
   /**
    * Words instead of the dice, null for a weapon with its own dice. A weapon
    * whose damage is nothing ("0", a fist) deals the DM alone (NC-DMG-1:
@@ -577,8 +579,9 @@ function weaponRow(item: ItemDataOf<"weapon">, options: WeaponRowOptions): Weapo
     id: item.id,
     name: item.name,
     img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
-    // The enchantment shows with the dice it is added to (NC-TAC-2).
-    damage: s.damageBonus > 0 ? `${s.damage}+${s.damageBonus}` : s.damage,
+    damage: s.damage,
+    // The enchantment shows apart from the dice it is added to (NC-TAC-2), so "1d8+2" stays the weapon's own.
+    damageBonus: Math.max(s.damageBonus, 0),
     damageNote: damageNote(s.damage, grapple, dmDice),
     attack: attackButton(condition, rowId, options.editable),
     itemSp: s.natural ? null : spContext(s.itemSp),
@@ -875,6 +878,8 @@ export interface ItemSheetContext {
   };
   /** A skill's natural part and total, when the item belongs to an actor. */
   skillValue: { natural: number | null; total: number | null; error: string | null } | null;
+  /** What a shield strikes with when its bash damage is blank (the one-handed club); null for other items. */
+  bashDamageDefault: string | null;
   description: { value: string; enriched: string };
   documentUuid: string;
 }
@@ -944,6 +949,7 @@ export function itemSheetContext(item: ItemData, options: ItemSheetContextOption
       skills: skillChoices(item, options.actorSkills),
     },
     skillValue: skill,
+    bashDamageDefault: item.type === "shield" ? shieldStrikeDamage(options.rules) : null,
     description: { value: description, enriched: options.enrichedHtml ?? description },
     documentUuid: options.uuid ?? "",
   };

@@ -1,3 +1,4 @@
+import { rulesOptions } from "../../config/settings";
 import type { CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsItemSheet } from "./base";
 import { ITEM_TAB_IDS, itemSheetContext } from "./context";
@@ -49,6 +50,7 @@ export class FangsItemSheet extends HandlebarsItemSheet {
         enrichedHtml,
         activeTab: this.tabGroups.sheet,
         uuid: this.item.uuid,
+        rules: rulesOptions(),
         actorSkills: owner?.items.flatMap((i) =>
           i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
         ),

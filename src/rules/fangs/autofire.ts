@@ -2,7 +2,7 @@ import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { requireInteger } from "../kernel/errors";
 import { type FangsOptions, resolveOptions } from "./config";
-import { type DamageResult, rollDamage } from "./damage";
+import { type DamageResult, protectionOf, rollDamage } from "./damage";
 import { type AttackRoll, type DefenseRoll, type ExchangeOutcome, OutcomeKind } from "./outcome";
 import { autofireHits } from "./special-defenses";
 import { type AttackDeclaration, type DefenseDeclaration, SuccessLevel } from "./types";
@@ -86,6 +86,8 @@ export function autofireBurst(
 export interface AutofireDamage extends DamageResult {
   readonly hits: number;
   readonly blows: readonly DamageResult[];
+  /** The target's protection, which each plain hit's Stun and HP parts lose (NC-DMG-3), for the card. */
+  readonly protection: number;
 }
 
 /**
@@ -166,5 +168,6 @@ export function rollAutofireDamage(
     effects,
     hits: count,
     blows,
+    protection: protectionOf(defense.defender, false),
   };
 }

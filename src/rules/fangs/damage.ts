@@ -329,7 +329,7 @@ function parryingItem(item: ParryItemProfile | null | undefined, choice: string)
   return item;
 }
 
-function protectionOf(defender: DefenderProfile, ignoreArmor: boolean): number {
+export function protectionOf(defender: DefenderProfile, ignoreArmor: boolean): number {
   const magic = defender.magicalProtection ?? 0;
   return ignoreArmor ? magic : defender.armorProtection + magic;
 }
