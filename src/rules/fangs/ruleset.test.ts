@@ -32,7 +32,8 @@ function keysIn(file: string): string[] {
   }
   // The ternaries that pick between two reasons.
   for (const m of source.matchAll(/\? "([A-Z][A-Za-z]+)" : "([A-Z][A-Za-z]+)"/g)) {
-    const prefix = file === "attack-checks.ts" ? "FANGS.Rules.Attack.Refusal." : "FANGS.Rules.Defense.Refusal.";
+    const prefix =
+      file === "attack-checks.ts" ? "FANGS.Rules.Attack.Refusal." : "FANGS.Rules.Defense.Refusal.";
     keys.add(prefix + m[1]);
     keys.add(prefix + m[2]);
   }
