@@ -527,6 +527,20 @@ describe("NC-DEF-9, NC-MAN-20: a shield's one use, and what Draw Weapon readies,
     });
   });
 
+  it("NC-MAN-20: a Draw Weapon stored without saying what it readies (the sheet, the Token HUD, older combats): the weapon is being drawn and does not parry", async () => {
+    const t = await table();
+    await combat(
+      [t.gru, { maneuver: "attack" }],
+      [t.jenny, { maneuver: "drawWeapon", maneuverPerformed: true }],
+    );
+    const blow = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    expect(await ask(world.defender, blow, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: false,
+      messageKey: "FANGS.Rules.Defense.Refusal.BeingDrawn",
+    });
+    expect(await ask(world.defender, blow, { type: "defend", choice: "dodge" })).toMatchObject({ ok: false });
+  });
+
   it("NC-MAN-13, NC-MAN-20: drawing a weapon, the one in hand that is being drawn does not parry", async () => {
     const t = await table();
     // Jenny holds only her Shortsword: used alone it would parry; it is the weapon she is drawing.

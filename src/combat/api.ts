@@ -3,8 +3,8 @@ import { type AttackCounter, type AttackSource, recordAttack as countAttack } fr
 import {
   recordDefense as countDefense,
   type DefenseUsage,
-  isReadying,
   type Readying,
+  readyingOf,
   recordOffHandAttack,
 } from "../rules/fangs/defenses";
 import { getManeuver, isManeuverId, MoveFraction, movePaces } from "../rules/fangs/maneuvers";
@@ -131,8 +131,9 @@ export async function writeDeclaration(
   const maneuver = getManeuver(maneuverId);
   const facts = actorFacts(combatant.actor);
   const kind = maneuver.attacks > 0 ? (attackKind ?? facts.mainWeaponKind ?? "melee") : null;
-  // Only Draw Weapon readies something; any other maneuver says nothing about it.
-  const readied = maneuver.id === "drawWeapon" && isReadying(readying) ? readying : null;
+  // Only Draw Weapon readies something, and it always says what (NC-MAN-20): what was asked when the
+  // actor has it, else what it has to ready (readyingOf), so the item being drawn never parries.
+  const readied = maneuver.id === "drawWeapon" ? readyingOf(readying, facts.readyingHoldings) : null;
   await combatant.update({ system: { maneuver: maneuver.id, attackKind: kind, readying: readied } } as never);
   if (combatant.actor) await setManeuverStatus(combatant.actor, maneuver.id);
   return null;

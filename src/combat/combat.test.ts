@@ -324,6 +324,46 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     expect(combat.updates).toHaveLength(1);
   });
 
+  it("NC-MAN-20: a Draw Weapon declared without saying what it readies (the sheet, the Token HUD) readies the weapon being drawn, and that weapon does not parry", async () => {
+    const { combat, eddy } = table();
+    await combat.startCombat();
+    world.setUser(world.player);
+    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon")).toBe(true);
+    expect(eddy.system).toMatchObject({ maneuver: "drawWeapon", readying: "weapon" });
+    const loadout: ParryLoadout = { weapon: "oneHanded", offHand: "none" };
+    const defenses = allowedDefenses({
+      maneuver: "drawWeapon",
+      usage: {
+        weaponParries: 0,
+        shieldParries: 0,
+        monsterParries: 0,
+        grappleParries: 0,
+        dodges: 0,
+        offHandAttacked: false,
+      },
+      attack: { attackerId: "dagmar", kind: "melee" },
+      loadout,
+      readying: eddy.system.readying as "weapon",
+    });
+    expect(defenses).not.toContain("weaponParry");
+  });
+
+  it("NC-MAN-20: the GM keeps what a player says Draw Weapon readies only when the actor has it to ready", async () => {
+    const { combat, eddy } = table();
+    await combat.startCombat();
+    world.setUser(world.player);
+    // Eddy has no shield nor parrying weapon: "the off hand" would let the sword he draws parry.
+    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
+    expect(eddy.system.readying).toBe("weapon");
+    eddy.actor!.items.push({ type: "shield", system: { equipped: false } });
+    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
+    expect(eddy.system.readying).toBe("offHand");
+    // With a shield and no weapon of his own, not saying readies the shield.
+    eddy.actor!.items.splice(0, 1);
+    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon")).toBe(true);
+    expect(eddy.system.readying).toBe("offHand");
+  });
+
   it("NC-RND-7: a player's hold of an All-Out-Attack is refused, and the reason comes back to the player", async () => {
     const { combat, eddy } = table();
     await combat.startCombat();

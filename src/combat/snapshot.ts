@@ -7,7 +7,13 @@ import {
   type ShieldBashAttack,
 } from "../rules/fangs/attacks";
 import { weaponAtHand } from "../rules/fangs/character";
-import { type DefenseUsage, isReadying, type Readying } from "../rules/fangs/defenses";
+import {
+  type DefenseUsage,
+  isReadying,
+  type Readying,
+  type ReadyingHoldings,
+  readyingChoices,
+} from "../rules/fangs/defenses";
 import { isManeuverId } from "../rules/fangs/maneuvers";
 import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
@@ -69,6 +75,10 @@ export interface ActorFacts {
   readonly offHandShield: boolean;
   /** The kind of the main-hand weapon in use (first equipped weapon not in the off hand), or null. */
   readonly mainWeaponKind: WeaponKind | null;
+  /** What a Draw Weapon could ready, in hand yet or not (NC-MAN-13, NC-MAN-20). */
+  readonly readyingHoldings: ReadyingHoldings;
+  /** What a Draw Weapon may be said to ready, the one taken when not said first. */
+  readonly readyings: readonly Readying[];
 }
 
 type Loose = Record<string, unknown> | undefined | null;
@@ -118,6 +128,14 @@ export function actorFacts(actor: unknown, defeated = false): ActorFacts {
   const main = mainHand.find((w) => read(w, "system.natural") !== true) ?? mainHand[0];
   const mainKind = read(main, "system.kind");
   const type = read(actor, "type");
+  // Drawn or readied from the belt or the back: every item of its own counts, equipped or not.
+  const owned = items.filter((i) => read(i, "type") === "weapon" && read(i, "system.natural") !== true);
+  const readyingHoldings: ReadyingHoldings = {
+    weapon: owned.some((w) => read(w, "system.offHand") !== true),
+    offHand:
+      owned.some((w) => read(w, "system.offHand") === true) ||
+      items.some((i) => read(i, "type") === "shield"),
+  };
   return {
     ag: num(read(actor, "system.characteristics.ag"), 0),
     mv: num(read(actor, "system.attributes.movement"), 0),
@@ -129,6 +147,8 @@ export function actorFacts(actor: unknown, defeated = false): ActorFacts {
     offHandWeapon: weapons.some((w) => read(w, "system.offHand") === true),
     offHandShield: items.some((i) => read(i, "type") === "shield" && read(i, "system.equipped") === true),
     mainWeaponKind: isWeaponKind(mainKind) ? mainKind : null,
+    readyingHoldings,
+    readyings: readyingChoices(readyingHoldings),
   };
 }
 

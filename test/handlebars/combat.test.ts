@@ -1,5 +1,5 @@
-import { maneuverChoices } from "../../src/apps/combat-tracker/view";
-import { badButtons, byAttr, parse, text } from "./html";
+import { maneuverChoices, maneuverMenuView } from "../../src/apps/combat-tracker/view";
+import { badButtons, byAttr, byTag, parse, text, unlabelledControls } from "./html";
 import { createTemplateRenderer, loadTranslations } from "./render";
 
 const MENU = "systems/fangs/templates/combat/maneuver-menu.hbs";
@@ -26,5 +26,47 @@ describe("maneuver menu (templates/combat/maneuver-menu.hbs)", () => {
     expect(name("attack")).not.toContain(notHoldable);
     expect(name("attack")).toContain("Attack");
     expect(renderer.i18n.missing).toEqual(new Set());
+  });
+});
+
+describe("NC-MAN-20: what Draw Weapon readies, in the maneuver menu (templates/combat/maneuver-menu.hbs)", () => {
+  const renderer = createTemplateRenderer();
+  const localize = (key: string, data?: Record<string, string | number>) =>
+    data ? renderer.i18n.format(key, data) : renderer.i18n.localize(key);
+  const row = {
+    id: "c1",
+    name: "Gru",
+    mv: 12,
+    held: false,
+    maneuver: "drawWeapon" as const,
+    attackKind: null,
+  };
+  const render = (readyings: readonly ("weapon" | "offHand")[]) =>
+    renderer.render(
+      MENU,
+      maneuverMenuView(row, "melee", localize, "offHand", readyings) as unknown as Record<string, unknown>,
+    );
+
+  it("NC-MAN-20: with a shield to ready, Draw Weapon is two entries, each named for what it readies, no loose radios", () => {
+    const html = render(["weapon", "offHand"]);
+    expect(badButtons(html)).toEqual([]);
+    expect(unlabelledControls(html)).toEqual([]);
+    const draws = byAttr(parse(html), "data-maneuver", "drawWeapon");
+    expect(draws.map((b) => [b.attribs["data-readying"], text(b)])).toEqual([
+      ["weapon", expect.stringContaining(t["FANGS.Combat.Menu.Readying.Weapon"]!)],
+      ["offHand", expect.stringContaining(t["FANGS.Combat.Menu.Readying.OffHand"]!)],
+    ]);
+    // The stored choice is the current one.
+    expect(draws.map((b) => b.attribs.class?.includes("current"))).toEqual([false, true]);
+    expect(byTag(parse(html), "input").filter((i) => i.attribs.name === "fangs-readying")).toEqual([]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("NC-MAN-20: with nothing for the off hand, one plain Draw Weapon that readies the weapon", () => {
+    const draws = byAttr(parse(render(["weapon"])), "data-maneuver", "drawWeapon");
+    expect(draws.map((b) => [b.attribs["data-readying"], text(b)])).toEqual([
+      ["weapon", expect.stringContaining(t["FANGS.Maneuver.DrawWeapon.Name"]!)],
+    ]);
+    expect(text(draws)).not.toContain(t["FANGS.Combat.Menu.Readying.OffHand"]!);
   });
 });

@@ -1,6 +1,7 @@
 import en from "../../../lang/en.json";
 import type { CombatPlan, PlanCombatant, PlanState } from "../../combat/plan";
 import { planBreakHold, planHold, planNextRound, planNextTurn, planStart } from "../../combat/plan";
+import { readyingChoices } from "../../rules/fangs/defenses";
 import { InitiativeMode } from "../../rules/fangs/round";
 import type { ManeuverId, WeaponKind } from "../../rules/fangs/types";
 import { ScriptedDice } from "../../rules/kernel/dice";
@@ -46,12 +47,14 @@ interface Fixture {
   readonly kind: WeaponKind;
   readonly mv: number;
   readonly owner: boolean;
+  /** A shield to ready: Draw Weapon then asks which hand (NC-MAN-20). */
+  readonly shield?: boolean;
 }
 
 const FIGHTERS: readonly Fixture[] = [
   { id: "eddy", name: "Fast Eddy", ag: 17, kind: "melee", mv: 14, owner: true },
   { id: "archer", name: "Ysolde the Archer", ag: 15, kind: "missile", mv: 12, owner: false },
-  { id: "dagmar", name: "Dagmar the Deadly", ag: 15, kind: "melee", mv: 12, owner: false },
+  { id: "dagmar", name: "Dagmar the Deadly", ag: 15, kind: "melee", mv: 12, owner: false, shield: true },
   { id: "jenny", name: "Pirate Jenny", ag: 12, kind: "melee", mv: 10, owner: false },
 ];
 
@@ -242,6 +245,8 @@ function page(
               { ...rows(state).find((r) => r.id === current.id)!, mv: byId.get(current.id)!.mv },
               "melee",
               previewLocalize,
+              null,
+              readyingChoices({ weapon: true, offHand: byId.get(current.id)!.shield === true }),
             )
           : {};
       return { fangs: view, ...menu };

@@ -1,5 +1,6 @@
 import { combatantOf, declareManeuver } from "../../combat/api";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { isReadying, readyingOf } from "../../rules/fangs/defenses";
 import { localize } from "./tracker";
 import { maneuverChoices } from "./view";
 
@@ -10,12 +11,21 @@ import { maneuverChoices } from "./view";
 
 function paletteHtml(combatant: Combatant.Implementation): string {
   const system = combatantSystem(combatant);
-  const choices = maneuverChoices(actorFacts(combatant.actor).mv, system.held, localize);
+  const facts = actorFacts(combatant.actor);
+  const choices = maneuverChoices(facts.mv, system.held, localize, facts.readyings);
+  const readied = readyingOf(system.readying);
+  const split = facts.readyings.length > 1;
   const buttons = choices
-    .map(
-      (c) =>
-        `<button type="button" class="fangs-hud-choice${c.id === system.maneuver ? " active" : ""}" data-maneuver="${c.id}" data-tooltip="${c.tooltip.replace(/"/g, "&quot;")}" aria-label="${c.label.replace(/"/g, "&quot;")}"${c.disabled ? " disabled" : ""}><img src="${c.icon}" alt="" inert></button>`,
-    )
+    .map((c) => {
+      const active = c.id === system.maneuver && (!split || c.readying === readied);
+      // Two Draw Weapon buttons share an icon: the off hand's carries a shield mark as well as its name.
+      const mark =
+        split && c.readying === "offHand"
+          ? `<i class="fa-solid fa-shield-halved fangs-hud-readying" inert></i>`
+          : "";
+      const readying = c.readying ? ` data-readying="${c.readying}"` : "";
+      return `<button type="button" class="fangs-hud-choice${active ? " active" : ""}" data-maneuver="${c.id}"${readying} data-tooltip="${c.tooltip.replace(/"/g, "&quot;")}" aria-label="${c.label.replace(/"/g, "&quot;")}"${c.disabled ? " disabled" : ""}><img src="${c.icon}" alt="" inert>${mark}</button>`;
+    })
     .join("");
   return `<div class="fangs-hud-palette" hidden>${buttons}</div>`;
 }
@@ -48,7 +58,9 @@ export function registerTokenHudPalette(): void {
       if (!choice || choice.disabled) return;
       event.preventDefault();
       event.stopPropagation();
-      if (await declareManeuver(combatant, choice.dataset.maneuver ?? "")) palette.hidden = true;
+      const readying = choice.dataset.readying;
+      const options = { readying: isReadying(readying) ? readying : null };
+      if (await declareManeuver(combatant, choice.dataset.maneuver ?? "", options)) palette.hidden = true;
     });
   });
 }

@@ -123,11 +123,13 @@ export class FangsCombatTracker extends BaseTracker {
     this.#closeMenu();
     if (wasOpenHere) return;
     const row = rowInput(combatant, game.user?.isGM === true);
+    const facts = actorFacts(combatant.actor);
     const view = maneuverMenuView(
       row,
-      actorFacts(combatant.actor).mainWeaponKind,
+      facts.mainWeaponKind,
       localize,
       combatantSystem(combatant).readying,
+      facts.readyings,
     );
     const html = await foundry.applications.handlebars.renderTemplate(
       `${SYSTEM_TEMPLATES}/maneuver-menu.hbs`,
@@ -147,7 +149,7 @@ export class FangsCombatTracker extends BaseTracker {
       const kind = menu.querySelector<HTMLInputElement>("input[name=fangs-attack-kind]:checked")?.value as
         | WeaponKind
         | undefined;
-      const readying = menu.querySelector<HTMLInputElement>("input[name=fangs-readying]:checked")?.value;
+      const readying = choice.dataset.readying;
       this.#closeMenu();
       if (maneuver === "") await clearManeuver(combatant);
       else

@@ -162,16 +162,33 @@ describe("the tracker view", () => {
 });
 
 describe("the maneuver menu", () => {
-  it("NC-MAN-20: asks what a Draw Weapon readies, the weapon by default, the stored choice when there is one", () => {
+  it("NC-MAN-20: Draw Weapon is one entry per thing to ready, named for it, only for an actor with an off-hand item", () => {
     const row = { id: "a", name: "Gru", mv: 12, held: false, maneuver: null, attackKind: null };
     const label = (key: string) => key;
-    expect(maneuverMenuView(row, null, label).readyings).toEqual([
-      { id: "weapon", label: "FANGS.Combat.Menu.Readying.Weapon", checked: true },
-      { id: "offHand", label: "FANGS.Combat.Menu.Readying.OffHand", checked: false },
+    const draws = (view: ReturnType<typeof maneuverMenuView>) =>
+      view.choices.filter((c) => c.id === "drawWeapon").map((c) => [c.label, c.readying, c.current]);
+    // No shield nor parrying weapon: one Draw Weapon, readying the weapon.
+    expect(draws(maneuverMenuView(row, null, label))).toEqual([
+      ["FANGS.Maneuver.DrawWeapon.Name", "weapon", false],
     ]);
-    expect(maneuverMenuView(row, null, label, "offHand").readyings.map((r) => r.checked)).toEqual([
+    const both = ["weapon", "offHand"] as const;
+    expect(draws(maneuverMenuView(row, null, label, null, both))).toEqual([
+      ["FANGS.Combat.Menu.Readying.Weapon", "weapon", false],
+      ["FANGS.Combat.Menu.Readying.OffHand", "offHand", false],
+    ]);
+    // The stored choice is the current entry; one stored without saying is the weapon.
+    const declared = { ...row, maneuver: "drawWeapon" as const };
+    expect(draws(maneuverMenuView(declared, null, label, "offHand", both)).map((d) => d[2])).toEqual([
       false,
       true,
+    ]);
+    expect(draws(maneuverMenuView(declared, null, label, null, both)).map((d) => d[2])).toEqual([
+      true,
+      false,
+    ]);
+    // A shield and no weapon to draw: the one entry readies the off hand.
+    expect(draws(maneuverMenuView(row, null, label, null, ["offHand"]))).toEqual([
+      ["FANGS.Maneuver.DrawWeapon.Name", "offHand", false],
     ]);
   });
 });

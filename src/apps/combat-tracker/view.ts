@@ -1,5 +1,5 @@
 import { FANGS } from "../../config/system";
-import type { Readying } from "../../rules/fangs/defenses";
+import { type Readying, readyingOf } from "../../rules/fangs/defenses";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
 import { FANGS_PHASES } from "../../rules/fangs/ruleset";
@@ -110,6 +110,8 @@ export interface ManeuverChoice {
   readonly holdable: boolean;
   readonly disabled: boolean;
   readonly tooltip: string;
+  /** Draw Weapon: what this entry readies (NC-MAN-13, NC-MAN-20); null for every other maneuver. */
+  readonly readying: Readying | null;
 }
 
 export interface TrackerGroup {
@@ -179,14 +181,32 @@ export function maneuverView(
   };
 }
 
-/** The maneuver menu for one combatant: every maneuver, with its move; unholdable ones closed to a holder. */
-export function maneuverChoices(mv: number, held: boolean, localize: Localize): ManeuverChoice[] {
-  return MANEUVER_IDS.map((id) => {
+const READYING_KEYS: Readonly<Record<Readying, string>> = {
+  weapon: "FANGS.Combat.Menu.Readying.Weapon",
+  offHand: "FANGS.Combat.Menu.Readying.OffHand",
+};
+
+const READYING_HINTS: Readonly<Record<Readying, string>> = {
+  weapon: "FANGS.Combat.Menu.Readying.WeaponHint",
+  offHand: "FANGS.Combat.Menu.Readying.OffHandHint",
+};
+
+/**
+ * The maneuver menu for one combatant: every maneuver, with its move; unholdable ones closed to a holder.
+ * `readyings` (ActorFacts.readyings): what its Draw Weapon may ready. With more than one, Draw Weapon
+ * is one entry per choice, each named for what it readies, so the choice is made in the one click.
+ */
+export function maneuverChoices(
+  mv: number,
+  held: boolean,
+  localize: Localize,
+  readyings: readonly Readying[] = ["weapon"],
+): ManeuverChoice[] {
+  return MANEUVER_IDS.flatMap((id) => {
     const m = getManeuver(id);
     const holdable = canActFromHold(id).allowed;
     const move = moveText(id, mv, localize);
-    const label = localize(m.labelKey);
-    return {
+    const entry = (label: string, readying: Readying | null, hint = ""): ManeuverChoice => ({
       id,
       label,
       icon: FANGS.maneuvers[id].icon,
@@ -194,8 +214,13 @@ export function maneuverChoices(mv: number, held: boolean, localize: Localize): 
       attacks: m.attacks,
       holdable,
       disabled: held && !holdable,
-      tooltip: `${label}: ${move}${holdable ? "" : ` · ${localize("FANGS.Combat.Menu.NotHoldable")}`}`,
-    };
+      tooltip: `${label}: ${move}${holdable ? "" : ` · ${localize("FANGS.Combat.Menu.NotHoldable")}`}${hint}`,
+      readying,
+    });
+    if (id !== "drawWeapon") return [entry(localize(m.labelKey), null)];
+    if (readyings.length < 2) return [entry(localize(m.labelKey), readyings[0] ?? "weapon")];
+    // The short name fits the narrow menu; the tooltip says what it means for the parries.
+    return readyings.map((r) => entry(localize(READYING_KEYS[r]), r, ` · ${localize(READYING_HINTS[r])}`));
   });
 }
 
@@ -341,21 +366,9 @@ export interface ManeuverMenuView {
     readonly checked: boolean;
   }[];
   readonly attackKindLabel: string;
-  /** Draw Weapon: what is drawn or readied (NC-MAN-13, NC-MAN-20); the item it names cannot parry. */
-  readonly readyings: readonly {
-    readonly id: Readying;
-    readonly label: string;
-    readonly checked: boolean;
-  }[];
-  readonly readyingLabel: string;
   readonly canClear: boolean;
   readonly clearLabel: string;
 }
-
-const READYING_KEYS: Readonly<Record<Readying, string>> = {
-  weapon: "FANGS.Combat.Menu.Readying.Weapon",
-  offHand: "FANGS.Combat.Menu.Readying.OffHand",
-};
 
 /** The badge's pop-up menu for one combatant. */
 export function maneuverMenuView(
@@ -363,14 +376,16 @@ export function maneuverMenuView(
   fallbackKind: WeaponKind | null,
   localize: Localize,
   readying: Readying | null = null,
+  readyings: readonly Readying[] = ["weapon"],
 ): ManeuverMenuView {
   const kind = row.attackKind ?? fallbackKind ?? "melee";
+  const readied = readyingOf(readying);
   return {
     combatantId: row.id,
     title: localize("FANGS.Combat.Menu.Title", { name: row.name }),
-    choices: maneuverChoices(row.mv, row.held, localize).map((c) => ({
+    choices: maneuverChoices(row.mv, row.held, localize, readyings).map((c) => ({
       ...c,
-      current: c.id === row.maneuver,
+      current: c.id === row.maneuver && (readyings.length < 2 || c.readying === readied),
     })),
     attackKinds: (["melee", "thrown", "missile"] as const).map((id) => ({
       id,
@@ -378,12 +393,6 @@ export function maneuverMenuView(
       checked: id === kind,
     })),
     attackKindLabel: localize("FANGS.Combat.Menu.AttackWith"),
-    readyings: (["weapon", "offHand"] as const).map((id) => ({
-      id,
-      label: localize(READYING_KEYS[id]),
-      checked: id === (readying ?? "weapon"),
-    })),
-    readyingLabel: localize("FANGS.Combat.Menu.Readying.Label"),
     canClear: row.maneuver !== null,
     clearLabel: localize("FANGS.Combat.Menu.Clear"),
   };

@@ -1,11 +1,12 @@
 import { startAttack } from "../../chat";
 import { postCheck } from "../../chat/check-card";
 import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
+import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsActorSheet } from "./base";
-import { ACTOR_TAB_IDS, actorSheetContext, type SheetCombatFacts } from "./context";
+import { ACTOR_TAB_IDS, actorSheetContext, declaredChoice, type SheetCombatFacts } from "./context";
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
@@ -132,14 +133,17 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       maneuver: allowance?.maneuver ?? null,
       movement: allowance ? { fraction: allowance.fraction, paces: allowance.paces } : null,
       declareRefusal: shown ? refusal : null,
+      readying: combatantSystem(combatant).readying,
+      readyings: actorFacts(this.actor).readyings,
     };
   }
 
   /** Declares the chosen maneuver through the tracker; a refusal re-renders the stored one. */
-  async #declare(maneuverId: string): Promise<void> {
+  async #declare(value: string): Promise<void> {
     const combatant = combatantOf(this.actor);
-    if (!combatant || !maneuverId) return;
-    const done = await declareManeuver(combatant, maneuverId);
+    const { maneuver, readying } = declaredChoice(value);
+    if (!combatant || !maneuver) return;
+    const done = await declareManeuver(combatant, maneuver, { readying });
     if (!done) await this.render();
   }
 

@@ -18,7 +18,14 @@ import {
   skillValue,
 } from "../../rules/fangs/character";
 import type { FangsOptions } from "../../rules/fangs/config";
-import { hasMonsterParry, shieldBashDamage, shieldStrikeDamage } from "../../rules/fangs/defenses";
+import {
+  hasMonsterParry,
+  isReadying,
+  type Readying,
+  readyingOf,
+  shieldBashDamage,
+  shieldStrikeDamage,
+} from "../../rules/fangs/defenses";
 import type { MoveFraction } from "../../rules/fangs/maneuvers";
 import {
   CHARACTERISTIC_IDS,
@@ -363,10 +370,14 @@ export interface SheetCombatFacts {
   movement: { fraction: MoveFraction; paces: number } | null;
   /** Lang key of why this user may not declare now (closed phase, not the owner), or null. */
   declareRefusal: string | null;
+  /** Draw Weapon: what is readied (NC-MAN-20) and what may be (ActorFacts.readyings); absent: the weapon. */
+  readying?: Readying | null;
+  readyings?: readonly Readying[];
 }
 
 export interface ManeuverChoiceContext {
-  value: ManeuverId;
+  /** The maneuver id; a Draw Weapon with a choice of what it readies is "drawWeapon:offHand" (`declaredChoice`). */
+  value: string;
   label: string;
   selected: boolean;
 }
@@ -773,6 +784,36 @@ function maneuverLabel(id: string): string {
     : "FANGS.Item.Maneuver.Unknown";
 }
 
+const READYING_LABELS: Readonly<Record<Readying, string>> = {
+  weapon: "FANGS.Combat.Menu.Readying.Weapon",
+  offHand: "FANGS.Combat.Menu.Readying.OffHand",
+};
+
+/** The maneuver list; with a choice of what Draw Weapon readies, one Draw Weapon per choice, as in the tracker. */
+function maneuverOptions(
+  declared: ManeuverId | null,
+  readying: Readying | null,
+  readyings: readonly Readying[],
+): ManeuverChoiceContext[] {
+  const readied = readyingOf(readying);
+  return MANEUVER_IDS.flatMap((id) => {
+    if (id !== "drawWeapon" || readyings.length < 2) {
+      return [{ value: id, label: FANGS.maneuvers[id].label, selected: id === declared }];
+    }
+    return readyings.map((r) => ({
+      value: `${id}:${r}`,
+      label: READYING_LABELS[r],
+      selected: id === declared && r === readied,
+    }));
+  });
+}
+
+/** The maneuver and what it readies from a choice's value ("drawWeapon:offHand"). */
+export function declaredChoice(value: string): { maneuver: string; readying: Readying | null } {
+  const [maneuver = "", readying] = value.split(":");
+  return { maneuver, readying: isReadying(readying) ? readying : null };
+}
+
 function combatPanel(facts: SheetCombatFacts, idPrefix: string, editable: boolean): CombatPanelContext {
   const declared =
     facts.maneuver && (MANEUVER_IDS as readonly string[]).includes(facts.maneuver)
@@ -786,11 +827,7 @@ function combatPanel(facts: SheetCombatFacts, idPrefix: string, editable: boolea
       declared && facts.movement
         ? { label: MOVE_FRACTION_LABELS[facts.movement.fraction], paces: facts.movement.paces }
         : null,
-    choices: MANEUVER_IDS.map((id) => ({
-      value: id,
-      label: FANGS.maneuvers[id].label,
-      selected: id === declared?.id,
-    })),
+    choices: maneuverOptions(declared?.id ?? null, facts.readying ?? null, facts.readyings ?? ["weapon"]),
     canDeclare: refusal === null,
     refusal,
     ids: {

@@ -9,6 +9,8 @@ import {
   explainDefenses,
   hasMonsterParry,
   type ParryLoadout,
+  readyingChoices,
+  readyingOf,
   recordDefense,
   recordOffHandAttack,
   takeDefense,
@@ -507,5 +509,24 @@ describe("a shield's one use and Draw Weapon's readying", () => {
       "shieldParry",
       "none",
     ]);
+  });
+
+  it("NC-MAN-20: not said, Draw Weapon readies the weapon: the sword alone does not parry, the shield parries once", () => {
+    expect(allowedDefenses(ctx({ maneuver: "drawWeapon", loadout: SWORD_ALONE }))).toEqual(["none"]);
+    const withShield = ctx({ maneuver: "drawWeapon", loadout: SWORD_AND_SHIELD });
+    expect(allowedDefenses(withShield)).toEqual(["shieldParry", "none"]);
+    expect(howMany(withShield, "shieldParry")).toBe(1);
+  });
+
+  it("NC-MAN-20: what may be readied: the off hand only with a shield or parrying weapon to ready, alone when there is no weapon to draw", () => {
+    expect(readyingChoices({ weapon: true, offHand: false })).toEqual(["weapon"]);
+    expect(readyingChoices({ weapon: true, offHand: true })).toEqual(["weapon", "offHand"]);
+    expect(readyingChoices({ weapon: false, offHand: true })).toEqual(["offHand"]);
+    expect(readyingChoices({ weapon: false, offHand: false })).toEqual(["weapon"]);
+    expect(readyingOf("offHand", { weapon: true, offHand: false })).toBe("weapon");
+    expect(readyingOf("offHand", { weapon: true, offHand: true })).toBe("offHand");
+    expect(readyingOf(null, { weapon: false, offHand: true })).toBe("offHand");
+    expect(readyingOf(null)).toBe("weapon");
+    expect(readyingOf("offHand")).toBe("offHand");
   });
 });

@@ -130,8 +130,8 @@ export interface DefenseContext {
   /**
    * Draw Weapon: which hand's item is being drawn or readied this round
    * (NC-MAN-13, NC-MAN-20). That item cannot parry; the maneuver's one parry
-   * goes to what the other hand already holds. Null or absent: not said, and
-   * the one parry is the off hand's as the maneuver tables give it.
+   * goes to what the other hand already holds. Null or absent: not said, read
+   * as the text's main case, the weapon (`readyingOf`).
    */
   readonly readying?: Readying | null;
   readonly options?: Partial<ManeuverOptions>;
@@ -144,6 +144,38 @@ export type Readying = "weapon" | "offHand";
 
 export function isReadying(value: unknown): value is Readying {
   return value === "weapon" || value === "offHand";
+}
+
+/** What the actor has that a Draw Weapon could ready, whether in hand yet or not. */
+export interface ReadyingHoldings {
+  /** A weapon of its own for the weapon hand (a natural weapon is never drawn). */
+  readonly weapon: boolean;
+  /** A shield or parrying weapon for the off hand. */
+  readonly offHand: boolean;
+}
+
+/**
+ * What a Draw Weapon may ready, the one taken when not said first. The text's
+ * main case is drawing a weapon ("not with the weapon he is drawing"); the
+ * off hand's item is a choice only for an actor who has one, and the only
+ * choice for one with a shield or parrying weapon and no weapon to draw.
+ */
+export function readyingChoices(holdings: ReadyingHoldings): readonly Readying[] {
+  if (holdings.offHand && !holdings.weapon) return ["offHand"];
+  if (holdings.offHand) return ["weapon", "offHand"];
+  return ["weapon"];
+}
+
+/**
+ * What a Draw Weapon readies: what was said when the actor has it to ready,
+ * else the first of `readyingChoices`. Without holdings to go on (a
+ * declaration stored before the question was asked), what was said, else the
+ * weapon (docs/rules/fangs.md, "What Draw Weapon readies").
+ */
+export function readyingOf(said: unknown, holdings?: ReadyingHoldings): Readying {
+  if (!holdings) return isReadying(said) ? said : "weapon";
+  const choices = readyingChoices(holdings);
+  return isReadying(said) && choices.includes(said) ? said : choices[0]!;
 }
 
 /**
@@ -275,7 +307,7 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
     throw new RulesError("invalid-value", "a grapple is a melee attack", { attack });
   }
 
-  const readying = maneuver.id === "drawWeapon" && isReadying(ctx.readying) ? ctx.readying : null;
+  const readying = maneuver.id === "drawWeapon" ? readyingOf(ctx.readying) : null;
   const budget = readyingBudget(maneuverDefenses(maneuver.id, options), readying);
   const usage = ctx.usage;
   const bound = new Set(ctx.boundLimbs ?? []);
