@@ -4,6 +4,7 @@ import {
   type AttackCounter,
   type AttackSource,
   type AttackVerdict,
+  type AttackWeapon,
   canTakeFreeAttack,
   recordAttack as countAttack,
   emptyAttackCounter,
@@ -290,9 +291,12 @@ export function freeAttackVerdict(
   kind: FreeAttackKind,
   actor: Actor.Implementation | null,
   combat: Combat.Implementation | null,
+  weapon?: AttackWeapon,
 ): AttackVerdict {
   const combatant = combatantOf(actor, combat);
-  if (!combatant) return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter() });
+  const striking = weapon ? { weapon } : {};
+  if (!combatant)
+    return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter(), ...striking });
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
   try {
@@ -302,6 +306,7 @@ export function freeAttackVerdict(
       counter: system.attacks,
       outOfAction: facts.outOfAction,
       options: rulesOptions(),
+      ...striking,
     });
   } catch (error) {
     // No maneuver declared: the core knows no attacks for it.
