@@ -393,6 +393,68 @@ describe("a Charge that does no harm gives its target a free attack", () => {
   });
 });
 
+describe("a free attack's weapon (NC-DMG-7, NC-DMG-8, NC-ATK-3)", () => {
+  it("NC-DMG-7, NC-MAN-9: Jenny's Shortsword under half its SP only parries: her free attack at Gru is struck with her Fist", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    world.as(world.gm);
+    await t.jenny.items.get(itemId(t.jenny, "Shortsword"))!.update({ "system.itemSp.value": 3 } as never);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [2]);
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+    world.as(world.defender);
+    world.dice.push(12);
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    const free = stateOf(lastMessage());
+    expect(free.setup.source).toBe("chargeFreeAttack");
+    expect(free.weapon.name).toBe("Fist");
+  });
+
+  it("NC-DMG-8, NC-MAN-9: with her Shortsword shattered and no Fist, Jenny has no weapon fit for the free attack: refused, nothing rolled", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "attack" }]);
+    world.as(world.gm);
+    await t.jenny.items.get(itemId(t.jenny, "Shortsword"))!.update({ "system.itemSp.value": 0 } as never);
+    await t.jenny.items
+      .get(itemId(t.jenny, "Fist"))!
+      .update({ "system.equipped": false, "system.natural": false } as never);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [2]);
+    expect(await ask(world.defender, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+    world.as(world.defender);
+    const before = lastMessage();
+    world.dice.push(12);
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    expect(lastMessage()).toBe(before);
+    expect(world.notices.at(-1)).toBe(
+      game.i18n!.format("FANGS.Chat.FreeAttack.NoWeapon", { name: stateOf(message).target.name }),
+    );
+    expect(world.dice).toEqual([12]);
+  });
+
+  it("NC-DEF-4, NC-DMG-8: a second chance with a Broadsword shattered meanwhile is refused when the setting forbids", async () => {
+    const t = await table();
+    await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    world.dice.push(7);
+    await ask(world.defender, message, { type: "defend", choice: "dodgePast" });
+    expect(stateOf(message).freeAttack).toMatchObject({ kind: "dodgePast" });
+    world.as(world.gm);
+    await t.gru.items.get(t.sword)!.update({ "system.itemSp.value": 0 } as never);
+    await game.settings!.set("fangs", "attackEnforcement", "forbid");
+    try {
+      world.as(world.player);
+      const before = lastMessage();
+      world.dice.push(15);
+      await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+      expect(lastMessage()).toBe(before);
+      expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Rules.Attack.Refusal.WeaponShattered"));
+      expect(world.dice).toEqual([15]);
+    } finally {
+      world.as(world.gm);
+      await game.settings!.set("fangs", "attackEnforcement", "warn");
+    }
+  });
+});
+
 describe("a Charge's free attack is one of the target's attacks (NC-MAN-9, NC-ATK-8)", () => {
   const made = (c: { getCombatantsByActor(a: unknown): { system: unknown }[] }, actor: unknown) =>
     (c.getCombatantsByActor(actor)[0]!.system as { attacks: { made: string[] } }).attacks.made;
@@ -922,6 +984,33 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     // The player posted the card; the active GM's client wrote the combatant.
     expect(gru.updates.length).toBeGreaterThan(0);
     expect(gru.updates.every((u) => u.by === world.gm.id)).toBe(true);
+  });
+
+  it("NC-MAN-16, NC-MAN-21: next round the table refuses Gru's Attack at the Jenny he struck as she retreated: he may not re-engage her", async () => {
+    const { t, c, gru } = await fight("retreat", true);
+    await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    // Round 2: Gru on Attack again, Jenny still within his reach on the board.
+    c.round = 2;
+    (gru.system as Record<string, unknown>).attacks = {
+      made: [],
+      usedMelee: false,
+      usedRanged: false,
+      targets: [],
+    };
+    world.as(world.gm);
+    await game.settings!.set("fangs", "attackEnforcement", "forbid");
+    try {
+      world.as(world.player);
+      target(world.player, t.jennyToken);
+      const before = [...(game.messages as unknown as Iterable<unknown>)].length;
+      world.dice.push(15);
+      expect(await modules.start.startAttack(t.gru, t.sword, { event: SHIFT })).toBe(false);
+      expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Rules.Attack.Refusal.EngageForbidden"));
+      expect([...(game.messages as unknown as Iterable<unknown>)].length).toBe(before);
+    } finally {
+      world.as(world.gm);
+      await game.settings!.set("fangs", "attackEnforcement", "warn");
+    }
   });
 
   it("NC-SPD-1: Gru, first in AG order, attacks the disengaging Jenny as usual: she has not disengaged yet", async () => {

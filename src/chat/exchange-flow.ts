@@ -44,6 +44,7 @@ import {
   DODGE_PAST,
   type ExchangeEvent,
   type ExchangeIntent,
+  ExchangeStage,
   type ExchangeState,
   type FreeAttackOffer,
   type NextStep,
@@ -170,28 +171,65 @@ export function nextAfter(
 /**
  * NC-MAN-9 through rules-B: a Charge that did no damage gives its target a
  * free attack, if the target still has an attack this round (NC-ATK-8: the
- * free attack counts).
+ * free attack counts). A charger's Dodge Past second chance (under
+ * `dodgePastSecondChance: "always"`) is the rest of the charge's attack: the
+ * first chance did no damage, or there would be no second, so the second
+ * chance's card makes the offer when it does none either.
  */
 export async function chargeOffer(
   state: ExchangeState,
   effects: readonly Effect[],
 ): Promise<Omit<FreeAttackOffer, "taken"> | null> {
-  // The charge's own attack only: a free attack by a charger (a Dodge Past's second chance) gives none back.
-  if (
-    state.setup.maneuver !== "charge" ||
-    (state.setup.source ?? AttackSource.Maneuver) !== AttackSource.Maneuver
-  )
-    return null;
+  if (state.setup.maneuver !== "charge") return null;
+  const source = state.setup.source ?? AttackSource.Maneuver;
+  let chances: readonly Effect[];
+  if (source === AttackSource.Maneuver) {
+    // A second chance offered: the charge's attack is not over until it is taken (its card decides).
+    if (state.freeAttack?.kind === "dodgePast") return null;
+    chances = effects;
+  } else if (source === AttackSource.DodgePast) {
+    const first = firstChanceOf(state);
+    if (!first) return null;
+    chances = [...first, ...effects];
+  } else return null; // A free attack struck back at a charger gives none back.
   const offer = chargeFreeAttack({
     chargerId: state.attacker.actorUuid,
     targetId: state.target.actorUuid,
-    effects: [...effects],
+    effects: [...chances],
   });
   if (!offer) return null;
   const striker = await actorFrom(offer.attackerId);
   if (!freeAttackVerdict(AttackSource.ChargeFreeAttack, striker, combatWithId(state.setup.combatId)).allowed)
     return null;
   return { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey };
+}
+
+/**
+ * The effects of the charge's first chance, read from the card whose Dodge
+ * Past second chance this exchange is: the latest card, written by the
+ * active GM, of the same charger at the same target in the same round whose
+ * second chance was taken. Null when there is none, or when its damage is
+ * still to be rolled (the charge's harm is not known yet).
+ */
+function firstChanceOf(state: ExchangeState): readonly Effect[] | null {
+  const messages = [...((game.messages as unknown as Iterable<ChatMessage>) ?? [])].reverse();
+  for (const message of messages) {
+    const first = exchangeOf(message);
+    if (
+      first?.freeAttack?.kind !== "dodgePast" ||
+      !first.freeAttack.taken ||
+      first.setup.maneuver !== "charge" ||
+      (first.setup.source ?? AttackSource.Maneuver) !== AttackSource.Maneuver ||
+      first.attacker.actorUuid !== state.attacker.actorUuid ||
+      first.target.actorUuid !== state.target.actorUuid ||
+      first.setup.combatId !== state.setup.combatId ||
+      first.setup.round !== state.setup.round
+    )
+      continue;
+    const pending: readonly string[] = [ExchangeStage.DefenseChosen, ExchangeStage.DefenseRolled];
+    return pending.includes(first.stage) ? null : (first.damage?.effects ?? []);
+  }
+  return null;
 }
 
 /* -------------------------------------------- */

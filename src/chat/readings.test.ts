@@ -5,7 +5,9 @@ import {
   combat,
   type ExchangeModules,
   itemId,
+  lastMessage,
   loadExchange,
+  SHIFT,
   stateOf,
   table,
 } from "../../test/foundry/chat-fixtures";
@@ -100,6 +102,27 @@ describe("NC-MAN-9, NC-DEF-4: dodging past a charger", () => {
       attackerId: t.gru.uuid,
       targetId: t.jenny.uuid,
     });
+  });
+});
+
+describe("NC-MAN-9, NC-DEF-4: a charger's second chance that misses too", () => {
+  it('NC-MAN-9, NC-DEF-4: under "always" Gru\'s second chance misses Jenny: his charge did no damage, and its card gives her the free attack', async () => {
+    await worldRules({ dodgePastSecondChance: "always" });
+    const t = await table();
+    await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    world.dice.push(7); // 7 + 17 = 24: a normal dodge of a normal attack
+    await ask(world.defender, message, { type: "defend", choice: "dodgePast" });
+    expect(stateOf(message).freeAttack).toMatchObject({ kind: "dodgePast" });
+    expect(await ask(world.player, message, { type: "takeFreeAttack" })).toMatchObject({ ok: true });
+    world.as(world.player);
+    world.dice.push(2); // the second chance misses
+    await modules.start.takeFreeAttack(stateOf(message), { event: SHIFT });
+    const second = stateOf(lastMessage());
+    expect(second.setup.source).toBe("dodgePast");
+    expect(second.stage).toBe("resolved");
+    expect(second.freeAttack).toMatchObject({ attackerId: t.jenny.uuid, targetId: t.gru.uuid, taken: false });
+    expect(second.freeAttack?.kind).not.toBe("dodgePast");
   });
 });
 

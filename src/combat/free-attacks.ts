@@ -1,5 +1,10 @@
 import { rulesOptions } from "../config/settings";
-import { type AttackVerdict, canTakeFreeAttack, type FreeAttackKind } from "../rules/fangs/attack-checks";
+import {
+  type AttackVerdict,
+  type AttackWeapon,
+  canTakeFreeAttack,
+  type FreeAttackKind,
+} from "../rules/fangs/attack-checks";
 import { emptyAttackCounter } from "../rules/fangs/attacks";
 import { RulesError } from "../rules/kernel/errors";
 import { combatantOf } from "./api";
@@ -21,9 +26,12 @@ export function freeAttackVerdict(
   kind: FreeAttackKind,
   actor: Actor.Implementation | null,
   combat: Combat.Implementation | null,
+  weapon?: AttackWeapon,
 ): AttackVerdict {
   const combatant = combatantOf(actor, combat);
-  if (!combatant) return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter() });
+  const striking = weapon ? { weapon } : {};
+  if (!combatant)
+    return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter(), ...striking });
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
   try {
@@ -33,6 +41,7 @@ export function freeAttackVerdict(
       counter: system.attacks,
       outOfAction: facts.outOfAction,
       options: rulesOptions(),
+      ...striking,
     });
   } catch (error) {
     // No maneuver declared: the core knows no attacks for it.

@@ -1,4 +1,4 @@
-import { canAttackNow, canTakeFreeAttack } from "../rules/fangs/attack-checks";
+import { canAttackNow, canTakeFreeAttack, freeAttackWeapon } from "../rules/fangs/attack-checks";
 import {
   type AttackCounter,
   type AttackSlot,
@@ -1058,12 +1058,6 @@ class Duel {
             byKind.set(w.kind, fits);
           }
           if (!fits) continue;
-          if (
-            w.kind === "melee" &&
-            !engaged &&
-            !mayCloseWith(c.restrictions, opp.id, this.round, id === "charge" ? "charge" : "engage")
-          )
-            continue;
           const verdict = canAttackNow({
             phase: w.kind === "melee" ? "melee" : "missile",
             round: this.round,
@@ -1677,16 +1671,26 @@ class Duel {
     if (c.maneuver === "charge" && resolution) {
       const free = chargeFreeAttack({ chargerId: c.id, targetId: opp.id, effects: resolution.effects });
       if (free && !this.out(opp)) {
-        const fw =
-          this.mainWeapon(opp) ??
-          this.inHand(opp).find((x) => x.kind === "melee" && this.weaponReady(opp, x));
-        if (fw && this.weaponReady(opp, fw)) {
+        // The rules core picks the weapon, the main one first (NC-DMG-7, NC-ATK-3); this one is loaded and in reach.
+        const main = this.mainWeapon(opp);
+        const ready = (main ? [main, ...this.inHand(opp)] : this.inHand(opp))
+          .filter((x) => this.weaponReady(opp, x))
+          .map((x) => ({
+            kind: x.kind,
+            itemSp: x.itemSp ? (opp.itemSp.get(x.id) ?? null) : null,
+            natural: x.natural,
+            weapon: x,
+          }));
+        const picked = freeAttackWeapon(ready);
+        const fw = picked?.weapon;
+        if (picked && fw) {
           // NC-ATK-8: the free attack is one of the target's attacks this round, if it has one left.
           const verdict = canTakeFreeAttack({
             kind: AttackSource.ChargeFreeAttack,
             attacker: this.attackerProfile(opp, opp.maneuver ?? ""),
             counter: opp.counter,
             options: this.options,
+            weapon: picked,
           });
           if (verdict.allowed && verdict.slot) this.exchange(opp, c, fw, verdict.slot, 0);
           else

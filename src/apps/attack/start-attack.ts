@@ -11,8 +11,10 @@ import { rulesOptions } from "../../config/settings";
 import {
   type AttackNowContext,
   type AttackVerdict,
+  type AttackWeapon,
   canAttackNow,
   type FreeAttackKind,
+  freeAttackWeapon,
 } from "../../rules/fangs/attack-checks";
 import { AttackSource, type RoundAttacker } from "../../rules/fangs/attacks";
 import { blowOptions, takesDamageModifier } from "../../rules/fangs/blows";
@@ -141,7 +143,8 @@ function engagedNow(actor: Actor.Implementation, token: TokenDocument.Implementa
 /* -------------------------------------------- */
 
 interface RoundView {
-  readonly combat: { readonly id: string; readonly round: number; readonly phase: PhaseId };
+  /** Null: a free attack's refusal outside a combat (its weapon). */
+  readonly combat: { readonly id: string; readonly round: number; readonly phase: PhaseId } | null;
   readonly maneuver: string | null;
   readonly verdict: AttackVerdict;
   /** What the rules core gives an attack on a retreating or disengaging target (NC-MAN-16, NC-SPD-1, -2). */
@@ -216,16 +219,34 @@ function roundView(
   };
 }
 
-/** A free attack's round: the rules core's verdict on it, and the combat the card counts it in. */
-function freeRoundView(actor: Actor.Implementation, kind: FreeAttackKind): RoundView | null {
+/** The weapon facts the rules core's attack checks read (kind, SP). */
+function attackWeaponOf(weapon: Item.Implementation): AttackWeapon {
+  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rulesOptions()));
+  return { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp };
+}
+
+/**
+ * A free attack's round: the rules core's verdict on it, with the weapon
+ * that strikes it (NC-DMG-7, NC-ATK-3), and the combat the card counts it in.
+ */
+function freeRoundView(
+  actor: Actor.Implementation,
+  kind: FreeAttackKind,
+  weapon: Item.Implementation,
+): RoundView | null {
   const combat = game.combat;
   const combatant = combatantOf(actor);
-  if (!combat?.started || !combatant || !combat.id) return null;
+  const striking = attackWeaponOf(weapon);
+  if (!combat?.started || !combatant || !combat.id) {
+    // Outside a combat nothing is counted, but the weapon is still checked.
+    const verdict = freeAttackVerdict(kind, null, null, striking);
+    return verdict.allowed ? null : { combat: null, maneuver: null, verdict, withdrawal: null };
+  }
   const system = combatantSystem(combatant);
   return {
     combat: { id: combat.id, round: combat.round, phase: combatSystem(combat).phase },
     maneuver: system.maneuver,
-    verdict: freeAttackVerdict(kind, actor, combat as unknown as Combat.Implementation),
+    verdict: freeAttackVerdict(kind, actor, combat as unknown as Combat.Implementation, striking),
     withdrawal: null,
   };
 }
@@ -299,7 +320,7 @@ export async function startAttack(
 
   // May this attack be made now? (rules-B, enforced by the world setting)
   const round = options.free
-    ? freeRoundView(actor, options.free)
+    ? freeRoundView(actor, options.free, weapon)
     : roundView(actor, weapon, attackerToken, target, targetToken);
   const isGM = game.user?.isGM === true;
   const passage = gate(round?.verdict ?? null, attackEnforcement(), isGM);
@@ -429,12 +450,16 @@ export async function takeFreeAttack(
   }
   const actor: unknown = await fromUuid(state.target.actorUuid as never);
   if (!(actor instanceof Actor)) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
-  const ready = actor.items.filter(
-    (i) => i.type === "weapon" && weaponAtHand(i.system as { equipped?: unknown; natural?: unknown }),
-  );
-  // The weapon in hand before a fist or a claw.
-  const weapon = ready.find((i) => (i.system as { natural?: unknown }).natural !== true) ?? ready[0];
-  if (!weapon?.id) return void warn("FANGS.Chat.Error.NoWeapon");
+  const ready = actor.items
+    .filter((i) => i.type === "weapon" && weaponAtHand(i.system as { equipped?: unknown; natural?: unknown }))
+    .map((item) => ({
+      ...attackWeaponOf(item),
+      natural: (item.system as { natural?: unknown }).natural === true,
+      item,
+    }));
+  // The rules core picks: a melee weapon fit to attack, the one in hand before a fist or a claw.
+  const weapon = freeAttackWeapon(ready)?.item;
+  if (!weapon?.id) return void warn("FANGS.Chat.FreeAttack.NoWeapon", { name: state.target.name });
   const token = state.target.tokenUuid ? tokenFrom(state.target.tokenUuid) : null;
   await startAttack(actor as Actor.Implementation, weapon.id, {
     event: options.event ?? null,

@@ -34,17 +34,20 @@ export function shieldBashHand(reading: ShieldBashAttack | undefined): "main" | 
 /*  canAttackNow                                */
 /* -------------------------------------------- */
 
+/** A weapon as the attack checks read it. `itemSp` null: a natural weapon that does not wear. */
+export interface AttackWeapon {
+  readonly kind: WeaponKind;
+  readonly extendedReload?: boolean;
+  readonly itemSp: ItemSp | null;
+}
+
 export interface AttackNowContext {
   readonly phase: PhaseId;
   readonly round: number;
   readonly attacker: RoundAttacker;
   readonly counter: AttackCounter;
   /** The weapon about to strike. `itemSp` null: a natural weapon that does not wear. */
-  readonly weapon: {
-    readonly kind: WeaponKind;
-    readonly extendedReload?: boolean;
-    readonly itemSp: ItemSp | null;
-  };
+  readonly weapon: AttackWeapon;
   /** Which hand strikes (default the main hand); a shield bash's hand is decided here (`shieldBashHand`). */
   readonly hand?: "main" | "off";
   /** The attack is a bash with the off-hand shield (NC-DEF-9). */
@@ -120,11 +123,16 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   if (maneuver.id === "charge" && !mayCloseWith(restrictions, ctx.targetId, round, "charge")) {
     return no("ChargeForbidden");
   }
-  if (ctx.weapon.itemSp !== null && ctx.weapon.itemSp !== undefined) {
-    const condition = itemCondition(ctx.weapon.itemSp);
-    if (condition === "shattered") return no("WeaponShattered");
-    if (condition === "unusableForAttack") return no("WeaponUnderHalf");
+  // NC-MAN-16, NC-MAN-21, NC-SPD-2: a melee attack engages its target, a shot does not (docs/rules/fangs.md).
+  if (
+    maneuver.id !== "charge" &&
+    kind === "melee" &&
+    !mayCloseWith(restrictions, ctx.targetId, round, "engage")
+  ) {
+    return no("EngageForbidden");
   }
+  const unfit = weaponUnfit(ctx.weapon);
+  if (unfit) return no(unfit);
   if (bash) {
     // NC-DEF-9: the shield is used once a round, to parry or to bash.
     if (ctx.attacker.offHandShield !== true) return no("NoShieldInHand");
@@ -134,8 +142,8 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const ranged = kind !== "melee";
   if (ctx.phase === "missile" && !ranged) return no("MeleeInMissilePhase");
   if (ctx.phase === "melee" && ranged) return no("RangedInMeleePhase");
-  if (ranged && ctx.counter.usedMelee) return no("RangedAfterMelee");
-  if (!ranged && ctx.counter.usedRanged) return no("MeleeAfterRanged");
+  const mixed = mixesWeapons(ranged, ctx.counter);
+  if (mixed) return no(mixed);
   if (ranged) {
     if (maneuver.id === "charge") return no("ChargeIsMelee");
     if (ctx.attackerEngaged) return no("EngagedCannotShoot");
@@ -167,6 +175,22 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   });
 }
 
+/** NC-DMG-7, NC-DMG-8: under half its SP a weapon only parries; at 0 it is shattered. A refusal's reason, or null. */
+function weaponUnfit(weapon: AttackWeapon): string | null {
+  if (weapon.itemSp === null || weapon.itemSp === undefined) return null;
+  const condition = itemCondition(weapon.itemSp);
+  if (condition === "shattered") return "WeaponShattered";
+  if (condition === "unusableForAttack") return "WeaponUnderHalf";
+  return null;
+}
+
+/** NC-ATK-3: no melee weapon in a round one uses a ranged weapon, nor the other way. A refusal's reason, or null. */
+function mixesWeapons(ranged: boolean, counter: AttackCounter): string | null {
+  if (ranged && counter.usedMelee) return "RangedAfterMelee";
+  if (!ranged && counter.usedRanged) return "MeleeAfterRanged";
+  return null;
+}
+
 function capReached(attacker: RoundAttacker, counter: AttackCounter): boolean {
   const cap = roundAttackCap(attacker);
   return cap !== null && counter.made.length >= cap;
@@ -191,6 +215,39 @@ export interface FreeAttackContext {
   readonly outOfAction?: boolean;
   /** The world's rules options (`dodgePastSecondChance` gives a charger its Dodge Past chance). */
   readonly options?: FangsOptions;
+  /**
+   * The weapon that would strike. Absent: the weapon is not chosen yet (a
+   * card asking whether to offer the attack at all); the weapon is then
+   * checked when the attack is made.
+   */
+  readonly weapon?: AttackWeapon;
+}
+
+/**
+ * Whether a weapon may strike a free attack (NC-DMG-7, NC-DMG-8): fit to
+ * attack, and a melee weapon: the charger stands engaged with its target,
+ * and a dodger slips past the attacker's reach (engaged fighters do not
+ * shoot, NC-ATK-1). A refusal's lang key, or null.
+ */
+export function freeAttackWeaponRefusal(weapon: AttackWeapon): string | null {
+  const reason = freeAttackWeaponUnfit(weapon);
+  return reason ? KEY + reason : null;
+}
+
+function freeAttackWeaponUnfit(weapon: AttackWeapon): string | null {
+  return weapon.kind === "melee" ? weaponUnfit(weapon) : "FreeAttackIsMelee";
+}
+
+/**
+ * The weapon a free attack strikes with, of those at hand: the first held
+ * weapon fit to strike it, else the first natural one (a fist or a claw is
+ * always at hand). Null when none is fit.
+ */
+export function freeAttackWeapon<W extends AttackWeapon & { readonly natural?: boolean }>(
+  weapons: readonly W[],
+): W | null {
+  const fit = weapons.filter((w) => freeAttackWeaponRefusal(w) === null);
+  return fit.find((w) => w.natural !== true) ?? fit[0] ?? null;
 }
 
 /**
@@ -218,8 +275,15 @@ export function canTakeFreeAttack(ctx: FreeAttackContext): AttackVerdict {
   });
   const allowed = (slot: AttackSlot): AttackVerdict =>
     Object.freeze({ allowed: true, reasonKey: null, slot, intoMelee: false });
+  // The weapon is checked as for any attack; a free attack is melee (`freeAttackWeaponRefusal`).
+  const unfit = ctx.weapon ? freeAttackWeaponUnfit(ctx.weapon) : null;
+  if (unfit) return no(unfit);
   if (ctx.attacker === null) return allowed(plain);
   if (ctx.outOfAction) return no("OutOfAction");
+  if (ctx.weapon) {
+    const mixed = mixesWeapons(false, ctx.counter);
+    if (mixed) return no(mixed);
+  }
   if (capReached(ctx.attacker, ctx.counter)) return no("NoAttacksLeft");
   if (ctx.kind === AttackSource.ChargeFreeAttack) return allowed(plain);
   const taken = ctx.counter.made.filter((s) => s === AttackSource.DodgePast).length;

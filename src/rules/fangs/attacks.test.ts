@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
-import { type AttackNowContext, canAttackNow, canTakeFreeAttack, shieldBashHand } from "./attack-checks";
+import {
+  type AttackNowContext,
+  canAttackNow,
+  canTakeFreeAttack,
+  freeAttackWeapon,
+  shieldBashHand,
+} from "./attack-checks";
 import {
   type AttackCounter,
   AttackSource,
@@ -467,5 +473,87 @@ describe("a shield bash (NC-DEF-9)", () => {
 
   it("NC-DEF-9: a bash is a melee blow", () => {
     expect(codeOf(() => canAttackNow(bash({ weapon: BOW })))).toBe("invalid-value");
+  });
+});
+
+describe("a Retreat's protection binds the attacker's next attacks (NC-MAN-16, NC-MAN-21, NC-SPD-2)", () => {
+  const leaves = () =>
+    withdrawalChoice(
+      attackOnWithdrawal({
+        round: 1,
+        targetManeuver: "retreat",
+        targetWentFirst: true,
+        melee: true,
+        attackerManeuver: "attack",
+        attackerMv: 12,
+        attackerId: "gru",
+        targetId: "orc",
+      })!,
+      "attackAsItLeaves",
+    )!.result.restrictions;
+
+  it("NC-SPD-2: after the +4 strike as the orc leaves, no melee Attack at it for two rounds, a Charge allowed, a shot allowed", () => {
+    const restrictions = leaves();
+    for (const round of [2, 3]) {
+      expect(reason(melee({ round, restrictions }))).toBe(`${KEY}EngageForbidden`);
+      expect(reason(melee({ round, restrictions, attacker: { maneuver: "allOutAttack" } }))).toBe(
+        `${KEY}EngageForbidden`,
+      );
+      expect(canAttackNow(melee({ round, restrictions, attacker: { maneuver: "charge" } })).allowed).toBe(
+        true,
+      );
+      expect(canAttackNow(shooting({ round, restrictions })).allowed).toBe(true);
+    }
+    expect(canAttackNow(melee({ round: 4, restrictions })).allowed).toBe(true);
+    // Another target is free.
+    expect(canAttackNow(melee({ round: 2, restrictions, targetId: "goblin" })).allowed).toBe(true);
+  });
+
+  it("NC-MAN-21: one who struck the retreater first at +2 neither attacks it in melee nor Charges it next round", () => {
+    const answer = attackOnWithdrawal({
+      round: 1,
+      targetManeuver: "retreat",
+      targetWentFirst: false,
+      melee: true,
+      attackerManeuver: "attack",
+      attackerMv: 12,
+      attackerId: "gru",
+      targetId: "orc",
+    })!;
+    const restrictions = answer.choices[0]!.result.restrictions;
+    expect(reason(melee({ round: 2, restrictions }))).toBe(`${KEY}EngageForbidden`);
+    expect(reason(melee({ round: 2, restrictions, attacker: { maneuver: "charge" } }))).toBe(
+      `${KEY}ChargeForbidden`,
+    );
+    expect(canAttackNow(melee({ round: 3, restrictions })).allowed).toBe(true);
+  });
+});
+
+describe("a free attack's weapon (NC-DMG-7, NC-DMG-8, NC-ATK-3)", () => {
+  const jenny = { maneuver: "attack" } as const;
+  const free = (weapon: Parameters<typeof freeAttackWeapon>[0][number], counter = emptyAttackCounter()) =>
+    canTakeFreeAttack({ kind: "chargeFreeAttack", attacker: jenny, counter, weapon }).reasonKey;
+
+  it("NC-DMG-7, NC-DMG-8, NC-ATK-3: refused with a weapon under half, shattered, ranged, or after a shot this round", () => {
+    expect(free({ kind: "melee", itemSp: { value: 4, max: 10 } })).toBe(`${KEY}WeaponUnderHalf`);
+    expect(free({ kind: "melee", itemSp: { value: 0, max: 10 } })).toBe(`${KEY}WeaponShattered`);
+    expect(free(BOW)).toBe(`${KEY}FreeAttackIsMelee`);
+    const shot = recordAttack(emptyAttackCounter(), { source: "maneuver", kind: "missile", targetId: "gru" });
+    expect(free(SWORD, shot)).toBe(`${KEY}MeleeAfterRanged`);
+    expect(free(SWORD)).toBeNull();
+    expect(
+      canTakeFreeAttack({ kind: "dodgePast", attacker: null, counter: emptyAttackCounter(), weapon: BOW })
+        .reasonKey,
+    ).toBe(`${KEY}FreeAttackIsMelee`);
+  });
+
+  it("NC-DMG-7: the weapon picked is the held melee weapon fit to attack, else a natural one, else none", () => {
+    const worn = { kind: "melee", itemSp: { value: 3, max: 8 }, natural: false, name: "Shortsword" } as const;
+    const bow = { kind: "missile", itemSp: null, natural: false, name: "Crossbow" } as const;
+    const fist = { kind: "melee", itemSp: null, natural: true, name: "Fist" } as const;
+    const sword = { kind: "melee", itemSp: { value: 8, max: 8 }, natural: false, name: "Sword" } as const;
+    expect(freeAttackWeapon([fist, sword])?.name).toBe("Sword");
+    expect(freeAttackWeapon([worn, bow, fist])?.name).toBe("Fist");
+    expect(freeAttackWeapon([worn, bow])).toBeNull();
   });
 });
