@@ -35,6 +35,22 @@ function equipped(actor: Actor.Implementation, name: string): boolean {
   return (actor.items.get(itemId(actor, name))!.system as unknown as { equipped: boolean }).equipped;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a hostile copy may put anything anywhere
+type Loose = any;
+
+/** Posts a copy of a card, changed by `change`, as `user` (a new message: every client's create hook runs). */
+async function repost(
+  user: typeof world.player,
+  card: Parameters<typeof stateOf>[0],
+  change: (state: Loose) => void,
+): Promise<unknown> {
+  const state = JSON.parse(JSON.stringify(stateOf(card))) as Loose;
+  change(state);
+  world.as(user);
+  const create = (ChatMessage as unknown as { create(data: unknown): Promise<unknown> }).create;
+  return create.call(ChatMessage, { type: "exchange", system: state });
+}
+
 describe("a parry wears the parrying weapon, and undo gives its SP back", () => {
   it("NC-DMG-6: Gru's 11 against Jenny's Shortsword (SP 8) nicks it and 3 get through", async () => {
     const t = await table();
@@ -1101,6 +1117,122 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     expect(mayClose(3, "engage")).toBe(false);
     expect(mayClose(2, "charge")).toBe(true);
     expect(mayClose(4, "engage")).toBe(true);
+  });
+  it("NC-SPD-2: an attack card claiming the chase answer (no attack) still leaves the attack-as-it-leaves restrictions", async () => {
+    const { t, gru, mayClose } = await fight("retreat", false);
+    world.as(world.player);
+    target(world.player, t.jennyToken);
+    world.dice.push(12);
+    await withDialog({ special: "attackAsItLeaves" }, () =>
+      modules.start.startAttack(t.gru, t.sword, { event: SHIFT }),
+    );
+    const card = lastMessage();
+    expect(stateOf(card).stage).not.toBe("declined");
+    gru.system.restrictions = [];
+    gru.system.attacks = { made: [], usedMelee: false, usedRanged: false, targets: [] };
+    await repost(world.player, card, (s) => {
+      s.special.response = "chase";
+    });
+    expect(mayClose(2, "engage")).toBe(false);
+    expect(mayClose(3, "engage")).toBe(false);
+  });
+
+  it("NC-MAN-16: a card whose item does not resolve, calling itself a missile, still binds the attacker", async () => {
+    const { t, gru, stored } = await fight("retreat", true);
+    const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    expect(stored().length).toBeGreaterThan(0);
+    gru.system.restrictions = [];
+    await repost(world.player, card, (s) => {
+      s.weapon.itemId = "nosuchitem000000";
+      s.weapon.kind = "missile";
+    });
+    expect(stored().length).toBeGreaterThan(0);
+  });
+
+  it("NC-MAN-16: a card with an unknown attack source writes nothing and the GM is told", async () => {
+    const { t, gru, stored } = await fight("retreat", true);
+    const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
+    gru.system.restrictions = [];
+    gru.system.attacks = { made: [], usedMelee: false, usedRanged: false, targets: [] };
+    const before = gru.updates.length;
+    await repost(world.player, card, (s) => {
+      s.setup.source = "bogus";
+    });
+    expect(stored()).toEqual([]);
+    expect(gru.updates.length).toBe(before);
+    expect(world.notices).toContain(game.i18n!.localize("FANGS.Chat.Record.BadSource"));
+  });
+});
+
+describe("the GM counts a posted card from the combat, never from the card's claims", () => {
+  const made = (c: { getCombatantsByActor(a: unknown): { system: unknown }[] }, actor: unknown) =>
+    (c.getCombatantsByActor(actor)[0]!.system as { attacks: { made: string[] } }).attacks.made;
+  const clear = (
+    c: { getCombatantsByActor(a: unknown): { system: Record<string, unknown> }[] },
+    actor: unknown,
+  ) => {
+    c.getCombatantsByActor(actor)[0]!.system.attacks = {
+      made: [],
+      usedMelee: false,
+      usedRanged: false,
+      targets: [],
+    };
+  };
+
+  it("a copy of Gru's card posted by a user who does not own Gru records nothing on him", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    clear(c as never, t.gru);
+    const gru = c.getCombatantsByActor(t.gru)[0]!;
+    const before = gru.updates.length;
+    await repost(world.stranger, card, (s) => {
+      s.setup.trades = { parryModifier: -3, dodgeModifier: -3 };
+    });
+    expect(made(c, t.gru)).toEqual([]);
+    expect(gru.updates.length).toBe(before);
+    expect(world.notices).toContain(game.i18n!.localize("FANGS.Chat.Record.NotOwner"));
+  });
+
+  it("NC-MAN-9, NC-ATK-8: a card labelled a Charge's free attack, with no Charge at the attacker, is the maneuver's attack", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    clear(c as never, t.gru);
+    await repost(world.player, card, (s) => {
+      s.setup.source = "chargeFreeAttack";
+    });
+    expect(made(c, t.gru)).toEqual(["maneuver"]);
+  });
+
+  it("NC-MAN-9, NC-ATK-7, NC-ATK-8: a charger's cards labelled Dodge Past chances are not counted past its attacks", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "charge" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+    const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    expect(made(c, t.gru)).toEqual(["maneuver"]);
+    for (let i = 0; i < 5; i += 1)
+      await repost(world.player, card, (s) => {
+        s.setup.source = "dodgePast";
+      });
+    expect(made(c, t.gru)).toEqual(["maneuver"]);
+    expect(world.notices).toContain(game.i18n!.localize("FANGS.Chat.Record.NoAttackLeft"));
+  });
+
+  it("a card naming no combat, or posted at a later revision, is still counted in the attacker's combat", async () => {
+    const t = await table();
+    const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+    const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    clear(c as never, t.gru);
+    await repost(world.player, card, (s) => {
+      s.setup.combatId = null;
+    });
+    expect(made(c, t.gru)).toEqual(["maneuver"]);
+    clear(c as never, t.gru);
+    await repost(world.player, card, (s) => {
+      s.setup.combatId = "combat9999999999";
+      s.revision = 3;
+    });
+    expect(made(c, t.gru)).toEqual(["maneuver"]);
   });
 });
 

@@ -9,9 +9,10 @@ import {
   recordTrade,
 } from "../combat/api";
 import { freeAttackVerdict } from "../combat/free-attacks";
+import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
-import { AttackSource } from "../rules/fangs/attacks";
+import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
 import { assessBlow, type Consequences } from "../rules/fangs/consequences";
@@ -602,25 +603,118 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 /*  Counting a new attack                       */
 /* -------------------------------------------- */
 
-async function withdrawalRestrictionsOf(
+/** The melee/missile kinds the attacker's own item allows: null when the card's item does not resolve. */
+function itemKind(attacker: AnyActor, itemId: string): "melee" | "thrown" | "missile" | null {
+  const item = attacker.items.get(itemId);
+  if (item?.type === "shield") return "melee";
+  if (item?.type === "weapon") return weaponProfile(item as never).kind;
+  return null;
+}
+
+function withdrawalRestrictionsOf(
   state: ExchangeState,
-  combat: unknown,
+  combat: Combat.Implementation,
   combatant: Combatant.Implementation,
+  target: Combatant.Implementation | null,
+  kind: "melee" | "thrown" | "missile" | null,
+): AttackRestriction[] {
+  const ask = (melee: boolean) =>
+    withdrawalRestrictions(
+      withdrawalAnswerAt({
+        combat,
+        attacker: combatant,
+        target,
+        attackerId: state.attacker.actorUuid,
+        targetId: state.target.actorUuid,
+        melee,
+      }),
+      state.special?.response ?? null,
+      state.stage !== "declined",
+    );
+  // An item that does not resolve leaves the kind unknown: bind the attacker by both readings.
+  if (kind === null) return [...ask(true), ...ask(false)];
+  return ask(kind === "melee");
+}
+
+/** The started combat, as the GM sees it, that holds the attacker: the card's combat id is only a hint. */
+function combatOfAttacker(attacker: AnyActor, hint: string | null): Combat.Implementation | null {
+  const listed = game.combats as unknown as Iterable<Combat.Implementation> | undefined;
+  const all =
+    listed && typeof (listed as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function"
+      ? [...listed]
+      : [];
+  const candidates = [game.combat ?? null, ...all, combatWithId(hint)];
+  return (
+    candidates.find(
+      (c): c is Combat.Implementation =>
+        !!c && (c as { started?: boolean }).started === true && combatantOf(attacker, c as never) !== null,
+    ) ?? null
+  );
+}
+
+function combatantManeuver(combatant: Combatant.Implementation | null): string | null {
+  return combatant ? (combatantSystem(combatant).maneuver ?? null) : null;
+}
+
+/** The maneuver's own attacks (not free ones) still open to the combatant, by the rules core. */
+function maneuverSlotLeft(combatant: Combatant.Implementation, attacker: AnyActor): AttackSource | null {
+  const system = combatantSystem(combatant);
+  try {
+    const profile = roundAttackerOf(system, actorFacts(attacker));
+    const cap = roundAttackCap(profile);
+    if (cap !== null && system.attacks.made.length >= cap) return null;
+    const open = unusedSlots(attackSlots(profile, rulesOptions()).slots, system.attacks).filter(
+      (s) => s.source !== AttackSource.ChargeFreeAttack && s.source !== AttackSource.DodgePast,
+    );
+    return open[0]?.source ?? null;
+  } catch (error) {
+    if (error instanceof RulesError) return null;
+    throw error;
+  }
+}
+
+const FREE_SOURCES: readonly string[] = [AttackSource.ChargeFreeAttack, AttackSource.DodgePast];
+
+/**
+ * Which attack the GM counts for this card, asked again of the rules core
+ * from the combatants, never taken from the card's label: a free source only
+ * when the core allows that free attack now (freeAttackVerdict) and the
+ * combat shows its cause (the card's target is Charging, or is in Melee Dodge
+ * to dodge past), else the maneuver's attack still open. A free label with
+ * neither is refused: past the cap or with no attack left the attacker can
+ * make no further attack anyway, so counting nothing frees it of nothing,
+ * while counting it would record an attack the core says cannot be.
+ * Returns the source, or the refusal's key.
+ */
+function recordedSource(
+  state: ExchangeState,
   attacker: AnyActor,
-): Promise<AttackRestriction[]> {
-  const targetActor = await actorFrom(state.target.actorUuid);
-  const target = targetActor ? combatantOf(targetActor, combat as never) : null;
-  const item = attacker.items.get(state.weapon.itemId);
-  const kind = item?.type === "weapon" ? weaponProfile(item as never).kind : state.weapon.kind;
-  const answer = withdrawalAnswerAt({
-    combat,
-    attacker: combatant,
-    target,
-    attackerId: state.attacker.actorUuid,
-    targetId: state.target.actorUuid,
-    melee: kind === "melee",
-  });
-  return withdrawalRestrictions(answer, state.special?.response ?? null);
+  combat: Combat.Implementation,
+  combatant: Combatant.Implementation,
+  target: Combatant.Implementation | null,
+): { source: AttackSource } | { refusal: string } {
+  const label = state.setup.source ?? AttackSource.Maneuver;
+  if (!(Object.values(AttackSource) as string[]).includes(label))
+    return { refusal: "FANGS.Chat.Record.BadSource" };
+  if (FREE_SOURCES.includes(label)) {
+    const kind = label as typeof AttackSource.ChargeFreeAttack | typeof AttackSource.DodgePast;
+    const cause =
+      kind === AttackSource.ChargeFreeAttack
+        ? combatantManeuver(target) === "charge"
+        : combatantManeuver(target) === "dodgeMelee";
+    if (cause && freeAttackVerdict(kind, attacker as never, combat).allowed) return { source: kind };
+    const slot = maneuverSlotLeft(combatant, attacker);
+    return slot ? { source: slot } : { refusal: "FANGS.Chat.Record.NoAttackLeft" };
+  }
+  // A maneuver source: the table's enforcement setting may have let an attack past the rules go
+  // (warn), and it is counted all the same, as the card's own (non-free) attack.
+  return { source: label as AttackSource };
+}
+
+function refuseRecord(key: string): void {
+  const text = game.i18n?.localize(key) ?? key;
+  console.warn(`FANGS | ${text}`);
+  ui.notifications?.warn(text);
 }
 
 /**
@@ -629,34 +723,63 @@ async function withdrawalRestrictionsOf(
  * trade's lowered or raised parry and dodge until the next initiative. The
  * GM writes it because players may not change their combatant's data, and
  * one client only must count it. A free attack (a Charge's, a Dodge Past's
- * second chance) counts like any other (NC-ATK-8). Cards of no combat or
- * another combat, and declined attacks, count nothing.
+ * second chance) counts like any other (NC-ATK-8). Everything written is
+ * derived here: the card's author must be a GM or own the attacker; the
+ * combat is the started one holding the attacker, not the card's; the card
+ * is checked whole before anything is written, so a refused card writes
+ * nothing and the GM is told.
  */
 export async function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;
   const state = exchangeOf(message);
-  if (state?.revision !== 0) return;
-  // The card's own combat, whichever scene the GM is viewing.
-  const combat = combatWithId(state.setup.combatId);
-  if (!combat) return;
+  if (!state) return;
   const attacker = await actorFrom(state.attacker.actorUuid);
-  const combatant = attacker ? combatantOf(attacker, combat as never) : null;
-  if (!combatant || !attacker) return;
-  // NC-MAN-16, NC-MAN-21, NC-SPD-1 … -3: what an attack on a retreating or disengaging target leaves the
-  // attacker binds it, declined attack or not. Asked again here from the combat and the actors; the card
-  // gives only the attacker's pick, never the restrictions themselves.
-  const restrictions = await withdrawalRestrictionsOf(state, combat, combatant, attacker);
+  if (!attacker) return;
+  const rawAuthor = (message as unknown as { author?: unknown }).author;
+  const authorId = typeof rawAuthor === "string" ? rawAuthor : (rawAuthor as { id?: string } | null)?.id;
+  const author = authorId ? (game.users?.get(authorId) ?? null) : null;
+  if (!author || !(author.isGM || owns(attacker, author as User.Implementation))) {
+    refuseRecord("FANGS.Chat.Record.NotOwner");
+    return;
+  }
+  const combat = combatOfAttacker(attacker, state.setup.combatId);
+  if (!combat) return;
+  const combatant = combatantOf(attacker, combat as never);
+  if (!combatant) return;
+  const targetActor = await actorFrom(state.target.actorUuid);
+  const target = targetActor ? combatantOf(targetActor, combat as never) : null;
+  const kind = itemKind(attacker, state.weapon.itemId);
+  let restrictions: AttackRestriction[];
+  let source: AttackSource | null = null;
+  try {
+    // NC-MAN-16, NC-MAN-21, NC-SPD-1 … -3: what an attack on a retreating or disengaging target leaves the
+    // attacker binds it, declined attack or not. Asked again here from the combat and the actors; the card
+    // gives only the attacker's pick, never the restrictions themselves.
+    restrictions = withdrawalRestrictionsOf(state, combat, combatant, target, kind);
+    if (state.stage !== "declined") {
+      const decided = recordedSource(state, attacker, combat, combatant, target);
+      if ("refusal" in decided) {
+        refuseRecord(decided.refusal);
+        return;
+      }
+      source = decided.source;
+    }
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    refuseRecord("FANGS.Chat.Record.BadCard");
+    return;
+  }
   if (restrictions.length > 0)
     await recordRestrictions(combatant, restrictions, Math.max(1, combat.round ?? 1));
-  if (state.stage === "declined") return;
+  if (source === null) return;
   // Which hand struck is read from the attacker's own item, not from the card.
-  const item = attacker?.items.get(state.weapon.itemId);
+  const item = attacker.items.get(state.weapon.itemId);
   const offHand =
     item?.type === "shield" ||
     (item?.type === "weapon" && (item.system as { offHand?: unknown }).offHand === true);
   await recordAttack(combatant, {
-    source: (state.setup.source ?? "maneuver") as AttackSource,
-    kind: state.weapon.kind,
+    source,
+    kind: kind ?? state.weapon.kind,
     targetId: state.target.actorUuid,
     offHand,
   });

@@ -48,16 +48,20 @@ export function withdrawalAnswerAt(parties: WithdrawalParties): WithdrawalAnswer
 
 /**
  * What the answer leaves the attacker, for the active GM to store: the
- * attacker's pick when it is one of the choices; with several choices and no
- * valid pick (a card that skipped the question), every choice's restrictions,
- * so that skipping it never leaves the attacker freer than answering.
+ * attacker's pick when it is one of the choices and agrees with what the
+ * card did (an attack card cannot claim an answer that makes no attack, nor
+ * a declined card one that attacks); otherwise every choice's restrictions,
+ * so that skipping or mislabelling the question never leaves the attacker
+ * freer than answering it.
  */
 export function withdrawalRestrictions(
   answer: WithdrawalAnswer | null,
   response: string | null,
+  attacked?: boolean,
 ): AttackRestriction[] {
   if (!answer) return [];
   const chosen = withdrawalChoice(answer, response);
-  if (chosen) return [...chosen.result.restrictions];
+  if (chosen && (attacked === undefined || chosen.result.mayAttack === attacked))
+    return [...chosen.result.restrictions];
   return answer.choices.flatMap((c) => c.result.restrictions);
 }
