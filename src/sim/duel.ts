@@ -2106,6 +2106,8 @@ class Duel {
    * keeps where weapons went and clears its caches.
    */
   apply(effects: readonly Effect[]): void {
+    // Most exchanges change nothing: skip the applier's answer object (fx.dropped is empty between calls).
+    if (effects.length === 0) return;
     const applied = applyEffectsTo(effects, this.subjectOf, SIM_APPLY_RULES);
     for (const e of effects) {
       if (e.kind === "pool") this.byId(e.actorId).outAt = null;
