@@ -90,7 +90,13 @@ export function applyGrapple(hit: GrappleHit): GrappleHold {
 
 /** Every limb of `targetId` bound by any grapple (what defenses.ts wants as `boundLimbs`). */
 export function boundLimbsOf(holds: readonly GrappleHold[], targetId: string): string[] {
-  return [...new Set(holds.filter((h) => h.targetId === targetId).flatMap((h) => h.boundLimbs))];
+  // Asked at every defense of a held fighter: one array, each limb once, in the order the holds name them.
+  const limbs: string[] = [];
+  for (const h of holds) {
+    if (h.targetId !== targetId) continue;
+    for (const limb of h.boundLimbs) if (!limbs.includes(limb)) limbs.push(limb);
+  }
+  return limbs;
 }
 
 export interface BreakFreeAttempt {
