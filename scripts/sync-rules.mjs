@@ -1,14 +1,19 @@
 // Brings the repository's copy of the rules texts (docs/rules/texts/) up to
-// date from a rules folder beside the clone, so tests never read outside the
-// repository. Usage: npm run sync-rules [-- path/to/rules]  (default ../shared/rules)
+// date from the rules folder the texts are maintained in, so tests never read
+// outside the repository. Usage: npm run sync-rules -- <path to the rules folder>
 import { copyFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const from = resolve(root, process.argv[2] ?? "../shared/rules");
+const given = process.argv[2];
+if (!given) {
+  console.error("Name the rules folder: npm run sync-rules -- <path to the rules folder>");
+  process.exit(1);
+}
+const from = resolve(process.cwd(), given);
 const to = join(root, "docs/rules/texts");
 if (!existsSync(from)) {
-  console.error(`No rules folder at ${from}: pass its path, e.g. npm run sync-rules -- ../rules`);
+  console.error(`No rules folder at ${from}.`);
   process.exit(1);
 }
 let changed = 0;
