@@ -29,6 +29,30 @@ describe("maneuver menu (templates/combat/maneuver-menu.hbs)", () => {
   });
 });
 
+describe("the maneuver menu's attack kinds", () => {
+  it("gives the radios a group named 'Attack with', so a screen reader says what they choose", () => {
+    const renderer = createTemplateRenderer();
+    const html = renderer.render(MENU, {
+      combatantId: "c1",
+      title: "Maneuver for Gru",
+      choices: [],
+      attackKindLabel: t["FANGS.Combat.Menu.AttackWith"],
+      attackKinds: [
+        { id: "melee", label: "Melee", checked: true },
+        { id: "missile", label: "Shot", checked: false },
+      ],
+      canClear: false,
+    });
+    const root = parse(html);
+    const [group] = byAttr(root, "role", "group");
+    expect(group).toBeDefined();
+    const labelId = group!.attribs["aria-labelledby"]!;
+    expect(text(byAttr(root, "id", labelId))).toBe(t["FANGS.Combat.Menu.AttackWith"]);
+    expect(byTag(group!, "input").map((input) => input.attribs.value)).toEqual(["melee", "missile"]);
+    expect(unlabelledControls(html)).toEqual([]);
+  });
+});
+
 describe("NC-MAN-20: what Draw Weapon readies, in the maneuver menu (templates/combat/maneuver-menu.hbs)", () => {
   const renderer = createTemplateRenderer();
   const localize = (key: string, data?: Record<string, string | number>) =>
