@@ -34,7 +34,7 @@ import {
 } from "../rules/fangs/grapple";
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
-import { OutcomeKind } from "../rules/fangs/outcome";
+import { OutcomeKind, plainBlow } from "../rules/fangs/outcome";
 import { initiativeScores, phaseTurnOrder } from "../rules/fangs/round";
 import {
   type AttackRestriction,
@@ -56,7 +56,6 @@ import {
   type ParryItemProfile,
   type PhaseId,
   type SkillValue,
-  SuccessLevel,
   type WeaponProfile,
 } from "../rules/fangs/types";
 import { type ApplyRules, applyEffectsTo, type EffectSubject } from "../rules/kernel/apply";
@@ -76,6 +75,9 @@ import {
   type WeaponView,
 } from "./policy";
 import type { EndState, FightSummary } from "./stats";
+
+/** The clause a fumbler's blow on itself is logged under (NC-DMG-21). */
+const SELF_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-DMG-21"]);
 
 /**
  * One fight between two fighters, round by round, with the FANGS rules core
@@ -2040,17 +2042,7 @@ class Duel {
       attack: fumbled.attack,
       defense: null,
       hits: 0,
-      outcome: {
-        kind: damage.kind,
-        attackLevel: SuccessLevel.Success,
-        defenseChoice: "none",
-        defenseLevel: null,
-        upgradeConfirmation: null,
-        prone: false,
-        parryItemBroken: false,
-        fumble: null,
-        clauses: ["NC-DMG-21"],
-      },
+      outcome: plainBlow(damage.kind, "none", SELF_HIT_CLAUSES),
       damage,
       consequences,
       effects,

@@ -3,7 +3,7 @@ import type { Effect } from "../kernel/effects";
 import { requireInteger } from "../kernel/errors";
 import { type FangsOptions, resolveOptions } from "./config";
 import { type DamageResult, protectionOf, rollDamage } from "./damage";
-import { type AttackRoll, type DefenseRoll, type ExchangeOutcome, OutcomeKind } from "./outcome";
+import { type AttackRoll, type DefenseRoll, type ExchangeOutcome, OutcomeKind, plainBlow } from "./outcome";
 import { autofireHits } from "./special-defenses";
 import { type AttackDeclaration, type DefenseDeclaration, SuccessLevel } from "./types";
 
@@ -33,17 +33,7 @@ const LANDED: ReadonlySet<OutcomeKind> = new Set<OutcomeKind>([
 const AUTOFIRE_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-MAN-12"]);
 
 function plainHit(defense: DefenseDeclaration["choice"]): ExchangeOutcome {
-  return {
-    kind: OutcomeKind.Hit,
-    attackLevel: SuccessLevel.Success,
-    defenseChoice: defense,
-    defenseLevel: null,
-    upgradeConfirmation: null,
-    prone: false,
-    parryItemBroken: false,
-    fumble: null,
-    clauses: AUTOFIRE_HIT_CLAUSES,
-  };
+  return plainBlow(OutcomeKind.Hit, defense, AUTOFIRE_HIT_CLAUSES);
 }
 
 /**

@@ -6,7 +6,7 @@ import { damageModifierDice } from "./character";
 import { type FangsOptions, type FangsRules, resolveOptions } from "./config";
 import { validateCombatantState } from "./consequences";
 import { damageFormula } from "./formulas";
-import { type ExchangeOutcome, OutcomeKind } from "./outcome";
+import { type ExchangeOutcome, OutcomeKind, plainBlow } from "./outcome";
 import {
   type AttackDeclaration,
   type CombatantState,
@@ -580,17 +580,11 @@ export function rollFumbleHit(
   const declaration: AttackDeclaration = harmful
     ? { ...attack, subdual: false, mode: attack.mode === "flatOfBlade" ? "strike" : attack.mode }
     : attack;
-  const outcome: ExchangeOutcome = {
-    kind: declaration.mode === "grapple" ? OutcomeKind.Grappled : OutcomeKind.Hit,
-    attackLevel: SuccessLevel.Success,
-    defenseChoice: "none",
-    defenseLevel: null,
-    upgradeConfirmation: null,
-    prone: false,
-    parryItemBroken: false,
-    fumble: null,
-    clauses: FUMBLE_HIT_CLAUSES,
-  };
+  const outcome = plainBlow(
+    declaration.mode === "grapple" ? OutcomeKind.Grappled : OutcomeKind.Hit,
+    "none",
+    FUMBLE_HIT_CLAUSES,
+  );
   return rollDamage(
     outcome,
     declaration,

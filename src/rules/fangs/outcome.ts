@@ -184,6 +184,29 @@ export interface ExchangeOutcome {
   readonly clauses: readonly string[];
 }
 
+/**
+ * A blow that lands with no defense roll behind it (one hit of an autofire
+ * burst, a fumble turned on someone): a plain success, none of the
+ * matrix's extras. `clauses` names the rule that dealt it.
+ */
+export function plainBlow(
+  kind: OutcomeKind,
+  defenseChoice: DefenseChoice,
+  clauses: readonly string[],
+): ExchangeOutcome {
+  return {
+    kind,
+    attackLevel: SuccessLevel.Success,
+    defenseChoice,
+    defenseLevel: null,
+    upgradeConfirmation: null,
+    prone: false,
+    parryItemBroken: false,
+    fumble: null,
+    clauses,
+  };
+}
+
 const NONE: readonly string[] = Object.freeze([]);
 function clauses(...ids: string[]): readonly string[] {
   return Object.freeze(ids);
