@@ -72,7 +72,9 @@ describe("system.json", () => {
       styles: ["styles/fangs.css"],
       languages: [{ lang: "en", path: "lang/en.json" }],
       socket: true,
-      grid: { distance: 1, units: "paces" },
+      // A square grid of one pace, diagonals alternating 1-2-1 (CONST.GRID_TYPES.SQUARE,
+      // CONST.GRID_DIAGONALS.ALTERNATING_1; docs/rules/fangs.md, "Compendium content").
+      grid: { type: 1, distance: 1, units: "paces", diagonals: 4 },
       primaryTokenAttribute: "stunPoints",
       secondaryTokenAttribute: "hitPoints",
       initiative: "@characteristics.ag",
