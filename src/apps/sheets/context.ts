@@ -319,7 +319,7 @@ export interface ArmorRowContext {
   name: string;
   img: string;
   armorProtection: number;
-  price: number;
+  price: number | null;
   equipped: boolean;
   equippedInputId: string;
 }
@@ -736,7 +736,8 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       name: item.name,
       img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
       armorProtection: item.system.armorProtection,
-      price: item.system.price,
+      // Natural armor (fur, scales) and found gear have no price: a dash, not "0".
+      price: item.system.price > 0 ? item.system.price : null,
       equipped: item.system.equipped,
       equippedInputId: `${idPrefix}-armor-${item.id}-equipped`,
     })),
