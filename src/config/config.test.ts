@@ -161,6 +161,12 @@ describe("world settings", () => {
     expect(standIn.game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion)).toBe(0);
   });
 
+  it("the initiative mode and maneuver reading are set in one place, the rules options menu", () => {
+    for (const key of [SETTINGS.initiativeMode, SETTINGS.maneuverReading]) {
+      expect(standIn.game.settings.settings.get(`${SYSTEM_ID}.${key}`)?.config, key).toBe(false);
+    }
+  });
+
   it("NC-RND-8: the initiative mode offers AG order, or d20 + AG each round or once per combat", async () => {
     const config = standIn.game.settings.settings.get(`${SYSTEM_ID}.${SETTINGS.initiativeMode}`)!;
     expect(Object.keys(config.choices!)).toEqual(["ag", "rollEachRound", "rollOnce"]);
