@@ -118,7 +118,9 @@ describe("character sheet (fighter)", () => {
       text(row(renderActorSheet(fixtureActor("troll"), { activeTab: "combat" }).html, "fxTrollArHide01")),
     ).toContain("—");
     expect(html).toContain("3 SP worn");
-    expect(text(row(html, "fxAdvAmbidextr1"))).toContain("ambidextrous");
+    // What the rules make of the advantage, not its key.
+    expect(text(row(html, "fxAdvAmbidextr1"))).toContain("With Two Weapon, no off-hand penalty");
+    expect(text(row(html, "fxAdvAmbidextr1"))).not.toContain("ambidextrous");
     expect(text(row(html, "fxManeuverAttk1"))).toContain("Attack");
   });
 
