@@ -128,3 +128,56 @@ describe("no lost updates on the GM's client", () => {
     expect((gru.system.attacks as { made: string[] }).made).toEqual(["maneuver", "maneuver"]);
   });
 });
+
+describe("undo follows the pools back (CORE-CON-2, CORE-CON-3)", () => {
+  /** A card at the damage step: Jenny takes it (no defense), then 1d8 = 6 for 8 Stun and 4 HP. */
+  async function blowFor8And4(t: Table): Promise<ChatMessage> {
+    const message = await attack(t, [15]);
+    await ask(world.gm, message, { type: "defend", choice: "none" });
+    world.dice.push(6);
+    await ask(world.gm, message, { type: "rollDamage" });
+    expect(stateOf(message).stage).toBe("damageRolled");
+    return message;
+  }
+
+  it("CORE-CON-2: undoing the blow that knocked Jenny out, once a later one put her in a coma, leaves her unconscious, not comatose", async () => {
+    const t = await table();
+    world.as(world.gm);
+    // CO 11: a Stun below −11 is a coma.
+    await t.jenny.update({ "system.stunPoints.value": 2 } as never);
+    const first = await blowFor8And4(t);
+    const second = await blowFor8And4(t);
+    await ask(world.gm, first, { type: "apply" });
+    expect(pools(t.jenny)).toEqual({ stun: -6, hp: 7 });
+    expect([...t.jenny.statuses]).toEqual(["unconscious"]);
+    await ask(world.gm, second, { type: "apply" });
+    expect(pools(t.jenny)).toEqual({ stun: -14, hp: 3 });
+    expect([...t.jenny.statuses].sort()).toEqual(["comatose", "unconscious"]);
+
+    // The first blow is undone: her Stun goes back to −6, still out, no longer in a coma.
+    await ask(world.gm, first, { type: "undo" });
+    expect(pools(t.jenny)).toEqual({ stun: -6, hp: 7 });
+    expect([...t.jenny.statuses]).toEqual(["unconscious"]);
+    // And the second: she is awake.
+    await ask(world.gm, second, { type: "undo" });
+    expect(pools(t.jenny)).toEqual({ stun: 2, hp: 11 });
+    expect([...t.jenny.statuses]).toEqual([]);
+  });
+
+  it("CORE-CON-3: an undo that leaves a stabilised Jenny's HP at or below 0 does not make her dying again", async () => {
+    const t = await table();
+    world.as(world.gm);
+    await t.jenny.update({ "system.hitPoints.value": 2 } as never);
+    const first = await blowFor8And4(t);
+    const second = await blowFor8And4(t);
+    await ask(world.gm, first, { type: "apply" });
+    await ask(world.gm, second, { type: "apply" });
+    expect(pools(t.jenny).hp).toBe(-6);
+    expect(t.jenny.statuses.has("dying")).toBe(true);
+    // First Aid stopped the loss: the GM takes the dying status off by hand.
+    await t.jenny.toggleStatusEffect("dying" as never, { active: false });
+    await ask(world.gm, second, { type: "undo" });
+    expect(pools(t.jenny).hp).toBe(-2);
+    expect(t.jenny.statuses.has("dying")).toBe(false);
+  });
+});
