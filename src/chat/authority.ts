@@ -1,3 +1,4 @@
+import { serialised } from "../documents/write-queue";
 import { isCardFlowIntent } from "./card-flows";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
 import { INTENT_TYPES } from "./exchange-state";
@@ -19,7 +20,10 @@ import { INTENT_TYPES } from "./exchange-state";
  * the sender to handlers, read it there and drop the round trip.
  *
  * Steps of one message run one at a time on the GM's client (a lock per
- * message), so the compare-and-set on the card's revision cannot race.
+ * message), so the compare-and-set on the card's revision cannot race; and
+ * every step runs in the GM's write queue (src/documents/write-queue.ts), so
+ * two cards on one actor or combatant cannot both read it before either
+ * writes.
  */
 
 export const EXCHANGE_QUERY = "fangs.exchange";
@@ -205,7 +209,7 @@ async function runVerified(request: ExchangeRequest, user: User.Implementation):
   if (!runner) return refused("not-ready", "FANGS.Chat.NoAnswer");
   const run = runner;
   try {
-    return await withMessageLock(request.messageId, () => run(request, user));
+    return await withMessageLock(request.messageId, () => serialised(() => run(request, user)));
   } catch (error) {
     console.error("FANGS | exchange step failed", error);
     return refused("error", "FANGS.Chat.Refusal.Error");

@@ -12,6 +12,7 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
+import { serialised } from "../documents/write-queue";
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
@@ -66,7 +67,8 @@ import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
 
 /**
  * The steps of an exchange after the attack, as the active GM's client runs
- * them (authority.ts calls `runStep` under the message's lock). Each step:
+ * them (authority.ts calls `runStep` under the message's lock, in the GM's
+ * write queue: nothing here queues again, see src/documents/write-queue.ts). Each step:
  * reads the stored card and the documents as they are now, asks the pure
  * state machine whether the step is open to this user, runs the rules core
  * with real dice, and writes the next state with the new rolls in one
@@ -729,7 +731,12 @@ function refuseRecord(key: string): void {
  * is checked whole before anything is written, so a refused card writes
  * nothing and the GM is told.
  */
-export async function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
+export function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
+  // In the GM's write queue: two cards posted at once must not both read the attack counter.
+  return serialised(() => countNewAttack(message));
+}
+
+async function countNewAttack(message: ChatMessage.Implementation): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;
   const state = exchangeOf(message);
   if (!state) return;

@@ -1,4 +1,5 @@
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
+import { serialised } from "../documents/write-queue";
 import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
@@ -104,7 +105,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /**
    * NC-DMG-13: each round a weapon stays stuck in a body, it deals its rolled
    * damage again (the rules core), applied through the exchange's effect
-   * applier so the change is recorded like any other. Runs on the GM's client.
+   * applier so the change is recorded like any other. Runs on the GM's client,
+   * inside a round action (`inTurn`): its read of the pools and its write
+   * are one step of the GM's write queue.
    */
   async impaleRound(): Promise<void> {
     const stuck = [...this.combatants].flatMap((combatant) => {
@@ -155,19 +158,17 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /** Plans applied on this client: tells a deletion's follow-up whether the round was written since. */
   #plansApplied = 0;
 
-  /** This client's round actions, chained: each one starts when the one before has been applied. */
-  #roundActions: Promise<unknown> = Promise.resolve();
-
   /**
-   * Runs a round action after those still running on this client. Only the
-   * active GM's client writes the round, so this keeps two clicks, or a click
-   * and a player's request, from planning from the same state and both
-   * applying it (a new round's notes and impale damage twice).
+   * Runs a round action after the GM-side writes still running on this
+   * client (src/documents/write-queue.ts). Only the active GM's client writes
+   * the round, so this keeps two clicks, or a click and a player's request,
+   * from planning from the same state and both applying it (a new round's
+   * notes and impale damage twice), and keeps the round's resets and impale
+   * damage from interleaving with an exchange writing the same combatant or
+   * actor. The work must not queue again (it would wait for itself).
    */
   inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#roundActions.then(work);
-    this.#roundActions = run.catch(() => undefined);
-    return run;
+    return serialised(work);
   }
 
   #roundPointer(): string {

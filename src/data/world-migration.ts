@@ -1,6 +1,7 @@
 import { SETTINGS } from "../config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
 import { ACTOR_DATA_MODELS } from "./index";
+import { type MigrationRepair, takeMigrationRepairs } from "./migrations";
 import { worldNeedsMigration } from "./world-migration-gate";
 
 /**
@@ -25,6 +26,8 @@ export interface MigrationReport {
   readonly migrated: number;
   /** Names of documents whose write was refused or failed; the setting is not advanced then. */
   readonly failed: readonly string[];
+  /** Stored values the upgrade had to change to make valid (migrations.ts); the GM is told. */
+  readonly repaired: readonly MigrationRepair[];
 }
 
 type Source = Record<string, unknown>;
@@ -207,6 +210,16 @@ export async function migrateWorld(from: number): Promise<MigrationReport> {
   migrated += await migrateTokens(failures);
   migrated += await migratePacks(failures);
   const failed = [...new Set(failures)];
+  // Every document was loaded, so upgraded, before this ran: the repairs are all in.
+  const repaired = takeMigrationRepairs();
+  if (repaired.length > 0) {
+    ui.notifications?.warn(
+      game.i18n.format("FANGS.Setting.Migration.Repaired", {
+        repairs: repaired.map(describeRepair).join("; "),
+      }),
+      { permanent: true },
+    );
+  }
   if (failed.length === 0) {
     await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);
     ui.notifications?.info(game.i18n.format("FANGS.Setting.Migration.Done", { count: String(migrated) }));
@@ -216,5 +229,15 @@ export async function migrateWorld(from: number): Promise<MigrationReport> {
       { permanent: true },
     );
   }
-  return { from, to: SCHEMA_VERSION, migrated, failed };
+  return { from, to: SCHEMA_VERSION, migrated, failed, repaired };
+}
+
+function describeRepair(repair: MigrationRepair): string {
+  const item = game.i18n.localize(
+    repair.itemType === "weapon" ? "FANGS.Item.Type.Weapon" : "FANGS.Item.Type.Shield",
+  );
+  const data = { item, value: String(repair.value), max: String(repair.max ?? 0) };
+  return repair.kind === "aboveMaximum"
+    ? game.i18n.format("FANGS.Setting.Migration.Repair.AboveMaximum", data)
+    : game.i18n.format("FANGS.Setting.Migration.Repair.NoMaximum", data);
 }

@@ -280,7 +280,7 @@ export class ChatMessage {
     if (!user.isGM && user.id !== this.author) {
       throw new Error(`${user.id} may not update the message ${this.id} (only its author or a GM)`);
     }
-    await Promise.resolve();
+    await serverRoundTrip();
     this.updates.push({ data: deepClone(data), options, by: user.id });
     if ("system" in data) {
       const system =
@@ -348,6 +348,16 @@ function requireOwner(actor: object, what: string): void {
     throw new Error(`${user.id} may not ${what} ${(actor as { name?: string }).name}`);
 }
 
+/**
+ * Foundry writes a document only once the server has answered: the change
+ * lands a macrotask or more after the call, and other work runs meanwhile.
+ * The writes below wait for one macrotask before they apply, so a test can
+ * see two requests that read, then write, overtake each other.
+ */
+export function serverRoundTrip(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 const ActorClass = g.Actor as { prototype: Obj };
 const ItemClass = g.Item as { prototype: Obj };
 const actorProto = ActorClass.prototype as Obj & {
@@ -397,24 +407,26 @@ Object.assign(actorProto, {
   },
   async update(this: object, data: Obj, options?: Obj) {
     requireOwner(this, "update");
+    await serverRoundTrip();
     return baseActorUpdate.call(this, data, options);
   },
   async updateEmbeddedDocuments(this: object, name: string, data: Obj[], options?: Obj) {
     requireOwner(this, `update the ${name}s of`);
     if (name === "ActiveEffect") {
-      await Promise.resolve();
+      await serverRoundTrip();
       for (const change of data) {
         const effect = effectsOf(this).get(String(change._id));
         if (effect) Object.assign(effect.data, change);
       }
       return [];
     }
+    await serverRoundTrip();
     return baseUpdateEmbedded.call(this, name, data, options);
   },
   async createEmbeddedDocuments(this: object, name: string, data: Obj[], options?: Obj) {
     if (name !== "ActiveEffect") return baseCreateEmbedded.call(this, name, data, options);
     requireOwner(this, "add an effect to");
-    await Promise.resolve();
+    await serverRoundTrip();
     return data.map((d) => {
       const effect: TestEffect = {
         id: id("eff"),
@@ -430,14 +442,14 @@ Object.assign(actorProto, {
   async deleteEmbeddedDocuments(this: object, name: string, ids: string[]) {
     if (name !== "ActiveEffect") throw new Error(`the stand-in deletes only ActiveEffects, not ${name}`);
     requireOwner(this, "remove an effect from");
-    await Promise.resolve();
+    await serverRoundTrip();
     for (const effectId of ids) effectsOf(this).delete(effectId);
     return ids;
   },
   /** v13: one effect per status, created or deleted. */
   async toggleStatusEffect(this: object, statusId: string, { active }: { active?: boolean } = {}) {
     requireOwner(this, "change the statuses of");
-    await Promise.resolve();
+    await serverRoundTrip();
     const list = effectsOf(this);
     const existing = list.filter((e) => e.statuses.size === 1 && e.statuses.has(statusId));
     const on = active ?? existing.length === 0;
@@ -459,6 +471,7 @@ Object.assign(actorProto, {
 Object.assign(itemProto, {
   async update(this: { parent: object | null }, data: Obj, options?: Obj) {
     if (this.parent) requireOwner(this.parent, "update an item of");
+    await serverRoundTrip();
     return baseItemUpdate.call(this, data, options);
   },
 });
@@ -500,7 +513,7 @@ export class Combatant {
     // A world where players may not update combatants at all (only a GM writes them).
     if (this.combat.gmWritesOnly && !user.isGM) throw new Error(`${user.name} may not update a combatant`);
     const by = user.id;
-    await Promise.resolve();
+    await serverRoundTrip();
     this.updates.push({ ...deepClone(data), by });
     const merge = (target: Obj, source: Obj) => {
       for (const [k, v] of Object.entries(source)) {
