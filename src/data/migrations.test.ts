@@ -15,7 +15,7 @@ type Obj = Record<string, unknown>;
 
 function fixture(name: string): Obj {
   return JSON.parse(
-    readFileSync(new URL(`../../test/foundry/fixtures/v0/${name}.json`, import.meta.url), "utf8"),
+    readFileSync(new URL(`./fixtures/v0/${name}.json`, import.meta.url), "utf8"),
   );
 }
 

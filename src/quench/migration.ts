@@ -1,11 +1,11 @@
-import v0Character from "../../test/foundry/fixtures/v0/character.json";
+import v0Character from "../data/fixtures/v0/character.json";
 import { loadWorldMigration } from "../on-demand";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, runCleanup } from "./live";
 
 /**
  * A character stored in the oldest schema, version 0 (the fixture the
- * migration tests use, test/foundry/fixtures/v0/character.json: "sp" for the
+ * migration tests use, src/data/fixtures/v0/character.json: "sp" for the
  * Stun pool, the weapon's durability and the armor's protection,
  * characteristics wrapped as `{ value }`), made in the world; then the world
  * migration writes the world back. Every value is found in its version 1

@@ -67,3 +67,19 @@ describe("the rules core stays pure", () => {
     expect(FORBIDDEN[0]!.pattern.test(codeOnly("// the document is fine in a comment"))).toBe(false);
   });
 });
+
+describe("the shipped code stays in src", () => {
+  const srcDir = join(root, "src");
+  const files = sourceFiles(srcDir);
+
+  it.each(files.map((f) => relative(root, f)))("%s imports nothing from outside src", (file) => {
+    const text = readFileSync(join(root, file), "utf8");
+    for (const match of text.matchAll(/(?:from\s+|import\()\s*["']([^"']+)["']/g)) {
+      const spec = match[1]!;
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(join(root, file, ".."), spec);
+      // A build from a copy of the sources (npm run dev, a release) has no test/ beside src/.
+      expect(target.startsWith(srcDir), `${file} imports ${spec}`).toBe(true);
+    }
+  });
+});
