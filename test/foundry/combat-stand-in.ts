@@ -224,10 +224,16 @@ export class StandInCombat {
     if (Array.isArray(data.combatants)) {
       for (const change of data.combatants as Dict[])
         this.combatants.get(String(change._id))?.applyChange(change);
+      // Combat#_onUpdate re-sorts the turns only when the combatants changed, not for round, turn or system:
+      // foundryvtt.com/api/v13/classes/foundry.documents.Combat.html (setupTurns, _onUpdate).
+      this.setupTurns();
     }
-    this.setupTurns();
+    const self = (globalThis as unknown as { game: { user: StandInUser } }).game.user.id;
+    this._onUpdate(data, options, self);
     return this;
   }
+  /** Runs on every client after the update (one client here); the system overrides it. */
+  protected _onUpdate(_changed: Dict, _options: unknown, _userId: string): void {}
   /**
    * Deletes combatants as Foundry does: gone from the collection, then each one's
    * `_onDelete` and the Combat's `_onDeleteDescendantDocuments` (one client here).
@@ -430,6 +436,8 @@ export function installCombatStandIn(): StandInWorld {
       },
     },
     statusEffects: [{ id: "holding" }, { id: "engaged" }],
+    // Seconds of world time a round and a turn advance (core's defaults): foundryvtt.com/api/v13/variables/CONFIG.time.html
+    time: { roundTime: 6, turnTime: 0 },
     queries,
     Combat: { dataModels: {} },
     Combatant: { dataModels: {} },
