@@ -206,7 +206,7 @@ describe("Foundry's contract for the turn list, hooks and world time", () => {
 
   it("start, next turn, next round and previous turn fire Foundry's hooks with its update options; a new round advances world time by a round", async () => {
     const { combat } = table();
-    const hooks = globalThis.Hooks as unknown as { callAll: (...args: unknown[]) => boolean };
+    const hooks = (globalThis as unknown as { Hooks: { callAll: (...args: unknown[]) => boolean } }).Hooks;
     const heard: unknown[][] = [];
     const original = hooks.callAll;
     hooks.callAll = (...args: unknown[]) => {

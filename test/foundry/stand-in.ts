@@ -1177,6 +1177,30 @@ export class StandInDocument {
 
 export class Actor extends StandInDocument {
   static override documentName: DocumentName = "Actor";
+
+  /**
+   * A Token HUD edit: a bar's value is kept within 0..max, a plain value is set;
+   * the modifyTokenAttribute hook may cancel it (foundryvtt.com/api/v13/classes/
+   * foundry.documents.Actor.html#modifytokenattribute, hookEvents.modifyTokenAttribute).
+   */
+  async modifyTokenAttribute(
+    attribute: string,
+    value: number,
+    isDelta = false,
+    isBar = true,
+  ): Promise<unknown> {
+    const current = getProperty(this.system, attribute) as { value: number; max: number } | number;
+    let updates: Obj;
+    if (isBar && typeof current === "object") {
+      const next = isDelta ? current.value + value : value;
+      updates = { [`system.${attribute}.value`]: Math.min(Math.max(next, 0), current.max) };
+    } else {
+      updates = { [`system.${attribute}`]: isDelta ? Number(current) + value : value };
+    }
+    const hooks = (globalThis as unknown as { Hooks: HooksStandIn }).Hooks;
+    const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed ? this.update(updates) : this;
+  }
 }
 
 export class Item extends StandInDocument {
