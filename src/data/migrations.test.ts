@@ -130,11 +130,13 @@ describe("the world migration gate", () => {
     const report = await migrateWorldIfNeeded();
     expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [] });
     const [actorWrite, actorOptions] = actorUpdates.mock.calls[0]!;
-    expect(actorWrite![0]).toMatchObject({ _id: actor.id, system: { stunPoints: { value: 17 } } });
-    expect(actorOptions).toMatchObject({ recursive: false, diff: false });
+    // system is replaced whole by v13's forced replacement ("==system"), written without a diff.
+    expect(actorWrite![0]).toMatchObject({ _id: actor.id, "==system": { stunPoints: { value: 17 } } });
+    expect(actorOptions).toMatchObject({ diff: false });
+    expect(actorOptions).not.toHaveProperty("recursive");
     const embedded = itemUpdates.mock.calls.find(([, options]) => options?.parent === actor)!;
     expect(embedded[0]).toHaveLength(5);
-    expect(embedded[1]).toMatchObject({ recursive: false });
+    expect(embedded[0]!.every((u) => "==system" in u && !("system" in u))).toBe(true);
     expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(standIn.ui.notifications.shown.map((n) => n.message)).toEqual([
       `FANGS is updating this world's data to schema ${SCHEMA_VERSION}. Please wait.`,

@@ -1,5 +1,6 @@
 import { SETTINGS } from "../config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
+import { replacing } from "../documents/replace";
 import { ACTOR_DATA_MODELS } from "./index";
 import { worldNeedsMigration } from "./world-migration-gate";
 
@@ -47,8 +48,13 @@ type DeltaLike = {
   update(data: object, operation?: object): Promise<unknown>;
 };
 
-/** Replace, don't merge: keys of the old shape must leave the database. */
-const REPLACE = Object.freeze({ recursive: false, diff: false });
+/**
+ * Keys of the old shape must leave the database: `system` is written with
+ * v13's forced replacement (src/documents/replace.ts), and without a diff,
+ * because the document in memory is already upgraded and would differ from
+ * nothing.
+ */
+const REPLACE = Object.freeze({ diff: false });
 
 /** Compendium contents this system's models migrate. */
 const PACK_DOCUMENTS: ReadonlySet<string> = new Set(["Actor", "Item"]);
@@ -74,7 +80,7 @@ async function attempt(label: string, failed: string[], write: () => Promise<unk
 
 async function writeBack(document: Writable, failed: string[], label = nameOf(document)): Promise<number> {
   const done = await attempt(label, failed, () =>
-    document.update({ system: document.toObject().system }, REPLACE),
+    document.update(replacing("system", document.toObject().system), REPLACE),
   );
   return done ? 1 : 0;
 }
@@ -86,7 +92,7 @@ async function writeBackItems(
   label: string,
 ): Promise<number> {
   if (items.length === 0) return 0;
-  const updates = items.map((item) => ({ _id: item.id, system: item.toObject().system }));
+  const updates = items.map((item) => ({ _id: item.id, ...replacing("system", item.toObject().system) }));
   let count = 0;
   await attempt(`${label}: items`, failed, async () => {
     count = (await actor.updateEmbeddedDocuments("Item", updates, REPLACE)).length;
@@ -122,7 +128,7 @@ async function writeBackDelta(
   if (model && isRecord(stored.system) && Object.keys(stored.system).length > 0) {
     const override = stored.system;
     const done = await attempt(label, failed, () =>
-      delta.update({ system: model.migrateData(structuredClone(override)) }, REPLACE),
+      delta.update(replacing("system", model.migrateData(structuredClone(override))), REPLACE),
     );
     if (done) count += 1;
   }
