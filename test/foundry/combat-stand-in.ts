@@ -395,6 +395,18 @@ export function installCombatStandIn(): StandInWorld {
         tabs: {
           CombatTracker: class {
             static PARTS = { header: {}, tracker: {}, footer: {} };
+            element: unknown = null;
+            async _onRender(_context: unknown, _options: unknown): Promise<void> {}
+            // Core's row menu (names as v13 systems filter them: MetaMorphic-Digital/draw-steel,
+            // src/module/applications/sidebar/combat-tracker.mjs): Modify, Clear and Reroll Initiative, Remove.
+            _getEntryContextOptions(): { name: string }[] {
+              return [
+                "COMBAT.CombatantUpdate",
+                "COMBAT.CombatantClear",
+                "COMBAT.CombatantReroll",
+                "COMBAT.CombatantRemove",
+              ].map((name) => ({ name }));
+            }
           },
         },
       },
