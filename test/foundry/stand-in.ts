@@ -1645,6 +1645,8 @@ const CORE_STATUS_EFFECTS = [
   { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
   { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
   { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+  // Core lists every status specialStatusEffects names: foundryvtt.com/api/v13/variables/CONFIG.specialStatusEffects.html
+  { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
 ];
 
 export interface StandIn {
