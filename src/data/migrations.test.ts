@@ -146,6 +146,24 @@ describe("the world migration gate", () => {
     expect((actor.system as CharacterModel).attributes.movement).toBe(13 + 15 - 10);
   });
 
+  it("a brand-new world (no version recorded, nothing to migrate) records the current version silently", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const actorUpdates = vi.spyOn(FangsActor, "updateDocuments");
+    await migrateWorldWhenDue();
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(standIn.ui.notifications.shown).toEqual([]);
+    expect(actorUpdates).not.toHaveBeenCalled();
+    expect(worldNeedsMigration()).toBe(false);
+  });
+
+  it("an old world with only a scene is not new: the migration runs, with its notices", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    createScene("The Old Mill");
+    const report = await migrateWorldIfNeeded();
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 0, failed: [] });
+    expect(standIn.ui.notifications.shown).toHaveLength(2);
+  });
+
   it("does nothing on a player's client, or when the world is already current", async () => {
     await oldWorld();
     standIn.game.users.activeGM = { id: "someoneElse00000", isSelf: false };

@@ -195,10 +195,34 @@ async function migratePacks(failed: string[]): Promise<number> {
   return count;
 }
 
-/** Runs the migration if this client is the active GM and the world is behind. */
+/**
+ * A world created under this version: no schema version was ever recorded
+ * (the setting still holds its default, 0) and there is nothing a migration
+ * would write, no actor, item, scene or world Actor/Item pack. An old world
+ * from before the setting also reads 0, but has documents.
+ */
+function isNewWorld(from: number): boolean {
+  if (from !== 0) return false;
+  const worldPacks = [...(game.packs ?? [])].filter(
+    (pack) => pack.metadata.packageType === "world" && PACK_DOCUMENTS.has(pack.documentName),
+  );
+  return (
+    (game.actors?.size ?? 0) + (game.items?.size ?? 0) + (game.scenes?.size ?? 0) + worldPacks.length === 0
+  );
+}
+
+/**
+ * Runs the migration if this client is the active GM and the world is behind.
+ * A brand-new world only records the current version, without notices.
+ */
 export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
   if (!worldNeedsMigration()) return null;
-  return migrateWorld(game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion) ?? 0);
+  const from = game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion) ?? 0;
+  if (isNewWorld(from)) {
+    await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);
+    return null;
+  }
+  return migrateWorld(from);
 }
 
 export async function migrateWorld(from: number): Promise<MigrationReport> {
