@@ -67,6 +67,9 @@ describe("an exchange from attack to undo, through the GM", () => {
     expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.exchange"]);
     expect(world.defender.queries.map((q) => q.name)).toEqual(["fangs.confirmRequest"]);
     expect(message.updates.at(-1)?.by).toBe(world.gm.id);
+    // The card's system is replaced whole by v13's forced replacement, not by an option on the whole update.
+    expect(Object.keys(message.updates.at(-1)!.data)).toEqual(["==system", "rolls"]);
+    expect(message.updates.at(-1)?.options).not.toHaveProperty("recursive");
     expect(stateOf(message).outcome?.kind).toBe("hit");
     expect(world.dsn.map((d) => d.roll.total)).toEqual([2]);
 

@@ -12,6 +12,7 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
+import { replacing } from "../documents/replace";
 import { serialised } from "../documents/write-queue";
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
@@ -595,7 +596,7 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 
   const rollData = rollDataOf(eventDice(prepared.event));
   const rolls = [...message.rolls, ...rollData.map((d) => Roll.fromData(d as never))];
-  await message.update({ system: result.state, rolls } as never, { recursive: false } as never);
+  await message.update({ ...replacing("system", result.state), rolls } as never);
   await showNewDice(message as never, rollData);
   if (prepared.after) await prepared.after();
   return { ok: true, stage: result.state.stage };

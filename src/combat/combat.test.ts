@@ -170,6 +170,72 @@ describe("Foundry's own initiative controls", () => {
   });
 });
 
+describe("Foundry's contract for the turn list, hooks and world time", () => {
+  /** AG 16 melee, AG 12 missile, AG 8 melee: the Missile phase opens with the 12 alone. */
+  function threeFighters() {
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const sword = fighter("sword", "Swordsman", 16, "melee");
+    const bow = fighter("bow", "Bowman", 12, "missile", ["player"]);
+    const axe = fighter("axe", "Axeman", 8, "melee");
+    for (const c of [sword, bow, axe]) combat.add(c);
+    sword.actor!.statuses.add("engaged");
+    axe.actor!.statuses.add("engaged");
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    return { combat, sword, bow, axe };
+  }
+
+  it("NC-RND-1, NC-RND-3: when the Missile phase opens and no combatant is written, every client's current combatant is the archer", async () => {
+    const { combat, sword, bow, axe } = threeFighters();
+    await combat.startCombat();
+    await api.declareManeuver(asCombatant(sword), "attack");
+    await combat.nextTurn();
+    await api.declareManeuver(asCombatant(bow), "attack", { attackKind: "missile" });
+    await combat.nextTurn();
+    await api.declareManeuver(asCombatant(axe), "attack");
+    await combat.nextTurn();
+    expect(combat.system.phase).toBe("missile");
+    expect(combat.system.order).toEqual([bow.id]);
+    // Foundry's current combatant (turn marker, End turn, combatTurnChange) is the one the plan names.
+    expect(combat.combatant?.name).toBe("Bowman");
+    await combat.nextTurn();
+    expect(combat.system.phase).toBe("melee");
+    expect(combat.combatant?.name).toBe("Swordsman");
+    expect(combat.turns.map((c) => c.name).slice(0, 2)).toEqual(["Swordsman", "Axeman"]);
+  });
+
+  it("start, next turn, next round and previous turn fire Foundry's hooks with its update options; a new round advances world time by a round", async () => {
+    const { combat } = table();
+    const hooks = (globalThis as unknown as { Hooks: { callAll: (...args: unknown[]) => boolean } }).Hooks;
+    const heard: unknown[][] = [];
+    const original = hooks.callAll;
+    hooks.callAll = (...args: unknown[]) => {
+      heard.push(args);
+      return true;
+    };
+    try {
+      await combat.startCombat();
+      await combat.nextTurn();
+      await combat.previousTurn();
+      await combat.nextRound();
+    } finally {
+      hooks.callAll = original;
+    }
+    expect(heard.map(([name]) => name)).toEqual(["combatStart", "combatTurn", "combatTurn", "combatRound"]);
+    const [, startCombat, startData] = heard[0]!;
+    expect(startCombat).toBe(combat);
+    expect(startData).toMatchObject({ round: 1, turn: 0 });
+    expect(heard[1]![3]).toMatchObject({ direction: 1, advanceTime: 0 });
+    expect(heard[2]![3]).toMatchObject({ direction: -1 });
+    expect(heard[3]![2]).toMatchObject({ round: 2 });
+    expect(heard[3]![3]).toMatchObject({ direction: 1, advanceTime: 6 });
+    // The options the hooks saw are the options of the update itself.
+    const options = combat.updates.map((u) => u.options as Record<string, unknown>);
+    expect(options[2]).toMatchObject({ direction: -1 });
+    expect(options[3]).toMatchObject({ direction: 1, advanceTime: 6 });
+  });
+});
+
 describe("round actions on the GM's client run one at a time", () => {
   it("a double click on Next turn moves the turn once: the second click finds the turn already moved", async () => {
     const { combat } = table();

@@ -44,6 +44,52 @@ function combatantState(actor: Actor.Implementation): CombatantState | null {
   };
 }
 
+/**
+ * How a plan moves the round: Foundry's start, a step forward, a step back
+ * (Previous turn), or the repair after a combatant left (no step at all).
+ */
+export type PlanStep = "start" | "forward" | "back" | "leave";
+
+/**
+ * What Foundry's own startCombat, nextTurn, nextRound and previousTurn do
+ * before their update, so modules listening to Foundry's hooks hear FANGS's
+ * rounds: `combatStart` (combat, updateData) on the start; `combatRound` for
+ * a new round and `combatTurn` for any other step, each with (combat,
+ * updateData, updateOptions) where the options carry `direction` (1 or -1)
+ * and `advanceTime`, the seconds of world time the update advances:
+ * CONFIG.time.roundTime for a round, CONFIG.time.turnTime for a turn
+ * (Foundry VTT v13 API: hookEvents.combatStart, hookEvents.combatRound,
+ * hookEvents.combatTurn, CONFIG.time). The hooks fire on the writing client
+ * only, as Foundry's do; the data and options may be changed by a listener.
+ */
+function announceStep(
+  combat: FangsCombat,
+  plan: TurnPlan,
+  step: PlanStep,
+  update: Record<string, unknown>,
+  options: Record<string, unknown>,
+): void {
+  if (step === "leave") return;
+  if (step === "start") {
+    Hooks.callAll("combatStart", combat as never, update as never);
+    return;
+  }
+  const time = (CONFIG as { time?: { roundTime?: number; turnTime?: number } }).time;
+  const sign = step === "back" ? -1 : 1;
+  if (plan.newRound) {
+    options.advanceTime = sign * (time?.roundTime ?? 0);
+    Hooks.callAll("combatRound", combat as never, update as never, options as never);
+  } else {
+    options.advanceTime = sign * (time?.turnTime ?? 0);
+    Hooks.callAll("combatTurn", combat as never, update as never, options as never);
+  }
+}
+
+/** Whether an update moves the round: its round, turn or system (phase and order). */
+function movesTheRound(changed: object): boolean {
+  return "round" in changed || "turn" in changed || "system" in changed;
+}
+
 function notify(refusal: unknown): void {
   if (refusal instanceof CombatRefusal) {
     const data = Object.fromEntries(Object.entries(refusal.data).map(([k, v]) => [k, String(v)]));
@@ -76,6 +122,32 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     }
   }
 
+  /**
+   * Foundry re-sorts `turns` when combatants or initiatives change, not when
+   * only the round, turn or `system` does; here a phase's order lives in
+   * `system`, so a phase that opens with no combatant written (the Missile
+   * phase) would leave the turn pointing at the previous order's fighter.
+   * Every client sorts again before Foundry's own handling, so the turn
+   * marker, the sound and `combatTurnChange` follow the fighter the plan
+   * names. Only `turns` is replaced: Foundry reads the current combatant
+   * from it in its own `_onUpdate`.
+   */
+  protected override _onUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.OnUpdateOperation,
+    userId: string,
+  ): void {
+    if (movesTheRound(changed)) {
+      FangsCombat.#rank = new Map(this.phaseOrder.map((id, i) => [id, i]));
+      try {
+        this.turns = this.combatants.contents.sort(this._sortCombatants);
+      } finally {
+        FangsCombat.#rank = null;
+      }
+    }
+    super._onUpdate(changed, options, userId);
+  }
+
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     return compareForTurns(a, b, FangsCombat.#rank);
   }
@@ -93,11 +165,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * Applies a plan as ONE update, then lets the ruleset follow it up (FANGS:
    * notes in the chat, token icons, the round's impale damage).
    */
-  async applyPlan(plan: TurnPlan): Promise<this> {
+  async applyPlan(plan: TurnPlan, step: PlanStep = "forward"): Promise<this> {
     this.#plansApplied += 1;
     const ids = this.combatants.map((c) => c.id!);
     const update = planToUpdate(plan, ids);
-    await this.update(update as never, { direction: 1, fangs: { newRound: plan.newRound } } as never);
+    const options: Record<string, unknown> = { direction: step === "back" ? -1 : 1 };
+    announceStep(this, plan, step, update, options);
+    options.fangs = { newRound: plan.newRound };
+    await this.update(update as never, options as never);
     await activeTableRuleset().afterPlan?.(this as unknown as Combat.Implementation, plan);
     return this;
   }
@@ -185,16 +260,22 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * Plans with the active ruleset's turn planner (loaded on the first turn a
    * GM advances) and applies the plan.
    */
-  async #run(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
+  async #run(
+    make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan,
+    step: PlanStep = "forward",
+  ): Promise<this> {
     const clicked = this.#roundPointer();
     return this.inTurn(async () => {
       // A second click on a round that has moved since (a double click) is not a second order.
       if (this.#roundPointer() !== clicked) return this;
-      return this.#plan(make);
+      return this.#plan(make, step);
     });
   }
 
-  async #plan(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
+  async #plan(
+    make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan,
+    step: PlanStep,
+  ): Promise<this> {
     const table = activeTableRuleset();
     const planner = await table.loadPlanner();
     let plan: TurnPlan;
@@ -204,12 +285,12 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       notify(error);
       return this;
     }
-    return this.applyPlan(plan);
+    return this.applyPlan(plan, step);
   }
 
   override async startCombat(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p, state) => p.start(state));
+    return this.#run((p, state) => p.start(state), "start");
   }
 
   override async nextTurn(): Promise<this> {
@@ -227,7 +308,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
 
   override async previousTurn(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p, state) => p.previousTurn(state));
+    return this.#run((p, state) => p.previousTurn(state), "back");
   }
 
   override async previousRound(): Promise<this> {
@@ -379,7 +460,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
         notify(error);
         return;
       }
-      await this.applyPlan(plan);
+      await this.applyPlan(plan, "leave");
     });
   }
 

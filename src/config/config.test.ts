@@ -38,8 +38,10 @@ afterEach(() => {
 });
 
 describe("statuses", () => {
-  it("CONFIG.statusEffects is the FANGS list, in order, in place of Foundry's", () => {
-    expect(CONFIG.statusEffects.map((s) => s.id)).toEqual([...STATUS_IDS]);
+  it("CONFIG.statusEffects lists the FANGS conditions first, in order, then core's others", () => {
+    expect(CONFIG.statusEffects.map((s) => s.id).slice(0, STATUS_IDS.length)).toEqual([...STATUS_IDS]);
+    const ids = CONFIG.statusEffects.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(STATUS_IDS).toEqual([
       "stunned",
       "unconscious",
@@ -52,6 +54,17 @@ describe("statuses", () => {
       "holding",
       "engaged",
     ]);
+  });
+
+  it("keeps every core status CONFIG.specialStatusEffects points at (invisible, blind); a same-id core status is FANGS's", () => {
+    const special = (CONFIG as unknown as { specialStatusEffects: Record<string, string> })
+      .specialStatusEffects;
+    for (const id of Object.values(special))
+      expect(
+        CONFIG.statusEffects.some((s) => s.id === id),
+        id,
+      ).toBe(true);
+    expect(CONFIG.statusEffects.find((s) => s.id === "dead")?.name).toBe("FANGS.Status.Dead");
   });
 
   it("keeps Foundry's id for dead, so the tracker's defeated toggle sets it", () => {

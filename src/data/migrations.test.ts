@@ -184,11 +184,13 @@ describe("the world migration gate", () => {
     const report = await migrateWorldIfNeeded();
     expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [], repaired: [] });
     const [actorWrite, actorOptions] = actorUpdates.mock.calls[0]!;
-    expect(actorWrite![0]).toMatchObject({ _id: actor.id, system: { stunPoints: { value: 17 } } });
-    expect(actorOptions).toMatchObject({ recursive: false, diff: false });
+    // system is replaced whole by v13's forced replacement ("==system"), written without a diff.
+    expect(actorWrite![0]).toMatchObject({ _id: actor.id, "==system": { stunPoints: { value: 17 } } });
+    expect(actorOptions).toMatchObject({ diff: false });
+    expect(actorOptions).not.toHaveProperty("recursive");
     const embedded = itemUpdates.mock.calls.find(([, options]) => options?.parent === actor)!;
     expect(embedded[0]).toHaveLength(5);
-    expect(embedded[1]).toMatchObject({ recursive: false });
+    expect(embedded[0]!.every((u) => "==system" in u && !("system" in u))).toBe(true);
     expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(standIn.ui.notifications.shown.map((n) => n.message)).toEqual([
       `FANGS is updating this world's data to schema ${SCHEMA_VERSION}. Please wait.`,
@@ -196,6 +198,24 @@ describe("the world migration gate", () => {
     ]);
     // Derived data is intact after the write.
     expect((actor.system as CharacterModel).attributes.movement).toBe(13 + 15 - 10);
+  });
+
+  it("a brand-new world (no version recorded, nothing to migrate) records the current version silently", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const actorUpdates = vi.spyOn(FangsActor, "updateDocuments");
+    await migrateWorldWhenDue();
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(standIn.ui.notifications.shown).toEqual([]);
+    expect(actorUpdates).not.toHaveBeenCalled();
+    expect(worldNeedsMigration()).toBe(false);
+  });
+
+  it("an old world with only a scene is not new: the migration runs, with its notices", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    createScene("The Old Mill");
+    const report = await migrateWorldIfNeeded();
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 0, failed: [] });
+    expect(standIn.ui.notifications.shown).toHaveLength(2);
   });
 
   it("does nothing on a player's client, or when the world is already current", async () => {

@@ -282,6 +282,8 @@ export class ChatMessage {
     }
     await serverRoundTrip();
     this.updates.push({ data: deepClone(data), options, by: user.id });
+    // A "==" key replaces the field whole: foundryvtt.com/api/v13/functions/foundry.utils.isDeletionKey.html
+    if ("==system" in data) this.system = this.#model(deepClone(data["==system"] as Obj));
     if ("system" in data) {
       const system =
         options.recursive === false

@@ -224,10 +224,16 @@ export class StandInCombat {
     if (Array.isArray(data.combatants)) {
       for (const change of data.combatants as Dict[])
         this.combatants.get(String(change._id))?.applyChange(change);
+      // Combat#_onUpdate re-sorts the turns only when the combatants changed, not for round, turn or system:
+      // foundryvtt.com/api/v13/classes/foundry.documents.Combat.html (setupTurns, _onUpdate).
+      this.setupTurns();
     }
-    this.setupTurns();
+    const self = (globalThis as unknown as { game: { user: StandInUser } }).game.user.id;
+    this._onUpdate(data, options, self);
     return this;
   }
+  /** Runs on every client after the update (one client here); the system overrides it. */
+  protected _onUpdate(_changed: Dict, _options: unknown, _userId: string): void {}
   /**
    * Deletes combatants as Foundry does: gone from the collection, then each one's
    * `_onDelete` and the Combat's `_onDeleteDescendantDocuments` (one client here).
@@ -389,6 +395,18 @@ export function installCombatStandIn(): StandInWorld {
         tabs: {
           CombatTracker: class {
             static PARTS = { header: {}, tracker: {}, footer: {} };
+            element: unknown = null;
+            async _onRender(_context: unknown, _options: unknown): Promise<void> {}
+            // Core's row menu (names as v13 systems filter them: MetaMorphic-Digital/draw-steel,
+            // src/module/applications/sidebar/combat-tracker.mjs): Modify, Clear and Reroll Initiative, Remove.
+            _getEntryContextOptions(): { name: string }[] {
+              return [
+                "COMBAT.CombatantUpdate",
+                "COMBAT.CombatantClear",
+                "COMBAT.CombatantReroll",
+                "COMBAT.CombatantRemove",
+              ].map((name) => ({ name }));
+            }
           },
         },
       },
@@ -430,6 +448,8 @@ export function installCombatStandIn(): StandInWorld {
       },
     },
     statusEffects: [{ id: "holding" }, { id: "engaged" }],
+    // Seconds of world time a round and a turn advance (core's defaults): foundryvtt.com/api/v13/variables/CONFIG.time.html
+    time: { roundTime: 6, turnTime: 0 },
     queries,
     Combat: { dataModels: {} },
     Combatant: { dataModels: {} },

@@ -1096,15 +1096,16 @@ export class StandInDocument {
     const parent = operation.parent ?? null;
     const pack = writablePack(operation.pack ?? parent?.pack ?? null);
     const collection = parent ? parent.items : pack ? pack.documents : worldCollection(this.documentName);
-    const plans: [StandInDocument, Obj][] = [];
+    const plans: [StandInDocument, Obj, OperationOptions][] = [];
     for (const update of updates) {
       const changes = expandObject(update);
       const document = collection.get(String(changes._id));
       if (!document) throw new Error(`${this.documentName} ${String(changes._id)} does not exist`);
-      plans.push([document, document.#planChanges(changes, operation)]);
+      const options = forcedSystem(changes) ? { ...operation, recursive: false } : operation;
+      plans.push([document, document.#planChanges(changes, options), options]);
     }
-    for (const [document, planned] of plans) {
-      document.#applyChanges(planned, operation);
+    for (const [document, planned, options] of plans) {
+      document.#applyChanges(planned, options);
       document._initialize();
     }
     if (parent) parent.reset();
@@ -1175,8 +1176,44 @@ export class StandInDocument {
   }
 }
 
+/**
+ * A "==system" key replaces `system` whole (v13's forced replacement:
+ * foundryvtt.com/api/v13/functions/foundry.utils.isDeletionKey.html); turned
+ * here into the plain key, and true when the caller must replace.
+ */
+function forcedSystem(changes: Obj): boolean {
+  if (!("==system" in changes)) return false;
+  changes.system = changes["==system"];
+  delete changes["==system"];
+  return true;
+}
+
 export class Actor extends StandInDocument {
   static override documentName: DocumentName = "Actor";
+
+  /**
+   * A Token HUD edit: a bar's value is kept within 0..max, a plain value is set;
+   * the modifyTokenAttribute hook may cancel it (foundryvtt.com/api/v13/classes/
+   * foundry.documents.Actor.html#modifytokenattribute, hookEvents.modifyTokenAttribute).
+   */
+  async modifyTokenAttribute(
+    attribute: string,
+    value: number,
+    isDelta = false,
+    isBar = true,
+  ): Promise<unknown> {
+    const current = getProperty(this.system, attribute) as { value: number; max: number } | number;
+    let updates: Obj;
+    if (isBar && typeof current === "object") {
+      const next = isDelta ? current.value + value : value;
+      updates = { [`system.${attribute}.value`]: Math.min(Math.max(next, 0), current.max) };
+    } else {
+      updates = { [`system.${attribute}`]: isDelta ? Number(current) + value : value };
+    }
+    const hooks = (globalThis as unknown as { Hooks: HooksStandIn }).Hooks;
+    const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed ? this.update(updates) : this;
+  }
 }
 
 export class Item extends StandInDocument {
@@ -1226,10 +1263,11 @@ export class StandInActorDelta {
     return deepClone(this._source);
   }
 
-  /** `recursive: false` replaces `system`; otherwise the change is merged. A change the synthetic actor refuses is not stored. */
-  async update(data: Obj = {}, { recursive = true }: OperationOptions = {}): Promise<StandInActorDelta> {
+  /** `recursive: false` or "==system" replaces `system`; otherwise the change is merged. A change the synthetic actor refuses is not stored. */
+  async update(data: Obj = {}, operation: OperationOptions = {}): Promise<StandInActorDelta> {
     const changes = expandObject(deepClone(data));
     delete changes._id;
+    const recursive = !forcedSystem(changes) && operation.recursive !== false;
     const others = Object.keys(changes).filter((key) => key !== "system");
     if (others.length) throw new Error(`the stand-in's ActorDelta takes system changes only, not ${others}`);
     const next = deepClone(this._source);
@@ -1607,6 +1645,8 @@ const CORE_STATUS_EFFECTS = [
   { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
   { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
   { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+  // Core lists every status specialStatusEffects names: foundryvtt.com/api/v13/variables/CONFIG.specialStatusEffects.html
+  { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
 ];
 
 export interface StandIn {
