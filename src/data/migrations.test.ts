@@ -14,9 +14,7 @@ import { migrateWorldWhenDue, worldNeedsMigration } from "./world-migration-gate
 type Obj = Record<string, unknown>;
 
 function fixture(name: string): Obj {
-  return JSON.parse(
-    readFileSync(new URL(`./fixtures/v0/${name}.json`, import.meta.url), "utf8"),
-  );
+  return JSON.parse(readFileSync(new URL(`./fixtures/v0/${name}.json`, import.meta.url), "utf8"));
 }
 
 /** Every leaf value of a source (numbers, strings, booleans), to check that none is lost. */
@@ -214,7 +212,7 @@ describe("the world migration gate", () => {
     await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
     createScene("The Old Mill");
     const report = await migrateWorldIfNeeded();
-    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 0, failed: [] });
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 0, repaired: [], failed: [] });
     expect(standIn.ui.notifications.shown).toHaveLength(2);
   });
 
