@@ -373,8 +373,14 @@ export function installCombatStandIn(): StandInWorld {
     ObjectField: StandInField,
   };
   const existing = (g.foundry as Dict | undefined) ?? {};
+  let requestIds = 0;
   g.foundry = {
     ...existing,
+    // Request ids (src/requester.ts): unique, as Foundry's random ids are.
+    utils: {
+      randomID: () => `req${String(++requestIds).padStart(8, "0")}`,
+      ...((existing.utils as Dict) ?? {}),
+    },
     data: {
       ...((existing.data as Dict) ?? {}),
       fields: { ...fields, ...((existing.data as Dict)?.fields as Dict) },
