@@ -301,6 +301,8 @@ class StandInField {
 
 export interface StandInWorld {
   gm: StandInUser;
+  /** A second GM (not connected at first), not the active one while `gm` is (the active GM: the lowest id). */
+  gm2: StandInUser;
   player: StandInUser;
   other: StandInUser;
   warnings: string[];
@@ -342,6 +344,9 @@ export function installCombatStandIn(): StandInWorld {
   const g = globalThis as unknown as Dict;
   let world!: StandInWorld;
   const gm = user(() => world, "gm", true);
+  const gm2 = user(() => world, "gm2", true);
+  // Not connected unless a test connects it, so worlds with one GM stay as they were.
+  gm2.active = false;
   const player = user(() => world, "player", false);
   const other = user(() => world, "other", false);
   const queries: StandInWorld["queries"] = {};
@@ -351,6 +356,7 @@ export function installCombatStandIn(): StandInWorld {
   const chat: Dict[] = [];
   world = {
     gm,
+    gm2,
     player,
     other,
     warnings,
@@ -407,7 +413,7 @@ export function installCombatStandIn(): StandInWorld {
   g.game = {
     user: gm,
     users: Object.defineProperty(new StandInCollection<StandInUser>(), "activeGM", {
-      get: () => (gm.active ? gm : null),
+      get: () => [gm, gm2].find((u) => u.active) ?? null,
     }),
     combats,
     get combat() {
@@ -424,7 +430,8 @@ export function installCombatStandIn(): StandInWorld {
       register: (scope: string, key: string, config: Dict) => settings.set(`${scope}.${key}`, config.default),
     },
   };
-  for (const u of [gm, player, other]) (g.game as { users: Map<string, StandInUser> }).users.set(u.id, u);
+  for (const u of [gm, gm2, player, other])
+    (g.game as { users: Map<string, StandInUser> }).users.set(u.id, u);
   g.ui = { notifications: { warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) } };
   g.CONFIG = {
     Dice: {
