@@ -30,6 +30,7 @@ beforeAll(async () => {
   api = await import("./api");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
+  (game.users as unknown as Map<string, StandInUser>).set(world.gm2.id, world.gm2);
 });
 
 beforeEach(() => {

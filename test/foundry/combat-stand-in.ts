@@ -301,7 +301,10 @@ class StandInField {
 
 export interface StandInWorld {
   gm: StandInUser;
-  /** A second GM (not connected at first), not the active one while `gm` is (the active GM: the lowest id). */
+  /**
+   * A second GM, not connected and not among `game.users` until a test adds
+   * it; never the active GM while `gm` is (Foundry's active GM: the lowest id).
+   */
   gm2: StandInUser;
   player: StandInUser;
   other: StandInUser;
@@ -430,8 +433,7 @@ export function installCombatStandIn(): StandInWorld {
       register: (scope: string, key: string, config: Dict) => settings.set(`${scope}.${key}`, config.default),
     },
   };
-  for (const u of [gm, gm2, player, other])
-    (g.game as { users: Map<string, StandInUser> }).users.set(u.id, u);
+  for (const u of [gm, player, other]) (g.game as { users: Map<string, StandInUser> }).users.set(u.id, u);
   g.ui = { notifications: { warn: (m: string) => warnings.push(m), error: (m: string) => warnings.push(m) } };
   g.CONFIG = {
     Dice: {
