@@ -4,6 +4,7 @@ import {
   StandInActor,
   type StandInCombat,
   StandInCombatant,
+  type StandInUser,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
 import { allowedDefenses, type ParryLoadout } from "../rules/fangs/defenses";
@@ -24,14 +25,39 @@ type RequestModule = typeof import("./request");
 let FangsCombat: CombatModule["FangsCombat"];
 let api: ApiModule;
 let request: RequestModule;
+let requester: typeof import("../requester");
 
 beforeAll(async () => {
   world = installCombatStandIn();
   ({ FangsCombat } = await import("./combat"));
   api = await import("./api");
   request = await import("./request");
+  requester = await import("../requester");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
+  world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
 });
+
+let sentIds = 0;
+/**
+ * A payload sent to the active GM as `user` sends it: the request pending on
+ * that user's client (so the GM's confirmation finds it), whatever it says.
+ */
+async function sent(user: StandInUser, payload: Record<string, unknown>): Promise<unknown> {
+  const p: Record<string, unknown> = { requestId: `sent${String(++sentIds).padStart(8, "0")}`, ...payload };
+  world.setUser(user);
+  const subject = request.combatActionSubject({
+    action: p.action as never,
+    combatId: String(p.combatId),
+    combatantIds: Array.isArray(p.combatantIds) ? (p.combatantIds as string[]) : [],
+  });
+  try {
+    return await requester.whilePending(String(p.requestId), subject, () =>
+      world.gm.query(request.COMBAT_QUERY, p),
+    );
+  } finally {
+    world.setUser(world.gm);
+  }
+}
 
 function weapon(kind: string, offHand = false) {
   return { type: "weapon", system: { kind, equipped: true, offHand } };
@@ -272,8 +298,8 @@ describe("round actions on the GM's client run one at a time", () => {
       expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
     };
     const answers = await Promise.all([
-      request.handleCombatAction(payload),
-      request.handleCombatAction(structuredClone(payload)),
+      sent(world.player, payload),
+      sent(world.player, structuredClone(payload)),
     ]);
     expect(answers).toEqual([{ ok: true }, expect.objectContaining({ ok: false, reason: "stale" })]);
     expect(combat.updates).toHaveLength(1);
@@ -351,7 +377,7 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     const { combat } = table();
     await combat.startCombat();
     combat.updates.length = 0;
-    const answer = await request.handleCombatAction(payload(combat, { userId: "other" }));
+    const answer = await sent(world.other, payload(combat, { userId: "other" }));
     expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
     expect(combat.updates).toHaveLength(0);
   });
@@ -359,30 +385,26 @@ describe("the GM's query handler trusts nothing in the payload", () => {
   it("a hold asked for someone else's combatant is refused", async () => {
     const { combat, dagmar } = table();
     await combat.startCombat();
-    const answer = await request.handleCombatAction(
-      payload(combat, { action: "hold", combatantIds: [dagmar.id] }),
-    );
+    const answer = await sent(world.player, payload(combat, { action: "hold", combatantIds: [dagmar.id] }));
     expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
   });
 
   it("refuses unknown users and combats, stale rounds, malformed payloads, and any client but a GM", async () => {
     const { combat } = table();
     await combat.startCombat();
-    expect(await request.handleCombatAction(payload(combat, { userId: "nobody" }))).toMatchObject({
+    expect(await sent(world.player, payload(combat, { userId: "nobody" }))).toMatchObject({
       reason: "unknownUser",
     });
-    expect(await request.handleCombatAction(payload(combat, { combatId: "nope" }))).toMatchObject({
+    expect(await sent(world.player, payload(combat, { combatId: "nope" }))).toMatchObject({
       reason: "unknownCombat",
     });
     expect(
-      await request.handleCombatAction(
-        payload(combat, { expected: { round: 1, turn: 3, phase: "initiative" } }),
-      ),
+      await sent(world.player, payload(combat, { expected: { round: 1, turn: 3, phase: "initiative" } })),
     ).toMatchObject({ reason: "stale" });
-    expect(await request.handleCombatAction({ action: "deleteEverything" })).toMatchObject({
+    expect(await sent(world.player, { action: "deleteEverything" })).toMatchObject({
       reason: "malformed",
     });
-    expect(await request.handleCombatAction(payload(combat, { combatantIds: "x" }))).toMatchObject({
+    expect(await sent(world.player, payload(combat, { combatantIds: "x" }))).toMatchObject({
       reason: "malformed",
     });
     world.setUser(world.player);
@@ -446,8 +468,8 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     const { combat } = table();
     await combat.startCombat();
     const seen = payload(combat);
-    expect(await request.handleCombatAction(seen)).toEqual({ ok: true });
-    expect(await request.handleCombatAction(seen)).toMatchObject({ ok: false, reason: "stale" });
+    expect(await sent(world.player, seen)).toEqual({ ok: true });
+    expect(await sent(world.player, seen)).toMatchObject({ ok: false, reason: "stale" });
     expect(currentName(combat)).toBe("initiative:Archer");
   });
 });
@@ -507,9 +529,9 @@ describe("the maneuver icon", () => {
       maneuver: { id: "attack", attackKind: null },
     };
     world.setUser(world.gm);
-    expect(await request.handleCombatAction(forged)).toMatchObject({ ok: false, reason: "notOwner" });
+    expect(await sent(world.player, forged)).toMatchObject({ ok: false, reason: "notOwner" });
     expect(
-      await request.handleCombatAction({ ...forged, combatantIds: ["c-eddy"], maneuver: { id: "<x>" } }),
+      await sent(world.player, { ...forged, combatantIds: ["c-eddy"], maneuver: { id: "<x>" } }),
     ).toMatchObject({ ok: false, reason: "malformed" });
   });
 

@@ -3,7 +3,7 @@ import { serialised } from "../documents/write-queue";
 import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
-import { eraseDeclaration, writeDeclaration } from "./api";
+import { declareWindowRefusal, eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
@@ -358,6 +358,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     if (action === "clear") {
       const combatant = this.combatants.get(combatantIds[0] ?? "");
       if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      // A player's request: taking a maneuver back keeps to the window for declaring one.
+      const closed = declareWindowRefusal(combatant as never, false);
+      if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
       await eraseDeclaration(combatant as never);
       return null;
     }

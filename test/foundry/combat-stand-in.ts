@@ -307,6 +307,11 @@ class StandInField {
 
 export interface StandInWorld {
   gm: StandInUser;
+  /**
+   * A second GM, not connected and not among `game.users` until a test adds
+   * it; never the active GM while `gm` is (Foundry's active GM: the lowest id).
+   */
+  gm2: StandInUser;
   player: StandInUser;
   other: StandInUser;
   warnings: string[];
@@ -348,6 +353,9 @@ export function installCombatStandIn(): StandInWorld {
   const g = globalThis as unknown as Dict;
   let world!: StandInWorld;
   const gm = user(() => world, "gm", true);
+  const gm2 = user(() => world, "gm2", true);
+  // Not connected unless a test connects it, so worlds with one GM stay as they were.
+  gm2.active = false;
   const player = user(() => world, "player", false);
   const other = user(() => world, "other", false);
   const queries: StandInWorld["queries"] = {};
@@ -357,6 +365,7 @@ export function installCombatStandIn(): StandInWorld {
   const chat: Dict[] = [];
   world = {
     gm,
+    gm2,
     player,
     other,
     warnings,
@@ -379,8 +388,14 @@ export function installCombatStandIn(): StandInWorld {
     ObjectField: StandInField,
   };
   const existing = (g.foundry as Dict | undefined) ?? {};
+  let requestIds = 0;
   g.foundry = {
     ...existing,
+    // Request ids (src/requester.ts): unique, as Foundry's random ids are.
+    utils: {
+      randomID: () => `req${String(++requestIds).padStart(8, "0")}`,
+      ...((existing.utils as Dict) ?? {}),
+    },
     data: {
       ...((existing.data as Dict) ?? {}),
       fields: { ...fields, ...((existing.data as Dict)?.fields as Dict) },
@@ -419,7 +434,7 @@ export function installCombatStandIn(): StandInWorld {
   g.game = {
     user: gm,
     users: Object.defineProperty(new StandInCollection<StandInUser>(), "activeGM", {
-      get: () => (gm.active ? gm : null),
+      get: () => [gm, gm2].find((u) => u.active) ?? null,
     }),
     combats,
     get combat() {
