@@ -45,6 +45,12 @@ export const loadCombatRequests = onDemand(() => import("./combat/request"));
 /** The steps of an exchange card after the attack, run by the active GM's client. */
 export const loadExchangeFlow = onDemand(() => import("./chat/exchange-flow"));
 
+/** The active GM's side of the exchange authority: a step's payload checked, its requester confirmed, the step run. */
+export const loadExchangeAuthority = onDemand(() => import("./chat/authority-gm"));
+
+/** The sheets' view (what a sheet shows, built from the document's data), loaded when a sheet first renders. */
+export const loadSheetContext = onDemand(() => import("./apps/sheets/context"));
+
 /** Writing rules effects onto documents and undoing them. */
 export const loadEffectApplier = onDemand(() => import("./chat/apply-effects"));
 
@@ -70,6 +76,8 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/combat/notes.ts",
   "src/combat/request.ts",
   "src/chat/exchange-flow.ts",
+  "src/chat/authority-gm.ts",
+  "src/apps/sheets/context.ts",
   "src/chat/apply-effects.ts",
   "src/apps/settings/app.ts",
   "src/rules/fangs/impale.ts",

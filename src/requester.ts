@@ -12,15 +12,14 @@
  * Used by every query handler of the system: the exchange steps
  * (chat/authority.ts), starting an attack (apps/attack/start-attack.ts) and
  * the round's actions (combat/request.ts). Start-up code: the requester's
- * side must answer even before any workflow is loaded.
+ * side must answer even before any workflow is loaded; the GM's check
+ * (verify-requester.ts) is loaded with the handlers that use it.
  */
 
 export const CONFIRM_QUERY = "fangs.confirmRequest";
 
 /** How long the GM waits for the requester's confirmation. */
 export const CONFIRM_TIMEOUT_MS = 8_000;
-
-const ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** What a request is about, so a confirmation of one request cannot vouch for another. */
 export interface RequestSubject {
@@ -71,38 +70,6 @@ export function confirmRequest(payload: unknown): boolean {
     mine.query === p.query &&
     mine.subject === p.subject
   );
-}
-
-export type Verified =
-  | { readonly ok: true; readonly user: User.Implementation }
-  | { readonly ok: false; readonly reason: "unknown-user" | "spoofed" | "unconfirmed" };
-
-/**
- * On the active GM's client: the user the payload names, once that user's
- * client has confirmed the request. Refused: a malformed id, a user not
- * connected, this GM itself (the GM runs its own clicks locally, never
- * through a query), or no confirmation.
- */
-export async function verifyRequester(
-  userId: unknown,
-  requestId: unknown,
-  about: RequestSubject,
-): Promise<Verified> {
-  if (typeof userId !== "string" || !ID.test(userId)) return { ok: false, reason: "unknown-user" };
-  if (typeof requestId !== "string" || !ID.test(requestId)) return { ok: false, reason: "unconfirmed" };
-  const user = game.users?.get(userId) ?? null;
-  if (!user?.active) return { ok: false, reason: "unknown-user" };
-  if (user.id === game.user?.id) return { ok: false, reason: "spoofed" };
-  let confirmed = false;
-  try {
-    confirmed =
-      (await user.query(CONFIRM_QUERY, { requestId, query: about.query, subject: about.subject } as never, {
-        timeout: CONFIRM_TIMEOUT_MS,
-      })) === true;
-  } catch {
-    confirmed = false;
-  }
-  return confirmed ? { ok: true, user: user as User.Implementation } : { ok: false, reason: "unconfirmed" };
 }
 
 /** Whether this client is the active GM: the one client that decides outcomes. */

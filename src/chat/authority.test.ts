@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmRequest, parseRequest, withMessageLock } from "./authority";
+import { confirmRequest } from "./authority";
+import { parseRequest, withMessageLock } from "./authority-gm";
 
 /**
  * The authority's pure parts: the untrusted payload read field by field, the

@@ -1,15 +1,6 @@
-import { serialised } from "../documents/write-queue";
-import {
-  CONFIRM_QUERY,
-  confirmRequest,
-  isActiveGM,
-  newRequestId,
-  verifyRequester,
-  whilePending,
-} from "../requester";
-import { isCardFlowIntent } from "./card-flows";
+import { loadExchangeAuthority } from "../on-demand";
+import { CONFIRM_QUERY, confirmRequest, newRequestId, whilePending } from "../requester";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
-import { INTENT_TYPES } from "./exchange-state";
 
 /**
  * One authority for every step of an exchange: the active GM's client.
@@ -63,60 +54,11 @@ export function refused(code: string, messageKey: string, data?: Record<string, 
 }
 
 /* -------------------------------------------- */
-/*  Parsing the untrusted payload               */
-/* -------------------------------------------- */
-
-const ID = /^[A-Za-z0-9]{1,64}$/;
-const UUID = /^[A-Za-z0-9.]{1,255}$/;
-
-function parseIntent(value: unknown): ExchangeIntent | null {
-  if (typeof value !== "object" || value === null) return null;
-  const v = value as Record<string, unknown>;
-  const type = v.type;
-  if (typeof type !== "string" || !ID.test(type)) return null;
-  // Another ruleset's card step (card-flows.ts): only its type passes; its flow checks the rest.
-  if (!(INTENT_TYPES as readonly string[]).includes(type))
-    return isCardFlowIntent(type) ? ({ type } as unknown as ExchangeIntent) : null;
-  switch (type as IntentType) {
-    case "defend":
-      return typeof v.choice === "string" && ID.test(v.choice) ? { type: "defend", choice: v.choice } : null;
-    case "resolveFumble": {
-      if (typeof v.option !== "string" || !ID.test(v.option)) return null;
-      const victim = v.victimUuid;
-      if (victim !== undefined && victim !== null && (typeof victim !== "string" || !UUID.test(victim)))
-        return null;
-      if (v.healthDamaging !== undefined && typeof v.healthDamaging !== "boolean") return null;
-      return {
-        type: "resolveFumble",
-        option: v.option,
-        victimUuid: (victim as string | null | undefined) ?? null,
-        ...(v.healthDamaging === true ? { healthDamaging: true } : {}),
-      };
-    }
-    default:
-      return { type } as ExchangeIntent;
-  }
-}
-
-/** The request, field by field; null when anything is off. */
-export function parseRequest(payload: unknown): ExchangeRequest | null {
-  if (typeof payload !== "object" || payload === null) return null;
-  const p = payload as Record<string, unknown>;
-  if (typeof p.messageId !== "string" || !ID.test(p.messageId)) return null;
-  if (typeof p.userId !== "string" || !ID.test(p.userId)) return null;
-  if (typeof p.requestId !== "string" || !ID.test(p.requestId)) return null;
-  if (typeof p.revision !== "number" || !Number.isInteger(p.revision) || p.revision < 0) return null;
-  const intent = parseIntent(p.intent);
-  if (!intent) return null;
-  return { messageId: p.messageId, intent, revision: p.revision, userId: p.userId, requestId: p.requestId };
-}
-
-/* -------------------------------------------- */
 /*  The requester's side                        */
 /* -------------------------------------------- */
 
 /** What a confirmation of this request vouches for: this step of this card, nothing else. */
-function subjectOf(messageId: string, type: IntentType | string) {
+export function subjectOf(messageId: string, type: IntentType | string) {
   return { query: EXCHANGE_QUERY, subject: `${messageId}:${type}` };
 }
 
@@ -127,6 +69,11 @@ let runner: StepRunner | null = null;
 
 export function setStepRunner(run: StepRunner): void {
   runner = run;
+}
+
+/** The runner set at start-up (null before): the GM's side runs verified steps with it. */
+export function stepRunner(): StepRunner | null {
+  return runner;
 }
 
 function say(answer: ExchangeAnswer): void {
@@ -165,7 +112,7 @@ export async function requestStep(
   };
   let answer: ExchangeAnswer;
   if (gm.isSelf) {
-    answer = await runVerified(request, user);
+    answer = await (await loadExchangeAuthority()).runVerified(request, user);
   } else {
     try {
       answer = (await whilePending(request.requestId, subjectOf(messageId, intent.type), () =>
@@ -181,56 +128,16 @@ export async function requestStep(
 }
 
 /* -------------------------------------------- */
-/*  The GM's side                               */
+/*  The GM's side, loaded on the first step     */
 /* -------------------------------------------- */
 
-const locks = new Map<string, Promise<unknown>>();
-
-/** Runs `fn` after every earlier step of the same message has finished. */
-export async function withMessageLock<T>(messageId: string, fn: () => Promise<T>): Promise<T> {
-  const before = locks.get(messageId) ?? Promise.resolve();
-  const run = before.then(fn, fn);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  locks.set(messageId, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(messageId) === settled) locks.delete(messageId);
-  }
-}
-
-async function runVerified(request: ExchangeRequest, user: User.Implementation): Promise<ExchangeAnswer> {
-  if (!runner) return refused("not-ready", "FANGS.Chat.NoAnswer");
-  const run = runner;
-  try {
-    return await withMessageLock(request.messageId, () => serialised(() => run(request, user)));
-  } catch (error) {
-    console.error("FANGS | exchange step failed", error);
-    return refused("error", "FANGS.Chat.Refusal.Error");
-  }
-}
-
 /**
- * The `fangs.exchange` query handler (active GM's client). Checks, in order:
- * this client is the active GM; the payload is well formed; it names a
- * connected user other than this GM (the GM runs its own clicks locally);
- * that user's client confirms the request. Then the step runs under the
- * message's lock, and re-checks the rest from the stored message.
+ * The `fangs.exchange` query handler (active GM's client): the checks and
+ * the step run in authority-gm.ts, loaded on the first request so start-up
+ * carries only the requester's side.
  */
 export async function handleExchangeQuery(payload: unknown): Promise<ExchangeAnswer> {
-  if (!isActiveGM()) return refused("not-gm", "FANGS.Chat.NoGM");
-  const request = parseRequest(payload);
-  if (!request) return refused("invalid", "FANGS.Chat.Refusal.Invalid");
-  const verified = await verifyRequester(
-    request.userId,
-    request.requestId,
-    subjectOf(request.messageId, request.intent.type),
-  );
-  if (!verified.ok) return refused(verified.reason, "FANGS.Chat.Refusal.NotPermitted");
-  return runVerified(request, verified.user);
+  return (await loadExchangeAuthority()).handleExchangeQuery(payload);
 }
 
 declare global {

@@ -1,5 +1,6 @@
-import { isActiveGM, newRequestId, verifyRequester, whilePending } from "../requester";
+import { isActiveGM, newRequestId, whilePending } from "../requester";
 import { isReadying } from "../rules/fangs/defenses";
+import { verifyRequester } from "../verify-requester";
 import { COMBAT_QUERY } from "./query";
 
 /**

@@ -23,12 +23,40 @@
  *   does; `toggleStatusEffect`, `statuses` and ActiveEffects are added.
  * - `new Roll("1dN").evaluate()` takes the next scripted die (`world.dice`).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Collection, DataField, deepClone } from "./stand-in";
 import "./setup";
 import { standIn } from "./setup";
 
 type Obj = Record<string, unknown>;
 const g = globalThis as unknown as Obj & { game: Obj; CONFIG: Obj; foundry: Obj };
+
+/**
+ * Each client has its own `game.user`: a query's handler runs on the
+ * answering user's client while the caller's code goes on with its own
+ * user, as in Foundry where they are two browsers. One global user switched
+ * back and forth mixed them up as soon as two requests were in flight, so
+ * `game.user` reads the user of the client the running code belongs to
+ * (an async context), and the test's own code is the client `world.as`
+ * names.
+ */
+const clients = new AsyncLocalStorage<{ user: unknown }>();
+let testClientUser: unknown = g.game.user;
+Object.defineProperty(g.game, "user", {
+  configurable: true,
+  enumerable: true,
+  get: () => clients.getStore()?.user ?? testClientUser,
+  set: (user: unknown) => {
+    const client = clients.getStore();
+    if (client) client.user = user;
+    else testClientUser = user;
+  },
+});
+
+/** Runs `work` on `user`'s client: its code and everything it awaits see that user as `game.user`. */
+export function onClientOf<T>(user: unknown, work: () => T): T {
+  return clients.run({ user }, work);
+}
 
 /* -------------------------------------------- */
 /*  Two more data fields                        */
@@ -118,14 +146,9 @@ function makeUser(id: string, isGM: boolean): TestUser {
       if (!this.active) throw new Error(`${id} did not answer the query ${name}`);
       const handler = (g.CONFIG.queries as Record<string, (p: unknown, o: unknown) => unknown>)[name];
       if (!handler) throw new Error(`no handler for query ${name}`);
-      const caller = g.game.user;
-      g.game.user = this;
-      try {
-        // The socket serialises the payload; the handler runs on this user's client, told nothing of the sender.
-        return await handler(JSON.parse(JSON.stringify(payload ?? null)), { timeout: 30_000 });
-      } finally {
-        g.game.user = caller;
-      }
+      // The socket serialises the payload; the handler runs on this user's client, told nothing of the sender.
+      const data = JSON.parse(JSON.stringify(payload ?? null));
+      return await onClientOf(this, () => handler(data, { timeout: 30_000 }));
     },
     async assignHotbarMacro(macro: unknown, slot: unknown) {
       this.hotbar.push({ macro, slot });
@@ -257,15 +280,11 @@ export class ChatMessage {
     if (options.rollMode) message.applyRollMode(options.rollMode);
     (g.game.messages as Collection<ChatMessage>).set(message.id, message);
     // Every connected client runs its createChatMessage hooks (one client after the other here).
-    const caller = g.game.user;
-    try {
-      for (const user of g.game.users as Users) {
-        if (!user.active) continue;
-        g.game.user = user;
+    for (const user of g.game.users as Users) {
+      if (!user.active) continue;
+      await onClientOf(user, async () => {
         for (const fn of createHooks) await fn(message, options, message.author);
-      }
-    } finally {
-      g.game.user = caller;
+      });
     }
     return message;
   }

@@ -11,7 +11,7 @@ import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
 import { serialised } from "../../documents/write-queue";
-import { isActiveGM, newRequestId, verifyRequester, whilePending } from "../../requester";
+import { isActiveGM, newRequestId, whilePending } from "../../requester";
 import {
   type AttackNowContext,
   type AttackVerdict,
@@ -29,6 +29,7 @@ import type { WithdrawalAnswer } from "../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
+import { verifyRequester } from "../../verify-requester";
 import {
   type AttackAnswers,
   askAttack,

@@ -3,10 +3,11 @@ import { postCheck } from "../../chat/check-card";
 import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
+import { loadSheetContext } from "../../on-demand";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsActorSheet } from "./base";
-import { ACTOR_TAB_IDS, actorSheetContext, declaredChoice, type SheetCombatFacts } from "./context";
+import type { SheetCombatFacts } from "./context";
 import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
@@ -20,6 +21,7 @@ import {
   syncTabSelection,
   writeOrRestore,
 } from "./support";
+import { ACTOR_TAB_IDS, declaredChoice } from "./tabs";
 import { ITEM_TYPES, type ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -81,7 +83,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     );
     return {
       ...base,
-      ...actorSheetContext(data, {
+      ...(await loadSheetContext()).actorSheetContext(data, {
         editable: this.isEditable,
         idPrefix: this.id,
         enrichedHtml,
@@ -256,7 +258,9 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   static async #onRollSkill(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const item = this.#itemOf(target);
     if (!item) return;
-    const context = actorSheetContext(actorDataOf(this.actor), { editable: false });
+    const context = (await loadSheetContext()).actorSheetContext(actorDataOf(this.actor), {
+      editable: false,
+    });
     const row = [...context.skills.combat, ...context.skills.general].find((s) => s.id === item.id);
     await this.#roll(async () => {
       const total = row?.total;
@@ -271,7 +275,9 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onRollMonsterParry(this: FangsActorSheet) {
-    const context = actorSheetContext(actorDataOf(this.actor), { editable: false });
+    const context = (await loadSheetContext()).actorSheetContext(actorDataOf(this.actor), {
+      editable: false,
+    });
     const total = context.creature?.monsterParry.total;
     await this.#roll(async () => {
       if (typeof total !== "number")

@@ -20,7 +20,6 @@ import {
 import type { FangsOptions } from "../../rules/fangs/config";
 import {
   hasMonsterParry,
-  isReadying,
   type Readying,
   readyingOf,
   shieldBashDamage,
@@ -50,6 +49,7 @@ import {
   TAB_LABELS,
   WEAPON_KIND_LABELS,
 } from "./labels";
+import { ACTOR_TAB_IDS, ITEM_TAB_IDS } from "./tabs";
 import type {
   ActorAttributes,
   ActorData,
@@ -433,11 +433,6 @@ export interface ActorSheetContextOptions extends SheetContextOptions {
   combat?: SheetCombatFacts | null;
 }
 
-/** The tabs of both actor sheets, in order. */
-export const ACTOR_TAB_IDS = ["main", "skills", "combat", "features", "biography"] as const;
-/** The tabs of every item sheet. */
-export const ITEM_TAB_IDS = ["details", "description"] as const;
-
 /** Attributes the data model derived, completed by the rules core where any is missing. */
 function attributesOf(
   system: ActorSystemData,
@@ -810,12 +805,6 @@ function maneuverOptions(
   });
 }
 
-/** The maneuver and what it readies from a choice's value ("drawWeapon:offHand"). */
-export function declaredChoice(value: string): { maneuver: string; readying: Readying | null } {
-  const [maneuver = "", readying] = value.split(":");
-  return { maneuver, readying: isReadying(readying) ? readying : null };
-}
-
 function combatPanel(facts: SheetCombatFacts, idPrefix: string, editable: boolean): CombatPanelContext {
   const declared =
     facts.maneuver && (MANEUVER_IDS as readonly string[]).includes(facts.maneuver)
@@ -1015,3 +1004,5 @@ function skillChoices(
   if (current && !(current in choices)) choices[current] = current;
   return choices;
 }
+
+export { ACTOR_TAB_IDS, declaredChoice, ITEM_TAB_IDS } from "./tabs";

@@ -4,7 +4,6 @@ import { SHEET_PARTIALS } from "./parts";
 import { ITEM_TYPES } from "./types";
 
 export { CharacterSheet, CreatureSheet, FangsActorSheet } from "./actor-sheet";
-export { actorSheetContext, itemSheetContext } from "./context";
 export { FangsItemSheet, ITEM_SHEETS } from "./item-sheet";
 export { ACTOR_PARTS, itemParts, SHEET_PARTIALS } from "./parts";
 

@@ -1,11 +1,12 @@
 import { rulesOptions } from "../../config/settings";
+import { loadSheetContext } from "../../on-demand";
 import type { CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsItemSheet } from "./base";
-import { ITEM_TAB_IDS, itemSheetContext } from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
 import { pickImage, prepareOrRefuse, REFUSED_SUBMIT, syncTabSelection, writeOrRestore } from "./support";
+import { ITEM_TAB_IDS } from "./tabs";
 import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -44,7 +45,7 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     );
     return {
       ...base,
-      ...itemSheetContext(data, {
+      ...(await loadSheetContext()).itemSheetContext(data, {
         editable: this.isEditable,
         idPrefix: this.id,
         enrichedHtml,

@@ -1,0 +1,18 @@
+import { isReadying, type Readying } from "../../rules/fangs/defenses";
+
+/**
+ * What the sheet classes need before their first render: their tabs and
+ * the reading of a maneuver choice. Kept apart from context.ts, the sheets'
+ * view, which is loaded when a sheet first renders (src/on-demand.ts).
+ */
+
+/** The tabs of both actor sheets, in order. */
+export const ACTOR_TAB_IDS = ["main", "skills", "combat", "features", "biography"] as const;
+/** The tabs of every item sheet. */
+export const ITEM_TAB_IDS = ["details", "description"] as const;
+
+/** The maneuver and what it readies from a choice's value ("drawWeapon:offHand"). */
+export function declaredChoice(value: string): { maneuver: string; readying: Readying | null } {
+  const [maneuver = "", readying] = value.split(":");
+  return { maneuver, readying: isReadying(readying) ? readying : null };
+}
