@@ -264,7 +264,7 @@ describe("a combatant leaves the combat mid-round", () => {
     expect(archer.actor!.statuses.has("holding")).toBe(true);
     await combat.deleteCombatants([archer.id]);
     await settled(combat);
-    expect(archer.actor!.effects).toHaveLength(0);
+    expect(archer.actor!.effects.size).toBe(0);
     expect(archer.actor!.statuses.has("holding")).toBe(false);
   });
 });
@@ -355,11 +355,13 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     // Eddy has no shield nor parrying weapon: "the off hand" would let the sword he draws parry.
     expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
     expect(eddy.system.readying).toBe("weapon");
-    eddy.actor!.items.push({ type: "shield", system: { equipped: false } });
+    await eddy.actor!.createEmbeddedDocuments("Item", [
+      { name: "Shield", type: "shield", system: { equipped: false } },
+    ]);
     expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
     expect(eddy.system.readying).toBe("offHand");
     // With a shield and no weapon of his own, not saying readies the shield.
-    eddy.actor!.items.splice(0, 1);
+    await eddy.actor!.deleteEmbeddedDocuments("Item", [eddy.actor!.items.contents[0]!.id]);
     expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon")).toBe(true);
     expect(eddy.system.readying).toBe("offHand");
   });
@@ -395,17 +397,17 @@ describe("the maneuver icon", () => {
       api.declareManeuver(asCombatant(dagmar), "attack"),
       api.declareManeuver(asCombatant(dagmar), "attack"),
     ]);
-    expect(actor.effects).toHaveLength(1);
-    const first = actor.effects[0]!.id;
+    expect(actor.effects.size).toBe(1);
+    const first = actor.effects.contents[0]!.id;
     await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
     expect(actor.effects.map((e) => [e.id, e.flags])).toEqual([
       [first, { fangs: { maneuver: "allOutAttack" } }],
     ]);
-    expect(actor.effects[0]!.data).toMatchObject({
+    expect(actor.effects.contents[0]!.data).toMatchObject({
       img: "systems/fangs/assets/icons/maneuver/allOutAttack.svg",
     });
     await combat.nextRound();
-    expect(actor.effects).toHaveLength(0);
+    expect(actor.effects.size).toBe(0);
   });
 
   it("removes duplicates left by anything else", async () => {
@@ -745,7 +747,7 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
     await api.recordManeuverLost(asCombatant(archer), "attack");
     await combat.nextRound();
     const icons = archer.actor!.effects.filter(
-      (e) => (e.flags as { fangs?: { maneuver?: string } }).fangs?.maneuver,
+      (e) => !!(e.flags as { fangs?: { maneuver?: string } }).fangs?.maneuver,
     );
     expect(icons.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "attack" } }]);
   });
