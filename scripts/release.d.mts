@@ -15,4 +15,4 @@ export function packageRelease(options: {
   outDir: string;
   repoUrl: string | undefined;
   tag?: string | undefined;
-}): Promise<{ manifest: SystemManifest; zipPath: string; files: string[] }>;
+}): Promise<{ manifest: SystemManifest; zipPath: string; files: string[]; manifestText: string }>;

@@ -7,7 +7,7 @@
  *   FANGS_REPO_URL  the repository, e.g. https://github.com/owner/fangs-vtt (required)
  *   FANGS_TAG       the release tag (else GITHUB_REF_NAME on a tag build); must be v<version>
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSystem } from "./build.mjs";
@@ -48,18 +48,23 @@ export function releaseManifest(manifest, { repoUrl, tag }) {
 
 /**
  * Turns a built dist/ into release assets. Kept apart from the build so a
- * test can release a build it made in a temporary folder.
+ * test can release a build it made in a temporary folder. dist/ is left as
+ * it is: a dist/ linked into a Foundry data folder keeps its development
+ * manifest (hot reload), and only the archive and the asset carry the
+ * released one.
  */
 export async function packageRelease({ distDir, outDir, repoUrl, tag }) {
-  const manifestPath = path.join(distDir, "system.json");
-  const manifest = releaseManifest(JSON.parse(readFileSync(manifestPath, "utf8")), { repoUrl, tag });
-  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifest = releaseManifest(JSON.parse(readFileSync(path.join(distDir, "system.json"), "utf8")), {
+    repoUrl,
+    tag,
+  });
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const zipPath = path.join(outDir, ZIP_NAME);
-  const files = await zipDirectory(distDir, zipPath);
-  copyFileSync(manifestPath, path.join(outDir, "system.json"));
-  return { manifest, zipPath, files };
+  const files = await zipDirectory(distDir, zipPath, { "system.json": Buffer.from(manifestText) });
+  writeFileSync(path.join(outDir, "system.json"), manifestText);
+  return { manifest, zipPath, files, manifestText };
 }
 
 function tagFromEnvironment(env) {

@@ -9,6 +9,7 @@ import { registerCombat } from "./combat";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { FangsActor } from "./documents/actor";
 import "./fangs";
+import { loadQuenchBatches } from "./on-demand";
 
 // The UI parts extend Foundry's application classes at load, which the
 // stand-in does not provide; each registration the entry file calls is
@@ -19,6 +20,8 @@ vi.mock("./apps/settings", () => ({ registerRulesMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
 vi.mock("./chat", () => ({ registerExchange: vi.fn() }));
 vi.mock("./data/world-migration-gate", () => ({ migrateWorldWhenDue: vi.fn(async () => undefined) }));
+const registerBatches = vi.fn();
+vi.mock("./on-demand", () => ({ loadQuenchBatches: vi.fn(async () => ({ registerBatches })) }));
 
 describe("the entry file", () => {
   it("registers documents, statuses, settings and the UI parts on init, once", () => {
@@ -43,5 +46,15 @@ describe("the entry file", () => {
     expect(migrateWorldWhenDue).not.toHaveBeenCalled();
     Hooks.callAll("ready");
     expect(migrateWorldWhenDue).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads and registers the scenario batches only when the Quench runner announces itself", async () => {
+    Hooks.callAll("init");
+    Hooks.callAll("ready");
+    expect(loadQuenchBatches).not.toHaveBeenCalled();
+    const quench = { registerBatch: vi.fn() };
+    Hooks.callAll("quenchReady", quench);
+    await vi.waitFor(() => expect(registerBatches).toHaveBeenCalledWith(quench));
+    expect(loadQuenchBatches).toHaveBeenCalledTimes(1);
   });
 });

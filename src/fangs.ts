@@ -11,6 +11,7 @@ import { configureDocuments, configureStatusEffects } from "./config/register";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
+import { loadQuenchBatches } from "./on-demand";
 
 Hooks.once("init", () => {
   console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);
@@ -26,4 +27,13 @@ Hooks.once("init", () => {
 
 Hooks.once("ready", () => {
   void migrateWorldWhenDue();
+});
+
+// Only where the Quench test runner is active; the batches load then (docs/development.md).
+// A failed load has been told by the loader.
+Hooks.once("quenchReady", (quench) => {
+  loadQuenchBatches().then(
+    (batches) => batches.registerBatches(quench),
+    () => undefined,
+  );
 });

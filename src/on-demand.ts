@@ -2,7 +2,7 @@
  * The workflows loaded the first time someone uses them rather than when
  * Foundry starts: each begins with a click (an attack, a button on an
  * exchange card, the GM's rules menu, a round that opens with a weapon stuck
- * in someone, an old world to migrate) and can afford the one fetch of its chunk then. Start-up keeps
+ * in someone, an old world to migrate, the Quench test runner's batches) and can afford the one fetch of its chunk then. Start-up keeps
  * what Foundry needs before any click: registration, data models, sheets,
  * the tracker and the rendering of chat cards. The bundler splits each
  * dynamic import below into its own chunk (vite.config.ts);
@@ -60,6 +60,9 @@ export const loadEncounterOdds = onDemand(() => import("./apps/encounter-odds/op
 /** Bringing an older world's data to the current schema (the active GM, once, on `ready`). */
 export const loadWorldMigration = onDemand(() => import("./data/world-migration"));
 
+/** The scenario batches for the Quench test runner, when that module is active (`quenchReady`). */
+export const loadQuenchBatches = onDemand(() => import("./quench/register"));
+
 /** Module paths (from the repository root) of everything above, for the bundle test. */
 export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/attack/start-attack.ts",
@@ -72,4 +75,5 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/rules/fangs/impale.ts",
   "src/apps/encounter-odds/open.ts",
   "src/data/world-migration.ts",
+  "src/quench/register.ts",
 ]);

@@ -137,6 +137,12 @@ const FAMILIES: readonly Family[] = [
     complete: true,
   },
   {
+    pattern: "FANGS.Item.Advantage.Effect.{id}",
+    source: "KNOWN_ADVANTAGES in src/config/system.ts",
+    ids: () => literalsOf("src/config/system.ts", "KNOWN_ADVANTAGES").map(pascal),
+    complete: true,
+  },
+  {
     pattern: "FANGS.Item.Advantage.Known.{id}",
     source: "KNOWN_ADVANTAGES in src/config/system.ts",
     ids: () => literalsOf("src/config/system.ts", "KNOWN_ADVANTAGES").map(pascal),

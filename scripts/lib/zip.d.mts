@@ -1,2 +1,6 @@
 export function listFiles(dir: string, prefix?: string): string[];
-export function zipDirectory(dir: string, zipPath: string): Promise<string[]>;
+export function zipDirectory(
+  dir: string,
+  zipPath: string,
+  replace?: Readonly<Record<string, Buffer>>,
+): Promise<string[]>;

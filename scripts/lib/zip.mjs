@@ -20,13 +20,16 @@ const FILE_MODE = 0o100644;
 
 /**
  * Zips the contents of dir (not the folder itself): Foundry expects
- * system.json at the root of a system's archive.
+ * system.json at the root of a system's archive. `replace` gives the
+ * contents some files take in the archive instead of the ones on disk (the
+ * release's manifest), so the folder itself is never rewritten.
  */
-export async function zipDirectory(dir, zipPath) {
+export async function zipDirectory(dir, zipPath, replace = {}) {
   const zip = new yazl.ZipFile();
   const files = listFiles(dir);
   for (const file of files) {
-    zip.addBuffer(readFileSync(path.join(dir, file)), file, { mtime: FIXED_MTIME, mode: FILE_MODE });
+    const contents = Object.hasOwn(replace, file) ? replace[file] : readFileSync(path.join(dir, file));
+    zip.addBuffer(contents, file, { mtime: FIXED_MTIME, mode: FILE_MODE });
   }
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(zipPath));

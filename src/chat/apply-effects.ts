@@ -1,5 +1,7 @@
 import { combatantOf } from "../combat/api";
+import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
+import { RulesError } from "../rules/kernel/errors";
 import {
   type ActorView,
   actorsOf,
@@ -9,6 +11,7 @@ import {
   type PlannedStuck,
   planEffects,
   type SkippedEffect,
+  STATUS_ALIASES,
 } from "./apply-plan";
 import type { AppliedDelta } from "./exchange-state";
 import type { StuckFlag } from "./stuck-weapons";
@@ -205,15 +208,78 @@ function actorUuidOf(change: PlannedChange): string | null {
   }
 }
 
+/** The token statuses the pools decide (unconscious, comatose, dying, dead). */
+const POOL_STATUS_TOKENS: ReadonlySet<string> = new Set(POOL_STATUS_IDS.map((s) => STATUS_ALIASES[s] ?? s));
+
+interface PoolsOf {
+  readonly stunPoints: number;
+  readonly hitPoints: number;
+  readonly co: number;
+  readonly sz: number;
+}
+
+function poolsOf(actor: AnyActor): PoolsOf {
+  const system = actor.system as unknown as PoolData & { characteristics?: { co?: unknown; sz?: unknown } };
+  return {
+    stunPoints: num(system.stunPoints?.value),
+    hitPoints: num(system.hitPoints?.value),
+    co: num(system.characteristics?.co, Number.NaN),
+    sz: num(system.characteristics?.sz, Number.NaN),
+  };
+}
+
+/**
+ * The actors whose pool statuses the undo derives from their pools, with the
+ * pools before it: those with a pool delta whose CO and SZ the rules core
+ * can read. For anyone else the application's status deltas are reverted.
+ */
+async function derivedStatusActors(deltas: readonly AppliedDelta[]): Promise<Map<string, PoolsOf>> {
+  const before = new Map<string, PoolsOf>();
+  for (const delta of deltas) {
+    if (delta.kind !== "pool" || before.has(delta.actorUuid)) continue;
+    const actor = await resolveActor(delta.actorUuid);
+    if (!actor) continue;
+    const pools = poolsOf(actor);
+    try {
+      poolStatusChanges(delta.actorUuid, pools, pools, pools.co, pools.sz);
+    } catch (error) {
+      if (error instanceof RulesError) continue;
+      throw error;
+    }
+    before.set(delta.actorUuid, pools);
+  }
+  return before;
+}
+
+/** Sets the pool statuses as the pools' move decides (the rules core), once the pools are reverted. */
+async function derivePoolStatuses(before: ReadonlyMap<string, PoolsOf>): Promise<void> {
+  for (const [uuid, from] of before) {
+    const actor = await resolveActor(uuid);
+    if (!actor) continue;
+    const to = poolsOf(actor);
+    for (const effect of poolStatusChanges(uuid, from, to, from.co, from.sz)) {
+      if (effect.kind !== "status") continue;
+      const status = STATUS_ALIASES[effect.status] ?? effect.status;
+      if (actor.statuses.has(status) === effect.active) continue;
+      await actor.toggleStatusEffect(status as never, { active: effect.active, overlay: status === "dead" });
+    }
+  }
+}
+
 /**
  * Reverts recorded deltas, newest first. Each document is read again: a
  * pool is moved back by its difference, a status set back only if it still
  * holds what the application set, a stuck weapon's effect deleted if it is
- * still there. Returns the deltas that could not be reverted (a deleted
- * actor or item), so the card can say so.
+ * still there. The statuses the pools decide (unconscious, comatose, dying,
+ * dead) are not set back blindly: another blow since may have moved them
+ * too (a coma over the unconscious this blow caused), so they follow the
+ * pools' move back as a blow's would (the rules core's poolStatusChanges).
+ * Returns the deltas that could not be reverted (a deleted actor or item),
+ * so the card can say so.
  */
 export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<AppliedDelta[]> {
   const missed: AppliedDelta[] = [];
+  const derived = await derivedStatusActors(deltas);
   for (const delta of [...deltas].reverse()) {
     if (delta.kind === "actionLost") {
       const combatant: unknown = await fromUuid(delta.combatantUuid as never);
@@ -260,6 +326,7 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
         break;
       }
       case "status": {
+        if (derived.has(delta.actorUuid) && POOL_STATUS_TOKENS.has(delta.status)) break;
         const back = inverseOf(delta, actor.statuses.has(delta.status));
         if (back !== null) {
           await actor.toggleStatusEffect(delta.status as never, {
@@ -276,5 +343,6 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
       }
     }
   }
+  await derivePoolStatuses(derived);
   return missed;
 }

@@ -1,3 +1,12 @@
+import { serialised } from "../documents/write-queue";
+import {
+  CONFIRM_QUERY,
+  confirmRequest,
+  isActiveGM,
+  newRequestId,
+  verifyRequester,
+  whilePending,
+} from "../requester";
 import { isCardFlowIntent } from "./card-flows";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
 import { INTENT_TYPES } from "./exchange-state";
@@ -10,24 +19,26 @@ import { INTENT_TYPES } from "./exchange-state";
  * (`fangs.exchange`). The handler trusts nothing in the payload: it reads
  * the stored message and the current documents itself (exchange-flow.ts).
  *
- * Who sent the query? Foundry v13 does not tell a query handler
- * (foundryvtt/foundryvtt#13418), and a payload's user id can be forged from
- * the console. So the GM asks that user back: `fangs.confirmRequest` goes to
- * the named user's client only, which confirms a request it really has
- * pending (a random id it never showed anyone). A forged request names a
- * user whose client knows nothing of it, and is refused. Once Foundry passes
- * the sender to handlers, read it there and drop the round trip.
+ * Who sent the query? The GM asks the named user's client to confirm it
+ * (src/requester.ts, shared by every query of the system).
+ *
+ * The card itself is trusted only when a GM wrote it (card-flows.ts
+ * `authoredByGM`): a card a player made could say anything.
  *
  * Steps of one message run one at a time on the GM's client (a lock per
- * message), so the compare-and-set on the card's revision cannot race.
+ * message), so the compare-and-set on the card's revision cannot race; and
+ * every step runs in the GM's write queue (src/documents/write-queue.ts), so
+ * two cards on one actor or combatant cannot both read it before either
+ * writes.
  */
 
 export const EXCHANGE_QUERY = "fangs.exchange";
-export const CONFIRM_QUERY = "fangs.confirmRequest";
+/** A player's attack, asked of the active GM, who makes the card (apps/attack/start-attack.ts). */
+export const START_ATTACK_QUERY = "fangs.startAttack";
+export { CONFIRM_QUERY, confirmRequest };
 
-/** How long a player waits for the GM, and the GM for a player's confirmation. */
+/** How long a player waits for the GM. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-export const CONFIRM_TIMEOUT_MS = 8_000;
 
 export interface ExchangeRequest {
   readonly messageId: string;
@@ -104,16 +115,9 @@ export function parseRequest(payload: unknown): ExchangeRequest | null {
 /*  The requester's side                        */
 /* -------------------------------------------- */
 
-/** Requests this client sent and has not heard back about: what the GM may ask us to confirm. */
-const pending = new Map<string, { readonly messageId: string; readonly type: IntentType }>();
-
-/** Answers the GM's "did you send this?" (runs on the requester's client). */
-export function confirmRequest(payload: unknown): boolean {
-  if (typeof payload !== "object" || payload === null) return false;
-  const p = payload as Record<string, unknown>;
-  if (typeof p.requestId !== "string") return false;
-  const mine = pending.get(p.requestId);
-  return mine !== undefined && mine.messageId === p.messageId && mine.type === p.type;
+/** What a confirmation of this request vouches for: this step of this card, nothing else. */
+function subjectOf(messageId: string, type: IntentType | string) {
+  return { query: EXCHANGE_QUERY, subject: `${messageId}:${type}` };
 }
 
 /** What runs a verified request on the GM's client (card-flows.ts dispatches to the card's ruleset). */
@@ -157,22 +161,19 @@ export async function requestStep(
     intent,
     revision,
     userId: user.id,
-    requestId: foundry.utils.randomID(24),
+    requestId: newRequestId(),
   };
   let answer: ExchangeAnswer;
   if (gm.isSelf) {
     answer = await runVerified(request, user);
   } else {
-    pending.set(request.requestId, { messageId, type: intent.type });
     try {
-      answer = (await gm.query(EXCHANGE_QUERY, request as never, {
-        timeout: REQUEST_TIMEOUT_MS,
-      })) as ExchangeAnswer;
+      answer = (await whilePending(request.requestId, subjectOf(messageId, intent.type), () =>
+        gm.query(EXCHANGE_QUERY, request as never, { timeout: REQUEST_TIMEOUT_MS }),
+      )) as ExchangeAnswer;
       if (!answer || typeof answer !== "object") answer = refused("no-answer", "FANGS.Chat.NoAnswer");
     } catch {
       answer = refused("no-answer", "FANGS.Chat.NoAnswer");
-    } finally {
-      pending.delete(request.requestId);
     }
   }
   say(answer);
@@ -205,7 +206,7 @@ async function runVerified(request: ExchangeRequest, user: User.Implementation):
   if (!runner) return refused("not-ready", "FANGS.Chat.NoAnswer");
   const run = runner;
   try {
-    return await withMessageLock(request.messageId, () => run(request, user));
+    return await withMessageLock(request.messageId, () => serialised(() => run(request, user)));
   } catch (error) {
     console.error("FANGS | exchange step failed", error);
     return refused("error", "FANGS.Chat.Refusal.Error");
@@ -220,38 +221,28 @@ async function runVerified(request: ExchangeRequest, user: User.Implementation):
  * message's lock, and re-checks the rest from the stored message.
  */
 export async function handleExchangeQuery(payload: unknown): Promise<ExchangeAnswer> {
-  const self = game.user;
-  if (!self?.isGM || !game.users?.activeGM?.isSelf) return refused("not-gm", "FANGS.Chat.NoGM");
+  if (!isActiveGM()) return refused("not-gm", "FANGS.Chat.NoGM");
   const request = parseRequest(payload);
   if (!request) return refused("invalid", "FANGS.Chat.Refusal.Invalid");
-  const user = game.users.get(request.userId);
-  if (!user?.active) return refused("unknown-user", "FANGS.Chat.Refusal.NotPermitted");
-  if (user.id === self.id) return refused("spoofed", "FANGS.Chat.Refusal.NotPermitted");
-  let confirmed = false;
-  try {
-    confirmed =
-      (await user.query(
-        CONFIRM_QUERY,
-        { requestId: request.requestId, messageId: request.messageId, type: request.intent.type } as never,
-        { timeout: CONFIRM_TIMEOUT_MS },
-      )) === true;
-  } catch {
-    confirmed = false;
-  }
-  if (!confirmed) return refused("unconfirmed", "FANGS.Chat.Refusal.NotPermitted");
-  return runVerified(request, user);
+  const verified = await verifyRequester(
+    request.userId,
+    request.requestId,
+    subjectOf(request.messageId, request.intent.type),
+  );
+  if (!verified.ok) return refused(verified.reason, "FANGS.Chat.Refusal.NotPermitted");
+  return runVerified(request, verified.user);
 }
 
 declare global {
   namespace CONFIG {
     interface Queries {
       "fangs.exchange": (payload: unknown, options: { timeout?: number }) => Promise<ExchangeAnswer>;
-      "fangs.confirmRequest": (payload: unknown, options: { timeout?: number }) => boolean;
+      "fangs.startAttack": (payload: unknown, options: { timeout?: number }) => Promise<unknown>;
     }
   }
 }
 
-/** Registers both query handlers (call in `init`). */
+/** Registers the step's query and the requester's confirmation (call in `init`). */
 export function registerQueries(): void {
   CONFIG.queries[EXCHANGE_QUERY] = handleExchangeQuery;
   CONFIG.queries[CONFIRM_QUERY] = confirmRequest;

@@ -44,6 +44,26 @@ export function cardRuleset(message: { readonly system?: unknown } | null | unde
   return typeof ruleset === "string" && ruleset !== "" ? ruleset : DEFAULT_CARD_RULESET;
 }
 
+/**
+ * Whether a GM wrote this card. Foundry lets only a message's author or a GM
+ * update a ChatMessage (BaseChatMessage's `update` permission, see
+ * docs/security.md), and the active GM creates every card (start-attack.ts):
+ * so a GM-authored card holds only what a GM's client wrote. A card a player
+ * made, or could have edited since, may say anything, and is not trusted.
+ */
+export function authoredByGM(message: unknown): boolean {
+  const raw = (message as { author?: unknown } | null | undefined)?.author;
+  const id = typeof raw === "string" ? raw : (raw as { id?: unknown } | null | undefined)?.id;
+  if (typeof id !== "string") return false;
+  return game.users?.get(id)?.isGM === true;
+}
+
+export const NOT_GM_CARD = {
+  ok: false,
+  code: "not-gm-card",
+  messageKey: "FANGS.Chat.Refusal.NotGMCard",
+} as const satisfies ExchangeAnswer;
+
 /** The authority's step runner: the card's own ruleset runs the step; an unknown one changes nothing. */
 export async function dispatchStep(
   request: ExchangeRequest,
@@ -51,6 +71,7 @@ export async function dispatchStep(
 ): Promise<ExchangeAnswer> {
   const message = game.messages?.get(request.messageId) ?? null;
   if (!message) return { ok: false, code: "wrong-message", messageKey: "FANGS.Chat.Refusal.WrongMessage" };
+  if (!authoredByGM(message)) return NOT_GM_CARD;
   const ruleset = cardRuleset(message);
   const flow = flows.get(ruleset);
   if (!flow) {

@@ -5,7 +5,7 @@ import type { AttackDeclaration } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
 import { rulesErrorKey } from "./defense-options";
 import { type RollOneDie, runWithDice } from "./dice";
-import { chargeOffer } from "./exchange-flow";
+import { chargeOffer, countNewAttack } from "./exchange-flow";
 import {
   type AttackSetup,
   createAttacked,
@@ -21,10 +21,12 @@ import { type ActorLike, attackerProfile, FactsError, weaponProfile, weaponSkill
 import { foundryDie, rollsOf } from "./foundry-dice";
 
 /**
- * Rolls an attack and posts its exchange card (on the attacker's client).
- * Everything the later steps need goes on the message: who, with what, the
- * declaration the rules core rolled, the dice. What the attack may be is
- * decided before (src/apps/attack/start-attack.ts asks the rules core).
+ * Rolls an attack and posts its exchange card, on the active GM's client:
+ * the GM is the card's author, so no player can edit it afterwards
+ * (docs/security.md). Everything the later steps need goes on the message:
+ * who, with what, the declaration the rules core built from the documents,
+ * the dice. What the attack may be is decided before, from the documents, on
+ * the same client (src/apps/attack/start-attack.ts `planAttack`).
  */
 
 export interface AttackPlan {
@@ -109,12 +111,24 @@ export async function firstState(
   return { state: plan.special ? { ...state, special: plan.special } : state, dice };
 }
 
-/** Rolls the attack and posts the card. A refusal of the rules (a weapon under half SP) is a notice. */
-export async function createExchange(plan: AttackPlan, rollDie?: RollOneDie): Promise<CreateResult> {
-  const userId = game.user?.id ?? "";
+/**
+ * Rolls the attack, posts the card and counts the attack (GM only). A
+ * refusal of the rules (a weapon under half SP) is a notice. `by` is the
+ * user who asked for the attack (the card's history names them).
+ */
+export async function createExchange(
+  plan: AttackPlan,
+  options: { readonly by?: string; readonly rollDie?: RollOneDie } = {},
+): Promise<CreateResult> {
+  if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM", data: {} };
+  const userId = options.by ?? game.user.id ?? "";
   let first: { state: ExchangeState; dice: StepDice[] };
   try {
-    first = await firstState(plan, userId, rollDie ?? foundryDie({ blind: plan.rollMode === "blindroll" }));
+    first = await firstState(
+      plan,
+      userId,
+      options.rollDie ?? foundryDie({ blind: plan.rollMode === "blindroll" }),
+    );
   } catch (error) {
     if (error instanceof FactsError) return { ok: false, key: error.key, data: error.data };
     if (error instanceof RulesError) return { ok: false, key: rulesErrorKey(error), data: {} };
@@ -131,8 +145,16 @@ export async function createExchange(plan: AttackPlan, rollDie?: RollOneDie): Pr
     content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
     rolls: rollsOf(dice),
   };
-  // The active GM's client counts the attack on the combatant when the message arrives (exchange-flow.ts).
   ChatMessage.applyRollMode(data as never, plan.rollMode as never);
-  const message = (await ChatMessage.create(data as never)) ?? null;
+  // A private GM roll is seen by the GMs and by whoever rolled it; the GM posts it for the player who
+  // asked, so that player is named among its readers (a blind roll stays hidden from them).
+  const whisper = (data as { whisper?: string[] }).whisper;
+  if (plan.rollMode === "gmroll" && Array.isArray(whisper) && userId && !whisper.includes(userId))
+    whisper.push(userId);
+  const message = ((await ChatMessage.create(data as never)) ?? null) as ChatMessage.Implementation | null;
+  // This client made the card, so it counts the attack now: no other client does. The caller
+  // holds the write queue (runStartAttack), so the check that allowed the attack and its count
+  // are one step: two attacks started at once cannot both pass a cap of one.
+  if (message) await countNewAttack(message);
   return { ok: true, state, message: message as ChatMessage.Implementation | null };
 }

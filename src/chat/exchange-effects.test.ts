@@ -38,7 +38,12 @@ function equipped(actor: Actor.Implementation, name: string): boolean {
 // biome-ignore lint/suspicious/noExplicitAny: a hostile copy may put anything anywhere
 type Loose = any;
 
-/** Posts a copy of a card, changed by `change`, as `user` (a new message: every client's create hook runs). */
+/**
+ * Posts a copy of a card, changed by `change`, as `user`, and has the active
+ * GM's client count it as it counts the cards it posts (recordNewAttack): a
+ * GM's copy tests what the count trusts of a GM-written card, a player's
+ * copy that a card no GM wrote is not counted at all.
+ */
 async function repost(
   user: typeof world.player,
   card: Parameters<typeof stateOf>[0],
@@ -48,7 +53,11 @@ async function repost(
   change(state);
   world.as(user);
   const create = (ChatMessage as unknown as { create(data: unknown): Promise<unknown> }).create;
-  return create.call(ChatMessage, { type: "exchange", system: state });
+  const message = await create.call(ChatMessage, { type: "exchange", system: state });
+  world.as(world.gm);
+  const { recordNewAttack } = await import("./exchange-flow");
+  await recordNewAttack(message as never);
+  return message;
 }
 
 describe("a parry wears the parrying weapon, and undo gives its SP back", () => {
@@ -270,7 +279,8 @@ describe("the round's defenses, counted on the combatant", () => {
       },
       { parryToAttack: 3 },
     );
-    world.as(world.player);
+    // createExchange is the active GM's (start-attack.ts asks it for the player).
+    world.as(world.gm);
     world.dice.push(12);
     const result = await createExchange({
       attacker: t.gru,
@@ -548,7 +558,8 @@ describe("roll modes and Dice So Nice", () => {
     await game.settings!.set("core", "rollMode", "gmroll");
     try {
       const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
-      expect(message.whisper).toEqual([world.gm.id, world.gm2.id]);
+      // The GM posts it for the player, who is named among its readers as its roller.
+      expect(message.whisper).toEqual([world.gm.id, world.gm2.id, world.player.id]);
       world.as(world.defender);
       expect(message.isContentVisible).toBe(false);
       world.as(world.player);
@@ -556,7 +567,7 @@ describe("roll modes and Dice So Nice", () => {
       world.dice.push(2);
       await ask(world.gm, message, { type: "defend", choice: "dodge" });
       expect(world.dsn.at(-1)).toMatchObject({
-        whisper: [world.gm.id, world.gm2.id],
+        whisper: [world.gm.id, world.gm2.id, world.player.id],
         blind: false,
         messageId: message.id,
       });
@@ -1084,7 +1095,8 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
       },
       {},
     );
-    world.as(world.player);
+    // createExchange is the active GM's (start-attack.ts asks it for the player).
+    world.as(world.gm);
     world.dice.push(12);
     await createExchange({
       attacker: t.gru,
@@ -1130,7 +1142,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     expect(stateOf(card).stage).not.toBe("declined");
     gru.system.restrictions = [];
     gru.system.attacks = { made: [], usedMelee: false, usedRanged: false, targets: [] };
-    await repost(world.player, card, (s) => {
+    await repost(world.gm, card, (s) => {
       s.special.response = "chase";
     });
     expect(mayClose(2, "engage")).toBe(false);
@@ -1142,7 +1154,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
     expect(stored().length).toBeGreaterThan(0);
     gru.system.restrictions = [];
-    await repost(world.player, card, (s) => {
+    await repost(world.gm, card, (s) => {
       s.weapon.itemId = "nosuchitem000000";
       s.weapon.kind = "missile";
     });
@@ -1155,7 +1167,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     gru.system.restrictions = [];
     gru.system.attacks = { made: [], usedMelee: false, usedRanged: false, targets: [] };
     const before = gru.updates.length;
-    await repost(world.player, card, (s) => {
+    await repost(world.gm, card, (s) => {
       s.setup.source = "bogus";
     });
     expect(stored()).toEqual([]);
@@ -1179,19 +1191,20 @@ describe("the GM counts a posted card from the combat, never from the card's cla
     };
   };
 
-  it("a copy of Gru's card posted by a user who does not own Gru records nothing on him", async () => {
+  it("a copy of Gru's card posted by a player, his own or another, records nothing on him", async () => {
     const t = await table();
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     clear(c as never, t.gru);
     const gru = c.getCombatantsByActor(t.gru)[0]!;
     const before = gru.updates.length;
-    await repost(world.stranger, card, (s) => {
-      s.setup.trades = { parryModifier: -3, dodgeModifier: -3 };
-    });
+    for (const user of [world.stranger, world.player])
+      await repost(user, card, (s) => {
+        s.setup.trades = { parryModifier: -3, dodgeModifier: -3 };
+      });
     expect(made(c, t.gru)).toEqual([]);
     expect(gru.updates.length).toBe(before);
-    expect(world.notices).toContain(game.i18n!.localize("FANGS.Chat.Record.NotOwner"));
+    expect(world.notices).toContain(game.i18n!.localize("FANGS.Chat.Record.NotGMCard"));
   });
 
   it("NC-MAN-9, NC-ATK-8: a card labelled a Charge's free attack, with no Charge at the attacker, is the maneuver's attack", async () => {
@@ -1199,7 +1212,7 @@ describe("the GM counts a posted card from the combat, never from the card's cla
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     clear(c as never, t.gru);
-    await repost(world.player, card, (s) => {
+    await repost(world.gm, card, (s) => {
       s.setup.source = "chargeFreeAttack";
     });
     expect(made(c, t.gru)).toEqual(["maneuver"]);
@@ -1211,7 +1224,7 @@ describe("the GM counts a posted card from the combat, never from the card's cla
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     expect(made(c, t.gru)).toEqual(["maneuver"]);
     for (let i = 0; i < 5; i += 1)
-      await repost(world.player, card, (s) => {
+      await repost(world.gm, card, (s) => {
         s.setup.source = "dodgePast";
       });
     expect(made(c, t.gru)).toEqual(["maneuver"]);
@@ -1223,12 +1236,12 @@ describe("the GM counts a posted card from the combat, never from the card's cla
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     clear(c as never, t.gru);
-    await repost(world.player, card, (s) => {
+    await repost(world.gm, card, (s) => {
       s.setup.combatId = null;
     });
     expect(made(c, t.gru)).toEqual(["maneuver"]);
     clear(c as never, t.gru);
-    await repost(world.player, card, (s) => {
+    await repost(world.gm, card, (s) => {
       s.setup.combatId = "combat9999999999";
       s.revision = 3;
     });
@@ -1277,7 +1290,8 @@ describe("NC-SUB-3: a subdual fumble the GM makes health-damaging", () => {
       },
       {},
     );
-    world.as(world.player);
+    // createExchange is the active GM's (start-attack.ts asks it for the player).
+    world.as(world.gm);
     // Two natural 1s: a fumble; Gru's Luck 9 rolls 5: 14, failed.
     world.dice.push(1, 1, 5);
     const result = await createExchange({

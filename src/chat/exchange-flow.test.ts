@@ -44,7 +44,11 @@ describe("an exchange from attack to undo, through the GM", () => {
     const message = await attack(t, [15]);
     const state = stateOf(message);
     expect(message.type).toBe("exchange");
-    expect(message.author).toBe(world.player.id);
+    // The player asked; the active GM rolled and posted the card as its author (docs/security.md).
+    expect(message.author).toBe(world.gm.id);
+    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.startAttack"]);
+    expect(world.player.queries.map((q) => q.name)).toEqual(["fangs.confirmRequest"]);
+    expect(message.speaker).toMatchObject({ actor: t.gru.id });
     expect(state.stage).toBe("attackRolled");
     expect(state.target).toMatchObject({
       actorUuid: t.jenny.uuid,
@@ -64,9 +68,12 @@ describe("an exchange from attack to undo, through the GM", () => {
     world.dice.push(2);
     const defended = await ask(world.defender, message, { type: "defend", choice: "dodge" });
     expect(defended).toEqual({ ok: true, stage: "defenseRolled" });
-    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.exchange"]);
+    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.startAttack", "fangs.exchange"]);
     expect(world.defender.queries.map((q) => q.name)).toEqual(["fangs.confirmRequest"]);
     expect(message.updates.at(-1)?.by).toBe(world.gm.id);
+    // The card's system is replaced whole by v13's forced replacement, not by an option on the whole update.
+    expect(Object.keys(message.updates.at(-1)!.data)).toEqual(["==system", "rolls"]);
+    expect(message.updates.at(-1)?.options).not.toHaveProperty("recursive");
     expect(stateOf(message).outcome?.kind).toBe("hit");
     expect(world.dsn.map((d) => d.roll.total)).toEqual([2]);
 
@@ -252,12 +259,14 @@ describe("the GM's checks refuse forged and misplaced requests", () => {
   });
 
   it("refuses a message that is not an exchange card", async () => {
-    world.as(world.defender);
+    // Written by the GM, so it is its type that is refused, not its author.
+    world.as(world.gm);
     const messages = globalThis.ChatMessage as unknown as { create(d: unknown): Promise<ChatMessage> };
     const other = await messages.create({
       type: "base",
       content: "hello",
     });
+    world.as(world.defender);
     const answer = await authority.requestStep(other.id, { type: "defend", choice: "dodge" }, 0);
     expect(answer).toMatchObject({ ok: false, code: "wrong-message" });
   });
@@ -333,7 +342,7 @@ describe("when no GM is connected", () => {
     const message = await attack(t, [15]);
     world.dice.push(2);
     await ask(world.gm2, message, { type: "defend", choice: "dodge" });
-    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.exchange"]);
+    expect(world.gm.queries.map((q) => q.name)).toEqual(["fangs.startAttack", "fangs.exchange"]);
     expect(message.updates.at(-1)?.by).toBe(world.gm.id);
   });
 });

@@ -12,6 +12,8 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
+import { replacing } from "../documents/replace";
+import { serialised } from "../documents/write-queue";
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
@@ -30,6 +32,7 @@ import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
 import { actorsOf, appliable, applyEffects, revertDeltas } from "./apply-effects";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
+import { authoredByGM, NOT_GM_CARD } from "./card-flows";
 import {
   DEFENSE_CHOICES,
   declareDefense,
@@ -66,7 +69,8 @@ import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
 
 /**
  * The steps of an exchange after the attack, as the active GM's client runs
- * them (authority.ts calls `runStep` under the message's lock). Each step:
+ * them (authority.ts calls `runStep` under the message's lock, in the GM's
+ * write queue: nothing here queues again, see src/documents/write-queue.ts). Each step:
  * reads the stored card and the documents as they are now, asks the pure
  * state machine whether the step is open to this user, runs the rules core
  * with real dice, and writes the next state with the new rolls in one
@@ -215,7 +219,8 @@ export async function chargeOffer(
 function firstChanceOf(state: ExchangeState): readonly Effect[] | null {
   const messages = [...((game.messages as unknown as Iterable<ChatMessage>) ?? [])].reverse();
   for (const message of messages) {
-    const first = exchangeOf(message);
+    // A card no GM wrote could claim any first chance.
+    const first = authoredByGM(message) ? exchangeOf(message) : null;
     if (
       first?.freeAttack?.kind !== "dodgePast" ||
       !first.freeAttack.taken ||
@@ -573,6 +578,8 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   const message = game.messages?.get(request.messageId) ?? null;
   const state = exchangeOf(message);
   if (!message || !state) return refused("wrong-message", "FANGS.Chat.Refusal.WrongMessage");
+  // Every step, apply and undo among them, trusts the card's stage, rolls, effects and deltas.
+  if (!authoredByGM(message)) return NOT_GM_CARD;
   const attacker = await actorFrom(state.attacker.actorUuid);
   const target = await actorFrom(state.target.actorUuid);
   const who = whoIs(user, attacker, target);
@@ -593,7 +600,7 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 
   const rollData = rollDataOf(eventDice(prepared.event));
   const rolls = [...message.rolls, ...rollData.map((d) => Roll.fromData(d as never))];
-  await message.update({ system: result.state, rolls } as never, { recursive: false } as never);
+  await message.update({ ...replacing("system", result.state), rolls } as never);
   await showNewDice(message as never, rollData);
   if (prepared.after) await prepared.after();
   return { ok: true, stage: result.state.stage };
@@ -637,7 +644,7 @@ function withdrawalRestrictionsOf(
 }
 
 /** The started combat, as the GM sees it, that holds the attacker: the card's combat id is only a hint. */
-function combatOfAttacker(attacker: AnyActor, hint: string | null): Combat.Implementation | null {
+export function combatOfAttacker(attacker: AnyActor, hint: string | null): Combat.Implementation | null {
   const listed = game.combats as unknown as Iterable<Combat.Implementation> | undefined;
   const all =
     listed && typeof (listed as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function"
@@ -718,28 +725,32 @@ function refuseRecord(key: string): void {
 }
 
 /**
- * The `createChatMessage` hook: the active GM's client counts a new card's
+ * Called by the active GM's client right after it posts a card: counts the card's
  * attack on the attacker's combatant (rules-B's attack counter), with the
  * trade's lowered or raised parry and dodge until the next initiative. The
  * GM writes it because players may not change their combatant's data, and
  * one client only must count it. A free attack (a Charge's, a Dodge Past's
  * second chance) counts like any other (NC-ATK-8). Everything written is
- * derived here: the card's author must be a GM or own the attacker; the
+ * derived here: the card's author must be a GM (the active GM's client
+ * makes every card, exchange-create.ts, and counts it at once); the
  * combat is the started one holding the attacker, not the card's; the card
  * is checked whole before anything is written, so a refused card writes
  * nothing and the GM is told.
  */
-export async function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
+export function recordNewAttack(message: ChatMessage.Implementation): Promise<void> {
+  // In the GM's write queue: two cards posted at once must not both read the attack counter.
+  return serialised(() => countNewAttack(message));
+}
+
+/** The same, for a caller already in the write queue (the GM's start of an attack). */
+export async function countNewAttack(message: ChatMessage.Implementation): Promise<void> {
   if (!game.users?.activeGM?.isSelf) return;
   const state = exchangeOf(message);
   if (!state) return;
   const attacker = await actorFrom(state.attacker.actorUuid);
   if (!attacker) return;
-  const rawAuthor = (message as unknown as { author?: unknown }).author;
-  const authorId = typeof rawAuthor === "string" ? rawAuthor : (rawAuthor as { id?: string } | null)?.id;
-  const author = authorId ? (game.users?.get(authorId) ?? null) : null;
-  if (!author || !(author.isGM || owns(attacker, author as User.Implementation))) {
-    refuseRecord("FANGS.Chat.Record.NotOwner");
+  if (!authoredByGM(message)) {
+    refuseRecord("FANGS.Chat.Record.NotGMCard");
     return;
   }
   const combat = combatOfAttacker(attacker, state.setup.combatId);

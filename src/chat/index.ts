@@ -2,7 +2,7 @@ import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadAttackWorkflow, loadEffectApplier, loadExchangeFlow } from "../on-demand";
-import { registerQueries, requestStep, setStepRunner } from "./authority";
+import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep, registerCardFlow } from "./card-flows";
 import { ExchangeMessageData } from "./exchange-model";
 import {
@@ -59,6 +59,9 @@ export function registerExchange(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { exchange: ExchangeMessageData });
   registerExchangeSettings();
   registerQueries();
+  // The active GM makes every exchange card (start-attack.ts): a player's attack is asked of it.
+  CONFIG.queries[START_ATTACK_QUERY] = async (payload: unknown) =>
+    (await loadAttackWorkflow()).handleStartAttack(payload);
   registerCardFlow("fangs", {
     runStep: async (request, user) => (await loadExchangeFlow()).runStep(request, user),
   });
@@ -66,13 +69,6 @@ export function registerExchange(): void {
   setFreeAttackStarter(takeFreeAttack);
   Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);
   Hooks.on("hotbarDrop", onHotbarDrop as never);
-  // Returns the promise (Foundry ignores it), so a test can wait for the count.
-  Hooks.on("createChatMessage", (async (message: ChatMessage.Implementation) => {
-    // Only the active GM records an attack, and only an exchange card is one: other clients and
-    // other messages leave the flow unloaded.
-    if (message.type === "exchange" && game.users?.activeGM?.isSelf)
-      await (await loadExchangeFlow()).recordNewAttack(message);
-  }) as never);
   Hooks.on("updateCombatant", ((combatant: Combatant.Implementation) => {
     const uuid = combatant.actor?.uuid;
     if (uuid) refreshCardsFor(uuid);

@@ -68,12 +68,24 @@ export function declareRefusal(
 ): string | null {
   if (!isManeuverId(maneuverId)) return "FANGS.Combat.Refusal.UnknownManeuver";
   if (!isGM && !combatant.isOwner) return "FANGS.Combat.Refusal.NotOwner";
-  const combat = combatant.combat;
   const system = combatantSystem(combatant);
   if (system.held) {
     const verdict = canActFromHold(maneuverId);
     if (!verdict.allowed) return verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold";
   }
+  return declareWindowRefusal(combatant, isGM);
+}
+
+/**
+ * Whether the round still lets this combatant's maneuver be declared or
+ * taken back: before the fight, in the Initiative phase until its turn has
+ * passed, or while it holds. The same window for declaring and for clearing
+ * (a maneuver taken back after its turn would be a new declaration). The GM
+ * always may. Returns the refusal key, or null.
+ */
+export function declareWindowRefusal(combatant: Combatant.Implementation, isGM: boolean): string | null {
+  const combat = combatant.combat;
+  const system = combatantSystem(combatant);
   if (isGM || !combat || combat.round < 1 || system.held) return null;
   const { phase, order } = combatSystem(combat);
   if (phase !== "initiative") return "FANGS.Combat.Refusal.DeclareClosed";
@@ -143,6 +155,8 @@ export async function writeDeclaration(
 export async function clearManeuver(combatant: Combatant.Implementation): Promise<boolean> {
   const isGM = game.user?.isGM === true;
   if (!isGM && !combatant.isOwner) return warn("FANGS.Combat.Refusal.NotOwner");
+  const closed = declareWindowRefusal(combatant, isGM);
+  if (closed) return warn(closed, { name: combatant.name ?? "" });
   const combat = combatant.combat;
   // As a declaration: the active GM writes the combatant for a player.
   if (!isGM && combat?.id && combatant.id) return requestCombatAction(combat, "clear", [combatant.id]);

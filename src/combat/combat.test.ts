@@ -1,9 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  giveStatus,
   installCombatStandIn,
   StandInActor,
   type StandInCombat,
   StandInCombatant,
+  type StandInUser,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
 import { allowedDefenses, type ParryLoadout } from "../rules/fangs/defenses";
@@ -24,14 +26,39 @@ type RequestModule = typeof import("./request");
 let FangsCombat: CombatModule["FangsCombat"];
 let api: ApiModule;
 let request: RequestModule;
+let requester: typeof import("../requester");
 
 beforeAll(async () => {
   world = installCombatStandIn();
   ({ FangsCombat } = await import("./combat"));
   api = await import("./api");
   request = await import("./request");
+  requester = await import("../requester");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
+  world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
 });
+
+let sentIds = 0;
+/**
+ * A payload sent to the active GM as `user` sends it: the request pending on
+ * that user's client (so the GM's confirmation finds it), whatever it says.
+ */
+async function sent(user: StandInUser, payload: Record<string, unknown>): Promise<unknown> {
+  const p: Record<string, unknown> = { requestId: `sent${String(++sentIds).padStart(8, "0")}`, ...payload };
+  world.setUser(user);
+  const subject = request.combatActionSubject({
+    action: p.action as never,
+    combatId: String(p.combatId),
+    combatantIds: Array.isArray(p.combatantIds) ? (p.combatantIds as string[]) : [],
+  });
+  try {
+    return await requester.whilePending(String(p.requestId), subject, () =>
+      world.gm.query(request.COMBAT_QUERY, p),
+    );
+  } finally {
+    world.setUser(world.gm);
+  }
+}
 
 function weapon(kind: string, offHand = false) {
   return { type: "weapon", system: { kind, equipped: true, offHand } };
@@ -66,8 +93,8 @@ function table(): Table {
   for (const c of [eddy, dagmar, archer, jenny]) combat.add(c);
   world.combats.clear();
   world.combats.set(combat.id, combat);
-  dagmar.actor!.statuses.add("engaged");
-  jenny.actor!.statuses.add("engaged");
+  giveStatus(dagmar.actor!, "engaged");
+  giveStatus(jenny.actor!, "engaged");
   return { combat, eddy, dagmar, archer, jenny };
 }
 
@@ -170,6 +197,76 @@ describe("Foundry's own initiative controls", () => {
   });
 });
 
+describe("Foundry's contract for the turn list, hooks and world time", () => {
+  /** AG 16 melee, AG 12 missile, AG 8 melee: the Missile phase opens with the 12 alone. */
+  function threeFighters() {
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const sword = fighter("sword", "Swordsman", 16, "melee");
+    const bow = fighter("bow", "Bowman", 12, "missile", ["player"]);
+    const axe = fighter("axe", "Axeman", 8, "melee");
+    for (const c of [sword, bow, axe]) combat.add(c);
+    giveStatus(sword.actor!, "engaged");
+    giveStatus(axe.actor!, "engaged");
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    return { combat, sword, bow, axe };
+  }
+
+  it("NC-RND-1, NC-RND-3: when the Missile phase opens and no combatant is written, every client's current combatant is the archer", async () => {
+    const { combat, sword, bow, axe } = threeFighters();
+    await combat.startCombat();
+    await api.declareManeuver(asCombatant(sword), "attack");
+    await combat.nextTurn();
+    await api.declareManeuver(asCombatant(bow), "attack", { attackKind: "missile" });
+    await combat.nextTurn();
+    await api.declareManeuver(asCombatant(axe), "attack");
+    await combat.nextTurn();
+    expect(combat.system.phase).toBe("missile");
+    expect(combat.system.order).toEqual([bow.id]);
+    // Foundry's current combatant (turn marker, End turn, combatTurnChange) is the one the plan names.
+    expect(combat.combatant?.name).toBe("Bowman");
+    await combat.nextTurn();
+    expect(combat.system.phase).toBe("melee");
+    expect(combat.combatant?.name).toBe("Swordsman");
+    expect(combat.turns.map((c) => c.name).slice(0, 2)).toEqual(["Swordsman", "Axeman"]);
+  });
+
+  it("start, next turn, next round and previous turn fire Foundry's hooks with its update options; a new round advances world time by a round", async () => {
+    const { combat } = table();
+    const hooks = (globalThis as unknown as { Hooks: { callAll: (...args: unknown[]) => boolean } }).Hooks;
+    const heard: unknown[][] = [];
+    const original = hooks.callAll;
+    hooks.callAll = (...args: unknown[]) => {
+      heard.push(args);
+      return true;
+    };
+    try {
+      await combat.startCombat();
+      await combat.nextTurn();
+      await combat.previousTurn();
+      await combat.nextRound();
+    } finally {
+      hooks.callAll = original;
+    }
+    // Foundry's document hooks (updateCombat, createChatMessage) go through callAll too: only the combat ones are read.
+    const combatHooks = heard.filter(([name]) => String(name).startsWith("combat"));
+    heard.length = 0;
+    heard.push(...combatHooks);
+    expect(heard.map(([name]) => name)).toEqual(["combatStart", "combatTurn", "combatTurn", "combatRound"]);
+    const [, startCombat, startData] = heard[0]!;
+    expect(startCombat).toBe(combat);
+    expect(startData).toMatchObject({ round: 1, turn: 0 });
+    expect(heard[1]![3]).toMatchObject({ direction: 1, advanceTime: 0 });
+    expect(heard[2]![3]).toMatchObject({ direction: -1 });
+    expect(heard[3]![2]).toMatchObject({ round: 2 });
+    expect(heard[3]![3]).toMatchObject({ direction: 1, advanceTime: 6 });
+    // The options the hooks saw are the options of the update itself.
+    const options = combat.updates.map((u) => u.options as Record<string, unknown>);
+    expect(options[2]).toMatchObject({ direction: -1 });
+    expect(options[3]).toMatchObject({ direction: 1, advanceTime: 6 });
+  });
+});
+
 describe("round actions on the GM's client run one at a time", () => {
   it("a double click on Next turn moves the turn once: the second click finds the turn already moved", async () => {
     const { combat } = table();
@@ -206,8 +303,8 @@ describe("round actions on the GM's client run one at a time", () => {
       expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
     };
     const answers = await Promise.all([
-      request.handleCombatAction(payload),
-      request.handleCombatAction(structuredClone(payload)),
+      sent(world.player, payload),
+      sent(world.player, structuredClone(payload)),
     ]);
     expect(answers).toEqual([{ ok: true }, expect.objectContaining({ ok: false, reason: "stale" })]);
     expect(combat.updates).toHaveLength(1);
@@ -218,8 +315,9 @@ describe("a combatant leaves the combat mid-round", () => {
   /** Lets the updates the deletion started (Foundry's and ours) land. */
   async function settled(combat: StandInCombat & { inTurn<T>(w: () => Promise<T>): Promise<T> }) {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await combat.inTurn(async () => undefined);
+    await combat.inTurn(async () => console.log("NOOP"));
     await new Promise((resolve) => setTimeout(resolve, 0));
+    console.log("SETTLED");
   }
 
   it("one who has acted leaves: the turn stays with the combatant whose turn it is, and the next turn is the next one", async () => {
@@ -285,7 +383,7 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     const { combat } = table();
     await combat.startCombat();
     combat.updates.length = 0;
-    const answer = await request.handleCombatAction(payload(combat, { userId: "other" }));
+    const answer = await sent(world.other, payload(combat, { userId: "other" }));
     expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
     expect(combat.updates).toHaveLength(0);
   });
@@ -293,30 +391,26 @@ describe("the GM's query handler trusts nothing in the payload", () => {
   it("a hold asked for someone else's combatant is refused", async () => {
     const { combat, dagmar } = table();
     await combat.startCombat();
-    const answer = await request.handleCombatAction(
-      payload(combat, { action: "hold", combatantIds: [dagmar.id] }),
-    );
+    const answer = await sent(world.player, payload(combat, { action: "hold", combatantIds: [dagmar.id] }));
     expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
   });
 
   it("refuses unknown users and combats, stale rounds, malformed payloads, and any client but a GM", async () => {
     const { combat } = table();
     await combat.startCombat();
-    expect(await request.handleCombatAction(payload(combat, { userId: "nobody" }))).toMatchObject({
+    expect(await sent(world.player, payload(combat, { userId: "nobody" }))).toMatchObject({
       reason: "unknownUser",
     });
-    expect(await request.handleCombatAction(payload(combat, { combatId: "nope" }))).toMatchObject({
+    expect(await sent(world.player, payload(combat, { combatId: "nope" }))).toMatchObject({
       reason: "unknownCombat",
     });
     expect(
-      await request.handleCombatAction(
-        payload(combat, { expected: { round: 1, turn: 3, phase: "initiative" } }),
-      ),
+      await sent(world.player, payload(combat, { expected: { round: 1, turn: 3, phase: "initiative" } })),
     ).toMatchObject({ reason: "stale" });
-    expect(await request.handleCombatAction({ action: "deleteEverything" })).toMatchObject({
+    expect(await sent(world.player, { action: "deleteEverything" })).toMatchObject({
       reason: "malformed",
     });
-    expect(await request.handleCombatAction(payload(combat, { combatantIds: "x" }))).toMatchObject({
+    expect(await sent(world.player, payload(combat, { combatantIds: "x" }))).toMatchObject({
       reason: "malformed",
     });
     world.setUser(world.player);
@@ -382,15 +476,16 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     const { combat } = table();
     await combat.startCombat();
     const seen = payload(combat);
-    expect(await request.handleCombatAction(seen)).toEqual({ ok: true });
-    expect(await request.handleCombatAction(seen)).toMatchObject({ ok: false, reason: "stale" });
+    expect(await sent(world.player, seen)).toEqual({ ok: true });
+    expect(await sent(world.player, seen)).toMatchObject({ ok: false, reason: "stale" });
     expect(currentName(combat)).toBe("initiative:Archer");
   });
 });
 
 describe("the maneuver icon", () => {
   it("is one status effect per token: never stacked, replaced on change, cleared at a new round", async () => {
-    const { combat, dagmar } = table();
+    // Eddy, who wears no other status effect (Dagmar's "engaged" is one).
+    const { combat, eddy: dagmar } = table();
     await combat.startCombat();
     const actor = dagmar.actor!;
     await Promise.all([
@@ -411,7 +506,7 @@ describe("the maneuver icon", () => {
   });
 
   it("removes duplicates left by anything else", async () => {
-    const { dagmar } = table();
+    const { eddy: dagmar } = table();
     const actor = dagmar.actor!;
     await actor.createEmbeddedDocuments("ActiveEffect", [
       { flags: { fangs: { maneuver: "move" } } },
@@ -443,9 +538,9 @@ describe("the maneuver icon", () => {
       maneuver: { id: "attack", attackKind: null },
     };
     world.setUser(world.gm);
-    expect(await request.handleCombatAction(forged)).toMatchObject({ ok: false, reason: "notOwner" });
+    expect(await sent(world.player, forged)).toMatchObject({ ok: false, reason: "notOwner" });
     expect(
-      await request.handleCombatAction({ ...forged, combatantIds: ["c-eddy"], maneuver: { id: "<x>" } }),
+      await sent(world.player, { ...forged, combatantIds: ["c-eddy"], maneuver: { id: "<x>" } }),
     ).toMatchObject({ ok: false, reason: "malformed" });
   });
 
@@ -469,7 +564,10 @@ describe("the maneuver icon", () => {
   });
 
   it("shows the movement the maneuver allows, from the rules registry", async () => {
-    const { dagmar } = table();
+    const { combat } = table();
+    // Movement is derived (ST+AG-SZ by default): AG 12 with ST and SZ at their default 10 makes 12 paces.
+    const dagmar = fighter("mover", "Mover", 12, "melee");
+    combat.add(dagmar);
     await api.declareManeuver(asCombatant(dagmar), "retreat");
     expect(api.movementAllowance(asCombatant(dagmar))).toEqual({
       maneuver: "retreat",
@@ -702,7 +800,7 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
   it("NC-ATK-2: a combatant knocked out before its turn is skipped with a note in chat", async () => {
     const { combat, archer } = table();
     await combat.startCombat();
-    archer.actor!.statuses.add("unconscious");
+    giveStatus(archer.actor!, "unconscious");
     await combat.nextTurn();
     expect(currentName(combat)).toBe("initiative:Dagmar");
     expect(world.chat.some((m) => String(m.content).includes("SkippedOutOfAction"))).toBe(true);

@@ -1,8 +1,9 @@
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
+import { serialised } from "../documents/write-queue";
 import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
-import { eraseDeclaration, writeDeclaration } from "./api";
+import { declareWindowRefusal, eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
@@ -43,6 +44,52 @@ function combatantState(actor: Actor.Implementation): CombatantState | null {
   };
 }
 
+/**
+ * How a plan moves the round: Foundry's start, a step forward, a step back
+ * (Previous turn), or the repair after a combatant left (no step at all).
+ */
+export type PlanStep = "start" | "forward" | "back" | "leave";
+
+/**
+ * What Foundry's own startCombat, nextTurn, nextRound and previousTurn do
+ * before their update, so modules listening to Foundry's hooks hear FANGS's
+ * rounds: `combatStart` (combat, updateData) on the start; `combatRound` for
+ * a new round and `combatTurn` for any other step, each with (combat,
+ * updateData, updateOptions) where the options carry `direction` (1 or -1)
+ * and `advanceTime`, the seconds of world time the update advances:
+ * CONFIG.time.roundTime for a round, CONFIG.time.turnTime for a turn
+ * (Foundry VTT v13 API: hookEvents.combatStart, hookEvents.combatRound,
+ * hookEvents.combatTurn, CONFIG.time). The hooks fire on the writing client
+ * only, as Foundry's do; the data and options may be changed by a listener.
+ */
+function announceStep(
+  combat: FangsCombat,
+  plan: TurnPlan,
+  step: PlanStep,
+  update: Record<string, unknown>,
+  options: Record<string, unknown>,
+): void {
+  if (step === "leave") return;
+  if (step === "start") {
+    Hooks.callAll("combatStart", combat as never, update as never);
+    return;
+  }
+  const time = (CONFIG as { time?: { roundTime?: number; turnTime?: number } }).time;
+  const sign = step === "back" ? -1 : 1;
+  if (plan.newRound) {
+    options.advanceTime = sign * (time?.roundTime ?? 0);
+    Hooks.callAll("combatRound", combat as never, update as never, options as never);
+  } else {
+    options.advanceTime = sign * (time?.turnTime ?? 0);
+    Hooks.callAll("combatTurn", combat as never, update as never, options as never);
+  }
+}
+
+/** Whether an update moves the round: its round, turn or system (phase and order). */
+function movesTheRound(changed: object): boolean {
+  return "round" in changed || "turn" in changed || "system" in changed;
+}
+
 function notify(refusal: unknown): void {
   if (refusal instanceof CombatRefusal) {
     const data = Object.fromEntries(Object.entries(refusal.data).map(([k, v]) => [k, String(v)]));
@@ -75,6 +122,32 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     }
   }
 
+  /**
+   * Foundry re-sorts `turns` when combatants or initiatives change, not when
+   * only the round, turn or `system` does; here a phase's order lives in
+   * `system`, so a phase that opens with no combatant written (the Missile
+   * phase) would leave the turn pointing at the previous order's fighter.
+   * Every client sorts again before Foundry's own handling, so the turn
+   * marker, the sound and `combatTurnChange` follow the fighter the plan
+   * names. Only `turns` is replaced: Foundry reads the current combatant
+   * from it in its own `_onUpdate`.
+   */
+  protected override _onUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.OnUpdateOperation,
+    userId: string,
+  ): void {
+    if (movesTheRound(changed)) {
+      FangsCombat.#rank = new Map(this.phaseOrder.map((id, i) => [id, i]));
+      try {
+        this.turns = this.combatants.contents.sort(this._sortCombatants);
+      } finally {
+        FangsCombat.#rank = null;
+      }
+    }
+    super._onUpdate(changed, options, userId);
+  }
+
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     return compareForTurns(a, b, FangsCombat.#rank);
   }
@@ -92,11 +165,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * Applies a plan as ONE update, then lets the ruleset follow it up (FANGS:
    * notes in the chat, token icons, the round's impale damage).
    */
-  async applyPlan(plan: TurnPlan): Promise<this> {
+  async applyPlan(plan: TurnPlan, step: PlanStep = "forward"): Promise<this> {
     this.#plansApplied += 1;
     const ids = this.combatants.map((c) => c.id!);
     const update = planToUpdate(plan, ids);
-    await this.update(update as never, { direction: 1, fangs: { newRound: plan.newRound } } as never);
+    const options: Record<string, unknown> = { direction: step === "back" ? -1 : 1 };
+    announceStep(this, plan, step, update, options);
+    options.fangs = { newRound: plan.newRound };
+    await this.update(update as never, options as never);
     await activeTableRuleset().afterPlan?.(this as unknown as Combat.Implementation, plan);
     return this;
   }
@@ -104,7 +180,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /**
    * NC-DMG-13: each round a weapon stays stuck in a body, it deals its rolled
    * damage again (the rules core), applied through the exchange's effect
-   * applier so the change is recorded like any other. Runs on the GM's client.
+   * applier so the change is recorded like any other. Runs on the GM's client,
+   * inside a round action (`inTurn`): its read of the pools and its write
+   * are one step of the GM's write queue.
    */
   async impaleRound(): Promise<void> {
     const stuck = [...this.combatants].flatMap((combatant) => {
@@ -155,19 +233,17 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /** Plans applied on this client: tells a deletion's follow-up whether the round was written since. */
   #plansApplied = 0;
 
-  /** This client's round actions, chained: each one starts when the one before has been applied. */
-  #roundActions: Promise<unknown> = Promise.resolve();
-
   /**
-   * Runs a round action after those still running on this client. Only the
-   * active GM's client writes the round, so this keeps two clicks, or a click
-   * and a player's request, from planning from the same state and both
-   * applying it (a new round's notes and impale damage twice).
+   * Runs a round action after the GM-side writes still running on this
+   * client (src/documents/write-queue.ts). Only the active GM's client writes
+   * the round, so this keeps two clicks, or a click and a player's request,
+   * from planning from the same state and both applying it (a new round's
+   * notes and impale damage twice), and keeps the round's resets and impale
+   * damage from interleaving with an exchange writing the same combatant or
+   * actor. The work must not queue again (it would wait for itself).
    */
   inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.#roundActions.then(work);
-    this.#roundActions = run.catch(() => undefined);
-    return run;
+    return serialised(work);
   }
 
   #roundPointer(): string {
@@ -184,16 +260,22 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * Plans with the active ruleset's turn planner (loaded on the first turn a
    * GM advances) and applies the plan.
    */
-  async #run(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
+  async #run(
+    make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan,
+    step: PlanStep = "forward",
+  ): Promise<this> {
     const clicked = this.#roundPointer();
     return this.inTurn(async () => {
       // A second click on a round that has moved since (a double click) is not a second order.
       if (this.#roundPointer() !== clicked) return this;
-      return this.#plan(make);
+      return this.#plan(make, step);
     });
   }
 
-  async #plan(make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan): Promise<this> {
+  async #plan(
+    make: (planner: TablePlanner<unknown>, state: unknown) => TurnPlan,
+    step: PlanStep,
+  ): Promise<this> {
     const table = activeTableRuleset();
     const planner = await table.loadPlanner();
     let plan: TurnPlan;
@@ -203,12 +285,12 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       notify(error);
       return this;
     }
-    return this.applyPlan(plan);
+    return this.applyPlan(plan, step);
   }
 
   override async startCombat(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p, state) => p.start(state));
+    return this.#run((p, state) => p.start(state), "start");
   }
 
   override async nextTurn(): Promise<this> {
@@ -226,7 +308,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
 
   override async previousTurn(): Promise<this> {
     if (!this.#gmOnly()) return this;
-    return this.#run((p, state) => p.previousTurn(state));
+    return this.#run((p, state) => p.previousTurn(state), "back");
   }
 
   override async previousRound(): Promise<this> {
@@ -276,6 +358,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     if (action === "clear") {
       const combatant = this.combatants.get(combatantIds[0] ?? "");
       if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      // A player's request: taking a maneuver back keeps to the window for declaring one.
+      const closed = declareWindowRefusal(combatant as never, false);
+      if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
       await eraseDeclaration(combatant as never);
       return null;
     }
@@ -378,7 +463,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
         notify(error);
         return;
       }
-      await this.applyPlan(plan);
+      await this.applyPlan(plan, "leave");
     });
   }
 

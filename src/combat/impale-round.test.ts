@@ -6,6 +6,7 @@ import {
   StandInCombatant,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
+import { serialised } from "../documents/write-queue";
 import type { Effect } from "../rules/kernel/effects";
 
 /**
@@ -122,5 +123,36 @@ describe("the round's impale damage (Foundry layer)", () => {
     const content = world.chat.map((m) => String(m.content)).join("\n");
     expect(content).not.toContain("<img");
     expect(content).toContain("&#60;img");
+  });
+
+  it("NC-DMG-13, CORE-CON-3: a new round's impale damage waits for a GM-side write in progress, and reads the HP it left", async () => {
+    const victim = new StandInActor("bear", "Cave Bear", {
+      stunPoints: { value: 30, max: 30 },
+      hitPoints: { value: 20, max: 20 },
+      armorProtection: 0,
+      characteristics: { co: 12, sz: 20, ag: 10 },
+    });
+    const combat = combatOf(victim);
+    world.settings.set("fangs.initiativeMode", "ag");
+    await combat.startCombat();
+    await stick(victim, null, "1d6");
+    // An exchange applying a blow on the GM's client: it read the bear, and its write is on its way.
+    let land!: () => void;
+    const landed = new Promise<void>((resolve) => {
+      land = resolve;
+    });
+    const exchange = serialised(async () => {
+      await landed;
+      (victim.system as unknown as { hitPoints: { value: number } }).hitPoints.value = 0;
+    });
+    world.diceValues.push(15); // a 5 on the d6
+    const round = combat.nextRound();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(applied).toEqual([]);
+    land();
+    await Promise.all([exchange, round]);
+    // At 0 HP the bear is dying: the round's 5 is all taken as HP, not ⌈5/2⌉.
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toContainEqual({ kind: "pool", actorId: "Actor.bear", pool: "hitPoints", amount: 5 });
   });
 });

@@ -1,18 +1,17 @@
+import { isActiveGM, newRequestId, verifyRequester, whilePending } from "../requester";
 import { isReadying } from "../rules/fangs/defenses";
 import { COMBAT_QUERY } from "./query";
 
 /**
- * A player's request to move the round (end its turn, hold, break a hold)
- * goes to the active GM as a v13 query; the GM's handler trusts nothing in
- * the payload: it finds the combat and the combatants itself, checks that
- * the named user owns them, and that the round is still where the player saw
- * it (a stale or doubled click does nothing).
- *
- * Foundry v13 does not tell a query handler who sent the query
- * (foundryvtt/foundryvtt#13418), so the user id travels in the payload and a
- * player could name another player. The check still stops a user from acting
- * for a combatant that user does not own; once the sender is passed to
- * handlers, read it from there instead and delete the payload field.
+ * A player's request to move the round (end its turn, hold, break a hold,
+ * declare or clear a maneuver) goes to the active GM as a v13 query; the
+ * GM's handler runs only on the active GM's client and trusts nothing in the
+ * payload: the user it names must confirm the request from its own client
+ * (src/requester.ts: Foundry v13 does not pass the sender), and the GM finds
+ * the combat and the combatants itself, checks that this user owns them, and
+ * that the round is still where the player saw it (a stale or doubled click
+ * does nothing). The round's own rules (when a maneuver may be declared or
+ * taken back) are the GM's method's, as for the GM's own clicks.
  */
 
 export { COMBAT_QUERY };
@@ -24,6 +23,8 @@ export interface CombatActionRequest {
   readonly action: CombatAction;
   readonly combatId: string;
   readonly userId: string;
+  /** The requester's pending id, which its client confirms to the GM. */
+  readonly requestId: string;
   readonly combatantIds: readonly string[];
   /** Where the requester saw the round: the GM acts only if it is still there. */
   readonly expected: { readonly round: number; readonly turn: number | null; readonly phase: string };
@@ -53,6 +54,8 @@ export type CombatActionRefusal =
   | "unknownCombat"
   | "unknownCombatant"
   | "notOwner"
+  /** The named user's client did not confirm the request (forged, or that user is this GM). */
+  | "unconfirmed"
   | "stale"
   | "noCurrentCombatant"
   /** Authorised, but the round does not allow it (a maneuver that cannot be held…). */
@@ -65,6 +68,7 @@ const REFUSAL_KEYS: Readonly<Record<CombatActionRefusal, string>> = {
   unknownCombat: "FANGS.Combat.Refusal.UnknownCombat",
   unknownCombatant: "FANGS.Combat.Refusal.UnknownCombatant",
   notOwner: "FANGS.Combat.Refusal.NotOwner",
+  unconfirmed: "FANGS.Combat.Refusal.Unconfirmed",
   stale: "FANGS.Combat.Refusal.Stale",
   noCurrentCombatant: "FANGS.Combat.Refusal.NotYourTurn",
   refused: "FANGS.Combat.Refusal.CannotHold",
@@ -80,6 +84,7 @@ export function parseCombatActionRequest(payload: unknown): CombatActionRequest 
   const p = payload as Record<string, unknown>;
   if (!(COMBAT_ACTIONS as readonly unknown[]).includes(p.action)) return null;
   if (typeof p.combatId !== "string" || typeof p.userId !== "string") return null;
+  if (typeof p.requestId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(p.requestId)) return null;
   if (!Array.isArray(p.combatantIds) || !p.combatantIds.every((id) => typeof id === "string")) return null;
   if (p.combatantIds.length > 64) return null;
   const e = p.expected as Record<string, unknown> | null | undefined;
@@ -101,6 +106,7 @@ export function parseCombatActionRequest(payload: unknown): CombatActionRequest 
     action: p.action as CombatAction,
     combatId: p.combatId,
     userId: p.userId,
+    requestId: p.requestId,
     combatantIds: p.combatantIds as string[],
     expected: { round: e.round, turn: e.turn as number | null, phase: e.phase },
     ...(maneuver ? { maneuver } : {}),
@@ -109,6 +115,7 @@ export function parseCombatActionRequest(payload: unknown): CombatActionRequest 
 
 /** What the handler reads of the world: narrow, so tests can hand in stand-ins. */
 export interface RequestWorld<C extends RequestCombat = RequestCombat> {
+  /** This client is the active GM (not merely a GM). */
   readonly isGM: boolean;
   user(id: string): RequestUser | undefined;
   combat(id: string): C | undefined;
@@ -127,7 +134,10 @@ export interface RequestCombat {
   readonly combatants: { get(id: string): RequestCombatant | undefined };
 }
 
-/** Re-checks a request on the GM's side. Only `ok` lets the GM act on it. */
+/**
+ * Re-checks a request on the GM's side, once its sender is confirmed
+ * (`handleCombatAction`). Only `ok` lets the GM act on it.
+ */
 export function authorizeCombatAction<C extends RequestCombat>(
   payload: unknown,
   world: RequestWorld<C>,
@@ -180,10 +190,25 @@ export async function performCombatAction(
   return { ok: false, reason: "refused", key: refusal.key, data: refusal.data };
 }
 
+/** What a confirmation of this request vouches for: this action in this combat for these combatants. */
+export function combatActionSubject(
+  request: Pick<CombatActionRequest, "action" | "combatId" | "combatantIds">,
+) {
+  return {
+    query: COMBAT_QUERY,
+    subject: `${request.combatId}:${request.action}:${request.combatantIds.join(",")}`,
+  };
+}
+
 /** The handler registered in CONFIG.queries; runs on the active GM's client. */
 export async function handleCombatAction(payload: unknown): Promise<CombatActionAnswer> {
+  if (!isActiveGM()) return refuse("notGM");
+  const parsed = parseCombatActionRequest(payload);
+  if (!parsed) return refuse("malformed");
+  const verified = await verifyRequester(parsed.userId, parsed.requestId, combatActionSubject(parsed));
+  if (!verified.ok) return refuse(verified.reason === "unknown-user" ? "unknownUser" : "unconfirmed");
   const world: RequestWorld<ActingCombat> = {
-    isGM: game.user?.isGM === true,
+    isGM: isActiveGM(),
     user: (id) => game.users?.get(id) ?? undefined,
     combat: (id) => (game.combats?.get(id) as unknown as ActingCombat | undefined) ?? undefined,
   };
@@ -213,6 +238,7 @@ export async function requestCombatAction(
     action,
     combatId: combat.id!,
     userId: game.user!.id!,
+    requestId: newRequestId(),
     combatantIds: [...combatantIds],
     expected: {
       round: combat.round,
@@ -221,7 +247,14 @@ export async function requestCombatAction(
     },
     ...(maneuver ? { maneuver } : {}),
   };
-  const answer = (await gm.query(COMBAT_QUERY, request as never, { timeout: 10_000 })) as CombatActionAnswer;
+  let answer: CombatActionAnswer | null;
+  try {
+    answer = (await whilePending(request.requestId, combatActionSubject(request), () =>
+      gm.query(COMBAT_QUERY, request as never, { timeout: 10_000 }),
+    )) as CombatActionAnswer | null;
+  } catch {
+    answer = null;
+  }
   if (!answer?.ok) {
     const data = Object.fromEntries(Object.entries(answer?.data ?? {}).map(([k, v]) => [k, String(v)]));
     ui.notifications?.warn(game.i18n!.format(answer?.key ?? REFUSAL_KEYS.malformed, data));

@@ -38,8 +38,10 @@ afterEach(() => {
 });
 
 describe("statuses", () => {
-  it("CONFIG.statusEffects is the FANGS list, in order, in place of Foundry's", () => {
-    expect(CONFIG.statusEffects.map((s) => s.id)).toEqual([...STATUS_IDS]);
+  it("CONFIG.statusEffects lists the FANGS conditions first, in order, then core's others", () => {
+    expect(CONFIG.statusEffects.map((s) => s.id).slice(0, STATUS_IDS.length)).toEqual([...STATUS_IDS]);
+    const ids = CONFIG.statusEffects.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(STATUS_IDS).toEqual([
       "stunned",
       "unconscious",
@@ -52,6 +54,17 @@ describe("statuses", () => {
       "holding",
       "engaged",
     ]);
+  });
+
+  it("keeps every core status CONFIG.specialStatusEffects points at (invisible, blind); a same-id core status is FANGS's", () => {
+    const special = (CONFIG as unknown as { specialStatusEffects: Record<string, string> })
+      .specialStatusEffects;
+    for (const id of Object.values(special))
+      expect(
+        CONFIG.statusEffects.some((s) => s.id === id),
+        id,
+      ).toBe(true);
+    expect(CONFIG.statusEffects.find((s) => s.id === "dead")?.name).toBe("FANGS.Status.Dead");
   });
 
   it("keeps Foundry's id for dead, so the tracker's defeated toggle sets it", () => {
@@ -159,6 +172,12 @@ describe("world settings", () => {
     expect(initiativeMode()).toBe("ag");
     expect(maneuverReading()).toBe("prose");
     expect(standIn.game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion)).toBe(0);
+  });
+
+  it("the initiative mode and maneuver reading are set in one place, the rules options menu", () => {
+    for (const key of [SETTINGS.initiativeMode, SETTINGS.maneuverReading]) {
+      expect(standIn.game.settings.settings.get(`${SYSTEM_ID}.${key}`)?.config, key).toBe(false);
+    }
   });
 
   it("NC-RND-8: the initiative mode offers AG order, or d20 + AG each round or once per combat", async () => {

@@ -28,7 +28,15 @@ export function configureDocuments(): void {
   };
 }
 
-/** FANGS conditions replace Foundry's generic ones: they are what the rules set and clear. */
+/**
+ * The FANGS conditions join Foundry's statuses, first (they are what the rules
+ * set and clear), each in place of a core status with the same id ("dead",
+ * "unconscious"). Core's others stay: CONFIG.specialStatusEffects points at
+ * some of them (invisible, blind), and Foundry's vision and the tracker's
+ * defeated toggle look them up there.
+ */
 export function configureStatusEffects(): void {
-  CONFIG.statusEffects = STATUS_EFFECTS.map((status) => ({ ...status }));
+  const ours = new Set<string>(STATUS_EFFECTS.map((status) => status.id));
+  const core = CONFIG.statusEffects.filter((status) => !ours.has(status.id));
+  CONFIG.statusEffects = [...STATUS_EFFECTS.map((status) => ({ ...status })), ...core];
 }

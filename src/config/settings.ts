@@ -243,7 +243,8 @@ export function registerSettings(): void {
     name: "FANGS.Setting.InitiativeMode.Name",
     hint: "FANGS.Setting.InitiativeMode.Hint",
     scope: "world",
-    config: true,
+    // Set in the FANGS rules options menu with the other readings, not a second time in the list.
+    config: false,
     type: String,
     choices: INITIATIVE_LABELS,
     default: "ag",
@@ -253,7 +254,8 @@ export function registerSettings(): void {
     name: "FANGS.Setting.ManeuverReading.Name",
     hint: "FANGS.Setting.ManeuverReading.Hint",
     scope: "world",
-    config: true,
+    // Set in the FANGS rules options menu with the other readings, not a second time in the list.
+    config: false,
     type: String,
     choices: READING_LABELS,
     default: DEFAULT_MANEUVER_OPTIONS.reading,

@@ -7,16 +7,14 @@ import { FangsActor } from "../documents/actor";
 import { FangsItem } from "../documents/item";
 import { CharacterModel } from "./actor-character";
 import { CreatureModel } from "./actor-creature";
-import { migrateWeapon } from "./migrations";
+import { migrateWeapon, takeMigrationRepairs } from "./migrations";
 import { migrateWorldIfNeeded } from "./world-migration";
 import { migrateWorldWhenDue, worldNeedsMigration } from "./world-migration-gate";
 
 type Obj = Record<string, unknown>;
 
 function fixture(name: string): Obj {
-  return JSON.parse(
-    readFileSync(new URL(`../../test/foundry/fixtures/v0/${name}.json`, import.meta.url), "utf8"),
-  );
+  return JSON.parse(readFileSync(new URL(`./fixtures/v0/${name}.json`, import.meta.url), "utf8"));
 }
 
 /** Every leaf value of a source (numbers, strings, booleans), to check that none is lost. */
@@ -115,6 +113,60 @@ describe("migration of version 0 data", () => {
   });
 });
 
+describe("v0 item SP the v1 schema would refuse (a worn weapon, a number typed as text, a value above its maximum)", () => {
+  /** The v0 character with its Shortsword's and Round Shield's `sp` replaced. */
+  function withSp(weaponSp: unknown, shieldSp: unknown = { value: 6, max: 8 }): Obj {
+    const v0 = fixture("character");
+    const items = v0.items as { type: string; system: Obj }[];
+    items.find((i) => i.type === "weapon")!.system.sp = weaponSp;
+    items.find((i) => i.type === "shield")!.system.sp = shieldSp;
+    return v0;
+  }
+  const spOf = (actor: FangsActor, type: string) =>
+    (actor.items.find((i) => i.type === type)!.toObject().system as { itemSp: unknown }).itemSp;
+
+  beforeEach(() => {
+    takeMigrationRepairs();
+  });
+
+  it("a worn weapon at SP 0 loads at 0 (its maximum, unknown, is the least the schema allows, and said)", () => {
+    const actor = new FangsActor(withSp(0, { value: 0 }) as never);
+    expect(spOf(actor, "weapon")).toEqual({ value: 0, max: 1 });
+    expect(spOf(actor, "shield")).toEqual({ value: 0, max: 1 });
+    expect(takeMigrationRepairs().map((r) => r.kind)).toEqual(["noMaximum", "noMaximum"]);
+  });
+
+  it('a number stored as text ("8") is that number, not the default', () => {
+    const actor = new FangsActor(withSp("8", { value: "6", max: "8" }) as never);
+    expect(spOf(actor, "weapon")).toEqual({ value: 8, max: 8 });
+    expect(spOf(actor, "shield")).toEqual({ value: 6, max: 8 });
+    expect(takeMigrationRepairs()).toEqual([]);
+  });
+
+  it("a value above its maximum is lowered to it, and the repair is kept for the GM's notice", () => {
+    const actor = new FangsActor(withSp({ value: 12, max: 8 }) as never);
+    expect(spOf(actor, "weapon")).toEqual({ value: 8, max: 8 });
+    expect(takeMigrationRepairs()).toEqual([{ kind: "aboveMaximum", itemType: "weapon", value: 12, max: 8 }]);
+    // Idempotent: migrating the result again repairs nothing more.
+    expect(migrateWeapon({ itemSp: { value: 8, max: 8 } })).toEqual({ itemSp: { value: 8, max: 8 } });
+    expect(takeMigrationRepairs()).toEqual([]);
+  });
+
+  it("the world migration writes the repaired actor back and tells the GM what it lowered", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    await FangsActor.create(withSp({ value: 12, max: 8 }) as never);
+    const report = await migrateWorldIfNeeded();
+    expect(report).toMatchObject({ failed: [], repaired: [{ kind: "aboveMaximum", value: 12, max: 8 }] });
+    const [actor] = [...standIn.game.actors] as unknown as FangsActor[];
+    expect(spOf(actor!, "weapon")).toEqual({ value: 8, max: 8 });
+    const warned = standIn.ui.notifications.shown.filter((n) => n.type === "warn");
+    expect(warned.map((n) => n.message)).toEqual([
+      "FANGS repaired item SP the new schema would refuse (check these items): Weapon at SP 12, above its maximum 8: lowered to 8.",
+    ]);
+    expect(takeMigrationRepairs()).toEqual([]);
+  });
+});
+
 describe("the world migration gate", () => {
   async function oldWorld(): Promise<FangsActor> {
     await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
@@ -128,13 +180,15 @@ describe("the world migration gate", () => {
     const actorUpdates = vi.spyOn(FangsActor, "updateDocuments");
     const itemUpdates = vi.spyOn(FangsItem, "updateDocuments");
     const report = await migrateWorldIfNeeded();
-    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [] });
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [], repaired: [] });
     const [actorWrite, actorOptions] = actorUpdates.mock.calls[0]!;
-    expect(actorWrite![0]).toMatchObject({ _id: actor.id, system: { stunPoints: { value: 17 } } });
-    expect(actorOptions).toMatchObject({ recursive: false, diff: false });
+    // system is replaced whole by v13's forced replacement ("==system"), written without a diff.
+    expect(actorWrite![0]).toMatchObject({ _id: actor.id, "==system": { stunPoints: { value: 17 } } });
+    expect(actorOptions).toMatchObject({ diff: false });
+    expect(actorOptions).not.toHaveProperty("recursive");
     const embedded = itemUpdates.mock.calls.find(([, options]) => options?.parent === actor)!;
     expect(embedded[0]).toHaveLength(5);
-    expect(embedded[1]).toMatchObject({ recursive: false });
+    expect(embedded[0]!.every((u) => "==system" in u && !("system" in u))).toBe(true);
     expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(standIn.ui.notifications.shown.map((n) => n.message)).toEqual([
       `FANGS is updating this world's data to schema ${SCHEMA_VERSION}. Please wait.`,
@@ -142,6 +196,24 @@ describe("the world migration gate", () => {
     ]);
     // Derived data is intact after the write.
     expect((actor.system as CharacterModel).attributes.movement).toBe(13 + 15 - 10);
+  });
+
+  it("a brand-new world (no version recorded, nothing to migrate) records the current version silently", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    const actorUpdates = vi.spyOn(FangsActor, "updateDocuments");
+    await migrateWorldWhenDue();
+    expect(standIn.game.settings.get(SYSTEM_ID, "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(standIn.ui.notifications.shown).toEqual([]);
+    expect(actorUpdates).not.toHaveBeenCalled();
+    expect(worldNeedsMigration()).toBe(false);
+  });
+
+  it("an old world with only a scene is not new: the migration runs, with its notices", async () => {
+    await standIn.game.settings.set(SYSTEM_ID, "schemaVersion", 0);
+    createScene("The Old Mill");
+    const report = await migrateWorldIfNeeded();
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 0, repaired: [], failed: [] });
+    expect(standIn.ui.notifications.shown).toHaveLength(2);
   });
 
   it("does nothing on a player's client, or when the world is already current", async () => {
@@ -206,7 +278,7 @@ describe("the world migration gate", () => {
 
     const report = await migrateWorldIfNeeded();
 
-    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 1 + 1, failed: [] });
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 1 + 1, failed: [], repaired: [] });
     expect(wounded.delta.toObject().system).toEqual({ stunPoints: { value: 5 }, hitPoints: { value: 2 } });
     const [dagger] = wounded.delta.toObject().items as Obj[];
     expect(dagger!.system).toMatchObject({ damage: "1d4", itemSp: { value: 6, max: 6 } });
@@ -254,7 +326,7 @@ describe("the world migration gate", () => {
 
     const report = await migrateWorldIfNeeded();
 
-    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [] });
+    expect(report).toEqual({ from: 0, to: SCHEMA_VERSION, migrated: 1 + 5 + 1, failed: [], repaired: [] });
     const [dagmar] = await bestiary.getDocuments();
     expect(bestiary.writes).toHaveLength(1 + 5);
     expect(bestiary.writes[0]).toBe(dagmar!.uuid);

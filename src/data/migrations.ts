@@ -30,14 +30,61 @@ function wrap(source: Source, field: string, key: string): void {
   if (typeof value === "number" || typeof value === "string") source[field] = { [key]: value };
 }
 
-/** v0 `sp: 10` (or `sp: { value, max }`) → `itemSp: { value, max }`. */
-function migrateItemSp(source: Source): void {
+/**
+ * What a migration had to change beyond moving a value: a v0 item SP the v1
+ * schema would refuse, made valid. Kept until the world migration tells the
+ * GM (`takeMigrationRepairs`); a document loaded on a client where no
+ * migration runs repairs it all the same, silently.
+ */
+export interface MigrationRepair {
+  /** "aboveMaximum": lowered to the maximum; "noMaximum": a maximum of 0 or none, set to the least allowed (1). */
+  readonly kind: "aboveMaximum" | "noMaximum";
+  readonly itemType: "weapon" | "shield";
+  /** The stored value and maximum (the maximum as stored, or null when there was none). */
+  readonly value: number;
+  readonly max: number | null;
+}
+
+const repairs: MigrationRepair[] = [];
+
+/** The repairs made since the last call, oldest first; the list is emptied. */
+export function takeMigrationRepairs(): MigrationRepair[] {
+  return repairs.splice(0, repairs.length);
+}
+
+/** A number, or a number written as text ("8"); anything else is not one. */
+function numeric(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * v0 `sp: 10` (or `sp: { value, max }`) → `itemSp: { value, max }`. v0
+ * checked neither SP against the other nor their type, so what it stored is
+ * made valid rather than the item (and its actor) refused: a number written
+ * as text is read as the number; a worn item at SP 0 keeps 0, with a maximum
+ * of at least 1 (v1's least; v0 stored none); a value above the maximum is
+ * lowered to it. The last two are repairs the GM is told of.
+ */
+function migrateItemSp(source: Source, itemType: MigrationRepair["itemType"]): void {
   if (!("sp" in source)) return;
   const sp = source.sp;
   delete source.sp;
   if ("itemSp" in source) return;
-  if (typeof sp === "number") source.itemSp = { value: sp, max: sp };
-  else if (isRecord(sp)) source.itemSp = { value: sp.value ?? sp.max, max: sp.max ?? sp.value };
+  const stored = isRecord(sp)
+    ? { value: numeric(sp.value), max: numeric(sp.max) }
+    : { value: numeric(sp), max: numeric(sp) };
+  const value = stored.value ?? stored.max;
+  if (value === undefined) return;
+  let max = stored.max ?? value;
+  if (max < 1) {
+    repairs.push({ kind: "noMaximum", itemType, value, max: stored.max ?? null });
+    max = 1;
+  }
+  if (value > max) repairs.push({ kind: "aboveMaximum", itemType, value, max });
+  source.itemSp = { value: Math.min(value, max), max };
 }
 
 export function migrateActor(source: Source): Source {
@@ -67,7 +114,7 @@ export function migrateCreature(source: Source): Source {
 }
 
 export function migrateWeapon(source: Source): Source {
-  migrateItemSp(source);
+  migrateItemSp(source, "weapon");
   if ("twoHanded" in source) {
     if (!("hands" in source)) source.hands = source.twoHanded === true ? "two" : "one";
     delete source.twoHanded;
@@ -77,7 +124,7 @@ export function migrateWeapon(source: Source): Source {
 }
 
 export function migrateShield(source: Source): Source {
-  migrateItemSp(source);
+  migrateItemSp(source, "shield");
   rename(source, "skillKey", "skill");
   return source;
 }

@@ -1,6 +1,8 @@
 import { SETTINGS } from "../config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
+import { replacing } from "../documents/replace";
 import { ACTOR_DATA_MODELS } from "./index";
+import { type MigrationRepair, takeMigrationRepairs } from "./migrations";
 import { worldNeedsMigration } from "./world-migration-gate";
 
 /**
@@ -25,6 +27,8 @@ export interface MigrationReport {
   readonly migrated: number;
   /** Names of documents whose write was refused or failed; the setting is not advanced then. */
   readonly failed: readonly string[];
+  /** Stored values the upgrade had to change to make valid (migrations.ts); the GM is told. */
+  readonly repaired: readonly MigrationRepair[];
 }
 
 type Source = Record<string, unknown>;
@@ -47,8 +51,13 @@ type DeltaLike = {
   update(data: object, operation?: object): Promise<unknown>;
 };
 
-/** Replace, don't merge: keys of the old shape must leave the database. */
-const REPLACE = Object.freeze({ recursive: false, diff: false });
+/**
+ * Keys of the old shape must leave the database: `system` is written with
+ * v13's forced replacement (src/documents/replace.ts), and without a diff,
+ * because the document in memory is already upgraded and would differ from
+ * nothing.
+ */
+const REPLACE = Object.freeze({ diff: false });
 
 /** Compendium contents this system's models migrate. */
 const PACK_DOCUMENTS: ReadonlySet<string> = new Set(["Actor", "Item"]);
@@ -74,7 +83,7 @@ async function attempt(label: string, failed: string[], write: () => Promise<unk
 
 async function writeBack(document: Writable, failed: string[], label = nameOf(document)): Promise<number> {
   const done = await attempt(label, failed, () =>
-    document.update({ system: document.toObject().system }, REPLACE),
+    document.update(replacing("system", document.toObject().system), REPLACE),
   );
   return done ? 1 : 0;
 }
@@ -86,7 +95,7 @@ async function writeBackItems(
   label: string,
 ): Promise<number> {
   if (items.length === 0) return 0;
-  const updates = items.map((item) => ({ _id: item.id, system: item.toObject().system }));
+  const updates = items.map((item) => ({ _id: item.id, ...replacing("system", item.toObject().system) }));
   let count = 0;
   await attempt(`${label}: items`, failed, async () => {
     count = (await actor.updateEmbeddedDocuments("Item", updates, REPLACE)).length;
@@ -122,7 +131,7 @@ async function writeBackDelta(
   if (model && isRecord(stored.system) && Object.keys(stored.system).length > 0) {
     const override = stored.system;
     const done = await attempt(label, failed, () =>
-      delta.update({ system: model.migrateData(structuredClone(override)) }, REPLACE),
+      delta.update(replacing("system", model.migrateData(structuredClone(override))), REPLACE),
     );
     if (done) count += 1;
   }
@@ -189,10 +198,34 @@ async function migratePacks(failed: string[]): Promise<number> {
   return count;
 }
 
-/** Runs the migration if this client is the active GM and the world is behind. */
+/**
+ * A world created under this version: no schema version was ever recorded
+ * (the setting still holds its default, 0) and there is nothing a migration
+ * would write, no actor, item, scene or world Actor/Item pack. An old world
+ * from before the setting also reads 0, but has documents.
+ */
+function isNewWorld(from: number): boolean {
+  if (from !== 0) return false;
+  const worldPacks = [...(game.packs ?? [])].filter(
+    (pack) => pack.metadata.packageType === "world" && PACK_DOCUMENTS.has(pack.documentName),
+  );
+  return (
+    (game.actors?.size ?? 0) + (game.items?.size ?? 0) + (game.scenes?.size ?? 0) + worldPacks.length === 0
+  );
+}
+
+/**
+ * Runs the migration if this client is the active GM and the world is behind.
+ * A brand-new world only records the current version, without notices.
+ */
 export async function migrateWorldIfNeeded(): Promise<MigrationReport | null> {
   if (!worldNeedsMigration()) return null;
-  return migrateWorld(game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion) ?? 0);
+  const from = game.settings.get(SYSTEM_ID, SETTINGS.schemaVersion) ?? 0;
+  if (isNewWorld(from)) {
+    await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);
+    return null;
+  }
+  return migrateWorld(from);
 }
 
 export async function migrateWorld(from: number): Promise<MigrationReport> {
@@ -207,6 +240,16 @@ export async function migrateWorld(from: number): Promise<MigrationReport> {
   migrated += await migrateTokens(failures);
   migrated += await migratePacks(failures);
   const failed = [...new Set(failures)];
+  // Every document was loaded, so upgraded, before this ran: the repairs are all in.
+  const repaired = takeMigrationRepairs();
+  if (repaired.length > 0) {
+    ui.notifications?.warn(
+      game.i18n.format("FANGS.Setting.Migration.Repaired", {
+        repairs: repaired.map(describeRepair).join("; "),
+      }),
+      { permanent: true },
+    );
+  }
   if (failed.length === 0) {
     await game.settings.set(SYSTEM_ID, SETTINGS.schemaVersion, SCHEMA_VERSION);
     ui.notifications?.info(game.i18n.format("FANGS.Setting.Migration.Done", { count: String(migrated) }));
@@ -216,5 +259,15 @@ export async function migrateWorld(from: number): Promise<MigrationReport> {
       { permanent: true },
     );
   }
-  return { from, to: SCHEMA_VERSION, migrated, failed };
+  return { from, to: SCHEMA_VERSION, migrated, failed, repaired };
+}
+
+function describeRepair(repair: MigrationRepair): string {
+  const item = game.i18n.localize(
+    repair.itemType === "weapon" ? "FANGS.Item.Type.Weapon" : "FANGS.Item.Type.Shield",
+  );
+  const data = { item, value: String(repair.value), max: String(repair.max ?? 0) };
+  return repair.kind === "aboveMaximum"
+    ? game.i18n.format("FANGS.Setting.Migration.Repair.AboveMaximum", data)
+    : game.i18n.format("FANGS.Setting.Migration.Repair.NoMaximum", data);
 }

@@ -13,6 +13,43 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
   }
 
   /**
+   * A Token HUD edit of a bar. Foundry keeps a bar within 0..max, but Stun and
+   * HP go below 0 (unconscious, dying, dead), so a bar this system's model
+   * holds is kept within the model's own minimum for the value (none for the
+   * pools) and the bar's max instead. A delta adds to the current value, a
+   * plain number sets it, and the `modifyTokenAttribute` hook may still
+   * change or cancel the update, as Foundry's does (Foundry VTT v13 API:
+   * foundry.documents.Actor#modifyTokenAttribute, hookEvents.modifyTokenAttribute).
+   */
+  override async modifyTokenAttribute(
+    attribute: string,
+    value: number,
+    isDelta = false,
+    isBar = true,
+  ): Promise<this | undefined> {
+    const field = isBar ? this.#barValueField(attribute) : null;
+    const current = foundry.utils.getProperty(this.system as object, attribute) as
+      | { value?: unknown; max?: unknown }
+      | undefined;
+    if (!field || typeof current?.value !== "number")
+      return super.modifyTokenAttribute(attribute, value, isDelta, isBar) as Promise<this | undefined>;
+    const min = typeof field.min === "number" ? field.min : Number.NEGATIVE_INFINITY;
+    const max = typeof current.max === "number" ? current.max : Number.POSITIVE_INFINITY;
+    const next = Math.min(Math.max(isDelta ? current.value + value : value, min), max);
+    const updates = { [`system.${attribute}.value`]: next };
+    const hooks = Hooks as unknown as { call(hook: string, ...args: unknown[]): boolean };
+    const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed === false ? this : ((await this.update(updates as never)) as this | undefined);
+  }
+
+  /** The model's field for a bar's value (`stunPoints` → `stunPoints.value`), when this system models it. */
+  #barValueField(attribute: string): { min?: unknown } | null {
+    const schema = (this.system as unknown as { schema?: { getField?(path: string): unknown } }).schema;
+    const field = schema?.getField?.(`${attribute}.value`);
+    return field && typeof field === "object" ? (field as { min?: unknown }) : null;
+  }
+
+  /**
    * Every update of an actor, from its sheet, a macro or another document,
    * comes through here. An invalid change is refused as a whole: the
    * document stays as it was and the user is told why, in their language.

@@ -441,7 +441,7 @@ describe("the table and the simulator play an exchange alike", () => {
       defense: "none",
       dice: [15, 4, 4, 4],
       exact: false,
-      manner: { mode: "flatOfBlade", subdual: true },
+      manner: { mode: "flatOfBlade", subdual: false },
     });
     expect(r.defender.hitPoints).toBe(11);
   });

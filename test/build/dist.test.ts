@@ -72,7 +72,9 @@ describe("system.json", () => {
       styles: ["styles/fangs.css"],
       languages: [{ lang: "en", path: "lang/en.json" }],
       socket: true,
-      grid: { distance: 1, units: "paces" },
+      // A square grid of one pace, diagonals alternating 1-2-1 (CONST.GRID_TYPES.SQUARE,
+      // CONST.GRID_DIAGONALS.ALTERNATING_1; docs/rules/fangs.md, "Compendium content").
+      grid: { type: 1, distance: 1, units: "paces", diagonals: 4 },
       primaryTokenAttribute: "stunPoints",
       secondaryTokenAttribute: "hitPoints",
       initiative: "@characteristics.ag",
@@ -258,11 +260,19 @@ describe("npm run build", () => {
       expect(manifest.download).toBe(`${REPO}/releases/download/v${pkg.version}/fangs.zip`);
       expect(manifest.url).toBe(REPO);
       expect(manifest.flags?.hotReload).toBeUndefined();
-      expect(readJson(path.join(dist, "system.json"))).toEqual(manifest);
     });
 
-    it("zips every file of dist, byte for byte, with system.json at the root", async () => {
+    it("leaves dist/system.json as built, so a linked dist keeps hot reload", () => {
+      const built = readJson<SystemManifest>(path.join(dist, "system.json"));
+      expect(built.flags?.hotReload).toEqual(source.flags?.hotReload);
+      expect(built.download).not.toBe(released.manifest.download);
+    });
+
+    it("zips every file of dist, byte for byte, with the released system.json at the root", async () => {
       const entries = await readZip(released.zipPath);
+      expect(JSON.parse(entries.get("system.json")?.toString("utf8") ?? "null")).toEqual(
+        readJson(path.join(out, "system.json")),
+      );
       const files = listFiles(dist);
       expect([...entries.keys()].sort()).toEqual(files);
       expect(files).toEqual(
@@ -275,14 +285,14 @@ describe("npm run build", () => {
           ...built.modules.lazy,
         ]),
       );
-      for (const file of files) {
+      for (const file of files.filter((f) => f !== "system.json")) {
         expect(entries.get(file)?.equals(readFileSync(path.join(dist, file))), file).toBe(true);
       }
     });
 
     it("makes the same archive from the same files", async () => {
       const again = path.join(work, "again.zip");
-      await zipDirectory(dist, again);
+      await zipDirectory(dist, again, { "system.json": Buffer.from(released.manifestText) });
       const hash = (f: string) => createHash("sha256").update(readFileSync(f)).digest("hex");
       expect(hash(again)).toBe(hash(released.zipPath));
     });

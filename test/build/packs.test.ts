@@ -300,6 +300,17 @@ describe("sample characters and creatures", () => {
     }
   });
 
+  it("every sample's token shows Stun and HP as bars to its owners (CONST.TOKEN_DISPLAY_MODES.OWNER)", () => {
+    for (const a of actors) {
+      const token = (a as unknown as { prototypeToken?: Record<string, unknown> }).prototypeToken;
+      expect(token, a.name).toMatchObject({
+        bar1: { attribute: "stunPoints" },
+        bar2: { attribute: "hitPoints" },
+        displayBars: 40,
+      });
+    }
+  });
+
   it("characters are characters and creatures creatures", () => {
     expect(docs("characters").every((a) => a.type === "character")).toBe(true);
     expect(docs("creatures").every((a) => a.type === "creature")).toBe(true);

@@ -12,13 +12,15 @@ import {
   Actor,
   ChatMessage,
   Collection,
-  Combat,
+  type Combat,
   Combatant,
   dice,
   Localization,
   type Obj,
   OWNERSHIP,
   queries,
+  type StandInDocument,
+  StandInEffect,
   USER_ROLES,
   User,
 } from "./stand-in/index";
@@ -57,8 +59,24 @@ export class StandInActor extends Actor {
   }
 }
 
+/**
+ * A status the actor has as the test begins, as a stored status effect:
+ * an actor's `statuses` are gathered from its effects each time it prepares,
+ * so a status added to the set alone is gone at the next write.
+ */
+export function giveStatus(actor: StandInDocument, statusId: string): void {
+  const effect = new StandInEffect(actor, { name: statusId, statuses: [statusId] });
+  actor.effects.set(effect.id, effect);
+  actor.prepareData();
+}
+
 export interface StandInWorld {
   gm: User;
+  /**
+   * A second GM, not connected and not among `game.users` until a test adds
+   * it; never the active GM while `gm` is (the active GM: lowest id).
+   */
+  gm2: User;
   player: User;
   other: User;
   warnings: string[];
@@ -74,11 +92,11 @@ export interface StandInWorld {
 /** Switches the stand-in to the combat tests' world and returns handles for assertions. */
 export function installCombatStandIn(): StandInWorld {
   const gm = new User("gm", "gm", USER_ROLES.GAMEMASTER);
+  const gm2 = new User("gm2", "gm2", USER_ROLES.GAMEMASTER);
+  gm2.active = false;
   const player = new User("player", "player", USER_ROLES.PLAYER);
   const other = new User("other", "other", USER_ROLES.PLAYER);
   standIn.setUsers([gm, player, other]);
-  // The one departure from Foundry left: see Combat.resortOnEveryUpdate.
-  Combat.resortOnEveryUpdate = true;
   standIn.game.i18n = new Localization(undefined, { keysOnly: true });
   const warnings: string[] = [];
   standIn.ui.notifications.listeners.push((notice) => {
@@ -87,6 +105,7 @@ export function installCombatStandIn(): StandInWorld {
   (globalThis as unknown as Obj).canvas = { scene: { id: "scene" }, tokens: null, grid: null };
   return {
     gm,
+    gm2,
     player,
     other,
     warnings,

@@ -114,8 +114,13 @@ describe("character sheet (fighter)", () => {
 
   it("lists armor with its SP and the total worn, advantages and maneuvers", () => {
     expect(text(row(html, "fxArmorMail0001"))).toContain("550");
+    expect(
+      text(row(renderActorSheet(fixtureActor("troll"), { activeTab: "combat" }).html, "fxTrollArHide01")),
+    ).toContain("—");
     expect(html).toContain("3 SP worn");
-    expect(text(row(html, "fxAdvAmbidextr1"))).toContain("ambidextrous");
+    // What the rules make of the advantage, not its key.
+    expect(text(row(html, "fxAdvAmbidextr1"))).toContain("With Two Weapon, no off-hand penalty");
+    expect(text(row(html, "fxAdvAmbidextr1"))).not.toContain("ambidextrous");
     expect(text(row(html, "fxManeuverAttk1"))).toContain("Attack");
   });
 
@@ -435,6 +440,13 @@ describe("item sheets", () => {
     expect(html).toContain("Blank: 1d6, as a one-handed club.");
     expect(html).toContain("Also what a Critical shield parry deals back.");
     expect(html).toContain("Parry and bash");
+  });
+
+  it("NC-DMG-7: the SP hint says a weapon below half only parries, a shield still parries but cannot bash", () => {
+    expect(renderItemSheet(fixtureItem("weapon")).html).toContain("below half it can only parry");
+    const shield = renderItemSheet(fixtureItem("shield")).html;
+    expect(shield).toContain("below half it still parries but cannot bash");
+    expect(shield).not.toContain("can only parry");
   });
 
   it("shield and armor: their own fields", () => {

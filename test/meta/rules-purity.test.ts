@@ -67,3 +67,24 @@ describe("the rules core stays pure", () => {
     expect(FORBIDDEN[0]!.pattern.test(codeOnly("// the document is fine in a comment"))).toBe(false);
   });
 });
+
+describe("the shipped code imports nothing from the tests", () => {
+  const srcDir = join(root, "src");
+  const files = sourceFiles(srcDir);
+  // What a build from the sources alone has: the code and the files the system ships.
+  const shipped = ["src", "lang", "templates", "packs", "styles"].map((d) => join(root, d));
+
+  it.each(files.map((f) => relative(root, f)))("%s imports only from the shipped folders", (file) => {
+    const text = readFileSync(join(root, file), "utf8");
+    for (const match of text.matchAll(/(?:from\s+|import\()\s*["']([^"']+)["']/g)) {
+      const spec = match[1]!;
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(join(root, file, ".."), spec);
+      // A build from a copy of the sources (npm run dev, a release) has no test/ beside src/.
+      expect(
+        shipped.some((dir) => target.startsWith(dir)),
+        `${file} imports ${spec}`,
+      ).toBe(true);
+    }
+  });
+});

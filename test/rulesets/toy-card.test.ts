@@ -33,11 +33,14 @@ beforeEach(async () => {
   t = await table();
 });
 
-/** A card posted by the player, with this stored data (the model fills in the rest). */
+/** A card posted by the GM (every card is the active GM's: docs/security.md), with this stored data. */
 async function card(system: Record<string, unknown>): Promise<Message> {
-  world.as(world.player);
+  world.as(world.gm);
   const cls = ChatMessage as unknown as { create(d: unknown): Promise<Message> };
-  return cls.create({ type: "exchange", system });
+  const message = await cls.create({ type: "exchange", system });
+  // The steps below are the player's clicks.
+  world.as(world.player);
+  return message;
 }
 
 const request = (message: Message, type: string, revision = 0) =>

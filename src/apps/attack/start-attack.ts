@@ -1,4 +1,6 @@
+import { START_ATTACK_QUERY } from "../../chat/authority";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
+import { combatOfAttacker } from "../../chat/exchange-flow";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
@@ -8,6 +10,8 @@ import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../.
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
+import { serialised } from "../../documents/write-queue";
+import { isActiveGM, newRequestId, verifyRequester, whilePending } from "../../requester";
 import {
   type AttackNowContext,
   type AttackVerdict,
@@ -25,18 +29,28 @@ import type { WithdrawalAnswer } from "../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
-import { type AttackAnswers, askAttack, type DialogFacts, defaultAnswers } from "./attack-dialog";
+import {
+  type AttackAnswers,
+  askAttack,
+  type DialogFacts,
+  defaultAnswers,
+  parseAnswers,
+} from "./attack-dialog";
 import { type CellRect, nearestCells } from "./geometry";
 import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./plan";
 import { captureTarget, type TargetedToken } from "./targets";
 
 /**
- * Starting an attack on the attacker's client: from the sheet's weapon, a
- * hotbar macro or the Token HUD. Captures the target (one targeted token,
+ * Starting an attack: from the sheet's weapon, a hotbar macro or the Token
+ * HUD. On the attacker's client: captures the target (one targeted token,
  * as UUIDs, now), asks the rules core whether the attack may be made now
  * (enforced by the world setting), shows the modifier dialog unless Shift
- * is held, and rolls the card (exchange-create.ts). Every refusal is a
- * notification; nothing is rolled or written after one.
+ * is held, and sends the choices to the active GM (the `fangs.startAttack`
+ * query). On the active GM's client: the requester is confirmed
+ * (src/requester.ts), the same checks are made again from the documents
+ * (`planAttack`), and the GM rolls the attack and posts the card as its
+ * author (exchange-create.ts). Every refusal is a notification; nothing is
+ * rolled or written after one.
  */
 
 export interface StartAttackOptions {
@@ -110,14 +124,18 @@ function cellRect(token: TokenDocument.Implementation, size: number): CellRect {
   };
 }
 
-/** Paces between two tokens' nearest cells, measured by the scene's grid; null when not on the viewed scene. */
+/**
+ * Paces between two tokens' nearest cells, measured by their scene's own
+ * grid (not the viewed canvas: the GM re-checks an attack on a scene it may
+ * not be viewing); null when they are not on one scene.
+ */
 export function pacesBetween(
   a: TokenDocument.Implementation,
   b: TokenDocument.Implementation,
 ): number | null {
-  const grid = canvas?.grid;
-  const scene = canvas?.scene;
-  if (!grid || !scene || a.parent !== scene || b.parent !== scene) return null;
+  const scene = a.parent;
+  const grid = scene?.grid;
+  if (!scene || !grid || b.parent !== scene) return null;
   const size = grid.size;
   const [ca, cb] = nearestCells(cellRect(a, size), cellRect(b, size));
   const from = grid.getCenterPoint({ i: ca.row, j: ca.col });
@@ -129,9 +147,8 @@ export function pacesBetween(
 function engagedNow(actor: Actor.Implementation, token: TokenDocument.Implementation | null): boolean {
   if (actorFacts(actor).engaged) return true;
   if (!token) return false;
-  for (const other of canvas?.tokens?.placeables ?? []) {
-    const doc = other.document;
-    if (doc === token || !other.actor || doc.disposition === token.disposition) continue;
+  for (const doc of token.parent?.tokens ?? []) {
+    if (doc === token || !doc.actor || doc.disposition === token.disposition) continue;
     const paces = pacesBetween(token, doc);
     if (paces !== null && paces <= 1) return true;
   }
@@ -158,14 +175,15 @@ function roundView(
   target: PartyRef,
   targetToken: TokenDocument.Implementation | null,
 ): RoundView | null {
-  const combat = game.combat;
-  const combatant = combatantOf(actor);
+  // The started combat holding the attacker, whichever scene this client views: the GM re-checks the same.
+  const combat = combatOfAttacker(actor, null);
+  const combatant = combatantOf(actor, combat);
   if (!combat?.started || !combatant || !combat.id) return null;
   const phase = combatSystem(combat).phase;
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
   const targetActor = targetToken?.actor ?? null;
-  const targetCombatant = targetActor ? combatantOf(targetActor) : null;
+  const targetCombatant = targetActor ? combatantOf(targetActor, combat) : null;
   const rules = rulesOptions();
   const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
   const shieldBash = weapon.type === "shield";
@@ -234,8 +252,8 @@ function freeRoundView(
   kind: FreeAttackKind,
   weapon: Item.Implementation,
 ): RoundView | null {
-  const combat = game.combat;
-  const combatant = combatantOf(actor);
+  const combat = combatOfAttacker(actor, null);
+  const combatant = combatantOf(actor, combat);
   const striking = attackWeaponOf(weapon);
   if (!combat?.started || !combatant || !combat.id) {
     // Outside a combat nothing is counted, but the weapon is still checked.
@@ -279,54 +297,69 @@ function defaultRollMode(): string {
   return mode === SELF_ROLL ? PRIVATE_ROLL : mode;
 }
 
+/* -------------------------------------------- */
+/*  What the documents allow                    */
+/* -------------------------------------------- */
+
+type Refusal = {
+  readonly ok: false;
+  readonly key: string;
+  readonly data: Readonly<Record<string, string>>;
+  /** Said before the refusal's own words (a trade's "That trade is not allowed:"). */
+  readonly prefixKey?: string;
+};
+
+function refusal(key: string, data: Record<string, string> = {}): Refusal {
+  return { ok: false, key, data };
+}
+
+function say(refused: Refusal): false {
+  const text = localize(refused.key, { ...refused.data });
+  ui.notifications?.warn(refused.prefixKey ? `${localize(refused.prefixKey)} ${text}` : text);
+  return false;
+}
+
+/** Everything the documents say of this attack before the dialog: the same on the player's and the GM's client. */
+interface Prepared {
+  readonly ok: true;
+  readonly skill: ReturnType<typeof weaponSkill>;
+  readonly round: RoundView | null;
+  readonly passage: "go" | "warn";
+  readonly reasonKey: string | null;
+  readonly withdrawal: WithdrawalAnswer | null;
+  readonly special: ReturnType<typeof specialChoices>;
+  readonly profile: ReturnType<typeof weaponProfile>;
+  readonly facts: DialogFacts;
+}
+
 /**
- * Starts an attack with one of the actor's weapons. Returns true when a card
- * was posted. The sheet's weapon button, the hotbar macro and the Token HUD
- * call this.
+ * Reads the attack from the documents and asks the rules core whether it
+ * may be made now (enforced by the world setting; `requesterIsGM`: the GM
+ * may overrule). What the dialog shows and what the GM re-checks.
  */
-export async function startAttack(
+function prepareAttack(
   actor: Actor.Implementation,
-  weaponId: string,
-  options: StartAttackOptions = {},
-): Promise<boolean> {
-  const weapon = actor.items.get(weaponId);
-  // A shield may bash (NC-DEF-9): it attacks as a weapon does.
-  if (weapon?.type !== "weapon" && weapon?.type !== "shield") return warn("FANGS.Chat.Error.NoWeapon");
-  if (!actor.isOwner) return warn("FANGS.Chat.Error.NotOwner", { name: actor.name ?? "" });
-  const attackerToken = attackerTokenOf(actor, options.token);
-
-  // The target, captured now as UUIDs.
-  let target: PartyRef;
-  if (options.target) {
-    target = options.target;
-    const present = target.tokenUuid
-      ? tokenFrom(target.tokenUuid)
-      : await fromUuid(target.actorUuid as never);
-    if (!present) return warn("FANGS.Chat.Target.Gone", { name: target.name });
-  } else {
-    const capture = captureTarget(targetedTokens(), actor.uuid);
-    if (!capture.ok) return warn(capture.key, { ...capture.data });
-    target = { ...capture.target };
-  }
-  const targetToken = target.tokenUuid ? tokenFrom(target.tokenUuid) : null;
-
+  weapon: Item.Implementation,
+  attackerToken: TokenDocument.Implementation | null,
+  target: PartyRef,
+  targetToken: TokenDocument.Implementation | null,
+  free: FreeAttackKind | null,
+  requesterIsGM: boolean,
+): Prepared | Refusal {
   let skill: ReturnType<typeof weaponSkill>;
   try {
     skill = weaponSkill(like(actor), weapon as never);
   } catch (error) {
-    if (error instanceof FactsError) return warn(error.key, { ...error.data });
+    if (error instanceof FactsError) return refusal(error.key, { ...error.data });
     throw error;
   }
-
   // May this attack be made now? (rules-B, enforced by the world setting)
-  const round = options.free
-    ? freeRoundView(actor, options.free, weapon)
+  const round = free
+    ? freeRoundView(actor, free, weapon)
     : roundView(actor, weapon, attackerToken, target, targetToken);
-  const isGM = game.user?.isGM === true;
-  const passage = gate(round?.verdict ?? null, attackEnforcement(), isGM);
+  const passage = gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
   const reasonKey = round?.verdict.reasonKey ?? null;
-  if (passage === "stop") return warn(reasonKey ?? "FANGS.Chat.Attack.NotNow");
-
+  if (passage === "stop") return refusal(reasonKey ?? "FANGS.Chat.Attack.NotNow");
   const withdrawal = round?.withdrawal ?? null;
   const special = specialChoices(withdrawal);
   const rules = rulesOptions();
@@ -348,18 +381,21 @@ export async function startAttack(
     rollModes: rollModes(),
     rollMode: defaultRollMode(),
   };
-  if (passage === "warn" && reasonKey && (options.event as KeyboardEvent | null | undefined)?.shiftKey) {
-    warn(reasonKey);
-  }
-  // Shift skips the dialog, except when the attacker has an answer to choose: none is chosen for it.
-  const answers: AttackAnswers | null =
-    (options.event as MouseEvent | null | undefined)?.shiftKey && !special
-      ? defaultAnswers(facts)
-      : await askAttack(facts, localize);
-  if (!answers) return false;
-  const specialAnswer = specialRecord(withdrawal, answers.special);
-  if (withdrawal && !specialAnswer) return warn("FANGS.Chat.Dialog.ChooseAnswer", { target: target.name });
+  return { ok: true, skill, round, passage, reasonKey, withdrawal, special, profile, facts };
+}
 
+/** The plan of the attack from the dialog's answers, with the trades checked by the rules core. */
+function planFrom(
+  prepared: Prepared,
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  attackerToken: TokenDocument.Implementation | null,
+  target: PartyRef,
+  answers: AttackAnswers,
+): { readonly ok: true; readonly plan: AttackPlan } | Refusal {
+  const { withdrawal, round, skill, facts, profile } = prepared;
+  const specialAnswer = specialRecord(withdrawal, answers.special);
+  if (withdrawal && !specialAnswer) return refusal("FANGS.Chat.Dialog.ChooseAnswer", { target: target.name });
   // The trades, checked by rules-B (each limit names itself in the refusal).
   let trade: TradeResult;
   try {
@@ -378,43 +414,321 @@ export async function startAttack(
         parryToAttack: answers.parryToAttack,
         attackToParry: answers.attackToParry,
       },
-      rules,
+      facts.rules,
     );
   } catch (error) {
     if (error instanceof RulesError) {
-      const refusal = tradeRefusal(error);
-      ui.notifications?.warn(
-        `${localize("FANGS.Chat.Rules.InvalidTrade")} ${localize(refusal.key, { ...refusal.data })}`,
-      );
-      return false;
+      const refused = tradeRefusal(error);
+      return { ...refusal(refused.key, { ...refused.data }), prefixKey: "FANGS.Chat.Rules.InvalidTrade" };
     }
     throw error;
   }
+  return {
+    ok: true,
+    plan: {
+      attacker: actor,
+      attackerToken,
+      weapon,
+      target,
+      setup: attackSetup({
+        skill: skill.total,
+        answers,
+        slot: round?.verdict.slot ?? null,
+        trade,
+        special: specialAnswer,
+        maneuver: round?.maneuver ?? null,
+        combat: round?.combat ?? null,
+      }),
+      special: specialAnswer,
+      rollMode: answers.rollMode,
+    },
+  };
+}
+
+/* -------------------------------------------- */
+/*  Asking the active GM                        */
+/* -------------------------------------------- */
+
+/**
+ * What a player's client sends the active GM to start an attack: choices
+ * only. Which actor, token and weapon, which target, which free attack, and
+ * the dialog's answers as entered; the GM reads everything else from the
+ * documents (`planAttack`).
+ */
+export interface AttackChoices {
+  readonly userId: string;
+  readonly requestId: string;
+  readonly attackerUuid: string;
+  readonly attackerTokenUuid: string | null;
+  readonly weaponId: string;
+  readonly targetActorUuid: string;
+  readonly targetTokenUuid: string | null;
+  readonly free: FreeAttackKind | null;
+  readonly answers: AttackAnswers;
+}
+
+export type StartAttackAnswer = { readonly ok: true; readonly messageId: string | null } | Refusal;
+
+/** How long the player waits for the GM to roll the attack. */
+const START_TIMEOUT_MS = 30_000;
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+const UUID = /^[A-Za-z0-9.]{1,255}$/;
+const MODES: readonly string[] = ["strike", "flatOfBlade", "grapple"];
+const FREE_KINDS: readonly string[] = [AttackSource.ChargeFreeAttack, AttackSource.DodgePast];
+
+function wholeNumber(value: unknown, min: number): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= min;
+}
+
+function parseAnswersPayload(value: unknown): AttackAnswers | null {
+  if (typeof value !== "object" || value === null) return null;
+  const a = value as Record<string, unknown>;
+  if (!wholeNumber(a.situational, Number.MIN_SAFE_INTEGER)) return null;
+  if (
+    !wholeNumber(a.attackToDamage, 0) ||
+    !wholeNumber(a.parryToAttack, 0) ||
+    !wholeNumber(a.attackToParry, 0)
+  )
+    return null;
+  if (typeof a.mode !== "string" || !MODES.includes(a.mode)) return null;
+  if (typeof a.subdual !== "boolean") return null;
+  if (typeof a.rollMode !== "string" || !ID.test(a.rollMode)) return null;
+  if (a.special !== null && (typeof a.special !== "string" || !ID.test(a.special))) return null;
+  return {
+    situational: a.situational,
+    attackToDamage: a.attackToDamage,
+    parryToAttack: a.parryToAttack,
+    attackToParry: a.attackToParry,
+    mode: a.mode as AttackAnswers["mode"],
+    subdual: a.subdual,
+    rollMode: a.rollMode,
+    special: a.special as string | null,
+  };
+}
+
+/** The request, field by field; null when anything is off. */
+export function parseAttackChoices(payload: unknown): AttackChoices | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const p = payload as Record<string, unknown>;
+  const optionalUuid = (v: unknown) => v === null || (typeof v === "string" && UUID.test(v));
+  if (typeof p.userId !== "string" || !ID.test(p.userId)) return null;
+  if (typeof p.requestId !== "string" || !ID.test(p.requestId)) return null;
+  if (typeof p.attackerUuid !== "string" || !UUID.test(p.attackerUuid)) return null;
+  if (!optionalUuid(p.attackerTokenUuid) || !optionalUuid(p.targetTokenUuid)) return null;
+  if (typeof p.weaponId !== "string" || !ID.test(p.weaponId)) return null;
+  if (typeof p.targetActorUuid !== "string" || !UUID.test(p.targetActorUuid)) return null;
+  if (p.free !== null && (typeof p.free !== "string" || !FREE_KINDS.includes(p.free))) return null;
+  const answers = parseAnswersPayload(p.answers);
+  if (!answers) return null;
+  return {
+    userId: p.userId,
+    requestId: p.requestId,
+    attackerUuid: p.attackerUuid,
+    attackerTokenUuid: p.attackerTokenUuid as string | null,
+    weaponId: p.weaponId,
+    targetActorUuid: p.targetActorUuid,
+    targetTokenUuid: p.targetTokenUuid as string | null,
+    free: p.free as FreeAttackKind | null,
+    answers,
+  };
+}
+
+/** What a confirmation of this request vouches for: this attacker's attack with this weapon. */
+function subjectOf(choices: Pick<AttackChoices, "attackerUuid" | "weaponId">) {
+  return { query: START_ATTACK_QUERY, subject: `${choices.attackerUuid}:${choices.weaponId}` };
+}
+
+async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
+  try {
+    const doc: unknown = await fromUuid(uuid as never);
+    return doc instanceof Actor ? (doc as Actor.Implementation) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole attack, derived on the GM's client from the documents and the
+ * requester's choices, exactly as the requester's dialog derived it: the
+ * requester owns the attacker; the weapon is the attacker's; the target is a
+ * token (or actor) that exists and is not the attacker; the rules core's
+ * verdict under the world's enforcement (a player's request, a player's
+ * limits); the answers only what the dialog offers these facts; the trades
+ * within the rules core's limits.
+ */
+export async function planAttack(
+  choices: AttackChoices,
+  user: User.Implementation,
+): Promise<{ readonly ok: true; readonly plan: AttackPlan } | Refusal> {
+  const actor = await actorAt(choices.attackerUuid);
+  if (!actor) return refusal("FANGS.Chat.Error.NoWeapon");
+  if (!actor.testUserPermission(user, "OWNER"))
+    return refusal("FANGS.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  const weapon = actor.items.get(choices.weaponId);
+  if (weapon?.type !== "weapon" && weapon?.type !== "shield") return refusal("FANGS.Chat.Error.NoWeapon");
+  let attackerToken: TokenDocument.Implementation | null = null;
+  if (choices.attackerTokenUuid) {
+    attackerToken = tokenFrom(choices.attackerTokenUuid);
+    if ((attackerToken?.actor as { uuid?: string } | null | undefined)?.uuid !== actor.uuid)
+      return refusal("FANGS.Chat.Refusal.Invalid");
+  }
+  const targetToken = choices.targetTokenUuid ? tokenFrom(choices.targetTokenUuid) : null;
+  if (choices.targetTokenUuid && !targetToken) return refusal("FANGS.Chat.Target.Gone", { name: "" });
+  const targetActor = targetToken
+    ? ((targetToken.actor as Actor.Implementation | null) ?? null)
+    : await actorAt(choices.targetActorUuid);
+  if (!targetActor || targetActor.uuid !== choices.targetActorUuid)
+    return refusal("FANGS.Chat.Target.NoActor", { name: targetToken?.name ?? "" });
+  if (targetActor.uuid === actor.uuid) return refusal("FANGS.Chat.Target.Self");
+  const target: PartyRef = {
+    actorUuid: targetActor.uuid,
+    tokenUuid: targetToken?.uuid ?? null,
+    name: targetToken?.name ?? targetActor.name ?? "",
+    img: targetToken?.texture?.src ?? targetActor.img ?? "",
+  };
+  const prepared = prepareAttack(actor, weapon, attackerToken, target, targetToken, choices.free, user.isGM);
+  if (!prepared.ok) return prepared;
+  // The answers as the dialog reads them for these facts: anything it would not offer is refused.
+  const read = parseAnswers({ ...choices.answers }, prepared.facts);
+  if (JSON.stringify(read) !== JSON.stringify(choices.answers)) return refusal("FANGS.Chat.Refusal.Invalid");
+  return planFrom(prepared, actor, weapon, attackerToken, target, choices.answers);
+}
+
+/**
+ * Plans, rolls and posts the attack (the active GM's client): the GM is the
+ * card's author. One step of the GM's write queue, from the check that
+ * allows the attack to the attack counted on the combatant.
+ */
+export function runStartAttack(
+  choices: AttackChoices,
+  user: User.Implementation,
+): Promise<StartAttackAnswer> {
+  return serialised(async () => {
+    const planned = await planAttack(choices, user);
+    if (!planned.ok) return planned;
+    const result = await createExchange(planned.plan, { by: user.id ?? "" });
+    if (!result.ok) return refusal(result.key, { ...result.data });
+    return { ok: true, messageId: result.message?.id ?? null };
+  });
+}
+
+/**
+ * The `fangs.startAttack` query handler (active GM's client). Checks, in
+ * order: this client is the active GM; the payload is well formed; the
+ * user it names confirms the request (src/requester.ts); then
+ * `runStartAttack` derives the rest from the documents.
+ */
+export async function handleStartAttack(payload: unknown): Promise<StartAttackAnswer> {
+  if (!isActiveGM()) return refusal("FANGS.Chat.NoGM");
+  const choices = parseAttackChoices(payload);
+  if (!choices) return refusal("FANGS.Chat.Refusal.Invalid");
+  const verified = await verifyRequester(choices.userId, choices.requestId, subjectOf(choices));
+  if (!verified.ok) return refusal("FANGS.Chat.Refusal.NotPermitted");
+  try {
+    return await runStartAttack(choices, verified.user);
+  } catch (error) {
+    console.error("FANGS | starting an attack failed", error);
+    return refusal("FANGS.Chat.Refusal.Error");
+  }
+}
+
+/** Sends the choices to the active GM (or runs them here, on the active GM's own client). */
+async function askGM(choices: Omit<AttackChoices, "userId" | "requestId">): Promise<StartAttackAnswer> {
+  const user = game.user;
+  const gm = game.users?.activeGM ?? null;
+  if (!user?.id) return refusal("FANGS.Chat.Refusal.Invalid");
+  if (!gm) return refusal("FANGS.Chat.NoGM");
+  const request: AttackChoices = { ...choices, userId: user.id, requestId: newRequestId() };
+  if (gm.isSelf) return runStartAttack(request, user);
+  try {
+    const answer = (await whilePending(request.requestId, subjectOf(request), () =>
+      gm.query(START_ATTACK_QUERY, request as never, { timeout: START_TIMEOUT_MS }),
+    )) as StartAttackAnswer | null;
+    return answer && typeof answer === "object" ? answer : refusal("FANGS.Chat.NoAnswer");
+  } catch {
+    return refusal("FANGS.Chat.NoAnswer");
+  }
+}
+
+/* -------------------------------------------- */
+/*  Starting an attack                          */
+/* -------------------------------------------- */
+
+/**
+ * Starts an attack with one of the actor's weapons. Returns true when a card
+ * was posted. The sheet's weapon button, the hotbar macro and the Token HUD
+ * call this. The checks here are the player's (a refusal before the dialog);
+ * the active GM makes them again from the documents and posts the card.
+ */
+export async function startAttack(
+  actor: Actor.Implementation,
+  weaponId: string,
+  options: StartAttackOptions = {},
+): Promise<boolean> {
+  const weapon = actor.items.get(weaponId);
+  // A shield may bash (NC-DEF-9): it attacks as a weapon does.
+  if (weapon?.type !== "weapon" && weapon?.type !== "shield") return warn("FANGS.Chat.Error.NoWeapon");
+  if (!actor.isOwner) return warn("FANGS.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  // The active GM rolls the attack and posts the card: without one nothing can be done.
+  if (!game.users?.activeGM) return warn("FANGS.Chat.NoGM");
+  const attackerToken = attackerTokenOf(actor, options.token);
+
+  // The target, captured now as UUIDs.
+  let target: PartyRef;
+  if (options.target) {
+    target = options.target;
+    const present = target.tokenUuid
+      ? tokenFrom(target.tokenUuid)
+      : await fromUuid(target.actorUuid as never);
+    if (!present) return warn("FANGS.Chat.Target.Gone", { name: target.name });
+  } else {
+    const capture = captureTarget(targetedTokens(), actor.uuid);
+    if (!capture.ok) return warn(capture.key, { ...capture.data });
+    target = { ...capture.target };
+  }
+  const targetToken = target.tokenUuid ? tokenFrom(target.tokenUuid) : null;
+
+  const free = options.free ?? null;
+  const prepared = prepareAttack(
+    actor,
+    weapon,
+    attackerToken,
+    target,
+    targetToken,
+    free,
+    game.user?.isGM === true,
+  );
+  if (!prepared.ok) return say(prepared);
+  const { passage, reasonKey, special, facts } = prepared;
+  if (passage === "warn" && reasonKey && (options.event as KeyboardEvent | null | undefined)?.shiftKey) {
+    warn(reasonKey);
+  }
+  // Shift skips the dialog, except when the attacker has an answer to choose: none is chosen for it.
+  const answers: AttackAnswers | null =
+    (options.event as MouseEvent | null | undefined)?.shiftKey && !special
+      ? defaultAnswers(facts)
+      : await askAttack(facts, localize);
+  if (!answers) return false;
+  // The same checks the GM makes, here first so the player hears at once (nothing was sent).
+  const planned = planFrom(prepared, actor, weapon, attackerToken, target, answers);
+  if (!planned.ok) return say(planned);
 
   // The target may have left while the dialog was open.
   if (target.tokenUuid && !tokenFrom(target.tokenUuid))
     return warn("FANGS.Chat.Target.Gone", { name: target.name });
   if (options.claim && !(await options.claim())) return false;
 
-  const plan: AttackPlan = {
-    attacker: actor,
-    attackerToken,
-    weapon,
-    target,
-    setup: attackSetup({
-      skill: skill.total,
-      answers,
-      slot: round?.verdict.slot ?? null,
-      trade,
-      special: specialAnswer,
-      maneuver: round?.maneuver ?? null,
-      combat: round?.combat ?? null,
-    }),
-    special: specialAnswer,
-    rollMode: answers.rollMode,
-  };
-  const result = await createExchange(plan);
-  if (!result.ok) return warn(result.key, { ...result.data });
+  const answer = await askGM({
+    attackerUuid: actor.uuid,
+    attackerTokenUuid: attackerToken?.uuid ?? null,
+    weaponId,
+    targetActorUuid: target.actorUuid,
+    targetTokenUuid: target.tokenUuid ?? null,
+    free,
+    answers,
+  });
+  if (!answer.ok) return say(answer);
   return true;
 }
 

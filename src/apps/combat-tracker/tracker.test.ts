@@ -109,3 +109,28 @@ describe("the tracker's phase bar", () => {
     expect(root).not.toMatch(/\shidden[\s>]/);
   });
 });
+
+describe("Foundry's own tracker controls that would go behind the round plan", () => {
+  it("NC-RND-3: the row menu has no entry that writes initiative (Modify, Clear, Reroll); Remove stays", () => {
+    const app = new tracker.FangsCombatTracker() as unknown as {
+      _getEntryContextOptions(): { name: string }[];
+    };
+    expect(app._getEntryContextOptions().map((entry) => entry.name)).toEqual(["COMBAT.CombatantRemove"]);
+  });
+
+  it("ticking a holder's checkbox does not reach the row's click handler (pan to and select the token)", async () => {
+    const listeners: ((event: { stopPropagation(): void }) => void)[] = [];
+    const pick = { addEventListener: (_type: string, fn: (typeof listeners)[number]) => listeners.push(fn) };
+    const app = new tracker.FangsCombatTracker() as unknown as {
+      element: unknown;
+      _onRender(context: unknown, options: unknown): Promise<void>;
+    };
+    app.element = {
+      querySelectorAll: (selector: string) => (selector === "input.fangs-holder-pick" ? [pick] : []),
+    };
+    await app._onRender({}, {});
+    let stopped = false;
+    for (const listener of listeners) listener({ stopPropagation: () => (stopped = true) });
+    expect(stopped).toBe(true);
+  });
+});

@@ -15,6 +15,13 @@ import { type Localize, maneuverMenuView, type TrackerRowInput, type TrackerView
  */
 
 const BaseTracker = foundry.applications.sidebar.tabs.CombatTracker;
+
+/** Foundry's row-menu entries that write a combatant's initiative: Modify Combatant, Clear and Reroll Initiative. */
+const WRITES_INITIATIVE: ReadonlySet<string> = new Set([
+  "COMBAT.CombatantUpdate",
+  "COMBAT.CombatantClear",
+  "COMBAT.CombatantReroll",
+]);
 const SYSTEM_TEMPLATES = "systems/fangs/templates/combat";
 
 export const localize: Localize = (key, data) =>
@@ -95,6 +102,21 @@ export class FangsCombatTracker extends BaseTracker {
   protected override async _onRender(context: never, options: never): Promise<void> {
     await super._onRender(context, options);
     this.#closeMenu();
+    // Ticking a holder is not a click on its row: the row's own handler would pan to and select the token.
+    for (const pick of this.element?.querySelectorAll<HTMLInputElement>("input.fangs-holder-pick") ?? [])
+      pick.addEventListener("click", (event) => event.stopPropagation());
+  }
+
+  /**
+   * Foundry's row menu can modify a combatant, clear or reroll its
+   * initiative: each writes `initiative` behind the round plan, which orders
+   * every phase from AG (NC-RND-3, -8). Those entries are left out; the
+   * others (remove, clear movement history) stay.
+   */
+  protected override _getEntryContextOptions(): ReturnType<
+    InstanceType<typeof BaseTracker>["_getEntryContextOptions"]
+  > {
+    return super._getEntryContextOptions().filter((entry) => !WRITES_INITIATIVE.has(entry.name));
   }
 
   /* -------------------------------------------- */

@@ -63,16 +63,15 @@ export function oddsChartSvg(report: OddsReport, i18n: Localizer): string {
     parts.push(text(LABEL + BAR + 8, top + 13, pct(side.win.p), 'class="value"'));
     y = top + 22;
   });
-  const others = report.draws + report.unfinished;
-  if (others > 0) {
-    parts.push(
-      text(
-        0,
-        y + 14,
-        i18n.format("FANGS.Odds.Chart.Others", { p: pct(others / report.fights) }),
-        'class="note"',
-      ),
-    );
+  // The same two lines, in the same words, as the terminal's report (src/sim/report.ts).
+  const notes: [string, number][] = [
+    ["FANGS.Odds.DrawLine", report.draws],
+    ["FANGS.Odds.UnfinishedLine", report.unfinished],
+  ];
+  for (const [key, count] of notes) {
+    if (count === 0) continue;
+    const line = i18n.format(key, { count, p: pct(count / report.fights) });
+    parts.push(text(0, y + 14, line, 'class="note"'));
     y += 20;
   }
 

@@ -7,7 +7,7 @@ import { byAttr, byTag, parse, text } from "../../../test/handlebars/html";
 import { createLocalizer } from "../../sim/i18n";
 import { loadRoster } from "../../sim/node/packs";
 import { jobNames, runFightRange } from "../../sim/odds";
-import { oddsReport } from "../../sim/report";
+import { formatOddsReport, oddsReport } from "../../sim/report";
 import { findFighter } from "../../sim/roster";
 import { escapeXml, oddsChartSvg } from "./chart";
 import { FRIENDLY, sidesFromDispositions } from "./sides";
@@ -42,6 +42,16 @@ describe("the Encounter odds chart", () => {
     for (const state of ["dead", "dying", "unconscious", "fled", "standing"]) {
       expect(titles.some((t) => t.startsWith(`${lang[`FANGS.Odds.End.${state}`]}: `))).toBe(true);
     }
+  });
+
+  it("says draws and unfinished fights in the terminal report's own words", () => {
+    const mixed = { ...report, draws: 7, unfinished: 3 };
+    const notes = byTag(parse(oddsChartSvg(mixed, i18n)), "text")
+      .map((t) => text(t))
+      .filter((t) => t.startsWith("Draws") || t.startsWith("Unfinished"));
+    const terminal = formatOddsReport(mixed, i18n).map((line) => line.trim());
+    expect(notes).toHaveLength(2);
+    for (const note of notes) expect(terminal).toContain(note);
   });
 
   it("escapes names, so a token called <script> stays text", () => {

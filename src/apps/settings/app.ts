@@ -1,4 +1,5 @@
-import { defaultMenuValues, type RulesMenuValues } from "./catalogue";
+import { syncTabSelection } from "../sheets/support";
+import { defaultMenuValues, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
 import type { FormProblem } from "./form";
 import { RULES_MENU_ID } from "./index";
 import { currentMenuValues, foundryLocalize, saveRulesMenu } from "./save";
@@ -17,9 +18,12 @@ const Base = withHandlebars(foundry.applications.api.ApplicationV2);
 
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
 
-/** Marks the refused inputs for assistive technology and the eye, and focuses the first. */
-function markRefused(root: HTMLElement | undefined, problems: readonly FormProblem[]): void {
-  if (!root) return;
+/**
+ * Marks the refused inputs for assistive technology and the eye, and focuses
+ * the first; returns the tab that holds it, which must be shown first.
+ */
+function markRefused(root: HTMLElement | undefined, problems: readonly FormProblem[]): string | null {
+  if (!root) return null;
   for (const el of root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
   let first: HTMLElement | null = null;
   for (const problem of problems) {
@@ -28,7 +32,7 @@ function markRefused(root: HTMLElement | undefined, problems: readonly FormProbl
     input.setAttribute("aria-invalid", "true");
     first ??= input;
   }
-  first?.focus();
+  return first?.closest<HTMLElement>(".tab[data-tab]")?.dataset.tab ?? null;
 }
 
 export class RulesOptionsMenu extends Base {
@@ -54,8 +58,11 @@ export class RulesOptionsMenu extends Base {
   };
 
   static override PARTS = {
-    main: { template: RULES_MENU_TEMPLATE, scrollable: [".fangs-rules-options__body"] },
+    main: { template: RULES_MENU_TEMPLATE, scrollable: [".fangs-rules-options__panels"] },
   };
+
+  /** One tab per group of options: the window was one long scroll. */
+  override tabGroups: Record<string, string> = { options: RULES_MENU_GROUPS[0]!.id };
 
   /** Values shown instead of the world's (after "Reset to defaults", until saved or closed). */
   #draft: RulesMenuValues | null = null;
@@ -64,7 +71,10 @@ export class RulesOptionsMenu extends Base {
     const base = await super._prepareContext(options);
     return {
       ...base,
-      ...rulesMenuView(this.#draft ?? currentMenuValues(), foundryLocalize(), { idPrefix: this.id }),
+      ...rulesMenuView(this.#draft ?? currentMenuValues(), foundryLocalize(), {
+        idPrefix: this.id,
+        activeGroup: this.tabGroups.options,
+      }),
     };
   }
 
@@ -73,6 +83,15 @@ export class RulesOptionsMenu extends Base {
     // The browser would stop the submit at a blank or fractional box with its own bubble;
     // the data models judge every value and say why in our words instead.
     if (this.element instanceof HTMLFormElement) this.element.noValidate = true;
+  }
+
+  override changeTab(
+    tab: string,
+    group: string,
+    options?: Parameters<InstanceType<typeof Base>["changeTab"]>[2],
+  ) {
+    super.changeTab(tab, group, options);
+    syncTabSelection(this.element, group, tab);
   }
 
   override async close(options?: Parameters<InstanceType<typeof Base>["close"]>[0]) {
@@ -91,7 +110,11 @@ export class RulesOptionsMenu extends Base {
       this.#draft = null;
       await this.close();
     } else {
-      markRefused(this.element, outcome.problems);
+      const tab = markRefused(this.element, outcome.problems);
+      if (tab && tab !== this.tabGroups.options) {
+        this.changeTab(tab, "options");
+        markRefused(this.element, outcome.problems);
+      }
     }
   }
 

@@ -49,7 +49,13 @@ export function houseRulesValues(): RulesMenuValues {
   };
 }
 
-function page(id: string, title: string, values: () => RulesMenuValues): RulesMenuPreviewPage {
+function page(
+  id: string,
+  title: string,
+  values: () => RulesMenuValues,
+  activeGroup: string,
+  shows: readonly string[],
+): RulesMenuPreviewPage {
   return {
     id,
     title,
@@ -58,10 +64,10 @@ function page(id: string, title: string, values: () => RulesMenuValues): RulesMe
     classes: ["fangs", "rules-options"],
     width: 700,
     parts: [{ id: "main", template: RULES_MENU_TEMPLATE }],
-    context: () => rulesMenuView(values(), localize, { idPrefix: id }),
+    context: () => rulesMenuView(values(), localize, { idPrefix: id, activeGroup }),
     expect: [
-      'input[name="rules.damageModifierThreshold"]',
-      'select[name="initiativeMode"]',
+      ...shows,
+      `[role="tab"][data-tab="${activeGroup}"][aria-selected="true"]`,
       '.fangs-rules-options__footer button[type="submit"]',
       '.fangs-rules-options__footer button[data-action="resetDefaults"]',
     ],
@@ -69,20 +75,30 @@ function page(id: string, title: string, values: () => RulesMenuValues): RulesMe
 }
 
 export function rulesMenuPreviewPages(): RulesMenuPreviewPage[] {
-  const house = page(
-    "settings-rules-options--house-rules",
-    "FANGS rules options: house rules",
-    houseRulesValues,
-  );
   return [
-    page("settings-rules-options", "FANGS rules options: a new world", defaultMenuValues),
-    { ...house, expect: [...house.expect, ".fangs-rules-option.is-changed .fangs-rules-option__changed"] },
-    {
-      ...house,
-      id: "settings-rules-options--house-rules--dark",
-      title: "FANGS rules options: house rules, dark theme",
-      theme: "dark",
-      context: () => rulesMenuView(houseRulesValues(), localize, { idPrefix: "settings-dark" }),
-    },
-  ];
+    page("settings-rules-options", "FANGS rules options: a new world", defaultMenuValues, "characteristics", [
+      'input[name="rules.characteristicBase"]',
+    ]),
+    page(
+      "settings-rules-options--house-rules",
+      "FANGS rules options: house rules",
+      houseRulesValues,
+      "damageModifier",
+      [
+        'input[name="rules.damageModifierThreshold"]',
+        ".fangs-rules-options__panel.active .fangs-rules-option.is-changed .fangs-rules-option__changed",
+        ".fangs-rules-options__tab-changed",
+      ],
+    ),
+    page(
+      "settings-rules-options--house-rules--dark",
+      "FANGS rules options: house rules, dark theme",
+      houseRulesValues,
+      "initiative",
+      [
+        'select[name="initiativeMode"]',
+        ".fangs-rules-options__panel.active .fangs-rules-option.is-changed .fangs-rules-option__changed",
+      ],
+    ),
+  ].map((p) => (p.id.endsWith("--dark") ? { ...p, theme: "dark" as const } : p));
 }

@@ -111,12 +111,47 @@ describe("the rules options template", () => {
 
   it("ends with a reset button (an action, not a submit) and a save button that submits", () => {
     const { doc } = render();
-    const buttons = byTag(doc, "button");
+    const buttons = byTag(doc, "button").filter((b) => b.attribs.role !== "tab");
     expect(buttons.map((b) => [b.attribs.type, b.attribs["data-action"], text(b)])).toEqual([
       ["button", "resetDefaults", "Reset to defaults"],
       ["submit", undefined, "Save"],
     ]);
     expect(all(doc, (el) => el.name === "footer")).toHaveLength(1);
+  });
+
+  it("shows one group at a time: a tab per group, the first shown, each tab naming its changed values", () => {
+    const { doc } = render(house);
+    const tabs = all(doc, (el) => el.attribs.role === "tab");
+    expect(tabs.map((t) => t.attribs["data-tab"])).toEqual(RULES_MENU_GROUPS.map((g) => g.id));
+    const panels = all(doc, (el) => el.attribs.role === "tabpanel");
+    expect(panels).toHaveLength(RULES_MENU_GROUPS.length);
+    expect(
+      panels.filter((p) => /\bactive\b/.test(p.attribs.class ?? "")).map((p) => p.attribs["data-tab"]),
+    ).toEqual([RULES_MENU_GROUPS[0]!.id]);
+    for (const tab of tabs) {
+      const panel = panels.find((p) => p.attribs.id === tab.attribs["aria-controls"]);
+      expect(panel?.attribs["aria-labelledby"]).toBe(tab.attribs.id);
+      expect(tab.attribs["aria-selected"]).toBe(String(/\bactive\b/.test(panel?.attribs.class ?? "")));
+    }
+    // house: two figures changed in "Damage Modifier"/"Parries", the strict reading and Charge under "Maneuvers".
+    const changed = tabs.filter((t) => byClass(t, "fangs-rules-options__tab-changed").length > 0);
+    expect(changed.length).toBeGreaterThanOrEqual(2);
+    expect(text(changed[0]!)).toMatch(/\d+ changed/);
+  });
+
+  it("opens on the group asked for", () => {
+    const renderer = createTemplateRenderer();
+    const localize: Localize = (key, data) =>
+      data ? renderer.i18n.format(key, data) : renderer.i18n.localize(key);
+    const html = renderer.render(
+      RULES_MENU_TEMPLATE,
+      rulesMenuView(defaultMenuValues(), localize, { idPrefix: "m", activeGroup: "initiative" }),
+    );
+    const active = all(
+      parse(html),
+      (el) => el.attribs.role === "tabpanel" && /\bactive\b/.test(el.attribs.class ?? ""),
+    );
+    expect(active.map((p) => p.attribs["data-tab"])).toEqual(["initiative"]);
   });
 
   it("prints no raw key, no undefined and nothing unescaped from the values", () => {

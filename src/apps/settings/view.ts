@@ -62,6 +62,14 @@ export interface GroupView {
   readonly legend: string;
   readonly hint: string;
   readonly rows: readonly OptionRowView[];
+  /** The group's tab is the one shown. */
+  readonly active: boolean;
+  /** The id of the group's tab button (its panel is labelled by it). */
+  readonly tabId: string;
+  /** How many of its values differ from the defaults (marked on the tab). */
+  readonly changedCount: number;
+  /** The same in words, for screen readers ("2 changed"). */
+  readonly changedTabText: string;
 }
 
 export interface RulesMenuView {
@@ -76,6 +84,8 @@ export interface RulesMenuViewOptions {
   readonly idPrefix?: string;
   /** What "default" means; the rules core's defaults unless given (tests). */
   readonly defaults?: RulesMenuValues;
+  /** The group whose tab is shown; the first group when absent or unknown. */
+  readonly activeGroup?: string;
 }
 
 /** The text an option's value reads as: a choice's label, On/Off, or the figure itself. */
@@ -145,16 +155,30 @@ function rowView(
 export function rulesMenuView(
   values: RulesMenuValues,
   localize: Localize,
-  { idPrefix = "fangs-rules-options", defaults = defaultMenuValues() }: RulesMenuViewOptions = {},
+  {
+    idPrefix = "fangs-rules-options",
+    defaults = defaultMenuValues(),
+    activeGroup,
+  }: RulesMenuViewOptions = {},
 ): RulesMenuView {
-  const groups = RULES_MENU_GROUPS.map((group) => ({
-    id: group.id,
-    legendId: domId(idPrefix, `group-${group.id}`),
-    legend: localize(group.legend),
-    hint: localize(group.hint),
-    rows: group.options.map((option) => rowView(option, values, defaults, localize, idPrefix)),
-  }));
-  const changedCount = groups.reduce((n, g) => n + g.rows.filter((r) => r.changed).length, 0);
+  const shown = RULES_MENU_GROUPS.some((g) => g.id === activeGroup) ? activeGroup : RULES_MENU_GROUPS[0]?.id;
+  const groups = RULES_MENU_GROUPS.map((group) => {
+    const rows = group.options.map((option) => rowView(option, values, defaults, localize, idPrefix));
+    return {
+      id: group.id,
+      legendId: domId(idPrefix, `group-${group.id}`),
+      legend: localize(group.legend),
+      hint: localize(group.hint),
+      rows,
+      active: group.id === shown,
+      tabId: domId(idPrefix, `tab-${group.id}`),
+      changedCount: rows.filter((r) => r.changed).length,
+      changedTabText: localize("FANGS.Setting.RulesMenu.TabChanged", {
+        count: rows.filter((r) => r.changed).length,
+      }),
+    };
+  });
+  const changedCount = groups.reduce((n, g) => n + g.changedCount, 0);
   return {
     groups,
     changedCount,

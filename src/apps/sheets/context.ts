@@ -10,7 +10,7 @@
  * formula) is shown as an error on its row, never as NaN.
  */
 
-import { FANGS } from "../../config/system";
+import { FANGS, KNOWN_ADVANTAGES } from "../../config/system";
 import {
   damageModifierFormula,
   deriveAttributes,
@@ -319,7 +319,7 @@ export interface ArmorRowContext {
   name: string;
   img: string;
   armorProtection: number;
-  price: number;
+  price: number | null;
   equipped: boolean;
   equippedInputId: string;
 }
@@ -736,15 +736,17 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       name: item.name,
       img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
       armorProtection: item.system.armorProtection,
-      price: item.system.price,
+      // Natural armor (fur, scales) and found gear have no price: a dash, not "0".
+      price: item.system.price > 0 ? item.system.price : null,
       equipped: item.system.equipped,
       equippedInputId: `${idPrefix}-armor-${item.id}-equipped`,
     })),
+    // What the combat rules make of each advantage, in words: its key is for the data, not the reader.
     advantages: ofType(items, "advantage").map((item) => ({
       id: item.id,
       name: item.name,
       img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
-      detail: item.system.key,
+      detail: advantageEffect(item.system.key),
     })),
     maneuvers: ofType(items, "maneuver").map((item) => ({
       id: item.id,
@@ -990,6 +992,14 @@ export function itemSheetContext(item: ItemData, options: ItemSheetContextOption
     description: { value: description, enriched: options.enrichedHtml ?? description },
     documentUuid: options.uuid ?? "",
   };
+}
+
+/** The lang key saying what the combat rules do with an advantage; one the rules do not know is the table's. */
+function advantageEffect(key: string): string {
+  const known = (KNOWN_ADVANTAGES as readonly string[]).includes(key);
+  return known
+    ? `FANGS.Item.Advantage.Effect.${key.charAt(0).toUpperCase()}${key.slice(1)}`
+    : "FANGS.Item.Advantage.NotInRules";
 }
 
 /** The owner's skills by key; a key the owner lacks stays listed, so picking nothing never erases it. */

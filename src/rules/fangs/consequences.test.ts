@@ -8,6 +8,7 @@ import {
   FangsStatus,
   firstAid,
   poolConditions,
+  poolStatusChanges,
   unconsciousRecovery,
 } from "./consequences";
 import type { CombatantState } from "./types";
@@ -219,5 +220,68 @@ describe("consequences over any blow (property)", () => {
         },
       ),
     );
+  });
+});
+
+describe("pool statuses when points come back (an undo)", () => {
+  it("CORE-CON-2: from a coma at −14 back to −6 (CO 11) ends the coma only: still unconscious", () => {
+    expect(
+      poolStatusChanges("x", { stunPoints: -14, hitPoints: 3 }, { stunPoints: -6, hitPoints: 7 }, 11, 10),
+    ).toEqual([{ kind: "status", actorId: "x", status: FangsStatus.Coma, active: false }]);
+  });
+
+  it("CORE-CON-3: from dead back to dying, and from dying to whole, each status as the pools cross its threshold", () => {
+    expect(
+      poolStatusChanges("x", { stunPoints: 5, hitPoints: -10 }, { stunPoints: 5, hitPoints: -2 }, 11, 10),
+    ).toEqual([
+      { kind: "status", actorId: "x", status: FangsStatus.Dying, active: true },
+      { kind: "status", actorId: "x", status: FangsStatus.Dead, active: false },
+    ]);
+    expect(
+      poolStatusChanges("x", { stunPoints: 5, hitPoints: -2 }, { stunPoints: 5, hitPoints: 3 }, 11, 10),
+    ).toEqual([{ kind: "status", actorId: "x", status: FangsStatus.Dying, active: false }]);
+    // Still at or below 0: nothing to change (a dying stopped by First Aid stays stopped).
+    expect(
+      poolStatusChanges("x", { stunPoints: 5, hitPoints: -6 }, { stunPoints: 5, hitPoints: -2 }, 11, 10),
+    ).toEqual([]);
+  });
+
+  it("CORE-CON-2, CORE-CON-3: a move and its reverse make opposite changes, and a coma never outlasts unconsciousness", () => {
+    const pools = fc.record({
+      stunPoints: fc.integer({ min: -40, max: 40 }),
+      hitPoints: fc.integer({ min: -40, max: 20 }),
+    });
+    fc.assert(
+      fc.property(
+        pools,
+        pools,
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        (a, b, co, sz) => {
+          const there = poolStatusChanges("x", a, b, co, sz);
+          const back = poolStatusChanges("x", b, a, co, sz);
+          expect(back.map((e) => (e.kind === "status" ? [e.status, !e.active] : e))).toEqual(
+            there.map((e) => (e.kind === "status" ? [e.status, e.active] : e)),
+          );
+          const after = poolConditions(b.stunPoints, b.hitPoints, co, sz);
+          if (after.coma) expect(after.unconscious).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("refuses pools or CO and SZ that are not whole numbers", () => {
+    expect(() =>
+      poolStatusChanges("x", { stunPoints: 1.5, hitPoints: 3 }, { stunPoints: 2, hitPoints: 3 }, 11, 10),
+    ).toThrow();
+    expect(() =>
+      poolStatusChanges(
+        "x",
+        { stunPoints: 1, hitPoints: 3 },
+        { stunPoints: 2, hitPoints: 3 },
+        Number.NaN,
+        10,
+      ),
+    ).toThrow();
   });
 });

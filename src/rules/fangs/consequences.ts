@@ -156,6 +156,31 @@ function statusChanges(
 /** The statuses the pools decide, in the order their effects are made. */
 const POOL_STATUSES = ["unconscious", "coma", "dying", "dead"] as const;
 
+/** The statuses the pools decide (CORE-CON-2, -3); `stunned` comes from a check, not the pools. */
+export const POOL_STATUS_IDS: readonly FangsStatus[] = POOL_STATUSES;
+
+/**
+ * The pool statuses to change when an actor's pools move from `before` to
+ * `after` other than by a blow (an undo giving points back): the same rule
+ * as a blow's, asked of the pools on both sides. Only what the move changes
+ * is changed, so a status set or cleared since by other means (First Aid
+ * stopping the dying, a GM's ruling) stays as it is unless the pools cross
+ * its threshold.
+ */
+export function poolStatusChanges(
+  actorId: string,
+  before: { readonly stunPoints: number; readonly hitPoints: number },
+  after: { readonly stunPoints: number; readonly hitPoints: number },
+  co: number,
+  sz: number,
+): Effect[] {
+  const from = poolConditions(before.stunPoints, before.hitPoints, co, sz);
+  const to = poolConditions(after.stunPoints, after.hitPoints, co, sz);
+  const effects: Effect[] = [];
+  statusChanges(effects, actorId, from, to);
+  return effects;
+}
+
 /**
  * Consequences of one attack's damage. Dice: one CO check (a check, so a
  * confirmation die may follow) when more than half the maximum Stun Points

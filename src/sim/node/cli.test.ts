@@ -48,6 +48,7 @@ describe("npm run duel", () => {
     const data = JSON.parse(stdout);
     expect(data.seed).toBe(3);
     expect(data.names).toEqual(["Dagmar the Deadly", "Fast Eddy"]);
+    expect(data).not.toHaveProperty("fighters");
     expect(data.events.at(-1).type).toBe("end");
     expect(data.events.some((e: { type: string }) => e.type === "exchange")).toBe(true);
   });
@@ -105,7 +106,9 @@ describe("npm run duel", () => {
 
   it("refuses a bad seed, a missing fighter and an unknown option", () => {
     expect(run("duel", "Gru", "Troll", "--seed", "-1").stderr).toMatch(/--seed must be a whole number/);
-    expect(run("duel", "Gru").stderr).toMatch(/a duel needs two fighters, got 1/);
+    expect(run("duel", "Gru").stderr).toMatch(/a duel needs two sides .*, got 1/);
+    expect(run("odds", "Gru", "Troll", "Dagmar").stderr).toMatch(/odds need two sides .*, got 3/);
+    expect(run("odds", "--help").stdout).toMatch(/--max-rounds N/);
     const unknown = run("duel", "Gru", "Troll", "--sede", "3");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option --sede/);

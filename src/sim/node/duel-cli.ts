@@ -29,7 +29,7 @@ await runMain(() => {
   if (args.positional.length !== 2) {
     throw new SimError(
       "invalid-argument",
-      `a duel needs two fighters, got ${args.positional.length}\n${USAGE}`,
+      `a duel needs two sides (a side is one fighter or several joined by commas), got ${args.positional.length}\n${USAGE}`,
     );
   }
   const sides = resolveSides(args.positional[0]!, args.positional[1]!, root);
@@ -44,7 +44,6 @@ await runMain(() => {
     maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
   };
   const duel = sides[0].length === 1 && sides[1].length === 1;
-  const fighters = [...sides[0], ...sides[1]];
   const result = duel
     ? runDuel(
         {
@@ -68,9 +67,8 @@ await runMain(() => {
         true,
       );
   if (args.flags.has("json")) {
-    process.stdout.write(
-      `${JSON.stringify({ seed, fighters: fighters.map((f) => f.name), ...result }, null, 2)}\n`,
-    );
+    // The fight's own `names` already say who fought (told apart when two share a name).
+    process.stdout.write(`${JSON.stringify({ seed, ...result }, null, 2)}\n`);
     return;
   }
   const i18n = loadLocalizer(root);

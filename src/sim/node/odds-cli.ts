@@ -9,7 +9,7 @@ import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
 import { resolveSides } from "./packs";
 import { runOddsPool } from "./pool";
 
-const USAGE = `usage: npm run odds -- <side> <side> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID|ID,ID] [--distance PACES]
+const USAGE = `usage: npm run odds -- <side> <side> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID|ID,ID] [--distance PACES] [--max-rounds N]
 Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.
 A side is one fighter or several separated by commas (Gru,Dagmar; quote a name holding a comma).`;
 
@@ -23,7 +23,10 @@ await runMain(async () => {
     return;
   }
   if (args.positional.length !== 2) {
-    throw new SimError("invalid-argument", `odds need two fighters, got ${args.positional.length}\n${USAGE}`);
+    throw new SimError(
+      "invalid-argument",
+      `odds need two sides (a side is one fighter or several joined by commas), got ${args.positional.length}\n${USAGE}`,
+    );
   }
   const runs = parseRuns(args.flags.get("runs"), 10_000);
   const seed = parseSeed(args.flags.get("seed"), 1);

@@ -4,21 +4,20 @@
  * - `ChatMessage.create(data, {rollMode})` applies the roll mode (gmroll
  *   and blindroll whisper to the GMs, blindroll is blind, selfroll whispers
  *   to the author); after the round trip every connected client runs its
- *   `createChatMessage` hooks (here one client after the other, each
- *   awaited). `isContentVisible` follows Foundry's rule for roll messages.
+ *   `createChatMessage` hooks, and `create` resolves without waiting for
+ *   what they set off (Foundry calls hooks, it does not await them). `isContentVisible` follows Foundry's rule for roll messages.
  * - Only the author or a GM may update a message: the server refuses anyone
  *   else (an error notification, and the promise rejects).
  *   `update(data, {recursive: false})` replaces `system`.
  * - `new Roll("1dN").evaluate()` takes the next scripted die (`dice`).
  */
-import { currentUser, refuseWrite } from "./documents";
-import { onEachClient, type User, type Users } from "./game";
+import { broadcastHook, currentUser, refuseWrite, takeForcedSystem } from "./documents";
+import type { User, Users } from "./game";
 import { type Collection, deepClone, mergeObject, type Obj, roundTrip } from "./utils";
 
 type Globals = {
   game: { user: User; users: Users; messages: Collection<ChatMessage> };
   CONFIG: Obj;
-  Hooks: { createMessageHandlers: ((...args: unknown[]) => unknown)[] };
 };
 const g = globalThis as unknown as Globals;
 
@@ -152,9 +151,8 @@ export class ChatMessage {
     if (options.rollMode) message.applyRollMode(options.rollMode);
     await roundTrip();
     g.game.messages.set(message.id, message);
-    await onEachClient(async () => {
-      for (const fn of [...g.Hooks.createMessageHandlers]) await fn(message, options, message.author);
-    });
+    // Every client runs its hooks; nothing waits for what a handler sets off.
+    broadcastHook("createChatMessage", message, options, message.author);
     return message;
   }
 
@@ -168,11 +166,12 @@ export class ChatMessage {
     await roundTrip();
     if (!user.isGM && user.id !== this.author) throw refuseWrite(user, "update", this.uuid);
     this.updates.push({ data: deepClone(data), options, by: user.id });
+    data = { ...data };
+    const replace = takeForcedSystem(data) || options.recursive === false;
     if ("system" in data) {
-      const system =
-        options.recursive === false
-          ? deepClone(data.system as Obj)
-          : mergeObject(this.system.toObject(), deepClone(data.system as Obj));
+      const system = replace
+        ? deepClone(data.system as Obj)
+        : mergeObject(this.system.toObject(), deepClone(data.system as Obj));
       this.system = this.#model(system);
     }
     if (Array.isArray(data.rolls)) {

@@ -5,8 +5,9 @@
  *
  * - `turns` is sorted by `setupTurns` (which sorts with `_sortCombatants`
  *   passed unbound) only when Foundry sorts it: when combatants are created
- *   or deleted, when a combatant's `initiative` changes, and once when the
- *   combat prepares with no turns yet. An update of the round, the turn or
+ *   or deleted, when a Combat update carries `combatants`, when a
+ *   combatant's `initiative` changes, and once when the combat prepares with
+ *   no turns yet. An update of the round, the turn or
  *   `system` leaves `turns` as it was. The subclass's `setupTurns` is the one
  *   called.
  * - Writes go through a server round trip (a macrotask) and the server's
@@ -17,10 +18,12 @@
  * - Deleting combatants runs each one's `_onDelete` and the Combat's
  *   `_onDeleteDescendantDocuments` on every connected client.
  * - `startCombat`, `nextTurn`, `nextRound`, `previousTurn`, `previousRound`
- *   fire `combatStart`, `combatTurn`, `combatRound` before their update.
+ *   fire `combatStart`, `combatTurn`, `combatRound` on the writing client
+ *   before their update, with the update's data and options (`direction`,
+ *   `advanceTime`); `_onUpdate` and `updateCombat` run on every client after.
  */
-import { currentUser, refuseWrite, type StandInDocument } from "./documents";
-import { onEachClient, type User } from "./game";
+import { broadcastHook, currentUser, refuseWrite, type StandInDocument } from "./documents";
+import { onEachClient, onEachClientSync, type User } from "./game";
 import {
   Collection,
   deepClone,
@@ -33,9 +36,15 @@ import {
 
 interface Globals {
   game: { actors: Collection<StandInDocument> };
+  CONFIG: { time?: { roundTime?: number; turnTime?: number } };
   Hooks: { callAll(event: string, ...args: unknown[]): unknown };
 }
 const g = globalThis as unknown as Globals;
+
+/** The seconds of world time a step advances (CONFIG.time), signed by its direction. */
+function advanceTime(kind: "roundTime" | "turnTime", direction: 1 | -1): number {
+  return direction * (g.CONFIG.time?.[kind] ?? 0);
+}
 
 /** A combatant's actor as the stand-in needs it: one it can ask for ownership. */
 /** A combatant's actor: an actor of the one Actor class (or a subclass). */
@@ -168,13 +177,6 @@ export class Combat {
   turns: Combatant[] = [];
   /** When true, only a GM may write a combatant, owner or not. */
   gmWritesOnly = false;
-  /**
-   * NOT Foundry's behaviour: set up the turns after every Combat update, as
-   * the older combat stand-in did. Only the combat adapter turns it on, for
-   * the tests written against it, until FangsCombat keeps `turns` in step
-   * with its plan itself (issue 10, section 3); see docs/development.md.
-   */
-  static resortOnEveryUpdate = false;
   /** Every write the server accepted: the change, its options, the user who made it. */
   readonly updates: { data: Obj; options: Obj; by: string }[] = [];
 
@@ -273,12 +275,19 @@ export class Combat {
       if (options.recursive === false) this.system = deepClone(change.system);
       else mergeInto(this.system, change.system);
     }
-    const combatantChanges = Array.isArray(change.combatants) ? (change.combatants as Obj[]) : [];
-    this.#applyCombatantChanges(combatantChanges, user);
-    if ((this.constructor as typeof Combat).resortOnEveryUpdate) this.setupTurns();
-    g.Hooks.callAll("updateCombat", this, change, options, user.id);
+    if (Array.isArray(change.combatants)) {
+      for (const entry of change.combatants as Obj[])
+        this.combatants.get(String(entry._id))?._applyChange(entry, user);
+      // Combat#_onUpdate sets the turns up again when the combatants changed, never for round, turn or system.
+      this.setupTurns();
+    }
+    onEachClientSync(() => this._onUpdate(change, options, user.id));
+    broadcastHook("updateCombat", this, change, options, user.id);
     return this;
   }
+
+  /** Runs on every client once an update is applied; the system's subclass extends it. */
+  protected _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
 
   async updateEmbeddedDocuments(name: "Combatant", updates: Obj[], options: Obj = {}): Promise<Combatant[]> {
     if (name !== "Combatant") throw new Error(`the stand-in's Combat embeds only Combatants, not ${name}`);
@@ -292,7 +301,7 @@ export class Combat {
     }
     const updated = this.#applyCombatantChanges(changes, user);
     for (const [i, combatant] of updated.entries())
-      g.Hooks.callAll("updateCombatant", combatant, changes[i], options, user.id);
+      broadcastHook("updateCombatant", combatant, changes[i], options, user.id);
     return updated;
   }
 
@@ -330,7 +339,7 @@ export class Combat {
     });
     this.setupTurns();
     if (current && this.turn !== null) this.turn = Math.max(this.turns.indexOf(current), 0);
-    for (const combatant of created) g.Hooks.callAll("createCombatant", combatant, {}, user.id);
+    for (const combatant of created) broadcastHook("createCombatant", combatant, {}, user.id);
     return created;
   }
 
@@ -406,7 +415,7 @@ export class Combat {
     const turn = this.turn ?? -1;
     if (turn + 1 >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: turn + 1 };
-    const updateOptions = { direction: 1 };
+    const updateOptions = { direction: 1, advanceTime: advanceTime("turnTime", 1) };
     g.Hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -415,14 +424,14 @@ export class Combat {
     if (this.turn === 0 && this.round === 0) return this;
     if ((this.turn ?? 0) <= 0) return this.previousRound();
     const updateData = { round: this.round, turn: (this.turn ?? 0) - 1 };
-    const updateOptions = { direction: -1 };
+    const updateOptions = { direction: -1, advanceTime: advanceTime("turnTime", -1) };
     g.Hooks.callAll("combatTurn", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
 
   async nextRound(): Promise<this> {
     const updateData = { round: this.round + 1, turn: 0 };
-    const updateOptions = { direction: 1 };
+    const updateOptions = { direction: 1, advanceTime: advanceTime("roundTime", 1) };
     g.Hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }
@@ -430,7 +439,7 @@ export class Combat {
   async previousRound(): Promise<this> {
     const round = Math.max(this.round - 1, 0);
     const updateData = { round, turn: round === 0 ? 0 : Math.max(this.turns.length - 1, 0) };
-    const updateOptions = { direction: -1 };
+    const updateOptions = { direction: -1, advanceTime: advanceTime("roundTime", -1) };
     g.Hooks.callAll("combatRound", this, updateData, updateOptions);
     return this.update(updateData, updateOptions);
   }

@@ -25,6 +25,7 @@ import {
   Collection,
   deepClone,
   expandObject,
+  getProperty,
   isPlainObject,
   mergeObject,
   type Obj,
@@ -43,7 +44,10 @@ export type OwnershipLevel = keyof typeof OWNERSHIP;
 interface Globals {
   game: { user: User; actors: Collection<StandInDocument>; items: Collection<StandInDocument> } & Obj;
   ui: { notifications: { error(message: string, options?: object): unknown } };
-  Hooks: { callAll(event: string, ...args: unknown[]): unknown };
+  Hooks: {
+    callAll(event: string, ...args: unknown[]): unknown;
+    call(event: string, ...args: unknown[]): boolean;
+  };
   CONFIG: Obj;
 }
 const g = globalThis as unknown as Globals;
@@ -92,6 +96,18 @@ interface OperationOptions {
   recursive?: boolean;
   diff?: boolean;
   [key: string]: unknown;
+}
+
+/**
+ * A "==system" key replaces `system` whole, the other keys of the change
+ * still merge (v13's forced replacement, foundry.utils.isDeletionKey). Turns
+ * the key into the plain one and answers whether `system` is replaced.
+ */
+export function takeForcedSystem(changes: Obj): boolean {
+  if (!("==system" in changes)) return false;
+  changes.system = changes["==system"];
+  delete changes["==system"];
+  return true;
 }
 
 export function configFor(name: DocumentName): {
@@ -422,13 +438,14 @@ export class StandInDocument {
     const pack = writablePack(operation.pack ?? parent?.pack ?? null);
     const collection = parent ? parent.items : pack ? pack.documents : worldCollection(this.documentName);
     const user = currentUser();
-    const plans: [StandInDocument, Obj][] = [];
+    const plans: [StandInDocument, Obj, OperationOptions][] = [];
     for (const update of updates) {
       const changes = expandObject(update);
       const document = collection.get(String(changes._id));
       if (!document) throw new Error(`${this.documentName} ${String(changes._id)} does not exist`);
+      const options = takeForcedSystem(changes) ? { ...operation, recursive: false } : operation;
       try {
-        plans.push([document, document.#planChanges(changes, operation)]);
+        plans.push([document, document.#planChanges(changes, options), options]);
       } catch (error) {
         if (!(error instanceof DataModelValidationError)) throw error;
         notifyInvalid(error);
@@ -441,8 +458,8 @@ export class StandInDocument {
       if ("ownership" in plans.find(([d]) => d === document)![1] && !user.isGM)
         throw refuseWrite(user, "change the ownership of", document.uuid);
     }
-    for (const [document, planned] of plans) {
-      document.#applyChanges(planned, operation);
+    for (const [document, planned, options] of plans) {
+      document.#applyChanges(planned, options);
       document._initialize();
     }
     if (parent) parent.reset();
@@ -635,6 +652,29 @@ export class StandInEffect {
 
 export class Actor extends StandInDocument {
   static override documentName: DocumentName = "Actor";
+
+  /**
+   * A Token HUD edit: a bar's new value is kept within 0..max, a plain
+   * attribute is set as typed; a `modifyTokenAttribute` hook returning false
+   * cancels the edit (Actor#modifyTokenAttribute, hookEvents.modifyTokenAttribute).
+   */
+  async modifyTokenAttribute(
+    attribute: string,
+    value: number,
+    isDelta = false,
+    isBar = true,
+  ): Promise<unknown> {
+    const current = getProperty(this.system, attribute) as { value: number; max: number } | number;
+    let updates: Obj;
+    if (isBar && typeof current === "object" && current !== null) {
+      const next = isDelta ? current.value + value : value;
+      updates = { [`system.${attribute}.value`]: Math.min(Math.max(next, 0), current.max) };
+    } else {
+      updates = { [`system.${attribute}`]: isDelta ? Number(current) + value : value };
+    }
+    const allowed = g.Hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
+    return allowed !== false ? this.update(updates) : this;
+  }
 }
 
 export class Item extends StandInDocument {
@@ -689,12 +729,10 @@ export class StandInActorDelta {
    * change the synthetic actor refuses is notified and not stored (resolves
    * undefined), as any document update.
    */
-  async update(
-    data: Obj = {},
-    { recursive = true }: OperationOptions = {},
-  ): Promise<StandInActorDelta | undefined> {
+  async update(data: Obj = {}, operation: OperationOptions = {}): Promise<StandInActorDelta | undefined> {
     const changes = expandObject(deepClone(data));
     delete changes._id;
+    const recursive = !takeForcedSystem(changes) && operation.recursive !== false;
     const others = Object.keys(changes).filter((key) => key !== "system");
     if (others.length) throw new Error(`the stand-in's ActorDelta takes system changes only, not ${others}`);
     const next = () => {

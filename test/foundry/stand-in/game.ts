@@ -8,6 +8,7 @@
  * code now. `onEachClient` runs a piece of code once per connected user with
  * `game.user` switched, as Foundry runs a document's hooks on every client.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DataModel } from "./data";
@@ -91,15 +92,34 @@ export class Users extends Collection<User> {
   }
 }
 
-/** Runs `fn` on `user`'s client: `game.user` is that user until it settles. */
-export async function asUser<T>(user: User, fn: () => T | Promise<T>): Promise<T> {
-  const caller = g.game.user;
-  g.game.user = user;
-  try {
-    return await fn();
-  } finally {
-    g.game.user = caller;
-  }
+/**
+ * Which client a piece of code runs on. Foundry runs each client in its own
+ * browser; here one process plays them all, so the client is carried with
+ * the code: work a client sets off (a promise it does not await, a hook's
+ * async handler) goes on as that client after `game.user` moved elsewhere.
+ */
+const client = new AsyncLocalStorage<User>();
+
+/**
+ * Makes `game.user` the client the running code belongs to: the one set by
+ * `asUser`/`onEachClient` for the code inside them, else the one a test
+ * chose (`game.user = …`, StandIn#as).
+ */
+export function bindCurrentUser(game: { user: User }): void {
+  let chosen = game.user;
+  Object.defineProperty(game, "user", {
+    configurable: true,
+    enumerable: true,
+    get: () => client.getStore() ?? chosen,
+    set: (user: User) => {
+      chosen = user;
+    },
+  });
+}
+
+/** Runs `fn` on `user`'s client: `game.user` is that user in it and in all it sets off. */
+export function asUser<T>(user: User, fn: () => T | Promise<T>): Promise<T> {
+  return client.run(user, async () => await fn());
 }
 
 /** Runs `fn` once on each connected client, one after the other. */
@@ -112,15 +132,9 @@ export async function onEachClient(fn: (user: User) => unknown): Promise<void> {
 
 /** The same, for code that must not yield (a synchronous hook run). */
 export function onEachClientSync(fn: (user: User) => unknown): void {
-  const caller = g.game.user;
-  try {
-    for (const user of [...g.game.users]) {
-      if (!user.active) continue;
-      g.game.user = user;
-      fn(user);
-    }
-  } finally {
-    g.game.user = caller;
+  for (const user of [...g.game.users]) {
+    if (!user.active) continue;
+    client.run(user, () => fn(user));
   }
 }
 
@@ -293,11 +307,7 @@ export class HooksStandIn {
   readonly #events = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
   #next = 1;
 
-  /** Handlers of `createChatMessage`, which ChatMessage.create awaits on each client. */
-  readonly createMessageHandlers: HookFn[] = [];
-
   on(event: string, fn: HookFn, { once = false } = {}): number {
-    if (event === "createChatMessage") this.createMessageHandlers.push(fn);
     const id = this.#next++;
     const list = this.#events.get(event) ?? [];
     list.push({ id, fn, once });

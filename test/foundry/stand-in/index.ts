@@ -38,6 +38,7 @@ import {
   type StandInScene,
 } from "./documents";
 import {
+  bindCurrentUser,
   ClientSettings,
   HooksStandIn,
   Localization,
@@ -73,7 +74,28 @@ const CORE_STATUS_EFFECTS = [
   { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
   { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
   { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+  // Core lists every status specialStatusEffects names (CONFIG.specialStatusEffects).
+  { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
 ];
+
+/**
+ * The sidebar's CombatTracker as the system's subclass extends it: its
+ * parts, its element, the render hook and core's row context menu (Modify,
+ * Clear and Reroll Initiative, Remove), named by their labels.
+ */
+class CombatTracker {
+  static PARTS = { header: {}, tracker: {}, footer: {} };
+  element: unknown = null;
+  async _onRender(_context: unknown, _options: unknown): Promise<void> {}
+  _getEntryContextOptions(): { name: string }[] {
+    return [
+      "COMBAT.CombatantUpdate",
+      "COMBAT.CombatantClear",
+      "COMBAT.CombatantReroll",
+      "COMBAT.CombatantRemove",
+    ].map((name) => ({ name }));
+  }
+}
 
 /** The world's users by default: two GMs (the active one has the lower id) and three players. */
 export function defaultUsers(): Record<"gm" | "gm2" | "player" | "defender" | "stranger", User> {
@@ -156,6 +178,7 @@ export function installStandIn(): StandIn {
       },
     },
   };
+  bindCurrentUser(game);
   const standIn: StandIn = {
     game,
     ui: { notifications: new Notifications(), combat: { render: () => undefined } },
@@ -168,6 +191,8 @@ export function installStandIn(): StandIn {
       ChatMessage: { documentClass: ChatMessage, dataModels: {} },
       statusEffects: CORE_STATUS_EFFECTS.map((s) => ({ ...s })),
       specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
+      // Seconds of world time a round and a turn advance, core's defaults (CONFIG.time).
+      time: { roundTime: 6, turnTime: 0 },
       queries,
       Dice: {
         rollModes: {
@@ -228,9 +253,7 @@ export function installStandIn(): StandIn {
     applications: {
       sidebar: {
         tabs: {
-          CombatTracker: class {
-            static PARTS = { header: {}, tracker: {}, footer: {} };
-          },
+          CombatTracker: CombatTracker,
         },
       },
       handlebars: { renderTemplate: async () => "" },
