@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  giveStatus,
   installCombatStandIn,
   StandInActor,
   type StandInCombat,
@@ -92,8 +93,8 @@ function table(): Table {
   for (const c of [eddy, dagmar, archer, jenny]) combat.add(c);
   world.combats.clear();
   world.combats.set(combat.id, combat);
-  dagmar.actor!.statuses.add("engaged");
-  jenny.actor!.statuses.add("engaged");
+  giveStatus(dagmar.actor!, "engaged");
+  giveStatus(jenny.actor!, "engaged");
   return { combat, eddy, dagmar, archer, jenny };
 }
 
@@ -204,8 +205,8 @@ describe("Foundry's contract for the turn list, hooks and world time", () => {
     const bow = fighter("bow", "Bowman", 12, "missile", ["player"]);
     const axe = fighter("axe", "Axeman", 8, "melee");
     for (const c of [sword, bow, axe]) combat.add(c);
-    sword.actor!.statuses.add("engaged");
-    axe.actor!.statuses.add("engaged");
+    giveStatus(sword.actor!, "engaged");
+    giveStatus(axe.actor!, "engaged");
     world.combats.clear();
     world.combats.set(combat.id, combat);
     return { combat, sword, bow, axe };
@@ -247,6 +248,10 @@ describe("Foundry's contract for the turn list, hooks and world time", () => {
     } finally {
       hooks.callAll = original;
     }
+    // Foundry's document hooks (updateCombat, createChatMessage) go through callAll too: only the combat ones are read.
+    const combatHooks = heard.filter(([name]) => String(name).startsWith("combat"));
+    heard.length = 0;
+    heard.push(...combatHooks);
     expect(heard.map(([name]) => name)).toEqual(["combatStart", "combatTurn", "combatTurn", "combatRound"]);
     const [, startCombat, startData] = heard[0]!;
     expect(startCombat).toBe(combat);
@@ -310,8 +315,9 @@ describe("a combatant leaves the combat mid-round", () => {
   /** Lets the updates the deletion started (Foundry's and ours) land. */
   async function settled(combat: StandInCombat & { inTurn<T>(w: () => Promise<T>): Promise<T> }) {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await combat.inTurn(async () => undefined);
+    await combat.inTurn(async () => console.log("NOOP"));
     await new Promise((resolve) => setTimeout(resolve, 0));
+    console.log("SETTLED");
   }
 
   it("one who has acted leaves: the turn stays with the combatant whose turn it is, and the next turn is the next one", async () => {
@@ -356,7 +362,7 @@ describe("a combatant leaves the combat mid-round", () => {
     expect(archer.actor!.statuses.has("holding")).toBe(true);
     await combat.deleteCombatants([archer.id]);
     await settled(combat);
-    expect(archer.actor!.effects).toHaveLength(0);
+    expect(archer.actor!.effects.size).toBe(0);
     expect(archer.actor!.statuses.has("holding")).toBe(false);
   });
 });
@@ -443,11 +449,13 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     // Eddy has no shield nor parrying weapon: "the off hand" would let the sword he draws parry.
     expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
     expect(eddy.system.readying).toBe("weapon");
-    eddy.actor!.items.push({ type: "shield", system: { equipped: false } });
+    await eddy.actor!.createEmbeddedDocuments("Item", [
+      { name: "Shield", type: "shield", system: { equipped: false } },
+    ]);
     expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
     expect(eddy.system.readying).toBe("offHand");
     // With a shield and no weapon of his own, not saying readies the shield.
-    eddy.actor!.items.splice(0, 1);
+    await eddy.actor!.deleteEmbeddedDocuments("Item", [eddy.actor!.items.contents[0]!.id]);
     expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon")).toBe(true);
     expect(eddy.system.readying).toBe("offHand");
   });
@@ -476,28 +484,29 @@ describe("the GM's query handler trusts nothing in the payload", () => {
 
 describe("the maneuver icon", () => {
   it("is one status effect per token: never stacked, replaced on change, cleared at a new round", async () => {
-    const { combat, dagmar } = table();
+    // Eddy, who wears no other status effect (Dagmar's "engaged" is one).
+    const { combat, eddy: dagmar } = table();
     await combat.startCombat();
     const actor = dagmar.actor!;
     await Promise.all([
       api.declareManeuver(asCombatant(dagmar), "attack"),
       api.declareManeuver(asCombatant(dagmar), "attack"),
     ]);
-    expect(actor.effects).toHaveLength(1);
-    const first = actor.effects[0]!.id;
+    expect(actor.effects.size).toBe(1);
+    const first = actor.effects.contents[0]!.id;
     await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
     expect(actor.effects.map((e) => [e.id, e.flags])).toEqual([
       [first, { fangs: { maneuver: "allOutAttack" } }],
     ]);
-    expect(actor.effects[0]!.data).toMatchObject({
+    expect(actor.effects.contents[0]!.data).toMatchObject({
       img: "systems/fangs/assets/icons/maneuver/allOutAttack.svg",
     });
     await combat.nextRound();
-    expect(actor.effects).toHaveLength(0);
+    expect(actor.effects.size).toBe(0);
   });
 
   it("removes duplicates left by anything else", async () => {
-    const { dagmar } = table();
+    const { eddy: dagmar } = table();
     const actor = dagmar.actor!;
     await actor.createEmbeddedDocuments("ActiveEffect", [
       { flags: { fangs: { maneuver: "move" } } },
@@ -555,7 +564,10 @@ describe("the maneuver icon", () => {
   });
 
   it("shows the movement the maneuver allows, from the rules registry", async () => {
-    const { dagmar } = table();
+    const { combat } = table();
+    // Movement is derived (ST+AG-SZ by default): AG 12 with ST and SZ at their default 10 makes 12 paces.
+    const dagmar = fighter("mover", "Mover", 12, "melee");
+    combat.add(dagmar);
     await api.declareManeuver(asCombatant(dagmar), "retreat");
     expect(api.movementAllowance(asCombatant(dagmar))).toEqual({
       maneuver: "retreat",
@@ -788,7 +800,7 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
   it("NC-ATK-2: a combatant knocked out before its turn is skipped with a note in chat", async () => {
     const { combat, archer } = table();
     await combat.startCombat();
-    archer.actor!.statuses.add("unconscious");
+    giveStatus(archer.actor!, "unconscious");
     await combat.nextTurn();
     expect(currentName(combat)).toBe("initiative:Dagmar");
     expect(world.chat.some((m) => String(m.content).includes("SkippedOutOfAction"))).toBe(true);
@@ -833,7 +845,7 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
     await api.recordManeuverLost(asCombatant(archer), "attack");
     await combat.nextRound();
     const icons = archer.actor!.effects.filter(
-      (e) => (e.flags as { fangs?: { maneuver?: string } }).fangs?.maneuver,
+      (e) => !!(e.flags as { fangs?: { maneuver?: string } }).fangs?.maneuver,
     );
     expect(icons.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "attack" } }]);
   });

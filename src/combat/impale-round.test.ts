@@ -143,7 +143,7 @@ describe("the round's impale damage (Foundry layer)", () => {
     });
     const exchange = serialised(async () => {
       await landed;
-      (victim.system.hitPoints as { value: number }).value = 0;
+      (victim.system as unknown as { hitPoints: { value: number } }).hitPoints.value = 0;
     });
     world.diceValues.push(15); // a 5 on the d6
     const round = combat.nextRound();

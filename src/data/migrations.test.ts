@@ -218,7 +218,7 @@ describe("the world migration gate", () => {
 
   it("does nothing on a player's client, or when the world is already current", async () => {
     await oldWorld();
-    standIn.game.users.activeGM = { id: "someoneElse00000", isSelf: false };
+    standIn.as(standIn.users.player);
     expect(await migrateWorldIfNeeded()).toBeNull();
     resetWorld();
     await createActor();
@@ -230,7 +230,7 @@ describe("the world migration gate", () => {
 
   it("on ready, migrateWorldWhenDue runs the migration where it is due and does nothing elsewhere", async () => {
     await oldWorld();
-    standIn.game.users.activeGM = { id: "someoneElse00000", isSelf: false };
+    standIn.as(standIn.users.player);
     const spy = vi.spyOn(FangsActor, "updateDocuments");
     expect(worldNeedsMigration()).toBe(false);
     await migrateWorldWhenDue();

@@ -172,6 +172,33 @@ export function refuseInvalid(
   return true;
 }
 
+interface ValidatingDocument extends DocumentLike {
+  validate?(options: { changes: object; clean: boolean; strict: boolean }): unknown;
+}
+
+/**
+ * Checks each field of a change before it is sent. Foundry's client refuses
+ * an invalid change itself (it shows the raw validation message and the
+ * update resolves to nothing, without throwing), so the user's message in
+ * their own words has to be given here, before the change reaches it.
+ */
+function checkFields(
+  target: ValidatingDocument | undefined,
+  documentName: DocumentName,
+  update: object,
+  operation?: UpdateContext,
+): boolean {
+  if (typeof target?.validate !== "function") return true;
+  const { _id, ...changes } = foundry.utils.deepClone(update as Record<string, unknown>);
+  try {
+    target.validate({ changes, clean: true, strict: true });
+  } catch (error) {
+    if (refuseInvalid(error, documentName, [update], operation, target)) return false;
+    throw error;
+  }
+  return true;
+}
+
 /**
  * Runs each model's joint checks (such as item SP value ≤ max) on the
  * document as it would be after the update. Foundry validates a partial
@@ -189,8 +216,9 @@ export function preflightUpdates(
       _id?: unknown;
       system?: unknown;
     };
-    if (!changes.system || typeof changes.system !== "object") continue;
     const target = targetOf(documentName, changes._id, operation);
+    if (!checkFields(target, documentName, update, operation)) return false;
+    if (!changes.system || typeof changes.system !== "object") continue;
     const model = target?.system as ModelLike | undefined;
     const source = target?._source?.system;
     if (!model?.constructor.validateJoint || !source || typeof source !== "object") continue;

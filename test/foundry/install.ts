@@ -1,4 +1,4 @@
-import { installStandIn } from "./stand-in";
+import { installStandIn } from "./stand-in/index";
 
 /** Evaluated before any module that extends Foundry's classes (see setup.ts). */
 export const standIn = installStandIn();

@@ -1,6 +1,6 @@
 /**
  * Test setup for the Foundry layer: installs the stand-in (test/foundry/
- * stand-in.ts) as Foundry's globals, then configures it as the system's
+ * stand-in/) as Foundry's globals, then configures it as the system's
  * `init` hook does. Import it first, as a bare import, in every test of the
  * Foundry layer:
  *
@@ -21,7 +21,11 @@ registerSettings();
 
 export { standIn };
 
-/** Empties the world collections (actors, items, scenes, packs), the settings' values and the recorded notifications between tests. */
+/**
+ * Empties the world collections (actors, items, scenes, packs), the
+ * settings' values and the recorded notifications between tests; the code
+ * runs on the active GM's client again.
+ */
 export function resetWorld(): void {
   standIn.game.actors.clear();
   standIn.game.settings.clearValues();
@@ -29,5 +33,6 @@ export function resetWorld(): void {
   standIn.game.scenes.clear();
   standIn.game.packs.clear();
   standIn.ui.notifications.clear();
-  standIn.game.users.activeGM = { id: standIn.game.user.id, isSelf: true };
+  for (const user of standIn.game.users) user.active = true;
+  standIn.as(standIn.users.gm);
 }

@@ -1,6 +1,6 @@
 import "./setup";
 import { createActor, createPack, createScene } from "./builders";
-import { resetWorld } from "./setup";
+import { resetWorld, standIn } from "./setup";
 import {
   BooleanField,
   DataModelValidationError,
@@ -103,10 +103,10 @@ describe("the Foundry stand-in", () => {
     await token.delta.update({ system: { hitPoints: { value: 1 } } }, { recursive: false });
     expect(token.delta.toObject().system).toEqual({ hitPoints: { value: 1 } });
     expect(base.toObject().system).toMatchObject({ hitPoints: { value: 10 }, stunPoints: { value: 20 } });
-    await expect(token.delta.update({ system: { characteristics: { st: 0 } } })).rejects.toThrow(
-      DataModelValidationError,
-    );
+    // An invalid change is notified and resolves to nothing, as any document update on Foundry's client.
+    await expect(token.delta.update({ system: { characteristics: { st: 0 } } })).resolves.toBeUndefined();
     expect(token.delta.toObject().system).toEqual({ hitPoints: { value: 1 } });
+    expect(standIn.ui.notifications.shown.at(-1)?.type).toBe("error");
   });
 
   it("a pack refuses writes while locked (system and module packs are locked by default) and records the rest", async () => {

@@ -1,6 +1,12 @@
 import type { Stage } from "../../src/quench/batch";
 import type { RoundTable } from "../../src/quench/round";
-import { installCombatStandIn, StandInActor, StandInCombatant } from "../foundry/combat-stand-in";
+import {
+  giveStatus,
+  installCombatStandIn,
+  StandInActor,
+  type StandInCombat,
+  StandInCombatant,
+} from "../foundry/combat-stand-in";
 import { runBatch } from "./adapter";
 
 /**
@@ -40,9 +46,9 @@ const stage: Stage<RoundTable> = {
     const dagmar = fighter("dagmar", "Dagmar", 15, "melee");
     const jenny = fighter("jenny", "Pirate Jenny", 12, "melee");
     for (const c of [eddy, archer, dagmar, jenny]) combat.add(c);
-    dagmar.actor!.statuses.add("engaged");
-    jenny.actor!.statuses.add("engaged");
-    world.combats.set(combat.id, combat);
+    giveStatus(dagmar.actor!, "engaged");
+    giveStatus(jenny.actor!, "engaged");
+    world.combats.set(combat.id, combat as unknown as StandInCombat);
     const as = (c: StandInCombatant) => c as unknown as Combatant.Implementation;
     return {
       combat: combat as unknown as Combat.Implementation,
