@@ -368,7 +368,7 @@ describe("sample characters and creatures", () => {
 });
 
 describe("rules quick reference", () => {
-  const [journal] = docs("rules");
+  const journal = docs("rules").find((d) => d.name === "FANGS Normal Combat: Quick Reference");
   const pages = journal?.pages ?? [];
   const content = (name: string) =>
     ((pages.find((p) => p.name === name)?.text as { content?: string } | undefined)?.content ?? "").replace(
@@ -376,8 +376,12 @@ describe("rules quick reference", () => {
       " ",
     );
 
-  it("is one journal entry of HTML text pages", () => {
-    expect(docs("rules")).toHaveLength(1);
+  it("is a journal entry of HTML text pages, beside the rules readings", () => {
+    expect(
+      docs("rules")
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(["FANGS Normal Combat: Quick Reference", "FANGS rules readings"]);
     expect(pages.length).toBeGreaterThanOrEqual(4);
     for (const page of pages) expect(page).toMatchObject({ type: "text", text: { format: 1 } });
   });

@@ -266,7 +266,7 @@ export function trackerPreviewPages(): TrackerPreviewPage[] {
     page("tracker-post-melee", "Tracker: Post-Melee phase", s.postMelee!),
     page("tracker-roll-off", "Tracker: two holders about to break together", s.rollOff!),
     page("tracker-melee-dark", "Tracker: Melee phase, dark interface", s.melee!, false, "dark"),
-    page("tracker-dodged", "Tracker: an Attack lost to a dodge (NC-MAN-2)", s.dodged!),
+    page("tracker-dodged", "Tracker: an Attack lost to a dodge, tried again next round", s.dodged!),
     page(
       "tracker-dodged-dark",
       "Tracker: an Attack lost to a dodge, dark interface",

@@ -1,5 +1,6 @@
 import { syncTabSelection } from "../sheets/support";
 import { defaultMenuValues, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
+import { contentLinkListener } from "./docs-link";
 import type { FormProblem } from "./form";
 import { RULES_MENU_ID } from "./index";
 import { currentMenuValues, foundryLocalize, saveRulesMenu } from "./save";
@@ -76,6 +77,17 @@ export class RulesOptionsMenu extends Base {
         activeGroup: this.tabGroups.options,
       }),
     };
+  }
+
+  protected override async _onFirstRender(context: object, options: RenderOptions): Promise<void> {
+    await super._onFirstRender(context as never, options);
+    // Once: the form element outlives each render of its part, so listeners added per render would pile up.
+    const open = contentLinkListener(
+      (uuid) => fromUuid(uuid as never),
+      (key) => ui.notifications?.warn(foundryLocalize()(key)),
+    );
+    this.element.addEventListener("click", open);
+    this.element.addEventListener("keydown", open);
   }
 
   protected override async _onRender(context: object, options: RenderOptions): Promise<void> {

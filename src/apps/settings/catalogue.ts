@@ -1,4 +1,5 @@
 import type { InitiativeMode } from "../../config/settings";
+import { SYSTEM_ID } from "../../config/system";
 import { FANGS_DEFAULTS, type FangsRules } from "../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverReading } from "../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../rules/fangs/types";
@@ -12,7 +13,7 @@ import {
 /**
  * What the "FANGS rules options" menu offers, as data: every option, its
  * group, its kind of input, its label and hint (lang keys), what kind of
- * figure it is and where the rules notes explain it. Pure: no Foundry
+ * figure it is and which page of the rules readings journal explains it. Pure: no Foundry
  * global, so the view, the form reading and the preview run without it.
  *
  * The values live in four world settings: `rules` (a data model of the open
@@ -211,18 +212,73 @@ export const BASIS_LABELS: Readonly<Record<OptionBasis, string>> = Object.freeze
   option: "FANGS.Setting.RulesMenu.Basis.Option",
 });
 
-/** Sections of docs/rules/fangs.md (the rules notes): lang key of the heading as it is written there. */
+/**
+ * The compendium journal "FANGS rules readings" (packs/rules/fangs-rules-readings.json):
+ * the readings of docs/rules/fangs.md in a GM's words, one page per section.
+ * Its ids are fixed data that the pack source repeats; a test holds the two
+ * together, since a link to a changed id opens nothing.
+ */
+export const RULES_READINGS_JOURNAL_ID = "eo7lSy8rQc3ElqBa";
+const RULES_PACK = `${SYSTEM_ID}.rules`;
+
+export interface DocSectionDef {
+  /** Lang key of the page's title, which is also the link's text. */
+  readonly title: string;
+  /** The journal page that explains it. */
+  readonly pageId: string;
+  /** The heading of docs/rules/fangs.md whose readings the page retells (for contributors, never shown). */
+  readonly notes: string;
+}
+
+/** The pages of the rules readings journal an option can point to. */
 export const DOC_SECTIONS = Object.freeze({
-  defaults: "FANGS.Setting.RulesMenu.DocSection.Defaults",
-  checks: "FANGS.Setting.RulesMenu.DocSection.Checks",
-  damage: "FANGS.Setting.RulesMenu.DocSection.Damage",
-  consequences: "FANGS.Setting.RulesMenu.DocSection.Consequences",
-  maneuvers: "FANGS.Setting.RulesMenu.DocSection.Maneuvers",
-  rounds: "FANGS.Setting.RulesMenu.DocSection.Rounds",
-  readings: "FANGS.Setting.RulesMenu.DocSection.Readings",
-  shields: "FANGS.Setting.RulesMenu.DocSection.Shields",
-});
+  defaults: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Defaults",
+    pageId: "tzvNQn3M08R2CheK",
+    notes: "Defaults the core text leaves open",
+  },
+  checks: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Checks",
+    pageId: "IIbUfcxufnpibevY",
+    notes: "Checks and characters",
+  },
+  damage: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Damage",
+    pageId: "a6sLuvIXXbdT09c0",
+    notes: "Damage, parries and the outcome matrix",
+  },
+  consequences: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Consequences",
+    pageId: "EBvq95OFQr3PZmlE",
+    notes: "Impaling and consequences",
+  },
+  maneuvers: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Maneuvers",
+    pageId: "dLw3XbzDoAgrMVJF",
+    notes: "Maneuvers: where the tables and the prose disagree",
+  },
+  rounds: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Rounds",
+    pageId: "CE3MjDkfTkVTb79b",
+    notes: "Round order, holds and phases",
+  },
+  readings: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Readings",
+    pageId: "w0fBLcUz3D1P9M3F",
+    notes: "Readings a GM may switch",
+  },
+  shields: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Shields",
+    pageId: "GZUo4lmzF1NURB3J",
+    notes: "Shield bash and readying",
+  },
+} as const satisfies Record<string, DocSectionDef>);
 export type DocSection = keyof typeof DOC_SECTIONS;
+
+/** The UUID of a section's page, as Foundry's content links carry it. */
+export function docSectionUuid(section: DocSection): string {
+  return `Compendium.${RULES_PACK}.JournalEntry.${RULES_READINGS_JOURNAL_ID}.JournalEntryPage.${DOC_SECTIONS[section].pageId}`;
+}
 
 interface OptionBase {
   /** The form field's name: "rules.<key>", "initiativeMode", "maneuverReading", "strictNoDefense", "perManeuver.<id>". */
@@ -230,8 +286,9 @@ interface OptionBase {
   readonly label: string;
   readonly hint: string;
   readonly basis: OptionBasis;
+  /** The page of the rules readings journal that explains it. */
   readonly docs: DocSection;
-  /** Clause ids of fangs-clauses.md the option is about. */
+  /** Clause ids of fangs-clauses.md the option is about: data for the tests and contributors, never shown. */
   readonly clauses: readonly string[];
 }
 

@@ -103,14 +103,14 @@ describe("the catalogue of options", () => {
         ...(o.kind === "choice" ? Object.values(o.choices) : []),
       ]),
     ]);
-    keys.push(...Object.values(DOC_SECTIONS));
+    keys.push(...Object.values(DOC_SECTIONS).map((section) => section.title));
     expect(keys.filter((k) => !(k in translations))).toEqual([]);
   });
 
-  it("NC-DEF-9: links the shield bash option to the section of the notes that reads it", () => {
+  it("NC-DEF-9: links the shield bash option to the page retelling the section of the notes that reads it", () => {
     const notes = readFileSync(resolve(REPO_ROOT, "docs/rules/fangs.md"), "utf8");
     const option = OPTIONS_BY_NAME.get("rules.shieldBashAttack")!;
-    const heading = translations[DOC_SECTIONS[option.docs]]!;
+    const heading = DOC_SECTIONS[option.docs].notes;
     const section = notes.split(/^## /m).find((b) => b.startsWith(heading)) ?? "";
     expect(section).toContain("`shieldBashAttack`");
   });
@@ -119,13 +119,13 @@ describe("the catalogue of options", () => {
     expect(translations["FANGS.Setting.Rules.Field.WeaponBreakSp"]).not.toMatch(/\b(of|past|the)$/);
   });
 
-  it("names docs sections that are headings of docs/rules/fangs.md and clauses of fangs-clauses.md", () => {
+  it("retells in each journal page a section that is a heading of docs/rules/fangs.md, and names clauses of fangs-clauses.md", () => {
     const notes = readFileSync(resolve(REPO_ROOT, "docs/rules/fangs.md"), "utf8");
     const headings = [...notes.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
-    for (const key of Object.values(DOC_SECTIONS)) {
+    for (const section of Object.values(DOC_SECTIONS)) {
       expect(
-        headings.some((h) => h.startsWith(translations[key]!)),
-        translations[key],
+        headings.some((h) => h.startsWith(section.notes)),
+        section.notes,
       ).toBe(true);
     }
     const clauses = readFileSync(resolve(REPO_ROOT, "docs/rules/texts/fangs-clauses.md"), "utf8");
@@ -136,7 +136,7 @@ describe("the catalogue of options", () => {
 });
 
 describe("the view", () => {
-  it("groups the rows in catalogue order, each labelled, hinted, with its default and where the notes explain it", () => {
+  it("groups the rows in catalogue order, each labelled, hinted, with its default and a link to the page explaining it", () => {
     const view = rulesMenuView(defaultMenuValues(), localize, { idPrefix: "menu" });
     expect(view.groups.map((g) => g.id)).toEqual(RULES_MENU_GROUPS.map((g) => g.id));
     const dm = view.groups.find((g) => g.id === "damageModifier")!;
@@ -153,10 +153,16 @@ describe("the view", () => {
       changed: false,
       basis: "default",
       basisLabel: "Open figure",
-      docsText: "Rules notes: “Defaults the core text leaves open” (CORE-CHR-4)",
+      docs: {
+        uuid: "Compendium.fangs.rules.JournalEntry.eo7lSy8rQc3ElqBa.JournalEntryPage.tzvNQn3M08R2CheK",
+        pageId: "tzvNQn3M08R2CheK",
+        label: "Rules readings: Figures the rules leave open",
+        tooltip:
+          "Opens “Figures the rules leave open” in the journal FANGS rules readings (compendium FANGS Rules Reference)",
+      },
     });
     const rows = view.groups.flatMap((g) => g.rows);
-    expect(rows.every((r) => r.label && r.hint && r.defaultText && r.docsText)).toBe(true);
+    expect(rows.every((r) => r.label && r.hint && r.defaultText && r.docs.uuid && r.docs.label)).toBe(true);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     expect(view.changedCount).toBe(0);
     expect(view.changedText).toBe("All values are the defaults.");
@@ -177,7 +183,7 @@ describe("the view", () => {
     expect(parry.changed).toBe(true);
     const initiative = rows.find((r) => r.name === "initiativeMode")!;
     expect(initiative.choices.find((c) => c.selected)?.value).toBe("rollOnce");
-    expect(initiative.docsText).toContain("Round order, holds and phases");
+    expect(initiative.docs.label).toBe("Rules readings: Initiative and the round");
     const strict = rows.find((r) => r.name === "strictNoDefense")!;
     expect(strict).toMatchObject({ isBoolean: true, checked: false, defaultText: "Default: Off" });
   });

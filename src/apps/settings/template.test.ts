@@ -84,7 +84,7 @@ describe("the rules options template", () => {
     expect(byAttr(render().doc, "name", "strictNoDefense")[0]!.attribs).not.toHaveProperty("checked");
   });
 
-  it("gives each option its hint, its default and where the rules notes explain it, and marks changed ones", () => {
+  it("gives each option its hint, its default and a link to the journal page explaining it, and marks changed ones", () => {
     const { doc } = render(house);
     const rows = byClass(doc, "fangs-rules-option");
     expect(rows).toHaveLength(OPTIONS_BY_NAME.size);
@@ -93,9 +93,20 @@ describe("the rules options template", () => {
     expect(cap.attribs.class).toContain("is-changed");
     expect(text(byClass(cap, "fangs-rules-option__changed"))).toBe("changed");
     expect(text(byClass(cap, "fangs-rules-option__default"))).toBe("Default: 10");
-    expect(text(byClass(cap, "fangs-rules-option__docs"))).toBe(
-      "Rules notes: “Defaults the core text leaves open” (CORE-CHR-4)",
-    );
+    const [link] = byClass(cap, "fangs-rules-option__docs");
+    expect(text(link!)).toBe("Rules readings: Figures the rules leave open");
+    // The markup of a content link as Foundry's enricher writes one, reachable by keyboard.
+    expect(link!.name).toBe("a");
+    expect(link!.attribs).toMatchObject({
+      class: "content-link fangs-rules-option__docs",
+      "data-link": "",
+      "data-uuid": "Compendium.fangs.rules.JournalEntry.eo7lSy8rQc3ElqBa.JournalEntryPage.tzvNQn3M08R2CheK",
+      "data-id": "tzvNQn3M08R2CheK",
+      "data-type": "JournalEntryPage",
+      tabindex: "0",
+    });
+    expect(rows.every((r) => byClass(r, "fangs-rules-option__docs")[0]?.attribs["data-uuid"])).toBe(true);
+    expect(text(rows)).not.toMatch(/\b(?:CORE|NC)-[A-Z]{3}-\d+\b|[Rr]ules notes/);
     expect(text(byClass(cap, "fangs-rules-option__basis"))).toBe("Open figure");
     const step = row("rules.damageModifierStep");
     expect(step.attribs.class).not.toContain("is-changed");

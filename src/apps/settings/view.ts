@@ -3,6 +3,7 @@ import {
   BASIS_LABELS,
   DOC_SECTIONS,
   defaultMenuValues,
+  docSectionUuid,
   type OptionBasis,
   type OptionDef,
   optionValue,
@@ -12,8 +13,9 @@ import {
 
 /**
  * The menu's view: the options grouped as RULES_MENU_GROUPS orders them,
- * each row with its input, its value, its default and where the rules notes
- * explain it, every word already in the user's language. Pure: the menu
+ * each row with its input, its value, its default and a link to the page of
+ * the rules readings journal that explains it, every word already in the
+ * user's language. Pure: the menu
  * and the preview call it with their own localiser.
  */
 
@@ -27,6 +29,19 @@ export interface ChoiceView {
   readonly value: string;
   readonly label: string;
   readonly selected: boolean;
+}
+
+/**
+ * A link to a page of the rules readings journal, in the markup Foundry's
+ * enricher gives an `@UUID[...]{label}` link, so it looks, drags and opens
+ * like any content link.
+ */
+export interface DocsLinkView {
+  readonly uuid: string;
+  readonly pageId: string;
+  /** "Rules readings: Damage, parries and fumbles" */
+  readonly label: string;
+  readonly tooltip: string;
 }
 
 export interface OptionRowView {
@@ -52,8 +67,8 @@ export interface OptionRowView {
   readonly changed: boolean;
   readonly basis: OptionBasis;
   readonly basisLabel: string;
-  /** Where the rules notes explain it. */
-  readonly docsText: string;
+  /** The journal page that explains it. */
+  readonly docs: DocsLinkView;
 }
 
 export interface GroupView {
@@ -100,11 +115,14 @@ export function displayValue(option: OptionDef, value: unknown, localize: Locali
   return String(value);
 }
 
-function docsText(option: OptionDef, localize: Localize): string {
-  const section = localize(DOC_SECTIONS[option.docs]);
-  return option.clauses.length > 0
-    ? localize("FANGS.Setting.RulesMenu.Docs", { section, clauses: option.clauses.join(", ") })
-    : localize("FANGS.Setting.RulesMenu.DocsNoClause", { section });
+function docsLink(option: OptionDef, localize: Localize): DocsLinkView {
+  const section = localize(DOC_SECTIONS[option.docs].title);
+  return {
+    uuid: docSectionUuid(option.docs),
+    pageId: DOC_SECTIONS[option.docs].pageId,
+    label: localize("FANGS.Setting.RulesMenu.Docs", { section }),
+    tooltip: localize("FANGS.Setting.RulesMenu.DocsTooltip", { section }),
+  };
 }
 
 const domId = (prefix: string, name: string) => `${prefix}-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
@@ -147,7 +165,7 @@ function rowView(
     changed: value !== fallback,
     basis: option.basis,
     basisLabel: localize(BASIS_LABELS[option.basis]),
-    docsText: docsText(option, localize),
+    docs: docsLink(option, localize),
   };
 }
 
