@@ -1,6 +1,8 @@
 import { START_ATTACK_QUERY } from "../../chat/authority";
+import { authoredByGM } from "../../chat/card-flows";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
+import { exchangeOf } from "../../chat/exchange-model";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
@@ -540,6 +542,37 @@ function subjectOf(choices: Pick<AttackChoices, "attackerUuid" | "weaponId">) {
   return { query: START_ATTACK_QUERY, subject: `${choices.attackerUuid}:${choices.weaponId}` };
 }
 
+/**
+ * Whether a GM's card still holds a taken offer of this free attack: `by`
+ * strikes `at` (a Dodge Past's second chance: with the card's weapon),
+ * and fewer free attacks of this kind by `by` at `at` have been posted than
+ * such offers were taken. Read from the cards the GM wrote, never from the
+ * request: a free attack passes the round's checks, so a player's word
+ * that one was offered would let it strike at any time.
+ */
+function freeAttackOffered(kind: FreeAttackKind, by: string, at: string, weaponId: string): boolean {
+  const offerKind = kind === AttackSource.DodgePast ? "dodgePast" : "charge";
+  let offers = 0;
+  let made = 0;
+  for (const message of (game.messages as unknown as Iterable<ChatMessage>) ?? []) {
+    if (!authoredByGM(message)) continue;
+    const state = exchangeOf(message as never);
+    if (!state) continue;
+    const offer = state.freeAttack;
+    if (
+      offer?.taken &&
+      (offer.kind ?? "charge") === offerKind &&
+      offer.attackerId === by &&
+      offer.targetId === at &&
+      (kind !== AttackSource.DodgePast || state.weapon.itemId === weaponId)
+    )
+      offers += 1;
+    if (state.setup.source === kind && state.attacker.actorUuid === by && state.target.actorUuid === at)
+      made += 1;
+  }
+  return offers > made;
+}
+
 async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
   try {
     const doc: unknown = await fromUuid(uuid as never);
@@ -582,6 +615,12 @@ export async function planAttack(
   if (!targetActor || targetActor.uuid !== choices.targetActorUuid)
     return refusal("FANGS.Chat.Target.NoActor", { name: targetToken?.name ?? "" });
   if (targetActor.uuid === actor.uuid) return refusal("FANGS.Chat.Target.Self");
+  if (
+    choices.free &&
+    !user.isGM &&
+    !freeAttackOffered(choices.free, actor.uuid, targetActor.uuid, choices.weaponId)
+  )
+    return refusal("FANGS.Chat.Refusal.NoOffer");
   const target: PartyRef = {
     actorUuid: targetActor.uuid,
     tokenUuid: targetToken?.uuid ?? null,
