@@ -17,8 +17,8 @@ import { compilePacks } from "./lib/packs.mjs";
 
 /** Folders served as they are; templates and language files are read by Foundry at run time. */
 export const STATIC_FOLDERS = ["templates", "lang", "styles", "assets"];
-/** Files every installed copy and release zip carries: the licence and the read-me. */
-export const STATIC_FILES = ["LICENSE", "README.md"];
+/** Files every installed copy and release zip carries: the licence, the art credits and the read-me. */
+export const STATIC_FILES = ["LICENSE", "CREDITS.md", "README.md"];
 
 export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"), log = false } = {}) {
   const manifest = sourceManifest(root);

@@ -31,6 +31,7 @@ const COPIED = [
   "vite.config.ts",
   "tsconfig.json",
   "LICENSE",
+  "CREDITS.md",
   "README.md",
 ];
 

@@ -209,8 +209,8 @@ describe("npm run build", () => {
     }
   });
 
-  it("ships the licence and the read-me with the system", () => {
-    expect(STATIC_FILES).toEqual(["LICENSE", "README.md"]);
+  it("ships the licence, the credits and the read-me with the system", () => {
+    expect(STATIC_FILES).toEqual(["LICENSE", "CREDITS.md", "README.md"]);
     for (const file of STATIC_FILES) {
       expect(readFileSync(path.join(dist, file)).equals(readFileSync(path.join(ROOT, file))), file).toBe(
         true,

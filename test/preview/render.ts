@@ -49,6 +49,8 @@ function htmlDocument(title: string, body: string, bodyClass: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width">
 <title>${escapeHtml(title)} · FANGS preview</title>
+<link rel="stylesheet" href="vendor/fontawesome/css/fontawesome.min.css">
+<link rel="stylesheet" href="vendor/fontawesome/css/solid.min.css">
 <link rel="stylesheet" href="preview.css">
 <link rel="stylesheet" href="styles/fangs.css">
 </head>
@@ -114,6 +116,8 @@ export function renderPreview({
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   copyFileSync(path.join(import.meta.dirname, "frame.css"), path.join(outDir, "preview.css"));
+  // Foundry's icon font, for the preview only: the system never ships it.
+  cpSync(path.join(import.meta.dirname, "vendor"), path.join(outDir, "vendor"), { recursive: true });
   cpSync(path.join(root, "styles"), path.join(outDir, "styles"), { recursive: true });
   if (existsSync(path.join(root, "assets"))) {
     cpSync(path.join(root, "assets"), path.join(outDir, SYSTEM_PATH, "assets"), { recursive: true });

@@ -65,11 +65,14 @@ function contrastOf(a: string, b: string): number {
 }
 
 /**
- * The system's glyphs (assets/icons) are white strokes: each one shown must sit on
- * a ground (its own background or the nearest opaque one behind it) at 3:1 or more.
+ * The system's own glyphs (maneuver and status icons) are white strokes on
+ * nothing: each one shown must sit on a ground (its own background or the
+ * nearest opaque one behind it) at 3:1 or more. The item and actor icons carry
+ * their own dark square.
  */
 async function faintGlyphs(page: Page): Promise<string[]> {
-  const grounds = await page.locator('img[src*="assets/icons/"]').evaluateAll((els) =>
+  const glyphs = 'img[src*="assets/icons/maneuver/"], img[src*="assets/icons/status/"]';
+  const grounds = await page.locator(glyphs).evaluateAll((els) =>
     els
       .filter((el) => (el as HTMLElement).offsetParent !== null)
       .map((el) => {
