@@ -237,6 +237,14 @@ describe("static preview in headless Chromium", () => {
           moveEdges.length,
           `${id}: the maneuver menu's moves end at ${moveEdges.join(", ")}`,
         ).toBeLessThan(2);
+        // A radio group's choices share one line: a choice broken off alone reads as a separate setting.
+        const kindLines = await page
+          .locator(".fangs-maneuver-menu .fangs-menu-kinds label")
+          .evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().top)))]);
+        expect(
+          kindLines.length,
+          `${id}: the maneuver menu's attack kinds sit on ${kindLines.length} lines`,
+        ).toBeLessThan(2);
         expect(problems.console, `${id}: console errors`).toEqual([]);
         expect(problems.failed, `${id}: failed requests`).toEqual([]);
         await page

@@ -1,11 +1,18 @@
 import en from "../../../lang/en.json";
 import type { CombatPlan, PlanCombatant, PlanState } from "../../combat/plan";
 import { planBreakHold, planHold, planNextRound, planNextTurn, planStart } from "../../combat/plan";
+import { type FangsStatusId, STATUS_EFFECTS } from "../../config/statuses";
 import { readyingChoices } from "../../rules/fangs/defenses";
 import { InitiativeMode } from "../../rules/fangs/round";
 import type { ManeuverId, WeaponKind } from "../../rules/fangs/types";
 import { ScriptedDice } from "../../rules/kernel/dice";
-import { type Localize, maneuverMenuView, type TrackerRowInput, trackerView } from "./view";
+import {
+  type Localize,
+  maneuverMenuView,
+  readTrackedResource,
+  type TrackerRowInput,
+  trackerView,
+} from "./view";
 
 /**
  * The tracker's preview pages, from data: a four-fighter round (AG 17, 15,
@@ -49,13 +56,24 @@ interface Fixture {
   readonly owner: boolean;
   /** A shield to ready: Draw Weapon then asks which hand (NC-MAN-20). */
   readonly shield?: boolean;
+  /** Stun Points left of the maximum: the tracked resource the pages show. */
+  readonly stun: readonly [number, number];
 }
 
 const FIGHTERS: readonly Fixture[] = [
-  { id: "eddy", name: "Fast Eddy", ag: 17, kind: "melee", mv: 14, owner: true },
-  { id: "archer", name: "Ysolde the Archer", ag: 15, kind: "missile", mv: 12, owner: false },
-  { id: "dagmar", name: "Dagmar the Deadly", ag: 15, kind: "melee", mv: 12, owner: false, shield: true },
-  { id: "jenny", name: "Pirate Jenny", ag: 12, kind: "melee", mv: 10, owner: false },
+  { id: "eddy", name: "Fast Eddy", ag: 17, kind: "melee", mv: 14, owner: true, stun: [24, 24] },
+  { id: "archer", name: "Ysolde the Archer", ag: 15, kind: "missile", mv: 12, owner: false, stun: [19, 21] },
+  {
+    id: "dagmar",
+    name: "Dagmar the Deadly",
+    ag: 15,
+    kind: "melee",
+    mv: 12,
+    owner: false,
+    shield: true,
+    stun: [8, 26],
+  },
+  { id: "jenny", name: "Pirate Jenny", ag: 12, kind: "melee", mv: 10, owner: false, stun: [0, 18] },
 ];
 
 const byId = new Map(FIGHTERS.map((f) => [f.id, f]));
@@ -129,9 +147,15 @@ function declare(
   };
 }
 
-function rows(state: PlanState): TrackerRowInput[] {
+/** The conditions on each fighter's token at a moment of the round. */
+type Conditions = Readonly<Record<string, readonly FangsStatusId[]>>;
+
+const STATUS_BY_ID = new Map(STATUS_EFFECTS.map((s) => [s.id, s]));
+
+function rows(state: PlanState, conditions: Conditions = {}): TrackerRowInput[] {
   return state.combatants.map((c) => {
     const f = byId.get(c.id)!;
+    const [value, max] = f.stun;
     return {
       id: c.id,
       name: c.name,
@@ -149,6 +173,10 @@ function rows(state: PlanState): TrackerRowInput[] {
       lostManeuver: c.lostManeuver ?? null,
       outOfAction: c.outOfAction,
       mv: f.mv,
+      resource: readTrackedResource({ stunPoints: { value, max } }, "stunPoints", {
+        stunPoints: "FANGS.Actor.Attribute.StunPoints",
+      }),
+      statuses: (conditions[c.id] ?? []).map((id) => STATUS_BY_ID.get(id)!),
     };
   });
 }
@@ -211,6 +239,7 @@ function page(
   state: PlanState,
   withMenu = false,
   theme: "light" | "dark" = "light",
+  conditions: Conditions = {},
 ): TrackerPreviewPage {
   const parts = [
     { id: "phase", template: `${TEMPLATES}/phase.hbs` },
@@ -233,7 +262,7 @@ function page(
           phase: state.phase,
           order: state.order,
           isGM: true,
-          rows: rows(state),
+          rows: rows(state, conditions),
         },
         previewLocalize,
       );
@@ -251,7 +280,14 @@ function page(
           : {};
       return { fangs: view, ...menu };
     },
-    expect: [".fangs-phase-bar", ".fangs-tracker li.combatant", ".fangs-phase-step.current"],
+    expect: [
+      ".fangs-phase-bar",
+      ".fangs-tracker li.combatant",
+      ".fangs-phase-step.current",
+      ".fangs-resource",
+      ...(Object.values(conditions).some((c) => c.length > 0) ? [".fangs-statuses img"] : []),
+      ...(withMenu ? [".fangs-menu-legend"] : []),
+    ],
     theme,
   };
 }
@@ -259,13 +295,19 @@ function page(
 /** The tracker in each phase (screenshots are named after the phase), plus its menu and a roll-off. */
 export function trackerPreviewPages(): TrackerPreviewPage[] {
   const s = previewStates();
+  // Dagmar took a blow that left her Stunned; Jenny, out of the fight, lies Prone and Unconscious.
+  const hurt: Conditions = { dagmar: ["stunned"], jenny: ["unconscious", "prone"] };
   return [
     page("tracker-initiative", "Tracker: Initiative phase", s.initiative!, true),
     page("tracker-missile", "Tracker: Missile phase", s.missile!),
-    page("tracker-melee", "Tracker: Melee phase (a hold broken)", s.melee!),
-    page("tracker-post-melee", "Tracker: Post-Melee phase", s.postMelee!),
+    page("tracker-melee", "Tracker: Melee phase (a hold broken)", s.melee!, false, "light", {
+      dagmar: ["stunned"],
+    }),
+    page("tracker-post-melee", "Tracker: Post-Melee, with conditions", s.postMelee!, false, "light", hurt),
     page("tracker-roll-off", "Tracker: two holders about to break together", s.rollOff!),
-    page("tracker-melee-dark", "Tracker: Melee phase, dark interface", s.melee!, false, "dark"),
+    page("tracker-melee-dark", "Tracker: Melee phase, dark interface", s.melee!, false, "dark", {
+      dagmar: ["stunned"],
+    }),
     page("tracker-dodged", "Tracker: an Attack lost to a dodge, tried again next round", s.dodged!),
     page(
       "tracker-dodged-dark",

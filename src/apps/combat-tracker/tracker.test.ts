@@ -134,3 +134,47 @@ describe("Foundry's own tracker controls that would go behind the round plan", (
     expect(stopped).toBe(true);
   });
 });
+
+describe("what core's tracker shows on a row, in the FANGS rows", () => {
+  it("shows the Combat Tracker's tracked resource, read from the actor, to those who may see it", async () => {
+    world.setUser(world.gm);
+    const combat = combatWithTwo();
+    (combat as unknown as { settings: { resource: string } }).settings = { resource: "stunPoints" };
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    const theirs = combat.combatants.get("c-theirs")!.actor!;
+    const pool = (theirs.system as unknown as { stunPoints: { value: number; max: number } }).stunPoints;
+    const resources = () =>
+      tracker.combatView(combat as unknown as Combat.Implementation).acting.map((r) => [r.name, r.resource]);
+    const label = `FANGS.Combat.Tracker.ResourceOf {"label":"FANGS.Actor.Attribute.StunPoints","value":"${pool.value}","max":"${pool.max}"}`;
+    expect(resources()).toContainEqual(["Theirs", { text: `${pool.value}/${pool.max}`, label }]);
+    // A player sees its own combatant's pool, not the foe's.
+    world.setUser(world.player);
+    expect(resources().map(([name, r]) => [name, r !== null])).toEqual([
+      ["Mine", true],
+      ["Theirs", false],
+    ]);
+    world.setUser(world.gm);
+    // No tracked resource chosen: no column.
+    (combat as unknown as { settings: { resource: string } }).settings = { resource: "" };
+    expect(resources().every(([, r]) => r === null)).toBe(true);
+  });
+
+  it("shows the actor's conditions as icons, each named for screen readers", async () => {
+    world.setUser(world.gm);
+    const combat = combatWithTwo();
+    await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+    const theirs = combat.combatants.get("c-theirs")!.actor as unknown as {
+      toggleStatusEffect(id: string, options?: { active?: boolean }): Promise<unknown>;
+    };
+    await theirs.toggleStatusEffect("prone", { active: true });
+    await theirs.toggleStatusEffect("stunned", { active: true });
+    const row = tracker
+      .combatView(combat as unknown as Combat.Implementation)
+      .acting.find((r) => r.name === "Theirs");
+    // In the order of the token's status menu, not the order they were set.
+    expect(row?.statuses).toEqual([
+      { id: "stunned", img: "systems/fangs/assets/icons/status/stunned.svg", label: "FANGS.Status.Stunned" },
+      { id: "prone", img: "systems/fangs/assets/icons/status/prone.svg", label: "FANGS.Status.Prone" },
+    ]);
+  });
+});

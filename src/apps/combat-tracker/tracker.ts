@@ -3,7 +3,15 @@ import { activeTableRuleset } from "../../combat/rulesets";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
-import { type Localize, maneuverMenuView, type TrackerRowInput, type TrackerView, trackerView } from "./view";
+import {
+  type Localize,
+  maneuverMenuView,
+  readTrackedResource,
+  type StatusInput,
+  type TrackerRowInput,
+  type TrackerView,
+  trackerView,
+} from "./view";
 
 /**
  * The FANGS combat tracker: Foundry's header and footer (encounters, round
@@ -29,6 +37,35 @@ export const localize: Localize = (key, data) =>
     ? game.i18n!.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
     : game.i18n!.localize(key);
 
+/** The pools a GM may pick as the tracked resource, named as the sheet names them. */
+const RESOURCE_LABELS: Readonly<Record<string, string>> = {
+  stunPoints: "FANGS.Actor.Attribute.StunPoints",
+  hitPoints: "FANGS.Actor.Attribute.HitPoints",
+};
+
+/** The attribute the Combat Tracker's settings ("Tracked Resource") name; "" for none. */
+function trackedResourcePath(combatant: Combatant.Implementation): string {
+  const resource = combatant.parent?.settings?.resource;
+  return typeof resource === "string" ? resource : "";
+}
+
+/**
+ * The actor's conditions as its token shows them: its statuses in the order
+ * of the status menu, then any other temporary effect with an icon.
+ */
+function statusInputs(actor: Actor.Implementation | null): StatusInput[] {
+  if (!actor) return [];
+  const statuses = actor.statuses ?? new Set<string>();
+  const out: StatusInput[] = CONFIG.statusEffects
+    .filter((s) => statuses.has(s.id) && typeof s.img === "string" && s.img !== "")
+    .map((s) => ({ id: s.id, name: String(s.name ?? s.id), img: s.img as string }));
+  for (const effect of actor.temporaryEffects ?? []) {
+    if (effect.statuses.size > 0 || !effect.img || effect.disabled) continue;
+    out.push({ id: effect.id ?? effect.name, name: effect.name, img: effect.img });
+  }
+  return out;
+}
+
 /** The row input of one combatant for the viewer. */
 export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolean): TrackerRowInput {
   const system = combatantSystem(combatant);
@@ -51,6 +88,12 @@ export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolea
     outOfAction: facts.outOfAction,
     mv: facts.mv,
     css: [combatant.hidden ? "hide" : "", combatant.isDefeated ? "defeated" : ""].filter(Boolean).join(" "),
+    // As core's tracker: a pool is shown to those who may observe the combatant, not to every player.
+    resource:
+      viewerIsGM || combatant.testUserPermission(game.user!, "OBSERVER")
+        ? readTrackedResource(combatant.actor?.system, trackedResourcePath(combatant), RESOURCE_LABELS)
+        : null,
+    statuses: statusInputs(combatant.actor),
   };
 }
 

@@ -1,6 +1,14 @@
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
 import { previewLocalize, previewStates, trackerPreviewPages } from "./preview";
-import { maneuverChoices, maneuverMenuView, type TrackerRowInput, trackerView } from "./view";
+import {
+  maneuverChoices,
+  maneuverMenuView,
+  readTrackedResource,
+  type TrackerRowInput,
+  trackerView,
+} from "./view";
 
 function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput {
   return {
@@ -200,5 +208,107 @@ describe("the attack kinds' words", () => {
         previewLocalize(`FANGS.Item.Weapon.Kind.${kind}`),
       );
     }
+  });
+});
+
+describe("the tracked resource and the conditions on a row", () => {
+  it("reads the tracked resource as core's tracker does: a pool, a plain value, or nothing", () => {
+    const system = { stunPoints: { value: 8, max: 26 }, attributes: { movement: 12, notes: "" } };
+    const labels = { stunPoints: "FANGS.Actor.Attribute.StunPoints" };
+    expect(readTrackedResource(system, "stunPoints", labels)).toEqual({
+      label: "FANGS.Actor.Attribute.StunPoints",
+      value: 8,
+      max: 26,
+    });
+    expect(readTrackedResource(system, "attributes.movement", labels)).toEqual({
+      label: "attributes.movement",
+      value: 12,
+      max: null,
+    });
+    for (const path of ["", null, undefined, "attributes", "attributes.notes", "nothing.here"])
+      expect(readTrackedResource(system, path), String(path)).toBeNull();
+  });
+
+  it("shows the resource short in its column and in full for screen readers", () => {
+    const resource = { label: "FANGS.Actor.Attribute.StunPoints", value: 8, max: 26 };
+    const view = trackerView(
+      {
+        ...base,
+        rows: [row("a", { resource }), row("b", { resource: { ...resource, max: null } }), row("c")],
+      },
+      previewLocalize,
+    );
+    expect(view.acting.map((r) => r.resource)).toEqual([
+      { text: "8/26", label: "Stun Points: 8 of 26" },
+      { text: "8", label: "Stun Points: 8" },
+      null,
+    ]);
+  });
+
+  it("lists the conditions with their names; a holder's Holding is left to its badge", () => {
+    const status = (id: string) => ({
+      id,
+      name: `FANGS.Status.${id[0]!.toUpperCase()}${id.slice(1)}`,
+      img: `${id}.svg`,
+    });
+    const view = trackerView(
+      {
+        ...base,
+        rows: [
+          row("a", { statuses: [status("stunned"), status("prone")] }),
+          row("h", { held: true, statuses: [status("holding"), status("engaged")] }),
+        ],
+      },
+      previewLocalize,
+    );
+    expect(view.acting[0]?.statuses).toEqual([
+      { id: "stunned", img: "stunned.svg", label: "Stunned" },
+      { id: "prone", img: "prone.svg", label: "Prone" },
+    ]);
+    expect(view.held[0]?.statuses.map((s) => s.label)).toEqual(["Engaged"]);
+    expect(view.labels.statuses).toBe("Conditions");
+  });
+
+  it("the row template draws both: the icons named by their alt text, the resource with its name", () => {
+    const template = Handlebars.compile(
+      readFileSync(new URL("../../../templates/combat/tracker.hbs", import.meta.url), "utf8"),
+    );
+    const view = trackerView(
+      {
+        ...base,
+        rows: [
+          row("a", {
+            resource: { label: "FANGS.Actor.Attribute.StunPoints", value: 8, max: 26 },
+            statuses: [{ id: "stunned", name: "FANGS.Status.Stunned", img: "stunned.svg" }],
+          }),
+        ],
+      },
+      previewLocalize,
+    );
+    const html = template({ fangs: view });
+    expect(html).toContain('<ul class="fangs-statuses" aria-label="Conditions">');
+    expect(html).toContain('<img src="stunned.svg" alt="Stunned" data-tooltip="Stunned">');
+    expect(html).toMatch(/fangs-resource[^>]*data-tooltip="Stun Points: 8 of 26"/);
+    expect(html).toContain(
+      '<span class="fangs-sr-only">Stun Points: 8 of 26</span><span aria-hidden="true">8/26</span>',
+    );
+  });
+});
+
+describe("the maneuver menu's legend", () => {
+  it('explains the "cannot be held" mark under the list', () => {
+    const row = { id: "a", name: "Gru", mv: 12, held: false, maneuver: null, attackKind: null };
+    const view = maneuverMenuView(row, null, previewLocalize);
+    expect(view.choices.some((c) => !c.holdable)).toBe(true);
+    expect(view.legend).toBe("cannot be held (closed to a holder)");
+    const hb = Handlebars.create();
+    hb.registerHelper("localize", (key: string) => previewLocalize(key));
+    const template = hb.compile(
+      readFileSync(new URL("../../../templates/combat/maneuver-menu.hbs", import.meta.url), "utf8"),
+    );
+    const html = template(view);
+    expect(html).toMatch(
+      /<li class="fangs-menu-legend"[^>]*><i class="[^"]*fa-hand-slash[^"]*"[^>]*><\/i> cannot be held \(closed to a holder\)<\/li>/,
+    );
   });
 });

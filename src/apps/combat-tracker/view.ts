@@ -37,6 +37,25 @@ export interface TrackerRowInput {
   readonly mv: number;
   /** Foundry's own row classes (hidden, defeated…), kept. */
   readonly css?: string;
+  /** The Combat Tracker's "Tracked Resource" read from this combatant's actor; null when none is set or found. */
+  readonly resource?: TrackedResource | null;
+  /** The conditions on its actor, in the order of the token's status menu. */
+  readonly statuses?: readonly StatusInput[];
+}
+
+export interface TrackedResource {
+  /** A language key, or the attribute path itself when the system names it nowhere. */
+  readonly label: string;
+  readonly value: number | string;
+  /** A pool's maximum (a token bar attribute); null for a plain value. */
+  readonly max: number | null;
+}
+
+export interface StatusInput {
+  readonly id: string;
+  /** A language key (or an effect's own name). */
+  readonly name: string;
+  readonly img: string;
 }
 
 export interface TrackerInput {
@@ -84,6 +103,10 @@ export interface TrackerRowView {
   readonly held: boolean;
   readonly badges: readonly TrackerBadge[];
   readonly declareTooltip: string;
+  /** `text` as the column shows it; `label` says what it is, for the tooltip and screen readers. */
+  readonly resource: { readonly text: string; readonly label: string } | null;
+  /** Each condition's icon, named by `label` (its alt text and tooltip). */
+  readonly statuses: readonly { readonly id: string; readonly img: string; readonly label: string }[];
 }
 
 export interface TrackerBadge {
@@ -159,6 +182,43 @@ const KIND_KEYS: Readonly<Record<WeaponKind, string>> = {
   thrown: "FANGS.Combat.AttackKind.Thrown",
   missile: "FANGS.Combat.AttackKind.Missile",
 };
+
+/**
+ * The value at `path` in an actor's system data, as core's tracker reads its
+ * tracked resource: a pool (a token bar: `{ value, max }`) or a plain number
+ * or text. Anything else (missing, an object without a value) is null.
+ */
+export function readTrackedResource(
+  system: unknown,
+  path: string | null | undefined,
+  labels: Readonly<Record<string, string>> = {},
+): TrackedResource | null {
+  if (!path) return null;
+  let at: unknown = system;
+  for (const part of path.split(".")) {
+    if (at === null || typeof at !== "object") return null;
+    at = (at as Record<string, unknown>)[part];
+  }
+  const label = labels[path] ?? path;
+  if (typeof at === "number" || typeof at === "string")
+    return at === "" ? null : { label, value: at, max: null };
+  if (at === null || typeof at !== "object") return null;
+  const { value, max } = at as { value?: unknown; max?: unknown };
+  if (typeof value !== "number" && typeof value !== "string") return null;
+  return { label, value, max: typeof max === "number" ? max : null };
+}
+
+function resourceView(
+  resource: TrackedResource | null | undefined,
+  localize: Localize,
+): TrackerRowView["resource"] {
+  if (!resource) return null;
+  const { value, max } = resource;
+  const label = localize(resource.label);
+  return max === null
+    ? { text: String(value), label: localize("FANGS.Combat.Tracker.Resource", { label, value }) }
+    : { text: `${value}/${max}`, label: localize("FANGS.Combat.Tracker.ResourceOf", { label, value, max }) };
+}
 
 /** "½ MV: 8 paces" for a maneuver and an MV. */
 export function moveText(id: ManeuverId, mv: number, localize: Localize): string {
@@ -291,6 +351,11 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       held: row.held,
       badges,
       declareTooltip: localize("FANGS.Combat.Menu.Declare"),
+      resource: resourceView(row.resource, localize),
+      // The Holding badge already says it in words.
+      statuses: (row.statuses ?? [])
+        .filter((s) => !(row.held && s.id === "holding"))
+        .map((s) => ({ id: s.id, img: s.img, label: localize(s.name) })),
     };
   };
   const byId = new Map(input.rows.map((row) => [row.id, row]));
@@ -352,6 +417,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       toggleDefeated: localize("FANGS.Combat.Control.ToggleDefeated"),
       ping: localize("FANGS.Combat.Control.Ping"),
       select: localize("FANGS.Combat.Control.SelectHolder"),
+      statuses: localize("FANGS.Combat.Tracker.Statuses"),
     },
   };
 }
@@ -368,6 +434,8 @@ export interface ManeuverMenuView {
   readonly attackKindLabel: string;
   readonly canClear: boolean;
   readonly clearLabel: string;
+  /** What the "cannot be held" mark means, shown under the list; "" when no entry carries it. */
+  readonly legend: string;
 }
 
 /** The badge's pop-up menu for one combatant. */
@@ -380,10 +448,11 @@ export function maneuverMenuView(
 ): ManeuverMenuView {
   const kind = row.attackKind ?? fallbackKind ?? "melee";
   const readied = readyingOf(readying);
+  const choices = maneuverChoices(row.mv, row.held, localize, readyings);
   return {
     combatantId: row.id,
     title: localize("FANGS.Combat.Menu.Title", { name: row.name }),
-    choices: maneuverChoices(row.mv, row.held, localize, readyings).map((c) => ({
+    choices: choices.map((c) => ({
       ...c,
       current: c.id === row.maneuver && (readyings.length < 2 || c.readying === readied),
     })),
@@ -395,5 +464,6 @@ export function maneuverMenuView(
     attackKindLabel: localize("FANGS.Combat.Menu.AttackWith"),
     canClear: row.maneuver !== null,
     clearLabel: localize("FANGS.Combat.Menu.Clear"),
+    legend: choices.some((c) => !c.holdable) ? localize("FANGS.Combat.Menu.NotHoldableLegend") : "",
   };
 }
