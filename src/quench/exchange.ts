@@ -154,6 +154,26 @@ export function exchangeBatch(stage: ExchangeStage): BatchFunction {
 /*  The live world's table                      */
 /* -------------------------------------------- */
 
+/** The part of Foundry's Die a scripted draw needs (DiceTerm#mapRandomFace, Foundry VTT v13 API). */
+interface FaceMapper {
+  mapRandomFace(randomUniform: number): number;
+}
+
+/**
+ * A uniform draw that Foundry's own Die turns into this face. Which band of
+ * [0, 1) gives which face is the Die's business (not necessarily the band the
+ * face's number suggests), so the Die is asked instead of the band assumed.
+ */
+export function uniformFor(faces: number, face: number): number {
+  const Die = (foundry.dice.terms as unknown as { Die: new (data: { faces: number }) => FaceMapper }).Die;
+  const die = new Die({ faces });
+  for (let band = 0; band < faces; band += 1) {
+    const draw = (band + 0.5) / faces;
+    if (die.mapRandomFace(draw) === face) return draw;
+  }
+  throw new Error(`no draw gives a ${face} on a d${faces}`);
+}
+
 /** The sample characters' ids in the system's pack (packs/characters). */
 const GRU = "jR4yIyFFBOFvYoMo";
 const JENNY = "lCaUbHAB1dFCROxt";
@@ -216,8 +236,7 @@ export function liveExchangeStage(label = "exchange"): ExchangeStage {
       await runCleanup(cleanup);
     },
     scriptDice(rolls) {
-      // A face f of an N-sided die comes from a uniform draw in ((f − 1)/N, f/N].
-      for (const [faces, face] of rolls) script.push((face - 0.5) / faces);
+      for (const [faces, face] of rolls) script.push(uniformFor(faces, face));
     },
     diceLeft: () => script.length,
   };

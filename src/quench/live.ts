@@ -27,9 +27,14 @@ export function documentClass(name: "Actor" | "Scene" | "Combat" | "User" | "Cha
   return (CONFIG as unknown as Record<string, { documentClass: DocClass }>)[name]!.documentClass;
 }
 
-/** A player account for the batch, never logged in; deleted afterwards. */
+/**
+ * A player account for the batch, never logged in; deleted afterwards. It
+ * owns characters while the batch runs, and a failed run may leave it
+ * behind: a password nobody knows keeps anyone from joining the world as it.
+ */
 export async function liveUser(name: string, cleanup: Cleanup): Promise<{ readonly id: string }> {
-  const user = (await documentClass("User").create({ name, role: CONST.USER_ROLES.PLAYER })) as Doc;
+  const password = foundry.utils.randomID(32);
+  const user = (await documentClass("User").create({ name, role: CONST.USER_ROLES.PLAYER, password })) as Doc;
   cleanup.push(() => user.delete());
   return { id: user.id! };
 }
