@@ -1,4 +1,6 @@
 import { combatantOf } from "../combat/api";
+import { writeRound } from "../combat/record";
+import { combatantSystem } from "../combat/snapshot";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
@@ -68,7 +70,7 @@ function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefine
     });
   }
   const combatant = combatantOf(actor, combat);
-  const actionLost = (combatant?.system as { actionLost?: unknown } | undefined)?.actionLost;
+  const actionLost = combatant ? combatantSystem(combatant).actionLost : false;
   return {
     pools: { stunPoints: num(system.stunPoints?.value), hitPoints: num(system.hitPoints?.value) },
     items,
@@ -190,7 +192,7 @@ async function executeChanges(
     if (change.kind !== "actionLost") continue;
     const combatant: unknown = await fromUuid(change.combatantUuid as never);
     if (combatant instanceof Combatant) {
-      await combatant.update({ system: { actionLost: change.after } } as never);
+      await writeRound(combatant as Combatant.Implementation, { actionLost: change.after });
       deltas.push(change);
     }
   }
@@ -287,9 +289,9 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
         missed.push(delta);
         continue;
       }
-      const now = (combatant.system as { actionLost?: unknown }).actionLost === true;
+      const now = combatantSystem(combatant).actionLost;
       const back = inverseOf(delta, now);
-      if (back !== null) await combatant.update({ system: { actionLost: back } } as never);
+      if (back !== null) await writeRound(combatant as Combatant.Implementation, { actionLost: back });
       continue;
     }
     const actor = await resolveActor(delta.kind === "stuck" ? delta.targetUuid : delta.actorUuid);

@@ -11,6 +11,7 @@ import {
   makeActor,
   pools,
   SHIFT,
+  setRound,
   stateOf,
   table,
   target,
@@ -1018,12 +1019,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
     // Round 2: Gru on Attack again, Jenny still within his reach on the board.
     c.round = 2;
-    (gru.system as Record<string, unknown>).attacks = {
-      made: [],
-      usedMelee: false,
-      usedRanged: false,
-      targets: [],
-    };
+    setRound(gru as never, { attacks: { made: [], usedMelee: false, usedRanged: false, targets: [] } });
     world.as(world.gm);
     await game.settings!.set("fangs", "attackEnforcement", "forbid");
     try {
@@ -1140,8 +1136,10 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     );
     const card = lastMessage();
     expect(stateOf(card).stage).not.toBe("declined");
-    gru.system.restrictions = [];
-    gru.system.attacks = { made: [], usedMelee: false, usedRanged: false, targets: [] };
+    setRound(gru as never, {
+      restrictions: [],
+      attacks: { made: [], usedMelee: false, usedRanged: false, targets: [] },
+    });
     await repost(world.gm, card, (s) => {
       s.special.response = "chase";
     });
@@ -1153,7 +1151,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     const { t, gru, stored } = await fight("retreat", true);
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
     expect(stored().length).toBeGreaterThan(0);
-    gru.system.restrictions = [];
+    setRound(gru as never, { restrictions: [] });
     await repost(world.gm, card, (s) => {
       s.weapon.itemId = "nosuchitem000000";
       s.weapon.kind = "missile";
@@ -1164,8 +1162,10 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
   it("NC-MAN-16: a card with an unknown attack source writes nothing and the GM is told", async () => {
     const { t, gru, stored } = await fight("retreat", true);
     const card = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [12]);
-    gru.system.restrictions = [];
-    gru.system.attacks = { made: [], usedMelee: false, usedRanged: false, targets: [] };
+    setRound(gru as never, {
+      restrictions: [],
+      attacks: { made: [], usedMelee: false, usedRanged: false, targets: [] },
+    });
     const before = gru.updates.length;
     await repost(world.gm, card, (s) => {
       s.setup.source = "bogus";
@@ -1179,16 +1179,10 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
 describe("the GM counts a posted card from the combat, never from the card's claims", () => {
   const made = (c: { getCombatantsByActor(a: unknown): { system: unknown }[] }, actor: unknown) =>
     (c.getCombatantsByActor(actor)[0]!.system as { attacks: { made: string[] } }).attacks.made;
-  const clear = (
-    c: { getCombatantsByActor(a: unknown): { system: Record<string, unknown> }[] },
-    actor: unknown,
-  ) => {
-    c.getCombatantsByActor(actor)[0]!.system.attacks = {
-      made: [],
-      usedMelee: false,
-      usedRanged: false,
-      targets: [],
-    };
+  const clear = (c: { getCombatantsByActor(a: unknown): unknown[] }, actor: unknown) => {
+    setRound(c.getCombatantsByActor(actor)[0] as never, {
+      attacks: { made: [], usedMelee: false, usedRanged: false, targets: [] },
+    });
   };
 
   it("a copy of Gru's card posted by a player, his own or another, records nothing on him", async () => {

@@ -73,6 +73,13 @@ export function registerExchange(): void {
     const uuid = combatant.actor?.uuid;
     if (uuid) refreshCardsFor(uuid);
   }) as never);
+  // The GM writes a combatant's round through its Combat (src/combat/record.ts): its cards follow the record.
+  Hooks.on("updateCombat", ((combat: Combat.Implementation, changed: { system?: { records?: object } }) => {
+    for (const id of Object.keys(changed.system?.records ?? {})) {
+      const uuid = combat.combatants.get(id)?.actor?.uuid;
+      if (uuid) refreshCardsFor(uuid);
+    }
+  }) as never);
   Hooks.once("setup", () => void loadExchangeTemplate());
   registerAttackHud();
   const system = game.system as unknown as { api?: Record<string, unknown> } | undefined;

@@ -13,6 +13,7 @@ import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
 import { setManeuverStatus } from "./maneuver-status";
 import { requestCombatAction } from "./query";
+import { writeRound } from "./record";
 import { actorFacts, combatantSystem, combatSystem } from "./snapshot";
 
 /**
@@ -146,7 +147,7 @@ export async function writeDeclaration(
   // Only Draw Weapon readies something, and it always says what (NC-MAN-20): what was asked when the
   // actor has it, else what it has to ready (readyingOf), so the item being drawn never parries.
   const readied = maneuver.id === "drawWeapon" ? readyingOf(readying, facts.readyingHoldings) : null;
-  await combatant.update({ system: { maneuver: maneuver.id, attackKind: kind, readying: readied } } as never);
+  await writeRound(combatant, { maneuver: maneuver.id, attackKind: kind, readying: readied });
   if (combatant.actor) await setManeuverStatus(combatant.actor, maneuver.id);
   return null;
 }
@@ -166,7 +167,7 @@ export async function clearManeuver(combatant: Combatant.Implementation): Promis
 
 /** Takes the declaration off the combatant and its token (on a GM's client). */
 export async function eraseDeclaration(combatant: Combatant.Implementation): Promise<void> {
-  await combatant.update({ system: { maneuver: null, attackKind: null, readying: null } } as never);
+  await writeRound(combatant, { maneuver: null, attackKind: null, readying: null });
   if (combatant.actor) await setManeuverStatus(combatant.actor, null);
 }
 
@@ -251,7 +252,7 @@ export async function recordDefense(
   choice: DefenseChoice,
 ): Promise<DefenseUsage> {
   const next = countDefense(defenseUsageOf(combatant), choice);
-  await combatant.update({ system: { defenses: { ...next } } } as never);
+  await writeRound(combatant, { defenses: { ...next } });
   return next;
 }
 
@@ -271,17 +272,15 @@ export async function recordAttack(
 ): Promise<AttackCounter> {
   const next = countAttack(attackCounterOf(combatant), attack);
   const defenses = attack.offHand ? { defenses: { ...recordOffHandAttack(defenseUsageOf(combatant)) } } : {};
-  await combatant.update({
-    system: {
-      attacks: {
-        made: [...next.made],
-        usedRanged: next.usedRanged,
-        usedMelee: next.usedMelee,
-        targets: [...next.targets],
-      },
-      ...defenses,
+  await writeRound(combatant, {
+    attacks: {
+      made: [...next.made],
+      usedRanged: next.usedRanged,
+      usedMelee: next.usedMelee,
+      targets: [...next.targets],
     },
-  } as never);
+    ...defenses,
+  });
   return next;
 }
 
@@ -292,7 +291,7 @@ export async function recordTrade(
 ): Promise<{ parry: number; dodge: number }> {
   const shift = tradeShiftOf(combatant);
   const next = { parry: shift.parry + trade.parryModifier, dodge: shift.dodge + trade.dodgeModifier };
-  await combatant.update({ system: { tradeShift: next } } as never);
+  await writeRound(combatant, { tradeShift: next });
   return next;
 }
 
@@ -323,7 +322,7 @@ export async function recordRestrictions(
   round: number,
 ): Promise<AttackRestriction[]> {
   const next = [...restrictionsOf(combatant), ...added].filter((r) => stillDue(r, round));
-  await combatant.update({ system: { restrictions: next.map((r) => ({ ...r })) } } as never);
+  await writeRound(combatant, { restrictions: next.map((r) => ({ ...r })) });
   return next;
 }
 
@@ -335,12 +334,12 @@ export async function recordManeuverLost(
   combatant: Combatant.Implementation,
   lost: ManeuverId,
 ): Promise<void> {
-  await combatant.update({ system: { lostManeuver: lost, maneuverPerformed: true } } as never);
+  await writeRound(combatant, { lostManeuver: lost, maneuverPerformed: true });
 }
 
 /** A lost action (a failed stun check, the rules core's LoseActionEffect): the next turn it would take is skipped. */
 export async function markActionLost(combatant: Combatant.Implementation): Promise<void> {
-  await combatant.update({ system: { actionLost: true } } as never);
+  await writeRound(combatant, { actionLost: true });
 }
 
 export { MoveFraction };

@@ -9,6 +9,7 @@ import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
 import type { PlanOptions } from "./plan";
 import { requestCombatAction } from "./query";
+import { recordsAfter } from "./record";
 import { CombatRefusal } from "./refusal";
 import type { CombatAction } from "./request";
 import { activeTableRuleset } from "./rulesets";
@@ -168,7 +169,8 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   async applyPlan(plan: TurnPlan, step: PlanStep = "forward"): Promise<this> {
     this.#plansApplied += 1;
     const ids = this.combatants.map((c) => c.id!);
-    const update = planToUpdate(plan, ids);
+    const changes = new Map(plan.combatants.map((c) => [c._id, c.system]));
+    const update = planToUpdate(plan, ids, recordsAfter(this.combatants, changes));
     const options: Record<string, unknown> = { direction: step === "back" ? -1 : 1 };
     announceStep(this, plan, step, update, options);
     options.fangs = { newRound: plan.newRound };

@@ -5,7 +5,8 @@ import { listRulesets } from "../rules/kernel/ruleset";
 /**
  * The FANGS round lives on the Combat document (the phase and the acting
  * order of that phase) and each combatant's share of it on the Combatant
- * (declared maneuver, hold, what it has used this round). One turn entry per
+ * (declared maneuver, hold, what it has used this round), with the GM's
+ * copy of that share on the Combat (`records`), the one the round reads. One turn entry per
  * combatant, never duplicates: the phase changes, the combatant list does not.
  */
 
@@ -33,6 +34,13 @@ function combatSchema() {
      * it; a combatant dropped before its turn stays listed and is skipped.
      */
     order: new ArrayField(new StringField({ required: true, blank: false })),
+    /**
+     * The GM's copy of each combatant's round (its `system` below, by
+     * combatant id), written in the same update as the combatant: a player
+     * may be able to write the `system` of a combatant it owns, never the
+     * Combat, so the round is read from here (src/combat/record.ts).
+     */
+    records: new ObjectField({ required: true, initial: {} }),
   };
 }
 export type FangsCombatSchema = ReturnType<typeof combatSchema>;

@@ -6,6 +6,7 @@ import { FangsCombat } from "./combat";
 import { FangsCombatant } from "./combatant";
 import { FangsCombatantData, FangsCombatData } from "./data";
 import { COMBAT_QUERY } from "./query";
+import { restoreForgedRound } from "./record";
 import type { CombatActionAnswer } from "./request";
 
 export * from "./api";
@@ -43,4 +44,5 @@ export function registerCombat(): void {
     (await loadCombatRequests()).handleCombatAction(payload);
   registerCombatSettings();
   registerTokenHudPalette();
+  Hooks.on("updateCombatant", restoreForgedRound as never);
 }

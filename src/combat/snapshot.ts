@@ -161,9 +161,33 @@ const EMPTY_DEFENSES: DefenseUsage = Object.freeze({
   offHandAttacked: false,
 });
 
-/** The combatant's FANGS data with defaults filled in, whatever state the document is in. */
+/**
+ * The GM's copy of a combatant's round, kept on its Combat (`system.records`,
+ * by combatant id), or null when no GM has written one yet. A player may be
+ * able to write the `system` of a combatant it owns; only a GM writes the
+ * Combat, so this copy is the one the round is read from.
+ */
+export function roundRecordOf(combatant: unknown): unknown {
+  const id = read(combatant, "id") ?? read(combatant, "_id");
+  if (typeof id !== "string") return null;
+  const records = read(read(combatant, "parent") ?? read(combatant, "combat"), "system.records");
+  if (records === null || typeof records !== "object") return null;
+  const record = (records as Record<string, unknown>)[id];
+  return record !== null && typeof record === "object" ? record : null;
+}
+
+/**
+ * The combatant's FANGS data with defaults filled in, whatever state the
+ * document is in: the Combat's record of it (`roundRecordOf`), else, before
+ * any GM wrote one, the combatant's own `system`.
+ */
 export function combatantSystem(combatant: unknown): FangsCombatantSystem {
-  const s = (read(combatant, "system") ?? {}) as Partial<FangsCombatantSystem>;
+  return roundOf(roundRecordOf(combatant) ?? read(combatant, "system"));
+}
+
+/** A round's data (a record or a combatant's `system`) with defaults filled in. */
+export function roundOf(data: unknown): FangsCombatantSystem {
+  const s = (data ?? {}) as Partial<FangsCombatantSystem>;
   const maneuver = isManeuverId(s.maneuver) ? s.maneuver : null;
   return {
     maneuver,

@@ -24,12 +24,25 @@ export function compareForTurns(
   return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
 }
 
-/** The one Combat update a plan makes: pointer, phase, order and every combatant's reset together. */
-export function planToUpdate(plan: TurnPlan, combatantIds: readonly string[]): Record<string, unknown> {
+/**
+ * The one Combat update a plan makes: pointer, phase, order and every
+ * combatant's reset together; with `records` (each combatant's round once
+ * the plan's change is applied, src/combat/record.ts), the Combat's GM-only
+ * copy of them in the same update.
+ */
+export function planToUpdate(
+  plan: TurnPlan,
+  combatantIds: readonly string[],
+  records?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const update: Record<string, unknown> = {
     round: plan.round,
     turn: plan.turn,
-    system: { phase: plan.phase, order: [...plan.order] },
+    system: {
+      phase: plan.phase,
+      order: [...plan.order],
+      ...(records && plan.combatants.length > 0 ? { records: { ...records } } : {}),
+    },
   };
   if (plan.combatants.length > 0) {
     const changes = new Map(plan.combatants.map((c) => [c._id, c]));

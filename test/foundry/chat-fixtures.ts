@@ -156,3 +156,22 @@ export async function combat(...fighters: [AnyActor, Record<string, unknown>][])
   world.combat = c;
   return c;
 }
+
+/**
+ * Sets part of a combatant's round by hand, as a GM resetting it would: on
+ * the combatant and on its Combat's record of it (src/combat/record.ts),
+ * where the GM reads it once written.
+ */
+export function setRound(
+  combatant: {
+    id: string;
+    system: Record<string, unknown>;
+    combat: { system: Record<string, unknown> } | null;
+  },
+  patch: Record<string, unknown>,
+): void {
+  Object.assign(combatant.system, structuredClone(patch));
+  const records = combatant.combat?.system.records as Record<string, Record<string, unknown>> | undefined;
+  const record = records?.[combatant.id];
+  if (record) Object.assign(record, structuredClone(patch));
+}

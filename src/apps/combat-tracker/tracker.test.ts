@@ -81,7 +81,9 @@ describe("the tracker's context", () => {
     const combat = combatWithTwo();
     await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
     const theirs = combat.combatants.get("c-theirs")!;
-    await theirs.update({ system: { maneuver: "dodgeMelee", lostManeuver: "engage" } });
+    // As the GM's round writes go (src/combat/record.ts): the row reads the Combat's record of it.
+    const { writeRound } = await import("../../combat/record");
+    await writeRound(theirs as never, { maneuver: "dodgeMelee", lostManeuver: "engage" });
     const view = tracker.combatView(combat as unknown as Combat.Implementation);
     const row = view.acting.find((r) => r.name === "Theirs");
     expect(row?.badges.map((b) => [b.css, b.label])).toEqual([
