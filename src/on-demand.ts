@@ -51,6 +51,9 @@ export const loadExchangeAuthority = onDemand(() => import("./chat/authority-gm"
 /** The sheets' view (what a sheet shows, built from the document's data), loaded when a sheet first renders. */
 export const loadSheetContext = onDemand(() => import("./apps/sheets/context"));
 
+/** The actor sheet's Effects tab buttons (an Active Effect made, toggled, opened, deleted; a status toggled). */
+export const loadEffectActions = onDemand(() => import("./apps/sheets/effect-actions"));
+
 /** Writing rules effects onto documents and undoing them. */
 export const loadEffectApplier = onDemand(() => import("./chat/apply-effects"));
 
@@ -78,6 +81,7 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/chat/exchange-flow.ts",
   "src/chat/authority-gm.ts",
   "src/apps/sheets/context.ts",
+  "src/apps/sheets/effect-actions.ts",
   "src/chat/apply-effects.ts",
   "src/apps/settings/app.ts",
   "src/rules/fangs/impale.ts",

@@ -3,7 +3,7 @@ import { postCheck } from "../../chat/check-card";
 import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
-import { loadSheetContext } from "../../on-demand";
+import { loadEffectActions, loadSheetContext } from "../../on-demand";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsActorSheet } from "./base";
@@ -53,6 +53,12 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       itemEdit: FangsActorSheet.#onItemEdit,
       itemDelete: FangsActorSheet.#onItemDelete,
       editPortrait: FangsActorSheet.#onEditPortrait,
+      toggleMode: FangsActorSheet.#onToggleMode,
+      effectCreate: FangsActorSheet.#onEffectCreate,
+      effectEdit: FangsActorSheet.#onEffectEdit,
+      effectToggle: FangsActorSheet.#onEffectToggle,
+      effectDelete: FangsActorSheet.#onEffectDelete,
+      statusToggle: FangsActorSheet.#onStatusToggle,
     },
   };
 
@@ -91,6 +97,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         uuid: this.actor.uuid,
         combat: this.#combatFacts(),
         rules: rulesOptions(),
+        mode: this.#mode,
       }),
     };
   }
@@ -115,6 +122,21 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         void this.#declare(select.value);
       });
     }
+  }
+
+  /** Where each user's lock of each sheet is kept: a flag of their own user, so it follows them to any browser. */
+  get #modeKey(): string {
+    return `sheetModes.${this.actor.uuid.replaceAll(".", "-")}`;
+  }
+
+  /**
+   * The sheet's lock for this user: the one they last chose, else play mode,
+   * except for an actor with nothing on it yet, which opens ready to be built.
+   */
+  get #mode(): "play" | "edit" {
+    const stored = game.user?.getFlag("fangs" as never, this.#modeKey as never) as unknown;
+    if (stored === "play" || stored === "edit") return stored;
+    return this.actor.items.size === 0 ? "edit" : "play";
   }
 
   /**
@@ -320,7 +342,43 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   }
 
   static #onEditPortrait(this: FangsActorSheet) {
-    if (this.isEditable) pickImage(this.actor);
+    if (this.isEditable && this.#mode === "edit") pickImage(this.actor);
+  }
+
+  static async #onToggleMode(this: FangsActorSheet) {
+    if (!this.isEditable) return;
+    const next = this.#mode === "edit" ? "play" : "edit";
+    await game.user?.setFlag("fangs" as never, this.#modeKey as never, next as never);
+    await this.render();
+  }
+
+  static async #onEffectCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const section = target.dataset.section;
+    if (section !== "temporary" && section !== "passive" && section !== "inactive") return;
+    await (await loadEffectActions()).createEffect(this.actor, section);
+  }
+
+  static async #onEffectEdit(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const actions = await loadEffectActions();
+    const effect = actions.effectOf(this.actor, target);
+    if (effect) await actions.editEffect(effect);
+  }
+
+  static async #onEffectToggle(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const actions = await loadEffectActions();
+    const effect = actions.effectOf(this.actor, target);
+    if (effect) await actions.toggleEffect(this.actor, effect);
+  }
+
+  static async #onEffectDelete(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const actions = await loadEffectActions();
+    const effect = actions.effectOf(this.actor, target);
+    if (effect) await actions.deleteEffect(effect);
+  }
+
+  static async #onStatusToggle(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const id = target.closest<HTMLElement>("[data-status-id]")?.dataset.statusId;
+    if (id) await (await loadEffectActions()).toggleStatus(this.actor, id);
   }
 }
 
