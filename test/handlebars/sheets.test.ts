@@ -578,3 +578,19 @@ describe("the edit/play lock", () => {
     expect(disabled(viewer, "system.hitPoints.value")).toBe(true);
   });
 });
+
+describe("checks draggable to the hotbar", () => {
+  it("every characteristic, Idea, Luck and Dodge button says what it rolls, for the drag", () => {
+    const doc = parse(renderActorSheet(fixtureActor("fighter")).html);
+    const buttons = [
+      ...byAttr(doc, "data-action", "rollCharacteristic"),
+      ...byAttr(doc, "data-action", "rollAttribute"),
+    ];
+    expect(buttons.map((b) => b.attribs["data-attribute"]).filter(Boolean)).toEqual([
+      "idea",
+      "luck",
+      "dodge",
+    ]);
+    for (const b of buttons) expect(b.attribs["data-roll-kind"]).toMatch(/^(characteristic|attribute)$/);
+  });
+});
