@@ -51,6 +51,15 @@ export const loadExchangeAuthority = onDemand(() => import("./chat/authority-gm"
 /** The sheets' view (what a sheet shows, built from the document's data), loaded when a sheet first renders. */
 export const loadSheetContext = onDemand(() => import("./apps/sheets/context"));
 
+/** The actor sheet's Effects tab buttons (an Active Effect made, toggled, opened, deleted; a status toggled). */
+export const loadEffectActions = onDemand(() => import("./apps/sheets/effect-actions"));
+
+/** A sheet's check rolled (a button or a hotbar macro). */
+export const loadSheetRolls = onDemand(() => import("./apps/sheets/rolls"));
+
+/** A check's hotbar macro made from a sheet's dragged button or skill. */
+export const loadRollMacro = onDemand(() => import("./apps/attack/roll-macro"));
+
 /** Writing rules effects onto documents and undoing them. */
 export const loadEffectApplier = onDemand(() => import("./chat/apply-effects"));
 
@@ -78,6 +87,9 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/chat/exchange-flow.ts",
   "src/chat/authority-gm.ts",
   "src/apps/sheets/context.ts",
+  "src/apps/sheets/effect-actions.ts",
+  "src/apps/sheets/rolls.ts",
+  "src/apps/attack/roll-macro.ts",
   "src/chat/apply-effects.ts",
   "src/apps/settings/app.ts",
   "src/rules/fangs/impale.ts",

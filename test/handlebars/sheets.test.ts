@@ -464,3 +464,133 @@ describe("the stand-in helpers", () => {
     expect([...r.i18n.missing]).toEqual(["A.C"]);
   });
 });
+
+describe("Effects tab", () => {
+  const actor = {
+    ...fixtureActor("fighter"),
+    effects: [
+      { id: "e1", name: "Blessed", disabled: false, temporary: true, duration: "3 Rounds", item: null },
+      {
+        id: "e2",
+        name: "Ring of warding",
+        disabled: false,
+        temporary: false,
+        item: { id: "i9", name: "Ring" },
+      },
+      { id: "e3", name: "Old curse", disabled: true, temporary: false, item: null },
+    ],
+    statuses: [
+      { id: "prone", name: "Prone", img: "systems/fangs/assets/icons/status/prone.svg", active: true },
+      { id: "blind", name: "Blind", active: false },
+    ],
+  };
+  const { html, missingKeys } = renderActorSheet(actor, { activeTab: "effects" });
+  const section = (id: string) => byAttr(parse(html), "data-section", `effects-${id}`)[0]!;
+
+  it("renders every key it uses, and is a tab of its own", () => {
+    expect(missingKeys).toEqual([]);
+    const tab = byAttr(parse(html), "data-tab", "effects").find((el) => el.name === "section");
+    expect(tab?.attribs.class).toContain("active");
+  });
+
+  it("sorts the effects as temporary, passive and inactive, naming where each comes from", () => {
+    const names = (id: string) =>
+      byTag(section(id), "tbody")
+        .flatMap((b) => byTag(b, "th"))
+        .map(text);
+    expect(names("temporary")).toEqual(["Blessed"]);
+    expect(names("passive")).toEqual(["Ring of warding"]);
+    expect(names("inactive")).toEqual(["Old curse"]);
+    const ring = byAttr(section("passive"), "data-effect-id", "e2")[0]!;
+    expect(ring.attribs["data-parent-item-id"]).toBe("i9");
+    expect(text(ring)).toContain("Ring");
+    expect(text(byAttr(section("temporary"), "data-effect-id", "e1")[0]!)).toContain("3 Rounds");
+  });
+
+  it("offers create, edit, toggle and delete, each named", () => {
+    const doc = parse(html);
+    expect(byAttr(doc, "data-action", "effectCreate").map((b) => b.attribs["data-section"])).toEqual([
+      "temporary",
+      "passive",
+      "inactive",
+    ]);
+    expect(byAttr(doc, "data-action", "effectEdit")).toHaveLength(3);
+    expect(byAttr(doc, "data-action", "effectDelete")).toHaveLength(3);
+    const toggles = byAttr(doc, "data-action", "effectToggle").map((b) => b.attribs["aria-label"]);
+    expect(toggles).toEqual(["Turn Blessed off", "Turn Ring of warding off", "Turn Old curse on"]);
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(badButtons(html)).toEqual([]);
+  });
+
+  it("shows the world's statuses, FANGS's and core's, pressed when the actor has one", () => {
+    const buttons = byAttr(parse(html), "data-action", "statusToggle");
+    expect(buttons.map((b) => [b.attribs["data-status-id"], b.attribs["aria-pressed"], text(b)])).toEqual([
+      ["prone", "true", "Prone"],
+      ["blind", "false", "Blind"],
+    ]);
+  });
+
+  it("lets a viewer see the effects but change none", () => {
+    const viewer = parse(renderActorSheet(actor, { editable: false, activeTab: "effects" }).html);
+    expect(byAttr(viewer, "data-action", "effectEdit")).toHaveLength(3);
+    for (const action of ["effectCreate", "effectDelete", "effectToggle"])
+      expect(byAttr(viewer, "data-action", action)).toEqual([]);
+    for (const b of byAttr(viewer, "data-action", "statusToggle")) expect("disabled" in b.attribs).toBe(true);
+  });
+});
+
+describe("the edit/play lock", () => {
+  const play = parse(renderActorSheet(fixtureActor("fighter"), { mode: "play" }).html);
+  const edit = parse(renderActorSheet(fixtureActor("fighter"), { mode: "edit" }).html);
+  const disabled = (doc: ReturnType<typeof parse>, name: string) =>
+    "disabled" in (byAttr(doc, "name", name)[0]?.attribs ?? {});
+
+  it("play mode locks the build (characteristics, name, bought) and hides add, edit and delete", () => {
+    expect(disabled(play, "system.characteristics.st")).toBe(true);
+    expect(disabled(play, "name")).toBe(true);
+    expect(disabled(play, "system.dodgeSkill.bought")).toBe(true);
+    for (const action of ["itemCreate", "itemDelete"])
+      expect(byAttr(play, "data-action", action)).toEqual([]);
+  });
+
+  it("play mode keeps the rolls, the attacks, the pools, item SP and equipping", () => {
+    expect(byAttr(play, "data-action", "rollSkill")).toHaveLength(5);
+    expect(byAttr(play, "data-action", "rollCharacteristic")).toHaveLength(14);
+    expect(byAttr(play, "data-action", "attack").length).toBeGreaterThan(0);
+    expect(disabled(play, "system.hitPoints.value")).toBe(false);
+    for (const input of byAttr(play, "data-item-field", "system.itemSp.value"))
+      expect("disabled" in input.attribs).toBe(false);
+    for (const input of byAttr(play, "data-item-field", "system.equipped"))
+      expect("disabled" in input.attribs).toBe(false);
+  });
+
+  it("edit mode opens every input; the toggle says which mode is on", () => {
+    expect(disabled(edit, "system.characteristics.st")).toBe(false);
+    expect(byAttr(edit, "data-action", "itemCreate").length).toBeGreaterThan(0);
+    const [toPlay] = byAttr(edit, "data-action", "toggleMode");
+    const [toEdit] = byAttr(play, "data-action", "toggleMode");
+    expect([toPlay?.attribs["aria-pressed"], toEdit?.attribs["aria-pressed"]]).toEqual(["true", "false"]);
+  });
+
+  it("a viewer has no lock to toggle, and a locked sheet is not an owner's", () => {
+    const viewer = parse(renderActorSheet(fixtureActor("fighter"), { editable: false }).html);
+    expect(byAttr(viewer, "data-action", "toggleMode")).toEqual([]);
+    expect(disabled(viewer, "system.hitPoints.value")).toBe(true);
+  });
+});
+
+describe("checks draggable to the hotbar", () => {
+  it("every characteristic, Idea, Luck and Dodge button says what it rolls, for the drag", () => {
+    const doc = parse(renderActorSheet(fixtureActor("fighter")).html);
+    const buttons = [
+      ...byAttr(doc, "data-action", "rollCharacteristic"),
+      ...byAttr(doc, "data-action", "rollAttribute"),
+    ];
+    expect(buttons.map((b) => b.attribs["data-attribute"]).filter(Boolean)).toEqual([
+      "idea",
+      "luck",
+      "dodge",
+    ]);
+    for (const b of buttons) expect(b.attribs["data-roll-kind"]).toMatch(/^(characteristic|attribute)$/);
+  });
+});

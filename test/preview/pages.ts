@@ -5,6 +5,7 @@
  * renderer; a new kind of page is one more source in PAGE_SOURCES.
  */
 
+import { readFileSync } from "node:fs";
 import { trackerPreviewPages } from "../../src/apps/combat-tracker/preview";
 import { encounterOddsPreviewPages } from "../../src/apps/encounter-odds/preview";
 import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
@@ -19,6 +20,7 @@ import { ACTOR_PARTS, itemParts } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
 import { exchangePreviewPages } from "../../src/chat/exchange-preview";
+import { STATUS_EFFECTS } from "../../src/config/statuses";
 import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
 import { getManeuver, movePaces } from "../../src/rules/fangs/maneuvers";
 import { ScriptedDice } from "../../src/rules/kernel/dice";
@@ -94,12 +96,66 @@ const MORE_TABS: Readonly<Record<string, readonly string[]>> = {
   "cave-bear": ["combat"],
 };
 
+/** English names of the FANGS statuses, as Foundry would localise them for the sheet. */
+const STATUS_NAMES: Readonly<Record<string, string>> = JSON.parse(
+  readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8"),
+);
+
+/**
+ * What Foundry adds around Gru's data for his Effects tab: the world's
+ * statuses (Stunned on him), an effect of his own with a duration, one
+ * his armor transfers, and one switched off.
+ */
+function withEffects(data: ActorData): ActorData {
+  const armor = data.items.find((i) => i.type === "armor");
+  return {
+    ...data,
+    effects: [
+      {
+        id: "fx1",
+        name: "Stunned",
+        img: STATUS_EFFECTS[0]?.img,
+        disabled: false,
+        temporary: true,
+        duration: "1 Round",
+        item: null,
+      },
+      {
+        id: "fx2",
+        name: "Blessed by the shrine",
+        disabled: false,
+        temporary: true,
+        duration: "3 Rounds",
+        item: null,
+      },
+      ...(armor
+        ? [
+            {
+              id: "fx3",
+              name: "Well fitted",
+              disabled: false,
+              temporary: false,
+              item: { id: armor.id, name: armor.name },
+            },
+          ]
+        : []),
+      { id: "fx4", name: "Old wound", disabled: true, temporary: false, item: null },
+    ],
+    statuses: STATUS_EFFECTS.map((status) => ({
+      id: status.id,
+      name: STATUS_NAMES[status.name] ?? status.id,
+      img: status.img,
+      active: status.id === "stunned",
+    })),
+  };
+}
+
 function actorPages(): PreviewPage[] {
   const pages: PreviewPage[] = [];
   for (const pack of ["characters", "creatures"]) {
     for (const [file, doc] of packs.find((p) => p.pack.name === pack)?.documents ?? []) {
       const slug = slugOf(file);
-      const data = actorData(doc);
+      const data = slug === "gru" ? withEffects(actorData(doc)) : actorData(doc);
       const tabs = ["main", ...(MORE_TABS[slug] ?? [])];
       for (const tab of tabs) {
         const id = tab === "main" ? `actor-${slug}` : `actor-${slug}--${tab}`;
@@ -146,6 +202,17 @@ function actorPages(): PreviewPage[] {
           enrichedHtml: data.system.biography,
         }),
       expect: ['section.tab.active[data-tab="biography"]', 'input[name="name"][disabled]'],
+    });
+    pages.push({
+      id: "actor-gru--play",
+      title: "Gru, sheet locked for play",
+      group: "Character sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "actor", "character"],
+      width: 780,
+      parts: partsOf(ACTOR_PARTS),
+      context: () => actorSheetContext(data, { editable: true, mode: "play", idPrefix: "actor-gru--play" }),
+      expect: ['input[name="system.characteristics.st"][disabled]', '[data-action="toggleMode"]'],
     });
     pages.push(...gruInCombatPages(data));
   }

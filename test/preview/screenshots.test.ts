@@ -130,6 +130,39 @@ async function wordyButtons(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Tables of one group (`data-align`) shown one above the other line up: the
+ * first two columns (the name, then Damage, Natural ability or Source) end
+ * at the same place in each, and tables with as many columns share every
+ * edge. Natural weapons and Armor have fewer columns than Weapons: theirs
+ * span several of the fuller table's, which this leaves to the stylesheet.
+ */
+async function misalignedTables(page: Page): Promise<string[]> {
+  return page.locator("table[data-align]").evaluateAll((els) => {
+    const groups = new Map<string, number[][]>();
+    for (const table of els as HTMLTableElement[]) {
+      if (table.offsetParent === null) continue;
+      const cells = [...(table.tHead?.rows[0]?.cells ?? [])];
+      const edges = cells.map((cell) => Math.round(cell.getBoundingClientRect().right));
+      const group = table.dataset.align ?? "";
+      groups.set(group, [...(groups.get(group) ?? []), edges]);
+    }
+    const out: string[] = [];
+    const same = (a: number[], b: number[]) =>
+      a.length === b.length && a.every((e, i) => Math.abs(e - b[i]!) <= 1);
+    for (const [group, tables] of groups) {
+      const [first] = tables;
+      for (const edges of tables) {
+        if (first && !same(edges.slice(0, 2), first.slice(0, 2)))
+          out.push(`${group}: first columns end at [${edges.slice(0, 2)}], not [${first.slice(0, 2)}]`);
+        const twin = tables.find((other) => other.length === edges.length);
+        if (twin && !same(edges, twin)) out.push(`${group}: columns end at [${edges}], not [${twin}]`);
+      }
+    }
+    return out;
+  });
+}
+
 describe("static preview in headless Chromium", () => {
   let result: PreviewResult;
   let browser: Browser;
@@ -217,6 +250,7 @@ describe("static preview in headless Chromium", () => {
         expect(await faintGlyphs(page), `${id}: white glyphs without a dark ground`).toEqual([]);
         expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
         expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
+        expect(await misalignedTables(page), `${id}: tables of one group out of line`).toEqual([]);
         const unnamedBars = await page
           .locator("progress, meter, [role=progressbar]")
           .evaluateAll(

@@ -1,4 +1,6 @@
 import { localize } from "../../chat/exchange-render";
+import { loadRollMacro } from "../../on-demand";
+import { ROLL_DRAG_TYPE, rollSpecOf } from "../sheets/roll-spec";
 
 /**
  * Dragging a weapon from a sheet onto the hotbar makes a macro that starts
@@ -35,20 +37,42 @@ async function assignWeaponMacro(item: Item.Implementation, slot: number | undef
   if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
 }
 
-/** The `hotbarDrop` hook: false (handled) for an owned weapon or shield (its bash, NC-DEF-9), undefined otherwise. */
+function documentAt(uuid: unknown): unknown {
+  if (typeof uuid !== "string") return null;
+  try {
+    return fromUuidSync(uuid as never);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `hotbarDrop` hook: false (handled) for an owned weapon or shield (an
+ * attack; a shield's is its bash, NC-DEF-9), an owned skill or a sheet's
+ * roll button (a check); undefined otherwise, left to Foundry.
+ */
 export function onHotbarDrop(
   _bar: unknown,
-  data: { type?: string; uuid?: string },
+  data: { type?: string; uuid?: string; actorUuid?: string; spec?: unknown },
   slot: number | undefined,
 ): false | undefined {
-  if (data?.type !== "Item" || typeof data.uuid !== "string") return;
-  let item: unknown;
-  try {
-    item = fromUuidSync(data.uuid as never);
-  } catch {
-    return;
+  if (data?.type === ROLL_DRAG_TYPE) {
+    const actor = documentAt(data.actorUuid);
+    const spec = rollSpecOf(data.spec);
+    if (!(actor instanceof Actor) || !spec) return;
+    void loadRollMacro().then((m) => m.assignRollMacro(actor as Actor.Implementation, spec, slot));
+    return false;
   }
-  if (!(item instanceof Item) || (item.type !== "weapon" && item.type !== "shield") || !item.actor) return;
+  if (data?.type !== "Item") return;
+  const item = documentAt(data.uuid);
+  if (!(item instanceof Item) || !item.actor) return;
+  if (item.type === "skill" && item.id) {
+    const actor = item.actor as Actor.Implementation;
+    const spec = { kind: "skill", itemId: item.id } as const;
+    void loadRollMacro().then((m) => m.assignRollMacro(actor, spec, slot));
+    return false;
+  }
+  if (item.type !== "weapon" && item.type !== "shield") return;
   void assignWeaponMacro(item as Item.Implementation, slot);
   return false;
 }

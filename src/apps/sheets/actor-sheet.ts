@@ -3,14 +3,14 @@ import { postCheck } from "../../chat/check-card";
 import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
-import { loadSheetContext } from "../../on-demand";
-import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
-import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
+import { loadEffectActions, loadSheetContext, loadSheetRolls } from "../../on-demand";
+import { resolveCheck } from "../../rules/fangs/check";
 import { HandlebarsActorSheet } from "./base";
 import type { SheetCombatFacts } from "./context";
 import { actorDataOf } from "./document-data";
-import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS, ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
+import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS } from "./parts";
+import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
 import {
   inlineValue,
   notifyRefused,
@@ -27,10 +27,6 @@ import { ITEM_TYPES, type ItemType } from "./types";
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
 type RenderContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
-
-/** Attributes rolled as a plain check: d20 + value ≥ 20 (CORE-CHK-2). */
-const ROLLABLE_ATTRIBUTES = ["idea", "luck", "dodge"] as const;
-type RollableAttribute = (typeof ROLLABLE_ATTRIBUTES)[number];
 
 /**
  * The sheet of a character; the creature sheet adds its own block through the
@@ -53,6 +49,12 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       itemEdit: FangsActorSheet.#onItemEdit,
       itemDelete: FangsActorSheet.#onItemDelete,
       editPortrait: FangsActorSheet.#onEditPortrait,
+      toggleMode: FangsActorSheet.#onToggleMode,
+      effectCreate: FangsActorSheet.#onEffectCreate,
+      effectEdit: FangsActorSheet.#onEffectEdit,
+      effectToggle: FangsActorSheet.#onEffectToggle,
+      effectDelete: FangsActorSheet.#onEffectDelete,
+      statusToggle: FangsActorSheet.#onStatusToggle,
     },
   };
 
@@ -91,6 +93,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         uuid: this.actor.uuid,
         combat: this.#combatFacts(),
         rules: rulesOptions(),
+        mode: this.#mode,
       }),
     };
   }
@@ -106,6 +109,13 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         void this.#updateItemField(input);
       });
     }
+    // A roll button dragged to the hotbar carries what it rolls (src/apps/attack/hotbar.ts makes the macro).
+    for (const button of this.element.querySelectorAll<HTMLElement>("[data-roll-kind]")) {
+      if (button.dataset.fangsBound) continue;
+      button.dataset.fangsBound = "1";
+      button.draggable = true;
+      button.addEventListener("dragstart", (event) => this.#onRollDragStart(event, button));
+    }
     const select = this.element.querySelector<HTMLSelectElement>("select[data-declare-maneuver]");
     if (select && !select.dataset.fangsBound) {
       select.dataset.fangsBound = "1";
@@ -115,6 +125,21 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         void this.#declare(select.value);
       });
     }
+  }
+
+  /** Where each user's lock of each sheet is kept: a flag of their own user, so it follows them to any browser. */
+  get #modeKey(): string {
+    return `sheetModes.${this.actor.uuid.replaceAll(".", "-")}`;
+  }
+
+  /**
+   * The sheet's lock for this user: the one they last chose, else play mode,
+   * except for an actor with nothing on it yet, which opens ready to be built.
+   */
+  get #mode(): "play" | "edit" {
+    const stored = game.user?.getFlag("fangs" as never, this.#modeKey as never) as unknown;
+    if (stored === "play" || stored === "edit") return stored;
+    return this.actor.items.size === 0 ? "edit" : "play";
   }
 
   /**
@@ -138,6 +163,15 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       readying: combatantSystem(combatant).readying,
       readyings: actorFacts(this.actor).readyings,
     };
+  }
+
+  #onRollDragStart(event: DragEvent, button: HTMLElement): void {
+    const { rollKind, characteristic, attribute, multiplier } = button.dataset;
+    const spec = rollSpecOf({ kind: rollKind, id: characteristic ?? attribute, multiplier });
+    if (!spec || !event.dataTransfer) return;
+    event.stopPropagation();
+    const data: RollDragData = { type: ROLL_DRAG_TYPE, actorUuid: this.actor.uuid, spec };
+    event.dataTransfer.setData("text/plain", JSON.stringify(data));
   }
 
   /** Declares the chosen maneuver through the tracker; a refusal re-renders the stored one. */
@@ -228,50 +262,18 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   /* -------------------------------------------- */
 
   static async #onRollCharacteristic(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const id = target.dataset.characteristic as CharacteristicId;
-    if (!CHARACTERISTIC_IDS.includes(id)) return;
-    const multiplier = Number(target.dataset.multiplier ?? 1);
-    const value = this.#system.characteristics[id];
-    await this.#roll(() =>
-      postCheck({
-        actor: this.actor,
-        resolve: (dice) => characteristicCheck({ value, multiplier }, dice),
-        meta: { label: CHARACTERISTIC_LABELS[id].abbr, localizeLabel: true, multiplier },
-      }),
-    );
+    const spec = rollSpecOf({ kind: "characteristic", ...target.dataset, id: target.dataset.characteristic });
+    if (spec) await (await loadSheetRolls()).rollCheck(this.actor, spec);
   }
 
   static async #onRollAttribute(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const id = target.dataset.attribute as RollableAttribute;
-    if (!ROLLABLE_ATTRIBUTES.includes(id)) return;
-    const value = this.#system.attributes?.[id];
-    await this.#roll(async () => {
-      if (typeof value !== "number") throw new Error(game.i18n?.localize("FANGS.Sheet.Error.NoValue") ?? "");
-      await postCheck({
-        actor: this.actor,
-        resolve: (dice) => resolveCheck({ skill: value, modifiers: 0 }, dice),
-        meta: { label: ATTRIBUTE_LABELS[id], localizeLabel: true },
-      });
-    });
+    const spec = rollSpecOf({ kind: "attribute", id: target.dataset.attribute });
+    if (spec) await (await loadSheetRolls()).rollCheck(this.actor, spec);
   }
 
   static async #onRollSkill(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.#itemOf(target);
-    if (!item) return;
-    const context = (await loadSheetContext()).actorSheetContext(actorDataOf(this.actor), {
-      editable: false,
-    });
-    const row = [...context.skills.combat, ...context.skills.general].find((s) => s.id === item.id);
-    await this.#roll(async () => {
-      const total = row?.total;
-      if (typeof total !== "number")
-        throw new Error(game.i18n?.localize("FANGS.Sheet.Error.BadFormula") ?? "");
-      await postCheck({
-        actor: this.actor,
-        resolve: (dice) => resolveCheck({ skill: total, modifiers: 0 }, dice),
-        meta: { label: item.name ?? "" },
-      });
-    });
+    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    if (itemId) await (await loadSheetRolls()).rollCheck(this.actor, { kind: "skill", itemId });
   }
 
   static async #onRollMonsterParry(this: FangsActorSheet) {
@@ -320,7 +322,43 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   }
 
   static #onEditPortrait(this: FangsActorSheet) {
-    if (this.isEditable) pickImage(this.actor);
+    if (this.isEditable && this.#mode === "edit") pickImage(this.actor);
+  }
+
+  static async #onToggleMode(this: FangsActorSheet) {
+    if (!this.isEditable) return;
+    const next = this.#mode === "edit" ? "play" : "edit";
+    await game.user?.setFlag("fangs" as never, this.#modeKey as never, next as never);
+    await this.render();
+  }
+
+  static async #onEffectCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const section = target.dataset.section;
+    if (section !== "temporary" && section !== "passive" && section !== "inactive") return;
+    await (await loadEffectActions()).createEffect(this.actor, section);
+  }
+
+  static async #onEffectEdit(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const actions = await loadEffectActions();
+    const effect = actions.effectOf(this.actor, target);
+    if (effect) await actions.editEffect(effect);
+  }
+
+  static async #onEffectToggle(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const actions = await loadEffectActions();
+    const effect = actions.effectOf(this.actor, target);
+    if (effect) await actions.toggleEffect(this.actor, effect);
+  }
+
+  static async #onEffectDelete(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const actions = await loadEffectActions();
+    const effect = actions.effectOf(this.actor, target);
+    if (effect) await actions.deleteEffect(effect);
+  }
+
+  static async #onStatusToggle(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const id = target.closest<HTMLElement>("[data-status-id]")?.dataset.statusId;
+    if (id) await (await loadEffectActions()).toggleStatus(this.actor, id);
   }
 }
 

@@ -54,6 +54,7 @@ import type {
   ActorAttributes,
   ActorData,
   ActorSystemData,
+  EffectData,
   ItemData,
   ItemDataOf,
   ItemSpData,
@@ -398,8 +399,13 @@ export interface ActorSheetContext {
   isCharacter: boolean;
   isCreature: boolean;
   editable: boolean;
-  /** `disabled` when the sheet is read-only, for input tags. */
+  /** `disabled` when the sheet is read-only or in play mode, for input tags. */
   disabledAttr: string;
+  /** The user may change the actor: rolls, pools, item SP and equipping work in play mode too. */
+  owner: boolean;
+  /** `disabled` when the user may not change the actor, for what play mode keeps. */
+  ownerDisabledAttr: string;
+  mode: "play" | "edit";
   idPrefix: string;
   ids: { name: string; dodgeBought: string; biography: string };
   /** The tab navigation (named apart from Foundry's own `tabs` context entry). */
@@ -426,9 +432,90 @@ export interface ActorSheetContext {
   combat: CombatPanelContext | null;
   biography: { value: string; enriched: string };
   documentUuid: string;
+  effects: EffectsContext;
+}
+
+export interface EffectRowContext {
+  id: string;
+  /** The item that transfers it; empty for the actor's own (the sheet finds the effect's parent by it). */
+  itemId: string;
+  name: string;
+  img: string;
+  /** The item's name, or null for the actor's own effect. */
+  source: string | null;
+  duration: string;
+  disabled: boolean;
+  /** The toggle's accessible name: what pressing it does. */
+  toggleLabel: string;
+}
+
+export interface EffectSectionContext {
+  id: "temporary" | "passive" | "inactive";
+  label: string;
+  rows: EffectRowContext[];
+}
+
+export interface StatusRowContext {
+  id: string;
+  name: string;
+  img: string;
+  active: boolean;
+  cssClass: string;
+}
+
+export interface EffectsContext {
+  sections: EffectSectionContext[];
+  statuses: StatusRowContext[];
+}
+
+const EFFECT_SECTION_LABELS = {
+  temporary: "FANGS.Sheet.Effects.Temporary",
+  passive: "FANGS.Sheet.Effects.Passive",
+  inactive: "FANGS.Sheet.Effects.Inactive",
+} as const;
+
+function effectRow(effect: EffectData): EffectRowContext {
+  return {
+    id: effect.id,
+    itemId: effect.item?.id ?? "",
+    name: effect.name,
+    img: effect.img ?? "icons/svg/aura.svg",
+    source: effect.item?.name ?? null,
+    duration: effect.duration ?? "",
+    disabled: effect.disabled,
+    toggleLabel: effect.disabled ? "FANGS.Sheet.Effects.Enable" : "FANGS.Sheet.Effects.Disable",
+  };
+}
+
+/**
+ * The Effects tab: effects sorted as the v13 systems do (running with a
+ * duration, running without, switched off), and the world's statuses. A
+ * status is itself an effect, so one the actor has is also listed above.
+ */
+export function effectsContext(actor: Pick<ActorData, "effects" | "statuses">): EffectsContext {
+  const effects = actor.effects ?? [];
+  const sectionOf = (e: EffectData): EffectSectionContext["id"] =>
+    e.disabled ? "inactive" : e.temporary ? "temporary" : "passive";
+  const ids = ["temporary", "passive", "inactive"] as const;
+  return {
+    sections: ids.map((id) => ({
+      id,
+      label: EFFECT_SECTION_LABELS[id],
+      rows: effects.filter((e) => sectionOf(e) === id).map(effectRow),
+    })),
+    statuses: (actor.statuses ?? []).map((status) => ({
+      id: status.id,
+      name: status.name,
+      img: status.img ?? "icons/svg/aura.svg",
+      active: status.active,
+      cssClass: status.active ? "active" : "",
+    })),
+  };
 }
 
 export interface ActorSheetContextOptions extends SheetContextOptions {
+  /** The sheet's lock: "play" shows values and rolls, "edit" the inputs. Edit when absent. */
+  mode?: "play" | "edit";
   /** The actor's place in the active combat; absent or null when it is not in one. */
   combat?: SheetCombatFacts | null;
 }
@@ -625,6 +712,9 @@ function actorIdPrefix(actor: ActorData, options: SheetContextOptions): string {
 /** The context of the character sheet and, with `creature` filled in, the creature sheet. */
 export function actorSheetContext(actor: ActorData, options: ActorSheetContextOptions): ActorSheetContext {
   const idPrefix = actorIdPrefix(actor, options);
+  // Play mode keeps what a fight needs (rolls, pools, item SP, equipping) and hides the build.
+  const owner = options.editable;
+  const editing = owner && options.mode !== "play";
   const system = actor.system;
   const items = actor.items;
 
@@ -667,7 +757,7 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
   const skillRows = ofType(items, "skill").map((s) => skillRow(s, system.characteristics, idPrefix));
   const lookup = skillLookup(skillRows, items);
   const weaponRows = ofType(items, "weapon").map((w) =>
-    weaponRow(w, { idPrefix, lookup, dmDice: a?.damageModifierDice ?? null, editable: options.editable }),
+    weaponRow(w, { idPrefix, lookup, dmDice: a?.damageModifierDice ?? null, editable: owner }),
   );
 
   const tabs = tabsFor(ACTOR_TAB_IDS, options.activeTab);
@@ -683,8 +773,11 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
     typeLabel: isCreature ? "FANGS.Actor.Type.Creature" : "FANGS.Actor.Type.Character",
     isCharacter: !isCreature,
     isCreature,
-    editable: options.editable,
-    disabledAttr: options.editable ? "" : "disabled",
+    editable: editing,
+    disabledAttr: editing ? "" : "disabled",
+    owner,
+    ownerDisabledAttr: owner ? "" : "disabled",
+    mode: editing ? "edit" : "play",
     idPrefix,
     ids: {
       name: `${idPrefix}-name`,
@@ -717,7 +810,7 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       attack: attackButton(
         conditionOf(item.system.itemSp, item.system.condition),
         `${idPrefix}-shield-${item.id}`,
-        options.editable,
+        owner,
       ),
       itemSp: spContext(item.system.itemSp),
       spInputId: `${idPrefix}-shield-${item.id}-sp`,
@@ -750,9 +843,10 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       detail: maneuverLabel(item.system.maneuverId),
     })),
     creature: isCreature ? creatureContext(system, idPrefix) : null,
-    combat: options.combat ? combatPanel(options.combat, idPrefix, options.editable) : null,
+    combat: options.combat ? combatPanel(options.combat, idPrefix, owner) : null,
     biography: { value: system.biography ?? "", enriched: options.enrichedHtml ?? system.biography ?? "" },
     documentUuid: options.uuid ?? "",
+    effects: effectsContext(actor),
   };
 }
 

@@ -1,6 +1,7 @@
 import { CharacterSheet, CreatureSheet } from "./actor-sheet";
 import { ITEM_SHEETS } from "./item-sheet";
 import { SHEET_PARTIALS } from "./parts";
+import { registerRollApi } from "./roll-spec";
 import { ITEM_TYPES } from "./types";
 
 export { CharacterSheet, CreatureSheet, FangsActorSheet } from "./actor-sheet";
@@ -47,6 +48,7 @@ export function registerSheets(): void {
   }
   void preloadSheetTemplates();
   registerCombatRefresh();
+  registerRollApi();
 }
 
 /** Re-renders the open sheets of some actors (their combat panel changed). */

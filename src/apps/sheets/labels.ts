@@ -106,6 +106,7 @@ export const TAB_LABELS = {
   skills: "FANGS.Sheet.Tab.Skills",
   combat: "FANGS.Sheet.Tab.Combat",
   features: "FANGS.Sheet.Tab.Features",
+  effects: "FANGS.Sheet.Tab.Effects",
   biography: "FANGS.Sheet.Tab.Biography",
   details: "FANGS.Sheet.Tab.Details",
   description: "FANGS.Sheet.Tab.Description",

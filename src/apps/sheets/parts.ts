@@ -20,6 +20,7 @@ export const ACTOR_PARTS: Readonly<Record<string, TemplatePart>> = {
   skills: { template: `${TEMPLATE_ROOT}/actor/skills.hbs`, scrollable: [""] },
   combat: { template: `${TEMPLATE_ROOT}/actor/combat.hbs`, scrollable: [""] },
   features: { template: `${TEMPLATE_ROOT}/actor/features.hbs`, scrollable: [""] },
+  effects: { template: `${TEMPLATE_ROOT}/actor/effects.hbs`, scrollable: [""] },
   biography: { template: `${TEMPLATE_ROOT}/actor/biography.hbs`, scrollable: [""] },
 };
 

@@ -7,7 +7,7 @@ import { isReadying, type Readying } from "../../rules/fangs/defenses";
  */
 
 /** The tabs of both actor sheets, in order. */
-export const ACTOR_TAB_IDS = ["main", "skills", "combat", "features", "biography"] as const;
+export const ACTOR_TAB_IDS = ["main", "skills", "combat", "features", "effects", "biography"] as const;
 /** The tabs of every item sheet. */
 export const ITEM_TAB_IDS = ["details", "description"] as const;
 

@@ -156,4 +156,29 @@ export interface ActorData {
   type: ActorType;
   system: ActorSystemData;
   items: readonly ItemData[];
+  /** Absent in older test data: the Effects tab then lists none. */
+  effects?: readonly EffectData[];
+  statuses?: readonly StatusData[];
+}
+
+/** An Active Effect that applies to the actor: its own, or one an item of it transfers. */
+export interface EffectData {
+  id: string;
+  name: string;
+  img?: string;
+  disabled: boolean;
+  /** Has a duration in rounds, turns or seconds (Foundry's `isTemporary`). */
+  temporary: boolean;
+  /** The duration in Foundry's words ("2 Rounds"), or empty. */
+  duration?: string;
+  /** The item carrying it, when it is transferred from one; null when it is the actor's own. */
+  item: { id: string; name: string } | null;
+}
+
+/** A status of the world's list (FANGS's and core's), its name already in the user's language, and whether the actor has it. */
+export interface StatusData {
+  id: string;
+  name: string;
+  img?: string;
+  active: boolean;
 }

@@ -1,0 +1,69 @@
+import { postCheck } from "../../chat/check-card";
+import { loadSheetContext } from "../../on-demand";
+import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
+import { actorDataOf } from "./document-data";
+import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "./labels";
+import { type RollSpec, rollSpecOf } from "./roll-spec";
+import { notifyRollFailed } from "./support";
+
+/**
+ * The checks a sheet rolls, one function for the sheet's buttons and the
+ * hotbar macros made from them (game.system.api.rolls), so a macro rolls
+ * exactly what the button does. Loaded on the first roll (src/on-demand.ts).
+ */
+
+async function skillTotal(actor: Actor.Implementation, itemId: string): Promise<number | null | undefined> {
+  const context = (await loadSheetContext()).actorSheetContext(actorDataOf(actor), { editable: false });
+  return [...context.skills.combat, ...context.skills.general].find((s) => s.id === itemId)?.total;
+}
+
+/** Rolls the check and posts its card; a refusal (no value, a bad formula) is told, never thrown. */
+export async function rollCheck(actor: Actor.Implementation, spec: RollSpec): Promise<void> {
+  const system = actorDataOf(actor).system;
+  const i18n = (key: string) => game.i18n?.localize(key) ?? "";
+  try {
+    if (spec.kind === "characteristic") {
+      const value = system.characteristics[spec.id];
+      await postCheck({
+        actor,
+        resolve: (dice) => characteristicCheck({ value, multiplier: spec.multiplier }, dice),
+        meta: {
+          label: CHARACTERISTIC_LABELS[spec.id].abbr,
+          localizeLabel: true,
+          multiplier: spec.multiplier,
+        },
+      });
+    } else if (spec.kind === "attribute") {
+      const value = system.attributes?.[spec.id];
+      if (typeof value !== "number") throw new Error(i18n("FANGS.Sheet.Error.NoValue"));
+      await postCheck({
+        actor,
+        resolve: (dice) => resolveCheck({ skill: value, modifiers: 0 }, dice),
+        meta: { label: ATTRIBUTE_LABELS[spec.id], localizeLabel: true },
+      });
+    } else {
+      const item = actor.items.get(spec.itemId);
+      if (!item) return;
+      const total = await skillTotal(actor, spec.itemId);
+      if (typeof total !== "number") throw new Error(i18n("FANGS.Sheet.Error.BadFormula"));
+      await postCheck({
+        actor,
+        resolve: (dice) => resolveCheck({ skill: total, modifiers: 0 }, dice),
+        meta: { label: item.name ?? "" },
+      });
+    }
+  } catch (error) {
+    notifyRollFailed(error);
+  }
+}
+
+/** The macro's entry: the actor by UUID, the spec as stored in the macro. */
+export async function rollCheckFor(actorUuid: string, spec: unknown): Promise<void> {
+  const actor = (await fromUuid(actorUuid as never)) as unknown;
+  const read = rollSpecOf(spec);
+  if (!(actor instanceof Actor) || !read) {
+    ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Macro.NoActor") ?? "");
+    return;
+  }
+  await rollCheck(actor as Actor.Implementation, read);
+}
