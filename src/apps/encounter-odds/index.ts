@@ -19,7 +19,11 @@ export async function openEncounterOdds(tokens?: readonly TokenLike[]): Promise<
 
 export function registerEncounterOdds(): void {
   // The types list no "getSceneControlButtons" hook in v13's shape (controls keyed by name, tools keyed by name).
-  const onUntypedHook = Hooks.on as unknown as (hook: string, fn: (controls: unknown) => void) => number;
+  // Bound: the call must not depend on how Hooks.on reaches its registry (a static method may use `this`).
+  const onUntypedHook = Hooks.on.bind(Hooks) as unknown as (
+    hook: string,
+    fn: (controls: unknown) => void,
+  ) => number;
   onUntypedHook("getSceneControlButtons", (controls) => {
     const tokens = (controls as Record<string, { tools: Record<string, unknown> } | undefined>).tokens;
     if (!tokens || !game.user?.isGM) return;

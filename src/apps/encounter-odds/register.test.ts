@@ -1,0 +1,15 @@
+import "../../../test/foundry/setup";
+import { describe, expect, it } from "vitest";
+import { registerEncounterOdds } from "./index";
+
+describe("Encounter odds in the scene controls", () => {
+  it("adds its button to the token controls for the GM, through a hook registered with Hooks itself as `this`", () => {
+    registerEncounterOdds();
+    const controls = { tokens: { tools: {} as Record<string, { name?: string; button?: boolean }> } };
+    Hooks.callAll("getSceneControlButtons" as never, controls as never);
+    expect(controls.tokens.tools.fangsEncounterOdds).toMatchObject({
+      name: "fangsEncounterOdds",
+      button: true,
+    });
+  });
+});
