@@ -450,7 +450,8 @@ export function exchangePreviewStates(): Shown[] {
       title: "No defense: a Critical lands",
       state: () => defended(critical(), "none", []),
       viewer: attacker,
-      expect: ['[data-fangs-action="rollDamage"]', ".fangs-card__confirmation"],
+      // The Critical's second roll is folded under the attack's summary once the outcome stands.
+      expect: ['[data-fangs-action="rollDamage"]', "details.fangs-exchange__check > summary"],
     },
     {
       id: "damageRolled",

@@ -370,3 +370,23 @@ describe("an autofire burst through a dodge", () => {
     expect(lines.some((l) => l.startsWith("Damage rolled"))).toBe(false);
   });
 });
+
+describe("the card folds its details", () => {
+  it("folds the rolls once the outcome stands, keeping level and total in the summary", () => {
+    const applied = view("applied", GM);
+    expect(applied.attack?.folded).toBe(true);
+    expect(applied.attack?.summary).toBe("Critical success: 36");
+    expect(view("attackRolled", DEFENDER).attack?.folded).toBe(false);
+    expect(view("autofireHits", DEFENDER).defense?.folded).toBe(true);
+  });
+
+  it("keeps a status and a lost action in view, the pools' before and after folded", () => {
+    const application = view("applied", GM).application;
+    expect(application?.headline.map((l) => l.text)).toEqual([
+      "Pirate Jenny is now Stunned.",
+      "The stunned fighter loses the next action.",
+    ]);
+    expect(application?.detailsLabel).toBe("What changed");
+    expect(application?.lines.some((l) => l.text.startsWith("Pirate Jenny: Stun"))).toBe(true);
+  });
+});

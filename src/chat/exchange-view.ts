@@ -140,6 +140,10 @@ export interface CheckView {
   readonly icon: string;
   /** The second d20 (Special → Critical, or the Fumble's confirmation). */
   readonly confirmation: { readonly label: string; readonly value: number; readonly note: string } | null;
+  /** A roll the card has moved past: its dice fold away under a summary of its level and total. */
+  readonly folded: boolean;
+  /** The folded roll's one line: level and total. */
+  readonly summary: string;
 }
 
 export interface ButtonView {
@@ -186,7 +190,13 @@ export interface ExchangeCardView {
   readonly damage: { readonly title: string; readonly lines: readonly LineView[] } | null;
   readonly application: {
     readonly title: string;
+    /** What the fighters are left with (a status, a lost action): stays in view. */
+    readonly headline: readonly LineView[];
+    /** The summary of the folded breakdown below. */
+    readonly detailsLabel: string;
+    /** Each change written (pools before → after, SP): folded away. */
     readonly lines: readonly LineView[];
+    /** The consequences' checks (a CO check against the stun): folded away. */
     readonly checks: readonly CheckView[];
   } | null;
   readonly freeAttack: string | null;
@@ -207,8 +217,9 @@ function signed(n: number): string {
   return n === 0 ? "" : n > 0 ? `+${n}` : `−${Math.abs(n)}`;
 }
 
-export function checkView(result: CheckResult, title: string, localize: Localize): CheckView {
+export function checkView(result: CheckResult, title: string, localize: Localize, folded = false): CheckView {
   const c: CheckCardContext = checkCardContext(result, { actorName: "", label: title });
+  const level = localize(c.level.label);
   return {
     title,
     formula: localize("FANGS.Chat.Check.Formula", {
@@ -218,7 +229,7 @@ export function checkView(result: CheckResult, title: string, localize: Localize
     }),
     natural: c.natural,
     total: c.total,
-    level: localize(c.level.label),
+    level,
     levelId: c.level.id,
     icon: c.level.icon,
     confirmation: c.confirmation
@@ -228,6 +239,8 @@ export function checkView(result: CheckResult, title: string, localize: Localize
           note: localize(c.confirmation.outcome),
         }
       : null,
+    folded,
+    summary: localize("FANGS.Chat.Check.Folded", { level, total: c.total }),
   };
 }
 
@@ -475,6 +488,14 @@ function deltaLine(delta: AppliedDelta, state: ExchangeState, localize: Localize
   }
 }
 
+/** Changes a table acts on next (a status, a lost action, a dropped or stuck weapon); pools and SP are the damage's lines again. */
+const HEADLINE_DELTAS: ReadonlySet<AppliedDelta["kind"]> = new Set([
+  "status",
+  "actionLost",
+  "equipped",
+  "stuck",
+]);
+
 function consequenceChecks(consequences: readonly Consequences[], state: ExchangeState, localize: Localize) {
   const names = namer(state);
   const checks: CheckView[] = [];
@@ -526,8 +547,10 @@ export function exchangeCardView(
   const attackLevel = state.attack?.check.level ?? null;
   const names = namer(state);
 
+  // Once the outcome is decided its banner says what the rolls did: their dice fold away.
+  const decided = outcome !== null;
   const attack = state.attack
-    ? checkView(state.attack.check, localize("FANGS.Chat.Roll.Attack"), localize)
+    ? checkView(state.attack.check, localize("FANGS.Chat.Roll.Attack"), localize, decided)
     : null;
   const defenseRoll = state.defense?.roll ?? null;
   const defenseChoice = defenseRoll?.choice ?? null;
@@ -535,7 +558,9 @@ export function exchangeCardView(
     ? localize(state.defense?.past ? "FANGS.Chat.DodgePast.Label" : DEFENSE_LABELS[defenseChoice]) +
       (state.defense?.itemName ? ` (${state.defense.itemName})` : "")
     : null;
-  const defense = defenseRoll?.check ? checkView(defenseRoll.check, defenseTitle ?? "", localize) : null;
+  const defense = defenseRoll?.check
+    ? checkView(defenseRoll.check, defenseTitle ?? "", localize, decided)
+    : null;
 
   const outcomeNotes: LineView[] = [];
   if (outcome?.upgradeConfirmation != null) {
@@ -590,6 +615,10 @@ export function exchangeCardView(
               name: inputs.userName?.(application.by) ?? "",
             },
           ),
+          headline: application.deltas
+            .filter((d) => HEADLINE_DELTAS.has(d.kind))
+            .map((d) => deltaLine(d, state, localize)),
+          detailsLabel: localize("FANGS.Chat.Applied.Details"),
           lines:
             application.deltas.length > 0
               ? application.deltas.map((d) => deltaLine(d, state, localize))
@@ -722,7 +751,12 @@ export function exchangeCardView(
       outcome?.kind === "attackFumbled"
         ? {
             luck: fumbleLuck
-              ? checkView(fumbleLuck.check, localize("FANGS.Chat.Fumble.Luck"), localize)
+              ? checkView(
+                  fumbleLuck.check,
+                  localize("FANGS.Chat.Fumble.Luck"),
+                  localize,
+                  state.fumble !== null,
+                )
               : null,
             suggestion: suggested
               ? localize("FANGS.Chat.Fumble.Suggested", { option: fumbleLabel(suggested) })
