@@ -3,6 +3,7 @@
  * wires things together; each part lives in its role folder.
  */
 import { registerEncounterOdds } from "./apps/encounter-odds";
+import { registerGmDamage } from "./apps/gm-damage";
 import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
@@ -23,6 +24,7 @@ Hooks.once("init", () => {
   registerCombat();
   registerExchange();
   registerEncounterOdds();
+  registerGmDamage();
 });
 
 Hooks.once("ready", () => {

@@ -72,6 +72,9 @@ export const loadImpale = onDemand(() => import("./rules/fangs/impale"));
 /** The Encounter odds dialog and the simulator behind it. */
 export const loadEncounterOdds = onDemand(() => import("./apps/encounter-odds/open"));
 
+/** The GM's damage and healing on selected tokens outside a card (its dialog and applier). */
+export const loadGmDamage = onDemand(() => import("./apps/gm-damage/apply"));
+
 /** Bringing an older world's data to the current schema (the active GM, once, on `ready`). */
 export const loadWorldMigration = onDemand(() => import("./data/world-migration"));
 
@@ -94,6 +97,7 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/settings/app.ts",
   "src/rules/fangs/impale.ts",
   "src/apps/encounter-odds/open.ts",
+  "src/apps/gm-damage/apply.ts",
   "src/data/world-migration.ts",
   "src/quench/register.ts",
 ]);

@@ -1,0 +1,210 @@
+import { applyEffects } from "../../chat/apply-effects";
+import type { AppliedDelta } from "../../chat/exchange-state";
+import { serialised } from "../../documents/write-queue";
+import type { Effect } from "../../rules/kernel/effects";
+import {
+  type GmDamageAnswers,
+  type GmDamageRequest,
+  gmDamageEffects,
+  type PoolState,
+  parseAnswers,
+} from "./plan";
+
+/**
+ * The GM's damage and healing on selected tokens, outside any card: loaded
+ * on the first use (src/on-demand.ts). The effects go through the exchange's
+ * applier inside the GM's write queue, so a blow being applied at the same
+ * moment is counted before or after, never half.
+ */
+
+type AnyActor = Actor.Implementation;
+type TokenLike = { actor: AnyActor | null; name?: string | null };
+
+const i18n = () => game.i18n!;
+
+function warn(key: string, data?: Readonly<Record<string, string>>): null {
+  ui.notifications?.warn(data ? i18n().format(key, { ...data }) : i18n().localize(key));
+  return null;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function fieldNames() {
+  return {
+    stun: i18n().localize("FANGS.GmDamage.Field.Stun"),
+    hp: i18n().localize("FANGS.GmDamage.Field.Hp"),
+  };
+}
+
+function selectedTokens(): TokenLike[] {
+  return (canvas?.tokens?.controlled ?? []).map((t) => ({ actor: t.actor, name: t.name }));
+}
+
+/** The actors of the tokens, once each (two tokens of one linked actor are one actor), with a name for the note. */
+function actorsOf(tokens: readonly TokenLike[]): { actor: AnyActor; name: string }[] {
+  const seen = new Map<string, { actor: AnyActor; name: string }>();
+  for (const token of tokens) {
+    const actor = token.actor;
+    if (!actor || seen.has(actor.uuid)) continue;
+    seen.set(actor.uuid, { actor, name: token.name ?? actor.name ?? "?" });
+  }
+  return [...seen.values()];
+}
+
+function num(value: unknown, fallback = 0): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+function stateOf(actor: AnyActor): PoolState | null {
+  type Pool = { value?: unknown; max?: unknown } | undefined;
+  const system = actor.system as unknown as {
+    stunPoints?: Pool;
+    hitPoints?: Pool;
+    characteristics?: { co?: unknown; sz?: unknown };
+  };
+  if (!system.stunPoints || !system.hitPoints) return null;
+  return {
+    stunPoints: { value: num(system.stunPoints.value), max: num(system.stunPoints.max) },
+    hitPoints: { value: num(system.hitPoints.value), max: num(system.hitPoints.max) },
+    co: num(system.characteristics?.co, Number.NaN),
+    sz: num(system.characteristics?.sz, Number.NaN),
+  };
+}
+
+/**
+ * Applies the answers to the tokens (the selected ones when none are given)
+ * and posts the note. Refuses, changing nothing, for anyone but a GM, bad
+ * answers and no token with pools. Returns the deltas written, or null.
+ */
+export async function applyGmDamage(
+  answers: GmDamageAnswers,
+  tokens: readonly TokenLike[] = selectedTokens(),
+): Promise<AppliedDelta[] | null> {
+  if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
+  const parsed = parseAnswers(answers, fieldNames());
+  if (!parsed.ok) return warn(parsed.key, parsed.data);
+  const actors = actorsOf(tokens).filter(({ actor }) => stateOf(actor) !== null);
+  if (actors.length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
+  const request = parsed.request;
+  const deltas = await serialised(async () => {
+    // Read inside the queue: the pools as the last queued write left them.
+    const effects: Effect[] = [];
+    for (const { actor } of actors) effects.push(...gmDamageEffects(actor.uuid, stateOf(actor)!, request));
+    return effects.length === 0 ? [] : (await applyEffects(effects)).deltas;
+  });
+  await postNote(actors, deltas, request);
+  return deltas;
+}
+
+const STATUS_KEYS: Readonly<Record<string, string>> = {
+  unconscious: "FANGS.Status.Unconscious",
+  comatose: "FANGS.Status.Comatose",
+  dying: "FANGS.Status.Dying",
+  dead: "FANGS.Status.Dead",
+};
+
+async function postNote(
+  actors: readonly { actor: AnyActor; name: string }[],
+  deltas: readonly AppliedDelta[],
+  request: GmDamageRequest,
+): Promise<void> {
+  const lines: string[] = [];
+  for (const { actor, name } of actors) {
+    const mine = deltas.filter(
+      (d) => d.kind !== "actionLost" && d.kind !== "stuck" && d.actorUuid === actor.uuid,
+    );
+    const parts: string[] = [];
+    for (const d of mine) {
+      if (d.kind !== "pool") continue;
+      const key = d.pool === "stunPoints" ? "FANGS.GmDamage.Note.Stun" : "FANGS.GmDamage.Note.Hp";
+      parts.push(i18n().format(key, { before: String(d.before), after: String(d.after) }));
+    }
+    for (const d of mine) {
+      if (d.kind !== "status") continue;
+      const status = i18n().localize(STATUS_KEYS[d.status] ?? d.status);
+      parts.push(
+        i18n().format(d.after ? "FANGS.GmDamage.Note.StatusOn" : "FANGS.GmDamage.Note.StatusOff", { status }),
+      );
+    }
+    const what = parts.length > 0 ? parts.join(", ") : i18n().localize("FANGS.GmDamage.Note.Unchanged");
+    lines.push(`<li>${escapeHtml(i18n().format("FANGS.GmDamage.Note.Line", { name, what }))}</li>`);
+  }
+  const title = i18n().localize(
+    request.direction === "damage" ? "FANGS.GmDamage.Note.Damage" : "FANGS.GmDamage.Note.Heal",
+  );
+  const content = `<div class="fangs-gm-damage-note"><p><strong>${escapeHtml(title)}</strong></p><ul>${lines.join("")}</ul></div>`;
+  const speaker = { alias: i18n().localize("FANGS.GmDamage.Note.Speaker") };
+  const whisper = request.whisper ? game.users!.filter((u) => u.isGM).map((u) => u.id!) : [];
+  await ChatMessage.create({ content, speaker, ...(whisper.length > 0 ? { whisper } : {}) } as never);
+}
+
+/* -------------------------------------------- */
+/*  The dialog                                  */
+/* -------------------------------------------- */
+
+function dialogContent(): string {
+  const t = (key: string) => escapeHtml(i18n().localize(key));
+  const radio = (name: string, value: string, label: string, checked = false) =>
+    `<label><input type="radio" name="${name}" value="${value}"${checked ? " checked" : ""}> ${t(label)}</label>`;
+  return [
+    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Direction")}</legend>`,
+    radio("direction", "damage", "FANGS.GmDamage.Dialog.Damage", true),
+    radio("direction", "heal", "FANGS.GmDamage.Dialog.Heal"),
+    "</fieldset>",
+    `<div class="form-group"><label for="fangs-gm-damage-stun">${t("FANGS.GmDamage.Field.Stun")}</label>`,
+    '<input id="fangs-gm-damage-stun" type="number" name="stunPoints" min="0" step="1" value="0" required></div>',
+    `<div class="form-group"><label for="fangs-gm-damage-hp">${t("FANGS.GmDamage.Field.Hp")}</label>`,
+    '<input id="fangs-gm-damage-hp" type="number" name="hitPoints" min="0" step="1" value="0"></div>',
+    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Scope")}</legend>`,
+    radio("scope", "both", "FANGS.GmDamage.Dialog.Both", true),
+    radio("scope", "stunOnly", "FANGS.GmDamage.Dialog.StunOnly"),
+    "</fieldset>",
+    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Visibility")}</legend>`,
+    radio("visibility", "gm", "FANGS.GmDamage.Dialog.GmOnly", true),
+    radio("visibility", "public", "FANGS.GmDamage.Dialog.Public"),
+    "</fieldset>",
+  ].join("");
+}
+
+/**
+ * Opens the dialog for the selected tokens and applies what the GM answers.
+ * A player, or no token selected, is told so and no dialog opens.
+ */
+export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
+  if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
+  const tokens = selectedTokens();
+  if (actorsOf(tokens).length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
+  const result: unknown = await foundry.applications.api.DialogV2.wait({
+    window: {
+      title: i18n().format("FANGS.GmDamage.Dialog.Title", { count: String(actorsOf(tokens).length) }),
+    },
+    classes: ["fangs", "fangs-gm-damage-window"],
+    content: dialogContent(),
+    buttons: [
+      {
+        action: "apply",
+        label: i18n().localize("FANGS.GmDamage.Dialog.Apply"),
+        icon: "fa-solid fa-heart-pulse",
+        default: true,
+        callback: (_event: unknown, button: HTMLButtonElement) => {
+          const form = button.form;
+          if (!form) return null;
+          const data: Record<string, unknown> = {};
+          for (const [key, value] of new FormData(form).entries()) data[key] = value;
+          return data;
+        },
+      },
+      { action: "cancel", label: i18n().localize("FANGS.GmDamage.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
+    ],
+    rejectClose: false,
+  } as never);
+  if (!result || typeof result !== "object") return null;
+  return applyGmDamage(result as GmDamageAnswers, tokens);
+}
