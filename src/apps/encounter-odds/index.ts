@@ -1,4 +1,5 @@
 import { loadEncounterOdds } from "../../on-demand";
+import { registerGmTokenTool } from "../scene-controls";
 import type { EncounterOddsApp } from "./app";
 
 /**
@@ -18,26 +19,14 @@ export async function openEncounterOdds(tokens?: readonly TokenLike[]): Promise<
 }
 
 export function registerEncounterOdds(): void {
-  // The types list no "getSceneControlButtons" hook in v13's shape (controls keyed by name, tools keyed by name).
-  // Bound: the call must not depend on how Hooks.on reaches its registry (a static method may use `this`).
-  const onUntypedHook = Hooks.on.bind(Hooks) as unknown as (
-    hook: string,
-    fn: (controls: unknown) => void,
-  ) => number;
-  onUntypedHook("getSceneControlButtons", (controls) => {
-    const tokens = (controls as Record<string, { tools: Record<string, unknown> } | undefined>).tokens;
-    if (!tokens || !game.user?.isGM) return;
-    tokens.tools.fangsEncounterOdds = {
-      name: "fangsEncounterOdds",
-      title: "FANGS.Odds.App.Control",
-      icon: "fa-solid fa-scale-balanced",
-      order: 100,
-      button: true,
-      visible: true,
-      onChange: () => {
-        void openEncounterOdds();
-      },
-    };
+  registerGmTokenTool({
+    name: "fangsEncounterOdds",
+    title: "FANGS.Odds.App.Control",
+    icon: "fa-solid fa-scale-balanced",
+    order: 100,
+    onChange: () => {
+      void openEncounterOdds();
+    },
   });
   Hooks.once("ready", () => {
     const g = game as unknown as { fangs?: Record<string, unknown> };

@@ -1,4 +1,5 @@
 import { loadGmDamage } from "../../on-demand";
+import { registerGmTokenTool } from "../scene-controls";
 import type { GmDamageAnswers } from "./plan";
 
 /**
@@ -23,23 +24,12 @@ async function applyNow(
 }
 
 export function registerGmDamage(): void {
-  // The types list no "getSceneControlButtons" hook in v13's shape (controls keyed by name, tools keyed by name).
-  const onUntypedHook = Hooks.on.bind(Hooks) as unknown as (
-    hook: string,
-    fn: (controls: unknown) => void,
-  ) => number;
-  onUntypedHook("getSceneControlButtons", (controls) => {
-    const tokens = (controls as Record<string, { tools: Record<string, unknown> } | undefined>).tokens;
-    if (!tokens || !game.user?.isGM) return;
-    tokens.tools.fangsGmDamage = {
-      name: "fangsGmDamage",
-      title: "FANGS.GmDamage.Control",
-      icon: "fa-solid fa-heart-crack",
-      order: 101,
-      button: true,
-      visible: true,
-      onChange: () => void gmDamageApi.open().catch(() => undefined),
-    };
+  registerGmTokenTool({
+    name: "fangsGmDamage",
+    title: "FANGS.GmDamage.Control",
+    icon: "fa-solid fa-heart-crack",
+    order: 101,
+    onChange: () => void gmDamageApi.open().catch(() => undefined),
   });
   const system = game.system as unknown as { api?: Record<string, unknown> } | undefined;
   if (system) system.api = { ...(system.api ?? {}), gmDamage: gmDamageApi };
