@@ -4,6 +4,7 @@ import {
   attackWith,
   combat,
   loadExchange,
+  makeActor,
   SHIFT,
   stateOf,
   type Table,
@@ -22,14 +23,18 @@ import { type ChatMessage, world } from "../../test/foundry/chat-stand-in";
 
 let start: Awaited<ReturnType<typeof loadExchange>>["start"];
 let restoreForgedRound: typeof import("../combat/record")["restoreForgedRound"];
+let seedRoundRecord: typeof import("../combat/record")["seedRoundRecord"];
 let hook: number | null = null;
+let seedHook: number | null = null;
 beforeAll(async () => {
   ({ start } = await loadExchange());
-  ({ restoreForgedRound } = await import("../combat/record"));
+  ({ restoreForgedRound, seedRoundRecord } = await import("../combat/record"));
 });
 afterEach(() => {
   if (hook !== null) Hooks.off("updateCombatant", hook);
+  if (seedHook !== null) Hooks.off("createCombatant", seedHook);
   hook = null;
+  seedHook = null;
 });
 
 /** The races' round: Gru on All-Out Attack; Jenny has moved (no NC-MAN-2 dodge instead), one dodge under Move. */
@@ -107,5 +112,27 @@ describe("the round's record is the GM's copy on the Combat, not the player-writ
     await writesSettled();
     expect(gru.system).toMatchObject({ maneuver: "allOutAttack", restrictions: [{ kind: "noAttack" }] });
     expect(gru.writers.at(-1)).toBe(world.gm.id);
+  });
+
+  it("NC-RND-3: Fast Eddy joins the running combat; before any other GM write, his player rewrites his maneuver on his combatant: the GM reads the round Eddy joined with", async () => {
+    const t = await table();
+    const { c } = await round(t);
+    const eddy = await makeActor("characters/fast-eddy.json", world.player.id);
+    hook = Hooks.on("updateCombatant", restoreForgedRound as never);
+    seedHook = Hooks.on("createCombatant", seedRoundRecord as never);
+    world.as(world.gm);
+    const [joined] = await (
+      c as unknown as {
+        createEmbeddedDocuments(n: string, d: object[]): Promise<{ update(d: object): Promise<unknown> }[]>;
+      }
+    ).createEmbeddedDocuments("Combatant", [{ actorId: eddy.id, system: { maneuver: "move" } }]);
+    const { writesSettled } = await import("../documents/write-queue");
+    await writesSettled();
+
+    world.as(world.player);
+    await joined!.update({ "system.maneuver": "allOutAttack" });
+    world.as(world.gm);
+    const { combatantSystem } = await import("../combat/snapshot");
+    expect(combatantSystem(joined).maneuver).toBe("move");
   });
 });

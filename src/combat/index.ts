@@ -6,7 +6,7 @@ import { FangsCombat } from "./combat";
 import { FangsCombatant } from "./combatant";
 import { FangsCombatantData, FangsCombatData } from "./data";
 import { COMBAT_QUERY } from "./query";
-import { restoreForgedRound } from "./record";
+import { restoreForgedRound, seedRoundRecord } from "./record";
 import type { CombatActionAnswer } from "./request";
 
 export * from "./api";
@@ -45,4 +45,5 @@ export function registerCombat(): void {
   registerCombatSettings();
   registerTokenHudPalette();
   Hooks.on("updateCombatant", restoreForgedRound as never);
+  Hooks.on("createCombatant", seedRoundRecord as never);
 }

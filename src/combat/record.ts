@@ -83,3 +83,24 @@ export function restoreForgedRound(
     if (record !== null) await combatant.update({ system: roundOf(record) } as never);
   });
 }
+
+/**
+ * `createCombatant`: a combatant joining a combat gets its record at once,
+ * on the active GM's client, so there is no window in which the GM would
+ * read a `system` its owner wrote before any GM write. One a GM created
+ * keeps the round it was given; one a player created starts from an empty
+ * round (a player's client chose that data).
+ */
+export function seedRoundRecord(
+  combatant: Combatant.Implementation,
+  _options: unknown,
+  userId: string,
+): void {
+  if (!game.users?.activeGM?.isSelf || !combatant.combat) return;
+  if (roundRecordOf(combatant) !== null) return;
+  const byGM = game.users.get(userId)?.isGM === true;
+  void serialised(async () => {
+    if (roundRecordOf(combatant) !== null || !combatant.combat) return;
+    await writeRound(combatant, byGM ? {} : (roundOf({}) as unknown as Loose));
+  });
+}
