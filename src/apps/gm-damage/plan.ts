@@ -1,12 +1,11 @@
-import { poolStatusChanges } from "../../rules/fangs/consequences";
+import { adjustPools, type PoolState } from "../../rules/fangs/consequences";
 import type { Effect } from "../../rules/kernel/effects";
-import { RulesError } from "../../rules/kernel/errors";
 
 /**
  * The GM's damage and healing outside a card, as plain data: the dialog's
- * answers checked, and the Effects they make for one actor. The pool
- * statuses (unconscious, coma, dying, dead) come from the rules core's
- * thresholds (poolStatusChanges), as a blow's do; no Foundry global here.
+ * answers checked; the Effects they make for one actor are the rules
+ * core's (adjustPools: healing up to the maximum, the pool statuses by the
+ * thresholds a blow's use); no Foundry global here.
  */
 
 export type GmDamageDirection = "damage" | "heal";
@@ -72,37 +71,10 @@ export function parseAnswers(raw: GmDamageAnswers, field: { stun: string; hp: st
   return { ok: true, request: { direction, stunPoints: stun, hitPoints: hp, whisper: visibility === "gm" } };
 }
 
-/** One actor's pools and the characteristics the thresholds read. */
-export interface PoolState {
-  readonly stunPoints: { readonly value: number; readonly max: number };
-  readonly hitPoints: { readonly value: number; readonly max: number };
-  readonly co: number;
-  readonly sz: number;
-}
+/** One actor's pools, read for the rules core's adjustPools. */
+export type { PoolState } from "../../rules/fangs/consequences";
 
-/**
- * The Effects of the request on one actor: pool effects (healing gives
- * back at most up to the pool's maximum, and nothing to a pool already at
- * or over it), then the pool statuses the move sets or lifts. No CO check
- * and no stun: the GM's change is not an attack (CORE-CON-1 asks for the
- * check on "one attack"). An actor whose CO or SZ the rules core cannot
- * read gets its pools changed and its statuses left alone.
- */
+/** The Effects of the request on one actor: the rules core decides (adjustPools). */
 export function gmDamageEffects(actorId: string, state: PoolState, request: GmDamageRequest): Effect[] {
-  const amount = (pool: { value: number; max: number }, asked: number): number =>
-    request.direction === "damage" ? asked : -Math.min(asked, Math.max(0, pool.max - pool.value));
-  const stun = amount(state.stunPoints, request.stunPoints);
-  const hp = amount(state.hitPoints, request.hitPoints);
-  const effects: Effect[] = [];
-  if (stun !== 0) effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: stun });
-  if (hp !== 0) effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: hp });
-  if (effects.length === 0) return effects;
-  const before = { stunPoints: state.stunPoints.value, hitPoints: state.hitPoints.value };
-  const after = { stunPoints: before.stunPoints - stun, hitPoints: before.hitPoints - hp };
-  try {
-    effects.push(...poolStatusChanges(actorId, before, after, state.co, state.sz));
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-  }
-  return effects;
+  return adjustPools(actorId, state, request);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { combatantState } from "../../../test/support/fangs-fixtures";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
 import {
+  adjustPools,
   assessBlow,
   dyingRound,
   FangsStatus,
@@ -283,5 +284,27 @@ describe("pool statuses when points come back (an undo)", () => {
         10,
       ),
     ).toThrow();
+  });
+});
+
+describe("a GM's change of the pools outside a blow", () => {
+  const jenny = { stunPoints: { value: 21, max: 21 }, hitPoints: { value: 11, max: 11 }, co: 11, sz: 10 };
+
+  it("CORE-CON-2, CORE-CON-3: damage past 0 Stun and 0 HP sets unconscious and dying, with no CO check or stun", () => {
+    expect(adjustPools("jenny", jenny, { direction: "damage", stunPoints: 26, hitPoints: 13 })).toEqual([
+      { kind: "pool", actorId: "jenny", pool: "stunPoints", amount: 26 },
+      { kind: "pool", actorId: "jenny", pool: "hitPoints", amount: 13 },
+      { kind: "status", actorId: "jenny", status: "unconscious", active: true },
+      { kind: "status", actorId: "jenny", status: "dying", active: true },
+    ]);
+  });
+
+  it("CORE-CHR-2, CORE-CON-2: healing stops at the maximum, gives nothing to a full pool, and wakes the fighter", () => {
+    const out = { ...jenny, stunPoints: { value: -5, max: 21 } };
+    expect(adjustPools("jenny", out, { direction: "heal", stunPoints: 30, hitPoints: 4 })).toEqual([
+      { kind: "pool", actorId: "jenny", pool: "stunPoints", amount: -26 },
+      { kind: "status", actorId: "jenny", status: "unconscious", active: false },
+    ]);
+    expect(adjustPools("jenny", jenny, { direction: "heal", stunPoints: 3, hitPoints: 3 })).toEqual([]);
   });
 });

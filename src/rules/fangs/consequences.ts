@@ -318,3 +318,46 @@ export function unconsciousRecovery(
   statusChanges(effects, actorId, before, after);
   return { stunPoints, effects };
 }
+
+/** One fighter's pools and the characteristics their thresholds read. */
+export interface PoolState {
+  readonly stunPoints: { readonly value: number; readonly max: number };
+  readonly hitPoints: { readonly value: number; readonly max: number };
+  readonly co: number;
+  readonly sz: number;
+}
+
+/** Points a GM takes off ("damage") or gives back ("heal") outside a blow. */
+export interface PoolAdjustment {
+  readonly direction: "damage" | "heal";
+  readonly stunPoints: number;
+  readonly hitPoints: number;
+}
+
+/**
+ * The Effects of a GM's change of the pools that is not an attack: damage
+ * takes what is asked; healing gives back at most up to each pool's
+ * maximum (CORE-CHR-2, -3 derive the maxima a pool returns to), nothing to
+ * a pool already at or over it; then the pool statuses the move sets or
+ * lifts (poolStatusChanges). No CO check and no stun: CORE-CON-1 asks for
+ * the check on "one attack". A fighter whose CO or SZ cannot be read keeps
+ * its statuses.
+ */
+export function adjustPools(actorId: string, state: PoolState, change: PoolAdjustment): Effect[] {
+  const amount = (pool: { value: number; max: number }, asked: number): number =>
+    change.direction === "damage" ? asked : -Math.min(asked, Math.max(0, pool.max - pool.value));
+  const stun = amount(state.stunPoints, change.stunPoints);
+  const hp = amount(state.hitPoints, change.hitPoints);
+  const effects: Effect[] = [];
+  if (stun !== 0) effects.push({ kind: "pool", actorId, pool: "stunPoints", amount: stun });
+  if (hp !== 0) effects.push({ kind: "pool", actorId, pool: "hitPoints", amount: hp });
+  if (effects.length === 0) return effects;
+  const before = { stunPoints: state.stunPoints.value, hitPoints: state.hitPoints.value };
+  const after = { stunPoints: before.stunPoints - stun, hitPoints: before.hitPoints - hp };
+  try {
+    effects.push(...poolStatusChanges(actorId, before, after, state.co, state.sz));
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+  }
+  return effects;
+}
