@@ -2,17 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   ask,
   attackWith,
+  choices,
   combat,
   itemId,
   lastMessage,
   loadExchange,
   SHIFT,
+  sendAttack,
   stateOf,
-  type Table,
   table,
 } from "../../test/foundry/chat-fixtures";
-import { type ChatMessage, type TestUser, world } from "../../test/foundry/chat-stand-in";
-import { whilePending } from "../requester";
+import { type ChatMessage, world } from "../../test/foundry/chat-stand-in";
 
 /**
  * A hostile player's client, beyond the cards (security.test.ts): raw
@@ -20,47 +20,9 @@ import { whilePending } from "../requester";
  * docs/security.md it proves.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: a hostile client may put anything anywhere
-type Loose = any;
-
 beforeAll(async () => {
   await loadExchange();
 });
-
-/** Sends a raw `fangs.startAttack` payload to the active GM, confirmed by `user`'s client. */
-async function sendAttack(user: TestUser, payload: Loose): Promise<Loose> {
-  world.as(user);
-  try {
-    const subject = { query: "fangs.startAttack", subject: `${payload.attackerUuid}:${payload.weaponId}` };
-    return await whilePending(payload.requestId, subject, () => world.gm.query("fangs.startAttack", payload));
-  } finally {
-    world.as(world.gm);
-  }
-}
-
-function choices(t: Table, patch: Loose = {}): Loose {
-  return {
-    userId: world.player.id,
-    requestId: "req00000000000000000001",
-    attackerUuid: t.gru.uuid,
-    attackerTokenUuid: t.gruToken.uuid,
-    weaponId: t.sword,
-    targetActorUuid: t.jenny.uuid,
-    targetTokenUuid: t.jennyToken.uuid,
-    free: null,
-    answers: {
-      situational: 0,
-      attackToDamage: 0,
-      parryToAttack: 0,
-      attackToParry: 0,
-      mode: "strike",
-      subdual: false,
-      rollMode: "publicroll",
-      special: null,
-    },
-    ...patch,
-  };
-}
 
 function messages(): ChatMessage[] {
   return [...(game.messages as unknown as Iterable<ChatMessage>)];

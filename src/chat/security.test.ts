@@ -4,17 +4,18 @@ import {
   type AnyActor,
   ask,
   attackWith,
+  choices,
   combat,
   itemId,
   loadExchange,
   makeActor,
   pools,
+  sendAttack,
   stateOf,
   type Table,
   table,
 } from "../../test/foundry/chat-fixtures";
 import { type ChatMessage, type TestUser, world } from "../../test/foundry/chat-stand-in";
-import { whilePending } from "../requester";
 
 /**
  * A player can never write through the GM (docs/security.md): each attack
@@ -182,44 +183,6 @@ describe("a card no GM wrote is refused at every step (docs/security.md: steps)"
     expect(world.notices).toContain(game.i18n!.localize("FANGS.Chat.Record.NotGMCard"));
   });
 });
-
-/** Sends a raw `fangs.startAttack` payload to the active GM as `user`'s client sends one. */
-async function sendAttack(user: TestUser, payload: Loose, confirm = true): Promise<Loose> {
-  world.as(user);
-  const send = () => world.gm.query("fangs.startAttack", payload);
-  try {
-    const subject = { query: "fangs.startAttack", subject: `${payload?.attackerUuid}:${payload?.weaponId}` };
-    return confirm && typeof payload?.requestId === "string"
-      ? await whilePending(payload.requestId, subject, send)
-      : await send();
-  } finally {
-    world.as(world.gm);
-  }
-}
-
-function choices(t: Table, patch: Loose = {}): Loose {
-  return {
-    userId: world.player.id,
-    requestId: "req00000000000000000001",
-    attackerUuid: t.gru.uuid,
-    attackerTokenUuid: t.gruToken.uuid,
-    weaponId: t.sword,
-    targetActorUuid: t.jenny.uuid,
-    targetTokenUuid: t.jennyToken.uuid,
-    free: null,
-    answers: {
-      situational: 0,
-      attackToDamage: 0,
-      parryToAttack: 0,
-      attackToParry: 0,
-      mode: "strike",
-      subdual: false,
-      rollMode: "publicroll",
-      special: null,
-    },
-    ...patch,
-  };
-}
 
 describe("the active GM derives the attack from the documents (docs/security.md: startAttack)", () => {
   it("posts the card as the GM's, with the declaration read from Gru's sheet", async () => {

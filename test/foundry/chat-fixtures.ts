@@ -175,3 +175,46 @@ export function setRound(
   const record = records?.[combatant.id];
   if (record) Object.assign(record, structuredClone(patch));
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: a hostile client's payload has any shape.
+type AnyPayload = any;
+
+/** Sends a raw `fangs.startAttack` payload to the active GM as `user`'s client sends one. */
+export async function sendAttack(user: TestUser, payload: AnyPayload, confirm = true): Promise<AnyPayload> {
+  const { whilePending } = await import("../../src/requester");
+  world.as(user);
+  const send = () => world.gm.query("fangs.startAttack", payload);
+  try {
+    const subject = { query: "fangs.startAttack", subject: `${payload?.attackerUuid}:${payload?.weaponId}` };
+    return confirm && typeof payload?.requestId === "string"
+      ? await whilePending(payload.requestId, subject, send)
+      : await send();
+  } finally {
+    world.as(world.gm);
+  }
+}
+
+/** A `fangs.startAttack` payload for Gru's Broadsword at Jenny, as the player's dialog sends it. */
+export function choices(t: Table, patch: AnyPayload = {}): AnyPayload {
+  return {
+    userId: world.player.id,
+    requestId: "req00000000000000000001",
+    attackerUuid: t.gru.uuid,
+    attackerTokenUuid: t.gruToken.uuid,
+    weaponId: t.sword,
+    targetActorUuid: t.jenny.uuid,
+    targetTokenUuid: t.jennyToken.uuid,
+    free: null,
+    answers: {
+      situational: 0,
+      attackToDamage: 0,
+      parryToAttack: 0,
+      attackToParry: 0,
+      mode: "strike",
+      subdual: false,
+      rollMode: "publicroll",
+      special: null,
+    },
+    ...patch,
+  };
+}
