@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { build as viteBuild } from "vite";
 import { bundleSize } from "./bundle-size.mjs";
 import { moduleGraph } from "./lib/chunks.mjs";
-import { missingFiles, ROOT, sourceManifest } from "./lib/manifest.mjs";
+import { mediaPaths, missingFiles, ROOT, sourceManifest } from "./lib/manifest.mjs";
 import { compilePacks } from "./lib/packs.mjs";
 
 /** Folders served as they are; templates and language files are read by Foundry at run time. */
@@ -40,6 +40,11 @@ export async function buildSystem({ root = ROOT, outDir = path.join(root, "dist"
     copied.push(folder);
   }
   for (const file of STATIC_FILES) cpSync(path.join(root, file), path.join(outDir, file));
+  // The manifest's cover and screenshots (the README's, under docs/screenshots), at the same paths.
+  for (const file of mediaPaths(manifest)) {
+    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+    cpSync(path.join(root, file), path.join(outDir, file));
+  }
 
   writeFileSync(path.join(outDir, "system.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const packs = await compilePacks({ root, outDir, manifest });

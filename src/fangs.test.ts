@@ -8,6 +8,7 @@ import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { FangsActor } from "./documents/actor";
+import { registerEncounters } from "./encounters";
 import "./fangs";
 import { loadQuenchBatches } from "./on-demand";
 
@@ -19,6 +20,7 @@ vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
 vi.mock("./apps/settings", () => ({ registerRulesMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
 vi.mock("./chat", () => ({ registerExchange: vi.fn() }));
+vi.mock("./encounters", () => ({ registerEncounters: vi.fn() }));
 vi.mock("./data/world-migration-gate", () => ({ migrateWorldWhenDue: vi.fn(async () => undefined) }));
 const registerBatches = vi.fn();
 vi.mock("./on-demand", () => ({ loadQuenchBatches: vi.fn(async () => ({ registerBatches })) }));
@@ -38,6 +40,7 @@ describe("the entry file", () => {
     expect(registerExchange).toHaveBeenCalledTimes(1);
     expect(registerEncounterOdds).toHaveBeenCalledTimes(1);
     expect(registerRulesMenu).toHaveBeenCalledTimes(1);
+    expect(registerEncounters).toHaveBeenCalledTimes(1);
     Hooks.callAll("init");
     expect(registerSheets).toHaveBeenCalledTimes(1);
   });

@@ -12,6 +12,7 @@ import { configureDocuments, configureStatusEffects } from "./config/register";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
+import { registerEncounters } from "./encounters";
 import { loadQuenchBatches } from "./on-demand";
 
 Hooks.once("init", () => {
@@ -25,6 +26,7 @@ Hooks.once("init", () => {
   registerExchange();
   registerEncounterOdds();
   registerGmDamage();
+  registerEncounters();
 });
 
 Hooks.once("ready", () => {

@@ -75,6 +75,9 @@ export const loadEncounterOdds = onDemand(() => import("./apps/encounter-odds/op
 /** The GM's damage and healing on selected tokens outside a card (its dialog and applier). */
 export const loadGmDamage = onDemand(() => import("./apps/gm-damage/apply"));
 
+/** Placing a ready-made encounter on the scene (the encounter table, the import, the tokens). */
+export const loadEncounters = onDemand(() => import("./encounters/place"));
+
 /** Bringing an older world's data to the current schema (the active GM, once, on `ready`). */
 export const loadWorldMigration = onDemand(() => import("./data/world-migration"));
 
@@ -98,6 +101,7 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/rules/fangs/impale.ts",
   "src/apps/encounter-odds/open.ts",
   "src/apps/gm-damage/apply.ts",
+  "src/encounters/place.ts",
   "src/data/world-migration.ts",
   "src/quench/register.ts",
 ]);

@@ -21,6 +21,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CONDITION_LABELS } from "../src/apps/sheets/labels";
+import { ENCOUNTERS } from "../src/encounters/table";
 import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../src/rules/fangs/types";
 import { REPO_ROOT } from "./handlebars/render";
@@ -82,6 +83,12 @@ interface Family {
 }
 
 const FAMILIES: readonly Family[] = [
+  {
+    pattern: "FANGS.Encounter.{id}.Name",
+    source: "ENCOUNTERS in src/encounters/table.ts (the ready-made encounters)",
+    ids: () => Object.values(ENCOUNTERS).map((e) => e.name.split(".")[2]!),
+    complete: true,
+  },
   {
     pattern: "FANGS.Maneuver.{id}.Name",
     source: "MANEUVER_IDS in src/rules/fangs/types.ts (rules-B's maneuver registry)",

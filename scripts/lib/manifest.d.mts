@@ -20,11 +20,20 @@ export interface SystemManifest {
   download?: string;
   url?: string;
   flags?: Record<string, unknown>;
+  media?: {
+    type: string;
+    url: string;
+    thumbnail?: string;
+    caption?: string;
+    loop?: boolean;
+    flags?: object;
+  }[];
   [field: string]: unknown;
 }
 
 export const ROOT: string;
 export function readJson<T = unknown>(file: string): T;
 export function manifestPaths(manifest: SystemManifest): string[];
+export function mediaPaths(manifest: SystemManifest): string[];
 export function missingFiles(manifest: SystemManifest, dir: string): string[];
 export function sourceManifest(root?: string): SystemManifest;

@@ -10,8 +10,9 @@ export function readJson(file) {
 
 /**
  * Every path the manifest asks Foundry to load, relative to the system
- * folder: the modules, the style sheets, the language files and the pack
- * folders. A build that lacks one of them is not installable.
+ * folder: the modules, the style sheets, the language files, the pack
+ * folders and the media the system ships. A build that lacks one of them is
+ * not installable.
  */
 export function manifestPaths(manifest) {
   return [
@@ -20,7 +21,22 @@ export function manifestPaths(manifest) {
     ...(manifest.styles ?? []),
     ...(manifest.languages ?? []).map((language) => language.path),
     ...(manifest.packs ?? []).map((pack) => pack.path),
+    ...mediaPaths(manifest),
   ];
+}
+
+/**
+ * The `media` images (and thumbnails) served from the system's own folder
+ * (`systems/<id>/…`), relative to it; a web address elsewhere is not ours
+ * to ship.
+ */
+export function mediaPaths(manifest) {
+  const prefix = `systems/${manifest.id}/`;
+  return (manifest.media ?? [])
+    .flatMap((entry) => [entry.url, entry.thumbnail])
+    .filter((url) => typeof url === "string" && url.startsWith(prefix))
+    .map((url) => url.slice(prefix.length))
+    .filter((file, i, all) => all.indexOf(file) === i);
 }
 
 /** The paths the manifest names that dir lacks. */

@@ -32,6 +32,8 @@ const COPIED = [
   "tsconfig.json",
   "LICENSE",
   "CREDITS.md",
+  // The manifest's media (the README's screenshots), which the build ships.
+  "docs/screenshots",
   "README.md",
 ];
 

@@ -9,6 +9,7 @@ import { BUNDLE_BUDGET, bundleSize, unsplitReference } from "../../scripts/bundl
 import { moduleGraph, relativeImports } from "../../scripts/lib/chunks.mjs";
 import {
   manifestPaths,
+  mediaPaths,
   missingFiles,
   ROOT,
   readJson,
@@ -105,6 +106,28 @@ describe("npm run build", () => {
         true,
       );
     }
+  });
+
+  it("ships the manifest's media: a setup image, a cover and screenshots, each one of the README's screenshots", () => {
+    const media = built.manifest.media ?? [];
+    expect(new Set(media.map((m) => m.type))).toEqual(new Set(["setup", "cover", "screenshot"]));
+    for (const m of media) {
+      expect(["setup", "cover", "screenshot", "icon", "video"], m.url).toContain(m.type);
+      expect(m.caption?.length ?? 0, m.url).toBeGreaterThan(10);
+    }
+    const files = mediaPaths(built.manifest);
+    expect(files.length).toBe(media.length - 1);
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    for (const file of files) {
+      expect(file).toMatch(/^docs\/screenshots\/[\w-]+\.png$/);
+      expect(readme, file).toContain(`(${file})`);
+      expect(readFileSync(path.join(dist, file)).equals(readFileSync(path.join(ROOT, file))), file).toBe(
+        true,
+      );
+    }
+    expect(
+      missingFiles({ ...built.manifest, media: [{ type: "cover", url: "systems/fangs/absent.png" }] }, dist),
+    ).toContain("absent.png");
   });
 
   it("notices a missing file (the check the build ends with)", () => {

@@ -348,7 +348,16 @@ describe("sample characters and creatures", () => {
 
   it("the beasts that monster-parry are non-humanoid and unintelligent, and have the ability (NC-DEF-8)", () => {
     const parrying = docs("creatures").filter((c) => sys(c).monsterParry.bought > 0);
-    expect(parrying.map((c) => c.name).sort()).toEqual(["Cave Bear", "Giant Octopus"]);
+    expect(parrying.map((c) => c.name).sort()).toEqual([
+      "Cave Bear",
+      "Giant Octopus",
+      "Giant Rat",
+      "Giant Spider",
+      "Great Ape",
+      "Guard Dog",
+      "Wild Boar",
+      "Wolf",
+    ]);
     for (const c of parrying) expect(sys(c)).toMatchObject({ humanoid: false, intelligent: false });
   });
 

@@ -32,6 +32,7 @@ export function resetWorld(): void {
   standIn.game.items.clear();
   standIn.game.scenes.clear();
   standIn.game.packs.clear();
+  standIn.game.folders.clear();
   standIn.ui.notifications.clear();
   for (const user of standIn.game.users) user.active = true;
   standIn.as(standIn.users.gm);

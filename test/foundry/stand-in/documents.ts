@@ -174,6 +174,16 @@ export class StandInDocument {
     return this._source.flags as Obj;
   }
 
+  /** The folder's id, or null. */
+  get folder(): string | null {
+    return (this._source.folder as string | undefined) ?? null;
+  }
+
+  /** Where the document came from: `compendiumSource` is the uuid of the compendium entry it was imported from. */
+  get _stats(): { compendiumSource?: string | null } {
+    return (this._source._stats as { compendiumSource?: string | null } | undefined) ?? {};
+  }
+
   get isEmbedded(): boolean {
     return this.parent !== null;
   }
@@ -267,6 +277,10 @@ export class StandInDocument {
       ownership: isPlainObject(source.ownership) ? source.ownership : { default: OWNERSHIP.NONE },
       system,
       ...(cls.documentName === "Actor" ? { items: Array.isArray(source.items) ? source.items : [] } : {}),
+      // Kept only when given, so documents made without them keep their old shape.
+      ...(typeof source.folder === "string" ? { folder: source.folder } : {}),
+      ...(isPlainObject(source._stats) ? { _stats: source._stats } : {}),
+      ...(isPlainObject(source.prototypeToken) ? { prototypeToken: source.prototypeToken } : {}),
     };
   }
 
@@ -653,6 +667,17 @@ export class StandInEffect {
 export class Actor extends StandInDocument {
   static override documentName: DocumentName = "Actor";
 
+  /** The prototype token's data (name, size, bars, disposition), as stored. */
+  get prototypeToken(): Obj {
+    return (this._source.prototypeToken as Obj | undefined) ?? { name: this.name };
+  }
+
+  /** A token of this actor from its prototype, the given data over it (Actor#getTokenDocument). */
+  async getTokenDocument(data: Obj = {}): Promise<{ toObject(): Obj }> {
+    const source = { ...deepClone(this.prototypeToken), actorId: this.id, ...deepClone(data) };
+    return { toObject: () => deepClone(source) };
+  }
+
   /**
    * A Token HUD edit: a bar's new value is kept within 0..max, a plain
    * attribute is set as typed; a `modifyTokenAttribute` hook returning false
@@ -779,17 +804,38 @@ export class StandInToken {
   readonly actorId: string;
   readonly actorLink: boolean;
   readonly delta: StandInActorDelta;
+  /** Where it stands, in pixels from the canvas's top left, and its size in grid squares. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly disposition: number;
   #synthetic: StandInDocument | null = null;
 
   constructor(
     readonly parent: StandInScene,
-    data: { name?: string; actorId: string; actorLink?: boolean; delta?: { system?: Obj; items?: Obj[] } },
+    data: {
+      name?: string;
+      actorId: string;
+      actorLink?: boolean;
+      delta?: { system?: Obj; items?: Obj[] };
+      x?: number;
+      y?: number;
+      width?: number;
+      height?: number;
+      disposition?: number;
+    },
   ) {
     this.id = randomID();
     this.actorId = data.actorId;
     this.name = data.name ?? gameOf().actors.get(data.actorId)?.name ?? "Token";
     this.actorLink = data.actorLink ?? false;
     this.delta = new StandInActorDelta(this, data.delta);
+    this.x = data.x ?? 0;
+    this.y = data.y ?? 0;
+    this.width = data.width ?? 1;
+    this.height = data.height ?? 1;
+    this.disposition = data.disposition ?? 0;
   }
 
   get uuid(): string {
@@ -845,8 +891,19 @@ export class StandInToken {
 export class StandInScene {
   readonly id = randomID();
   readonly tokens = new Collection<StandInToken>();
+  /** Scene#dimensions as the canvas reads them: the scene's rectangle inside its padding, and the grid size in pixels. */
+  readonly dimensions = { sceneX: 500, sceneY: 500, sceneWidth: 2000, sceneHeight: 1500, size: 100 };
 
   constructor(readonly name: string) {}
+
+  /** Tokens created from token data (`actorId`, x, y…), by a GM only, as the server allows. */
+  async createEmbeddedDocuments(name: "Token", data: Obj[]): Promise<StandInToken[]> {
+    if (name !== "Token") throw new Error(`the stand-in's Scene embeds only Tokens, not ${name}`);
+    const user = currentUser();
+    await roundTrip();
+    if (!user.isGM) throw refuseWrite(user, "create a Token in", this.uuid);
+    return data.map((d) => this.addToken(d as unknown as ConstructorParameters<typeof StandInToken>[1]));
+  }
 
   get uuid(): string {
     return `Scene.${this.id}`;

@@ -117,6 +117,7 @@ export interface StandInGame {
   items: Collection<StandInDocument>;
   scenes: Collection<StandInScene>;
   packs: Collection<StandInCompendium>;
+  folders: Collection<StandInFolder>;
   messages: Collection<ChatMessage>;
   macros: Collection<Obj>;
   combats: Collection<Combat>;
@@ -163,6 +164,7 @@ export function installStandIn(): StandIn {
     items: new Collection(),
     scenes: new Collection(),
     packs: new Collection(),
+    folders: new Collection(),
     messages: new Collection(),
     macros: new Collection(),
     combats,
@@ -281,6 +283,7 @@ export function installStandIn(): StandIn {
         return macro;
       },
     },
+    Folder: StandInFolder,
     fromUuid: async (uuid: string) => resolveUuid(uuid),
     fromUuidSync: (uuid: string) => resolveUuid(uuid),
     // No scene is viewed: tokens have no place, so distances are unknown.
@@ -303,9 +306,30 @@ export function makeToken(actor: { uuid: string; name: string }, name?: string):
   return token;
 }
 
+/** A sidebar folder: a name and the type of document it holds. Only a GM creates one. */
+export class StandInFolder {
+  readonly id = nextDocumentId("fol");
+
+  constructor(
+    readonly name: string,
+    readonly type: string,
+  ) {}
+
+  static async create(data: { name: string; type: string }): Promise<StandInFolder> {
+    const game = (globalThis as unknown as { game: StandInGame }).game;
+    if (!game.user.isGM) throw new Error(`${game.user.id} may not create a folder`);
+    const folder = new StandInFolder(data.name, data.type);
+    game.folders.set(folder.id, folder);
+    return folder;
+  }
+}
+
 function resolveUuid(uuid: string): unknown {
   const parts = uuid.split(".");
   const game = (globalThis as unknown as { game: StandInGame }).game;
+  // Compendium.<package>.<pack>.<Type>.<id>
+  if (parts[0] === "Compendium")
+    return game.packs.get(`${parts[1]}.${parts[2]}`)?.documents.get(parts[4] ?? "") ?? null;
   if (parts[0] === "Actor") {
     const actor = game.actors.get(parts[1] ?? "");
     if (!actor) return null;

@@ -1,0 +1,85 @@
+/**
+ * The ready-made encounters: which creatures of which compendium, how many,
+ * and on which side. Pure data, loaded with the placing code on first use
+ * (src/on-demand.ts) to keep it out of start-up. Other modules add their own,
+ * or replace one of these by its id, in `CONFIG.FANGS.encounters` (same
+ * shape), which `encounterTable()` lays over this table.
+ */
+
+/** Which side a creature fights on; its token's disposition. */
+export type EncounterSide = "hostile" | "neutral" | "friendly";
+
+export interface EncounterCreature {
+  /** The Actor compendium, `fangs.creatures` when left out. */
+  readonly pack?: string;
+  /** The actor's id in that compendium. */
+  readonly actor: string;
+  readonly count: number;
+  readonly side: EncounterSide;
+}
+
+export interface EncounterDefinition {
+  readonly id: string;
+  /** Lang key of the encounter's name, also the name of its folder of actors. */
+  readonly name: string;
+  readonly creatures: readonly EncounterCreature[];
+}
+
+export const DEFAULT_CREATURE_PACK = "fangs.creatures";
+
+/** Foundry's TOKEN_DISPOSITIONS, by side. */
+export const SIDE_DISPOSITION: Readonly<Record<EncounterSide, number>> = Object.freeze({
+  hostile: -1,
+  neutral: 0,
+  friendly: 1,
+});
+
+/** The creatures pack's ids (test/build/pack-ids.json). */
+const C = {
+  wolf: "f0xLib4gKufCZ9W5",
+  giantRat: "rSSWcgqaeWxn1PzU",
+  bandit: "994NI8tqAHmd3AX1",
+  banditLeader: "fENQGyXgfMmKZfOP",
+  orcWarrior: "rbhoNldugvNEwTJf",
+  skeleton: "4mPSbLQb55paNTZp",
+  guardDog: "gMB8AqDGnRo64Rvn",
+  giantSpider: "UdsmEizI3BFJutep",
+  cultist: "Fq303l6IR3JaECaU",
+  knight: "eXYoz1zF5ae2GJa2",
+  troll: "a3T166LDmxsCvJrl",
+} as const;
+
+const foe = (actor: string, count: number): EncounterCreature => ({ actor, count, side: "hostile" });
+
+function encounter(id: string, key: string, creatures: EncounterCreature[]): EncounterDefinition {
+  return Object.freeze({
+    id,
+    name: `FANGS.Encounter.${key}.Name`,
+    creatures: Object.freeze(creatures.map((c) => Object.freeze(c))),
+  });
+}
+
+export const ENCOUNTERS: Readonly<Record<string, EncounterDefinition>> = Object.freeze(
+  Object.fromEntries(
+    [
+      encounter("three-wolves", "ThreeWolves", [foe(C.wolf, 3)]),
+      encounter("bandit-ambush", "BanditAmbush", [foe(C.bandit, 4), foe(C.banditLeader, 1)]),
+      encounter("troll-bridge", "TrollBridge", [foe(C.troll, 1)]),
+      encounter("rat-swarm", "RatSwarm", [foe(C.giantRat, 6)]),
+      encounter("tomb-guard", "TombGuard", [foe(C.skeleton, 4)]),
+      encounter("orc-raiders", "OrcRaiders", [
+        foe(C.orcWarrior, 3),
+        { actor: C.knight, count: 1, side: "friendly" },
+      ]),
+      encounter("cult-ritual", "CultRitual", [foe(C.cultist, 4), foe(C.guardDog, 2)]),
+      encounter("spider-lair", "SpiderLair", [foe(C.giantSpider, 2)]),
+    ].map((e) => [e.id, e]),
+  ),
+);
+
+/** The built-in encounters with the world's additions (CONFIG.FANGS.encounters) laid over them. */
+export function encounterTable(
+  added: Readonly<Record<string, EncounterDefinition>> | undefined,
+): Readonly<Record<string, EncounterDefinition>> {
+  return Object.freeze({ ...ENCOUNTERS, ...(added ?? {}) });
+}
