@@ -1,7 +1,9 @@
-import { applyEffects } from "../../chat/apply-effects";
+import { applyEffects, revertDeltas } from "../../chat/apply-effects";
+import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
 import type { Effect } from "../../rules/kernel/effects";
+import { type GmDamageDelta, gmDamageNoteOf } from "./note-model";
 import {
   type GmDamageAnswers,
   type GmDamageRequest,
@@ -139,10 +141,53 @@ async function postNote(
   const title = i18n().localize(
     request.direction === "damage" ? "FANGS.GmDamage.Note.Damage" : "FANGS.GmDamage.Note.Heal",
   );
-  const content = `<div class="fangs-gm-damage-note"><p><strong>${escapeHtml(title)}</strong></p><ul>${lines.join("")}</ul></div>`;
+  // Nothing changed: nothing to undo, so no button.
+  const undo =
+    deltas.length === 0
+      ? ""
+      : `<button type="button" class="fangs-gm-damage-note__undo" data-fangs-gm-undo><i class="fa-solid fa-rotate-left" aria-hidden="true"></i> <span>${escapeHtml(i18n().localize("FANGS.GmDamage.Undo.Button"))}</span></button>`;
+  const content = `<div class="fangs fangs-gm-damage-note"><p><strong>${escapeHtml(title)}</strong></p><ul>${lines.join("")}</ul>${undo}</div>`;
   const speaker = { alias: i18n().localize("FANGS.GmDamage.Note.Speaker") };
   const whisper = request.whisper ? game.users!.filter((u) => u.isGM).map((u) => u.id!) : [];
-  await ChatMessage.create({ content, speaker, ...(whisper.length > 0 ? { whisper } : {}) } as never);
+  // The exact changes ride on the note for its Undo: the GM writes the note, so no player can edit them.
+  const system = { deltas: deltas.map((d) => ({ ...d })), undone: false };
+  await ChatMessage.create({
+    type: "gmDamage",
+    system,
+    content,
+    speaker,
+    ...(whisper.length > 0 ? { whisper } : {}),
+  } as never);
+}
+
+/* -------------------------------------------- */
+/*  Undo                                        */
+/* -------------------------------------------- */
+
+/**
+ * A note's Undo: reverts the changes it records through the exchange card's
+ * reverter (a pool moved back by its difference, the pool statuses following
+ * the pools), in the GM's write queue, and marks the note undone. Only a GM's
+ * click acts, and only on a note a GM wrote; an undone note changes nothing
+ * again. Returns the deltas reverted, or null when nothing was done.
+ */
+export async function undoGmDamageNote(message: ChatMessage.Implementation): Promise<GmDamageDelta[] | null> {
+  if (!game.user?.isGM) return warn("FANGS.GmDamage.Undo.GmOnly");
+  if (!authoredByGM(message)) return warn("FANGS.GmDamage.Undo.NotGmNote");
+  return serialised(async () => {
+    // Read inside the queue: an Undo queued just before this one has marked the note by now.
+    const current = (message.id ? game.messages?.get(message.id) : null) ?? message;
+    const note = gmDamageNoteOf(current);
+    if (!note) return warn("FANGS.GmDamage.Undo.Damaged");
+    if (note.undone) {
+      ui.notifications?.info(i18n().localize("FANGS.GmDamage.Undo.Already"));
+      return null;
+    }
+    const missed = await revertDeltas(note.deltas);
+    await current.update({ system: { undone: true } } as never);
+    if (missed.length > 0) warn("FANGS.Chat.Undo.Partial");
+    return [...note.deltas];
+  });
 }
 
 /* -------------------------------------------- */
