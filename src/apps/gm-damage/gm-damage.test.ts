@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { lastMessage, pools, table } from "../../../test/foundry/chat-fixtures";
-import { type ChatMessage, world } from "../../../test/foundry/chat-stand-in";
+import { ChatMessage, world } from "../../../test/foundry/chat-stand-in";
 import { serialised } from "../../documents/write-queue";
 import { gmDamageApi, registerGmDamage, renderGmDamageNote } from "./index";
 import { gmDamageNoteOf } from "./note-model";
