@@ -3,6 +3,7 @@ import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
 import type { Effect } from "../../rules/kernel/effects";
+import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
 import { type GmDamageDelta, gmDamageNoteOf } from "./note-model";
 import {
   type GmDamageAnswers,
@@ -194,30 +195,6 @@ export async function undoGmDamageNote(message: ChatMessage.Implementation): Pro
 /*  The dialog                                  */
 /* -------------------------------------------- */
 
-function dialogContent(): string {
-  const t = (key: string) => escapeHtml(i18n().localize(key));
-  const radio = (name: string, value: string, label: string, checked = false) =>
-    `<label><input type="radio" name="${name}" value="${value}"${checked ? " checked" : ""}> ${t(label)}</label>`;
-  return [
-    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Direction")}</legend>`,
-    radio("direction", "damage", "FANGS.GmDamage.Dialog.Damage", true),
-    radio("direction", "heal", "FANGS.GmDamage.Dialog.Heal"),
-    "</fieldset>",
-    `<div class="form-group"><label for="fangs-gm-damage-stun">${t("FANGS.GmDamage.Field.Stun")}</label>`,
-    '<input id="fangs-gm-damage-stun" type="number" name="stunPoints" min="0" step="1" value="0" required></div>',
-    `<div class="form-group"><label for="fangs-gm-damage-hp">${t("FANGS.GmDamage.Field.Hp")}</label>`,
-    '<input id="fangs-gm-damage-hp" type="number" name="hitPoints" min="0" step="1" value="0"></div>',
-    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Scope")}</legend>`,
-    radio("scope", "both", "FANGS.GmDamage.Dialog.Both", true),
-    radio("scope", "stunOnly", "FANGS.GmDamage.Dialog.StunOnly"),
-    "</fieldset>",
-    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Visibility")}</legend>`,
-    radio("visibility", "gm", "FANGS.GmDamage.Dialog.GmOnly", true),
-    radio("visibility", "public", "FANGS.GmDamage.Dialog.Public"),
-    "</fieldset>",
-  ].join("");
-}
-
 /**
  * Opens the dialog for the selected tokens and applies what the GM answers.
  * A player, or no token selected, is told so and no dialog opens.
@@ -226,12 +203,19 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
   if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
   const tokens = selectedTokens();
   if (actorsOf(tokens).length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
+  const actors = actorsOf(tokens);
+  const localize: Localize = (key, data) => (data ? i18n().format(key, { ...data }) : i18n().localize(key));
+  const content = await foundry.applications.handlebars.renderTemplate(GM_DAMAGE_TEMPLATE, {
+    ...gmDamageDialogContext(
+      actors.map((a) => a.name),
+      localize,
+      `fangs-gm-damage-${foundry.utils.randomID(6)}`,
+    ),
+  });
   const result: unknown = await foundry.applications.api.DialogV2.wait({
-    window: {
-      title: i18n().format("FANGS.GmDamage.Dialog.Title", { count: String(actorsOf(tokens).length) }),
-    },
+    window: { title: i18n().format("FANGS.GmDamage.Dialog.Title", { count: String(actors.length) }) },
     classes: ["fangs", "fangs-gm-damage-window"],
-    content: dialogContent(),
+    content,
     buttons: [
       {
         action: "apply",

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { lastMessage, pools, table } from "../../../test/foundry/chat-fixtures";
 import { ChatMessage, world } from "../../../test/foundry/chat-stand-in";
+import { byAttr, byClass, parse, text, unlabelledControls } from "../../../test/handlebars/html";
+import { createTemplateRenderer } from "../../../test/handlebars/render";
 import { serialised } from "../../documents/write-queue";
 import { gmDamageApi, registerGmDamage, renderGmDamageNote } from "./index";
 import { gmDamageNoteOf } from "./note-model";
@@ -179,7 +181,7 @@ describe("the GM damages and heals selected tokens outside a card", () => {
     expect(pools(t.jenny)).toEqual({ stun: 21, hp: 11 });
   });
 
-  it("the dialog on the selected tokens applies what the GM answers; cancelled, it changes nothing", async () => {
+  it("the dialog, drawn from its template, applies what the GM answers; cancelled, it changes nothing", async () => {
     const t = await jennyAt(21, 11);
     g.canvas = { ...canvasBefore, tokens: { controlled: [{ actor: t.jenny, name: "Pirate Jenny" }] } };
     const answers: unknown[] = [
@@ -187,12 +189,16 @@ describe("the GM damages and heals selected tokens outside a card", () => {
       { direction: "damage", stunPoints: "6", hitPoints: "2", scope: "both", visibility: "gm" },
     ];
     let content = "";
+    let classes: string[] = [];
+    const renderer = createTemplateRenderer();
     g.foundry.applications = {
       ...applicationsBefore,
+      handlebars: { renderTemplate: async (path: string, context: object) => renderer.render(path, context) },
       api: {
         DialogV2: {
-          wait: async (config: { content: string }) => {
+          wait: async (config: { content: string; classes: string[] }) => {
             content = config.content;
+            classes = config.classes;
             return answers.shift();
           },
         },
@@ -200,8 +206,14 @@ describe("the GM damages and heals selected tokens outside a card", () => {
     };
     expect(await gmDamageApi.open()).toBeNull();
     expect(pools(t.jenny)).toEqual({ stun: 21, hp: 11 });
-    expect(content).toContain('name="stunPoints"');
-    expect(content).toContain("Stun only");
+    expect(classes).toContain("fangs-gm-damage-window");
+    const dialog = parse(content);
+    expect(text(byClass(dialog, "fangs-gm-damage__who"))).toBe("Tokens: Pirate Jenny");
+    expect(byAttr(dialog, "name", "stunPoints")).toHaveLength(1);
+    const checked = byAttr(dialog, "checked").map((el) => `${el.attribs.name}=${el.attribs.value}`);
+    expect(checked).toEqual(["direction=damage", "scope=both", "visibility=gm"]);
+    expect(text(byClass(dialog, "fangs-gm-damage__choice"))).toContain("Stun only");
+    expect(unlabelledControls(content)).toEqual([]);
     await gmDamageApi.open();
     expect(pools(t.jenny)).toEqual({ stun: 15, hp: 9 });
   });
