@@ -4,7 +4,7 @@ import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
 import type { Effect } from "../../rules/kernel/effects";
 import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
-import { type GmDamageDelta, gmDamageNoteOf } from "./note-model";
+import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 import {
   type GmDamageAnswers,
   type GmDamageRequest,

@@ -5,7 +5,7 @@ import { byAttr, byClass, parse, text, unlabelledControls } from "../../../test/
 import { createTemplateRenderer } from "../../../test/handlebars/render";
 import { serialised } from "../../documents/write-queue";
 import { gmDamageApi, registerGmDamage, renderGmDamageNote } from "./index";
-import { gmDamageNoteOf } from "./note-model";
+import { gmDamageNoteOf } from "./note-record";
 
 /**
  * The GM's damage and healing on selected tokens outside a card: through

@@ -1,6 +1,6 @@
 import { loadGmDamage } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
-import { GmDamageNoteData, gmDamageNoteOf } from "./note-model";
+import { GmDamageNoteData, noteUndone } from "./note-model";
 import type { GmDamageAnswers } from "./plan";
 
 /**
@@ -35,7 +35,7 @@ export function renderGmDamageNote(message: ChatMessage.Implementation, html: HT
   const button = html.querySelector<HTMLButtonElement>("[data-fangs-gm-undo]");
   if (!button) return;
   const label = button.querySelector("span");
-  if (gmDamageNoteOf(message)?.undone) {
+  if (noteUndone(message)) {
     button.disabled = true;
     if (label) label.textContent = game.i18n!.localize("FANGS.GmDamage.Undo.Done");
     return;

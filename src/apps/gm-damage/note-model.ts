@@ -3,7 +3,9 @@
  * carrying the exact changes it made so its Undo can revert them. The record
  * is trusted only on a GM-authored message (only its author or a GM may
  * update a ChatMessage, card-flows.ts `authoredByGM`), and read only through
- * `gmDamageNoteOf`, which shape-checks it.
+ * `gmDamageNoteOf` (note-record.ts, loaded with the undo), which
+ * shape-checks it; start-up needs only `noteUndone`. The Foundry types learn of the
+ * subtype in src/config/fvtt-configuration.ts, beside the exchange card's.
  */
 
 const { ArrayField, BooleanField, ObjectField } = foundry.data.fields;
@@ -27,66 +29,11 @@ export class GmDamageNoteData extends foundry.abstract.TypeDataModel<
   }
 }
 
-/** The only changes the GM tool makes: a pool moved, a pool status set or lifted. */
-export type GmDamageDelta =
-  | {
-      readonly kind: "pool";
-      readonly actorUuid: string;
-      readonly pool: "stunPoints" | "hitPoints";
-      readonly before: number;
-      readonly after: number;
-    }
-  | {
-      readonly kind: "status";
-      readonly actorUuid: string;
-      readonly status: string;
-      readonly before: boolean;
-      readonly after: boolean;
-    };
-
-export interface GmDamageNote {
-  readonly deltas: readonly GmDamageDelta[];
-  readonly undone: boolean;
-}
-
-function deltaOf(raw: unknown): GmDamageDelta | null {
-  if (!raw || typeof raw !== "object") return null;
-  const d = raw as Record<string, unknown>;
-  if (typeof d.actorUuid !== "string" || d.actorUuid === "") return null;
-  if (d.kind === "pool") {
-    if (d.pool !== "stunPoints" && d.pool !== "hitPoints") return null;
-    if (!Number.isFinite(d.before) || !Number.isFinite(d.after)) return null;
-    return {
-      kind: "pool",
-      actorUuid: d.actorUuid,
-      pool: d.pool,
-      before: d.before as number,
-      after: d.after as number,
-    };
-  }
-  if (d.kind === "status") {
-    if (typeof d.status !== "string" || typeof d.before !== "boolean" || typeof d.after !== "boolean")
-      return null;
-    return { kind: "status", actorUuid: d.actorUuid, status: d.status, before: d.before, after: d.after };
-  }
-  return null;
-}
-
-/** The message's note, or null when it is not a GM damage note or its record is damaged. */
-export function gmDamageNoteOf(
+/** Whether the message is a GM damage note already undone (for the render hook). */
+export function noteUndone(
   message: { readonly type?: string; readonly system?: unknown } | null | undefined,
-): GmDamageNote | null {
-  if (message?.type !== "gmDamage") return null;
-  const system = message.system as { toObject?: () => unknown } | undefined;
-  const raw = (typeof system?.toObject === "function" ? system.toObject() : system) as
-    | { deltas?: unknown; undone?: unknown }
-    | undefined;
-  if (!raw || !Array.isArray(raw.deltas)) return null;
-  const deltas: GmDamageDelta[] = [];
-  for (const entry of raw.deltas) {
-    const delta = deltaOf(entry);
-    if (!delta) return null;
-    deltas.push(delta);
-  }
-  return { deltas, undone: raw.undone === true };
+): boolean {
+  return (
+    message?.type === "gmDamage" && (message.system as { undone?: unknown } | undefined)?.undone === true
+  );
 }
