@@ -17,6 +17,7 @@ import {
   target,
 } from "../../test/foundry/chat-fixtures";
 import { Roll, world } from "../../test/foundry/chat-stand-in";
+import { byTag, parse } from "../../test/handlebars/html";
 import { createTemplateRenderer } from "../../test/handlebars/render";
 
 /**
@@ -695,6 +696,68 @@ describe("the card in the chat log", () => {
     expect(html).toContain('data-fangs-action="undo"');
     world.as(world.defender);
     expect(draw(message).innerHTML).not.toContain('data-fangs-action="undo"');
+  });
+
+  /**
+   * The card drawn into a minimal DOM: its `<details>` (each with `open` and
+   * its `data-fangs-fold`), and the listeners the hook adds, by type and phase.
+   */
+  function drawDom(message: unknown) {
+    type Details = { open: boolean; dataset: { fangsFold?: string } };
+    let details: Details[] = [];
+    const listeners: { type: string; capture: boolean; listener: (event: unknown) => void }[] = [];
+    const content = {
+      textContent: "",
+      set innerHTML(html: string) {
+        details = byTag(parse(html), "details").map((el) => ({
+          open: "open" in el.attribs,
+          dataset: { fangsFold: el.attribs["data-fangs-fold"] },
+        }));
+      },
+      querySelectorAll: (selector: string) =>
+        selector === "details[data-fangs-fold]"
+          ? details.filter((d) => d.dataset.fangsFold !== undefined)
+          : [],
+      addEventListener: (type: string, listener: (event: unknown) => void, capture?: boolean) =>
+        listeners.push({ type, listener, capture: capture === true }),
+    };
+    const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) };
+    modules.render.renderExchangeMessage(message as never, html as never);
+    const fold = (key: string) => details.find((d) => d.dataset.fangsFold === key);
+    /** The viewer opens or closes a section: the browser sets `open`, then fires "toggle" on it. */
+    const toggle = (key: string) => {
+      const target = fold(key)!;
+      target.open = !target.open;
+      for (const l of listeners) if (l.type === "toggle" && l.capture) l.listener({ target });
+    };
+    return { fold, toggle };
+  }
+
+  it("a section the viewer opened stays open when the card is drawn again at its next step", async () => {
+    const t = await table();
+    const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(2, 6);
+    await ask(world.defender, message, { type: "defend", choice: "dodge" });
+    world.as(world.player);
+    const before = drawDom(message);
+    expect(before.fold("attack")?.open).toBe(false);
+    before.toggle("attack");
+
+    await ask(world.player, message, { type: "rollDamage" });
+    world.as(world.player);
+    const after = drawDom(message);
+    expect(after.fold("attack")?.open).toBe(true);
+    expect(after.fold("defense")?.open).toBe(false);
+
+    // Closed again, it stays closed; another card is not touched.
+    after.toggle("attack");
+    expect(drawDom(message).fold("attack")?.open).toBe(false);
+    after.toggle("attack");
+    const other = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(2);
+    await ask(world.defender, other, { type: "defend", choice: "dodge" });
+    world.as(world.player);
+    expect(drawDom(other).fold("attack")?.open).toBe(false);
   });
 
   /** Clicks a card button (`onCardClick`, the card's click listener) as the current user. */

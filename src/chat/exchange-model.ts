@@ -87,12 +87,6 @@ export class ExchangeMessageData extends foundry.abstract.TypeDataModel<
   }
 }
 
-declare module "fvtt-types/configuration" {
-  interface DataModelConfig {
-    ChatMessage: { exchange: typeof ExchangeMessageData };
-  }
-}
-
 /** The message's exchange, or null when it is not an exchange card (or is damaged). */
 export function exchangeOf(
   message: { readonly type?: string; readonly system?: unknown } | null | undefined,

@@ -95,12 +95,42 @@ export function renderExchangeMessage(message: Message, html: HTMLElement): void
     content.textContent = localize("FANGS.Chat.Damaged");
     return;
   }
+  const id = message.id ?? "";
   const fill = (template: HandlebarsTemplateDelegate) => {
     content.innerHTML = cardHtml(template, state);
+    reopenFolds(id, content);
   };
   if (compiled) fill(compiled);
   else void loadExchangeTemplate().then(fill);
   content.addEventListener("click", (event) => void onCardClick(event, message));
+  // "toggle" does not bubble: caught on its way down.
+  content.addEventListener("toggle", (event) => rememberFold(id, event.target), true);
+}
+
+/*
+ * The sections this client's viewer opened, by message id and section
+ * (`data-fangs-fold`): each step re-renders the card from its data, which
+ * would close them again. Kept on this client only, never written to the
+ * message: it is how one viewer reads the card.
+ */
+const openFolds = new Map<string, Set<string>>();
+
+function rememberFold(id: string, target: EventTarget | null): void {
+  const details = target as HTMLDetailsElement | null;
+  const key = details?.dataset?.fangsFold;
+  if (!id || !key) return;
+  const open = openFolds.get(id) ?? new Set<string>();
+  if (details.open) open.add(key);
+  else open.delete(key);
+  if (open.size > 0) openFolds.set(id, open);
+  else openFolds.delete(id);
+}
+
+function reopenFolds(id: string, content: HTMLElement): void {
+  const open = openFolds.get(id);
+  if (!open) return;
+  for (const details of content.querySelectorAll<HTMLDetailsElement>("details[data-fangs-fold]"))
+    if (open.has(details.dataset.fangsFold ?? "")) details.open = true;
 }
 
 /* -------------------------------------------- */

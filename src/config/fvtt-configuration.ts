@@ -1,3 +1,5 @@
+import type { GmDamageNoteData } from "../apps/gm-damage/note-model";
+import type { ExchangeMessageData } from "../chat/exchange-model";
 import type { CharacterModel } from "../data/actor-character";
 import type { CreatureModel } from "../data/actor-creature";
 import type { AdvantageModel } from "../data/item-advantage";
@@ -41,6 +43,11 @@ declare module "fvtt-types/configuration" {
       skill: typeof SkillModel;
       advantage: typeof AdvantageModel;
       maneuver: typeof ManeuverModel;
+    };
+    /** One entry for both chat subtypes: a second ChatMessage entry elsewhere would not merge. */
+    ChatMessage: {
+      exchange: typeof ExchangeMessageData;
+      gmDamage: typeof GmDamageNoteData;
     };
   }
 

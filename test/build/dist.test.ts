@@ -53,9 +53,9 @@ describe("system.json", () => {
     expect(source.compatibility).toEqual({ minimum: "13", verified: "13.351", maximum: "13" });
   });
 
-  it("declares the fixed document types, each with its HTML field, and the exchange chat card", () => {
+  it("declares the fixed document types, each with its HTML field, and the exchange and GM damage chat notes", () => {
     expect(source.documentTypes).toEqual({
-      ChatMessage: { exchange: {} },
+      ChatMessage: { exchange: {}, gmDamage: {} },
       Actor: { character: { htmlFields: ["biography"] }, creature: { htmlFields: ["biography"] } },
       Item: Object.fromEntries(
         ["weapon", "shield", "armor", "skill", "advantage", "maneuver"].map((t) => [

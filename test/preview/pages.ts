@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { trackerPreviewPages } from "../../src/apps/combat-tracker/preview";
 import { encounterOddsPreviewPages } from "../../src/apps/encounter-odds/preview";
+import { gmDamagePreviewPages } from "../../src/apps/gm-damage/preview";
 import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
 import {
   ACTOR_TAB_IDS,
@@ -405,6 +406,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   rulesMenuPreviewPages,
   exchangePreviewPages,
   () => encounterOddsPreviewPages([...packDocs("characters"), ...packDocs("creatures")]),
+  gmDamagePreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */

@@ -1,7 +1,10 @@
-import { applyEffects } from "../../chat/apply-effects";
+import { applyEffects, revertDeltas } from "../../chat/apply-effects";
+import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
 import type { Effect } from "../../rules/kernel/effects";
+import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
+import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 import {
   type GmDamageAnswers,
   type GmDamageRequest,
@@ -139,39 +142,58 @@ async function postNote(
   const title = i18n().localize(
     request.direction === "damage" ? "FANGS.GmDamage.Note.Damage" : "FANGS.GmDamage.Note.Heal",
   );
-  const content = `<div class="fangs-gm-damage-note"><p><strong>${escapeHtml(title)}</strong></p><ul>${lines.join("")}</ul></div>`;
+  // Nothing changed: nothing to undo, so no button.
+  const undo =
+    deltas.length === 0
+      ? ""
+      : `<button type="button" class="fangs-gm-damage-note__undo" data-fangs-gm-undo><i class="fa-solid fa-rotate-left" aria-hidden="true"></i> <span>${escapeHtml(i18n().localize("FANGS.GmDamage.Undo.Button"))}</span></button>`;
+  const content = `<div class="fangs fangs-gm-damage-note"><p><strong>${escapeHtml(title)}</strong></p><ul>${lines.join("")}</ul>${undo}</div>`;
   const speaker = { alias: i18n().localize("FANGS.GmDamage.Note.Speaker") };
   const whisper = request.whisper ? game.users!.filter((u) => u.isGM).map((u) => u.id!) : [];
-  await ChatMessage.create({ content, speaker, ...(whisper.length > 0 ? { whisper } : {}) } as never);
+  // The exact changes ride on the note for its Undo: the GM writes the note, so no player can edit them.
+  const system = { deltas: deltas.map((d) => ({ ...d })), undone: false };
+  await ChatMessage.create({
+    type: "gmDamage",
+    system,
+    content,
+    speaker,
+    ...(whisper.length > 0 ? { whisper } : {}),
+  } as never);
+}
+
+/* -------------------------------------------- */
+/*  Undo                                        */
+/* -------------------------------------------- */
+
+/**
+ * A note's Undo: reverts the changes it records through the exchange card's
+ * reverter (a pool moved back by its difference, the pool statuses following
+ * the pools), in the GM's write queue, and marks the note undone. Only a GM's
+ * click acts, and only on a note a GM wrote; an undone note changes nothing
+ * again. Returns the deltas reverted, or null when nothing was done.
+ */
+export async function undoGmDamageNote(message: ChatMessage.Implementation): Promise<GmDamageDelta[] | null> {
+  if (!game.user?.isGM) return warn("FANGS.GmDamage.Undo.GmOnly");
+  if (!authoredByGM(message)) return warn("FANGS.GmDamage.Undo.NotGmNote");
+  return serialised(async () => {
+    // Read inside the queue: an Undo queued just before this one has marked the note by now.
+    const current = (message.id ? game.messages?.get(message.id) : null) ?? message;
+    const note = gmDamageNoteOf(current);
+    if (!note) return warn("FANGS.GmDamage.Undo.Damaged");
+    if (note.undone) {
+      ui.notifications?.info(i18n().localize("FANGS.GmDamage.Undo.Already"));
+      return null;
+    }
+    const missed = await revertDeltas(note.deltas);
+    await current.update({ system: { undone: true } } as never);
+    if (missed.length > 0) warn("FANGS.Chat.Undo.Partial");
+    return [...note.deltas];
+  });
 }
 
 /* -------------------------------------------- */
 /*  The dialog                                  */
 /* -------------------------------------------- */
-
-function dialogContent(): string {
-  const t = (key: string) => escapeHtml(i18n().localize(key));
-  const radio = (name: string, value: string, label: string, checked = false) =>
-    `<label><input type="radio" name="${name}" value="${value}"${checked ? " checked" : ""}> ${t(label)}</label>`;
-  return [
-    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Direction")}</legend>`,
-    radio("direction", "damage", "FANGS.GmDamage.Dialog.Damage", true),
-    radio("direction", "heal", "FANGS.GmDamage.Dialog.Heal"),
-    "</fieldset>",
-    `<div class="form-group"><label for="fangs-gm-damage-stun">${t("FANGS.GmDamage.Field.Stun")}</label>`,
-    '<input id="fangs-gm-damage-stun" type="number" name="stunPoints" min="0" step="1" value="0" required></div>',
-    `<div class="form-group"><label for="fangs-gm-damage-hp">${t("FANGS.GmDamage.Field.Hp")}</label>`,
-    '<input id="fangs-gm-damage-hp" type="number" name="hitPoints" min="0" step="1" value="0"></div>',
-    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Scope")}</legend>`,
-    radio("scope", "both", "FANGS.GmDamage.Dialog.Both", true),
-    radio("scope", "stunOnly", "FANGS.GmDamage.Dialog.StunOnly"),
-    "</fieldset>",
-    `<fieldset><legend>${t("FANGS.GmDamage.Dialog.Visibility")}</legend>`,
-    radio("visibility", "gm", "FANGS.GmDamage.Dialog.GmOnly", true),
-    radio("visibility", "public", "FANGS.GmDamage.Dialog.Public"),
-    "</fieldset>",
-  ].join("");
-}
 
 /**
  * Opens the dialog for the selected tokens and applies what the GM answers.
@@ -181,12 +203,19 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
   if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
   const tokens = selectedTokens();
   if (actorsOf(tokens).length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
+  const actors = actorsOf(tokens);
+  const localize: Localize = (key, data) => (data ? i18n().format(key, { ...data }) : i18n().localize(key));
+  const content = await foundry.applications.handlebars.renderTemplate(GM_DAMAGE_TEMPLATE, {
+    ...gmDamageDialogContext(
+      actors.map((a) => a.name),
+      localize,
+      `fangs-gm-damage-${foundry.utils.randomID(6)}`,
+    ),
+  });
   const result: unknown = await foundry.applications.api.DialogV2.wait({
-    window: {
-      title: i18n().format("FANGS.GmDamage.Dialog.Title", { count: String(actorsOf(tokens).length) }),
-    },
+    window: { title: i18n().format("FANGS.GmDamage.Dialog.Title", { count: String(actors.length) }) },
     classes: ["fangs", "fangs-gm-damage-window"],
-    content: dialogContent(),
+    content,
     buttons: [
       {
         action: "apply",

@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { lastMessage, pools, table } from "../../../test/foundry/chat-fixtures";
-import { type ChatMessage, world } from "../../../test/foundry/chat-stand-in";
+import { ChatMessage, world } from "../../../test/foundry/chat-stand-in";
+import { byAttr, byClass, parse, text, unlabelledControls } from "../../../test/handlebars/html";
+import { createTemplateRenderer } from "../../../test/handlebars/render";
 import { serialised } from "../../documents/write-queue";
-import { gmDamageApi, registerGmDamage } from "./index";
+import { gmDamageApi, registerGmDamage, renderGmDamageNote } from "./index";
+import { gmDamageNoteOf } from "./note-record";
 
 /**
  * The GM's damage and healing on selected tokens outside a card: through
@@ -178,7 +181,7 @@ describe("the GM damages and heals selected tokens outside a card", () => {
     expect(pools(t.jenny)).toEqual({ stun: 21, hp: 11 });
   });
 
-  it("the dialog on the selected tokens applies what the GM answers; cancelled, it changes nothing", async () => {
+  it("the dialog, drawn from its template, applies what the GM answers; cancelled, it changes nothing", async () => {
     const t = await jennyAt(21, 11);
     g.canvas = { ...canvasBefore, tokens: { controlled: [{ actor: t.jenny, name: "Pirate Jenny" }] } };
     const answers: unknown[] = [
@@ -186,12 +189,16 @@ describe("the GM damages and heals selected tokens outside a card", () => {
       { direction: "damage", stunPoints: "6", hitPoints: "2", scope: "both", visibility: "gm" },
     ];
     let content = "";
+    let classes: string[] = [];
+    const renderer = createTemplateRenderer();
     g.foundry.applications = {
       ...applicationsBefore,
+      handlebars: { renderTemplate: async (path: string, context: object) => renderer.render(path, context) },
       api: {
         DialogV2: {
-          wait: async (config: { content: string }) => {
+          wait: async (config: { content: string; classes: string[] }) => {
             content = config.content;
+            classes = config.classes;
             return answers.shift();
           },
         },
@@ -199,8 +206,14 @@ describe("the GM damages and heals selected tokens outside a card", () => {
     };
     expect(await gmDamageApi.open()).toBeNull();
     expect(pools(t.jenny)).toEqual({ stun: 21, hp: 11 });
-    expect(content).toContain('name="stunPoints"');
-    expect(content).toContain("Stun only");
+    expect(classes).toContain("fangs-gm-damage-window");
+    const dialog = parse(content);
+    expect(text(byClass(dialog, "fangs-gm-damage__who"))).toBe("Tokens: Pirate Jenny");
+    expect(byAttr(dialog, "name", "stunPoints")).toHaveLength(1);
+    const checked = byAttr(dialog, "checked").map((el) => `${el.attribs.name}=${el.attribs.value}`);
+    expect(checked).toEqual(["direction=damage", "scope=both", "visibility=gm"]);
+    expect(text(byClass(dialog, "fangs-gm-damage__choice"))).toContain("Stun only");
+    expect(unlabelledControls(content)).toEqual([]);
     await gmDamageApi.open();
     expect(pools(t.jenny)).toEqual({ stun: 15, hp: 9 });
   });
@@ -220,5 +233,124 @@ describe("the GM damages and heals selected tokens outside a card", () => {
     callHook("getSceneControlButtons", theirs);
     expect(theirs.tokens.tools.fangsGmDamage).toBeUndefined();
     world.as(world.gm);
+  });
+});
+
+describe("the GM damage note's Undo", () => {
+  beforeAll(() => registerGmDamage());
+
+  type Listener = (event: { preventDefault(): void }) => void;
+  /** The note as the chat log draws it for the current user: its Undo button's state and click. */
+  function drawNote(message: ChatMessage) {
+    const label = { textContent: "Undo" };
+    const attributes: Record<string, string> = {};
+    const button = {
+      disabled: false,
+      dataset: {} as Record<string, string>,
+      listeners: [] as Listener[],
+      querySelector: (selector: string) => (selector === "span" ? label : null),
+      setAttribute: (name: string, value: string) => (attributes[name] = value),
+      addEventListener(type: string, listener: Listener) {
+        if (type === "click") this.listeners.push(listener);
+      },
+      click() {
+        for (const listener of this.listeners) listener({ preventDefault: () => undefined });
+      },
+    };
+    const html = {
+      querySelector: (selector: string) =>
+        selector === "[data-fangs-gm-undo]" && message.content.includes("data-fangs-gm-undo") ? button : null,
+    };
+    renderGmDamageNote(message as never, html as never);
+    return { button, label, attributes };
+  }
+
+  async function damagedJenny() {
+    const t = await jennyAt(5, 3);
+    await gmDamageApi.apply({ direction: "damage", stunPoints: "10", hitPoints: "5" }, t.tokens);
+    return { ...t, note: lastMessage() };
+  }
+
+  it("CORE-CON-2, CORE-CON-3: a GM's click restores the pools and statuses; a second click changes nothing and says so", async () => {
+    const t = await damagedJenny();
+    expect(t.note.type).toBe("gmDamage");
+    expect(t.note.author).toBe(world.gm.id);
+    expect(gmDamageNoteOf(t.note)?.deltas).toHaveLength(4);
+    const drawn = drawNote(t.note);
+    expect(drawn.button.disabled).toBe(false);
+    expect(drawn.attributes["aria-disabled"]).toBeUndefined();
+    drawn.button.click();
+    await vi.waitFor(() => expect(gmDamageNoteOf(t.note)?.undone).toBe(true));
+    expect(pools(t.jenny)).toEqual({ stun: 5, hp: 3 });
+    expect([...t.jenny.statuses]).toEqual([]);
+
+    await t.jenny.update({ "system.stunPoints.value": 4 } as never);
+    expect(await gmDamageApi.undo(t.note as never)).toBeNull();
+    expect(world.notices.at(-1)).toBe("This change was already undone: nothing changed.");
+    expect(pools(t.jenny)).toEqual({ stun: 4, hp: 3 });
+    const again = drawNote(t.note);
+    expect(again.button.disabled).toBe(true);
+    expect(again.label.textContent).toBe("Undone");
+    expect(again.button.listeners).toHaveLength(0);
+  });
+
+  it("CORE-CON-2, CORE-CON-3: undoing a healing puts the points and the statuses back as they were", async () => {
+    const t = await damagedJenny();
+    await gmDamageApi.apply({ direction: "heal", stunPoints: "100", hitPoints: "100" }, t.tokens);
+    expect(pools(t.jenny)).toEqual({ stun: 21, hp: 11 });
+    await gmDamageApi.undo(lastMessage() as never);
+    expect(pools(t.jenny)).toEqual({ stun: -5, hp: -2 });
+    expect([...t.jenny.statuses].sort()).toEqual(["dying", "unconscious"]);
+  });
+
+  it("a player's click is refused with a message, the button says why, and nothing changes", async () => {
+    const t = await damagedJenny();
+    world.as(world.defender);
+    const drawn = drawNote(t.note);
+    expect(drawn.attributes["aria-disabled"]).toBe("true");
+    expect(drawn.button.dataset.tooltip).toBe("Only a GM can undo this change.");
+    expect(await gmDamageApi.undo(t.note as never)).toBeNull();
+    expect(world.notices.at(-1)).toBe("Only a GM can undo this change.");
+    world.as(world.gm);
+    expect(pools(t.jenny)).toEqual({ stun: -5, hp: -2 });
+    expect(gmDamageNoteOf(t.note)?.undone).toBe(false);
+  });
+
+  it("a note a player wrote is not trusted: the GM's click reverts nothing", async () => {
+    const t = await jennyAt(2, 2);
+    world.as(world.defender);
+    const forged = await ChatMessage.create({
+      type: "gmDamage",
+      content: "<button data-fangs-gm-undo>Undo</button>",
+      system: {
+        deltas: [{ kind: "pool", actorUuid: t.jenny.uuid, pool: "hitPoints", before: 11, after: 2 }],
+        undone: false,
+      },
+    });
+    world.as(world.gm);
+    expect(await gmDamageApi.undo(forged as never)).toBeNull();
+    expect(world.notices.at(-1)).toBe("This note was not written by a GM: nothing was undone.");
+    expect(pools(t.jenny)).toEqual({ stun: 2, hp: 2 });
+  });
+
+  it("waits in the GM's write queue, and two quick clicks undo once", async () => {
+    const t = await damagedJenny();
+    let release!: () => void;
+    const blocker = serialised(() => new Promise<void>((resolve) => (release = resolve)));
+    const first = gmDamageApi.undo(t.note as never);
+    const second = gmDamageApi.undo(t.note as never);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pools(t.jenny)).toEqual({ stun: -5, hp: -2 });
+    release();
+    await blocker;
+    expect(await first).toHaveLength(4);
+    expect(await second).toBeNull();
+    expect(pools(t.jenny)).toEqual({ stun: 5, hp: 3 });
+  });
+
+  it("a note that changed nothing has no Undo", async () => {
+    const t = await jennyAt(21, 11);
+    await gmDamageApi.apply({ direction: "heal", stunPoints: 4, hitPoints: 2 }, t.tokens);
+    expect(lastMessage().content).not.toContain("data-fangs-gm-undo");
   });
 });

@@ -1,19 +1,25 @@
 import { loadGmDamage } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
+import { GmDamageNoteData, noteUndone } from "./note-model";
 import type { GmDamageAnswers } from "./plan";
 
 /**
  * The GM's damage and healing on the selected tokens outside a card: a
  * token-controls button and `game.system.api.gmDamage` for macros,
- * registered by one call in src/fangs.ts. The dialog and the applier load
- * on first use (apply.ts).
+ * registered by one call in src/fangs.ts, with the chat note's subtype and
+ * its Undo button. The dialog, the applier and the undo load on first use
+ * (apply.ts).
  */
 
-/** `game.system.api.gmDamage`: `open()` asks in a dialog; `apply(answers, tokens?)` applies without asking. */
+/**
+ * `game.system.api.gmDamage`: `open()` asks in a dialog; `apply(answers, tokens?)` applies
+ * without asking; `undo(message)` reverts a note's changes (what its Undo button does).
+ */
 export const gmDamageApi = Object.freeze({
   open: async () => (await loadGmDamage()).openGmDamageNow(),
   apply: async (answers: GmDamageAnswers, tokens?: Parameters<typeof applyNow>[1]) =>
     applyNow(answers, tokens),
+  undo: async (message: ChatMessage.Implementation) => (await loadGmDamage()).undoGmDamageNote(message),
 });
 
 async function applyNow(
@@ -23,7 +29,31 @@ async function applyNow(
   return (await loadGmDamage()).applyGmDamage(answers, tokens);
 }
 
+/** The `renderChatMessageHTML` hook: the note's Undo, greyed for players, a plain "undone" once used. */
+export function renderGmDamageNote(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.type !== "gmDamage") return;
+  const button = html.querySelector<HTMLButtonElement>("[data-fangs-gm-undo]");
+  if (!button) return;
+  const label = button.querySelector("span");
+  if (noteUndone(message)) {
+    button.disabled = true;
+    if (label) label.textContent = game.i18n!.localize("FANGS.GmDamage.Undo.Done");
+    return;
+  }
+  if (!game.user?.isGM) {
+    // Left clickable: the click says why nothing happens.
+    button.setAttribute("aria-disabled", "true");
+    button.dataset.tooltip = game.i18n!.localize("FANGS.GmDamage.Undo.GmOnly");
+  }
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    void gmDamageApi.undo(message).catch(() => undefined);
+  });
+}
+
 export function registerGmDamage(): void {
+  Object.assign(CONFIG.ChatMessage.dataModels, { gmDamage: GmDamageNoteData });
+  Hooks.on("renderChatMessageHTML", renderGmDamageNote as never);
   registerGmTokenTool({
     name: "fangsGmDamage",
     title: "FANGS.GmDamage.Control",

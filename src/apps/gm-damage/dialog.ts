@@ -1,0 +1,61 @@
+/**
+ * The GM damage dialog's view: what templates/apps/gm-damage.hbs shows, from
+ * the selected tokens' names. Pure (the caller passes the localiser), so the
+ * preview draws it from the same function as the table.
+ */
+
+export const GM_DAMAGE_TEMPLATE = "systems/fangs/templates/apps/gm-damage.hbs";
+
+export type Localize = (key: string, data?: Readonly<Record<string, string>>) => string;
+
+interface Choice {
+  readonly value: string;
+  readonly label: string;
+  readonly checked: boolean;
+}
+
+export interface GmDamageDialogContext {
+  /** Prefix of the field ids: unique per open dialog, so two dialogs' labels never point across. */
+  readonly idPrefix: string;
+  readonly heading: string;
+  readonly directions: readonly Choice[];
+  readonly scopes: readonly Choice[];
+  readonly visibilities: readonly Choice[];
+}
+
+/** The first choice is the default. */
+function choices(list: readonly (readonly [string, string])[], localize: Localize): Choice[] {
+  return list.map(([value, key], i) => ({ value, label: localize(key), checked: i === 0 }));
+}
+
+export function gmDamageDialogContext(
+  names: readonly string[],
+  localize: Localize,
+  idPrefix: string,
+): GmDamageDialogContext {
+  return {
+    idPrefix,
+    heading: localize("FANGS.GmDamage.Dialog.Who", { names: names.join(", ") }),
+    directions: choices(
+      [
+        ["damage", "FANGS.GmDamage.Dialog.Damage"],
+        ["heal", "FANGS.GmDamage.Dialog.Heal"],
+      ],
+      localize,
+    ),
+    scopes: choices(
+      [
+        ["both", "FANGS.GmDamage.Dialog.Both"],
+        ["stunOnly", "FANGS.GmDamage.Dialog.StunOnly"],
+      ],
+      localize,
+    ),
+    visibilities: choices(
+      [
+        ["gm", "FANGS.GmDamage.Dialog.GmOnly"],
+        ["public", "FANGS.GmDamage.Dialog.Public"],
+      ],
+      localize,
+    ),
+  };
+}
