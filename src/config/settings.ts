@@ -11,7 +11,7 @@ import { SYSTEM_ID } from "./system";
  * Registered now: `schemaVersion` (the migration gate), `initiativeMode`
  * (NC-RND-8), `maneuverReading` (which text wins where the maneuver prose and
  * tables disagree) and `rules` (every open figure of the core rules as one
- * GM-editable object). Issue 4 adds the combat options (enforcement of
+ * GM-editable object). It also holds the combat options (enforcement of
  * maneuver limits, automation of statuses) next to these.
  */
 
@@ -265,7 +265,7 @@ export function registerSettings(): void {
     name: "FANGS.Setting.Rules.Name",
     hint: "FANGS.Setting.Rules.Hint",
     scope: "world",
-    // Edited through a settings menu (issue 4) or a macro; the form of a
+    // Edited through a settings menu or a macro; the form of a
     // single setting cannot show an object.
     config: false,
     type: RulesOptionsModel,
