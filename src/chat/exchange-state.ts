@@ -555,31 +555,20 @@ export function transition(
         stage,
         defense: event.defense,
         outcome: event.outcome,
-        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
+        freeAttack: offered(state, event.freeAttack),
         dice: [...state.dice, ...event.dice],
       });
     }
-    case "rollDamage": {
-      const stage = event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
+    case "rollDamage":
+    case "resolveFumble":
       return ok({
         ...base,
-        stage,
+        stage: event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved,
+        ...(event.type === "resolveFumble" ? { fumble: event.fumble } : {}),
         damage: event.damage,
-        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
+        freeAttack: offered(state, event.freeAttack),
         dice: [...state.dice, ...event.dice],
       });
-    }
-    case "resolveFumble": {
-      const stage = event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
-      return ok({
-        ...base,
-        stage,
-        fumble: event.fumble,
-        damage: event.damage,
-        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
-        dice: [...state.dice, ...event.dice],
-      });
-    }
     case "apply":
       return ok({
         ...base,
@@ -598,6 +587,14 @@ export function transition(
 
 function ok(state: ExchangeState): TransitionResult {
   return { ok: true, state };
+}
+
+/** A step that offers a free attack replaces the card's offer; one that offers none keeps it. */
+function offered(
+  state: ExchangeState,
+  offer: Omit<FreeAttackOffer, "taken"> | null | undefined,
+): FreeAttackOffer | null {
+  return offer ? { ...offer, taken: false } : state.freeAttack;
 }
 
 /* -------------------------------------------- */
