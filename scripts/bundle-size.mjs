@@ -18,12 +18,12 @@ import { ROOT, readJson } from "./lib/manifest.mjs";
 
 /**
  * Bytes the start-up set (the entry and everything it imports statically:
- * what Foundry loads before the system runs) may reach: the FANGS target of
- * 150 KB minified, read as 150,000 bytes. The workflows a click starts are
- * loaded on first use (src/on-demand.ts) and do not count. Raise it only
- * with a note in docs/performance.md saying why.
+ * what Foundry loads before the system runs) may reach with every ruleset
+ * registered: 200,000 bytes minified. The heavy part of a ruleset loads once
+ * per world, through its loader, and does not count. Raise it only with a
+ * note in docs/performance.md saying why.
  */
-export const BUNDLE_BUDGET = { startup: 150_000 };
+export const BUNDLE_BUDGET = { startup: 200_000 };
 
 export function bundleSize(dist = path.join(ROOT, "dist")) {
   const manifest = readJson(path.join(dist, "system.json"));
@@ -86,7 +86,7 @@ export function formatBundleSize(size) {
     row("start-up set (entry + static imports)", size.startup),
     row("lazy chunks", size.lazy),
     row("total", size.total),
-    `budget (the FANGS target, 150 KB minified): start-up set ≤ ${BUNDLE_BUDGET.startup} B`,
+    `budget (200,000 B minified, every ruleset registered): start-up set ≤ ${BUNDLE_BUDGET.startup} B`,
   ].join("\n");
 }
 

@@ -91,7 +91,7 @@ const FAMILIES: readonly Family[] = [
   },
   {
     pattern: "FANGS.Maneuver.{id}.Name",
-    source: "MANEUVER_IDS in src/rules/fangs/types.ts (rules-B's maneuver registry)",
+    source: "MANEUVER_IDS in src/rules/fangs/types.ts (the rules core's maneuver registry)",
     ids: () => MANEUVER_IDS.map(pascal),
     complete: true,
   },

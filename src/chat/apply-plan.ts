@@ -13,7 +13,7 @@ import type { AppliedDelta } from "./exchange-state";
  * actor ids), so unlinked tokens' synthetic actors resolve like any other.
  */
 
-/** The note rules-A's fumble module leaves for a dropped weapon; the Foundry layer unequips it. */
+/** The note the rules core's fumble module (src/rules/fangs/fumble.ts) leaves for a dropped weapon; the Foundry layer unequips it. */
 export { WEAPON_DROPPED_NOTE };
 
 /**

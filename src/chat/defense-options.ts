@@ -21,12 +21,12 @@ import { type ActorLike, defenderProfile, defenseContext, FactsError, handsOf, p
 
 /**
  * The defenses the card offers a defender, and why the others are not.
- * In a combat with a declared maneuver, rules-B's `explainDefenses` decides
+ * In a combat with a declared maneuver, the rules core's `explainDefenses` decides
  * from the maneuver and the defenses used this round. Out of combat (or
  * before a maneuver is declared) no round limits apply: everything the
- * defender holds is offered, as far as the attack admits it (rules-A's
+ * defender holds is offered, as far as the attack admits it (the rules core's
  * `checkDefenseFitsAttack`). Each offer is then checked as a declaration
- * (rules-A's `validateDefense`: a shattered item cannot parry), so the card
+ * (the rules core's `validateDefense`: a shattered item cannot parry), so the card
  * never shows a button the GM would refuse.
  */
 
@@ -125,7 +125,7 @@ export function declareDefense(
 }
 
 /**
- * The context rules-B reads, when the round's limits apply (a combat with a
+ * The context the rules core reads, when the round's limits apply (a combat with a
  * declared maneuver); null otherwise.
  */
 export function defenseContextFor(question: DefenseQuestion): DefenseContext | null {

@@ -35,7 +35,7 @@ export interface AttackPlan {
   readonly weapon: Item.Implementation;
   readonly target: PartyRef;
   readonly setup: AttackSetup;
-  /** A Retreat or Disengage answered before rolling (rules-B), or null. */
+  /** A Retreat or Disengage answered before rolling (src/rules/fangs/special-defenses.ts), or null. */
   readonly special: SpecialDefenseRecord | null;
   readonly rollMode: string;
 }

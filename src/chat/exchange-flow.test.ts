@@ -409,7 +409,7 @@ describe("autofire against a dodge (NC-MAN-12)", () => {
     expect(result).toMatchObject({ stunDamage: 8 + 5 + 3, hitPointDamage: 4 + 2 + 1 });
     expect(world.dice).toEqual([]);
 
-    // The blow calls for Jenny's CO check (rules-A's assessBlow): she rolls a 15.
+    // The blow calls for Jenny's CO check (the rules core's assessBlow): she rolls a 15.
     world.dice.push(15);
     expect(await ask(world.gm, message, { type: "apply" })).toEqual({ ok: true, stage: "applied" });
     expect(pools(t.jenny)).toEqual({ stun: before.stun - 16, hp: before.hp - 7 });

@@ -174,7 +174,7 @@ export function nextAfter(
 }
 
 /**
- * NC-MAN-9 through rules-B: a Charge that did no damage gives its target a
+ * NC-MAN-9 through the rules core: a Charge that did no damage gives its target a
  * free attack, if the target still has an attack this round (NC-ATK-8: the
  * free attack counts). A charger's Dodge Past second chance (under
  * `dodgePastSecondChance: "always"`) is the rest of the charge's attack: the
@@ -458,7 +458,7 @@ async function prepareFumble(
 
 /**
  * Who loses points in these effects, and what the blow does to each of them
- * beyond the points (rules-A's assessBlow: the stun check, unconscious,
+ * beyond the points (the rules core's assessBlow: the stun check, unconscious,
  * dying, dead), read against their pools as they are now.
  */
 async function consequencesOf(
@@ -726,7 +726,7 @@ function refuseRecord(key: string): void {
 
 /**
  * Called by the active GM's client right after it posts a card: counts the card's
- * attack on the attacker's combatant (rules-B's attack counter), with the
+ * attack on the attacker's combatant (the rules core's attack counter), with the
  * trade's lowered or raised parry and dodge until the next initiative. The
  * GM writes it because players may not change their combatant's data, and
  * one client only must count it. A free attack (a Charge's, a Dodge Past's

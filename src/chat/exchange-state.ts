@@ -97,11 +97,11 @@ export interface AttackSetup {
   readonly skill: number;
   /** Situational bonus or penalty typed by the player. */
   readonly situational: number;
-  /** The slot's own modifier (off hand −10, Two Weapon −4…), from rules-B's canAttackNow. */
+  /** The slot's own modifier (off hand −10, Two Weapon −4…), from the rules core's canAttackNow. */
   readonly slotModifier: number;
-  /** A Retreat's +2/+4 (rules-B). */
+  /** A Retreat's +2/+4 (src/rules/fangs/special-defenses.ts). */
   readonly specialModifier: number;
-  /** Trades, as validated by rules-B's applyTrades. */
+  /** Trades, as validated by the rules core's applyTrades. */
   readonly trades: {
     readonly attackToDamage: number;
     readonly parryToAttack: number;
@@ -133,29 +133,29 @@ export interface StepDice {
 export type DiceStep = "attack" | "defense" | "outcome" | "damage" | "fumble" | "consequences";
 
 export interface DefenseRecord {
-  /** Rules-A's DefenseRoll (plain data). */
-  /** Rules-A's DefenseRoll. */
+  /** The rules core's DefenseRoll (plain data). */
+  /** The rules core's DefenseRoll. */
   readonly roll: DefenseRoll;
   /** What was declared (the defender's state is read again when the damage is rolled). */
   readonly declaration: Omit<DefenseDeclaration, "defender" | "allowed">;
   readonly itemName: string | null;
   /** The defense counted against the round's allowance (false when the GM overrode it). */
   readonly counted: boolean;
-  /** NC-MAN-2: the dodge replaced the defender's maneuver (rules-B's DodgeInsteadResult). */
+  /** NC-MAN-2: the dodge replaced the defender's maneuver (the rules core's DodgeInsteadResult). */
   readonly dodgeInstead: DodgeInsteadResult | null;
   /** NC-DEF-4: the dodge tried to move past the attacker; `slippedBy` when no second chance is due. */
   readonly past?: { readonly slippedBy: boolean } | null;
 }
 
 export interface DamageRecord {
-  /** Rules-A's damage result (plain data): what the card shows. */
+  /** The rules core's damage result (plain data): what the card shows. */
   readonly result: DamageResult | null;
   /** What the table must change. */
   readonly effects: readonly Effect[];
 }
 
 export interface FumbleRecord {
-  /** One of rules-A's FUMBLE_OPTIONS ids, chosen by the GM. */
+  /** One of the rules core's FUMBLE_OPTIONS ids, chosen by the GM. */
   readonly option: string;
   /** The victim of a "hits another" fumble. */
   readonly victim: PartyRef | null;
@@ -166,11 +166,11 @@ export interface FumbleRecord {
 /** The card's button choice suffix for a fumble ruled health-damaging (NC-SUB-3): "hitSelfHarm". */
 export const HARM_SUFFIX = "Harm";
 
-/** A special defense the attacker answered before rolling (rules-B special-defenses). */
+/** A special defense the attacker answered before rolling (src/rules/fangs/special-defenses.ts). */
 export interface SpecialDefenseRecord {
   readonly kind: "retreat" | "disengage";
   readonly response: string;
-  /** Rules-B's SpecialDefenseResult. */
+  /** The rules core's SpecialDefenseResult. */
   readonly result: SpecialDefenseResult;
 }
 
@@ -224,13 +224,13 @@ export interface ApplicationRecord {
   /** Every effect applied, the damage's and the consequences'. */
   readonly effects: readonly Effect[];
   readonly deltas: readonly AppliedDelta[];
-  /** Rules-A's consequences (stun check…), for the card. */
+  /** The rules core's consequences (stun check…), for the card. */
   readonly consequences: readonly Consequences[];
   readonly by: string;
 }
 
 export interface FreeAttackOffer {
-  /** Rules-B's FreeAttack: `attackerId` (the charged target) may attack `targetId` (the charger). */
+  /** The rules core's FreeAttack: `attackerId` (the charged target) may attack `targetId` (the charger). */
   readonly attackerId: string;
   readonly targetId: string;
   readonly reasonKey: string;
@@ -258,13 +258,13 @@ export interface ExchangeState {
   readonly target: PartyRef;
   readonly weapon: WeaponRef;
   readonly setup: AttackSetup;
-  /** Rules-A's AttackRoll (null when a special defense took the attack away). */
+  /** The rules core's AttackRoll (null when a special defense took the attack away). */
   readonly attack: AttackRoll | null;
   /** The attack as declared to the rules core (attacker, weapon, skill, modifiers, mode). */
   readonly declaration: AttackDeclaration;
   readonly special: SpecialDefenseRecord | null;
   readonly defense: DefenseRecord | null;
-  /** Rules-A's ExchangeOutcome. */
+  /** The rules core's ExchangeOutcome. */
   readonly outcome: ExchangeOutcome | null;
   readonly fumble: FumbleRecord | null;
   readonly damage: DamageRecord | null;
@@ -555,31 +555,20 @@ export function transition(
         stage,
         defense: event.defense,
         outcome: event.outcome,
-        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
+        freeAttack: offered(state, event.freeAttack),
         dice: [...state.dice, ...event.dice],
       });
     }
-    case "rollDamage": {
-      const stage = event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
+    case "rollDamage":
+    case "resolveFumble":
       return ok({
         ...base,
-        stage,
+        stage: event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved,
+        ...(event.type === "resolveFumble" ? { fumble: event.fumble } : {}),
         damage: event.damage,
-        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
+        freeAttack: offered(state, event.freeAttack),
         dice: [...state.dice, ...event.dice],
       });
-    }
-    case "resolveFumble": {
-      const stage = event.next === "apply" ? ExchangeStage.DamageRolled : ExchangeStage.Resolved;
-      return ok({
-        ...base,
-        stage,
-        fumble: event.fumble,
-        damage: event.damage,
-        freeAttack: event.freeAttack ? { ...event.freeAttack, taken: false } : state.freeAttack,
-        dice: [...state.dice, ...event.dice],
-      });
-    }
     case "apply":
       return ok({
         ...base,
@@ -598,6 +587,14 @@ export function transition(
 
 function ok(state: ExchangeState): TransitionResult {
   return { ok: true, state };
+}
+
+/** A step that offers a free attack replaces the card's offer; one that offers none keeps it. */
+function offered(
+  state: ExchangeState,
+  offer: Omit<FreeAttackOffer, "taken"> | null | undefined,
+): FreeAttackOffer | null {
+  return offer ? { ...offer, taken: false } : state.freeAttack;
 }
 
 /* -------------------------------------------- */

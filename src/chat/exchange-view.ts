@@ -4,6 +4,7 @@ import type { Consequences } from "../rules/fangs/consequences";
 import type { DamageResult } from "../rules/fangs/damage";
 import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import type { ExchangeOutcome } from "../rules/fangs/outcome";
+import { OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
 import { type CheckResult, type DefenseChoice, SuccessLevel } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { type CheckCardContext, checkCardContext } from "./check-card";
@@ -71,20 +72,6 @@ const DEFENSE_ICONS: Readonly<Record<DefenseChoice, string>> = {
   monsterParry: "fa-solid fa-dragon",
   grappleParry: "fa-solid fa-hand-fist",
   none: "fa-solid fa-person",
-};
-
-const OUTCOME_LABELS: Readonly<Record<string, string>> = {
-  attackFumbled: "FANGS.Chat.Outcome.AttackFumbled",
-  missed: "FANGS.Chat.Outcome.Missed",
-  dodged: "FANGS.Chat.Outcome.Dodged",
-  hit: "FANGS.Chat.Outcome.Hit",
-  specialHit: "FANGS.Chat.Outcome.SpecialHit",
-  fumbledDefenseHit: "FANGS.Chat.Outcome.FumbledDefenseHit",
-  parried: "FANGS.Chat.Outcome.Parried",
-  parriedSpecial: "FANGS.Chat.Outcome.ParriedSpecial",
-  specialParry: "FANGS.Chat.Outcome.SpecialParry",
-  criticalParry: "FANGS.Chat.Outcome.CriticalParry",
-  grappled: "FANGS.Chat.Outcome.Grappled",
 };
 
 const ACTION_LABELS: Readonly<Record<Exclude<IntentType, "defend" | "resolveFumble">, string>> = {
@@ -741,7 +728,7 @@ export function exchangeCardView(
               : localize(
                   outcome.kind === "specialHit" && outcome.attackLevel === SuccessLevel.Critical
                     ? "FANGS.Chat.Outcome.CriticalHit"
-                    : (OUTCOME_LABELS[outcome.kind] ?? "FANGS.Chat.Outcome.Unknown"),
+                    : (OUTCOME_LABEL_KEYS[outcome.kind] ?? "FANGS.Chat.Outcome.Unknown"),
                 ),
           css: `fangs-exchange__outcome--${throughDodge !== null ? "hit" : outcome.kind}`,
           notes: outcomeNotes,

@@ -300,7 +300,7 @@ export function parryFor(
   }
 }
 
-/** The defense context rules-B reads (maneuver, usage, what is in hand, what is bound). */
+/** The defense context the rules core reads (maneuver, usage, what is in hand, what is bound). */
 export function defenseContext(input: {
   readonly maneuver: string;
   readonly maneuverTargetId?: string | null;

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await loadExchange();
 });
 
-/** A GM-owned fighter no player owns (the troll): a sample character of the packs. */
+/** A GM-owned fighter no player owns (a troll): a sample character of the packs. */
 const TROLL = "creatures/troll.json";
 
 /** Gru attacks Jenny; Jenny dodges and fails; the damage is rolled: the card waits at damageRolled. */

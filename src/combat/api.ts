@@ -295,7 +295,7 @@ export async function recordTrade(
   return next;
 }
 
-/** Retreat and Disengage restrictions on this attacker (rules-B's AttackRestriction), all rounds. */
+/** Retreat and Disengage restrictions on this attacker (AttackRestriction, src/rules/fangs/special-defenses.ts), all rounds. */
 export function restrictionsOf(combatant: Combatant.Implementation): AttackRestriction[] {
   return combatantSystem(combatant).restrictions;
 }

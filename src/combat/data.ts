@@ -126,7 +126,7 @@ function combatantSchema() {
      */
     tradeShift: new SchemaField({ parry: shift(), dodge: shift() }),
     /**
-     * What Retreats and Disengages left on this attacker (rules-B's
+     * What Retreats and Disengages left on this attacker (the rules core's
      * AttackRestriction, NC-SPD-1 … -3, NC-MAN-16): kept across rounds, each
      * says when it applies; written by the active GM when the answer's card is posted.
      */

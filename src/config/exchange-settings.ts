@@ -2,7 +2,7 @@ import { SYSTEM_ID } from "./system";
 
 /**
  * The exchange card's world settings: how strictly the rules' "may this
- * attack be made now?" (rules-B's canAttackNow) is enforced when an attack
+ * attack be made now?" (the rules core's canAttackNow) is enforced when an attack
  * starts.
  */
 

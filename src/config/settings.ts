@@ -1,6 +1,8 @@
+import { READING_CHOICES } from "../apps/settings/maneuver-readings";
 import { abilityFormula, choice, wholeNumber } from "../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
+import { INITIATIVE_CHOICES, RULES_CHOICES } from "./rules-choices";
 import { registerRulesetSetting } from "./ruleset-setting";
 import { SYSTEM_ID } from "./system";
 
@@ -11,7 +13,7 @@ import { SYSTEM_ID } from "./system";
  * Registered now: `schemaVersion` (the migration gate), `initiativeMode`
  * (NC-RND-8), `maneuverReading` (which text wins where the maneuver prose and
  * tables disagree) and `rules` (every open figure of the core rules as one
- * GM-editable object). Issue 4 adds the combat options (enforcement of
+ * GM-editable object). It also holds the combat options (enforcement of
  * maneuver limits, automation of statuses) next to these.
  */
 
@@ -28,80 +30,11 @@ export type InitiativeMode = (typeof INITIATIVE_MODES)[number];
 export const MANEUVER_READINGS = ["prose", "table"] as const satisfies readonly ManeuverReading[];
 export type ManeuverReadingSetting = (typeof MANEUVER_READINGS)[number];
 
-const INITIATIVE_LABELS: Record<InitiativeMode, string> = {
-  ag: "FANGS.Setting.InitiativeMode.Ag",
-  rollEachRound: "FANGS.Setting.InitiativeMode.RollEachRound",
-  rollOnce: "FANGS.Setting.InitiativeMode.RollOnce",
-};
-
-const READING_LABELS: Record<ManeuverReading, string> = {
-  prose: "FANGS.Setting.ManeuverReading.Prose",
-  table: "FANGS.Setting.ManeuverReading.Table",
-};
-
 /* -------------------------------------------- */
 /*  The rules options as a data model           */
 /* -------------------------------------------- */
 
-type FumbleChoice = FangsRules["fumbleLuckSuccess"];
-const FUMBLE_LABELS: Record<FumbleChoice, string> = {
-  hitAnother: "FANGS.Setting.Rules.Fumble.HitAnother",
-  hitSelf: "FANGS.Setting.Rules.Fumble.HitSelf",
-  dropWeapon: "FANGS.Setting.Rules.Fumble.DropWeapon",
-};
-const WEAR_LABELS: Record<FangsRules["parryWearCombination"], string> = {
-  greater: "FANGS.Setting.Rules.ParryWear.Greater",
-  sum: "FANGS.Setting.Rules.ParryWear.Sum",
-};
-const SPECIAL_PARRY_LABELS: Record<FangsRules["specialParryWeaponDamage"], string> = {
-  rolledDamage: "FANGS.Setting.Rules.SpecialParry.RolledDamage",
-  nick: "FANGS.Setting.Rules.SpecialParry.Nick",
-};
-const FUMBLED_DEFENSE_LABELS: Record<FangsRules["fumbledDefenseHitPoints"], string> = {
-  full: "FANGS.Setting.Rules.FumbledDefense.Full",
-  half: "FANGS.Setting.Rules.FumbledDefense.Half",
-};
-const AUTOFIRE_SPECIAL_DODGE_LABELS: Record<FangsRules["autofireSpecialDodge"], string> = {
-  countHits: "FANGS.Setting.Rules.AutofireSpecialDodge.CountHits",
-  evadesBurst: "FANGS.Setting.Rules.AutofireSpecialDodge.EvadesBurst",
-};
-
-/* Readings where the text supports two answers (docs/rules/fangs.md). */
-const READING_OPTION_LABELS = {
-  meleeDodgeScope: {
-    melee: "FANGS.Setting.Rules.MeleeDodgeScope.Melee",
-    all: "FANGS.Setting.Rules.MeleeDodgeScope.All",
-  },
-  parryToAttackCap: {
-    attackSkill: "FANGS.Setting.Rules.ParryToAttackCap.AttackSkill",
-    boughtPoints: "FANGS.Setting.Rules.ParryToAttackCap.BoughtPoints",
-  },
-  impaleRoundDamage: {
-    weapon: "FANGS.Setting.Rules.ImpaleRoundDamage.Weapon",
-    weaponAndDm: "FANGS.Setting.Rules.ImpaleRoundDamage.WeaponAndDm",
-  },
-  dodgePastSecondChance: {
-    maneuverAllows: "FANGS.Setting.Rules.DodgePastSecondChance.ManeuverAllows",
-    always: "FANGS.Setting.Rules.DodgePastSecondChance.Always",
-  },
-  weaponBreakSp: {
-    current: "FANGS.Setting.Rules.WeaponBreakSp.Current",
-    maximum: "FANGS.Setting.Rules.WeaponBreakSp.Maximum",
-  },
-} as const satisfies {
-  [K in
-    | "meleeDodgeScope"
-    | "parryToAttackCap"
-    | "impaleRoundDamage"
-    | "dodgePastSecondChance"
-    | "weaponBreakSp"]: Record<FangsRules[K], string>;
-};
-
-const SHIELD_BASH_LABELS: Record<FangsRules["shieldBashAttack"], string> = {
-  maneuver: "FANGS.Setting.Rules.ShieldBash.Maneuver",
-  offHand: "FANGS.Setting.Rules.ShieldBash.OffHand",
-};
-
+const C = RULES_CHOICES;
 const D = FANGS_DEFAULTS;
 
 /** Labels of the rules options, for the settings menu and refusal notices. */
@@ -110,17 +43,16 @@ const L = (key: keyof FangsRules): string =>
 
 /** The readings a GM may switch (each explained in docs/rules/fangs.md). */
 function readingOptionsSchema() {
-  const R = READING_OPTION_LABELS;
   return {
-    meleeDodgeScope: choice(R.meleeDodgeScope, D.meleeDodgeScope, L("meleeDodgeScope")),
-    parryToAttackCap: choice(R.parryToAttackCap, D.parryToAttackCap, L("parryToAttackCap")),
-    impaleRoundDamage: choice(R.impaleRoundDamage, D.impaleRoundDamage, L("impaleRoundDamage")),
+    meleeDodgeScope: choice(C.meleeDodgeScope, D.meleeDodgeScope, L("meleeDodgeScope")),
+    parryToAttackCap: choice(C.parryToAttackCap, D.parryToAttackCap, L("parryToAttackCap")),
+    impaleRoundDamage: choice(C.impaleRoundDamage, D.impaleRoundDamage, L("impaleRoundDamage")),
     dodgePastSecondChance: choice(
-      R.dodgePastSecondChance,
+      C.dodgePastSecondChance,
       D.dodgePastSecondChance,
       L("dodgePastSecondChance"),
     ),
-    weaponBreakSp: choice(R.weaponBreakSp, D.weaponBreakSp, L("weaponBreakSp")),
+    weaponBreakSp: choice(C.weaponBreakSp, D.weaponBreakSp, L("weaponBreakSp")),
   };
 }
 
@@ -148,24 +80,20 @@ function rulesSchema() {
     damageModifierStep: wholeNumber(D.damageModifierStep, L("damageModifierStep"), { min: 1 }),
     damageModifierCap: wholeNumber(D.damageModifierCap, L("damageModifierCap"), { min: 0 }),
     resistedCheckBase: wholeNumber(D.resistedCheckBase, L("resistedCheckBase"), { min: 0 }),
-    parryWearCombination: choice(WEAR_LABELS, D.parryWearCombination, L("parryWearCombination")),
+    parryWearCombination: choice(C.parryWearCombination, D.parryWearCombination, L("parryWearCombination")),
     specialParryWeaponDamage: choice(
-      SPECIAL_PARRY_LABELS,
+      C.specialParryWeaponDamage,
       D.specialParryWeaponDamage,
       L("specialParryWeaponDamage"),
     ),
     fumbledDefenseHitPoints: choice(
-      FUMBLED_DEFENSE_LABELS,
+      C.fumbledDefenseHitPoints,
       D.fumbledDefenseHitPoints,
       L("fumbledDefenseHitPoints"),
     ),
     ...readingOptionsSchema(),
-    shieldBashAttack: choice(SHIELD_BASH_LABELS, D.shieldBashAttack, L("shieldBashAttack")),
-    autofireSpecialDodge: choice(
-      AUTOFIRE_SPECIAL_DODGE_LABELS,
-      D.autofireSpecialDodge,
-      L("autofireSpecialDodge"),
-    ),
+    shieldBashAttack: choice(C.shieldBashAttack, D.shieldBashAttack, L("shieldBashAttack")),
+    autofireSpecialDodge: choice(C.autofireSpecialDodge, D.autofireSpecialDodge, L("autofireSpecialDodge")),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),
@@ -174,8 +102,8 @@ function rulesSchema() {
     dyingHitPointLossPerRound: wholeNumber(D.dyingHitPointLossPerRound, L("dyingHitPointLossPerRound"), {
       min: 0,
     }),
-    fumbleLuckSuccess: choice(FUMBLE_LABELS, D.fumbleLuckSuccess, L("fumbleLuckSuccess")),
-    fumbleLuckFailure: choice(FUMBLE_LABELS, D.fumbleLuckFailure, L("fumbleLuckFailure")),
+    fumbleLuckSuccess: choice(C.fumbleLuckSuccess, D.fumbleLuckSuccess, L("fumbleLuckSuccess")),
+    fumbleLuckFailure: choice(C.fumbleLuckFailure, D.fumbleLuckFailure, L("fumbleLuckFailure")),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;
@@ -246,7 +174,7 @@ export function registerSettings(): void {
     // Set in the FANGS rules options menu with the other readings, not a second time in the list.
     config: false,
     type: String,
-    choices: INITIATIVE_LABELS,
+    choices: { ...INITIATIVE_CHOICES },
     default: "ag",
   });
 
@@ -257,7 +185,7 @@ export function registerSettings(): void {
     // Set in the FANGS rules options menu with the other readings, not a second time in the list.
     config: false,
     type: String,
-    choices: READING_LABELS,
+    choices: { ...READING_CHOICES },
     default: DEFAULT_MANEUVER_OPTIONS.reading,
   });
 
@@ -265,7 +193,7 @@ export function registerSettings(): void {
     name: "FANGS.Setting.Rules.Name",
     hint: "FANGS.Setting.Rules.Hint",
     scope: "world",
-    // Edited through a settings menu (issue 4) or a macro; the form of a
+    // Edited through a settings menu or a macro; the form of a
     // single setting cannot show an object.
     config: false,
     type: RulesOptionsModel,

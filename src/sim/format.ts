@@ -2,7 +2,7 @@ import { itemCondition } from "../rules/fangs/character";
 import type { ExchangeResolution } from "../rules/fangs/exchange";
 import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { getManeuver } from "../rules/fangs/maneuvers";
-import type { OutcomeKind } from "../rules/fangs/outcome";
+import { OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
 import { type CheckResult, type DefenseChoice, type ItemSp, SuccessLevel } from "../rules/fangs/types";
 import type { DuelEvent, FighterSnapshot, FightResult } from "./duel";
 import type { Localizer } from "./i18n";
@@ -98,20 +98,6 @@ const DEFENSE_KEYS: Readonly<Record<DefenseChoice, string>> = {
   none: "FANGS.Chat.Defense.None",
 };
 
-const OUTCOME_KEYS: Readonly<Record<OutcomeKind, string>> = {
-  attackFumbled: "FANGS.Chat.Outcome.AttackFumbled",
-  missed: "FANGS.Chat.Outcome.Missed",
-  dodged: "FANGS.Chat.Outcome.Dodged",
-  hit: "FANGS.Chat.Outcome.Hit",
-  specialHit: "FANGS.Chat.Outcome.SpecialHit",
-  fumbledDefenseHit: "FANGS.Chat.Outcome.FumbledDefenseHit",
-  parried: "FANGS.Chat.Outcome.Parried",
-  parriedSpecial: "FANGS.Chat.Outcome.ParriedSpecial",
-  specialParry: "FANGS.Chat.Outcome.SpecialParry",
-  criticalParry: "FANGS.Chat.Outcome.CriticalParry",
-  grappled: "FANGS.Chat.Outcome.Grappled",
-};
-
 const FUMBLE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
   FUMBLE_OPTIONS.map((option) => [option.id, option.labelKey]),
 );
@@ -164,7 +150,7 @@ function exchangeLines(
   }
   const o = r.outcome;
   const critical = o.kind === "specialHit" && o.attackLevel === SuccessLevel.Critical;
-  say(2, `${i18n.localize(critical ? "FANGS.Chat.Outcome.CriticalHit" : OUTCOME_KEYS[o.kind])}.`);
+  say(2, `${i18n.localize(critical ? "FANGS.Chat.Outcome.CriticalHit" : OUTCOME_LABEL_KEYS[o.kind])}.`);
   if (o.upgradeConfirmation !== null) {
     say(
       2,

@@ -5,7 +5,7 @@ import type { SkillValue } from "../../rules/fangs/types";
 
 /**
  * The attack's modifier dialog: situational bonus, tactical trades (their
- * limits are rules-B's, checked after the dialog by applyTrades; the inputs
+ * limits are the rules core's, checked after the dialog by applyTrades; the inputs
  * show the rules core's maxima), the blow (strike or flat of
  * the blade, for a made melee weapon), subdual (for bare hands and natural
  * weapons: the rules core's blowOptions), the roll mode, and the answer to a Retreat or a
@@ -34,7 +34,7 @@ export interface AttackAnswers {
 
 export interface SpecialChoice {
   readonly id: string;
-  /** Lang key of the choice (rules-B's note keys describe each response). */
+  /** Lang key of the choice (the rules core's note keys describe each response). */
   readonly labelKey: string;
 }
 

@@ -11,7 +11,7 @@ import type { AttackAnswers, SpecialChoice } from "./attack-dialog";
  * The decisions between "the user wants to attack" and "roll": what the
  * enforcement setting makes of the rules' verdict, which answers a Retreat
  * or a Disengage leaves the attacker, and the attack's setup from the
- * dialog's answers. Pure; the rules themselves are rules-B's.
+ * dialog's answers. Pure; the rules themselves are the rules core's.
  */
 
 export type Gate = "go" | "warn" | "stop";

@@ -356,7 +356,7 @@ function prepareAttack(
     if (error instanceof FactsError) return refusal(error.key, { ...error.data });
     throw error;
   }
-  // May this attack be made now? (rules-B, enforced by the world setting)
+  // May this attack be made now? (the rules core's canAttackNow, enforced by the world setting)
   const round = free
     ? freeRoundView(actor, free, weapon)
     : roundView(actor, weapon, attackerToken, target, targetToken);
@@ -399,7 +399,7 @@ function planFrom(
   const { withdrawal, round, skill, facts, profile } = prepared;
   const specialAnswer = specialRecord(withdrawal, answers.special);
   if (withdrawal && !specialAnswer) return refusal("FANGS.Chat.Dialog.ChooseAnswer", { target: target.name });
-  // The trades, checked by rules-B (each limit names itself in the refusal).
+  // The trades, checked by the rules core (each limit names itself in the refusal).
   let trade: TradeResult;
   try {
     trade = applyTrades(

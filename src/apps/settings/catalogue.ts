@@ -1,3 +1,4 @@
+import { INITIATIVE_CHOICES, RULES_CHOICES } from "../../config/rules-choices";
 import type { InitiativeMode } from "../../config/settings";
 import { SYSTEM_ID } from "../../config/system";
 import { FANGS_DEFAULTS, type FangsRules } from "../../rules/fangs/config";
@@ -90,67 +91,6 @@ export function defaultMenuValues(): RulesMenuValues {
 /*  Choices (value → lang key)                  */
 /* -------------------------------------------- */
 
-export const INITIATIVE_CHOICES = Object.freeze({
-  ag: "FANGS.Setting.InitiativeMode.Ag",
-  rollEachRound: "FANGS.Setting.InitiativeMode.RollEachRound",
-  rollOnce: "FANGS.Setting.InitiativeMode.RollOnce",
-} as const satisfies Record<InitiativeMode, string>);
-
-const WEAR_CHOICES = {
-  greater: "FANGS.Setting.Rules.ParryWear.Greater",
-  sum: "FANGS.Setting.Rules.ParryWear.Sum",
-} as const satisfies Record<FangsRules["parryWearCombination"], string>;
-
-const SPECIAL_PARRY_CHOICES = {
-  rolledDamage: "FANGS.Setting.Rules.SpecialParry.RolledDamage",
-  nick: "FANGS.Setting.Rules.SpecialParry.Nick",
-} as const satisfies Record<FangsRules["specialParryWeaponDamage"], string>;
-
-const FUMBLED_DEFENSE_CHOICES = {
-  full: "FANGS.Setting.Rules.FumbledDefense.Full",
-  half: "FANGS.Setting.Rules.FumbledDefense.Half",
-} as const satisfies Record<FangsRules["fumbledDefenseHitPoints"], string>;
-
-const SHIELD_BASH_CHOICES = {
-  maneuver: "FANGS.Setting.Rules.ShieldBash.Maneuver",
-  offHand: "FANGS.Setting.Rules.ShieldBash.OffHand",
-} as const satisfies Record<FangsRules["shieldBashAttack"], string>;
-
-const AUTOFIRE_SPECIAL_DODGE_CHOICES = {
-  countHits: "FANGS.Setting.Rules.AutofireSpecialDodge.CountHits",
-  evadesBurst: "FANGS.Setting.Rules.AutofireSpecialDodge.EvadesBurst",
-} as const satisfies Record<FangsRules["autofireSpecialDodge"], string>;
-
-const FUMBLE_CHOICES = {
-  hitAnother: "FANGS.Setting.Rules.Fumble.HitAnother",
-  hitSelf: "FANGS.Setting.Rules.Fumble.HitSelf",
-  dropWeapon: "FANGS.Setting.Rules.Fumble.DropWeapon",
-} as const satisfies Record<FangsRules["fumbleLuckSuccess"], string>;
-
-/* Readings where the text supports two answers (the "readings" group). */
-const READING_CHOICES_OF = {
-  meleeDodgeScope: {
-    melee: "FANGS.Setting.Rules.MeleeDodgeScope.Melee",
-    all: "FANGS.Setting.Rules.MeleeDodgeScope.All",
-  },
-  dodgePastSecondChance: {
-    maneuverAllows: "FANGS.Setting.Rules.DodgePastSecondChance.ManeuverAllows",
-    always: "FANGS.Setting.Rules.DodgePastSecondChance.Always",
-  },
-  parryToAttackCap: {
-    attackSkill: "FANGS.Setting.Rules.ParryToAttackCap.AttackSkill",
-    boughtPoints: "FANGS.Setting.Rules.ParryToAttackCap.BoughtPoints",
-  },
-  impaleRoundDamage: {
-    weapon: "FANGS.Setting.Rules.ImpaleRoundDamage.Weapon",
-    weaponAndDm: "FANGS.Setting.Rules.ImpaleRoundDamage.WeaponAndDm",
-  },
-  weaponBreakSp: {
-    current: "FANGS.Setting.Rules.WeaponBreakSp.Current",
-    maximum: "FANGS.Setting.Rules.WeaponBreakSp.Maximum",
-  },
-} as const satisfies { [K in (typeof READING_KEYS)[number]]: Record<FangsRules[K], string> };
-
 /** Label, hint and clauses of each reading. */
 const READING_WORDS: Readonly<
   Record<(typeof READING_KEYS)[number], { label: string; hint: string; clauses: readonly string[] }>
@@ -185,7 +125,7 @@ const READING_WORDS: Readonly<
 function readingOption(key: (typeof READING_KEYS)[number]): OptionDef {
   return rules(key, {
     kind: "choice",
-    choices: READING_CHOICES_OF[key],
+    choices: RULES_CHOICES[key],
     ...READING_WORDS[key],
     basis: "reading",
     docs: "readings",
@@ -501,7 +441,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
     options: [
       rules("parryWearCombination", {
         kind: "choice",
-        choices: WEAR_CHOICES,
+        choices: RULES_CHOICES.parryWearCombination,
         label: "FANGS.Setting.Rules.Field.ParryWearCombination",
         hint: "FANGS.Setting.RulesMenu.OptionHint.ParryWearCombination",
         basis: "reading",
@@ -510,7 +450,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       }),
       rules("specialParryWeaponDamage", {
         kind: "choice",
-        choices: SPECIAL_PARRY_CHOICES,
+        choices: RULES_CHOICES.specialParryWeaponDamage,
         label: "FANGS.Setting.Rules.Field.SpecialParryWeaponDamage",
         hint: "FANGS.Setting.RulesMenu.OptionHint.SpecialParryWeaponDamage",
         basis: "reading",
@@ -519,7 +459,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       }),
       rules("fumbledDefenseHitPoints", {
         kind: "choice",
-        choices: FUMBLED_DEFENSE_CHOICES,
+        choices: RULES_CHOICES.fumbledDefenseHitPoints,
         label: "FANGS.Setting.Rules.Field.FumbledDefenseHitPoints",
         hint: "FANGS.Setting.RulesMenu.OptionHint.FumbledDefenseHitPoints",
         basis: "reading",
@@ -528,7 +468,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       }),
       rules("shieldBashAttack", {
         kind: "choice",
-        choices: SHIELD_BASH_CHOICES,
+        choices: RULES_CHOICES.shieldBashAttack,
         label: "FANGS.Setting.Rules.Field.ShieldBashAttack",
         hint: "FANGS.Setting.RulesMenu.OptionHint.ShieldBashAttack",
         basis: "reading",
@@ -537,7 +477,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       }),
       rules("autofireSpecialDodge", {
         kind: "choice",
-        choices: AUTOFIRE_SPECIAL_DODGE_CHOICES,
+        choices: RULES_CHOICES.autofireSpecialDodge,
         label: "FANGS.Setting.Rules.Field.AutofireSpecialDodge",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AutofireSpecialDodge",
         basis: "reading",
@@ -553,7 +493,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
     options: [
       rules("fumbleLuckSuccess", {
         kind: "choice",
-        choices: FUMBLE_CHOICES,
+        choices: RULES_CHOICES.fumbleLuckSuccess,
         label: "FANGS.Setting.Rules.Field.FumbleLuckSuccess",
         hint: "FANGS.Setting.RulesMenu.OptionHint.FumbleLuckSuccess",
         basis: "reading",
@@ -562,7 +502,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       }),
       rules("fumbleLuckFailure", {
         kind: "choice",
-        choices: FUMBLE_CHOICES,
+        choices: RULES_CHOICES.fumbleLuckFailure,
         label: "FANGS.Setting.Rules.Field.FumbleLuckFailure",
         hint: "FANGS.Setting.RulesMenu.OptionHint.FumbleLuckFailure",
         basis: "reading",

@@ -58,7 +58,7 @@ describe("the catalogue of options", () => {
     expect(names.filter((n) => n.startsWith("rules."))).toHaveLength(RULES_FIGURE_KEYS.length);
   });
 
-  it("shows the DM formula, MV formula and the readings of rules-A, and the maneuver and initiative choices", () => {
+  it("shows the DM formula, MV formula and the exchange's readings, and the maneuver and initiative choices", () => {
     for (const name of [
       "rules.damageModifierThreshold",
       "rules.damageModifierStep",

@@ -2,6 +2,7 @@ import "../../../test/foundry/setup";
 import { createActor } from "../../../test/foundry/builders";
 import { resetWorld, standIn } from "../../../test/foundry/setup";
 import type { DataField, SchemaField } from "../../../test/foundry/stand-in";
+import { INITIATIVE_CHOICES } from "../../config/rules-choices";
 import {
   INITIATIVE_MODES,
   initiativeMode,
@@ -17,7 +18,6 @@ import { FANGS_DEFAULTS } from "../../rules/fangs/config";
 import { maneuverDefenses, mayDodgeInstead } from "../../rules/fangs/maneuvers";
 import {
   defaultMenuValues,
-  INITIATIVE_CHOICES,
   OPTIONS_BY_NAME,
   optionValue,
   RULES_FIGURE_KEYS,

@@ -252,7 +252,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     }
   }
 
-  /** The prepared system data, read through the brief's shapes. */
+  /** The prepared system data, read through the shapes of src/apps/sheets/types.ts. */
   get #system() {
     return actorDataOf(this.actor).system;
   }

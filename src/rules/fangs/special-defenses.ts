@@ -361,7 +361,7 @@ export function withdrawalChoice(answer: WithdrawalAnswer, response: string | nu
 export interface ChargeExchangeFacts {
   readonly chargerId: string;
   readonly targetId: string;
-  /** The effects the charge's exchange produced (rules-A's resolveExchange). */
+  /** The effects the charge's exchange produced (resolveExchange, exchange.ts). */
   readonly effects: readonly Effect[];
 }
 

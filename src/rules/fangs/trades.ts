@@ -45,7 +45,7 @@ export interface TradeContext {
 export interface TradeResult {
   /** Added to this one attack (NC-TAC-3: the increase lasts one attack). */
   readonly attackModifier: number;
-  /** Added to the DM if the attack hits (rules-A's `extraDamageModifier`). */
+  /** Added to the DM if the attack hits (the exchange's `extraDamageModifier`). */
   readonly extraDamageModifier: number;
   /** Added to parries until the next initiative. */
   readonly parryModifier: number;

@@ -123,7 +123,7 @@ export const PHASE_IDS = ["initiative", "missile", "melee", "postMelee"] as cons
 export type PhaseId = (typeof PHASE_IDS)[number];
 
 /* -------------------------------------------- */
-/*  The exchange (rules-A): who attacks whom    */
+/*  The exchange: who attacks whom              */
 /* -------------------------------------------- */
 
 /** A pool as the sheet stores it: Stun Points or Hit Points. */

@@ -1,0 +1,20 @@
+import type { OutcomeKind } from "./outcome";
+
+/**
+ * The lang key naming each outcome, for the chat card and the simulator's
+ * log alike. Its own module, so the card's view (drawn from start-up on)
+ * takes none of the outcome's rules with it.
+ */
+export const OUTCOME_LABEL_KEYS: Readonly<Record<OutcomeKind, string>> = Object.freeze({
+  attackFumbled: "FANGS.Chat.Outcome.AttackFumbled",
+  missed: "FANGS.Chat.Outcome.Missed",
+  dodged: "FANGS.Chat.Outcome.Dodged",
+  hit: "FANGS.Chat.Outcome.Hit",
+  specialHit: "FANGS.Chat.Outcome.SpecialHit",
+  fumbledDefenseHit: "FANGS.Chat.Outcome.FumbledDefenseHit",
+  parried: "FANGS.Chat.Outcome.Parried",
+  parriedSpecial: "FANGS.Chat.Outcome.ParriedSpecial",
+  specialParry: "FANGS.Chat.Outcome.SpecialParry",
+  criticalParry: "FANGS.Chat.Outcome.CriticalParry",
+  grappled: "FANGS.Chat.Outcome.Grappled",
+});
