@@ -403,6 +403,38 @@ describe("item sheets", () => {
     expect(skill?.attribs.value).toBe("broadsword");
   });
 
+  it("weapon without an owner, in a world with skills: picks a skill by name, the key field writes it", () => {
+    const gmSkills = [
+      { key: "broadsword", name: "Broadsword" },
+      { key: "shieldParry", name: "Shield Parry" },
+    ];
+    const { html } = renderItemSheet(fixtureItem("weapon"), { gmSkills, idPrefix: "w" });
+    const doc = parse(html);
+    const [picker] = byAttr(doc, "data-skill-picker", "");
+    expect(picker?.attribs.name).toBeUndefined();
+    const options = byTag(picker!, "option");
+    expect(options.map((o) => text(o))).toEqual(["— none —", "Broadsword", "Shield Parry", "Other…"]);
+    expect(options.find((o) => "selected" in o.attribs)?.attribs.value).toBe("broadsword");
+    const [key] = byAttr(doc, "name", "system.skill");
+    expect(key?.attribs.value).toBe("broadsword");
+    expect(key?.parent && "hidden" in (key.parent as { attribs: Record<string, string> }).attribs).toBe(true);
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(html).toContain("a skill of this world or of the Skills compendium");
+  });
+
+  it("weapon without an owner whose key no skill has: Other… is chosen and the key field shows it", () => {
+    const spear = fixtureActor("fighter").items.find((i) => i.id === "fxWeaponSpear01")!;
+    const { html } = renderItemSheet(spear, { gmSkills: [{ key: "broadsword", name: "Broadsword" }] });
+    const doc = parse(html);
+    const selected = byTag(byAttr(doc, "data-skill-picker", "")[0]!, "option").find(
+      (o) => "selected" in o.attribs,
+    );
+    expect(text(selected!)).toBe("Other…");
+    const [key] = byAttr(doc, "name", "system.skill");
+    expect(key?.attribs.value).toBe("spear");
+    expect("hidden" in (key!.parent as { attribs: Record<string, string> }).attribs).toBe(false);
+  });
+
   it("natural weapon: no item SP fields, no condition", () => {
     const claw = fixtureActor("troll").items.find((i) => i.id === "fxTrollWpClaw01")!;
     const { html } = renderItemSheet(claw);

@@ -12,6 +12,7 @@ import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
 import {
   ACTOR_TAB_IDS,
   actorSheetContext,
+  gmSkills,
   ITEM_TAB_IDS,
   itemSheetContext,
   type SheetCombatFacts,
@@ -287,8 +288,22 @@ const ITEM_SAMPLES: Record<ItemType, [pack: string, file: string]> = {
   maneuver: ["maneuvers", "attack.json"],
 };
 
+/**
+ * The skills a GM has in the preview's world: none of its own, the skills
+ * compendium's (as its index gives them), for the picker of an unowned
+ * weapon or shield.
+ */
+function previewGmSkills() {
+  const pack = packDocs("skills").map((doc) => ({
+    key: String((doc.system as { key?: unknown }).key ?? ""),
+    name: doc.name,
+  }));
+  return gmSkills([], pack);
+}
+
 function itemPages(): PreviewPage[] {
   const pages: PreviewPage[] = [];
+  const skills = previewGmSkills();
   for (const [type, [pack, file]] of Object.entries(ITEM_SAMPLES) as [ItemType, [string, string]][]) {
     const doc = packs.find((p) => p.pack.name === pack)?.documents.get(file);
     if (!doc) continue;
@@ -310,6 +325,7 @@ function itemPages(): PreviewPage[] {
             idPrefix: id,
             activeTab: tab,
             enrichedHtml: (data.system as { description: string }).description,
+            gmSkills: type === "weapon" || type === "shield" ? skills : undefined,
           }),
         expect: [
           '[data-application-part="header"] input[name="name"]',
@@ -317,6 +333,32 @@ function itemPages(): PreviewPage[] {
         ],
       });
     }
+  }
+  // A world weapon whose key no skill has (typed by hand): "Other…" is chosen and the key shows.
+  const worldSword = packDocs("weapons").find((d) => d.name === "Broadsword");
+  if (worldSword) {
+    const data = itemData({
+      ...worldSword,
+      name: "Boar Spear",
+      system: { ...worldSword.system, skill: "boarSpear" },
+    });
+    pages.push({
+      id: "item-weapon--other-skill",
+      title: "A world weapon with a skill key of its own",
+      group: "Item sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "item", "weapon"],
+      width: 520,
+      parts: partsOf(itemParts("weapon")),
+      context: () =>
+        itemSheetContext(data, {
+          editable: true,
+          idPrefix: "item-weapon--other-skill",
+          activeTab: "details",
+          gmSkills: skills,
+        }),
+      expect: ["select[data-skill-picker]", 'input[name="system.skill"]'],
+    });
   }
   // An owned weapon: the skill picker lists the owner's skills.
   const gru = packDocs("characters").find((d) => d.name === "Gru");

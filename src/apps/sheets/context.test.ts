@@ -2,7 +2,7 @@ import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handle
 import { prepareActor } from "../../../test/handlebars/fixtures/prepare";
 import { skillByKey } from "../../chat/facts";
 import { damageModifierFormula } from "../../rules/fangs/character";
-import { actorSheetContext, formatDamageModifier, itemSheetContext } from "./context";
+import { actorSheetContext, formatDamageModifier, gmSkills, itemSheetContext } from "./context";
 import type { ActorData } from "./types";
 
 const stored = (name: keyof typeof FIXTURE_SOURCES): ActorData => structuredClone(FIXTURE_SOURCES[name]);
@@ -315,6 +315,64 @@ describe("itemSheetContext", () => {
     });
     expect(ctx.choices.skills).toEqual({ broadsword: "Broadsword", spear: "spear" });
     expect(itemSheetContext(spear, { editable: true }).choices.skills).toBeNull();
+  });
+
+  it("lists the GM's skills for a world weapon: the world's and the compendium's, one per key, by name", () => {
+    const skills = gmSkills(
+      [
+        { key: "broadsword", name: "Arming Sword" },
+        { key: "", name: "Half-made skill" },
+      ],
+      [
+        { key: "shieldParry", name: "Shield Parry" },
+        { key: "broadsword", name: "Broadsword" },
+        { key: "axe", name: "Battle Axe" },
+      ],
+    );
+    expect(skills).toEqual([
+      { key: "broadsword", name: "Arming Sword" },
+      { key: "axe", name: "Battle Axe" },
+      { key: "shieldParry", name: "Shield Parry" },
+    ]);
+    const ctx = itemSheetContext(fixtureItem("weapon"), { editable: true, idPrefix: "w", gmSkills: skills });
+    expect(ctx.choices.skills).toBeNull();
+    expect(ctx.gmSkillPicker).toEqual({
+      options: [
+        { value: "broadsword", label: "Arming Sword", selected: true },
+        { value: "axe", label: "Battle Axe", selected: false },
+        { value: "shieldParry", label: "Shield Parry", selected: false },
+      ],
+      none: false,
+      otherValue: "(other)",
+      other: false,
+      keyInputId: "w-skill-key",
+    });
+  });
+
+  it("keeps a world weapon's key no skill has: Other… is chosen and the key field shows it", () => {
+    const spear = fixtureActor("fighter").items.find((i) => i.id === "fxWeaponSpear01")!;
+    const picker = itemSheetContext(spear, {
+      editable: true,
+      gmSkills: [{ key: "axe", name: "Battle Axe" }],
+    }).gmSkillPicker;
+    expect(picker).toMatchObject({ other: true, none: false });
+    expect(picker?.options.some((o) => o.selected)).toBe(false);
+  });
+
+  it("a world shield with no skill selects none; the owner's skills win over the GM's; other items have no picker", () => {
+    const shield = structuredClone(fixtureItem("shield"));
+    if (shield.type === "shield") shield.system.skill = "";
+    const skills = [{ key: "shieldParry", name: "Shield Parry" }];
+    expect(itemSheetContext(shield, { editable: true, gmSkills: skills }).gmSkillPicker).toMatchObject({
+      none: true,
+      other: false,
+    });
+    const owned = itemSheetContext(shield, { editable: true, gmSkills: skills, actorSkills: skills });
+    expect(owned.gmSkillPicker).toBeNull();
+    expect(owned.choices.skills).toEqual({ shieldParry: "Shield Parry" });
+    expect(
+      itemSheetContext(fixtureItem("armor"), { editable: true, gmSkills: skills }).gmSkillPicker,
+    ).toBeNull();
   });
 
   it("works out an owned skill's natural part and total from the owner's characteristics", () => {

@@ -976,6 +976,26 @@ export interface ItemSheetContextOptions extends SheetContextOptions {
   actorSkills?: readonly { key: string; name: string }[];
   /** The owner's characteristics: a skill sheet then shows its natural part and total. */
   actorCharacteristics?: Record<CharacteristicId, number>;
+  /**
+   * The skills a GM has (`gmSkills`: the world's, then the skills
+   * compendium's), for the skill picker of a weapon or shield with no owner.
+   * Ignored when `actorSkills` is given.
+   */
+  gmSkills?: readonly { key: string; name: string }[];
+}
+
+/** The picker of a weapon or shield with no owner: the GM's skills by name, or a key typed by hand. */
+export interface GmSkillPickerContext {
+  /** The GM's skills, by name; the one the item names is selected. */
+  options: { value: string; label: string; selected: boolean }[];
+  /** The item names no skill. */
+  none: boolean;
+  /** The choice that reveals the key field; never written to the item. */
+  otherValue: string;
+  /** The key is none of the skills (typed, or from a skill since removed): the key field is shown. */
+  other: boolean;
+  /** Element id of the key field. */
+  keyInputId: string;
 }
 
 export interface ItemSheetContext {
@@ -998,6 +1018,8 @@ export interface ItemSheetContext {
     maneuver: Record<string, string>;
     skills: Record<string, string> | null;
   };
+  /** The picker of a weapon or shield no actor owns; null when the owner's skills are picked from, or for other items. */
+  gmSkillPicker: GmSkillPickerContext | null;
   /** A skill's natural part and total, when the item belongs to an actor. */
   skillValue: { natural: number | null; total: number | null; error: string | null } | null;
   /** What a shield strikes with when its bash damage is blank (the one-handed club); null for other items. */
@@ -1070,6 +1092,8 @@ export function itemSheetContext(item: ItemData, options: ItemSheetContextOption
       maneuver: { ...MANEUVER_LABELS },
       skills: skillChoices(item, options.actorSkills),
     },
+    gmSkillPicker:
+      options.actorSkills || !options.gmSkills ? null : gmSkillPicker(item, options.gmSkills, idPrefix),
     skillValue: skill,
     bashDamageDefault: item.type === "shield" ? shieldStrikeDamage(options.rules) : null,
     description: { value: description, enriched: options.enrichedHtml ?? description },
@@ -1097,6 +1121,43 @@ function skillChoices(
   const current = item.type === "weapon" || item.type === "shield" ? item.system.skill : "";
   if (current && !(current in choices)) choices[current] = current;
   return choices;
+}
+
+/**
+ * The skills a GM can link a world weapon to: the world's skill items and the
+ * skills compendium's, one per key, sorted by name. A world skill names its
+ * key over the compendium's (the GM may have renamed or replaced it); a
+ * skill with no key cannot be linked and is left out.
+ */
+export function gmSkills(
+  world: readonly { key: string; name: string }[],
+  pack: readonly { key: string; name: string }[],
+): { key: string; name: string }[] {
+  const byKey = new Map<string, string>();
+  for (const s of [...world, ...pack]) if (s.key && !byKey.has(s.key)) byKey.set(s.key, s.name);
+  return [...byKey]
+    .map(([key, name]) => ({ key, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key));
+}
+
+/** Not a key (a key is letters and digits): the "Other…" choice can never be mistaken for a skill. */
+const OTHER_SKILL = "(other)";
+
+function gmSkillPicker(
+  item: ItemData,
+  skills: readonly { key: string; name: string }[],
+  idPrefix: string,
+): GmSkillPickerContext | null {
+  if (item.type !== "weapon" && item.type !== "shield") return null;
+  const current = item.system.skill;
+  const known = current === "" || skills.some((s) => s.key === current);
+  return {
+    options: skills.map((s) => ({ value: s.key, label: s.name, selected: s.key === current })),
+    none: current === "",
+    otherValue: OTHER_SKILL,
+    other: !known,
+    keyInputId: `${idPrefix}-skill-key`,
+  };
 }
 
 export { ACTOR_TAB_IDS, declaredChoice, ITEM_TAB_IDS } from "./tabs";
