@@ -17,7 +17,7 @@ import {
   itemSheetContext,
   type SheetCombatFacts,
 } from "../../src/apps/sheets/context";
-import { ACTOR_PARTS, itemParts } from "../../src/apps/sheets/parts";
+import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
 import { exchangePreviewPages } from "../../src/chat/exchange-preview";
@@ -184,6 +184,7 @@ function actorPages(): PreviewPage[] {
       }
     }
   }
+  pages.push(...statBlockPages());
   const gru = packDocs("characters").find((d) => d.name === "Gru");
   if (gru) {
     const data = actorData(gru);
@@ -218,6 +219,48 @@ function actorPages(): PreviewPage[] {
     pages.push(...gruInCombatPages(data));
   }
   return pages;
+}
+
+/**
+ * The creatures' default sheet, the compact stat block: every sample creature
+ * as the GM runs it (play mode, Stunned on the troll), and the cave bear
+ * unlocked for editing.
+ */
+function statBlockPages(): PreviewPage[] {
+  const page = (slug: string, doc: SourceDocument, mode: "play" | "edit", data: ActorData): PreviewPage => {
+    const id = mode === "play" ? `actor-${slug}--stat-block` : `actor-${slug}--stat-block-edit`;
+    return {
+      id,
+      title: `${doc.name}, stat block${mode === "edit" ? " (unlocked)" : ""}`,
+      group: "Creature sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "actor", "creature", "stat-block"],
+      width: 540,
+      parts: partsOf(STAT_BLOCK_PARTS),
+      context: () =>
+        actorSheetContext(data, { editable: true, mode, idPrefix: id, enrichedHtml: data.system.biography }),
+      expect: [".fangs-statline", '[data-section="stat-attacks"] .fangs-attack', ".fangs-pool--hitPoints"],
+    };
+  };
+  const creatures = [...(packs.find((p) => p.pack.name === "creatures")?.documents ?? [])];
+  return creatures.flatMap(([file, doc]) => {
+    const slug = slugOf(file);
+    const data = slug === "troll" ? withStatus(actorData(doc), "stunned") : actorData(doc);
+    return [page(slug, doc, "play", data), ...(slug === "cave-bear" ? [page(slug, doc, "edit", data)] : [])];
+  });
+}
+
+/** The world's statuses around an actor, one of them on it (as Foundry's token HUD would set it). */
+function withStatus(data: ActorData, active: string): ActorData {
+  return {
+    ...data,
+    statuses: STATUS_EFFECTS.map((status) => ({
+      id: status.id,
+      name: STATUS_NAMES[status.name] ?? status.id,
+      img: status.img,
+      active: status.id === active,
+    })),
+  };
 }
 
 /**
@@ -454,6 +497,7 @@ const DARK_VARIANTS = new Set([
   "actor-gru",
   "actor-gru--combat",
   "actor-gru--in-combat",
+  "actor-troll--stat-block",
   "item-weapon",
   "chat-check-critical",
   "chat-check-fumble",

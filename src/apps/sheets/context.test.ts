@@ -397,6 +397,42 @@ describe("itemSheetContext", () => {
     });
   });
 
+  it("gives a creature what its stat block shows; a character has no stat block", () => {
+    const troll = {
+      ...fixtureActor("troll"),
+      statuses: [
+        { id: "stunned", name: "Stunned", active: true },
+        { id: "prone", name: "Prone", active: false },
+      ],
+      effects: [
+        { id: "e1", name: "Stunned", disabled: false, temporary: true, item: null },
+        { id: "e2", name: "Enraged", disabled: false, temporary: true, duration: "2 Rounds", item: null },
+        { id: "e3", name: "Old scar", disabled: true, temporary: false, item: null },
+      ],
+    };
+    const ctx = actorSheetContext(troll, { editable: true });
+    const block = ctx.statBlock!;
+    expect(block.weapons.map((w) => [w.name, w.natural])).toEqual([
+      ["Bite", true],
+      ["Claw", true],
+      ["Tree-trunk club", false],
+    ]);
+    expect(block.skills.map((s) => s.name)).toEqual(["Bite", "Claw", "Club"]);
+    expect(block.armorWorn).toEqual(["Thick hide"]);
+    expect(block.movement).toBe(ctx.attributes.find((a) => a.id === "movement")?.display);
+    expect(block.damageModifier).toBe(ctx.attributes.find((a) => a.id === "damageModifier")?.display);
+    // A status is an effect too: it is listed once, as a status; a switched-off effect is not running.
+    expect(block.statuses.map((s) => s.id)).toEqual(["stunned"]);
+    expect(block.effects.map((e) => e.name)).toEqual(["Enraged"]);
+    // The rest of the block is the full sheet's own context.
+    expect(ctx.pools.map((p) => p.id)).toEqual(["stunPoints", "hitPoints"]);
+    expect(ctx.characteristics).toHaveLength(7);
+    expect(ctx.dodge.total).toEqual(expect.any(Number));
+    expect(ctx.creature?.hasMonsterParry).toBe(false);
+    expect(ctx.biography.value).toBe(troll.system.biography ?? "");
+    expect(actorSheetContext(fixtureActor("fighter"), { editable: true }).statBlock).toBeNull();
+  });
+
   it("names an unknown maneuver instead of failing", () => {
     const maneuver = fixtureItem("maneuver");
     maneuver.system.maneuverId = "teleport";

@@ -428,11 +428,33 @@ export interface ActorSheetContext {
   advantages: SimpleRowContext[];
   maneuvers: SimpleRowContext[];
   creature: CreatureContext | null;
+  /** What the compact stat block of a creature adds to the rest; null for a character. */
+  statBlock: StatBlockContext | null;
   /** Null when the actor is not in the active combat: the panel is hidden. */
   combat: CombatPanelContext | null;
   biography: { value: string; enriched: string };
   documentUuid: string;
   effects: EffectsContext;
+}
+
+/**
+ * The creature's stat block: what a GM running several creatures reads at a
+ * glance, taken from the same rows as the full sheet's tabs.
+ */
+export interface StatBlockContext {
+  /** Movement and DM as shown on the main tab. */
+  movement: string;
+  damageModifier: string;
+  /** The armor worn, by name (its protection is the actor's `armorProtection`). */
+  armorWorn: string[];
+  /** Natural weapons first, then carried ones: everything it attacks with. */
+  weapons: WeaponRowContext[];
+  /** Every skill, combat and general together, by name. */
+  skills: SkillRowContext[];
+  /** The statuses it has now (the full list is the Effects tab's). */
+  statuses: StatusRowContext[];
+  /** Effects switched on, by name, statuses left out (they are listed above). */
+  effects: EffectRowContext[];
 }
 
 export interface EffectRowContext {
@@ -762,6 +784,7 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
 
   const tabs = tabsFor(ACTOR_TAB_IDS, options.activeTab);
   const isCreature = actor.type === "creature";
+  const effects = effectsContext(actor);
 
   return {
     actor: {
@@ -843,10 +866,35 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       detail: maneuverLabel(item.system.maneuverId),
     })),
     creature: isCreature ? creatureContext(system, idPrefix) : null,
+    statBlock: isCreature ? statBlockContext(weaponRows, skillRows, armorItems, effects, attributes) : null,
     combat: options.combat ? combatPanel(options.combat, idPrefix, owner) : null,
     biography: { value: system.biography ?? "", enriched: options.enrichedHtml ?? system.biography ?? "" },
     documentUuid: options.uuid ?? "",
-    effects: effectsContext(actor),
+    effects,
+  };
+}
+
+function statBlockContext(
+  weapons: readonly WeaponRowContext[],
+  skills: readonly SkillRowContext[],
+  armor: readonly ItemDataOf<"armor">[],
+  effects: EffectsContext,
+  attributes: readonly AttributeContext[],
+): StatBlockContext {
+  const display = (id: AttributeContext["id"]) => attributes.find((a) => a.id === id)?.display ?? "—";
+  const statuses = effects.statuses.filter((s) => s.active);
+  const statusNames = new Set(statuses.map((s) => s.name));
+  return {
+    movement: display("movement"),
+    damageModifier: display("damageModifier"),
+    armorWorn: armor.filter((a) => a.system.equipped).map((a) => a.name),
+    weapons: [...weapons.filter((w) => w.natural), ...weapons.filter((w) => !w.natural)],
+    skills: [...skills].sort((a, b) => a.name.localeCompare(b.name)),
+    statuses,
+    effects: effects.sections
+      .filter((section) => section.id !== "inactive")
+      .flatMap((section) => section.rows)
+      .filter((row) => !statusNames.has(row.name)),
   };
 }
 
