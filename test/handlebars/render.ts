@@ -15,7 +15,13 @@ import {
   type ItemSheetContextOptions,
   itemSheetContext,
 } from "../../src/apps/sheets/context";
-import { ACTOR_PARTS, itemParts, TEMPLATE_ROOT, type TemplatePart } from "../../src/apps/sheets/parts";
+import {
+  ACTOR_PARTS,
+  itemParts,
+  STAT_BLOCK_PARTS,
+  TEMPLATE_ROOT,
+  type TemplatePart,
+} from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, type CheckCardMeta, checkCardContext } from "../../src/chat/check-card";
 import type { CheckResult } from "../../src/rules/fangs/types";
@@ -102,6 +108,17 @@ export function renderActorSheet(
 ): RenderedSheet<ActorSheetContext> {
   const context = actorSheetContext(actor, { editable: true, ...options });
   const html = renderParts(renderer, ACTOR_PARTS, context);
+  return { html, context, missingKeys: [...renderer.i18n.missing] };
+}
+
+/** A creature's compact stat block: the same context as the full sheet, its own parts. */
+export function renderStatBlock(
+  actor: ActorData,
+  options: Partial<ActorSheetContextOptions> = {},
+  renderer: TemplateRenderer = createTemplateRenderer(),
+): RenderedSheet<ActorSheetContext> {
+  const context = actorSheetContext(actor, { editable: true, ...options });
+  const html = renderParts(renderer, STAT_BLOCK_PARTS, context);
   return { html, context, missingKeys: [...renderer.i18n.missing] };
 }
 

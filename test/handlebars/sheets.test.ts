@@ -15,7 +15,13 @@ import {
   text,
   unlabelledControls,
 } from "./html";
-import { createTemplateRenderer, loadTranslations, renderActorSheet, renderItemSheet } from "./render";
+import {
+  createTemplateRenderer,
+  loadTranslations,
+  renderActorSheet,
+  renderItemSheet,
+  renderStatBlock,
+} from "./render";
 
 const t = loadTranslations();
 
@@ -246,6 +252,82 @@ describe("creature sheet (troll)", () => {
   });
 });
 
+describe("creature stat block (troll)", () => {
+  const troll = {
+    ...fixtureActor("troll"),
+    statuses: [
+      { id: "stunned", name: "Stunned", img: "stunned.svg", active: true },
+      { id: "prone", name: "Prone", img: "prone.svg", active: false },
+    ],
+  };
+  const play = renderStatBlock(troll, { mode: "play" });
+  const edit = renderStatBlock(troll, { mode: "edit" });
+
+  it("renders every key it uses, with no tab, and every control named", () => {
+    expect(play.missingKeys).toEqual([]);
+    expect(edit.missingKeys).toEqual([]);
+    for (const { html } of [play, edit]) {
+      expect(byAttr(parse(html), "role", "tab")).toEqual([]);
+      expect(unlabelledControls(html)).toEqual([]);
+      expect(badButtons(html)).toEqual([]);
+      expect(duplicateIds(html)).toEqual([]);
+      expect(mouseOnlyActions(html)).toEqual([]);
+    }
+  });
+
+  it("shows at a glance: the seven characteristics in a row, the pools, armor, Dodge, MV and DM", () => {
+    const doc = parse(play.html);
+    const [line] = byClass(doc, "fangs-statline");
+    expect(byTag(line!, "abbr").map((a) => text(a))).toEqual(["ST", "AG", "CO", "IN", "PW", "SZ", "AP"]);
+    expect(byClass(doc, "fangs-pool")).toHaveLength(2);
+    const fact = (id: string) => text(byAttr(doc, "data-attribute", id)[0]!).replace(/\s+/g, " ");
+    expect(fact("armorProtection")).toBe("Armor 3 Thick hide");
+    expect(fact("dodge")).toMatch(/^Dodge \d+$/);
+    expect(fact("movement")).toMatch(/^MV \d+$/);
+    expect(fact("damageModifier")).toMatch(/^DM (\+|—)/);
+  });
+
+  it("lists natural weapons first, then carried ones, each with its damage and Attack button", () => {
+    const [attacks] = byAttr(parse(play.html), "data-section", "stat-attacks");
+    expect(byAttr(attacks!, "data-item-id").map((r) => r.attribs["data-item-id"])).toEqual([
+      "fxTrollWpBite01",
+      "fxTrollWpClaw01",
+      "fxTrollWpClub01",
+    ]);
+    expect(byAttr(attacks!, "data-action", "attack")).toHaveLength(3);
+    expect(text(row(play.html, "fxTrollWpClaw01"))).toContain("Claw 14");
+  });
+
+  it("lists skills in one line, each a roll in play mode and an item to edit when unlocked", () => {
+    const [skills] = byAttr(parse(play.html), "data-section", "stat-skills");
+    const rolls = byAttr(skills!, "data-action", "rollSkill");
+    expect(rolls.map((b) => text(b).replace(/\s+/g, " "))).toEqual(["Bite 9", "Claw 14", "Club 12"]);
+    const [unlocked] = byAttr(parse(edit.html), "data-section", "stat-skills");
+    expect(byAttr(unlocked!, "data-action", "rollSkill")).toEqual([]);
+    expect(byAttr(unlocked!, "data-action", "itemEdit")).toHaveLength(3);
+  });
+
+  it("shows the statuses it has, and the edit/play lock: play keeps rolls and pools, hides the build", () => {
+    const [conditions] = byAttr(parse(play.html), "data-section", "stat-conditions");
+    expect(byAttr(conditions!, "data-status-id").map((b) => b.attribs["data-status-id"])).toEqual([
+      "stunned",
+    ]);
+    expect(
+      "disabled" in (byAttr(parse(play.html), "name", "system.characteristics.st")[0]?.attribs ?? {}),
+    ).toBe(true);
+    expect(byAttr(parse(play.html), "data-action", "itemDelete")).toEqual([]);
+    expect(byClass(parse(play.html), "fangs-creature")).toEqual([]);
+    expect("disabled" in (byAttr(parse(play.html), "name", "system.hitPoints.value")[0]?.attribs ?? {})).toBe(
+      false,
+    );
+    expect(
+      "disabled" in (byAttr(parse(edit.html), "name", "system.characteristics.st")[0]?.attribs ?? {}),
+    ).toBe(false);
+    expect(byClass(parse(edit.html), "fangs-creature")).toHaveLength(1);
+    expect(byTag(parse(edit.html), "prose-mirror")[0]?.attribs.name).toBe("system.biography");
+  });
+});
+
 describe("attack buttons", () => {
   const fighter = fixtureActor("fighter");
   const dagger = fighter.items.find((i) => i.id === "fxWeaponDagger1")!;
@@ -401,6 +483,38 @@ describe("item sheets", () => {
     const [skill] = byAttr(parse(html), "name", "system.skill");
     expect(skill?.name).toBe("input");
     expect(skill?.attribs.value).toBe("broadsword");
+  });
+
+  it("weapon without an owner, in a world with skills: picks a skill by name, the key field writes it", () => {
+    const gmSkills = [
+      { key: "broadsword", name: "Broadsword" },
+      { key: "shieldParry", name: "Shield Parry" },
+    ];
+    const { html } = renderItemSheet(fixtureItem("weapon"), { gmSkills, idPrefix: "w" });
+    const doc = parse(html);
+    const [picker] = byAttr(doc, "data-skill-picker", "");
+    expect(picker?.attribs.name).toBeUndefined();
+    const options = byTag(picker!, "option");
+    expect(options.map((o) => text(o))).toEqual(["— none —", "Broadsword", "Shield Parry", "Other…"]);
+    expect(options.find((o) => "selected" in o.attribs)?.attribs.value).toBe("broadsword");
+    const [key] = byAttr(doc, "name", "system.skill");
+    expect(key?.attribs.value).toBe("broadsword");
+    expect(key?.parent && "hidden" in (key.parent as { attribs: Record<string, string> }).attribs).toBe(true);
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(html).toContain("a skill of this world or of the Skills compendium");
+  });
+
+  it("weapon without an owner whose key no skill has: Other… is chosen and the key field shows it", () => {
+    const spear = fixtureActor("fighter").items.find((i) => i.id === "fxWeaponSpear01")!;
+    const { html } = renderItemSheet(spear, { gmSkills: [{ key: "broadsword", name: "Broadsword" }] });
+    const doc = parse(html);
+    const selected = byTag(byAttr(doc, "data-skill-picker", "")[0]!, "option").find(
+      (o) => "selected" in o.attribs,
+    );
+    expect(text(selected!)).toBe("Other…");
+    const [key] = byAttr(doc, "name", "system.skill");
+    expect(key?.attribs.value).toBe("spear");
+    expect("hidden" in (key!.parent as { attribs: Record<string, string> }).attribs).toBe(false);
   });
 
   it("natural weapon: no item SP fields, no condition", () => {

@@ -13,11 +13,12 @@ import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
 import {
   ACTOR_TAB_IDS,
   actorSheetContext,
+  gmSkills,
   ITEM_TAB_IDS,
   itemSheetContext,
   type SheetCombatFacts,
 } from "../../src/apps/sheets/context";
-import { ACTOR_PARTS, itemParts } from "../../src/apps/sheets/parts";
+import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
 import { exchangePreviewPages } from "../../src/chat/exchange-preview";
@@ -184,6 +185,7 @@ function actorPages(): PreviewPage[] {
       }
     }
   }
+  pages.push(...statBlockPages());
   const gru = packDocs("characters").find((d) => d.name === "Gru");
   if (gru) {
     const data = actorData(gru);
@@ -218,6 +220,48 @@ function actorPages(): PreviewPage[] {
     pages.push(...gruInCombatPages(data));
   }
   return pages;
+}
+
+/**
+ * The creatures' default sheet, the compact stat block: every sample creature
+ * as the GM runs it (play mode, Stunned on the troll), and the cave bear
+ * unlocked for editing.
+ */
+function statBlockPages(): PreviewPage[] {
+  const page = (slug: string, doc: SourceDocument, mode: "play" | "edit", data: ActorData): PreviewPage => {
+    const id = mode === "play" ? `actor-${slug}--stat-block` : `actor-${slug}--stat-block-edit`;
+    return {
+      id,
+      title: `${doc.name}, stat block${mode === "edit" ? " (unlocked)" : ""}`,
+      group: "Creature sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "actor", "creature", "stat-block"],
+      width: 540,
+      parts: partsOf(STAT_BLOCK_PARTS),
+      context: () =>
+        actorSheetContext(data, { editable: true, mode, idPrefix: id, enrichedHtml: data.system.biography }),
+      expect: [".fangs-statline", '[data-section="stat-attacks"] .fangs-attack', ".fangs-pool--hitPoints"],
+    };
+  };
+  const creatures = [...(packs.find((p) => p.pack.name === "creatures")?.documents ?? [])];
+  return creatures.flatMap(([file, doc]) => {
+    const slug = slugOf(file);
+    const data = slug === "troll" ? withStatus(actorData(doc), "stunned") : actorData(doc);
+    return [page(slug, doc, "play", data), ...(slug === "cave-bear" ? [page(slug, doc, "edit", data)] : [])];
+  });
+}
+
+/** The world's statuses around an actor, one of them on it (as Foundry's token HUD would set it). */
+function withStatus(data: ActorData, active: string): ActorData {
+  return {
+    ...data,
+    statuses: STATUS_EFFECTS.map((status) => ({
+      id: status.id,
+      name: STATUS_NAMES[status.name] ?? status.id,
+      img: status.img,
+      active: status.id === active,
+    })),
+  };
 }
 
 /**
@@ -288,8 +332,22 @@ const ITEM_SAMPLES: Record<ItemType, [pack: string, file: string]> = {
   maneuver: ["maneuvers", "attack.json"],
 };
 
+/**
+ * The skills a GM has in the preview's world: none of its own, the skills
+ * compendium's (as its index gives them), for the picker of an unowned
+ * weapon or shield.
+ */
+function previewGmSkills() {
+  const pack = packDocs("skills").map((doc) => ({
+    key: String((doc.system as { key?: unknown }).key ?? ""),
+    name: doc.name,
+  }));
+  return gmSkills([], pack);
+}
+
 function itemPages(): PreviewPage[] {
   const pages: PreviewPage[] = [];
+  const skills = previewGmSkills();
   for (const [type, [pack, file]] of Object.entries(ITEM_SAMPLES) as [ItemType, [string, string]][]) {
     const doc = packs.find((p) => p.pack.name === pack)?.documents.get(file);
     if (!doc) continue;
@@ -311,6 +369,7 @@ function itemPages(): PreviewPage[] {
             idPrefix: id,
             activeTab: tab,
             enrichedHtml: (data.system as { description: string }).description,
+            gmSkills: type === "weapon" || type === "shield" ? skills : undefined,
           }),
         expect: [
           '[data-application-part="header"] input[name="name"]',
@@ -318,6 +377,32 @@ function itemPages(): PreviewPage[] {
         ],
       });
     }
+  }
+  // A world weapon whose key no skill has (typed by hand): "Other…" is chosen and the key shows.
+  const worldSword = packDocs("weapons").find((d) => d.name === "Broadsword");
+  if (worldSword) {
+    const data = itemData({
+      ...worldSword,
+      name: "Boar Spear",
+      system: { ...worldSword.system, skill: "boarSpear" },
+    });
+    pages.push({
+      id: "item-weapon--other-skill",
+      title: "A world weapon with a skill key of its own",
+      group: "Item sheets",
+      frame: "sheet",
+      classes: ["fangs", "sheet", "item", "weapon"],
+      width: 520,
+      parts: partsOf(itemParts("weapon")),
+      context: () =>
+        itemSheetContext(data, {
+          editable: true,
+          idPrefix: "item-weapon--other-skill",
+          activeTab: "details",
+          gmSkills: skills,
+        }),
+      expect: ["select[data-skill-picker]", 'input[name="system.skill"]'],
+    });
   }
   // An owned weapon: the skill picker lists the owner's skills.
   const gru = packDocs("characters").find((d) => d.name === "Gru");
@@ -414,6 +499,7 @@ const DARK_VARIANTS = new Set([
   "actor-gru",
   "actor-gru--combat",
   "actor-gru--in-combat",
+  "actor-troll--stat-block",
   "item-weapon",
   "chat-check-critical",
   "chat-check-fumble",

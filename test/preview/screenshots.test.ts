@@ -192,6 +192,9 @@ describe("static preview in headless Chromium", () => {
         "actor-fast-eddy",
         "actor-troll",
         "actor-cave-bear",
+        "actor-troll--stat-block",
+        "actor-cave-bear--stat-block-edit",
+        "item-weapon--other-skill",
         "chat-check-critical",
       ]),
     );

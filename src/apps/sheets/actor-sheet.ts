@@ -9,7 +9,7 @@ import { HandlebarsActorSheet } from "./base";
 import type { SheetCombatFacts } from "./context";
 import { actorDataOf } from "./document-data";
 import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
-import { ACTOR_PARTS } from "./parts";
+import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
 import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
 import {
   inlineValue,
@@ -60,7 +60,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   static override PARTS = { ...ACTOR_PARTS };
 
-  static override TABS = {
+  static override TABS: (typeof HandlebarsActorSheet)["TABS"] = {
     sheet: {
       tabs: ACTOR_TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id], cssClass: "" })),
       initial: "main",
@@ -366,6 +366,23 @@ export class CharacterSheet extends FangsActorSheet {
   static override DEFAULT_OPTIONS = { classes: ["character"] };
 }
 
+/** The creature's full sheet, tab by tab as a character's: a GM may switch to it from the stat block. */
 export class CreatureSheet extends FangsActorSheet {
   static override DEFAULT_OPTIONS = { classes: ["creature"] };
+}
+
+/**
+ * The creature's compact stat block, its default sheet: one scroll a GM
+ * running several creatures keeps open beside the others. Same context, same
+ * actions and the same edit/play lock as the full sheet; only the parts differ.
+ */
+export class CreatureStatBlockSheet extends FangsActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["creature", "stat-block"],
+    position: { width: 540, height: 680 },
+  };
+
+  static override PARTS = { ...STAT_BLOCK_PARTS };
+
+  static override TABS = {};
 }

@@ -2,7 +2,7 @@ import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handle
 import { prepareActor } from "../../../test/handlebars/fixtures/prepare";
 import { skillByKey } from "../../chat/facts";
 import { damageModifierFormula } from "../../rules/fangs/character";
-import { actorSheetContext, formatDamageModifier, itemSheetContext } from "./context";
+import { actorSheetContext, formatDamageModifier, gmSkills, itemSheetContext } from "./context";
 import type { ActorData } from "./types";
 
 const stored = (name: keyof typeof FIXTURE_SOURCES): ActorData => structuredClone(FIXTURE_SOURCES[name]);
@@ -317,6 +317,64 @@ describe("itemSheetContext", () => {
     expect(itemSheetContext(spear, { editable: true }).choices.skills).toBeNull();
   });
 
+  it("lists the GM's skills for a world weapon: the world's and the compendium's, one per key, by name", () => {
+    const skills = gmSkills(
+      [
+        { key: "broadsword", name: "Arming Sword" },
+        { key: "", name: "Half-made skill" },
+      ],
+      [
+        { key: "shieldParry", name: "Shield Parry" },
+        { key: "broadsword", name: "Broadsword" },
+        { key: "axe", name: "Battle Axe" },
+      ],
+    );
+    expect(skills).toEqual([
+      { key: "broadsword", name: "Arming Sword" },
+      { key: "axe", name: "Battle Axe" },
+      { key: "shieldParry", name: "Shield Parry" },
+    ]);
+    const ctx = itemSheetContext(fixtureItem("weapon"), { editable: true, idPrefix: "w", gmSkills: skills });
+    expect(ctx.choices.skills).toBeNull();
+    expect(ctx.gmSkillPicker).toEqual({
+      options: [
+        { value: "broadsword", label: "Arming Sword", selected: true },
+        { value: "axe", label: "Battle Axe", selected: false },
+        { value: "shieldParry", label: "Shield Parry", selected: false },
+      ],
+      none: false,
+      otherValue: "(other)",
+      other: false,
+      keyInputId: "w-skill-key",
+    });
+  });
+
+  it("keeps a world weapon's key no skill has: Other… is chosen and the key field shows it", () => {
+    const spear = fixtureActor("fighter").items.find((i) => i.id === "fxWeaponSpear01")!;
+    const picker = itemSheetContext(spear, {
+      editable: true,
+      gmSkills: [{ key: "axe", name: "Battle Axe" }],
+    }).gmSkillPicker;
+    expect(picker).toMatchObject({ other: true, none: false });
+    expect(picker?.options.some((o) => o.selected)).toBe(false);
+  });
+
+  it("a world shield with no skill selects none; the owner's skills win over the GM's; other items have no picker", () => {
+    const shield = structuredClone(fixtureItem("shield"));
+    if (shield.type === "shield") shield.system.skill = "";
+    const skills = [{ key: "shieldParry", name: "Shield Parry" }];
+    expect(itemSheetContext(shield, { editable: true, gmSkills: skills }).gmSkillPicker).toMatchObject({
+      none: true,
+      other: false,
+    });
+    const owned = itemSheetContext(shield, { editable: true, gmSkills: skills, actorSkills: skills });
+    expect(owned.gmSkillPicker).toBeNull();
+    expect(owned.choices.skills).toEqual({ shieldParry: "Shield Parry" });
+    expect(
+      itemSheetContext(fixtureItem("armor"), { editable: true, gmSkills: skills }).gmSkillPicker,
+    ).toBeNull();
+  });
+
   it("works out an owned skill's natural part and total from the owner's characteristics", () => {
     const skill = structuredClone(FIXTURE_SOURCES.fighter.items.find((i) => i.id === "fxSkillBroadswd")!);
     const characteristics = fixtureActor("fighter").system.characteristics;
@@ -337,6 +395,42 @@ describe("itemSheetContext", () => {
       value: item.system.description,
       enriched: "<p>E</p>",
     });
+  });
+
+  it("gives a creature what its stat block shows; a character has no stat block", () => {
+    const troll = {
+      ...fixtureActor("troll"),
+      statuses: [
+        { id: "stunned", name: "Stunned", active: true },
+        { id: "prone", name: "Prone", active: false },
+      ],
+      effects: [
+        { id: "e1", name: "Stunned", disabled: false, temporary: true, item: null },
+        { id: "e2", name: "Enraged", disabled: false, temporary: true, duration: "2 Rounds", item: null },
+        { id: "e3", name: "Old scar", disabled: true, temporary: false, item: null },
+      ],
+    };
+    const ctx = actorSheetContext(troll, { editable: true });
+    const block = ctx.statBlock!;
+    expect(block.weapons.map((w) => [w.name, w.natural])).toEqual([
+      ["Bite", true],
+      ["Claw", true],
+      ["Tree-trunk club", false],
+    ]);
+    expect(block.skills.map((s) => s.name)).toEqual(["Bite", "Claw", "Club"]);
+    expect(block.armorWorn).toEqual(["Thick hide"]);
+    expect(block.movement).toBe(ctx.attributes.find((a) => a.id === "movement")?.display);
+    expect(block.damageModifier).toBe(ctx.attributes.find((a) => a.id === "damageModifier")?.display);
+    // A status is an effect too: it is listed once, as a status; a switched-off effect is not running.
+    expect(block.statuses.map((s) => s.id)).toEqual(["stunned"]);
+    expect(block.effects.map((e) => e.name)).toEqual(["Enraged"]);
+    // The rest of the block is the full sheet's own context.
+    expect(ctx.pools.map((p) => p.id)).toEqual(["stunPoints", "hitPoints"]);
+    expect(ctx.characteristics).toHaveLength(7);
+    expect(ctx.dodge.total).toEqual(expect.any(Number));
+    expect(ctx.creature?.hasMonsterParry).toBe(false);
+    expect(ctx.biography.value).toBe(troll.system.biography ?? "");
+    expect(actorSheetContext(fixtureActor("fighter"), { editable: true }).statBlock).toBeNull();
   });
 
   it("names an unknown maneuver instead of failing", () => {

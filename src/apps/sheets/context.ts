@@ -428,11 +428,33 @@ export interface ActorSheetContext {
   advantages: SimpleRowContext[];
   maneuvers: SimpleRowContext[];
   creature: CreatureContext | null;
+  /** What the compact stat block of a creature adds to the rest; null for a character. */
+  statBlock: StatBlockContext | null;
   /** Null when the actor is not in the active combat: the panel is hidden. */
   combat: CombatPanelContext | null;
   biography: { value: string; enriched: string };
   documentUuid: string;
   effects: EffectsContext;
+}
+
+/**
+ * The creature's stat block: what a GM running several creatures reads at a
+ * glance, taken from the same rows as the full sheet's tabs.
+ */
+export interface StatBlockContext {
+  /** Movement and DM as shown on the main tab. */
+  movement: string;
+  damageModifier: string;
+  /** The armor worn, by name (its protection is the actor's `armorProtection`). */
+  armorWorn: string[];
+  /** Natural weapons first, then carried ones: everything it attacks with. */
+  weapons: WeaponRowContext[];
+  /** Every skill, combat and general together, by name. */
+  skills: SkillRowContext[];
+  /** The statuses it has now (the full list is the Effects tab's). */
+  statuses: StatusRowContext[];
+  /** Effects switched on, by name, statuses left out (they are listed above). */
+  effects: EffectRowContext[];
 }
 
 export interface EffectRowContext {
@@ -762,6 +784,7 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
 
   const tabs = tabsFor(ACTOR_TAB_IDS, options.activeTab);
   const isCreature = actor.type === "creature";
+  const effects = effectsContext(actor);
 
   return {
     actor: {
@@ -843,10 +866,35 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
       detail: maneuverLabel(item.system.maneuverId),
     })),
     creature: isCreature ? creatureContext(system, idPrefix) : null,
+    statBlock: isCreature ? statBlockContext(weaponRows, skillRows, armorItems, effects, attributes) : null,
     combat: options.combat ? combatPanel(options.combat, idPrefix, owner) : null,
     biography: { value: system.biography ?? "", enriched: options.enrichedHtml ?? system.biography ?? "" },
     documentUuid: options.uuid ?? "",
-    effects: effectsContext(actor),
+    effects,
+  };
+}
+
+function statBlockContext(
+  weapons: readonly WeaponRowContext[],
+  skills: readonly SkillRowContext[],
+  armor: readonly ItemDataOf<"armor">[],
+  effects: EffectsContext,
+  attributes: readonly AttributeContext[],
+): StatBlockContext {
+  const display = (id: AttributeContext["id"]) => attributes.find((a) => a.id === id)?.display ?? "—";
+  const statuses = effects.statuses.filter((s) => s.active);
+  const statusNames = new Set(statuses.map((s) => s.name));
+  return {
+    movement: display("movement"),
+    damageModifier: display("damageModifier"),
+    armorWorn: armor.filter((a) => a.system.equipped).map((a) => a.name),
+    weapons: [...weapons.filter((w) => w.natural), ...weapons.filter((w) => !w.natural)],
+    skills: [...skills].sort((a, b) => a.name.localeCompare(b.name)),
+    statuses,
+    effects: effects.sections
+      .filter((section) => section.id !== "inactive")
+      .flatMap((section) => section.rows)
+      .filter((row) => !statusNames.has(row.name)),
   };
 }
 
@@ -976,6 +1024,26 @@ export interface ItemSheetContextOptions extends SheetContextOptions {
   actorSkills?: readonly { key: string; name: string }[];
   /** The owner's characteristics: a skill sheet then shows its natural part and total. */
   actorCharacteristics?: Record<CharacteristicId, number>;
+  /**
+   * The skills a GM has (`gmSkills`: the world's, then the skills
+   * compendium's), for the skill picker of a weapon or shield with no owner.
+   * Ignored when `actorSkills` is given.
+   */
+  gmSkills?: readonly { key: string; name: string }[];
+}
+
+/** The picker of a weapon or shield with no owner: the GM's skills by name, or a key typed by hand. */
+export interface GmSkillPickerContext {
+  /** The GM's skills, by name; the one the item names is selected. */
+  options: { value: string; label: string; selected: boolean }[];
+  /** The item names no skill. */
+  none: boolean;
+  /** The choice that reveals the key field; never written to the item. */
+  otherValue: string;
+  /** The key is none of the skills (typed, or from a skill since removed): the key field is shown. */
+  other: boolean;
+  /** Element id of the key field. */
+  keyInputId: string;
 }
 
 export interface ItemSheetContext {
@@ -998,6 +1066,8 @@ export interface ItemSheetContext {
     maneuver: Record<string, string>;
     skills: Record<string, string> | null;
   };
+  /** The picker of a weapon or shield no actor owns; null when the owner's skills are picked from, or for other items. */
+  gmSkillPicker: GmSkillPickerContext | null;
   /** A skill's natural part and total, when the item belongs to an actor. */
   skillValue: { natural: number | null; total: number | null; error: string | null } | null;
   /** What a shield strikes with when its bash damage is blank (the one-handed club); null for other items. */
@@ -1070,6 +1140,8 @@ export function itemSheetContext(item: ItemData, options: ItemSheetContextOption
       maneuver: { ...MANEUVER_LABELS },
       skills: skillChoices(item, options.actorSkills),
     },
+    gmSkillPicker:
+      options.actorSkills || !options.gmSkills ? null : gmSkillPicker(item, options.gmSkills, idPrefix),
     skillValue: skill,
     bashDamageDefault: item.type === "shield" ? shieldStrikeDamage(options.rules) : null,
     description: { value: description, enriched: options.enrichedHtml ?? description },
@@ -1097,6 +1169,43 @@ function skillChoices(
   const current = item.type === "weapon" || item.type === "shield" ? item.system.skill : "";
   if (current && !(current in choices)) choices[current] = current;
   return choices;
+}
+
+/**
+ * The skills a GM can link a world weapon to: the world's skill items and the
+ * skills compendium's, one per key, sorted by name. A world skill names its
+ * key over the compendium's (the GM may have renamed or replaced it); a
+ * skill with no key cannot be linked and is left out.
+ */
+export function gmSkills(
+  world: readonly { key: string; name: string }[],
+  pack: readonly { key: string; name: string }[],
+): { key: string; name: string }[] {
+  const byKey = new Map<string, string>();
+  for (const s of [...world, ...pack]) if (s.key && !byKey.has(s.key)) byKey.set(s.key, s.name);
+  return [...byKey]
+    .map(([key, name]) => ({ key, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key));
+}
+
+/** Not a key (a key is letters and digits): the "Other…" choice can never be mistaken for a skill. */
+const OTHER_SKILL = "(other)";
+
+function gmSkillPicker(
+  item: ItemData,
+  skills: readonly { key: string; name: string }[],
+  idPrefix: string,
+): GmSkillPickerContext | null {
+  if (item.type !== "weapon" && item.type !== "shield") return null;
+  const current = item.system.skill;
+  const known = current === "" || skills.some((s) => s.key === current);
+  return {
+    options: skills.map((s) => ({ value: s.key, label: s.name, selected: s.key === current })),
+    none: current === "",
+    otherValue: OTHER_SKILL,
+    other: !known,
+    keyInputId: `${idPrefix}-skill-key`,
+  };
 }
 
 export { ACTOR_TAB_IDS, declaredChoice, ITEM_TAB_IDS } from "./tabs";

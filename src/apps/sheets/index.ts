@@ -1,12 +1,12 @@
-import { CharacterSheet, CreatureSheet } from "./actor-sheet";
+import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./actor-sheet";
 import { ITEM_SHEETS } from "./item-sheet";
 import { SHEET_PARTIALS } from "./parts";
 import { registerRollApi } from "./roll-spec";
 import { ITEM_TYPES } from "./types";
 
-export { CharacterSheet, CreatureSheet, FangsActorSheet } from "./actor-sheet";
+export { CharacterSheet, CreatureSheet, CreatureStatBlockSheet, FangsActorSheet } from "./actor-sheet";
 export { FangsItemSheet, ITEM_SHEETS } from "./item-sheet";
-export { ACTOR_PARTS, itemParts, SHEET_PARTIALS } from "./parts";
+export { ACTOR_PARTS, itemParts, SHEET_PARTIALS, STAT_BLOCK_PARTS } from "./parts";
 
 /** Loads the partials (the parts themselves load on first render). */
 export function preloadSheetTemplates(): Promise<unknown> {
@@ -26,9 +26,15 @@ export function registerSheets(): void {
     makeDefault: true,
     label: "FANGS.Sheet.Label.Character",
   });
-  DocumentSheetConfig.registerSheet(Actor, "fangs", CreatureSheet, {
+  // A creature opens as its stat block; the full sheet stays one choice away in the sheet's configuration.
+  DocumentSheetConfig.registerSheet(Actor, "fangs", CreatureStatBlockSheet, {
     types: ["creature"],
     makeDefault: true,
+    label: "FANGS.Sheet.Label.CreatureStatBlock",
+  });
+  DocumentSheetConfig.registerSheet(Actor, "fangs", CreatureSheet, {
+    types: ["creature"],
+    makeDefault: false,
     label: "FANGS.Sheet.Label.Creature",
   });
   const itemLabels = {

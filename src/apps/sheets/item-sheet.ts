@@ -3,6 +3,7 @@ import { loadSheetContext } from "../../on-demand";
 import type { CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsItemSheet } from "./base";
 import { actorDataOf, itemDataOf } from "./document-data";
+import { packSkills, worldSkills } from "./gm-skills";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
 import { pickImage, prepareOrRefuse, REFUSED_SUBMIT, syncTabSelection, writeOrRestore } from "./support";
@@ -39,13 +40,18 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     const base = await super._prepareContext(options);
     const data = itemDataOf(this.item);
     const owner = this.item.actor ? actorDataOf(this.item.actor) : null;
+    const sheetContext = await loadSheetContext();
+    // A weapon or shield no actor holds links to a skill by key: offer the skills the GM has.
+    const linksSkill = data.type === "weapon" || data.type === "shield";
+    const gmSkills =
+      !owner && linksSkill ? sheetContext.gmSkills(worldSkills(), await packSkills()) : undefined;
     const enrichedHtml = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
       data.system.description ?? "",
       { secrets: this.item.isOwner, relativeTo: this.item },
     );
     return {
       ...base,
-      ...(await loadSheetContext()).itemSheetContext(data, {
+      ...sheetContext.itemSheetContext(data, {
         editable: this.isEditable,
         idPrefix: this.id,
         enrichedHtml,
@@ -56,8 +62,40 @@ export class FangsItemSheet extends HandlebarsItemSheet {
           i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
         ),
         actorCharacteristics: owner?.system.characteristics as Record<CharacteristicId, number> | undefined,
+        gmSkills,
       }),
     };
+  }
+
+  protected override async _onRender(
+    ...args: Parameters<InstanceType<typeof HandlebarsItemSheet>["_onRender"]>
+  ) {
+    await super._onRender(...args);
+    const picker = this.element.querySelector<HTMLSelectElement>("select[data-skill-picker]");
+    if (picker && !picker.dataset.fangsBound) {
+      picker.dataset.fangsBound = "1";
+      picker.addEventListener("change", (event) => this.#onSkillPicked(event, picker));
+    }
+  }
+
+  /**
+   * The picker only chooses: the key field is the item's `system.skill`. A
+   * skill sets the key and submits it; "Other…" shows the key field to type
+   * one, and writes nothing until that field changes.
+   */
+  #onSkillPicked(event: Event, picker: HTMLSelectElement): void {
+    event.stopPropagation();
+    const wrapper = this.element.querySelector<HTMLElement>("[data-skill-key]");
+    const input = wrapper?.querySelector<HTMLInputElement>('input[name="system.skill"]');
+    if (!wrapper || !input) return;
+    const other = picker.selectedOptions[0]?.dataset.skillOther !== undefined;
+    wrapper.hidden = !other;
+    if (other) {
+      input.focus();
+      return;
+    }
+    input.value = picker.value;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   override changeTab(

@@ -24,6 +24,15 @@ export const ACTOR_PARTS: Readonly<Record<string, TemplatePart>> = {
   biography: { template: `${TEMPLATE_ROOT}/actor/biography.hbs`, scrollable: [""] },
 };
 
+/**
+ * The creature's compact stat block: the same header, then one scrolling
+ * block instead of tabs (templates/actor/stat-block.hbs).
+ */
+export const STAT_BLOCK_PARTS: Readonly<Record<string, TemplatePart>> = {
+  header: ACTOR_PARTS.header as TemplatePart,
+  block: { template: `${TEMPLATE_ROOT}/actor/stat-block.hbs`, scrollable: [""] },
+};
+
 /** The parts of an item sheet; `details` is the type's own template. */
 export function itemParts(type: ItemType): Record<string, TemplatePart> {
   return {
@@ -50,6 +59,8 @@ export const SHEET_PARTIALS: readonly string[] = [
   "partials/weapon-damage.hbs",
   "partials/attack-button.hbs",
   "partials/combat-panel.hbs",
+  "partials/creature-traits.hbs",
+  "partials/biography-field.hbs",
 ].map((p) => `${TEMPLATE_ROOT}/${p}`);
 
 export const CHECK_CARD_TEMPLATE = `${TEMPLATE_ROOT}/chat/check.hbs`;

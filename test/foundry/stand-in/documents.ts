@@ -31,6 +31,7 @@ import {
   type Obj,
   randomID,
   roundTrip,
+  setProperty,
 } from "./utils";
 
 /* -------------------------------------------- */
@@ -991,6 +992,25 @@ export class StandInCompendium {
 
   async getDocuments(): Promise<StandInDocument[]> {
     return this.documents.contents;
+  }
+
+  /**
+   * The index without loading documents: each entry holds `_id`, `name`,
+   * `type`, `img` and the source's value at each dotted path of `fields`,
+   * nested as in the source (CompendiumCollection#getIndex, "fields").
+   */
+  async getIndex(options: { fields?: string[] } = {}): Promise<Collection<Obj>> {
+    const index = new Collection<Obj>();
+    for (const document of this.documents) {
+      const source = document.toObject();
+      const entry: Obj = { _id: source._id, name: source.name, type: source.type, img: source.img };
+      for (const field of options.fields ?? []) {
+        const value = getProperty(source, field);
+        if (value !== undefined) setProperty(entry, field, deepClone(value));
+      }
+      index.set(String(source._id), entry);
+    }
+    return index;
   }
 }
 
