@@ -1,5 +1,5 @@
 import "./setup";
-import { createActor, createScene } from "./builders";
+import { createActor, createPack, createScene } from "./builders";
 import { resetWorld, standIn } from "./setup";
 import {
   Actor,
@@ -273,5 +273,41 @@ describe("Token HUD edits", () => {
       standIn.Hooks.off("modifyTokenAttribute", id);
     }
     expect(hp().value).toBe(hp().max);
+  });
+});
+
+describe("Compendium packs and folders", () => {
+  const pack = () =>
+    createPack({
+      id: "fangs.pinned",
+      type: "Item",
+      packageType: "system",
+      documents: [
+        { _id: "pinSkill00000001", name: "Broadsword", type: "skill", img: "x.svg", system: { key: "broadsword" } },
+      ],
+    });
+
+  it("getIndex gives _id, name, type and img, plus each asked field nested as in the source", async () => {
+    const index = await pack().getIndex({ fields: ["system.key"] });
+    const entry = index.get("pinSkill00000001") as Obj;
+    expect(entry).toMatchObject({ _id: "pinSkill00000001", name: "Broadsword", type: "skill", img: "x.svg" });
+    expect((entry.system as Obj).key).toBe("broadsword");
+    const bare = (await pack().getIndex()).get("pinSkill00000001") as Obj;
+    expect(bare.system).toBeUndefined();
+  });
+
+  it("fromUuid resolves a Compendium.<package>.<pack>.<Type>.<id> uuid to the pack's document", async () => {
+    pack();
+    const { fromUuid } = globalThis as unknown as { fromUuid(uuid: string): Promise<{ name: string } | null> };
+    expect((await fromUuid("Compendium.fangs.pinned.Item.pinSkill00000001"))?.name).toBe("Broadsword");
+    expect(await fromUuid("Compendium.fangs.pinned.Item.missing")).toBeNull();
+  });
+
+  it("only a GM creates a folder", async () => {
+    const { Folder } = globalThis as unknown as { Folder: { create(d: Obj): Promise<{ name: string }> } };
+    standIn.as(player);
+    await expect(Folder.create({ name: "Wolves", type: "Actor" })).rejects.toThrow();
+    standIn.as(gm);
+    expect((await Folder.create({ name: "Wolves", type: "Actor" })).name).toBe("Wolves");
   });
 });
