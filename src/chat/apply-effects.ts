@@ -1,4 +1,4 @@
-import { combatantOf } from "../combat/api";
+import { FangsCombatant } from "../combat/combatant";
 import { writeRound } from "../combat/record";
 import { combatantSystem } from "../combat/snapshot";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
@@ -69,7 +69,7 @@ function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefine
       equipped: typeof data.equipped === "boolean" ? data.equipped : null,
     });
   }
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   const actionLost = combatant ? combatantSystem(combatant).actionLost : false;
   return {
     pools: { stunPoints: num(system.stunPoints?.value), hitPoints: num(system.hitPoints?.value) },

@@ -1,3 +1,5 @@
+import { FangsCombat } from "../combat/combat";
+import { FangsCombatant } from "../combat/combatant";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../data";
 import { FangsActor } from "../documents/actor";
 import { FangsItem } from "../documents/item";
@@ -18,6 +20,8 @@ export const TRACKABLE_ATTRIBUTES = Object.freeze({
 export function configureDocuments(): void {
   CONFIG.Actor.documentClass = FangsActor;
   CONFIG.Item.documentClass = FangsItem;
+  CONFIG.Combat.documentClass = FangsCombat;
+  CONFIG.Combatant.documentClass = FangsCombatant;
   Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...FANGS.actorTypes };

@@ -6,7 +6,7 @@ import { exchangeOf } from "../../chat/exchange-model";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
-import { attackCounterOf, combatantOf, restrictionsOf } from "../../combat/api";
+import { FangsCombatant } from "../../combat/combatant";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
@@ -180,13 +180,13 @@ function roundView(
 ): RoundView | null {
   // The started combat holding the attacker, whichever scene this client views: the GM re-checks the same.
   const combat = combatOfAttacker(actor, null);
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   if (!combat?.started || !combatant || !combat.id) return null;
   const phase = combatSystem(combat).phase;
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
   const targetActor = targetToken?.actor ?? null;
-  const targetCombatant = targetActor ? combatantOf(targetActor, combat) : null;
+  const targetCombatant = targetActor ? FangsCombatant.of(targetActor, combat) : null;
   const rules = rulesOptions();
   const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
   const shieldBash = weapon.type === "shield";
@@ -202,7 +202,7 @@ function roundView(
     phase,
     round: Math.max(1, combat.round),
     attacker,
-    counter: attackCounterOf(combatant),
+    counter: combatant.attackCounter,
     weapon: { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp },
     hand: (weapon.system as { offHand?: unknown }).offHand === true ? "off" : "main",
     shieldBash,
@@ -212,7 +212,7 @@ function roundView(
     targetStartedUnengaged: targetCombatant ? !combatantSystem(targetCombatant).engagedAtRoundStart : true,
     outOfAction: facts.outOfAction,
     // Stored on the combatant by the active GM when the answer's card was posted.
-    restrictions: restrictionsOf(combatant),
+    restrictions: combatant.restrictions,
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {
@@ -256,7 +256,7 @@ function freeRoundView(
   weapon: Item.Implementation,
 ): RoundView | null {
   const combat = combatOfAttacker(actor, null);
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   const striking = attackWeaponOf(weapon);
   if (!combat?.started || !combatant || !combat.id) {
     // Outside a combat nothing is counted, but the weapon is still checked.
