@@ -1,3 +1,4 @@
+import { announce, frozen } from "../api/hooks";
 import { FangsCombat } from "../combat/combat";
 import { FangsCombatant } from "../combat/combatant";
 import { freeAttackVerdict } from "../combat/free-attacks";
@@ -499,6 +500,8 @@ async function prepareApply(state: ExchangeState, userId: string, rollDie: RollO
         weapon: stuck.itemId === state.weapon.itemId ? state.weapon.name : stuck.itemId,
       }) ?? "Impaled",
   });
+  // A module on the GM's client stopped it: the card stays where it was, to be applied again.
+  if (applied.cancelled) throw new StepRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
   return {
     event: {
       type: "apply",
@@ -598,6 +601,7 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   await message.update({ ...replacing("system", result.state), rolls } as never);
   await showNewDice(message as never, rollData);
   if (prepared.after) await prepared.after();
+  if (prepared.event.type === "defend") announce("chooseDefense", message, frozen(result.state));
   return { ok: true, stage: result.state.stage };
 }
 

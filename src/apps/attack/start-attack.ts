@@ -1,3 +1,4 @@
+import { allowedBy, frozen } from "../../api/hooks";
 import { START_ATTACK_QUERY } from "../../chat/authority";
 import { authoredByGM } from "../../chat/card-flows";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
@@ -757,9 +758,7 @@ export async function startAttack(
   // The target may have left while the dialog was open.
   if (target.tokenUuid && !tokenFrom(target.tokenUuid))
     return warn("FANGS.Chat.Target.Gone", { name: target.name });
-  if (options.claim && !(await options.claim())) return false;
-
-  const answer = await askGM({
+  const choices = {
     attackerUuid: actor.uuid,
     attackerTokenUuid: attackerToken?.uuid ?? null,
     weaponId,
@@ -767,7 +766,12 @@ export async function startAttack(
     targetTokenUuid: target.tokenUuid ?? null,
     free,
     answers,
-  });
+  };
+  // The attacker's own client, before anything is sent: a listener may only keep these choices from the GM.
+  if (!allowedBy("preDeclareAttack", actor, frozen(choices))) return false;
+  if (options.claim && !(await options.claim())) return false;
+
+  const answer = await askGM(choices);
   if (!answer.ok) return say(answer);
   return true;
 }
