@@ -33,7 +33,7 @@ describe("the entry file", () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
     Hooks.callAll("init");
     expect(CONFIG.Actor.documentClass).toBe(FangsActor);
-    expect(CONFIG.statusEffects).toHaveLength(10);
+    expect(CONFIG.FANGS.statuses).toHaveLength(10);
     expect(standIn.game.settings.settings.has("fangs.rules")).toBe(true);
     expect(registerSheets).toHaveBeenCalledTimes(1);
     expect(registerCombat).toHaveBeenCalledTimes(1);
@@ -43,6 +43,17 @@ describe("the entry file", () => {
     expect(registerEncounters).toHaveBeenCalledTimes(1);
     Hooks.callAll("init");
     expect(registerSheets).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads CONFIG.FANGS at setup, after modules extended it in their own init", () => {
+    // What a module's init hook, run after the system's, does.
+    CONFIG.FANGS.statuses.push({ id: "bleeding", name: "MYMODULE.Bleeding", img: "bleeding.svg" });
+    CONFIG.FANGS.actorTypes.creature = "MYMODULE.Monster";
+    expect(CONFIG.statusEffects).toEqual([]);
+    Hooks.callAll("setup");
+    expect(CONFIG.statusEffects.map((s) => s.id)).toContain("bleeding");
+    expect(CONFIG.statusEffects).toHaveLength(11);
+    expect(CONFIG.Actor.typeLabels.creature).toBe("MYMODULE.Monster");
   });
 
   it("asks on ready whether the world migration is due (src/data/world-migration-gate.ts)", () => {

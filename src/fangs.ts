@@ -8,7 +8,8 @@ import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
-import { configureDocuments, configureStatusEffects } from "./config/register";
+import { registerFangsConfig } from "./config/fangs-config";
+import { configureDocuments, configureStatusEffects, configureTypeLabels } from "./config/register";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
@@ -17,8 +18,9 @@ import { loadQuenchBatches } from "./on-demand";
 
 Hooks.once("init", () => {
   console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);
+  // First: a module's own init hook, which runs after this one, extends CONFIG.FANGS (docs/api.md).
+  registerFangsConfig();
   configureDocuments();
-  configureStatusEffects();
   registerSettings();
   registerRulesMenu();
   registerSheets();
@@ -27,6 +29,12 @@ Hooks.once("init", () => {
   registerEncounterOdds();
   registerGmDamage();
   registerEncounters();
+});
+
+// What modules may have changed in CONFIG.FANGS during their init is read from here on.
+Hooks.once("setup", () => {
+  configureTypeLabels();
+  configureStatusEffects();
 });
 
 Hooks.once("ready", () => {

@@ -1,4 +1,5 @@
-import { combatantOf } from "../combat/api";
+import { allowedBy, announce, frozen } from "../api/hooks";
+import { FangsCombatant } from "../combat/combatant";
 import { writeRound } from "../combat/record";
 import { combatantSystem } from "../combat/snapshot";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
@@ -69,7 +70,7 @@ function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefine
       equipped: typeof data.equipped === "boolean" ? data.equipped : null,
     });
   }
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   const actionLost = combatant ? combatantSystem(combatant).actionLost : false;
   return {
     pools: { stunPoints: num(system.stunPoints?.value), hitPoints: num(system.hitPoints?.value) },
@@ -103,6 +104,8 @@ export interface ApplyOptions {
 }
 
 export interface ApplyResult {
+  /** True when a `fangs.preApplyDamage` listener stopped the application: nothing was written. */
+  readonly cancelled?: boolean;
   readonly deltas: AppliedDelta[];
   readonly skipped: readonly SkippedEffect[];
   readonly notes: EffectPlan["notes"];
@@ -111,7 +114,11 @@ export interface ApplyResult {
 /**
  * Applies the effects to the documents as they are now and returns the
  * exact deltas. Call it from the active GM's client only: it writes to
- * documents the clicking user may not own.
+ * documents the clicking user may not own. Every application (a card's
+ * Apply, a stuck weapon's damage each round, the GM's damage and healing)
+ * comes through here, so the damage hooks fire here, on that client: a
+ * `fangs.preApplyDamage` listener sees frozen copies of the changes and the
+ * effects and may only cancel the whole application.
  */
 export async function applyEffects(
   effects: readonly Effect[],
@@ -119,7 +126,10 @@ export async function applyEffects(
 ): Promise<ApplyResult> {
   const views = await loadViews(actorsOf(effects), options.combat);
   const plan = planEffects(effects, views);
+  if (plan.changes.length > 0 && !allowedBy("preApplyDamage", frozen(plan.changes), frozen(effects)))
+    return { cancelled: true, deltas: [], skipped: plan.skipped, notes: plan.notes };
   const deltas = await executeChanges(plan.changes, options);
+  if (deltas.length > 0) announce("applyDamage", frozen(deltas), frozen(effects));
   return { deltas, skipped: plan.skipped, notes: plan.notes };
 }
 

@@ -1,3 +1,4 @@
+import { allowedBy } from "../api/hooks";
 import { loadExchangeAuthority } from "../on-demand";
 import { CONFIRM_QUERY, confirmRequest, newRequestId, whilePending } from "../requester";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
@@ -98,6 +99,9 @@ export async function requestStep(
   const user = game.user;
   const gm = game.users?.activeGM ?? null;
   if (!user?.id) return refused("no-user", "FANGS.Chat.Refusal.Invalid");
+  // The defender's own client, before the choice is sent: a listener may only keep it from the GM.
+  if (intent.type === "defend" && !allowedBy("preChooseDefense", messageId, intent.choice))
+    return refused("cancelled", "FANGS.Chat.Refusal.Cancelled");
   if (!gm) {
     const answer = refused("no-gm", "FANGS.Chat.NoGM");
     say(answer);

@@ -1,5 +1,6 @@
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
-import { combatantOf, combatWithId, defenseUsageOf, tradeShiftOf } from "../combat/api";
+import { FangsCombat } from "../combat/combat";
+import { FangsCombatant } from "../combat/combatant";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
@@ -23,14 +24,14 @@ function hasAdvantage(actor: AnyActor, key: string): boolean {
 
 /** The defender's share of the round in that combat, from the tracker (null out of combat). */
 export function defenderRound(actor: AnyActor, combat: Combat.Implementation | null): DefenderRound | null {
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   if (!combatant) return null;
   return {
     maneuver: combatantSystem(combatant).maneuver,
     maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
     readying: combatantSystem(combatant).readying,
-    usage: defenseUsageOf(combatant),
-    tradeShift: tradeShiftOf(combatant),
+    usage: combatant.defenseUsage,
+    tradeShift: combatant.tradeShift,
   };
 }
 
@@ -39,7 +40,7 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
   return {
     defender: defender as unknown as ActorLike,
     // The card's own combat: a client viewing another scene has another `game.combat`.
-    round: defenderRound(defender, combatWithId(state.setup.combatId)),
+    round: defenderRound(defender, FangsCombat.withId(state.setup.combatId)),
     attackerId: state.attacker.actorUuid,
     mode: state.declaration.mode,
     kind: state.declaration.weapon.kind,

@@ -1,3 +1,4 @@
+import { announce, frozen } from "../api/hooks";
 import { rulesOptions } from "../config/settings";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
 import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
@@ -156,5 +157,6 @@ export async function createExchange(
   // holds the write queue (runStartAttack), so the check that allowed the attack and its count
   // are one step: two attacks started at once cannot both pass a cap of one.
   if (message) await countNewAttack(message);
+  if (message) announce("declareAttack", message, frozen(state));
   return { ok: true, state, message: message as ChatMessage.Implementation | null };
 }

@@ -1035,9 +1035,8 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: kind }]);
     const gru = c.getCombatantsByActor(t.gru)[0]!;
     if (gruFirst) gru.initiative = 16;
-    const { restrictionsOf } = await import("../combat/api");
     const { mayCloseWith } = await import("../rules/fangs/special-defenses");
-    const stored = () => restrictionsOf(gru as never);
+    const stored = () => (gru as unknown as Combatant.Implementation).restrictions;
     const mayClose = (round: number, how: "engage" | "charge") =>
       mayCloseWith(stored(), t.jenny.uuid, round, how);
     return { t, c, gru, stored, mayClose };

@@ -1,13 +1,6 @@
-import {
-  combatantOf,
-  combatWithId,
-  declareManeuver,
-  recordAttack,
-  recordDefense,
-  recordManeuverLost,
-  recordRestrictions,
-  recordTrade,
-} from "../combat/api";
+import { announce, frozen } from "../api/hooks";
+import { FangsCombat } from "../combat/combat";
+import { FangsCombatant } from "../combat/combatant";
 import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
@@ -204,7 +197,10 @@ export async function chargeOffer(
   });
   if (!offer) return null;
   const striker = await actorFrom(offer.attackerId);
-  if (!freeAttackVerdict(AttackSource.ChargeFreeAttack, striker, combatWithId(state.setup.combatId)).allowed)
+  if (
+    !freeAttackVerdict(AttackSource.ChargeFreeAttack, striker, FangsCombat.withId(state.setup.combatId))
+      .allowed
+  )
     return null;
   return { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey };
 }
@@ -310,7 +306,7 @@ async function prepareDefend(
   // NC-MAN-12: an autofire burst the dodge did not wholly beat has hits to roll, even when dodged.
   const burst = autofireBurst(attackDeclaration, attack, defense.value, outcome.value, rulesOptions());
   const next = burst ? "damage" : nextAfter(outcome.value, attackDeclaration, declaration);
-  const combatant = combatantOf(target, combatWithId(state.setup.combatId));
+  const combatant = FangsCombatant.of(target, FangsCombat.withId(state.setup.combatId));
   const pastStep = past
     ? dodgePastAfterFirst(
         {
@@ -324,7 +320,7 @@ async function prepareDefend(
   // NC-ATK-7, -8: the second chance is one of the attacker's attacks this round; one who has none left gets none.
   const secondChance: Omit<FreeAttackOffer, "taken"> | null =
     pastStep?.secondChance &&
-    freeAttackVerdict(AttackSource.DodgePast, attacker, combatWithId(state.setup.combatId)).allowed
+    freeAttackVerdict(AttackSource.DodgePast, attacker, FangsCombat.withId(state.setup.combatId)).allowed
       ? {
           attackerId: state.attacker.actorUuid,
           targetId: state.target.actorUuid,
@@ -356,10 +352,10 @@ async function prepareDefend(
     },
     after: async () => {
       if (!combatant || defenseChoice === "none") return;
-      await recordDefense(combatant, defenseChoice);
+      await combatant.recordDefense(defenseChoice);
       if (taken?.dodgeInstead) {
-        await declareManeuver(combatant, taken.dodgeInstead.maneuver);
-        await recordManeuverLost(combatant, taken.dodgeInstead.lostManeuver);
+        await combatant.declareManeuver(taken.dodgeInstead.maneuver);
+        await combatant.recordManeuverLost(taken.dodgeInstead.lostManeuver);
       }
     },
   };
@@ -498,12 +494,14 @@ async function prepareApply(state: ExchangeState, userId: string, rollDie: RollO
   const assessed = await consequencesOf(damage.effects, rollDie);
   const effects = [...damage.effects, ...assessed.effects];
   const applied = await applyEffects(effects, {
-    combat: combatWithId(state.setup.combatId),
+    combat: FangsCombat.withId(state.setup.combatId),
     stuckEffectName: (stuck) =>
       game.i18n?.format("FANGS.Chat.Stuck.EffectName", {
         weapon: stuck.itemId === state.weapon.itemId ? state.weapon.name : stuck.itemId,
       }) ?? "Impaled",
   });
+  // A module on the GM's client stopped it: the card stays where it was, to be applied again.
+  if (applied.cancelled) throw new StepRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
   return {
     event: {
       type: "apply",
@@ -603,6 +601,7 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   await message.update({ ...replacing("system", result.state), rolls } as never);
   await showNewDice(message as never, rollData);
   if (prepared.after) await prepared.after();
+  if (prepared.event.type === "defend") announce("chooseDefense", message, frozen(result.state));
   return { ok: true, stage: result.state.stage };
 }
 
@@ -650,11 +649,13 @@ export function combatOfAttacker(attacker: AnyActor, hint: string | null): Comba
     listed && typeof (listed as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function"
       ? [...listed]
       : [];
-  const candidates = [game.combat ?? null, ...all, combatWithId(hint)];
+  const candidates = [game.combat ?? null, ...all, FangsCombat.withId(hint)];
   return (
     candidates.find(
       (c): c is Combat.Implementation =>
-        !!c && (c as { started?: boolean }).started === true && combatantOf(attacker, c as never) !== null,
+        !!c &&
+        (c as { started?: boolean }).started === true &&
+        FangsCombatant.of(attacker, c as never) !== null,
     ) ?? null
   );
 }
@@ -755,10 +756,10 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   }
   const combat = combatOfAttacker(attacker, state.setup.combatId);
   if (!combat) return;
-  const combatant = combatantOf(attacker, combat as never);
+  const combatant = FangsCombatant.of(attacker, combat as never);
   if (!combatant) return;
   const targetActor = await actorFrom(state.target.actorUuid);
-  const target = targetActor ? combatantOf(targetActor, combat as never) : null;
+  const target = targetActor ? FangsCombatant.of(targetActor, combat as never) : null;
   const kind = itemKind(attacker, state.weapon.itemId);
   let restrictions: AttackRestriction[];
   let source: AttackSource | null = null;
@@ -781,14 +782,14 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
     return;
   }
   if (restrictions.length > 0)
-    await recordRestrictions(combatant, restrictions, Math.max(1, combat.round ?? 1));
+    await combatant.recordRestrictions(restrictions, Math.max(1, combat.round ?? 1));
   if (source === null) return;
   // Which hand struck is read from the attacker's own item, not from the card.
   const item = attacker.items.get(state.weapon.itemId);
   const offHand =
     item?.type === "shield" ||
     (item?.type === "weapon" && (item.system as { offHand?: unknown }).offHand === true);
-  await recordAttack(combatant, {
+  await combatant.recordAttack({
     source,
     kind: kind ?? state.weapon.kind,
     targetId: state.target.actorUuid,
@@ -796,5 +797,5 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   });
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)
-    await recordTrade(combatant, { parryModifier, dodgeModifier });
+    await combatant.recordTrade({ parryModifier, dodgeModifier });
 }

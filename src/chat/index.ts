@@ -1,3 +1,4 @@
+import { registerApi } from "../api/system-api";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
@@ -82,8 +83,7 @@ export function registerExchange(): void {
   }) as never);
   Hooks.once("setup", () => void loadExchangeTemplate());
   registerAttackHud();
-  const system = game.system as unknown as { api?: Record<string, unknown> } | undefined;
-  if (system) system.api = { ...(system.api ?? {}), exchange: exchangeApi };
+  registerApi("exchange", exchangeApi);
 }
 
 export { stuckWeapons } from "./stuck-weapons";

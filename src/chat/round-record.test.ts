@@ -83,8 +83,10 @@ describe("the round's record is the GM's copy on the Combat, not the player-writ
     hook = Hooks.on("updateCombatant", restoreForgedRound as never);
     // What a Disengage answer's card leaves on him, written by the active GM (exchange-flow's recordRestrictions).
     world.as(world.gm);
-    const { recordRestrictions } = await import("../combat/api");
-    await recordRestrictions(gru as never, [{ kind: "noAttack", round: 1, because: "disengage" }], 1);
+    await (gru as unknown as Combatant.Implementation).recordRestrictions(
+      [{ kind: "noAttack", round: 1, because: "disengage" }],
+      1,
+    );
 
     world.as(world.player);
     await gru.update({ "system.maneuver": "attack", "system.restrictions": [] });

@@ -21,17 +21,14 @@ import { ScriptedDice } from "../rules/kernel/dice";
 
 let world: StandInWorld;
 type CombatModule = typeof import("./combat");
-type ApiModule = typeof import("./api");
 type RequestModule = typeof import("./request");
 let FangsCombat: CombatModule["FangsCombat"];
-let api: ApiModule;
 let request: RequestModule;
 let requester: typeof import("../requester");
 
 beforeAll(async () => {
   world = installCombatStandIn();
   ({ FangsCombat } = await import("./combat"));
-  api = await import("./api");
   request = await import("./request");
   requester = await import("../requester");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
@@ -99,7 +96,6 @@ function table(): Table {
 }
 
 const asCombatant = (c: StandInCombatant) => c as unknown as Combatant.Implementation;
-const asCombat = (c: StandInCombat) => c as unknown as Combat.Implementation;
 const currentName = (combat: StandInCombat) => `${combat.system.phase}:${combat.combatant?.name ?? "-"}`;
 
 beforeEach(() => {
@@ -126,8 +122,8 @@ describe("GM-only, one update per move", () => {
   it("a new round resets every combatant in the same update as the round change", async () => {
     const { combat, dagmar } = table();
     await combat.startCombat();
-    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
-    await api.recordDefense(asCombatant(dagmar), "dodge");
+    await asCombatant(dagmar).declareManeuver("allOutAttack");
+    await asCombatant(dagmar).recordDefense("dodge");
     combat.updates.length = 0;
     await combat.nextRound();
     expect(combat.updates).toHaveLength(1);
@@ -215,11 +211,11 @@ describe("Foundry's contract for the turn list, hooks and world time", () => {
   it("NC-RND-1, NC-RND-3: when the Missile phase opens and no combatant is written, every client's current combatant is the archer", async () => {
     const { combat, sword, bow, axe } = threeFighters();
     await combat.startCombat();
-    await api.declareManeuver(asCombatant(sword), "attack");
+    await asCombatant(sword).declareManeuver("attack");
     await combat.nextTurn();
-    await api.declareManeuver(asCombatant(bow), "attack", { attackKind: "missile" });
+    await asCombatant(bow).declareManeuver("attack", { attackKind: "missile" });
     await combat.nextTurn();
-    await api.declareManeuver(asCombatant(axe), "attack");
+    await asCombatant(axe).declareManeuver("attack");
     await combat.nextTurn();
     expect(combat.system.phase).toBe("missile");
     expect(combat.system.order).toEqual([bow.id]);
@@ -356,7 +352,7 @@ describe("a combatant leaves the combat mid-round", () => {
     const archer = new Made(plain.id, plain.name, plain.actor);
     combat.add(archer);
     await combat.startCombat();
-    await api.declareManeuver(asCombatant(archer), "attack", { attackKind: "missile" });
+    await asCombatant(archer).declareManeuver("attack", { attackKind: "missile" });
     await combat.nextTurn();
     await combat.holdAction(archer.id);
     expect(archer.actor!.statuses.has("holding")).toBe(true);
@@ -422,7 +418,7 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     const { combat, eddy } = table();
     await combat.startCombat();
     world.setUser(world.player);
-    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon")).toBe(true);
+    expect(await asCombatant(eddy).declareManeuver("drawWeapon")).toBe(true);
     expect(eddy.system).toMatchObject({ maneuver: "drawWeapon", readying: "weapon" });
     const loadout: ParryLoadout = { weapon: "oneHanded", offHand: "none" };
     const defenses = allowedDefenses({
@@ -447,16 +443,16 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     await combat.startCombat();
     world.setUser(world.player);
     // Eddy has no shield nor parrying weapon: "the off hand" would let the sword he draws parry.
-    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
+    expect(await asCombatant(eddy).declareManeuver("drawWeapon", { readying: "offHand" })).toBe(true);
     expect(eddy.system.readying).toBe("weapon");
     await eddy.actor!.createEmbeddedDocuments("Item", [
       { name: "Shield", type: "shield", system: { equipped: false } },
     ]);
-    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon", { readying: "offHand" })).toBe(true);
+    expect(await asCombatant(eddy).declareManeuver("drawWeapon", { readying: "offHand" })).toBe(true);
     expect(eddy.system.readying).toBe("offHand");
     // With a shield and no weapon of his own, not saying readies the shield.
     await eddy.actor!.deleteEmbeddedDocuments("Item", [eddy.actor!.items.contents[0]!.id]);
-    expect(await api.declareManeuver(asCombatant(eddy), "drawWeapon")).toBe(true);
+    expect(await asCombatant(eddy).declareManeuver("drawWeapon")).toBe(true);
     expect(eddy.system.readying).toBe("offHand");
   });
 
@@ -464,9 +460,9 @@ describe("the GM's query handler trusts nothing in the payload", () => {
     const { combat, eddy } = table();
     await combat.startCombat();
     world.setUser(world.player);
-    expect(await api.declareManeuver(asCombatant(eddy), "allOutAttack")).toBe(true);
+    expect(await asCombatant(eddy).declareManeuver("allOutAttack")).toBe(true);
     combat.updates.length = 0;
-    await api.holdAction(asCombat(combat), eddy.id);
+    await combat.holdAction(eddy.id);
     expect(combat.updates).toHaveLength(0);
     expect(eddy.system.held).toBe(false);
     expect(world.warnings).toEqual([expect.stringContaining("FANGS.Rules.Hold.Refusal.CannotBeHeld")]);
@@ -489,12 +485,12 @@ describe("the maneuver icon", () => {
     await combat.startCombat();
     const actor = dagmar.actor!;
     await Promise.all([
-      api.declareManeuver(asCombatant(dagmar), "attack"),
-      api.declareManeuver(asCombatant(dagmar), "attack"),
+      asCombatant(dagmar).declareManeuver("attack"),
+      asCombatant(dagmar).declareManeuver("attack"),
     ]);
     expect(actor.effects.size).toBe(1);
     const first = actor.effects.contents[0]!.id;
-    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    await asCombatant(dagmar).declareManeuver("allOutAttack");
     expect(actor.effects.map((e) => [e.id, e.flags])).toEqual([
       [first, { fangs: { maneuver: "allOutAttack" } }],
     ]);
@@ -512,7 +508,7 @@ describe("the maneuver icon", () => {
       { flags: { fangs: { maneuver: "move" } } },
       { flags: { fangs: { maneuver: "run" } } },
     ]);
-    await api.declareManeuver(asCombatant(dagmar), "engage");
+    await asCombatant(dagmar).declareManeuver("engage");
     expect(actor.effects.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "engage" } }]);
   });
 
@@ -521,11 +517,11 @@ describe("the maneuver icon", () => {
     await combat.startCombat();
     eddy.writers.length = 0;
     world.setUser(world.player);
-    expect(await api.declareManeuver(asCombatant(eddy), "attack", { attackKind: "melee" })).toBe(true);
+    expect(await asCombatant(eddy).declareManeuver("attack", { attackKind: "melee" })).toBe(true);
     expect(eddy.system).toMatchObject({ maneuver: "attack", attackKind: "melee" });
     expect(eddy.writers).toEqual([world.gm.id]);
     world.setUser(world.player);
-    expect(await api.clearManeuver(asCombatant(eddy))).toBe(true);
+    expect(await asCombatant(eddy).clearManeuver()).toBe(true);
     expect(eddy.system.maneuver).toBeNull();
     expect(eddy.writers).toEqual([world.gm.id, world.gm.id]);
     // A forged declaration for someone else's combatant, or a malformed one, is refused by the handler.
@@ -548,13 +544,13 @@ describe("the maneuver icon", () => {
     const { combat, dagmar, eddy } = table();
     await combat.startCombat();
     world.setUser(world.player);
-    expect(await api.declareManeuver(asCombatant(dagmar), "attack")).toBe(false);
-    expect(await api.declareManeuver(asCombatant(eddy), "charge")).toBe(true);
+    expect(await asCombatant(dagmar).declareManeuver("attack")).toBe(false);
+    expect(await asCombatant(eddy).declareManeuver("charge")).toBe(true);
     world.setUser(world.gm);
     await combat.nextTurn();
     world.setUser(world.player);
-    expect(await api.declareManeuver(asCombatant(eddy), "move")).toBe(false);
-    expect(await api.declareManeuver(asCombatant(eddy), "notAManeuver")).toBe(false);
+    expect(await asCombatant(eddy).declareManeuver("move")).toBe(false);
+    expect(await asCombatant(eddy).declareManeuver("notAManeuver")).toBe(false);
     expect(eddy.system.maneuver).toBe("charge");
     expect(world.warnings).toEqual([
       expect.stringContaining("FANGS.Combat.Refusal.NotOwner"),
@@ -568,16 +564,16 @@ describe("the maneuver icon", () => {
     // Movement is derived (ST+AG-SZ by default): AG 12 with ST and SZ at their default 10 makes 12 paces.
     const dagmar = fighter("mover", "Mover", 12, "melee");
     combat.add(dagmar);
-    await api.declareManeuver(asCombatant(dagmar), "retreat");
-    expect(api.movementAllowance(asCombatant(dagmar))).toEqual({
+    await asCombatant(dagmar).declareManeuver("retreat");
+    expect(asCombatant(dagmar).movementAllowance).toEqual({
       maneuver: "retreat",
       fraction: "full",
       paces: 12,
     });
-    await api.declareManeuver(asCombatant(dagmar), "engage");
-    expect(api.movementAllowance(asCombatant(dagmar))?.paces).toBe(6);
-    await api.declareManeuver(asCombatant(dagmar), "attack");
-    expect(api.movementAllowance(asCombatant(dagmar))?.paces).toBe(3);
+    await asCombatant(dagmar).declareManeuver("engage");
+    expect(asCombatant(dagmar).movementAllowance?.paces).toBe(6);
+    await asCombatant(dagmar).declareManeuver("attack");
+    expect(asCombatant(dagmar).movementAllowance?.paces).toBe(3);
   });
 });
 
@@ -589,30 +585,30 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     await combat.startCombat();
     look();
     // Fast Eddy (AG 17) holds on his initiative.
-    await api.holdAction(asCombat(combat), eddy.id);
+    await combat.holdAction(eddy.id);
     look();
-    await api.declareManeuver(asCombatant(archer), "attack", { attackKind: "missile" });
+    await asCombatant(archer).declareManeuver("attack", { attackKind: "missile" });
     await combat.nextTurn();
     look();
-    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    await asCombatant(dagmar).declareManeuver("allOutAttack");
     await combat.nextTurn();
     look();
-    await api.declareManeuver(asCombatant(jenny), "retreat");
+    await asCombatant(jenny).declareManeuver("retreat");
     // A maneuver that takes the whole round cannot be held (NC-RND-7).
-    expect(await api.declareManeuver(asCombatant(eddy), "retreat")).toBe(false);
+    expect(await asCombatant(eddy).declareManeuver("retreat")).toBe(false);
     await combat.nextTurn();
     look(); // Missile: the archer alone.
-    await api.recordAttack(asCombatant(archer), { source: "maneuver", kind: "missile", targetId: jenny.id });
+    await asCombatant(archer).recordAttack({ source: "maneuver", kind: "missile", targetId: jenny.id });
     await combat.nextTurn();
     look(); // Melee: Dagmar, engaged, all out.
     // Eddy breaks his hold to strike Jenny as she leaves: he acts now, before Dagmar.
-    await api.declareManeuver(asCombatant(eddy), "attack");
-    await api.breakHoldAction(asCombat(combat), [eddy.id]);
+    await asCombatant(eddy).declareManeuver("attack");
+    await combat.breakHold([eddy.id]);
     look();
-    await api.recordAttack(asCombatant(eddy), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await asCombatant(eddy).recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id });
     await combat.nextTurn();
     look();
-    await api.recordAttack(asCombatant(dagmar), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await asCombatant(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id });
     await combat.nextTurn();
     look(); // Post-Melee: All-Out-Attack's second attack.
     await combat.nextTurn();
@@ -680,7 +676,7 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     const jennyMay = (attackerId: string, kind: WeaponProfile["kind"]) =>
       allowedDefenses({
         maneuver: jenny.system.maneuver as string,
-        usage: api.defenseUsageOf(asCombatant(jenny)),
+        usage: asCombatant(jenny).defenseUsage,
         attack: { attackerId, kind },
         loadout,
       });
@@ -720,12 +716,12 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     };
 
     await combat.startCombat();
-    await api.holdAction(asCombat(combat), eddy.id);
-    await api.declareManeuver(asCombatant(archer), "attack", { attackKind: "missile" });
+    await combat.holdAction(eddy.id);
+    await asCombatant(archer).declareManeuver("attack", { attackKind: "missile" });
     await combat.nextTurn();
-    await api.declareManeuver(asCombatant(dagmar), "allOutAttack");
+    await asCombatant(dagmar).declareManeuver("allOutAttack");
     await combat.nextTurn();
-    await api.declareManeuver(asCombatant(jenny), "retreat");
+    await asCombatant(jenny).declareManeuver("retreat");
     await combat.nextTurn();
 
     // Missile: a retreating target can only dodge a missile, and Retreat gives no dodge (NC-DEF-1).
@@ -738,16 +734,16 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
       { kind: "pool", actorId: jenny.id, pool: "stunPoints", amount: 3 },
       { kind: "pool", actorId: jenny.id, pool: "hitPoints", amount: 1 },
     ]);
-    await api.recordAttack(asCombatant(archer), { source: "maneuver", kind: "missile", targetId: jenny.id });
+    await asCombatant(archer).recordAttack({ source: "maneuver", kind: "missile", targetId: jenny.id });
     await combat.nextTurn();
 
     // Melee: Eddy breaks his hold and swings first; 3 + 11 = 14 misses.
-    await api.declareManeuver(asCombatant(eddy), "attack");
-    await api.breakHoldAction(asCombat(combat), [eddy.id]);
+    await asCombatant(eddy).declareManeuver("attack");
+    await combat.breakHold([eddy.id]);
     expect(currentName(combat)).toBe("melee:Fast Eddy");
     const miss = strike(eddy.id, weapon("sword", "1d8+2", "melee"), 11, "none", [3]);
     expect(miss.result.outcome.kind).toBe("missed");
-    await api.recordAttack(asCombatant(eddy), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await asCombatant(eddy).recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id });
     await combat.nextTurn();
 
     // Dagmar's first All-Out-Attack: Jenny has her one Retreat parry and uses it.
@@ -757,8 +753,8 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
     // 10 + 12 = 22 against 13 + 8 = 21: parried; 6 + 2 = 8 is under the cutlass's 10 SP: nothing through, no nick.
     expect(first.result.outcome.kind).toBe("parried");
     expect(first.result.effects).toEqual([]);
-    await api.recordDefense(asCombatant(jenny), "weaponParry");
-    await api.recordAttack(asCombatant(dagmar), { source: "maneuver", kind: "melee", targetId: jenny.id });
+    await asCombatant(jenny).recordDefense("weaponParry");
+    await asCombatant(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id });
     await combat.nextTurn();
 
     // Post-Melee: the second attack finds the parry spent (counted by the tracker).
@@ -770,7 +766,7 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
       { kind: "pool", actorId: jenny.id, pool: "stunPoints", amount: 7 },
       { kind: "pool", actorId: jenny.id, pool: "hitPoints", amount: 3 },
     ]);
-    await api.recordAttack(asCombatant(dagmar), {
+    await asCombatant(dagmar).recordAttack({
       source: "allOutAttackSecond",
       kind: "melee",
       targetId: jenny.id,
@@ -779,19 +775,19 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
 
     // Round 2: the parry is Jenny's again.
     expect(currentName(combat)).toBe("initiative:Fast Eddy");
-    expect(api.defenseUsageOf(asCombatant(jenny)).weaponParries).toBe(0);
-    expect(api.attackCounterOf(asCombatant(dagmar)).made).toEqual([]);
+    expect(asCombatant(jenny).defenseUsage.weaponParries).toBe(0);
+    expect(asCombatant(dagmar).attackCounter.made).toEqual([]);
   });
 
   it("NC-RND-6: Fast Eddy and Dagmar break their holds at once; d20 + AG decides and both act", async () => {
     const { combat, eddy, dagmar } = table();
     await combat.startCombat();
-    await api.holdAction(asCombat(combat), eddy.id);
+    await combat.holdAction(eddy.id);
     await combat.nextTurn(); // Archer → Dagmar
-    await api.holdAction(asCombat(combat), dagmar.id);
+    await combat.holdAction(dagmar.id);
     expect(currentName(combat)).toBe("initiative:Pirate Jenny");
     world.diceValues.push(8, 8);
-    await api.breakHoldAction(asCombat(combat), [dagmar.id, eddy.id]);
+    await combat.breakHold([dagmar.id, eddy.id]);
     expect(currentName(combat)).toBe("initiative:Fast Eddy");
     await combat.nextTurn();
     expect(currentName(combat)).toBe("initiative:Dagmar");
@@ -814,7 +810,7 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
   it("a stunned combatant loses the action it owes", async () => {
     const { combat, archer } = table();
     await combat.startCombat();
-    await api.markActionLost(asCombatant(archer));
+    await asCombatant(archer).markActionLost();
     await combat.nextTurn();
     expect(currentName(combat)).toBe("initiative:Dagmar");
     expect(archer.system.actionLost).toBe(false);
@@ -825,11 +821,11 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
   it("NC-MAN-2: the archer who dodged instead of shooting starts the next round with the shot declared again, and the chat says so", async () => {
     const { combat, archer } = table();
     await combat.startCombat();
-    await api.declareManeuver(asCombatant(archer), "attack");
+    await asCombatant(archer).declareManeuver("attack");
     expect(archer.system).toMatchObject({ maneuver: "attack", attackKind: "missile" });
     // What the exchange card does when the archer dodges before shooting.
-    await api.declareManeuver(asCombatant(archer), "dodgeMissile");
-    await api.recordManeuverLost(asCombatant(archer), "attack");
+    await asCombatant(archer).declareManeuver("dodgeMissile");
+    await asCombatant(archer).recordManeuverLost("attack");
     expect(archer.system).toMatchObject({ maneuver: "dodgeMissile", lostManeuver: "attack" });
     world.chat.length = 0;
     await combat.nextRound();
@@ -838,16 +834,16 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
     expect(notes).toContain("FANGS.Combat.Note.ManeuverRetried");
     expect(notes).toContain('"maneuver":"FANGS.Maneuver.Attack.Name"');
     // The GM may still change it, as any declaration.
-    await api.declareManeuver(asCombatant(archer), "move");
+    await asCombatant(archer).declareManeuver("move");
     expect(archer.system).toMatchObject({ maneuver: "move", attackKind: null });
   });
 
   it("NC-MAN-2: the retried maneuver keeps its token icon through the new round's clearing", async () => {
     const { combat, archer } = table();
     await combat.startCombat();
-    await api.declareManeuver(asCombatant(archer), "attack");
-    await api.declareManeuver(asCombatant(archer), "dodgeMissile");
-    await api.recordManeuverLost(asCombatant(archer), "attack");
+    await asCombatant(archer).declareManeuver("attack");
+    await asCombatant(archer).declareManeuver("dodgeMissile");
+    await asCombatant(archer).recordManeuverLost("attack");
     await combat.nextRound();
     const icons = archer.actor!.effects.filter(
       (e) => !!(e.flags as { fangs?: { maneuver?: string } }).fangs?.maneuver,

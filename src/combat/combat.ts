@@ -1,9 +1,9 @@
+import { announce } from "../api/hooks";
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { serialised } from "../documents/write-queue";
 import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
-import { declareWindowRefusal, eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
@@ -104,6 +104,16 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /** The rank of each id in the phase order, set only while `setupTurns` sorts. */
   static #rank: ReadonlyMap<string, number> | null = null;
 
+  /**
+   * A combat by its id, on whatever scene: an exchange card keeps the id of
+   * the combat it was made in, and the GM's client may be viewing another
+   * scene (where `game.combat` is another combat, or none). Null for no id.
+   */
+  static withId(id: string | null | undefined): Combat.Implementation | null {
+    if (!id) return null;
+    return (game.combats?.get(id) as Combat.Implementation | undefined) ?? null;
+  }
+
   /** The current phase, one of the active ruleset's (FANGS: initiative, missile, melee or postMelee). */
   get phase(): string {
     return activeTableRuleset().roundPointer(this).phase;
@@ -176,6 +186,8 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     options.fangs = { newRound: plan.newRound };
     await this.update(update as never, options as never);
     await activeTableRuleset().afterPlan?.(this as unknown as Combat.Implementation, plan);
+    // Once the new round's resets, notes and impale damage are written: what a module sees is the round as it starts.
+    if (plan.newRound && step !== "back") announce("roundStart", this, this.round);
     return this;
   }
 
@@ -348,12 +360,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       // A player's declaration, written here by the GM under the player's own limits.
       const combatant = this.combatants.get(combatantIds[0] ?? "");
       if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-      const refusal = await writeDeclaration(
-        combatant as never,
-        maneuver.id,
-        maneuver.attackKind,
+      const refusal = await combatant.writeDeclaration(
+        { maneuver: maneuver.id, attackKind: maneuver.attackKind, readying: maneuver.readying ?? null },
         false,
-        maneuver.readying ?? null,
       );
       return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
     }
@@ -361,9 +370,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       const combatant = this.combatants.get(combatantIds[0] ?? "");
       if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
       // A player's request: taking a maneuver back keeps to the window for declaring one.
-      const closed = declareWindowRefusal(combatant as never, false);
+      const closed = combatant.declareWindowRefusal(false);
       if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
-      await eraseDeclaration(combatant as never);
+      await combatant.eraseDeclaration();
       return null;
     }
     const table = activeTableRuleset();

@@ -7,11 +7,11 @@ import {
 } from "../rules/fangs/attack-checks";
 import { emptyAttackCounter } from "../rules/fangs/attacks";
 import { RulesError } from "../rules/kernel/errors";
-import { combatantOf } from "./api";
+import { FangsCombatant } from "./combatant";
 import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*
- * Apart from ./api.ts, which start-up loads: only the attack workflow and
+ * Apart from the Combatant document, which start-up loads: only the attack workflow and
  * the exchange card's steps ask this, and both load on first use
  * (src/on-demand.ts), so the rules core's attack checks load with them.
  */
@@ -28,7 +28,7 @@ export function freeAttackVerdict(
   combat: Combat.Implementation | null,
   weapon?: AttackWeapon,
 ): AttackVerdict {
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   const striking = weapon ? { weapon } : {};
   if (!combatant)
     return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter(), ...striking });

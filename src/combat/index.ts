@@ -2,16 +2,21 @@ import { registerTokenHudPalette } from "../apps/combat-tracker/token-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
 import { loadCombatRequests } from "../on-demand";
-import { FangsCombat } from "./combat";
-import { FangsCombatant } from "./combatant";
+import type { FangsCombat } from "./combat";
+import type { FangsCombatant } from "./combatant";
 import { FangsCombatantData, FangsCombatData } from "./data";
 import { COMBAT_QUERY } from "./query";
 import { restoreForgedRound, seedRoundRecord } from "./record";
 import type { CombatActionAnswer } from "./request";
 
-export * from "./api";
 export { FangsCombat } from "./combat";
-export { FangsCombatant } from "./combatant";
+export {
+  type CountedAttack,
+  type Declaration,
+  type DeclareOptions,
+  FangsCombatant,
+  type MovementAllowance,
+} from "./combatant";
 export { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
 
 declare module "fvtt-types/configuration" {
@@ -35,8 +40,6 @@ declare global {
 
 /** Wires the FANGS round into Foundry: documents, data models, tracker, HUD, query. Call in `init`. */
 export function registerCombat(): void {
-  CONFIG.Combat.documentClass = FangsCombat;
-  CONFIG.Combatant.documentClass = FangsCombatant;
   Object.assign(CONFIG.Combat.dataModels, { base: FangsCombatData });
   Object.assign(CONFIG.Combatant.dataModels, { base: FangsCombatantData });
   CONFIG.ui.combat = FangsCombatTracker;

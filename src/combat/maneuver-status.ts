@@ -1,6 +1,5 @@
 import { showManeuverIcons } from "../config/combat-settings";
-import { FANGS } from "../config/system";
-import { getManeuver } from "../rules/fangs/maneuvers";
+import { maneuverDisplay } from "../config/fangs-config";
 import type { ManeuverId } from "../rules/fangs/types";
 
 /**
@@ -67,10 +66,10 @@ export function maneuverEffects(actor: ActorLike): ManeuverEffectRef[] {
 }
 
 function effectData(maneuver: ManeuverId): object {
-  const label = getManeuver(maneuver).labelKey;
+  const { label, icon } = maneuverDisplay(maneuver);
   return {
     name: game.i18n?.localize(label) ?? label,
-    img: FANGS.maneuvers[maneuver].icon,
+    img: icon,
     statuses: [MANEUVER_STATUS_ID],
     flags: { fangs: { maneuver } },
   };

@@ -18,7 +18,6 @@ import {
 let world: StandInWorld;
 let request: typeof import("./request");
 let requester: typeof import("../requester");
-let api: typeof import("./api");
 type Combat = StandInCombat & InstanceType<typeof import("./combat")["FangsCombat"]>;
 let FangsCombat: typeof import("./combat")["FangsCombat"];
 
@@ -27,7 +26,6 @@ beforeAll(async () => {
   ({ FangsCombat } = await import("./combat"));
   request = await import("./request");
   requester = await import("../requester");
-  api = await import("./api");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
   (game.users as unknown as Map<string, StandInUser>).set(world.gm2.id, world.gm2);
@@ -61,8 +59,8 @@ async function table() {
   world.combats.clear();
   world.combats.set(combat.id, combat);
   await combat.startCombat();
-  await api.declareManeuver(eddy as never, "attack");
-  await api.declareManeuver(dagmar as never, "attack");
+  await (eddy as unknown as Combatant.Implementation).declareManeuver("attack");
+  await (dagmar as unknown as Combatant.Implementation).declareManeuver("attack");
   combat.updates.length = 0;
   return { combat, eddy, dagmar };
 }
@@ -135,8 +133,8 @@ describe("fangs.combatAction believes no payload's user id (docs/security.md: co
     const { combat, eddy } = await table();
     await combat.nextTurn();
     world.setUser(world.player);
-    expect(await api.declareManeuver(eddy as never, "move")).toBe(false);
-    expect(await api.clearManeuver(eddy as never)).toBe(false);
+    expect(await (eddy as unknown as Combatant.Implementation).declareManeuver("move")).toBe(false);
+    expect(await (eddy as unknown as Combatant.Implementation).clearManeuver()).toBe(false);
     expect(eddy.system.maneuver).toBe("attack");
     // Sent as a raw request past the player's own check, the GM refuses it the same way.
     const raw = payload(combat, { action: "clear", combatantIds: [eddy.id], requestId: "raw0000000000001" });

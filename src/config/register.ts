@@ -1,8 +1,9 @@
+import { FangsCombat } from "../combat/combat";
+import { FangsCombatant } from "../combat/combatant";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../data";
 import { FangsActor } from "../documents/actor";
 import { FangsItem } from "../documents/item";
-import { STATUS_EFFECTS } from "./statuses";
-import { FANGS } from "./system";
+import { defaultFangsConfig, fangsConfig } from "./fangs-config";
 
 /**
  * What the entry file registers in `init`, gathered here so the test
@@ -18,10 +19,10 @@ export const TRACKABLE_ATTRIBUTES = Object.freeze({
 export function configureDocuments(): void {
   CONFIG.Actor.documentClass = FangsActor;
   CONFIG.Item.documentClass = FangsItem;
+  CONFIG.Combat.documentClass = FangsCombat;
+  CONFIG.Combatant.documentClass = FangsCombatant;
   Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
-  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...FANGS.actorTypes };
-  CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...FANGS.itemTypes };
   CONFIG.Actor.trackableAttributes = {
     character: { bar: [...TRACKABLE_ATTRIBUTES.bar], value: [] },
     creature: { bar: [...TRACKABLE_ATTRIBUTES.bar], value: [] },
@@ -29,6 +30,7 @@ export function configureDocuments(): void {
 }
 
 /**
+ * Called at `setup`, once modules have extended CONFIG.FANGS in their `init`.
  * The FANGS conditions join Foundry's statuses, first (they are what the rules
  * set and clear), each in place of a core status with the same id ("dead",
  * "unconscious"). Core's others stay: CONFIG.specialStatusEffects points at
@@ -36,7 +38,15 @@ export function configureDocuments(): void {
  * defeated toggle look them up there.
  */
 export function configureStatusEffects(): void {
-  const ours = new Set<string>(STATUS_EFFECTS.map((status) => status.id));
+  const statuses = fangsConfig()?.statuses ?? defaultFangsConfig().statuses;
+  const ours = new Set<string>(statuses.map((status) => status.id));
   const core = CONFIG.statusEffects.filter((status) => !ours.has(status.id));
-  CONFIG.statusEffects = [...STATUS_EFFECTS.map((status) => ({ ...status })), ...core];
+  CONFIG.statusEffects = [...statuses.map((status) => ({ ...status })), ...core];
+}
+
+/** The actor and item type labels, as CONFIG.FANGS has them once modules had their `init`. */
+export function configureTypeLabels(): void {
+  const config = fangsConfig() ?? defaultFangsConfig();
+  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...config.actorTypes };
+  CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...config.itemTypes };
 }

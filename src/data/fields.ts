@@ -68,17 +68,22 @@ export function html(label: string) {
   return new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "", label });
 }
 
-/** A string limited to the keys of a frozen label map (`FANGS.weaponKinds`...). */
+/**
+ * A string limited to the keys of a frozen label map (`FANGS.weaponKinds`...).
+ * `labels`, when given, is asked each time the choices are read, so a label a
+ * module changed in CONFIG.FANGS is the one shown; it gives the same keys.
+ */
 export function choice<const C extends Readonly<Record<string, string>>>(
   choices: C,
   initial: NoInfer<keyof C & string>,
   label: string,
+  labels?: () => Readonly<Record<string, string>>,
 ) {
   return new foundry.data.fields.StringField({
     required: true,
     blank: false,
     nullable: false,
-    choices: choices as Record<keyof C & string, string>,
+    choices: (labels ?? choices) as Record<keyof C & string, string>,
     initial,
     label,
   });

@@ -1,3 +1,4 @@
+import { configuredLabels } from "../config/fangs-config";
 import { FANGS } from "../config/system";
 import { skillValue } from "../rules/fangs/character";
 import { abilityFormula, choice, key, type NoBaseData, wholeNumber } from "./fields";
@@ -13,7 +14,9 @@ function skillSchema() {
     /** Natural ability over ST AG CO IN PW SZ AP, fractions rounded up (CORE-CHR-6). */
     naturalAbility: abilityFormula("0", "FANGS.Validation.Field.NaturalAbility"),
     bought: wholeNumber(0, "FANGS.Validation.Field.Bought", { min: 0 }),
-    category: choice(FANGS.skillCategories, "general", "FANGS.Item.Skill.Category.Label"),
+    category: choice(FANGS.skillCategories, "general", "FANGS.Item.Skill.Category.Label", () =>
+      configuredLabels("skillCategories"),
+    ),
   };
 }
 export type SkillSchema = ReturnType<typeof skillSchema>;

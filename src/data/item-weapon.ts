@@ -1,3 +1,4 @@
+import { configuredLabels } from "../config/fangs-config";
 import { FANGS } from "../config/system";
 import { itemCondition } from "../rules/fangs/character";
 import type { ItemCondition } from "../rules/fangs/types";
@@ -17,8 +18,12 @@ function weaponSchema() {
     damageBonus: wholeNumber(0, "FANGS.Item.Weapon.DamageBonus", { min: 0, max: MAX_FLAT }),
     itemSp: itemSp(10),
     impales: flag(false, "FANGS.Item.Weapon.Impales"),
-    hands: choice(FANGS.weaponHands, "one", "FANGS.Item.Weapon.Hands.Label"),
-    kind: choice(FANGS.weaponKinds, "melee", "FANGS.Item.Weapon.Kind.Label"),
+    hands: choice(FANGS.weaponHands, "one", "FANGS.Item.Weapon.Hands.Label", () =>
+      configuredLabels("weaponHands"),
+    ),
+    kind: choice(FANGS.weaponKinds, "melee", "FANGS.Item.Weapon.Kind.Label", () =>
+      configuredLabels("weaponKinds"),
+    ),
     /** Paces; 0 for a weapon that is not thrown or shot. */
     range: wholeNumber(0, "FANGS.Item.Weapon.Range", { min: 0 }),
     /** Paces. */

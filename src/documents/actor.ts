@@ -1,11 +1,70 @@
+import type { RollSpec } from "../apps/sheets/roll-spec";
+import type { AppliedDelta } from "../chat/exchange-state";
+import { loadGmDamage, loadSheetRolls } from "../on-demand";
 import { preflightUpdates, refuseInvalid } from "./refusal";
+
+/** Points of Stun and HP, whole and not negative. */
+export interface PoolPoints {
+  readonly stunPoints?: number;
+  readonly hitPoints?: number;
+}
+
+export interface PoolChangeOptions {
+  /** The chat note goes to the GMs only (the default) or to everyone. */
+  readonly whisper?: boolean;
+}
 
 /**
  * The FANGS actor. Schema and derived values live on the data models
  * (src/data); rules live in the rules core. The document keeps the workflow:
- * refusing bad edits with a notice, and small look-ups the sheets need.
+ * refusing bad edits with a notice, small look-ups the sheets need, and what
+ * macros and modules do to an actor (damage, healing, a check), each through
+ * the same code as the system's own buttons, loaded on first use.
  */
 export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
+  /**
+   * Damage outside a card (GM only), as the GM's damage tool applies it:
+   * the rules core turns the points into pool changes and statuses, the one
+   * effect applier writes them in the GM's write queue (so the damage hooks
+   * fire), and a note is posted. Returns the exact changes, or null when
+   * refused (with a notice).
+   */
+  async applyDamage(points: PoolPoints, options: PoolChangeOptions = {}): Promise<AppliedDelta[] | null> {
+    return this.#changePools("damage", points, options);
+  }
+
+  /** Healing outside a card (GM only), up to each pool's maximum; as `applyDamage`. */
+  async heal(points: PoolPoints, options: PoolChangeOptions = {}): Promise<AppliedDelta[] | null> {
+    return this.#changePools("heal", points, options);
+  }
+
+  async #changePools(
+    direction: "damage" | "heal",
+    points: PoolPoints,
+    options: PoolChangeOptions,
+  ): Promise<AppliedDelta[] | null> {
+    const { applyGmDamage } = await loadGmDamage();
+    return applyGmDamage(
+      {
+        direction,
+        scope: "both",
+        stunPoints: points.stunPoints ?? 0,
+        hitPoints: points.hitPoints ?? 0,
+        visibility: options.whisper === false ? "public" : "gm",
+      },
+      [{ actor: this as unknown as Actor.Implementation, name: this.name }],
+    );
+  }
+
+  /**
+   * Rolls a check as the sheet's button does and posts its card:
+   * `{ kind: "characteristic", id: "st", multiplier: 1 }`,
+   * `{ kind: "attribute", id: "luck" }` or `{ kind: "skill", itemId }`.
+   */
+  async rollCheck(spec: RollSpec): Promise<void> {
+    await (await loadSheetRolls()).rollCheck(this as unknown as Actor.Implementation, spec);
+  }
+
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */
   skillByKey(key: string): Item.Implementation | undefined {
     if (!key) return undefined;

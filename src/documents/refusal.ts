@@ -100,7 +100,8 @@ function expectedOf(field: FieldLike | undefined, failure: Failure): string {
     }
     return game.i18n.localize(whole ? "FANGS.Validation.Integer" : "FANGS.Validation.Number");
   }
-  const choices = field?.choices;
+  // A field's choices may be a function (the labels CONFIG.FANGS has now, src/data/fields.ts).
+  const choices = typeof field?.choices === "function" ? (field.choices as () => unknown)() : field?.choices;
   if (choices && typeof choices === "object") {
     const labels = Array.isArray(choices)
       ? choices.map(String)

@@ -4,6 +4,7 @@ import { loadPacks } from "../../test/build/pack-sources";
 import { createPack, createScene } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
 import { Combat, type StandInScene } from "../../test/foundry/stand-in";
+import { registerFangsConfig } from "../config/fangs-config";
 import { encountersApi, registerEncounters } from "./index";
 import { placeFootprints, squareKey } from "./layout";
 import { DEFAULT_CREATURE_PACK, ENCOUNTERS, encounterTable } from "./table";
@@ -133,6 +134,7 @@ describe("free squares around the centre", () => {
 describe("placing an encounter on the viewed scene", () => {
   it("registers the api, the journal's place links and an empty CONFIG.FANGS.encounters for modules", () => {
     const enrichers = stubPage();
+    registerFangsConfig();
     registerEncounters();
     expect((standIn.game.system as unknown as { api: Obj }).api.encounters).toBe(encountersApi);
     expect((g.CONFIG as { FANGS: Obj }).FANGS.encounters).toEqual({});
@@ -223,6 +225,7 @@ describe("placing an encounter on the viewed scene", () => {
 
   it("places a module's encounter added to CONFIG.FANGS.encounters", async () => {
     stubPage();
+    registerFangsConfig();
     registerEncounters();
     const config = g.CONFIG as { FANGS: { encounters: Obj } };
     config.FANGS.encounters.twoTrolls = {

@@ -1,3 +1,4 @@
+import { registerApi } from "../api/system-api";
 import { loadEncounters } from "../on-demand";
 import type { PlaceOptions } from "./place";
 
@@ -19,11 +20,7 @@ export const encountersApi = Object.freeze({
 const LINK_CLASS = "fangs-encounter-place";
 
 export function registerEncounters(): void {
-  const config = CONFIG as unknown as { FANGS?: { encounters?: Record<string, unknown> } };
-  config.FANGS ??= {};
-  config.FANGS.encounters ??= {};
-  const system = game.system as unknown as { api?: Record<string, unknown> } | undefined;
-  if (system) system.api = { ...(system.api ?? {}), encounters: encountersApi };
+  registerApi("encounters", encountersApi);
   CONFIG.TextEditor.enrichers.push({
     pattern: /@FangsEncounter\[([a-z0-9-]+)\]\{([^}]+)\}/g,
     enricher: async (match) => {

@@ -1,3 +1,4 @@
+import { fangsConfig } from "../config/fangs-config";
 import { type Footprint, placeFootprints, type Square, squareKey } from "./layout";
 import { DEFAULT_CREATURE_PACK, type EncounterDefinition, encounterTable, SIDE_DISPOSITION } from "./table";
 
@@ -45,9 +46,7 @@ function warn(key: string, data?: Record<string, string>): null {
 
 /** All encounters a GM may place: the system's and those modules added to CONFIG.FANGS.encounters. */
 export function listEncounters(): readonly EncounterDefinition[] {
-  const added = (CONFIG as unknown as { FANGS?: { encounters?: Record<string, EncounterDefinition> } }).FANGS
-    ?.encounters;
-  return Object.values(encounterTable(added));
+  return Object.values(encounterTable(fangsConfig()?.encounters));
 }
 
 export async function placeEncounter(id: string, options: PlaceOptions = {}): Promise<Placed | null> {

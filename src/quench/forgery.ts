@@ -1,4 +1,3 @@
-import { declareManeuver } from "../combat/api";
 import type { BatchContext, BatchFunction } from "./batch";
 import { LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { attackJenny, type ExchangeStage, type ExchangeTable, poolsOf, stateOf } from "./exchange";
@@ -39,7 +38,7 @@ export function forgedRoundRequests(stage: Stage<RoundTable>): BatchFunction {
         t = await stage.setUp();
         await t.combat.startCombat();
         // The GM declares for Dagmar, and the turn moves past the player's Eddy.
-        assert.isTrue(await declareManeuver(t.dagmar, "attack"));
+        assert.isTrue(await t.dagmar.declareManeuver("attack"));
         await t.combat.nextTurn();
       });
       after(() => stage.tearDown());

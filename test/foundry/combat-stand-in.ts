@@ -29,8 +29,17 @@ export { Collection as StandInCollection };
 export type StandInUser = User;
 export type StandInCombat = Combat;
 
-/** A Combatant: `new StandInCombatant(id, name, actor, system)`. */
-export const StandInCombatant = Combatant;
+/**
+ * A Combatant of the configured class, as Foundry makes them (the system's
+ * FangsCombatant once the documents are configured):
+ * `new StandInCombatant(id, name, actor, system)`.
+ */
+export const StandInCombatant: typeof Combatant = new Proxy(Combatant, {
+  construct: (_target, args: ConstructorParameters<typeof Combatant>) => {
+    const configured = (CONFIG as unknown as { Combatant: { documentClass: typeof Combatant } }).Combatant;
+    return new configured.documentClass(...args);
+  },
+});
 export type StandInCombatant = Combatant;
 
 /**

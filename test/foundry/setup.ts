@@ -11,11 +11,14 @@
  * any Foundry global.
  */
 import "./install";
-import { configureDocuments, configureStatusEffects } from "../../src/config/register";
+import { registerFangsConfig } from "../../src/config/fangs-config";
+import { configureDocuments, configureStatusEffects, configureTypeLabels } from "../../src/config/register";
 import { registerSettings } from "../../src/config/settings";
 import { standIn } from "./install";
 
+registerFangsConfig();
 configureDocuments();
+configureTypeLabels();
 configureStatusEffects();
 registerSettings();
 

@@ -1,3 +1,4 @@
+import { allowedBy, frozen } from "../../api/hooks";
 import { START_ATTACK_QUERY } from "../../chat/authority";
 import { authoredByGM } from "../../chat/card-flows";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
@@ -6,7 +7,7 @@ import { exchangeOf } from "../../chat/exchange-model";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
-import { attackCounterOf, combatantOf, restrictionsOf } from "../../combat/api";
+import { FangsCombatant } from "../../combat/combatant";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
@@ -180,13 +181,13 @@ function roundView(
 ): RoundView | null {
   // The started combat holding the attacker, whichever scene this client views: the GM re-checks the same.
   const combat = combatOfAttacker(actor, null);
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   if (!combat?.started || !combatant || !combat.id) return null;
   const phase = combatSystem(combat).phase;
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
   const targetActor = targetToken?.actor ?? null;
-  const targetCombatant = targetActor ? combatantOf(targetActor, combat) : null;
+  const targetCombatant = targetActor ? FangsCombatant.of(targetActor, combat) : null;
   const rules = rulesOptions();
   const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
   const shieldBash = weapon.type === "shield";
@@ -202,7 +203,7 @@ function roundView(
     phase,
     round: Math.max(1, combat.round),
     attacker,
-    counter: attackCounterOf(combatant),
+    counter: combatant.attackCounter,
     weapon: { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp },
     hand: (weapon.system as { offHand?: unknown }).offHand === true ? "off" : "main",
     shieldBash,
@@ -212,7 +213,7 @@ function roundView(
     targetStartedUnengaged: targetCombatant ? !combatantSystem(targetCombatant).engagedAtRoundStart : true,
     outOfAction: facts.outOfAction,
     // Stored on the combatant by the active GM when the answer's card was posted.
-    restrictions: restrictionsOf(combatant),
+    restrictions: combatant.restrictions,
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {
@@ -256,7 +257,7 @@ function freeRoundView(
   weapon: Item.Implementation,
 ): RoundView | null {
   const combat = combatOfAttacker(actor, null);
-  const combatant = combatantOf(actor, combat);
+  const combatant = FangsCombatant.of(actor, combat);
   const striking = attackWeaponOf(weapon);
   if (!combat?.started || !combatant || !combat.id) {
     // Outside a combat nothing is counted, but the weapon is still checked.
@@ -757,9 +758,7 @@ export async function startAttack(
   // The target may have left while the dialog was open.
   if (target.tokenUuid && !tokenFrom(target.tokenUuid))
     return warn("FANGS.Chat.Target.Gone", { name: target.name });
-  if (options.claim && !(await options.claim())) return false;
-
-  const answer = await askGM({
+  const choices = {
     attackerUuid: actor.uuid,
     attackerTokenUuid: attackerToken?.uuid ?? null,
     weaponId,
@@ -767,7 +766,12 @@ export async function startAttack(
     targetTokenUuid: target.tokenUuid ?? null,
     free,
     answers,
-  });
+  };
+  // The attacker's own client, before anything is sent: a listener may only keep these choices from the GM.
+  if (!allowedBy("preDeclareAttack", actor, frozen(choices))) return false;
+  if (options.claim && !(await options.claim())) return false;
+
+  const answer = await askGM(choices);
   if (!answer.ok) return say(answer);
   return true;
 }

@@ -1,4 +1,4 @@
-import { combatantOf, declareManeuver } from "../../combat/api";
+import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { isReadying, readyingOf } from "../../rules/fangs/defenses";
 import { localize } from "./tracker";
@@ -33,7 +33,7 @@ function paletteHtml(combatant: Combatant.Implementation): string {
 export function registerTokenHudPalette(): void {
   Hooks.on("renderTokenHUD", (app, html) => {
     const token = (app as { document?: TokenDocument.Implementation }).document;
-    const combatant = combatantOf(token?.actor ?? null);
+    const combatant = FangsCombatant.of(token?.actor ?? null);
     if (!combatant || !(game.user?.isGM || combatant.isOwner)) return;
     const column = (html as HTMLElement).querySelector(".col.right");
     if (!column) return;
@@ -60,7 +60,7 @@ export function registerTokenHudPalette(): void {
       event.stopPropagation();
       const readying = choice.dataset.readying;
       const options = { readying: isReadying(readying) ? readying : null };
-      if (await declareManeuver(combatant, choice.dataset.maneuver ?? "", options)) palette.hidden = true;
+      if (await combatant.declareManeuver(choice.dataset.maneuver ?? "", options)) palette.hidden = true;
     });
   });
 }

@@ -1,4 +1,3 @@
-import { breakHoldAction, clearManeuver, declareManeuver, holdAction } from "../../combat/api";
 import { activeTableRuleset } from "../../combat/rulesets";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { isReadying } from "../../rules/fangs/defenses";
@@ -216,9 +215,9 @@ export class FangsCombatTracker extends BaseTracker {
         | undefined;
       const readying = choice.dataset.readying;
       this.#closeMenu();
-      if (maneuver === "") await clearManeuver(combatant);
+      if (maneuver === "") await combatant.clearManeuver();
       else
-        await declareManeuver(combatant, maneuver, {
+        await combatant.declareManeuver(maneuver, {
           attackKind: kind ?? null,
           readying: isReadying(readying) ? readying : null,
         });
@@ -228,7 +227,7 @@ export class FangsCombatTracker extends BaseTracker {
   static async #onHold(this: FangsCombatTracker, event: PointerEvent, target: HTMLElement): Promise<void> {
     event.stopPropagation();
     const combatant = this.#combatantFrom(target);
-    if (combatant && this.combat) await holdAction(this.combat, combatant.id!);
+    if (combatant && this.combat) await this.combat.holdAction(combatant.id!);
   }
 
   static async #onBreakHold(
@@ -238,7 +237,7 @@ export class FangsCombatTracker extends BaseTracker {
   ): Promise<void> {
     event.stopPropagation();
     const combatant = this.#combatantFrom(target);
-    if (combatant && this.combat) await breakHoldAction(this.combat, [combatant.id!]);
+    if (combatant && this.combat) await this.combat.breakHold([combatant.id!]);
   }
 
   /** GM: the checked holders break at once and roll off (NC-RND-6). */
@@ -253,6 +252,6 @@ export class FangsCombatTracker extends BaseTracker {
       ui.notifications?.warn(localize("FANGS.Combat.Refusal.PickTwoHolders"));
       return;
     }
-    if (this.combat) await breakHoldAction(this.combat, ids);
+    if (this.combat) await this.combat.breakHold(ids);
   }
 }

@@ -1,4 +1,4 @@
-import { FANGS } from "../../config/system";
+import { maneuverDisplay } from "../../config/fangs-config";
 import { type Readying, readyingOf } from "../../rules/fangs/defenses";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
@@ -234,8 +234,8 @@ export function maneuverView(
 ): ManeuverView {
   return {
     id,
-    label: localize(getManeuver(id).labelKey),
-    icon: FANGS.maneuvers[id].icon,
+    label: localize(maneuverDisplay(id).label),
+    icon: maneuverDisplay(id).icon,
     move: moveText(id, mv, localize),
     attackKind: kind && getManeuver(id).attacks > 0 ? localize(KIND_KEYS[kind]) : null,
   };
@@ -269,7 +269,7 @@ export function maneuverChoices(
     const entry = (label: string, readying: Readying | null, hint = ""): ManeuverChoice => ({
       id,
       label,
-      icon: FANGS.maneuvers[id].icon,
+      icon: maneuverDisplay(id).icon,
       move,
       attacks: m.attacks,
       holdable,
@@ -277,8 +277,9 @@ export function maneuverChoices(
       tooltip: `${label}: ${move}${holdable ? "" : ` · ${localize("FANGS.Combat.Menu.NotHoldable")}`}${hint}`,
       readying,
     });
-    if (id !== "drawWeapon") return [entry(localize(m.labelKey), null)];
-    if (readyings.length < 2) return [entry(localize(m.labelKey), readyings[0] ?? "weapon")];
+    const name = localize(maneuverDisplay(id).label);
+    if (id !== "drawWeapon") return [entry(name, null)];
+    if (readyings.length < 2) return [entry(name, readyings[0] ?? "weapon")];
     // The short name fits the narrow menu; the tooltip says what it means for the parries.
     return readyings.map((r) => entry(localize(READYING_KEYS[r]), r, ` · ${localize(READYING_HINTS[r])}`));
   });
@@ -303,7 +304,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       !started || row.held || (declaring && (at === undefined || turn === null || at >= turn));
     const badges: TrackerBadge[] = [];
     if (row.lostManeuver) {
-      const maneuver = localize(getManeuver(row.lostManeuver).labelKey);
+      const maneuver = localize(maneuverDisplay(row.lostManeuver).label);
       badges.push({
         css: "dodged",
         label: localize("FANGS.Combat.Badge.ManeuverLost", { maneuver }),

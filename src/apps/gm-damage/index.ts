@@ -1,3 +1,4 @@
+import { registerApi } from "../../api/system-api";
 import { loadGmDamage } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
 import { GmDamageNoteData, noteUndone } from "./note-model";
@@ -61,6 +62,5 @@ export function registerGmDamage(): void {
     order: 101,
     onChange: () => void gmDamageApi.open().catch(() => undefined),
   });
-  const system = game.system as unknown as { api?: Record<string, unknown> } | undefined;
-  if (system) system.api = { ...(system.api ?? {}), gmDamage: gmDamageApi };
+  registerApi("gmDamage", gmDamageApi);
 }

@@ -1,6 +1,6 @@
 import { startAttack } from "../../chat";
 import { postCheck } from "../../chat/check-card";
-import { combatantOf, declareManeuver, declareRefusal, movementAllowance } from "../../combat";
+import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
 import { loadEffectActions, loadSheetContext, loadSheetRolls } from "../../on-demand";
@@ -147,12 +147,12 @@ export class FangsActorSheet extends HandlebarsActorSheet {
    * builder; null when it is not a combatant there.
    */
   #combatFacts(): SheetCombatFacts | null {
-    const combatant = combatantOf(this.actor);
+    const combatant = FangsCombatant.of(this.actor);
     const combat = combatant?.combat;
     if (!combatant || !combat) return null;
-    const allowance = movementAllowance(combatant);
+    const allowance = combatant.movementAllowance;
     // Whether declaring is open now; a held action's own limits are checked per maneuver on declaring.
-    const refusal = declareRefusal(combatant, allowance?.maneuver ?? "move", game.user?.isGM === true);
+    const refusal = combatant.declareRefusal(allowance?.maneuver ?? "move");
     const shown =
       refusal === "FANGS.Combat.Refusal.DeclareClosed" || refusal === "FANGS.Combat.Refusal.NotOwner";
     return {
@@ -176,10 +176,10 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   /** Declares the chosen maneuver through the tracker; a refusal re-renders the stored one. */
   async #declare(value: string): Promise<void> {
-    const combatant = combatantOf(this.actor);
+    const combatant = FangsCombatant.of(this.actor);
     const { maneuver, readying } = declaredChoice(value);
     if (!combatant || !maneuver) return;
-    const done = await declareManeuver(combatant, maneuver, { readying });
+    const done = await combatant.declareManeuver(maneuver, { readying });
     if (!done) await this.render();
   }
 

@@ -360,7 +360,7 @@ export interface CreatureContext {
 
 /**
  * What the sheet shows of the actor's place in the active combat, read from
- * the combat tracker by the sheet app (combatantOf, movementAllowance,
+ * the combat tracker by the sheet app (FangsCombatant.of, movementAllowance,
  * declareRefusal) and handed in as plain data.
  */
 export interface SheetCombatFacts {

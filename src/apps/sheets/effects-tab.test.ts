@@ -11,12 +11,7 @@ import { actorDataOf } from "./document-data";
  */
 vi.mock("../../chat", () => ({ startAttack: vi.fn() }));
 vi.mock("../../chat/check-card", () => ({ postCheck: vi.fn() }));
-vi.mock("../../combat", () => ({
-  combatantOf: () => null,
-  declareManeuver: vi.fn(),
-  declareRefusal: () => null,
-  movementAllowance: () => null,
-}));
+vi.mock("../../combat/combatant", () => ({ FangsCombatant: { of: () => null } }));
 
 type Obj = Record<string, unknown>;
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;

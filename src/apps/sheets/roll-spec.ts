@@ -1,3 +1,4 @@
+import { registerApi } from "../../api/system-api";
 import { loadSheetRolls } from "../../on-demand";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 
@@ -45,6 +46,5 @@ export interface RollDragData {
 export function registerRollApi(): void {
   const rollCheckFor = async (actorUuid: string, spec: unknown) =>
     (await loadSheetRolls()).rollCheckFor(actorUuid, spec);
-  const system = game.system as unknown as { api?: Record<string, unknown> } | undefined;
-  if (system) system.api = { ...(system.api ?? {}), rolls: Object.freeze({ rollCheckFor }) };
+  registerApi("rolls", Object.freeze({ rollCheckFor }));
 }

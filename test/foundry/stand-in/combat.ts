@@ -36,7 +36,10 @@ import {
 
 interface Globals {
   game: { actors: Collection<StandInDocument> };
-  CONFIG: { time?: { roundTime?: number; turnTime?: number } };
+  CONFIG: {
+    time?: { roundTime?: number; turnTime?: number };
+    Combatant?: { documentClass?: typeof Combatant };
+  };
   Hooks: { callAll(event: string, ...args: unknown[]): unknown };
 }
 const g = globalThis as unknown as Globals;
@@ -52,6 +55,11 @@ export type CombatantActor = StandInDocument;
 
 /** A write recorded on a combatant: the change, and the user whose client made it. */
 export type CombatantWrite = Obj & { by: string };
+
+/** Foundry makes a combat's combatants of the configured class (the system's FangsCombatant). */
+function combatantClass(): typeof Combatant {
+  return g.CONFIG.Combatant?.documentClass ?? Combatant;
+}
 
 /** Merges update data into a target: objects merge, arrays and scalars replace. */
 function mergeInto(target: Obj, changes: Obj): Obj {
@@ -219,7 +227,7 @@ export class Combat {
     const combatant =
       combatantOrActor instanceof Combatant
         ? combatantOrActor
-        : new Combatant(nextCombatantId(), null, combatantOrActor as CombatantActor, system);
+        : new (combatantClass())(nextCombatantId(), null, combatantOrActor as CombatantActor, system);
     combatant.combat = this;
     this.combatants.set(combatant.id, combatant);
     this.setupTurns();
@@ -326,7 +334,7 @@ export class Combat {
     const current = this.combatant;
     const created = data.map((d) => {
       const actor = typeof d.actorId === "string" ? (g.game.actors.get(d.actorId) ?? null) : null;
-      const combatant = new Combatant(
+      const combatant = new (combatantClass())(
         typeof d._id === "string" ? d._id : nextCombatantId(),
         typeof d.name === "string" ? d.name : null,
         actor,
