@@ -1,3 +1,4 @@
+import { actorSystem, itemSystem } from "../data/views";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /**
@@ -9,7 +10,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */
   skillByKey(key: string): Item.Implementation | undefined {
     if (!key) return undefined;
-    return this.items.find((item) => item.type === "skill" && (item.system as { key?: unknown }).key === key);
+    return this.items.find((item) => itemSystem(item, "skill")?.key === key);
   }
 
   /**
@@ -44,8 +45,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
 
   /** The model's field for a bar's value (`stunPoints` → `stunPoints.value`), when this system models it. */
   #barValueField(attribute: string): { min?: unknown } | null {
-    const schema = (this.system as unknown as { schema?: { getField?(path: string): unknown } }).schema;
-    const field = schema?.getField?.(`${attribute}.value`);
+    const field = actorSystem(this)?.schema.getField(`${attribute}.value`);
     return field && typeof field === "object" ? (field as { min?: unknown }) : null;
   }
 

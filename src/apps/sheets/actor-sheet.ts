@@ -129,7 +129,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   /** Where each user's lock of each sheet is kept: a flag of their own user, so it follows them to any browser. */
   get #modeKey(): string {
-    return `sheetModes.${this.actor.uuid.replaceAll(".", "-")}`;
+    return this.actor.uuid.replaceAll(".", "-");
   }
 
   /**
@@ -137,7 +137,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
    * except for an actor with nothing on it yet, which opens ready to be built.
    */
   get #mode(): "play" | "edit" {
-    const stored = game.user?.getFlag("fangs" as never, this.#modeKey as never) as unknown;
+    const stored = game.user?.getFlag("fangs", "sheetModes")?.[this.#modeKey];
     if (stored === "play" || stored === "edit") return stored;
     return this.actor.items.size === 0 ? "edit" : "play";
   }
@@ -328,7 +328,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   static async #onToggleMode(this: FangsActorSheet) {
     if (!this.isEditable) return;
     const next = this.#mode === "edit" ? "play" : "edit";
-    await game.user?.setFlag("fangs" as never, this.#modeKey as never, next as never);
+    await game.user?.setFlag("fangs", "sheetModes", { [this.#modeKey]: next });
     await this.render();
   }
 
