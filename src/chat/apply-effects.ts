@@ -141,7 +141,7 @@ async function executeChanges(
       if (change.kind === "pool" || change.kind === "itemSp" || change.kind === "equipped")
         deltas.push(change);
       else if (change.kind === "status") {
-        await actor.toggleStatusEffect(change.status as never, {
+        await actor.toggleStatusEffect(change.status, {
           active: change.after,
           overlay: change.status === "dead",
         });
@@ -253,7 +253,7 @@ async function derivePoolStatuses(before: ReadonlyMap<string, PoolsOf>): Promise
       if (effect.kind !== "status") continue;
       const status = STATUS_ALIASES[effect.status] ?? effect.status;
       if (actor.statuses.has(status) === effect.active) continue;
-      await actor.toggleStatusEffect(status as never, { active: effect.active, overlay: status === "dead" });
+      await actor.toggleStatusEffect(status, { active: effect.active, overlay: status === "dead" });
     }
   }
 }
@@ -321,7 +321,7 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
         if (derived.has(delta.actorUuid) && POOL_STATUS_TOKENS.has(delta.status)) break;
         const back = inverseOf(delta, actor.statuses.has(delta.status));
         if (back !== null) {
-          await actor.toggleStatusEffect(delta.status as never, {
+          await actor.toggleStatusEffect(delta.status, {
             active: back as boolean,
             overlay: delta.status === "dead",
           });

@@ -134,10 +134,7 @@ export async function createExchange(
   const data = {
     type: "exchange",
     system: state,
-    speaker: ChatMessage.getSpeaker({
-      actor: plan.attacker,
-      token: plan.attackerToken ?? undefined,
-    } as never),
+    speaker: ChatMessage.getSpeaker({ actor: plan.attacker, token: plan.attackerToken ?? undefined }),
     content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
     rolls: rollsOf(dice),
   };

@@ -202,7 +202,7 @@ export async function chargeOffer(
  * still to be rolled (the charge's harm is not known yet).
  */
 function firstChanceOf(state: ExchangeState): readonly Effect[] | null {
-  const messages = [...((game.messages as unknown as Iterable<ChatMessage>) ?? [])].reverse();
+  const messages = [...(game.messages ?? [])].reverse();
   for (const message of messages) {
     // A card no GM wrote could claim any first chance.
     const first = authoredByGM(message) ? exchangeOf(message) : null;
@@ -688,7 +688,7 @@ function recordedSource(
       kind === AttackSource.ChargeFreeAttack
         ? combatantManeuver(target) === "charge"
         : combatantManeuver(target) === "dodgeMelee";
-    if (cause && freeAttackVerdict(kind, attacker as never, combat).allowed) return { source: kind };
+    if (cause && freeAttackVerdict(kind, attacker, combat).allowed) return { source: kind };
     const slot = maneuverSlotLeft(combatant, attacker);
     return slot ? { source: slot } : { refusal: "FANGS.Chat.Record.NoAttackLeft" };
   }
@@ -734,10 +734,10 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   }
   const combat = combatOfAttacker(attacker, state.setup.combatId);
   if (!combat) return;
-  const combatant = combatantOf(attacker, combat as never);
+  const combatant = combatantOf(attacker, combat);
   if (!combatant) return;
   const targetActor = await actorFrom(state.target.actorUuid);
-  const target = targetActor ? combatantOf(targetActor, combat as never) : null;
+  const target = targetActor ? combatantOf(targetActor, combat) : null;
   const kind = itemKind(attacker, state.weapon.itemId);
   let restrictions: AttackRestriction[];
   let source: AttackSource | null = null;

@@ -40,7 +40,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     const updates = { [`system.${attribute}.value`]: next };
     const hooks = Hooks as unknown as { call(hook: string, ...args: unknown[]): boolean };
     const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
-    return allowed === false ? this : ((await this.update(updates as never)) as this | undefined);
+    return allowed === false ? this : ((await this.update(updates)) as this | undefined);
   }
 
   /** The model's field for a bar's value (`stunPoints` → `stunPoints.value`), when this system models it. */

@@ -548,9 +548,9 @@ function freeAttackOffered(kind: FreeAttackKind, by: string, at: string, weaponI
   const offerKind = kind === AttackSource.DodgePast ? "dodgePast" : "charge";
   let offers = 0;
   let made = 0;
-  for (const message of (game.messages as unknown as Iterable<ChatMessage>) ?? []) {
+  for (const message of game.messages ?? []) {
     if (!authoredByGM(message)) continue;
-    const state = exchangeOf(message as never);
+    const state = exchangeOf(message);
     if (!state) continue;
     const offer = state.freeAttack;
     if (

@@ -305,9 +305,11 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     if (!ITEM_TYPES.includes(type)) return;
     const name =
       game.i18n?.format("FANGS.Sheet.NewItem", { type: game.i18n.localize(ITEM_TYPE_LABELS[type]) }) ?? type;
-    const system = type === "skill" && target.dataset.category ? { category: target.dataset.category } : {};
+    const category = target.dataset.category;
+    const system: { category?: "combat" | "general" } =
+      type === "skill" && (category === "combat" || category === "general") ? { category } : {};
     try {
-      await Item.implementation.create({ name, type, system } as never, { parent: this.actor });
+      await Item.implementation.create({ name, type, system }, { parent: this.actor });
     } catch (error) {
       notifyRefused(this.actor.name ?? "", error);
     }
