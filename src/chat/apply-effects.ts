@@ -2,6 +2,8 @@ import { allowedBy, announce, frozen } from "../api/hooks";
 import { FangsCombatant } from "../combat/combatant";
 import { writeRound } from "../combat/record";
 import { combatantSystem } from "../combat/snapshot";
+import { actorSystem, itemSystem } from "../data/views";
+import { actorAt, documentAt } from "../documents/uuid";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
@@ -36,44 +38,31 @@ export * from "./apply-plan";
 
 type AnyActor = Actor.Implementation;
 
-interface PoolData {
-  stunPoints?: { value?: unknown; max?: unknown };
-  hitPoints?: { value?: unknown; max?: unknown };
-}
-interface ItemData {
-  itemSp?: { value?: unknown; max?: unknown };
-  equipped?: unknown;
-  natural?: unknown;
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+/** The item's SP track (null for a natural weapon and for items without one) and its Equipped box. */
+function itemTrack(item: Item.Implementation): {
+  itemSp: { value: number; max: number } | null;
+  equipped: boolean | null;
+} {
+  const weapon = itemSystem(item, "weapon");
+  const shield = itemSystem(item, "shield");
+  const sp = weapon ? (weapon.natural ? null : weapon.itemSp) : (shield?.itemSp ?? null);
+  const equipped = (weapon ?? shield ?? itemSystem(item, "armor"))?.equipped ?? null;
+  return { itemSp: sp ? { value: sp.value, max: sp.max } : null, equipped };
 }
 
-async function resolveActor(uuid: string): Promise<AnyActor | null> {
-  const doc: unknown = await fromUuid(uuid as never);
-  return doc instanceof Actor ? (doc as AnyActor) : null;
-}
+const resolveActor = actorAt;
 
 function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefined): ActorView {
-  const system = actor.system as unknown as PoolData;
+  const system = actorSystem(actor);
   const items = new Map<
     string,
     { itemSp: { value: number; max: number } | null; equipped: boolean | null }
   >();
-  for (const item of actor.items) {
-    const data = item.system as unknown as ItemData;
-    const sp = data.itemSp;
-    const hasSp = sp !== undefined && data.natural !== true;
-    items.set(item.id!, {
-      itemSp: hasSp ? { value: num(sp.value), max: num(sp.max) } : null,
-      equipped: typeof data.equipped === "boolean" ? data.equipped : null,
-    });
-  }
+  for (const item of actor.items) items.set(item.id!, itemTrack(item));
   const combatant = FangsCombatant.of(actor, combat);
   const actionLost = combatant ? combatantSystem(combatant).actionLost : false;
   return {
-    pools: { stunPoints: num(system.stunPoints?.value), hitPoints: num(system.hitPoints?.value) },
+    pools: { stunPoints: system?.stunPoints.value ?? 0, hitPoints: system?.hitPoints.value ?? 0 },
     items,
     statuses: new Set(actor.statuses),
     combatant: combatant ? { uuid: combatant.uuid, actionLost: actionLost === true } : null,
@@ -147,22 +136,22 @@ async function executeChanges(
   for (const [uuid, list] of byActor) {
     const actor = await resolveActor(uuid);
     if (!actor) continue;
-    const actorUpdate: Record<string, number> = {};
-    const itemUpdates: { _id: string; [path: string]: unknown }[] = [];
+    const pools: { stunPoints?: { value: number }; hitPoints?: { value: number } } = {};
+    const itemUpdates: Item.UpdateData[] = [];
     for (const change of list) {
-      if (change.kind === "pool") actorUpdate[`system.${change.pool}.value`] = change.after;
+      if (change.kind === "pool") pools[change.pool] = { value: change.after };
       else if (change.kind === "itemSp")
-        itemUpdates.push({ _id: change.itemId, "system.itemSp.value": change.after });
+        itemUpdates.push({ _id: change.itemId, system: { itemSp: { value: change.after } } });
       else if (change.kind === "equipped")
-        itemUpdates.push({ _id: change.itemId, "system.equipped": change.after });
+        itemUpdates.push({ _id: change.itemId, system: { equipped: change.after } });
     }
-    if (Object.keys(actorUpdate).length > 0) await actor.update(actorUpdate as never);
-    if (itemUpdates.length > 0) await actor.updateEmbeddedDocuments("Item", itemUpdates as never);
+    if (Object.keys(pools).length > 0) await actor.update({ system: pools });
+    if (itemUpdates.length > 0) await actor.updateEmbeddedDocuments("Item", itemUpdates);
     for (const change of list) {
       if (change.kind === "pool" || change.kind === "itemSp" || change.kind === "equipped")
         deltas.push(change);
       else if (change.kind === "status") {
-        await actor.toggleStatusEffect(change.status as never, {
+        await actor.toggleStatusEffect(change.status, {
           active: change.after,
           overlay: change.status === "dead",
         });
@@ -200,7 +189,7 @@ async function executeChanges(
   // The combatant's lost action is on the Combatant, not the actor.
   for (const change of changes) {
     if (change.kind !== "actionLost") continue;
-    const combatant: unknown = await fromUuid(change.combatantUuid as never);
+    const combatant = await documentAt(change.combatantUuid);
     if (combatant instanceof Combatant) {
       await writeRound(combatant as Combatant.Implementation, { actionLost: change.after });
       deltas.push(change);
@@ -231,12 +220,13 @@ interface PoolsOf {
 }
 
 function poolsOf(actor: AnyActor): PoolsOf {
-  const system = actor.system as unknown as PoolData & { characteristics?: { co?: unknown; sz?: unknown } };
+  const system = actorSystem(actor);
+  // NaN for an actor of a module's type: the rules core refuses it, and its statuses are reverted as set.
   return {
-    stunPoints: num(system.stunPoints?.value),
-    hitPoints: num(system.hitPoints?.value),
-    co: num(system.characteristics?.co, Number.NaN),
-    sz: num(system.characteristics?.sz, Number.NaN),
+    stunPoints: system?.stunPoints.value ?? 0,
+    hitPoints: system?.hitPoints.value ?? 0,
+    co: system?.characteristics.co ?? Number.NaN,
+    sz: system?.characteristics.sz ?? Number.NaN,
   };
 }
 
@@ -273,7 +263,7 @@ async function derivePoolStatuses(before: ReadonlyMap<string, PoolsOf>): Promise
       if (effect.kind !== "status") continue;
       const status = STATUS_ALIASES[effect.status] ?? effect.status;
       if (actor.statuses.has(status) === effect.active) continue;
-      await actor.toggleStatusEffect(status as never, { active: effect.active, overlay: status === "dead" });
+      await actor.toggleStatusEffect(status, { active: effect.active, overlay: status === "dead" });
     }
   }
 }
@@ -294,7 +284,7 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
   const derived = await derivedStatusActors(deltas);
   for (const delta of [...deltas].reverse()) {
     if (delta.kind === "actionLost") {
-      const combatant: unknown = await fromUuid(delta.combatantUuid as never);
+      const combatant = await documentAt(delta.combatantUuid);
       if (!(combatant instanceof Combatant)) {
         missed.push(delta);
         continue;
@@ -311,9 +301,9 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
     }
     switch (delta.kind) {
       case "pool": {
-        const pool = (actor.system as unknown as PoolData)[delta.pool];
-        const back = inverseOf(delta, num(pool?.value), num(pool?.max, Number.POSITIVE_INFINITY));
-        await actor.update({ [`system.${delta.pool}.value`]: back } as never);
+        const pool = actorSystem(actor)?.[delta.pool];
+        const back = inverseOf(delta, pool?.value ?? 0, pool?.max ?? Number.POSITIVE_INFINITY);
+        await actor.update({ system: { [delta.pool]: { value: back } } });
         break;
       }
       case "itemSp":
@@ -323,17 +313,17 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
           missed.push(delta);
           break;
         }
-        const data = item.system as unknown as ItemData;
+        const track = itemTrack(item);
         if (delta.kind === "itemSp") {
           const back = inverseOf(
             delta,
-            num(data.itemSp?.value),
-            num(data.itemSp?.max, Number.POSITIVE_INFINITY),
+            track.itemSp?.value ?? 0,
+            track.itemSp?.max ?? Number.POSITIVE_INFINITY,
           );
-          await item.update({ "system.itemSp.value": back } as never);
+          if (typeof back === "number") await item.update({ system: { itemSp: { value: back } } });
         } else {
-          const back = inverseOf(delta, data.equipped === true);
-          if (back !== null) await item.update({ "system.equipped": back } as never);
+          const back = inverseOf(delta, track.equipped === true);
+          if (typeof back === "boolean") await item.update({ system: { equipped: back } });
         }
         break;
       }
@@ -341,7 +331,7 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
         if (derived.has(delta.actorUuid) && POOL_STATUS_TOKENS.has(delta.status)) break;
         const back = inverseOf(delta, actor.statuses.has(delta.status));
         if (back !== null) {
-          await actor.toggleStatusEffect(delta.status as never, {
+          await actor.toggleStatusEffect(delta.status, {
             active: back as boolean,
             overlay: delta.status === "dead",
           });

@@ -17,7 +17,7 @@ import type {
   WeaponKind,
 } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
-import { type ActorLike, defenderProfile, defenseContext, FactsError, handsOf, parryFor } from "./facts";
+import { defenderProfile, defenseContext, FactsError, handsOf, parryFor } from "./facts";
 
 /**
  * The defenses the card offers a defender, and why the others are not.
@@ -53,7 +53,7 @@ export interface DefenderRound {
 }
 
 export interface DefenseQuestion {
-  readonly defender: ActorLike;
+  readonly defender: Actor.Implementation;
   readonly round: DefenderRound | null;
   readonly attackerId: string;
   readonly mode: AttackMode;

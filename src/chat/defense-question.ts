@@ -3,10 +3,10 @@ import { FangsCombat } from "../combat/combat";
 import { FangsCombatant } from "../combat/combatant";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
+import { itemSystem } from "../data/views";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
 import type { ExchangeState } from "./exchange-state";
-import type { ActorLike } from "./facts";
 
 /**
  * What a defender may answer an attack with, read from the world as it is
@@ -19,7 +19,7 @@ import type { ActorLike } from "./facts";
 type AnyActor = Actor.Implementation;
 
 function hasAdvantage(actor: AnyActor, key: string): boolean {
-  return actor.items.some((i) => i.type === "advantage" && (i.system as { key?: unknown }).key === key);
+  return actor.items.some((i) => itemSystem(i, "advantage")?.key === key);
 }
 
 /** The defender's share of the round in that combat, from the tracker (null out of combat). */
@@ -38,7 +38,7 @@ export function defenderRound(actor: AnyActor, combat: Combat.Implementation | n
 /** The question the defense offers answer, for this card and defender. */
 export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
   return {
-    defender: defender as unknown as ActorLike,
+    defender,
     // The card's own combat: a client viewing another scene has another `game.combat`.
     round: defenderRound(defender, FangsCombat.withId(state.setup.combatId)),
     attackerId: state.attacker.actorUuid,

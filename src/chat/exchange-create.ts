@@ -18,7 +18,7 @@ import {
   type StepDice,
   type WeaponRef,
 } from "./exchange-state";
-import { type ActorLike, attackerProfile, FactsError, weaponProfile, weaponSkill } from "./facts";
+import { attackerProfile, FactsError, weaponProfile, weaponSkill } from "./facts";
 import { foundryDie, rollsOf } from "./foundry-dice";
 
 /**
@@ -45,10 +45,6 @@ export type CreateResult =
   | { readonly ok: true; readonly state: ExchangeState; readonly message: ChatMessage.Implementation | null }
   | { readonly ok: false; readonly key: string; readonly data: Readonly<Record<string, string>> };
 
-function like(actor: Actor.Implementation): ActorLike {
-  return actor as unknown as ActorLike;
-}
-
 /** The exchange's first state, from the plan: the attack rolled (or declined) with real dice. */
 export async function firstState(
   plan: AttackPlan,
@@ -56,7 +52,7 @@ export async function firstState(
   rollDie: RollOneDie,
 ): Promise<{ state: ExchangeState; dice: StepDice[] }> {
   const weapon = plan.weapon;
-  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rulesOptions()));
+  const profile = weaponProfile(weapon, shieldStrikeDamage(rulesOptions()));
   const weaponRef: WeaponRef = {
     itemId: weapon.id ?? "",
     name: weapon.name ?? "",
@@ -66,9 +62,9 @@ export async function firstState(
     impales: profile.impales,
   };
   const declaration: AttackDeclaration = {
-    attacker: attackerProfile(like(plan.attacker)),
+    attacker: attackerProfile(plan.attacker),
     weapon: profile,
-    skill: weaponSkill(like(plan.attacker), weapon as never),
+    skill: weaponSkill(plan.attacker, weapon),
     modifiers: plan.setup.totalModifiers,
     extraDamageModifier: plan.setup.trades.extraDamageModifier,
     mode: plan.setup.mode,
@@ -139,10 +135,7 @@ export async function createExchange(
   const data = {
     type: "exchange",
     system: state,
-    speaker: ChatMessage.getSpeaker({
-      actor: plan.attacker,
-      token: plan.attackerToken ?? undefined,
-    } as never),
+    speaker: ChatMessage.getSpeaker({ actor: plan.attacker, token: plan.attackerToken ?? undefined }),
     content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
     rolls: rollsOf(dice),
   };

@@ -5,7 +5,9 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
+import { itemSystem } from "../data/views";
 import { replacing } from "../documents/replace";
+import { actorAt } from "../documents/uuid";
 import { serialised } from "../documents/write-queue";
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
@@ -50,14 +52,7 @@ import {
   transition,
   type Actor as Who,
 } from "./exchange-state";
-import {
-  type ActorLike,
-  combatantState,
-  currentItemSp,
-  defenderProfile,
-  FactsError,
-  weaponProfile,
-} from "./facts";
+import { combatantState, currentItemSp, defenderProfile, FactsError, weaponProfile } from "./facts";
 import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
 
 /**
@@ -78,13 +73,7 @@ type AnyActor = Actor.Implementation;
 /* -------------------------------------------- */
 
 export async function actorFrom(uuid: string | null | undefined): Promise<AnyActor | null> {
-  if (!uuid) return null;
-  try {
-    const doc: unknown = await fromUuid(uuid as never);
-    return doc instanceof Actor ? (doc as AnyActor) : null;
-  } catch {
-    return null;
-  }
+  return uuid ? actorAt(uuid) : null;
 }
 
 function owns(actor: AnyActor | null, user: User.Implementation): boolean {
@@ -101,10 +90,6 @@ export function whoIs(user: User.Implementation, attacker: AnyActor | null, targ
   };
 }
 
-function like(actor: AnyActor): ActorLike {
-  return actor as unknown as ActorLike;
-}
-
 /**
  * The attack as declared, with the attacker's state read again (a Critical
  * parry strikes back at it now) and the weapon's SP as it is now (another
@@ -113,10 +98,10 @@ function like(actor: AnyActor): ActorLike {
 function attackNow(state: ExchangeState, attacker: AnyActor | null): AttackDeclaration {
   const declaration = state.declaration;
   if (!attacker) return declaration;
-  const sp = declaration.weapon.itemSp ? currentItemSp(like(attacker), declaration.weapon.id) : undefined;
+  const sp = declaration.weapon.itemSp ? currentItemSp(attacker, declaration.weapon.id) : undefined;
   return {
     ...declaration,
-    attacker: { ...declaration.attacker, state: combatantState(like(attacker)) },
+    attacker: { ...declaration.attacker, state: combatantState(attacker) },
     ...(sp ? { weapon: { ...declaration.weapon, itemSp: sp } } : {}),
   };
 }
@@ -130,11 +115,11 @@ function defenseNow(state: ExchangeState, defender: AnyActor): DefenseDeclaratio
     modifiers: 0,
   };
   const item = stored.item;
-  const sp = item && item.bareHand !== true ? currentItemSp(like(defender), item.id) : undefined;
+  const sp = item && item.bareHand !== true ? currentItemSp(defender, item.id) : undefined;
   return {
     ...stored,
     ...(item && sp ? { item: { ...item, itemSp: sp } } : {}),
-    defender: defenderProfile(like(defender)),
+    defender: defenderProfile(defender),
   };
 }
 
@@ -213,7 +198,7 @@ export async function chargeOffer(
  * still to be rolled (the charge's harm is not known yet).
  */
 function firstChanceOf(state: ExchangeState): readonly Effect[] | null {
-  const messages = [...((game.messages as unknown as Iterable<ChatMessage>) ?? [])].reverse();
+  const messages = [...(game.messages ?? [])].reverse();
   for (const message of messages) {
     // A card no GM wrote could claim any first chance.
     const first = authoredByGM(message) ? exchangeOf(message) : null;
@@ -429,13 +414,7 @@ async function prepareFumble(
   const hit = victim;
   const rolled = await runWithDice(
     (d) =>
-      rollFumbleHit(
-        attackNow(state, attacker),
-        defenderProfile(like(hit)),
-        { healthDamaging },
-        d,
-        rulesOptions(),
-      ),
+      rollFumbleHit(attackNow(state, attacker), defenderProfile(hit), { healthDamaging }, d, rulesOptions()),
     rollDie,
     "fumble",
   );
@@ -472,7 +451,7 @@ async function consequencesOf(
     if (!actor) continue;
     const blow = {
       actorId: uuid,
-      state: combatantState(like(actor)),
+      state: combatantState(actor),
       stunLost: poolTotal(effects, uuid, "stunPoints"),
       hitPointsLost: poolTotal(effects, uuid, "hitPoints"),
     };
@@ -613,7 +592,7 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 function itemKind(attacker: AnyActor, itemId: string): "melee" | "thrown" | "missile" | null {
   const item = attacker.items.get(itemId);
   if (item?.type === "shield") return "melee";
-  if (item?.type === "weapon") return weaponProfile(item as never).kind;
+  if (item?.type === "weapon") return weaponProfile(item).kind;
   return null;
 }
 
@@ -710,7 +689,7 @@ function recordedSource(
       kind === AttackSource.ChargeFreeAttack
         ? combatantManeuver(target) === "charge"
         : combatantManeuver(target) === "dodgeMelee";
-    if (cause && freeAttackVerdict(kind, attacker as never, combat).allowed) return { source: kind };
+    if (cause && freeAttackVerdict(kind, attacker, combat).allowed) return { source: kind };
     const slot = maneuverSlotLeft(combatant, attacker);
     return slot ? { source: slot } : { refusal: "FANGS.Chat.Record.NoAttackLeft" };
   }
@@ -756,10 +735,10 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   }
   const combat = combatOfAttacker(attacker, state.setup.combatId);
   if (!combat) return;
-  const combatant = FangsCombatant.of(attacker, combat as never);
+  const combatant = FangsCombatant.of(attacker, combat);
   if (!combatant) return;
   const targetActor = await actorFrom(state.target.actorUuid);
-  const target = targetActor ? FangsCombatant.of(targetActor, combat as never) : null;
+  const target = targetActor ? FangsCombatant.of(targetActor, combat) : null;
   const kind = itemKind(attacker, state.weapon.itemId);
   let restrictions: AttackRestriction[];
   let source: AttackSource | null = null;
@@ -787,8 +766,7 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   // Which hand struck is read from the attacker's own item, not from the card.
   const item = attacker.items.get(state.weapon.itemId);
   const offHand =
-    item?.type === "shield" ||
-    (item?.type === "weapon" && (item.system as { offHand?: unknown }).offHand === true);
+    item?.type === "shield" || (item !== undefined && itemSystem(item, "weapon")?.offHand === true);
   await combatant.recordAttack({
     source,
     kind: kind ?? state.weapon.kind,

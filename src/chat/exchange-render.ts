@@ -1,3 +1,4 @@
+import { documentAtSync } from "../documents/uuid";
 import { requestStep } from "./authority";
 import type { DefenseOffer } from "./defense-options";
 import { offeredDefenses } from "./defense-options";
@@ -39,12 +40,8 @@ export function loadExchangeTemplate(): Promise<HandlebarsTemplateDelegate> {
 
 function syncActor(uuid: string | null | undefined): Actor.Implementation | null {
   if (!uuid) return null;
-  try {
-    const doc: unknown = fromUuidSync(uuid as never);
-    return doc instanceof Actor ? (doc as Actor.Implementation) : null;
-  } catch {
-    return null;
-  }
+  const doc = documentAtSync(uuid);
+  return doc instanceof Actor ? (doc as Actor.Implementation) : null;
 }
 
 /** The viewer, and the defense offers when this viewer may defend now. */

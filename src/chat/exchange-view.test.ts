@@ -1,14 +1,14 @@
+import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
 import { emptyDefenseUsage } from "../rules/fangs/defenses";
 import { DEFENSE_CHOICES, type DefenseQuestion, declareDefense, offeredDefenses } from "./defense-options";
 import { exchangePreviewStates, previewLocalize } from "./exchange-preview";
 import { exchangeCardView, type Viewer } from "./exchange-view";
-import type { ActorLike, ItemLike } from "./facts";
 
 /**
  * The card as each viewer sees it, at every stage (the preview's states,
  * reached through the rules core and the state machine), and the defenses
- * offered to a defender. Pure.
+ * offered to a defender, read from an actor as Foundry prepares it.
  */
 
 const GM: Viewer = { isGM: true, ownsAttacker: false, ownsTarget: false };
@@ -135,35 +135,33 @@ describe("the card's words", () => {
 /*  Defenses offered                            */
 /* -------------------------------------------- */
 
-function items(list: ItemLike[]): ActorLike["items"] {
-  return Object.assign([...list], { get: (id: string) => list.find((i) => i.id === id) });
-}
+type ItemSource = { _id: string; name: string; type: string; system: Record<string, unknown> };
 
-function skill(key: string, natural: number, bought: number): ItemLike {
+function skill(key: string, natural: number, bought: number): ItemSource {
   return {
-    id: `skill-${key}`,
+    _id: `skill${key}`.padEnd(16, "0").slice(0, 16),
     name: key,
     type: "skill",
-    system: { key, natural, bought, total: natural + bought },
+    system: { key, naturalAbility: String(natural), bought },
   };
 }
 
-function defender(extra: ItemLike[] = [], statuses: string[] = []): ActorLike {
-  return {
-    uuid: "Actor.jenny",
+/** Jenny as Foundry holds her: her model derives Dodge 17 (AG 14 + 4 bought − 1 armor) and her skills' totals. */
+function defender(extra: ItemSource[] = []): Actor.Implementation {
+  const Actor = CONFIG.Actor.documentClass as unknown as new (data: object) => Actor.Implementation;
+  return new Actor({
+    _id: "jenny00000000000",
     name: "Jenny",
     type: "character",
     system: {
-      stunPoints: { value: 21, max: 21 },
-      hitPoints: { value: 11, max: 11 },
-      armorProtection: 1,
-      characteristics: { co: 11, sz: 10 },
-      attributes: { dodge: 17, damageModifier: 0 },
+      stunPoints: { value: 21 },
+      hitPoints: { value: 11 },
+      characteristics: { st: 10, ag: 14, co: 11, in: 10, pw: 10, sz: 10, ap: 10 },
       dodgeSkill: { bought: 4 },
     },
-    items: items([
+    items: [
       {
-        id: "sword",
+        _id: "sword00000000000",
         name: "Shortsword",
         type: "weapon",
         system: {
@@ -176,19 +174,24 @@ function defender(extra: ItemLike[] = [], statuses: string[] = []): ActorLike {
           itemSp: { value: 8, max: 8 },
         },
       },
+      {
+        _id: "leather000000000",
+        name: "Leather",
+        type: "armor",
+        system: { armorProtection: 1, equipped: true },
+      },
       skill("shortsword", 7, 5),
       skill("shieldParry", 5, 3),
       ...extra,
-    ]),
-    statuses: new Set(statuses),
-  };
+    ],
+  });
 }
 
-const shield = (value: number): ItemLike => ({
-  id: "shield",
+const shield = (value: number, system: Record<string, unknown> = {}): ItemSource => ({
+  _id: "shield0000000000",
   name: "Round Shield",
   type: "shield",
-  system: { equipped: true, skill: "shieldParry", itemSp: { value, max: 8 } },
+  system: { equipped: true, skill: "shieldParry", itemSp: { value, max: 8 }, ...system },
 });
 
 function question(overrides: Partial<DefenseQuestion> = {}): DefenseQuestion {
@@ -302,7 +305,7 @@ describe("the offers under Draw Weapon and after a shield bash", () => {
       allowed: false,
       reasonKey: "FANGS.Rules.Defense.Refusal.ShieldBashed",
     });
-    const spiked: ItemLike = { ...shield(8), system: { ...(shield(8).system as object), bashDamage: "1d8" } };
+    const spiked = shield(8, { bashDamage: "1d8" });
     const declared = declareDefense(question({ defender: defender([spiked]) }), "shieldParry");
     expect(declared.declaration.item?.damage).toBe("1d8");
   });

@@ -1,3 +1,6 @@
+import type { CharacterModel } from "../data/actor-character";
+import type { CreatureModel } from "../data/actor-creature";
+import { actorSystem, creatureSystem, itemSystem } from "../data/views";
 import {
   type DefenseContext,
   type DefenseUsage,
@@ -19,50 +22,14 @@ import type {
 } from "../rules/fangs/types";
 
 /**
- * Reads actors and items into the plain profiles the rules core takes. Only
- * structural reads of the data shapes (team brief, "Data shapes"): the same
- * code reads Foundry documents and the test stand-ins. Nothing here decides
- * a rule; a missing piece (no skill for the weapon) is reported, not guessed.
+ * Reads actors and items into the plain profiles the rules core takes,
+ * through the data models' typed views (src/data/views.ts). Nothing here
+ * decides a rule; a missing piece (no skill for the weapon) is reported, not
+ * guessed.
  */
 
-type Loose = Record<string, unknown>;
-
-function read(obj: unknown, path: string): unknown {
-  let at: unknown = obj;
-  for (const part of path.split(".")) {
-    if (at === null || typeof at !== "object") return undefined;
-    at = (at as Loose)[part];
-  }
-  return at;
-}
-
-function num(value: unknown, fallback = 0): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-
-function str(value: unknown, fallback = ""): string {
-  return typeof value === "string" ? value : fallback;
-}
-
-/** An item as the exchange reads it. */
-export interface ItemLike {
-  readonly id: string | null;
-  readonly name: string | null;
-  readonly type: string;
-  readonly img?: string | null;
-  readonly system: unknown;
-}
-
-/** An actor as the exchange reads it. */
-export interface ActorLike {
-  readonly uuid: string;
-  readonly name: string | null;
-  readonly type: string;
-  readonly img?: string | null;
-  readonly system: unknown;
-  readonly items: Iterable<ItemLike> & { get(id: string): ItemLike | undefined };
-  readonly statuses: ReadonlySet<string>;
-}
+type AnyActor = Actor.Implementation;
+type AnyItem = Item.Implementation;
 
 export class FactsError extends Error {
   override readonly name = "FactsError";
@@ -75,59 +42,62 @@ export class FactsError extends Error {
   }
 }
 
-function itemsOf(actor: ActorLike): ItemLike[] {
-  return [...actor.items];
+/** The actor's FANGS data; a FactsError for an actor of a type a module adds. */
+function systemOf(actor: AnyActor): CharacterModel | CreatureModel {
+  const system = actorSystem(actor);
+  if (!system) throw new FactsError("FANGS.Chat.Error.NotFangsActor", { name: actor.name ?? "" });
+  return system;
 }
 
 /** The skill item with this key, as a SkillValue; null when the actor has none. */
-export function skillByKey(actor: ActorLike, key: string): SkillValue | null {
+export function skillByKey(actor: AnyActor, key: string): SkillValue | null {
   if (!key) return null;
-  const item = itemsOf(actor).find((i) => i.type === "skill" && read(i.system, "key") === key);
-  if (!item) return null;
-  const bought = num(read(item.system, "bought"));
-  const total = read(item.system, "total");
-  const natural = read(item.system, "natural");
-  if (typeof total !== "number" || typeof natural !== "number") return null;
-  return { natural, bought, total };
+  for (const item of actor.items) {
+    const skill = itemSystem(item, "skill");
+    if (skill?.key !== key) continue;
+    if (skill.total === null || skill.natural === null) return null;
+    return { natural: skill.natural, bought: skill.bought, total: skill.total };
+  }
+  return null;
 }
 
 /** What damage and consequences read about a fighter now. */
-export function combatantState(actor: ActorLike): CombatantState {
-  const s = actor.system;
+export function combatantState(actor: AnyActor): CombatantState {
+  const s = systemOf(actor);
   return {
-    stunPoints: { value: num(read(s, "stunPoints.value")), max: num(read(s, "stunPoints.max")) },
-    hitPoints: { value: num(read(s, "hitPoints.value")), max: num(read(s, "hitPoints.max")) },
-    armorProtection: num(read(s, "armorProtection")),
-    co: num(read(s, "characteristics.co")),
-    sz: num(read(s, "characteristics.sz")),
+    stunPoints: { value: s.stunPoints.value, max: s.stunPoints.max },
+    hitPoints: { value: s.hitPoints.value, max: s.hitPoints.max },
+    armorProtection: s.armorProtection,
+    co: s.characteristics.co,
+    sz: s.characteristics.sz,
     stunned: actor.statuses.has("stunned"),
   };
 }
 
-export function attackerProfile(actor: ActorLike): AttackerProfile {
-  const s = actor.system;
+export function attackerProfile(actor: AnyActor): AttackerProfile {
+  const s = systemOf(actor);
   return {
     id: actor.uuid,
-    st: num(read(s, "characteristics.st")),
-    damageModifier: num(read(s, "attributes.damageModifier")),
-    luck: typeof read(s, "attributes.luck") === "number" ? num(read(s, "attributes.luck")) : null,
+    st: s.characteristics.st,
+    damageModifier: s.attributes.damageModifier,
+    luck: s.attributes.luck,
     state: combatantState(actor),
   };
 }
 
-export function defenderProfile(actor: ActorLike): DefenderProfile {
+export function defenderProfile(actor: AnyActor): DefenderProfile {
   return {
     ...combatantState(actor),
     id: actor.uuid,
-    damageModifier: Math.max(0, num(read(actor.system, "attributes.damageModifier"))),
+    damageModifier: Math.max(0, systemOf(actor).attributes.damageModifier),
   };
 }
 
-function itemSpOf(item: ItemLike): { value: number; max: number } | null {
-  if (read(item.system, "natural") === true) return null;
-  const value = read(item.system, "itemSp.value");
-  const max = read(item.system, "itemSp.max");
-  return typeof value === "number" && typeof max === "number" ? { value, max } : null;
+/** A weapon's or shield's SP track; null for a natural weapon and for any other item. */
+function itemSpOf(item: AnyItem): { value: number; max: number } | null {
+  const system = itemSystem(item, "weapon") ?? itemSystem(item, "shield");
+  if (!system || ("natural" in system && system.natural)) return null;
+  return { value: system.itemSp.value, max: system.itemSp.max };
 }
 
 /**
@@ -135,15 +105,11 @@ function itemSpOf(item: ItemLike): { value: number; max: number } | null {
  * has the item (the caller keeps what it knew).
  */
 export function currentItemSp(
-  actor: ActorLike,
+  actor: AnyActor,
   itemId: string,
 ): { value: number; max: number } | null | undefined {
   const item = actor.items.get(itemId);
   return item ? itemSpOf(item) : undefined;
-}
-
-function weaponKind(value: unknown): WeaponKind {
-  return value === "thrown" || value === "missile" ? value : "melee";
 }
 
 /**
@@ -152,13 +118,13 @@ function weaponKind(value: unknown): WeaponKind {
  * (NC-DEF-9): its own damage figure, else `shieldDamage` (the rules options'
  * one-handed club, `shieldStrikeDamage`).
  */
-export function weaponProfile(item: ItemLike, shieldDamage: string = shieldStrikeDamage()): WeaponProfile {
-  const s = item.system;
-  if (item.type === "shield") {
+export function weaponProfile(item: AnyItem, shieldDamage: string = shieldStrikeDamage()): WeaponProfile {
+  const shield = itemSystem(item, "shield");
+  if (shield) {
     return {
       id: item.id ?? "",
       name: item.name ?? "",
-      damage: shieldBashDamage(read(s, "bashDamage"), shieldDamage),
+      damage: shieldBashDamage(shield.bashDamage, shieldDamage),
       shield: true,
       itemSp: itemSpOf(item),
       impales: false,
@@ -168,24 +134,31 @@ export function weaponProfile(item: ItemLike, shieldDamage: string = shieldStrik
       autofire: false,
     };
   }
+  const s = itemSystem(item, "weapon");
+  if (!s) throw new FactsError("FANGS.Chat.Error.NoWeapon");
   return {
     id: item.id ?? "",
     name: item.name ?? "",
-    damage: str(read(s, "damage"), "1d6"),
-    damageBonus: num(read(s, "damageBonus")),
-    natural: read(s, "natural") === true,
+    damage: s.damage,
+    damageBonus: s.damageBonus,
+    natural: s.natural,
     itemSp: itemSpOf(item),
-    impales: read(s, "impales") === true,
-    hands: read(s, "hands") === "two" ? 2 : 1,
-    kind: weaponKind(read(s, "kind")),
-    extendedReload: read(s, "extendedReload") === true,
-    autofire: read(s, "autofire") === true,
+    impales: s.impales,
+    hands: s.hands === "two" ? 2 : 1,
+    kind: s.kind,
+    extendedReload: s.extendedReload,
+    autofire: s.autofire,
   };
 }
 
+/** The key of the skill a weapon or shield is used with ("" for any other item). */
+export function skillKeyOf(item: AnyItem): string {
+  return (itemSystem(item, "weapon") ?? itemSystem(item, "shield"))?.skill ?? "";
+}
+
 /** The attack skill of a weapon; a FactsError when the actor lacks it. */
-export function weaponSkill(actor: ActorLike, item: ItemLike): SkillValue {
-  const key = str(read(item.system, "skill"));
+export function weaponSkill(actor: AnyActor, item: AnyItem): SkillValue {
+  const key = skillKeyOf(item);
   const skill = skillByKey(actor, key);
   if (!skill)
     throw new FactsError("FANGS.Chat.Error.NoSkill", { weapon: item.name ?? "", skill: key || "?" });
@@ -193,46 +166,37 @@ export function weaponSkill(actor: ActorLike, item: ItemLike): SkillValue {
 }
 
 /* -------------------------------------------- */
-/*  The defender's hands                        */
-/* -------------------------------------------- */
 
 /** What the defender holds: the main weapon, the off-hand item, a monster's body. */
 export interface Hands {
-  readonly main: ItemLike | null;
-  readonly offHand: ItemLike | null;
+  readonly main: AnyItem | null;
+  readonly offHand: AnyItem | null;
   readonly monster: boolean;
 }
 
-function equipped(item: ItemLike): boolean {
-  return read(item.system, "equipped") === true;
-}
-
-export function handsOf(actor: ActorLike): Hands {
-  const items = itemsOf(actor);
-  const weapons = items.filter((i) => i.type === "weapon" && equipped(i));
+export function handsOf(actor: AnyActor): Hands {
+  const items = [...actor.items];
+  const weapons = items.filter((i) => itemSystem(i, "weapon")?.equipped === true);
   const main =
-    weapons.find(
-      (w) =>
-        read(w.system, "offHand") !== true &&
-        read(w.system, "kind") === "melee" &&
-        read(w.system, "natural") !== true,
-    ) ?? null;
-  const shield = items.find((i) => i.type === "shield" && equipped(i)) ?? null;
+    weapons.find((w) => {
+      const s = itemSystem(w, "weapon")!;
+      return !s.offHand && s.kind === "melee" && !s.natural;
+    }) ?? null;
+  const shield = items.find((i) => itemSystem(i, "shield")?.equipped === true) ?? null;
   const offWeapon =
-    weapons.find((w) => read(w.system, "offHand") === true && read(w.system, "natural") !== true) ?? null;
-  const creature = actor.type === "creature";
+    weapons.find((w) => {
+      const s = itemSystem(w, "weapon")!;
+      return s.offHand && !s.natural;
+    }) ?? null;
+  const creature = creatureSystem(actor);
   const monster =
-    creature &&
-    hasMonsterParry({
-      humanoid: read(actor.system, "humanoid") === true,
-      intelligent: read(actor.system, "intelligent") === true,
-    });
+    creature !== null && hasMonsterParry({ humanoid: creature.humanoid, intelligent: creature.intelligent });
   return { main, offHand: shield ?? offWeapon, monster };
 }
 
 export function loadoutOf(hands: Hands): ParryLoadout {
   const weapon = hands.main
-    ? read(hands.main.system, "hands") === "two"
+    ? itemSystem(hands.main, "weapon")?.hands === "two"
       ? "twoHanded"
       : "oneHanded"
     : "none";
@@ -246,7 +210,7 @@ export function loadoutOf(hands: Hands): ParryLoadout {
 
 /** The item that parries for a choice, and the skill it parries with; null for dodge and none. */
 export function parryFor(
-  actor: ActorLike,
+  actor: AnyActor,
   hands: Hands,
   choice: DefenseChoice,
   shieldDamage: string,
@@ -255,18 +219,19 @@ export function parryFor(
   readonly itemName: string | null;
   readonly skill: SkillValue;
 } | null {
-  const s = actor.system;
   switch (choice) {
     case "none":
       return null;
     case "dodge": {
-      const total = num(read(s, "attributes.dodge"));
-      const bought = num(read(s, "dodgeSkill.bought"));
+      const s = systemOf(actor);
+      const total = s.attributes.dodge;
+      const bought = s.dodgeSkill.bought;
       return { item: null, itemName: null, skill: { natural: total - bought, bought, total } };
     }
     case "monsterParry": {
-      const total = num(read(s, "monsterParry.total"));
-      const bought = num(read(s, "monsterParry.bought"));
+      // A character has no monster parry: it is offered to creatures only (NC-DEF-8).
+      const parry = creatureSystem(actor)?.monsterParry ?? { total: 0, bought: 0 };
+      const { total, bought } = parry;
       return { item: null, itemName: null, skill: { natural: total - bought, bought, total } };
     }
     case "grappleParry": {
@@ -279,21 +244,20 @@ export function parryFor(
       const item = choice === "weaponParry" ? hands.main : hands.offHand;
       if (!item) throw new FactsError("FANGS.Chat.Error.NoParryItem");
       const sp = itemSpOf(item) ?? { value: 0, max: 0 };
-      const key = str(read(item.system, "skill"));
+      const key = skillKeyOf(item);
       const skill = skillByKey(actor, key);
       if (!skill)
         throw new FactsError("FANGS.Chat.Error.NoSkill", { weapon: item.name ?? "", skill: key || "?" });
+      const shield = itemSystem(item, "shield");
+      const weapon = itemSystem(item, "weapon");
       const profile: ParryItemProfile = {
         id: item.id ?? "",
         name: item.name ?? "",
-        type: item.type === "shield" ? "shield" : "weapon",
+        type: shield ? "shield" : "weapon",
         itemSp: sp,
-        damage:
-          item.type === "shield"
-            ? shieldBashDamage(read(item.system, "bashDamage"), shieldDamage)
-            : str(read(item.system, "damage"), shieldDamage),
+        damage: shield ? shieldBashDamage(shield.bashDamage, shieldDamage) : (weapon?.damage ?? shieldDamage),
         // NC-TAC-2: a parrying weapon's enchantment strikes back with it (NC-DMG-19).
-        damageBonus: item.type === "shield" ? 0 : num(read(item.system, "damageBonus")),
+        damageBonus: weapon?.damageBonus ?? 0,
       };
       return { item: profile, itemName: item.name ?? null, skill };
     }

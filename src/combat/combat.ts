@@ -1,5 +1,7 @@
 import { announce } from "../api/hooks";
+import { combatantState as actorState } from "../chat/facts";
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
+import { actorSystem } from "../data/views";
 import { serialised } from "../documents/write-queue";
 import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
@@ -28,21 +30,7 @@ import { compareForTurns, planToUpdate } from "./turns";
 
 /** What the rules core's dying rule reads of an actor. */
 function combatantState(actor: Actor.Implementation): CombatantState | null {
-  const s = actor.system as unknown as {
-    stunPoints?: { value: number; max: number };
-    hitPoints?: { value: number; max: number };
-    armorProtection?: number;
-    characteristics?: { co: number; sz: number };
-  };
-  if (!s.stunPoints || !s.hitPoints || !s.characteristics) return null;
-  return {
-    stunPoints: s.stunPoints,
-    hitPoints: s.hitPoints,
-    armorProtection: s.armorProtection ?? 0,
-    co: s.characteristics.co,
-    sz: s.characteristics.sz,
-    stunned: actor.statuses?.has("stunned") === true,
-  };
+  return actorSystem(actor) ? actorState(actor) : null;
 }
 
 /**

@@ -1,4 +1,11 @@
 import {
+  actorSystem,
+  type CombatantSystem,
+  type CombatSystem,
+  creatureSystem,
+  itemSystem,
+} from "../data/views";
+import {
   type AttackCounter,
   type AttackSource,
   attackSlots,
@@ -21,9 +28,9 @@ import type { ManeuverId, PhaseId, WeaponKind } from "../rules/fangs/types";
 import type { PlanCombatant, PlanState } from "./plan";
 
 /**
- * Reads Foundry documents into the plain snapshot the planner works on. Only
- * structural reads: the same code reads the real documents and the test
- * stand-ins.
+ * Reads Foundry documents into the plain snapshot the planner works on:
+ * actors through their data models' views (src/data/views.ts), a
+ * combatant's round through its model's schema, defaults filled in.
  */
 
 /** Statuses (src/config/statuses.ts) that put a fighter out of the fight: it loses its turns (NC-ATK-2). */
@@ -34,31 +41,27 @@ export const OUT_OF_ACTION_STATUSES: readonly string[] = Object.freeze([
   "comatose",
 ]);
 
-export interface FangsCombatSystem {
-  phase: PhaseId;
-  order: string[];
-}
+/** The Combat's round: its model's data, the phase as the rules core names it. */
+export type FangsCombatSystem = Omit<CombatSystem, "phase" | "records"> & { phase: PhaseId };
 
-export interface FangsCombatantSystem {
+/**
+ * A combatant's round: its model's data (src/combat/data.ts), the ids the
+ * schema stores as text read as the rules core's.
+ */
+export type FangsCombatantSystem = Omit<
+  CombatantSystem,
+  "maneuver" | "attackKind" | "readying" | "lostManeuver" | "attacks" | "restrictions"
+> & {
   maneuver: ManeuverId | null;
   attackKind: WeaponKind | null;
   /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-13, NC-MAN-20). */
   readying: Readying | null;
-  held: boolean;
-  committed: boolean;
-  actionLost: boolean;
-  initiativeRoll: number | null;
-  engagedAtRoundStart: boolean;
-  /** NC-MAN-2: its maneuver's turn has been taken this round. */
-  maneuverPerformed: boolean;
   /** NC-MAN-2: the maneuver it gave up for a dodge this round. */
   lostManeuver: ManeuverId | null;
-  defenses: DefenseUsage;
-  attacks: { made: AttackSource[]; usedRanged: boolean; usedMelee: boolean; targets: string[] };
-  tradeShift: { parry: number; dodge: number };
+  attacks: Omit<CombatantSystem["attacks"], "made"> & { made: AttackSource[] };
   /** Retreat and Disengage restrictions on this attacker (NC-SPD-1 … -3). */
   restrictions: AttackRestriction[];
-}
+};
 
 /** What the combat layer reads from a combatant's actor. */
 export interface ActorFacts {
@@ -81,8 +84,6 @@ export interface ActorFacts {
   readonly readyings: readonly Readying[];
 }
 
-type Loose = Record<string, unknown> | undefined | null;
-
 function read(obj: unknown, path: string): unknown {
   let at: unknown = obj;
   for (const part of path.split(".")) {
@@ -96,57 +97,48 @@ function num(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-function hasStatus(actor: unknown, id: string): boolean {
-  const statuses = read(actor, "statuses");
-  return statuses instanceof Set && statuses.has(id);
-}
-
-function itemsOf(actor: unknown): Loose[] {
-  const items = read(actor, "items");
-  if (items && typeof (items as Iterable<unknown>)[Symbol.iterator] === "function") {
-    return [...(items as Iterable<Loose>)];
-  }
-  return [];
-}
-
 function isWeaponKind(value: unknown): value is WeaponKind {
   return value === "melee" || value === "thrown" || value === "missile";
 }
 
-export function actorFacts(actor: unknown, defeated = false): ActorFacts {
-  const items = itemsOf(actor);
+/** What the round reads of a fighter, from its actor's prepared data; a missing actor reads as no fighter. */
+export function actorFacts(actor: Actor.Implementation | null | undefined, defeated = false): ActorFacts {
+  const items = actor ? [...actor.items] : [];
   const advantages = new Set(
-    items.filter((i) => read(i, "type") === "advantage").map((i) => String(read(i, "system.key") ?? "")),
+    items.map((i) => itemSystem(i, "advantage")?.key).filter((k) => k !== undefined),
   );
-  const weapons = items.filter(
-    (i) =>
-      read(i, "type") === "weapon" &&
-      weaponAtHand({ equipped: read(i, "system.equipped"), natural: read(i, "system.natural") }),
-  );
+  const owned = items.flatMap((i) => {
+    const system = itemSystem(i, "weapon");
+    return system ? [system] : [];
+  });
+  const weapons = owned.filter((w) => weaponAtHand(w));
   // The weapon in hand before a fist or a claw, as the free attack picks it.
-  const mainHand = weapons.filter((w) => read(w, "system.offHand") !== true);
-  const main = mainHand.find((w) => read(w, "system.natural") !== true) ?? mainHand[0];
-  const mainKind = read(main, "system.kind");
-  const type = read(actor, "type");
+  const mainHand = weapons.filter((w) => !w.offHand);
+  const main = mainHand.find((w) => !w.natural) ?? mainHand[0];
+  const system = actor ? actorSystem(actor) : null;
+  const shields = items.flatMap((i) => {
+    const shield = itemSystem(i, "shield");
+    return shield ? [shield] : [];
+  });
   // Drawn or readied from the belt or the back: every item of its own counts, equipped or not.
-  const owned = items.filter((i) => read(i, "type") === "weapon" && read(i, "system.natural") !== true);
+  const ownWeapons = owned.filter((w) => !w.natural);
   const readyingHoldings: ReadyingHoldings = {
-    weapon: owned.some((w) => read(w, "system.offHand") !== true),
-    offHand:
-      owned.some((w) => read(w, "system.offHand") === true) ||
-      items.some((i) => read(i, "type") === "shield"),
+    weapon: ownWeapons.some((w) => !w.offHand),
+    offHand: ownWeapons.some((w) => w.offHand) || shields.length > 0,
   };
+  const statuses = actor?.statuses ?? new Set<string>();
+  const creature = actor ? creatureSystem(actor) : null;
   return {
-    ag: num(read(actor, "system.characteristics.ag"), 0),
-    mv: num(read(actor, "system.attributes.movement"), 0),
-    outOfAction: defeated || OUT_OF_ACTION_STATUSES.some((s) => hasStatus(actor, s)),
-    engaged: hasStatus(actor, "engaged"),
-    humanoid: type === "creature" ? read(actor, "system.humanoid") !== false : true,
+    ag: system?.characteristics.ag ?? 0,
+    mv: system?.attributes.movement ?? 0,
+    outOfAction: defeated || OUT_OF_ACTION_STATUSES.some((s) => statuses.has(s)),
+    engaged: statuses.has("engaged"),
+    humanoid: creature ? creature.humanoid : true,
     twoWeapon: advantages.has("twoWeapon"),
     ambidextrous: advantages.has("ambidextrous"),
-    offHandWeapon: weapons.some((w) => read(w, "system.offHand") === true),
-    offHandShield: items.some((i) => read(i, "type") === "shield" && read(i, "system.equipped") === true),
-    mainWeaponKind: isWeaponKind(mainKind) ? mainKind : null,
+    offHandWeapon: weapons.some((w) => w.offHand),
+    offHandShield: shields.some((s) => s.equipped),
+    mainWeaponKind: main?.kind ?? null,
     readyingHoldings,
     readyings: readyingChoices(readyingHoldings),
   };
@@ -256,7 +248,11 @@ export function roundAttackerOf(
 /** The planner's view of one combatant. */
 export function planCombatant(combatant: unknown, shieldBashAttack?: ShieldBashAttack): PlanCombatant {
   const system = combatantSystem(combatant);
-  const facts = actorFacts(read(combatant, "actor"), read(combatant, "isDefeated") === true);
+  const actor = read(combatant, "actor");
+  const facts = actorFacts(
+    actor instanceof Actor ? (actor as Actor.Implementation) : null,
+    read(combatant, "isDefeated") === true,
+  );
   let postMeleeAttacks = 0;
   let offHandInitiativePenalty = false;
   if (system.maneuver !== null) {

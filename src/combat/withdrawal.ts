@@ -29,6 +29,11 @@ function read(obj: unknown, key: string): unknown {
   return obj !== null && typeof obj === "object" ? (obj as Record<string, unknown>)[key] : undefined;
 }
 
+function actorOf(combatant: unknown): Actor.Implementation | null {
+  const actor = read(combatant, "actor");
+  return actor instanceof Actor ? (actor as Actor.Implementation) : null;
+}
+
 export function withdrawalAnswerAt(parties: WithdrawalParties): WithdrawalAnswer | null {
   const { combat, attacker, target } = parties;
   if (!combat || !attacker || !target) return null;
@@ -38,7 +43,7 @@ export function withdrawalAnswerAt(parties: WithdrawalParties): WithdrawalAnswer
     attackerId: parties.attackerId,
     targetId: parties.targetId,
     round: Number.isInteger(round) && round >= 1 ? round : 1,
-    attackerMv: Math.max(0, Math.trunc(actorFacts(read(attacker, "actor")).mv)),
+    attackerMv: Math.max(0, Math.trunc(actorFacts(actorOf(attacker)).mv)),
     attackerManeuver: combatantSystem(attacker).maneuver,
     targetManeuver: combatantSystem(target).maneuver,
     melee: parties.melee,

@@ -51,6 +51,23 @@ declare module "fvtt-types/configuration" {
     };
   }
 
+  /** Flags this system writes, so a read or a write names a known key. */
+  interface FlagConfig {
+    User: {
+      fangs: {
+        /** Each sheet's lock (play or edit) as this user last chose it, by actor UUID with "-" for ".". */
+        sheetModes?: Record<string, "play" | "edit">;
+      };
+    };
+    Macro: {
+      fangs: {
+        /** A check's macro: the actor's UUID and the roll, as JSON (src/apps/attack/roll-macro.ts). */
+        rollCheck?: string;
+        /** A weapon's attack macro: the item's UUID (src/apps/attack/hotbar.ts). */
+        attackItem?: string;
+      };
+    };
+  }
   interface SettingConfig {
     "fangs.schemaVersion": number;
     "fangs.initiativeMode": InitiativeMode;

@@ -40,6 +40,7 @@ export class ShieldModel extends foundry.abstract.TypeDataModel<
   }
 
   static override validateJoint(data: Record<string, unknown>): void {
+    // The types declare the base method's parameter `never` for a model with its own schema.
     super.validateJoint(data as never);
     assertItemSpJoint(data);
   }

@@ -62,6 +62,7 @@ export class WeaponModel extends foundry.abstract.TypeDataModel<
   }
 
   static override validateJoint(data: Record<string, unknown>): void {
+    // The types declare the base method's parameter `never` for a model with its own schema.
     super.validateJoint(data as never);
     assertItemSpJoint(data);
   }

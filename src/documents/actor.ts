@@ -1,5 +1,6 @@
 import type { RollSpec } from "../apps/sheets/roll-spec";
 import type { AppliedDelta } from "../chat/exchange-state";
+import { actorSystem, itemSystem } from "../data/views";
 import { loadGmDamage, loadSheetRolls } from "../on-demand";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
@@ -68,7 +69,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */
   skillByKey(key: string): Item.Implementation | undefined {
     if (!key) return undefined;
-    return this.items.find((item) => item.type === "skill" && (item.system as { key?: unknown }).key === key);
+    return this.items.find((item) => itemSystem(item, "skill")?.key === key);
   }
 
   /**
@@ -98,13 +99,12 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     const updates = { [`system.${attribute}.value`]: next };
     const hooks = Hooks as unknown as { call(hook: string, ...args: unknown[]): boolean };
     const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
-    return allowed === false ? this : ((await this.update(updates as never)) as this | undefined);
+    return allowed === false ? this : ((await this.update(updates)) as this | undefined);
   }
 
   /** The model's field for a bar's value (`stunPoints` → `stunPoints.value`), when this system models it. */
   #barValueField(attribute: string): { min?: unknown } | null {
-    const schema = (this.system as unknown as { schema?: { getField?(path: string): unknown } }).schema;
-    const field = schema?.getField?.(`${attribute}.value`);
+    const field = actorSystem(this)?.schema.getField(`${attribute}.value`);
     return field && typeof field === "object" ? (field as { min?: unknown }) : null;
   }
 

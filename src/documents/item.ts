@@ -1,3 +1,4 @@
+import { itemSystem } from "../data/views";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** "Shield Parry" → "shieldParry": the key a new skill or advantage gets from its name. */
@@ -31,15 +32,15 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
   ): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
-    const system = this.system as { key?: unknown };
-    if ((this.type === "skill" || this.type === "advantage") && system.key === "") {
+    const keyed = itemSystem(this, "skill") ?? itemSystem(this, "advantage");
+    if (keyed?.key === "") {
       const key = keyFromName(this.name ?? "");
       if (key) this.updateSource({ system: { key: this.#freeKey(key) } } as Item.UpdateData);
     }
     // A natural weapon is always at hand (the rules core's weaponAtHand); on an actor its Equipped box
     // says so too, though the compendium's Fist and Kick are stored unequipped.
-    const weapon = this.system as { natural?: unknown; equipped?: unknown };
-    if (this.type === "weapon" && this.parent && weapon.natural === true && weapon.equipped !== true) {
+    const weapon = itemSystem(this, "weapon");
+    if (weapon && this.parent && weapon.natural && !weapon.equipped) {
       this.updateSource({ system: { equipped: true } } as Item.UpdateData);
     }
   }
@@ -48,7 +49,8 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
   #freeKey(key: string): string {
     const taken = new Set<unknown>();
     for (const item of this.parent?.items ?? []) {
-      if (item.type === this.type && item !== this) taken.add((item.system as { key?: unknown }).key);
+      if (item.type === this.type && item !== this)
+        taken.add((itemSystem(item, "skill") ?? itemSystem(item, "advantage"))?.key);
     }
     if (!taken.has(key)) return key;
     let n = 2;

@@ -2,6 +2,7 @@ import { exchangeApi } from "../chat";
 import { exchangeOf } from "../chat/exchange-model";
 import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { SYSTEM_ID } from "../config/system";
+import { actorSystem } from "../data/views";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "./live";
 
@@ -38,8 +39,8 @@ export interface ExchangeStage extends Stage<ExchangeTable> {
 const SHIFT = { shiftKey: true } as unknown as Event;
 
 export function poolsOf(actor: Actor.Implementation): { stun: number; hp: number } {
-  const s = actor.system as unknown as { stunPoints: { value: number }; hitPoints: { value: number } };
-  return { stun: s.stunPoints.value, hp: s.hitPoints.value };
+  const s = actorSystem(actor);
+  return { stun: s?.stunPoints.value ?? Number.NaN, hp: s?.hitPoints.value ?? Number.NaN };
 }
 
 /** The newest exchange card with this attacker. */

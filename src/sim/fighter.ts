@@ -1,3 +1,4 @@
+import type { ActorSourceByType, ItemSourceByType } from "../data/views";
 import {
   type Characteristics,
   type DerivedAttributes,
@@ -75,6 +76,25 @@ export interface FighterSheet {
 
 type Json = Record<string, unknown>;
 
+/**
+ * A JSON object read as the stored data of type `T` (the data model's source
+ * type, src/data/views.ts): its field names are the model's, so a name the
+ * model lacks is a compile error; each value stays unchecked until a Reader
+ * method checks it.
+ */
+type Fields<T> = { readonly [K in keyof T]?: unknown };
+
+/** An Actor or Item of a pack source, before its `system` is read. */
+interface DocumentJson {
+  readonly _id?: unknown;
+  readonly name?: unknown;
+  readonly type?: unknown;
+  readonly system?: unknown;
+  readonly items?: unknown;
+}
+
+type CreatureSource = ActorSourceByType["creature"];
+
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
@@ -86,9 +106,9 @@ class Reader {
     throw new SimError("malformed-fighter", `${this.where}: ${message}`);
   }
 
-  object(value: unknown, field: string): Json {
+  object<T = Json>(value: unknown, field: string): Fields<T> {
     if (!isObject(value)) this.fail(`${field} must be an object`);
-    return value;
+    return value as Fields<T>;
   }
 
   int(value: unknown, field: string, min = 0, fallback?: number): number {
@@ -138,7 +158,7 @@ class Reader {
 }
 
 function itemSp(r: Reader, value: unknown, field: string): ItemSp {
-  const sp = r.object(value, field);
+  const sp = r.object<ItemSourceByType["weapon"]["itemSp"]>(value, field);
   const max = r.int(sp.max, `${field}.max`, 1);
   const current = r.int(sp.value, `${field}.value`, 0);
   if (current > max) r.fail(`${field}.value (${current}) is above its max (${max})`);
@@ -150,14 +170,15 @@ const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
 /** Builds a fighter from Actor JSON (a pack source entry or a file of the same shape). */
 export function fighterFromActorData(data: unknown, where = "fighter"): FighterSheet {
   const top = new Reader(where);
-  const actor = top.object(data, "the actor");
+  const actor = top.object<DocumentJson>(data, "the actor");
   const name = top.text(actor.name, "name").trim();
   if (name === "") top.fail("name is empty");
   const r = new Reader(`${where} "${name}"`);
   const type = r.oneOf(actor.type, "type", ["character", "creature"] as const, "character");
   if (actor.type === undefined) r.fail('type must be "character" or "creature"');
-  const system = r.object(actor.system, "system");
-  const rawC = r.object(system.characteristics, "system.characteristics");
+  // A character's fields are a creature's without its own: read as a creature's, only creatures read those.
+  const system = r.object<CreatureSource>(actor.system, "system");
+  const rawC = r.object<CreatureSource["characteristics"]>(system.characteristics, "system.characteristics");
   const characteristics = r.rules("system.characteristics", () => {
     const c = {
       st: rawC.st,
@@ -185,15 +206,17 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
   const skills: Record<string, SkillValue> = {};
   const advantages: string[] = [];
   let armorProtection = 0;
-  const rawWeapons: Json[] = [];
-  const rawShields: Json[] = [];
+  const rawWeapons: Fields<DocumentJson>[] = [];
+  const rawShields: Fields<DocumentJson>[] = [];
   items.forEach((entry, i) => {
-    const item = r.object(entry, `items[${i}]`);
+    const item = r.object<DocumentJson>(entry, `items[${i}]`);
     const itemName = r.text(item.name, `items[${i}].name`);
     const field = `item "${itemName}"`;
-    const sys = r.object(item.system ?? {}, `${field} system`);
+    const systemOf = <T extends keyof ItemSourceByType>(_type: T) =>
+      r.object<ItemSourceByType[T]>(item.system ?? {}, `${field} system`);
     switch (item.type) {
       case "skill": {
+        const sys = systemOf("skill");
         const key = r.text(sys.key, `${field} system.key`);
         const formula = r.text(sys.naturalAbility, `${field} system.naturalAbility`, "0");
         const bought = r.int(sys.bought, `${field} system.bought`, 0, 0);
@@ -201,18 +224,20 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
         break;
       }
       case "advantage":
-        advantages.push(r.text(sys.key, `${field} system.key`));
+        advantages.push(r.text(systemOf("advantage").key, `${field} system.key`));
         break;
-      case "armor":
+      case "armor": {
+        const sys = systemOf("armor");
         if (r.bool(sys.equipped, `${field} system.equipped`, true)) {
           armorProtection += r.int(sys.armorProtection, `${field} system.armorProtection`, 0);
         }
         break;
+      }
       case "weapon":
-        if (r.bool(sys.equipped, `${field} system.equipped`, true)) rawWeapons.push(item);
+        if (r.bool(systemOf("weapon").equipped, `${field} system.equipped`, true)) rawWeapons.push(item);
         break;
       case "shield":
-        if (r.bool(sys.equipped, `${field} system.equipped`, true)) rawShields.push(item);
+        if (r.bool(systemOf("shield").equipped, `${field} system.equipped`, true)) rawShields.push(item);
         break;
       case "maneuver":
         break;
@@ -226,7 +251,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
   const weapons = rawWeapons.map((item): SimWeapon => {
     const itemName = String(item.name);
     const field = `weapon "${itemName}"`;
-    const sys = item.system as Json;
+    const sys = r.object<ItemSourceByType["weapon"]>(item.system, `${field} system`);
     const damage = r.text(sys.damage, `${field} system.damage`);
     r.rules(`${field} system.damage`, () => parseDiceFormula(damage));
     const natural = r.bool(sys.natural, `${field} system.natural`, false);
@@ -255,7 +280,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
   const shields = rawShields.map((item): SimShield => {
     const itemName = String(item.name);
     const field = `shield "${itemName}"`;
-    const sys = item.system as Json;
+    const sys = r.object<ItemSourceByType["shield"]>(item.system, `${field} system`);
     const skillKey = r.text(sys.skill, `${field} system.skill`, "shieldParry");
     return {
       id: r.text(item._id, `${field} _id`, itemName),
@@ -267,7 +292,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
   });
 
   const dodgeBought = r.int(
-    r.object(system.dodgeSkill ?? { bought: 0 }, "system.dodgeSkill").bought,
+    r.object<CreatureSource["dodgeSkill"]>(system.dodgeSkill ?? { bought: 0 }, "system.dodgeSkill").bought,
     "system.dodgeSkill.bought",
     0,
     0,
@@ -277,7 +302,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
   );
   const pool = (key: "stunPoints" | "hitPoints", max: number): number => {
     if (system[key] === undefined) return max;
-    const value = r.object(system[key], `system.${key}`).value;
+    const value = r.object<CreatureSource[typeof key]>(system[key], `system.${key}`).value;
     return value === undefined ? max : r.signedInt(value, `system.${key}.value`);
   };
 
@@ -290,7 +315,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
     intelligent = r.bool(system.intelligent, "system.intelligent", false);
     extraLimbs = r.int(system.extraLimbs, "system.extraLimbs", 0, 0);
     if (system.monsterParry !== undefined) {
-      const mp = r.object(system.monsterParry, "system.monsterParry");
+      const mp = r.object<CreatureSource["monsterParry"]>(system.monsterParry, "system.monsterParry");
       const formula = r.text(mp.formula, "system.monsterParry.formula", "0");
       const bought = r.int(mp.bought, "system.monsterParry.bought", 0, 0);
       monsterParry = r.rules("system.monsterParry", () => skillValue(formula, characteristics, bought));

@@ -283,7 +283,13 @@ describe("Compendium packs and folders", () => {
       type: "Item",
       packageType: "system",
       documents: [
-        { _id: "pinSkill00000001", name: "Broadsword", type: "skill", img: "x.svg", system: { key: "broadsword" } },
+        {
+          _id: "pinSkill00000001",
+          name: "Broadsword",
+          type: "skill",
+          img: "x.svg",
+          system: { key: "broadsword" },
+        },
       ],
     });
 
@@ -298,7 +304,9 @@ describe("Compendium packs and folders", () => {
 
   it("fromUuid resolves a Compendium.<package>.<pack>.<Type>.<id> uuid to the pack's document", async () => {
     pack();
-    const { fromUuid } = globalThis as unknown as { fromUuid(uuid: string): Promise<{ name: string } | null> };
+    const { fromUuid } = globalThis as unknown as {
+      fromUuid(uuid: string): Promise<{ name: string } | null>;
+    };
     expect((await fromUuid("Compendium.fangs.pinned.Item.pinSkill00000001"))?.name).toBe("Broadsword");
     expect(await fromUuid("Compendium.fangs.pinned.Item.missing")).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { localize } from "../../chat/exchange-render";
+import { documentAtSync } from "../../documents/uuid";
 import { loadRollMacro } from "../../on-demand";
 import { ROLL_DRAG_TYPE, rollSpecOf } from "../sheets/roll-spec";
 
@@ -21,9 +22,7 @@ export function attackMacroCommand(itemUuid: string): string {
 
 async function assignWeaponMacro(item: Item.Implementation, slot: number | undefined): Promise<void> {
   const command = attackMacroCommand(item.uuid);
-  let macro = game.macros?.find(
-    (m) => (m.flags as { fangs?: { attackItem?: string } }).fangs?.attackItem === item.uuid && m.isAuthor,
-  );
+  let macro = game.macros?.find((m) => m.getFlag("fangs", "attackItem") === item.uuid && m.isAuthor);
   if (!macro) {
     macro =
       (await Macro.create({
@@ -32,18 +31,9 @@ async function assignWeaponMacro(item: Item.Implementation, slot: number | undef
         img: item.img ?? undefined,
         command,
         flags: { fangs: { attackItem: item.uuid } },
-      } as never)) ?? undefined;
+      })) ?? undefined;
   }
-  if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
-}
-
-function documentAt(uuid: unknown): unknown {
-  if (typeof uuid !== "string") return null;
-  try {
-    return fromUuidSync(uuid as never);
-  } catch {
-    return null;
-  }
+  if (macro) await game.user?.assignHotbarMacro(macro, slot);
 }
 
 /**
@@ -57,14 +47,14 @@ export function onHotbarDrop(
   slot: number | undefined,
 ): false | undefined {
   if (data?.type === ROLL_DRAG_TYPE) {
-    const actor = documentAt(data.actorUuid);
+    const actor = typeof data.actorUuid === "string" ? documentAtSync(data.actorUuid) : null;
     const spec = rollSpecOf(data.spec);
     if (!(actor instanceof Actor) || !spec) return;
     void loadRollMacro().then((m) => m.assignRollMacro(actor as Actor.Implementation, spec, slot));
     return false;
   }
   if (data?.type !== "Item") return;
-  const item = documentAt(data.uuid);
+  const item = typeof data.uuid === "string" ? documentAtSync(data.uuid) : null;
   if (!(item instanceof Item) || !item.actor) return;
   if (item.type === "skill" && item.id) {
     const actor = item.actor as Actor.Implementation;

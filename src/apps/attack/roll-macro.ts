@@ -29,9 +29,7 @@ function rollLabel(actor: Actor.Implementation, spec: RollSpec): string {
 
 export async function assignRollMacro(actor: Actor.Implementation, spec: RollSpec, slot: number | undefined) {
   const key = JSON.stringify([actor.uuid, spec]);
-  let macro = game.macros?.find(
-    (m) => (m.flags as { fangs?: { rollCheck?: string } }).fangs?.rollCheck === key && m.isAuthor,
-  );
+  let macro = game.macros?.find((m) => m.getFlag("fangs", "rollCheck") === key && m.isAuthor);
   if (!macro) {
     const img = spec.kind === "skill" ? actor.items.get(spec.itemId)?.img : actor.img;
     macro =
@@ -44,7 +42,7 @@ export async function assignRollMacro(actor: Actor.Implementation, spec: RollSpe
         img: img ?? undefined,
         command: rollMacroCommand(actor.uuid, spec),
         flags: { fangs: { rollCheck: key } },
-      } as never)) ?? undefined;
+      })) ?? undefined;
   }
-  if (macro) await game.user?.assignHotbarMacro(macro as never, slot);
+  if (macro) await game.user?.assignHotbarMacro(macro, slot);
 }

@@ -6,13 +6,15 @@ import { combatOfAttacker } from "../../chat/exchange-flow";
 import { exchangeOf } from "../../chat/exchange-model";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
-import { type ActorLike, FactsError, skillByKey, weaponProfile, weaponSkill } from "../../chat/facts";
+import { FactsError, skillByKey, skillKeyOf, weaponProfile, weaponSkill } from "../../chat/facts";
 import { FangsCombatant } from "../../combat/combatant";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
+import { itemSystem } from "../../data/views";
+import { actorAt, documentAt, documentAtSync } from "../../documents/uuid";
 import { serialised } from "../../documents/write-queue";
 import { isActiveGM, newRequestId, whilePending } from "../../requester";
 import {
@@ -83,10 +85,6 @@ function warn(key: string, data?: Record<string, string>): false {
   return false;
 }
 
-function like(actor: Actor.Implementation): ActorLike {
-  return actor as unknown as ActorLike;
-}
-
 /** The token the actor attacks from. */
 function attackerTokenOf(actor: Actor.Implementation, given?: TokenDocument.Implementation | null) {
   if (given) return given;
@@ -107,12 +105,8 @@ function targetedTokens(): TargetedToken[] {
 }
 
 function tokenFrom(uuid: string): TokenDocument.Implementation | null {
-  try {
-    const doc: unknown = fromUuidSync(uuid as never);
-    return doc instanceof TokenDocument ? (doc as TokenDocument.Implementation) : null;
-  } catch {
-    return null;
-  }
+  const doc = documentAtSync(uuid);
+  return doc instanceof TokenDocument ? (doc as TokenDocument.Implementation) : null;
 }
 
 /* -------------------------------------------- */
@@ -189,10 +183,10 @@ function roundView(
   const targetActor = targetToken?.actor ?? null;
   const targetCombatant = targetActor ? FangsCombatant.of(targetActor, combat) : null;
   const rules = rulesOptions();
-  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
+  const profile = weaponProfile(weapon, shieldStrikeDamage(rules));
   const shieldBash = weapon.type === "shield";
   // A shield bashes at arm's length; a weapon's reach is its own.
-  const reach = shieldBash ? 1 : Number((weapon.system as { reach?: unknown }).reach ?? 1);
+  const reach = shieldBash ? 1 : (itemSystem(weapon, "weapon")?.reach ?? 1);
   const paces = attackerToken && targetToken ? pacesBetween(attackerToken, targetToken) : null;
   const attacker: RoundAttacker = roundAttackerOf(
     system,
@@ -205,7 +199,7 @@ function roundView(
     attacker,
     counter: combatant.attackCounter,
     weapon: { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp },
-    hand: (weapon.system as { offHand?: unknown }).offHand === true ? "off" : "main",
+    hand: itemSystem(weapon, "weapon")?.offHand === true ? "off" : "main",
     shieldBash,
     targetId: target.actorUuid,
     engagedWithTarget: paces !== null && paces <= (Number.isFinite(reach) ? reach : 1),
@@ -243,7 +237,7 @@ function roundView(
 
 /** The weapon facts the rules core's attack checks read (kind, SP). */
 function attackWeaponOf(weapon: Item.Implementation): AttackWeapon {
-  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rulesOptions()));
+  const profile = weaponProfile(weapon, shieldStrikeDamage(rulesOptions()));
   return { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp };
 }
 
@@ -352,7 +346,7 @@ function prepareAttack(
 ): Prepared | Refusal {
   let skill: ReturnType<typeof weaponSkill>;
   try {
-    skill = weaponSkill(like(actor), weapon as never);
+    skill = weaponSkill(actor, weapon);
   } catch (error) {
     if (error instanceof FactsError) return refusal(error.key, { ...error.data });
     throw error;
@@ -367,14 +361,14 @@ function prepareAttack(
   const withdrawal = round?.withdrawal ?? null;
   const special = specialChoices(withdrawal);
   const rules = rulesOptions();
-  const profile = weaponProfile(weapon as never, shieldStrikeDamage(rules));
-  const skillKey = String((weapon.system as { skill?: unknown }).skill ?? "");
+  const profile = weaponProfile(weapon, shieldStrikeDamage(rules));
+  const skillKey = skillKeyOf(weapon);
   const facts: DialogFacts = {
     attackerName: attackerToken?.name ?? actor.name ?? "",
     weaponName: weapon.name ?? "",
     targetName: target.name,
     skill,
-    parrySkill: skillByKey(like(actor), skillKey),
+    parrySkill: skillByKey(actor, skillKey),
     rules,
     blows: blowOptions(profile, skillKey === "grapple"),
     grapple: skillKey === "grapple",
@@ -555,9 +549,9 @@ function freeAttackOffered(kind: FreeAttackKind, by: string, at: string, weaponI
   const offerKind = kind === AttackSource.DodgePast ? "dodgePast" : "charge";
   let offers = 0;
   let made = 0;
-  for (const message of (game.messages as unknown as Iterable<ChatMessage>) ?? []) {
+  for (const message of game.messages ?? []) {
     if (!authoredByGM(message)) continue;
-    const state = exchangeOf(message as never);
+    const state = exchangeOf(message);
     if (!state) continue;
     const offer = state.freeAttack;
     if (
@@ -572,15 +566,6 @@ function freeAttackOffered(kind: FreeAttackKind, by: string, at: string, weaponI
       made += 1;
   }
   return offers > made;
-}
-
-async function actorAt(uuid: string): Promise<Actor.Implementation | null> {
-  try {
-    const doc: unknown = await fromUuid(uuid as never);
-    return doc instanceof Actor ? (doc as Actor.Implementation) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -719,9 +704,7 @@ export async function startAttack(
   let target: PartyRef;
   if (options.target) {
     target = options.target;
-    const present = target.tokenUuid
-      ? tokenFrom(target.tokenUuid)
-      : await fromUuid(target.actorUuid as never);
+    const present = target.tokenUuid ? tokenFrom(target.tokenUuid) : await documentAt(target.actorUuid);
     if (!present) return warn("FANGS.Chat.Target.Gone", { name: target.name });
   } else {
     const capture = captureTarget(targetedTokens(), actor.uuid);
@@ -778,7 +761,7 @@ export async function startAttack(
 
 /** Starts an attack from a weapon's UUID (the hotbar macro). */
 export async function attackWithItem(itemUuid: string, options: StartAttackOptions = {}): Promise<boolean> {
-  const item: unknown = await fromUuid(itemUuid as never);
+  const item = await documentAt(itemUuid);
   if (!(item instanceof Item) || !item.actor) return warn("FANGS.Chat.Error.NoWeapon");
   return startAttack(item.actor as Actor.Implementation, item.id ?? "", options);
 }
@@ -794,10 +777,9 @@ export async function takeFreeAttack(
 ): Promise<void> {
   const claim = options.claim ?? null;
   if (state.freeAttack?.kind === "dodgePast") {
-    const attacker: unknown = await fromUuid(state.attacker.actorUuid as never);
-    if (!(attacker instanceof Actor))
-      return void warn("FANGS.Chat.Target.Gone", { name: state.attacker.name });
-    await startAttack(attacker as Actor.Implementation, state.weapon.itemId, {
+    const attacker = await actorAt(state.attacker.actorUuid);
+    if (!attacker) return void warn("FANGS.Chat.Target.Gone", { name: state.attacker.name });
+    await startAttack(attacker, state.weapon.itemId, {
       event: options.event ?? null,
       token: state.attacker.tokenUuid ? tokenFrom(state.attacker.tokenUuid) : null,
       target: state.target,
@@ -806,13 +788,16 @@ export async function takeFreeAttack(
     });
     return;
   }
-  const actor: unknown = await fromUuid(state.target.actorUuid as never);
-  if (!(actor instanceof Actor)) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
+  const actor = await actorAt(state.target.actorUuid);
+  if (!actor) return void warn("FANGS.Chat.Target.Gone", { name: state.target.name });
   const ready = actor.items
-    .filter((i) => i.type === "weapon" && weaponAtHand(i.system as { equipped?: unknown; natural?: unknown }))
+    .filter((i) => {
+      const system = itemSystem(i, "weapon");
+      return system !== null && weaponAtHand(system);
+    })
     .map((item) => ({
       ...attackWeaponOf(item),
-      natural: (item.system as { natural?: unknown }).natural === true,
+      natural: itemSystem(item, "weapon")?.natural === true,
       item,
     }));
   // The rules core picks: a melee weapon fit to attack, the one in hand before a fist or a claw.

@@ -1,4 +1,5 @@
 import { localize } from "../../chat/exchange-render";
+import { itemSystem } from "../../data/views";
 import { loadAttackWorkflow } from "../../on-demand";
 
 /**
@@ -8,10 +9,7 @@ import { loadAttackWorkflow } from "../../on-demand";
  */
 
 export function weaponsOf(actor: Pick<Actor.Implementation, "items">): Item.Implementation[] {
-  return actor.items.filter(
-    (i) =>
-      (i.type === "weapon" || i.type === "shield") && (i.system as { equipped?: unknown }).equipped === true,
-  );
+  return actor.items.filter((i) => (itemSystem(i, "weapon") ?? itemSystem(i, "shield"))?.equipped === true);
 }
 
 function escapeAttr(text: string): string {

@@ -1,3 +1,4 @@
+import { documentAt } from "../../documents/uuid";
 import { syncTabSelection } from "../sheets/support";
 import { defaultMenuValues, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
 import { contentLinkListener } from "./docs-link";
@@ -82,10 +83,7 @@ export class RulesOptionsMenu extends Base {
   protected override async _onFirstRender(context: object, options: RenderOptions): Promise<void> {
     await super._onFirstRender(context as never, options);
     // Once: the form element outlives each render of its part, so listeners added per render would pile up.
-    const open = contentLinkListener(
-      (uuid) => fromUuid(uuid as never),
-      (key) => ui.notifications?.warn(foundryLocalize()(key)),
-    );
+    const open = contentLinkListener(documentAt, (key) => ui.notifications?.warn(foundryLocalize()(key)));
     this.element.addEventListener("click", open);
     this.element.addEventListener("keydown", open);
   }

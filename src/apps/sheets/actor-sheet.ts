@@ -129,7 +129,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   /** Where each user's lock of each sheet is kept: a flag of their own user, so it follows them to any browser. */
   get #modeKey(): string {
-    return `sheetModes.${this.actor.uuid.replaceAll(".", "-")}`;
+    return this.actor.uuid.replaceAll(".", "-");
   }
 
   /**
@@ -137,7 +137,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
    * except for an actor with nothing on it yet, which opens ready to be built.
    */
   get #mode(): "play" | "edit" {
-    const stored = game.user?.getFlag("fangs" as never, this.#modeKey as never) as unknown;
+    const stored = game.user?.getFlag("fangs", "sheetModes")?.[this.#modeKey];
     if (stored === "play" || stored === "edit") return stored;
     return this.actor.items.size === 0 ? "edit" : "play";
   }
@@ -305,9 +305,11 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     if (!ITEM_TYPES.includes(type)) return;
     const name =
       game.i18n?.format("FANGS.Sheet.NewItem", { type: game.i18n.localize(ITEM_TYPE_LABELS[type]) }) ?? type;
-    const system = type === "skill" && target.dataset.category ? { category: target.dataset.category } : {};
+    const category = target.dataset.category;
+    const system: { category?: "combat" | "general" } =
+      type === "skill" && (category === "combat" || category === "general") ? { category } : {};
     try {
-      await Item.implementation.create({ name, type, system } as never, { parent: this.actor });
+      await Item.implementation.create({ name, type, system }, { parent: this.actor });
     } catch (error) {
       notifyRefused(this.actor.name ?? "", error);
     }
@@ -328,7 +330,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   static async #onToggleMode(this: FangsActorSheet) {
     if (!this.isEditable) return;
     const next = this.#mode === "edit" ? "play" : "edit";
-    await game.user?.setFlag("fangs" as never, this.#modeKey as never, next as never);
+    await game.user?.setFlag("fangs", "sheetModes", { [this.#modeKey]: next });
     await this.render();
   }
 

@@ -133,7 +133,7 @@ function conditionContext(id: ItemCondition): ConditionContext {
 }
 
 /** The condition the data model derived, or the rules core's reading of the SP when it is missing or invalid. */
-function conditionOf(sp: ItemSpData, derived: ItemCondition | undefined): ConditionContext | null {
+function conditionOf(sp: ItemSpData, derived: ItemCondition | null | undefined): ConditionContext | null {
   if (derived && derived in CONDITION_LABELS) return conditionContext(derived);
   try {
     return conditionContext(itemCondition(sp));

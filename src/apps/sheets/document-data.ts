@@ -1,27 +1,35 @@
 /**
  * The one place where Foundry documents become the plain data the context
- * builders read. Each `system` is read through the shapes the team brief
- * fixes (./types.ts): the data models in src/data implement those shapes,
- * and this is the single cast that relies on it.
+ * builders read. Each `system` is the data model itself, typed by its view
+ * (src/data/views.ts, which ./types.ts derives from).
  */
-import type {
-  ActorData,
-  ActorSystemData,
-  ActorType,
-  EffectData,
-  ItemData,
-  ItemType,
-  StatusData,
+import { actorSystem, itemSystem } from "../../data/views";
+import {
+  type ActorData,
+  type ActorType,
+  type EffectData,
+  ITEM_TYPES,
+  type ItemData,
+  type ItemType,
+  type StatusData,
 } from "./types";
 
+function isItemType(type: string): type is ItemType {
+  return (ITEM_TYPES as readonly string[]).includes(type);
+}
+
+// The sheets are registered for this system's types only, so their documents have its models.
+
 export function itemDataOf(item: Item.Implementation): ItemData {
+  const type = item.type as ItemType;
+  // A type and its model's data, which TypeScript cannot pair through a union.
   return {
     id: item.id ?? "",
     name: item.name ?? "",
     img: item.img ?? undefined,
-    type: item.type as ItemType,
+    type,
     sort: item.sort ?? 0,
-    system: item.system as unknown as ItemData["system"],
+    system: itemSystem(item, type),
   } as ItemData;
 }
 
@@ -31,50 +39,39 @@ export function actorDataOf(actor: Actor.Implementation): ActorData {
     name: actor.name ?? "",
     img: actor.img ?? undefined,
     type: actor.type as ActorType,
-    system: actor.system as unknown as ActorSystemData,
-    items: actor.items.contents.map(itemDataOf),
+    system: actorSystem(actor)!,
+    // An item of a type a module adds has no row on this sheet.
+    items: actor.items.contents.filter((item) => isItemType(item.type)).map(itemDataOf),
     effects: effectsOf(actor),
     statuses: statusesOf(actor),
   };
 }
 
-/** What the sheet reads of an effect; read loosely, as a transferred one may come from any item. */
-interface EffectLike {
-  id: string | null;
-  name?: string | null;
-  img?: string | null;
-  disabled?: boolean;
-  transfer?: boolean;
-  isTemporary?: boolean;
-  duration?: { label?: string };
-}
-
-function effectData(effect: EffectLike, item: Item.Implementation | null): EffectData {
+function effectData(effect: ActiveEffect.Implementation, item: Item.Implementation | null): EffectData {
   return {
     id: effect.id ?? "",
     name: effect.name ?? "",
     img: effect.img ?? undefined,
     disabled: effect.disabled === true,
     temporary: effect.isTemporary === true,
-    duration: effect.duration?.label ?? "",
+    // Foundry adds `label` to the duration it prepares; the types list only the stored fields.
+    duration: (effect.duration as { label?: string } | undefined)?.label ?? "",
     item: item ? { id: item.id ?? "", name: item.name ?? "" } : null,
   };
 }
 
 /** The actor's own effects, then those its items transfer to it (as Actor#allApplicableEffects walks them). */
 function effectsOf(actor: Actor.Implementation): EffectData[] {
-  const own = [...(actor.effects ?? [])].map((e) => effectData(e as unknown as EffectLike, null));
+  const own = [...(actor.effects ?? [])].map((e) => effectData(e, null));
   const transferred = actor.items.contents.flatMap((item) =>
-    [...(item.effects ?? [])]
-      .filter((e) => (e as unknown as EffectLike).transfer !== false)
-      .map((e) => effectData(e as unknown as EffectLike, item)),
+    [...(item.effects ?? [])].filter((e) => e.transfer !== false).map((e) => effectData(e, item)),
   );
   return [...own, ...transferred];
 }
 
 /** The world's status list (FANGS's first, then core's) and which the actor has now. */
 function statusesOf(actor: Actor.Implementation): StatusData[] {
-  const has = (actor as unknown as { statuses?: Set<string> }).statuses ?? new Set<string>();
+  const has = actor.statuses;
   return (CONFIG.statusEffects ?? []).flatMap((status) => {
     const { id, name, img } = status as { id?: string; name?: string; img?: string };
     if (!id) return [];

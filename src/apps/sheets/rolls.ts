@@ -1,7 +1,7 @@
 import { postCheck } from "../../chat/check-card";
-import { loadSheetContext } from "../../on-demand";
+import { actorSystem, itemSystem } from "../../data/views";
+import { actorAt } from "../../documents/uuid";
 import { characteristicCheck, resolveCheck } from "../../rules/fangs/check";
-import { actorDataOf } from "./document-data";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "./labels";
 import { type RollSpec, rollSpecOf } from "./roll-spec";
 import { notifyRollFailed } from "./support";
@@ -9,19 +9,17 @@ import { notifyRollFailed } from "./support";
 /**
  * The checks a sheet rolls, one function for the sheet's buttons and the
  * hotbar macros made from them (game.system.api.rolls), so a macro rolls
- * exactly what the button does. Loaded on the first roll (src/on-demand.ts).
+ * exactly what the button does. Every value is the one the data models
+ * prepared (a skill's total from its owner's characteristics), so a roll
+ * builds no sheet. Loaded on the first roll (src/on-demand.ts).
  */
-
-async function skillTotal(actor: Actor.Implementation, itemId: string): Promise<number | null | undefined> {
-  const context = (await loadSheetContext()).actorSheetContext(actorDataOf(actor), { editable: false });
-  return [...context.skills.combat, ...context.skills.general].find((s) => s.id === itemId)?.total;
-}
 
 /** Rolls the check and posts its card; a refusal (no value, a bad formula) is told, never thrown. */
 export async function rollCheck(actor: Actor.Implementation, spec: RollSpec): Promise<void> {
-  const system = actorDataOf(actor).system;
+  const system = actorSystem(actor);
   const i18n = (key: string) => game.i18n?.localize(key) ?? "";
   try {
+    if (!system) throw new Error(i18n("FANGS.Sheet.Error.NoValue"));
     if (spec.kind === "characteristic") {
       const value = system.characteristics[spec.id];
       await postCheck({
@@ -34,7 +32,7 @@ export async function rollCheck(actor: Actor.Implementation, spec: RollSpec): Pr
         },
       });
     } else if (spec.kind === "attribute") {
-      const value = system.attributes?.[spec.id];
+      const value = system.attributes[spec.id];
       if (typeof value !== "number") throw new Error(i18n("FANGS.Sheet.Error.NoValue"));
       await postCheck({
         actor,
@@ -44,7 +42,7 @@ export async function rollCheck(actor: Actor.Implementation, spec: RollSpec): Pr
     } else {
       const item = actor.items.get(spec.itemId);
       if (!item) return;
-      const total = await skillTotal(actor, spec.itemId);
+      const total = itemSystem(item, "skill")?.total;
       if (typeof total !== "number") throw new Error(i18n("FANGS.Sheet.Error.BadFormula"));
       await postCheck({
         actor,
@@ -59,11 +57,11 @@ export async function rollCheck(actor: Actor.Implementation, spec: RollSpec): Pr
 
 /** The macro's entry: the actor by UUID, the spec as stored in the macro. */
 export async function rollCheckFor(actorUuid: string, spec: unknown): Promise<void> {
-  const actor = (await fromUuid(actorUuid as never)) as unknown;
+  const actor = await actorAt(actorUuid);
   const read = rollSpecOf(spec);
-  if (!(actor instanceof Actor) || !read) {
+  if (!actor || !read) {
     ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Macro.NoActor") ?? "");
     return;
   }
-  await rollCheck(actor as Actor.Implementation, read);
+  await rollCheck(actor, read);
 }

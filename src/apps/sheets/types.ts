@@ -1,18 +1,24 @@
 /**
- * The plain data a sheet is built from: the prepared `system` data of each
- * document type as the team brief fixes it (stored fields plus the derived
- * ones that prepareDerivedData adds). The sheets read documents through these
- * shapes only, so the same context builders serve Foundry, the tests and the
- * static preview, and the sheets do not depend on how src/data declares its
- * models.
+ * The plain data a sheet is built from: each document type's `system` as its
+ * data model holds it once prepared (src/data/views.ts), so the sheets read
+ * the models' own fields, and plain fixtures (the tests, the static preview)
+ * are typed by the same schema.
  *
  * Derived fields are optional here: a sheet must still render (and say what
  * is wrong) when a document was prepared without them.
  */
-import type { CharacteristicId, ItemCondition } from "../../rules/fangs/types";
+import type {
+  ActorCharacterSystem,
+  ActorCreatureSystem,
+  ActorSourceByType,
+  FangsActorType,
+  FangsItemType,
+  ItemSourceByType,
+  ItemSystemByType as PreparedItemSystem,
+} from "../../data/views";
 
-export type ActorType = "character" | "creature";
-export type ItemType = "weapon" | "shield" | "armor" | "skill" | "advantage" | "maneuver";
+export type ActorType = FangsActorType;
+export type ItemType = FangsItemType;
 
 export const ITEM_TYPES: readonly ItemType[] = [
   "weapon",
@@ -24,116 +30,38 @@ export const ITEM_TYPES: readonly ItemType[] = [
 ];
 export const ACTOR_TYPES: readonly ActorType[] = ["character", "creature"];
 
-export interface Pool {
-  value: number;
-  /** Derived. */
-  max?: number;
-}
+/** The stored fields, and what prepareDerivedData adds to them, each derived value possibly missing. */
+type WithDerived<Stored, Prepared> = Stored & {
+  [K in Exclude<keyof Prepared, keyof Stored>]?: Prepared[K] extends object
+    ? Partial<Prepared[K]>
+    : Prepared[K];
+} & {
+  [K in keyof Stored & keyof Prepared]: Stored[K] extends object ? Partial<Prepared[K]> : unknown;
+};
 
-export interface ActorAttributes {
-  damageModifier: number;
-  /** Dice text of the DM ("1d4+1"); "0" when there is none. */
-  damageModifierDice: string;
-  movement: number;
-  dodge: number;
-  idea: number;
-  luck: number;
-  fatigue: number;
-  powerPoints: number;
-}
+type CharacterStored = ActorSourceByType["character"];
+type CreatureStored = ActorSourceByType["creature"];
 
-export interface ActorSystemData {
-  characteristics: Record<CharacteristicId, number>;
-  stunPoints: Pool;
-  hitPoints: Pool;
-  dodgeSkill: { bought: number };
-  biography: string;
-  /** Derived: the sum of the equipped armor. */
-  armorProtection?: number;
-  /** Derived. */
-  attributes?: Partial<ActorAttributes>;
-  /* creature only */
-  humanoid?: boolean;
-  intelligent?: boolean;
-  monsterParry?: { bought: number; formula: string; natural?: number; total?: number };
-  extraLimbs?: number;
-}
+export type ActorAttributes = ActorCharacterSystem["attributes"];
 
-export interface ItemSpData {
-  value: number;
-  max: number;
-}
+/** A character's or a creature's system: the creature's own fields are absent on a character. */
+export type ActorSystemData = WithDerived<CharacterStored, ActorCharacterSystem> & {
+  [K in Exclude<keyof CreatureStored, keyof CharacterStored>]?: CreatureStored[K];
+} & { monsterParry?: Partial<ActorCreatureSystem["monsterParry"]> & CreatureStored["monsterParry"] };
 
-export interface WeaponSystemData {
-  damage: string;
-  /** Damage bonus or enchantment (NC-TAC-2). */
-  damageBonus: number;
-  itemSp: ItemSpData;
-  impales: boolean;
-  hands: "one" | "two" | "either";
-  kind: "melee" | "thrown" | "missile";
-  range: number;
-  reach: number;
-  reloadRounds: number;
-  extendedReload: boolean;
-  autofire: boolean;
-  natural: boolean;
-  skill: string;
-  equipped: boolean;
-  offHand: boolean;
-  description: string;
-  /** Derived. */
-  condition?: ItemCondition;
-}
+export type Pool = ActorSystemData["stunPoints"];
 
-export interface ShieldSystemData {
-  itemSp: ItemSpData;
-  skill: string;
-  equipped: boolean;
-  /** Blank: the rules options' one-handed club (NC-DEF-9). Optional: older test data lacks it. */
-  bashDamage?: string;
-  description: string;
-  /** Derived. */
-  condition?: ItemCondition;
-}
+export type ItemSystemByType = {
+  [T in ItemType]: WithDerived<ItemSourceByType[T], PreparedItemSystem[T]>;
+};
 
-export interface ArmorSystemData {
-  armorProtection: number;
-  price: number;
-  equipped: boolean;
-  description: string;
-}
-
-export interface SkillSystemData {
-  key: string;
-  naturalAbility: string;
-  bought: number;
-  category: "combat" | "general";
-  description: string;
-  /** Derived. */
-  natural?: number;
-  /** Derived. */
-  total?: number;
-}
-
-export interface AdvantageSystemData {
-  key: string;
-  description: string;
-}
-
-export interface ManeuverSystemData {
-  maneuverId: string;
-  description: string;
-}
-
-export interface ItemSystemByType {
-  weapon: WeaponSystemData;
-  shield: ShieldSystemData;
-  armor: ArmorSystemData;
-  skill: SkillSystemData;
-  advantage: AdvantageSystemData;
-  maneuver: ManeuverSystemData;
-}
+export type ItemSpData = ItemSystemByType["weapon"]["itemSp"];
+export type WeaponSystemData = ItemSystemByType["weapon"];
+export type ShieldSystemData = ItemSystemByType["shield"];
+export type ArmorSystemData = ItemSystemByType["armor"];
+export type SkillSystemData = ItemSystemByType["skill"];
+export type AdvantageSystemData = ItemSystemByType["advantage"];
+export type ManeuverSystemData = ItemSystemByType["maneuver"];
 
 /** One item as plain data; `system` matches `type`. */
 export type ItemData = {
