@@ -21,6 +21,7 @@ export const README_SCREENSHOTS = Object.freeze([
   "chat-exchange-attackRolled",
   "tracker-dodged",
   "chat-exchange-applied",
+  "actor-troll--stat-block",
   "app-encounter-odds--group",
 ]);
 
