@@ -1,13 +1,13 @@
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { serialised } from "../documents/write-queue";
 import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
+import type { PlanOptions } from "../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { declareWindowRefusal, eraseDeclaration, writeDeclaration } from "./api";
 import { FoundryDice } from "./dice";
 import { fangsPlanOptions } from "./fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
-import type { PlanOptions } from "./plan";
 import { requestCombatAction } from "./query";
 import { recordsAfter } from "./record";
 import { CombatRefusal } from "./refusal";

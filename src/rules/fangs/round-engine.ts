@@ -1,5 +1,8 @@
-import { retryLostManeuver } from "../rules/fangs/maneuver-retry";
-import { getManeuver } from "../rules/fangs/maneuvers";
+import type { DiceSource } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
+import type { TurnCandidate } from "../kernel/ruleset";
+import { retryLostManeuver } from "./maneuver-retry";
+import { getManeuver } from "./maneuvers";
 import {
   awaitsTurn,
   canActFromHold,
@@ -13,20 +16,57 @@ import {
   phaseTurnOrder,
   type RollOffResult,
   resolveHoldBreak,
-} from "../rules/fangs/round";
-import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "../rules/fangs/types";
-import type { DiceSource } from "../rules/kernel/dice";
-import type { TurnCandidate } from "../rules/kernel/ruleset";
-import { CombatRefusal } from "./refusal";
+} from "./round";
+import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "./types";
 
 /**
- * The turn pointer of the FANGS round as plain data: from a snapshot of the
- * combat, work out the ONE update that moves it (combatant → phase → round,
- * a hold, a broken hold) together with every per-combatant reset, plus the
- * notes the chat should carry. Who acts in a phase and in what order is the
- * rules core's answer (phaseTurnOrder, initiativeScores, resolveHoldBreak);
- * this module only walks the pointer and never decides a rule itself.
+ * The FANGS round engine: the state of a round as plain data (each
+ * combatant's round facts, the round, the phase, its acting order and whose
+ * turn it is) and every transition over it (start, next turn, next round,
+ * a step back, a hold, a broken hold, combatants leaving), with the choices
+ * people make (declarations, holds) as inputs. Each transition answers the
+ * ONE change that moves the round (combatant → phase → round) together with
+ * every per-combatant reset, plus the notes a log or the chat carries.
+ *
+ * Two drivers walk it: the table (src/combat/fangs-table.ts reads the Combat
+ * into a PlanState and writes the plan back) and the simulator
+ * (src/sim/duel.ts keeps one `RoundWork` for a fight and calls the steps
+ * `beginRound` and `advance`, doing its fighters' work at each turn and
+ * between phases). Who acts in a phase and in what order is decided in
+ * round.ts (phaseTurnOrder, initiativeScores, resolveHoldBreak).
  */
+
+/**
+ * Why the engine refuses a round action. A `RulesError` with the code
+ * "round-refused" carries it as `details.reason`, the combatant's name as
+ * `details.name`, and, for a maneuver that may not be held, the rules'
+ * own `details.reasonKey` (canActFromHold).
+ */
+export const ROUND_REFUSAL_REASONS = Object.freeze([
+  "NoRewind",
+  "NotStarted",
+  "UnknownCombatant",
+  "AlreadyHolding",
+  "MustAct",
+  "OutOfAction",
+  "NoTurnToHold",
+  "CannotHold",
+  "NoHolder",
+  "NotHolding",
+  "NoDice",
+] as const);
+export type RoundRefusalReason = (typeof ROUND_REFUSAL_REASONS)[number];
+
+function roundRefusal(reason: RoundRefusalReason, name?: string, reasonKey?: string | null): RulesError {
+  const details: Record<string, string> = { reason };
+  if (name !== undefined) details.name = name;
+  if (reasonKey) details.reasonKey = reasonKey;
+  return new RulesError(
+    "round-refused",
+    `round action refused: ${reason}${name !== undefined ? ` (${name})` : ""}${reasonKey ? `, ${reasonKey}` : ""}`,
+    details,
+  );
+}
 
 export interface PlanCombatant {
   readonly id: string;
@@ -423,7 +463,7 @@ export function planPreviousTurn(state: PlanState): CombatPlan {
     const c = draft.get(state.order[turn] ?? "");
     if (c && awaitsTurn(c)) break;
   }
-  if (turn < 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoRewind");
+  if (turn < 0) throw roundRefusal("NoRewind");
   return finish(
     draft,
     state.round,
@@ -478,7 +518,7 @@ export function planLeave(
 }
 
 function requireStarted(state: PlanState): void {
-  if (state.round < 1 || state.turn === null) throw new CombatRefusal("FANGS.Combat.Refusal.NotStarted");
+  if (state.round < 1 || state.turn === null) throw roundRefusal("NotStarted");
 }
 
 /**
@@ -490,17 +530,15 @@ export function planHold(state: PlanState, combatantId: string, options: PlanOpt
   requireStarted(state);
   const draft = new Draft(state);
   const c = draft.get(combatantId);
-  if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-  if (c.held) throw new CombatRefusal("FANGS.Combat.Refusal.AlreadyHolding", { name: c.name });
-  if (c.committed) throw new CombatRefusal("FANGS.Combat.Refusal.MustAct", { name: c.name });
-  if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
+  if (!c) throw roundRefusal("UnknownCombatant");
+  if (c.held) throw roundRefusal("AlreadyHolding", c.name);
+  if (c.committed) throw roundRefusal("MustAct", c.name);
+  if (c.outOfAction) throw roundRefusal("OutOfAction", c.name);
   const at = state.order.indexOf(combatantId);
-  if (at < 0 || at < state.turn!)
-    throw new CombatRefusal("FANGS.Combat.Refusal.NoTurnToHold", { name: c.name });
+  if (at < 0 || at < state.turn!) throw roundRefusal("NoTurnToHold", c.name);
   if (c.maneuver !== null) {
     const verdict = canActFromHold(c.maneuver);
-    if (!verdict.allowed)
-      throw new CombatRefusal(verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold", { name: c.name });
+    if (!verdict.allowed) throw roundRefusal("CannotHold", c.name, verdict.reasonKey);
   }
   draft.set(combatantId, { held: true });
   if (at !== state.turn) {
@@ -529,18 +567,17 @@ export function planBreakHold(
 ): CombatPlan {
   requireStarted(state);
   const ids = [...new Set(combatantIds)];
-  if (ids.length === 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoHolder");
+  if (ids.length === 0) throw roundRefusal("NoHolder");
   const draft = new Draft(state);
   const breakers: PlanCombatant[] = [];
   for (const id of ids) {
     const c = draft.get(id);
-    if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-    if (!c.held) throw new CombatRefusal("FANGS.Combat.Refusal.NotHolding", { name: c.name });
-    if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
+    if (!c) throw roundRefusal("UnknownCombatant");
+    if (!c.held) throw roundRefusal("NotHolding", c.name);
+    if (c.outOfAction) throw roundRefusal("OutOfAction", c.name);
     if (c.maneuver !== null) {
       const verdict = canActFromHold(c.maneuver);
-      if (!verdict.allowed)
-        throw new CombatRefusal(verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold", { name: c.name });
+      if (!verdict.allowed) throw roundRefusal("CannotHold", c.name, verdict.reasonKey);
     }
     breakers.push(c);
   }
@@ -550,7 +587,7 @@ export function planBreakHold(
   const asBreaker = (c: PlanCombatant) => ({ combatant: c, id: c.id, ag: c.ag, brokeHold: c.committed });
   const sides = holdBreakContenders(breakers.map(asBreaker), current ? asBreaker(current) : null);
   const interrupted = sides.interrupted?.combatant ?? null;
-  if (holdBreakRolls(sides) && !options.dice) throw new CombatRefusal("FANGS.Combat.Refusal.NoDice");
+  if (holdBreakRolls(sides) && !options.dice) throw roundRefusal("NoDice");
   const resolved = resolveHoldBreak(sides, options.dice);
   const rollOff: RollOffResult | null = resolved.rollOff;
   const acting = [...resolved.order];
