@@ -247,6 +247,32 @@ export interface TurnTrace {
   readonly phase: PhaseId | null;
   readonly fighter: FighterIndex;
   readonly skipped: "actionLost" | "outOfAction" | null;
+  /**
+   * A turn's: each fighter's round facts once the turn was taken (`before` the
+   * engine's next step) and once that step returned (`after`: movement and
+   * withdrawals done), for a driver replaying the fight.
+   */
+  facts?: { before: TracedFacts[]; after: TracedFacts[] };
+}
+
+/** What a table replaying the fight writes on its documents (src/sim/round-agreement.test.ts). */
+export interface TracedFacts {
+  readonly maneuver: ManeuverId | null;
+  readonly attackKind: SimWeapon["kind"] | null;
+  readonly actionLost: boolean;
+  readonly outOfAction: boolean;
+  readonly engaged: boolean;
+  readonly lostManeuver: ManeuverId | null;
+  readonly attacks: AttackCounter;
+  readonly defenses: DefenseUsage;
+}
+
+/** runFight, with every turn the round engine gave and skipped (see TurnTrace). */
+export function traceFight(setup: FightSetup, seed: number): { result: FightResult; turns: TurnTrace[] } {
+  const [a, b] = setup.sides;
+  const duel = new Duel(setup, [a, b], setup.policies, new SeededDice(seed), true);
+  duel.trace = [];
+  return { result: duel.run(), turns: duel.trace };
 }
 
 export interface DuelResult extends FightSummary {
@@ -1322,15 +1348,32 @@ class Duel {
     this.readNotes();
     while (at !== null) {
       const c = this.byId(at.order[at.turn]!);
-      this.trace?.push({ round: this.round, phase: at.phase, fighter: c.side, skipped: null });
+      const traced: TurnTrace | null =
+        this.trace === null ? null : { round: this.round, phase: at.phase, fighter: c.side, skipped: null };
+      if (traced) this.trace!.push(traced);
       this.turn(c, at.phase);
+      const before = traced ? this.tracedFacts() : null;
       at = advance(this.work, at, this.driver);
+      if (traced) traced.facts = { before: before!, after: this.tracedFacts() };
       this.readNotes();
     }
 
     for (const c of this.c) this.endOfRound(c);
     if (this.events) this.log({ type: "status", fighters: this.c.map((c) => this.snapshot(c)) });
     this.checkFled();
+  }
+
+  tracedFacts(): TracedFacts[] {
+    return this.c.map((c) => ({
+      maneuver: c.round.maneuver,
+      attackKind: c.round.attackKind,
+      actionLost: c.round.actionLost,
+      outOfAction: c.round.outOfAction,
+      engaged: c.round.engaged,
+      lostManeuver: c.round.lostManeuver,
+      attacks: c.counter,
+      defenses: c.usage,
+    }));
   }
 
   /** The simulator's work at the engine's steps: before each phase's order is drawn. */
