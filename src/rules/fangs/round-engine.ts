@@ -237,9 +237,10 @@ export class RoundWork {
   }
 
   /** Each combatant's turn candidate, kept and brought up to date (a work without `record` only). */
-  readonly #candidates = new Map<string, Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> }>();
+  #candidates: Map<string, Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> }> | null = null;
 
   candidateOf(c: PlanCombatant): TurnCandidate {
+    this.#candidates ??= new Map();
     let k = this.#candidates.get(c.id);
     if (k === undefined) {
       k = turnCandidate(c) as Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> };
