@@ -1,14 +1,14 @@
 import { bench, describe } from "vitest";
 import { type TrackerRowInput, trackerView } from "../src/apps/combat-tracker/view";
+import { compareForTurns } from "../src/combat/turns";
+import { InitiativeMode } from "../src/rules/fangs/round";
 import {
   type PlanCombatant,
   type PlanState,
   planNextRound,
   planNextTurn,
   planStart,
-} from "../src/combat/plan";
-import { compareForTurns } from "../src/combat/turns";
-import { InitiativeMode } from "../src/rules/fangs/round";
+} from "../src/rules/fangs/round-engine";
 import { MANEUVER_IDS, type ManeuverId } from "../src/rules/fangs/types";
 import { SeededDice } from "../src/rules/kernel/dice";
 

@@ -34,7 +34,7 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
 export const loadAttackWorkflow = onDemand(() => import("./apps/attack/start-attack"));
 
 /** The round's turn planner (phases, holds, roll-offs, a new round), run by the GM's client. */
-export const loadTurnPlanner = onDemand(() => import("./combat/plan"));
+export const loadTurnPlanner = onDemand(() => import("./rules/fangs/round-engine"));
 
 /** The round's chat notes (who skipped, who rolled, impale damage), posted by the GM's client after a turn moves. */
 export const loadRoundNotes = onDemand(() => import("./combat/notes"));
@@ -87,7 +87,7 @@ export const loadQuenchBatches = onDemand(() => import("./quench/register"));
 /** Module paths (from the repository root) of everything above, for the bundle test. */
 export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/attack/start-attack.ts",
-  "src/combat/plan.ts",
+  "src/rules/fangs/round-engine.ts",
   "src/combat/notes.ts",
   "src/combat/request.ts",
   "src/chat/exchange-flow.ts",

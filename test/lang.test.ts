@@ -161,6 +161,11 @@ const FAMILIES: readonly Family[] = [
     ids: () => Object.keys(FANGS_DEFAULTS).map(pascal),
   },
   {
+    // Also the Combat's own refusals, named literally; src/combat/refusal.test.ts checks each reason has its key.
+    pattern: "FANGS.Combat.Refusal.{id}",
+    source: "ROUND_REFUSAL_REASONS in src/rules/fangs/round-engine.ts (tableRefusal, src/combat/refusal.ts)",
+  },
+  {
     pattern: "FANGS.Chat.Rules.{id}",
     source: "RulesErrorCode in src/rules/kernel/errors.ts",
     ids: () => literalsOf("src/rules/kernel/errors.ts", "RulesErrorCode").map(pascal),

@@ -1,16 +1,18 @@
 import { initiativeMode, rulesOptions } from "../config/settings";
 import { loadRoundNotes, loadTurnPlanner } from "../on-demand";
+import type { CombatPlan, PlanOptions, PlanState } from "../rules/fangs/round-engine";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
 import { FoundryDice } from "./dice";
-import type { CombatPlan, PlanOptions, PlanState } from "./plan";
+import { tableRefusal } from "./refusal";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 import { registerTableRuleset, type TablePlanner, type TableRuleset } from "./table-ruleset";
 import { roundStartManeuvers } from "./turns";
 
 /**
- * FANGS at the table: the turn planner of src/combat/plan.ts (loaded on the
- * first turn a GM advances), the snapshot of src/combat/snapshot.ts, its
+ * FANGS at the table: the rules core's round engine
+ * (src/rules/fangs/round-engine.ts, loaded on the first turn a GM advances),
+ * driven with the snapshot of src/combat/snapshot.ts; its
  * chat notes and the new round's token markers and impale damage, and its
  * two round actions, hold and break hold (NC-RND-4 … -6).
  */
@@ -31,8 +33,28 @@ interface FangsRoundMarkers {
   impaleRound(): Promise<void>;
 }
 
+/** The engine's refusals in the tracker's words (a CombatRefusal). */
+function refusing<A extends unknown[]>(plan: (...args: A) => CombatPlan): (...args: A) => CombatPlan {
+  return (...args) => {
+    try {
+      return plan(...args);
+    } catch (error) {
+      throw tableRefusal(error);
+    }
+  };
+}
+
 async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatPlan>> {
-  const p = await loadTurnPlanner();
+  const engine = await loadTurnPlanner();
+  const p = {
+    planStart: engine.planStart,
+    planNextTurn: engine.planNextTurn,
+    planNextRound: engine.planNextRound,
+    planPreviousTurn: refusing(engine.planPreviousTurn),
+    planLeave: engine.planLeave,
+    planHold: refusing(engine.planHold),
+    planBreakHold: refusing(engine.planBreakHold),
+  };
   return {
     start: ({ state, options }) => p.planStart(state, options),
     nextTurn: ({ state, options }) => p.planNextTurn(state, options),

@@ -1,4 +1,4 @@
-import type { CombatPlan, PlanNote } from "./plan";
+import type { CombatPlan, PlanNote } from "../rules/fangs/round-engine";
 
 /**
  * The chat line a plan leaves behind: a skipped combatant, a spent lost

@@ -23,9 +23,9 @@ import {
 } from "../rules/fangs/defenses";
 import { isManeuverId } from "../rules/fangs/maneuvers";
 import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
+import type { PlanCombatant, PlanState } from "../rules/fangs/round-engine";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { ManeuverId, PhaseId, WeaponKind } from "../rules/fangs/types";
-import type { PlanCombatant, PlanState } from "./plan";
 
 /**
  * Reads Foundry documents into the plain snapshot the planner works on:

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planFighter } from "../../test/combat/plan-fixtures";
 import { InitiativeMode } from "../rules/fangs/round";
-import { ScriptedDice } from "../rules/kernel/dice";
-import { noteLines } from "./notes";
 import {
   type PlanCombatant,
   type PlanState,
@@ -10,7 +8,9 @@ import {
   planNextRound,
   planNextTurn,
   planStart,
-} from "./plan";
+} from "../rules/fangs/round-engine";
+import { ScriptedDice } from "../rules/kernel/dice";
+import { noteLines } from "./notes";
 import { roundStartManeuvers } from "./turns";
 
 const options = { initiativeMode: InitiativeMode.Agility };

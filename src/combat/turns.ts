@@ -1,6 +1,6 @@
 import { isManeuverId } from "../rules/fangs/maneuvers";
+import type { CombatPlan } from "../rules/fangs/round-engine";
 import type { ManeuverId } from "../rules/fangs/types";
-import type { CombatPlan } from "./plan";
 import type { TurnPlan } from "./table-ruleset";
 
 /**

@@ -35,7 +35,15 @@ import {
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
 import { OutcomeKind, plainBlow } from "../rules/fangs/outcome";
-import { initiativeScores, phaseTurnOrder } from "../rules/fangs/round";
+import {
+  advance,
+  beginRound,
+  type PlanCombatant,
+  type PlanNote,
+  type PlanOptions,
+  type RoundDriver,
+  RoundWork,
+} from "../rules/fangs/round-engine";
 import {
   type AttackRestriction,
   attackOnWithdrawal,
@@ -61,7 +69,6 @@ import {
 import { type ApplyRules, applyEffectsTo, type EffectSubject } from "../rules/kernel/apply";
 import { type DiceSource, SeededDice } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
-import type { TurnCandidate } from "../rules/kernel/ruleset";
 import { SimError } from "./errors";
 import type { FighterSheet, SimWeapon } from "./fighter";
 import {
@@ -75,6 +82,8 @@ import {
   type WeaponView,
 } from "./policy";
 import type { EndState, FightSummary } from "./stats";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The clause a fumbler's blow on itself is logged under (NC-DMG-21). */
 const SELF_HIT_CLAUSES: readonly string[] = Object.freeze(["NC-DMG-21"]);
@@ -228,6 +237,44 @@ export type DuelEvent =
       readonly unfinished: boolean;
     };
 
+/**
+ * A turn the round engine gave (`skipped` null) or skipped, with why: what
+ * the table's tracker would show for the same fight (src/sim/round-agreement.test.ts).
+ * A skip's phase is that of the next turn given.
+ */
+export interface TurnTrace {
+  readonly round: number;
+  readonly phase: PhaseId | null;
+  readonly fighter: FighterIndex;
+  readonly skipped: "actionLost" | "outOfAction" | null;
+  /**
+   * A turn's: each fighter's round facts once the turn was taken (`before` the
+   * engine's next step) and once that step returned (`after`: movement and
+   * withdrawals done), for a driver replaying the fight.
+   */
+  facts?: { before: TracedFacts[]; after: TracedFacts[] };
+}
+
+/** What a table replaying the fight writes on its documents (src/sim/round-agreement.test.ts). */
+export interface TracedFacts {
+  readonly maneuver: ManeuverId | null;
+  readonly attackKind: SimWeapon["kind"] | null;
+  readonly actionLost: boolean;
+  readonly outOfAction: boolean;
+  readonly engaged: boolean;
+  readonly lostManeuver: ManeuverId | null;
+  readonly attacks: AttackCounter;
+  readonly defenses: DefenseUsage;
+}
+
+/** runFight, with every turn the round engine gave and skipped (see TurnTrace). */
+export function traceFight(setup: FightSetup, seed: number): { result: FightResult; turns: TurnTrace[] } {
+  const [a, b] = setup.sides;
+  const duel = new Duel(setup, [a, b], setup.policies, new SeededDice(seed), true);
+  duel.trace = [];
+  return { result: duel.run(), turns: duel.trace };
+}
+
 export interface DuelResult extends FightSummary {
   /** Per fighter (see FighterIndex); a duel's two. */
   readonly names: readonly string[];
@@ -263,6 +310,11 @@ interface Pair {
 interface Combatant {
   /** The fighter's index (FighterIndex): the events' `side`. */
   readonly side: FighterIndex;
+  /**
+   * Its round facts in the round engine's work: the object the work was given, which a work
+   * without `record` reads as it stands (RoundWork), so the simulator writes what changes here.
+   */
+  readonly round: Mutable<PlanCombatant>;
   readonly team: Side;
   readonly id: string;
   /** Each enemy with the pair it shares with this fighter. */
@@ -401,6 +453,9 @@ const SIDE_END_RANK: readonly EndState[] = ["dead", "dying", "unconscious", "fle
 
 /** How the simulator's fighters take effects: the fumble module's note drops a weapon. */
 const SIM_APPLY_RULES: ApplyRules = Object.freeze({ droppedNote: WEAPON_DROPPED_NOTE });
+
+/** The simulator's initiative: AG order every round (docs/simulator.md). */
+const SIM_PLAN_OPTIONS: PlanOptions = Object.freeze({ initiativeMode: "agility" });
 
 const NONE_ONLY: readonly DefenseChoice[] = Object.freeze(["none"]);
 const NO_SKILL: SkillValue = Object.freeze({ natural: 0, bought: 0, total: 0 });
@@ -580,8 +635,13 @@ class Duel {
   readonly names: string[];
   round = 0;
   stuck: StuckWeapon[] = [];
-  order: FighterIndex[] | null = null;
+  /** The round's initiative order (fighter indices), everyone included; set as each round begins. */
+  order: FighterIndex[] = [];
   holds: GrappleHold[] = [];
+  /** The round engine's state of this fight, kept for all of it and changed in place (see RoundWork). */
+  readonly work: RoundWork;
+  /** Every turn and skip the round engine gave, when asked for (traceFight). */
+  trace: TurnTrace[] | null = null;
 
   constructor(
     setup: CommonSetup,
@@ -601,6 +661,10 @@ class Duel {
       });
     }
     this.group = this.c.length > 2;
+    this.work = new RoundWork(
+      { round: 0, turn: null, phase: "initiative", order: [], combatants: this.c.map((c) => c.round) },
+      false,
+    );
     this.events = record ? [] : null;
     this.maxRounds = setup.maxRounds ?? 100;
     const distance = setup.startDistance ?? 10;
@@ -626,10 +690,30 @@ class Duel {
     for (const w of sheet.weapons) if (w.itemSp) itemSp.set(w.id, w.itemSp);
     for (const s of sheet.shields) itemSp.set(s.id, s.itemSp);
     const hasMissile = sheet.weapons.some((w) => w.kind === "missile");
+    const id = String.fromCharCode(97 + index);
     const c: Omit<Combatant, "stun" | "hp" | "stunned"> = {
       side: index,
+      round: {
+        id,
+        name: this.names[index]!,
+        ag: sheet.characteristics.ag,
+        initiative: null,
+        initiativeRoll: null,
+        maneuver: null,
+        attackKind: null,
+        held: false,
+        committed: false,
+        actionLost: false,
+        outOfAction: false,
+        engaged: false,
+        engagedAtRoundStart: false,
+        postMeleeAttacks: 0,
+        offHandInitiativePenalty: false,
+        lostManeuver: null,
+        mainWeaponKind: null,
+      },
       team,
-      id: String.fromCharCode(97 + index),
+      id,
       foes: [],
       // Set once every fighter exists (the constructor).
       target: undefined as unknown as Combatant,
@@ -1133,6 +1217,8 @@ class Duel {
     const options = this.maneuverOptions_(c);
     if (options.length === 0) {
       c.maneuver = null;
+      c.round.maneuver = null;
+      c.round.attackKind = null;
       return;
     }
     const opp = c.target;
@@ -1152,6 +1238,9 @@ class Duel {
     c.maneuver = legal.maneuver;
     c.weaponId = legal.weaponId;
     c.maneuverTargetId = opp.id;
+    const attacks = getManeuver(legal.maneuver).attacks > 0;
+    c.round.maneuver = legal.maneuver;
+    c.round.attackKind = attacks ? (this.weapon(c, legal.weaponId)?.kind ?? null) : null;
     if (this.events)
       this.log({
         type: "maneuver",
@@ -1223,6 +1312,14 @@ class Duel {
     };
   }
 
+  /**
+   * One round, walked by the rules core's round engine (src/rules/fangs/round-engine.ts)
+   * as the table walks it: the engine begins the round (initiative, resets, a
+   * maneuver lost to a dodge retried) and gives each turn in turn, skipping
+   * those out of the fight and spending lost actions (its notes). The fighter
+   * whose turn it is declares (Initiative) or attacks (Missile, Melee,
+   * Post-Melee); what the table does by hand between phases is `beforePhase`.
+   */
   playRound(): void {
     for (const c of this.c) {
       c.maneuver = null;
@@ -1241,46 +1338,154 @@ class Duel {
         (r) => (r.kind === "noAttack" || r.kind === "noChangeTarget" ? r.round : r.untilRound) >= this.round,
       );
     }
-    for (const c of this.c) c.engagedAtStart = this.engaged(c);
-    // AG order reads only the fighters' AG, which no blow changes: asked once a fight.
-    this.order ??= initiativeScores(
-      this.c.map((c) => ({ id: c.id, ag: c.sheet.characteristics.ag })),
-      { mode: "agility", round: this.round },
-    ).map((s) => this.byId(s.id).side);
-    const order = this.order;
-    if (this.events) this.log({ type: "round", round: this.round, order, distance: this.closest() });
-
-    if (this.group) this.dyingRounds();
-    this.stuckWeapons();
-
-    // Initiative phase: declare and move in AG order (NC-RND-3).
-    for (const side of order) {
-      const c = this.c[side]!;
-      if (this.group && this.out(c)) continue;
-      c.fx.statuses.delete("prone");
-      if (c.fx.actionLost) {
-        c.fx.actionLost = false;
-        c.fx.statuses.delete("stunned");
-        this.log({ type: "lostAction", side, reason: "stunned" });
-        continue;
-      }
-      if (this.holds.some((h) => h.targetId === c.id)) this.tryBreakFree(c);
-      this.declare(c);
+    for (const c of this.c) {
+      c.engagedAtStart = this.engaged(c);
+      c.round.engaged = c.engagedAtStart;
+      // The weapon a maneuver lost to a dodge is retried with (NC-MAN-2), as the table's declaration without one.
+      if (c.round.lostManeuver !== null) c.round.mainWeaponKind = this.mainWeapon(c)?.kind ?? null;
     }
-    for (const side of order) {
-      const c = this.c[side]!;
-      if (!this.group || !this.out(c)) this.move(c, order);
+    let at = beginRound(this.work, this.round, SIM_PLAN_OPTIONS, this.driver).position;
+    this.readNotes();
+    while (at !== null) {
+      const c = this.byId(at.order[at.turn]!);
+      const traced: TurnTrace | null =
+        this.trace === null ? null : { round: this.round, phase: at.phase, fighter: c.side, skipped: null };
+      if (traced) this.trace!.push(traced);
+      this.turn(c, at.phase);
+      const before = traced ? this.tracedFacts() : null;
+      at = advance(this.work, at, this.driver);
+      if (traced) traced.facts = { before: before!, after: this.tracedFacts() };
+      this.readNotes();
     }
-
-    this.phase("missile");
-    this.phase("melee");
-    for (const side of order) this.completeWithdrawal(this.c[side]!);
-    this.checkEnd();
-    this.phase("postMelee");
 
     for (const c of this.c) this.endOfRound(c);
     if (this.events) this.log({ type: "status", fighters: this.c.map((c) => this.snapshot(c)) });
     this.checkFled();
+  }
+
+  tracedFacts(): TracedFacts[] {
+    return this.c.map((c) => ({
+      maneuver: c.round.maneuver,
+      attackKind: c.round.attackKind,
+      actionLost: c.round.actionLost,
+      outOfAction: c.round.outOfAction,
+      engaged: c.round.engaged,
+      lostManeuver: c.round.lostManeuver,
+      attacks: c.counter,
+      defenses: c.usage,
+    }));
+  }
+
+  /** The simulator's work at the engine's steps: before each phase's order is drawn. */
+  readonly driver: RoundDriver = {
+    beforePhase: (phase) => {
+      switch (phase) {
+        case "initiative":
+          this.startRound();
+          break;
+        case "missile":
+          // Everyone declared: they move, in initiative order, and only then is the Missile order drawn.
+          for (const side of this.order) {
+            const c = this.c[side]!;
+            if (!this.group || !this.out(c)) this.move(c, this.order);
+          }
+          this.syncEngaged();
+          break;
+        case "melee":
+          // A fallen enemy holds no one (groups).
+          this.syncEngaged();
+          break;
+        case "postMelee":
+          for (const side of this.order) this.completeWithdrawal(this.c[side]!);
+          this.checkEnd();
+          this.syncEngaged();
+          for (const c of this.c) {
+            const slot = this.nextPostMeleeSlot(c);
+            c.round.postMeleeAttacks = slot ? 1 : 0;
+            c.round.offHandInitiativePenalty =
+              slot?.hand === "off" && !c.sheet.advantages.includes("twoWeapon");
+          }
+          break;
+      }
+    },
+  };
+
+  /** The round's start after the engine's resets: the log line, the dying, stuck weapons, standing up. */
+  startRound(): void {
+    const scores = this.work.scores;
+    if (this.order.length !== scores.length || scores.some((s, i) => this.c[this.order[i]!]!.id !== s.id)) {
+      this.order = scores.map((s) => this.byId(s.id).side);
+    }
+    if (this.events)
+      this.log({ type: "round", round: this.round, order: this.order, distance: this.closest() });
+    if (this.group) this.dyingRounds();
+    this.stuckWeapons();
+    // Up from the ground at its initiative (a lost action or not): no exchange comes before the turns.
+    for (const c of this.c) if (!(this.group && this.out(c))) c.fx.statuses.delete("prone");
+  }
+
+  /** The fighter's share of the turn the engine gave it. */
+  turn(c: Combatant, phase: PhaseId): void {
+    switch (phase) {
+      case "initiative":
+        if (this.holds.some((h) => h.targetId === c.id)) this.tryBreakFree(c);
+        this.declare(c);
+        break;
+      case "missile":
+      case "melee":
+        this.primaryAttack(c, phase);
+        this.checkEnd();
+        break;
+      case "postMelee":
+        this.postMeleeAttack(c);
+        this.checkEnd();
+        break;
+    }
+  }
+
+  /** What the engine's notes ask of the simulator: a lost action spent (CORE-CON-1) clears `stunned`. */
+  readNotes(): void {
+    const notes = this.work.notes;
+    if (notes.length === 0) return;
+    for (const note of notes) this.readNote(note);
+    notes.length = 0;
+  }
+
+  readNote(note: PlanNote): void {
+    if (note.combatantId === null) return;
+    const c = this.byId(note.combatantId);
+    if (note.kind === "actionLost") {
+      c.fx.actionLost = false;
+      c.fx.statuses.delete("stunned");
+      this.log({ type: "lostAction", side: c.side, reason: "stunned" });
+      this.trace?.push({ round: this.round, phase: null, fighter: c.side, skipped: "actionLost" });
+      // A maneuver retried for the round (NC-MAN-2) stands when its declaration is the action lost.
+      if (c.maneuver === null && c.round.maneuver !== null) this.adoptRetried(c);
+    } else if (note.kind === "skippedOutOfAction") {
+      this.trace?.push({ round: this.round, phase: null, fighter: c.side, skipped: "outOfAction" });
+    }
+  }
+
+  /** The retried maneuver as the fighter's declaration: with its main weapon, at its target. */
+  adoptRetried(c: Combatant): void {
+    const m = c.round.maneuver!;
+    const w = getManeuver(m).attacks > 0 ? this.mainWeapon(c) : undefined;
+    if (getManeuver(m).attacks > 0 && !w) {
+      c.round.maneuver = null;
+      c.round.attackKind = null;
+      return;
+    }
+    c.maneuver = m;
+    c.weaponId = w?.id ?? null;
+    c.maneuverTargetId = c.target.id;
+    c.round.attackKind = w?.kind ?? null;
+  }
+
+  /** Who is engaged, as the engine reads it for the next phase's order. */
+  syncEngaged(): void {
+    for (const c of this.c) {
+      c.round.engaged = this.engaged(c);
+    }
   }
 
   /** Paces between the nearest two enemies still up (0 when any are engaged): a duel's one distance. */
@@ -1551,28 +1756,6 @@ class Duel {
     });
   }
 
-  candidates(phase: PhaseId): TurnCandidate[] {
-    return this.c.map((c) => {
-      const w = this.weapon(c, c.weaponId);
-      const slot = phase === "postMelee" ? this.nextPostMeleeSlot(c) : null;
-      const twoWeapon = c.sheet.advantages.includes("twoWeapon");
-      return {
-        id: c.id,
-        orderValue: c.sheet.characteristics.ag,
-        maneuver: c.maneuver,
-        held: false,
-        outOfAction: this.out(c) || c.maneuver === null,
-        engagedAtRoundStart: c.engagedAtStart,
-        engaged: this.engaged(c),
-        facts: {
-          attackKind: w?.kind ?? null,
-          postMeleeAttacks: slot ? 1 : 0,
-          offHandInitiativePenalty: slot?.hand === "off" && !twoWeapon,
-        },
-      };
-    });
-  }
-
   /** The post-melee attack this fighter would take, if the rules core allows one and the policy wants it. */
   nextPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
     if (c.maneuver === null) return null;
@@ -1649,19 +1832,6 @@ class Duel {
   liveTarget(c: Combatant, attack?: { readonly weapon: SimWeapon; readonly phase: PhaseId }): Combatant {
     if (this.group && this.out(c.target)) this.chooseTarget(c, attack);
     return c.target;
-  }
-
-  phase(phase: PhaseId): void {
-    const acted = new Set<string>();
-    for (;;) {
-      const next = phaseTurnOrder(phase, this.candidates(phase)).find((id) => !acted.has(id));
-      if (next === undefined) return;
-      acted.add(next);
-      const c = this.byId(next);
-      if (phase === "postMelee") this.postMeleeAttack(c);
-      else this.primaryAttack(c, phase);
-      this.checkEnd();
-    }
   }
 
   primaryAttack(c: Combatant, phase: PhaseId): void {
@@ -1913,7 +2083,11 @@ class Duel {
       if (choice === "dodge" && explained.dodgeConvertsManeuver) {
         // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
         dodgeInstead = true;
-        d.maneuver = dodgeInsteadOf(d.maneuver, w.kind).maneuver;
+        const given = dodgeInsteadOf(d.maneuver, w.kind);
+        d.maneuver = given.maneuver;
+        d.round.maneuver = given.maneuver;
+        d.round.attackKind = null;
+        d.round.lostManeuver = given.lostManeuver;
         d.weaponId = null;
         d.withdrawal = null;
         d.readying = null;
@@ -2105,6 +2279,11 @@ class Duel {
       if (e.kind === "pool") this.byId(e.actorId).outAt = null;
       else if (e.kind === "itemDurability") this.byId(e.actorId).gearVersion += 1;
     }
+    // What the round engine reads of the blow: who is out of the fight (NC-ATK-2), who lost an action.
+    for (const c of this.c) {
+      c.round.outOfAction = this.out(c);
+      c.round.actionLost = c.fx.actionLost;
+    }
     for (const e of applied.stuck) {
       const owner = this.byId(e.ownerId);
       owner.away.add(e.itemId);
@@ -2170,6 +2349,7 @@ class Duel {
     for (const { c, distance } of fleeing) {
       c.fled = true;
       c.outAt = null;
+      c.round.outOfAction = true;
       this.log({ type: "fled", side: c.side, distance });
     }
     this.checkEnd();

@@ -140,4 +140,41 @@ describe("the simulator's round", () => {
     }
     expect(dropped).toBeGreaterThan(0);
   });
+
+  it("CORE-CON-1: a stunned fighter loses its next turn, in whatever phase it comes, as the table's round does", () => {
+    // A turn's own attacks; a free attack (a Charge's, a dodge past) or a fumbler's blow on itself is no turn.
+    const turnSources = new Set(["maneuver", "allOutAttackSecond", "twoWeaponThird", "offHand"]);
+    let lostLater = 0;
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const sides = [
+        [fighter("Gru"), fighter("Dagmar")],
+        [fighter("Troll"), fighter("Cave Bear")],
+      ] as const;
+      const events = runFight({ sides }, seed, true).events!;
+      const stunned = new Set<number>();
+      for (const e of events) {
+        if (e.type === "exchange" && turnSources.has(e.source)) {
+          expect(
+            stunned.has(e.attacker),
+            `seed ${seed}: fighter ${e.attacker} struck on the turn it lost`,
+          ).toBe(false);
+        }
+        if (e.type === "lostAction") {
+          expect(
+            stunned.delete(e.side),
+            `seed ${seed}: fighter ${e.side} lost an action it did not owe`,
+          ).toBe(true);
+        }
+        if (e.type === "exchange") {
+          for (const x of e.resolution.effects) {
+            if (x.kind !== "loseAction") continue;
+            const side = x.actorId.charCodeAt(0) - 97;
+            if (!stunned.has(side)) lostLater += 1;
+            stunned.add(side);
+          }
+        }
+      }
+    }
+    expect(lostLater).toBeGreaterThan(0);
+  });
 });

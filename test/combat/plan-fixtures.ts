@@ -1,4 +1,4 @@
-import type { PlanCombatant } from "../../src/combat/plan";
+import type { PlanCombatant } from "../../src/rules/fangs/round-engine";
 
 /**
  * A round-plan combatant for the planner's tests: nobody declared, holding,

@@ -1,9 +1,15 @@
 import en from "../../../lang/en.json";
-import type { CombatPlan, PlanCombatant, PlanState } from "../../combat/plan";
-import { planBreakHold, planHold, planNextRound, planNextTurn, planStart } from "../../combat/plan";
 import { type FangsStatusId, STATUS_EFFECTS } from "../../config/statuses";
 import { readyingChoices } from "../../rules/fangs/defenses";
 import { InitiativeMode } from "../../rules/fangs/round";
+import type { CombatPlan, PlanCombatant, PlanState } from "../../rules/fangs/round-engine";
+import {
+  planBreakHold,
+  planHold,
+  planNextRound,
+  planNextTurn,
+  planStart,
+} from "../../rules/fangs/round-engine";
 import type { ManeuverId, WeaponKind } from "../../rules/fangs/types";
 import { ScriptedDice } from "../../rules/kernel/dice";
 import {

@@ -374,8 +374,11 @@ export const MANEUVERS: Readonly<Record<ManeuverId, ManeuverDefinition>> = Objec
   ) as Record<ManeuverId, ManeuverDefinition>,
 );
 
+/** Asked for every maneuver read (each turn of the simulator's rounds): a set, not a scan of the list. */
+const MANEUVER_ID_SET: ReadonlySet<string> = new Set(MANEUVER_IDS);
+
 export function isManeuverId(id: unknown): id is ManeuverId {
-  return typeof id === "string" && (MANEUVER_IDS as readonly string[]).includes(id);
+  return typeof id === "string" && MANEUVER_ID_SET.has(id);
 }
 
 /** The maneuver with this id; anything else is a RulesError "unknown-maneuver". */

@@ -16,7 +16,8 @@ export type RulesErrorCode =
   | "item-shattered"
   | "item-unusable"
   | "invalid-trade"
-  | "invalid-state";
+  | "invalid-state"
+  | "round-refused";
 
 export class RulesError extends Error {
   override readonly name = "RulesError";

@@ -1,32 +1,72 @@
-import { retryLostManeuver } from "../rules/fangs/maneuver-retry";
-import { getManeuver } from "../rules/fangs/maneuvers";
+import type { DiceSource } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
+import type { TurnCandidate } from "../kernel/ruleset";
+import { retryLostManeuver } from "./maneuver-retry";
+import { getManeuver } from "./maneuvers";
 import {
   awaitsTurn,
   canActFromHold,
   type FangsTurnFacts,
   holdBreakContenders,
   holdBreakRolls,
-  type InitiativeMode,
+  InitiativeMode,
   type InitiativeScore,
   initiativeScores,
   insertHeldTurn,
   phaseTurnOrder,
   type RollOffResult,
   resolveHoldBreak,
-} from "../rules/fangs/round";
-import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "../rules/fangs/types";
-import type { DiceSource } from "../rules/kernel/dice";
-import type { TurnCandidate } from "../rules/kernel/ruleset";
-import { CombatRefusal } from "./refusal";
+} from "./round";
+import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "./types";
 
 /**
- * The turn pointer of the FANGS round as plain data: from a snapshot of the
- * combat, work out the ONE update that moves it (combatant → phase → round,
- * a hold, a broken hold) together with every per-combatant reset, plus the
- * notes the chat should carry. Who acts in a phase and in what order is the
- * rules core's answer (phaseTurnOrder, initiativeScores, resolveHoldBreak);
- * this module only walks the pointer and never decides a rule itself.
+ * The FANGS round engine: the state of a round as plain data (each
+ * combatant's round facts, the round, the phase, its acting order and whose
+ * turn it is) and every transition over it (start, next turn, next round,
+ * a step back, a hold, a broken hold, combatants leaving), with the choices
+ * people make (declarations, holds) as inputs. Each transition answers the
+ * ONE change that moves the round (combatant → phase → round) together with
+ * every per-combatant reset, plus the notes a log or the chat carries.
+ *
+ * Two drivers walk it: the table (src/combat/fangs-table.ts reads the Combat
+ * into a PlanState and writes the plan back) and the simulator
+ * (src/sim/duel.ts keeps one `RoundWork` for a fight and calls the steps
+ * `beginRound` and `advance`, doing its fighters' work at each turn and
+ * between phases). Who acts in a phase and in what order is decided in
+ * round.ts (phaseTurnOrder, initiativeScores, resolveHoldBreak).
  */
+
+/**
+ * Why the engine refuses a round action. A `RulesError` with the code
+ * "round-refused" carries it as `details.reason`, the combatant's name as
+ * `details.name`, and, for a maneuver that may not be held, the rules'
+ * own `details.reasonKey` (canActFromHold).
+ */
+export const ROUND_REFUSAL_REASONS = Object.freeze([
+  "NoRewind",
+  "NotStarted",
+  "UnknownCombatant",
+  "AlreadyHolding",
+  "MustAct",
+  "OutOfAction",
+  "NoTurnToHold",
+  "CannotHold",
+  "NoHolder",
+  "NotHolding",
+  "NoDice",
+] as const);
+export type RoundRefusalReason = (typeof ROUND_REFUSAL_REASONS)[number];
+
+function roundRefusal(reason: RoundRefusalReason, name?: string, reasonKey?: string | null): RulesError {
+  const details: Record<string, string> = { reason };
+  if (name !== undefined) details.name = name;
+  if (reasonKey) details.reasonKey = reasonKey;
+  return new RulesError(
+    "round-refused",
+    `round action refused: ${reason}${name !== undefined ? ` (${name})` : ""}${reasonKey ? `, ${reasonKey}` : ""}`,
+    details,
+  );
+}
 
 export interface PlanCombatant {
   readonly id: string;
@@ -116,16 +156,33 @@ export interface CombatPlan {
   readonly rollOff: RollOffResult | null;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /* -------------------------------------------- */
 /*  Working copy                                */
 /* -------------------------------------------- */
 
-class Draft {
+/**
+ * The round as a transition works on it: the combatants' facts as they stand
+ * now, the changes made so far and the notes. The table makes one per
+ * transition from a snapshot (`record`: the changes become the plan's
+ * update). The simulator keeps one for a whole fight with `record` off: the
+ * work then owns the combatant objects it was given and changes them in
+ * place, and no change list is kept, so a turn allocates nothing; its driver
+ * writes the facts its fighters change (a declaration, a blow that puts one
+ * out of the fight) straight into those objects.
+ */
+export class RoundWork {
   readonly byId: Map<string, PlanCombatant>;
   readonly changes = new Map<string, CombatantChange>();
   readonly notes: PlanNote[] = [];
+  /** The initiative of the round begun last, set before the Initiative phase's order is drawn. */
+  scores: readonly InitiativeScore[] = [];
 
-  constructor(readonly state: PlanState) {
+  constructor(
+    readonly state: PlanState,
+    readonly record = true,
+  ) {
     this.byId = new Map(state.combatants.map((c) => [c.id, c]));
   }
 
@@ -137,6 +194,11 @@ class Draft {
   set(id: string, system: Partial<Record<keyof PlanCombatant | string, unknown>>, initiative?: number): void {
     const current = this.byId.get(id);
     if (!current) return;
+    if (!this.record) {
+      Object.assign(current, system);
+      if (initiative !== undefined) (current as { initiative: number | null }).initiative = initiative;
+      return;
+    }
     const change = this.changes.get(id) ?? { _id: id, system: {} };
     Object.assign(change.system, system);
     if (initiative !== undefined) change.initiative = initiative;
@@ -147,7 +209,11 @@ class Draft {
   }
 
   /** A whole new state for one combatant and its change (replacing any change so far). */
-  reset(next: PlanCombatant, change: CombatantChange): void {
+  reset(next: PlanCombatant, change: CombatantChange | null): void {
+    if (!this.record || change === null) {
+      Object.assign(this.byId.get(next.id)!, next);
+      return;
+    }
     const previous = this.changes.get(next.id);
     if (previous) {
       change.system = { ...previous.system, ...change.system };
@@ -170,10 +236,79 @@ class Draft {
     });
   }
 
+  /** Each combatant's turn candidate, kept and brought up to date (a work without `record` only). */
+  #candidates: Map<string, Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> }> | null = null;
+
+  candidateOf(c: PlanCombatant): TurnCandidate {
+    this.#candidates ??= new Map();
+    let k = this.#candidates.get(c.id);
+    if (k === undefined) {
+      k = turnCandidate(c) as Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> };
+      this.#candidates.set(c.id, k);
+      return k;
+    }
+    k.orderValue = c.initiative ?? c.ag;
+    k.maneuver = c.maneuver;
+    k.held = c.held;
+    k.outOfAction = c.outOfAction;
+    k.engagedAtRoundStart = c.engagedAtRoundStart;
+    k.engaged = c.engaged;
+    k.facts.attackKind = c.attackKind;
+    k.facts.postMeleeAttacks = c.postMeleeAttacks;
+    k.facts.offHandInitiativePenalty = c.offHandInitiativePenalty;
+    return k;
+  }
+
+  /** AG order reads only the combatants' AG: kept while they and their AG stay the same. */
+  #agility: {
+    readonly ids: string[];
+    readonly ags: number[];
+    readonly scores: InitiativeScore[];
+    readonly byId: Map<string, InitiativeScore>;
+  } | null = null;
+
+  agilityScores(
+    combatants: readonly PlanCombatant[],
+    round: number,
+  ): { scores: InitiativeScore[]; byId: Map<string, InitiativeScore> } {
+    const memo = this.#agility;
+    if (memo !== null && memo.ids.length === combatants.length) {
+      let same = true;
+      for (let i = 0; i < combatants.length && same; i++) {
+        same = memo.ids[i] === combatants[i]!.id && memo.ags[i] === combatants[i]!.ag;
+      }
+      if (same) return memo;
+    }
+    const entries = combatants.map((c) => ({ id: c.id, ag: c.ag }));
+    const scores = initiativeScores(entries, { mode: InitiativeMode.Agility, round });
+    this.#agility = {
+      ids: entries.map((e) => e.id),
+      ags: entries.map((e) => e.ag),
+      scores,
+      byId: new Map(scores.map((x) => [x.id, x])),
+    };
+    return this.#agility;
+  }
+
   /** Combatants in the tracker's order, as they stand now. */
   current(): PlanCombatant[] {
     return this.state.combatants.map((c) => this.byId.get(c.id) ?? c);
   }
+}
+
+/**
+ * What a driver does between the engine's steps. The table does all its work
+ * on its turns; the simulator moves its fighters once everyone has declared
+ * (before the Missile phase's order is drawn, which reads who is engaged) and
+ * completes withdrawals after the Melee phase.
+ */
+export interface RoundDriver {
+  /**
+   * Before a phase's acting order is drawn (the Initiative phase's too, after
+   * the round's resets). The facts the driver changes must be in the work
+   * (`RoundWork.set`) when it returns.
+   */
+  beforePhase?(phase: PhaseId, work: RoundWork): void;
 }
 
 export function turnCandidate(c: PlanCombatant): TurnCandidate {
@@ -195,19 +330,25 @@ export function turnCandidate(c: PlanCombatant): TurnCandidate {
   };
 }
 
+const byOrderValue = (a: TurnCandidate, b: TurnCandidate): number => b.orderValue - a.orderValue;
+
 /** Candidates sorted by the round's initiative, ties in tracker order (the rules core keeps given order). */
-function candidates(draft: Draft): TurnCandidate[] {
-  return draft
-    .current()
-    .map(turnCandidate)
-    .sort((a, b) => b.orderValue - a.orderValue);
+function candidates(draft: RoundWork): TurnCandidate[] {
+  // Asked as each phase opens: one pass, no intermediate lists; a long-lived work reuses its candidates.
+  const list: TurnCandidate[] = [];
+  for (const c of draft.state.combatants) {
+    const now = draft.byId.get(c.id) ?? c;
+    list.push(draft.record ? turnCandidate(now) : draft.candidateOf(now));
+  }
+  return list.sort(byOrderValue);
 }
 
 /* -------------------------------------------- */
 /*  Walking the pointer                         */
 /* -------------------------------------------- */
 
-interface Position {
+/** Whose turn it is: `order[turn]` acts in `phase`. */
+export interface Position {
   readonly phase: PhaseId;
   readonly order: readonly string[];
   readonly turn: number;
@@ -218,7 +359,7 @@ interface Position {
  * entries leave a note (NC-ATK-2: dropped before its turn; a lost action is
  * spent). Null when the phase has no one left.
  */
-function nextInPhase(draft: Draft, order: readonly string[], from: number): number | null {
+function nextInPhase(draft: RoundWork, order: readonly string[], from: number): number | null {
   for (let i = from; i < order.length; i++) {
     const c = draft.get(order[i]!);
     if (!c) continue;
@@ -239,7 +380,13 @@ function nextInPhase(draft: Draft, order: readonly string[], from: number): numb
 }
 
 /** The first turn at or after (phase, from), moving on through the phases; null when the round is over. */
-function settle(draft: Draft, phase: PhaseId, order: readonly string[], from: number): Position | null {
+function settle(
+  draft: RoundWork,
+  phase: PhaseId,
+  order: readonly string[],
+  from: number,
+  driver?: RoundDriver,
+): Position | null {
   let phaseIndex = PHASE_IDS.indexOf(phase);
   let currentOrder = order;
   let start = from;
@@ -248,25 +395,43 @@ function settle(draft: Draft, phase: PhaseId, order: readonly string[], from: nu
     if (turn !== null) return { phase: PHASE_IDS[phaseIndex]!, order: currentOrder, turn };
     phaseIndex += 1;
     if (phaseIndex >= PHASE_IDS.length) return null;
+    driver?.beforePhase?.(PHASE_IDS[phaseIndex]!, draft);
     currentOrder = phaseTurnOrder(PHASE_IDS[phaseIndex]!, candidates(draft));
     start = 0;
   }
 }
 
-function beginRound(
-  draft: Draft,
+/**
+ * A new round (NC-RND-3): the initiative, each combatant's round facts reset
+ * (a maneuver lost to a dodge retried, NC-MAN-2), then the first turn of the
+ * Initiative phase, or the first of a later phase when nobody can take one.
+ */
+export function beginRound(
+  draft: RoundWork,
   round: number,
   options: PlanOptions,
+  driver?: RoundDriver,
 ): { position: Position | null; scores: InitiativeScore[] } {
-  const entries = draft.current().map((c) => ({ id: c.id, ag: c.ag }));
-  const previous: InitiativeScore[] = draft
-    .current()
-    .filter((c) => c.initiativeRoll !== null)
-    .map((c) => ({ id: c.id, ag: c.ag, roll: c.initiativeRoll, value: (c.initiativeRoll ?? 0) + c.ag }));
-  const scores = initiativeScores(entries, { mode: options.initiativeMode, round, previous }, options.dice);
-  const score = new Map(scores.map((s) => [s.id, s]));
+  const combatants = draft.current();
+  let scores: InitiativeScore[];
+  let score: Map<string, InitiativeScore>;
+  if (options.initiativeMode === InitiativeMode.Agility) {
+    ({ scores, byId: score } = draft.agilityScores(combatants, round));
+  } else {
+    // Only "once per combat" keeps last round's rolls.
+    const previous: InitiativeScore[] = [];
+    if (options.initiativeMode === InitiativeMode.RollOncePerCombat) {
+      for (const c of combatants) {
+        if (c.initiativeRoll !== null)
+          previous.push({ id: c.id, ag: c.ag, roll: c.initiativeRoll, value: c.initiativeRoll + c.ag });
+      }
+    }
+    const entries = combatants.map((c) => ({ id: c.id, ag: c.ag }));
+    scores = initiativeScores(entries, { mode: options.initiativeMode, round, previous }, options.dice);
+    score = new Map(scores.map((x) => [x.id, x]));
+  }
   const retried: PlanNote[] = [];
-  for (const c of draft.current()) {
+  for (const c of combatants) {
     const s = score.get(c.id)!;
     // NC-MAN-2: a maneuver lost to a dodge is declared again (the rules core
     // says whether it still may be); the GM may change it as any declaration.
@@ -287,6 +452,19 @@ function beginRound(
     }
     // Everything a round owns starts again at initiative: declarations, holds,
     // defenses and attacks used, and trades ("until the next initiative").
+    if (!draft.record) {
+      // The simulator's own work: its combatants are changed in place.
+      const m = c as Mutable<PlanCombatant>;
+      m.initiative = s.value;
+      m.initiativeRoll = s.roll;
+      m.maneuver = maneuver;
+      m.attackKind = attackKind;
+      m.held = false;
+      m.committed = false;
+      m.engagedAtRoundStart = c.engaged;
+      m.lostManeuver = null;
+      continue;
+    }
     // Built as literals (not spreads): this runs for every combatant each round.
     draft.reset(
       {
@@ -328,7 +506,8 @@ function beginRound(
   }
   draft.note("roundStart", null, { round });
   for (const note of retried) draft.note(note.kind, note.combatantId, { ...note.data });
-  const rolled = scores.filter((s) => s.roll !== null);
+  const rolled =
+    options.initiativeMode === InitiativeMode.Agility ? [] : scores.filter((s) => s.roll !== null);
   if (rolled.length > 0) {
     draft.listNote(
       "initiativeRolled",
@@ -338,12 +517,14 @@ function beginRound(
       })),
     );
   }
+  draft.scores = scores;
+  driver?.beforePhase?.("initiative", draft);
   const order = phaseTurnOrder("initiative", candidates(draft));
-  return { position: settle(draft, "initiative", order, 0), scores };
+  return { position: settle(draft, "initiative", order, 0, driver), scores };
 }
 
 function finish(
-  draft: Draft,
+  draft: RoundWork,
   round: number,
   position: Position | null,
   extra: { newRound: boolean; initiative: InitiativeScore[] | null; rollOff?: RollOffResult | null },
@@ -370,30 +551,43 @@ function finish(
 
 /** Round 1, Initiative phase: the first combatant in initiative order. */
 export function planStart(state: PlanState, options: PlanOptions): CombatPlan {
-  const draft = new Draft(state);
+  const draft = new RoundWork(state);
   const { position, scores } = beginRound(draft, 1, options);
   return finish(draft, 1, position, { newRound: true, initiative: scores });
 }
 
 /** A new round straight away (the GM skips the rest of this one). */
 export function planNextRound(state: PlanState, options: PlanOptions): CombatPlan {
-  const draft = new Draft(state);
+  const draft = new RoundWork(state);
   const round = Math.max(state.round, 0) + 1;
   const { position, scores } = beginRound(draft, round, options);
   return finish(draft, round, position, { newRound: true, initiative: scores });
 }
 
+/**
+ * The turn after `at` within the round: the next combatant of the phase, else
+ * the first of the next phase with anyone in it; null when the round is over.
+ * Marks the maneuver of the turn just taken performed when this was its phase
+ * (NC-MAN-2).
+ */
+export function advance(draft: RoundWork, at: Position, driver?: RoundDriver): Position | null {
+  if (draft.record) {
+    const ended = draft.get(at.order[at.turn] ?? "");
+    if (ended && ended.maneuver !== null && maneuverPhase(ended) === at.phase) {
+      draft.set(ended.id, { maneuverPerformed: true });
+    }
+  }
+  return settle(draft, at.phase, at.order, at.turn + 1, driver);
+}
+
 /** The next turn: the next combatant of the phase, else the next phase with anyone in it, else a new round. */
 export function planNextTurn(state: PlanState, options: PlanOptions): CombatPlan {
   if (state.round < 1) return planStart(state, options);
-  const draft = new Draft(state);
-  // NC-MAN-2: the turn just taken performed its maneuver if this is the maneuver's phase.
-  const ended = state.turn === null ? undefined : draft.get(state.order[state.turn] ?? "");
-  if (ended && ended.maneuver !== null && maneuverPhase(ended) === state.phase) {
-    draft.set(ended.id, { maneuverPerformed: true });
-  }
-  const from = state.turn === null ? 0 : state.turn + 1;
-  const position = settle(draft, state.phase, state.order, from);
+  const draft = new RoundWork(state);
+  const position =
+    state.turn === null
+      ? settle(draft, state.phase, state.order, 0)
+      : advance(draft, { phase: state.phase, order: state.order, turn: state.turn });
   if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
   const next = beginRound(draft, state.round + 1, options);
   return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
@@ -417,13 +611,13 @@ export function maneuverPhase(c: Pick<PlanCombatant, "maneuver" | "attackKind">)
  * none); the phase before cannot be rebuilt, so that is refused.
  */
 export function planPreviousTurn(state: PlanState): CombatPlan {
-  const draft = new Draft(state);
+  const draft = new RoundWork(state);
   let turn = state.turn === null ? -1 : state.turn - 1;
   for (; turn >= 0; turn--) {
     const c = draft.get(state.order[turn] ?? "");
     if (c && awaitsTurn(c)) break;
   }
-  if (turn < 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoRewind");
+  if (turn < 0) throw roundRefusal("NoRewind");
   return finish(
     draft,
     state.round,
@@ -443,7 +637,7 @@ export function planLeave(
   before: { readonly turn: number | null; readonly order: readonly string[] },
   options: PlanOptions,
 ): CombatPlan {
-  const draft = new Draft(state);
+  const draft = new RoundWork(state);
   const present = (id: string) => draft.get(id) !== undefined;
   const order = before.order.filter(present);
   const currentId = before.turn === null ? null : (before.order[before.turn] ?? null);
@@ -478,7 +672,7 @@ export function planLeave(
 }
 
 function requireStarted(state: PlanState): void {
-  if (state.round < 1 || state.turn === null) throw new CombatRefusal("FANGS.Combat.Refusal.NotStarted");
+  if (state.round < 1 || state.turn === null) throw roundRefusal("NotStarted");
 }
 
 /**
@@ -488,19 +682,17 @@ function requireStarted(state: PlanState): void {
  */
 export function planHold(state: PlanState, combatantId: string, options: PlanOptions): CombatPlan {
   requireStarted(state);
-  const draft = new Draft(state);
+  const draft = new RoundWork(state);
   const c = draft.get(combatantId);
-  if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-  if (c.held) throw new CombatRefusal("FANGS.Combat.Refusal.AlreadyHolding", { name: c.name });
-  if (c.committed) throw new CombatRefusal("FANGS.Combat.Refusal.MustAct", { name: c.name });
-  if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
+  if (!c) throw roundRefusal("UnknownCombatant");
+  if (c.held) throw roundRefusal("AlreadyHolding", c.name);
+  if (c.committed) throw roundRefusal("MustAct", c.name);
+  if (c.outOfAction) throw roundRefusal("OutOfAction", c.name);
   const at = state.order.indexOf(combatantId);
-  if (at < 0 || at < state.turn!)
-    throw new CombatRefusal("FANGS.Combat.Refusal.NoTurnToHold", { name: c.name });
+  if (at < 0 || at < state.turn!) throw roundRefusal("NoTurnToHold", c.name);
   if (c.maneuver !== null) {
     const verdict = canActFromHold(c.maneuver);
-    if (!verdict.allowed)
-      throw new CombatRefusal(verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold", { name: c.name });
+    if (!verdict.allowed) throw roundRefusal("CannotHold", c.name, verdict.reasonKey);
   }
   draft.set(combatantId, { held: true });
   if (at !== state.turn) {
@@ -529,18 +721,17 @@ export function planBreakHold(
 ): CombatPlan {
   requireStarted(state);
   const ids = [...new Set(combatantIds)];
-  if (ids.length === 0) throw new CombatRefusal("FANGS.Combat.Refusal.NoHolder");
-  const draft = new Draft(state);
+  if (ids.length === 0) throw roundRefusal("NoHolder");
+  const draft = new RoundWork(state);
   const breakers: PlanCombatant[] = [];
   for (const id of ids) {
     const c = draft.get(id);
-    if (!c) throw new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-    if (!c.held) throw new CombatRefusal("FANGS.Combat.Refusal.NotHolding", { name: c.name });
-    if (c.outOfAction) throw new CombatRefusal("FANGS.Combat.Refusal.OutOfAction", { name: c.name });
+    if (!c) throw roundRefusal("UnknownCombatant");
+    if (!c.held) throw roundRefusal("NotHolding", c.name);
+    if (c.outOfAction) throw roundRefusal("OutOfAction", c.name);
     if (c.maneuver !== null) {
       const verdict = canActFromHold(c.maneuver);
-      if (!verdict.allowed)
-        throw new CombatRefusal(verdict.reasonKey ?? "FANGS.Combat.Refusal.CannotHold", { name: c.name });
+      if (!verdict.allowed) throw roundRefusal("CannotHold", c.name, verdict.reasonKey);
     }
     breakers.push(c);
   }
@@ -550,7 +741,7 @@ export function planBreakHold(
   const asBreaker = (c: PlanCombatant) => ({ combatant: c, id: c.id, ag: c.ag, brokeHold: c.committed });
   const sides = holdBreakContenders(breakers.map(asBreaker), current ? asBreaker(current) : null);
   const interrupted = sides.interrupted?.combatant ?? null;
-  if (holdBreakRolls(sides) && !options.dice) throw new CombatRefusal("FANGS.Combat.Refusal.NoDice");
+  if (holdBreakRolls(sides) && !options.dice) throw roundRefusal("NoDice");
   const resolved = resolveHoldBreak(sides, options.dice);
   const rollOff: RollOffResult | null = resolved.rollOff;
   const acting = [...resolved.order];

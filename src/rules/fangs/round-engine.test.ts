@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { planFighter } from "../../test/combat/plan-fixtures";
-import { InitiativeMode } from "../rules/fangs/round";
-import { ScriptedDice } from "../rules/kernel/dice";
+import { planFighter } from "../../../test/combat/plan-fixtures";
+import { ScriptedDice } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
+import { InitiativeMode } from "./round";
 import {
   type CombatPlan,
   maneuverPhase,
@@ -13,8 +14,7 @@ import {
   planNextTurn,
   planPreviousTurn,
   planStart,
-} from "./plan";
-import { CombatRefusal } from "./refusal";
+} from "./round-engine";
 
 const options = { initiativeMode: InitiativeMode.Agility };
 
@@ -147,7 +147,7 @@ describe("the FANGS round pointer", () => {
   it("refuses to rewind past the start of a phase", () => {
     let state = fresh(fighter("a", 14), fighter("b", 12));
     state = apply(state, planStart(state, options));
-    expect(() => planPreviousTurn(state)).toThrow(CombatRefusal);
+    expect(() => planPreviousTurn(state)).toThrow(RulesError);
     state = apply(state, planNextTurn(state, options));
     expect(planPreviousTurn(state).turn).toBe(0);
   });
@@ -167,7 +167,7 @@ describe("the FANGS round pointer", () => {
     expect(current(apply(state, planPreviousTurn(state)))).toBe("eddy");
     // Eddy left the combat: there is no turn before the Orc's to go back to.
     state = { ...state, combatants: state.combatants.filter((c) => c.id !== "eddy") };
-    expect(() => planPreviousTurn(state)).toThrow(/NoRewind/);
+    expect(() => planPreviousTurn(state)).toThrow(/refused: NoRewind/);
   });
 
   it("with everyone out of the fight, the round has no turn", () => {
@@ -190,7 +190,7 @@ describe("holds", () => {
     let state = fresh(fighter("eddy", 17), fighter("jenny", 12));
     state = apply(state, planStart(state, options));
     state = update(state, "eddy", { maneuver: "retreat" });
-    expect(() => planHold(state, "eddy", options)).toThrow(CombatRefusal);
+    expect(() => planHold(state, "eddy", options)).toThrow(RulesError);
     state = update(state, "eddy", { maneuver: "allOutAttack" });
     expect(() => planHold(state, "eddy", options)).toThrowError(/Hold\.Refusal/);
   });
