@@ -1,5 +1,5 @@
 import { initiativeMode, rulesOptions } from "../config/settings";
-import { loadRoundNotes, loadTurnPlanner } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
 import { FoundryDice } from "./dice";
@@ -9,8 +9,8 @@ import { registerTableRuleset, type TablePlanner, type TableRuleset } from "./ta
 import { roundStartManeuvers } from "./turns";
 
 /**
- * FANGS at the table: the turn planner of src/combat/plan.ts (loaded on the
- * first turn a GM advances), the snapshot of src/combat/snapshot.ts, its
+ * FANGS at the table: the turn planner of src/combat/plan.ts (in FANGS's
+ * heavy part, src/on-demand.ts), the snapshot of src/combat/snapshot.ts, its
  * chat notes and the new round's token markers and impale damage, and its
  * two round actions, hold and break hold (NC-RND-4 … -6).
  */
@@ -32,7 +32,7 @@ interface FangsRoundMarkers {
 }
 
 async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatPlan>> {
-  const p = await loadTurnPlanner();
+  const p = await loadRuleset("fangs");
   return {
     start: ({ state, options }) => p.planStart(state, options),
     nextTurn: ({ state, options }) => p.planNextTurn(state, options),
@@ -56,7 +56,7 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   }),
   roundPointer: combatSystem,
   async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
-    const { postNotes } = await loadRoundNotes();
+    const { postNotes } = await loadRuleset("fangs");
     await postNotes(combat, plan);
     if (!plan.newRound) return;
     const markers = combat as unknown as FangsRoundMarkers;

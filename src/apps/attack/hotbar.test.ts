@@ -3,7 +3,7 @@ import { type ExchangeModules, lastMessage, loadExchange, table } from "../../..
 import { world } from "../../../test/foundry/chat-stand-in";
 import type { CheckRequest } from "../../chat/check-card";
 import { ScriptedDice } from "../../rules/kernel/dice";
-import { registerRollApi } from "../sheets/roll-spec";
+import { registerRollApi } from "../sheets/rolls";
 
 /*
  * A sheet's checks dragged to the hotbar: the drop makes a macro, and the
