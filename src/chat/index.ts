@@ -2,7 +2,7 @@ import { registerApi } from "../api/system-api";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
-import { loadRuleset } from "../on-demand";
+import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep, registerCardFlow } from "./card-flows";
 import { ExchangeMessageData } from "./exchange-model";
@@ -14,7 +14,7 @@ import {
 } from "./exchange-render";
 import { stuckWeapons } from "./stuck-weapons";
 
-type Fangs = Awaited<ReturnType<typeof loadRuleset<"fangs">>>;
+type Fangs = RulesetHeavyParts["fangs"];
 
 /** Starts an attack with an actor's weapon (FANGS's heavy part, src/on-demand.ts). */
 export const startAttack: Fangs["startAttack"] = async (...args) =>
