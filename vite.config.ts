@@ -6,10 +6,11 @@ import { defineConfig } from "vite";
  * (`esmodules: ["fangs.js"]`), dist/fangs.js. Everything it imports
  * statically goes to one chunk, dist/chunks/startup-<hash>.js (the group
  * below), so start-up is two requests. Code reached only through a dynamic
- * `import()` (the workflows of src/on-demand.ts) is split into chunks,
+ * `import()` (src/on-demand.ts: each ruleset's heavy part, the world
+ * migration, the Quench batches) is split into chunks,
  * dist/chunks/<name>-<hash>.js, which the browser loads from the system
- * folder by their relative path the first time they are needed; modules only
- * lazy chunks share stay out of start-up. The other files of the system
+ * folder by their relative path when first asked for; modules only lazy
+ * chunks share stay out of start-up. The other files of the system
  * folder (system.json, templates, lang, styles, assets, packs) are put in
  * place by scripts/build.mjs; scripts/bundle-size.mjs reports the sizes.
  */

@@ -2,8 +2,9 @@
  * `node scripts/bundle-size.mjs [dist] [--json]`: the sizes of the built
  * system's JavaScript. Foundry loads the entry module system.json names
  * (fangs.js); the browser fetches what it imports statically before it runs
- * (the start-up set) and the chunks reached only by a dynamic import on
- * first use (lazy). Reports bytes and gzip bytes of each file, the entry,
+ * (the start-up set) and the chunks reached only by a dynamic import
+ * (lazy: each ruleset's heavy part, the world migration, the Quench
+ * batches; src/on-demand.ts). Reports bytes and gzip bytes of each file, the entry,
  * the start-up set, the lazy chunks and the total. Run `npm run build` first.
  * `--reference` also builds the same sources as one file (code splitting
  * off, in memory) and reports its size: the figure before the split.

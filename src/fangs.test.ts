@@ -10,7 +10,7 @@ import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { FangsActor } from "./documents/actor";
 import { registerEncounters } from "./encounters";
 import "./fangs";
-import { loadQuenchBatches } from "./on-demand";
+import { loadQuenchBatches, preloadRuleset } from "./on-demand";
 
 // The UI parts extend Foundry's application classes at load, which the
 // stand-in does not provide; each registration the entry file calls is
@@ -23,7 +23,10 @@ vi.mock("./chat", () => ({ registerExchange: vi.fn() }));
 vi.mock("./encounters", () => ({ registerEncounters: vi.fn() }));
 vi.mock("./data/world-migration-gate", () => ({ migrateWorldWhenDue: vi.fn(async () => undefined) }));
 const registerBatches = vi.fn();
-vi.mock("./on-demand", () => ({ loadQuenchBatches: vi.fn(async () => ({ registerBatches })) }));
+vi.mock("./on-demand", () => ({
+  loadQuenchBatches: vi.fn(async () => ({ registerBatches })),
+  preloadRuleset: vi.fn(),
+}));
 
 describe("the entry file", () => {
   it("registers documents, statuses, settings and the UI parts on init, once", () => {
@@ -60,6 +63,14 @@ describe("the entry file", () => {
     expect(migrateWorldWhenDue).not.toHaveBeenCalled();
     Hooks.callAll("ready");
     expect(migrateWorldWhenDue).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts loading the heavy part of the world's ruleset on ready, once (src/on-demand.ts)", () => {
+    // The ready hook ran in the test above, with the "Combat rules" setting at its default.
+    expect(preloadRuleset).toHaveBeenCalledTimes(1);
+    expect(preloadRuleset).toHaveBeenCalledWith("fangs");
+    Hooks.callAll("ready");
+    expect(preloadRuleset).toHaveBeenCalledTimes(1);
   });
 
   it("loads and registers the scenario batches only when the Quench runner announces itself", async () => {

@@ -10,11 +10,12 @@ import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
 import { registerFangsConfig } from "./config/fangs-config";
 import { configureDocuments, configureStatusEffects, configureTypeLabels } from "./config/register";
+import { activeRulesetId } from "./config/ruleset-setting";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { registerEncounters } from "./encounters";
-import { loadQuenchBatches } from "./on-demand";
+import { loadQuenchBatches, preloadRuleset } from "./on-demand";
 
 Hooks.once("init", () => {
   console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);
@@ -38,6 +39,8 @@ Hooks.once("setup", () => {
 });
 
 Hooks.once("ready", () => {
+  // The heavy part of the world's ruleset loads now, so the first attack or turn does not wait for it.
+  preloadRuleset(activeRulesetId());
   void migrateWorldWhenDue();
 });
 

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ON_DEMAND_MODULES, onDemand } from "./on-demand";
+import { loadRuleset, onDemand, preloadRuleset, RULESET_HEAVY_BARRELS } from "./on-demand";
+
+// The real barrel extends Foundry's application classes at load; what the loader hands out is what matters here.
+const heavyLoads = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./rulesets/fangs-heavy", () => {
+  heavyLoads.count += 1;
+  return { startAttack: () => "attack" };
+});
 
 /**
  * The loaders of src/on-demand.ts: a chunk is fetched once, and a failed
@@ -50,8 +57,23 @@ describe("on-demand loaders", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("name only modules that exist", async () => {
+  it("name only barrels that exist", async () => {
     const { existsSync } = await import("node:fs");
-    for (const path of ON_DEMAND_MODULES) expect(existsSync(path), path).toBe(true);
+    for (const path of Object.values(RULESET_HEAVY_BARRELS)) expect(existsSync(path), path).toBe(true);
+  });
+});
+
+describe("a ruleset's heavy part", () => {
+  it("loads once, whether it was preloaded on ready or asked for first by a click", async () => {
+    preloadRuleset("fangs");
+    const [a, b] = await Promise.all([loadRuleset(), loadRuleset("fangs")]);
+    expect(a).toBe(b);
+    expect(a.startAttack).toBeTypeOf("function");
+    expect(heavyLoads.count).toBe(1);
+  });
+
+  it("is not looked for in a world whose ruleset has none", () => {
+    expect(() => preloadRuleset("another-ruleset")).not.toThrow();
+    expect(() => preloadRuleset("toString")).not.toThrow();
   });
 });

@@ -1,17 +1,19 @@
 /**
- * The workflows loaded the first time someone uses them rather than when
- * Foundry starts: each begins with a click (an attack, a button on an
- * exchange card, the GM's rules menu, a round that opens with a weapon stuck
- * in someone, an old world to migrate, the Quench test runner's batches) and can afford the one fetch of its chunk then. Start-up keeps
- * what Foundry needs before any click: registration, data models, sheets,
- * the tracker and the rendering of chat cards. The bundler splits each
- * dynamic import below into its own chunk (vite.config.ts);
- * test/build/dist.test.ts fails if one of these modules is found in the
- * start-up set again.
+ * What start-up leaves out, and the loaders that bring it in.
+ *
+ * Start-up (the entry and its static imports) holds what Foundry needs
+ * before anyone plays: registration, data models, sheets with their view,
+ * rolls and effect buttons, the tracker and the drawing of chat cards. The
+ * heavy part of a ruleset (its card flow, planner, simulator, option
+ * windows) is one chunk per ruleset, loaded through `loadRuleset`: on
+ * `ready` in a world that plays it (`preloadRuleset`, src/fangs.ts), so the
+ * first click does not wait, or on first use in a world that plays another.
+ * test/build/dist.test.ts fails if a module of a ruleset's heavy part is
+ * found in the start-up set.
  *
  * A chunk's file name carries a hash of its content, so a browser that loaded
  * the system before an update asks for files that are gone: the loader then
- * tells the user to reload, and a later click tries again.
+ * tells the user to reload, and a later call tries again.
  */
 
 /** A loader that is remembered once it succeeds and says what to do when it fails. */
@@ -30,78 +32,47 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Starting an attack: targets, the modifier dialog, the new exchange card. */
-export const loadAttackWorkflow = onDemand(() => import("./apps/attack/start-attack"));
+/** Each ruleset's heavy part, by ruleset id: one barrel module each. */
+export interface RulesetHeavyParts {
+  fangs: typeof import("./rulesets/fangs-heavy");
+}
 
-/** The round's turn planner (phases, holds, roll-offs, a new round), run by the GM's client. */
-export const loadTurnPlanner = onDemand(() => import("./rules/fangs/round-engine"));
+export type RulesetWithHeavyPart = keyof RulesetHeavyParts;
 
-/** The round's chat notes (who skipped, who rolled, impale damage), posted by the GM's client after a turn moves. */
-export const loadRoundNotes = onDemand(() => import("./combat/notes"));
+const rulesetLoaders: { readonly [K in RulesetWithHeavyPart]: () => Promise<RulesetHeavyParts[K]> } = {
+  fangs: onDemand(() => import("./rulesets/fangs-heavy")),
+};
 
-/** Round actions a player asks of the active GM (and the GM's check of them). */
-export const loadCombatRequests = onDemand(() => import("./combat/request"));
+/** The heavy part of a ruleset (FANGS unless named), loaded once and shared by every caller. */
+export function loadRuleset<K extends RulesetWithHeavyPart = "fangs">(
+  id: K = "fangs" as K,
+): Promise<RulesetHeavyParts[K]> {
+  return rulesetLoaders[id]();
+}
 
-/** The steps of an exchange card after the attack, run by the active GM's client. */
-export const loadExchangeFlow = onDemand(() => import("./chat/exchange-flow"));
+/**
+ * Starts loading the heavy part of the world's ruleset (call on `ready`), so
+ * the first attack or turn finds it there. A ruleset without one loads
+ * nothing; a failed load has been told by the loader, and the first use
+ * tries again.
+ */
+export function preloadRuleset(id: string): void {
+  if (!Object.hasOwn(rulesetLoaders, id)) return;
+  rulesetLoaders[id as RulesetWithHeavyPart]().catch(() => undefined);
+}
 
-/** The active GM's side of the exchange authority: a step's payload checked, its requester confirmed, the step run. */
-export const loadExchangeAuthority = onDemand(() => import("./chat/authority-gm"));
+/*
+ * Two loaders besides the rulesets', each for code that most sessions never
+ * run and that is heavy enough to matter (3.6 KB and 12.7 KB minified):
+ */
 
-/** The sheets' view (what a sheet shows, built from the document's data), loaded when a sheet first renders. */
-export const loadSheetContext = onDemand(() => import("./apps/sheets/context"));
-
-/** The actor sheet's Effects tab buttons (an Active Effect made, toggled, opened, deleted; a status toggled). */
-export const loadEffectActions = onDemand(() => import("./apps/sheets/effect-actions"));
-
-/** A sheet's check rolled (a button or a hotbar macro). */
-export const loadSheetRolls = onDemand(() => import("./apps/sheets/rolls"));
-
-/** A check's hotbar macro made from a sheet's dragged button or skill. */
-export const loadRollMacro = onDemand(() => import("./apps/attack/roll-macro"));
-
-/** Writing rules effects onto documents and undoing them. */
-export const loadEffectApplier = onDemand(() => import("./chat/apply-effects"));
-
-/** The GM's "FANGS rules options" window. */
-export const loadRulesMenu = onDemand(() => import("./apps/settings/app"));
-
-/** NC-DMG-13's damage each round from a weapon left stuck in a body. */
-export const loadImpale = onDemand(() => import("./rules/fangs/impale"));
-
-/** The Encounter odds dialog and the simulator behind it. */
-export const loadEncounterOdds = onDemand(() => import("./apps/encounter-odds/open"));
-
-/** The GM's damage and healing on selected tokens outside a card (its dialog and applier). */
-export const loadGmDamage = onDemand(() => import("./apps/gm-damage/apply"));
-
-/** Placing a ready-made encounter on the scene (the encounter table, the import, the tokens). */
-export const loadEncounters = onDemand(() => import("./encounters/place"));
-
-/** Bringing an older world's data to the current schema (the active GM, once, on `ready`). */
+/** Bringing an older world's data to the current schema: the active GM's client, once per update, on `ready`. */
 export const loadWorldMigration = onDemand(() => import("./data/world-migration"));
 
-/** The scenario batches for the Quench test runner, when that module is active (`quenchReady`). */
+/** The scenario batches for the Quench test runner, only where that module is active (`quenchReady`). */
 export const loadQuenchBatches = onDemand(() => import("./quench/register"));
 
-/** Module paths (from the repository root) of everything above, for the bundle test. */
-export const ON_DEMAND_MODULES = Object.freeze([
-  "src/apps/attack/start-attack.ts",
-  "src/rules/fangs/round-engine.ts",
-  "src/combat/notes.ts",
-  "src/combat/request.ts",
-  "src/chat/exchange-flow.ts",
-  "src/chat/authority-gm.ts",
-  "src/apps/sheets/context.ts",
-  "src/apps/sheets/effect-actions.ts",
-  "src/apps/sheets/rolls.ts",
-  "src/apps/attack/roll-macro.ts",
-  "src/chat/apply-effects.ts",
-  "src/apps/settings/app.ts",
-  "src/rules/fangs/impale.ts",
-  "src/apps/encounter-odds/open.ts",
-  "src/apps/gm-damage/apply.ts",
-  "src/encounters/place.ts",
-  "src/data/world-migration.ts",
-  "src/quench/register.ts",
-]);
+/** Each ruleset's heavy-part barrel (from the repository root): the build test reads its imports. */
+export const RULESET_HEAVY_BARRELS: Readonly<Record<RulesetWithHeavyPart, string>> = Object.freeze({
+  fangs: "src/rulesets/fangs-heavy.ts",
+});

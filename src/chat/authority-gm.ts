@@ -10,7 +10,7 @@ import { INTENT_TYPES } from "./exchange-state";
  * The active GM's side of the exchange authority (authority.ts is the
  * requester's side, in the start-up bundle): the untrusted payload read
  * field by field, the confirm-back check, and the step run under the
- * message's lock and in the GM's write queue. Loaded on the first step
+ * message's lock and in the GM's write queue. Part of FANGS's heavy part
  * (src/on-demand.ts).
  */
 

@@ -1,5 +1,5 @@
 import { allowedBy } from "../api/hooks";
-import { loadExchangeAuthority } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import { CONFIRM_QUERY, confirmRequest, newRequestId, whilePending } from "../requester";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
 
@@ -116,7 +116,7 @@ export async function requestStep(
   };
   let answer: ExchangeAnswer;
   if (gm.isSelf) {
-    answer = await (await loadExchangeAuthority()).runVerified(request, user);
+    answer = await (await loadRuleset()).runVerified(request, user);
   } else {
     try {
       answer = (await whilePending(request.requestId, subjectOf(messageId, intent.type), () =>
@@ -132,16 +132,16 @@ export async function requestStep(
 }
 
 /* -------------------------------------------- */
-/*  The GM's side, loaded on the first step     */
+/*  The GM's side, in the heavy part           */
 /* -------------------------------------------- */
 
 /**
  * The `fangs.exchange` query handler (active GM's client): the checks and
- * the step run in authority-gm.ts, loaded on the first request so start-up
- * carries only the requester's side.
+ * the step run in authority-gm.ts, part of FANGS's heavy part
+ * (src/on-demand.ts): start-up carries only the requester's side.
  */
 export async function handleExchangeQuery(payload: unknown): Promise<ExchangeAnswer> {
-  return (await loadExchangeAuthority()).handleExchangeQuery(payload);
+  return (await loadRuleset()).handleExchangeQuery(payload);
 }
 
 declare global {

@@ -6,7 +6,8 @@ import type { ExchangeAnswer, ExchangeRequest, StepRunner } from "./authority";
  * the ruleset the card was made under (its stored `ruleset`, "fangs" for
  * cards from before the field). A card keeps its ruleset: a world that
  * changes its combat rules still finishes the cards already in the chat.
- * FANGS registers its flow in chat/index.ts (loaded on the first step);
+ * FANGS registers its flow in chat/index.ts (its steps are in FANGS's heavy
+ * part, src/on-demand.ts);
  * see docs/rulesets.md.
  */
 

@@ -15,8 +15,8 @@ import { world } from "../../test/foundry/chat-stand-in";
 /**
  * What registerExchange gives the rest of the system and macros
  * (`game.system.api.exchange`): attack starters and the effect applier that
- * load their workflow on first use (src/on-demand.ts) and behave as the
- * workflow's own functions do.
+ * reach their workflow through FANGS's heavy part (src/on-demand.ts) and
+ * behave as the workflow's own functions do.
  */
 
 type ExchangeApi = {

@@ -2,7 +2,7 @@ import { registerApi } from "../api/system-api";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
-import { loadAttackWorkflow, loadEffectApplier, loadExchangeFlow } from "../on-demand";
+import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep, registerCardFlow } from "./card-flows";
 import { ExchangeMessageData } from "./exchange-model";
@@ -14,24 +14,23 @@ import {
 } from "./exchange-render";
 import { stuckWeapons } from "./stuck-weapons";
 
-type AttackWorkflow = typeof import("../apps/attack/start-attack");
-type EffectApplier = typeof import("./apply-effects");
+type Fangs = RulesetHeavyParts["fangs"];
 
-/** Starts an attack with an actor's weapon (the attack workflow is loaded on the first one). */
-export const startAttack: AttackWorkflow["startAttack"] = async (...args) =>
-  (await loadAttackWorkflow()).startAttack(...args);
+/** Starts an attack with an actor's weapon (FANGS's heavy part, src/on-demand.ts). */
+export const startAttack: Fangs["startAttack"] = async (...args) =>
+  (await loadRuleset()).startAttack(...args);
 
-const attackWithItem: AttackWorkflow["attackWithItem"] = async (...args) =>
-  (await loadAttackWorkflow()).attackWithItem(...args);
+const attackWithItem: Fangs["attackWithItem"] = async (...args) =>
+  (await loadRuleset()).attackWithItem(...args);
 
-const takeFreeAttack: AttackWorkflow["takeFreeAttack"] = async (...args) =>
-  (await loadAttackWorkflow()).takeFreeAttack(...args);
+const takeFreeAttack: Fangs["takeFreeAttack"] = async (...args) =>
+  (await loadRuleset()).takeFreeAttack(...args);
 
-export const applyEffects: EffectApplier["applyEffects"] = async (...args) =>
-  (await loadEffectApplier()).applyEffects(...args);
+export const applyEffects: Fangs["applyEffects"] = async (...args) =>
+  (await loadRuleset()).applyEffects(...args);
 
-export const revertDeltas: EffectApplier["revertDeltas"] = async (...args) =>
-  (await loadEffectApplier()).revertDeltas(...args);
+export const revertDeltas: Fangs["revertDeltas"] = async (...args) =>
+  (await loadRuleset()).revertDeltas(...args);
 
 /**
  * The exchange chat card: the `exchange` ChatMessage subtype, its queries to
@@ -62,9 +61,9 @@ export function registerExchange(): void {
   registerQueries();
   // The active GM makes every exchange card (start-attack.ts): a player's attack is asked of it.
   CONFIG.queries[START_ATTACK_QUERY] = async (payload: unknown) =>
-    (await loadAttackWorkflow()).handleStartAttack(payload);
+    (await loadRuleset()).handleStartAttack(payload);
   registerCardFlow("fangs", {
-    runStep: async (request, user) => (await loadExchangeFlow()).runStep(request, user),
+    runStep: async (request, user) => (await loadRuleset()).runStep(request, user),
   });
   setStepRunner(dispatchStep);
   setFreeAttackStarter(takeFreeAttack);

@@ -3,7 +3,7 @@ import { combatantState as actorState } from "../chat/facts";
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { actorSystem } from "../data/views";
 import { serialised } from "../documents/write-queue";
-import { loadEffectApplier, loadImpale, loadRoundNotes } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import type { PlanOptions } from "../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
@@ -193,13 +193,8 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
         ? bodyImpaleFormulas(actor).map((perRoundDamage) => ({ combatant, actor, perRoundDamage }))
         : [];
     });
-    // Most rounds nobody has a weapon stuck in them: the rule's code is loaded only when someone has.
     if (stuck.length === 0) return;
-    const [{ impaledRoundDamage }, { applyEffects }, { escapeHtml }] = await Promise.all([
-      loadImpale(),
-      loadEffectApplier(),
-      loadRoundNotes(),
-    ]);
+    const { impaledRoundDamage, applyEffects, escapeHtml } = await loadRuleset("fangs");
     const dice = new FoundryDice();
     const effects: Effect[] = [];
     const lines: { text: string; hidden: boolean }[] = [];

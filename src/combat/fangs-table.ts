@@ -1,5 +1,5 @@
 import { initiativeMode, rulesOptions } from "../config/settings";
-import { loadRoundNotes, loadTurnPlanner } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import type { CombatPlan, PlanOptions, PlanState } from "../rules/fangs/round-engine";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
@@ -11,7 +11,7 @@ import { roundStartManeuvers } from "./turns";
 
 /**
  * FANGS at the table: the rules core's round engine
- * (src/rules/fangs/round-engine.ts, loaded on the first turn a GM advances),
+ * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
  * driven with the snapshot of src/combat/snapshot.ts; its
  * chat notes and the new round's token markers and impale damage, and its
  * two round actions, hold and break hold (NC-RND-4 … -6).
@@ -45,7 +45,7 @@ function refusing<A extends unknown[]>(plan: (...args: A) => CombatPlan): (...ar
 }
 
 async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatPlan>> {
-  const engine = await loadTurnPlanner();
+  const engine = await loadRuleset("fangs");
   const p = {
     planStart: engine.planStart,
     planNextTurn: engine.planNextTurn,
@@ -78,7 +78,7 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   }),
   roundPointer: combatSystem,
   async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
-    const { postNotes } = await loadRoundNotes();
+    const { postNotes } = await loadRuleset("fangs");
     await postNotes(combat, plan);
     if (!plan.newRound) return;
     const markers = combat as unknown as FangsRoundMarkers;

@@ -12,7 +12,7 @@ import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*
  * Apart from the Combatant document, which start-up loads: only the attack workflow and
- * the exchange card's steps ask this, and both load on first use
+ * the exchange card's steps ask this, and both are in FANGS's heavy part
  * (src/on-demand.ts), so the rules core's attack checks load with them.
  */
 

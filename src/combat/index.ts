@@ -1,7 +1,7 @@
 import { registerTokenHudPalette } from "../apps/combat-tracker/token-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
-import { loadCombatRequests } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import type { FangsCombat } from "./combat";
 import type { FangsCombatant } from "./combatant";
 import { FangsCombatantData, FangsCombatData } from "./data";
@@ -44,7 +44,7 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combatant.dataModels, { base: FangsCombatantData });
   CONFIG.ui.combat = FangsCombatTracker;
   CONFIG.queries[COMBAT_QUERY] = async (payload: unknown) =>
-    (await loadCombatRequests()).handleCombatAction(payload);
+    (await loadRuleset()).handleCombatAction(payload);
   registerCombatSettings();
   registerTokenHudPalette();
   Hooks.on("updateCombatant", restoreForgedRound as never);

@@ -1,10 +1,10 @@
-import { loadCombatRequests } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 
 /**
  * The v13 query a player's client sends the active GM for a round action
  * (src/combat/request.ts checks and carries it out). Its name and the
- * player's side live here, at start-up; the request code itself is loaded on
- * the first request (src/on-demand.ts).
+ * player's side live here, at start-up; the request code itself is in
+ * FANGS's heavy part (src/on-demand.ts).
  */
 export const COMBAT_QUERY = "fangs.combatAction";
 
@@ -14,5 +14,5 @@ type Requests = typeof import("./request");
 export async function requestCombatAction(
   ...args: Parameters<Requests["requestCombatAction"]>
 ): ReturnType<Requests["requestCombatAction"]> {
-  return (await loadCombatRequests()).requestCombatAction(...args);
+  return (await loadRuleset()).requestCombatAction(...args);
 }

@@ -56,7 +56,7 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
   readonly id: string;
   /** The rules core's half: the phases the tracker shows come from here. */
   readonly rules: Ruleset;
-  /** The turn planner, loaded on the first turn a GM advances (a loader of src/on-demand.ts). */
+  /** The turn planner, from the ruleset's heavy part (`loadRuleset`, src/on-demand.ts). */
   loadPlanner(): Promise<TablePlanner<S, P>>;
   /** Reads the Combat (documents or test stand-ins) into the planner's snapshot, options included. */
   readState(combat: unknown): S;

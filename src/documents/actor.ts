@@ -1,7 +1,8 @@
 import type { RollSpec } from "../apps/sheets/roll-spec";
+import { rollCheck } from "../apps/sheets/rolls";
 import type { AppliedDelta } from "../chat/exchange-state";
 import { actorSystem, itemSystem } from "../data/views";
-import { loadGmDamage, loadSheetRolls } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** Points of Stun and HP, whole and not negative. */
@@ -20,7 +21,7 @@ export interface PoolChangeOptions {
  * (src/data); rules live in the rules core. The document keeps the workflow:
  * refusing bad edits with a notice, small look-ups the sheets need, and what
  * macros and modules do to an actor (damage, healing, a check), each through
- * the same code as the system's own buttons, loaded on first use.
+ * the same code as the system's own buttons.
  */
 export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /**
@@ -44,7 +45,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     points: PoolPoints,
     options: PoolChangeOptions,
   ): Promise<AppliedDelta[] | null> {
-    const { applyGmDamage } = await loadGmDamage();
+    const { applyGmDamage } = await loadRuleset();
     return applyGmDamage(
       {
         direction,
@@ -63,7 +64,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
    * `{ kind: "attribute", id: "luck" }` or `{ kind: "skill", itemId }`.
    */
   async rollCheck(spec: RollSpec): Promise<void> {
-    await (await loadSheetRolls()).rollCheck(this as unknown as Actor.Implementation, spec);
+    await rollCheck(this as unknown as Actor.Implementation, spec);
   }
 
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */

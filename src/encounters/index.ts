@@ -1,20 +1,20 @@
 import { registerApi } from "../api/system-api";
-import { loadEncounters } from "../on-demand";
+import { loadRuleset } from "../on-demand";
 import type { PlaceOptions } from "./place";
 
 /**
  * Ready-made encounters: `game.system.api.encounters` and the "place on the
  * scene" links of the compendium journal (`@FangsEncounter[id]{label}` in a
  * page's text), registered by one call in src/fangs.ts. The table and the
- * placing code load on first use (place.ts); `CONFIG.FANGS.encounters`
+ * placing code (place.ts) are in FANGS's heavy part (src/on-demand.ts); `CONFIG.FANGS.encounters`
  * starts empty, for modules to add encounters to (see table.ts).
  */
 
 export const encountersApi = Object.freeze({
   /** Places the encounter of that id on the viewed scene (GM only). */
-  place: async (id: string, options?: PlaceOptions) => (await loadEncounters()).placeEncounter(id, options),
+  place: async (id: string, options?: PlaceOptions) => (await loadRuleset()).placeEncounter(id, options),
   /** Every encounter a GM may place, the system's and the modules'. */
-  list: async () => (await loadEncounters()).listEncounters(),
+  list: async () => (await loadRuleset()).listEncounters(),
 });
 
 const LINK_CLASS = "fangs-encounter-place";

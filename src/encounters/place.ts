@@ -3,8 +3,8 @@ import { type Footprint, placeFootprints, type Square, squareKey } from "./layou
 import { DEFAULT_CREATURE_PACK, type EncounterDefinition, encounterTable, SIDE_DISPOSITION } from "./table";
 
 /**
- * Placing a ready-made encounter on the scene the GM is viewing, loaded on
- * first use (src/on-demand.ts): its creatures imported from their
+ * Placing a ready-made encounter on the scene the GM is viewing, part of
+ * FANGS's heavy part (src/on-demand.ts): its creatures imported from their
  * compendium into a world folder named after it (an actor imported before
  * from the same compendium entry is used again, so placing twice imports
  * once), their tokens on free squares around the scene's centre, and, with

@@ -1,7 +1,7 @@
 /**
  * The ready-made encounters: which creatures of which compendium, how many,
- * and on which side. Pure data, loaded with the placing code on first use
- * (src/on-demand.ts) to keep it out of start-up. Other modules add their own,
+ * and on which side. Pure data, loaded with the placing code in FANGS's
+ * heavy part (src/on-demand.ts). Other modules add their own,
  * or replace one of these by its id, in `CONFIG.FANGS.encounters` (same
  * shape), which `encounterTable()` lays over this table.
  */

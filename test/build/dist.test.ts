@@ -17,7 +17,15 @@ import {
 } from "../../scripts/lib/manifest.mjs";
 import { listFiles, zipDirectory } from "../../scripts/lib/zip.mjs";
 import { packageRelease, releaseManifest, tagFor } from "../../scripts/release.mjs";
-import { ON_DEMAND_MODULES } from "../../src/on-demand";
+import { RULESET_HEAVY_BARRELS } from "../../src/on-demand";
+
+/** The modules (from the repository root) a barrel re-exports from: `export … from "<relative path>"`. */
+function reExportedModules(barrel: string): string[] {
+  const text = readFileSync(path.join(ROOT, barrel), "utf8");
+  return [...text.matchAll(/^export\s[^;]*?\sfrom\s+"(\.[^"]+)"/gms)].map((m) =>
+    path.posix.join(path.posix.dirname(barrel), `${m[1]}.ts`),
+  );
+}
 
 /** Every entry of a zip archive with its uncompressed bytes, read by an independent zip reader. */
 function readZip(file: string): Promise<Map<string, Buffer>> {
@@ -165,26 +173,35 @@ describe("npm run build", () => {
     expect(built.modules).toEqual({ startup: graph.startup, lazy: graph.lazy });
     const chunks = listFiles(dist).filter((f) => f.endsWith(".js") && f !== "fangs.js");
     expect([...graph.startup, ...graph.lazy].sort()).toEqual(["fangs.js", ...chunks].sort());
-    // The workflows a click starts are loaded on first use, not at start-up (src/on-demand.ts).
+    // Start-up imports the heavy part of each ruleset (src/on-demand.ts) only dynamically.
     const startupCode = graph.startup.map((f) => readFileSync(path.join(dist, f), "utf8"));
     expect(startupCode.some((code) => relativeImports(code).dynamic.length > 0)).toBe(true);
     expect(graph.lazy.length).toBeGreaterThan(0);
+  });
+
+  it("keeps each ruleset's heavy part out of the start-up set: what its barrel re-exports and what only that reaches", () => {
+    const graph = moduleGraph(dist, "fangs.js");
     const sourcesOf = (files: readonly string[]) =>
       files
         .filter((f) => existsSync(path.join(dist, `${f}.map`)))
         .flatMap((f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources);
     const lazySources = sourcesOf(graph.lazy);
     const startupSources = sourcesOf(graph.startup);
-    expect(ON_DEMAND_MODULES.length).toBeGreaterThan(0);
-    // Besides the loaders' modules, what only they reach: the simulator, the attack checks, the special defenses.
-    const workflowOnly = [
+    const barrels = Object.values(RULESET_HEAVY_BARRELS);
+    expect(barrels.length).toBeGreaterThan(0);
+    // The barrel itself only re-exports: no code of its own to find in a chunk.
+    const heavy = barrels.flatMap(reExportedModules);
+    expect(heavy.length).toBeGreaterThan(barrels.length);
+    // Besides the barrel's own modules, FANGS's heavy part alone reaches the simulator, the attack checks, the special defenses.
+    const reachedOnlyFromThere = [
       "src/sim/duel.ts",
       "src/apps/encounter-odds/app.ts",
       "src/rules/fangs/attack-checks.ts",
       "src/rules/fangs/special-defenses.ts",
       "src/combat/free-attacks.ts",
     ];
-    for (const module of [...ON_DEMAND_MODULES, ...workflowOnly]) {
+    for (const module of [...heavy, ...reachedOnlyFromThere]) {
+      expect(existsSync(path.join(ROOT, module)), `${module} exists`).toBe(true);
       expect(
         lazySources.some((s) => s.endsWith(module)),
         `${module} is in a lazy chunk`,

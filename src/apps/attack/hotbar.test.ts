@@ -3,7 +3,7 @@ import { type ExchangeModules, lastMessage, loadExchange, table } from "../../..
 import { world } from "../../../test/foundry/chat-stand-in";
 import type { CheckRequest } from "../../chat/check-card";
 import { ScriptedDice } from "../../rules/kernel/dice";
-import { registerRollApi } from "../sheets/roll-spec";
+import { registerRollApi } from "../sheets/rolls";
 
 /*
  * A sheet's checks dragged to the hotbar: the drop makes a macro, and the
@@ -36,7 +36,7 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 
 async function dropAndRun(data: object, slot: number, die: number) {
   expect(modules.hotbar.onHotbarDrop(null, data, slot)).toBe(false);
-  // The macro is made once its module has loaded (src/on-demand.ts).
+  // The drop makes the macro without waiting for it (the hook answers at once).
   for (let i = 0; i < 100 && world.player.hotbar.at(-1)?.slot !== slot; i++)
     await new Promise((resolve) => setTimeout(resolve, 5));
   const placed = world.player.hotbar.at(-1);

@@ -1,7 +1,7 @@
 import { localize } from "../../chat/exchange-render";
 import { documentAtSync } from "../../documents/uuid";
-import { loadRollMacro } from "../../on-demand";
 import { ROLL_DRAG_TYPE, rollSpecOf } from "../sheets/roll-spec";
+import { assignRollMacro } from "./roll-macro";
 
 /**
  * Dragging a weapon from a sheet onto the hotbar makes a macro that starts
@@ -50,7 +50,7 @@ export function onHotbarDrop(
     const actor = typeof data.actorUuid === "string" ? documentAtSync(data.actorUuid) : null;
     const spec = rollSpecOf(data.spec);
     if (!(actor instanceof Actor) || !spec) return;
-    void loadRollMacro().then((m) => m.assignRollMacro(actor as Actor.Implementation, spec, slot));
+    void assignRollMacro(actor as Actor.Implementation, spec, slot);
     return false;
   }
   if (data?.type !== "Item") return;
@@ -59,7 +59,7 @@ export function onHotbarDrop(
   if (item.type === "skill" && item.id) {
     const actor = item.actor as Actor.Implementation;
     const spec = { kind: "skill", itemId: item.id } as const;
-    void loadRollMacro().then((m) => m.assignRollMacro(actor, spec, slot));
+    void assignRollMacro(actor, spec, slot);
     return false;
   }
   if (item.type !== "weapon" && item.type !== "shield") return;

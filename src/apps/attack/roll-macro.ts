@@ -5,8 +5,8 @@ import type { RollSpec } from "../sheets/roll-spec";
 /*
  * A sheet's check dragged to the hotbar (a characteristic ×1 or ×2, Idea,
  * Luck, Dodge, or a skill's row) makes a macro that rolls it as the sheet's
- * button does, through game.system.api.rolls. Loaded on the first such
- * drop (src/on-demand.ts); src/apps/attack/hotbar.ts reads the drop.
+ * button does, through game.system.api.rolls; src/apps/attack/hotbar.ts
+ * reads the drop.
  */
 
 /** The script a check's macro runs. */

@@ -1,6 +1,6 @@
 import { localize } from "../../chat/exchange-render";
 import { itemSystem } from "../../data/views";
-import { loadAttackWorkflow } from "../../on-demand";
+import { loadRuleset } from "../../on-demand";
 
 /**
  * An attack button on the Token HUD: one click per equipped weapon and
@@ -55,7 +55,7 @@ export function registerAttackHud(): void {
       event.preventDefault();
       event.stopPropagation();
       palette.hidden = true;
-      void loadAttackWorkflow().then(({ startAttack }) =>
+      void loadRuleset().then(({ startAttack }) =>
         startAttack(actor, choice.dataset.weapon ?? "", { event, token }),
       );
     });

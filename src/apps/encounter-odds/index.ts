@@ -1,4 +1,4 @@
-import { loadEncounterOdds } from "../../on-demand";
+import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
 import type { EncounterOddsApp } from "./app";
 
@@ -6,15 +6,14 @@ import type { EncounterOddsApp } from "./app";
  * "Encounter odds": a GM tool on the selected tokens (two, or a party and its foes), reached from the
  * token controls or from a macro (`game.fangs.encounterOdds()`), registered
  * by one call in src/fangs.ts. The dialog and the simulator behind it are
- * imported on first use: a build that splits dynamic imports keeps them out
- * of the system's start-up bundle.
+ * in FANGS's heavy part (src/on-demand.ts).
  */
 
 type TokenLike = { actor: Actor.Implementation | null; name?: string; disposition?: number };
 
 /** Opens the dialog for the selected tokens (or those given): two fight each other, more split by disposition (sides.ts). */
 export async function openEncounterOdds(tokens?: readonly TokenLike[]): Promise<EncounterOddsApp | null> {
-  const { openEncounterOddsNow } = await loadEncounterOdds();
+  const { openEncounterOddsNow } = await loadRuleset("fangs");
   return openEncounterOddsNow(tokens);
 }
 

@@ -14,8 +14,8 @@ import {
 } from "./plan";
 
 /**
- * The GM's damage and healing on selected tokens, outside any card: loaded
- * on the first use (src/on-demand.ts). The effects go through the exchange's
+ * The GM's damage and healing on selected tokens, outside any card: part of
+ * FANGS's heavy part (src/on-demand.ts). The effects go through the exchange's
  * applier inside the GM's write queue, so a blow being applied at the same
  * moment is counted before or after, never half.
  */

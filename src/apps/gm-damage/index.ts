@@ -1,5 +1,5 @@
 import { registerApi } from "../../api/system-api";
-import { loadGmDamage } from "../../on-demand";
+import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
 import { GmDamageNoteData, noteUndone } from "./note-model";
 import type { GmDamageAnswers } from "./plan";
@@ -8,8 +8,8 @@ import type { GmDamageAnswers } from "./plan";
  * The GM's damage and healing on the selected tokens outside a card: a
  * token-controls button and `game.system.api.gmDamage` for macros,
  * registered by one call in src/fangs.ts, with the chat note's subtype and
- * its Undo button. The dialog, the applier and the undo load on first use
- * (apply.ts).
+ * its Undo button. The dialog, the applier and the undo (apply.ts) are in
+ * FANGS's heavy part (src/on-demand.ts).
  */
 
 /**
@@ -17,17 +17,17 @@ import type { GmDamageAnswers } from "./plan";
  * without asking; `undo(message)` reverts a note's changes (what its Undo button does).
  */
 export const gmDamageApi = Object.freeze({
-  open: async () => (await loadGmDamage()).openGmDamageNow(),
+  open: async () => (await loadRuleset()).openGmDamageNow(),
   apply: async (answers: GmDamageAnswers, tokens?: Parameters<typeof applyNow>[1]) =>
     applyNow(answers, tokens),
-  undo: async (message: ChatMessage.Implementation) => (await loadGmDamage()).undoGmDamageNote(message),
+  undo: async (message: ChatMessage.Implementation) => (await loadRuleset()).undoGmDamageNote(message),
 });
 
 async function applyNow(
   answers: GmDamageAnswers,
   tokens?: readonly { actor: Actor.Implementation | null; name?: string | null }[],
 ) {
-  return (await loadGmDamage()).applyGmDamage(answers, tokens);
+  return (await loadRuleset()).applyGmDamage(answers, tokens);
 }
 
 /** The `renderChatMessageHTML` hook: the note's Undo, greyed for players, a plain "undone" once used. */

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../../config/system";
-import { loadRulesMenu } from "../../on-demand";
+import { loadRuleset } from "../../on-demand";
 import { registerManeuverOptionsSetting } from "./maneuver-options";
 
 /**
@@ -23,14 +23,14 @@ async function openRulesMenu(): Promise<void> {
     open.bringToFront();
     return;
   }
-  const { RulesOptionsMenu } = await loadRulesMenu();
+  const { RulesOptionsMenu } = await loadRuleset("fangs");
   await new RulesOptionsMenu().render({ force: true });
 }
 
 /**
  * What the settings window's button opens. Foundry constructs the registered
- * class and renders it; this one loads the real window (app.ts, in its own
- * chunk) and renders that instead, or brings it forward if it is open.
+ * class and renders it; this one loads the real window (app.ts, in FANGS's
+ * heavy part) and renders that instead, or brings it forward if it is open.
  */
 export class RulesMenuLauncher extends foundry.applications.api.ApplicationV2 {
   override async render(): Promise<this> {

@@ -3,14 +3,15 @@ import { postCheck } from "../../chat/check-card";
 import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
-import { loadEffectActions, loadSheetContext, loadSheetRolls } from "../../on-demand";
 import { resolveCheck } from "../../rules/fangs/check";
 import { HandlebarsActorSheet } from "./base";
-import type { SheetCombatFacts } from "./context";
+import { actorSheetContext, type SheetCombatFacts } from "./context";
 import { actorDataOf } from "./document-data";
+import * as effectActions from "./effect-actions";
 import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
 import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
+import { rollCheck } from "./rolls";
 import {
   inlineValue,
   notifyRefused,
@@ -85,7 +86,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     );
     return {
       ...base,
-      ...(await loadSheetContext()).actorSheetContext(data, {
+      ...actorSheetContext(data, {
         editable: this.isEditable,
         idPrefix: this.id,
         enrichedHtml,
@@ -263,21 +264,21 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   static async #onRollCharacteristic(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const spec = rollSpecOf({ kind: "characteristic", ...target.dataset, id: target.dataset.characteristic });
-    if (spec) await (await loadSheetRolls()).rollCheck(this.actor, spec);
+    if (spec) await rollCheck(this.actor, spec);
   }
 
   static async #onRollAttribute(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const spec = rollSpecOf({ kind: "attribute", id: target.dataset.attribute });
-    if (spec) await (await loadSheetRolls()).rollCheck(this.actor, spec);
+    if (spec) await rollCheck(this.actor, spec);
   }
 
   static async #onRollSkill(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    if (itemId) await (await loadSheetRolls()).rollCheck(this.actor, { kind: "skill", itemId });
+    if (itemId) await rollCheck(this.actor, { kind: "skill", itemId });
   }
 
   static async #onRollMonsterParry(this: FangsActorSheet) {
-    const context = (await loadSheetContext()).actorSheetContext(actorDataOf(this.actor), {
+    const context = actorSheetContext(actorDataOf(this.actor), {
       editable: false,
     });
     const total = context.creature?.monsterParry.total;
@@ -337,30 +338,27 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   static async #onEffectCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const section = target.dataset.section;
     if (section !== "temporary" && section !== "passive" && section !== "inactive") return;
-    await (await loadEffectActions()).createEffect(this.actor, section);
+    await effectActions.createEffect(this.actor, section);
   }
 
   static async #onEffectEdit(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const actions = await loadEffectActions();
-    const effect = actions.effectOf(this.actor, target);
-    if (effect) await actions.editEffect(effect);
+    const effect = effectActions.effectOf(this.actor, target);
+    if (effect) await effectActions.editEffect(effect);
   }
 
   static async #onEffectToggle(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const actions = await loadEffectActions();
-    const effect = actions.effectOf(this.actor, target);
-    if (effect) await actions.toggleEffect(this.actor, effect);
+    const effect = effectActions.effectOf(this.actor, target);
+    if (effect) await effectActions.toggleEffect(this.actor, effect);
   }
 
   static async #onEffectDelete(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const actions = await loadEffectActions();
-    const effect = actions.effectOf(this.actor, target);
-    if (effect) await actions.deleteEffect(effect);
+    const effect = effectActions.effectOf(this.actor, target);
+    if (effect) await effectActions.deleteEffect(effect);
   }
 
   static async #onStatusToggle(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const id = target.closest<HTMLElement>("[data-status-id]")?.dataset.statusId;
-    if (id) await (await loadEffectActions()).toggleStatus(this.actor, id);
+    if (id) await effectActions.toggleStatus(this.actor, id);
   }
 }
 

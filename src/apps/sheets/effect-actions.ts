@@ -1,6 +1,6 @@
 /**
  * The Effects tab's buttons: an effect made, opened, switched on or off,
- * deleted; a status toggled. Loaded on the first click (src/on-demand.ts).
+ * deleted; a status toggled.
  */
 import { notifyRefused } from "./support";
 

@@ -1,7 +1,7 @@
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./actor-sheet";
 import { ITEM_SHEETS } from "./item-sheet";
 import { SHEET_PARTIALS } from "./parts";
-import { registerRollApi } from "./roll-spec";
+import { registerRollApi } from "./rolls";
 import { ITEM_TYPES } from "./types";
 
 export { CharacterSheet, CreatureSheet, CreatureStatBlockSheet, FangsActorSheet } from "./actor-sheet";

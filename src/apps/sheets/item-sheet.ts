@@ -1,7 +1,7 @@
 import { rulesOptions } from "../../config/settings";
-import { loadSheetContext } from "../../on-demand";
 import type { CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsItemSheet } from "./base";
+import * as sheetContext from "./context";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { packSkills, worldSkills } from "./gm-skills";
 import { TAB_LABELS } from "./labels";
@@ -40,7 +40,6 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     const base = await super._prepareContext(options);
     const data = itemDataOf(this.item);
     const owner = this.item.actor ? actorDataOf(this.item.actor) : null;
-    const sheetContext = await loadSheetContext();
     // A weapon or shield no actor holds links to a skill by key: offer the skills the GM has.
     const linksSkill = data.type === "weapon" || data.type === "shield";
     const gmSkills =

@@ -1,11 +1,8 @@
-import { registerApi } from "../../api/system-api";
-import { loadSheetRolls } from "../../on-demand";
 import { CHARACTERISTIC_IDS, type CharacteristicId } from "../../rules/fangs/types";
 
 /**
  * What a sheet's roll button rolls, as plain data: the button, its drag to
- * the hotbar and the macro made from it all carry this. The rolling itself
- * (./rolls.ts) loads on the first click.
+ * the hotbar and the macro made from it all carry this; ./rolls.ts rolls it.
  */
 
 /** Attributes rolled as a plain check: d20 + value ≥ 20 (CORE-CHK-2). */
@@ -40,11 +37,4 @@ export interface RollDragData {
   type: typeof ROLL_DRAG_TYPE;
   actorUuid: string;
   spec: RollSpec;
-}
-
-/** `game.system.api.rolls`: what the hotbar's check macros call (src/apps/attack/hotbar.ts). */
-export function registerRollApi(): void {
-  const rollCheckFor = async (actorUuid: string, spec: unknown) =>
-    (await loadSheetRolls()).rollCheckFor(actorUuid, spec);
-  registerApi("rolls", Object.freeze({ rollCheckFor }));
 }

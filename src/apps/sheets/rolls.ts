@@ -1,3 +1,4 @@
+import { registerApi } from "../../api/system-api";
 import { postCheck } from "../../chat/check-card";
 import { actorSystem, itemSystem } from "../../data/views";
 import { actorAt } from "../../documents/uuid";
@@ -11,7 +12,7 @@ import { notifyRollFailed } from "./support";
  * hotbar macros made from them (game.system.api.rolls), so a macro rolls
  * exactly what the button does. Every value is the one the data models
  * prepared (a skill's total from its owner's characteristics), so a roll
- * builds no sheet. Loaded on the first roll (src/on-demand.ts).
+ * builds no sheet.
  */
 
 /** Rolls the check and posts its card; a refusal (no value, a bad formula) is told, never thrown. */
@@ -64,4 +65,9 @@ export async function rollCheckFor(actorUuid: string, spec: unknown): Promise<vo
     return;
   }
   await rollCheck(actor, read);
+}
+
+/** `game.system.api.rolls`: what the hotbar's check macros call (src/apps/attack/hotbar.ts). */
+export function registerRollApi(): void {
+  registerApi("rolls", Object.freeze({ rollCheckFor }));
 }

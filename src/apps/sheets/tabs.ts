@@ -1,9 +1,8 @@
 import { isReadying, type Readying } from "../../rules/fangs/defenses";
 
 /**
- * What the sheet classes need before their first render: their tabs and
- * the reading of a maneuver choice. Kept apart from context.ts, the sheets'
- * view, which is loaded when a sheet first renders (src/on-demand.ts).
+ * What the sheet classes need besides their view (context.ts): their tabs
+ * and the reading of a maneuver choice.
  */
 
 /** The tabs of both actor sheets, in order. */

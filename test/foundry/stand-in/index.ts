@@ -253,6 +253,12 @@ export function installStandIn(): StandIn {
     },
     documents: { BaseActor: Actor, BaseItem: Item },
     applications: {
+      // Present at load in Foundry: windows of a ruleset's heavy part (src/on-demand.ts) extend them when
+      // its barrel is imported, though no test of the stand-in opens one.
+      api: {
+        ApplicationV2: StandInApplication,
+        HandlebarsApplicationMixin: (Base: typeof StandInApplication) => class extends Base {},
+      },
       sidebar: {
         tabs: {
           CombatTracker: CombatTracker,
@@ -291,6 +297,9 @@ export function installStandIn(): StandIn {
   });
   return standIn;
 }
+
+/** Foundry's application base class, only to be extended (no test of the stand-in opens a window). */
+class StandInApplication {}
 
 /** Tokens `fromUuid` finds, by uuid (targets, free attacks). */
 export const tokenDocuments = new Map<string, TokenDocument>();

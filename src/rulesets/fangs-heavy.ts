@@ -1,0 +1,36 @@
+/**
+ * FANGS's heavy part: what a world that plays FANGS needs once play starts
+ * but Foundry does not need to start: the attack workflow, the exchange
+ * card's steps and the GM's side of its authority, the turn planner, the
+ * round's notes and round-action requests, the effect applier, NC-DMG-13's
+ * impale damage, the rules options window, the GM's damage tool, placing an
+ * encounter, and Encounter odds with the simulator behind it. One chunk,
+ * loaded through `loadRuleset("fangs")` (src/on-demand.ts) when such a
+ * world is ready or on first use, whichever comes first. Start-up code
+ * reaches these only through that loader (test/build/dist.test.ts).
+ */
+export {
+  attackWithItem,
+  handleStartAttack,
+  startAttack,
+  takeFreeAttack,
+} from "../apps/attack/start-attack";
+export { openEncounterOddsNow } from "../apps/encounter-odds/open";
+export { applyGmDamage, openGmDamageNow, undoGmDamageNote } from "../apps/gm-damage/apply";
+export { RulesOptionsMenu } from "../apps/settings/app";
+export { applyEffects, revertDeltas } from "../chat/apply-effects";
+export { handleExchangeQuery, runVerified } from "../chat/authority-gm";
+export { runStep } from "../chat/exchange-flow";
+export { escapeHtml, postNotes } from "../combat/notes";
+export { handleCombatAction, requestCombatAction } from "../combat/request";
+export { listEncounters, placeEncounter } from "../encounters/place";
+export { impaledRoundDamage } from "../rules/fangs/impale";
+export {
+  planBreakHold,
+  planHold,
+  planLeave,
+  planNextRound,
+  planNextTurn,
+  planPreviousTurn,
+  planStart,
+} from "../rules/fangs/round-engine";
