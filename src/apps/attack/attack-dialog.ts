@@ -2,6 +2,7 @@ import type { BlowOptions } from "../../rules/fangs/blows";
 import type { FangsOptions } from "../../rules/fangs/config";
 import { parryToAttackMaximum } from "../../rules/fangs/trades";
 import type { SkillValue } from "../../rules/fangs/types";
+import { dialogFormValues } from "../dialog-form";
 
 /**
  * The attack's modifier dialog: situational bonus, tactical trades (their
@@ -230,11 +231,10 @@ export async function askAttack(facts: DialogFacts, localize: Localize): Promise
         icon: "fa-solid fa-dice-d20",
         default: true,
         callback: (_event: unknown, button: HTMLButtonElement) => {
-          const form = button.form;
-          if (!form) return null;
-          const data: Record<string, unknown> = {};
-          for (const [key, value] of new FormData(form).entries()) data[key] = value;
-          data.subdual = (form.elements.namedItem("subdual") as HTMLInputElement | null)?.checked === true;
+          const data = dialogFormValues(button);
+          if (!data) return null;
+          data.subdual =
+            (button.form?.elements.namedItem("subdual") as HTMLInputElement | null)?.checked === true;
           return data;
         },
       },

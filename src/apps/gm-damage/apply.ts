@@ -3,6 +3,7 @@ import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
 import type { Effect } from "../../rules/kernel/effects";
+import { dialogFormValues } from "../dialog-form";
 import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
 import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 import {
@@ -222,13 +223,7 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
         label: i18n().localize("FANGS.GmDamage.Dialog.Apply"),
         icon: "fa-solid fa-heart-pulse",
         default: true,
-        callback: (_event: unknown, button: HTMLButtonElement) => {
-          const form = button.form;
-          if (!form) return null;
-          const data: Record<string, unknown> = {};
-          for (const [key, value] of new FormData(form).entries()) data[key] = value;
-          return data;
-        },
+        callback: (_event: unknown, button: HTMLButtonElement) => dialogFormValues(button),
       },
       { action: "cancel", label: i18n().localize("FANGS.GmDamage.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
     ],

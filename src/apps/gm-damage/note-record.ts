@@ -1,24 +1,11 @@
+import type { AppliedDelta } from "../../chat/exchange-state";
 /**
  * The GM damage note's record read with its shape checked (note-model.ts
  * holds the subtype): loaded with the undo, not at start-up.
  */
 
-/** The only changes the GM tool makes: a pool moved, a pool status set or lifted. */
-export type GmDamageDelta =
-  | {
-      readonly kind: "pool";
-      readonly actorUuid: string;
-      readonly pool: "stunPoints" | "hitPoints";
-      readonly before: number;
-      readonly after: number;
-    }
-  | {
-      readonly kind: "status";
-      readonly actorUuid: string;
-      readonly status: string;
-      readonly before: boolean;
-      readonly after: boolean;
-    };
+/** The only changes the GM tool makes: a pool moved, a pool status set or lifted (two of the card's delta kinds). */
+export type GmDamageDelta = Extract<AppliedDelta, { readonly kind: "pool" | "status" }>;
 
 export interface GmDamageNote {
   readonly deltas: readonly GmDamageDelta[];
