@@ -5,6 +5,7 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
+import { exchangeOf } from "../data/exchange-card";
 import { itemSystem } from "../data/views";
 import { replacing } from "../documents/replace";
 import { actorAt } from "../documents/uuid";
@@ -37,7 +38,6 @@ import {
 } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./dice";
-import { exchangeOf } from "./exchange-model";
 import {
   checkIntent,
   DODGE_PAST,

@@ -1,9 +1,9 @@
+import { exchangeOf } from "../data/exchange-card";
 import { documentAtSync } from "../documents/uuid";
 import { requestStep } from "./authority";
 import type { DefenseOffer } from "./defense-options";
 import { offeredDefenses } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
-import { exchangeOf } from "./exchange-model";
 import type { ExchangeIntent, ExchangeState } from "./exchange-state";
 import { HARM_SUFFIX, mayTake, openIntents } from "./exchange-state";
 import { EXCHANGE_TEMPLATE, exchangeCardView, type Localize, type Viewer } from "./exchange-view";

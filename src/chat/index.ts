@@ -2,10 +2,10 @@ import { registerApi } from "../api/system-api";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
+import { ExchangeMessageData } from "../data/exchange-card";
 import { loadAttackWorkflow, loadEffectApplier, loadExchangeFlow } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep, registerCardFlow } from "./card-flows";
-import { ExchangeMessageData } from "./exchange-model";
 import {
   loadExchangeTemplate,
   refreshCardsFor,

@@ -3,7 +3,6 @@ import { START_ATTACK_QUERY } from "../../chat/authority";
 import { authoredByGM } from "../../chat/card-flows";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
-import { exchangeOf } from "../../chat/exchange-model";
 import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillByKey, skillKeyOf, weaponProfile, weaponSkill } from "../../chat/facts";
@@ -13,6 +12,7 @@ import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../.
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
+import { exchangeOf } from "../../data/exchange-card";
 import { itemSystem } from "../../data/views";
 import { actorAt, documentAt, documentAtSync } from "../../documents/uuid";
 import { serialised } from "../../documents/write-queue";

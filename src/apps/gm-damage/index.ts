@@ -1,7 +1,7 @@
 import { registerApi } from "../../api/system-api";
+import { GmDamageNoteData, noteUndone } from "../../data/gm-damage-note";
 import { loadGmDamage } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
-import { GmDamageNoteData, noteUndone } from "./note-model";
 import type { GmDamageAnswers } from "./plan";
 
 /**

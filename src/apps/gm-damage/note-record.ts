@@ -1,5 +1,5 @@
 /**
- * The GM damage note's record read with its shape checked (note-model.ts
+ * The GM damage note's record read with its shape checked (src/data/gm-damage-note.ts
  * holds the subtype): loaded with the undo, not at start-up.
  */
 
