@@ -61,7 +61,7 @@ export const loadSheetRolls = onDemand(() => import("./apps/sheets/rolls"));
 export const loadRollMacro = onDemand(() => import("./apps/attack/roll-macro"));
 
 /** Writing rules effects onto documents and undoing them. */
-export const loadEffectApplier = onDemand(() => import("./chat/apply-effects"));
+export const loadEffectApplier = onDemand(() => import("./effects/apply-effects"));
 
 /** The GM's "FANGS rules options" window. */
 export const loadRulesMenu = onDemand(() => import("./apps/settings/app"));
@@ -96,7 +96,7 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/sheets/effect-actions.ts",
   "src/apps/sheets/rolls.ts",
   "src/apps/attack/roll-macro.ts",
-  "src/chat/apply-effects.ts",
+  "src/effects/apply-effects.ts",
   "src/apps/settings/app.ts",
   "src/rules/fangs/impale.ts",
   "src/apps/encounter-odds/open.ts",

@@ -10,6 +10,7 @@ import { itemSystem } from "../data/views";
 import { replacing } from "../documents/replace";
 import { actorAt } from "../documents/uuid";
 import { serialised } from "../documents/write-queue";
+import { actorsOf, appliable, applyEffects, revertDeltas } from "../effects/apply-effects";
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
@@ -26,7 +27,6 @@ import {
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
-import { actorsOf, appliable, applyEffects, revertDeltas } from "./apply-effects";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
 import { authoredByGM, NOT_GM_CARD } from "./card-flows";
 import {

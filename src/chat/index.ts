@@ -15,7 +15,7 @@ import {
 import { stuckWeapons } from "./stuck-weapons";
 
 type AttackWorkflow = typeof import("../apps/attack/start-attack");
-type EffectApplier = typeof import("./apply-effects");
+type EffectApplier = typeof import("../effects/apply-effects");
 
 /** Starts an attack with an actor's weapon (the attack workflow is loaded on the first one). */
 export const startAttack: AttackWorkflow["startAttack"] = async (...args) =>

@@ -1,7 +1,7 @@
-import { applyEffects, revertDeltas } from "../../chat/apply-effects";
 import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
+import { applyEffects, revertDeltas } from "../../effects/apply-effects";
 import type { Effect } from "../../rules/kernel/effects";
 import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
 import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
