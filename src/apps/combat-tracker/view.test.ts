@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { previewLocalize, previewStates, trackerPreviewPages } from "./preview";
+import {
+  previewLocalize,
+  previewStates,
+  trackerPreviewPages,
+} from "../../../test/preview/fixtures/combat-tracker";
 import {
   maneuverChoices,
   maneuverMenuView,
