@@ -1,5 +1,5 @@
 import { bench, describe } from "vitest";
-import { type TrackerRowInput, trackerView } from "../src/apps/combat-tracker/view";
+import { type TrackerRowInput, trackerView } from "../src/apps/combat-tracker/tracker-view";
 import {
   type PlanCombatant,
   type PlanState,

@@ -42,8 +42,8 @@ import {
   defaultAnswers,
   parseAnswers,
 } from "./attack-dialog";
+import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./attack-setup";
 import { type CellRect, nearestCells } from "./geometry";
-import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./plan";
 import { captureTarget, type TargetedToken } from "./targets";
 
 /**

@@ -10,7 +10,7 @@ import {
   type TrackerRowInput,
   type TrackerView,
   trackerView,
-} from "./view";
+} from "./tracker-view";
 
 /**
  * The FANGS combat tracker: Foundry's header and footer (encounters, round

@@ -3,15 +3,15 @@ import type { AppliedDelta } from "../../chat/exchange-state";
 import { serialised } from "../../documents/write-queue";
 import { applyEffects, revertDeltas } from "../../effects/apply-effects";
 import type { Effect } from "../../rules/kernel/effects";
-import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
-import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 import {
   type GmDamageAnswers,
   type GmDamageRequest,
   gmDamageEffects,
   type PoolState,
   parseAnswers,
-} from "./plan";
+} from "./damage-request";
+import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
+import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 
 /**
  * The GM's damage and healing on selected tokens, outside any card: loaded

@@ -2,7 +2,7 @@ import { registerApi } from "../../api/system-api";
 import { GmDamageNoteData, noteUndone } from "../../data/gm-damage-note";
 import { loadGmDamage } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
-import type { GmDamageAnswers } from "./plan";
+import type { GmDamageAnswers } from "./damage-request";
 
 /**
  * The GM's damage and healing on the selected tokens outside a card: a

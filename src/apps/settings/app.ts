@@ -4,13 +4,13 @@ import { defaultMenuValues, RULES_MENU_GROUPS, type RulesMenuValues } from "./ca
 import { contentLinkListener } from "./docs-link";
 import type { FormProblem } from "./form";
 import { RULES_MENU_ID } from "./index";
+import { RULES_MENU_TEMPLATE, rulesMenuView } from "./rules-menu-view";
 import { currentMenuValues, foundryLocalize, saveRulesMenu } from "./save";
-import { RULES_MENU_TEMPLATE, rulesMenuView } from "./view";
 
 /**
  * The GM's "FANGS rules options" window, opened from the system's settings
  * (game.settings.registerMenu, GM only). Thin: the view, the form reading
- * and the save live in view.ts, form.ts and save.ts. `HandlebarsApplicationMixin`
+ * and the save live in rules-menu-view.ts, form.ts and save.ts. `HandlebarsApplicationMixin`
  * is cast once, as the sheets do, to keep tsc out of TS2589.
  */
 type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;

@@ -11,7 +11,7 @@ import {
   splitOptionName,
 } from "./catalogue";
 import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, type PerManeuverChoice } from "./maneuver-readings";
-import { displayValue, type Localize } from "./view";
+import { displayValue, type Localize } from "./rules-menu-view";
 
 /**
  * The submitted form → the values the settings store, and refused values →

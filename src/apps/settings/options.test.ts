@@ -24,7 +24,7 @@ import {
   settingWrites,
 } from "./form";
 import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, perManeuverFromSource } from "./maneuver-readings";
-import { type Localize, rulesMenuView } from "./view";
+import { type Localize, rulesMenuView } from "./rules-menu-view";
 
 /** The pure half of the rules options menu: catalogue, view, form reading, refusal words, what a save writes. */
 

@@ -10,7 +10,7 @@ import {
   settingWrites,
 } from "./form";
 import { MANEUVER_OPTIONS_SETTING, ManeuverOptionsModel, worldManeuverOptions } from "./maneuver-options";
-import type { Localize } from "./view";
+import type { Localize } from "./rules-menu-view";
 
 /**
  * The Foundry side of the rules options menu, kept out of the application

@@ -11,7 +11,7 @@ import {
 } from "../../../test/handlebars/html";
 import { createTemplateRenderer } from "../../../test/handlebars/render";
 import { defaultMenuValues, OPTIONS_BY_NAME, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
-import { type Localize, RULES_MENU_TEMPLATE, rulesMenuView } from "./view";
+import { type Localize, RULES_MENU_TEMPLATE, rulesMenuView } from "./rules-menu-view";
 
 /** templates/apps/rules-options.hbs rendered with real Handlebars and the Foundry helper stand-ins. */
 

@@ -12,7 +12,7 @@ import {
   readTrackedResource,
   type TrackerRowInput,
   trackerView,
-} from "./view";
+} from "./tracker-view";
 
 function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput {
   return {
