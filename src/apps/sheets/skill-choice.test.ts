@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createActor, skill, weapon } from "../../../test/foundry/builders";
 import { resetWorld } from "../../../test/foundry/setup";
 import { skillByKey } from "../../chat/facts";
-import { actorSheetContext } from "./context";
+import { actorSheetContext } from "./actor-context";
 import { actorDataOf } from "./document-data";
 
 /*
