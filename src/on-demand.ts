@@ -49,7 +49,7 @@ export const loadExchangeFlow = onDemand(() => import("./chat/exchange-flow"));
 export const loadExchangeAuthority = onDemand(() => import("./chat/authority-gm"));
 
 /** The sheets' view (what a sheet shows, built from the document's data), loaded when a sheet first renders. */
-export const loadSheetContext = onDemand(() => import("./apps/sheets/actor-context"));
+export const loadSheetContext = onDemand(() => import("./apps/sheets/context"));
 
 /** The actor sheet's Effects tab buttons (an Active Effect made, toggled, opened, deleted; a status toggled). */
 export const loadEffectActions = onDemand(() => import("./apps/sheets/effect-actions"));
@@ -92,7 +92,7 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/combat/request.ts",
   "src/chat/exchange-flow.ts",
   "src/chat/authority-gm.ts",
-  "src/apps/sheets/actor-context.ts",
+  "src/apps/sheets/context.ts",
   "src/apps/sheets/effect-actions.ts",
   "src/apps/sheets/rolls.ts",
   "src/apps/attack/roll-macro.ts",

@@ -14,7 +14,7 @@ import {
   type ItemSheetContext,
   type ItemSheetContextOptions,
   itemSheetContext,
-} from "../../src/apps/sheets/actor-context";
+} from "../../src/apps/sheets/context";
 import {
   ACTOR_PARTS,
   itemParts,

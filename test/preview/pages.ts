@@ -13,7 +13,7 @@ import {
   ITEM_TAB_IDS,
   itemSheetContext,
   type SheetCombatFacts,
-} from "../../src/apps/sheets/actor-context";
+} from "../../src/apps/sheets/context";
 import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";

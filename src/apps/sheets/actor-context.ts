@@ -11,12 +11,7 @@
  */
 
 import { FANGS, KNOWN_ADVANTAGES } from "../../config/system";
-import {
-  damageModifierFormula,
-  deriveAttributes,
-  itemCondition,
-  skillValue,
-} from "../../rules/fangs/character";
+import { damageModifierFormula, deriveAttributes } from "../../rules/fangs/character";
 import type { FangsOptions } from "../../rules/fangs/config";
 import {
   hasMonsterParry,
@@ -29,187 +24,40 @@ import type { MoveFraction } from "../../rules/fangs/maneuvers";
 import {
   CHARACTERISTIC_IDS,
   type CharacteristicId,
-  type ItemCondition,
   MANEUVER_IDS,
   type ManeuverId,
 } from "../../rules/fangs/types";
 import { parseDiceFormula } from "../../rules/kernel/dice";
 import { RulesError } from "../../rules/kernel/errors";
 import {
+  type ConditionContext,
+  conditionOf,
+  DEFAULT_PLACEHOLDER_IMG,
+  formatDamageModifier,
+  ofType,
+  percentOf,
+  type SheetContextOptions,
+  type SkillRowContext,
+  type SpContext,
+  skillNumbers,
+  skillRow,
+  spContext,
+  type TabContext,
+  tabMap,
+  tabsFor,
+} from "./context-parts";
+import {
   ATTACK_BLOCKED_LABELS,
   ATTRIBUTE_LABELS,
   CHARACTERISTIC_LABELS,
-  CONDITION_LABELS,
-  type ConditionLabel,
   HANDS_LABELS,
-  ITEM_TYPE_LABELS,
   MANEUVER_LABELS,
   MOVE_FRACTION_LABELS,
-  SKILL_CATEGORY_LABELS,
-  TAB_LABELS,
   WEAPON_KIND_LABELS,
 } from "./labels";
-import { ACTOR_TAB_IDS, ITEM_TAB_IDS } from "./tabs";
-import type {
-  ActorAttributes,
-  ActorData,
-  ActorSystemData,
-  EffectData,
-  ItemData,
-  ItemDataOf,
-  ItemSpData,
-  ItemType,
-  SkillSystemData,
-} from "./types";
+import { ACTOR_TAB_IDS } from "./tabs";
+import type { ActorAttributes, ActorData, ActorSystemData, EffectData, ItemData, ItemDataOf } from "./types";
 
-/* -------------------------------------------- */
-/*  Shared pieces                               */
-/* -------------------------------------------- */
-
-export interface SheetContextOptions {
-  /** Whether the user may edit the document: inputs are disabled otherwise. */
-  editable: boolean;
-  /** Prefix of every element id, unique per open sheet (label `for` targets). */
-  idPrefix?: string;
-  /** The biography or description, already enriched to HTML (Foundry's TextEditor in the app). */
-  enrichedHtml?: string;
-  /** The active tab of the sheet's tab group. */
-  activeTab?: string;
-  /** World overrides of the FANGS figures, passed on to the rules core. */
-  rules?: FangsOptions;
-  /** The document's UUID, for the rich text editor's links and collaboration. */
-  uuid?: string;
-}
-
-export interface TabContext {
-  id: string;
-  group: string;
-  label: string;
-  active: boolean;
-  cssClass: string;
-}
-
-export interface ConditionContext extends ConditionLabel {
-  id: ItemCondition;
-  /** CSS modifier: `fangs-badge--<id>`. */
-  cssClass: string;
-}
-
-export interface SpContext {
-  value: number;
-  max: number;
-  /** Filled share of the bar, 0–100. */
-  percent: number;
-}
-
-const DEFAULT_PLACEHOLDER_IMG = "icons/svg/item-bag.svg";
-
-function tabsFor(ids: readonly (keyof typeof TAB_LABELS)[], active: string | undefined): TabContext[] {
-  const current = ids.includes(active as keyof typeof TAB_LABELS) ? active : ids[0];
-  return ids.map((id) => ({
-    id,
-    group: "sheet",
-    label: TAB_LABELS[id],
-    active: id === current,
-    cssClass: id === current ? "active" : "",
-  }));
-}
-
-function tabMap(tabs: readonly TabContext[]): Record<string, TabContext> {
-  return Object.fromEntries(tabs.map((t) => [t.id, t]));
-}
-
-function percentOf(value: number, max: number): number {
-  if (!(max > 0)) return 0;
-  return Math.round(Math.min(100, Math.max(0, (value / max) * 100)));
-}
-
-function spContext(sp: ItemSpData): SpContext {
-  return { value: sp.value, max: sp.max, percent: percentOf(sp.value, sp.max) };
-}
-
-function conditionContext(id: ItemCondition): ConditionContext {
-  return { id, ...CONDITION_LABELS[id], cssClass: `fangs-badge--${id}` };
-}
-
-/** The condition the data model derived, or the rules core's reading of the SP when it is missing or invalid. */
-function conditionOf(sp: ItemSpData, derived: ItemCondition | null | undefined): ConditionContext | null {
-  if (derived && derived in CONDITION_LABELS) return conditionContext(derived);
-  try {
-    return conditionContext(itemCondition(sp));
-  } catch (error) {
-    if (error instanceof RulesError) return null;
-    throw error;
-  }
-}
-
-function byName<T extends { name: string; sort?: number }>(a: T, b: T): number {
-  return (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
-}
-
-function ofType<T extends ItemType>(items: readonly ItemData[], type: T): ItemDataOf<T>[] {
-  return items.filter((i): i is ItemDataOf<T> => i.type === type).sort(byName);
-}
-
-/** "+1d4" for a DM, "—" for none. */
-export function formatDamageModifier(dice: string): string {
-  return dice && dice !== "0" ? `+${dice}` : "—";
-}
-
-/* -------------------------------------------- */
-/*  Skills                                      */
-/* -------------------------------------------- */
-
-export interface SkillRowContext {
-  id: string;
-  name: string;
-  img: string;
-  key: string;
-  formula: string;
-  natural: number | null;
-  bought: number;
-  total: number | null;
-  /** A localisation key when the formula cannot be read. */
-  error: string | null;
-  boughtInputId: string;
-}
-
-function skillNumbers(
-  system: SkillSystemData,
-  characteristics: Record<CharacteristicId, number>,
-): { natural: number | null; total: number | null; error: string | null } {
-  if (typeof system.natural === "number" && typeof system.total === "number") {
-    return { natural: system.natural, total: system.total, error: null };
-  }
-  try {
-    const value = skillValue(system.naturalAbility, characteristics, system.bought);
-    return { natural: value.natural, total: value.total, error: null };
-  } catch (error) {
-    if (error instanceof RulesError)
-      return { natural: null, total: null, error: "FANGS.Sheet.Error.BadFormula" };
-    throw error;
-  }
-}
-
-function skillRow(
-  item: ItemDataOf<"skill">,
-  characteristics: Record<CharacteristicId, number>,
-  idPrefix: string,
-): SkillRowContext {
-  return {
-    id: item.id,
-    name: item.name,
-    img: item.img ?? DEFAULT_PLACEHOLDER_IMG,
-    key: item.system.key,
-    formula: item.system.naturalAbility,
-    bought: item.system.bought,
-    ...skillNumbers(item.system, characteristics),
-    boughtInputId: `${idPrefix}-skill-${item.id}-bought`,
-  };
-}
-
-/* -------------------------------------------- */
-/*  Actor sheets                                */
 /* -------------------------------------------- */
 
 export interface CharacteristicContext {
@@ -1014,141 +862,6 @@ function creatureContext(system: ActorSystemData, idPrefix: string): CreatureCon
 /*  Item sheets                                 */
 /* -------------------------------------------- */
 
-export interface ChoiceContext {
-  value: string;
-  label: string;
-}
-
-export interface ItemSheetContextOptions extends SheetContextOptions {
-  /** The skills of the owning actor, for the weapon's and shield's skill picker. */
-  actorSkills?: readonly { key: string; name: string }[];
-  /** The owner's characteristics: a skill sheet then shows its natural part and total. */
-  actorCharacteristics?: Record<CharacteristicId, number>;
-  /**
-   * The skills a GM has (`gmSkills`: the world's, then the skills
-   * compendium's), for the skill picker of a weapon or shield with no owner.
-   * Ignored when `actorSkills` is given.
-   */
-  gmSkills?: readonly { key: string; name: string }[];
-}
-
-/** The picker of a weapon or shield with no owner: the GM's skills by name, or a key typed by hand. */
-export interface GmSkillPickerContext {
-  /** The GM's skills, by name; the one the item names is selected. */
-  options: { value: string; label: string; selected: boolean }[];
-  /** The item names no skill. */
-  none: boolean;
-  /** The choice that reveals the key field; never written to the item. */
-  otherValue: string;
-  /** The key is none of the skills (typed, or from a skill since removed): the key field is shown. */
-  other: boolean;
-  /** Element id of the key field. */
-  keyInputId: string;
-}
-
-export interface ItemSheetContext {
-  item: { id: string; name: string; img: string; type: ItemType };
-  typeLabel: string;
-  editable: boolean;
-  disabledAttr: string;
-  idPrefix: string;
-  /** Element id of each field, by its path under `system` with "_" for "." (`itemSp_value`). */
-  ids: Record<string, string>;
-  /** The tab navigation (named apart from Foundry's own `tabs` context entry). */
-  tabList: TabContext[];
-  tab: Record<string, TabContext>;
-  system: ItemData["system"];
-  condition: ConditionContext | null;
-  choices: {
-    hands: Record<string, string>;
-    kind: Record<string, string>;
-    category: Record<string, string>;
-    maneuver: Record<string, string>;
-    skills: Record<string, string> | null;
-  };
-  /** The picker of a weapon or shield no actor owns; null when the owner's skills are picked from, or for other items. */
-  gmSkillPicker: GmSkillPickerContext | null;
-  /** A skill's natural part and total, when the item belongs to an actor. */
-  skillValue: { natural: number | null; total: number | null; error: string | null } | null;
-  /** What a shield strikes with when its bash damage is blank (the one-handed club); null for other items. */
-  bashDamageDefault: string | null;
-  description: { value: string; enriched: string };
-  documentUuid: string;
-}
-
-const ITEM_FIELDS: Readonly<Record<ItemType, readonly string[]>> = {
-  weapon: [
-    "damage",
-    "damageBonus",
-    "itemSp.value",
-    "itemSp.max",
-    "impales",
-    "hands",
-    "kind",
-    "range",
-    "reach",
-    "reloadRounds",
-    "extendedReload",
-    "autofire",
-    "natural",
-    "skill",
-    "equipped",
-    "offHand",
-  ],
-  shield: ["itemSp.value", "itemSp.max", "skill", "equipped", "bashDamage"],
-  armor: ["armorProtection", "price", "equipped"],
-  skill: ["key", "naturalAbility", "bought", "category"],
-  advantage: ["key"],
-  maneuver: ["maneuverId"],
-};
-
-export function itemSheetContext(item: ItemData, options: ItemSheetContextOptions): ItemSheetContext {
-  const idPrefix = options.idPrefix ?? `fangs-item-${item.id}`;
-  const ids: Record<string, string> = { name: `${idPrefix}-name`, description: `${idPrefix}-description` };
-  for (const field of ITEM_FIELDS[item.type])
-    ids[field.replace(".", "_")] = `${idPrefix}-${field.replace(".", "-")}`;
-  const tabs = tabsFor(ITEM_TAB_IDS, options.activeTab);
-
-  let condition: ConditionContext | null = null;
-  if (item.type === "weapon" && !item.system.natural)
-    condition = conditionOf(item.system.itemSp, item.system.condition);
-  if (item.type === "shield") condition = conditionOf(item.system.itemSp, item.system.condition);
-
-  let skill: ItemSheetContext["skillValue"] = null;
-  if (item.type === "skill" && options.actorCharacteristics) {
-    skill = skillNumbers(item.system, options.actorCharacteristics);
-  } else if (item.type === "skill" && typeof item.system.total === "number") {
-    skill = { natural: item.system.natural ?? null, total: item.system.total, error: null };
-  }
-
-  const description = item.system.description ?? "";
-  return {
-    item: { id: item.id, name: item.name, img: item.img ?? DEFAULT_PLACEHOLDER_IMG, type: item.type },
-    typeLabel: ITEM_TYPE_LABELS[item.type],
-    editable: options.editable,
-    disabledAttr: options.editable ? "" : "disabled",
-    idPrefix,
-    ids,
-    tabList: tabs,
-    tab: tabMap(tabs),
-    system: item.system,
-    condition,
-    choices: {
-      hands: { ...HANDS_LABELS },
-      kind: { ...WEAPON_KIND_LABELS },
-      category: { ...SKILL_CATEGORY_LABELS },
-      maneuver: { ...MANEUVER_LABELS },
-      skills: skillChoices(item, options.actorSkills),
-    },
-    gmSkillPicker:
-      options.actorSkills || !options.gmSkills ? null : gmSkillPicker(item, options.gmSkills, idPrefix),
-    skillValue: skill,
-    bashDamageDefault: item.type === "shield" ? shieldStrikeDamage(options.rules) : null,
-    description: { value: description, enriched: options.enrichedHtml ?? description },
-    documentUuid: options.uuid ?? "",
-  };
-}
-
 /** The lang key saying what the combat rules do with an advantage; one the rules do not know is the table's. */
 function advantageEffect(key: string): string {
   const known = (KNOWN_ADVANTAGES as readonly string[]).includes(key);
@@ -1156,56 +869,3 @@ function advantageEffect(key: string): string {
     ? `FANGS.Item.Advantage.Effect.${key.charAt(0).toUpperCase()}${key.slice(1)}`
     : "FANGS.Item.Advantage.NotInRules";
 }
-
-/** The owner's skills by key; a key the owner lacks stays listed, so picking nothing never erases it. */
-function skillChoices(
-  item: ItemData,
-  skills: ItemSheetContextOptions["actorSkills"],
-): Record<string, string> | null {
-  if (!skills) return null;
-  // The first skill with a key is the one the weapon uses (see skillLookup).
-  const choices: Record<string, string> = {};
-  for (const s of skills) if (!(s.key in choices)) choices[s.key] = s.name;
-  const current = item.type === "weapon" || item.type === "shield" ? item.system.skill : "";
-  if (current && !(current in choices)) choices[current] = current;
-  return choices;
-}
-
-/**
- * The skills a GM can link a world weapon to: the world's skill items and the
- * skills compendium's, one per key, sorted by name. A world skill names its
- * key over the compendium's (the GM may have renamed or replaced it); a
- * skill with no key cannot be linked and is left out.
- */
-export function gmSkills(
-  world: readonly { key: string; name: string }[],
-  pack: readonly { key: string; name: string }[],
-): { key: string; name: string }[] {
-  const byKey = new Map<string, string>();
-  for (const s of [...world, ...pack]) if (s.key && !byKey.has(s.key)) byKey.set(s.key, s.name);
-  return [...byKey]
-    .map(([key, name]) => ({ key, name }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.key.localeCompare(b.key));
-}
-
-/** Not a key (a key is letters and digits): the "Other…" choice can never be mistaken for a skill. */
-const OTHER_SKILL = "(other)";
-
-function gmSkillPicker(
-  item: ItemData,
-  skills: readonly { key: string; name: string }[],
-  idPrefix: string,
-): GmSkillPickerContext | null {
-  if (item.type !== "weapon" && item.type !== "shield") return null;
-  const current = item.system.skill;
-  const known = current === "" || skills.some((s) => s.key === current);
-  return {
-    options: skills.map((s) => ({ value: s.key, label: s.name, selected: s.key === current })),
-    none: current === "",
-    otherValue: OTHER_SKILL,
-    other: !known,
-    keyInputId: `${idPrefix}-skill-key`,
-  };
-}
-
-export { ACTOR_TAB_IDS, declaredChoice, ITEM_TAB_IDS } from "./tabs";

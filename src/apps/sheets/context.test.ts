@@ -1,7 +1,7 @@
 import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handlebars/fixtures";
 import { prepareActor } from "../../../test/handlebars/fixtures/prepare";
 import { damageModifierFormula } from "../../rules/fangs/character";
-import { actorSheetContext, formatDamageModifier, gmSkills, itemSheetContext } from "./actor-context";
+import { actorSheetContext, formatDamageModifier, gmSkills, itemSheetContext } from "./context";
 import type { ActorData } from "./types";
 
 const stored = (name: keyof typeof FIXTURE_SOURCES): ActorData => structuredClone(FIXTURE_SOURCES[name]);
