@@ -1,7 +1,7 @@
 import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { localize } from "../../config/localize";
 import { isReadying, readyingOf } from "../../rules/fangs/defenses";
-import { localize } from "./tracker";
 import { maneuverChoices } from "./tracker-view";
 
 /**

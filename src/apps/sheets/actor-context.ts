@@ -476,7 +476,7 @@ function poolContext(
 /**
  * A weapon's or shield's skill by key. When two skills share a key, the
  * first the actor holds (item order, not the sheet's sorted order) is the
- * one an attack or parry uses (skillByKey in src/chat/facts.ts), so the
+ * one an attack or parry uses (`FangsActor#skillByKey`, src/documents/actor.ts), so the
  * sheet names that one.
  */
 function skillLookup(skills: readonly SkillRowContext[], items: readonly ItemData[]) {

@@ -7,7 +7,7 @@ import { loadEffectActions, loadSheetContext, loadSheetRolls } from "../../on-de
 import { resolveCheck } from "../../rules/fangs/check";
 import type { SheetCombatFacts } from "./actor-context";
 import { HandlebarsActorSheet } from "./base";
-import { actorDataOf } from "./document-data";
+import { actorDataOf, isItemType } from "./document-data";
 import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
 import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
@@ -22,7 +22,7 @@ import {
   writeOrRestore,
 } from "./support";
 import { ACTOR_TAB_IDS, declaredChoice } from "./tabs";
-import { ITEM_TYPES, type ItemType } from "./types";
+import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -302,7 +302,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   static async #onItemCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const type = target.dataset.type as ItemType;
-    if (!ITEM_TYPES.includes(type)) return;
+    if (!isItemType(type)) return;
     const name =
       game.i18n?.format("FANGS.Sheet.NewItem", { type: game.i18n.localize(ITEM_TYPE_LABELS[type]) }) ?? type;
     const category = target.dataset.category;
