@@ -64,7 +64,7 @@ export const loadRollMacro = onDemand(() => import("./apps/attack/roll-macro"));
 export const loadEffectApplier = onDemand(() => import("./effects/apply-effects"));
 
 /** The GM's "FANGS rules options" window. */
-export const loadRulesMenu = onDemand(() => import("./apps/settings/app"));
+export const loadRulesMenu = onDemand(() => import("./apps/settings/rules-menu-app"));
 
 /** NC-DMG-13's damage each round from a weapon left stuck in a body. */
 export const loadImpale = onDemand(() => import("./rules/fangs/impale"));
@@ -73,7 +73,7 @@ export const loadImpale = onDemand(() => import("./rules/fangs/impale"));
 export const loadEncounterOdds = onDemand(() => import("./apps/encounter-odds/open"));
 
 /** The GM's damage and healing on selected tokens outside a card (its dialog and applier). */
-export const loadGmDamage = onDemand(() => import("./apps/gm-damage/apply"));
+export const loadGmDamage = onDemand(() => import("./apps/gm-damage/damage-tool"));
 
 /** Placing a ready-made encounter on the scene (the encounter table, the import, the tokens). */
 export const loadEncounters = onDemand(() => import("./encounters/place"));
@@ -97,10 +97,10 @@ export const ON_DEMAND_MODULES = Object.freeze([
   "src/apps/sheets/rolls.ts",
   "src/apps/attack/roll-macro.ts",
   "src/effects/apply-effects.ts",
-  "src/apps/settings/app.ts",
+  "src/apps/settings/rules-menu-app.ts",
   "src/rules/fangs/impale.ts",
   "src/apps/encounter-odds/open.ts",
-  "src/apps/gm-damage/apply.ts",
+  "src/apps/gm-damage/damage-tool.ts",
   "src/encounters/place.ts",
   "src/data/world-migration.ts",
   "src/quench/register.ts",

@@ -1,6 +1,6 @@
 import { registerApi } from "../api/system-api";
+import { registerAttackHud } from "../apps/attack/attack-hud";
 import { onHotbarDrop } from "../apps/attack/hotbar";
-import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { ExchangeMessageData } from "../data/exchange-card";
 import { loadAttackWorkflow, loadEffectApplier, loadExchangeFlow } from "../on-demand";

@@ -1,4 +1,4 @@
-import { registerTokenHudPalette } from "../apps/combat-tracker/token-hud";
+import { registerTokenHudPalette } from "../apps/combat-tracker/combat-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
 import { FangsCombatData } from "../data/combat";

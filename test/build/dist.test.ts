@@ -179,7 +179,7 @@ describe("npm run build", () => {
     // Besides the loaders' modules, what only they reach: the simulator, the attack checks, the special defenses.
     const workflowOnly = [
       "src/sim/duel.ts",
-      "src/apps/encounter-odds/app.ts",
+      "src/apps/encounter-odds/odds-app.ts",
       "src/rules/fangs/attack-checks.ts",
       "src/rules/fangs/special-defenses.ts",
       "src/combat/free-attacks.ts",

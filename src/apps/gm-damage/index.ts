@@ -9,7 +9,7 @@ import type { GmDamageAnswers } from "./damage-request";
  * token-controls button and `game.system.api.gmDamage` for macros,
  * registered by one call in src/fangs.ts, with the chat note's subtype and
  * its Undo button. The dialog, the applier and the undo load on first use
- * (apply.ts).
+ * (damage-tool.ts).
  */
 
 /**

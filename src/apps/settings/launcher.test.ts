@@ -4,12 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
  * The settings window's "FANGS rules options" button: Foundry constructs and
  * renders the class registered with registerMenu; that class loads the real
  * window on first use and renders it, or brings the open one forward. The
- * window itself (app.ts) is replaced here: its view, form and save are
+ * window itself (rules-menu-app.ts) is replaced here: its view, form and save are
  * tested in options.test.ts and save.test.ts.
  */
 
 const rendered: { window: object; options: unknown }[] = [];
-vi.mock("./app", () => ({
+vi.mock("./rules-menu-app", () => ({
   RulesOptionsMenu: class {
     async render(options: unknown) {
       rendered.push({ window: this, options });
@@ -64,7 +64,7 @@ describe("the rules options menu button", () => {
   });
 
   it("opens the rules options window, loaded on first use, and forces it to render", async () => {
-    const { RulesOptionsMenu } = await import("./app");
+    const { RulesOptionsMenu } = await import("./rules-menu-app");
     await new settings.RulesMenuLauncher().render();
     expect(rendered).toHaveLength(1);
     expect(rendered[0]!.window).toBeInstanceOf(RulesOptionsMenu);
