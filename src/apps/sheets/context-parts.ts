@@ -5,9 +5,11 @@ import { RulesError } from "../../rules/kernel/errors";
 import { CONDITION_LABELS, type ConditionLabel, TAB_LABELS } from "./labels";
 import type { ItemData, ItemDataOf, ItemSpData, ItemType, SkillSystemData } from "./types";
 
-/* -------------------------------------------- */
-/*  Shared pieces                               */
-/* -------------------------------------------- */
+/**
+ * What the actor and the item sheets' contexts share: tabs, an item's SP
+ * and condition, the order of items, a skill's numbers. Pure, like the
+ * builders (actor-context.ts, item-context.ts).
+ */
 
 export interface SheetContextOptions {
   /** Whether the user may edit the document: inputs are disabled otherwise. */
