@@ -1,14 +1,14 @@
 import { bench, describe } from "vitest";
-import { exchangePreviewStates, previewLocalize } from "../src/chat/exchange-preview";
 import { EXCHANGE_TEMPLATE, exchangeCardView } from "../src/chat/exchange-view";
 import { createTemplateRenderer } from "../test/handlebars/render";
+import { exchangePreviewStates, previewLocalize } from "../test/preview/fixtures/exchange-card";
 
 /*
  * One exchange card drawn for one viewer, as a client does each time Foundry
  * renders the message: the card's view (exchangeCardView over the stored
  * state) and the real templates/chat/exchange.hbs with its partials and the
  * Foundry helper stand-ins, compiled once beforehand as the system does at
- * `setup`. The states are the preview's (src/chat/exchange-preview.ts),
+ * `setup`. The states are the preview's (test/preview/fixtures/exchange-card.ts),
  * built once: what a message stores. Target: under 0.5 ms per card.
  */
 

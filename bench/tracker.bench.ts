@@ -1,5 +1,5 @@
 import { bench, describe } from "vitest";
-import { type TrackerRowInput, trackerView } from "../src/apps/combat-tracker/view";
+import { type TrackerRowInput, trackerView } from "../src/apps/combat-tracker/tracker-view";
 import { compareForTurns } from "../src/combat/turns";
 import { InitiativeMode } from "../src/rules/fangs/round";
 import {

@@ -271,7 +271,7 @@ describe("the round's defenses, counted on the combatant", () => {
     const t = await table();
     const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "move" }]);
     const { createExchange } = await import("./exchange-create");
-    const { attackSetup } = await import("../apps/attack/plan");
+    const { attackSetup } = await import("../apps/attack/attack-setup");
     const { applyTrades } = await import("../rules/fangs/trades");
     const trade = applyTrades(
       {
@@ -1137,7 +1137,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
   it("NC-SPD-2: the GM records what the rules give the answer, not the restrictions a card carries", async () => {
     const { t, c, mayClose } = await fight("retreat", false);
     const { createExchange } = await import("./exchange-create");
-    const { attackSetup } = await import("../apps/attack/plan");
+    const { attackSetup } = await import("../apps/attack/attack-setup");
     const { applyTrades } = await import("../rules/fangs/trades");
     // A card claiming the +4 strike as she leaves, with nothing left on Gru.
     const special = {
@@ -1336,7 +1336,7 @@ describe("NC-SUB-3: a subdual fumble the GM makes health-damaging", () => {
   async function subdualFumble() {
     const t = await table();
     const { createExchange } = await import("./exchange-create");
-    const { attackSetup } = await import("../apps/attack/plan");
+    const { attackSetup } = await import("../apps/attack/attack-setup");
     const { applyTrades } = await import("../rules/fangs/trades");
     const trade = applyTrades(
       {

@@ -5,10 +5,12 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
+import { exchangeOf } from "../data/exchange-card";
 import { itemSystem } from "../data/views";
 import { replacing } from "../documents/replace";
 import { actorAt } from "../documents/uuid";
 import { serialised } from "../documents/write-queue";
+import { actorsOf, appliable, applyEffects, revertDeltas } from "../effects/apply-effects";
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
@@ -25,7 +27,6 @@ import {
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
-import { actorsOf, appliable, applyEffects, revertDeltas } from "./apply-effects";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
 import { authoredByGM, NOT_GM_CARD } from "./card-flows";
 import {
@@ -37,7 +38,6 @@ import {
 } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./dice";
-import { exchangeOf } from "./exchange-model";
 import {
   checkIntent,
   DODGE_PAST,

@@ -1,12 +1,13 @@
+import { localize } from "../config/localize";
+import { exchangeOf } from "../data/exchange-card";
 import { documentAtSync } from "../documents/uuid";
 import { requestStep } from "./authority";
 import type { DefenseOffer } from "./defense-options";
 import { offeredDefenses } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
-import { exchangeOf } from "./exchange-model";
 import type { ExchangeIntent, ExchangeState } from "./exchange-state";
 import { HARM_SUFFIX, mayTake, openIntents } from "./exchange-state";
-import { EXCHANGE_TEMPLATE, exchangeCardView, type Localize, type Viewer } from "./exchange-view";
+import { EXCHANGE_TEMPLATE, exchangeCardView, type Viewer } from "./exchange-view";
 
 /**
  * Draws the exchange card in the chat log from the message's stored state,
@@ -19,12 +20,6 @@ import { EXCHANGE_TEMPLATE, exchangeCardView, type Localize, type Viewer } from 
  */
 
 type Message = ChatMessage.Implementation;
-
-export const localize: Localize = (key, data) => {
-  const i18n = game.i18n;
-  if (!i18n) return key;
-  return data ? i18n.format(key, data as Record<string, string>) : i18n.localize(key);
-};
 
 let compiled: HandlebarsTemplateDelegate | null = null;
 let loading: Promise<HandlebarsTemplateDelegate> | null = null;

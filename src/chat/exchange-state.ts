@@ -174,7 +174,7 @@ export interface SpecialDefenseRecord {
   readonly result: SpecialDefenseResult;
 }
 
-/** One exact change made by an application, enough to revert it. See apply-effects.ts. */
+/** One exact change made by an application, enough to revert it. See src/effects/apply-effects.ts. */
 export type AppliedDelta =
   | {
       readonly kind: "pool";

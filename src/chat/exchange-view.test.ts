@@ -1,8 +1,8 @@
 import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
+import { exchangePreviewStates, previewLocalize } from "../../test/preview/fixtures/exchange-card";
 import { emptyDefenseUsage } from "../rules/fangs/defenses";
 import { DEFENSE_CHOICES, type DefenseQuestion, declareDefense, offeredDefenses } from "./defense-options";
-import { exchangePreviewStates, previewLocalize } from "./exchange-preview";
 import { exchangeCardView, type Viewer } from "./exchange-view";
 
 /**

@@ -1,3 +1,4 @@
+import type { Localize } from "../config/localize";
 import type { AutofireDamage } from "../rules/fangs/autofire";
 import { sparesHealth } from "../rules/fangs/blows";
 import type { Consequences } from "../rules/fangs/consequences";
@@ -27,8 +28,6 @@ import {
  * rule: numbers and outcomes are the rules core's, buttons follow the state
  * machine's `openIntents` and `mayTake`.
  */
-
-export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
 export const EXCHANGE_TEMPLATE = "systems/fangs/templates/chat/exchange.hbs";
 

@@ -49,16 +49,12 @@ function systemOf(actor: AnyActor): CharacterModel | CreatureModel {
   return system;
 }
 
-/** The skill item with this key, as a SkillValue; null when the actor has none. */
-export function skillByKey(actor: AnyActor, key: string): SkillValue | null {
-  if (!key) return null;
-  for (const item of actor.items) {
-    const skill = itemSystem(item, "skill");
-    if (skill?.key !== key) continue;
-    if (skill.total === null || skill.natural === null) return null;
-    return { natural: skill.natural, bought: skill.bought, total: skill.total };
-  }
-  return null;
+/** The numbers of the skill the actor uses for this key (`FangsActor#skillByKey`); null when it has none. */
+export function skillValueByKey(actor: AnyActor, key: string): SkillValue | null {
+  const item = actor.skillByKey(key);
+  const skill = item ? itemSystem(item, "skill") : null;
+  if (!skill || skill.total === null || skill.natural === null) return null;
+  return { natural: skill.natural, bought: skill.bought, total: skill.total };
 }
 
 /** What damage and consequences read about a fighter now. */
@@ -159,7 +155,7 @@ export function skillKeyOf(item: AnyItem): string {
 /** The attack skill of a weapon; a FactsError when the actor lacks it. */
 export function weaponSkill(actor: AnyActor, item: AnyItem): SkillValue {
   const key = skillKeyOf(item);
-  const skill = skillByKey(actor, key);
+  const skill = skillValueByKey(actor, key);
   if (!skill)
     throw new FactsError("FANGS.Chat.Error.NoSkill", { weapon: item.name ?? "", skill: key || "?" });
   return skill;
@@ -235,7 +231,7 @@ export function parryFor(
       return { item: null, itemName: null, skill: { natural: total - bought, bought, total } };
     }
     case "grappleParry": {
-      const skill = skillByKey(actor, "grapple");
+      const skill = skillValueByKey(actor, "grapple");
       if (!skill) throw new FactsError("FANGS.Chat.Error.NoSkill", { weapon: "", skill: "grapple" });
       return { item: null, itemName: null, skill };
     }
@@ -245,7 +241,7 @@ export function parryFor(
       if (!item) throw new FactsError("FANGS.Chat.Error.NoParryItem");
       const sp = itemSpOf(item) ?? { value: 0, max: 0 };
       const key = skillKeyOf(item);
-      const skill = skillByKey(actor, key);
+      const skill = skillValueByKey(actor, key);
       if (!skill)
         throw new FactsError("FANGS.Chat.Error.NoSkill", { weapon: item.name ?? "", skill: key || "?" });
       const shield = itemSystem(item, "shield");

@@ -1,11 +1,11 @@
 import { registerApi } from "../api/system-api";
+import { registerAttackHud } from "../apps/attack/attack-hud";
 import { onHotbarDrop } from "../apps/attack/hotbar";
-import { registerAttackHud } from "../apps/attack/token-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
+import { ExchangeMessageData } from "../data/exchange-card";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep, registerCardFlow } from "./card-flows";
-import { ExchangeMessageData } from "./exchange-model";
 import {
   loadExchangeTemplate,
   refreshCardsFor,

@@ -1,6 +1,6 @@
 /**
  * A weapon left stuck by an impale is an ActiveEffect on its target carrying
- * this flag (written by apply-effects.ts). The exchange card, the combat
+ * this flag (written by src/effects/apply-effects.ts). The exchange card, the combat
  * tracker's damage each round and macros all read it here, without loading
  * the effect applier.
  */

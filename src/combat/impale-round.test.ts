@@ -16,7 +16,7 @@ import type { Effect } from "../rules/kernel/effects";
  */
 
 const applied: Effect[][] = [];
-vi.mock("../chat/apply-effects", () => ({
+vi.mock("../effects/apply-effects", () => ({
   applyEffects: vi.fn(async (effects: Effect[]) => {
     applied.push(effects);
     return { deltas: [], skipped: [], notes: [] };

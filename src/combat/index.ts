@@ -1,10 +1,11 @@
-import { registerTokenHudPalette } from "../apps/combat-tracker/token-hud";
+import { registerTokenHudPalette } from "../apps/combat-tracker/combat-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
+import { FangsCombatData } from "../data/combat";
+import { FangsCombatantData } from "../data/combatant";
 import { loadRuleset } from "../on-demand";
 import type { FangsCombat } from "./combat";
 import type { FangsCombatant } from "./combatant";
-import { FangsCombatantData, FangsCombatData } from "./data";
 import { COMBAT_QUERY } from "./query";
 import { restoreForgedRound, seedRoundRecord } from "./record";
 import type { CombatActionAnswer } from "./request";

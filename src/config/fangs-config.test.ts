@@ -1,6 +1,6 @@
 import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
-import { maneuverChoices, maneuverView } from "../apps/combat-tracker/view";
+import { maneuverChoices, maneuverView } from "../apps/combat-tracker/tracker-view";
 import { WeaponModel } from "../data/item-weapon";
 import { defaultFangsConfig, registerFangsConfig } from "./fangs-config";
 import { configureStatusEffects } from "./register";

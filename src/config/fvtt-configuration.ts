@@ -1,7 +1,7 @@
-import type { GmDamageNoteData } from "../apps/gm-damage/note-model";
-import type { ExchangeMessageData } from "../chat/exchange-model";
 import type { CharacterModel } from "../data/actor-character";
 import type { CreatureModel } from "../data/actor-creature";
+import type { ExchangeMessageData } from "../data/exchange-card";
+import type { GmDamageNoteData } from "../data/gm-damage-note";
 import type { AdvantageModel } from "../data/item-advantage";
 import type { ArmorModel } from "../data/item-armor";
 import type { ManeuverModel } from "../data/item-maneuver";

@@ -1,7 +1,8 @@
-import type { FangsCombatantSchema, FangsCombatSchema } from "../combat/data";
 import type { ActorBaseDerived } from "./actor-base";
 import { CharacterModel, type CharacterSchema } from "./actor-character";
 import { type CreatureDerived, CreatureModel, type CreatureSchema } from "./actor-creature";
+import type { FangsCombatSchema } from "./combat";
+import type { FangsCombatantSchema } from "./combatant";
 import { AdvantageModel, type AdvantageSchema } from "./item-advantage";
 import { ArmorModel, type ArmorSchema } from "./item-armor";
 import { ManeuverModel, type ManeuverSchema } from "./item-maneuver";
@@ -65,7 +66,7 @@ export interface ItemSourceByType {
   maneuver: Source<ManeuverSchema>;
 }
 
-/** A Combat's and a Combatant's round data, as their models store it (src/combat/data.ts). */
+/** A Combat's and a Combatant's round data, as their models store it (src/data/combat.ts, src/data/combatant.ts). */
 export type CombatSystem = Initialized<FangsCombatSchema>;
 export type CombatantSystem = Initialized<FangsCombatantSchema>;
 

@@ -1,7 +1,7 @@
 import { exchangeApi } from "../chat";
-import { exchangeOf } from "../chat/exchange-model";
 import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { SYSTEM_ID } from "../config/system";
+import { exchangeOf } from "../data/exchange-card";
 import { actorSystem } from "../data/views";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "./live";

@@ -16,13 +16,13 @@ export {
   takeFreeAttack,
 } from "../apps/attack/start-attack";
 export { openEncounterOddsNow } from "../apps/encounter-odds/open";
-export { applyGmDamage, openGmDamageNow, undoGmDamageNote } from "../apps/gm-damage/apply";
-export { RulesOptionsMenu } from "../apps/settings/app";
-export { applyEffects, revertDeltas } from "../chat/apply-effects";
+export { applyGmDamage, openGmDamageNow, undoGmDamageNote } from "../apps/gm-damage/damage-tool";
+export { RulesOptionsMenu } from "../apps/settings/rules-menu-app";
 export { handleExchangeQuery, runVerified } from "../chat/authority-gm";
 export { runStep } from "../chat/exchange-flow";
 export { escapeHtml, postNotes } from "../combat/notes";
 export { handleCombatAction, requestCombatAction } from "../combat/request";
+export { applyEffects, revertDeltas } from "../effects/apply-effects";
 export { listEncounters, placeEncounter } from "../encounters/place";
 export { impaledRoundDamage } from "../rules/fangs/impale";
 export {

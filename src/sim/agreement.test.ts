@@ -12,7 +12,7 @@ import {
   target,
 } from "../../test/foundry/chat-fixtures";
 import { type TestCombat, world } from "../../test/foundry/chat-stand-in";
-import { STATUS_ALIASES } from "../chat/apply-plan";
+import { STATUS_ALIASES } from "../effects/effect-plan";
 import { type DefenseUsage, emptyDefenseUsage } from "../rules/fangs/defenses";
 import type { DefenseChoice, ManeuverId } from "../rules/fangs/types";
 import type { DiceSource } from "../rules/kernel/dice";

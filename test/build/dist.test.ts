@@ -195,7 +195,7 @@ describe("npm run build", () => {
     // Besides the barrel's own modules, FANGS's heavy part alone reaches the simulator, the attack checks, the special defenses.
     const reachedOnlyFromThere = [
       "src/sim/duel.ts",
-      "src/apps/encounter-odds/app.ts",
+      "src/apps/encounter-odds/odds-app.ts",
       "src/rules/fangs/attack-checks.ts",
       "src/rules/fangs/special-defenses.ts",
       "src/combat/free-attacks.ts",

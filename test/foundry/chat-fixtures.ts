@@ -21,7 +21,7 @@ export type AnyActor = Actor.Implementation;
 export interface ExchangeModules {
   readonly authority: typeof import("../../src/chat/authority");
   readonly start: typeof import("../../src/apps/attack/start-attack");
-  readonly model: typeof import("../../src/chat/exchange-model");
+  readonly model: typeof import("../../src/data/exchange-card");
   readonly render: typeof import("../../src/chat/exchange-render");
   readonly hotbar: typeof import("../../src/apps/attack/hotbar");
 }
@@ -36,7 +36,7 @@ export async function loadExchange(): Promise<ExchangeModules> {
   modules = {
     authority: await import("../../src/chat/authority"),
     start: await import("../../src/apps/attack/start-attack"),
-    model: await import("../../src/chat/exchange-model"),
+    model: await import("../../src/data/exchange-card"),
     render: await import("../../src/chat/exchange-render"),
     hotbar: await import("../../src/apps/attack/hotbar"),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exchangePreviewStates, previewLocalize } from "../../src/chat/exchange-preview";
 import { EXCHANGE_TEMPLATE, exchangeCardView, type Viewer } from "../../src/chat/exchange-view";
+import { exchangePreviewStates, previewLocalize } from "../preview/fixtures/exchange-card";
 import { all, byClass, byTag, parse, text } from "./html";
 import { createTemplateRenderer } from "./render";
 

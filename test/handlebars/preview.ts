@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
-import { ITEM_TYPES } from "../../src/apps/sheets/types";
 import type { CheckLevelId } from "../../src/chat/check-card";
+import { ITEM_TYPES } from "../../src/config/system";
 import { resolveCheck } from "../../src/rules/fangs/check";
 import type { CheckResult } from "../../src/rules/fangs/types";
 import { ScriptedDice } from "../../src/rules/kernel/dice";

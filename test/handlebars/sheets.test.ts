@@ -1,5 +1,5 @@
 import type { ItemType } from "../../src/apps/sheets/types";
-import { ITEM_TYPES } from "../../src/apps/sheets/types";
+import { ITEM_TYPES } from "../../src/config/system";
 import { damageModifierFormula } from "../../src/rules/fangs/character";
 import { fixtureActor, fixtureItem } from "./fixtures";
 import { prepareActor } from "./fixtures/prepare";

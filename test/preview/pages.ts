@@ -6,10 +6,6 @@
  */
 
 import { readFileSync } from "node:fs";
-import { trackerPreviewPages } from "../../src/apps/combat-tracker/preview";
-import { encounterOddsPreviewPages } from "../../src/apps/encounter-odds/preview";
-import { gmDamagePreviewPages } from "../../src/apps/gm-damage/preview";
-import { rulesMenuPreviewPages } from "../../src/apps/settings/preview";
 import {
   ACTOR_TAB_IDS,
   actorSheetContext,
@@ -21,13 +17,17 @@ import {
 import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/apps/sheets/parts";
 import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
-import { exchangePreviewPages } from "../../src/chat/exchange-preview";
 import { STATUS_EFFECTS } from "../../src/config/statuses";
 import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
 import { getManeuver, movePaces } from "../../src/rules/fangs/maneuvers";
 import { ScriptedDice } from "../../src/rules/kernel/dice";
 import { loadPacks, type SourceDocument } from "../build/pack-sources";
 import { prepareActor } from "../handlebars/fixtures/prepare";
+import { trackerPreviewPages } from "./fixtures/combat-tracker";
+import { encounterOddsPreviewPages } from "./fixtures/encounter-odds";
+import { exchangePreviewPages } from "./fixtures/exchange-card";
+import { gmDamagePreviewPages } from "./fixtures/gm-damage";
+import { rulesMenuPreviewPages } from "./fixtures/settings";
 
 export type PreviewFrame = "sheet" | "chat";
 
@@ -482,7 +482,7 @@ function chatPages(): PreviewPage[] {
   ];
 }
 
-/** Each source is one kind of page; the tracker's comes from its own module (src/apps/combat-tracker/preview.ts). */
+/** Each source is one kind of page; the tracker's comes from its own module (test/preview/fixtures/combat-tracker.ts). */
 export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   actorPages,
   itemPages,

@@ -21,7 +21,7 @@ type CombatClass = typeof import("../../src/combat/combat").FangsCombat;
 let FangsCombat: CombatClass;
 let tracker: typeof import("../../src/apps/combat-tracker/tracker");
 let setting: typeof import("../../src/config/ruleset-setting");
-let phaseChoices: typeof import("../../src/combat/data").phaseChoices;
+let phaseChoices: typeof import("../../src/data/combat").phaseChoices;
 
 beforeAll(async () => {
   world = installCombatStandIn();
@@ -30,7 +30,7 @@ beforeAll(async () => {
   ({ FangsCombat } = await import("../../src/combat/combat"));
   tracker = await import("../../src/apps/combat-tracker/tracker");
   setting = await import("../../src/config/ruleset-setting");
-  ({ phaseChoices } = await import("../../src/combat/data"));
+  ({ phaseChoices } = await import("../../src/data/combat"));
   // What the toy's own module does on import in a real ruleset.
   const kernel = await import("../../src/rules/kernel/ruleset");
   const tables = await import("../../src/combat/table-ruleset");

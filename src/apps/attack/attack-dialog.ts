@@ -1,3 +1,4 @@
+import type { Localize } from "../../config/localize";
 import type { BlowOptions } from "../../rules/fangs/blows";
 import type { FangsOptions } from "../../rules/fangs/config";
 import { parryToAttackMaximum } from "../../rules/fangs/trades";
@@ -16,8 +17,6 @@ import { dialogFormValues } from "../dialog-form";
  */
 
 export const ATTACK_DIALOG_TEMPLATE = "systems/fangs/templates/apps/attack-dialog.hbs";
-
-export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
 export type BlowMode = "strike" | "flatOfBlade" | "grapple";
 

@@ -12,8 +12,8 @@ import {
   parseAnswers,
   requireAnswer,
 } from "./attack-dialog";
+import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./attack-setup";
 import { nearestCells } from "./geometry";
-import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./plan";
 import { captureTarget } from "./targets";
 
 /**

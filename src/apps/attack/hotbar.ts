@@ -1,4 +1,4 @@
-import { localize } from "../../chat/exchange-render";
+import { localize } from "../../config/localize";
 import { documentAtSync } from "../../documents/uuid";
 import { ROLL_DRAG_TYPE, rollSpecOf } from "../sheets/roll-spec";
 import { assignRollMacro } from "./roll-macro";

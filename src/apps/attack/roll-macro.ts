@@ -1,4 +1,4 @@
-import { localize } from "../../chat/exchange-render";
+import { localize } from "../../config/localize";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "../sheets/labels";
 import type { RollSpec } from "../sheets/roll-spec";
 

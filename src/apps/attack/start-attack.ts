@@ -3,16 +3,16 @@ import { START_ATTACK_QUERY } from "../../chat/authority";
 import { authoredByGM } from "../../chat/card-flows";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
-import { exchangeOf } from "../../chat/exchange-model";
-import { localize } from "../../chat/exchange-render";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
-import { FactsError, skillByKey, skillKeyOf, weaponProfile, weaponSkill } from "../../chat/facts";
+import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
 import { FangsCombatant } from "../../combat/combatant";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { attackEnforcement } from "../../config/exchange-settings";
+import { localize } from "../../config/localize";
 import { rulesOptions } from "../../config/settings";
+import { exchangeOf } from "../../data/exchange-card";
 import { itemSystem } from "../../data/views";
 import { actorAt, documentAt, documentAtSync } from "../../documents/uuid";
 import { serialised } from "../../documents/write-queue";
@@ -42,8 +42,8 @@ import {
   defaultAnswers,
   parseAnswers,
 } from "./attack-dialog";
+import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./attack-setup";
 import { type CellRect, nearestCells } from "./geometry";
-import { attackSetup, gate, specialChoices, specialRecord, tradeRefusal } from "./plan";
 import { captureTarget, type TargetedToken } from "./targets";
 
 /**
@@ -368,7 +368,7 @@ function prepareAttack(
     weaponName: weapon.name ?? "",
     targetName: target.name,
     skill,
-    parrySkill: skillByKey(actor, skillKey),
+    parrySkill: skillValueByKey(actor, skillKey),
     rules,
     blows: blowOptions(profile, skillKey === "grapple"),
     grapple: skillKey === "grapple",

@@ -1,16 +1,16 @@
 import { activeTableRuleset } from "../../combat/rulesets";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { localize } from "../../config/localize";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
 import {
-  type Localize,
   maneuverMenuView,
   readTrackedResource,
   type StatusInput,
   type TrackerRowInput,
   type TrackerView,
   trackerView,
-} from "./view";
+} from "./tracker-view";
 
 /**
  * The FANGS combat tracker: Foundry's header and footer (encounters, round
@@ -30,11 +30,6 @@ const WRITES_INITIATIVE: ReadonlySet<string> = new Set([
   "COMBAT.CombatantReroll",
 ]);
 const SYSTEM_TEMPLATES = "systems/fangs/templates/combat";
-
-export const localize: Localize = (key, data) =>
-  data
-    ? game.i18n!.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
-    : game.i18n!.localize(key);
 
 /** The pools a GM may pick as the tracked resource, named as the sheet names them. */
 const RESOURCE_LABELS: Readonly<Record<string, string>> = {

@@ -10,8 +10,8 @@ import { jobNames, runFightRange } from "../../sim/odds";
 import { formatOddsReport, oddsReport } from "../../sim/report";
 import { findFighter } from "../../sim/roster";
 import { escapeXml, oddsChartSvg } from "./chart";
+import { MAX_BROWSER_RUNS, oddsDialogContext, readOddsForm } from "./odds-view";
 import { FRIENDLY, sidesFromDispositions } from "./sides";
-import { MAX_BROWSER_RUNS, oddsDialogContext, readOddsForm } from "./view";
 
 const root = resolve(__dirname, "../../..");
 const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8")) as Record<string, string>;

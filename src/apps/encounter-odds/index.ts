@@ -1,6 +1,6 @@
 import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
-import type { EncounterOddsApp } from "./app";
+import type { EncounterOddsApp } from "./odds-app";
 
 /**
  * "Encounter odds": a GM tool on the selected tokens (two, or a party and its foes), reached from the

@@ -1,6 +1,6 @@
 import { SimError } from "../../sim/errors";
 import { type FighterSheet, fighterFromActorData } from "../../sim/fighter";
-import { EncounterOddsApp } from "./app";
+import { EncounterOddsApp } from "./odds-app";
 import { sidesFromDispositions } from "./sides";
 
 /**

@@ -3,10 +3,9 @@
  * the selected tokens' names. Pure (the caller passes the localiser), so the
  * preview draws it from the same function as the table.
  */
+import type { Localize } from "../../config/localize";
 
 export const GM_DAMAGE_TEMPLATE = "systems/fangs/templates/apps/gm-damage.hbs";
-
-export type Localize = (key: string, data?: Readonly<Record<string, string>>) => string;
 
 interface Choice {
   readonly value: string;

@@ -1,14 +1,14 @@
 import { registerApi } from "../../api/system-api";
+import { GmDamageNoteData, noteUndone } from "../../data/gm-damage-note";
 import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
-import { GmDamageNoteData, noteUndone } from "./note-model";
-import type { GmDamageAnswers } from "./plan";
+import type { GmDamageAnswers } from "./damage-request";
 
 /**
  * The GM's damage and healing on the selected tokens outside a card: a
  * token-controls button and `game.system.api.gmDamage` for macros,
  * registered by one call in src/fangs.ts, with the chat note's subtype and
- * its Undo button. The dialog, the applier and the undo (apply.ts) are in
+ * its Undo button. The dialog, the applier and the undo (damage-tool.ts) are in
  * FANGS's heavy part (src/on-demand.ts).
  */
 

@@ -1,6 +1,6 @@
 import type { AppliedDelta } from "../../chat/exchange-state";
 /**
- * The GM damage note's record read with its shape checked (note-model.ts
+ * The GM damage note's record read with its shape checked (src/data/gm-damage-note.ts
  * holds the subtype): loaded with the undo, not at start-up.
  */
 

@@ -1,3 +1,4 @@
+import type { Localize } from "../../config/localize";
 import type { InitiativeMode } from "../../config/settings";
 import type { ManeuverReading } from "../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../rules/fangs/types";
@@ -11,7 +12,7 @@ import {
   splitOptionName,
 } from "./catalogue";
 import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, type PerManeuverChoice } from "./maneuver-readings";
-import { displayValue, type Localize } from "./view";
+import { displayValue } from "./rules-menu-view";
 
 /**
  * The submitted form → the values the settings store, and refused values →

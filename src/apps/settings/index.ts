@@ -29,7 +29,7 @@ async function openRulesMenu(): Promise<void> {
 
 /**
  * What the settings window's button opens. Foundry constructs the registered
- * class and renders it; this one loads the real window (app.ts, in FANGS's
+ * class and renders it; this one loads the real window (rules-menu-app.ts, in FANGS's
  * heavy part) and renders that instead, or brings it forward if it is open.
  */
 export class RulesMenuLauncher extends foundry.applications.api.ApplicationV2 {

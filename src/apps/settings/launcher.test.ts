@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
  * The settings window's "FANGS rules options" button: Foundry constructs and
  * renders the class registered with registerMenu; that class loads the real
  * window (with FANGS's heavy part) and renders it, or brings the open one
- * forward. The heavy part is replaced here by the window alone (app.ts): its
+ * forward. The heavy part is replaced here by the window alone (rules-menu-app.ts): its
  * view, form and save are tested in options.test.ts and save.test.ts.
  */
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createI18n } from "../../../test/handlebars/foundry-helpers";
 import { loadTranslations, REPO_ROOT } from "../../../test/handlebars/render";
+import type { Localize } from "../../config/localize";
 import { FANGS_DEFAULTS } from "../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS } from "../../rules/fangs/maneuvers";
 import { MANEUVER_IDS } from "../../rules/fangs/types";
@@ -24,7 +25,7 @@ import {
   settingWrites,
 } from "./form";
 import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, perManeuverFromSource } from "./maneuver-readings";
-import { type Localize, rulesMenuView } from "./view";
+import { rulesMenuView } from "./rules-menu-view";
 
 /** The pure half of the rules options menu: catalogue, view, form reading, refusal words, what a save writes. */
 

@@ -1,3 +1,4 @@
+import { localize } from "../../config/localize";
 import { initiativeMode, RulesOptionsModel, rulesOptions, SETTINGS } from "../../config/settings";
 import { SYSTEM_ID } from "../../config/system";
 import { defaultMenuValues, RULES_FIGURE_KEYS, type RulesFigures, type RulesMenuValues } from "./catalogue";
@@ -10,7 +11,6 @@ import {
   settingWrites,
 } from "./form";
 import { MANEUVER_OPTIONS_SETTING, ManeuverOptionsModel, worldManeuverOptions } from "./maneuver-options";
-import type { Localize } from "./view";
 
 /**
  * The Foundry side of the rules options menu, kept out of the application
@@ -18,15 +18,6 @@ import type { Localize } from "./view";
  * validating through the data models, and writing what changed. A refused
  * form writes nothing.
  */
-
-/** Foundry's i18n as the view's Localize. */
-export function foundryLocalize(): Localize {
-  return (key, data) => {
-    if (!data) return game.i18n.localize(key);
-    const strings = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
-    return game.i18n.format(key, strings);
-  };
-}
 
 /** What the world plays with now, in the menu's shape. */
 export function currentMenuValues(): RulesMenuValues {
@@ -114,7 +105,6 @@ export interface SaveOutcome {
  * each (a few at most) and nothing is written.
  */
 export async function saveRulesMenu(form: Readonly<Record<string, unknown>>): Promise<SaveOutcome> {
-  const localize = foundryLocalize();
   if (!game.user?.isGM) {
     ui.notifications?.warn(localize("FANGS.Setting.RulesMenu.GmOnly"));
     return { saved: false, problems: [], writes: {} };

@@ -10,8 +10,9 @@ import {
   unlabelledControls,
 } from "../../../test/handlebars/html";
 import { createTemplateRenderer } from "../../../test/handlebars/render";
+import type { Localize } from "../../config/localize";
 import { defaultMenuValues, OPTIONS_BY_NAME, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
-import { type Localize, RULES_MENU_TEMPLATE, rulesMenuView } from "./view";
+import { RULES_MENU_TEMPLATE, rulesMenuView } from "./rules-menu-view";
 
 /** templates/apps/rules-options.hbs rendered with real Handlebars and the Foundry helper stand-ins. */
 

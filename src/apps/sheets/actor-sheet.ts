@@ -4,9 +4,9 @@ import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
 import { resolveCheck } from "../../rules/fangs/check";
+import { actorSheetContext, type SheetCombatFacts } from "./actor-context";
 import { HandlebarsActorSheet } from "./base";
-import { actorSheetContext, type SheetCombatFacts } from "./context";
-import { actorDataOf } from "./document-data";
+import { actorDataOf, isItemType } from "./document-data";
 import * as effectActions from "./effect-actions";
 import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
 import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
@@ -23,7 +23,7 @@ import {
   writeOrRestore,
 } from "./support";
 import { ACTOR_TAB_IDS, declaredChoice } from "./tabs";
-import { ITEM_TYPES, type ItemType } from "./types";
+import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -303,7 +303,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   static async #onItemCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
     const type = target.dataset.type as ItemType;
-    if (!ITEM_TYPES.includes(type)) return;
+    if (!isItemType(type)) return;
     const name =
       game.i18n?.format("FANGS.Sheet.NewItem", { type: game.i18n.localize(ITEM_TYPE_LABELS[type]) }) ?? type;
     const category = target.dataset.category;

@@ -3,18 +3,12 @@
  * builders read. Each `system` is the data model itself, typed by its view
  * (src/data/views.ts, which ./types.ts derives from).
  */
-import { actorSystem, itemSystem } from "../../data/views";
-import {
-  type ActorData,
-  type ActorType,
-  type EffectData,
-  ITEM_TYPES,
-  type ItemData,
-  type ItemType,
-  type StatusData,
-} from "./types";
 
-function isItemType(type: string): type is ItemType {
+import { ITEM_TYPES } from "../../config/system";
+import { actorSystem, itemSystem } from "../../data/views";
+import type { ActorData, ActorType, EffectData, ItemData, ItemType, StatusData } from "./types";
+
+export function isItemType(type: string): type is ItemType {
   return (ITEM_TYPES as readonly string[]).includes(type);
 }
 

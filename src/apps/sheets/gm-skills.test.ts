@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createActor, createItem, createPack, skill, weapon } from "../../../test/foundry/builders";
 import { resetWorld } from "../../../test/foundry/setup";
 import { assertKey } from "../../data/fields";
-import { gmSkills, itemSheetContext } from "./context";
 import { itemDataOf } from "./document-data";
 import { packSkills, SKILLS_PACK, worldSkills } from "./gm-skills";
+import { gmSkills, itemSheetContext } from "./item-context";
 
 /*
  * The skill picker of a weapon or shield no actor holds, on the Foundry

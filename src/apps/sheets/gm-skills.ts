@@ -1,7 +1,7 @@
 /**
  * The skills a GM can link an unowned weapon or shield to: the world's skill
  * items and the system's skills compendium, read as plain key/name pairs for
- * the pure picker (`gmSkills` in ./context.ts).
+ * the pure picker (`gmSkills` in ./item-context.ts).
  */
 import { itemDataOf } from "./document-data";
 

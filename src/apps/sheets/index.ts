@@ -1,8 +1,8 @@
+import { ITEM_TYPES } from "../../config/system";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./actor-sheet";
 import { ITEM_SHEETS } from "./item-sheet";
 import { SHEET_PARTIALS } from "./parts";
 import { registerRollApi } from "./rolls";
-import { ITEM_TYPES } from "./types";
 
 export { CharacterSheet, CreatureSheet, CreatureStatBlockSheet, FangsActorSheet } from "./actor-sheet";
 export { FangsItemSheet, ITEM_SHEETS } from "./item-sheet";

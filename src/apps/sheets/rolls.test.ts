@@ -16,8 +16,8 @@ vi.mock("../../chat/check-card", () => ({
   }),
 }));
 const sheetContext = vi.hoisted(() => ({ built: 0 }));
-vi.mock("./context", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./context")>();
+vi.mock("./actor-context", async (importOriginal) => {
+  const original = await importOriginal<typeof import("./actor-context")>();
   return {
     ...original,
     actorSheetContext: (...args: Parameters<typeof original.actorSheetContext>) => {

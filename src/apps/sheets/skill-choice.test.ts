@@ -2,8 +2,8 @@ import "../../../test/foundry/setup";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createActor, skill, weapon } from "../../../test/foundry/builders";
 import { resetWorld } from "../../../test/foundry/setup";
-import { skillByKey } from "../../chat/facts";
-import { actorSheetContext } from "./context";
+import { skillValueByKey } from "../../chat/facts";
+import { actorSheetContext } from "./actor-context";
 import { actorDataOf } from "./document-data";
 
 /*
@@ -23,7 +23,7 @@ describe("the skill a weapon uses", () => {
         weapon("Broadsword", { skill: "broadsword", damage: "1d8+1", equipped: true }),
       ],
     });
-    const used = skillByKey(actor, "broadsword");
+    const used = skillValueByKey(actor, "broadsword");
     expect(used).toEqual({ natural: 6, bought: 0, total: 6 });
     const ctx = actorSheetContext(actorDataOf(actor), { editable: true });
     expect(ctx.weapons.find((w) => w.name === "Broadsword")).toMatchObject({

@@ -20,16 +20,6 @@ import type {
 export type ActorType = FangsActorType;
 export type ItemType = FangsItemType;
 
-export const ITEM_TYPES: readonly ItemType[] = [
-  "weapon",
-  "shield",
-  "armor",
-  "skill",
-  "advantage",
-  "maneuver",
-];
-export const ACTOR_TYPES: readonly ActorType[] = ["character", "creature"];
-
 /** The stored fields, and what prepareDerivedData adds to them, each derived value possibly missing. */
 type WithDerived<Stored, Prepared> = Stored & {
   [K in Exclude<keyof Prepared, keyof Stored>]?: Prepared[K] extends object

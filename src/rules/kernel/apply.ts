@@ -3,7 +3,7 @@ import type { Effect, NoteEffect, StuckItemEffect } from "./effects";
 /**
  * The one place an Effect list changes plain state. The table folds the
  * effects into a copy of its documents' values and writes the difference
- * (src/chat/apply-plan.ts); the simulator keeps its fighters in this shape
+ * (src/effects/effect-plan.ts); the simulator keeps its fighters in this shape
  * and lets the same function change them (src/sim/duel.ts). Both therefore
  * read a blow the same way: how a pool falls, how far an item's SP may go,
  * which statuses an effect sets.

@@ -1,4 +1,5 @@
 import { maneuverDisplay } from "../../config/fangs-config";
+import type { Localize } from "../../config/localize";
 import { type Readying, readyingOf } from "../../rules/fangs/defenses";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
@@ -11,8 +12,6 @@ import type { RulesetPhase } from "../../rules/kernel/ruleset";
  * tracker and the preview pages build it the same way. Strings arrive
  * localised (the caller passes `localize`), so the templates need no helper.
  */
-
-export type Localize = (key: string, data?: Record<string, string | number>) => string;
 
 export interface TrackerRowInput {
   readonly id: string;

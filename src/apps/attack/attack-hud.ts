@@ -1,4 +1,4 @@
-import { localize } from "../../chat/exchange-render";
+import { localize } from "../../config/localize";
 import { itemSystem } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
 

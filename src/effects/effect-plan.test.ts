@@ -7,7 +7,7 @@ import {
   inverseOf,
   planEffects,
   WEAPON_DROPPED_NOTE,
-} from "./apply-plan";
+} from "./effect-plan";
 
 function view(overrides: Partial<ActorView> = {}): ActorView {
   return {

@@ -1,4 +1,6 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
+import type { AppliedDelta } from "../chat/exchange-state";
+import type { StuckFlag } from "../chat/stuck-weapons";
 import { FangsCombatant } from "../combat/combatant";
 import { writeRound } from "../combat/record";
 import { combatantSystem } from "../combat/snapshot";
@@ -17,20 +19,18 @@ import {
   planEffects,
   type SkippedEffect,
   STATUS_ALIASES,
-} from "./apply-plan";
-import type { AppliedDelta } from "./exchange-state";
-import type { StuckFlag } from "./stuck-weapons";
+} from "./effect-plan";
 
 /**
  * Turns the rules core's Effects into document updates and records each
- * change exactly, so the card can revert it (apply-plan.ts decides what to
+ * change exactly, so the card can revert it (effect-plan.ts decides what to
  * change; this file writes it). Only the active GM's client calls it (see
- * authority.ts): it writes to documents the clicking user may not own. The
+ * src/chat/authority.ts): it writes to documents the clicking user may not own. The
  * combat tracker calls `applyEffects` too, for the damage an impaled weapon
  * does each round.
  */
 
-export * from "./apply-plan";
+export * from "./effect-plan";
 
 /* -------------------------------------------- */
 /*  Foundry: reading the documents              */

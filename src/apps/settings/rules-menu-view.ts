@@ -1,3 +1,4 @@
+import type { Localize } from "../../config/localize";
 import { SYSTEM_PATH } from "../../config/system";
 import {
   BASIS_LABELS,
@@ -23,7 +24,6 @@ import {
 export const RULES_MENU_TEMPLATE = `${SYSTEM_PATH}/templates/apps/rules-options.hbs`;
 
 /** Foundry's i18n: `localize(key)`, or `format(key, data)` when data is given. */
-export type Localize = (key: string, data?: Readonly<Record<string, string | number>>) => string;
 
 export interface ChoiceView {
   readonly value: string;

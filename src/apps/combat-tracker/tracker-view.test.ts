@@ -1,14 +1,18 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { previewLocalize, previewStates, trackerPreviewPages } from "./preview";
+import {
+  previewLocalize,
+  previewStates,
+  trackerPreviewPages,
+} from "../../../test/preview/fixtures/combat-tracker";
 import {
   maneuverChoices,
   maneuverMenuView,
   readTrackedResource,
   type TrackerRowInput,
   trackerView,
-} from "./view";
+} from "./tracker-view";
 
 function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput {
   return {

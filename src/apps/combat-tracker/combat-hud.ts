@@ -1,8 +1,8 @@
 import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { localize } from "../../config/localize";
 import { isReadying, readyingOf } from "../../rules/fangs/defenses";
-import { localize } from "./tracker";
-import { maneuverChoices } from "./view";
+import { maneuverChoices } from "./tracker-view";
 
 /**
  * A maneuver palette on the Token HUD, next to Foundry's status palette: one

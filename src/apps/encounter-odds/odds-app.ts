@@ -3,7 +3,7 @@ import type { FighterSheet } from "../../sim/fighter";
 import type { Localizer } from "../../sim/i18n";
 import { jobNames, type OddsJob, runOddsChunked } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
-import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./view";
+import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./odds-view";
 
 /**
  * The GM's "Encounter odds" dialog: the same simulation as `npm run odds`,

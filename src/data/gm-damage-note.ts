@@ -2,8 +2,8 @@
  * The `gmDamage` ChatMessage subtype: the note the GM's damage tool posts,
  * carrying the exact changes it made so its Undo can revert them. The record
  * is trusted only on a GM-authored message (only its author or a GM may
- * update a ChatMessage, card-flows.ts `authoredByGM`), and read only through
- * `gmDamageNoteOf` (note-record.ts, loaded with the undo), which
+ * update a ChatMessage, src/chat/card-flows.ts `authoredByGM`), and read only through
+ * `gmDamageNoteOf` (src/apps/gm-damage/note-record.ts, loaded with the undo), which
  * shape-checks it; start-up needs only `noteUndone`. The Foundry types learn of the
  * subtype in src/config/fvtt-configuration.ts, beside the exchange card's.
  */

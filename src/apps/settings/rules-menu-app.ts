@@ -1,16 +1,17 @@
+import { localize } from "../../config/localize";
 import { documentAt } from "../../documents/uuid";
 import { syncTabSelection } from "../sheets/support";
 import { defaultMenuValues, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
 import { contentLinkListener } from "./docs-link";
 import type { FormProblem } from "./form";
 import { RULES_MENU_ID } from "./index";
-import { currentMenuValues, foundryLocalize, saveRulesMenu } from "./save";
-import { RULES_MENU_TEMPLATE, rulesMenuView } from "./view";
+import { RULES_MENU_TEMPLATE, rulesMenuView } from "./rules-menu-view";
+import { currentMenuValues, saveRulesMenu } from "./save";
 
 /**
  * The GM's "FANGS rules options" window, opened from the system's settings
  * (game.settings.registerMenu, GM only). Thin: the view, the form reading
- * and the save live in view.ts, form.ts and save.ts. `HandlebarsApplicationMixin`
+ * and the save live in rules-menu-view.ts, form.ts and save.ts. `HandlebarsApplicationMixin`
  * is cast once, as the sheets do, to keep tsc out of TS2589.
  */
 type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
@@ -73,7 +74,7 @@ export class RulesOptionsMenu extends Base {
     const base = await super._prepareContext(options);
     return {
       ...base,
-      ...rulesMenuView(this.#draft ?? currentMenuValues(), foundryLocalize(), {
+      ...rulesMenuView(this.#draft ?? currentMenuValues(), localize, {
         idPrefix: this.id,
         activeGroup: this.tabGroups.options,
       }),
@@ -83,7 +84,7 @@ export class RulesOptionsMenu extends Base {
   protected override async _onFirstRender(context: object, options: RenderOptions): Promise<void> {
     await super._onFirstRender(context as never, options);
     // Once: the form element outlives each render of its part, so listeners added per render would pile up.
-    const open = contentLinkListener(documentAt, (key) => ui.notifications?.warn(foundryLocalize()(key)));
+    const open = contentLinkListener(documentAt, (key) => ui.notifications?.warn(localize(key)));
     this.element.addEventListener("click", open);
     this.element.addEventListener("keydown", open);
   }
@@ -131,6 +132,6 @@ export class RulesOptionsMenu extends Base {
   static async #onResetDefaults(this: RulesOptionsMenu): Promise<void> {
     this.#draft = defaultMenuValues();
     await this.render();
-    ui.notifications?.info(foundryLocalize()("FANGS.Setting.RulesMenu.ResetDone"));
+    ui.notifications?.info(localize("FANGS.Setting.RulesMenu.ResetDone"));
   }
 }

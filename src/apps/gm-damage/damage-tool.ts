@@ -1,18 +1,19 @@
-import { applyEffects, revertDeltas } from "../../chat/apply-effects";
 import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
+import { localize } from "../../config/localize";
 import { serialised } from "../../documents/write-queue";
+import { applyEffects, revertDeltas } from "../../effects/apply-effects";
 import type { Effect } from "../../rules/kernel/effects";
 import { dialogFormValues } from "../dialog-form";
-import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext, type Localize } from "./dialog";
-import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 import {
   type GmDamageAnswers,
   type GmDamageRequest,
   gmDamageEffects,
   type PoolState,
   parseAnswers,
-} from "./plan";
+} from "./damage-request";
+import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext } from "./dialog";
+import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
 
 /**
  * The GM's damage and healing on selected tokens, outside any card: part of
@@ -24,10 +25,8 @@ import {
 type AnyActor = Actor.Implementation;
 type TokenLike = { actor: AnyActor | null; name?: string | null };
 
-const i18n = () => game.i18n!;
-
 function warn(key: string, data?: Readonly<Record<string, string>>): null {
-  ui.notifications?.warn(data ? i18n().format(key, { ...data }) : i18n().localize(key));
+  ui.notifications?.warn(localize(key, data));
   return null;
 }
 
@@ -42,8 +41,8 @@ function escapeHtml(text: string): string {
 
 function fieldNames() {
   return {
-    stun: i18n().localize("FANGS.GmDamage.Field.Stun"),
-    hp: i18n().localize("FANGS.GmDamage.Field.Hp"),
+    stun: localize("FANGS.GmDamage.Field.Stun"),
+    hp: localize("FANGS.GmDamage.Field.Hp"),
   };
 }
 
@@ -128,28 +127,28 @@ async function postNote(
     for (const d of mine) {
       if (d.kind !== "pool") continue;
       const key = d.pool === "stunPoints" ? "FANGS.GmDamage.Note.Stun" : "FANGS.GmDamage.Note.Hp";
-      parts.push(i18n().format(key, { before: String(d.before), after: String(d.after) }));
+      parts.push(localize(key, { before: String(d.before), after: String(d.after) }));
     }
     for (const d of mine) {
       if (d.kind !== "status") continue;
-      const status = i18n().localize(STATUS_KEYS[d.status] ?? d.status);
+      const status = localize(STATUS_KEYS[d.status] ?? d.status);
       parts.push(
-        i18n().format(d.after ? "FANGS.GmDamage.Note.StatusOn" : "FANGS.GmDamage.Note.StatusOff", { status }),
+        localize(d.after ? "FANGS.GmDamage.Note.StatusOn" : "FANGS.GmDamage.Note.StatusOff", { status }),
       );
     }
-    const what = parts.length > 0 ? parts.join(", ") : i18n().localize("FANGS.GmDamage.Note.Unchanged");
-    lines.push(`<li>${escapeHtml(i18n().format("FANGS.GmDamage.Note.Line", { name, what }))}</li>`);
+    const what = parts.length > 0 ? parts.join(", ") : localize("FANGS.GmDamage.Note.Unchanged");
+    lines.push(`<li>${escapeHtml(localize("FANGS.GmDamage.Note.Line", { name, what }))}</li>`);
   }
-  const title = i18n().localize(
+  const title = localize(
     request.direction === "damage" ? "FANGS.GmDamage.Note.Damage" : "FANGS.GmDamage.Note.Heal",
   );
   // Nothing changed: nothing to undo, so no button.
   const undo =
     deltas.length === 0
       ? ""
-      : `<button type="button" class="fangs-gm-damage-note__undo" data-fangs-gm-undo><i class="fa-solid fa-rotate-left" aria-hidden="true"></i> <span>${escapeHtml(i18n().localize("FANGS.GmDamage.Undo.Button"))}</span></button>`;
+      : `<button type="button" class="fangs-gm-damage-note__undo" data-fangs-gm-undo><i class="fa-solid fa-rotate-left" aria-hidden="true"></i> <span>${escapeHtml(localize("FANGS.GmDamage.Undo.Button"))}</span></button>`;
   const content = `<div class="fangs fangs-gm-damage-note"><p><strong>${escapeHtml(title)}</strong></p><ul>${lines.join("")}</ul>${undo}</div>`;
-  const speaker = { alias: i18n().localize("FANGS.GmDamage.Note.Speaker") };
+  const speaker = { alias: localize("FANGS.GmDamage.Note.Speaker") };
   const whisper = request.whisper ? game.users!.filter((u) => u.isGM).map((u) => u.id!) : [];
   // The exact changes ride on the note for its Undo: the GM writes the note, so no player can edit them.
   const system = { deltas: deltas.map((d) => ({ ...d })), undone: false };
@@ -182,7 +181,7 @@ export async function undoGmDamageNote(message: ChatMessage.Implementation): Pro
     const note = gmDamageNoteOf(current);
     if (!note) return warn("FANGS.GmDamage.Undo.Damaged");
     if (note.undone) {
-      ui.notifications?.info(i18n().localize("FANGS.GmDamage.Undo.Already"));
+      ui.notifications?.info(localize("FANGS.GmDamage.Undo.Already"));
       return null;
     }
     const missed = await revertDeltas(note.deltas);
@@ -205,7 +204,6 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
   const tokens = selectedTokens();
   if (actorsOf(tokens).length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
   const actors = actorsOf(tokens);
-  const localize: Localize = (key, data) => (data ? i18n().format(key, { ...data }) : i18n().localize(key));
   const content = await foundry.applications.handlebars.renderTemplate(GM_DAMAGE_TEMPLATE, {
     ...gmDamageDialogContext(
       actors.map((a) => a.name),
@@ -214,18 +212,18 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
     ),
   });
   const result: unknown = await foundry.applications.api.DialogV2.wait({
-    window: { title: i18n().format("FANGS.GmDamage.Dialog.Title", { count: String(actors.length) }) },
+    window: { title: localize("FANGS.GmDamage.Dialog.Title", { count: String(actors.length) }) },
     classes: ["fangs", "fangs-gm-damage-window"],
     content,
     buttons: [
       {
         action: "apply",
-        label: i18n().localize("FANGS.GmDamage.Dialog.Apply"),
+        label: localize("FANGS.GmDamage.Dialog.Apply"),
         icon: "fa-solid fa-heart-pulse",
         default: true,
         callback: (_event: unknown, button: HTMLButtonElement) => dialogFormValues(button),
       },
-      { action: "cancel", label: i18n().localize("FANGS.GmDamage.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
+      { action: "cancel", label: localize("FANGS.GmDamage.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
     ],
     rejectClose: false,
   } as never);

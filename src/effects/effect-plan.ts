@@ -1,7 +1,7 @@
+import type { AppliedDelta } from "../chat/exchange-state";
 import { WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
 import { applyEffectsTo, type EffectSubject, type ItemTrack } from "../rules/kernel/apply";
 import type { Effect } from "../rules/kernel/effects";
-import type { AppliedDelta } from "./exchange-state";
 
 /**
  * The pure half of the effect applier (apply-effects.ts carries it out):
