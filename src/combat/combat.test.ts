@@ -851,3 +851,62 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
     expect(icons.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "attack" } }]);
   });
 });
+
+describe("who is owed a Post-Melee turn at the table", () => {
+  /** Eddy with a throwing knife in his hand and a dagger in the other, Dagmar engaged with him. */
+  function knifeThrower(): { combat: Table["combat"]; eddy: StandInCombatant; dagmar: StandInCombatant } {
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const eddy = new StandInCombatant(
+      "c-eddy",
+      "Fast Eddy",
+      new StandInActor(
+        "eddy",
+        "Fast Eddy",
+        { characteristics: { ag: 17 }, attributes: { movement: 12 } },
+        [weapon("thrown"), weapon("melee", true)],
+        "character",
+      ),
+    );
+    const dagmar = fighter("dagmar", "Dagmar", 15, "melee");
+    for (const c of [eddy, dagmar]) combat.add(c);
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    return { combat, eddy, dagmar };
+  }
+
+  it("NC-ATK-3, NC-ATK-7, NC-ATK-9: after throwing his knife Eddy has no Post-Melee turn for the dagger in his off hand", async () => {
+    const { combat, eddy, dagmar } = knifeThrower();
+    await combat.startCombat();
+    await asCombatant(eddy).declareManeuver("attack", { attackKind: "thrown" });
+    await combat.nextTurn();
+    await asCombatant(dagmar).declareManeuver("attack");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("missile:Fast Eddy");
+    await asCombatant(eddy).recordAttack({ source: "maneuver", kind: "thrown", targetId: dagmar.id });
+    giveStatus(eddy.actor!, "engaged");
+    giveStatus(dagmar.actor!, "engaged");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("melee:Dagmar");
+    await asCombatant(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: eddy.id });
+    await combat.nextTurn();
+    expect(combat.round).toBe(2);
+    expect(currentName(combat)).toBe("initiative:Fast Eddy");
+  });
+
+  it("NC-ATK-7, NC-ATK-9: one who struck with the sword in his hand keeps the dagger's Post-Melee turn", async () => {
+    const { combat, eddy, dagmar } = knifeThrower();
+    giveStatus(eddy.actor!, "engaged");
+    giveStatus(dagmar.actor!, "engaged");
+    await combat.startCombat();
+    await asCombatant(eddy).declareManeuver("attack", { attackKind: "melee" });
+    await combat.nextTurn();
+    await asCombatant(dagmar).declareManeuver("attack");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("melee:Fast Eddy");
+    await asCombatant(eddy).recordAttack({ source: "maneuver", kind: "melee", targetId: dagmar.id });
+    await combat.nextTurn();
+    await asCombatant(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: eddy.id });
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("postMelee:Fast Eddy");
+  });
+});

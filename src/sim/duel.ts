@@ -4,7 +4,7 @@ import {
   type AttackSlot,
   AttackSource,
   emptyAttackCounter,
-  postMeleeAttacksLeft,
+  owedPostMeleeAttack,
   recordAttack,
 } from "../rules/fangs/attacks";
 import { itemCondition } from "../rules/fangs/character";
@@ -1400,10 +1400,9 @@ class Duel {
           this.checkEnd();
           this.syncEngaged();
           for (const c of this.c) {
-            const slot = this.nextPostMeleeSlot(c);
-            c.round.postMeleeAttacks = slot ? 1 : 0;
-            c.round.offHandInitiativePenalty =
-              slot?.hand === "off" && !c.sheet.advantages.includes("twoWeapon");
+            const owed = this.owedPostMeleeAttack(c);
+            c.round.postMeleeAttacks = owed ? 1 : 0;
+            c.round.offHandInitiativePenalty = (owed?.initiativeModifier ?? 0) < 0;
           }
           break;
       }
@@ -1784,10 +1783,25 @@ class Duel {
     return slot;
   }
 
+  /** Is a Post-Melee turn owed (the rules core's owedPostMeleeAttack, as the table's snapshot asks it)? */
+  owedPostMeleeAttack(c: Combatant): AttackSlot | null {
+    if (c.maneuver === null) return null;
+    const main = this.weapon(c, c.weaponId);
+    const off = this.offHandItem(c);
+    const offKind = off === null ? null : off.type === "shield" ? "melee" : this.weapon(c, off.id)?.kind;
+    return owedPostMeleeAttack({
+      attacker: this.attackerProfile(c, c.maneuver),
+      counter: c.counter,
+      weapons: { main: main ? [main.kind] : [], off: offKind ? [offKind] : [] },
+      round: this.round,
+      restrictions: c.restrictions,
+      outOfAction: this.out(c),
+    });
+  }
+
   findPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
     if (c.maneuver === null) return null;
-    const profile = this.attackerProfile(c, c.maneuver);
-    if (postMeleeAttacksLeft(profile, c.counter) === 0) return null;
+    if (this.owedPostMeleeAttack(c) === null) return null;
     const opp = this.liveTarget(c);
     for (const hand of ["main", "off"] as const) {
       const w =

@@ -84,7 +84,7 @@ export interface PlanCombatant {
   readonly outOfAction: boolean;
   readonly engaged: boolean;
   readonly engagedAtRoundStart: boolean;
-  /** Post-melee attacks still owed this round (the attacks module's answer). */
+  /** 1 when a Post-Melee turn is owed this round, else 0 (the attacks module's owedPostMeleeAttack). */
   readonly postMeleeAttacks: number;
   readonly offHandInitiativePenalty: boolean;
   /** NC-MAN-2: the maneuver given up for a dodge this round, declared again when the next begins. */
