@@ -910,3 +910,62 @@ describe("who is owed a Post-Melee turn at the table", () => {
     expect(currentName(combat)).toBe("postMelee:Fast Eddy");
   });
 });
+
+describe("what the round start does to the combatants at the table", () => {
+  it("CORE-CON-1: the stunned status comes off once the lost action it cost has passed, not before", async () => {
+    const { combat, archer, jenny } = table();
+    await combat.startCombat();
+    for (const c of [archer, jenny]) {
+      giveStatus(c.actor!, "stunned");
+      await asCombatant(c).markActionLost();
+    }
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    expect(archer.actor!.statuses.has("stunned")).toBe(false);
+    // Pirate Jenny's lost action is her turn still to come.
+    expect(jenny.actor!.statuses.has("stunned")).toBe(true);
+  });
+
+  it("NC-DMG-13, NC-ATK-2: the round's impale damage comes before the Initiative order: one it knocks out loses the round's first turn", async () => {
+    const eddy = new StandInActor(
+      "eddy",
+      "Fast Eddy",
+      {
+        characteristics: { ag: 17, co: 10, sz: 10 },
+        attributes: { movement: 12 },
+        stunPoints: { value: 3, max: 12 },
+        hitPoints: { value: 12, max: 12 },
+        armorProtection: 0,
+      },
+      [weapon("melee")],
+      "character",
+    );
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const eddyInCombat = new StandInCombatant("c-eddy", "Fast Eddy", eddy);
+    const dagmar = fighter("dagmar", "Dagmar", 15, "melee");
+    for (const c of [eddyInCombat, dagmar]) combat.add(c);
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    // The effect applier finds the victim by its uuid.
+    (globalThis as unknown as { game: { actors: Map<string, unknown> } }).game.actors.set(eddy.id, eddy);
+    await combat.startCombat();
+    expect(currentName(combat)).toBe("initiative:Fast Eddy");
+    await eddy.createEmbeddedDocuments("ActiveEffect", [
+      {
+        flags: {
+          fangs: {
+            stuck: { ownerUuid: "Actor.dagmar", itemId: "spear", inItemId: null, perRoundDamage: "1d6" },
+          },
+        },
+      },
+    ]);
+    world.diceValues.length = 0;
+    world.diceValues.push(20); // a 6: Stun 3 → −3, unconscious (CORE-CON-2)
+    await combat.nextRound();
+    expect(eddy.statuses.has("unconscious")).toBe(true);
+    expect(combat.round).toBe(2);
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    const notes = world.chat.map((m) => String(m.content)).join("\n");
+    expect(notes).toContain("FANGS.Combat.Note.ImpaleDamage");
+  });
+});

@@ -1,3 +1,4 @@
+import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import {
   actorSystem,
   type CombatantSystem,
@@ -299,6 +300,7 @@ export function planCombatant(
     offHandInitiativePenalty,
     lostManeuver: system.lostManeuver,
     mainWeaponKind: facts.mainWeaponKind,
+    impaled: actor instanceof Actor && bodyImpaleFormulas(actor as Actor.Implementation).length > 0,
   };
 }
 
