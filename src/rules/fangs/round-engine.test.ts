@@ -496,6 +496,12 @@ describe("the round's start: impale damage and a passed lost action", () => {
     expect(openRound(work)).toMatchObject({ phase: "initiative", order: ["dagmar"], turn: 0 });
   });
 
+  it("NC-DMG-13: Next turn from a round stopped for its impale damage opens it at its Initiative order", () => {
+    const state = inRound(fighter("eddy", 17, { impaled: true }), fighter("dagmar", 15));
+    const stopped = apply(state, planNextTurn(state, options));
+    expect(planNextTurn(stopped, options)).toMatchObject({ round: 2, phase: "initiative", turn: 0 });
+  });
+
   it("NC-DMG-13: with nothing stuck in a body the new round goes straight to its first turn", () => {
     const plan = planNextTurn(inRound(fighter("eddy", 17), fighter("dagmar", 15)), options);
     expect(plan).toMatchObject({ round: 2, impaleDamageDue: false, order: ["eddy", "dagmar"], turn: 0 });

@@ -634,8 +634,11 @@ export function advance(draft: RoundWork, at: Position, driver?: RoundDriver): P
 export function planNextTurn(state: PlanState, options: PlanOptions): CombatPlan {
   if (state.round < 1) return planStart(state, options);
   const draft = new RoundWork(state);
-  const position =
-    state.turn === null
+  // A round stopped at its start (its impale damage, when applying it failed) opens from its Initiative order.
+  const atRoundStart = state.turn === null && state.phase === "initiative" && state.order.length === 0;
+  const position = atRoundStart
+    ? openRound(draft)
+    : state.turn === null
       ? settle(draft, state.phase, state.order, 0)
       : advance(draft, { phase: state.phase, order: state.order, turn: state.turn });
   if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
