@@ -851,3 +851,121 @@ describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
     expect(icons.map((e) => e.flags)).toEqual([{ fangs: { maneuver: "attack" } }]);
   });
 });
+
+describe("who is owed a Post-Melee turn at the table", () => {
+  /** Eddy with a throwing knife in his hand and a dagger in the other, Dagmar engaged with him. */
+  function knifeThrower(): { combat: Table["combat"]; eddy: StandInCombatant; dagmar: StandInCombatant } {
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const eddy = new StandInCombatant(
+      "c-eddy",
+      "Fast Eddy",
+      new StandInActor(
+        "eddy",
+        "Fast Eddy",
+        { characteristics: { ag: 17 }, attributes: { movement: 12 } },
+        [weapon("thrown"), weapon("melee", true)],
+        "character",
+      ),
+    );
+    const dagmar = fighter("dagmar", "Dagmar", 15, "melee");
+    for (const c of [eddy, dagmar]) combat.add(c);
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    return { combat, eddy, dagmar };
+  }
+
+  it("NC-ATK-3, NC-ATK-7, NC-ATK-9: after throwing his knife Eddy has no Post-Melee turn for the dagger in his off hand", async () => {
+    const { combat, eddy, dagmar } = knifeThrower();
+    await combat.startCombat();
+    await asCombatant(eddy).declareManeuver("attack", { attackKind: "thrown" });
+    await combat.nextTurn();
+    await asCombatant(dagmar).declareManeuver("attack");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("missile:Fast Eddy");
+    await asCombatant(eddy).recordAttack({ source: "maneuver", kind: "thrown", targetId: dagmar.id });
+    giveStatus(eddy.actor!, "engaged");
+    giveStatus(dagmar.actor!, "engaged");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("melee:Dagmar");
+    await asCombatant(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: eddy.id });
+    await combat.nextTurn();
+    expect(combat.round).toBe(2);
+    expect(currentName(combat)).toBe("initiative:Fast Eddy");
+  });
+
+  it("NC-ATK-7, NC-ATK-9: one who struck with the sword in his hand keeps the dagger's Post-Melee turn", async () => {
+    const { combat, eddy, dagmar } = knifeThrower();
+    giveStatus(eddy.actor!, "engaged");
+    giveStatus(dagmar.actor!, "engaged");
+    await combat.startCombat();
+    await asCombatant(eddy).declareManeuver("attack", { attackKind: "melee" });
+    await combat.nextTurn();
+    await asCombatant(dagmar).declareManeuver("attack");
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("melee:Fast Eddy");
+    await asCombatant(eddy).recordAttack({ source: "maneuver", kind: "melee", targetId: dagmar.id });
+    await combat.nextTurn();
+    await asCombatant(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: eddy.id });
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("postMelee:Fast Eddy");
+  });
+});
+
+describe("what the round start does to the combatants at the table", () => {
+  it("CORE-CON-1: the stunned status comes off once the lost action it cost has passed, not before", async () => {
+    const { combat, archer, jenny } = table();
+    await combat.startCombat();
+    for (const c of [archer, jenny]) {
+      giveStatus(c.actor!, "stunned");
+      await asCombatant(c).markActionLost();
+    }
+    await combat.nextTurn();
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    expect(archer.actor!.statuses.has("stunned")).toBe(false);
+    // Pirate Jenny's lost action is her turn still to come.
+    expect(jenny.actor!.statuses.has("stunned")).toBe(true);
+  });
+
+  it("NC-DMG-13, NC-ATK-2: the round's impale damage comes before the Initiative order: one it knocks out loses the round's first turn", async () => {
+    const eddy = new StandInActor(
+      "eddy",
+      "Fast Eddy",
+      {
+        characteristics: { ag: 17, co: 10, sz: 10 },
+        attributes: { movement: 12 },
+        stunPoints: { value: 3, max: 12 },
+        hitPoints: { value: 12, max: 12 },
+        armorProtection: 0,
+      },
+      [weapon("melee")],
+      "character",
+    );
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const eddyInCombat = new StandInCombatant("c-eddy", "Fast Eddy", eddy);
+    const dagmar = fighter("dagmar", "Dagmar", 15, "melee");
+    for (const c of [eddyInCombat, dagmar]) combat.add(c);
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    // The effect applier finds the victim by its uuid.
+    (globalThis as unknown as { game: { actors: Map<string, unknown> } }).game.actors.set(eddy.id, eddy);
+    await combat.startCombat();
+    expect(currentName(combat)).toBe("initiative:Fast Eddy");
+    await eddy.createEmbeddedDocuments("ActiveEffect", [
+      {
+        flags: {
+          fangs: {
+            stuck: { ownerUuid: "Actor.dagmar", itemId: "spear", inItemId: null, perRoundDamage: "1d6" },
+          },
+        },
+      },
+    ]);
+    world.diceValues.length = 0;
+    world.diceValues.push(20); // a 6: Stun 3 → −3, unconscious (CORE-CON-2)
+    await combat.nextRound();
+    expect(eddy.statuses.has("unconscious")).toBe(true);
+    expect(combat.round).toBe(2);
+    expect(currentName(combat)).toBe("initiative:Dagmar");
+    const notes = world.chat.map((m) => String(m.content)).join("\n");
+    expect(notes).toContain("FANGS.Combat.Note.ImpaleDamage");
+  });
+});

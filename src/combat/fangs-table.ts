@@ -13,7 +13,8 @@ import { roundStartManeuvers } from "./turns";
  * FANGS at the table: the rules core's round engine
  * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
  * driven with the snapshot of src/combat/snapshot.ts; its
- * chat notes and the new round's token markers and impale damage, and its
+ * chat notes, the `stunned` a passed lost action leaves, the new round's
+ * token markers and impale damage (where the engine stops for it), and its
  * two round actions, hold and break hold (NC-RND-4 … -6).
  */
 
@@ -31,6 +32,15 @@ export function fangsPlanOptions(): PlanOptions {
 interface FangsRoundMarkers {
   clearRoundMarkers(declared?: ReadonlyMap<string, ManeuverId>): Promise<void>;
   impaleRound(): Promise<void>;
+  applyPlan(plan: CombatPlan): Promise<unknown>;
+}
+
+/** CORE-CON-1: the engine says whose lost action passed; the `stunned` that cost it comes off. */
+async function clearStunned(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const actor = combat.combatants.get(id)?.actor;
+    if (actor?.statuses?.has("stunned")) await actor.toggleStatusEffect("stunned", { active: false });
+  }
 }
 
 /** The engine's refusals in the tracker's words (a CombatRefusal). */
@@ -80,10 +90,15 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
     const { postNotes } = await loadRuleset("fangs");
     await postNotes(combat, plan);
+    await clearStunned(combat, plan.stunnedCleared);
     if (!plan.newRound) return;
     const markers = combat as unknown as FangsRoundMarkers;
     await markers.clearRoundMarkers(roundStartManeuvers(plan));
+    if (!plan.impaleDamageDue) return;
+    // NC-DMG-13 where the engine stopped for it: before the Initiative order is drawn, then the first turn.
     await markers.impaleRound();
+    const { planOpenRound } = await loadTurnPlanner();
+    await markers.applyPlan(planOpenRound(planState(combat, rulesOptions()?.shieldBashAttack)));
   },
   actions: Object.freeze(["hold", "breakHold"]),
 });

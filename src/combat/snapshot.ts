@@ -1,3 +1,4 @@
+import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import {
   actorSystem,
   type CombatantSystem,
@@ -8,8 +9,7 @@ import {
 import {
   type AttackCounter,
   type AttackSource,
-  attackSlots,
-  postMeleeAttacksLeft,
+  owedPostMeleeAttack,
   type RoundAttacker,
   type ShieldBashAttack,
 } from "../rules/fangs/attacks";
@@ -76,6 +76,8 @@ export interface ActorFacts {
   readonly offHandWeapon: boolean;
   /** A shield ready in the off hand: it may bash instead of parrying (NC-DEF-9). */
   readonly offHandShield: boolean;
+  /** The kinds of the off-hand weapons at hand, melee for a shield that may bash (a post-melee attack's). */
+  readonly offHandKinds: readonly WeaponKind[];
   /** The kind of the main-hand weapon in use (first equipped weapon not in the off hand), or null. */
   readonly mainWeaponKind: WeaponKind | null;
   /** What a Draw Weapon could ready, in hand yet or not (NC-MAN-13, NC-MAN-20). */
@@ -138,6 +140,10 @@ export function actorFacts(actor: Actor.Implementation | null | undefined, defea
     ambidextrous: advantages.has("ambidextrous"),
     offHandWeapon: weapons.some((w) => w.offHand),
     offHandShield: shields.some((s) => s.equipped),
+    offHandKinds: [
+      ...weapons.filter((w) => w.offHand).map((w) => w.kind),
+      ...(shields.some((s) => s.equipped) ? (["melee"] as const) : []),
+    ],
     mainWeaponKind: main?.kind ?? null,
     readyingHoldings,
     readyings: readyingChoices(readyingHoldings),
@@ -246,7 +252,11 @@ export function roundAttackerOf(
 }
 
 /** The planner's view of one combatant. */
-export function planCombatant(combatant: unknown, shieldBashAttack?: ShieldBashAttack): PlanCombatant {
+export function planCombatant(
+  combatant: unknown,
+  shieldBashAttack?: ShieldBashAttack,
+  round = num(read(read(combatant, "parent") ?? read(combatant, "combat"), "round"), 0),
+): PlanCombatant {
   const system = combatantSystem(combatant);
   const actor = read(combatant, "actor");
   const facts = actorFacts(
@@ -256,18 +266,20 @@ export function planCombatant(combatant: unknown, shieldBashAttack?: ShieldBashA
   let postMeleeAttacks = 0;
   let offHandInitiativePenalty = false;
   if (system.maneuver !== null) {
-    const profile = roundAttackerOf(system, facts, shieldBashAttack);
-    postMeleeAttacks = postMeleeAttacksLeft(profile, system.attacks);
-    if (postMeleeAttacks > 0) {
-      // The next post-melee attack's own initiative modifier (an off-hand one, NC-DEF-7).
-      const made = [...system.attacks.made];
-      const next = attackSlots(profile).slots.find((slot) => {
-        const at = made.indexOf(slot.source);
-        if (at >= 0) made.splice(at, 1);
-        return at < 0 && slot.phase === "postMelee";
-      });
-      offHandInitiativePenalty = (next?.initiativeModifier ?? 0) < 0;
-    }
+    const attack = owedPostMeleeAttack({
+      attacker: roundAttackerOf(system, facts, shieldBashAttack),
+      counter: system.attacks,
+      weapons: {
+        main: [system.attackKind ?? facts.mainWeaponKind ?? "melee"],
+        off: facts.offHandKinds,
+      },
+      round,
+      restrictions: system.restrictions,
+      outOfAction: facts.outOfAction,
+    });
+    postMeleeAttacks = attack ? 1 : 0;
+    // Its own initiative modifier (an off-hand one, NC-DEF-7).
+    offHandInitiativePenalty = (attack?.initiativeModifier ?? 0) < 0;
   }
   const initiative = read(combatant, "initiative");
   return {
@@ -288,6 +300,7 @@ export function planCombatant(combatant: unknown, shieldBashAttack?: ShieldBashA
     offHandInitiativePenalty,
     lostManeuver: system.lostManeuver,
     mainWeaponKind: facts.mainWeaponKind,
+    impaled: actor instanceof Actor && bodyImpaleFormulas(actor as Actor.Implementation).length > 0,
   };
 }
 
@@ -306,7 +319,7 @@ export function planState(combat: unknown, shieldBashAttack?: ShieldBashAttack):
     turn: typeof turn === "number" ? turn : null,
     phase: system.phase,
     order: system.order,
-    combatants: list.map((c) => planCombatant(c, shieldBashAttack)),
+    combatants: list.map((c) => planCombatant(c, shieldBashAttack, round)),
   };
 }
 

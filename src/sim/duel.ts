@@ -4,7 +4,7 @@ import {
   type AttackSlot,
   AttackSource,
   emptyAttackCounter,
-  postMeleeAttacksLeft,
+  owedPostMeleeAttack,
   recordAttack,
 } from "../rules/fangs/attacks";
 import { itemCondition } from "../rules/fangs/character";
@@ -38,6 +38,7 @@ import { OutcomeKind, plainBlow } from "../rules/fangs/outcome";
 import {
   advance,
   beginRound,
+  openRound,
   type PlanCombatant,
   type PlanNote,
   type PlanOptions,
@@ -711,6 +712,7 @@ class Duel {
         offHandInitiativePenalty: false,
         lostManeuver: null,
         mainWeaponKind: null,
+        impaled: false,
       },
       team,
       id,
@@ -1344,7 +1346,14 @@ class Duel {
       // The weapon a maneuver lost to a dodge is retried with (NC-MAN-2), as the table's declaration without one.
       if (c.round.lostManeuver !== null) c.round.mainWeaponKind = this.mainWeapon(c)?.kind ?? null;
     }
-    let at = beginRound(this.work, this.round, SIM_PLAN_OPTIONS, this.driver).position;
+    for (const c of this.c) c.round.impaled = false;
+    for (const s of this.stuck)
+      if (s.inItemId === null && s.perRoundDamage !== null) this.c[s.target]!.round.impaled = true;
+    const begun = beginRound(this.work, this.round, SIM_PLAN_OPTIONS, this.driver);
+    let at = begun.position;
+    // NC-DMG-13 at the engine's step for it: after the resets, before the Initiative order is drawn.
+    this.stuckWeapons();
+    if (begun.impaleDamageDue) at = openRound(this.work, this.driver);
     this.readNotes();
     while (at !== null) {
       const c = this.byId(at.order[at.turn]!);
@@ -1400,10 +1409,9 @@ class Duel {
           this.checkEnd();
           this.syncEngaged();
           for (const c of this.c) {
-            const slot = this.nextPostMeleeSlot(c);
-            c.round.postMeleeAttacks = slot ? 1 : 0;
-            c.round.offHandInitiativePenalty =
-              slot?.hand === "off" && !c.sheet.advantages.includes("twoWeapon");
+            const owed = this.owedPostMeleeAttack(c);
+            c.round.postMeleeAttacks = owed ? 1 : 0;
+            c.round.offHandInitiativePenalty = (owed?.initiativeModifier ?? 0) < 0;
           }
           break;
       }
@@ -1419,7 +1427,6 @@ class Duel {
     if (this.events)
       this.log({ type: "round", round: this.round, order: this.order, distance: this.closest() });
     if (this.group) this.dyingRounds();
-    this.stuckWeapons();
     // Up from the ground at its initiative (a lost action or not): no exchange comes before the turns.
     for (const c of this.c) if (!(this.group && this.out(c))) c.fx.statuses.delete("prone");
   }
@@ -1443,8 +1450,13 @@ class Duel {
     }
   }
 
-  /** What the engine's notes ask of the simulator: a lost action spent (CORE-CON-1) clears `stunned`. */
+  /** What the engine's step asks of the simulator: `stunned` over once its lost action passed (CORE-CON-1), and its notes. */
   readNotes(): void {
+    const cleared = this.work.stunnedCleared;
+    if (cleared.length > 0) {
+      for (const id of cleared) this.byId(id).fx.statuses.delete("stunned");
+      cleared.length = 0;
+    }
     const notes = this.work.notes;
     if (notes.length === 0) return;
     for (const note of notes) this.readNote(note);
@@ -1456,7 +1468,6 @@ class Duel {
     const c = this.byId(note.combatantId);
     if (note.kind === "actionLost") {
       c.fx.actionLost = false;
-      c.fx.statuses.delete("stunned");
       this.log({ type: "lostAction", side: c.side, reason: "stunned" });
       this.trace?.push({ round: this.round, phase: null, fighter: c.side, skipped: "actionLost" });
       // A maneuver retried for the round (NC-MAN-2) stands when its declaration is the action lost.
@@ -1784,10 +1795,25 @@ class Duel {
     return slot;
   }
 
+  /** Is a Post-Melee turn owed (the rules core's owedPostMeleeAttack, as the table's snapshot asks it)? */
+  owedPostMeleeAttack(c: Combatant): AttackSlot | null {
+    if (c.maneuver === null) return null;
+    const main = this.weapon(c, c.weaponId);
+    const off = this.offHandItem(c);
+    const offKind = off === null ? null : off.type === "shield" ? "melee" : this.weapon(c, off.id)?.kind;
+    return owedPostMeleeAttack({
+      attacker: this.attackerProfile(c, c.maneuver),
+      counter: c.counter,
+      weapons: { main: main ? [main.kind] : [], off: offKind ? [offKind] : [] },
+      round: this.round,
+      restrictions: c.restrictions,
+      outOfAction: this.out(c),
+    });
+  }
+
   findPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
     if (c.maneuver === null) return null;
-    const profile = this.attackerProfile(c, c.maneuver);
-    if (postMeleeAttacksLeft(profile, c.counter) === 0) return null;
+    if (this.owedPostMeleeAttack(c) === null) return null;
     const opp = this.liveTarget(c);
     for (const hand of ["main", "off"] as const) {
       const w =

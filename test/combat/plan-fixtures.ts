@@ -24,6 +24,7 @@ export function planFighter(id: string, ag: number, extra: Partial<PlanCombatant
     offHandInitiativePenalty: false,
     lostManeuver: null,
     mainWeaponKind: null,
+    impaled: false,
     ...extra,
   };
 }

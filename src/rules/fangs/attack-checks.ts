@@ -4,6 +4,7 @@ import {
   type AttackSlot,
   AttackSource,
   attackSlots,
+  mixesWeapons,
   type RoundAttacker,
   roundAttackCap,
   type ShieldBashAttack,
@@ -181,13 +182,6 @@ function weaponUnfit(weapon: AttackWeapon): string | null {
   const condition = itemCondition(weapon.itemSp);
   if (condition === "shattered") return "WeaponShattered";
   if (condition === "unusableForAttack") return "WeaponUnderHalf";
-  return null;
-}
-
-/** NC-ATK-3: no melee weapon in a round one uses a ranged weapon, nor the other way. A refusal's reason, or null. */
-function mixesWeapons(ranged: boolean, counter: AttackCounter): string | null {
-  if (ranged && counter.usedMelee) return "RangedAfterMelee";
-  if (!ranged && counter.usedRanged) return "MeleeAfterRanged";
   return null;
 }
 

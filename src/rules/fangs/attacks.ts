@@ -220,3 +220,97 @@ export function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter
     return false;
   });
 }
+
+/** A limit or bonus one combatant carries for a while, because of another's maneuver. */
+export type AttackRestriction =
+  /** The attacker may not attack this round (a Disengage; a Retreat chased or let go). */
+  | { readonly kind: "noAttack"; readonly round: number; readonly because: string }
+  /** The attacker may not change its target this round. */
+  | {
+      readonly kind: "noChangeTarget";
+      readonly targetId: string;
+      readonly round: number;
+      readonly because: string;
+    }
+  /** No Charge against this target up to and including `untilRound`. */
+  | {
+      readonly kind: "noCharge";
+      readonly targetId: string;
+      readonly untilRound: number;
+      readonly because: string;
+    }
+  /** No engaging this target from `fromRound` to `untilRound`, except by a Charge. */
+  | {
+      readonly kind: "noEngage";
+      readonly targetId: string;
+      readonly fromRound: number;
+      readonly untilRound: number;
+      readonly exceptCharge: boolean;
+      readonly because: string;
+    };
+
+/** Whether a restriction still binds in `round`. */
+export function restrictionActive(restriction: AttackRestriction, round: number): boolean {
+  switch (restriction.kind) {
+    case "noAttack":
+    case "noChangeTarget":
+      return restriction.round === round;
+    case "noCharge":
+      return round <= restriction.untilRound;
+    case "noEngage":
+      return round >= restriction.fromRound && round <= restriction.untilRound;
+  }
+}
+
+/** NC-ATK-3: no melee weapon in a round one uses a ranged weapon, nor the other way. A refusal's reason, or null. */
+export function mixesWeapons(ranged: boolean, counter: AttackCounter): string | null {
+  if (ranged && counter.usedMelee) return "RangedAfterMelee";
+  if (!ranged && counter.usedRanged) return "MeleeAfterRanged";
+  return null;
+}
+
+/**
+ * The kinds of the weapons a combatant has at hand for a Post-Melee attack,
+ * by hand: the main hand's is the weapon its maneuver was declared with; the
+ * off hand's, a weapon there, and a shield that may bash (a melee blow).
+ */
+export interface PostMeleeWeapons {
+  readonly main: readonly WeaponKind[];
+  readonly off: readonly WeaponKind[];
+}
+
+/** What both drivers know of a combatant when the Post-Melee phase's order is drawn. */
+export interface PostMeleeTurnFacts {
+  readonly attacker: RoundAttacker;
+  readonly counter: AttackCounter;
+  readonly weapons: PostMeleeWeapons;
+  readonly round: number;
+  readonly restrictions?: readonly AttackRestriction[];
+  readonly outOfAction?: boolean;
+}
+
+/**
+ * Is this combatant owed a Post-Melee turn (NC-ATK-7)? Only with a
+ * post-melee attack left (NC-ATK-8 … -10) that it may still make: no
+ * Disengage or Retreat forbids it this round (NC-SPD-1, -3), and a weapon
+ * at hand for that attack's hand keeps to the kind it used (NC-ATK-3: a
+ * knife thrown in the Missile phase leaves the dagger in the off hand
+ * idle). The answer is the first such attack, whose initiative modifier
+ * orders the phase (NC-DEF-7), or null. Its target and reach are the
+ * attack's own checks, made when it is taken (canAttackNow).
+ */
+export function owedPostMeleeAttack(facts: PostMeleeTurnFacts): AttackSlot | null {
+  if (facts.outOfAction === true) return null;
+  const maneuver = facts.attacker.maneuver;
+  if (!isManeuverId(maneuver) || getManeuver(maneuver).attacks === 0) return null;
+  if (postMeleeAttacksLeft(facts.attacker, facts.counter) === 0) return null;
+  if ((facts.restrictions ?? []).some((r) => r.kind === "noAttack" && restrictionActive(r, facts.round))) {
+    return null;
+  }
+  for (const slot of unusedSlots(attackSlots(facts.attacker).slots, facts.counter)) {
+    if (slot.phase !== "postMelee") continue;
+    const kinds = slot.hand === "main" ? facts.weapons.main : facts.weapons.off;
+    if (kinds.some((kind) => mixesWeapons(kind !== "melee", facts.counter) === null)) return slot;
+  }
+  return null;
+}

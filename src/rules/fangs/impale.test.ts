@@ -48,6 +48,24 @@ describe("impaling", () => {
     expect(r.hitPointDamage).toBe(5);
   });
 
+  it("NC-DMG-13, CORE-CON-2: the round's damage that takes Stun to 0 knocks the target out, as a blow would", () => {
+    const r = impaledRoundDamage(
+      {
+        targetId: "dagmar",
+        perRoundDamage: "1d6",
+        holdingStill: false,
+        state: combatantState({ stunPoints: { value: 3, max: 20 }, hitPoints: { value: 10, max: 10 } }),
+      },
+      new ScriptedDice([5]),
+    );
+    expect(r.effects).toContainEqual({
+      kind: "status",
+      actorId: "dagmar",
+      status: "unconscious",
+      active: true,
+    });
+  });
+
   it("NC-DMG-13: a target state the dying rule cannot read is refused", () => {
     expect(() =>
       impaledRoundDamage(

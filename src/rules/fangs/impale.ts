@@ -2,7 +2,7 @@ import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError } from "../kernel/errors";
 import { characteristicCheck } from "./check";
-import { validateCombatantState } from "./consequences";
+import { poolStatusChanges, validateCombatantState } from "./consequences";
 import { damageFormula, halfUp, rollTotal } from "./damage";
 import type { CheckResult, CombatantState } from "./types";
 
@@ -23,7 +23,9 @@ export interface ImpaledRound {
  * Each round impaled: the weapon's normal rolled damage, all to Stun and
  * half (rounded up) to HP, with no armor and no attack roll (NC-DMG-13).
  * Holding very still avoids it and rolls nothing. A character at 0 HP or
- * less takes the Stun as HP too (CORE-CON-3). Dice: the formula's dice.
+ * less takes the Stun as HP too (CORE-CON-3). With the target's state, the
+ * statuses its pools cross into or out of come too (unconscious, coma,
+ * dying, dead: CORE-CON-2, -3). Dice: the formula's dice.
  */
 export function impaledRoundDamage(
   input: {
@@ -46,6 +48,13 @@ export function impaledRoundDamage(
   if (damage > 0) effects.push({ kind: "pool", actorId: input.targetId, pool: "stunPoints", amount: damage });
   if (hitPointDamage > 0)
     effects.push({ kind: "pool", actorId: input.targetId, pool: "hitPoints", amount: hitPointDamage });
+  // CORE-CON-2, -3: the pools' statuses follow, as after a blow, so one the damage drops is out of the round.
+  if (input.state != null && damage > 0) {
+    const s = input.state;
+    const before = { stunPoints: s.stunPoints.value, hitPoints: s.hitPoints.value };
+    const after = { stunPoints: before.stunPoints - damage, hitPoints: before.hitPoints - hitPointDamage };
+    effects.push(...poolStatusChanges(input.targetId, before, after, s.co, s.sz));
+  }
   return { damage, stunDamage: damage, hitPointDamage, effects };
 }
 

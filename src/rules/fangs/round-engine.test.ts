@@ -4,16 +4,20 @@ import { ScriptedDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
 import { InitiativeMode } from "./round";
 import {
+  beginRound,
   type CombatPlan,
   maneuverPhase,
+  openRound,
   type PlanCombatant,
   type PlanState,
   planBreakHold,
   planHold,
   planNextRound,
   planNextTurn,
+  planOpenRound,
   planPreviousTurn,
   planStart,
+  RoundWork,
 } from "./round-engine";
 
 const options = { initiativeMode: InitiativeMode.Agility };
@@ -454,5 +458,65 @@ describe("NC-MAN-2: the maneuver lost to a dodge is tried again next round", () 
     const third = planNextRound(state, options);
     expect(system(third, "jenny")).toMatchObject({ maneuver: null, lostManeuver: null });
     expect(third.notes.some((n) => n.kind === "maneuverRetried")).toBe(false);
+  });
+});
+
+describe("the round's start: impale damage and a passed lost action", () => {
+  const inRound = (...combatants: PlanCombatant[]): PlanState => ({
+    round: 1,
+    turn: 0,
+    phase: "postMelee",
+    order: [combatants[0]!.id],
+    combatants,
+  });
+
+  it("NC-DMG-13, NC-ATK-2: a weapon stuck in a body stops the new round before its Initiative order, for the table's plan and the simulator's work alike", () => {
+    const state = inRound(fighter("eddy", 17, { impaled: true }), fighter("dagmar", 15));
+    const plan = planNextTurn(state, options);
+    expect(plan).toMatchObject({ round: 2, newRound: true, impaleDamageDue: true, turn: null, order: [] });
+    expect(plan.notes.map((n) => n.kind)).not.toContain("noOneActs");
+    // The damage knocked Eddy out: the first turn is drawn from the combatants as it left them.
+    const after = apply(state, plan);
+    const dropped = {
+      ...after,
+      combatants: after.combatants.map((c) => (c.id === "eddy" ? { ...c, outOfAction: true } : c)),
+    };
+    expect(planOpenRound(dropped)).toMatchObject({
+      round: 2,
+      phase: "initiative",
+      order: ["dagmar"],
+      turn: 0,
+    });
+
+    // The simulator's long-lived work stops at the same step.
+    const work = new RoundWork({ ...state, combatants: state.combatants.map((c) => ({ ...c })) }, false);
+    const begun = beginRound(work, 2, options);
+    expect(begun).toMatchObject({ position: null, impaleDamageDue: true });
+    (work.get("eddy") as { outOfAction: boolean }).outOfAction = true;
+    expect(openRound(work)).toMatchObject({ phase: "initiative", order: ["dagmar"], turn: 0 });
+  });
+
+  it("NC-DMG-13: Next turn from a round stopped for its impale damage opens it at its Initiative order", () => {
+    const state = inRound(fighter("eddy", 17, { impaled: true }), fighter("dagmar", 15));
+    const stopped = apply(state, planNextTurn(state, options));
+    expect(planNextTurn(stopped, options)).toMatchObject({ round: 2, phase: "initiative", turn: 0 });
+  });
+
+  it("NC-DMG-13: with nothing stuck in a body the new round goes straight to its first turn", () => {
+    const plan = planNextTurn(inRound(fighter("eddy", 17), fighter("dagmar", 15)), options);
+    expect(plan).toMatchObject({ round: 2, impaleDamageDue: false, order: ["eddy", "dagmar"], turn: 0 });
+  });
+
+  it("CORE-CON-1: the plan names the combatant whose lost action passed, so its stunned status comes off", () => {
+    const state: PlanState = {
+      round: 1,
+      turn: 0,
+      phase: "initiative",
+      order: ["eddy", "dagmar", "jenny"],
+      combatants: [fighter("eddy", 17), fighter("dagmar", 15, { actionLost: true }), fighter("jenny", 12)],
+    };
+    const plan = planNextTurn(state, options);
+    expect(plan.turn).toBe(2);
+    expect(plan.stunnedCleared).toEqual(["dagmar"]);
   });
 });

@@ -84,7 +84,7 @@ export interface PlanCombatant {
   readonly outOfAction: boolean;
   readonly engaged: boolean;
   readonly engagedAtRoundStart: boolean;
-  /** Post-melee attacks still owed this round (the attacks module's answer). */
+  /** 1 when a Post-Melee turn is owed this round, else 0 (the attacks module's owedPostMeleeAttack). */
   readonly postMeleeAttacks: number;
   readonly offHandInitiativePenalty: boolean;
   /** NC-MAN-2: the maneuver given up for a dodge this round, declared again when the next begins. */
@@ -95,6 +95,8 @@ export interface PlanCombatant {
    * object shape, which keeps a new round for 100 combatants at a quarter of the time.)
    */
   readonly mainWeaponKind: WeaponKind | null;
+  /** A weapon stuck in its body: NC-DMG-13's damage is due when a round begins (absent: none). */
+  readonly impaled?: boolean;
 }
 
 export interface PlanState {
@@ -154,6 +156,21 @@ export interface CombatPlan {
   /** The round's initiative when a new round began. */
   readonly initiative: readonly InitiativeScore[] | null;
   readonly rollOff: RollOffResult | null;
+  /**
+   * CORE-CON-1: the combatants whose lost action passed in this plan; the
+   * `stunned` status that cost it is over (docs/rules/fangs.md, "The lost
+   * action"). The driver takes the status off.
+   */
+  readonly stunnedCleared: readonly string[];
+  /**
+   * NC-DMG-13: a new round began and someone has a weapon stuck in its body.
+   * The plan stops before the Initiative phase's order is drawn (turn null):
+   * the driver applies the round's impale damage, then asks `planOpenRound`
+   * (the simulator: `openRound`) for the first turn, so one the damage drops
+   * or stuns is skipped as at any turn (docs/rules/fangs.md, "When a stuck
+   * weapon hurts").
+   */
+  readonly impaleDamageDue: boolean;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -176,6 +193,8 @@ export class RoundWork {
   readonly byId: Map<string, PlanCombatant>;
   readonly changes = new Map<string, CombatantChange>();
   readonly notes: PlanNote[] = [];
+  /** Combatants whose lost action passed (CORE-CON-1): their `stunned` status is over. */
+  readonly stunnedCleared: string[] = [];
   /** The initiative of the round begun last, set before the Initiative phase's order is drawn. */
   scores: readonly InitiativeScore[] = [];
 
@@ -372,6 +391,7 @@ function nextInPhase(draft: RoundWork, order: readonly string[], from: number): 
     if (c.actionLost) {
       draft.note("actionLost", c.id, { name: c.name });
       draft.set(c.id, { actionLost: false });
+      draft.stunnedCleared.push(c.id);
       continue;
     }
     return i;
@@ -401,17 +421,29 @@ function settle(
   }
 }
 
+/** Where a new round stands once begun. */
+export interface RoundBegun {
+  /** The first turn, or null: nobody acts, or the round waits for its impale damage. */
+  readonly position: Position | null;
+  readonly scores: InitiativeScore[];
+  /** NC-DMG-13: someone has a weapon stuck in its body; apply its damage, then `openRound`. */
+  readonly impaleDamageDue: boolean;
+}
+
 /**
  * A new round (NC-RND-3): the initiative, each combatant's round facts reset
  * (a maneuver lost to a dodge retried, NC-MAN-2), then the first turn of the
  * Initiative phase, or the first of a later phase when nobody can take one.
+ * When a weapon is stuck in someone's body, the round stops before the
+ * Initiative order is drawn (`impaleDamageDue`): NC-DMG-13's damage comes
+ * first, and `openRound` goes on from there.
  */
 export function beginRound(
   draft: RoundWork,
   round: number,
   options: PlanOptions,
   driver?: RoundDriver,
-): { position: Position | null; scores: InitiativeScore[] } {
+): RoundBegun {
   const combatants = draft.current();
   let scores: InitiativeScore[];
   let score: Map<string, InitiativeScore>;
@@ -519,17 +551,33 @@ export function beginRound(
   }
   draft.scores = scores;
   driver?.beforePhase?.("initiative", draft);
+  if (combatants.some((c) => c.impaled === true)) return { position: null, scores, impaleDamageDue: true };
+  return { position: openRound(draft, driver), scores, impaleDamageDue: false };
+}
+
+/**
+ * The round's first turn once its start is done (after the impale damage,
+ * NC-DMG-13): the Initiative phase's order drawn from the facts as they stand
+ * now, then its first turn, or the first of a later phase.
+ */
+export function openRound(draft: RoundWork, driver?: RoundDriver): Position | null {
   const order = phaseTurnOrder("initiative", candidates(draft));
-  return { position: settle(draft, "initiative", order, 0, driver), scores };
+  return settle(draft, "initiative", order, 0, driver);
 }
 
 function finish(
   draft: RoundWork,
   round: number,
   position: Position | null,
-  extra: { newRound: boolean; initiative: InitiativeScore[] | null; rollOff?: RollOffResult | null },
+  extra: {
+    newRound: boolean;
+    initiative: InitiativeScore[] | null;
+    rollOff?: RollOffResult | null;
+    impaleDamageDue?: boolean;
+  },
 ): CombatPlan {
-  if (position === null) draft.note("noOneActs", null, { round });
+  const impaleDamageDue = extra.impaleDamageDue === true;
+  if (position === null && !impaleDamageDue) draft.note("noOneActs", null, { round });
   const phase = position?.phase ?? "initiative";
   return {
     round,
@@ -542,6 +590,8 @@ function finish(
     phaseChanged: extra.newRound || phase !== draft.state.phase,
     initiative: extra.initiative,
     rollOff: extra.rollOff ?? null,
+    stunnedCleared: draft.stunnedCleared,
+    impaleDamageDue,
   };
 }
 
@@ -552,16 +602,16 @@ function finish(
 /** Round 1, Initiative phase: the first combatant in initiative order. */
 export function planStart(state: PlanState, options: PlanOptions): CombatPlan {
   const draft = new RoundWork(state);
-  const { position, scores } = beginRound(draft, 1, options);
-  return finish(draft, 1, position, { newRound: true, initiative: scores });
+  const { position, scores, impaleDamageDue } = beginRound(draft, 1, options);
+  return finish(draft, 1, position, { newRound: true, initiative: scores, impaleDamageDue });
 }
 
 /** A new round straight away (the GM skips the rest of this one). */
 export function planNextRound(state: PlanState, options: PlanOptions): CombatPlan {
   const draft = new RoundWork(state);
   const round = Math.max(state.round, 0) + 1;
-  const { position, scores } = beginRound(draft, round, options);
-  return finish(draft, round, position, { newRound: true, initiative: scores });
+  const { position, scores, impaleDamageDue } = beginRound(draft, round, options);
+  return finish(draft, round, position, { newRound: true, initiative: scores, impaleDamageDue });
 }
 
 /**
@@ -584,13 +634,30 @@ export function advance(draft: RoundWork, at: Position, driver?: RoundDriver): P
 export function planNextTurn(state: PlanState, options: PlanOptions): CombatPlan {
   if (state.round < 1) return planStart(state, options);
   const draft = new RoundWork(state);
-  const position =
-    state.turn === null
+  // A round stopped at its start (its impale damage, when applying it failed) opens from its Initiative order.
+  const atRoundStart = state.turn === null && state.phase === "initiative" && state.order.length === 0;
+  const position = atRoundStart
+    ? openRound(draft)
+    : state.turn === null
       ? settle(draft, state.phase, state.order, 0)
       : advance(draft, { phase: state.phase, order: state.order, turn: state.turn });
   if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
   const next = beginRound(draft, state.round + 1, options);
-  return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+  return finish(draft, state.round + 1, next.position, {
+    newRound: true,
+    initiative: next.scores,
+    impaleDamageDue: next.impaleDamageDue,
+  });
+}
+
+/**
+ * The first turn of a round whose start waited for its impale damage
+ * (`CombatPlan.impaleDamageDue`, NC-DMG-13): the Initiative order drawn from
+ * the combatants as the damage left them.
+ */
+export function planOpenRound(state: PlanState): CombatPlan {
+  const draft = new RoundWork(state);
+  return finish(draft, state.round, openRound(draft), { newRound: false, initiative: null });
 }
 
 /**
@@ -654,6 +721,8 @@ export function planLeave(
       phaseChanged: false,
       initiative: null,
       rollOff: null,
+      stunnedCleared: [],
+      impaleDamageDue: false,
     };
   }
   if (currentId !== null && present(currentId)) {
@@ -668,7 +737,11 @@ export function planLeave(
   const position = settle(draft, state.phase, order, from);
   if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
   const next = beginRound(draft, state.round + 1, options);
-  return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+  return finish(draft, state.round + 1, next.position, {
+    newRound: true,
+    initiative: next.scores,
+    impaleDamageDue: next.impaleDamageDue,
+  });
 }
 
 function requireStarted(state: PlanState): void {
@@ -706,7 +779,11 @@ export function planHold(state: PlanState, combatantId: string, options: PlanOpt
   const position = settle(draft, state.phase, state.order, at + 1);
   if (position) return finish(draft, state.round, position, { newRound: false, initiative: null });
   const next = beginRound(draft, state.round + 1, options);
-  return finish(draft, state.round + 1, next.position, { newRound: true, initiative: next.scores });
+  return finish(draft, state.round + 1, next.position, {
+    newRound: true,
+    initiative: next.scores,
+    impaleDamageDue: next.impaleDamageDue,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Effect } from "../kernel/effects";
 import { poolTotal } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { dodgePastSecondChanceFor } from "./attacks";
+import { type AttackRestriction, dodgePastSecondChanceFor, restrictionActive } from "./attacks";
 import type { FangsOptions } from "./config";
 import { halfMovePaces } from "./maneuvers";
 import { type ManeuverId, SuccessLevel } from "./types";
@@ -12,46 +12,9 @@ import { type ManeuverId, SuccessLevel } from "./types";
  * past leave the attacker, as plain data the tracker keeps until it expires.
  */
 
-/** A limit or bonus one combatant carries for a while, because of another's maneuver. */
-export type AttackRestriction =
-  /** The attacker may not attack this round (a Disengage; a Retreat chased or let go). */
-  | { readonly kind: "noAttack"; readonly round: number; readonly because: string }
-  /** The attacker may not change its target this round. */
-  | {
-      readonly kind: "noChangeTarget";
-      readonly targetId: string;
-      readonly round: number;
-      readonly because: string;
-    }
-  /** No Charge against this target up to and including `untilRound`. */
-  | {
-      readonly kind: "noCharge";
-      readonly targetId: string;
-      readonly untilRound: number;
-      readonly because: string;
-    }
-  /** No engaging this target from `fromRound` to `untilRound`, except by a Charge. */
-  | {
-      readonly kind: "noEngage";
-      readonly targetId: string;
-      readonly fromRound: number;
-      readonly untilRound: number;
-      readonly exceptCharge: boolean;
-      readonly because: string;
-    };
-
-/** Whether a restriction still binds in `round`. */
-export function restrictionActive(restriction: AttackRestriction, round: number): boolean {
-  switch (restriction.kind) {
-    case "noAttack":
-    case "noChangeTarget":
-      return restriction.round === round;
-    case "noCharge":
-      return round <= restriction.untilRound;
-    case "noEngage":
-      return round >= restriction.fromRound && round <= restriction.untilRound;
-  }
-}
+// The restrictions live with the round's attacks, which the tracker reads at start-up.
+export type { AttackRestriction };
+export { restrictionActive };
 
 /** Whether the attacker may Charge or Engage `targetId` in `round` under its restrictions. */
 export function mayCloseWith(
