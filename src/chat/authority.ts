@@ -100,7 +100,7 @@ export async function requestStep(
   const gm = game.users?.activeGM ?? null;
   if (!user?.id) return refused("no-user", "FANGS.Chat.Refusal.Invalid");
   // The defender's own client, before the choice is sent: a listener may only keep it from the GM.
-  if (intent.type === "defend" && !allowedBy("preChooseDefense", messageId, intent.choice))
+  if (intent?.type === "defend" && !allowedBy("preChooseDefense", messageId, intent.choice))
     return refused("cancelled", "FANGS.Chat.Refusal.Cancelled");
   if (!gm) {
     const answer = refused("no-gm", "FANGS.Chat.NoGM");
@@ -119,7 +119,7 @@ export async function requestStep(
     answer = await (await loadRuleset()).runVerified(request, user);
   } else {
     try {
-      answer = (await whilePending(request.requestId, subjectOf(messageId, intent.type), () =>
+      answer = (await whilePending(request.requestId, subjectOf(messageId, intent?.type), () =>
         gm.query(EXCHANGE_QUERY, request as never, { timeout: REQUEST_TIMEOUT_MS }),
       )) as ExchangeAnswer;
       if (!answer || typeof answer !== "object") answer = refused("no-answer", "FANGS.Chat.NoAnswer");

@@ -430,3 +430,19 @@ describe("property: no request sequence of a player changes what it does not own
     );
   }, 120_000);
 });
+
+describe("a malformed click (docs/security.md)", () => {
+  it("a step with no intent, or one that is not an object, is refused on the player's client and changes nothing", async () => {
+    const t = await table();
+    const message = await toDamageRolled(t);
+    const before = JSON.stringify(stateOf(message));
+    const { authority } = await loadExchange();
+    world.as(world.player);
+    for (const intent of [null, undefined, 7, "apply"]) {
+      const answer = await authority.requestStep(message.id, intent as never, stateOf(message).revision);
+      expect(answer).toMatchObject({ ok: false });
+    }
+    world.as(world.gm);
+    expect(JSON.stringify(stateOf(message))).toBe(before);
+  });
+});

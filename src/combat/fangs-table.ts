@@ -97,7 +97,7 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
     if (!plan.impaleDamageDue) return;
     // NC-DMG-13 where the engine stopped for it: before the Initiative order is drawn, then the first turn.
     await markers.impaleRound();
-    const { planOpenRound } = await loadTurnPlanner();
+    const { planOpenRound } = await loadRuleset("fangs");
     await markers.applyPlan(planOpenRound(planState(combat, rulesOptions()?.shieldBashAttack)));
   },
   actions: Object.freeze(["hold", "breakHold"]),

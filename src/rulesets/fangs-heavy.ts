@@ -31,6 +31,7 @@ export {
   planLeave,
   planNextRound,
   planNextTurn,
+  planOpenRound,
   planPreviousTurn,
   planStart,
 } from "../rules/fangs/round-engine";
