@@ -1,4 +1,4 @@
-import type { PlanCombatant } from "../../src/rules/fangs/round-engine";
+import { freshPlanCombatant, type PlanCombatant } from "../../src/rules/fangs/round-engine";
 
 /**
  * A round-plan combatant for the planner's tests: nobody declared, holding,
@@ -6,25 +6,5 @@ import type { PlanCombatant } from "../../src/rules/fangs/round-engine";
  * as the Foundry snapshot builds it.
  */
 export function planFighter(id: string, ag: number, extra: Partial<PlanCombatant> = {}): PlanCombatant {
-  return {
-    id,
-    name: id,
-    ag,
-    initiative: null,
-    initiativeRoll: null,
-    maneuver: null,
-    attackKind: null,
-    held: false,
-    committed: false,
-    actionLost: false,
-    outOfAction: false,
-    engaged: false,
-    engagedAtRoundStart: false,
-    postMeleeAttacks: 0,
-    offHandInitiativePenalty: false,
-    lostManeuver: null,
-    mainWeaponKind: null,
-    impaled: false,
-    ...extra,
-  };
+  return { ...freshPlanCombatant(id, id, ag), ...extra };
 }

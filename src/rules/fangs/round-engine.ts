@@ -99,6 +99,30 @@ export interface PlanCombatant {
   readonly impaled?: boolean;
 }
 
+/** A combatant that has not yet acted in the fight: no initiative, no declaration, nothing owed or lost. */
+export function freshPlanCombatant(id: string, name: string, ag: number): PlanCombatant {
+  return {
+    id,
+    name,
+    ag,
+    initiative: null,
+    initiativeRoll: null,
+    maneuver: null,
+    attackKind: null,
+    held: false,
+    committed: false,
+    actionLost: false,
+    outOfAction: false,
+    engaged: false,
+    engagedAtRoundStart: false,
+    postMeleeAttacks: 0,
+    offHandInitiativePenalty: false,
+    lostManeuver: null,
+    mainWeaponKind: null,
+    impaled: false,
+  };
+}
+
 export interface PlanState {
   readonly round: number;
   readonly turn: number | null;
