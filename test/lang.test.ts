@@ -161,9 +161,10 @@ const FAMILIES: readonly Family[] = [
     ids: () => Object.keys(FANGS_DEFAULTS).map(pascal),
   },
   {
-    // Also the Combat's own refusals, named literally; src/combat/refusal.test.ts checks each reason has its key.
+    // Also the Combat's own refusals, named literally; src/combat/combat-refusal.test.ts checks each reason has its key.
     pattern: "FANGS.Combat.Refusal.{id}",
-    source: "ROUND_REFUSAL_REASONS in src/rules/fangs/round-engine.ts (tableRefusal, src/combat/refusal.ts)",
+    source:
+      "ROUND_REFUSAL_REASONS in src/rules/fangs/round-engine.ts (tableRefusal, src/combat/combat-refusal.ts)",
   },
   {
     pattern: "FANGS.Chat.Rules.{id}",

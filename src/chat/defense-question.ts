@@ -1,9 +1,9 @@
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
-import { FangsCombat } from "../combat/combat";
-import { FangsCombatant } from "../combat/combatant";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import { itemSystem } from "../data/views";
+import { FangsCombat } from "../documents/combat";
+import { FangsCombatant } from "../documents/combatant";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
 import type { ExchangeState } from "./exchange-state";

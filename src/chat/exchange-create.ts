@@ -5,7 +5,6 @@ import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
 import type { AttackDeclaration } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
 import { rulesErrorKey } from "./defense-options";
-import { type RollOneDie, runWithDice } from "./dice";
 import { chargeOffer, countNewAttack } from "./exchange-flow";
 import {
   type AttackSetup,
@@ -20,6 +19,7 @@ import {
 } from "./exchange-state";
 import { attackerProfile, FactsError, weaponProfile, weaponSkill } from "./facts";
 import { foundryDie, rollsOf } from "./foundry-dice";
+import { type RollOneDie, runWithDice } from "./replay-dice";
 
 /**
  * Rolls an attack and posts its exchange card, on the active GM's client:

@@ -1,12 +1,12 @@
 import { announce, frozen } from "../api/hooks";
-import { FangsCombat } from "../combat/combat";
-import { FangsCombatant } from "../combat/combatant";
 import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
 import { exchangeOf } from "../data/exchange-card";
 import { itemSystem } from "../data/views";
+import { FangsCombat } from "../documents/combat";
+import { FangsCombatant } from "../documents/combatant";
 import { replacing } from "../documents/replace";
 import { actorAt } from "../documents/uuid";
 import { serialised } from "../documents/write-queue";
@@ -37,7 +37,6 @@ import {
   rulesErrorKey,
 } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
-import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./dice";
 import {
   checkIntent,
   DODGE_PAST,
@@ -54,6 +53,7 @@ import {
 } from "./exchange-state";
 import { combatantState, currentItemSp, defenderProfile, FactsError, weaponProfile } from "./facts";
 import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
+import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./replay-dice";
 
 /**
  * The steps of an exchange after the attack, as the active GM's client runs

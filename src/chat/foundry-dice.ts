@@ -1,8 +1,8 @@
-import { type RollData, type RollOneDie, rollDataFor } from "./dice";
 import type { DiceStep, StepDice } from "./exchange-state";
+import { type RollData, type RollOneDie, rollDataFor } from "./replay-dice";
 
 /**
- * The Foundry end of the dice bridge (dice.ts): real Rolls for each die the
+ * The Foundry end of the dice bridge (replay-dice.ts): real Rolls for each die the
  * rules ask for, Roll objects for the message, and Dice So Nice.
  */
 

@@ -1,10 +1,10 @@
+import { FoundryDice } from "../chat/foundry-random-dice";
 import { initiativeMode, rulesOptions } from "../config/settings";
 import { loadRuleset } from "../on-demand";
 import type { CombatPlan, PlanOptions, PlanState } from "../rules/fangs/round-engine";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
-import { FoundryDice } from "./dice";
-import { tableRefusal } from "./refusal";
+import { tableRefusal } from "./combat-refusal";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 import { registerTableRuleset, type TablePlanner, type TableRuleset } from "./table-ruleset";
 import { roundStartManeuvers } from "./turns";

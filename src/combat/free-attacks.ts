@@ -1,4 +1,5 @@
 import { rulesOptions } from "../config/settings";
+import { FangsCombatant } from "../documents/combatant";
 import {
   type AttackVerdict,
   type AttackWeapon,
@@ -7,7 +8,6 @@ import {
 } from "../rules/fangs/attack-checks";
 import { emptyAttackCounter } from "../rules/fangs/attacks";
 import { RulesError } from "../rules/kernel/errors";
-import { FangsCombatant } from "./combatant";
 import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*

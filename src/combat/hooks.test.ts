@@ -15,10 +15,10 @@ import { FANGS_HOOKS } from "../api/hooks";
  */
 
 let world: StandInWorld;
-let FangsCombat: typeof import("./combat")["FangsCombat"];
+let FangsCombat: typeof import("../documents/combat")["FangsCombat"];
 beforeAll(async () => {
   world = installCombatStandIn();
-  ({ FangsCombat } = await import("./combat"));
+  ({ FangsCombat } = await import("../documents/combat"));
   const request = await import("./request");
   const requester = await import("../requester");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;

@@ -24,11 +24,11 @@ vi.mock("../effects/apply-effects", () => ({
 }));
 
 let world: StandInWorld;
-let FangsCombat: typeof import("./combat")["FangsCombat"];
+let FangsCombat: typeof import("../documents/combat")["FangsCombat"];
 
 beforeAll(async () => {
   world = installCombatStandIn();
-  ({ FangsCombat } = await import("./combat"));
+  ({ FangsCombat } = await import("../documents/combat"));
 });
 
 beforeEach(() => {

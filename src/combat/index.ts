@@ -3,21 +3,21 @@ import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
 import { FangsCombatData } from "../data/combat";
 import { FangsCombatantData } from "../data/combatant";
+import type { FangsCombat } from "../documents/combat";
+import type { FangsCombatant } from "../documents/combatant";
 import { loadRuleset } from "../on-demand";
-import type { FangsCombat } from "./combat";
-import type { FangsCombatant } from "./combatant";
 import { COMBAT_QUERY } from "./query";
 import { restoreForgedRound, seedRoundRecord } from "./record";
 import type { CombatActionAnswer } from "./request";
 
-export { FangsCombat } from "./combat";
+export { FangsCombat } from "../documents/combat";
 export {
   type CountedAttack,
   type Declaration,
   type DeclareOptions,
   FangsCombatant,
   type MovementAllowance,
-} from "./combatant";
+} from "../documents/combatant";
 export { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
 
 declare module "fvtt-types/configuration" {

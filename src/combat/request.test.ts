@@ -18,12 +18,12 @@ import {
 let world: StandInWorld;
 let request: typeof import("./request");
 let requester: typeof import("../requester");
-type Combat = StandInCombat & InstanceType<typeof import("./combat")["FangsCombat"]>;
-let FangsCombat: typeof import("./combat")["FangsCombat"];
+type Combat = StandInCombat & InstanceType<typeof import("../documents/combat")["FangsCombat"]>;
+let FangsCombat: typeof import("../documents/combat")["FangsCombat"];
 
 beforeAll(async () => {
   world = installCombatStandIn();
-  ({ FangsCombat } = await import("./combat"));
+  ({ FangsCombat } = await import("../documents/combat"));
   request = await import("./request");
   requester = await import("../requester");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;

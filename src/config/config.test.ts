@@ -9,7 +9,7 @@ import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../data/index";
 import { FangsActor } from "../documents/actor";
 import { FangsItem } from "../documents/item";
 import { MANEUVER_IDS } from "../rules/fangs/types";
-import { TRACKABLE_ATTRIBUTES } from "./register";
+import { TRACKABLE_ATTRIBUTES } from "./document-classes";
 import { initiativeMode, maneuverReading, RulesOptionsModel, rulesOptions, SETTINGS } from "./settings";
 import { STATUS_IDS } from "./statuses";
 import { FANGS, SYSTEM_ID, SYSTEM_PATH } from "./system";

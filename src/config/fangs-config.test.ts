@@ -2,8 +2,8 @@ import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
 import { maneuverChoices, maneuverView } from "../apps/combat-tracker/tracker-view";
 import { WeaponModel } from "../data/item-weapon";
+import { configureStatusEffects } from "./document-classes";
 import { defaultFangsConfig, registerFangsConfig } from "./fangs-config";
-import { configureStatusEffects } from "./register";
 import { FANGS } from "./system";
 
 /**

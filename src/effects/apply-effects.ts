@@ -1,10 +1,10 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
 import type { AppliedDelta } from "../chat/exchange-state";
 import type { StuckFlag } from "../chat/stuck-weapons";
-import { FangsCombatant } from "../combat/combatant";
 import { writeRound } from "../combat/record";
 import { combatantSystem } from "../combat/snapshot";
 import { actorSystem, itemSystem } from "../data/views";
+import { FangsCombatant } from "../documents/combatant";
 import { actorAt, documentAt } from "../documents/uuid";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";

@@ -1,8 +1,8 @@
 import type { QuenchLike } from "./batch";
-import { exchangeBatch, liveExchangeStage } from "./exchange";
-import { forgeryBatch } from "./forgery";
-import { liveMigrationStage, migrationBatch } from "./migration";
-import { liveRoundStage, roundBatch } from "./round";
+import { exchangeBatch, liveExchangeStage } from "./exchange-batch";
+import { forgeryBatch } from "./forgery-batch";
+import { liveMigrationStage, migrationBatch } from "./migration-batch";
+import { liveRoundStage, roundBatch } from "./round-batch";
 
 /**
  * The FANGS scenario batches for the Quench test runner, registered when the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseArgs, parseRuns, parseSeed } from "./args";
-import { SimError } from "./errors";
 import { parsePolicies } from "./policies";
+import { SimError } from "./sim-error";
 
 const spec = { withValue: ["seed", "runs"], switches: ["json", "list"] };
 

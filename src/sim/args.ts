@@ -1,5 +1,5 @@
-import { SimError } from "./errors";
 import { isValidSeed } from "./seed";
+import { SimError } from "./sim-error";
 
 /**
  * Command-line arguments of `npm run duel` and `npm run odds`, parsed and

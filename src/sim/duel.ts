@@ -71,7 +71,6 @@ import {
 import { type ApplyRules, applyEffectsTo, type EffectSubject } from "../rules/kernel/apply";
 import { type DiceSource, SeededDice } from "../rules/kernel/dice";
 import type { Effect } from "../rules/kernel/effects";
-import { SimError } from "./errors";
 import type { FighterSheet, SimWeapon } from "./fighter";
 import {
   createDefaultPolicy,
@@ -83,6 +82,7 @@ import {
   type TargetQuestion,
   type WeaponView,
 } from "./policy";
+import { SimError } from "./sim-error";
 import type { EndState, FightSummary } from "./stats";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SimError } from "./errors";
 import { fighterFromActorData } from "./fighter";
 import { loadRoster } from "./node/packs";
 import { findFighter } from "./roster";
+import { SimError } from "./sim-error";
 
 const root = resolve(__dirname, "../..");
 

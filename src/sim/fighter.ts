@@ -11,7 +11,7 @@ import {
 } from "../rules/fangs";
 import { parseDiceFormula } from "../rules/kernel/dice";
 import { RulesError } from "../rules/kernel/errors";
-import { SimError } from "./errors";
+import { SimError } from "./sim-error";
 
 /**
  * A fighter as the simulator sees it: the stored fields of an Actor

@@ -1,9 +1,9 @@
 import type { FangsOptions } from "../rules/fangs";
 import { fighterNames, runDuel, runFight } from "./duel";
-import { SimError } from "./errors";
 import type { FighterSheet } from "./fighter";
 import { createPolicy } from "./policies";
 import { fightSeed } from "./seed";
+import { SimError } from "./sim-error";
 import { addFight, emptyTally, mergeTally, type OddsTally } from "./stats";
 
 /**

@@ -1,5 +1,5 @@
-import { SimError } from "./errors";
 import { createDefaultPolicy, type Policy } from "./policy";
+import { SimError } from "./sim-error";
 
 /**
  * Policies by name, so a worker thread (which cannot receive functions) and

@@ -1,5 +1,5 @@
-import { SimError } from "./errors";
 import { type FighterSheet, fighterFromActorData } from "./fighter";
+import { SimError } from "./sim-error";
 
 /**
  * The fighters a duel may name: the sample characters and creatures of the

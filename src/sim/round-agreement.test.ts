@@ -29,12 +29,12 @@ import { findFighter, type RosterEntry } from "./roster";
 const root = resolve(__dirname, "../..");
 const roster = loadRoster(root);
 let world: StandInWorld;
-let FangsCombat: typeof import("../combat/combat").FangsCombat;
+let FangsCombat: typeof import("../documents/combat").FangsCombat;
 let writeRound: typeof import("../combat/record").writeRound;
 
 beforeAll(async () => {
   world = installCombatStandIn();
-  ({ FangsCombat } = await import("../combat/combat"));
+  ({ FangsCombat } = await import("../documents/combat"));
   // The GM's write of a combatant's round record, as the cards and the declaration make it.
   ({ writeRound } = await import("../combat/record"));
 });

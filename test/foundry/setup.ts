@@ -11,8 +11,12 @@
  * any Foundry global.
  */
 import "./install";
+import {
+  configureDocuments,
+  configureStatusEffects,
+  configureTypeLabels,
+} from "../../src/config/document-classes";
 import { registerFangsConfig } from "../../src/config/fangs-config";
-import { configureDocuments, configureStatusEffects, configureTypeLabels } from "../../src/config/register";
 import { registerSettings } from "../../src/config/settings";
 import { standIn } from "./install";
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
+import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/context-types";
 import type { CheckLevelId } from "../../src/chat/check-card";
 import { ITEM_TYPES } from "../../src/config/system";
 import { resolveCheck } from "../../src/rules/fangs/check";

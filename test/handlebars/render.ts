@@ -15,6 +15,7 @@ import {
   type ItemSheetContextOptions,
   itemSheetContext,
 } from "../../src/apps/sheets/context";
+import type { ActorData, ItemData } from "../../src/apps/sheets/context-types";
 import {
   ACTOR_PARTS,
   itemParts,
@@ -22,7 +23,6 @@ import {
   TEMPLATE_ROOT,
   type TemplatePart,
 } from "../../src/apps/sheets/parts";
-import type { ActorData, ItemData } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, type CheckCardMeta, checkCardContext } from "../../src/chat/check-card";
 import type { CheckResult } from "../../src/rules/fangs/types";
 import { createI18n, type I18n, registerFoundryHelpers } from "./foundry-helpers";

@@ -1,4 +1,4 @@
-import type { ItemType } from "../../src/apps/sheets/types";
+import type { ItemType } from "../../src/apps/sheets/context-types";
 import { ITEM_TYPES } from "../../src/config/system";
 import { damageModifierFormula } from "../../src/rules/fangs/character";
 import { fixtureActor, fixtureItem } from "./fixtures";

@@ -14,8 +14,8 @@ import {
   itemSheetContext,
   type SheetCombatFacts,
 } from "../../src/apps/sheets/context";
+import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/context-types";
 import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/apps/sheets/parts";
-import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/types";
 import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
 import { STATUS_EFFECTS } from "../../src/config/statuses";
 import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";

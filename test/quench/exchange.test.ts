@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExchangeStage } from "../../src/quench/exchange";
+import type { ExchangeStage } from "../../src/quench/exchange-batch";
 import { loadExchange, table } from "../foundry/chat-fixtures";
 import { world } from "../foundry/chat-stand-in";
 import { runBatch } from "./adapter";
@@ -10,8 +10,8 @@ import { runBatch } from "./adapter";
  * sources, Jenny owned by `defender`, the dice scripted faces.
  */
 await loadExchange();
-const { exchangeBatch } = await import("../../src/quench/exchange");
-const { forgedCardRequests } = await import("../../src/quench/forgery");
+const { exchangeBatch } = await import("../../src/quench/exchange-batch");
+const { forgedCardRequests } = await import("../../src/quench/forgery-batch");
 
 const stage: ExchangeStage = {
   async setUp() {

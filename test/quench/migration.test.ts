@@ -1,6 +1,6 @@
 import "../foundry/setup";
 import type { Stage } from "../../src/quench/batch";
-import { migrationBatch, V0_CHARACTER } from "../../src/quench/migration";
+import { migrationBatch, V0_CHARACTER } from "../../src/quench/migration-batch";
 import { resetWorld } from "../foundry/setup";
 import { runBatch } from "./adapter";
 

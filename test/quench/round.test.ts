@@ -1,5 +1,5 @@
 import type { Stage } from "../../src/quench/batch";
-import type { RoundTable } from "../../src/quench/round";
+import type { RoundTable } from "../../src/quench/round-batch";
 import {
   giveStatus,
   installCombatStandIn,
@@ -12,14 +12,14 @@ import { runBatch } from "./adapter";
 /**
  * The round batches of src/quench/ (the scripted round, the forged round
  * actions) on the combat stand-in. Only the table comes from here: four
- * fighters as in src/combat/combat.test.ts, Eddy owned by `player`.
+ * fighters as in src/documents/combat.test.ts, Eddy owned by `player`.
  */
 const world = installCombatStandIn();
 // The system's classes extend the stand-in's, so they load after it.
-const { FangsCombat } = await import("../../src/combat/combat");
+const { FangsCombat } = await import("../../src/documents/combat");
 const request = await import("../../src/combat/request");
-const { roundBatch } = await import("../../src/quench/round");
-const { forgedRoundRequests } = await import("../../src/quench/forgery");
+const { roundBatch } = await import("../../src/quench/round-batch");
+const { forgedRoundRequests } = await import("../../src/quench/forgery-batch");
 world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
 
 function fighter(id: string, name: string, ag: number, kind: string, owners: string[] = []) {

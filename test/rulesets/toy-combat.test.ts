@@ -17,7 +17,7 @@ import { TOY_ID, toyLog, toyRuleset, toyTable } from "./toy-ruleset";
  */
 
 let world: StandInWorld;
-type CombatClass = typeof import("../../src/combat/combat").FangsCombat;
+type CombatClass = typeof import("../../src/documents/combat").FangsCombat;
 let FangsCombat: CombatClass;
 let tracker: typeof import("../../src/apps/combat-tracker/tracker");
 let setting: typeof import("../../src/config/ruleset-setting");
@@ -27,7 +27,7 @@ beforeAll(async () => {
   world = installCombatStandIn();
   world.settings.set("fangs.initiativeMode", "ag");
   world.settings.set("fangs.maneuverIcons", true);
-  ({ FangsCombat } = await import("../../src/combat/combat"));
+  ({ FangsCombat } = await import("../../src/documents/combat"));
   tracker = await import("../../src/apps/combat-tracker/tracker");
   setting = await import("../../src/config/ruleset-setting");
   ({ phaseChoices } = await import("../../src/data/combat"));

@@ -1,6 +1,6 @@
-import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { localize } from "../../config/localize";
+import { FangsCombatant } from "../../documents/combatant";
 import { isReadying, readyingOf } from "../../rules/fangs/defenses";
 import { maneuverChoices } from "./tracker-view";
 

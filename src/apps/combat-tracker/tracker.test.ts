@@ -13,14 +13,14 @@ import {
 
 let world: StandInWorld;
 let tracker: typeof import("./tracker");
-let FangsCombat: typeof import("../../combat/combat").FangsCombat;
+let FangsCombat: typeof import("../../documents/combat").FangsCombat;
 
 beforeAll(async () => {
   world = installCombatStandIn();
   world.settings.set("fangs.initiativeMode", "ag");
   world.settings.set("fangs.maneuverIcons", true);
   tracker = await import("./tracker");
-  ({ FangsCombat } = await import("../../combat/combat"));
+  ({ FangsCombat } = await import("../../documents/combat"));
 });
 
 function combatWithTwo(): StandInCombat {

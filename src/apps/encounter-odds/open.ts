@@ -1,5 +1,5 @@
-import { SimError } from "../../sim/errors";
 import { type FighterSheet, fighterFromActorData } from "../../sim/fighter";
+import { SimError } from "../../sim/sim-error";
 import { EncounterOddsApp } from "./odds-app";
 import { sidesFromDispositions } from "./sides";
 

@@ -46,6 +46,14 @@ import {
   tabMap,
   tabsFor,
 } from "./context-parts";
+import type {
+  ActorAttributes,
+  ActorData,
+  ActorSystemData,
+  EffectData,
+  ItemData,
+  ItemDataOf,
+} from "./context-types";
 import {
   ATTACK_BLOCKED_LABELS,
   ATTRIBUTE_LABELS,
@@ -56,7 +64,6 @@ import {
   WEAPON_KIND_LABELS,
 } from "./labels";
 import { ACTOR_TAB_IDS } from "./tabs";
-import type { ActorAttributes, ActorData, ActorSystemData, EffectData, ItemData, ItemDataOf } from "./types";
 
 /* -------------------------------------------- */
 

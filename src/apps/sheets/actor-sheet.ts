@@ -1,11 +1,12 @@
 import { startAttack } from "../../chat";
 import { postCheck } from "../../chat/check-card";
-import { FangsCombatant } from "../../combat/combatant";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
+import { FangsCombatant } from "../../documents/combatant";
 import { resolveCheck } from "../../rules/fangs/check";
 import { actorSheetContext, type SheetCombatFacts } from "./actor-context";
 import { HandlebarsActorSheet } from "./base";
+import type { ItemType } from "./context-types";
 import { actorDataOf, isItemType } from "./document-data";
 import * as effectActions from "./effect-actions";
 import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
@@ -23,7 +24,6 @@ import {
   writeOrRestore,
 } from "./support";
 import { ACTOR_TAB_IDS, declaredChoice } from "./tabs";
-import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -253,7 +253,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     }
   }
 
-  /** The prepared system data, read through the shapes of src/apps/sheets/types.ts. */
+  /** The prepared system data, read through the shapes of src/apps/sheets/context-types.ts. */
   get #system() {
     return actorDataOf(this.actor).system;
   }

@@ -2,8 +2,8 @@ import { itemCondition, skillValue } from "../../rules/fangs/character";
 import type { FangsOptions } from "../../rules/fangs/config";
 import type { CharacteristicId, ItemCondition } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
+import type { ItemData, ItemDataOf, ItemSpData, ItemType, SkillSystemData } from "./context-types";
 import { CONDITION_LABELS, type ConditionLabel, TAB_LABELS } from "./labels";
-import type { ItemData, ItemDataOf, ItemSpData, ItemType, SkillSystemData } from "./types";
 
 /**
  * What the actor and the item sheets' contexts share: tabs, an item's SP

@@ -2,7 +2,7 @@ import { FIXTURE_SOURCES, fixtureActor, fixtureItem } from "../../../test/handle
 import { prepareActor } from "../../../test/handlebars/fixtures/prepare";
 import { damageModifierFormula } from "../../rules/fangs/character";
 import { actorSheetContext, formatDamageModifier, gmSkills, itemSheetContext } from "./context";
-import type { ActorData } from "./types";
+import type { ActorData } from "./context-types";
 
 const stored = (name: keyof typeof FIXTURE_SOURCES): ActorData => structuredClone(FIXTURE_SOURCES[name]);
 

@@ -11,7 +11,7 @@ import { actorDataOf } from "./document-data";
  */
 vi.mock("../../chat", () => ({ startAttack: vi.fn() }));
 vi.mock("../../chat/check-card", () => ({ postCheck: vi.fn() }));
-vi.mock("../../combat/combatant", () => ({ FangsCombatant: { of: () => null } }));
+vi.mock("../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));
 
 type Obj = Record<string, unknown>;
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;

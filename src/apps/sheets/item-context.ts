@@ -14,6 +14,7 @@ import {
   tabMap,
   tabsFor,
 } from "./context-parts";
+import type { ItemData, ItemType } from "./context-types";
 import {
   HANDS_LABELS,
   ITEM_TYPE_LABELS,
@@ -22,7 +23,6 @@ import {
   WEAPON_KIND_LABELS,
 } from "./labels";
 import { ITEM_TAB_IDS } from "./tabs";
-import type { ItemData, ItemType } from "./types";
 
 export interface ChoiceContext {
   value: string;

@@ -2,13 +2,13 @@ import { rulesOptions } from "../../config/settings";
 import type { CharacteristicId } from "../../rules/fangs/types";
 import { HandlebarsItemSheet } from "./base";
 import * as sheetContext from "./context";
+import type { ItemType } from "./context-types";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { packSkills, worldSkills } from "./gm-skills";
 import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
 import { pickImage, prepareOrRefuse, REFUSED_SUBMIT, syncTabSelection, writeOrRestore } from "./support";
 import { ITEM_TAB_IDS } from "./tabs";
-import type { ItemType } from "./types";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;

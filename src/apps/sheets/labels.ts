@@ -3,7 +3,7 @@
  * localisation test finds every one of them (no key is built from pieces).
  */
 import type { CharacteristicId, ItemCondition, ManeuverId } from "../../rules/fangs/types";
-import type { ItemType, WeaponSystemData } from "./types";
+import type { ItemType, WeaponSystemData } from "./context-types";
 
 export const CHARACTERISTIC_LABELS: Readonly<Record<CharacteristicId, { name: string; abbr: string }>> = {
   st: { name: "FANGS.Actor.Characteristic.St.Name", abbr: "FANGS.Actor.Characteristic.St.Abbr" },

@@ -3,7 +3,7 @@
  * Foundry global, so the Handlebars test renderer and the preview assemble a
  * sheet from exactly the parts Foundry renders.
  */
-import type { ItemType } from "./types";
+import type { ItemType } from "./context-types";
 
 /** Template paths as Foundry serves them. */
 export const TEMPLATE_ROOT = "systems/fangs/templates";

@@ -13,7 +13,7 @@ import { resetWorld, standIn } from "../../../test/foundry/setup";
  */
 vi.mock("../../chat", () => ({ startAttack: vi.fn() }));
 vi.mock("../../chat/check-card", () => ({ postCheck: vi.fn() }));
-vi.mock("../../combat/combatant", () => ({ FangsCombatant: { of: () => null } }));
+vi.mock("../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));
 
 type Obj = Record<string, unknown>;
 interface SheetDocument {

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RulesError } from "../../rules/kernel/errors";
-import { SimError } from "../errors";
 import { createLocalizer, type Localizer } from "../i18n";
+import { SimError } from "../sim-error";
 
 /**
  * Shared by the Node entries (built into build/sim/<hash>/ by

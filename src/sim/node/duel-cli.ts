@@ -1,8 +1,8 @@
 import { parseArgs, parseCount, parseSeed } from "../args";
 import { MAX_SIDE_FIGHTERS, runDuel, runFight } from "../duel";
-import { SimError } from "../errors";
 import { formatDuelLog } from "../format";
 import { createPolicy, parsePolicies } from "../policies";
+import { SimError } from "../sim-error";
 import { loadLocalizer, projectRoot, runMain } from "./common";
 import { loadRoster, resolveSides } from "./packs";
 

@@ -1,10 +1,10 @@
 import { availableParallelism } from "node:os";
 import { parseArgs, parseCount, parseRuns, parseSeed } from "../args";
 import { MAX_SIDE_FIGHTERS } from "../duel";
-import { SimError } from "../errors";
 import { jobNames, type OddsJob } from "../odds";
 import { parsePolicies } from "../policies";
 import { formatOddsReport, oddsReport } from "../report";
+import { SimError } from "../sim-error";
 import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
 import { resolveSides } from "./packs";
 import { runOddsPool } from "./pool";

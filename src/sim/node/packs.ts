@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { SimError } from "../errors";
 import { type FighterSheet, fighterFromActorData } from "../fighter";
 import { findFighter, type RosterEntry, rosterEntries } from "../roster";
+import { SimError } from "../sim-error";
 
 /**
  * Reads the pack sources (packs/<pack>/**.json, one document or a list per

@@ -1,7 +1,7 @@
-import { FangsCombat } from "../combat/combat";
-import { FangsCombatant } from "../combat/combatant";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../data";
 import { FangsActor } from "../documents/actor";
+import { FangsCombat } from "../documents/combat";
+import { FangsCombatant } from "../documents/combatant";
 import { FangsItem } from "../documents/item";
 import { defaultFangsConfig, fangsConfig } from "./fangs-config";
 

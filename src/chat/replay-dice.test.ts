@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveCheck } from "../rules/fangs/check";
 import { RulesError } from "../rules/kernel/errors";
-import { NeedDie, ReplayDice, rollDataFor, runWithDice } from "./dice";
+import { NeedDie, ReplayDice, rollDataFor, runWithDice } from "./replay-dice";
 
 /** A "real" die for the tests: plays a list and counts how often it was asked. */
 function realDice(results: number[]) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ROUND_REFUSAL_REASONS } from "../rules/fangs/round-engine";
 import { RulesError } from "../rules/kernel/errors";
-import { CombatRefusal, tableRefusal } from "./refusal";
+import { CombatRefusal, tableRefusal } from "./combat-refusal";
 
 const en = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<
   string,

@@ -1,4 +1,8 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
+import { setManeuverStatus } from "../combat/maneuver-status";
+import { requestCombatAction } from "../combat/query";
+import { writeRound } from "../combat/record";
+import { actorFacts, combatantSystem, combatSystem, type FangsCombatantSystem } from "../combat/snapshot";
 import { type AttackCounter, type AttackSource, recordAttack as countAttack } from "../rules/fangs/attacks";
 import {
   recordDefense as countDefense,
@@ -11,10 +15,6 @@ import { getManeuver, isManeuverId, type MoveFraction, movePaces } from "../rule
 import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
-import { setManeuverStatus } from "./maneuver-status";
-import { requestCombatAction } from "./query";
-import { writeRound } from "./record";
-import { actorFacts, combatantSystem, combatSystem, type FangsCombatantSystem } from "./snapshot";
 
 export interface DeclareOptions {
   /** The weapon kind the attack uses; defaults to the main-hand weapon's. */

@@ -4,7 +4,7 @@ import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "./l
 
 /**
  * The scripted four-combatant round (the same figures as the round test of
- * src/combat/combat.test.ts): Fast Eddy AG 17, the Archer AG 15 with a bow,
+ * src/documents/combat.test.ts): Fast Eddy AG 17, the Archer AG 15 with a bow,
  * Dagmar AG 15 and Pirate Jenny AG 12, Dagmar and Jenny engaged. Eddy holds,
  * the Archer shoots in the Missile phase, Dagmar goes all out, Jenny
  * retreats, Eddy breaks his hold in the Melee phase, and Dagmar's second

@@ -21,7 +21,7 @@ import { ScriptedDice } from "../rules/kernel/dice";
 
 let world: StandInWorld;
 type CombatModule = typeof import("./combat");
-type RequestModule = typeof import("./request");
+type RequestModule = typeof import("../combat/request");
 let FangsCombat: CombatModule["FangsCombat"];
 let request: RequestModule;
 let requester: typeof import("../requester");
@@ -29,7 +29,7 @@ let requester: typeof import("../requester");
 beforeAll(async () => {
   world = installCombatStandIn();
   ({ FangsCombat } = await import("./combat"));
-  request = await import("./request");
+  request = await import("../combat/request");
   requester = await import("../requester");
   world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;

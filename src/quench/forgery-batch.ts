@@ -1,7 +1,7 @@
 import type { BatchContext, BatchFunction } from "./batch";
 import { LIVE_TIMEOUT_MS, type Stage } from "./batch";
-import { attackJenny, type ExchangeStage, type ExchangeTable, poolsOf, stateOf } from "./exchange";
-import { currentOf, type RoundTable } from "./round";
+import { attackJenny, type ExchangeStage, type ExchangeTable, poolsOf, stateOf } from "./exchange-batch";
+import { currentOf, type RoundTable } from "./round-batch";
 
 /**
  * Requests a player's client could forge from its console, sent straight to

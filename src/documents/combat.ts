@@ -1,22 +1,22 @@
 import { announce } from "../api/hooks";
 import { combatantState as actorState } from "../chat/facts";
+import { FoundryDice } from "../chat/foundry-random-dice";
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
+import { CombatRefusal } from "../combat/combat-refusal";
+import { fangsPlanOptions } from "../combat/fangs-table";
+import { MANEUVER_STATUS_ID, setManeuverStatus } from "../combat/maneuver-status";
+import { requestCombatAction } from "../combat/query";
+import { recordsAfter } from "../combat/record";
+import type { CombatAction } from "../combat/request";
+import { activeTableRuleset } from "../combat/rulesets";
+import type { TablePlanner, TurnPlan } from "../combat/table-ruleset";
+import { compareForTurns, planToUpdate } from "../combat/turns";
 import { actorSystem } from "../data/views";
-import { serialised } from "../documents/write-queue";
 import { loadRuleset } from "../on-demand";
 import type { PlanOptions } from "../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
-import { FoundryDice } from "./dice";
-import { fangsPlanOptions } from "./fangs-table";
-import { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
-import { requestCombatAction } from "./query";
-import { recordsAfter } from "./record";
-import { CombatRefusal } from "./refusal";
-import type { CombatAction } from "./request";
-import { activeTableRuleset } from "./rulesets";
-import type { TablePlanner, TurnPlan } from "./table-ruleset";
-import { compareForTurns, planToUpdate } from "./turns";
+import { serialised } from "./write-queue";
 
 /**
  * The Combat of every ruleset (named for FANGS, the first): the phase and its
