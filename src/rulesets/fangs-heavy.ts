@@ -16,7 +16,12 @@ export {
   takeFreeAttack,
 } from "../apps/attack/start-attack";
 export { openEncounterOddsNow } from "../apps/encounter-odds/open";
-export { applyGmDamage, openGmDamageNow, undoGmDamageNote } from "../apps/gm-damage/damage-tool";
+export {
+  applyGmDamage,
+  handleGmDamageUndo,
+  openGmDamageNow,
+  runGmDamageUndo,
+} from "../apps/gm-damage/damage-tool";
 export { RulesOptionsMenu } from "../apps/settings/rules-menu-app";
 export { handleExchangeQuery, runVerified } from "../chat/authority-gm";
 export { runStep } from "../chat/exchange-flow";

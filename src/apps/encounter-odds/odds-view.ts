@@ -3,6 +3,7 @@ import type { OddsReport } from "../../sim/report";
 import { isValidSeed } from "../../sim/seed";
 import { END_STATES } from "../../sim/stats";
 import { oddsChartSvg } from "./chart";
+import { type EncounterChoice, encounterChoices, SELECTED_TOKENS } from "./prepared-encounter";
 
 /**
  * What the Encounter odds dialog shows, from its state: plain data for the
@@ -18,6 +19,14 @@ export interface OddsDialogState {
   readonly running: boolean;
   readonly done: number;
   readonly report: OddsReport | null;
+  /** The prepared encounters the picker offers (id and name's lang key); none: no picker. */
+  readonly encounters?: readonly { readonly id: string; readonly name: string }[];
+  /** The picker's choice: an encounter's id, or "" for the selected tokens. */
+  readonly encounter?: string;
+  /** Whether the selected tokens make two sides of their own; true when left out. */
+  readonly selection?: boolean;
+  /** Whether both sides are set (false: the selection made none and no encounter is chosen yet); true when left out. */
+  readonly ready?: boolean;
 }
 
 /** One row of the group's table of how each fighter ends. */
@@ -29,6 +38,10 @@ export interface FighterEndsRow {
 }
 
 export interface OddsDialogContext {
+  /** The picker of a prepared encounter (empty: no picker). */
+  readonly encounterChoices: readonly EncounterChoice[];
+  /** Both sides are set: they are shown and the fights may run. */
+  readonly ready: boolean;
   readonly names: readonly [string, string];
   /** A fight between groups: the sides are listed, and the fighters' ends are a table. */
   readonly group: boolean;
@@ -54,7 +67,14 @@ export function oddsDialogContext(state: OddsDialogState, i18n: Localizer): Odds
   const sides = state.sides ?? [[state.names[0]], [state.names[1]]];
   const group = sides[0].length > 1 || sides[1].length > 1;
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  const choices = state.encounters?.length
+    ? encounterChoices(state.encounters, state.encounter ?? SELECTED_TOKENS, state.selection ?? true, (key) =>
+        i18n.localize(key),
+      )
+    : [];
   return {
+    encounterChoices: choices,
+    ready: state.ready ?? true,
     names: state.names,
     group,
     sides: [

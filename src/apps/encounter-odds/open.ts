@@ -1,7 +1,8 @@
+import { listEncounters } from "../../encounters/place";
 import { type FighterSheet, fighterFromActorData } from "../../sim/fighter";
 import { SimError } from "../../sim/sim-error";
 import { EncounterOddsApp } from "./odds-app";
-import { sidesFromDispositions } from "./sides";
+import { FRIENDLY, sidesFromDispositions } from "./sides";
 
 /**
  * Opening the Encounter odds dialog: loaded only when a GM asks for it
@@ -10,12 +11,24 @@ import { sidesFromDispositions } from "./sides";
 
 type TokenLike = { actor: Actor.Implementation | null; name?: string; disposition?: number };
 
+export interface OpenOddsOptions {
+  /** A prepared encounter's id (src/encounters/): the party fights it from the start. */
+  readonly encounter?: string;
+}
+
 /**
  * Opens the dialog for the selected tokens (or those given): two tokens
  * fight each other; three or more split into sides by disposition
- * (sides.ts). Refuses anything else with a notification, opening nothing.
+ * (sides.ts). Tokens that make no two sides (none, one, or all on one
+ * side) open it with no fight set, for a prepared encounter to be chosen:
+ * the selected friendly tokens are the party that fights it. Refuses a
+ * player, a token that is no fighter and a side too large, with a
+ * notification, opening nothing.
  */
-export function openEncounterOddsNow(tokens?: readonly TokenLike[]): EncounterOddsApp | null {
+export async function openEncounterOddsNow(
+  tokens?: readonly TokenLike[],
+  options: OpenOddsOptions = {},
+): Promise<EncounterOddsApp | null> {
   const i18n = game.i18n!;
   if (!game.user?.isGM) {
     ui.notifications?.warn(i18n.localize("FANGS.Odds.Error.GmOnly"));
@@ -29,7 +42,7 @@ export function openEncounterOddsNow(tokens?: readonly TokenLike[]): EncounterOd
       disposition: t.document.disposition,
     }));
   const split = sidesFromDispositions(chosen.map((t) => t.disposition ?? 0));
-  if (!split.ok) {
+  if (!split.ok && split.key === "FANGS.Odds.Error.TooMany") {
     ui.notifications?.warn(i18n.format(split.key, stringData(split.data)));
     return null;
   }
@@ -53,7 +66,12 @@ export function openEncounterOddsNow(tokens?: readonly TokenLike[]): EncounterOd
     }
   }
   const side = (indices: readonly number[]) => indices.map((i) => fighters[i]!);
-  const app = new EncounterOddsApp([side(split.sides[0]), side(split.sides[1])]);
+  const app = new EncounterOddsApp({
+    selection: split.ok ? [side(split.sides[0]), side(split.sides[1])] : null,
+    party: fighters.filter((_, i) => chosen[i]!.disposition === FRIENDLY),
+    encounters: listEncounters(),
+  });
+  if (options.encounter !== undefined && !(await app.chooseEncounter(options.encounter))) return null;
   void app.render({ force: true });
   return app;
 }

@@ -3,7 +3,9 @@ import type { AppliedDelta } from "../../chat/exchange-state";
 import { localize } from "../../config/localize";
 import { serialised } from "../../documents/write-queue";
 import { applyEffects, revertDeltas } from "../../effects/apply-effects";
+import { isActiveGM } from "../../requester";
 import type { Effect } from "../../rules/kernel/effects";
+import { verifyRequester } from "../../verify-requester";
 import { dialogFormValues } from "../dialog-form";
 import {
   type GmDamageAnswers,
@@ -13,7 +15,13 @@ import {
   parseAnswers,
 } from "./damage-request";
 import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext } from "./dialog";
-import { type GmDamageDelta, gmDamageNoteOf } from "./note-record";
+import { gmDamageNoteOf } from "./note-record";
+import {
+  type GmDamageUndoAnswer,
+  type GmDamageUndoRequest,
+  gmDamageUndoSubject,
+  undoRefused,
+} from "./undo-request";
 
 /**
  * The GM's damage and healing on selected tokens, outside any card: part of
@@ -165,30 +173,68 @@ async function postNote(
 /*  Undo                                        */
 /* -------------------------------------------- */
 
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** The query's payload, field by field; null when anything is off. */
+function parseUndoRequest(payload: unknown): GmDamageUndoRequest | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const p = payload as Record<string, unknown>;
+  for (const key of ["messageId", "userId", "requestId"] as const) {
+    const value = p[key];
+    if (typeof value !== "string" || !ID.test(value)) return null;
+  }
+  return { messageId: p.messageId as string, userId: p.userId as string, requestId: p.requestId as string };
+}
+
 /**
- * A note's Undo: reverts the changes it records through the exchange card's
- * reverter (a pool moved back by its difference, the pool statuses following
- * the pools), in the GM's write queue, and marks the note undone. Only a GM's
- * click acts, and only on a note a GM wrote; an undone note changes nothing
- * again. Returns the deltas reverted, or null when nothing was done.
+ * A note's Undo, on the active GM's client (undo-request.ts sends every
+ * GM's click here): reverts the changes the note records through the
+ * exchange card's reverter (a pool moved back by its difference, the pool
+ * statuses following the pools) and marks the note undone, both in one step
+ * of the write queue, so a second Undo, queued behind, reads the mark and is
+ * refused. Only a GM's request acts, and only on a note a GM wrote.
  */
-export async function undoGmDamageNote(message: ChatMessage.Implementation): Promise<GmDamageDelta[] | null> {
-  if (!game.user?.isGM) return warn("FANGS.GmDamage.Undo.GmOnly");
-  if (!authoredByGM(message)) return warn("FANGS.GmDamage.Undo.NotGmNote");
+export async function runGmDamageUndo(
+  messageId: string,
+  user: User.Implementation,
+): Promise<GmDamageUndoAnswer> {
+  if (!user.isGM) return undoRefused("FANGS.GmDamage.Undo.GmOnly");
   return serialised(async () => {
     // Read inside the queue: an Undo queued just before this one has marked the note by now.
-    const current = (message.id ? game.messages?.get(message.id) : null) ?? message;
-    const note = gmDamageNoteOf(current);
-    if (!note) return warn("FANGS.GmDamage.Undo.Damaged");
-    if (note.undone) {
-      ui.notifications?.info(localize("FANGS.GmDamage.Undo.Already"));
-      return null;
-    }
+    const message = game.messages?.get(messageId) ?? null;
+    if (!message) return undoRefused("FANGS.GmDamage.Undo.Gone");
+    if (!authoredByGM(message)) return undoRefused("FANGS.GmDamage.Undo.NotGmNote");
+    const note = gmDamageNoteOf(message);
+    if (!note) return undoRefused("FANGS.GmDamage.Undo.Damaged");
+    if (note.undone) return undoRefused("FANGS.GmDamage.Undo.Already");
     const missed = await revertDeltas(note.deltas);
-    await current.update({ system: { undone: true } } as never);
-    if (missed.length > 0) warn("FANGS.Chat.Undo.Partial");
-    return [...note.deltas];
+    await message.update({ system: { undone: true } } as never);
+    return { ok: true, deltas: [...note.deltas], partial: missed.length > 0 };
   });
+}
+
+/**
+ * The `fangs.gmDamageUndo` query handler (active GM's client). Checks, in
+ * order: this client is the active GM; the payload is well formed; the user
+ * it names confirms the request (src/requester.ts); then `runGmDamageUndo`
+ * reads the rest from the stored note.
+ */
+export async function handleGmDamageUndo(payload: unknown): Promise<GmDamageUndoAnswer> {
+  if (!isActiveGM()) return undoRefused("FANGS.GmDamage.Undo.NoGM");
+  const request = parseUndoRequest(payload);
+  if (!request) return undoRefused("FANGS.GmDamage.Undo.Invalid");
+  const verified = await verifyRequester(
+    request.userId,
+    request.requestId,
+    gmDamageUndoSubject(request.messageId),
+  );
+  if (!verified.ok) return undoRefused("FANGS.GmDamage.Undo.NotPermitted");
+  try {
+    return await runGmDamageUndo(request.messageId, verified.user);
+  } catch (error) {
+    console.error("FANGS | undoing a GM damage note failed", error);
+    return undoRefused("FANGS.GmDamage.Undo.Error");
+  }
 }
 
 /* -------------------------------------------- */

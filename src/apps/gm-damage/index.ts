@@ -3,6 +3,7 @@ import { GmDamageNoteData, noteUndone } from "../../data/gm-damage-note";
 import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
 import type { GmDamageAnswers } from "./damage-request";
+import { GM_DAMAGE_UNDO_QUERY, handleGmDamageUndoQuery, requestGmDamageUndo } from "./undo-request";
 
 /**
  * The GM's damage and healing on the selected tokens outside a card: a
@@ -14,13 +15,14 @@ import type { GmDamageAnswers } from "./damage-request";
 
 /**
  * `game.system.api.gmDamage`: `open()` asks in a dialog; `apply(answers, tokens?)` applies
- * without asking; `undo(message)` reverts a note's changes (what its Undo button does).
+ * without asking; `undo(message)` reverts a note's changes (what its Undo button does),
+ * on the active GM's client (undo-request.ts).
  */
 export const gmDamageApi = Object.freeze({
   open: async () => (await loadRuleset()).openGmDamageNow(),
   apply: async (answers: GmDamageAnswers, tokens?: Parameters<typeof applyNow>[1]) =>
     applyNow(answers, tokens),
-  undo: async (message: ChatMessage.Implementation) => (await loadRuleset()).undoGmDamageNote(message),
+  undo: async (message: ChatMessage.Implementation) => requestGmDamageUndo(message),
 });
 
 async function applyNow(
@@ -54,6 +56,8 @@ export function renderGmDamageNote(message: ChatMessage.Implementation, html: HT
 
 export function registerGmDamage(): void {
   Object.assign(CONFIG.ChatMessage.dataModels, { gmDamage: GmDamageNoteData });
+  // Every GM's Undo runs on the active GM's client: the query brings the others' there.
+  CONFIG.queries[GM_DAMAGE_UNDO_QUERY] = handleGmDamageUndoQuery;
   Hooks.on("renderChatMessageHTML", renderGmDamageNote as never);
   registerGmTokenTool({
     name: "fangsGmDamage",
