@@ -14,7 +14,7 @@ import { activeRulesetId } from "./config/ruleset-setting";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
-import { watchTimedStatuses } from "./effects/timed-status";
+import { watchTimedStatuses } from "./effects/timed-status-effects";
 import { registerEncounters } from "./encounters";
 import { loadQuenchBatches, preloadRuleset } from "./on-demand";
 

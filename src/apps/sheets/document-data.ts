@@ -6,7 +6,7 @@
 
 import { ITEM_TYPES } from "../../config/system";
 import { actorSystem, itemSystem } from "../../data/views";
-import { timedStatusLabel } from "../../effects/timed-status";
+import { timedStatusLabel } from "../../effects/timed-status-effects";
 import type { ActorData, ActorType, EffectData, ItemData, ItemType, StatusData } from "./context-types";
 
 export function isItemType(type: string): type is ItemType {

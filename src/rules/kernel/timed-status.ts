@@ -8,7 +8,7 @@ import { RulesError } from "./errors";
  * comes after); this module rolls the length, starts the clock, says when
  * it has run out and what takes its place. Two clocks exist: combat rounds
  * (a combat's round number) and world seconds (the world's clock). Nothing
- * here knows documents: the Foundry layer (src/effects/timed-status.ts)
+ * here knows documents: the Foundry layer (src/effects/timed-status-effects.ts)
  * stores a clock on an ActiveEffect and asks.
  */
 

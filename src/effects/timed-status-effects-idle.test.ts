@@ -5,7 +5,7 @@ import { resetWorld, standIn } from "../../test/foundry/setup";
 import { Combat, type StandInDocument } from "../../test/foundry/stand-in";
 import { serialised, writesSettled } from "../documents/write-queue";
 import { hasTimedStatuses } from "../rules/kernel/timed-status";
-import { watchTimedStatuses } from "./timed-status";
+import { watchTimedStatuses } from "./timed-status-effects";
 
 vi.mock("../documents/write-queue", async (importOriginal) => {
   const real = await importOriginal<typeof import("../documents/write-queue")>();

@@ -7,7 +7,7 @@ import { actorDataOf } from "../apps/sheets/document-data";
 import { serialised, writesSettled } from "../documents/write-queue";
 import { ScriptedDice } from "../rules/kernel/dice";
 import { registerTimedStatuses, type TimedStatusDefinition } from "../rules/kernel/timed-status";
-import { applyTimedStatus, timedStatusLabel, watchTimedStatuses } from "./timed-status";
+import { applyTimedStatus, timedStatusLabel, watchTimedStatuses } from "./timed-status-effects";
 
 // The real queue, counted: how many requests the hooks queued.
 vi.mock("../documents/write-queue", async (importOriginal) => {
