@@ -53,6 +53,7 @@ type AnyActor = Actor.Implementation;
 
 interface EffectLike {
   readonly id: string | null;
+  readonly _source?: unknown;
   readonly duration?: unknown;
   readonly flags?: unknown;
 }
@@ -98,13 +99,17 @@ const whole = (value: unknown): value is number => typeof value === "number" && 
 
 /** The clock an effect's duration fields hold, or null when they hold none this system can count. */
 function timerOf(effect: EffectLike, flag: TimedStatusFlag): StatusTimer | null {
-  const d = (effect.duration ?? {}) as Record<string, unknown>;
+  // The stored fields, as written: the prepared duration adds Foundry's reading of them.
+  const stored = (effect._source as { duration?: unknown } | undefined)?.duration ?? effect.duration;
+  const d = (stored ?? {}) as Record<string, unknown>;
   if (!whole(d.startTime)) return null;
   if (positive(d.seconds)) return { clock: "seconds", startTime: d.startTime, seconds: d.seconds };
-  if (positive(d.rounds) && typeof d.combat === "string" && d.combat !== "")
+  // The combat's id; a prepared field may hold the combat itself.
+  const combatId = typeof d.combat === "string" ? d.combat : (d.combat as { id?: unknown } | null)?.id;
+  if (positive(d.rounds) && typeof combatId === "string" && combatId !== "")
     return {
       clock: "rounds",
-      combatId: d.combat,
+      combatId,
       startRound: whole(d.startRound) ? d.startRound : 0,
       rounds: d.rounds,
       startTime: d.startTime,

@@ -301,11 +301,13 @@ describe("world time and effect durations", () => {
     ]);
   });
 
-  it("an ActiveEffect's duration holds the stored fields it was made with", async () => {
+  it("an ActiveEffect's duration and its _source hold the stored fields it was made with", async () => {
     const actor = await createActor();
     const duration = { rounds: 2, startRound: 1, startTurn: 0, combat: "c1", startTime: 50 };
     await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Dazed", duration } as never]);
-    expect([...actor.effects][0]!.duration).toEqual(duration);
+    const [effect] = [...actor.effects];
+    expect(effect!.duration).toEqual(duration);
+    expect((effect as unknown as { _source: { duration: object } })._source.duration).toEqual(duration);
   });
 });
 

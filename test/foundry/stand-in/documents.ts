@@ -656,9 +656,14 @@ export class StandInEffect {
     return (this.flags[scope] as Obj | undefined)?.[key];
   }
 
+  /** The stored data (DataModel#_source), nested. */
+  get _source(): Obj {
+    return expandObject(this.data);
+  }
+
   /** The stored duration fields (EffectDurationData: rounds, startRound, seconds, startTime…); Foundry adds its label. */
   get duration(): Obj {
-    return (expandObject(this.data).duration as Obj | undefined) ?? {};
+    return (this._source.duration as Obj | undefined) ?? {};
   }
 
   apply(change: Obj): void {
