@@ -14,6 +14,7 @@ import { activeRulesetId } from "./config/ruleset-setting";
 import { registerSettings } from "./config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "./config/system";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
+import { watchTimedStatuses } from "./effects/timed-status-effects";
 import { registerEncounters } from "./encounters";
 import { loadQuenchBatches, preloadRuleset } from "./on-demand";
 
@@ -30,6 +31,7 @@ Hooks.once("init", () => {
   registerEncounterOdds();
   registerGmDamage();
   registerEncounters();
+  watchTimedStatuses();
 });
 
 // What modules may have changed in CONFIG.FANGS during their init is read from here on.

@@ -1,5 +1,6 @@
 import type { EncounterDefinition } from "../encounters/table";
 import type { ManeuverId } from "../rules/fangs/types";
+import { type HitLocationTable, listHitLocationTables } from "../rules/kernel/hit-locations";
 import { type FangsStatusEffect, STATUS_EFFECTS } from "./statuses";
 import { FANGS, type ManeuverDisplay } from "./system";
 
@@ -35,6 +36,13 @@ export interface FangsConfig {
    * are laid over it when an encounter is placed or listed.
    */
   encounters: Record<string, EncounterDefinition>;
+  /**
+   * Hit-location tables by id: a copy of those the rulesets registered. A
+   * module or a world script may change one or lay its own in its place;
+   * the system checks it each time it is read and keeps the registered one
+   * when it is malformed (src/config/hit-location-config.ts).
+   */
+  hitLocations: Record<string, HitLocationTable>;
 }
 
 declare global {
@@ -55,6 +63,7 @@ export function defaultFangsConfig(): FangsConfig {
     maneuvers: copy(FANGS.maneuvers) as FangsConfig["maneuvers"],
     statuses: STATUS_EFFECTS.map((s: FangsStatusEffect) => ({ ...s })),
     encounters: {},
+    hitLocations: Object.fromEntries(listHitLocationTables().map((table) => [table.id, copy(table)])),
   };
 }
 

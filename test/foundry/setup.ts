@@ -41,6 +41,7 @@ export function resetWorld(): void {
   standIn.game.packs.clear();
   standIn.game.folders.clear();
   standIn.ui.notifications.clear();
+  standIn.game.time.worldTime = 0;
   for (const user of standIn.game.users) user.active = true;
   standIn.as(standIn.users.gm);
 }

@@ -257,6 +257,60 @@ describe("Combat and Combatant", () => {
   });
 });
 
+describe("world time and effect durations", () => {
+  it("game.time.advance moves the world time after a round trip, then runs updateWorldTime (worldTime, dt, options, userId) on every client; a player's is refused", async () => {
+    const heard: { args: unknown[]; client: string }[] = [];
+    const id = standIn.Hooks.on("updateWorldTime", (...args: unknown[]) => {
+      heard.push({ args, client: standIn.game.user.id });
+    });
+    try {
+      standIn.game.time.worldTime = 100;
+      const advancing = standIn.game.time.advance(60, { note: 1 });
+      expect(standIn.game.time.worldTime).toBe(100);
+      expect(await advancing).toBe(160);
+      standIn.as(player);
+      await expect(standIn.game.time.advance(60)).rejects.toThrow(/lacks permission/);
+    } finally {
+      standIn.Hooks.off("updateWorldTime", id);
+    }
+    const clients = standIn.game.users.filter((u) => u.active).map((u) => u.id);
+    expect(heard.map((h) => h.client)).toEqual(clients);
+    expect(heard[0]!.args).toEqual([160, 60, { note: 1 }, gm.id]);
+    expect(standIn.game.time.worldTime).toBe(160);
+  });
+
+  it("a combat update's advanceTime moves the world time once updateCombat has run on every client; a step of 0 s moves nothing", async () => {
+    const { combat } = combatOfThree();
+    standIn.game.time.worldTime = 0;
+    const order: string[] = [];
+    const ids = ["updateCombat", "updateWorldTime"].map((event) =>
+      standIn.Hooks.on(event, () => void order.push(`${event}@${standIn.game.time.worldTime}`)),
+    );
+    try {
+      await combat.nextTurn();
+      await combat.nextRound();
+    } finally {
+      standIn.Hooks.off("updateCombat", ids[0]!);
+      standIn.Hooks.off("updateWorldTime", ids[1]!);
+    }
+    const clients = standIn.game.users.filter((u) => u.active).length;
+    expect(order).toEqual([
+      ...Array(clients).fill("updateCombat@0"),
+      ...Array(clients).fill("updateCombat@0"),
+      ...Array(clients).fill("updateWorldTime@6"),
+    ]);
+  });
+
+  it("an ActiveEffect's duration and its _source hold the stored fields it was made with", async () => {
+    const actor = await createActor();
+    const duration = { rounds: 2, startRound: 1, startTurn: 0, combat: "c1", startTime: 50 };
+    await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Dazed", duration } as never]);
+    const [effect] = [...actor.effects];
+    expect(effect!.duration).toEqual(duration);
+    expect((effect as unknown as { _source: { duration: object } })._source.duration).toEqual(duration);
+  });
+});
+
 describe("Token HUD edits", () => {
   it("Actor#modifyTokenAttribute keeps a bar within 0..max; a hook returning false cancels the edit", async () => {
     const actor = await createActor();

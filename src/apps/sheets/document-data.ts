@@ -6,6 +6,7 @@
 
 import { ITEM_TYPES } from "../../config/system";
 import { actorSystem, itemSystem } from "../../data/views";
+import { timedStatusLabel } from "../../effects/timed-status-effects";
 import type { ActorData, ActorType, EffectData, ItemData, ItemType, StatusData } from "./context-types";
 
 export function isItemType(type: string): type is ItemType {
@@ -48,8 +49,8 @@ function effectData(effect: ActiveEffect.Implementation, item: Item.Implementati
     img: effect.img ?? undefined,
     disabled: effect.disabled === true,
     temporary: effect.isTemporary === true,
-    // Foundry adds `label` to the duration it prepares; the types list only the stored fields.
-    duration: (effect.duration as { label?: string } | undefined)?.label ?? "",
+    // A timed status says its own time left; for others Foundry adds `label` to the duration it prepares.
+    duration: timedStatusLabel(effect) ?? (effect.duration as { label?: string } | undefined)?.label ?? "",
     item: item ? { id: item.id ?? "", name: item.name ?? "" } : null,
   };
 }

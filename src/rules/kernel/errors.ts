@@ -17,6 +17,8 @@ export type RulesErrorCode =
   | "item-unusable"
   | "invalid-trade"
   | "invalid-state"
+  | "invalid-timed-status"
+  | "invalid-hit-locations"
   | "round-refused";
 
 export class RulesError extends Error {

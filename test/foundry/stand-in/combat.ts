@@ -20,7 +20,9 @@
  * - `startCombat`, `nextTurn`, `nextRound`, `previousTurn`, `previousRound`
  *   fire `combatStart`, `combatTurn`, `combatRound` on the writing client
  *   before their update, with the update's data and options (`direction`,
- *   `advanceTime`); `_onUpdate` and `updateCombat` run on every client after.
+ *   `advanceTime`); `_onUpdate` and `updateCombat` run on every client after,
+ *   then the world time moves by `advanceTime` (`updateWorldTime` on every
+ *   client).
  */
 import { broadcastHook, currentUser, refuseWrite, type StandInDocument } from "./documents";
 import { onEachClient, onEachClientSync, type User } from "./game";
@@ -35,7 +37,10 @@ import {
 } from "./utils";
 
 interface Globals {
-  game: { actors: Collection<StandInDocument> };
+  game: {
+    actors: Collection<StandInDocument>;
+    time?: { advancedBy(delta: number, options: Obj, userId: string): void };
+  };
   CONFIG: {
     time?: { roundTime?: number; turnTime?: number };
     Combatant?: { documentClass?: typeof Combatant };
@@ -291,6 +296,8 @@ export class Combat {
     }
     onEachClientSync(() => this._onUpdate(change, options, user.id));
     broadcastHook("updateCombat", this, change, options, user.id);
+    // The seconds a round or turn lasts elapse with it (CONFIG.time): the world time moves after the combat.
+    if (typeof options.advanceTime === "number") g.game.time?.advancedBy(options.advanceTime, {}, user.id);
     return this;
   }
 

@@ -624,7 +624,7 @@ export class StandInDocument {
 
 let nextEffect = 1;
 
-/** An ActiveEffect as the system reads it: id, name, statuses, flags, and the data it was made from. */
+/** An ActiveEffect as the system reads it: id, name, statuses, flags, duration, and the data it was made from. */
 export class StandInEffect {
   readonly id: string;
   name: string;
@@ -654,6 +654,16 @@ export class StandInEffect {
 
   getFlag(scope: string, key: string): unknown {
     return (this.flags[scope] as Obj | undefined)?.[key];
+  }
+
+  /** The stored data (DataModel#_source), nested. */
+  get _source(): Obj {
+    return expandObject(this.data);
+  }
+
+  /** The stored duration fields (EffectDurationData: rounds, startRound, seconds, startTime…); Foundry adds its label. */
+  get duration(): Obj {
+    return (this._source.duration as Obj | undefined) ?? {};
   }
 
   apply(change: Obj): void {

@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DataModel } from "./data";
-import { Collection, deepClone, expandObject, getProperty, type Obj } from "./utils";
+import { Collection, deepClone, expandObject, getProperty, type Obj, roundTrip } from "./utils";
 
 type Globals = { game: { user: User; users: Users } };
 const g = globalThis as unknown as Globals;
@@ -135,6 +135,44 @@ export function onEachClientSync(fn: (user: User) => unknown): void {
   for (const user of [...g.game.users]) {
     if (!user.active) continue;
     client.run(user, () => fn(user));
+  }
+}
+
+/* -------------------------------------------- */
+/*  game.time                                   */
+/* -------------------------------------------- */
+
+/**
+ * game.time: the world time in seconds (GameTime#worldTime) and
+ * `advance(delta, options)`, which writes it as a world setting (a GM's
+ * write; the server refuses a player's) and, after the round trip, runs
+ * `updateWorldTime` (worldTime, dt, options, userId) on every client. A
+ * combat update with `advanceTime` moves it too, as the server does when a
+ * round or turn ends (`advancedBy`).
+ */
+export class GameTime {
+  worldTime = 0;
+
+  async advance(delta: number, options: Obj = {}): Promise<number> {
+    const user = g.game.user;
+    await roundTrip();
+    if (!user.isGM) {
+      const message = `User ${user.name} lacks permission to advance the world time`;
+      (globalThis as unknown as { ui: { notifications: Notifications } }).ui.notifications.error(message, {
+        console: false,
+      });
+      throw new Error(message);
+    }
+    this.advancedBy(delta, options, user.id);
+    return this.worldTime;
+  }
+
+  /** The server's move of the clock: applied, then `updateWorldTime` on every connected client. */
+  advancedBy(delta: number, options: Obj, userId: string): void {
+    if (!Number.isFinite(delta) || delta === 0) return;
+    this.worldTime += delta;
+    const hooks = (globalThis as unknown as { Hooks: HooksStandIn }).Hooks;
+    onEachClientSync(() => hooks.callAll("updateWorldTime", this.worldTime, delta, options, userId));
   }
 }
 

@@ -40,6 +40,7 @@ import {
 import {
   bindCurrentUser,
   ClientSettings,
+  GameTime,
   HooksStandIn,
   Localization,
   Notifications,
@@ -121,6 +122,7 @@ export interface StandInGame {
   messages: Collection<ChatMessage>;
   macros: Collection<Obj>;
   combats: Collection<Combat>;
+  time: GameTime;
   readonly combat: Combat | null;
   ready: boolean;
   system: { id: string };
@@ -168,6 +170,7 @@ export function installStandIn(): StandIn {
     messages: new Collection(),
     macros: new Collection(),
     combats,
+    time: new GameTime(),
     get combat() {
       return standIn.viewedCombat === undefined ? (combats.contents[0] ?? null) : standIn.viewedCombat;
     },
