@@ -8,7 +8,13 @@ import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
-import { configureDocuments, configureStatusEffects, configureTypeLabels } from "./config/document-classes";
+import {
+  configureDocuments,
+  configureInitiative,
+  configureStatusEffects,
+  configureTypeLabels,
+  registerRulesetSheets,
+} from "./config/document-classes";
 import { registerFangsConfig } from "./config/fangs-config";
 import { activeRulesetId } from "./config/ruleset-setting";
 import { registerSettings } from "./config/settings";
@@ -26,6 +32,7 @@ Hooks.once("init", () => {
   registerSettings();
   registerRulesMenu();
   registerSheets();
+  registerRulesetSheets();
   registerCombat();
   registerExchange();
   registerEncounterOdds();
@@ -38,6 +45,7 @@ Hooks.once("init", () => {
 Hooks.once("setup", () => {
   configureTypeLabels();
   configureStatusEffects();
+  configureInitiative();
 });
 
 Hooks.once("ready", () => {

@@ -1,14 +1,20 @@
+import { rulesetLabel } from "../rulesets/documents";
+import {
+  activeRulesetDefinition,
+  getRulesetDefinition,
+  listRulesetDefinitions,
+  rulesetOwning,
+} from "../rulesets/registry";
 import type { ExchangeAnswer, ExchangeRequest, StepRunner } from "./authority";
 
 /**
  * The chat card's flows, one per ruleset: the authority (authority.ts)
  * checks who asked and locks the message; then the step goes to the flow of
  * the ruleset the card was made under (its stored `ruleset`, "fangs" for
- * cards from before the field). A card keeps its ruleset: a world that
- * changes its combat rules still finishes the cards already in the chat.
- * FANGS registers its flow in chat/index.ts (its steps are in FANGS's heavy
- * part, src/on-demand.ts);
- * see docs/rulesets.md.
+ * cards from before the field). Each ruleset's flow is a field of its
+ * definition (src/rulesets/registry.ts; FANGS's steps are in its heavy
+ * part, src/on-demand.ts). A card whose type belongs to a ruleset the world
+ * does not play is kept, and its steps refused. See docs/rulesets.md.
  */
 
 export interface CardFlow {
@@ -23,26 +29,30 @@ export interface CardFlow {
 
 export const DEFAULT_CARD_RULESET = "fangs";
 
-const flows = new Map<string, CardFlow>();
-
-export function registerCardFlow(rulesetId: string, flow: CardFlow): void {
-  flows.set(rulesetId, flow);
-}
-
+/** The card flow of a registered ruleset (its definition's `cards.flow`). */
 export function getCardFlow(rulesetId: string): CardFlow | undefined {
-  return flows.get(rulesetId);
+  return getRulesetDefinition(rulesetId)?.cards?.flow;
 }
 
 /** Whether a registered ruleset's flow takes this intent type (for the authority's payload check). */
 export function isCardFlowIntent(type: string): boolean {
-  for (const flow of flows.values()) if (flow.intents?.includes(type)) return true;
-  return false;
+  return listRulesetDefinitions().some(
+    (definition) => definition.cards?.flow?.intents?.includes(type) === true,
+  );
 }
 
-/** The ruleset a card was made under, read from its stored data. */
-export function cardRuleset(message: { readonly system?: unknown } | null | undefined): string {
+/**
+ * The ruleset a card was made under: its stored `ruleset` (the FANGS
+ * exchange keeps one, "fangs" for cards from before the field), else the
+ * ruleset owning its type, else FANGS.
+ */
+export function cardRuleset(
+  message: { readonly type?: string; readonly system?: unknown } | null | undefined,
+): string {
   const ruleset = (message?.system as { ruleset?: unknown } | undefined)?.ruleset;
-  return typeof ruleset === "string" && ruleset !== "" ? ruleset : DEFAULT_CARD_RULESET;
+  if (typeof ruleset === "string" && ruleset !== "") return ruleset;
+  const owner = typeof message?.type === "string" ? rulesetOwning("ChatMessage", message.type) : undefined;
+  return owner ?? DEFAULT_CARD_RULESET;
 }
 
 /**
@@ -73,8 +83,19 @@ export async function dispatchStep(
   const message = game.messages?.get(request.messageId) ?? null;
   if (!message) return { ok: false, code: "wrong-message", messageKey: "FANGS.Chat.Refusal.WrongMessage" };
   if (!authoredByGM(message)) return NOT_GM_CARD;
+  // A card of a type another ruleset owns waits, unchanged, for a world that plays that ruleset.
+  const owner = rulesetOwning("ChatMessage", message.type);
+  const active = activeRulesetDefinition().id;
+  if (owner !== undefined && owner !== active) {
+    return {
+      ok: false,
+      code: "other-ruleset",
+      messageKey: "FANGS.Chat.Refusal.OtherRuleset",
+      data: { ruleset: rulesetLabel(owner), active: rulesetLabel(active) },
+    };
+  }
   const ruleset = cardRuleset(message);
-  const flow = flows.get(ruleset);
+  const flow = getCardFlow(ruleset);
   if (!flow) {
     return {
       ok: false,

@@ -2,10 +2,9 @@ import { registerApi } from "../api/system-api";
 import { registerAttackHud } from "../apps/attack/attack-hud";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerExchangeSettings } from "../config/exchange-settings";
-import { ExchangeMessageData } from "../data/exchange-card";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
-import { dispatchStep, registerCardFlow } from "./card-flows";
+import { dispatchStep } from "./card-flows";
 import {
   loadExchangeTemplate,
   refreshCardsFor,
@@ -33,10 +32,11 @@ export const revertDeltas: Fangs["revertDeltas"] = async (...args) =>
   (await loadRuleset()).revertDeltas(...args);
 
 /**
- * The exchange chat card: the `exchange` ChatMessage subtype, its queries to
- * the active GM, its rendering and buttons, and the ways to start an attack
- * (sheet, hotbar macro, Token HUD). `registerExchange` is called once, in
- * `init`.
+ * The exchange chat card: its queries to the active GM, its rendering and
+ * buttons, and the ways to start an attack (sheet, hotbar macro, Token
+ * HUD). `registerExchange` is called once, in `init`; the `exchange`
+ * ChatMessage subtype and the step flow each ruleset's cards run are fields
+ * of its definition (src/rulesets/).
  */
 
 /** What other parts of the system (and macros, through `game.system.api.exchange`) call. */
@@ -56,15 +56,11 @@ export const exchangeApi = Object.freeze({
 });
 
 export function registerExchange(): void {
-  Object.assign(CONFIG.ChatMessage.dataModels, { exchange: ExchangeMessageData });
   registerExchangeSettings();
   registerQueries();
   // The active GM makes every exchange card (start-attack.ts): a player's attack is asked of it.
   CONFIG.queries[START_ATTACK_QUERY] = async (payload: unknown) =>
     (await loadRuleset()).handleStartAttack(payload);
-  registerCardFlow("fangs", {
-    runStep: async (request, user) => (await loadRuleset()).runStep(request, user),
-  });
   setStepRunner(dispatchStep);
   setFreeAttackStarter(takeFreeAttack);
   Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);

@@ -6,7 +6,7 @@ import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
 import { tableRefusal } from "./combat-refusal";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
-import { registerTableRuleset, type TablePlanner, type TableRuleset } from "./table-ruleset";
+import type { TablePlanner, TableRuleset } from "./table-ruleset";
 import { roundStartManeuvers } from "./turns";
 
 /**
@@ -102,5 +102,3 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   },
   actions: Object.freeze(["hold", "breakHold"]),
 });
-
-registerTableRuleset(fangsTable);

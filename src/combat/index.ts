@@ -2,7 +2,7 @@ import { registerTokenHudPalette } from "../apps/combat-tracker/combat-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
 import { FangsCombatData } from "../data/combat";
-import { FangsCombatantData } from "../data/combatant";
+import type { FangsCombatantData } from "../data/combatant";
 import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
 import { loadRuleset } from "../on-demand";
@@ -39,10 +39,13 @@ declare global {
   }
 }
 
-/** Wires the FANGS round into Foundry: documents, data models, tracker, HUD, query. Call in `init`. */
+/**
+ * Wires the round into Foundry: the Combat's data model, tracker, HUD,
+ * query. Call in `init`. Each ruleset's combatant state is its Combatant
+ * subtype, registered from its definition (src/config/document-classes.ts).
+ */
 export function registerCombat(): void {
   Object.assign(CONFIG.Combat.dataModels, { base: FangsCombatData });
-  Object.assign(CONFIG.Combatant.dataModels, { base: FangsCombatantData });
   CONFIG.ui.combat = FangsCombatTracker;
   CONFIG.queries[COMBAT_QUERY] = async (payload: unknown) =>
     (await loadRuleset()).handleCombatAction(payload);

@@ -1,9 +1,7 @@
 /**
- * The table rulesets this system ships, registered on import, and the
- * lookup of the world's one. The Combat and the tracker import from here, so
- * FANGS (the default and the fallback) is registered before the first
- * lookup; a later ruleset adds its own `import "./<id>-table";` line.
+ * The lookup of the world's table ruleset, for the Combat and the tracker.
+ * Each ruleset's table is a field of its definition (src/rulesets/registry.ts),
+ * registered when src/rulesets/index.ts is imported (the entry file does, and
+ * the tests' stand-in setup).
  */
-import "./fangs-table";
-
-export { activeTableRuleset, getTableRuleset, registerTableRuleset } from "./table-ruleset";
+export { activeTableRuleset, getTableRuleset } from "./table-ruleset";

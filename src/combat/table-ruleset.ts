@@ -1,5 +1,6 @@
-import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
+import { DEFAULT_RULESET } from "../config/ruleset-setting";
 import type { Ruleset, RulesetPhase } from "../rules/kernel/ruleset";
+import { activeRulesetDefinition, getRulesetDefinition } from "../rulesets/registry";
 
 /**
  * What a ruleset brings to the table: the Foundry-side half of a ruleset,
@@ -70,28 +71,27 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
 
 export type AnyTableRuleset = TableRuleset<unknown, TurnPlan>;
 
-const tables = new Map<string, AnyTableRuleset>();
-
-export function registerTableRuleset<S, P extends TurnPlan>(table: TableRuleset<S, P>): void {
-  tables.set(table.id, table as unknown as AnyTableRuleset);
+/** A ruleset's table as its definition holds it (src/rulesets/registry.ts): the planner's types are its own. */
+export function anyTable<S, P extends TurnPlan>(table: TableRuleset<S, P>): AnyTableRuleset {
+  return table as unknown as AnyTableRuleset;
 }
 
+/** The table of a registered ruleset, if it brings one. */
 export function getTableRuleset(id: string): AnyTableRuleset | undefined {
-  return tables.get(id);
+  return getRulesetDefinition(id)?.table;
 }
 
 const warned = new Set<string>();
 
 /** The table ruleset the world's setting selects; FANGS (with one warning) when that one brings none. */
 export function activeTableRuleset(): AnyTableRuleset {
-  const id = activeRulesetId();
-  const table = tables.get(id);
+  const { id, table } = activeRulesetDefinition();
   if (table) return table;
   if (!warned.has(id)) {
     warned.add(id);
     console.warn(`FANGS | the ruleset "${id}" brings no combat tracker support; FANGS runs the round`);
   }
-  const fallback = tables.get(DEFAULT_RULESET);
+  const fallback = getTableRuleset(DEFAULT_RULESET);
   if (!fallback) throw new Error("FANGS | the FANGS table ruleset is not registered");
   return fallback;
 }

@@ -9,7 +9,7 @@ import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../data/index";
 import { FangsActor } from "../documents/actor";
 import { FangsItem } from "../documents/item";
 import { MANEUVER_IDS } from "../rules/fangs/types";
-import { TRACKABLE_ATTRIBUTES } from "./document-classes";
+import { FANGS_TRACKABLE } from "../rulesets/fangs";
 import { initiativeMode, maneuverReading, RulesOptionsModel, rulesOptions, SETTINGS } from "./settings";
 import { STATUS_IDS } from "./statuses";
 import { FANGS, SYSTEM_ID, SYSTEM_PATH } from "./system";
@@ -156,7 +156,7 @@ describe("document configuration", () => {
       creature: { bar: ["stunPoints", "hitPoints"], value: [] },
     });
     const actor = await createActor();
-    for (const bar of TRACKABLE_ATTRIBUTES.bar) {
+    for (const bar of FANGS_TRACKABLE.bar) {
       const pool = (actor.system as unknown as Record<string, { value: unknown; max: unknown }>)[bar]!;
       expect(typeof pool.value).toBe("number");
       expect(typeof pool.max).toBe("number");

@@ -3,6 +3,7 @@ import { rollCheck } from "../apps/sheets/rolls";
 import type { AppliedDelta } from "../chat/exchange-state";
 import { actorSystem, itemSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
+import { creatableTypes, newActorToken, nothingToCreate } from "../rulesets/documents";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** Points of Stun and HP, whole and not negative. */
@@ -24,6 +25,37 @@ export interface PoolChangeOptions {
  * the same code as the system's own buttons.
  */
 export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
+  /**
+   * The create dialog (sidebar, compendium) offers the world's ruleset's
+   * actor types only; an actor of another ruleset is kept, not made anew.
+   */
+  static override async createDialog(
+    data?: unknown,
+    createOptions?: unknown,
+    dialogOptions?: { types?: string[] } & Record<string, unknown>,
+    ...rest: unknown[]
+  ): Promise<never> {
+    const types = creatableTypes("Actor", dialogOptions?.types);
+    if (types.length === 0) return nothingToCreate();
+    const options = { ...dialogOptions, types };
+    // Whatever else Foundry passes (its render options) goes on unchanged.
+    const create = super.createDialog as (...args: unknown[]) => Promise<unknown>;
+    return (await create.call(this, data, createOptions, options, ...rest)) as never;
+  }
+
+  /** A new actor's token shows its ruleset's bars to its owners, unless the creation data says otherwise. */
+  protected override async _preCreate(
+    data: Actor.CreateData,
+    options: Actor.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const token = newActorToken(this.type, data);
+    if (token) this.updateSource({ prototypeToken: token } as Actor.UpdateData);
+    return undefined;
+  }
+
   /**
    * Damage outside a card (GM only), as the GM's damage tool applies it:
    * the rules core turns the points into pool changes and statuses, the one

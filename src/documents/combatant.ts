@@ -15,6 +15,7 @@ import { getManeuver, isManeuverId, type MoveFraction, movePaces } from "../rule
 import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
+import { combatantType, usableHere } from "../rulesets/documents";
 
 export interface DeclareOptions {
   /** The weapon kind the attack uses; defaults to the main-hand weapon's. */
@@ -84,6 +85,37 @@ export class FangsCombatant<
         ? combat.getCombatantsByToken(actor.token)
         : combat.getCombatantsByActor(actor);
     return found[0] ?? null;
+  }
+
+  /**
+   * A new combatant gets the Combatant subtype of the world's ruleset (its
+   * state model; FANGS: `base`), whichever way it was made (the token's
+   * combat toggle, the tracker, a macro): Foundry creates them all through
+   * here and leaves the type out.
+   */
+  static override async createDocuments(data?: unknown[], operation?: unknown): Promise<never> {
+    const type = combatantType();
+    const typed = (data ?? []).map((entry) =>
+      entry !== null && typeof entry === "object" && !(entry instanceof foundry.abstract.DataModel)
+        ? { ...(entry as object), type: (entry as { type?: unknown }).type ?? type }
+        : entry,
+    );
+    return (await super.createDocuments(typed as never, operation as never)) as never;
+  }
+
+  /**
+   * An actor of a ruleset the world does not play stays out of its combats,
+   * with a notice; so does a combatant of another ruleset's state type.
+   */
+  protected override async _preCreate(
+    data: Combatant.CreateData,
+    options: Combatant.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    if (!usableHere(this.actor, "FANGS.Ruleset.Refusal.Combatant")) return false;
+    return usableHere(this, "FANGS.Ruleset.Refusal.Combatant") ? undefined : false;
   }
 
   /** The round's data with defaults, whatever state the document is in. */

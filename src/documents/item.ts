@@ -1,4 +1,12 @@
+import { localize } from "../config/localize";
 import { itemSystem } from "../data/views";
+import {
+  creatableTypes,
+  documentRuleset,
+  nothingToCreate,
+  otherRulesetData,
+  rulesetLabel,
+} from "../rulesets/documents";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** "Shield Parry" → "shieldParry": the key a new skill or advantage gets from its name. */
@@ -18,6 +26,21 @@ export function keyFromName(name: string): string {
 
 /** The FANGS item. Thin, like the actor: schema and derived values are on the data models. */
 export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
+  /** As FangsActor.createDialog: the world's ruleset's item types only. */
+  static override async createDialog(
+    data?: unknown,
+    createOptions?: unknown,
+    dialogOptions?: { types?: string[] } & Record<string, unknown>,
+    ...rest: unknown[]
+  ): Promise<never> {
+    const types = creatableTypes("Item", dialogOptions?.types);
+    if (types.length === 0) return nothingToCreate();
+    const options = { ...dialogOptions, types };
+    // Whatever else Foundry passes (its render options) goes on unchanged.
+    const create = super.createDialog as (...args: unknown[]) => Promise<unknown>;
+    return (await create.call(this, data, createOptions, options, ...rest)) as never;
+  }
+
   /**
    * A skill or advantage created without a key takes one from its name, so
    * weapons can point at it right away. On an actor the key is made unique
@@ -32,6 +55,7 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
   ): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
+    if (!this.#fitsOwner()) return false;
     const keyed = itemSystem(this, "skill") ?? itemSystem(this, "advantage");
     if (keyed?.key === "") {
       const key = keyFromName(this.name ?? "");
@@ -43,6 +67,25 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
     if (weapon && this.parent && weapon.natural && !weapon.equipped) {
       this.updateSource({ system: { equipped: true } } as Item.UpdateData);
     }
+  }
+
+  /**
+   * An item of one ruleset is not given to an actor of another (a FANGS
+   * weapon dropped on a Lunos character): refused with a notice.
+   */
+  #fitsOwner(): boolean {
+    const actor = this.parent;
+    const ruleset = documentRuleset(this);
+    const owner = documentRuleset(actor);
+    if (!actor || ruleset === undefined || owner === undefined || ruleset === owner) return true;
+    ui.notifications?.warn(
+      localize("FANGS.Ruleset.Refusal.Item", {
+        ...otherRulesetData(this, { ruleset, active: owner }),
+        actor: actor.name ?? "",
+        owner: rulesetLabel(owner),
+      }),
+    );
+    return false;
   }
 
   /** `key`, or `key` with the first number that makes it unique among the owner's items of this type. */

@@ -6,6 +6,7 @@ import {
   ChatMessage,
   Combat,
   Combatant,
+  createDialogs,
   DataModel,
   NumberField,
   OWNERSHIP,
@@ -308,6 +309,57 @@ describe("world time and effect durations", () => {
     const [effect] = [...actor.effects];
     expect(effect!.duration).toEqual(duration);
     expect((effect as unknown as { _source: { duration: object } })._source.duration).toEqual(duration);
+  });
+});
+
+describe("creating documents", () => {
+  it("Combat#createEmbeddedDocuments creates through the configured class's createDocuments, with each one's type; _preCreate returning false keeps one out", async () => {
+    const actor = await createActor();
+    const combat = new Combat({ _id: "combatPin0000002" });
+    standIn.game.combats.set(combat.id, combat);
+    const seen: string[] = [];
+    class Counted extends Combatant {
+      static override async createDocuments(data: Obj[] = [], operation: { parent?: Combat | null } = {}) {
+        seen.push(...data.map((d) => String(d.name)));
+        return super.createDocuments(data, operation);
+      }
+      protected override async _preCreate(data: Obj): Promise<boolean | undefined> {
+        return data.name === "Kept out" ? false : undefined;
+      }
+    }
+    const configured = (CONFIG as unknown as { Combatant: { documentClass: unknown } }).Combatant;
+    const before = configured.documentClass;
+    configured.documentClass = Counted;
+    try {
+      const made = await combat.createEmbeddedDocuments("Combatant", [
+        { actorId: actor.id, name: "In", type: "someType" },
+        { actorId: actor.id, name: "Kept out" },
+      ]);
+      expect(seen).toEqual(["In", "Kept out"]);
+      expect(made.map((c) => [c.name, c.type, c instanceof Counted])).toEqual([["In", "someType", true]]);
+      expect([...combat.combatants].map((c) => c.name)).toEqual(["In"]);
+    } finally {
+      configured.documentClass = before;
+    }
+  });
+
+  it("createDialog offers the configured types, narrowed to `types`; an empty `types` is refused", async () => {
+    createDialogs.length = 0;
+    await Actor.createDialog({}, {}, {});
+    await Actor.createDialog({}, { pack: "world.x" }, { types: ["creature"] });
+    expect(createDialogs).toEqual([
+      { documentName: "Actor", types: ["character", "creature"], pack: null },
+      { documentName: "Actor", types: ["creature"], pack: "world.x" },
+    ]);
+    await expect(Actor.createDialog({}, {}, { types: [] })).rejects.toThrow(/must not be empty/);
+  });
+
+  it("updateSource changes the source at once and prepares the document again", async () => {
+    const actor = await createActor();
+    const derived = () => (actor.system as unknown as { hitPoints: { max: number } }).hitPoints.max;
+    const max = derived();
+    actor.updateSource({ "system.characteristics.co": 20 } as never);
+    expect(derived()).toBeGreaterThan(max);
   });
 });
 

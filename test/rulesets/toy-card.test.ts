@@ -1,31 +1,37 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   attackWith,
   type ExchangeModules,
+  itemId,
   loadExchange,
+  SHIFT,
   stateOf,
   type Table,
   table,
+  target,
 } from "../foundry/chat-fixtures";
 import { world } from "../foundry/chat-stand-in";
-import { toyCardFlow } from "./toy-ruleset";
+import { standIn } from "../foundry/setup";
+import { TOY_ID, toyDefinition } from "./toy-ruleset";
 
 /**
- * The exchange card's half of the seam: a card carries the ruleset it was
- * made under, and the active GM runs each step with that ruleset's card
- * flow. The toy's flow is registered here as a real ruleset's would be; a
- * card whose ruleset is not installed is refused and left as it was.
+ * The card's half of the seam: the active GM runs each step with the card
+ * flow of the ruleset the card was made under (its type's, or the exchange
+ * card's stored `ruleset`). The toy is registered here as a real ruleset's
+ * module registers itself; a card whose ruleset is not installed, or whose
+ * type belongs to a ruleset the world does not play, is refused and left
+ * as it was.
  */
 
 type Message = Awaited<ReturnType<typeof attackWith>>;
 let modules: ExchangeModules;
-let flows: typeof import("../../src/chat/card-flows");
 
 beforeAll(async () => {
   (game as unknown as { system: object }).system ??= { id: "fangs" };
+  const { registerRulesetDefinition } = await import("../../src/rulesets/registry");
+  registerRulesetDefinition(toyDefinition);
+  (await import("../../src/config/document-classes")).configureDocuments();
   modules = await loadExchange();
-  flows = await import("../../src/chat/card-flows");
-  flows.registerCardFlow("toy", toyCardFlow);
 });
 
 let t: Table;
@@ -33,11 +39,17 @@ beforeEach(async () => {
   t = await table();
 });
 
+afterEach(() => {
+  standIn.game.settings.storage.delete("fangs.ruleset");
+});
+
+const playToy = () => standIn.game.settings.storage.set("fangs.ruleset", TOY_ID);
+
 /** A card posted by the GM (every card is the active GM's: docs/security.md), with this stored data. */
-async function card(system: Record<string, unknown>): Promise<Message> {
+async function card(system: Record<string, unknown>, type = "exchange"): Promise<Message> {
   world.as(world.gm);
   const cls = ChatMessage as unknown as { create(d: unknown): Promise<Message> };
-  const message = await cls.create({ type: "exchange", system });
+  const message = await cls.create({ type, system });
   // The steps below are the player's clicks.
   world.as(world.player);
   return message;
@@ -69,12 +81,13 @@ describe("the ruleset a card was made under", () => {
 });
 
 describe("the step runner dispatches to the card's ruleset", () => {
-  it("a player's step on a toy card runs the toy's flow through the GM", async () => {
-    const message = await card({ ruleset: "toy" });
+  it("a player's step on a toy card runs the toy's flow through the GM, in a world that plays the toy", async () => {
+    playToy();
+    const message = await card({}, "toyCard");
     const answer = await request(message, "act");
     expect(answer).toEqual({ ok: true, stage: "resolved" });
     const system = message.system.toObject();
-    expect(system).toMatchObject({ ruleset: "toy", revision: 1, stage: "resolved" });
+    expect(system).toMatchObject({ revision: 1, stage: "resolved" });
     expect(system.history).toEqual([{ toy: "act", by: world.player.id }]);
     // Written by the active GM, asked through the query.
     expect(message.updates.map((u) => u.by)).toEqual([world.gm.id]);
@@ -85,7 +98,7 @@ describe("the step runner dispatches to the card's ruleset", () => {
     const made = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     const before = made.system.toObject();
     expect((await request(made, "act", before.revision as number)).ok).toBe(false);
-    const toy = await card({ ruleset: "toy" });
+    const toy = await card({}, "toyCard");
     expect(await request(toy, "dance")).toMatchObject({ ok: false, code: "invalid" });
     expect(made.system.toObject()).toEqual(before);
     expect(toy.updates).toEqual([]);
@@ -106,5 +119,48 @@ describe("the step runner dispatches to the card's ruleset", () => {
     expect(world.notices[0]).toContain("lunos");
     expect(message.updates).toEqual([]);
     expect(message.system.toObject()).toEqual(before);
+  });
+});
+
+describe("a card of another ruleset than the world's", () => {
+  it("a FANGS exchange card in a world that plays the toy is kept, and its step refused with a clear notice", async () => {
+    const made = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    const before = made.system.toObject();
+    const updates = made.updates.length;
+    playToy();
+    world.notices.length = 0;
+    const answer = await request(made, "cancel", before.revision as number);
+    expect(answer).toMatchObject({
+      ok: false,
+      code: "other-ruleset",
+      messageKey: "FANGS.Chat.Refusal.OtherRuleset",
+      data: { ruleset: "FANGS Normal Combat", active: "TOY.Ruleset" },
+    });
+    expect(world.notices).toEqual([
+      'This card belongs to the combat rules "FANGS Normal Combat"; this world plays "TOY.Ruleset": the card was not changed.',
+    ]);
+    expect(made.updates).toHaveLength(updates);
+    expect(made.system.toObject()).toEqual(before);
+  });
+
+  it("a toy card in a FANGS world is refused the same way, and runs again once the world plays the toy", async () => {
+    const toy = await card({}, "toyCard");
+    expect(await request(toy, "act")).toMatchObject({ ok: false, code: "other-ruleset" });
+    expect(toy.updates).toEqual([]);
+    playToy();
+    expect(await request(toy, "act")).toEqual({ ok: true, stage: "resolved" });
+  });
+
+  it("an attack by or at an actor of another ruleset is refused before anything is rolled", async () => {
+    playToy();
+    world.notices.length = 0;
+    const before = world.dice.length;
+    target(world.player, t.jennyToken);
+    world.as(world.player);
+    expect(await modules.start.startAttack(t.gru, itemId(t.gru, "Broadsword"), { event: SHIFT })).toBe(false);
+    expect(world.notices).toEqual([
+      'Gru belongs to the combat rules "FANGS Normal Combat" and cannot take part in an attack in this world, which plays "TOY.Ruleset".',
+    ]);
+    expect(world.dice.length).toBe(before);
   });
 });

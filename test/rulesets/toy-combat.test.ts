@@ -6,7 +6,7 @@ import {
   StandInCombatant,
   type StandInWorld,
 } from "../foundry/combat-stand-in";
-import { TOY_ID, toyLog, toyRuleset, toyTable } from "./toy-ruleset";
+import { TOY_ID, toyDefinition, toyLog } from "./toy-ruleset";
 
 /**
  * The seam between the Combat document and the world's ruleset, proven by
@@ -31,11 +31,10 @@ beforeAll(async () => {
   tracker = await import("../../src/apps/combat-tracker/tracker");
   setting = await import("../../src/config/ruleset-setting");
   ({ phaseChoices } = await import("../../src/data/combat"));
-  // What the toy's own module does on import in a real ruleset.
-  const kernel = await import("../../src/rules/kernel/ruleset");
-  const tables = await import("../../src/combat/table-ruleset");
-  kernel.registerRuleset(toyRuleset);
-  tables.registerTableRuleset(toyTable);
+  // What the toy's own module does on import in a real ruleset, before `init` configures the documents.
+  const { registerRulesetDefinition } = await import("../../src/rulesets/registry");
+  registerRulesetDefinition(toyDefinition);
+  (await import("../../src/config/document-classes")).configureDocuments();
 });
 
 afterEach(() => {
@@ -48,22 +47,32 @@ afterEach(() => {
 
 type Combat = StandInCombat & InstanceType<CombatClass>;
 
-function fighter(id: string, initiative: number | null, ag = 12): StandInCombatant {
-  const actor = new StandInActor(id, id, { characteristics: { ag }, attributes: { movement: 12 } }, [
-    { type: "weapon", system: { kind: "melee", equipped: true, offHand: false } },
-  ]);
+/** A FANGS character, or a toy fighter with the toy's combatant state. */
+function fighter(
+  id: string,
+  initiative: number | null,
+  ag: number,
+  ruleset: "fangs" | "toy",
+): StandInCombatant {
+  const actor =
+    ruleset === "toy"
+      ? new StandInActor(id, id, {}, [], "toyFighter")
+      : new StandInActor(id, id, { characteristics: { ag }, attributes: { movement: 12 } }, [
+          { type: "weapon", system: { kind: "melee", equipped: true, offHand: false } },
+        ]);
   const combatant = new StandInCombatant(`c-${id}`, id, actor);
+  if (ruleset === "toy") combatant.type = "toyCombatant";
   combatant.initiative = initiative;
   return combatant;
 }
 
 /** Three fighters; the toy orders by initiative (Bo 15, Al 12, Cy 9), FANGS by AG. */
-function table(): Combat {
+function table(ruleset: "fangs" | "toy" = "toy"): Combat {
   const combat = new FangsCombat() as unknown as Combat;
   combat
-    .add(fighter("al", 12, 17))
-    .add(fighter("bo", 15, 11))
-    .add(fighter("cy", 9, 14));
+    .add(fighter("al", 12, 17, ruleset))
+    .add(fighter("bo", 15, 11, ruleset))
+    .add(fighter("cy", 9, 14, ruleset));
   world.combats.clear();
   world.combats.set(combat.id, combat);
   return combat;
@@ -195,7 +204,7 @@ describe("the toy ruleset at the table", () => {
 describe("with the default setting", () => {
   it("the Combat and the tracker run FANGS, and the toy's planner is not asked", async () => {
     const loads = toyLog.loads;
-    const combat = table();
+    const combat = table("fangs");
     await combat.startCombat();
     expect(combat.system.phase).toBe("initiative");
     // FANGS orders the Initiative phase by AG: Al 17, Cy 14, Bo 11.
@@ -209,7 +218,7 @@ describe("with the default setting", () => {
   it("a world saved under a ruleset no longer installed plays FANGS", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     world.settings.set("fangs.ruleset", "sharene");
-    const combat = table();
+    const combat = table("fangs");
     await combat.startCombat();
     expect(combat.system.phase).toBe("initiative");
     await combat.holdAction("c-al");

@@ -1,15 +1,25 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import type { CardFlow } from "../../src/chat/card-flows";
-import type { TablePlanner, TableRuleset, TurnPlan } from "../../src/combat/table-ruleset";
+import {
+  anyTable,
+  type TablePlanner,
+  type TableRuleset,
+  type TurnPlan,
+} from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
+import type { RulesetDefinition } from "../../src/rulesets/registry";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
  * phases, "declare" then "act", everyone acting in each in descending order
- * of their order value (here the combatant's initiative); nothing else. Its
+ * of their order value (here the combatant's initiative); its own actor,
+ * item, card and combatant types, prefixed with its id; one status. Its
  * card flow marks the card's step done. It is written the way
- * docs/rulesets.md tells a real ruleset to plug in, and nothing in src/
- * knows it.
+ * docs/rulesets.md tells a real ruleset to plug in (`toyDefinition`, given
+ * to `registerRulesetDefinition`), and nothing in src/ knows it. Its data
+ * models extend Foundry's classes at load: import it after the stand-in
+ * (test/foundry/setup.ts). Its types are not in system.json: Foundry would
+ * need them there, but this ruleset never runs in Foundry.
  */
 
 export const TOY_ID = "toy";
@@ -118,6 +128,71 @@ export const toyTable: TableRuleset<ToyState> = {
 };
 
 /* -------------------------------------------- */
+/*  The toy's documents                         */
+/* -------------------------------------------- */
+
+const { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField } = foundry.data.fields;
+
+const points = (initial: number) =>
+  new NumberField({ required: true, nullable: false, integer: true, initial });
+
+/** A toy fighter: one pool, "hp", its token's bar. */
+export class ToyFighterModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof fighterSchema>,
+  Actor.Implementation
+> {
+  static override defineSchema() {
+    return fighterSchema();
+  }
+}
+function fighterSchema() {
+  return { hp: new SchemaField({ value: points(10), max: points(10) }) };
+}
+
+/** A toy blade: how much it takes off. */
+export class ToyBladeModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof bladeSchema>,
+  Item.Implementation
+> {
+  static override defineSchema() {
+    return bladeSchema();
+  }
+}
+function bladeSchema() {
+  return { damage: points(1) };
+}
+
+/** A toy card: its revision, its stage and who acted on it. */
+export class ToyCardModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof cardSchema>,
+  ChatMessage.Implementation
+> {
+  static override defineSchema() {
+    return cardSchema();
+  }
+}
+function cardSchema() {
+  return {
+    revision: points(0),
+    stage: new StringField({ required: true, blank: false, initial: "open" }),
+    history: new ArrayField(new ObjectField()),
+  };
+}
+
+/** A toy combatant's state: whether it declared. */
+export class ToyCombatantModel extends foundry.abstract.TypeDataModel<
+  ReturnType<typeof combatantSchema>,
+  Combatant.Implementation
+> {
+  static override defineSchema() {
+    return combatantSchema();
+  }
+}
+function combatantSchema() {
+  return { declared: new BooleanField({ required: true, initial: false }) };
+}
+
+/* -------------------------------------------- */
 /*  The toy's card flow                         */
 /* -------------------------------------------- */
 
@@ -139,4 +214,30 @@ export const toyCardFlow: CardFlow = {
     await message.update({ system: next }, { recursive: false });
     return { ok: true, stage: "resolved" };
   },
+};
+
+/* -------------------------------------------- */
+/*  The one registration                        */
+/* -------------------------------------------- */
+
+export const toyDefinition: RulesetDefinition = {
+  id: TOY_ID,
+  rules: toyRuleset,
+  langPrefix: "TOY",
+  documents: {
+    Actor: {
+      toyFighter: {
+        model: ToyFighterModel,
+        labelKey: "TOY.Actor.Fighter",
+        trackable: { bar: ["hp"], value: [] },
+      },
+    },
+    Item: { toyBlade: { model: ToyBladeModel, labelKey: "TOY.Item.Blade" } },
+    ChatMessage: { toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" } },
+    combatant: { type: "toyCombatant", model: ToyCombatantModel },
+  },
+  table: anyTable(toyTable),
+  cards: { flow: toyCardFlow },
+  statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
+  initiative: { formula: "1d6", decimals: 0 },
 };

@@ -34,6 +34,7 @@ import type { WithdrawalAnswer } from "../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../rules/fangs/trades";
 import type { PhaseId } from "../../rules/fangs/types";
 import { RulesError } from "../../rules/kernel/errors";
+import { otherRuleset, otherRulesetData, usableHere } from "../../rulesets/documents";
 import { verifyRequester } from "../../verify-requester";
 import {
   type AttackAnswers,
@@ -600,6 +601,11 @@ export async function planAttack(
     : await actorAt(choices.targetActorUuid);
   if (!targetActor || targetActor.uuid !== choices.targetActorUuid)
     return refusal("FANGS.Chat.Target.NoActor", { name: targetToken?.name ?? "" });
+  // Either party of a ruleset the world does not play is kept out of its attacks.
+  for (const party of [actor, targetActor]) {
+    const other = otherRuleset(party);
+    if (other) return refusal("FANGS.Ruleset.Refusal.Attack", otherRulesetData(party, other));
+  }
   if (targetActor.uuid === actor.uuid) return refusal("FANGS.Chat.Target.Self");
   if (
     choices.free &&
@@ -693,6 +699,7 @@ export async function startAttack(
   options: StartAttackOptions = {},
 ): Promise<boolean> {
   const weapon = actor.items.get(weaponId);
+  if (!usableHere(actor, "FANGS.Ruleset.Refusal.Attack")) return false;
   // A shield may bash (NC-DEF-9): it attacks as a weapon does.
   if (weapon?.type !== "weapon" && weapon?.type !== "shield") return warn("FANGS.Chat.Error.NoWeapon");
   if (!actor.isOwner) return warn("FANGS.Chat.Error.NotOwner", { name: actor.name ?? "" });

@@ -1,5 +1,5 @@
 import { registerApi } from "../../api/system-api";
-import { GmDamageNoteData, noteUndone } from "../../data/gm-damage-note";
+import { noteUndone } from "../../data/gm-damage-note";
 import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
 import type { GmDamageAnswers } from "./damage-request";
@@ -8,8 +8,8 @@ import { GM_DAMAGE_UNDO_QUERY, handleGmDamageUndoQuery, requestGmDamageUndo } fr
 /**
  * The GM's damage and healing on the selected tokens outside a card: a
  * token-controls button and `game.system.api.gmDamage` for macros,
- * registered by one call in src/fangs.ts, with the chat note's subtype and
- * its Undo button. The dialog, the applier and the undo (damage-tool.ts) are in
+ * registered by one call in src/fangs.ts, with the chat note's Undo button
+ * (its `gmDamage` subtype is FANGS's, src/rulesets/fangs/index.ts). The dialog, the applier and the undo (damage-tool.ts) are in
  * FANGS's heavy part (src/on-demand.ts).
  */
 
@@ -55,7 +55,6 @@ export function renderGmDamageNote(message: ChatMessage.Implementation, html: HT
 }
 
 export function registerGmDamage(): void {
-  Object.assign(CONFIG.ChatMessage.dataModels, { gmDamage: GmDamageNoteData });
   // Every GM's Undo runs on the active GM's client: the query brings the others' there.
   CONFIG.queries[GM_DAMAGE_UNDO_QUERY] = handleGmDamageUndoQuery;
   Hooks.on("renderChatMessageHTML", renderGmDamageNote as never);

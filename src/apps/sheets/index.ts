@@ -1,6 +1,3 @@
-import { ITEM_TYPES } from "../../config/system";
-import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./actor-sheet";
-import { ITEM_SHEETS } from "./item-sheet";
 import { SHEET_PARTIALS } from "./parts";
 import { registerRollApi } from "./rolls";
 
@@ -14,44 +11,15 @@ export function preloadSheetTemplates(): Promise<unknown> {
 }
 
 /**
- * Registers the FANGS actor and item sheets as the defaults and preloads
- * their partials. Call once from the `init` hook.
+ * Puts away core's sheets and preloads the partials of the FANGS sheets.
+ * Call once from the `init` hook; each ruleset's sheets for its types are
+ * registered from its definition (`registerRulesetSheets`,
+ * src/config/document-classes.ts).
  */
 export function registerSheets(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.unregisterSheet(Actor, "core", foundry.appv1.sheets.ActorSheet);
   DocumentSheetConfig.unregisterSheet(Item, "core", foundry.appv1.sheets.ItemSheet);
-  DocumentSheetConfig.registerSheet(Actor, "fangs", CharacterSheet, {
-    types: ["character"],
-    makeDefault: true,
-    label: "FANGS.Sheet.Label.Character",
-  });
-  // A creature opens as its stat block; the full sheet stays one choice away in the sheet's configuration.
-  DocumentSheetConfig.registerSheet(Actor, "fangs", CreatureStatBlockSheet, {
-    types: ["creature"],
-    makeDefault: true,
-    label: "FANGS.Sheet.Label.CreatureStatBlock",
-  });
-  DocumentSheetConfig.registerSheet(Actor, "fangs", CreatureSheet, {
-    types: ["creature"],
-    makeDefault: false,
-    label: "FANGS.Sheet.Label.Creature",
-  });
-  const itemLabels = {
-    weapon: "FANGS.Sheet.Label.Weapon",
-    shield: "FANGS.Sheet.Label.Shield",
-    armor: "FANGS.Sheet.Label.Armor",
-    skill: "FANGS.Sheet.Label.Skill",
-    advantage: "FANGS.Sheet.Label.Advantage",
-    maneuver: "FANGS.Sheet.Label.Maneuver",
-  } as const;
-  for (const type of ITEM_TYPES) {
-    DocumentSheetConfig.registerSheet(Item, "fangs", ITEM_SHEETS[type], {
-      types: [type],
-      makeDefault: true,
-      label: itemLabels[type],
-    });
-  }
   void preloadSheetTemplates();
   registerCombatRefresh();
   registerRollApi();

@@ -1,6 +1,9 @@
+// Foundry's sheet bases are there before the system loads (the setup below loads every ruleset's sheets).
+import "../../../test/foundry/form-sheets";
 import "../../../test/foundry/setup";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, createItem, createPack, weapon } from "../../../test/foundry/builders";
+import type { DocumentSheetStandIn } from "../../../test/foundry/form-sheets";
 import { resetWorld, standIn } from "../../../test/foundry/setup";
 
 /*
@@ -15,78 +18,11 @@ vi.mock("../../chat", () => ({ startAttack: vi.fn() }));
 vi.mock("../../chat/check-card", () => ({ postCheck: vi.fn() }));
 vi.mock("../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));
 
-type Obj = Record<string, unknown>;
-interface SheetDocument {
-  validate(options: { changes: Obj; clean: boolean; fallback: boolean }): unknown;
-  update(data: Obj, options?: unknown): Promise<unknown>;
-}
-
-class DocumentSheetStandIn {
-  static DEFAULT_OPTIONS = {};
-  static PARTS = {};
-  static TABS = {};
-  readonly document: SheetDocument;
-  tabGroups: Record<string, string> = {};
-  renders = 0;
-
-  constructor(options: { document: SheetDocument }) {
-    this.document = options.document;
-  }
-
-  get actor() {
-    return this.document;
-  }
-
-  get item() {
-    return this.document;
-  }
-
-  get isEditable() {
-    return true;
-  }
-
-  async render() {
-    this.renders += 1;
-    return this;
-  }
-
-  _processFormData(_event: unknown, _form: unknown, formData: { object: Obj }): Obj {
-    return foundry.utils.expandObject(formData.object) as Obj;
-  }
-
-  _prepareSubmitData(event: unknown, form: unknown, formData: { object: Obj }): Obj {
-    const submitData = this._processFormData(event, form, formData);
-    this.document.validate({ changes: submitData, clean: true, fallback: false });
-    return submitData;
-  }
-
-  async _processSubmitData(_event: unknown, _form: unknown, submitData: Obj, options?: unknown) {
-    await this.document.update(submitData, options);
-  }
-
-  /** One changed input of a submit-on-change form. */
-  async change(object: Obj): Promise<void> {
-    const form = {};
-    try {
-      const submitData = this._prepareSubmitData(null, form, { object });
-      await this._processSubmitData(null, form, submitData);
-    } catch (error) {
-      ui.notifications.error(error instanceof Error ? error.message : String(error));
-    }
-  }
-}
-
 type SheetClass = new (options: { document: unknown }) => DocumentSheetStandIn;
 let CharacterSheet: SheetClass;
 let WeaponSheet: SheetClass;
 
 beforeAll(async () => {
-  const g = globalThis as unknown as { foundry: Obj };
-  g.foundry.applications = {
-    ...(g.foundry.applications as Obj | undefined),
-    api: { HandlebarsApplicationMixin: <B>(base: B) => base },
-    sheets: { ActorSheetV2: DocumentSheetStandIn, ItemSheetV2: DocumentSheetStandIn },
-  };
   CharacterSheet = (await import("./actor-sheet")).CharacterSheet as unknown as SheetClass;
   WeaponSheet = (await import("./item-sheet")).WeaponSheet as unknown as SheetClass;
 });

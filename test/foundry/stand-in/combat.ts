@@ -74,6 +74,8 @@ function mergeInto(target: Obj, changes: Obj): Obj {
 export class Combatant {
   static documentName = "Combatant";
   readonly id: string;
+  /** Its subtype (the system's state model for it); Foundry's default is "base". */
+  type = "base";
   readonly #name: string | null;
   readonly #actor: CombatantActor | null;
   system: Obj;
@@ -103,6 +105,10 @@ export class Combatant {
 
   get _id(): string {
     return this.id;
+  }
+
+  get documentName(): string {
+    return "Combatant";
   }
 
   get parent(): Combat | null {
@@ -175,6 +181,46 @@ export class Combatant {
   }
 
   protected _onDelete(_options: unknown, _userId: string): void {}
+
+  /** The creating client's last word on one new combatant: false keeps it out (Document#_preCreate). */
+  protected async _preCreate(_data: Obj, _options: Obj, _user: User): Promise<boolean | undefined> {
+    return undefined;
+  }
+
+  /**
+   * Creates combatants in `operation.parent`, as `Combat#createEmbeddedDocuments`
+   * asks the configured class to: each is built from its data (`type`
+   * included), its `_preCreate` runs on the creating client, then the
+   * server's check (a GM only), then the combat sets its turns up again and
+   * `createCombatant` runs on every client.
+   */
+  static async createDocuments(
+    data: Obj[] = [],
+    operation: { parent?: Combat | null } = {},
+  ): Promise<Combatant[]> {
+    const combat = operation.parent;
+    if (!combat) throw new Error("the stand-in creates combatants only in a combat");
+    const user = currentUser();
+    const candidates: Combatant[] = [];
+    for (const d of data) {
+      const actor = typeof d.actorId === "string" ? (g.game.actors.get(d.actorId) ?? null) : null;
+      const combatant = new this(
+        typeof d._id === "string" ? d._id : nextCombatantId(),
+        typeof d.name === "string" ? d.name : null,
+        actor,
+        (d.system as Obj) ?? {},
+      );
+      if (typeof d.type === "string") combatant.type = d.type;
+      if (typeof d.initiative === "number") combatant.initiative = d.initiative;
+      combatant.combat = combat;
+      if ((await combatant._preCreate(d, {}, user)) === false) continue;
+      candidates.push(combatant);
+    }
+    if (candidates.length === 0) return [];
+    await roundTrip();
+    if (!user.isGM) throw refuseWrite(user, "create a Combatant in", combat.uuid);
+    return combat._addCreated(candidates, user);
+  }
 }
 
 /** What a player may write to a Combat: the round, the turn, and the combatants it owns. */
@@ -335,23 +381,13 @@ export class Combat {
 
   async createEmbeddedDocuments(name: "Combatant", data: Obj[]): Promise<Combatant[]> {
     if (name !== "Combatant") throw new Error(`the stand-in's Combat embeds only Combatants, not ${name}`);
-    const user = currentUser();
-    await roundTrip();
-    if (!user.isGM) throw refuseWrite(user, "create a Combatant in", this.uuid);
+    return combatantClass().createDocuments(data, { parent: this });
+  }
+
+  /** The server accepted these new combatants: they join, the turns are set up again, every client hears. */
+  _addCreated(created: Combatant[], user: User): Combatant[] {
     const current = this.combatant;
-    const created = data.map((d) => {
-      const actor = typeof d.actorId === "string" ? (g.game.actors.get(d.actorId) ?? null) : null;
-      const combatant = new (combatantClass())(
-        typeof d._id === "string" ? d._id : nextCombatantId(),
-        typeof d.name === "string" ? d.name : null,
-        actor,
-        (d.system as Obj) ?? {},
-      );
-      if (typeof d.initiative === "number") combatant.initiative = d.initiative;
-      combatant.combat = this;
-      this.combatants.set(combatant.id, combatant);
-      return combatant;
-    });
+    for (const combatant of created) this.combatants.set(combatant.id, combatant);
     this.setupTurns();
     if (current && this.turn !== null) this.turn = Math.max(this.turns.indexOf(current), 0);
     for (const combatant of created) broadcastHook("createCombatant", combatant, {}, user.id);

@@ -122,6 +122,9 @@ function worldCollection(name: DocumentName): Collection<StandInDocument> {
   return g.game[name === "Actor" ? "actors" : "items"] as Collection<StandInDocument>;
 }
 
+/** Every create dialog a test opened: the document, the types offered, the compendium it was for. */
+export const createDialogs: { documentName: DocumentName; types: string[]; pack: string | null }[] = [];
+
 export class StandInDocument {
   static documentName: DocumentName;
   readonly parent: StandInDocument | null;
@@ -387,7 +390,8 @@ export class StandInDocument {
       }
     }
     for (const key of Object.keys(planned)) {
-      if (!["name", "img", "flags", "system", "type", "ownership"].includes(key)) delete planned[key];
+      if (!["name", "img", "flags", "system", "type", "ownership", "prototypeToken"].includes(key))
+        delete planned[key];
     }
     if (!failure.isEmpty())
       throw new DataModelValidationError(failure, `${this.documentName} "${this.name}"`);
@@ -418,10 +422,12 @@ export class StandInDocument {
     return true;
   }
 
+  /** The change is applied to the source at once, and the document prepared again, as a client document is. */
   updateSource(changes: Obj = {}, options: OperationOptions = {}): Obj {
     const planned = this.#planChanges(expandObject(changes), options);
     this.#applyChanges(planned, options);
     this._initialize();
+    this.prepareData();
     return planned;
   }
 
@@ -492,6 +498,30 @@ export class StandInDocument {
     this._source = this.#initializeSource(data);
     this._initialize();
     this.prepareData();
+  }
+
+  /** The types a document of this class may have: the configured data models' (game.documentTypes). */
+  static get TYPES(): string[] {
+    return Object.keys(configFor(this.documentName).dataModels);
+  }
+
+  /**
+   * The create dialog (sidebar, compendium, v13's signature): it offers
+   * `TYPES`, narrowed to `dialogOptions.types` when given (an empty list is
+   * refused, as Foundry refuses it). The stand-in opens nothing: it records
+   * what the dialog would offer in `createDialogs` and resolves null, as
+   * when the user closes it.
+   */
+  static async createDialog(
+    _data: Obj = {},
+    createOptions: OperationOptions = {},
+    dialogOptions: { types?: string[] } & Obj = {},
+  ): Promise<null> {
+    const { types } = dialogOptions;
+    if (types?.length === 0) throw new Error("The array of sub-types to restrict to must not be empty");
+    const offered = this.TYPES.filter((type) => !types || types.includes(type));
+    createDialogs.push({ documentName: this.documentName, types: offered, pack: createOptions.pack ?? null });
+    return null;
   }
 
   static async create(data: Obj, operation: OperationOptions = {}): Promise<StandInDocument | undefined> {

@@ -260,8 +260,12 @@ export function installStandIn(): StandIn {
       // its barrel is imported, though no test of the stand-in opens one.
       api: {
         ApplicationV2: StandInApplication,
+        DocumentSheetV2: StandInDocumentSheet,
         HandlebarsApplicationMixin: (Base: typeof StandInApplication) => class extends Base {},
       },
+      // The same for the document sheets each ruleset registers (src/rulesets/): extended at load, never opened.
+      sheets: { ActorSheetV2: StandInDocumentSheet, ItemSheetV2: StandInDocumentSheet },
+      apps: { DocumentSheetConfig: sheetConfig },
       sidebar: {
         tabs: {
           CombatTracker: CombatTracker,
@@ -303,6 +307,24 @@ export function installStandIn(): StandIn {
 
 /** Foundry's application base class, only to be extended (no test of the stand-in opens a window). */
 class StandInApplication {}
+
+/** Foundry's document sheet bases, only to be extended. */
+class StandInDocumentSheet extends StandInApplication {}
+
+/**
+ * DocumentSheetConfig as the system calls it in `init`: each sheet registered
+ * for a document class (`registered`, in order) and each one unregistered.
+ */
+export const sheetConfig = {
+  registered: [] as { documentClass: unknown; scope: string; sheetClass: unknown; options: Obj }[],
+  unregistered: [] as { documentClass: unknown; scope: string; sheetClass: unknown }[],
+  registerSheet(documentClass: unknown, scope: string, sheetClass: unknown, options: Obj = {}): void {
+    sheetConfig.registered.push({ documentClass, scope, sheetClass, options });
+  },
+  unregisterSheet(documentClass: unknown, scope: string, sheetClass: unknown): void {
+    sheetConfig.unregistered.push({ documentClass, scope, sheetClass });
+  },
+};
 
 /** Tokens `fromUuid` finds, by uuid (targets, free attacks). */
 export const tokenDocuments = new Map<string, TokenDocument>();

@@ -1,0 +1,112 @@
+import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "../../apps/sheets/actor-sheet";
+import { ITEM_SHEETS } from "../../apps/sheets/item-sheet";
+import { fangsTable } from "../../combat/fangs-table";
+import { anyTable } from "../../combat/table-ruleset";
+import { fangsConfig } from "../../config/fangs-config";
+import { STATUS_EFFECTS } from "../../config/statuses";
+import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
+import { CharacterModel } from "../../data/actor-character";
+import { CreatureModel } from "../../data/actor-creature";
+import { FangsCombatantData } from "../../data/combatant";
+import { ExchangeMessageData } from "../../data/exchange-card";
+import { GmDamageNoteData } from "../../data/gm-damage-note";
+import { AdvantageModel } from "../../data/item-advantage";
+import { ArmorModel } from "../../data/item-armor";
+import { ManeuverModel } from "../../data/item-maneuver";
+import { ShieldModel } from "../../data/item-shield";
+import { SkillModel } from "../../data/item-skill";
+import { WeaponModel } from "../../data/item-weapon";
+import { loadRuleset } from "../../on-demand";
+import { fangsRuleset } from "../../rules/fangs/ruleset";
+import {
+  type RulesetDefinition,
+  type RulesetDocumentType,
+  registerRulesetDefinition,
+  type StatusDefinition,
+} from "../registry";
+
+/**
+ * FANGS's Foundry side as one registration: what the world setting
+ * "Combat rules" selects when it says "fangs" (the default, and the
+ * fallback for a ruleset this version lacks). FANGS's types keep the names
+ * its worlds store (`character`, `weapon`, `exchange`…) and its combatants
+ * the `base` type, so no world migrates. Its pure core is src/rules/fangs/,
+ * its heavy part src/rulesets/fangs-heavy.ts.
+ */
+
+/** Token bars: the two pools FANGS tracks (Stun first: it is the one that moves most). */
+export const FANGS_TRACKABLE = Object.freeze({ bar: ["stunPoints", "hitPoints"], value: [] as string[] });
+
+const ITEM_MODELS: Readonly<Record<FangsItemType, RulesetDocumentType["model"]>> = {
+  weapon: WeaponModel,
+  shield: ShieldModel,
+  armor: ArmorModel,
+  skill: SkillModel,
+  advantage: AdvantageModel,
+  maneuver: ManeuverModel,
+};
+
+const ITEM_SHEET_LABELS: Readonly<Record<FangsItemType, string>> = {
+  weapon: "FANGS.Sheet.Label.Weapon",
+  shield: "FANGS.Sheet.Label.Shield",
+  armor: "FANGS.Sheet.Label.Armor",
+  skill: "FANGS.Sheet.Label.Skill",
+  advantage: "FANGS.Sheet.Label.Advantage",
+  maneuver: "FANGS.Sheet.Label.Maneuver",
+};
+
+export const fangsDefinition: RulesetDefinition = Object.freeze({
+  id: "fangs",
+  rules: fangsRuleset,
+  langPrefix: "FANGS",
+  documents: {
+    Actor: {
+      character: {
+        model: CharacterModel,
+        labelKey: FANGS.actorTypes.character,
+        trackable: FANGS_TRACKABLE,
+        sheets: [{ sheetClass: CharacterSheet, labelKey: "FANGS.Sheet.Label.Character", makeDefault: true }],
+      },
+      creature: {
+        model: CreatureModel,
+        labelKey: FANGS.actorTypes.creature,
+        trackable: FANGS_TRACKABLE,
+        // A creature opens as its stat block; the full sheet stays one choice away in the sheet's configuration.
+        sheets: [
+          {
+            sheetClass: CreatureStatBlockSheet,
+            labelKey: "FANGS.Sheet.Label.CreatureStatBlock",
+            makeDefault: true,
+          },
+          { sheetClass: CreatureSheet, labelKey: "FANGS.Sheet.Label.Creature", makeDefault: false },
+        ],
+      },
+    },
+    Item: Object.fromEntries(
+      ITEM_TYPES.map((type) => [
+        type,
+        {
+          model: ITEM_MODELS[type],
+          labelKey: FANGS.itemTypes[type],
+          sheets: [{ sheetClass: ITEM_SHEETS[type], labelKey: ITEM_SHEET_LABELS[type], makeDefault: true }],
+        },
+      ]),
+    ),
+    ChatMessage: {
+      exchange: { model: ExchangeMessageData, labelKey: "FANGS.Chat.Type.Exchange" },
+      gmDamage: { model: GmDamageNoteData, labelKey: "FANGS.Chat.Type.GmDamage" },
+    },
+    combatant: { type: "base", model: FangsCombatantData },
+  },
+  table: anyTable(fangsTable),
+  cards: { flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) } },
+  /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
+  get statuses(): readonly StatusDefinition[] {
+    return fangsConfig()?.statuses ?? STATUS_EFFECTS;
+  },
+  initiative: { formula: "@characteristics.ag" },
+  clauseIndex: "docs/rules/texts/fangs-clauses.md",
+  loadHeavy: () => loadRuleset("fangs"),
+} satisfies RulesetDefinition);
+
+registerRulesetDefinition(fangsDefinition);

@@ -1,0 +1,197 @@
+import type { CardFlow } from "../chat/card-flows";
+import type { AnyTableRuleset } from "../combat/table-ruleset";
+import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
+import { type Ruleset, registerRuleset } from "../rules/kernel/ruleset";
+
+/**
+ * The one object a ruleset registers: its pure core (the kernel `Ruleset`),
+ * the documents it owns, its table, its cards, its statuses and the rest of
+ * its Foundry side. A ruleset's own module (`src/rulesets/<id>/index.ts`)
+ * calls `registerRulesetDefinition` on import and `src/rulesets/index.ts`
+ * imports each one; every shared layer asks here instead of knowing a
+ * ruleset. docs/rulesets.md is the guide.
+ *
+ * A world plays one ruleset (the "Combat rules" setting) but Foundry knows
+ * every registered ruleset's documents: a document of another ruleset is
+ * kept as it is, shown as belonging to it, and refused where it would be
+ * used (src/rulesets/belonging.ts).
+ */
+
+/** A class Foundry builds a document's `system` from (a TypeDataModel subclass). */
+export type SystemModelClass = abstract new (...args: never[]) => object;
+
+/** A sheet class (a DocumentSheetV2 subclass) and how the sheet configuration lists it. */
+export interface RulesetSheet {
+  readonly sheetClass: abstract new (...args: never[]) => object;
+  /** Lang key of its name in the sheet configuration. */
+  readonly labelKey: string;
+  /** The sheet a document of the type opens with. */
+  readonly makeDefault?: boolean;
+}
+
+/** One document subtype a ruleset owns. */
+export interface RulesetDocumentType {
+  readonly model: SystemModelClass;
+  /** Lang key of the type's name (create dialogs, sheets). */
+  readonly labelKey: string;
+  readonly sheets?: readonly RulesetSheet[];
+}
+
+export interface RulesetActorType extends RulesetDocumentType {
+  /**
+   * Token bars and plain values a token may track (CONFIG.Actor.trackableAttributes);
+   * the first two bars are a new actor's prototype token bars, shown to its owners.
+   */
+  readonly trackable?: { readonly bar: readonly string[]; readonly value: readonly string[] };
+}
+
+/**
+ * The document subtypes a ruleset owns, by document and type name. Types of
+ * a ruleset other than FANGS are prefixed with its id (`toyFighter`,
+ * `lunosCharacter`), so two rulesets never claim one name; FANGS keeps the
+ * names its worlds already store.
+ */
+export interface RulesetDocuments {
+  readonly Actor: Readonly<Record<string, RulesetActorType>>;
+  readonly Item: Readonly<Record<string, RulesetDocumentType>>;
+  readonly ChatMessage: Readonly<Record<string, RulesetDocumentType>>;
+  /**
+   * Its combatants' state: the Combatant subtype a combatant gets when it
+   * joins a combat in a world that plays this ruleset (FANGS: `base`, the
+   * type every stored combatant already has). docs/rulesets.md says why a
+   * subtype.
+   */
+  readonly combatant: { readonly type: string; readonly model: SystemModelClass };
+}
+
+export type RulesetDocumentName = "Actor" | "Item" | "ChatMessage" | "Combatant";
+
+/** A token status the ruleset sets or lets the table set (CONFIG.statusEffects). */
+export interface StatusDefinition {
+  readonly id: string;
+  /** Lang key; Foundry localises it where the status is shown. */
+  readonly name: string;
+  readonly img: string;
+}
+
+/** What the chat cards of a ruleset bring (card types are its ChatMessage documents). */
+export interface RulesetCards {
+  /** Runs a step of its cards on the active GM's client (src/chat/card-flows.ts). */
+  readonly flow?: CardFlow;
+}
+
+export interface RulesetDefinition {
+  /** The world setting's value ("fangs", "lunos"…), lower-case letters and digits; the prefix of its types. */
+  readonly id: string;
+  /** Its pure core: phases and turn order (src/rules/<id>/); its `labelKey` names the ruleset. */
+  readonly rules: Ruleset;
+  /** The first part of its lang keys ("FANGS" for FANGS). */
+  readonly langPrefix: string;
+  readonly documents: RulesetDocuments;
+  /** The round and the tracker (src/combat/table-ruleset.ts); without one, FANGS runs the round. */
+  readonly table?: AnyTableRuleset;
+  readonly cards?: RulesetCards;
+  /** The statuses a token shows in a world that plays it. */
+  readonly statuses: readonly StatusDefinition[];
+  /** CONFIG.Combat.initiative in a world that plays it. */
+  readonly initiative?: { readonly formula: string; readonly decimals?: number };
+  /** Repository path of its clause index (for the tests). */
+  readonly clauseIndex?: string;
+  /** Its heavy part (card steps, planner, windows), loaded once (src/on-demand.ts). */
+  loadHeavy?(): Promise<unknown>;
+}
+
+const definitions = new Map<string, RulesetDefinition>();
+
+const ID = /^[a-z][a-z0-9]*$/;
+
+function fail(id: string, problem: string): never {
+  throw new Error(`FANGS | the ruleset "${id}" cannot be registered: ${problem}`);
+}
+
+/** Every type a definition claims, as [document name, type]. */
+function claims(definition: RulesetDefinition): [RulesetDocumentName, string][] {
+  const { documents } = definition;
+  return [
+    ...Object.keys(documents.Actor).map((type): [RulesetDocumentName, string] => ["Actor", type]),
+    ...Object.keys(documents.Item).map((type): [RulesetDocumentName, string] => ["Item", type]),
+    ...Object.keys(documents.ChatMessage).map((type): [RulesetDocumentName, string] => ["ChatMessage", type]),
+    ["Combatant", documents.combatant.type],
+  ];
+}
+
+/** `toyFighter` for "toy": the id, then a capital. FANGS's worlds store its types unprefixed. */
+function prefixed(id: string, type: string): boolean {
+  return type.length > id.length && type.startsWith(id) && /[A-Z]/.test(type.charAt(id.length));
+}
+
+/**
+ * Registers a ruleset: its definition and its kernel ruleset (the setting's
+ * choices). Throws, naming the ruleset and the type, when a type of a
+ * ruleset other than FANGS is not prefixed with its id or is already owned
+ * by another ruleset. Registering an id again replaces its definition.
+ */
+export function registerRulesetDefinition(definition: RulesetDefinition): void {
+  const { id } = definition;
+  if (!ID.test(id)) fail(id, "its id must be lower-case letters and digits, starting with a letter");
+  if (definition.rules.id !== id) fail(id, `its kernel ruleset has the id "${definition.rules.id}"`);
+  if (definition.table && definition.table.id !== id)
+    fail(id, `its table has the id "${definition.table.id}"`);
+  for (const [documentName, type] of claims(definition)) {
+    if (id !== DEFAULT_RULESET && !prefixed(id, type))
+      fail(
+        id,
+        `its ${documentName} type "${type}" must start with "${id}" and a capital (e.g. "${id}Fighter")`,
+      );
+    const owner = rulesetOwning(documentName, type);
+    if (owner !== undefined && owner !== id)
+      fail(id, `its ${documentName} type "${type}" belongs to the ruleset "${owner}"`);
+  }
+  definitions.set(id, definition);
+  registerRuleset(definition.rules);
+}
+
+export function getRulesetDefinition(id: string): RulesetDefinition | undefined {
+  return definitions.get(id);
+}
+
+/** Every registered ruleset, in registration order (FANGS first: src/rulesets/index.ts). */
+export function listRulesetDefinitions(): RulesetDefinition[] {
+  return [...definitions.values()];
+}
+
+const warned = new Set<string>();
+
+/**
+ * The ruleset the world plays (the "Combat rules" setting). An id this
+ * version does not have, or one registered without a definition, plays
+ * FANGS, with one console warning.
+ */
+export function activeRulesetDefinition(): RulesetDefinition {
+  const id = activeRulesetId();
+  const definition = definitions.get(id);
+  if (definition) return definition;
+  if (!warned.has(id)) {
+    warned.add(id);
+    console.warn(`FANGS | the ruleset "${id}" is registered without its documents and table; playing FANGS`);
+  }
+  const fallback = definitions.get(DEFAULT_RULESET);
+  if (!fallback) throw new Error("FANGS | the FANGS ruleset is not registered (import src/rulesets first)");
+  return fallback;
+}
+
+/** The id of the ruleset that owns a document type, or undefined (a core type, or one no ruleset claims). */
+export function rulesetOwning(documentName: RulesetDocumentName, type: string): string | undefined {
+  for (const definition of definitions.values()) {
+    if (claims(definition).some(([name, claimed]) => name === documentName && claimed === type))
+      return definition.id;
+  }
+  return undefined;
+}
+
+/** The types of one document a ruleset owns, in its order. */
+export function rulesetTypes(definition: RulesetDefinition, documentName: RulesetDocumentName): string[] {
+  return claims(definition)
+    .filter(([name]) => name === documentName)
+    .map(([, type]) => type);
+}
