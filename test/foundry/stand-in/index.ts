@@ -43,6 +43,7 @@ import {
   HooksStandIn,
   Localization,
   Notifications,
+  onEachClientSync,
   queries,
   USER_ROLES,
   User,
@@ -123,6 +124,11 @@ export interface StandInGame {
   combats: Collection<Combat>;
   readonly combat: Combat | null;
   ready: boolean;
+  /** Whether the game is paused (`Game#paused`); `togglePause` changes it on every client. */
+  paused: boolean;
+  togglePause(pause?: boolean, options?: { broadcast?: boolean }): boolean;
+  /** `game.time`: `serverTime` is the clock every client shares (here `Date.now()`, which fake timers drive). */
+  readonly time: { readonly serverTime: number };
   system: { id: string };
   dice3d: { showForRoll(...args: unknown[]): Promise<boolean> };
 }
@@ -172,6 +178,20 @@ export function installStandIn(): StandIn {
       return standIn.viewedCombat === undefined ? (combats.contents[0] ?? null) : standIn.viewedCombat;
     },
     ready: true,
+    paused: false,
+    togglePause(pause, { broadcast = true } = {}) {
+      game.paused = pause ?? !game.paused;
+      const options = { broadcast, userId: game.user.id };
+      // Foundry runs the hook on every client the pause reaches (hookEvents.pauseGame).
+      if (broadcast) onEachClientSync(() => standIn.Hooks.callAll("pauseGame", game.paused, options));
+      else standIn.Hooks.callAll("pauseGame", game.paused, options);
+      return game.paused;
+    },
+    time: {
+      get serverTime() {
+        return Date.now();
+      },
+    },
     system: { id: "fangs" },
     dice3d: {
       async showForRoll(roll, user, _sync, whisper, blind, messageId) {
