@@ -7,6 +7,7 @@ import { registerGmDamage } from "./apps/gm-damage";
 import { registerRulesMenu } from "./apps/settings";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
+import { registerRealTimeLimits } from "./chat/real-time";
 import { registerCombat } from "./combat";
 import {
   configureDocuments,
@@ -35,6 +36,8 @@ Hooks.once("init", () => {
   registerRulesetSheets();
   registerCombat();
   registerExchange();
+  // After every ruleset registered its real-time limits (on import); FANGS has none, so this adds nothing.
+  registerRealTimeLimits();
   registerEncounterOdds();
   registerGmDamage();
   registerEncounters();

@@ -1,5 +1,6 @@
 import { naturalAbility } from "../rules/fangs/character";
 import type { Characteristics } from "../rules/fangs/types";
+import { DEADLINE_MAX_SECONDS } from "../rules/kernel/deadline";
 import { parseDiceFormula } from "../rules/kernel/dice";
 
 /**
@@ -227,6 +228,36 @@ export function itemSp(initial: number) {
       max: wholeNumber(initial, "FANGS.Item.ItemSpMax", { min: 1 }),
     },
     { label: "FANGS.Item.ItemSp" },
+  );
+}
+
+/**
+ * A real-time limit on a card (the kernel's `Deadline`), null while none
+ * runs: the default, so a card type that gains it stores nothing new until a
+ * ruleset starts one (docs/rulesets.md, "A real-time limit").
+ */
+export function deadlineField() {
+  const { NumberField, SchemaField, StringField } = foundry.data.fields;
+  const time = () => new NumberField({ required: true, nullable: false, min: 0, initial: 0 });
+  const moment = () => new NumberField({ required: true, nullable: true, min: 0, initial: null });
+  return new SchemaField(
+    {
+      limit: new StringField({ required: true, blank: false }),
+      answerer: new StringField({ required: true, blank: true, initial: "" }),
+      seconds: new NumberField({
+        required: true,
+        nullable: false,
+        integer: true,
+        min: 1,
+        max: DEADLINE_MAX_SECONDS,
+        initial: 1,
+      }),
+      startedAt: time(),
+      pausedMs: time(),
+      pausedAt: moment(),
+      spentAt: moment(),
+    },
+    { required: true, nullable: true, initial: null },
   );
 }
 

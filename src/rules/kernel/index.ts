@@ -1,3 +1,4 @@
+export * from "./deadline";
 export * from "./dice";
 export * from "./effects";
 export * from "./errors";

@@ -8,7 +8,9 @@
  *   what they set off (Foundry calls hooks, it does not await them). `isContentVisible` follows Foundry's rule for roll messages.
  * - Only the author or a GM may update a message: the server refuses anyone
  *   else (an error notification, and the promise rejects).
- *   `update(data, {recursive: false})` replaces `system`.
+ *   `update(data, {recursive: false})` replaces `system`. Every connected
+ *   client then runs its `updateChatMessage` hooks (`deleteChatMessage`
+ *   after a delete).
  * - `new Roll("1dN").evaluate()` takes the next scripted die (`dice`).
  */
 import { broadcastHook, currentUser, refuseWrite, takeForcedSystem } from "./documents";
@@ -179,6 +181,7 @@ export class ChatMessage {
         r instanceof Roll ? r : Roll.fromData(typeof r === "string" ? JSON.parse(r) : (r as Obj)),
       );
     }
+    broadcastHook("updateChatMessage", this, data, options, user.id);
     return this;
   }
 
@@ -187,6 +190,7 @@ export class ChatMessage {
     await roundTrip();
     if (!user.isGM && user.id !== this.author) throw refuseWrite(user, "delete", this.uuid);
     g.game.messages.delete(this.id);
+    broadcastHook("deleteChatMessage", this, {}, user.id);
     return this;
   }
 }

@@ -148,10 +148,16 @@ export function onEachClientSync(fn: (user: User) => unknown): void {
  * write; the server refuses a player's) and, after the round trip, runs
  * `updateWorldTime` (worldTime, dt, options, userId) on every client. A
  * combat update with `advanceTime` moves it too, as the server does when a
- * round or turn ends (`advancedBy`).
+ * round or turn ends (`advancedBy`). `serverTime` is the server's clock in
+ * milliseconds, shared by every client.
  */
 export class GameTime {
   worldTime = 0;
+
+  /** The clock every client shares (here `Date.now()`, which fake timers drive). */
+  get serverTime(): number {
+    return Date.now();
+  }
 
   async advance(delta: number, options: Obj = {}): Promise<number> {
     const user = g.game.user;

@@ -44,6 +44,7 @@ import {
   HooksStandIn,
   Localization,
   Notifications,
+  onEachClientSync,
   queries,
   USER_ROLES,
   User,
@@ -125,6 +126,9 @@ export interface StandInGame {
   time: GameTime;
   readonly combat: Combat | null;
   ready: boolean;
+  /** Whether the game is paused (`Game#paused`); `togglePause` changes it on every client. */
+  paused: boolean;
+  togglePause(pause?: boolean, options?: { broadcast?: boolean }): boolean;
   system: { id: string };
   dice3d: { showForRoll(...args: unknown[]): Promise<boolean> };
 }
@@ -175,6 +179,15 @@ export function installStandIn(): StandIn {
       return standIn.viewedCombat === undefined ? (combats.contents[0] ?? null) : standIn.viewedCombat;
     },
     ready: true,
+    paused: false,
+    togglePause(pause, { broadcast = true } = {}) {
+      game.paused = pause ?? !game.paused;
+      const options = { broadcast, userId: game.user.id };
+      // Foundry runs the hook on every client the pause reaches (hookEvents.pauseGame).
+      if (broadcast) onEachClientSync(() => standIn.Hooks.callAll("pauseGame", game.paused, options));
+      else standIn.Hooks.callAll("pauseGame", game.paused, options);
+      return game.paused;
+    },
     system: { id: "fangs" },
     dice3d: {
       async showForRoll(roll, user, _sync, whisper, blind, messageId) {

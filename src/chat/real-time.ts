@@ -1,0 +1,40 @@
+import { realTimeLimitsOn, registerRealTimeSettings } from "../config/real-time-settings";
+import { forgetCard, onPauseChanged, renderCountdown, watchAllCards, watchCard } from "./countdown";
+import { liftDeadlines, recordPause } from "./real-time-gm";
+import { listRealTimeLimits } from "./real-time-limits";
+
+/**
+ * Starts real-time limits (call in `init`, once every ruleset registered
+ * its limits). With none registered (a system whose rulesets use none) it
+ * registers nothing at all: no setting, no hook, no timer.
+ */
+export function registerRealTimeLimits(): void {
+  const limits = listRealTimeLimits();
+  if (limits.length === 0) return;
+  registerRealTimeSettings(limits, (on) => {
+    if (!on) liftDeadlines();
+    watchAllCards();
+  });
+  Hooks.on("renderChatMessageHTML", renderCountdown as never);
+  Hooks.on("createChatMessage", watchCard as never);
+  Hooks.on("updateChatMessage", watchCard as never);
+  Hooks.on("deleteChatMessage", ((message: ChatMessage.Implementation) => {
+    if (message.id) forgetCard(message.id);
+  }) as never);
+  Hooks.on("pauseGame", ((paused: boolean) => {
+    onPauseChanged(paused);
+    recordPause(paused);
+  }) as never);
+  Hooks.once("ready", startRealTimeLimits);
+}
+
+/**
+ * Once the world is ready: the cards already in the chat count down again,
+ * and the active GM brings their deadlines in line with the world (frozen
+ * if it is paused, lifted if limits were switched off meanwhile).
+ */
+export function startRealTimeLimits(): void {
+  if (realTimeLimitsOn()) recordPause(game.paused === true);
+  else liftDeadlines();
+  watchAllCards();
+}
