@@ -5,7 +5,7 @@ import type { Consequences } from "../rules/fangs/consequences";
 import type { DamageResult } from "../rules/fangs/damage";
 import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import type { ExchangeOutcome } from "../rules/fangs/outcome";
-import { OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
+import { DEFENSE_LABEL_KEYS, OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
 import { type CheckResult, type DefenseChoice, SuccessLevel } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
 import { type CheckCardContext, checkCardContext } from "./check-card";
@@ -53,15 +53,6 @@ const STAGE_STATUS: Readonly<Record<ExchangeStage, string>> = {
   applied: "FANGS.Chat.Status.Applied",
   undone: "FANGS.Chat.Status.Undone",
   cancelled: "FANGS.Chat.Status.Cancelled",
-};
-
-const DEFENSE_LABELS: Readonly<Record<DefenseChoice, string>> = {
-  dodge: "FANGS.Chat.Defense.Dodge",
-  weaponParry: "FANGS.Chat.Defense.WeaponParry",
-  shieldParry: "FANGS.Chat.Defense.ShieldParry",
-  monsterParry: "FANGS.Chat.Defense.MonsterParry",
-  grappleParry: "FANGS.Chat.Defense.GrappleParry",
-  none: "FANGS.Chat.Defense.None",
 };
 
 const DEFENSE_ICONS: Readonly<Record<DefenseChoice, string>> = {
@@ -541,7 +532,7 @@ export function exchangeCardView(
   const defenseRoll = state.defense?.roll ?? null;
   const defenseChoice = defenseRoll?.choice ?? null;
   const defenseTitle = defenseChoice
-    ? localize(state.defense?.past ? "FANGS.Chat.DodgePast.Label" : DEFENSE_LABELS[defenseChoice]) +
+    ? localize(state.defense?.past ? "FANGS.Chat.DodgePast.Label" : DEFENSE_LABEL_KEYS[defenseChoice]) +
       (state.defense?.itemName ? ` (${state.defense.itemName})` : "")
     : null;
   const defense = defenseRoll?.check
@@ -620,7 +611,7 @@ export function exchangeCardView(
       const named = offer.itemName && (offer.choice === "weaponParry" || offer.choice === "shieldParry");
       const label = named
         ? localize("FANGS.Chat.Defense.ParryWith", { item: offer.itemName ?? "" })
-        : localize(DEFENSE_LABELS[offer.choice]);
+        : localize(DEFENSE_LABEL_KEYS[offer.choice]);
       defenses.push(
         button(
           "defend",

@@ -16,6 +16,7 @@ import {
 import { weaponAtHand } from "../rules/fangs/character";
 import {
   type DefenseUsage,
+  emptyDefenseUsage,
   isReadying,
   type Readying,
   type ReadyingHoldings,
@@ -150,14 +151,7 @@ export function actorFacts(actor: Actor.Implementation | null | undefined, defea
   };
 }
 
-const EMPTY_DEFENSES: DefenseUsage = Object.freeze({
-  weaponParries: 0,
-  shieldParries: 0,
-  monsterParries: 0,
-  grappleParries: 0,
-  dodges: 0,
-  offHandAttacked: false,
-});
+const EMPTY_DEFENSES: DefenseUsage = emptyDefenseUsage();
 
 /**
  * The GM's copy of a combatant's round, kept on its Combat (`system.records`,

@@ -74,16 +74,23 @@ export type CombatantSystem = Initialized<FangsCombatantSchema>;
 /*  Reading a document's system                 */
 /* -------------------------------------------- */
 
-const ITEM_MODELS = {
+/** Each actor type's model: CONFIG.Actor.dataModels. */
+export const ACTOR_DATA_MODELS = Object.freeze({
+  character: CharacterModel,
+  creature: CreatureModel,
+});
+
+/** Each item type's model: CONFIG.Item.dataModels, and the class `itemSystem` narrows by. */
+export const ITEM_DATA_MODELS = Object.freeze({
   weapon: WeaponModel,
   shield: ShieldModel,
   armor: ArmorModel,
   skill: SkillModel,
   advantage: AdvantageModel,
   maneuver: ManeuverModel,
-} as const;
+});
 
-type ItemModelOf<T extends FangsItemType> = InstanceType<(typeof ITEM_MODELS)[T]>;
+type ItemModelOf<T extends FangsItemType> = InstanceType<(typeof ITEM_DATA_MODELS)[T]>;
 
 /*
  * Foundry types `system` as the union of every sub-type's (a module's
@@ -107,5 +114,5 @@ export function itemSystem<T extends FangsItemType>(
   type: T,
 ): ItemModelOf<T> | null {
   const system: unknown = item.system;
-  return system instanceof ITEM_MODELS[type] ? (system as ItemModelOf<T>) : null;
+  return system instanceof ITEM_DATA_MODELS[type] ? (system as ItemModelOf<T>) : null;
 }

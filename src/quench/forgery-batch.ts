@@ -34,6 +34,16 @@ export function forgedRoundRequests(stage: Stage<RoundTable>): BatchFunction {
     describe("a forged round action is refused and changes nothing", function () {
       this.timeout(LIVE_TIMEOUT_MS);
       let t: RoundTable;
+      /** A round action sent in the name of Eddy's player, who owns only Eddy. */
+      const asPlayer = (action: string, combatantIds: unknown[], more: object = {}) =>
+        combatQuery({
+          action,
+          combatId: t.combat.id,
+          userId: t.player.id,
+          combatantIds,
+          expected: expected(t.combat),
+          ...more,
+        });
       before(async () => {
         t = await stage.setUp();
         await t.combat.startCombat();
@@ -44,12 +54,7 @@ export function forgedRoundRequests(stage: Stage<RoundTable>): BatchFunction {
       after(() => stage.tearDown());
 
       it("a declaration for Dagmar in the name of Eddy's player is refused; her maneuver stays", async () => {
-        const answer = await combatQuery({
-          action: "declare",
-          combatId: t.combat.id,
-          userId: t.player.id,
-          combatantIds: [t.dagmar.id],
-          expected: expected(t.combat),
+        const answer = await asPlayer("declare", [t.dagmar.id], {
           maneuver: { id: "allOutAttack", attackKind: null, readying: null },
         });
         assert.isFalse(answer.ok);
@@ -57,13 +62,7 @@ export function forgedRoundRequests(stage: Stage<RoundTable>): BatchFunction {
       });
 
       it("clearing Dagmar's maneuver in that player's name is refused; her maneuver stays", async () => {
-        const answer = await combatQuery({
-          action: "clear",
-          combatId: t.combat.id,
-          userId: t.player.id,
-          combatantIds: [t.dagmar.id],
-          expected: expected(t.combat),
-        });
+        const answer = await asPlayer("clear", [t.dagmar.id]);
         assert.isFalse(answer.ok);
         assert.strictEqual(maneuverOf(t.dagmar), "attack");
       });
@@ -71,13 +70,7 @@ export function forgedRoundRequests(stage: Stage<RoundTable>): BatchFunction {
       it("ending the Archer's turn in that player's name is refused; the turn stays with the Archer", async () => {
         const at = currentOf(t.combat);
         assert.strictEqual(at, "initiative:Archer");
-        const answer = await combatQuery({
-          action: "advance",
-          combatId: t.combat.id,
-          userId: t.player.id,
-          combatantIds: [],
-          expected: expected(t.combat),
-        });
+        const answer = await asPlayer("advance", []);
         assert.isFalse(answer.ok);
         assert.strictEqual(currentOf(t.combat), at);
         assert.strictEqual(t.combat.round, 1);

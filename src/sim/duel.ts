@@ -82,6 +82,7 @@ import {
   type TargetQuestion,
   type WeaponView,
 } from "./policy";
+import { SheetMemo } from "./sheet-memo";
 import { SimError } from "./sim-error";
 import type { EndState, FightSummary } from "./stats";
 
@@ -423,7 +424,7 @@ function setOf(w: SimWeapon): "melee" | "missile" {
 }
 
 /** Legal maneuver options per fighter sheet and situation (see maneuverOptions_). */
-const OPTION_CACHE = new WeakMap<FighterSheet, Map<string, ManeuverOption[]>>();
+const OPTION_CACHE = new SheetMemo<string, ManeuverOption[]>(50_000);
 
 /**
  * A fighter's Stun, HP and stunned, read through to its EffectSubject. They
@@ -444,7 +445,7 @@ const COMBATANT_READS = {
 };
 
 /** explainDefenses' answers per defender sheet and situation (see explainDefensesCached). */
-const DEFENSE_CACHE = new WeakMap<FighterSheet, Map<number, DefenseAnswer>>();
+const DEFENSE_CACHE = new SheetMemo<number, DefenseAnswer>();
 const MANEUVER_INDEX = new Map<string, number>(MANEUVER_IDS.map((id, i) => [id, i]));
 const KIND_INDEX: Readonly<Record<SimWeapon["kind"], number>> = { melee: 0, thrown: 1, missile: 2 };
 const LOADOUT_WEAPON: readonly ParryLoadout["weapon"][] = ["none", "oneHanded", "twoHanded"];
@@ -1096,16 +1097,10 @@ class Duel {
       if (this.group && r.kind !== "noAttack") key += `@${r.targetId}`;
     }
     if (this.group) key += `>${c.target.id}`;
-    let cache = OPTION_CACHE.get(c.sheet);
-    if (cache === undefined) {
-      cache = new Map();
-      OPTION_CACHE.set(c.sheet, cache);
-    }
-    let options = cache.get(key);
+    let options = OPTION_CACHE.get(c.sheet, key);
     if (options === undefined) {
-      if (cache.size > 50_000) cache.clear();
       options = Object.freeze(this.computeOptions(c)) as ManeuverOption[];
-      cache.set(key, options);
+      OPTION_CACHE.set(c.sheet, key, options);
     }
     return options;
   }
@@ -2029,15 +2024,10 @@ class Duel {
         (loadout.monsterParry ? 1 : 0)) *
         2 +
       (d.readyingSet ? 1 : 0);
-    let cache = DEFENSE_CACHE.get(d.sheet);
-    if (cache === undefined) {
-      cache = new Map();
-      DEFENSE_CACHE.set(d.sheet, cache);
-    }
-    let answer = cache.get(key);
+    let answer = DEFENSE_CACHE.get(d.sheet, key);
     if (answer === undefined) {
       answer = ask();
-      cache.set(key, answer);
+      DEFENSE_CACHE.set(d.sheet, key, answer);
     }
     return answer;
   }

@@ -2,8 +2,8 @@ import { itemCondition } from "../rules/fangs/character";
 import type { ExchangeResolution } from "../rules/fangs/exchange";
 import { FUMBLE_OPTIONS } from "../rules/fangs/fumble";
 import { getManeuver } from "../rules/fangs/maneuvers";
-import { OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
-import { type CheckResult, type DefenseChoice, type ItemSp, SuccessLevel } from "../rules/fangs/types";
+import { DEFENSE_LABEL_KEYS, OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
+import { type CheckResult, type ItemSp, SuccessLevel } from "../rules/fangs/types";
 import type { DuelEvent, FighterSnapshot, FightResult } from "./duel";
 import type { Localizer } from "./i18n";
 import type { EndState } from "./stats";
@@ -88,16 +88,6 @@ function itemLine(name: string, owner: string, sp: ItemSp, i18n: Localizer): str
   });
 }
 
-/** The chat card's words for each defense and outcome (src/chat/exchange-view.ts uses the same keys). */
-const DEFENSE_KEYS: Readonly<Record<DefenseChoice, string>> = {
-  dodge: "FANGS.Chat.Defense.Dodge",
-  weaponParry: "FANGS.Chat.Defense.WeaponParry",
-  shieldParry: "FANGS.Chat.Defense.ShieldParry",
-  monsterParry: "FANGS.Chat.Defense.MonsterParry",
-  grappleParry: "FANGS.Chat.Defense.GrappleParry",
-  none: "FANGS.Chat.Defense.None",
-};
-
 const FUMBLE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
   FUMBLE_OPTIONS.map((option) => [option.id, option.labelKey]),
 );
@@ -136,7 +126,7 @@ function exchangeLines(
   }
   if (r.defense !== null && r.defense.check !== null) {
     const title =
-      i18n.localize(DEFENSE_KEYS[r.defense.choice]) + (e.defenseItem ? ` (${e.defenseItem})` : "");
+      i18n.localize(DEFENSE_LABEL_KEYS[r.defense.choice]) + (e.defenseItem ? ` (${e.defenseItem})` : "");
     say(
       2,
       i18n.format("FANGS.Sim.DefenseLine", {
@@ -146,7 +136,10 @@ function exchangeLines(
       }),
     );
   } else if (r.attack.check.success && e.source !== "fumble") {
-    say(2, i18n.format("FANGS.Sim.NoDefense", { name: defender, defense: i18n.localize(DEFENSE_KEYS.none) }));
+    say(
+      2,
+      i18n.format("FANGS.Sim.NoDefense", { name: defender, defense: i18n.localize(DEFENSE_LABEL_KEYS.none) }),
+    );
   }
   const o = r.outcome;
   const critical = o.kind === "specialHit" && o.attackLevel === SuccessLevel.Critical;

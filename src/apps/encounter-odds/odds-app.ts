@@ -4,18 +4,15 @@ import type { FighterSheet } from "../../sim/fighter";
 import type { Localizer } from "../../sim/i18n";
 import { jobNames, type OddsJob, runOddsChunked } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
+import { withHandlebars } from "../mixins";
 import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./odds-view";
 import { preparedEncounterSides, SELECTED_TOKENS, type Sides } from "./prepared-encounter";
 
 /**
  * The GM's "Encounter odds" dialog: the same simulation as `npm run odds`,
  * run in the browser a chunk at a time (a pause between chunks keeps the UI
- * responsive), drawn as an SVG chart. `HandlebarsApplicationMixin` is cast
- * once, as the sheets do, to keep tsc out of TS2589.
+ * responsive), drawn as an SVG chart.
  */
-type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
-type WithHandlebars = <Base>(base: Base) => Base & { PARTS: Record<string, HandlebarsTemplatePart> };
-const withHandlebars = foundry.applications.api.HandlebarsApplicationMixin as unknown as WithHandlebars;
 const Base = withHandlebars(foundry.applications.api.ApplicationV2);
 
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;

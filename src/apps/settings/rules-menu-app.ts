@@ -1,6 +1,6 @@
 import { localize } from "../../config/localize";
 import { documentAt } from "../../documents/uuid";
-import { syncTabSelection } from "../sheets/support";
+import { withHandlebars, withSyncedTabs } from "../mixins";
 import { defaultMenuValues, RULES_MENU_GROUPS, type RulesMenuValues } from "./catalogue";
 import { contentLinkListener } from "./docs-link";
 import type { FormProblem } from "./form";
@@ -11,13 +11,10 @@ import { currentMenuValues, saveRulesMenu } from "./save";
 /**
  * The GM's "FANGS rules options" window, opened from the system's settings
  * (game.settings.registerMenu, GM only). Thin: the view, the form reading
- * and the save live in rules-menu-view.ts, form.ts and save.ts. `HandlebarsApplicationMixin`
- * is cast once, as the sheets do, to keep tsc out of TS2589.
+ * and the save live in rules-menu-view.ts, form.ts and save.ts. Its tabs keep
+ * their buttons' state as the sheets' do (src/apps/mixins.ts).
  */
-type HandlebarsTemplatePart = foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart;
-type WithHandlebars = <Base>(base: Base) => Base & { PARTS: Record<string, HandlebarsTemplatePart> };
-const withHandlebars = foundry.applications.api.HandlebarsApplicationMixin as unknown as WithHandlebars;
-const Base = withHandlebars(foundry.applications.api.ApplicationV2);
+const Base = withSyncedTabs(withHandlebars(foundry.applications.api.ApplicationV2));
 
 type RenderOptions = foundry.applications.api.ApplicationV2.RenderOptions;
 
@@ -94,15 +91,6 @@ export class RulesOptionsMenu extends Base {
     // The browser would stop the submit at a blank or fractional box with its own bubble;
     // the data models judge every value and say why in our words instead.
     if (this.element instanceof HTMLFormElement) this.element.noValidate = true;
-  }
-
-  override changeTab(
-    tab: string,
-    group: string,
-    options?: Parameters<InstanceType<typeof Base>["changeTab"]>[2],
-  ) {
-    super.changeTab(tab, group, options);
-    syncTabSelection(this.element, group, tab);
   }
 
   override async close(options?: Parameters<InstanceType<typeof Base>["close"]>[0]) {

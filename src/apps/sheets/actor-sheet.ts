@@ -9,21 +9,12 @@ import { HandlebarsActorSheet } from "./base";
 import type { ItemType } from "./context-types";
 import { actorDataOf, isItemType } from "./document-data";
 import * as effectActions from "./effect-actions";
-import { ITEM_TYPE_LABELS, TAB_LABELS } from "./labels";
+import { ITEM_TYPE_LABELS } from "./labels";
 import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
 import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
 import { rollCheck } from "./rolls";
-import {
-  inlineValue,
-  notifyRefused,
-  notifyRollFailed,
-  pickImage,
-  prepareOrRefuse,
-  REFUSED_SUBMIT,
-  syncTabSelection,
-  writeOrRestore,
-} from "./support";
-import { ACTOR_TAB_IDS, declaredChoice } from "./tabs";
+import { inlineValue, notifyRefused, notifyRollFailed, pickImage, writeOrRestore } from "./support";
+import { ACTOR_TAB_IDS, declaredChoice, sheetTabs } from "./tabs";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -36,10 +27,8 @@ type RenderContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
  */
 export class FangsActorSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS: DefaultOptions = {
-    classes: ["fangs", "sheet", "actor"],
+    classes: ["actor"],
     position: { width: 780, height: 760 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
     actions: {
       rollCharacteristic: FangsActorSheet.#onRollCharacteristic,
       rollAttribute: FangsActorSheet.#onRollAttribute,
@@ -61,12 +50,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   static override PARTS = { ...ACTOR_PARTS };
 
-  static override TABS: (typeof HandlebarsActorSheet)["TABS"] = {
-    sheet: {
-      tabs: ACTOR_TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id], cssClass: "" })),
-      initial: "main",
-    },
-  };
+  static override TABS: (typeof HandlebarsActorSheet)["TABS"] = sheetTabs(ACTOR_TAB_IDS, "main");
 
   override tabGroups: Record<string, string> = { sheet: "main" };
 
@@ -182,42 +166,6 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     if (!combatant || !maneuver) return;
     const done = await combatant.declareManeuver(maneuver, { readying });
     if (!done) await this.render();
-  }
-
-  override changeTab(
-    tab: string,
-    group: string,
-    options?: Parameters<InstanceType<typeof HandlebarsActorSheet>["changeTab"]>[2],
-  ) {
-    super.changeTab(tab, group, options);
-    syncTabSelection(this.element, group, tab);
-  }
-
-  /** Foundry checks the whole form before writing; a refusal is told in our words (prepareOrRefuse). */
-  protected override _prepareSubmitData(
-    ...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_prepareSubmitData"]>
-  ) {
-    return prepareOrRefuse(
-      this.actor,
-      () => super._prepareSubmitData(...args),
-      () => this.render(),
-    ) as ReturnType<InstanceType<typeof HandlebarsActorSheet>["_prepareSubmitData"]>;
-  }
-
-  /** A refused change leaves the actor as it was and says why. */
-  protected override async _processSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    submitData: object,
-    options?: object,
-  ) {
-    if (submitData === REFUSED_SUBMIT) return;
-    await writeOrRestore(
-      this.actor,
-      submitData,
-      () => super._processSubmitData(event, form, submitData as never, options as never),
-      () => this.render(),
-    );
   }
 
   /* -------------------------------------------- */

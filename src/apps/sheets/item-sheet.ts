@@ -5,10 +5,9 @@ import * as sheetContext from "./context";
 import type { ItemType } from "./context-types";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { packSkills, worldSkills } from "./gm-skills";
-import { TAB_LABELS } from "./labels";
 import { itemParts } from "./parts";
-import { pickImage, prepareOrRefuse, REFUSED_SUBMIT, syncTabSelection, writeOrRestore } from "./support";
-import { ITEM_TAB_IDS } from "./tabs";
+import { pickImage } from "./support";
+import { ITEM_TAB_IDS, sheetTabs } from "./tabs";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
@@ -16,10 +15,8 @@ type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
 /** Shared behaviour of the item sheets; one subclass per item type picks its template. */
 export class FangsItemSheet extends HandlebarsItemSheet {
   static override DEFAULT_OPTIONS: DefaultOptions = {
-    classes: ["fangs", "sheet", "item"],
+    classes: ["item"],
     position: { width: 520, height: 580 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
     actions: {
       editPortrait: FangsItemSheet.#onEditPortrait,
     },
@@ -27,12 +24,7 @@ export class FangsItemSheet extends HandlebarsItemSheet {
 
   static override PARTS = itemParts("weapon");
 
-  static override TABS = {
-    sheet: {
-      tabs: ITEM_TAB_IDS.map((id) => ({ id, label: TAB_LABELS[id], cssClass: "" })),
-      initial: "details",
-    },
-  };
+  static override TABS = sheetTabs(ITEM_TAB_IDS, "details");
 
   override tabGroups: Record<string, string> = { sheet: "details" };
 
@@ -95,42 +87,6 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     }
     input.value = picker.value;
     input.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  override changeTab(
-    tab: string,
-    group: string,
-    options?: Parameters<InstanceType<typeof HandlebarsItemSheet>["changeTab"]>[2],
-  ) {
-    super.changeTab(tab, group, options);
-    syncTabSelection(this.element, group, tab);
-  }
-
-  /** Foundry checks the whole form before writing; a refusal is told in our words (prepareOrRefuse). */
-  protected override _prepareSubmitData(
-    ...args: Parameters<InstanceType<typeof HandlebarsItemSheet>["_prepareSubmitData"]>
-  ) {
-    return prepareOrRefuse(
-      this.item,
-      () => super._prepareSubmitData(...args),
-      () => this.render(),
-    ) as ReturnType<InstanceType<typeof HandlebarsItemSheet>["_prepareSubmitData"]>;
-  }
-
-  /** A change the data model refuses leaves the item as it was and says why. */
-  protected override async _processSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    submitData: object,
-    options?: object,
-  ) {
-    if (submitData === REFUSED_SUBMIT) return;
-    await writeOrRestore(
-      this.item,
-      submitData,
-      () => super._processSubmitData(event, form, submitData as never, options as never),
-      () => this.render(),
-    );
   }
 
   static #onEditPortrait(this: FangsItemSheet) {

@@ -31,7 +31,7 @@ export function notifyRefused(documentName: string, error: unknown): void {
  * stored values so the form never shows a value that was not saved.
  */
 export async function writeOrRestore(
-  document: { readonly name: string | null; readonly _source: unknown },
+  document: { readonly name?: string | null; readonly _source: unknown },
   written: object,
   write: () => Promise<unknown>,
   rerender: () => Promise<unknown>,
