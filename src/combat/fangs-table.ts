@@ -1,12 +1,14 @@
 import { FoundryDice } from "../chat/foundry-random-dice";
 import { initiativeMode, rulesOptions } from "../config/settings";
 import { loadRuleset } from "../on-demand";
+import { isReadying } from "../rules/fangs/defenses";
 import type { CombatPlan, PlanOptions, PlanState } from "../rules/fangs/round-engine";
 import { fangsRuleset } from "../rules/fangs/ruleset";
 import type { ManeuverId } from "../rules/fangs/types";
-import { tableRefusal } from "./combat-refusal";
+import { CombatRefusal, tableRefusal } from "./combat-refusal";
+import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
-import type { TablePlanner, TableRuleset } from "./table-ruleset";
+import type { CombatActionDefinition, TablePlanner, TableRecords, TableRuleset } from "./table-ruleset";
 import { roundStartManeuvers } from "./turns";
 
 /**
@@ -78,6 +80,91 @@ async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatP
   };
 }
 
+/** What FANGS's declare and clear call on a combatant (src/documents/combatant.ts), reached structurally. */
+interface FangsDeclarer {
+  readonly name: string | null;
+  writeDeclaration(
+    declaration: { maneuver: string; attackKind: string | null; readying: string | null },
+    isGM: boolean,
+  ): Promise<string | null>;
+  declareWindowRefusal(isGM: boolean): string | null;
+  eraseDeclaration(): Promise<void>;
+}
+
+function declarer(combat: Combat.Implementation, ids: readonly string[]): FangsDeclarer | undefined {
+  return combat.combatants.get(ids[0] ?? "") as unknown as FangsDeclarer | undefined;
+}
+
+/** A declaration's data: the maneuver, the weapon kind it attacks with, the hand Draw Weapon readies. */
+export interface DeclareData {
+  readonly id: string;
+  readonly attackKind: string | null;
+  /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-20); absent or null: not said. */
+  readonly readying?: string | null;
+}
+
+/** A requested declaration, checked field by field; null when anything is off. */
+export function parseDeclareData(data: unknown, combatantIds: readonly string[]): DeclareData | null {
+  const m = data as Record<string, unknown> | null | undefined;
+  if (!m || typeof m !== "object" || typeof m.id !== "string" || !/^[A-Za-z]{1,32}$/.test(m.id)) return null;
+  if (m.attackKind !== null && !["melee", "thrown", "missile"].includes(m.attackKind as string)) return null;
+  if (combatantIds.length !== 1) return null;
+  const readying = m.readying ?? null;
+  if (readying !== null && !isReadying(readying)) return null;
+  return { id: m.id, attackKind: m.attackKind as string | null, readying };
+}
+
+/** The data helper's "holding" status follows the hold, when it is registered. */
+async function markHolding(combat: Combat.Implementation, ids: readonly string[], active: boolean) {
+  if (!CONFIG.statusEffects.some((s) => s.id === "holding")) return;
+  for (const id of ids) {
+    const combatant = combat.combatants.get(id);
+    const held = (combatant?.system as { held?: boolean } | undefined)?.held === true;
+    if (combatant?.actor && held === active) await combatant.actor.toggleStatusEffect("holding", { active });
+  }
+}
+
+/**
+ * FANGS's round actions: hold and break a hold (NC-RND-4 … -6), planned by
+ * the engine; declare and take back a maneuver (NC-RND-3), written on the
+ * combatant under the declarer's own limits (a player's request: not a GM's).
+ */
+export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = Object.freeze({
+  hold: { afterPlan: (combat, ids) => markHolding(combat, ids, true) },
+  breakHold: { afterPlan: (combat, ids) => markHolding(combat, ids, false) },
+  declare: {
+    parse: parseDeclareData,
+    async perform(combat, ids, data) {
+      const combatant = declarer(combat, ids);
+      const maneuver = data as DeclareData | undefined;
+      if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      const refusal = await combatant.writeDeclaration(
+        { maneuver: maneuver.id, attackKind: maneuver.attackKind, readying: maneuver.readying ?? null },
+        false,
+      );
+      return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
+    },
+  },
+  clear: {
+    async perform(combat, ids) {
+      const combatant = declarer(combat, ids);
+      if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      // A player's request: taking a maneuver back keeps to the window for declaring one.
+      const closed = combatant.declareWindowRefusal(false);
+      if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
+      await combatant.eraseDeclaration();
+      return null;
+    },
+  },
+});
+
+/** FANGS's players may write their combatants: the GM reads its copy on the Combat (src/combat/record.ts). */
+const FANGS_RECORDS: TableRecords = Object.freeze<TableRecords>({
+  after: (combatants, changes) => ({ records: recordsAfter(combatants, changes) }),
+  onCreate: seedRoundRecord,
+  onUpdate: restoreForgedRound,
+});
+
 export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.freeze({
   id: fangsRuleset.id,
   rules: fangsRuleset,
@@ -100,5 +187,6 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
     const { planOpenRound } = await loadRuleset("fangs");
     await markers.applyPlan(planOpenRound(planState(combat, rulesOptions()?.shieldBashAttack)));
   },
-  actions: Object.freeze(["hold", "breakHold"]),
+  actions: FANGS_ACTIONS,
+  records: FANGS_RECORDS,
 });

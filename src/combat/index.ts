@@ -7,8 +7,8 @@ import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
 import { loadRuleset } from "../on-demand";
 import { COMBAT_QUERY } from "./query";
-import { restoreForgedRound, seedRoundRecord } from "./record";
 import type { CombatActionAnswer } from "./request";
+import { activeTableRuleset } from "./rulesets";
 
 export { FangsCombat } from "../documents/combat";
 export {
@@ -51,6 +51,13 @@ export function registerCombat(): void {
     (await loadRuleset()).handleCombatAction(payload);
   registerCombatSettings();
   registerTokenHudPalette();
-  Hooks.on("updateCombatant", restoreForgedRound as never);
-  Hooks.on("createCombatant", seedRoundRecord as never);
+  // The GM's copy of the combatants' state is the world ruleset's own (FANGS: records).
+  Hooks.on("updateCombatant", ((
+    combatant: Combatant.Implementation,
+    changed: { system?: unknown },
+    options: unknown,
+    userId: string,
+  ) => activeTableRuleset().records?.onUpdate?.(combatant, changed, options, userId)) as never);
+  Hooks.on("createCombatant", ((combatant: Combatant.Implementation, options: unknown, userId: string) =>
+    activeTableRuleset().records?.onCreate?.(combatant, options, userId)) as never);
 }

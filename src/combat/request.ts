@@ -1,24 +1,29 @@
 import { isActiveGM, newRequestId, whilePending } from "../requester";
-import { isReadying } from "../rules/fangs/defenses";
 import { verifyRequester } from "../verify-requester";
 import { COMBAT_QUERY } from "./query";
+import { activeTableRuleset } from "./rulesets";
+import { type AnyTableRuleset, roundAction } from "./table-ruleset";
 
 /**
- * A player's request to move the round (end its turn, hold, break a hold,
- * declare or clear a maneuver) goes to the active GM as a v13 query; the
+ * A player's request to move the round (end its turn, or one of the world
+ * ruleset's round actions: FANGS's hold, break a hold, declare or clear a
+ * maneuver, src/combat/table-ruleset.ts `actions`) goes to the active GM as a v13 query; the
  * GM's handler runs only on the active GM's client and trusts nothing in the
  * payload: the user it names must confirm the request from its own client
  * (src/requester.ts: Foundry v13 does not pass the sender), and the GM finds
  * the combat and the combatants itself, checks that this user owns them, and
  * that the round is still where the player saw it (a stale or doubled click
- * does nothing). The round's own rules (when a maneuver may be declared or
+ * does nothing). An action the world's ruleset does not define is refused;
+ * the action's data is checked by the ruleset's own `parse`. The round's own rules (when a maneuver may be declared or
  * taken back) are the GM's method's, as for the GM's own clicks.
  */
 
 export { COMBAT_QUERY };
 
-export const COMBAT_ACTIONS = ["advance", "hold", "breakHold", "declare", "clear"] as const;
-export type CombatAction = (typeof COMBAT_ACTIONS)[number];
+/** An action's name: "advance", or one of the world ruleset's (letters only). */
+export type CombatAction = string;
+
+const ACTION_NAME = /^[A-Za-z]{1,32}$/;
 
 export interface CombatActionRequest {
   readonly action: CombatAction;
@@ -29,13 +34,12 @@ export interface CombatActionRequest {
   readonly combatantIds: readonly string[];
   /** Where the requester saw the round: the GM acts only if it is still there. */
   readonly expected: { readonly round: number; readonly turn: number | null; readonly phase: string };
-  /** "declare" only: the maneuver and the weapon kind it attacks with (null: none, or the actor's main weapon). */
-  readonly maneuver?: {
-    readonly id: string;
-    readonly attackKind: string | null;
-    /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-20); absent or null: not said. */
-    readonly readying?: string | null;
-  };
+  /**
+   * The action's own data, as its ruleset's `parse` returned it (FANGS's
+   * declare: the maneuver, the weapon kind it attacks with, the hand Draw
+   * Weapon readies); absent for an action that takes none.
+   */
+  readonly data?: unknown;
 }
 
 export type CombatActionAnswer =
@@ -59,6 +63,8 @@ export type CombatActionRefusal =
   | "unconfirmed"
   | "stale"
   | "noCurrentCombatant"
+  /** The world's ruleset has no action by that name. */
+  | "notInRuleset"
   /** Authorised, but the round does not allow it (a maneuver that cannot be held…). */
   | "refused";
 
@@ -72,6 +78,7 @@ const REFUSAL_KEYS: Readonly<Record<CombatActionRefusal, string>> = {
   unconfirmed: "FANGS.Combat.Refusal.Unconfirmed",
   stale: "FANGS.Combat.Refusal.Stale",
   noCurrentCombatant: "FANGS.Combat.Refusal.NotYourTurn",
+  notInRuleset: "FANGS.Combat.Refusal.NotInRuleset",
   refused: "FANGS.Combat.Refusal.CannotHold",
 };
 
@@ -79,11 +86,18 @@ function refuse(reason: CombatActionRefusal): CombatActionAnswer {
   return { ok: false, reason, key: REFUSAL_KEYS[reason] };
 }
 
-/** The payload, checked field by field; null when anything is off. */
-export function parseCombatActionRequest(payload: unknown): CombatActionRequest | null {
+/**
+ * The payload, checked field by field against the world's ruleset (the
+ * active one unless given); null when anything is off, "notInRuleset" for
+ * an action that ruleset does not define.
+ */
+export function parseCombatActionRequest(
+  payload: unknown,
+  table: AnyTableRuleset = activeTableRuleset(),
+): CombatActionRequest | "notInRuleset" | null {
   if (payload === null || typeof payload !== "object") return null;
   const p = payload as Record<string, unknown>;
-  if (!(COMBAT_ACTIONS as readonly unknown[]).includes(p.action)) return null;
+  if (typeof p.action !== "string" || !ACTION_NAME.test(p.action)) return null;
   if (typeof p.combatId !== "string" || typeof p.userId !== "string") return null;
   if (typeof p.requestId !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(p.requestId)) return null;
   if (!Array.isArray(p.combatantIds) || !p.combatantIds.every((id) => typeof id === "string")) return null;
@@ -91,26 +105,22 @@ export function parseCombatActionRequest(payload: unknown): CombatActionRequest 
   const e = p.expected as Record<string, unknown> | null | undefined;
   if (!e || typeof e !== "object" || typeof e.round !== "number" || typeof e.phase !== "string") return null;
   if (e.turn !== null && typeof e.turn !== "number") return null;
-  let maneuver: CombatActionRequest["maneuver"];
-  if (p.action === "declare") {
-    const m = p.maneuver as Record<string, unknown> | null | undefined;
-    if (!m || typeof m !== "object" || typeof m.id !== "string" || !/^[A-Za-z]{1,32}$/.test(m.id))
-      return null;
-    if (m.attackKind !== null && !["melee", "thrown", "missile"].includes(m.attackKind as string))
-      return null;
-    if (p.combatantIds.length !== 1) return null;
-    const readying = m.readying ?? null;
-    if (readying !== null && !isReadying(readying)) return null;
-    maneuver = { id: m.id, attackKind: m.attackKind as string | null, readying };
-  }
+  const definition = roundAction(table, p.action);
+  if (!definition) return "notInRuleset";
+  const combatantIds = p.combatantIds as string[];
+  let data: unknown;
+  if (definition.parse) {
+    data = definition.parse(p.data, combatantIds);
+    if (data === null || data === undefined) return null;
+  } else if (p.data !== undefined) return null;
   return {
-    action: p.action as CombatAction,
+    action: p.action,
     combatId: p.combatId,
     userId: p.userId,
     requestId: p.requestId,
-    combatantIds: p.combatantIds as string[],
+    combatantIds,
     expected: { round: e.round, turn: e.turn as number | null, phase: e.phase },
-    ...(maneuver ? { maneuver } : {}),
+    ...(data !== undefined ? { data } : {}),
   };
 }
 
@@ -146,6 +156,7 @@ export function authorizeCombatAction<C extends RequestCombat>(
   const deny = (reason: CombatActionRefusal) => ({ answer: refuse(reason), request: null, combat: null });
   if (!world.isGM) return deny("notGM");
   const request = parseCombatActionRequest(payload);
+  if (request === "notInRuleset") return deny("notInRuleset");
   if (!request) return deny("malformed");
   const user = world.user(request.userId);
   if (!user) return deny("unknownUser");
@@ -156,7 +167,7 @@ export function authorizeCombatAction<C extends RequestCombat>(
     return deny("stale");
   }
   const owns = (c: RequestCombatant): boolean => user.isGM || c.testUserPermission(user as never, "OWNER");
-  if (request.action === "advance") {
+  if (roundAction(activeTableRuleset(), request.action)?.owner === "current") {
     const current = combat.combatant;
     if (!current) return deny("noCurrentCombatant");
     if (!owns(current)) return deny("notOwner");
@@ -177,7 +188,7 @@ interface ActingCombat extends RequestCombat {
   performAction(
     action: CombatAction,
     ids: readonly string[],
-    maneuver?: CombatActionRequest["maneuver"],
+    data?: unknown,
   ): Promise<{ readonly key: string; readonly data: Readonly<Record<string, string | number>> } | null>;
 }
 
@@ -186,7 +197,7 @@ export async function performCombatAction(
   combat: ActingCombat,
   request: CombatActionRequest,
 ): Promise<CombatActionAnswer> {
-  const refusal = await combat.performAction(request.action, request.combatantIds, request.maneuver);
+  const refusal = await combat.performAction(request.action, request.combatantIds, request.data);
   if (!refusal) return { ok: true };
   return { ok: false, reason: "refused", key: refusal.key, data: refusal.data };
 }
@@ -205,6 +216,7 @@ export function combatActionSubject(
 export async function handleCombatAction(payload: unknown): Promise<CombatActionAnswer> {
   if (!isActiveGM()) return refuse("notGM");
   const parsed = parseCombatActionRequest(payload);
+  if (parsed === "notInRuleset") return refuse("notInRuleset");
   if (!parsed) return refuse("malformed");
   const verified = await verifyRequester(parsed.userId, parsed.requestId, combatActionSubject(parsed));
   if (!verified.ok) return refuse(verified.reason === "unknown-user" ? "unknownUser" : "unconfirmed");
@@ -228,7 +240,7 @@ export async function requestCombatAction(
   combat: Combat.Implementation,
   action: CombatAction,
   combatantIds: readonly string[],
-  maneuver?: CombatActionRequest["maneuver"],
+  data?: unknown,
 ): Promise<boolean> {
   const gm = game.users?.activeGM;
   if (!gm) {
@@ -246,7 +258,7 @@ export async function requestCombatAction(
       turn: combat.turn,
       phase: (combat.system as { phase?: string }).phase ?? "initiative",
     },
-    ...(maneuver ? { maneuver } : {}),
+    ...(data !== undefined ? { data } : {}),
   };
   let answer: CombatActionAnswer | null;
   try {

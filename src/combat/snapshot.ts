@@ -43,7 +43,7 @@ export const OUT_OF_ACTION_STATUSES: readonly string[] = Object.freeze([
 ]);
 
 /** The Combat's round: its model's data, the phase as the rules core names it. */
-export type FangsCombatSystem = Omit<CombatSystem, "phase" | "records"> & { phase: PhaseId };
+export type FangsCombatSystem = Omit<CombatSystem, "phase" | "records" | "pairs"> & { phase: PhaseId };
 
 /**
  * A combatant's round: its model's data (src/combat/data.ts), the ids the

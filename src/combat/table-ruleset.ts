@@ -1,6 +1,8 @@
 import { DEFAULT_RULESET } from "../config/ruleset-setting";
 import type { Ruleset, RulesetPhase } from "../rules/kernel/ruleset";
 import { activeRulesetDefinition, getRulesetDefinition } from "../rulesets/registry";
+import type { CombatRefusal } from "./combat-refusal";
+import type { TablePairs } from "./pairs";
 
 /**
  * What a ruleset brings to the table: the Foundry-side half of a ruleset,
@@ -8,9 +10,11 @@ import { activeRulesetDefinition, getRulesetDefinition } from "../rulesets/regis
  * Combat document and the tracker ask the active one (the world's "Combat
  * rules" setting) instead of knowing FANGS. See docs/rulesets.md.
  *
- * Round actions beyond moving the turn pointer (FANGS: hold, break hold)
- * are a ruleset's own: it names them in `actions` and its planner carries
- * them. A ruleset without holds lists none, and the Combat refuses a hold
+ * Round actions beyond moving the turn pointer (FANGS: hold, break hold,
+ * declare and clear a maneuver) are a ruleset's own: it defines them in
+ * `actions` (each with its payload check, the GM's check and its transition)
+ * and the GM's side of a player's request (src/combat/request.ts) knows no
+ * other. A ruleset without holds lists none, and the Combat refuses a hold
  * for it; the tracker shows no hold buttons.
  */
 
@@ -48,8 +52,52 @@ export interface TablePlanner<S, P extends TurnPlan = TurnPlan> {
    * Without it the stored order keeps their ids.
    */
   leave?(state: S, before: { readonly turn: number | null; readonly order: readonly string[] }): P;
-  /** The round actions named in the ruleset's `actions`. */
-  readonly actions?: Readonly<Record<string, (state: S, combatantIds: readonly string[]) => P>>;
+  /** The transitions of the round actions its ruleset's `actions` plan (those without `perform`). */
+  readonly actions?: Readonly<
+    Record<string, (state: S, combatantIds: readonly string[], data: unknown) => P>
+  >;
+}
+
+/**
+ * One round action of a ruleset, as the active GM's client checks and
+ * carries out a player's request for it (src/combat/request.ts) and as the
+ * GM's own click does (`Combat#performAction`). Nothing in the payload is
+ * believed: the user is confirmed by its own client, the combat and the
+ * combatants are found by the GM, and the action's data goes through `parse`.
+ */
+export interface CombatActionDefinition {
+  /**
+   * The action's own data from a request (`data` of the payload), checked
+   * field by field: what the action is carried out with, or null to refuse
+   * the request as malformed. Absent: the action takes no data.
+   */
+  parse?(data: unknown, combatantIds: readonly string[]): unknown;
+  /**
+   * Whose owner may ask for it: "named" (default), each combatant the
+   * request names (at least one); "current", the combatant whose turn it is.
+   */
+  readonly owner?: "named" | "current";
+  /**
+   * The GM's check beyond ownership, on the Combat as it stands when the
+   * request's turn comes: a refusal, or null.
+   */
+  authorize?(
+    combat: Combat.Implementation,
+    combatantIds: readonly string[],
+    data: unknown,
+  ): CombatRefusal | null;
+  /**
+   * Carries it out on the GM's client (inside the Combat's `inTurn`): a
+   * refusal, or null once written. Absent: the planner's `actions[name]`
+   * plans it and the Combat applies the plan as one update.
+   */
+  perform?(
+    combat: Combat.Implementation,
+    combatantIds: readonly string[],
+    data: unknown,
+  ): Promise<CombatRefusal | null>;
+  /** After a planned action's update (FANGS: the Holding status follows a hold). */
+  afterPlan?(combat: Combat.Implementation, combatantIds: readonly string[], data: unknown): Promise<void>;
 }
 
 export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
@@ -65,8 +113,41 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
   roundPointer(combat: unknown): RoundPointer;
   /** What follows a plan's update on the GM's client: chat notes, token markers, round-start effects. */
   afterPlan?(combat: Combat.Implementation, plan: P): Promise<void>;
-  /** Names of its round actions beyond the turn pointer (FANGS: "hold", "breakHold"); none when absent. */
-  readonly actions?: readonly string[];
+  /**
+   * The GM's copy of its combatants' state on the Combat, for a ruleset
+   * whose players may write their combatants (FANGS: `system.records`,
+   * src/combat/record.ts); none when absent.
+   */
+  readonly records?: TableRecords;
+  /**
+   * Its state between two fighters on the Combat (range, a hold, reach, a
+   * grapple: src/combat/pairs.ts), checked by `parse`; none when absent.
+   */
+  readonly pairs?: TablePairs;
+  /**
+   * Its round actions beyond the turn pointer (FANGS: hold, breakHold,
+   * declare, clear), by name (letters only); none when absent. "advance"
+   * (end the current turn) is every ruleset's and is not listed.
+   */
+  readonly actions?: Readonly<Record<string, CombatActionDefinition>>;
+}
+
+/** A ruleset's GM copy of its combatants' state (see `TableRuleset.records`). */
+export interface TableRecords {
+  /** The Combat's `system` entries a plan's update writes with these combatants' changes. */
+  after(
+    combatants: Iterable<{ readonly id: string | null }>,
+    changes: ReadonlyMap<string, Record<string, unknown>>,
+  ): Record<string, unknown>;
+  /** `createCombatant` on every client: the new combatant's copy (the active GM's client writes it). */
+  onCreate?(combatant: Combatant.Implementation, options: unknown, userId: string): void;
+  /** `updateCombatant` on every client: a player's write of its combatant's state is put back. */
+  onUpdate?(
+    combatant: Combatant.Implementation,
+    changed: { system?: unknown },
+    options: unknown,
+    userId: string,
+  ): void;
 }
 
 export type AnyTableRuleset = TableRuleset<unknown, TurnPlan>;
@@ -96,9 +177,21 @@ export function activeTableRuleset(): AnyTableRuleset {
   return fallback;
 }
 
+/** Every ruleset's action: end the current turn (its owner or a GM), the planner's `nextTurn`. */
+export const ADVANCE_ACTION = "advance";
+
+const ADVANCE: CombatActionDefinition = Object.freeze({ owner: "current" });
+
+/** The definition of a round action in this ruleset, or undefined when it has none by that name. */
+export function roundAction(table: AnyTableRuleset, action: string): CombatActionDefinition | undefined {
+  if (action === ADVANCE_ACTION) return ADVANCE;
+  const actions = table.actions;
+  return actions && Object.hasOwn(actions, action) ? actions[action] : undefined;
+}
+
 /** Whether the active ruleset has this round action (FANGS: hold, breakHold). */
 export function hasRoundAction(table: AnyTableRuleset, action: string): boolean {
-  return table.actions?.includes(action) === true;
+  return roundAction(table, action) !== undefined;
 }
 
 /** The phases of the active ruleset, in round order. */

@@ -26,9 +26,9 @@ export function compareForTurns(
 
 /**
  * The one Combat update a plan makes: pointer, phase, order and every
- * combatant's reset together; with `records` (each combatant's round once
- * the plan's change is applied, src/combat/record.ts), the Combat's GM-only
- * copy of them in the same update.
+ * combatant's reset together; with `records` (the ruleset's GM-only copy of
+ * its combatants' state once the plan's change is applied, FANGS:
+ * `{ records }`, src/combat/record.ts), in the same update.
  */
 export function planToUpdate(
   plan: TurnPlan,
@@ -41,7 +41,7 @@ export function planToUpdate(
     system: {
       phase: plan.phase,
       order: [...plan.order],
-      ...(records && plan.combatants.length > 0 ? { records: { ...records } } : {}),
+      ...(records && plan.combatants.length > 0 ? records : {}),
     },
   };
   if (plan.combatants.length > 0) {

@@ -33,6 +33,12 @@ function combatSchema() {
      * Combat, so the round is read from here (src/combat/record.ts).
      */
     records: new ObjectField({ required: true, initial: {} }),
+    /**
+     * State between two fighters (range, a hold, reach, a grapple), the
+     * world ruleset's own data by the two combatant ids sorted; written by
+     * the active GM only, read and checked through src/combat/pairs.ts.
+     */
+    pairs: new ObjectField({ required: true, initial: {} }),
   };
 }
 export type FangsCombatSchema = ReturnType<typeof combatSchema>;

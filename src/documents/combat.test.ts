@@ -531,12 +531,12 @@ describe("the maneuver icon", () => {
       userId: world.player.id,
       combatantIds: ["c-dagmar"],
       expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
-      maneuver: { id: "attack", attackKind: null },
+      data: { id: "attack", attackKind: null },
     };
     world.setUser(world.gm);
     expect(await sent(world.player, forged)).toMatchObject({ ok: false, reason: "notOwner" });
     expect(
-      await sent(world.player, { ...forged, combatantIds: ["c-eddy"], maneuver: { id: "<x>" } }),
+      await sent(world.player, { ...forged, combatantIds: ["c-eddy"], data: { id: "<x>" } }),
     ).toMatchObject({ ok: false, reason: "malformed" });
   });
 

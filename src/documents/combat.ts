@@ -5,11 +5,10 @@ import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { CombatRefusal } from "../combat/combat-refusal";
 import { fangsPlanOptions } from "../combat/fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "../combat/maneuver-status";
+import { pairsLeaving } from "../combat/pairs";
 import { requestCombatAction } from "../combat/query";
-import { recordsAfter } from "../combat/record";
-import type { CombatAction } from "../combat/request";
 import { activeTableRuleset } from "../combat/rulesets";
-import type { TablePlanner, TurnPlan } from "../combat/table-ruleset";
+import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from "../combat/table-ruleset";
 import { compareForTurns, planToUpdate } from "../combat/turns";
 import { actorSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
@@ -168,12 +167,13 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     this.#plansApplied += 1;
     const ids = this.combatants.map((c) => c.id!);
     const changes = new Map(plan.combatants.map((c) => [c._id, c.system]));
-    const update = planToUpdate(plan, ids, recordsAfter(this.combatants, changes));
+    const table = activeTableRuleset();
+    const update = planToUpdate(plan, ids, table.records?.after(this.combatants, changes));
     const options: Record<string, unknown> = { direction: step === "back" ? -1 : 1 };
     announceStep(this, plan, step, update, options);
     options.fangs = { newRound: plan.newRound };
     await this.update(update as never, options as never);
-    await activeTableRuleset().afterPlan?.(this as unknown as Combat.Implementation, plan);
+    await table.afterPlan?.(this as unknown as Combat.Implementation, plan);
     // Once the new round's resets, notes and impale damage are written: what a module sees is the round as it starts.
     if (plan.newRound && step !== "back") announce("roundStart", this, this.round);
     return this;
@@ -335,47 +335,32 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * player (src/combat/request.ts). Callers run it inside `inTurn`.
    */
   async performAction(
-    action: CombatAction,
+    action: string,
     combatantIds: readonly string[],
-    maneuver?: { readonly id: string; readonly attackKind: string | null; readonly readying?: string | null },
+    data?: unknown,
   ): Promise<CombatRefusal | null> {
-    if (action === "declare") {
-      // A player's declaration, written here by the GM under the player's own limits.
-      const combatant = this.combatants.get(combatantIds[0] ?? "");
-      if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-      const refusal = await combatant.writeDeclaration(
-        { maneuver: maneuver.id, attackKind: maneuver.attackKind, readying: maneuver.readying ?? null },
-        false,
-      );
-      return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
-    }
-    if (action === "clear") {
-      const combatant = this.combatants.get(combatantIds[0] ?? "");
-      if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
-      // A player's request: taking a maneuver back keeps to the window for declaring one.
-      const closed = combatant.declareWindowRefusal(false);
-      if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
-      await combatant.eraseDeclaration();
-      return null;
-    }
     const table = activeTableRuleset();
+    const definition = roundAction(table, action);
     // A round action the world's ruleset does not have (a ruleset without holds) is refused.
-    if (action !== "advance" && !table.actions?.includes(action))
-      return new CombatRefusal("FANGS.Combat.Refusal.NotInRuleset");
+    if (!definition) return new CombatRefusal("FANGS.Combat.Refusal.NotInRuleset");
+    const self = this as unknown as Combat.Implementation;
+    const denied = definition.authorize?.(self, combatantIds, data) ?? null;
+    if (denied) return denied;
+    if (definition.perform) return definition.perform(self, combatantIds, data);
     const planner = await table.loadPlanner();
     let plan: TurnPlan;
     try {
       const state = table.readState(this);
       const act = planner.actions?.[action];
-      if (action === "advance") plan = planner.nextTurn(state);
-      else if (act) plan = act(state, combatantIds);
+      if (action === ADVANCE_ACTION) plan = planner.nextTurn(state);
+      else if (act) plan = act(state, combatantIds, data);
       else return new CombatRefusal("FANGS.Combat.Refusal.NotInRuleset");
     } catch (error) {
       if (error instanceof CombatRefusal) return error;
       throw error;
     }
     await this.applyPlan(plan);
-    if (action !== "advance") await this.#markHolding(combatantIds, action === "hold");
+    await definition.afterPlan?.(self, combatantIds, data);
     return null;
   }
 
@@ -399,17 +384,6 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     const refusal = await this.inTurn(() => this.performAction("breakHold", combatantIds));
     if (refusal) notify(refusal);
     return this;
-  }
-
-  /** The data helper's "holding" status follows the hold, when it is registered. */
-  async #markHolding(ids: readonly string[], active: boolean): Promise<void> {
-    if (!CONFIG.statusEffects.some((s) => s.id === "holding")) return;
-    for (const id of ids) {
-      const combatant = this.combatants.get(id);
-      const held = (combatant?.system as { held?: boolean } | undefined)?.held === true;
-      if (combatant?.actor && held === active)
-        await combatant.actor.toggleStatusEffect("holding", { active });
-    }
   }
 
   /** A new round: maneuvers are declared afresh, holds are over. Runs on the GM's client. */
@@ -440,6 +414,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     const before = { turn: this.turn, order: [...this.phaseOrder] };
     super._onDeleteDescendantDocuments(...args);
     if (args[1] !== "combatants" || !game.users?.activeGM?.isSelf) return;
+    // What a leaver shared with another fighter (range, a hold) goes with it.
+    const left = (args[3] as readonly string[] | undefined) ?? [];
+    if (pairsLeaving(this, left)) {
+      void this.inTurn(async () => {
+        const gone = pairsLeaving(this, left);
+        if (gone) await this.update(gone as never);
+      });
+    }
     if (before.order.every((id) => this.combatants.has(id))) return;
     const plansBefore = this.#plansApplied;
     void this.inTurn(async () => {

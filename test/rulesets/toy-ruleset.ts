@@ -8,6 +8,7 @@ import {
 } from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
+import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -69,7 +70,7 @@ function candidate(combatant: Loose): TurnCandidate {
     outOfAction: combatant.isDefeated === true,
     engagedAtRoundStart: false,
     engaged: false,
-    facts: {},
+    facts: { lunged: ((combatant.system ?? {}) as Loose).lunged === true },
   };
 }
 
@@ -82,10 +83,12 @@ function pointer(combat: unknown): { phase: string; order: string[] } {
 
 function phaseStart(state: ToyState, round: number, phase: string, newRound: boolean): TurnPlan {
   const order = toyRuleset.turnOrder(phase, state.fighters);
-  return { round, turn: order.length > 0 ? 0 : null, phase, order, combatants: [], newRound };
+  const combatants = newRound ? toyNewRound(state.fighters) : [];
+  return { round, turn: order.length > 0 ? 0 : null, phase, order, combatants, newRound };
 }
 
 export const toyPlanner: TablePlanner<ToyState> = {
+  actions: toyPlannedActions,
   start: (s) => phaseStart(s, 1, "declare", true),
   nextRound: (s) => phaseStart(s, s.round + 1, "declare", true),
   nextTurn(s) {
@@ -121,10 +124,12 @@ export const toyTable: TableRuleset<ToyState> = {
     };
   },
   roundPointer: pointer,
+  actions: TOY_ACTIONS,
+  pairs: toyPairs,
   async afterPlan(_combat, plan) {
     toyLog.followedUp.push(plan);
   },
-  // No holds or other round actions: `actions` is left out.
+  // No holds: its one round action is the Lunge (./toy-table.ts).
 };
 
 /* -------------------------------------------- */
@@ -189,7 +194,10 @@ export class ToyCombatantModel extends foundry.abstract.TypeDataModel<
   }
 }
 function combatantSchema() {
-  return { declared: new BooleanField({ required: true, initial: false }) };
+  return {
+    declared: new BooleanField({ required: true, initial: false }),
+    ...toyCombatantRoundFields(),
+  };
 }
 
 /* -------------------------------------------- */

@@ -1,5 +1,6 @@
 import { activeTableRuleset } from "../../combat/rulesets";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { hasRoundAction } from "../../combat/table-ruleset";
 import { localize } from "../../config/localize";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
@@ -98,7 +99,7 @@ export function combatView(combat: Combat.Implementation): TrackerView {
   const { phase, order } = table.roundPointer(combat);
   const rows = combat.turns.filter((c) => c.visible).map((c) => rowInput(c, isGM));
   const phases = table.rules.phases;
-  const holds = table.actions?.includes("hold") === true;
+  const holds = hasRoundAction(table, "hold");
   return trackerView(
     { round: combat.round, turn: combat.turn, phase, phases, holds, order, isGM, rows },
     localize,
