@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canChooseManeuver } from "../rules/fangs/maneuvers";
 import { SuccessLevel } from "../rules/fangs/types";
-import { type DuelEvent, runDuel } from "./duel";
+import { type DuelEvent, type FightRecorder, runDuel, runFight, traceFight } from "./duel";
 import type { FighterSheet } from "./fighter";
 import { formatCheck, formatDuelLog } from "./format";
 import { createLocalizer } from "./i18n";
@@ -282,5 +282,34 @@ describe("a duel", () => {
         expect(one.ends[1 - winner]).toBe("fled");
       }
     }
+  });
+});
+
+describe("a fight's recorder", () => {
+  it("is told every die, turn and event, and changes nothing: the same fight as without it", () => {
+    const setup = { sides: [[fighter("Gru"), fighter("Dagmar")], [fighter("Troll")]] as const };
+    let dice = 0;
+    let turns = 0;
+    const events: DuelEvent[] = [];
+    const recorder: FightRecorder = {
+      die: () => {
+        dice += 1;
+      },
+      turn: () => {
+        turns += 1;
+      },
+      event: (e, look) => {
+        events.push(e);
+        expect(look().fighters).toHaveLength(3);
+      },
+      exchanged: () => undefined,
+    };
+    const traced = traceFight(setup, 7, recorder);
+    const plain = runFight(setup, 7, true);
+    // (traceFight gives the duel's result, without a group's sides.)
+    expect(plain).toMatchObject(traced.result);
+    expect(events).toEqual(plain.events);
+    expect(turns).toBe(traced.turns.filter((t) => t.skipped === null).length);
+    expect(dice).toBeGreaterThan(0);
   });
 });

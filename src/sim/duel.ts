@@ -269,11 +269,64 @@ export interface TracedFacts {
   readonly defenses: DefenseUsage;
 }
 
-/** runFight, with every turn the round engine gave and skipped (see TurnTrace). */
-export function traceFight(setup: FightSetup, seed: number): { result: FightResult; turns: TurnTrace[] } {
+/**
+ * What a driver replaying a fight reads of it as it happens
+ * (src/sim/fight-agreement.test.ts): every die in the order rolled, every
+ * event as it is logged, and the end of each exchange's work. `look` tells
+ * how every fighter stands at that moment; it is only asked when wanted,
+ * and asking it changes nothing.
+ */
+export interface FightRecorder {
+  die(faces: number, result: number): void;
+  /** A turn the round engine gave, before the fighter takes it (its `facts` are filled in after). */
+  turn(turn: TurnTrace, look: () => FightLook): void;
+  event(event: DuelEvent, look: () => FightLook): void;
+  /** An exchange is done: its blow applied, its fumble played out. */
+  exchanged(look: () => FightLook): void;
+}
+
+/** The fight at a moment, in the words the table's documents use. */
+export interface FightLook {
+  readonly fighters: readonly FighterAfter[];
+  /** Stuck weapons by name: "owner's item in target" or "… in target's item". */
+  readonly stuck: readonly string[];
+  /** Each pair of enemies. */
+  readonly pairs: readonly {
+    readonly a: FighterIndex;
+    readonly b: FighterIndex;
+    readonly distance: number;
+    readonly engaged: boolean;
+  }[];
+}
+
+/** A die source that tells a recorder each die it gives, and gives the same dice. */
+class RecordedDice implements DiceSource {
+  constructor(
+    readonly inner: DiceSource,
+    readonly recorder: FightRecorder,
+  ) {}
+  roll(faces: number): number {
+    const result = this.inner.roll(faces);
+    this.recorder.die(faces, result);
+    return result;
+  }
+}
+
+/**
+ * runFight, with every turn the round engine gave and skipped (see
+ * TurnTrace), and, when a recorder is given, every die and event as it comes.
+ */
+export function traceFight(
+  setup: FightSetup,
+  seed: number,
+  recorder: FightRecorder | null = null,
+): { result: FightResult; turns: TurnTrace[] } {
   const [a, b] = setup.sides;
-  const duel = new Duel(setup, [a, b], setup.policies, new SeededDice(seed), true);
+  const seeded = new SeededDice(seed);
+  const dice = recorder ? new RecordedDice(seeded, recorder) : seeded;
+  const duel = new Duel(setup, [a, b], setup.policies, dice, true);
   duel.trace = [];
+  duel.recorder = recorder;
   return { result: duel.run(), turns: duel.trace };
 }
 
@@ -575,34 +628,11 @@ export function playExchange(play: ExchangePlay): ExchangePlayed {
       `no exchange: ${refused?.type === "attackRefused" ? refused.reasonKey : "?"}`,
     );
   }
-  const after = (c: Combatant): FighterAfter => {
-    const itemSp: Record<string, number> = {};
-    for (const x of c.sheet.weapons) if (x.itemSp) itemSp[x.name] = c.itemSp.get(x.id)!.value;
-    for (const x of c.sheet.shields) itemSp[x.name] = c.itemSp.get(x.id)!.value;
-    return {
-      stunPoints: c.stun,
-      hitPoints: c.hp,
-      itemSp,
-      away: [...c.away].map((id) => duel.weapon(c, id)?.name ?? id).sort(),
-      statuses: [...c.fx.statuses].sort(),
-      actionLost: c.fx.actionLost,
-      attacksMade: c.counter.made.length,
-      defenses: c.usage,
-    };
-  };
-  const itemName = (c: Combatant, id: string): string =>
-    duel.weapon(c, id)?.name ?? c.sheet.shields.find((x) => x.id === id)?.name ?? id;
   return {
     resolutions,
-    attacker: after(a),
-    defender: after(d),
-    stuck: duel.stuck.map((s) => {
-      const owner = duel.c[s.owner]!;
-      const target = duel.c[s.target]!;
-      const where =
-        s.inItemId === null ? target.sheet.name : `${target.sheet.name}'s ${itemName(target, s.inItemId)}`;
-      return `${owner.sheet.name}'s ${itemName(owner, s.itemId)} in ${where}`;
-    }),
+    attacker: duel.fighterAfter(a),
+    defender: duel.fighterAfter(d),
+    stuck: duel.stuckNames(),
     held: duel.held(d),
   };
 }
@@ -644,6 +674,8 @@ class Duel {
   readonly work: RoundWork;
   /** Every turn and skip the round engine gave, when asked for (traceFight). */
   trace: TurnTrace[] | null = null;
+  /** Told every die, event and exchange, when asked for (traceFight). */
+  recorder: FightRecorder | null = null;
 
   constructor(
     setup: CommonSetup,
@@ -833,6 +865,49 @@ class Duel {
 
   log(event: DuelEvent): void {
     this.events?.push(event);
+    this.recorder?.event(event, this.look);
+  }
+
+  /** How every fighter stands now, for a recorder (FightRecorder). */
+  readonly look = (): FightLook => {
+    const pairs: { a: FighterIndex; b: FighterIndex; distance: number; engaged: boolean }[] = [];
+    // Engaged as the rules read it: in a group, a fallen enemy holds no one (engaged()).
+    for (const x of this.teams[0])
+      for (const { foe, pair } of x.foes) {
+        const engaged = pair.engaged && !(this.group && (this.out(x) || this.out(foe)));
+        pairs.push({ a: x.side, b: foe.side, distance: pair.distance, engaged });
+      }
+    return { fighters: this.c.map((c) => this.fighterAfter(c)), stuck: this.stuckNames(), pairs };
+  };
+
+  /** A fighter in the words the table's documents use (FighterAfter). */
+  fighterAfter(c: Combatant): FighterAfter {
+    const itemSp: Record<string, number> = {};
+    for (const x of c.sheet.weapons) if (x.itemSp) itemSp[x.name] = c.itemSp.get(x.id)!.value;
+    for (const x of c.sheet.shields) itemSp[x.name] = c.itemSp.get(x.id)!.value;
+    return {
+      stunPoints: c.stun,
+      hitPoints: c.hp,
+      itemSp,
+      away: [...c.away].map((id) => this.weapon(c, id)?.name ?? id).sort(),
+      statuses: [...c.fx.statuses].sort(),
+      actionLost: c.fx.actionLost,
+      attacksMade: c.counter.made.length,
+      defenses: c.usage,
+    };
+  }
+
+  /** The weapons stuck in someone, by name: "owner's item in target" or "… in target's item". */
+  stuckNames(): string[] {
+    const itemName = (c: Combatant, id: string): string =>
+      this.weapon(c, id)?.name ?? c.sheet.shields.find((x) => x.id === id)?.name ?? id;
+    return this.stuck.map((s) => {
+      const owner = this.c[s.owner]!;
+      const target = this.c[s.target]!;
+      const where =
+        s.inItemId === null ? target.sheet.name : `${target.sheet.name}'s ${itemName(target, s.inItemId)}`;
+      return `${owner.sheet.name}'s ${itemName(owner, s.itemId)} in ${where}`;
+    });
   }
 
   /** The attacker's policy answers a Retreat or a Disengage; an answer it was not offered is a policy bug. */
@@ -1341,7 +1416,10 @@ class Duel {
       const c = this.byId(at.order[at.turn]!);
       const traced: TurnTrace | null =
         this.trace === null ? null : { round: this.round, phase: at.phase, fighter: c.side, skipped: null };
-      if (traced) this.trace!.push(traced);
+      if (traced) {
+        this.trace!.push(traced);
+        this.recorder?.turn(traced, this.look);
+      }
       this.turn(c, at.phase);
       const before = traced ? this.tracedFacts() : null;
       at = advance(this.work, at, this.driver);
@@ -2175,6 +2253,7 @@ class Duel {
         itemChanges: this.itemChanges(before),
       });
     if (resolution.outcome.kind === OutcomeKind.AttackFumbled) this.fumble(a, w, resolution, attack);
+    this.recorder?.exchanged(this.look);
     return resolution;
   }
 
