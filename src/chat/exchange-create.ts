@@ -1,7 +1,7 @@
 import { announce, frozen } from "../api/hooks";
 import { rulesOptions } from "../config/settings";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
-import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
+import { decideOutcome, defenseFollows, rollAttack } from "../rules/fangs/outcome";
 import type { AttackDeclaration } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
 import { rulesErrorKey } from "./defense-options";
@@ -88,7 +88,7 @@ export async function firstState(
     return { state: createDeclined(init, plan.special), dice: [] };
 
   const attack = await runWithDice((d) => rollAttack(declaration, d), rollDie, "attack");
-  if (attack.value.check.success) {
+  if (defenseFollows(attack.value)) {
     const state = createAttacked(init, attack.value, null, "attackRolled", [attack.dice]);
     return { state: plan.special ? { ...state, special: plan.special } : state, dice: [attack.dice] };
   }

@@ -316,6 +316,24 @@ describe("the table and the simulator play an exchange alike", () => {
     expect(r.damage).toMatchObject({ damage: 11, stunDamage: 10, hitPointDamage: 5 });
   });
 
+  it("NC-DEF-2, NC-DEF-5: a missed attack spends none of Jenny's parries", async () => {
+    // 3 + 15 = 18: a miss, so she has no defense to make (the simulator used to count her parry).
+    const r = await agree({ ...GRU_ON_JENNY, defense: "weaponParry", dice: [3] });
+    expect(r.outcome).toBe("missed");
+    expect(r.defender.defenses.weaponParries).toBe(0);
+  });
+
+  it("NC-DEF-2, NC-MAN-2: a missed attack takes nothing from Jenny's Engage: she dodges no attack", async () => {
+    const r = await agree({
+      ...GRU_ON_JENNY,
+      defense: "dodge",
+      dice: [3],
+      maneuvers: ["attack", "engage"],
+    });
+    expect(r.outcome).toBe("missed");
+    expect(r.defender.defenses.dodges).toBe(0);
+  });
+
   it("NC-DEF-3, NC-DMG-4: a dodge stops the blow", async () => {
     const r = await agree({ ...GRU_ON_JENNY, defense: "dodge", dice: [15, 5] });
     expect(r.outcome).toBe("dodged");

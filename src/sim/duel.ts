@@ -34,7 +34,7 @@ import {
 } from "../rules/fangs/grapple";
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
-import { OutcomeKind, plainBlow } from "../rules/fangs/outcome";
+import { defenseFollows, OutcomeKind, plainBlow } from "../rules/fangs/outcome";
 import {
   advance,
   beginRound,
@@ -2162,26 +2162,6 @@ class Duel {
     if (!allowed.includes(choice)) {
       throw new Error(`policy "${d.policy.id}" chose the defense ${choice}, not among ${allowed.join(", ")}`);
     }
-    let dodgeInstead = false;
-    if (d.maneuver !== null && choice !== "none") {
-      // What takeDefense does, without asking explainDefenses a second time: the choice is in `allowed`.
-      d.usage = recordDefense(d.usage, choice);
-      if (choice === "dodge" && explained.dodgeConvertsManeuver) {
-        // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
-        dodgeInstead = true;
-        const given = dodgeInsteadOf(d.maneuver, w.kind);
-        d.maneuver = given.maneuver;
-        d.round.maneuver = given.maneuver;
-        d.round.attackKind = null;
-        d.round.lostManeuver = given.lostManeuver;
-        d.weaponId = null;
-        d.withdrawal = null;
-        d.readying = null;
-        d.readyingSet = false;
-        d.performed = true;
-      }
-      if (choice === "shieldParry" && this.offHandItem(d)?.type === "weapon") d.offHandParried = true;
-    }
     const { skill, item } = this.defenseSkill(d, choice);
     const attack: AttackDeclaration = {
       attacker: {
@@ -2216,6 +2196,27 @@ class Duel {
       allowed,
     };
     const resolution = resolveExchange({ attack, defense }, this.dice, this.options);
+    let dodgeInstead = false;
+    // The defense is taken, and counted for the round, only against an attack that succeeded (NC-DEF-2).
+    if (d.maneuver !== null && choice !== "none" && defenseFollows(resolution.attack)) {
+      // What takeDefense does, without asking explainDefenses a second time: the choice is in `allowed`.
+      d.usage = recordDefense(d.usage, choice);
+      if (choice === "dodge" && explained.dodgeConvertsManeuver) {
+        // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
+        dodgeInstead = true;
+        const given = dodgeInsteadOf(d.maneuver, w.kind);
+        d.maneuver = given.maneuver;
+        d.round.maneuver = given.maneuver;
+        d.round.attackKind = null;
+        d.round.lostManeuver = given.lostManeuver;
+        d.weaponId = null;
+        d.withdrawal = null;
+        d.readying = null;
+        d.readyingSet = false;
+        d.performed = true;
+      }
+      if (choice === "shieldParry" && this.offHandItem(d)?.type === "weapon") d.offHandParried = true;
+    }
     a.counter = recordAttack(a.counter, {
       source: slot.source as AttackSource,
       kind: w.kind,
