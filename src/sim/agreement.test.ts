@@ -53,6 +53,7 @@ beforeAll(async () => {
 
 const PACK: Readonly<Record<string, string>> = {
   Gru: "characters/gru.json",
+  "Fast Eddy": "characters/fast-eddy.json",
   "Pirate Jenny": "characters/pirate-jenny.json",
   "Giant Octopus": "creatures/giant-octopus.json",
   "Troll-Martian": "creatures/troll-martian.json",
@@ -332,6 +333,19 @@ describe("the table and the simulator play an exchange alike", () => {
     });
     expect(r.outcome).toBe("missed");
     expect(r.defender.defenses.dodges).toBe(0);
+  });
+
+  it("NC-MAN-13: Fast Eddy's Throwing Knife leaves his hand once thrown, though it misses", async () => {
+    const r = await agree({
+      attacker: "Fast Eddy",
+      weapon: "Throwing Knife",
+      defender: "Pirate Jenny",
+      defense: "none",
+      dice: [2],
+      distance: 5,
+    });
+    expect(r.outcome).toBe("missed");
+    expect(r.attacker.away).toEqual(["Throwing Knife"]);
   });
 
   it("NC-DEF-3, NC-DMG-4: a dodge stops the blow", async () => {

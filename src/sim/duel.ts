@@ -24,7 +24,7 @@ import {
   shieldStrikeDamage,
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
-import { dropWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
+import { dropWeaponEffects, thrownWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
 import {
   applyGrapple,
   boundLimbsOf,
@@ -2222,10 +2222,8 @@ class Duel {
       kind: w.kind,
       targetId: d.id,
     });
-    if (w.kind === "thrown") {
-      a.away.add(w.id);
-      a.gearVersion += 1;
-    }
+    // Thrown, the weapon leaves the hand (the rules core's thrownWeaponEffects, as the card applies it).
+    if (w.kind === "thrown") this.apply(thrownWeaponEffects(a.id, w));
     if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);
     const before = this.events === null ? null : this.itemSnapshot();
     this.apply(resolution.effects);
