@@ -470,6 +470,20 @@ function inRange(w: SimWeapon, pair: Pair): boolean {
 /** The simulator's refusal of a shot beyond the weapon's range (the rules core knows no ranges). */
 const OUT_OF_RANGE = Object.freeze({ allowed: false, reasonKey: "FANGS.Sim.OutOfRange", slot: null });
 
+/**
+ * The defenses a fighter can roll: a Grapple parry needs the Grapple skill on its sheet, as the
+ * table's card offers none without it (it reports the missing skill rather than guess one).
+ */
+function withSkills(allowed: readonly DefenseChoice[], sheet: FighterSheet): readonly DefenseChoice[] {
+  if (sheet.skills.grapple !== undefined || !allowed.includes("grappleParry")) return allowed;
+  return allowed.filter((c) => c !== "grappleParry");
+}
+
+/** The hand a weapon strikes from, as the table reads its item (an off-hand weapon: "off"). */
+function handOf(w: SimWeapon): "main" | "off" {
+  return w.offHand ? "off" : "main";
+}
+
 /** The combat set a weapon belongs to (NC-MAN-13): a missile weapon, or the melee weapons and shield. */
 function setOf(w: SimWeapon): "melee" | "missile" {
   return w.kind === "missile" ? "missile" : "melee";
@@ -1223,6 +1237,8 @@ class Duel {
               extendedReload: w.extendedReload,
               itemSp: w.itemSp ? (c.itemSp.get(w.id) ?? null) : null,
             },
+            // An off-hand weapon strikes only its Post-Melee second attack (NC-ATK-7, -9), as at the table.
+            hand: handOf(w),
             targetId: opp.id,
             maneuverTargetId: opp.id,
             engagedWithTarget: true,
@@ -1656,8 +1672,16 @@ class Duel {
       },
       this.dice,
     );
-    if (result.freed) this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
+    if (result.freed) {
+      this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
+      this.letGo(c);
+    }
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
+  }
+
+  /** NC-GRP-3: one no hold binds any more is no longer grappled, as the table's GM takes the status off. */
+  letGo(c: Combatant): void {
+    if (!this.held(c)) c.fx.statuses.delete("grappled");
   }
 
   move(c: Combatant, order: readonly FighterIndex[]): void {
@@ -1805,7 +1829,9 @@ class Duel {
   completeWithdrawal(c: Combatant): void {
     if (c.withdrawal === null || this.out(c)) return;
     const paces = movePaces(c.withdrawal, c.sheet.attributes.movement);
+    const released = this.holds.filter((h) => h.targetId === c.id || h.grapplerId === c.id);
     this.holds = this.holds.filter((h) => h.targetId !== c.id && h.grapplerId !== c.id);
+    for (const h of released) this.letGo(this.byId(h.targetId));
     // From each enemy it was engaged with (in a duel: the one enemy) it ends its paces away, less a chase.
     // One it is no longer engaged with (it left first: both withdrew) it leaves further behind (NC-MAN-16).
     for (const f of c.foes) {
@@ -1927,7 +1953,7 @@ class Duel {
     // A missile or thrown weapon reaches its range, whoever the target is now (a new one after the first fell,
     // or one who moved away since the declaration). A duel keeps its old convention (docs/simulator.md).
     const verdict =
-      this.group && !inRange(w, c.pair) ? OUT_OF_RANGE : this.attackVerdict(c, opp, w, phase, "main");
+      this.group && !inRange(w, c.pair) ? OUT_OF_RANGE : this.attackVerdict(c, opp, w, phase, handOf(w));
     if (!verdict.allowed || !verdict.slot) {
       this.log({ type: "attackRefused", side: c.side, weapon: w.name, reasonKey: verdict.reasonKey ?? "" });
       return;
@@ -2147,7 +2173,7 @@ class Duel {
     const grapple = w.skillKey === "grapple";
     const explained = this.explainDefensesCached(d, a, w.kind, grapple);
     // A fighter who lost its action (stunned) has no maneuver and so no defense this round.
-    const allowed = d.maneuver === null ? NONE_ONLY : explained.allowed;
+    const allowed = d.maneuver === null ? NONE_ONLY : withSkills(explained.allowed, d.sheet);
     const values: Partial<Record<DefenseChoice, number>> = {};
     for (const choice of allowed) values[choice] = this.defenseValue(d, choice);
     const choice = d.policy.chooseDefense({
