@@ -14,6 +14,8 @@ import { compareForTurns, planToUpdate } from "../combat/turns";
 import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
+// Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
+import { dyingRound } from "../rules/fangs/consequences";
 import type { PlanOptions } from "../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
@@ -251,7 +253,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       return actor?.statuses?.has("dying") && actorSystem(actor) ? [{ combatant, actor }] : [];
     });
     if (dying.length === 0) return;
-    const { dyingRound, applyEffects, escapeHtml } = await loadRuleset("fangs");
+    const { applyEffects, escapeHtml } = await loadRuleset("fangs");
     const effects: Effect[] = [];
     const lines: { text: string; hidden: boolean }[] = [];
     for (const { combatant, actor } of dying) {

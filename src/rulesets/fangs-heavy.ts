@@ -3,7 +3,7 @@
  * but Foundry does not need to start: the attack workflow, the exchange
  * card's steps and the GM's side of its authority, the turn planner, the
  * round's notes and round-action requests, the effect applier, NC-DMG-13's
- * impale damage and CORE-CON-3's dying loss, the rules options window, the GM's damage tool, placing an
+ * impale damage, the rules options window, the GM's damage tool, placing an
  * encounter, and Encounter odds with the simulator behind it. One chunk,
  * loaded through `loadRuleset("fangs")` (src/on-demand.ts) when such a
  * world is ready or on first use, whichever comes first. Start-up code
@@ -24,7 +24,6 @@ export { escapeHtml, postNotes } from "../combat/notes";
 export { handleCombatAction, requestCombatAction } from "../combat/request";
 export { applyEffects, revertDeltas } from "../effects/apply-effects";
 export { listEncounters, placeEncounter } from "../encounters/place";
-export { dyingRound } from "../rules/fangs/consequences";
 export { impaledRoundDamage } from "../rules/fangs/impale";
 export {
   planBreakHold,
