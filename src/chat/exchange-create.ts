@@ -1,11 +1,13 @@
 import { announce, frozen } from "../api/hooks";
 import { rulesOptions } from "../config/settings";
+import { applyEffects } from "../effects/apply-effects";
 import { shieldStrikeDamage } from "../rules/fangs/defenses";
-import { decideOutcome, rollAttack } from "../rules/fangs/outcome";
+import { thrownWeaponEffects } from "../rules/fangs/fumble";
+import { decideOutcome, defenseFollows, rollAttack } from "../rules/fangs/outcome";
 import type { AttackDeclaration } from "../rules/fangs/types";
 import { RulesError } from "../rules/kernel/errors";
 import { rulesErrorKey } from "./defense-options";
-import { chargeOffer, countNewAttack } from "./exchange-flow";
+import { chargeOffer, combatOfAttacker, countNewAttack } from "./exchange-flow";
 import {
   type AttackSetup,
   createAttacked,
@@ -88,7 +90,7 @@ export async function firstState(
     return { state: createDeclined(init, plan.special), dice: [] };
 
   const attack = await runWithDice((d) => rollAttack(declaration, d), rollDie, "attack");
-  if (attack.value.check.success) {
+  if (defenseFollows(attack.value)) {
     const state = createAttacked(init, attack.value, null, "attackRolled", [attack.dice]);
     return { state: plan.special ? { ...state, special: plan.special } : state, dice: [attack.dice] };
   }
@@ -150,6 +152,15 @@ export async function createExchange(
   // holds the write queue (runStartAttack), so the check that allowed the attack and its count
   // are one step: two attacks started at once cannot both pass a cap of one.
   if (message) await countNewAttack(message);
+  // A thrown weapon has left the hand once the attack is rolled (the rules core's thrownWeaponEffects).
+  if (message && state.stage !== "declined") {
+    const thrown = thrownWeaponEffects(plan.attacker.uuid, {
+      id: plan.weapon.id ?? "",
+      kind: state.declaration.weapon.kind,
+    });
+    if (thrown.length > 0)
+      await applyEffects(thrown, { combat: combatOfAttacker(plan.attacker, state.setup.combatId) });
+  }
   if (message) announce("declareAttack", message, frozen(state));
   return { ok: true, state, message: message as ChatMessage.Implementation | null };
 }

@@ -16,7 +16,8 @@ import { roundStartManeuvers } from "./turns";
  * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
  * driven with the snapshot of src/combat/snapshot.ts; its
  * chat notes, the `stunned` a passed lost action leaves, the new round's
- * token markers and impale damage (where the engine stops for it), and its
+ * token markers, impale damage (where the engine stops for it) and the
+ * dying's loss, and its
  * two round actions, hold and break hold (NC-RND-4 … -6).
  */
 
@@ -34,6 +35,7 @@ export function fangsPlanOptions(): PlanOptions {
 interface FangsRoundMarkers {
   clearRoundMarkers(declared?: ReadonlyMap<string, ManeuverId>): Promise<void>;
   impaleRound(): Promise<void>;
+  dyingRound(): Promise<void>;
   applyPlan(plan: CombatPlan): Promise<unknown>;
 }
 
@@ -181,6 +183,8 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
     if (!plan.newRound) return;
     const markers = combat as unknown as FangsRoundMarkers;
     await markers.clearRoundMarkers(roundStartManeuvers(plan));
+    // CORE-CON-3: those dying as the round begins lose their HP (docs/rules/fangs.md, "The dying's loss").
+    await markers.dyingRound();
     if (!plan.impaleDamageDue) return;
     // NC-DMG-13 where the engine stopped for it: before the Initiative order is drawn, then the first turn.
     await markers.impaleRound();

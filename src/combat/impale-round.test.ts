@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  giveStatus,
   installCombatStandIn,
   StandInActor,
   type StandInCombat,
@@ -13,6 +14,7 @@ import type { Effect } from "../rules/kernel/effects";
  * The round's impale damage at the table (NC-DMG-13): the tracker finds the
  * weapons stuck in bodies, the rules core rolls their damage, and the effect
  * applier (mocked here: it is the exchange card's, tested there) writes it.
+ * So too the dying's loss each round (CORE-CON-3).
  */
 
 const applied: Effect[][] = [];
@@ -154,5 +156,48 @@ describe("the round's impale damage (Foundry layer)", () => {
     // At 0 HP the bear is dying: the round's 5 is all taken as HP, not ⌈5/2⌉.
     expect(applied).toHaveLength(1);
     expect(applied[0]).toContainEqual({ kind: "pool", actorId: "Actor.bear", pool: "hitPoints", amount: 5 });
+  });
+});
+
+describe("the dying's loss each round (Foundry layer)", () => {
+  const dyingBear = (hitPoints: number) => {
+    const actor = new StandInActor("bear", "Cave Bear", {
+      stunPoints: { value: -3, max: 30 },
+      hitPoints: { value: hitPoints, max: 20 },
+      armorProtection: 0,
+      characteristics: { co: 12, sz: 20, ag: 10 },
+    });
+    giveStatus(actor, "dying");
+    return actor;
+  };
+
+  it("CORE-CON-3: a new round takes 1 HP from a dying combatant, before the round's impale damage", async () => {
+    const victim = dyingBear(-2);
+    const combat = combatOf(victim);
+    world.settings.set("fangs.initiativeMode", "ag");
+    await combat.startCombat();
+    await stick(victim, null, "1d6");
+    applied.length = 0;
+    world.chat.length = 0;
+    world.diceValues.push(15); // a 5 on the d6
+    await combat.nextRound();
+    expect(applied).toEqual([
+      [{ kind: "pool", actorId: "Actor.bear", pool: "hitPoints", amount: 1 }],
+      expect.arrayContaining([{ kind: "pool", actorId: "Actor.bear", pool: "hitPoints", amount: 5 }]),
+    ]);
+    const notes = world.chat.map((m) => String(m.content)).filter((c) => !c.includes("RoundStart"));
+    expect(notes[0]).toContain("FANGS.Combat.Note.DyingLoss");
+    expect(notes[0]).toContain('"hp":"1"');
+    expect(notes[1]).toContain("FANGS.Combat.Note.ImpaleDamage");
+  });
+
+  it("CORE-CON-3: the dead lose nothing more, and a round with no one dying applies nothing", async () => {
+    const dead = dyingBear(-20);
+    const combat = combatOf(dead, new StandInActor("eddy", "Fast Eddy", {}, []));
+    world.settings.set("fangs.initiativeMode", "ag");
+    await combat.startCombat();
+    await combat.nextRound();
+    expect(applied).toEqual([]);
+    expect(world.chat.map((m) => String(m.content)).join("\n")).not.toContain("DyingLoss");
   });
 });

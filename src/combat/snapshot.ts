@@ -27,6 +27,7 @@ import { InitiativeMode, isPhaseId } from "../rules/fangs/round";
 import type { PlanCombatant, PlanState } from "../rules/fangs/round-engine";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { ManeuverId, PhaseId, WeaponKind } from "../rules/fangs/types";
+import { compareForTurns } from "./turns";
 
 /**
  * Reads Foundry documents into the plain snapshot the planner works on:
@@ -298,14 +299,20 @@ export function planCombatant(
   };
 }
 
-/** The combat as the planner sees it; combatants in the tracker's current order. */
+/** What the tracker orders combatants by. */
+type TurnEntry = Parameters<typeof compareForTurns>[0];
+
+/**
+ * The combat as the planner sees it; combatants in the tracker's standing order (by
+ * initiative, then name), where the rules core keeps ties. Not the turn list, which puts
+ * the current phase's acting order first: two fighters of equal AG would then swap
+ * places whenever one acted in a phase the other sat out (docs/rules/fangs.md, "Ties").
+ */
 export function planState(combat: unknown, shieldBashAttack?: ShieldBashAttack): PlanState {
   const system = combatSystem(combat);
-  const turns = read(combat, "turns");
-  const list: unknown[] =
-    Array.isArray(turns) && turns.length > 0
-      ? turns
-      : [...((read(combat, "combatants") as Iterable<unknown>) ?? [])];
+  const list = [...((read(combat, "combatants") as Iterable<TurnEntry> | undefined) ?? [])].sort((a, b) =>
+    compareForTurns(a, b, null),
+  );
   const round = num(read(combat, "round"), 0);
   const turn = read(combat, "turn");
   return {

@@ -817,6 +817,46 @@ describe("a scripted round: AG 17, 15, 15 and 12", () => {
   });
 });
 
+describe("NC-RND-3 at the table: equal AG", () => {
+  it("NC-RND-3: two of equal AG keep the tracker's order from one round to the next, whoever acted last", async () => {
+    // Bea acts alone in the Post-Melee phase; Abe still comes first in round 2, as he did in round 1.
+    const combat = new FangsCombat() as unknown as Table["combat"];
+    const abe = fighter("abe", "Abe", 12, "melee");
+    const bea = fighter("bea", "Bea", 12, "melee");
+    for (const c of [bea, abe]) combat.add(c);
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    giveStatus(abe.actor!, "engaged");
+    giveStatus(bea.actor!, "engaged");
+    const seen: string[] = [];
+    const look = () => seen.push(currentName(combat));
+    await combat.startCombat();
+    look();
+    await asCombatant(abe).declareManeuver("attack");
+    await combat.nextTurn();
+    look();
+    await asCombatant(bea).declareManeuver("allOutAttack");
+    await combat.nextTurn();
+    look();
+    await asCombatant(abe).recordAttack({ source: "maneuver", kind: "melee", targetId: bea.id });
+    await combat.nextTurn();
+    look();
+    await asCombatant(bea).recordAttack({ source: "maneuver", kind: "melee", targetId: abe.id });
+    await combat.nextTurn();
+    look();
+    await combat.nextTurn();
+    look();
+    expect(seen).toEqual([
+      "initiative:Abe",
+      "initiative:Bea",
+      "melee:Abe",
+      "melee:Bea",
+      "postMelee:Bea",
+      "initiative:Abe",
+    ]);
+  });
+});
+
 describe("NC-MAN-2 at the table: a maneuver lost to a dodge", () => {
   it("NC-MAN-2: the archer who dodged instead of shooting starts the next round with the shot declared again, and the chat says so", async () => {
     const { combat, archer } = table();

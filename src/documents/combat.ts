@@ -10,8 +10,11 @@ import { requestCombatAction } from "../combat/query";
 import { activeTableRuleset } from "../combat/rulesets";
 import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from "../combat/table-ruleset";
 import { compareForTurns, planToUpdate } from "../combat/turns";
+import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
+// Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
+import { dyingRound } from "../rules/fangs/consequences";
 import type { PlanOptions } from "../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
@@ -85,6 +88,23 @@ function notify(refusal: unknown): void {
     return;
   }
   throw refusal;
+}
+
+/**
+ * The round's own notes (impale damage, the dying's loss) in the chat, from the tracker; a
+ * combatant the players cannot see is named to the GMs only, as the round's other notes are.
+ */
+async function postRoundLines(lines: readonly { text: string; hidden: boolean }[]): Promise<void> {
+  const speaker = { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") };
+  const content = (subset: typeof lines) =>
+    `<div class="fangs-combat-note">${subset.map((l) => `<p>${l.text}</p>`).join("")}</div>`;
+  const shown = lines.filter((l) => !l.hidden);
+  const secret = lines.filter((l) => l.hidden);
+  if (shown.length > 0) await ChatMessage.create({ content: content(shown), speaker });
+  if (secret.length > 0) {
+    const whisper = game.users!.filter((u) => u.isGM).map((u) => u.id!);
+    await ChatMessage.create({ content: content(secret), speaker, whisper });
+  }
 }
 
 export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
@@ -214,17 +234,46 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
       });
     }
     await applyEffects(effects, { combat: this as unknown as Combat.Implementation });
-    const speaker = { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") };
-    const content = (subset: typeof lines) =>
-      `<div class="fangs-combat-note">${subset.map((l) => `<p>${l.text}</p>`).join("")}</div>`;
-    const shown = lines.filter((l) => !l.hidden);
-    const secret = lines.filter((l) => l.hidden);
-    if (shown.length > 0) await ChatMessage.create({ content: content(shown), speaker });
-    // A combatant the players cannot see is named to the GMs only, as the round's other notes are.
-    if (secret.length > 0) {
-      const whisper = game.users!.filter((u) => u.isGM).map((u) => u.id!);
-      await ChatMessage.create({ content: content(secret), speaker, whisper });
+    await postRoundLines(lines);
+  }
+
+  /**
+   * CORE-CON-3: "HP ≤ 0: helpless and dying, losing 1 HP a round". Each new
+   * round every combatant dying as it begins loses its HP (the rules core's
+   * `dyingRound`, by the world's `dyingHitPointLossPerRound`), before the
+   * round's impale damage, as the simulator takes it (docs/rules/fangs.md,
+   * "The dying's loss"); applied through the exchange's effect applier and
+   * told in the chat. Only while `dying` is on: First Aid that stopped the
+   * loss takes it off. Runs on the GM's client, inside a round action
+   * (`inTurn`), as `impaleRound` does.
+   */
+  async dyingRound(): Promise<void> {
+    const dying = [...this.combatants].flatMap((combatant) => {
+      const actor = combatant.actor;
+      return actor?.statuses?.has("dying") && actorSystem(actor) ? [{ combatant, actor }] : [];
+    });
+    if (dying.length === 0) return;
+    const { applyEffects, escapeHtml } = await loadRuleset("fangs");
+    const effects: Effect[] = [];
+    const lines: { text: string; hidden: boolean }[] = [];
+    for (const { combatant, actor } of dying) {
+      const state = actorState(actor);
+      // Dead or no longer at 0 HP or less (a GM's healing): the status is stale, and nothing is lost.
+      if (state.hitPoints.value > 0 || -state.hitPoints.value >= state.sz) continue;
+      const round = dyingRound(actor.uuid, state, rulesOptions());
+      if (round.effects.length === 0) continue;
+      effects.push(...round.effects);
+      lines.push({
+        text: game.i18n!.format("FANGS.Combat.Note.DyingLoss", {
+          name: escapeHtml(combatant.name ?? ""),
+          hp: String(state.hitPoints.value - round.hitPoints),
+        }),
+        hidden: combatant.hidden === true,
+      });
     }
+    if (effects.length === 0) return;
+    await applyEffects(effects, { combat: this as unknown as Combat.Implementation });
+    await postRoundLines(lines);
   }
 
   /** Plans applied on this client: tells a deletion's follow-up whether the round was written since. */

@@ -53,6 +53,7 @@ beforeAll(async () => {
 
 const PACK: Readonly<Record<string, string>> = {
   Gru: "characters/gru.json",
+  "Fast Eddy": "characters/fast-eddy.json",
   "Pirate Jenny": "characters/pirate-jenny.json",
   "Giant Octopus": "creatures/giant-octopus.json",
   "Troll-Martian": "creatures/troll-martian.json",
@@ -314,6 +315,37 @@ describe("the table and the simulator play an exchange alike", () => {
     const r = await agree({ ...GRU_ON_JENNY, defense: "none", dice: [15, 8] });
     // The text's 11 → 11 Stun, 6 HP, less Jenny's leathers (1) from each part.
     expect(r.damage).toMatchObject({ damage: 11, stunDamage: 10, hitPointDamage: 5 });
+  });
+
+  it("NC-DEF-2, NC-DEF-5: a missed attack spends none of Jenny's parries", async () => {
+    // 3 + 15 = 18: a miss, so she has no defense to make (the simulator used to count her parry).
+    const r = await agree({ ...GRU_ON_JENNY, defense: "weaponParry", dice: [3] });
+    expect(r.outcome).toBe("missed");
+    expect(r.defender.defenses.weaponParries).toBe(0);
+  });
+
+  it("NC-DEF-2, NC-MAN-2: a missed attack takes nothing from Jenny's Engage: she dodges no attack", async () => {
+    const r = await agree({
+      ...GRU_ON_JENNY,
+      defense: "dodge",
+      dice: [3],
+      maneuvers: ["attack", "engage"],
+    });
+    expect(r.outcome).toBe("missed");
+    expect(r.defender.defenses.dodges).toBe(0);
+  });
+
+  it("NC-MAN-13: Fast Eddy's Throwing Knife leaves his hand once thrown, though it misses", async () => {
+    const r = await agree({
+      attacker: "Fast Eddy",
+      weapon: "Throwing Knife",
+      defender: "Pirate Jenny",
+      defense: "none",
+      dice: [2],
+      distance: 5,
+    });
+    expect(r.outcome).toBe("missed");
+    expect(r.attacker.away).toEqual(["Throwing Knife"]);
   });
 
   it("NC-DEF-3, NC-DMG-4: a dodge stops the blow", async () => {

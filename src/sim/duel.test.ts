@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canChooseManeuver } from "../rules/fangs/maneuvers";
 import { SuccessLevel } from "../rules/fangs/types";
-import { type DuelEvent, runDuel } from "./duel";
+import { type DuelEvent, type FightRecorder, runDuel, runFight, traceFight } from "./duel";
 import type { FighterSheet } from "./fighter";
 import { formatCheck, formatDuelLog } from "./format";
 import { createLocalizer } from "./i18n";
@@ -282,5 +282,92 @@ describe("a duel", () => {
         expect(one.ends[1 - winner]).toBe("fled");
       }
     }
+  });
+});
+
+describe("the simulator asks the rules core as the table does", () => {
+  it("NC-ATK-7, NC-ATK-9: an off-hand weapon is never the maneuver's attack, only the Post-Melee one", () => {
+    // Dagmar without her Broadsword: her Shortsword is in the off hand, as her sheet holds it.
+    const dagmar = fighter("Dagmar");
+    const lefty = { ...dagmar, weapons: dagmar.weapons.filter((w) => w.name !== "Broadsword") };
+    let offHand = 0;
+    for (let seed = 1; seed <= 12; seed += 1) {
+      const events = runDuel({ fighters: [lefty, fighter("Troll")] }, seed, true).events!;
+      for (const e of events) {
+        if (e.type === "maneuver" && e.side === 0) expect(e.weapon).not.toBe("Shortsword");
+        if (e.type === "exchange" && e.attacker === 0 && e.weapon === "Shortsword") {
+          expect(e.source).toBe("offHand");
+          offHand += 1;
+        }
+      }
+    }
+    expect(offHand).toBeGreaterThan(0);
+  });
+
+  it("NC-GRP-1: Pirate Jenny, with no Grapple skill on her sheet, is offered no grapple parry, as at the table", () => {
+    let grapples = 0;
+    const base = createDefaultPolicy();
+    const jenny: Policy = {
+      ...base,
+      id: "spy",
+      chooseDefense(q) {
+        if (q.attack.weaponId === octopus.weapons.find((w) => w.name === "Grapple")!.id) {
+          grapples += 1;
+          expect(q.allowed).not.toContain("grappleParry");
+        }
+        return base.chooseDefense(q);
+      },
+    };
+    const octopus = fighter("Giant Octopus");
+    for (let seed = 1; seed <= 8; seed += 1)
+      runDuel({ fighters: [octopus, fighter("Pirate Jenny")], policies: [base, jenny] }, seed);
+    expect(grapples).toBeGreaterThan(0);
+  });
+
+  it("NC-GRP-3: one who breaks free of the Giant Octopus is no longer grappled", () => {
+    let freed = 0;
+    for (let seed = 1; seed <= 12; seed += 1) {
+      const recorder: FightRecorder = {
+        die: () => undefined,
+        turn: () => undefined,
+        exchanged: () => undefined,
+        event(e, look) {
+          if (e.type !== "breakFree" || !e.freed) return;
+          freed += 1;
+          expect(look().fighters[e.side]!.statuses).not.toContain("grappled");
+        },
+      };
+      traceFight({ sides: [[fighter("Giant Octopus")], [fighter("Gru")]] }, seed, recorder);
+    }
+    expect(freed).toBeGreaterThan(0);
+  });
+});
+
+describe("a fight's recorder", () => {
+  it("is told every die, turn and event, and changes nothing: the same fight as without it", () => {
+    const setup = { sides: [[fighter("Gru"), fighter("Dagmar")], [fighter("Troll")]] as const };
+    let dice = 0;
+    let turns = 0;
+    const events: DuelEvent[] = [];
+    const recorder: FightRecorder = {
+      die: () => {
+        dice += 1;
+      },
+      turn: () => {
+        turns += 1;
+      },
+      event: (e, look) => {
+        events.push(e);
+        expect(look().fighters).toHaveLength(3);
+      },
+      exchanged: () => undefined,
+    };
+    const traced = traceFight(setup, 7, recorder);
+    const plain = runFight(setup, 7, true);
+    // (traceFight gives the duel's result, without a group's sides.)
+    expect(plain).toMatchObject(traced.result);
+    expect(events).toEqual(plain.events);
+    expect(turns).toBe(traced.turns.filter((t) => t.skipped === null).length);
+    expect(dice).toBeGreaterThan(0);
   });
 });

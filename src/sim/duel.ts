@@ -24,7 +24,7 @@ import {
   shieldStrikeDamage,
 } from "../rules/fangs/defenses";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
-import { dropWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
+import { dropWeaponEffects, thrownWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
 import {
   applyGrapple,
   boundLimbsOf,
@@ -34,7 +34,7 @@ import {
 } from "../rules/fangs/grapple";
 import { impaledRoundDamage, removeStuckWeapon } from "../rules/fangs/impale";
 import { canChooseManeuver, getManeuver, type ManeuverOptions, movePaces } from "../rules/fangs/maneuvers";
-import { OutcomeKind, plainBlow } from "../rules/fangs/outcome";
+import { defenseFollows, OutcomeKind, plainBlow } from "../rules/fangs/outcome";
 import {
   advance,
   beginRound,
@@ -270,11 +270,64 @@ export interface TracedFacts {
   readonly defenses: DefenseUsage;
 }
 
-/** runFight, with every turn the round engine gave and skipped (see TurnTrace). */
-export function traceFight(setup: FightSetup, seed: number): { result: FightResult; turns: TurnTrace[] } {
+/**
+ * What a driver replaying a fight reads of it as it happens
+ * (src/sim/fight-agreement.test.ts): every die in the order rolled, every
+ * event as it is logged, and the end of each exchange's work. `look` tells
+ * how every fighter stands at that moment; it is only asked when wanted,
+ * and asking it changes nothing.
+ */
+export interface FightRecorder {
+  die(faces: number, result: number): void;
+  /** A turn the round engine gave, before the fighter takes it (its `facts` are filled in after). */
+  turn(turn: TurnTrace, look: () => FightLook): void;
+  event(event: DuelEvent, look: () => FightLook): void;
+  /** An exchange is done: its blow applied, its fumble played out. */
+  exchanged(look: () => FightLook): void;
+}
+
+/** The fight at a moment, in the words the table's documents use. */
+export interface FightLook {
+  readonly fighters: readonly FighterAfter[];
+  /** Stuck weapons by name: "owner's item in target" or "… in target's item". */
+  readonly stuck: readonly string[];
+  /** Each pair of enemies. */
+  readonly pairs: readonly {
+    readonly a: FighterIndex;
+    readonly b: FighterIndex;
+    readonly distance: number;
+    readonly engaged: boolean;
+  }[];
+}
+
+/** A die source that tells a recorder each die it gives, and gives the same dice. */
+class RecordedDice implements DiceSource {
+  constructor(
+    readonly inner: DiceSource,
+    readonly recorder: FightRecorder,
+  ) {}
+  roll(faces: number): number {
+    const result = this.inner.roll(faces);
+    this.recorder.die(faces, result);
+    return result;
+  }
+}
+
+/**
+ * runFight, with every turn the round engine gave and skipped (see
+ * TurnTrace), and, when a recorder is given, every die and event as it comes.
+ */
+export function traceFight(
+  setup: FightSetup,
+  seed: number,
+  recorder: FightRecorder | null = null,
+): { result: FightResult; turns: TurnTrace[] } {
   const [a, b] = setup.sides;
-  const duel = new Duel(setup, [a, b], setup.policies, new SeededDice(seed), true);
+  const seeded = new SeededDice(seed);
+  const dice = recorder ? new RecordedDice(seeded, recorder) : seeded;
+  const duel = new Duel(setup, [a, b], setup.policies, dice, true);
   duel.trace = [];
+  duel.recorder = recorder;
   return { result: duel.run(), turns: duel.trace };
 }
 
@@ -417,6 +470,20 @@ function inRange(w: SimWeapon, pair: Pair): boolean {
 
 /** The simulator's refusal of a shot beyond the weapon's range (the rules core knows no ranges). */
 const OUT_OF_RANGE = Object.freeze({ allowed: false, reasonKey: "FANGS.Sim.OutOfRange", slot: null });
+
+/**
+ * The defenses a fighter can roll: a Grapple parry needs the Grapple skill on its sheet, as the
+ * table's card offers none without it (it reports the missing skill rather than guess one).
+ */
+function withSkills(allowed: readonly DefenseChoice[], sheet: FighterSheet): readonly DefenseChoice[] {
+  if (sheet.skills.grapple !== undefined || !allowed.includes("grappleParry")) return allowed;
+  return allowed.filter((c) => c !== "grappleParry");
+}
+
+/** The hand a weapon strikes from, as the table reads its item (an off-hand weapon: "off"). */
+function handOf(w: SimWeapon): "main" | "off" {
+  return w.offHand ? "off" : "main";
+}
 
 /** The combat set a weapon belongs to (NC-MAN-13): a missile weapon, or the melee weapons and shield. */
 function setOf(w: SimWeapon): "melee" | "missile" {
@@ -576,34 +643,11 @@ export function playExchange(play: ExchangePlay): ExchangePlayed {
       `no exchange: ${refused?.type === "attackRefused" ? refused.reasonKey : "?"}`,
     );
   }
-  const after = (c: Combatant): FighterAfter => {
-    const itemSp: Record<string, number> = {};
-    for (const x of c.sheet.weapons) if (x.itemSp) itemSp[x.name] = c.itemSp.get(x.id)!.value;
-    for (const x of c.sheet.shields) itemSp[x.name] = c.itemSp.get(x.id)!.value;
-    return {
-      stunPoints: c.stun,
-      hitPoints: c.hp,
-      itemSp,
-      away: [...c.away].map((id) => duel.weapon(c, id)?.name ?? id).sort(),
-      statuses: [...c.fx.statuses].sort(),
-      actionLost: c.fx.actionLost,
-      attacksMade: c.counter.made.length,
-      defenses: c.usage,
-    };
-  };
-  const itemName = (c: Combatant, id: string): string =>
-    duel.weapon(c, id)?.name ?? c.sheet.shields.find((x) => x.id === id)?.name ?? id;
   return {
     resolutions,
-    attacker: after(a),
-    defender: after(d),
-    stuck: duel.stuck.map((s) => {
-      const owner = duel.c[s.owner]!;
-      const target = duel.c[s.target]!;
-      const where =
-        s.inItemId === null ? target.sheet.name : `${target.sheet.name}'s ${itemName(target, s.inItemId)}`;
-      return `${owner.sheet.name}'s ${itemName(owner, s.itemId)} in ${where}`;
-    }),
+    attacker: duel.fighterAfter(a),
+    defender: duel.fighterAfter(d),
+    stuck: duel.stuckNames(),
     held: duel.held(d),
   };
 }
@@ -645,6 +689,8 @@ class Duel {
   readonly work: RoundWork;
   /** Every turn and skip the round engine gave, when asked for (traceFight). */
   trace: TurnTrace[] | null = null;
+  /** Told every die, event and exchange, when asked for (traceFight). */
+  recorder: FightRecorder | null = null;
 
   constructor(
     setup: CommonSetup,
@@ -834,6 +880,49 @@ class Duel {
 
   log(event: DuelEvent): void {
     this.events?.push(event);
+    this.recorder?.event(event, this.look);
+  }
+
+  /** How every fighter stands now, for a recorder (FightRecorder). */
+  readonly look = (): FightLook => {
+    const pairs: { a: FighterIndex; b: FighterIndex; distance: number; engaged: boolean }[] = [];
+    // Engaged as the rules read it: in a group, a fallen enemy holds no one (engaged()).
+    for (const x of this.teams[0])
+      for (const { foe, pair } of x.foes) {
+        const engaged = pair.engaged && !(this.group && (this.out(x) || this.out(foe)));
+        pairs.push({ a: x.side, b: foe.side, distance: pair.distance, engaged });
+      }
+    return { fighters: this.c.map((c) => this.fighterAfter(c)), stuck: this.stuckNames(), pairs };
+  };
+
+  /** A fighter in the words the table's documents use (FighterAfter). */
+  fighterAfter(c: Combatant): FighterAfter {
+    const itemSp: Record<string, number> = {};
+    for (const x of c.sheet.weapons) if (x.itemSp) itemSp[x.name] = c.itemSp.get(x.id)!.value;
+    for (const x of c.sheet.shields) itemSp[x.name] = c.itemSp.get(x.id)!.value;
+    return {
+      stunPoints: c.stun,
+      hitPoints: c.hp,
+      itemSp,
+      away: [...c.away].map((id) => this.weapon(c, id)?.name ?? id).sort(),
+      statuses: [...c.fx.statuses].sort(),
+      actionLost: c.fx.actionLost,
+      attacksMade: c.counter.made.length,
+      defenses: c.usage,
+    };
+  }
+
+  /** The weapons stuck in someone, by name: "owner's item in target" or "… in target's item". */
+  stuckNames(): string[] {
+    const itemName = (c: Combatant, id: string): string =>
+      this.weapon(c, id)?.name ?? c.sheet.shields.find((x) => x.id === id)?.name ?? id;
+    return this.stuck.map((s) => {
+      const owner = this.c[s.owner]!;
+      const target = this.c[s.target]!;
+      const where =
+        s.inItemId === null ? target.sheet.name : `${target.sheet.name}'s ${itemName(target, s.inItemId)}`;
+      return `${owner.sheet.name}'s ${itemName(owner, s.itemId)} in ${where}`;
+    });
   }
 
   /** The attacker's policy answers a Retreat or a Disengage; an answer it was not offered is a policy bug. */
@@ -1143,6 +1232,8 @@ class Duel {
               extendedReload: w.extendedReload,
               itemSp: w.itemSp ? (c.itemSp.get(w.id) ?? null) : null,
             },
+            // An off-hand weapon strikes only its Post-Melee second attack (NC-ATK-7, -9), as at the table.
+            hand: handOf(w),
             targetId: opp.id,
             maneuverTargetId: opp.id,
             engagedWithTarget: true,
@@ -1336,7 +1427,10 @@ class Duel {
       const c = this.byId(at.order[at.turn]!);
       const traced: TurnTrace | null =
         this.trace === null ? null : { round: this.round, phase: at.phase, fighter: c.side, skipped: null };
-      if (traced) this.trace!.push(traced);
+      if (traced) {
+        this.trace!.push(traced);
+        this.recorder?.turn(traced, this.look);
+      }
       this.turn(c, at.phase);
       const before = traced ? this.tracedFacts() : null;
       at = advance(this.work, at, this.driver);
@@ -1573,8 +1667,16 @@ class Duel {
       },
       this.dice,
     );
-    if (result.freed) this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
+    if (result.freed) {
+      this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
+      this.letGo(c);
+    }
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
+  }
+
+  /** NC-GRP-3: one no hold binds any more is no longer grappled, as the table's GM takes the status off. */
+  letGo(c: Combatant): void {
+    if (!this.held(c)) c.fx.statuses.delete("grappled");
   }
 
   move(c: Combatant, order: readonly FighterIndex[]): void {
@@ -1722,7 +1824,9 @@ class Duel {
   completeWithdrawal(c: Combatant): void {
     if (c.withdrawal === null || this.out(c)) return;
     const paces = movePaces(c.withdrawal, c.sheet.attributes.movement);
+    const released = this.holds.filter((h) => h.targetId === c.id || h.grapplerId === c.id);
     this.holds = this.holds.filter((h) => h.targetId !== c.id && h.grapplerId !== c.id);
+    for (const h of released) this.letGo(this.byId(h.targetId));
     // From each enemy it was engaged with (in a duel: the one enemy) it ends its paces away, less a chase.
     // One it is no longer engaged with (it left first: both withdrew) it leaves further behind (NC-MAN-16).
     for (const f of c.foes) {
@@ -1844,7 +1948,7 @@ class Duel {
     // A missile or thrown weapon reaches its range, whoever the target is now (a new one after the first fell,
     // or one who moved away since the declaration). A duel keeps its old convention (docs/simulator.md).
     const verdict =
-      this.group && !inRange(w, c.pair) ? OUT_OF_RANGE : this.attackVerdict(c, opp, w, phase, "main");
+      this.group && !inRange(w, c.pair) ? OUT_OF_RANGE : this.attackVerdict(c, opp, w, phase, handOf(w));
     if (!verdict.allowed || !verdict.slot) {
       this.log({ type: "attackRefused", side: c.side, weapon: w.name, reasonKey: verdict.reasonKey ?? "" });
       return;
@@ -2059,7 +2163,7 @@ class Duel {
     const grapple = w.skillKey === "grapple";
     const explained = this.explainDefensesCached(d, a, w.kind, grapple);
     // A fighter who lost its action (stunned) has no maneuver and so no defense this round.
-    const allowed = d.maneuver === null ? NONE_ONLY : explained.allowed;
+    const allowed = d.maneuver === null ? NONE_ONLY : withSkills(explained.allowed, d.sheet);
     const values: Partial<Record<DefenseChoice, number>> = {};
     for (const choice of allowed) values[choice] = this.defenseValue(d, choice);
     const choice = d.policy.chooseDefense({
@@ -2073,26 +2177,6 @@ class Duel {
     });
     if (!allowed.includes(choice)) {
       throw new Error(`policy "${d.policy.id}" chose the defense ${choice}, not among ${allowed.join(", ")}`);
-    }
-    let dodgeInstead = false;
-    if (d.maneuver !== null && choice !== "none") {
-      // What takeDefense does, without asking explainDefenses a second time: the choice is in `allowed`.
-      d.usage = recordDefense(d.usage, choice);
-      if (choice === "dodge" && explained.dodgeConvertsManeuver) {
-        // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
-        dodgeInstead = true;
-        const given = dodgeInsteadOf(d.maneuver, w.kind);
-        d.maneuver = given.maneuver;
-        d.round.maneuver = given.maneuver;
-        d.round.attackKind = null;
-        d.round.lostManeuver = given.lostManeuver;
-        d.weaponId = null;
-        d.withdrawal = null;
-        d.readying = null;
-        d.readyingSet = false;
-        d.performed = true;
-      }
-      if (choice === "shieldParry" && this.offHandItem(d)?.type === "weapon") d.offHandParried = true;
     }
     const { skill, item } = this.defenseSkill(d, choice);
     const attack: AttackDeclaration = {
@@ -2128,15 +2212,34 @@ class Duel {
       allowed,
     };
     const resolution = resolveExchange({ attack, defense }, this.dice, this.options);
+    let dodgeInstead = false;
+    // The defense is taken, and counted for the round, only against an attack that succeeded (NC-DEF-2).
+    if (d.maneuver !== null && choice !== "none" && defenseFollows(resolution.attack)) {
+      // What takeDefense does, without asking explainDefenses a second time: the choice is in `allowed`.
+      d.usage = recordDefense(d.usage, choice);
+      if (choice === "dodge" && explained.dodgeConvertsManeuver) {
+        // NC-MAN-2: the maneuver is given up; the fighter dodges for the rest of the round.
+        dodgeInstead = true;
+        const given = dodgeInsteadOf(d.maneuver, w.kind);
+        d.maneuver = given.maneuver;
+        d.round.maneuver = given.maneuver;
+        d.round.attackKind = null;
+        d.round.lostManeuver = given.lostManeuver;
+        d.weaponId = null;
+        d.withdrawal = null;
+        d.readying = null;
+        d.readyingSet = false;
+        d.performed = true;
+      }
+      if (choice === "shieldParry" && this.offHandItem(d)?.type === "weapon") d.offHandParried = true;
+    }
     a.counter = recordAttack(a.counter, {
       source: slot.source as AttackSource,
       kind: w.kind,
       targetId: d.id,
     });
-    if (w.kind === "thrown") {
-      a.away.add(w.id);
-      a.gearVersion += 1;
-    }
+    // Thrown, the weapon leaves the hand (the rules core's thrownWeaponEffects, as the card applies it).
+    if (w.kind === "thrown") this.apply(thrownWeaponEffects(a.id, w));
     if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);
     const before = this.events === null ? null : this.itemSnapshot();
     this.apply(resolution.effects);
@@ -2165,6 +2268,7 @@ class Duel {
         itemChanges: this.itemChanges(before),
       });
     if (resolution.outcome.kind === OutcomeKind.AttackFumbled) this.fumble(a, w, resolution, attack);
+    this.recorder?.exchanged(this.look);
     return resolution;
   }
 

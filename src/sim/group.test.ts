@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { DefenseChoice } from "../rules/fangs/types";
-import { type FightResult, runDuel, runFight } from "./duel";
+import { type FightRecorder, type FightResult, runDuel, runFight, traceFight } from "./duel";
 import type { FighterSheet } from "./fighter";
 import { formatDuelLog } from "./format";
 import { createLocalizer } from "./i18n";
@@ -84,45 +83,47 @@ describe("a fight between sides", () => {
     expect(exchanges).toBeGreaterThan(50);
   });
 
-  it("NC-DEF-5: a lone fighter beset by three spends the parries the rules core allows a round, no more", () => {
+  it("NC-DEF-5, NC-DEF-2: a lone fighter beset by three spends the parries the rules core allows a round, no more", () => {
     // The Troll's Great Club is used alone: it parries twice a round, and defenses.ts says so each time.
-    const asked: { round: number; allowed: readonly DefenseChoice[]; choice: DefenseChoice }[] = [];
+    // A parry is spent only against an attack that succeeded (NC-DEF-2): the ones rolled, as the log shows them.
+    const spent = new Map<number, number>();
     let round = 0;
+    let refusedAfterTwo = 0;
     const base = createDefaultPolicy();
     const spy: Policy = {
       ...base,
       id: "spy",
-      chooseManeuver(q) {
-        round = q.round;
-        return base.chooseManeuver(q);
-      },
       chooseDefense(q) {
-        const choice = base.chooseDefense(q);
-        asked.push({ round, allowed: q.allowed, choice });
-        return choice;
+        if ((spent.get(round) ?? 0) >= 2) {
+          expect(q.allowed).not.toContain("weaponParry");
+          refusedAfterTwo += 1;
+        }
+        return base.chooseDefense(q);
       },
     };
-    let refusedAfterTwo = 0;
+    const troll = 3;
+    const recorder: FightRecorder = {
+      die: () => undefined,
+      turn: () => undefined,
+      exchanged: () => undefined,
+      event(e) {
+        if (e.type === "round") round = e.round;
+        if (e.type === "exchange" && e.defender === troll && e.resolution.defense?.choice === "weaponParry")
+          spent.set(round, (spent.get(round) ?? 0) + 1);
+      },
+    };
     for (let seed = 1; seed <= 20; seed += 1) {
-      asked.length = 0;
-      runFight(
+      spent.clear();
+      traceFight(
         {
           sides: [[fighter("Gru"), fighter("Dagmar"), fighter("Fast Eddy")], [fighter("Troll")]],
           policies: [[base, createDefaultPolicy(), createDefaultPolicy()], [spy]],
           startDistance: 0,
         },
         seed,
+        recorder,
       );
-      const parries = new Map<number, number>();
-      for (const q of asked) {
-        const used = parries.get(q.round) ?? 0;
-        if (used >= 2) {
-          expect(q.allowed).not.toContain("weaponParry");
-          refusedAfterTwo += 1;
-        }
-        if (q.choice === "weaponParry") parries.set(q.round, used + 1);
-      }
-      for (const n of parries.values()) expect(n).toBeLessThanOrEqual(2);
+      for (const n of spent.values()) expect(n).toBeLessThanOrEqual(2);
     }
     expect(refusedAfterTwo).toBeGreaterThan(0);
   });

@@ -13,10 +13,12 @@ import {
   Combat,
   Combatant,
   dice,
+  GridScene,
   makeToken,
   ObjectField,
   OWNERSHIP,
   Roll,
+  SquareGrid,
   type StandInEffect,
   type TokenDocument,
   tokenDocuments,
@@ -24,7 +26,7 @@ import {
 } from "./stand-in/index";
 
 export type { TokenDocument };
-export { ArrayField, ChatMessage, Combatant, ObjectField, Roll };
+export { ArrayField, ChatMessage, Combatant, GridScene, ObjectField, Roll, SquareGrid };
 export type TestUser = User;
 export type TestEffect = StandInEffect;
 
@@ -59,8 +61,12 @@ export interface ChatWorld {
   readonly dsn: (typeof standIn.dsn)[number][];
   readonly notices: string[];
   as(user: User): void;
-  /** A token for an actor, which `fromUuid` finds (targets, free attacks). */
-  token(actor: { uuid: string; name: string }, name?: string): TokenDocument;
+  /** A token for an actor, which `fromUuid` finds (targets, free attacks); with a place, on a gridded scene. */
+  token(
+    actor: { uuid: string; name: string },
+    name?: string,
+    place?: { scene: GridScene; x: number; y: number; disposition: number } | null,
+  ): TokenDocument;
   reset(): void;
 }
 

@@ -8,8 +8,11 @@ import {
   Combatant,
   createDialogs,
   DataModel,
+  GridScene,
+  makeToken,
   NumberField,
   OWNERSHIP,
+  SquareGrid,
   setProperty,
   USER_ROLES,
   User,
@@ -379,6 +382,32 @@ describe("Token HUD edits", () => {
       standIn.Hooks.off("modifyTokenAttribute", id);
     }
     expect(hp().value).toBe(hp().max);
+  });
+});
+
+describe("scenes and their grid", () => {
+  it("a square grid measures a path in spaces, a diagonal step as one (EQUIDISTANT), times its distance", () => {
+    const grid = new SquareGrid(100, 1);
+    const at = (i: number, j: number) => grid.getCenterPoint({ i, j });
+    expect(at(0, 0)).toEqual({ x: 50, y: 50 });
+    expect(grid.measurePath([at(0, 0), at(0, 1)]).distance).toBe(1);
+    expect(grid.measurePath([at(0, 0), at(1, 1)]).distance).toBe(1);
+    expect(grid.measurePath([at(0, 0), at(2, 5)]).distance).toBe(5);
+    expect(new SquareGrid(100, 5).measurePath([at(0, 0), at(0, 3)]).distance).toBe(15);
+  });
+
+  it("a token placed on a scene stands there, among its scene's tokens; only a GM moves it", async () => {
+    const scene = new GridScene("scenePin00000001", new SquareGrid(100, 1));
+    const actor = await createActor();
+    const token = makeToken(actor as never, "Pinned", { scene, x: 200, y: 100, disposition: -1 });
+    expect(token.parent).toBe(scene);
+    expect(scene.tokens).toEqual([token]);
+    expect([token.x, token.y, token.width, token.height, token.disposition]).toEqual([200, 100, 1, 1, -1]);
+    standIn.as(player);
+    await expect(token.update({ x: 0 })).rejects.toThrow();
+    standIn.as(gm);
+    await token.update({ x: 300 });
+    expect(token.x).toBe(300);
   });
 });
 

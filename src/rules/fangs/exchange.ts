@@ -9,6 +9,7 @@ import {
   type AttackRoll,
   type DefenseRoll,
   decideOutcome,
+  defenseFollows,
   type ExchangeOutcome,
   rollAttack,
   rollValidatedDefense,
@@ -66,7 +67,7 @@ export function resolveExchange(
 
   const attack = rollAttack(declaration, dice);
   const defense =
-    attack.check.success && defenseDeclaration.choice !== "none"
+    defenseFollows(attack) && defenseDeclaration.choice !== "none"
       ? rollValidatedDefense(defenseDeclaration, dice)
       : null;
   const outcome = decideOutcome(attack, defense, dice, options);

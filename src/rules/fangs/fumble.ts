@@ -69,3 +69,16 @@ export function dropWeaponEffects(attackerId: string, weaponId: string): Effect[
     },
   ];
 }
+
+/**
+ * A thrown weapon leaves the thrower's hand with the attack, whatever the
+ * attack does, and must be drawn again to strike again (NC-MAN-13's Draw
+ * Weapon): it is out of hand as a dropped weapon is (docs/rules/fangs.md,
+ * "A thrown weapon"). Nothing for any other weapon.
+ */
+export function thrownWeaponEffects(
+  attackerId: string,
+  weapon: { readonly id: string; readonly kind: string },
+): Effect[] {
+  return weapon.kind === "thrown" ? dropWeaponEffects(attackerId, weapon.id) : [];
+}

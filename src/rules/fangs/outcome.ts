@@ -50,6 +50,18 @@ export interface DefenseRoll {
 }
 
 /**
+ * NC-DEF-2: "If the attacker succeeds in his attack roll, the target has the
+ * opportunity to defend." A defense is chosen, rolled and spent only against
+ * an attack that succeeded: a missed or fumbled attack uses up no parry or
+ * dodge of the round and takes no maneuver away (NC-MAN-2's dodge instead).
+ * The exchange card asks for a defense only then, and the simulator counts
+ * one only then.
+ */
+export function defenseFollows(attack: Pick<AttackRoll, "check">): boolean {
+  return attack.check.success;
+}
+
+/**
  * Rolls the attack (dice: one d20, and one more when it may be a Special or
  * a Fumble). A weapon under half its SP cannot attack (NC-DMG-7), a
  * shattered one not at all (NC-DMG-8); natural weapons have no SP.

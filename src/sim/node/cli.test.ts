@@ -139,9 +139,9 @@ describe("npm run duel", () => {
     const b = duel("--policy", "default,stubborn");
     expect(withdrawals(b.stdout, 0)).toBeGreaterThan(0);
     expect(withdrawals(b.stdout, 1)).toBe(0);
-    // A group (seed 4: side A withdraws at times with the default): every fighter of side A gets side A's policy.
+    // A group (seed 2: someone withdraws at times with the default): every fighter of side A gets side A's policy.
     const group = (...policy: string[]) =>
-      run("duel", "Gru,Dagmar", "Troll,Cave Bear", "--seed", "4", "--json", ...policy);
+      run("duel", "Gru,Dagmar", "Troll,Cave Bear", "--seed", "2", "--json", ...policy);
     const both = group();
     expect(withdrawals(both.stdout, 0) + withdrawals(both.stdout, 1)).toBeGreaterThan(0);
     const mixed = group("--policy", "stubborn,default");

@@ -195,12 +195,83 @@ export class ChatMessage {
   }
 }
 
-/** A token on a scene as start-attack reads it (no canvas: distances are unknown). */
+/**
+ * A scene's square grid as the system measures with it (foundry.grid.SquareGrid,
+ * foundryvtt.com/api/v13): a space is `size` pixels and `distance` units;
+ * `getCenterPoint({i, j})` is the centre of row i, column j; `measurePath`
+ * counts the spaces between waypoints, a diagonal step as one
+ * (CONST.GRID_DIAGONALS.EQUIDISTANT, SquareGridConfiguration's default), times
+ * `distance`. Only the result's `distance` is given.
+ */
+export class SquareGrid {
+  constructor(
+    readonly size: number,
+    readonly distance: number,
+  ) {}
+
+  getCenterPoint(coords: { i: number; j: number }): { x: number; y: number } {
+    return { x: (coords.j + 0.5) * this.size, y: (coords.i + 0.5) * this.size };
+  }
+
+  measurePath(waypoints: readonly { x: number; y: number }[], _options: Obj = {}): { distance: number } {
+    let spaces = 0;
+    for (let k = 1; k < waypoints.length; k += 1) {
+      const from = waypoints[k - 1]!;
+      const to = waypoints[k]!;
+      const cols = Math.abs(Math.round((to.x - from.x) / this.size));
+      const rows = Math.abs(Math.round((to.y - from.y) / this.size));
+      spaces += Math.max(cols, rows);
+    }
+    return { distance: spaces * this.distance };
+  }
+}
+
+/** A scene with a grid and the tokens placed on it (`makeToken` with a place). */
+export class GridScene {
+  readonly tokens: TokenDocument[] = [];
+  constructor(
+    readonly id: string,
+    readonly grid: SquareGrid,
+  ) {}
+  get uuid(): string {
+    return `Scene.${this.id}`;
+  }
+}
+
+/**
+ * A token on a scene as start-attack reads it. Without a place its scene is
+ * unknown (no parent), so distances are unknown; with one it stands at x, y
+ * (pixels) on a gridded scene, with its disposition, and `update` moves it.
+ */
 export class TokenDocument {
+  readonly texture = { src: "token.webp" };
+  readonly parent: GridScene | null;
+  x: number;
+  y: number;
+  readonly width = 1;
+  readonly height = 1;
+  readonly disposition: number;
+
   constructor(
     readonly uuid: string,
     readonly name: string,
     readonly actor: unknown,
-  ) {}
-  readonly texture = { src: "token.webp" };
+    place: { scene: GridScene; x: number; y: number; disposition: number } | null = null,
+  ) {
+    this.parent = place?.scene ?? null;
+    this.x = place?.x ?? 0;
+    this.y = place?.y ?? 0;
+    this.disposition = place?.disposition ?? 0;
+    this.parent?.tokens.push(this);
+  }
+
+  /** Moves the token (a GM's drag): only its place, after the server's round trip. */
+  async update(data: { x?: number; y?: number }): Promise<this> {
+    const user = currentUser();
+    await roundTrip();
+    if (!user.isGM) throw refuseWrite(user, "update", this.uuid);
+    if (typeof data.x === "number") this.x = data.x;
+    if (typeof data.y === "number") this.y = data.y;
+    return this;
+  }
 }

@@ -342,12 +342,17 @@ export const sheetConfig = {
 /** Tokens `fromUuid` finds, by uuid (targets, free attacks). */
 export const tokenDocuments = new Map<string, TokenDocument>();
 
-/** A token for an actor, which `fromUuid` finds. */
-export function makeToken(actor: { uuid: string; name: string }, name?: string): TokenDocument {
+/** A token for an actor, which `fromUuid` finds; with a place, it stands on that gridded scene. */
+export function makeToken(
+  actor: { uuid: string; name: string },
+  name?: string,
+  place: ConstructorParameters<typeof TokenDocument>[3] = null,
+): TokenDocument {
   const token = new TokenDocument(
-    `Scene.scene0000000001.Token.${nextDocumentId("tok")}`,
+    `Scene.${place?.scene.id ?? "scene0000000001"}.Token.${nextDocumentId("tok")}`,
     name ?? actor.name,
     actor,
+    place,
   );
   tokenDocuments.set(token.uuid, token);
   return token;
