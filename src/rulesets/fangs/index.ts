@@ -99,6 +99,11 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     combatant: { type: "base", model: FangsCombatantData },
   },
   table: anyTable(fangsTable),
+  // Both pools may fall below 0 (coma, death): no lowest value.
+  pools: [
+    { name: "stunPoints", path: "stunPoints", labelKey: "FANGS.Actor.Attribute.StunPoints" },
+    { name: "hitPoints", path: "hitPoints", labelKey: "FANGS.Actor.Attribute.HitPoints" },
+  ],
   cards: { flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) } },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
