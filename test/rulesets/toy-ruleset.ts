@@ -8,6 +8,7 @@ import {
 } from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
+import { TOY_HP, ToyVolleyModel, toyCardsFlow, toyDrain } from "./toy-cards";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -233,11 +234,16 @@ export const toyDefinition: RulesetDefinition = {
       },
     },
     Item: { toyBlade: { model: ToyBladeModel, labelKey: "TOY.Item.Blade" } },
-    ChatMessage: { toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" } },
+    ChatMessage: {
+      toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" },
+      toyVolley: { model: ToyVolleyModel, labelKey: "TOY.Chat.Volley" },
+    },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
   table: anyTable(toyTable),
-  cards: { flow: toyCardFlow },
+  cards: { flow: toyCardsFlow(toyCardFlow) },
+  pools: [TOY_HP],
+  effectKinds: [toyDrain],
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
   initiative: { formula: "1d6", decimals: 0 },
 };
