@@ -1,4 +1,5 @@
 import type { CardFlow } from "../chat/card-flows";
+import type { CardRenderer } from "../chat/card-render";
 import type { AnyTableRuleset } from "../combat/table-ruleset";
 import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
 import {
@@ -85,6 +86,8 @@ export interface StatusDefinition {
 export interface RulesetCards {
   /** Runs a step of its cards on the active GM's client (src/chat/card-flows.ts). */
   readonly flow?: CardFlow;
+  /** How each of its card types is drawn (src/chat/card-render.ts), by ChatMessage type. */
+  readonly renderers?: Readonly<Record<string, CardRenderer>>;
 }
 
 export interface RulesetDefinition {
@@ -164,6 +167,10 @@ export function registerRulesetDefinition(definition: RulesetDefinition): void {
     const owner = rulesetOwning(documentName, type);
     if (owner !== undefined && owner !== id)
       fail(id, `its ${documentName} type "${type}" belongs to the ruleset "${owner}"`);
+  }
+  for (const type of Object.keys(definition.cards?.renderers ?? {})) {
+    if (!Object.hasOwn(definition.documents.ChatMessage, type))
+      fail(id, `it draws the card type "${type}", which is not one of its ChatMessage types`);
   }
   for (const kind of definition.effectKinds ?? []) {
     if (id !== DEFAULT_RULESET && !prefixed(id, kind.id))

@@ -6,7 +6,7 @@ import { readIntentData } from "../../src/rules/kernel/intent-data";
 import { type ExchangeModules, loadExchange } from "../foundry/chat-fixtures";
 import { setOwners, world } from "../foundry/chat-stand-in";
 import { standIn } from "../foundry/setup";
-import { ANSWER_SHAPE, TOY_DAZED, TOY_HP, toyCardsLog, toyDrain } from "./toy-cards";
+import { ANSWER_SHAPE, TOY_DAZED, TOY_HP, TOY_VOLLEY_TEMPLATE, toyCardsLog, toyDrain } from "./toy-cards";
 import { TOY_ID, toyDefinition } from "./toy-ruleset";
 
 /**
@@ -135,6 +135,46 @@ describe("one card against several targets", () => {
       ["take", "hit"],
     ]);
     expect([hp(a), hp(b)]).toEqual([7, 6]);
+  });
+});
+
+describe("a ruleset's card, drawn by its renderer", () => {
+  it("each viewer sees the buttons of their own target; a click sends the intent with its data", async () => {
+    const { renderRulesetCard, onRulesetCardClick } = await import("../../src/chat/card-render");
+    const drawn: Loose[] = [];
+    const applications = (foundry as unknown as { applications?: Loose }).applications ?? {};
+    (foundry as unknown as { applications: Loose }).applications = {
+      ...applications,
+      handlebars: {
+        getTemplate: async (path: string) => (context: Loose) => {
+          drawn.push({ path, context });
+          return "drawn";
+        },
+      },
+    };
+    const message = await volley(8, 2);
+    const draw = async () => {
+      const content = { innerHTML: "", addEventListener() {} };
+      const html = { querySelector: (s: string) => (s === ".message-content" ? content : null) };
+      await renderRulesetCard(message as never, html as never);
+      return content.innerHTML;
+    };
+    world.as(world.defender);
+    expect(await draw()).toBe("drawn");
+    const seen = drawn.at(-1) as { path: string; context: { targets: Loose[] } };
+    expect(seen.path).toBe(TOY_VOLLEY_TEMPLATE);
+    expect(seen.context.targets.map((t) => [t.name, t.open])).toEqual([
+      ["Tin", false],
+      ["Lead", true],
+    ]);
+    const button = { dataset: { cardIntent: "answer", cardData: '{"target":1,"choice":"take"}' } };
+    const event = { target: { closest: () => button }, preventDefault() {} };
+    await onRulesetCardClick(event as never, message as never);
+    expect((message.system.toObject().targets as Loose[])[1]).toMatchObject({
+      answer: "take",
+      outcome: "hit",
+    });
+    expect(hp(b)).toBe(7);
   });
 });
 

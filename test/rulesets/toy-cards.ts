@@ -1,7 +1,8 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import { type CardFlow, type IntentParser, rulesetIntentOf } from "../../src/chat/card-flows";
+import type { CardRenderer } from "../../src/chat/card-render";
 import type { AppliedDelta } from "../../src/chat/exchange-state";
-import { actorAt } from "../../src/documents/uuid";
+import { actorAt, documentAtSync } from "../../src/documents/uuid";
 import { applyEffects, revertDeltas } from "../../src/effects/apply-effects";
 import {
   type EffectKindDefinition,
@@ -173,3 +174,34 @@ export function toyCardsFlow(base: CardFlow): CardFlow {
     },
   };
 }
+
+/* -------------------------------------------- */
+/*  Its volley card, drawn                      */
+/* -------------------------------------------- */
+
+export const TOY_VOLLEY_TEMPLATE = "systems/fangs/test/toy-volley.hbs";
+
+/** Each target with its answer and outcome; the viewer's own open targets get their buttons. */
+export const toyVolleyRenderer: CardRenderer = {
+  template: TOY_VOLLEY_TEMPLATE,
+  context(message, viewer) {
+    const system = (message.system as unknown as { toObject(): Loose }).toObject() as {
+      roll: number;
+      targets: VolleyTarget[];
+    };
+    return {
+      roll: system.roll,
+      targets: system.targets.map((t, index) => {
+        const actor = documentAtSync(t.actorId) as Actor.Implementation | null;
+        const mine = viewer.isGM || actor?.testUserPermission(viewer, "OWNER") === true;
+        return {
+          index,
+          name: actor?.name ?? "",
+          answer: t.answer,
+          outcome: t.outcome,
+          open: mine && !t.answer,
+        };
+      }),
+    };
+  },
+};
