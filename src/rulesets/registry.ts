@@ -1,5 +1,6 @@
 import type { CardFlow } from "../chat/card-flows";
 import type { CardRenderer } from "../chat/card-render";
+import type { RulesetCheckLabels } from "../chat/check-card";
 import type { AnyTableRuleset } from "../combat/table-ruleset";
 import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
 import {
@@ -88,6 +89,12 @@ export interface RulesetCards {
   readonly flow?: CardFlow;
   /** How each of its card types is drawn (src/chat/card-render.ts), by ChatMessage type. */
   readonly renderers?: Readonly<Record<string, CardRenderer>>;
+  /**
+   * How its check results are labelled on the check card (round-level rolls:
+   * src/chat/check-card.ts `postRulesetCheck`).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each ruleset's result type is its own
+  readonly check?: RulesetCheckLabels<any>;
 }
 
 export interface RulesetDefinition {

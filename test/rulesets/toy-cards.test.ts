@@ -138,6 +138,51 @@ describe("one card against several targets", () => {
   });
 });
 
+describe("the check card, labelled by the world's ruleset", () => {
+  it("a toy check reads the toy's labels; FANGS's labels are the ones its card always showed", async () => {
+    const { activeRulesetDefinition, getRulesetDefinition } = await import("../../src/rulesets/registry");
+    const { rulesetCheckContext, checkCardContext } = await import("../../src/chat/check-card");
+    const labels = activeRulesetDefinition().cards?.check;
+    expect(labels).toBeDefined();
+    const meta = { actorName: "Tin", label: "TOY.Check.Defense", localizeLabel: true };
+    const strong = rulesetCheckContext(
+      labels!,
+      { natural: 3, total: 3, target: 1, success: true, extra: 2 },
+      meta,
+    );
+    expect(strong.level).toMatchObject({
+      id: "toyStrong",
+      label: "TOY.Check.Strong",
+      cssClass: "fangs-check--toyStrong",
+    });
+    expect(
+      rulesetCheckContext(labels!, { natural: 0, total: 0, target: 1, success: false, extra: 0 }, meta).level
+        .label,
+    ).toBe("TOY.Check.Miss");
+    const { SuccessLevel } = await import("../../src/rules/fangs/types");
+    const fangs = getRulesetDefinition("fangs")!.cards!.check!;
+    for (const level of [
+      SuccessLevel.Fumble,
+      SuccessLevel.Failure,
+      SuccessLevel.Success,
+      SuccessLevel.Special,
+      SuccessLevel.Critical,
+    ]) {
+      const result = {
+        level,
+        natural: 5,
+        total: 5,
+        skill: 10,
+        modifiers: 0,
+        success: true,
+        confirmation: null,
+      };
+      const own = checkCardContext(result as never, meta).level;
+      expect(fangs.level(result)).toEqual({ id: own.id, labelKey: own.label, icon: own.icon });
+    }
+  });
+});
+
 describe("a ruleset's card, drawn by its renderer", () => {
   it("each viewer sees the buttons of their own target; a click sends the intent with its data", async () => {
     const { renderRulesetCard, onRulesetCardClick } = await import("../../src/chat/card-render");

@@ -1,6 +1,7 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import { type CardFlow, type IntentParser, rulesetIntentOf } from "../../src/chat/card-flows";
 import type { CardRenderer } from "../../src/chat/card-render";
+import type { RulesetCheckLabels, RulesetCheckResult } from "../../src/chat/check-card";
 import type { AppliedDelta } from "../../src/chat/exchange-state";
 import { actorAt, documentAtSync } from "../../src/documents/uuid";
 import { applyEffects, revertDeltas } from "../../src/effects/apply-effects";
@@ -204,4 +205,22 @@ export const toyVolleyRenderer: CardRenderer = {
       }),
     };
   },
+};
+
+/* -------------------------------------------- */
+/*  Its check card                              */
+/* -------------------------------------------- */
+
+/** A toy check: d6s rolled against a difficulty, every 5 or 6 a success beyond the first. */
+export interface ToyCheckResult extends RulesetCheckResult {
+  readonly extra: number;
+}
+
+export const toyCheckLabels: RulesetCheckLabels<ToyCheckResult> = {
+  level: (r) =>
+    !r.success
+      ? { id: "toyMiss", labelKey: "TOY.Check.Miss", icon: "fa-solid fa-xmark" }
+      : r.extra > 0
+        ? { id: "toyStrong", labelKey: "TOY.Check.Strong", icon: "fa-solid fa-star" }
+        : { id: "toyHit", labelKey: "TOY.Check.Hit", icon: "fa-solid fa-check" },
 };

@@ -8,7 +8,14 @@ import {
 } from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
-import { TOY_HP, ToyVolleyModel, toyCardsFlow, toyDrain, toyVolleyRenderer } from "./toy-cards";
+import {
+  TOY_HP,
+  ToyVolleyModel,
+  toyCardsFlow,
+  toyCheckLabels,
+  toyDrain,
+  toyVolleyRenderer,
+} from "./toy-cards";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -241,7 +248,11 @@ export const toyDefinition: RulesetDefinition = {
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
   table: anyTable(toyTable),
-  cards: { flow: toyCardsFlow(toyCardFlow), renderers: { toyVolley: toyVolleyRenderer } },
+  cards: {
+    flow: toyCardsFlow(toyCardFlow),
+    renderers: { toyVolley: toyVolleyRenderer },
+    check: toyCheckLabels,
+  },
   pools: [TOY_HP],
   effectKinds: [toyDrain],
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
