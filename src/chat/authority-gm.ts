@@ -26,9 +26,13 @@ function parseIntent(value: unknown): ExchangeIntent | null {
   const v = value as Record<string, unknown>;
   const type = v.type;
   if (typeof type !== "string" || !ID.test(type)) return null;
-  // Another ruleset's card step (card-flows.ts): only its type passes; its flow checks the rest.
-  if (!(INTENT_TYPES as readonly string[]).includes(type))
-    return isCardFlowIntent(type) ? ({ type } as unknown as ExchangeIntent) : null;
+  // Another ruleset's card step (card-flows.ts): its type and its data, nothing else; the
+  // parser of the card's ruleset reads the data once the message is known (dispatchStep).
+  if (!(INTENT_TYPES as readonly string[]).includes(type)) {
+    if (!isCardFlowIntent(type)) return null;
+    if (Object.keys(v).some((key) => key !== "type" && key !== "data")) return null;
+    return (v.data === undefined ? { type } : { type, data: v.data }) as unknown as ExchangeIntent;
+  }
   switch (type as IntentType) {
     case "defend":
       return typeof v.choice === "string" && ID.test(v.choice) ? { type: "defend", choice: v.choice } : null;

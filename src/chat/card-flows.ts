@@ -1,3 +1,4 @@
+import type { IntentData } from "../rules/kernel/intent-data";
 import { rulesetLabel } from "../rulesets/documents";
 import {
   activeRulesetDefinition,
@@ -18,13 +19,72 @@ import type { ExchangeAnswer, ExchangeRequest, StepRunner } from "./authority";
  */
 
 export interface CardFlow {
-  /** Runs one verified step on the active GM's client, under the message's lock. */
+  /**
+   * Runs one verified step on the active GM's client, under the message's
+   * lock. An intent its `parsers` read arrives as a `RulesetIntent` with
+   * the validated data (`rulesetIntentOf(request)`).
+   */
   runStep: StepRunner;
   /**
-   * Intent types of its own that a player's request may carry (as `{ type }`
-   * only), beyond the FANGS exchange's; the flow checks the rest itself.
+   * Intent types of its own that a player's request may carry as `{ type }`
+   * only (any data dropped), beyond the FANGS exchange's.
    */
   readonly intents?: readonly string[];
+  /**
+   * Intent types that carry data, each with the parser that validates it
+   * (`readIntentData` in src/rules/kernel/intent-data.ts reads a shape).
+   * The payload sends `{ type, data }`; the parser of the card's ruleset
+   * reads `data` on the active GM's client before the step runs, and a
+   * refusal leaves the card as it was.
+   */
+  readonly parsers?: Readonly<Record<string, IntentParser>>;
+}
+
+/** A ruleset's intent as its flow receives it: the type and the data its parser returned. */
+export interface RulesetIntent {
+  readonly type: string;
+  readonly data: IntentData;
+}
+
+export type IntentParse =
+  | { readonly ok: true; readonly data: IntentData }
+  | { readonly ok: false; readonly messageKey: string; readonly data?: Readonly<Record<string, string>> };
+
+/** Reads an intent's untrusted data; a refusal names the lang key the user is shown. */
+export type IntentParser = (data: unknown) => IntentParse;
+
+/** The intent of a step of a ruleset's own card (`{ type, data }` after its parser; data `{}` for a type-only intent). */
+export function rulesetIntentOf(request: ExchangeRequest): RulesetIntent {
+  const intent = request.intent as unknown as { type: string; data?: IntentData };
+  return { type: intent.type, data: intent.data ?? {} };
+}
+
+/**
+ * The intent as the card's flow may read it: its parser's data, `{ type }`
+ * for a type-only intent, a refusal for a type the flow does not take. A
+ * flow that lists neither (FANGS's exchange, whose intents authority-gm.ts
+ * reads) gets the request as it came.
+ */
+export function parseCardIntent(
+  flow: CardFlow,
+  request: ExchangeRequest,
+): { readonly ok: true; readonly request: ExchangeRequest } | (ExchangeAnswer & { ok: false }) {
+  const raw = request.intent as unknown as { type: string; data?: unknown };
+  const parser = flow.parsers?.[raw.type];
+  if (parser) {
+    const parsed = parser(raw.data);
+    if (!parsed.ok)
+      return parsed.data
+        ? { ok: false, code: "invalid", messageKey: parsed.messageKey, data: parsed.data }
+        : { ok: false, code: "invalid", messageKey: parsed.messageKey };
+    const intent: RulesetIntent = { type: raw.type, data: parsed.data };
+    return { ok: true, request: { ...request, intent: intent as never } };
+  }
+  if (flow.intents?.includes(raw.type))
+    return { ok: true, request: { ...request, intent: { type: raw.type } as never } };
+  if (flow.parsers || flow.intents)
+    return { ok: false, code: "wrong-stage", messageKey: "FANGS.Chat.Refusal.WrongStage" };
+  return { ok: true, request };
 }
 
 export const DEFAULT_CARD_RULESET = "fangs";
@@ -36,9 +96,13 @@ export function getCardFlow(rulesetId: string): CardFlow | undefined {
 
 /** Whether a registered ruleset's flow takes this intent type (for the authority's payload check). */
 export function isCardFlowIntent(type: string): boolean {
-  return listRulesetDefinitions().some(
-    (definition) => definition.cards?.flow?.intents?.includes(type) === true,
-  );
+  return listRulesetDefinitions().some((definition) => {
+    const flow = definition.cards?.flow;
+    return (
+      flow?.intents?.includes(type) === true ||
+      (flow?.parsers !== undefined && Object.hasOwn(flow.parsers, type))
+    );
+  });
 }
 
 /**
@@ -104,5 +168,7 @@ export async function dispatchStep(
       data: { ruleset },
     };
   }
-  return flow.runStep(request, user);
+  const parsed = parseCardIntent(flow, request);
+  if (!parsed.ok) return parsed;
+  return flow.runStep(parsed.request, user);
 }

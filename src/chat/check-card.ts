@@ -108,7 +108,8 @@ export async function resolveWithRolledDice<T, R>(
 export type CheckLevelId = "fumble" | "failure" | "success" | "special" | "critical";
 
 interface LevelInfo {
-  id: CheckLevelId;
+  /** FANGS's levels, or a ruleset's own level id. */
+  id: CheckLevelId | string;
   label: string;
   icon: string;
 }
@@ -136,6 +137,69 @@ const LEVELS: Readonly<Record<SuccessLevel, LevelInfo>> = {
     icon: "fa-solid fa-star",
   },
 };
+
+/** FANGS's labels of a check result (its definition's `cards.check`). */
+export const fangsCheckLabels: RulesetCheckLabels<CheckResult> = {
+  level: (result) => {
+    const info = LEVELS[result.level];
+    return { id: info.id, labelKey: info.label, icon: info.icon };
+  },
+};
+
+/* -------------------------------------------- */
+/*  A ruleset's round-level check               */
+/* -------------------------------------------- */
+
+/** What every ruleset's check result says, whatever else it carries (dice pools, luck dice…). */
+export interface RulesetCheckResult {
+  /** The die or dice as rolled, for the card (a sum, a count of successes). */
+  readonly natural: number;
+  readonly total: number;
+  /** What it was rolled against (a difficulty, a target number). */
+  readonly target: number;
+  readonly success: boolean;
+}
+
+/** How a ruleset labels a check result on the card: a level id (its CSS class), a lang key, an icon. */
+export interface RulesetCheckLabels<R> {
+  level(result: R): { readonly id: string; readonly labelKey: string; readonly icon: string };
+}
+
+export interface RulesetCheckContext {
+  actorName: string;
+  label: string;
+  localizeLabel: boolean;
+  multiplier: null;
+  natural: number;
+  total: number;
+  target: number;
+  success: boolean;
+  modifiersText: "";
+  level: LevelInfo & { cssClass: string };
+  confirmation: null;
+}
+
+/** The check card's data for a ruleset's result, labelled by the ruleset. Pure. */
+export function rulesetCheckContext<R extends RulesetCheckResult>(
+  labels: RulesetCheckLabels<R>,
+  result: R,
+  meta: CheckCardMeta,
+): RulesetCheckContext {
+  const level = labels.level(result);
+  return {
+    actorName: meta.actorName,
+    label: meta.label,
+    localizeLabel: Boolean(meta.localizeLabel),
+    multiplier: null,
+    natural: result.natural,
+    total: result.total,
+    target: result.target,
+    success: result.success,
+    modifiersText: "",
+    level: { id: level.id, label: level.labelKey, icon: level.icon, cssClass: `fangs-check--${level.id}` },
+    confirmation: null,
+  };
+}
 
 export interface CheckCardMeta {
   /** Who rolled. */
@@ -231,6 +295,28 @@ export async function postCheck(request: CheckRequest): Promise<void> {
   const { actor, resolve, meta } = request;
   const { value: result, rolls } = await resolveWithRolledDice(resolve, rollFoundryDie);
   const context = checkCardContext(result, { ...meta, actorName: actor.name ?? "" });
+  const content = await foundry.applications.handlebars.renderTemplate(CHECK_CARD_TEMPLATE, { ...context });
+  const data = { speaker: ChatMessage.getSpeaker({ actor }), content, rolls };
+  ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
+  await ChatMessage.create(data);
+}
+
+export interface RulesetCheckRequest<R extends RulesetCheckResult> {
+  actor: Actor.Implementation;
+  /** The ruleset's labels (its definition's `cards.check`). */
+  labels: RulesetCheckLabels<R>;
+  /** Its rules core's resolution of the roll. */
+  resolve: (dice: DiceSource) => R;
+  meta: Omit<CheckCardMeta, "actorName">;
+}
+
+/** A ruleset's round-level check: resolved with Foundry dice, posted on the check card with its labels. */
+export async function postRulesetCheck<R extends RulesetCheckResult>(
+  request: RulesetCheckRequest<R>,
+): Promise<void> {
+  const { actor, labels, resolve, meta } = request;
+  const { value: result, rolls } = await resolveWithRolledDice(resolve, rollFoundryDie);
+  const context = rulesetCheckContext(labels, result, { ...meta, actorName: actor.name ?? "" });
   const content = await foundry.applications.handlebars.renderTemplate(CHECK_CARD_TEMPLATE, { ...context });
   const data = { speaker: ChatMessage.getSpeaker({ actor }), content, rolls };
   ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");

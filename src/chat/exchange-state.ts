@@ -179,7 +179,8 @@ export type AppliedDelta =
   | {
       readonly kind: "pool";
       readonly actorUuid: string;
-      readonly pool: "stunPoints" | "hitPoints";
+      /** A registered pool's name (FANGS: "stunPoints", "hitPoints"). */
+      readonly pool: string;
       readonly before: number;
       readonly after: number;
     }

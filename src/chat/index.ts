@@ -5,6 +5,7 @@ import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep } from "./card-flows";
+import { renderRulesetCard } from "./card-render";
 import {
   loadExchangeTemplate,
   refreshCardsFor,
@@ -64,6 +65,11 @@ export function registerExchange(): void {
   setStepRunner(dispatchStep);
   setFreeAttackStarter(takeFreeAttack);
   Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);
+  Hooks.on(
+    "renderChatMessageHTML",
+    ((message: ChatMessage.Implementation, html: HTMLElement) =>
+      void renderRulesetCard(message, html)) as never,
+  );
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("updateCombatant", ((combatant: Combatant.Implementation) => {
     const uuid = combatant.actor?.uuid;

@@ -9,6 +9,7 @@ import { actorAt, documentAt } from "../documents/uuid";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
+import { poolsForActorType, registeredPoolMinimums } from "../rulesets/registry";
 import {
   type ActorView,
   actorsOf,
@@ -52,8 +53,37 @@ function itemTrack(item: Item.Implementation): {
 
 const resolveActor = actorAt;
 
+/** The `{ value, max }` at a pool's path in the actor's system, if it has one. */
+function poolAt(actor: AnyActor, path: string): { value: number; max: number } | undefined {
+  let at: unknown = actor.system;
+  for (const key of path.split(".")) at = (at as Record<string, unknown> | null | undefined)?.[key];
+  const pool = at as { value?: unknown; max?: unknown } | undefined;
+  if (typeof pool?.value !== "number") return undefined;
+  return { value: pool.value, max: typeof pool.max === "number" ? pool.max : Number.POSITIVE_INFINITY };
+}
+
+/** The update that sets a pool's value: `{ system: { a: { b: { value } } } }` for the path "a.b". */
+function poolUpdate(path: string, value: number): Record<string, unknown> {
+  let update: Record<string, unknown> = { value };
+  for (const key of path.split(".").reverse()) update = { [key]: update };
+  return update;
+}
+
+/** Its registered pools' values, by name (a pool its data lacks is left out). */
+function poolValues(actor: AnyActor): Record<string, number> {
+  const pools: Record<string, number> = {};
+  for (const pool of poolsForActorType(actor.type)) {
+    const at = poolAt(actor, pool.path);
+    if (at) pools[pool.name] = at.value;
+  }
+  return pools;
+}
+
+function poolPath(actor: AnyActor, name: string): string | undefined {
+  return poolsForActorType(actor.type).find((p) => p.name === name)?.path;
+}
+
 function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefined): ActorView {
-  const system = actorSystem(actor);
   const items = new Map<
     string,
     { itemSp: { value: number; max: number } | null; equipped: boolean | null }
@@ -62,7 +92,7 @@ function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefine
   const combatant = FangsCombatant.of(actor, combat);
   const actionLost = combatant ? combatantSystem(combatant).actionLost : false;
   return {
-    pools: { stunPoints: system?.stunPoints.value ?? 0, hitPoints: system?.hitPoints.value ?? 0 },
+    pools: poolValues(actor),
     items,
     statuses: new Set(actor.statuses),
     combatant: combatant ? { uuid: combatant.uuid, actionLost: actionLost === true } : null,
@@ -114,7 +144,7 @@ export async function applyEffects(
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const views = await loadViews(actorsOf(effects), options.combat);
-  const plan = planEffects(effects, views);
+  const plan = planEffects(effects, views, registeredPoolMinimums());
   if (plan.changes.length > 0 && !allowedBy("preApplyDamage", frozen(plan.changes), frozen(effects)))
     return { cancelled: true, deltas: [], skipped: plan.skipped, notes: plan.notes };
   const deltas = await executeChanges(plan.changes, options);
@@ -136,11 +166,13 @@ async function executeChanges(
   for (const [uuid, list] of byActor) {
     const actor = await resolveActor(uuid);
     if (!actor) continue;
-    const pools: { stunPoints?: { value: number }; hitPoints?: { value: number } } = {};
+    let pools: Record<string, unknown> = {};
     const itemUpdates: Item.UpdateData[] = [];
     for (const change of list) {
-      if (change.kind === "pool") pools[change.pool] = { value: change.after };
-      else if (change.kind === "itemSp")
+      if (change.kind === "pool") {
+        const path = poolPath(actor, change.pool);
+        if (path) pools = foundry.utils.mergeObject(pools, poolUpdate(path, change.after));
+      } else if (change.kind === "itemSp")
         itemUpdates.push({ _id: change.itemId, system: { itemSp: { value: change.after } } });
       else if (change.kind === "equipped")
         itemUpdates.push({ _id: change.itemId, system: { equipped: change.after } });
@@ -301,9 +333,14 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
     }
     switch (delta.kind) {
       case "pool": {
-        const pool = actorSystem(actor)?.[delta.pool];
-        const back = inverseOf(delta, pool?.value ?? 0, pool?.max ?? Number.POSITIVE_INFINITY);
-        await actor.update({ system: { [delta.pool]: { value: back } } });
+        const path = poolPath(actor, delta.pool);
+        const pool = path ? poolAt(actor, path) : undefined;
+        if (!path || !pool) {
+          missed.push(delta);
+          break;
+        }
+        const back = inverseOf(delta, pool.value, pool.max) as number;
+        await actor.update({ system: poolUpdate(path, back) } as never);
         break;
       }
       case "itemSp":

@@ -26,7 +26,8 @@ export function appliable(effects: readonly Effect[]): boolean {
 
 /** What the planner needs to know about one actor. */
 export interface ActorView {
-  readonly pools: { readonly stunPoints: number; readonly hitPoints: number };
+  /** Its pools by name: the registered pools (src/rulesets/registry.ts) of its ruleset. */
+  readonly pools: Readonly<Record<string, number>>;
   /** Items by id: their SP track (null for natural weapons and items without one) and whether equipped. */
   readonly items: ReadonlyMap<
     string,
@@ -54,7 +55,13 @@ export type PlannedChange = Exclude<AppliedDelta, { kind: "stuck" }> | PlannedSt
 
 export interface SkippedEffect {
   readonly effect: Effect;
-  readonly reason: "unknown-actor" | "unknown-item" | "no-item-sp" | "not-in-combat" | "no-change";
+  readonly reason:
+    | "unknown-actor"
+    | "unknown-item"
+    | "no-item-sp"
+    | "not-in-combat"
+    | "no-change"
+    | "unknown-kind";
 }
 
 export interface EffectPlan {
@@ -63,8 +70,6 @@ export interface EffectPlan {
   /** Notes for the card (fumble results, reminders); they change no document. */
   readonly notes: readonly Extract<Effect, { kind: "note" }>[];
 }
-
-const POOLS = new Set(["stunPoints", "hitPoints"]);
 
 /**
  * Where the rules core and the token statuses (src/config/statuses.ts) name a
@@ -77,6 +82,7 @@ export function actorsOf(effects: readonly Effect[]): string[] {
   const ids = new Set<string>();
   for (const e of effects) {
     switch (e.kind) {
+      case "ruleset":
       case "pool":
       case "itemDurability":
       case "status":
@@ -104,7 +110,11 @@ export function actorsOf(effects: readonly Effect[]): string[] {
  * them. Item SP stays within 0…max (the data model refuses anything else);
  * pools may go below 0.
  */
-export function planEffects(effects: readonly Effect[], views: ReadonlyMap<string, ActorView>): EffectPlan {
+export function planEffects(
+  effects: readonly Effect[],
+  views: ReadonlyMap<string, ActorView>,
+  poolMin: Readonly<Record<string, number>> = {},
+): EffectPlan {
   // A stuck weapon's effect carries the "impaled" status itself.
   const impaledByStuck = new Set<string>();
   for (const e of effects) if (e.kind === "stuckItem" && !e.inItemId) impaledByStuck.add(e.targetId);
@@ -120,7 +130,7 @@ export function planEffects(effects: readonly Effect[], views: ReadonlyMap<strin
       const items = new Map<string, ItemTrack | null>();
       for (const [id, item] of view.items) items.set(id, item.itemSp);
       subject = {
-        pools: { stunPoints: view.pools.stunPoints, hitPoints: view.pools.hitPoints },
+        pools: { ...view.pools },
         items,
         statuses: new Set(view.statuses),
         actionLost: view.combatant?.actionLost ?? false,
@@ -133,6 +143,7 @@ export function planEffects(effects: readonly Effect[], views: ReadonlyMap<strin
   const result = applyEffectsTo(applied, subjectOf, {
     droppedNote: WEAPON_DROPPED_NOTE,
     statusAliases: STATUS_ALIASES,
+    poolMin,
   });
   const skipped: SkippedEffect[] = [...result.skipped];
 
@@ -144,16 +155,47 @@ export function planEffects(effects: readonly Effect[], views: ReadonlyMap<strin
   const lost = new Map<string, Extract<PlannedChange, { kind: "actionLost" }>>();
   for (const effect of applied) {
     switch (effect.kind) {
+      case "ruleset": {
+        // A ruleset's kind changes pools and statuses: each is recorded like the kernel's own, so
+        // the undo reverts it by the same deltas.
+        const view = views.get(effect.actorId);
+        const subject = subjects.get(effect.actorId);
+        if (!view || !subject) break;
+        for (const pool of Object.keys(view.pools)) {
+          const key = `${effect.actorId}|${pool}`;
+          if (!pools.has(key) && subject.pools[pool] === view.pools[pool]) continue;
+          pools.set(key, {
+            kind: "pool",
+            actorUuid: effect.actorId,
+            pool,
+            before: view.pools[pool]!,
+            after: subject.pools[pool]!,
+          });
+        }
+        for (const status of new Set([...view.statuses, ...subject.statuses])) {
+          const key = `${effect.actorId}|${status}`;
+          const after = subject.statuses.has(status);
+          if (!statuses.has(key) && after === view.statuses.has(status)) continue;
+          statuses.set(key, {
+            kind: "status",
+            actorUuid: effect.actorId,
+            status,
+            before: view.statuses.has(status),
+            after,
+          });
+        }
+        break;
+      }
       case "pool": {
         const view = views.get(effect.actorId);
-        const pool = effect.pool as "stunPoints" | "hitPoints";
-        if (!view || !POOLS.has(pool)) break;
+        const pool = effect.pool;
+        if (!view || !(pool in view.pools)) break;
         const after = subjects.get(effect.actorId)!.pools[pool]!;
         pools.set(`${effect.actorId}|${pool}`, {
           kind: "pool",
           actorUuid: effect.actorId,
           pool,
-          before: view.pools[pool],
+          before: view.pools[pool]!,
           after,
         });
         break;

@@ -1,7 +1,16 @@
 import type { CardFlow } from "../chat/card-flows";
+import type { CardRenderer } from "../chat/card-render";
+import type { RulesetCheckLabels } from "../chat/check-card";
 import type { AnyTableRuleset } from "../combat/table-ruleset";
 import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
+import {
+  type EffectKindDefinition,
+  type PoolDefinition,
+  registerEffectKind,
+} from "../rules/kernel/effect-kinds";
 import { type Ruleset, registerRuleset } from "../rules/kernel/ruleset";
+
+export type { EffectKindDefinition, PoolDefinition };
 
 /**
  * The one object a ruleset registers: its pure core (the kernel `Ruleset`),
@@ -78,6 +87,14 @@ export interface StatusDefinition {
 export interface RulesetCards {
   /** Runs a step of its cards on the active GM's client (src/chat/card-flows.ts). */
   readonly flow?: CardFlow;
+  /** How each of its card types is drawn (src/chat/card-render.ts), by ChatMessage type. */
+  readonly renderers?: Readonly<Record<string, CardRenderer>>;
+  /**
+   * How its check results are labelled on the check card (round-level rolls:
+   * src/chat/check-card.ts `postRulesetCheck`).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each ruleset's result type is its own
+  readonly check?: RulesetCheckLabels<any>;
 }
 
 export interface RulesetDefinition {
@@ -91,6 +108,17 @@ export interface RulesetDefinition {
   /** The round and the tracker (src/combat/table-ruleset.ts); without one, FANGS runs the round. */
   readonly table?: AnyTableRuleset;
   readonly cards?: RulesetCards;
+  /**
+   * The pools effects may move on its actors (FANGS: stunPoints, hitPoints):
+   * the card's Apply and Undo, the GM's damage tool and a stuck weapon's
+   * damage read and write them through here.
+   */
+  readonly pools?: readonly PoolDefinition[];
+  /**
+   * Its own effect kinds (src/rules/kernel/effect-kinds.ts), each with its
+   * undo; ids of a ruleset other than FANGS are prefixed with its id.
+   */
+  readonly effectKinds?: readonly EffectKindDefinition[];
   /** The statuses a token shows in a world that plays it. */
   readonly statuses: readonly StatusDefinition[];
   /** CONFIG.Combat.initiative in a world that plays it. */
@@ -147,8 +175,35 @@ export function registerRulesetDefinition(definition: RulesetDefinition): void {
     if (owner !== undefined && owner !== id)
       fail(id, `its ${documentName} type "${type}" belongs to the ruleset "${owner}"`);
   }
+  for (const type of Object.keys(definition.cards?.renderers ?? {})) {
+    if (!Object.hasOwn(definition.documents.ChatMessage, type))
+      fail(id, `it draws the card type "${type}", which is not one of its ChatMessage types`);
+  }
+  for (const kind of definition.effectKinds ?? []) {
+    if (id !== DEFAULT_RULESET && !prefixed(id, kind.id))
+      fail(id, `its effect kind "${kind.id}" must start with "${id}" and a capital`);
+  }
+  for (const kind of definition.effectKinds ?? []) registerEffectKind(kind);
   definitions.set(id, definition);
   registerRuleset(definition.rules);
+}
+
+/**
+ * The pools of an actor's type: those of the ruleset that owns the type,
+ * else the world's ruleset's (an actor type a module adds).
+ */
+export function poolsForActorType(type: string): readonly PoolDefinition[] {
+  const owner = rulesetOwning("Actor", type);
+  const definition = (owner !== undefined ? definitions.get(owner) : undefined) ?? activeRulesetDefinition();
+  return definition.pools ?? [];
+}
+
+/** The lowest value of every registered pool that has one, by name (the kernel applier's `poolMin`). */
+export function registeredPoolMinimums(): Readonly<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const definition of definitions.values())
+    for (const pool of definition.pools ?? []) if (pool.min !== undefined) out[pool.name] = pool.min;
+  return out;
 }
 
 export function getRulesetDefinition(id: string): RulesetDefinition | undefined {

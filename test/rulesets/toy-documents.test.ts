@@ -137,7 +137,12 @@ describe("Foundry knows every ruleset's documents, whichever the world plays", (
   it("data models, type labels and token bars of FANGS and the toy", () => {
     expect(Object.keys(CONFIG.Actor.dataModels)).toEqual(["character", "creature", "toyFighter"]);
     expect(Object.keys(CONFIG.Item.dataModels)).toContain("toyBlade");
-    expect(Object.keys(CONFIG.ChatMessage.dataModels)).toEqual(["exchange", "gmDamage", "toyCard"]);
+    expect(Object.keys(CONFIG.ChatMessage.dataModels)).toEqual([
+      "exchange",
+      "gmDamage",
+      "toyCard",
+      "toyVolley",
+    ]);
     expect(Object.keys(CONFIG.Combatant.dataModels)).toEqual(["base", "toyCombatant"]);
     expect(CONFIG.Actor.typeLabels).toMatchObject({
       character: "FANGS.Actor.Type.Character",

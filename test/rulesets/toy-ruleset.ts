@@ -8,6 +8,14 @@ import {
 } from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
+import {
+  TOY_HP,
+  ToyVolleyModel,
+  toyCardsFlow,
+  toyCheckLabels,
+  toyDrain,
+  toyVolleyRenderer,
+} from "./toy-cards";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 
 /**
@@ -241,11 +249,20 @@ export const toyDefinition: RulesetDefinition = {
       },
     },
     Item: { toyBlade: { model: ToyBladeModel, labelKey: "TOY.Item.Blade" } },
-    ChatMessage: { toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" } },
+    ChatMessage: {
+      toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" },
+      toyVolley: { model: ToyVolleyModel, labelKey: "TOY.Chat.Volley" },
+    },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
   table: anyTable(toyTable),
-  cards: { flow: toyCardFlow },
+  cards: {
+    flow: toyCardsFlow(toyCardFlow),
+    renderers: { toyVolley: toyVolleyRenderer },
+    check: toyCheckLabels,
+  },
+  pools: [TOY_HP],
+  effectKinds: [toyDrain],
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
   initiative: { formula: "1d6", decimals: 0 },
 };

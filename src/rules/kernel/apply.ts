@@ -1,3 +1,4 @@
+import { type EffectRecord, getEffectKind, poolAfter, type RulesetEffect } from "./effect-kinds";
 import type { Effect, NoteEffect, StuckItemEffect } from "./effects";
 
 /**
@@ -29,7 +30,7 @@ export interface EffectSubject {
   readonly dropped: Set<string>;
 }
 
-export type SkipReason = "unknown-actor" | "unknown-item" | "no-item-sp" | "no-change";
+export type SkipReason = "unknown-actor" | "unknown-item" | "no-item-sp" | "no-change" | "unknown-kind";
 
 export interface EffectsApplied {
   /** Weapons left stuck, for the caller to record where it keeps them. */
@@ -37,6 +38,8 @@ export interface EffectsApplied {
   /** Every note, in order (for the card or the log). */
   readonly notes: NoteEffect[];
   readonly skipped: { readonly effect: Effect; readonly reason: SkipReason }[];
+  /** What each ruleset effect changed, in order: its kind's `invert` takes it back (`invertApplied`). */
+  readonly records: { readonly effect: RulesetEffect; readonly record: EffectRecord }[];
 }
 
 export interface ApplyRules {
@@ -44,6 +47,8 @@ export interface ApplyRules {
   readonly droppedNote?: string;
   /** A status by the subject's word where it differs from the rules' word. */
   readonly statusAliases?: Readonly<Record<string, string>>;
+  /** The lowest value of each bounded pool (a registered pool's `min`); others may fall without bound. */
+  readonly poolMin?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -58,14 +63,27 @@ export function applyEffectsTo(
   subjectOf: (id: string) => EffectSubject | undefined,
   rules: ApplyRules = {},
 ): EffectsApplied {
-  const out: EffectsApplied = { stuck: [], notes: [], skipped: [] };
+  const out: EffectsApplied = { stuck: [], notes: [], skipped: [], records: [] };
+  const poolMin = rules.poolMin ?? {};
   for (const effect of effects) {
     switch (effect.kind) {
+      case "ruleset": {
+        const s = subjectOf(effect.actorId);
+        const kind = getEffectKind(effect.effectKind);
+        if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
+        else if (!kind) out.skipped.push({ effect, reason: "unknown-kind" });
+        else {
+          const record = kind.apply(effect, s, poolMin);
+          if (record === null) out.skipped.push({ effect, reason: "no-change" });
+          else out.records.push({ effect, record });
+        }
+        break;
+      }
       case "pool": {
         const s = subjectOf(effect.actorId);
         if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
         else if (!(effect.pool in s.pools)) out.skipped.push({ effect, reason: "no-change" });
-        else s.pools[effect.pool] = s.pools[effect.pool]! - effect.amount;
+        else s.pools[effect.pool] = poolAfter(s.pools[effect.pool]!, effect.amount, poolMin[effect.pool]);
         break;
       }
       case "itemDurability": {
@@ -116,4 +134,21 @@ export function applyEffectsTo(
     }
   }
   return out;
+}
+
+/**
+ * Takes back the ruleset effects an application recorded, newest first,
+ * each by its kind's `invert` (the simulator's undo; the table reverts the
+ * documents by the recorded deltas, src/effects/apply-effects.ts).
+ */
+export function invertApplied(
+  applied: Pick<EffectsApplied, "records">,
+  subjectOf: (id: string) => EffectSubject | undefined,
+  rules: ApplyRules = {},
+): void {
+  for (const { effect, record } of [...applied.records].reverse()) {
+    const s = subjectOf(effect.actorId);
+    const kind = getEffectKind(effect.effectKind);
+    if (s && kind) kind.invert(record, s, rules.poolMin ?? {});
+  }
 }

@@ -5,7 +5,12 @@
  * own fighters. Ids are whatever the caller passed in (actor and item ids in
  * Foundry, fighter names in the simulator).
  */
+import type { RulesetEffect } from "./effect-kinds";
+
+export type { RulesetEffect };
+
 export type Effect =
+  | RulesetEffect
   | PoolDamageEffect
   | ItemDurabilityEffect
   | StatusEffect

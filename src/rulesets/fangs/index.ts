@@ -1,5 +1,6 @@
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "../../apps/sheets/actor-sheet";
 import { ITEM_SHEETS } from "../../apps/sheets/item-sheet";
+import { fangsCheckLabels } from "../../chat/check-card";
 import { fangsTable } from "../../combat/fangs-table";
 import { anyTable } from "../../combat/table-ruleset";
 import { fangsConfig } from "../../config/fangs-config";
@@ -99,7 +100,15 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     combatant: { type: "base", model: FangsCombatantData },
   },
   table: anyTable(fangsTable),
-  cards: { flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) } },
+  // Both pools may fall below 0 (coma, death): no lowest value.
+  pools: [
+    { name: "stunPoints", path: "stunPoints", labelKey: "FANGS.Actor.Attribute.StunPoints" },
+    { name: "hitPoints", path: "hitPoints", labelKey: "FANGS.Actor.Attribute.HitPoints" },
+  ],
+  cards: {
+    flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) },
+    check: fangsCheckLabels,
+  },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
     return fangsConfig()?.statuses ?? STATUS_EFFECTS;
