@@ -1,7 +1,7 @@
 import { RulesError, requireInteger } from "../kernel/errors";
 import { type FangsOptions, resolveOptions } from "./config";
-import { getManeuver, isManeuverId } from "./maneuvers";
-import type { ManeuverId, WeaponKind } from "./types";
+import { getManeuver, isManeuverId, type ManeuverDefinition } from "./maneuvers";
+import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "./types";
 
 /**
  * Attacks per round and per phase (NC-MAN-6, -7, -9, NC-ATK-7 … -10): which
@@ -90,6 +90,55 @@ export interface AttackAllowance {
 export function attackSlots(profile: RoundAttacker, options?: FangsOptions): AttackAllowance {
   const maneuver = getManeuver(profile.maneuver);
   const chances = requireInteger(profile.dodgePastChances ?? 0, "dodge past chances", 0);
+  const secondChance = maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options);
+  // Asked at every attack and every Post-Melee turn, with a handful of situations: the answer
+  // (frozen, so it may be shared) is kept under a number holding every input it reads.
+  const key = allowanceKey(profile, maneuver.id, chances, secondChance);
+  if (key === null) return buildSlots(profile, maneuver, chances, secondChance);
+  let allowance = ALLOWANCES.get(key);
+  if (allowance === undefined) {
+    allowance = buildSlots(profile, maneuver, chances, secondChance);
+    ALLOWANCES.set(key, allowance);
+  }
+  return allowance;
+}
+
+const ALLOWANCES = new Map<number, AttackAllowance>();
+const MANEUVER_NUMBER = new Map<string, number>(MANEUVER_IDS.map((id, i) => [id, i]));
+
+const isFlag = (value: unknown): boolean => value == null || typeof value === "boolean";
+
+/**
+ * attackSlots' inputs as one number: each flag as buildSlots reads it (`=== true`, truthy or
+ * `=== false`), null when a flag is not a boolean (read one way as truthy and another as
+ * `=== true`) or the dodge-past chances are many: those are built each time.
+ */
+function allowanceKey(
+  profile: RoundAttacker,
+  maneuver: ManeuverId,
+  chances: number,
+  secondChance: boolean,
+): number | null {
+  if (chances > 15 || !isFlag(profile.twoWeapon) || !isFlag(profile.humanoid)) return null;
+  let bits = chances;
+  if (profile.humanoid === false) bits |= 1 << 4;
+  if (profile.twoWeapon === true) bits |= 1 << 5;
+  if (profile.ambidextrous) bits |= 1 << 6;
+  if (profile.offHandWeapon === true) bits |= 1 << 7;
+  if (profile.offHandParried) bits |= 1 << 8;
+  if (profile.offHandShield === true) bits |= 1 << 9;
+  if (profile.shieldBashAttack === "offHand") bits |= 1 << 10;
+  if (profile.offHandAttacked) bits |= 1 << 11;
+  if (secondChance) bits |= 1 << 12;
+  return MANEUVER_NUMBER.get(maneuver)! * (1 << 13) + bits;
+}
+
+function buildSlots(
+  profile: RoundAttacker,
+  maneuver: ManeuverDefinition,
+  chances: number,
+  secondChance: boolean,
+): AttackAllowance {
   const humanoid = profile.humanoid ?? true;
   const slots: AttackSlot[] = [];
   const slot = (
@@ -128,7 +177,7 @@ export function attackSlots(profile: RoundAttacker, options?: FangsOptions): Att
       slot(AttackSource.OffHand, "postMelee", "off", -10, -10, false);
     }
   }
-  if (maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options)) {
+  if (secondChance) {
     for (let i = 0; i < chances; i += 1) slot(AttackSource.DodgePast, "postMelee", "main");
   }
   const cap = roundAttackCap({ humanoid, twoWeapon: profile.twoWeapon });
@@ -187,11 +236,13 @@ export function emptyAttackCounter(): AttackCounter {
   });
 }
 
+const ATTACK_SOURCES: ReadonlySet<string> = new Set(Object.values(AttackSource));
+
 export function recordAttack(
   counter: AttackCounter,
   attack: { readonly source: AttackSource; readonly kind: WeaponKind; readonly targetId: string },
 ): AttackCounter {
-  if (!Object.values(AttackSource).includes(attack.source)) {
+  if (!ATTACK_SOURCES.has(attack.source)) {
     throw new RulesError("invalid-value", `"${String(attack.source)}" is not an attack source`, { attack });
   }
   return Object.freeze({
@@ -212,13 +263,16 @@ export function postMeleeAttacksLeft(profile: RoundAttacker, counter: AttackCoun
 
 /** The round's slots the attacks counted so far have not used: each attack uses one slot of its source. */
 export function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter): AttackSlot[] {
-  const used = [...counter.made];
-  return slots.filter((s) => {
+  const made = counter.made;
+  if (made.length === 0) return slots.slice();
+  const used = made.slice();
+  const open: AttackSlot[] = [];
+  for (const s of slots) {
     const at = used.indexOf(s.source);
-    if (at < 0) return true;
-    used.splice(at, 1);
-    return false;
-  });
+    if (at < 0) open.push(s);
+    else used.splice(at, 1);
+  }
+  return open;
 }
 
 /** A limit or bonus one combatant carries for a while, because of another's maneuver. */
