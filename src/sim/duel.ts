@@ -376,14 +376,6 @@ interface Combatant {
   } | null;
   /** Cached answer of out(); null when the pools or flight changed since. */
   outAt: boolean | null;
-  slotMemo: {
-    counter: AttackCounter;
-    gear: number;
-    maneuver: ManeuverId;
-    offHandParried: boolean;
-    target: Combatant;
-    slot: (AttackSlot & { weapon: SimWeapon }) | null;
-  } | null;
 }
 
 /** What a fighter holds, worked out again only when its gear version changes. */
@@ -733,7 +725,6 @@ class Duel {
       offHandParried: false,
       gearVersion: 0,
       gear: null,
-      slotMemo: null,
       outAt: null,
       lastOptions: null,
       viewMemo: null,
@@ -1749,37 +1740,10 @@ class Duel {
     });
   }
 
-  /** The post-melee attack this fighter would take, if the rules core allows one and the policy wants it. */
-  nextPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
-    if (c.maneuver === null) return null;
-    // The phase asks again after every turn; the answer changes only when the fighter's attacks, gear or state do.
-    const memo = c.slotMemo;
-    if (
-      memo &&
-      memo.counter === c.counter &&
-      memo.gear === c.gearVersion &&
-      memo.maneuver === c.maneuver &&
-      memo.offHandParried === c.offHandParried &&
-      memo.target === c.target &&
-      !this.out(c)
-    ) {
-      return memo.slot;
-    }
-    const slot = this.findPostMeleeSlot(c);
-    c.slotMemo = {
-      counter: c.counter,
-      gear: c.gearVersion,
-      maneuver: c.maneuver,
-      offHandParried: c.offHandParried,
-      target: c.target,
-      slot,
-    };
-    return slot;
-  }
-
   /** Is a Post-Melee turn owed (the rules core's owedPostMeleeAttack, as the table's snapshot asks it)? */
   owedPostMeleeAttack(c: Combatant): AttackSlot | null {
-    if (c.maneuver === null) return null;
+    // Asked for everyone each round: a maneuver without an attack is owed none (the rules core's first answer).
+    if (c.maneuver === null || getManeuver(c.maneuver).attacks === 0) return null;
     const main = this.weapon(c, c.weaponId);
     const off = this.offHandItem(c);
     const offKind = off === null ? null : off.type === "shield" ? "melee" : this.weapon(c, off.id)?.kind;
@@ -1896,7 +1860,7 @@ class Duel {
   }
 
   postMeleeAttack(c: Combatant): void {
-    const slot = this.nextPostMeleeSlot(c);
+    const slot = this.findPostMeleeSlot(c);
     if (!slot) return;
     const opp = c.target;
     const wanted = c.policy.chooseExtraAttack({

@@ -227,13 +227,16 @@ export interface AttackCounter {
   readonly targets: readonly string[];
 }
 
+/** Frozen all through, so one serves every round of every combatant. */
+const EMPTY_ATTACK_COUNTER: AttackCounter = Object.freeze({
+  made: Object.freeze([]),
+  usedRanged: false,
+  usedMelee: false,
+  targets: Object.freeze([]),
+});
+
 export function emptyAttackCounter(): AttackCounter {
-  return Object.freeze({
-    made: Object.freeze([]),
-    usedRanged: false,
-    usedMelee: false,
-    targets: Object.freeze([]),
-  });
+  return EMPTY_ATTACK_COUNTER;
 }
 
 const ATTACK_SOURCES: ReadonlySet<string> = new Set(Object.values(AttackSource));
