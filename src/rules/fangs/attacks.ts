@@ -258,24 +258,47 @@ export function recordAttack(
 
 /** Post-melee attacks still open to a combatant (what phaseTurnOrder's `postMeleeAttacks` fact wants). */
 export function postMeleeAttacksLeft(profile: RoundAttacker, counter: AttackCounter): number {
-  const { slots } = attackSlots(profile);
-  const free = unusedSlots(slots, counter).filter((s) => s.phase === "postMelee").length;
+  return postMeleeLeft(profile, unusedSlots(attackSlots(profile).slots, counter), counter);
+}
+
+function postMeleeLeft(profile: RoundAttacker, open: readonly AttackSlot[], counter: AttackCounter): number {
+  let free = 0;
+  for (let i = 0; i < open.length; i++) if (open[i]!.phase === "postMelee") free += 1;
   const cap = roundAttackCap(profile);
   return Math.max(0, cap === null ? free : Math.min(free, cap - counter.made.length));
 }
 
 /** The round's slots the attacks counted so far have not used: each attack uses one slot of its source. */
 export function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter): AttackSlot[] {
+  // Asked several times an attack over frozen lists of a few entries: indexed loops, and the attacks
+  // already matched to a slot marked in a bit mask rather than spliced out of a copy.
   const made = counter.made;
-  if (made.length === 0) return slots.slice();
-  const used = made.slice();
+  if (made.length > 30) return unusedSlotsOfMany(slots, made);
   const open: AttackSlot[] = [];
-  for (const s of slots) {
-    const at = used.indexOf(s.source);
-    if (at < 0) open.push(s);
-    else used.splice(at, 1);
+  let matched = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    let at = -1;
+    for (let j = 0; j < made.length; j++) {
+      if ((matched & (1 << j)) === 0 && made[j] === slot.source) {
+        at = j;
+        break;
+      }
+    }
+    if (at < 0) open.push(slot);
+    else matched |= 1 << at;
   }
   return open;
+}
+
+function unusedSlotsOfMany(slots: readonly AttackSlot[], made: readonly AttackSource[]): AttackSlot[] {
+  const used = made.slice();
+  return slots.filter((s) => {
+    const at = used.indexOf(s.source);
+    if (at < 0) return true;
+    used.splice(at, 1);
+    return false;
+  });
 }
 
 /** A limit or bonus one combatant carries for a while, because of another's maneuver. */
@@ -360,14 +383,19 @@ export function owedPostMeleeAttack(facts: PostMeleeTurnFacts): AttackSlot | nul
   if (facts.outOfAction === true) return null;
   const maneuver = facts.attacker.maneuver;
   if (!isManeuverId(maneuver) || getManeuver(maneuver).attacks === 0) return null;
-  if (postMeleeAttacksLeft(facts.attacker, facts.counter) === 0) return null;
+  // Asked for every combatant as the Post-Melee phase opens: the open slots are worked out once.
+  const open = unusedSlots(attackSlots(facts.attacker).slots, facts.counter);
+  if (postMeleeLeft(facts.attacker, open, facts.counter) === 0) return null;
   if ((facts.restrictions ?? []).some((r) => r.kind === "noAttack" && restrictionActive(r, facts.round))) {
     return null;
   }
-  for (const slot of unusedSlots(attackSlots(facts.attacker).slots, facts.counter)) {
+  for (let i = 0; i < open.length; i++) {
+    const slot = open[i]!;
     if (slot.phase !== "postMelee") continue;
     const kinds = slot.hand === "main" ? facts.weapons.main : facts.weapons.off;
-    if (kinds.some((kind) => mixesWeapons(kind !== "melee", facts.counter) === null)) return slot;
+    for (let k = 0; k < kinds.length; k++) {
+      if (mixesWeapons(kinds[k] !== "melee", facts.counter) === null) return slot;
+    }
   }
   return null;
 }
