@@ -636,6 +636,9 @@ class Duel {
   readonly work: RoundWork;
   /** Every turn and skip the round engine gave, when asked for (traceFight). */
   trace: TurnTrace[] | null = null;
+  /** How many of the work's notes and cleared stuns readNotes has read. */
+  notesRead = 0;
+  clearedRead = 0;
 
   constructor(
     setup: CommonSetup,
@@ -1425,15 +1428,13 @@ class Duel {
 
   /** What the engine's step asks of the simulator: `stunned` over once its lost action passed (CORE-CON-1), and its notes. */
   readNotes(): void {
+    // The work keeps its lists for the fight; what was read is skipped rather than cut off (each step would pay for it).
     const cleared = this.work.stunnedCleared;
-    if (cleared.length > 0) {
-      for (const id of cleared) this.byId(id).fx.statuses.delete("stunned");
-      cleared.length = 0;
+    for (; this.clearedRead < cleared.length; this.clearedRead++) {
+      this.byId(cleared[this.clearedRead]!).fx.statuses.delete("stunned");
     }
     const notes = this.work.notes;
-    if (notes.length === 0) return;
-    for (const note of notes) this.readNote(note);
-    notes.length = 0;
+    for (; this.notesRead < notes.length; this.notesRead++) this.readNote(notes[this.notesRead]!);
   }
 
   readNote(note: PlanNote): void {
