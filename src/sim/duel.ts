@@ -430,14 +430,6 @@ interface Combatant {
   } | null;
   /** Cached answer of out(); null when the pools or flight changed since. */
   outAt: boolean | null;
-  slotMemo: {
-    counter: AttackCounter;
-    gear: number;
-    maneuver: ManeuverId;
-    offHandParried: boolean;
-    target: Combatant;
-    slot: (AttackSlot & { weapon: SimWeapon }) | null;
-  } | null;
 }
 
 /** What a fighter holds, worked out again only when its gear version changes. */
@@ -691,6 +683,9 @@ class Duel {
   trace: TurnTrace[] | null = null;
   /** Told every die, event and exchange, when asked for (traceFight). */
   recorder: FightRecorder | null = null;
+  /** How many of the work's notes and cleared stuns readNotes has read. */
+  notesRead = 0;
+  clearedRead = 0;
 
   constructor(
     setup: CommonSetup,
@@ -780,7 +775,6 @@ class Duel {
       offHandParried: false,
       gearVersion: 0,
       gear: null,
-      slotMemo: null,
       outAt: null,
       lastOptions: null,
       viewMemo: null,
@@ -1523,15 +1517,13 @@ class Duel {
 
   /** What the engine's step asks of the simulator: `stunned` over once its lost action passed (CORE-CON-1), and its notes. */
   readNotes(): void {
+    // The work keeps its lists for the fight; what was read is skipped rather than cut off (each step would pay for it).
     const cleared = this.work.stunnedCleared;
-    if (cleared.length > 0) {
-      for (const id of cleared) this.byId(id).fx.statuses.delete("stunned");
-      cleared.length = 0;
+    for (; this.clearedRead < cleared.length; this.clearedRead++) {
+      this.byId(cleared[this.clearedRead]!).fx.statuses.delete("stunned");
     }
     const notes = this.work.notes;
-    if (notes.length === 0) return;
-    for (const note of notes) this.readNote(note);
-    notes.length = 0;
+    for (; this.notesRead < notes.length; this.notesRead++) this.readNote(notes[this.notesRead]!);
   }
 
   readNote(note: PlanNote): void {
@@ -1848,37 +1840,10 @@ class Duel {
     });
   }
 
-  /** The post-melee attack this fighter would take, if the rules core allows one and the policy wants it. */
-  nextPostMeleeSlot(c: Combatant): (AttackSlot & { weapon: SimWeapon }) | null {
-    if (c.maneuver === null) return null;
-    // The phase asks again after every turn; the answer changes only when the fighter's attacks, gear or state do.
-    const memo = c.slotMemo;
-    if (
-      memo &&
-      memo.counter === c.counter &&
-      memo.gear === c.gearVersion &&
-      memo.maneuver === c.maneuver &&
-      memo.offHandParried === c.offHandParried &&
-      memo.target === c.target &&
-      !this.out(c)
-    ) {
-      return memo.slot;
-    }
-    const slot = this.findPostMeleeSlot(c);
-    c.slotMemo = {
-      counter: c.counter,
-      gear: c.gearVersion,
-      maneuver: c.maneuver,
-      offHandParried: c.offHandParried,
-      target: c.target,
-      slot,
-    };
-    return slot;
-  }
-
   /** Is a Post-Melee turn owed (the rules core's owedPostMeleeAttack, as the table's snapshot asks it)? */
   owedPostMeleeAttack(c: Combatant): AttackSlot | null {
-    if (c.maneuver === null) return null;
+    // Asked for everyone each round: a maneuver without an attack is owed none (the rules core's first answer).
+    if (c.maneuver === null || getManeuver(c.maneuver).attacks === 0) return null;
     const main = this.weapon(c, c.weaponId);
     const off = this.offHandItem(c);
     const offKind = off === null ? null : off.type === "shield" ? "melee" : this.weapon(c, off.id)?.kind;
@@ -1995,7 +1960,7 @@ class Duel {
   }
 
   postMeleeAttack(c: Combatant): void {
-    const slot = this.nextPostMeleeSlot(c);
+    const slot = this.findPostMeleeSlot(c);
     if (!slot) return;
     const opp = c.target;
     const wanted = c.policy.chooseExtraAttack({

@@ -83,9 +83,18 @@ export interface AttackVerdict {
 }
 
 const KEY = "FANGS.Rules.Attack.Refusal.";
+/** Refusals are frozen and alike for one reason: made once each. */
+const REFUSALS = new Map<string, AttackVerdict>();
 function no(reason: string): AttackVerdict {
-  return Object.freeze({ allowed: false, reasonKey: KEY + reason, slot: null, intoMelee: false });
+  let verdict = REFUSALS.get(reason);
+  if (verdict === undefined) {
+    verdict = Object.freeze({ allowed: false, reasonKey: KEY + reason, slot: null, intoMelee: false });
+    REFUSALS.set(reason, verdict);
+  }
+  return verdict;
 }
+
+const NO_RESTRICTIONS: readonly AttackRestriction[] = Object.freeze([]);
 
 /**
  * May this combatant make this attack now? Checks, in order: in the fight;
@@ -114,7 +123,10 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   if (ctx.outOfAction) return no("OutOfAction");
   if (maneuver.attacks === 0) return no("ManeuverNoAttack");
   if (ctx.phase === "initiative") return no("NotAnAttackPhase");
-  const restrictions = (ctx.restrictions ?? []).filter((r) => restrictionActive(r, round));
+  const restrictions =
+    ctx.restrictions == null || ctx.restrictions.length === 0
+      ? NO_RESTRICTIONS
+      : ctx.restrictions.filter((r) => restrictionActive(r, round));
   if (restrictions.some((r) => r.kind === "noAttack")) return no("AttackLost");
   if (restrictions.some((r) => r.kind === "noChangeTarget" && r.targetId !== ctx.targetId)) {
     return no("MayNotChangeTarget");

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import {
   type AttackNowContext,
@@ -19,6 +20,7 @@ import {
 } from "./attacks";
 import { FANGS_DEFAULTS } from "./config";
 import { attackOnWithdrawal, withdrawalChoice } from "./special-defenses";
+import { MANEUVER_IDS } from "./types";
 
 const SWORD = { kind: "melee", itemSp: { value: 10, max: 10 } } as const;
 const BOW = { kind: "missile", itemSp: null } as const;
@@ -555,5 +557,36 @@ describe("a free attack's weapon (NC-DMG-7, NC-DMG-8, NC-ATK-3)", () => {
     expect(freeAttackWeapon([fist, sword])?.name).toBe("Sword");
     expect(freeAttackWeapon([worn, bow, fist])?.name).toBe("Fist");
     expect(freeAttackWeapon([worn, bow])).toBeNull();
+  });
+});
+
+describe("the attacks of a round, asked again and again", () => {
+  it("NC-ATK-7, NC-ATK-8, NC-ATK-9, NC-ATK-10: the same attacks for the same attacker, whatever was asked before", async () => {
+    const flag = fc.constantFrom(undefined, false, true);
+    const profile = fc.record({
+      maneuver: fc.constantFrom(...MANEUVER_IDS),
+      humanoid: flag,
+      twoWeapon: flag,
+      ambidextrous: flag,
+      offHandWeapon: flag,
+      offHandParried: flag,
+      offHandShield: flag,
+      offHandAttacked: flag,
+      shieldBashAttack: fc.constantFrom(undefined, "maneuver" as const, "offHand" as const),
+      dodgePastChances: fc.integer({ min: 0, max: 18 }),
+    });
+    const options = fc.constantFrom(undefined, { dodgePastSecondChance: "always" as const });
+    const asked = fc.array(fc.tuple(profile, options), { minLength: 1, maxLength: 30 });
+    // A fresh module keeps no answers: asking it in the other order must give the same ones.
+    vi.resetModules();
+    const fresh = await import("./attacks");
+    fc.assert(
+      fc.property(asked, (list) => {
+        const inOrder = list.map(([p, o]) => attackSlots(p, o));
+        const reversed = [...list].reverse().map(([p, o]) => fresh.attackSlots(p, o));
+        expect(inOrder).toEqual(reversed.reverse());
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { RulesError, requireInteger } from "../kernel/errors";
 import { type FangsOptions, resolveOptions } from "./config";
-import { getManeuver, isManeuverId } from "./maneuvers";
-import type { ManeuverId, WeaponKind } from "./types";
+import { getManeuver, isManeuverId, type ManeuverDefinition } from "./maneuvers";
+import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "./types";
 
 /**
  * Attacks per round and per phase (NC-MAN-6, -7, -9, NC-ATK-7 … -10): which
@@ -90,6 +90,55 @@ export interface AttackAllowance {
 export function attackSlots(profile: RoundAttacker, options?: FangsOptions): AttackAllowance {
   const maneuver = getManeuver(profile.maneuver);
   const chances = requireInteger(profile.dodgePastChances ?? 0, "dodge past chances", 0);
+  const secondChance = maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options);
+  // Asked at every attack and every Post-Melee turn, with a handful of situations: the answer
+  // (frozen, so it may be shared) is kept under a number holding every input it reads.
+  const key = allowanceKey(profile, maneuver.id, chances, secondChance);
+  if (key === null) return buildSlots(profile, maneuver, chances, secondChance);
+  let allowance = ALLOWANCES.get(key);
+  if (allowance === undefined) {
+    allowance = buildSlots(profile, maneuver, chances, secondChance);
+    ALLOWANCES.set(key, allowance);
+  }
+  return allowance;
+}
+
+const ALLOWANCES = new Map<number, AttackAllowance>();
+const MANEUVER_NUMBER = new Map<string, number>(MANEUVER_IDS.map((id, i) => [id, i]));
+
+const isFlag = (value: unknown): boolean => value == null || typeof value === "boolean";
+
+/**
+ * attackSlots' inputs as one number: each flag as buildSlots reads it (`=== true`, truthy or
+ * `=== false`), null when a flag is not a boolean (read one way as truthy and another as
+ * `=== true`) or the dodge-past chances are many: those are built each time.
+ */
+function allowanceKey(
+  profile: RoundAttacker,
+  maneuver: ManeuverId,
+  chances: number,
+  secondChance: boolean,
+): number | null {
+  if (chances > 15 || !isFlag(profile.twoWeapon) || !isFlag(profile.humanoid)) return null;
+  let bits = chances;
+  if (profile.humanoid === false) bits |= 1 << 4;
+  if (profile.twoWeapon === true) bits |= 1 << 5;
+  if (profile.ambidextrous) bits |= 1 << 6;
+  if (profile.offHandWeapon === true) bits |= 1 << 7;
+  if (profile.offHandParried) bits |= 1 << 8;
+  if (profile.offHandShield === true) bits |= 1 << 9;
+  if (profile.shieldBashAttack === "offHand") bits |= 1 << 10;
+  if (profile.offHandAttacked) bits |= 1 << 11;
+  if (secondChance) bits |= 1 << 12;
+  return MANEUVER_NUMBER.get(maneuver)! * (1 << 13) + bits;
+}
+
+function buildSlots(
+  profile: RoundAttacker,
+  maneuver: ManeuverDefinition,
+  chances: number,
+  secondChance: boolean,
+): AttackAllowance {
   const humanoid = profile.humanoid ?? true;
   const slots: AttackSlot[] = [];
   const slot = (
@@ -128,7 +177,7 @@ export function attackSlots(profile: RoundAttacker, options?: FangsOptions): Att
       slot(AttackSource.OffHand, "postMelee", "off", -10, -10, false);
     }
   }
-  if (maneuver.attacks > 0 && dodgePastSecondChanceFor(maneuver.id, options)) {
+  if (secondChance) {
     for (let i = 0; i < chances; i += 1) slot(AttackSource.DodgePast, "postMelee", "main");
   }
   const cap = roundAttackCap({ humanoid, twoWeapon: profile.twoWeapon });
@@ -178,20 +227,25 @@ export interface AttackCounter {
   readonly targets: readonly string[];
 }
 
+/** Frozen all through, so one serves every round of every combatant. */
+const EMPTY_ATTACK_COUNTER: AttackCounter = Object.freeze({
+  made: Object.freeze([]),
+  usedRanged: false,
+  usedMelee: false,
+  targets: Object.freeze([]),
+});
+
 export function emptyAttackCounter(): AttackCounter {
-  return Object.freeze({
-    made: Object.freeze([]),
-    usedRanged: false,
-    usedMelee: false,
-    targets: Object.freeze([]),
-  });
+  return EMPTY_ATTACK_COUNTER;
 }
+
+const ATTACK_SOURCES: ReadonlySet<string> = new Set(Object.values(AttackSource));
 
 export function recordAttack(
   counter: AttackCounter,
   attack: { readonly source: AttackSource; readonly kind: WeaponKind; readonly targetId: string },
 ): AttackCounter {
-  if (!Object.values(AttackSource).includes(attack.source)) {
+  if (!ATTACK_SOURCES.has(attack.source)) {
     throw new RulesError("invalid-value", `"${String(attack.source)}" is not an attack source`, { attack });
   }
   return Object.freeze({
@@ -204,15 +258,41 @@ export function recordAttack(
 
 /** Post-melee attacks still open to a combatant (what phaseTurnOrder's `postMeleeAttacks` fact wants). */
 export function postMeleeAttacksLeft(profile: RoundAttacker, counter: AttackCounter): number {
-  const { slots } = attackSlots(profile);
-  const free = unusedSlots(slots, counter).filter((s) => s.phase === "postMelee").length;
+  return postMeleeLeft(profile, unusedSlots(attackSlots(profile).slots, counter), counter);
+}
+
+function postMeleeLeft(profile: RoundAttacker, open: readonly AttackSlot[], counter: AttackCounter): number {
+  let free = 0;
+  for (let i = 0; i < open.length; i++) if (open[i]!.phase === "postMelee") free += 1;
   const cap = roundAttackCap(profile);
   return Math.max(0, cap === null ? free : Math.min(free, cap - counter.made.length));
 }
 
 /** The round's slots the attacks counted so far have not used: each attack uses one slot of its source. */
 export function unusedSlots(slots: readonly AttackSlot[], counter: AttackCounter): AttackSlot[] {
-  const used = [...counter.made];
+  // Asked several times an attack over frozen lists of a few entries: indexed loops, and the attacks
+  // already matched to a slot marked in a bit mask rather than spliced out of a copy.
+  const made = counter.made;
+  if (made.length > 30) return unusedSlotsOfMany(slots, made);
+  const open: AttackSlot[] = [];
+  let matched = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    let at = -1;
+    for (let j = 0; j < made.length; j++) {
+      if ((matched & (1 << j)) === 0 && made[j] === slot.source) {
+        at = j;
+        break;
+      }
+    }
+    if (at < 0) open.push(slot);
+    else matched |= 1 << at;
+  }
+  return open;
+}
+
+function unusedSlotsOfMany(slots: readonly AttackSlot[], made: readonly AttackSource[]): AttackSlot[] {
+  const used = made.slice();
   return slots.filter((s) => {
     const at = used.indexOf(s.source);
     if (at < 0) return true;
@@ -303,14 +383,19 @@ export function owedPostMeleeAttack(facts: PostMeleeTurnFacts): AttackSlot | nul
   if (facts.outOfAction === true) return null;
   const maneuver = facts.attacker.maneuver;
   if (!isManeuverId(maneuver) || getManeuver(maneuver).attacks === 0) return null;
-  if (postMeleeAttacksLeft(facts.attacker, facts.counter) === 0) return null;
+  // Asked for every combatant as the Post-Melee phase opens: the open slots are worked out once.
+  const open = unusedSlots(attackSlots(facts.attacker).slots, facts.counter);
+  if (postMeleeLeft(facts.attacker, open, facts.counter) === 0) return null;
   if ((facts.restrictions ?? []).some((r) => r.kind === "noAttack" && restrictionActive(r, facts.round))) {
     return null;
   }
-  for (const slot of unusedSlots(attackSlots(facts.attacker).slots, facts.counter)) {
+  for (let i = 0; i < open.length; i++) {
+    const slot = open[i]!;
     if (slot.phase !== "postMelee") continue;
     const kinds = slot.hand === "main" ? facts.weapons.main : facts.weapons.off;
-    if (kinds.some((kind) => mixesWeapons(kind !== "melee", facts.counter) === null)) return slot;
+    for (let k = 0; k < kinds.length; k++) {
+      if (mixesWeapons(kinds[k] !== "melee", facts.counter) === null) return slot;
+    }
   }
   return null;
 }

@@ -57,15 +57,18 @@ export interface DefenseUsage {
   readonly offHandAttacked: boolean;
 }
 
+/** Frozen, so one serves every round of every combatant. */
+const EMPTY_DEFENSE_USAGE: DefenseUsage = Object.freeze({
+  weaponParries: 0,
+  shieldParries: 0,
+  monsterParries: 0,
+  grappleParries: 0,
+  dodges: 0,
+  offHandAttacked: false,
+});
+
 export function emptyDefenseUsage(): DefenseUsage {
-  return Object.freeze({
-    weaponParries: 0,
-    shieldParries: 0,
-    monsterParries: 0,
-    grappleParries: 0,
-    dodges: 0,
-    offHandAttacked: false,
-  });
+  return EMPTY_DEFENSE_USAGE;
 }
 
 const USAGE_FIELD: Readonly<Record<Exclude<DefenseChoice, "none">, keyof DefenseUsage>> = {

@@ -279,6 +279,12 @@ export class RoundWork {
     });
   }
 
+  /**
+   * The list `candidates` fills for each phase (a work without `record` only): its
+   * combatants never change, so it keeps their number; phaseTurnOrder does not keep it.
+   */
+  readonly candidateList: TurnCandidate[] = [];
+
   /** Each combatant's turn candidate, kept and brought up to date (a work without `record` only). */
   #candidates: Map<string, Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> }> | null = null;
 
@@ -334,7 +340,9 @@ export class RoundWork {
   }
 
   /** Combatants in the tracker's order, as they stand now. */
-  current(): PlanCombatant[] {
+  current(): readonly PlanCombatant[] {
+    // A work without `record` changes the objects it was given in place: they are the current ones.
+    if (!this.record) return this.state.combatants;
     return this.state.combatants.map((c) => this.byId.get(c.id) ?? c);
   }
 }
@@ -375,15 +383,28 @@ export function turnCandidate(c: PlanCombatant): TurnCandidate {
 
 const byOrderValue = (a: TurnCandidate, b: TurnCandidate): number => b.orderValue - a.orderValue;
 
+/** Up to this many combatants, candidates are sorted by a plain loop (Array.prototype.sort copies the list). */
+const FEW_COMBATANTS = 16;
+
 /** Candidates sorted by the round's initiative, ties in tracker order (the rules core keeps given order). */
 function candidates(draft: RoundWork): TurnCandidate[] {
-  // Asked as each phase opens: one pass, no intermediate lists; a long-lived work reuses its candidates.
-  const list: TurnCandidate[] = [];
-  for (const c of draft.state.combatants) {
+  // Asked as each phase opens: one pass, no intermediate lists; a long-lived work reuses its candidates and the list.
+  const combatants = draft.state.combatants;
+  const list = draft.record ? [] : draft.candidateList;
+  for (let i = 0; i < combatants.length; i++) {
+    const c = combatants[i]!;
     const now = draft.byId.get(c.id) ?? c;
-    list.push(draft.record ? turnCandidate(now) : draft.candidateOf(now));
+    list[i] = draft.record ? turnCandidate(now) : draft.candidateOf(now);
   }
-  return list.sort(byOrderValue);
+  if (list.length > FEW_COMBATANTS) return list.sort(byOrderValue);
+  // Higher first, equal ones in the order given: stable, as Array.prototype.sort.
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    for (; j >= 0 && list[j]!.orderValue < x.orderValue; j--) list[j + 1] = list[j]!;
+    list[j + 1] = x;
+  }
+  return list;
 }
 
 /* -------------------------------------------- */
@@ -575,7 +596,8 @@ export function beginRound(
   }
   draft.scores = scores;
   driver?.beforePhase?.("initiative", draft);
-  if (combatants.some((c) => c.impaled === true)) return { position: null, scores, impaleDamageDue: true };
+  for (const c of combatants)
+    if (c.impaled === true) return { position: null, scores, impaleDamageDue: true };
   return { position: openRound(draft, driver), scores, impaleDamageDue: false };
 }
 

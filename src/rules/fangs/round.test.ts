@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice } from "../kernel/dice";
@@ -113,6 +114,57 @@ describe("the round and its phases", () => {
     expect(
       codeOf(() => initiativeScores([{ id: "a", ag: 12 }], { mode: "initiative" as never, round: 1 })),
     ).toBe("invalid-value");
+  });
+});
+
+describe("the order of a phase, few combatants or many", () => {
+  it("NC-RND-3, NC-ATK-7: highest order value first (an off hand's −10 in Post-Melee), ties in the given order, for any number", () => {
+    const candidate = fc.record({
+      ag: fc.integer({ min: 8, max: 12 }),
+      offHand: fc.boolean(),
+      owed: fc.boolean(),
+      held: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(candidate, { minLength: 0, maxLength: 40 }), (drawn) => {
+        const candidates = drawn.map((d, i) =>
+          fighter(`c${i}`, d.ag, {
+            held: d.held,
+            facts: {
+              attackKind: "melee",
+              postMeleeAttacks: d.owed ? 1 : 0,
+              offHandInitiativePenalty: d.offHand,
+            },
+          }),
+        );
+        const expected = candidates
+          .filter((c) => !c.held && (c.facts as { postMeleeAttacks: number }).postMeleeAttacks > 0)
+          .map((c) => ({
+            id: c.id,
+            value:
+              c.orderValue -
+              ((c.facts as { offHandInitiativePenalty: boolean }).offHandInitiativePenalty ? 10 : 0),
+          }))
+          .sort((a, b) => b.value - a.value)
+          .map((c) => c.id);
+        expect(phaseTurnOrder("postMelee", candidates)).toEqual(expected);
+        expect(phaseTurnOrder("melee", candidates)).toEqual(
+          candidates
+            .filter((c) => !c.held)
+            .sort((a, b) => b.orderValue - a.orderValue)
+            .map((c) => c.id),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("NC-RND-3: a combatant listed twice is refused in a long list too", () => {
+    const many = Array.from({ length: 30 }, (_, i) => fighter(`c${i}`, 10));
+    expect(codeOf(() => phaseTurnOrder("melee", [...many, fighter("c3", 12)]))).toBe("invalid-value");
+    expect(codeOf(() => phaseTurnOrder("melee", [fighter("c3", 12), ...many.slice(0, 5)]))).toBe(
+      "invalid-value",
+    );
   });
 });
 

@@ -334,16 +334,23 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
       },
     );
   }
-  const seen = new Set<string>();
-  const acting: { id: string; value: number }[] = [];
-  for (const candidate of candidates) {
-    if (seen.has(candidate.id)) {
+  // Asked as every phase opens (each round of each simulated fight): a phase of a
+  // few combatants is checked and ordered with no set, no sort and no message built.
+  const few = candidates.length <= FEW_CANDIDATES;
+  const seen = few ? null : new Set<string>();
+  const ids: string[] = [];
+  const values: number[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i]!;
+    if (seen === null ? listedBefore(candidates, i) : seen.has(candidate.id)) {
       throw new RulesError("invalid-value", `combatant ${candidate.id} is listed twice`, {
         id: candidate.id,
       });
     }
-    seen.add(candidate.id);
-    requireInteger(candidate.orderValue, `order value (AG) of ${candidate.id}`);
+    seen?.add(candidate.id);
+    if (!Number.isInteger(candidate.orderValue)) {
+      requireInteger(candidate.orderValue, `order value (AG) of ${candidate.id}`);
+    }
     const facts = factsOf(candidate);
     if (!awaitsTurn(candidate)) continue;
     let value = candidate.orderValue;
@@ -367,7 +374,41 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
         if (facts.offHandInitiativePenalty) value += OFF_HAND_INITIATIVE_PENALTY;
         break;
     }
-    if (acts) acting.push({ id: candidate.id, value });
+    if (!acts) continue;
+    ids.push(candidate.id);
+    values.push(value);
   }
-  return acting.sort((a, b) => b.value - a.value).map((a) => a.id);
+  return few ? byValueFew(ids, values) : byValueMany(ids, values);
+}
+
+/** Up to this many candidates, a phase's order is checked and sorted by plain loops. */
+const FEW_CANDIDATES = 16;
+
+function listedBefore(candidates: readonly TurnCandidate[], i: number): boolean {
+  const id = candidates[i]!.id;
+  for (let j = 0; j < i; j++) if (candidates[j]!.id === id) return true;
+  return false;
+}
+
+/** Higher value first, equal values in the given order: an insertion sort, stable as Array.prototype.sort. */
+function byValueFew(ids: string[], values: number[]): string[] {
+  for (let i = 1; i < ids.length; i++) {
+    const id = ids[i]!;
+    const value = values[i]!;
+    let j = i - 1;
+    for (; j >= 0 && values[j]! < value; j--) {
+      ids[j + 1] = ids[j]!;
+      values[j + 1] = values[j]!;
+    }
+    ids[j + 1] = id;
+    values[j + 1] = value;
+  }
+  return ids;
+}
+
+function byValueMany(ids: string[], values: number[]): string[] {
+  return ids
+    .map((id, i) => ({ id, value: values[i]! }))
+    .sort((a, b) => b.value - a.value)
+    .map((a) => a.id);
 }
