@@ -8,6 +8,7 @@ import {
 } from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
+import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -240,4 +241,12 @@ export const toyDefinition: RulesetDefinition = {
   cards: { flow: toyCardFlow },
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
   initiative: { formula: "1d6", decimals: 0 },
+  options: toyOptions,
+  simulator: {
+    async load() {
+      toySimLog.loads += 1;
+      return toySimulator;
+    },
+  },
+  clauseIndex: { path: "test/rulesets/fixtures/toy-clauses.md", prefixes: ["TOY"] },
 };
