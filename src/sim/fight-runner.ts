@@ -25,8 +25,16 @@ export interface FightRunner<Job extends SeededJob> {
   prepare(job: Job): (seed: number) => FightSummary;
 }
 
-/** Tokens as the Encounter odds tool hands them over (the selected ones, or those given). */
-export type OddsTokenLike = { actor: Actor.Implementation | null; name?: string; disposition?: number };
+/**
+ * Tokens as the Encounter odds tool hands them over (the selected ones, or
+ * those given). The actor is Foundry's; the simulator stays free of Foundry
+ * types, so each ruleset's window reads it as its own documents.
+ */
+export type OddsTokenLike = {
+  readonly actor: { readonly name?: string | null; readonly system?: unknown } | null;
+  readonly name?: string;
+  readonly disposition?: number;
+};
 
 /** What a ruleset's `simulator.load()` gives (src/rulesets/registry.ts). */
 export interface RulesetSimulator<Job extends SeededJob = never> {
