@@ -2,7 +2,7 @@ import "../test/foundry/setup";
 import { standIn } from "../test/foundry/setup";
 import { Actor as StandInActor } from "../test/foundry/stand-in";
 import { registerEncounterOdds } from "./apps/encounter-odds";
-import { registerRulesMenu } from "./apps/settings";
+import { registerRulesetMenu } from "./apps/settings/ruleset-menu";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
@@ -17,7 +17,7 @@ import { loadQuenchBatches, preloadRuleset } from "./on-demand";
 // replaced by a spy here (add one when the entry file gains one).
 vi.mock("./apps/sheets", () => ({ registerSheets: vi.fn() }));
 vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
-vi.mock("./apps/settings", () => ({ registerRulesMenu: vi.fn() }));
+vi.mock("./apps/settings/ruleset-menu", () => ({ registerRulesetMenu: vi.fn(), registerMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));
 vi.mock("./chat", () => ({ registerExchange: vi.fn() }));
 vi.mock("./encounters", () => ({ registerEncounters: vi.fn() }));
@@ -42,7 +42,7 @@ describe("the entry file", () => {
     expect(registerCombat).toHaveBeenCalledTimes(1);
     expect(registerExchange).toHaveBeenCalledTimes(1);
     expect(registerEncounterOdds).toHaveBeenCalledTimes(1);
-    expect(registerRulesMenu).toHaveBeenCalledTimes(1);
+    expect(registerRulesetMenu).toHaveBeenCalledTimes(1);
     expect(registerEncounters).toHaveBeenCalledTimes(1);
     Hooks.callAll("init");
     expect(registerSheets).toHaveBeenCalledTimes(1);

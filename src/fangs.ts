@@ -4,7 +4,7 @@
  */
 import { registerEncounterOdds } from "./apps/encounter-odds";
 import { registerGmDamage } from "./apps/gm-damage";
-import { registerRulesMenu } from "./apps/settings";
+import { registerRulesetMenu } from "./apps/settings/ruleset-menu";
 import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerRealTimeLimits } from "./chat/real-time";
@@ -31,7 +31,7 @@ Hooks.once("init", () => {
   registerFangsConfig();
   configureDocuments();
   registerSettings();
-  registerRulesMenu();
+  registerRulesetMenu();
   registerSheets();
   registerRulesetSheets();
   registerCombat();

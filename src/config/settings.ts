@@ -2,6 +2,7 @@ import { READING_CHOICES } from "../apps/settings/maneuver-readings";
 import { abilityFormula, choice, wholeNumber } from "../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
+import { listRulesetDefinitions } from "../rulesets/registry";
 import { INITIATIVE_CHOICES, RULES_CHOICES } from "./rules-choices";
 import { registerRulesetSetting } from "./ruleset-setting";
 import { SYSTEM_ID } from "./system";
@@ -156,6 +157,12 @@ function refreshActors(): void {
   ui.combat?.render();
 }
 
+/**
+ * The system's settings: the world's "Combat rules", the data schema's
+ * version, then every registered ruleset's own (its definition's
+ * `options.registerSettings`), whichever the world plays. Call in `init`
+ * after every ruleset module is imported (src/rulesets/index.ts).
+ */
 export function registerSettings(): void {
   registerRulesetSetting();
 
@@ -167,6 +174,15 @@ export function registerSettings(): void {
     default: 0,
   });
 
+  for (const definition of listRulesetDefinitions()) definition.options?.registerSettings?.();
+}
+
+/**
+ * FANGS's settings (its definition's `options.registerSettings`): the
+ * initiative mode, the maneuver reading and the rules options object, all
+ * edited through FANGS's rules options menu.
+ */
+export function registerFangsSettings(): void {
   game.settings.register(SYSTEM_ID, SETTINGS.initiativeMode, {
     name: "FANGS.Setting.InitiativeMode.Name",
     hint: "FANGS.Setting.InitiativeMode.Hint",

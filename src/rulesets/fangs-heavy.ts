@@ -40,3 +40,4 @@ export {
   planPreviousTurn,
   planStart,
 } from "../rules/fangs/round-engine";
+export { fangsSimulator } from "./fangs/simulator";

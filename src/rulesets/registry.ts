@@ -9,6 +9,7 @@ import {
   registerEffectKind,
 } from "../rules/kernel/effect-kinds";
 import { type Ruleset, registerRuleset } from "../rules/kernel/ruleset";
+import type { RulesetSimulator } from "../sim/fight-runner";
 
 export type { EffectKindDefinition, PoolDefinition };
 
@@ -97,6 +98,46 @@ export interface RulesetCards {
   readonly check?: RulesetCheckLabels<any>;
 }
 
+/**
+ * A ruleset's entry in the settings window: Foundry renders `type` when the
+ * GM clicks the button (a launcher that loads the real window, so the
+ * window stays in the ruleset's heavy part). Only the menu of the ruleset
+ * the world plays is shown (src/apps/settings/ruleset-menu.ts).
+ */
+export interface RulesetMenu {
+  /** The menu's key under the system's namespace (unique across rulesets). */
+  readonly key: string;
+  readonly name: string;
+  readonly label: string;
+  readonly hint?: string;
+  readonly icon?: string;
+  readonly type: new (...args: never[]) => object;
+}
+
+/** A ruleset's world options: its settings and the menu that edits them. */
+export interface RulesetOptions {
+  /**
+   * Registers its settings (in `init`, whatever the world plays: a world that
+   * switches back finds its values, and a document of this ruleset kept in
+   * another's world still reads them).
+   */
+  registerSettings?(): void;
+  /** Its options menu, shown only in a world that plays it. */
+  readonly menu?: RulesetMenu;
+}
+
+/**
+ * Its clause index (docs/rules/texts/): the file, and the first part of the
+ * clause ids that are this ruleset's in it (an index may hold several
+ * rulesets' clauses, as other-rulesets-clauses.md does).
+ */
+export interface RulesetClauseIndex {
+  /** Repository path of the index. */
+  readonly path: string;
+  /** The id prefixes of its clauses: `["CORE", "NC"]` for FANGS, `["LUN"]` for Lunos. */
+  readonly prefixes: readonly string[];
+}
+
 export interface RulesetDefinition {
   /** The world setting's value ("fangs", "lunos"…), lower-case letters and digits; the prefix of its types. */
   readonly id: string;
@@ -123,8 +164,16 @@ export interface RulesetDefinition {
   readonly statuses: readonly StatusDefinition[];
   /** CONFIG.Combat.initiative in a world that plays it. */
   readonly initiative?: { readonly formula: string; readonly decimals?: number };
-  /** Repository path of its clause index (for the tests). */
-  readonly clauseIndex?: string;
+  /** Its clause index, which test/meta/clause-coverage.test.ts holds its tests to. */
+  readonly clauseIndex?: RulesetClauseIndex;
+  /** Its world options and their menu in the settings window. */
+  readonly options?: RulesetOptions;
+  /**
+   * Its fight simulator (loaded on demand: it is heavy), which the shared
+   * odds runner, the CLI and Encounter odds run. Without one, Encounter odds
+   * says the ruleset has no simulator.
+   */
+  readonly simulator?: { load(): Promise<RulesetSimulator> };
   /** Its heavy part (card steps, planner, windows), loaded once (src/on-demand.ts). */
   loadHeavy?(): Promise<unknown>;
 }

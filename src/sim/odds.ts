@@ -1,10 +1,11 @@
 import type { FangsOptions } from "../rules/fangs";
 import { fighterNames, runDuel, runFight } from "./duel";
+import { type ChunkedOptions, type FightRunner, runChunked, runRange } from "./fight-runner";
 import type { FighterSheet } from "./fighter";
 import { createPolicy } from "./policies";
-import { fightSeed } from "./seed";
-import { SimError } from "./sim-error";
-import { addFight, emptyTally, mergeTally, type OddsTally } from "./stats";
+import type { OddsTally } from "./stats";
+
+export { type ChunkedOptions, chunkRanges } from "./fight-runner";
 
 /**
  * Many fights between the same two fighters. Fight i always uses the dice of
@@ -43,67 +44,41 @@ export function jobNames(job: OddsJob): {
   return { fighters, sides: [names.slice(0, a.length).join(", "), names.slice(a.length).join(", ")] };
 }
 
-/** Runs fights `from` (inclusive) to `to` (exclusive) of the job. */
-export function runFightRange(job: OddsJob, from: number, to: number): OddsTally {
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) {
-    throw new SimError("invalid-runs", `a range of fights needs 0 ≤ from ≤ to, got ${from}…${to}`);
-  }
-  const tally = emptyTally();
-  const common = { maxRounds: job.maxRounds, startDistance: job.startDistance, options: job.options };
-  const [a, b] = jobSides(job);
-  if (a.length === 1 && b.length === 1) {
-    const policies = [
-      createPolicy(job.policies?.[0] ?? "default"),
-      createPolicy(job.policies?.[1] ?? "default"),
-    ] as const;
-    const setup = { ...common, fighters: [a[0]!, b[0]!] as const, policies };
-    for (let i = from; i < to; i += 1) addFight(tally, runDuel(setup, fightSeed(job.seed, i)));
-    return tally;
-  }
-  const policies = [
-    a.map(() => createPolicy(job.policies?.[0] ?? "default")),
-    b.map(() => createPolicy(job.policies?.[1] ?? "default")),
-  ] as const;
-  const setup = { ...common, sides: [a, b] as const, policies };
-  for (let i = from; i < to; i += 1) addFight(tally, runFight(setup, fightSeed(job.seed, i)));
-  return tally;
-}
-
-/** Splits `runs` fights into ranges of at most `size`. */
-export function chunkRanges(runs: number, size: number): [number, number][] {
-  const ranges: [number, number][] = [];
-  for (let from = 0; from < runs; from += size) ranges.push([from, Math.min(runs, from + size)]);
-  return ranges;
-}
-
-export interface ChunkedOptions {
-  readonly chunkSize?: number;
-  /** Called after each chunk with the fights done so far. */
-  readonly onProgress?: (done: number, runs: number) => void;
-  /** Lets the page breathe between chunks (default: a zero-delay timer). */
-  readonly yieldToUi?: () => Promise<void>;
-  readonly signal?: { readonly aborted: boolean };
-}
-
 /**
- * The whole run in one thread, a chunk at a time with a pause between
- * chunks: in the browser the UI stays responsive while it runs.
- * Resolves with null when `signal` was aborted.
+ * FANGS's fights: a duel when each side has one fighter, a group fight
+ * otherwise, each fighter with its side's policy (policies.ts).
  */
-export async function runOddsChunked(
+export const fangsFightRunner: FightRunner<OddsJob> = {
+  prepare(job) {
+    const common = { maxRounds: job.maxRounds, startDistance: job.startDistance, options: job.options };
+    const [a, b] = jobSides(job);
+    if (a.length === 1 && b.length === 1) {
+      const policies = [
+        createPolicy(job.policies?.[0] ?? "default"),
+        createPolicy(job.policies?.[1] ?? "default"),
+      ] as const;
+      const setup = { ...common, fighters: [a[0]!, b[0]!] as const, policies };
+      return (seed) => runDuel(setup, seed);
+    }
+    const policies = [
+      a.map(() => createPolicy(job.policies?.[0] ?? "default")),
+      b.map(() => createPolicy(job.policies?.[1] ?? "default")),
+    ] as const;
+    const setup = { ...common, sides: [a, b] as const, policies };
+    return (seed) => runFight(setup, seed);
+  },
+};
+
+/** Runs fights `from` (inclusive) to `to` (exclusive) of a FANGS job (the shared runner, fight-runner.ts). */
+export function runFightRange(job: OddsJob, from: number, to: number): OddsTally {
+  return runRange(fangsFightRunner, job, from, to);
+}
+
+/** A FANGS job run a chunk at a time (fight-runner.ts's `runChunked`). */
+export function runOddsChunked(
   job: OddsJob,
   runs: number,
   options: ChunkedOptions = {},
 ): Promise<OddsTally | null> {
-  if (!Number.isInteger(runs) || runs <= 0)
-    throw new SimError("invalid-runs", `runs must be a whole number ≥ 1, got ${runs}`);
-  const pause = options.yieldToUi ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-  const tally = emptyTally();
-  for (const [from, to] of chunkRanges(runs, options.chunkSize ?? 250)) {
-    if (options.signal?.aborted) return null;
-    mergeTally(tally, runFightRange(job, from, to));
-    options.onProgress?.(to, runs);
-    await pause();
-  }
-  return tally;
+  return runChunked(fangsFightRunner, job, runs, options);
 }

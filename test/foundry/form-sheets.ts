@@ -72,8 +72,10 @@ export class DocumentSheetStandIn {
 }
 
 const g = globalThis as unknown as { foundry: Obj };
+const applications = g.foundry.applications as { api?: Obj } | undefined;
 g.foundry.applications = {
-  ...(g.foundry.applications as Obj | undefined),
-  api: { HandlebarsApplicationMixin: <B>(base: B) => base },
+  ...applications,
+  // The stand-in's other application classes stay: a ruleset's settings menu extends ApplicationV2 on load.
+  api: { ...applications?.api, HandlebarsApplicationMixin: <B>(base: B) => base },
   sheets: { ActorSheetV2: DocumentSheetStandIn, ItemSheetV2: DocumentSheetStandIn },
 };

@@ -3,6 +3,7 @@ import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadPacks } from "../build/pack-sources";
 import { previewPages } from "../preview/pages";
+import { missingLangKeys, rulesetLangPrefixes } from "../support/lang-keys";
 
 /**
  * What a GM reads (lang/en.json, the templates, the compendium packs) names
@@ -107,6 +108,17 @@ describe("no developer reference in what a GM reads", () => {
     const titles = previewPages().map((p) => [p.id, p.title] as [string, string]);
     expect(titles.length).toBeGreaterThan(50);
     expect(findings(titles)).toEqual([]);
+  });
+
+  it("names in the code and the templates no key of any ruleset's prefix that lang/en.json lacks", () => {
+    const prefixes = rulesetLangPrefixes();
+    expect(prefixes).toEqual(expect.arrayContaining(["FANGS", "TOY"]));
+    const lang = JSON.parse(readFileSync(join(root, "lang/en.json"), "utf8")) as Record<string, unknown>;
+    const code = [...filesUnder(join(root, "src"), ".ts"), ...filesUnder(join(root, "templates"), ".hbs")]
+      .filter((file) => !file.endsWith(".test.ts"))
+      .map((file) => [relative(root, file), readFileSync(file, "utf8")] as [string, string]);
+    expect(code.length).toBeGreaterThan(100);
+    expect(missingLangKeys(code, prefixes, lang)).toEqual([]);
   });
 
   it("gives every exception its reason", () => {

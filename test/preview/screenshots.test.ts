@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/manifest.mjs";
+import { rulesetLangPrefixes, untranslatedKeyPattern } from "../support/lang-keys";
 import { findBrowser } from "./browser";
 import { previewPages } from "./pages";
 import { type PreviewResult, renderPreview } from "./render";
@@ -19,8 +20,13 @@ const FLAGS = [
   "--no-first-run",
 ];
 
-/** Words that betray a broken render: a missing value, a failed sum, an object printed, an untranslated key. */
-const BROKEN_TEXT = /\bundefined\b|\bNaN\b|\[object Object\]|\bFANGS\.[A-Z][\w.]*/;
+/**
+ * Words that betray a broken render: a missing value, a failed sum, an
+ * object printed, an untranslated key under any ruleset's prefix.
+ */
+const BROKEN_TEXT = new RegExp(
+  `\\bundefined\\b|\\bNaN\\b|\\[object Object\\]|${untranslatedKeyPattern(rulesetLangPrefixes()).source}`,
+);
 
 /** FANGS_PREVIEW_OUT moves the pages and screenshots elsewhere (two runs side by side must not share a folder). */
 const OUT = process.env.FANGS_PREVIEW_OUT ?? path.join(ROOT, "build", "preview");
@@ -319,6 +325,7 @@ describe("static preview in headless Chromium", () => {
       expect(problems.console).toContain("boom");
       expect("Attack undefined".match(BROKEN_TEXT)).not.toBeNull();
       expect("FANGS.Sheet.Name".match(BROKEN_TEXT)).not.toBeNull();
+      expect("TOY.Phase.Declare".match(BROKEN_TEXT)).not.toBeNull();
       expect("Stun 12 / 26".match(BROKEN_TEXT)).toBeNull();
     } finally {
       rmSync(scratch, { recursive: true, force: true });

@@ -120,7 +120,7 @@ describe("the Combat rules setting", () => {
 });
 
 describe("the toy ruleset at the table", () => {
-  it("runs the toy's phases: start, next turns through declare and act, then a new round", async () => {
+  it("TOY-RND-1: runs the toy's phases: start, next turns through declare and act, then a new round", async () => {
     world.settings.set("fangs.ruleset", TOY_ID);
     const loads = toyLog.loads;
     const combat = table();

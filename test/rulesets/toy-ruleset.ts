@@ -16,6 +16,7 @@ import {
   toyDrain,
   toyVolleyRenderer,
 } from "./toy-cards";
+import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 
 /**
@@ -265,4 +266,12 @@ export const toyDefinition: RulesetDefinition = {
   effectKinds: [toyDrain],
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
   initiative: { formula: "1d6", decimals: 0 },
+  options: toyOptions,
+  simulator: {
+    async load() {
+      toySimLog.loads += 1;
+      return toySimulator;
+    },
+  },
+  clauseIndex: { path: "test/rulesets/fixtures/toy-clauses.md", prefixes: ["TOY"] },
 };

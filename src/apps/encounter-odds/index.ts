@@ -1,16 +1,16 @@
-import { loadRuleset } from "../../on-demand";
+import { activeRulesetDefinition } from "../../rulesets/registry";
+import type { OddsTokenLike } from "../../sim/fight-runner";
 import { registerGmTokenTool } from "../scene-controls";
-import type { EncounterOddsApp } from "./odds-app";
 
 /**
  * "Encounter odds": a GM tool on the selected tokens (two, or a party and
  * its foes, or a party and a prepared encounter), reached from the token
  * controls or from a macro (`game.fangs.encounterOdds()`), registered
- * by one call in src/fangs.ts. The dialog and the simulator behind it are
- * in FANGS's heavy part (src/on-demand.ts).
+ * by one call in src/fangs.ts. It runs the simulator of the ruleset the
+ * world plays (its definition's `simulator`, loaded on first use: FANGS's
+ * is in its heavy part); a ruleset without one, or whose simulator has no
+ * window, is named in a notice instead.
  */
-
-type TokenLike = { actor: Actor.Implementation | null; name?: string; disposition?: number };
 
 /**
  * Opens the dialog for the selected tokens (or those given): two fight each other, more split by
@@ -18,11 +18,19 @@ type TokenLike = { actor: Actor.Implementation | null; name?: string; dispositio
  * encounter (src/encounters/), which the window's picker also offers.
  */
 export async function openEncounterOdds(
-  tokens?: readonly TokenLike[],
+  tokens?: readonly OddsTokenLike[],
   options?: { readonly encounter?: string },
-): Promise<EncounterOddsApp | null> {
-  const { openEncounterOddsNow } = await loadRuleset("fangs");
-  return openEncounterOddsNow(tokens, options);
+): Promise<unknown> {
+  const definition = activeRulesetDefinition();
+  const simulator = await definition.simulator?.load();
+  if (!simulator?.openOdds) {
+    const i18n = game.i18n!;
+    ui.notifications?.warn(
+      i18n.format("FANGS.Odds.Error.NoSimulator", { ruleset: i18n.localize(definition.rules.labelKey) }),
+    );
+    return null;
+  }
+  return simulator.openOdds(tokens, options);
 }
 
 export function registerEncounterOdds(): void {

@@ -1,11 +1,13 @@
-import { SYSTEM_ID } from "../../config/system";
 import { loadRuleset } from "../../on-demand";
+import type { RulesetMenu } from "../../rulesets/registry";
 import { registerManeuverOptionsSetting } from "./maneuver-options";
+import { registerMenu } from "./ruleset-menu";
 
 /**
  * The GM's "FANGS rules options" menu in the system's settings, and the
- * setting it adds (`maneuverOptions`). Registered in `init` by one call in
- * src/fangs.ts, after registerSettings.
+ * setting it adds (`maneuverOptions`): FANGS's `options` in its ruleset
+ * definition. The settings window shows it in a world that plays FANGS
+ * (ruleset-menu.ts).
  */
 
 export const RULES_MENU_KEY = "rulesMenu";
@@ -42,14 +44,18 @@ export class RulesMenuLauncher extends foundry.applications.api.ApplicationV2 {
   }
 }
 
+/** FANGS's options menu, as its definition registers it (src/rulesets/fangs/index.ts). */
+export const FANGS_RULES_MENU = Object.freeze({
+  key: RULES_MENU_KEY,
+  name: "FANGS.Setting.RulesMenu.Name",
+  label: "FANGS.Setting.RulesMenu.Label",
+  hint: "FANGS.Setting.RulesMenu.Hint",
+  icon: "fa-solid fa-scale-balanced",
+  type: RulesMenuLauncher,
+}) satisfies RulesetMenu;
+
+/** FANGS's menu and the setting it adds, alone (the shared path is ruleset-menu.ts's `registerRulesetMenu`). */
 export function registerRulesMenu(): void {
   registerManeuverOptionsSetting();
-  game.settings.registerMenu(SYSTEM_ID, RULES_MENU_KEY, {
-    name: "FANGS.Setting.RulesMenu.Name",
-    label: "FANGS.Setting.RulesMenu.Label",
-    hint: "FANGS.Setting.RulesMenu.Hint",
-    icon: "fa-solid fa-scale-balanced",
-    type: RulesMenuLauncher,
-    restricted: true,
-  });
+  registerMenu(FANGS_RULES_MENU);
 }

@@ -1,9 +1,12 @@
+import { FANGS_RULES_MENU } from "../../apps/settings";
+import { registerManeuverOptionsSetting } from "../../apps/settings/maneuver-options";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "../../apps/sheets/actor-sheet";
 import { ITEM_SHEETS } from "../../apps/sheets/item-sheet";
 import { fangsCheckLabels } from "../../chat/check-card";
 import { fangsTable } from "../../combat/fangs-table";
 import { anyTable } from "../../combat/table-ruleset";
 import { fangsConfig } from "../../config/fangs-config";
+import { registerFangsSettings } from "../../config/settings";
 import { STATUS_EFFECTS } from "../../config/statuses";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
 import { CharacterModel } from "../../data/actor-character";
@@ -114,7 +117,15 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     return fangsConfig()?.statuses ?? STATUS_EFFECTS;
   },
   initiative: { formula: "@characteristics.ag" },
-  clauseIndex: "docs/rules/texts/fangs-clauses.md",
+  clauseIndex: { path: "docs/rules/texts/fangs-clauses.md", prefixes: ["CORE", "NC"] },
+  options: {
+    registerSettings() {
+      registerFangsSettings();
+      registerManeuverOptionsSetting();
+    },
+    menu: FANGS_RULES_MENU,
+  },
+  simulator: { load: async () => (await loadRuleset("fangs")).fangsSimulator },
   loadHeavy: () => loadRuleset("fangs"),
 } satisfies RulesetDefinition);
 

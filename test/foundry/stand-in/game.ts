@@ -264,6 +264,13 @@ export class ClientSettings {
     this.settings.set(`${namespace}.${key}`, { ...config, namespace, key });
   }
 
+  /** The menus the settings window would show, by "namespace.key". */
+  readonly menus = new Map<string, Record<string, unknown>>();
+
+  registerMenu(namespace: string, key: string, config: Record<string, unknown>): void {
+    this.menus.set(`${namespace}.${key}`, { ...config, namespace, key });
+  }
+
   #config(namespace: string, key: string): SettingConfig {
     const config = this.settings.get(`${namespace}.${key}`);
     if (!config) throw new Error(`"${namespace}.${key}" is not a registered game setting`);
