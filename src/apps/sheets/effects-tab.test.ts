@@ -10,7 +10,10 @@ import { actorDataOf } from "./document-data";
  * templates (test/handlebars/sheets.test.ts).
  */
 vi.mock("../../chat", () => ({ startAttack: vi.fn() }));
-vi.mock("../../chat/check-card", () => ({ postCheck: vi.fn() }));
+vi.mock("../../chat/check-card", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../chat/check-card")>()),
+  postCheck: vi.fn(),
+}));
 vi.mock("../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));
 
 type Obj = Record<string, unknown>;

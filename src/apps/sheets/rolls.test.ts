@@ -10,7 +10,8 @@ import { ScriptedDice } from "../../rules/kernel/dice";
  * models prepared: no sheet context is built for a roll.
  */
 const posted = vi.hoisted(() => [] as CheckRequest[]);
-vi.mock("../../chat/check-card", () => ({
+vi.mock("../../chat/check-card", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../chat/check-card")>()),
   postCheck: vi.fn(async (request: CheckRequest) => {
     posted.push(request);
   }),

@@ -15,7 +15,10 @@ import { resetWorld, standIn } from "../../../test/foundry/setup";
  * links are not what is tested here.
  */
 vi.mock("../../chat", () => ({ startAttack: vi.fn() }));
-vi.mock("../../chat/check-card", () => ({ postCheck: vi.fn() }));
+vi.mock("../../chat/check-card", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../chat/check-card")>()),
+  postCheck: vi.fn(),
+}));
 vi.mock("../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));
 
 type SheetClass = new (options: { document: unknown }) => DocumentSheetStandIn;
