@@ -4,7 +4,7 @@ import { RulesError } from "./errors";
 /**
  * Hit-location tables as data: a die, ranges of its faces, each naming a
  * location (Sharene's d20: 1–2 head, 3–5 right arm…). A ruleset registers
- * its tables; a world may lay its own over them through CONFIG.FANGS
+ * its tables; a world may lay its own over them through the system configuration
  * (src/config/hit-location-config.ts), so every table is checked here
  * before it is rolled: its ranges cover the die exactly, each face once.
  */
@@ -184,13 +184,13 @@ function frozenCopy(table: HitLocationTable): HitLocationTable {
 /**
  * Registers a ruleset's table by its id (checked; a bad one is refused
  * with its RulesError). Register it when the ruleset's module loads,
- * before the system's `init`, so CONFIG.FANGS gets its copy.
+ * before the system's `init`, so the world's editable copy starts from it.
  */
 export function registerHitLocationTable(table: HitLocationTable): void {
   tables.set(table.id, frozenCopy(validateHitLocationTable(table)));
 }
 
-/** The table as its ruleset registered it (the world's own is read through CONFIG.FANGS). */
+/** The table as its ruleset registered it (the world's own is read through src/config/hit-location-config.ts). */
 export function registeredHitLocationTable(id: string): HitLocationTable | undefined {
   return tables.get(id);
 }
