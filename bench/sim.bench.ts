@@ -10,12 +10,16 @@ import { fightSeed } from "../src/sim/seed";
  * Complete simulated duels per second on one core: runDuel from the first
  * round to the last, with the default policy and no event log (as the odds
  * runner calls it). Each sample runs 100 duels so the harness's own timing
- * is spread thin: multiply `hz` by 100. The whole-machine figure (worker
- * threads on both cores) comes from `npm run odds -- … --time`.
+ * is spread thin: multiply `hz` by 100. A fight's code is compiled by the JIT
+ * over its first thousand or so fights, so 3,000 fights are run before the
+ * samples are taken (WARM_UP): the figure is the fights' speed, not the
+ * compiler's. The whole-machine figure (worker threads on both cores) comes
+ * from `npm run odds -- … --time`.
  * Exchanges per second are bench/exchange.bench.ts's (rules core).
  */
 
 const roster = loadRoster(resolve(__dirname, ".."));
+const WARM_UP = { warmupIterations: 30, warmupTime: 1000, time: 1000 };
 const fighter = (name: string): FighterSheet => findFighter(roster, name);
 const pairs: [string, readonly [FighterSheet, FighterSheet]][] = [
   ["Gru vs Troll (long: retreats and chases)", [fighter("Gru"), fighter("Troll")]],
@@ -27,9 +31,13 @@ const pairs: [string, readonly [FighterSheet, FighterSheet]][] = [
 describe("complete duels, 100 per sample (× 100 for duels/s)", () => {
   for (const [label, fighters] of pairs) {
     let n = 0;
-    bench(label, () => {
-      for (let i = 0; i < 100; i += 1) runDuel({ fighters }, fightSeed(1, n++));
-    });
+    bench(
+      label,
+      () => {
+        for (let i = 0; i < 100; i += 1) runDuel({ fighters }, fightSeed(1, n++));
+      },
+      WARM_UP,
+    );
   }
 });
 
@@ -43,7 +51,11 @@ describe("complete group fights, 100 per sample (× 100 for fights/s)", () => {
     [fighter("Troll"), fighter("Cave Bear")],
   ] as const;
   let n = 0;
-  bench("Gru, Dagmar vs Troll, Cave Bear (2 vs 2)", () => {
-    for (let i = 0; i < 100; i += 1) runFight({ sides }, fightSeed(1, n++));
-  });
+  bench(
+    "Gru, Dagmar vs Troll, Cave Bear (2 vs 2)",
+    () => {
+      for (let i = 0; i < 100; i += 1) runFight({ sides }, fightSeed(1, n++));
+    },
+    WARM_UP,
+  );
 });
