@@ -3,7 +3,7 @@ import { rollCheck } from "../apps/sheets/rolls";
 import type { AppliedDelta } from "../chat/exchange-state";
 import { actorSystem, itemSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
-import { creatableTypes, newActorToken, nothingToCreate } from "../rulesets/documents";
+import { createDialogOfRuleset, newActorToken } from "../rulesets/documents";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** Points of Stun and HP, whole and not negative. */
@@ -35,12 +35,14 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     dialogOptions?: { types?: string[] } & Record<string, unknown>,
     ...rest: unknown[]
   ): Promise<never> {
-    const types = creatableTypes("Actor", dialogOptions?.types);
-    if (types.length === 0) return nothingToCreate();
-    const options = { ...dialogOptions, types };
-    // Whatever else Foundry passes (its render options) goes on unchanged.
     const create = super.createDialog as (...args: unknown[]) => Promise<unknown>;
-    return (await create.call(this, data, createOptions, options, ...rest)) as never;
+    // The helper returns what Foundry's dialog returns; the override's type is Foundry's.
+    return (await createDialogOfRuleset("Actor", create, this, [
+      data,
+      createOptions,
+      dialogOptions,
+      ...rest,
+    ])) as never;
   }
 
   /** A new actor's token shows its ruleset's bars to its owners, unless the creation data says otherwise. */

@@ -1,9 +1,8 @@
 import { localize } from "../config/localize";
 import { itemSystem } from "../data/views";
 import {
-  creatableTypes,
+  createDialogOfRuleset,
   documentRuleset,
-  nothingToCreate,
   otherRulesetData,
   rulesetLabel,
 } from "../rulesets/documents";
@@ -33,12 +32,14 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
     dialogOptions?: { types?: string[] } & Record<string, unknown>,
     ...rest: unknown[]
   ): Promise<never> {
-    const types = creatableTypes("Item", dialogOptions?.types);
-    if (types.length === 0) return nothingToCreate();
-    const options = { ...dialogOptions, types };
-    // Whatever else Foundry passes (its render options) goes on unchanged.
     const create = super.createDialog as (...args: unknown[]) => Promise<unknown>;
-    return (await create.call(this, data, createOptions, options, ...rest)) as never;
+    // The helper returns what Foundry's dialog returns; the override's type is Foundry's.
+    return (await createDialogOfRuleset("Item", create, this, [
+      data,
+      createOptions,
+      dialogOptions,
+      ...rest,
+    ])) as never;
   }
 
   /**

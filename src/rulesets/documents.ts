@@ -91,6 +91,25 @@ export async function nothingToCreate(): Promise<never> {
   return null as never;
 }
 
+/**
+ * The body of FangsActor's and FangsItem's `createDialog`: Foundry's own
+ * dialog (`create`, the caller's super method), offering only the world's
+ * ruleset's types; whatever else Foundry passes (its render options) goes
+ * on unchanged.
+ */
+export async function createDialogOfRuleset(
+  documentName: "Actor" | "Item",
+  create: (...args: unknown[]) => Promise<unknown>,
+  documentClass: unknown,
+  [data, createOptions, dialogOptions, ...rest]: readonly unknown[],
+): Promise<unknown> {
+  const asked = (dialogOptions as { types?: string[] } | undefined)?.types;
+  const types = creatableTypes(documentName, asked);
+  if (types.length === 0) return nothingToCreate();
+  const options = { ...(dialogOptions as Record<string, unknown> | undefined), types };
+  return create.call(documentClass, data, createOptions, options, ...rest);
+}
+
 /** The Combatant subtype a new combatant gets in this world. */
 export function combatantType(): string {
   return activeRulesetDefinition().documents.combatant.type;
