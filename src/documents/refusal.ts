@@ -16,22 +16,12 @@ interface Failure {
   readonly invalidValue?: unknown;
 }
 
-interface ValidationErrorLike {
-  getAllFailures(): Record<string, Failure> | undefined;
-}
-
 /** Joint checks (over several fields) carry fixed messages; this is what each means to a user. */
 const JOINT_MESSAGES: Readonly<Record<string, { field: string; expected: string }>> = {
   [ITEM_SP_ABOVE_MAX]: { field: "itemSp.value", expected: "FANGS.Validation.ItemSpWithinMax" },
 };
 
 const MAX_NOTICES = 3;
-
-function isValidationError(error: unknown): error is ValidationErrorLike {
-  const ErrorClass = globalThis.foundry?.data?.validation?.DataModelValidationError;
-  if (ErrorClass && error instanceof ErrorClass) return true;
-  return typeof (error as Partial<ValidationErrorLike> | null)?.getAllFailures === "function";
-}
 
 interface SchemaLike {
   getField?(path: string): unknown;
@@ -162,9 +152,9 @@ export function refuseInvalid(
   operation?: UpdateContext,
   known?: DocumentLike,
 ): boolean {
-  if (!isValidationError(error)) return false;
-  const failures = Object.entries(error.getAllFailures() ?? {});
-  if (failures.length === 0) failures.push(["", { message: (error as unknown as Error).message }]);
+  if (!(error instanceof foundry.data.validation.DataModelValidationError)) return false;
+  const failures: [string, Failure][] = Object.entries(error.getAllFailures() ?? {});
+  if (failures.length === 0) failures.push(["", { message: error.message }]);
   for (const [path, failure] of failures.slice(0, MAX_NOTICES)) {
     const target = known ?? refusedTarget(documentName, updates, path, operation);
     ui.notifications?.error(notice(target, documentName, path, failure), { console: false });

@@ -13,7 +13,7 @@ import { ITEM_TYPE_LABELS } from "./labels";
 import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
 import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
 import { rollCheck } from "./rolls";
-import { inlineValue, notifyRefused, notifyRollFailed, pickImage, writeOrRestore } from "./support";
+import { notifyRefused, notifyRollFailed, pickImage, writeInlineField } from "./support";
 import { ACTOR_TAB_IDS, declaredChoice, sheetTabs } from "./tabs";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -179,18 +179,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   async #updateItemField(input: HTMLInputElement): Promise<void> {
     const item = this.#itemOf(input);
-    const field = input.dataset.itemField;
-    if (!item || !field) return;
-    const value = inlineValue(input);
-    await writeOrRestore(
-      item,
-      { [field]: value },
-      async () => {
-        if (value === null) throw new Error(game.i18n?.localize("FANGS.Sheet.Error.WholeNumber") ?? "");
-        await item.update({ [field]: value });
-      },
-      () => this.render(),
-    );
+    if (item) await writeInlineField(item, input, () => this.render());
   }
 
   async #roll(run: () => Promise<void>): Promise<void> {

@@ -83,19 +83,30 @@ export function notifyRollFailed(error: unknown): void {
   console.warn("fangs | roll failed", error);
 }
 
+/** What the sheet reads of an inline item input (`data-item-field`). */
+export type InlineInput = Pick<HTMLInputElement, "type" | "value" | "checked" | "dataset">;
+
 /**
- * The value of an inline input (`data-item-field`): a checkbox's state, a
- * whole number, or text. `null` for a number field left empty or not whole:
- * the caller refuses it rather than store 0.
+ * The value of an inline input: a checkbox's state, a number as typed (null
+ * for a cleared box), or text. The item's data model refuses a fraction,
+ * text or null itself, naming the field (src/documents/refusal.ts).
  */
-export function inlineValue(input: HTMLInputElement | HTMLSelectElement): boolean | number | string | null {
-  if (input instanceof HTMLInputElement && input.type === "checkbox") return input.checked;
-  if (input instanceof HTMLInputElement && input.type === "number") {
-    const text = input.value.trim();
-    const value = Number(text);
-    return text !== "" && Number.isInteger(value) ? value : null;
-  }
+export function inlineValue(input: InlineInput): boolean | number | string | null {
+  if (input.type === "checkbox") return input.checked;
+  if (input.type === "number") return input.value.trim() === "" ? null : Number(input.value);
   return input.value;
+}
+
+/** Writes an inline input's change to its item; a refused value is told and the row shows the stored one again. */
+export async function writeInlineField(
+  item: { readonly name: string | null; readonly _source: unknown; update(data: object): Promise<unknown> },
+  input: InlineInput,
+  rerender: () => Promise<unknown>,
+): Promise<void> {
+  const field = input.dataset.itemField;
+  if (!field) return;
+  const change = { [field]: inlineValue(input) };
+  await writeOrRestore(item, change, () => item.update(change), rerender);
 }
 
 /** Opens Foundry's file picker for an image and stores the choice on the document. */
