@@ -31,9 +31,13 @@ export async function verifyRequester(
   let confirmed = false;
   try {
     confirmed =
-      (await user.query(CONFIRM_QUERY, { requestId, query: about.query, subject: about.subject } as never, {
-        timeout: CONFIRM_TIMEOUT_MS,
-      })) === true;
+      (await user.query(
+        CONFIRM_QUERY,
+        { requestId, query: about.query, subject: about.subject },
+        {
+          timeout: CONFIRM_TIMEOUT_MS,
+        },
+      )) === true;
   } catch {
     confirmed = false;
   }

@@ -120,7 +120,7 @@ export async function requestStep(
   } else {
     try {
       answer = (await whilePending(request.requestId, subjectOf(messageId, intent?.type), () =>
-        gm.query(EXCHANGE_QUERY, request as never, { timeout: REQUEST_TIMEOUT_MS }),
+        gm.query(EXCHANGE_QUERY, request, { timeout: REQUEST_TIMEOUT_MS }),
       )) as ExchangeAnswer;
       if (!answer || typeof answer !== "object") answer = refused("no-answer", "FANGS.Chat.NoAnswer");
     } catch {

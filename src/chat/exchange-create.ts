@@ -110,6 +110,13 @@ export async function firstState(
   return { state: plan.special ? { ...state, special: plan.special } : state, dice };
 }
 
+type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
+
+/** One of Foundry's roll modes (a module may add some); the card is posted public otherwise. */
+function isRollMode(mode: string): mode is RollMode {
+  return Object.hasOwn(CONFIG.Dice.rollModes, mode);
+}
+
 /**
  * Rolls the attack, posts the card and counts the attack (GM only). A
  * refusal of the rules (a weapon under half SP) is a notice. `by` is the
@@ -134,20 +141,21 @@ export async function createExchange(
     throw error;
   }
   const { state, dice } = first;
-  const data = {
+  const data: ChatMessage.CreateData = {
     type: "exchange",
-    system: state,
+    // The card's parts are ObjectFields (src/data/exchange-card.ts), whose types want an index signature.
+    system: state as never,
     speaker: ChatMessage.getSpeaker({ actor: plan.attacker, token: plan.attackerToken ?? undefined }),
     content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
     rolls: rollsOf(dice),
   };
-  ChatMessage.applyRollMode(data as never, plan.rollMode as never);
+  ChatMessage.applyRollMode(data, isRollMode(plan.rollMode) ? plan.rollMode : "publicroll");
   // A private GM roll is seen by the GMs and by whoever rolled it; the GM posts it for the player who
   // asked, so that player is named among its readers (a blind roll stays hidden from them).
-  const whisper = (data as { whisper?: string[] }).whisper;
+  const whisper = data.whisper;
   if (plan.rollMode === "gmroll" && Array.isArray(whisper) && userId && !whisper.includes(userId))
     whisper.push(userId);
-  const message = ((await ChatMessage.create(data as never)) ?? null) as ChatMessage.Implementation | null;
+  const message = (await ChatMessage.create(data)) ?? null;
   // This client made the card, so it counts the attack now: no other client does. The caller
   // holds the write queue (runStartAttack), so the check that allowed the attack and its count
   // are one step: two attacks started at once cannot both pass a cap of one.

@@ -52,7 +52,7 @@ import {
   type Actor as Who,
 } from "./exchange-state";
 import { combatantState, currentItemSp, defenderProfile, FactsError, weaponProfile } from "./facts";
-import { foundryDie, rollDataOf, showNewDice } from "./foundry-dice";
+import { foundryDie, rollDataOf, rollFrom, showNewDice } from "./foundry-dice";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "./replay-dice";
 
 /**
@@ -576,9 +576,9 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   if (!result.ok) return refused(result.refusal.code, result.refusal.messageKey);
 
   const rollData = rollDataOf(eventDice(prepared.event));
-  const rolls = [...message.rolls, ...rollData.map((d) => Roll.fromData(d as never))];
-  await message.update({ ...replacing("system", result.state), rolls } as never);
-  await showNewDice(message as never, rollData);
+  const rolls = [...message.rolls, ...rollData.map(rollFrom)];
+  await message.update({ ...replacing("system", result.state), rolls });
+  await showNewDice(message, rollData);
   if (prepared.after) await prepared.after();
   if (prepared.event.type === "defend") announce("chooseDefense", message, frozen(result.state));
   return { ok: true, stage: result.state.stage };
@@ -623,20 +623,10 @@ function withdrawalRestrictionsOf(
 
 /** The started combat, as the GM sees it, that holds the attacker: the card's combat id is only a hint. */
 export function combatOfAttacker(attacker: AnyActor, hint: string | null): Combat.Implementation | null {
-  const listed = game.combats as unknown as Iterable<Combat.Implementation> | undefined;
-  const all =
-    listed && typeof (listed as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function"
-      ? [...listed]
-      : [];
-  const candidates = [game.combat ?? null, ...all, FangsCombat.withId(hint)];
-  return (
-    candidates.find(
-      (c): c is Combat.Implementation =>
-        !!c &&
-        (c as { started?: boolean }).started === true &&
-        FangsCombatant.of(attacker, c as never) !== null,
-    ) ?? null
-  );
+  // The world's combats are typed with Foundry's base class; each is made from the configured FangsCombat.
+  const world = [game.combat, ...(game.combats ?? [])] as (Combat.Implementation | null)[];
+  const candidates = [...world, FangsCombat.withId(hint)];
+  return candidates.find((c) => !!c && c.started && FangsCombatant.of(attacker, c) !== null) ?? null;
 }
 
 function combatantManeuver(combatant: Combatant.Implementation | null): string | null {

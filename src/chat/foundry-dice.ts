@@ -41,9 +41,15 @@ export function rollDataOf(steps: readonly StepDice[]): RollData[] {
   return out;
 }
 
+/** A Roll from its stored JSON. */
+export function rollFrom(data: RollData): Roll {
+  // The types ask `results` of every term; an operator term's JSON has none.
+  return Roll.fromData(data as never) as Roll;
+}
+
 /** Roll objects for a new message. */
 export function rollsOf(steps: readonly StepDice[]): Roll[] {
-  return rollDataOf(steps).map((data) => Roll.fromData(data as never) as Roll);
+  return rollDataOf(steps).map(rollFrom);
 }
 
 /** Dice So Nice, when the module is active: only what the exchange calls. */
@@ -68,7 +74,7 @@ interface DiceSoNice {
 export async function showNewDice(
   message: {
     readonly id: string | null;
-    readonly whisper: readonly string[];
+    readonly whisper: readonly (string | null)[];
     readonly blind: boolean;
     readonly speaker?: unknown;
   },
@@ -76,18 +82,10 @@ export async function showNewDice(
 ): Promise<void> {
   const dsn = (game as unknown as { dice3d?: DiceSoNice }).dice3d;
   if (!dsn || data.length === 0) return;
-  const whisper = message.whisper.length > 0 ? [...message.whisper] : null;
+  const whisper = message.whisper.length > 0 ? message.whisper.filter((id) => id !== null) : null;
   await Promise.all(
     data.map((d) =>
-      dsn.showForRoll(
-        Roll.fromData(d as never) as Roll,
-        game.user,
-        true,
-        whisper,
-        message.blind,
-        message.id,
-        message.speaker,
-      ),
+      dsn.showForRoll(rollFrom(d), game.user, true, whisper, message.blind, message.id, message.speaker),
     ),
   );
 }

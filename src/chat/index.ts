@@ -64,24 +64,20 @@ export function registerExchange(): void {
     (await loadRuleset()).handleStartAttack(payload);
   setStepRunner(dispatchStep);
   setFreeAttackStarter(takeFreeAttack);
-  Hooks.on("renderChatMessageHTML", renderExchangeMessage as never);
-  Hooks.on(
-    "renderChatMessageHTML",
-    ((message: ChatMessage.Implementation, html: HTMLElement) =>
-      void renderRulesetCard(message, html)) as never,
-  );
-  Hooks.on("hotbarDrop", onHotbarDrop as never);
-  Hooks.on("updateCombatant", ((combatant: Combatant.Implementation) => {
+  Hooks.on("renderChatMessageHTML", renderExchangeMessage);
+  Hooks.on("renderChatMessageHTML", (message, html) => void renderRulesetCard(message, html));
+  Hooks.on("hotbarDrop", onHotbarDrop);
+  Hooks.on("updateCombatant", (combatant) => {
     const uuid = combatant.actor?.uuid;
     if (uuid) refreshCardsFor(uuid);
-  }) as never);
+  });
   // The GM writes a combatant's round through its Combat (src/combat/record.ts): its cards follow the record.
-  Hooks.on("updateCombat", ((combat: Combat.Implementation, changed: { system?: { records?: object } }) => {
+  Hooks.on("updateCombat", (combat, changed) => {
     for (const id of Object.keys(changed.system?.records ?? {})) {
       const uuid = combat.combatants.get(id)?.actor?.uuid;
       if (uuid) refreshCardsFor(uuid);
     }
-  }) as never);
+  });
   Hooks.once("setup", () => void loadExchangeTemplate());
   registerAttackHud();
   registerApi("exchange", exchangeApi);

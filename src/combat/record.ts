@@ -27,7 +27,7 @@ function merged(base: Loose, change: Loose): Loose {
 
 /** The record once a change of the combatant's `system` is applied to it, as plain data. */
 export function recordAfter(record: FangsCombatantSystem, change: Loose): FangsCombatantSystem {
-  return roundOf(structuredClone(merged(record as unknown as Loose, change)));
+  return roundOf(structuredClone(merged(record, change)));
 }
 
 /** The `system.records` entries of a Combat update writing these combatants' round changes. */
@@ -53,14 +53,14 @@ export async function writeRound(combatant: Combatant.Implementation, change: Lo
   const combat = combatant.combat;
   const id = combatant.id;
   if (!combat || !id || game.user?.isGM !== true) {
-    await combatant.update({ system: change } as never);
+    await combatant.update({ system: change });
     return;
   }
   const record = recordAfter(combatantSystem(combatant), change);
   await combat.update({
     combatants: [{ _id: id, system: change }],
     system: { records: { [id]: record } },
-  } as never);
+  });
 }
 
 /**
@@ -80,7 +80,7 @@ export function restoreForgedRound(
   if (roundRecordOf(combatant) === null) return;
   void serialised(async () => {
     const record = roundRecordOf(combatant);
-    if (record !== null) await combatant.update({ system: roundOf(record) } as never);
+    if (record !== null) await combatant.update({ system: roundOf(record) });
   });
 }
 
@@ -101,6 +101,6 @@ export function seedRoundRecord(
   const byGM = game.users.get(userId)?.isGM === true;
   void serialised(async () => {
     if (roundRecordOf(combatant) !== null || !combatant.combat) return;
-    await writeRound(combatant, byGM ? {} : (roundOf({}) as unknown as Loose));
+    await writeRound(combatant, byGM ? {} : roundOf({}));
   });
 }

@@ -125,33 +125,34 @@ export function parseCombatActionRequest(
 }
 
 /** What the handler reads of the world: narrow, so tests can hand in stand-ins. */
-export interface RequestWorld<C extends RequestCombat = RequestCombat> {
+export interface RequestWorld<U extends RequestUser, C extends RequestCombat<U>> {
   /** This client is the active GM (not merely a GM). */
   readonly isGM: boolean;
-  user(id: string): RequestUser | undefined;
+  user(id: string): U | undefined;
   combat(id: string): C | undefined;
 }
 export interface RequestUser {
   readonly isGM: boolean;
 }
-export interface RequestCombatant {
-  testUserPermission(user: never, level: "OWNER"): boolean;
+/** `U`: the world's users, whom a combatant's permission check takes. */
+export interface RequestCombatant<U extends RequestUser> {
+  testUserPermission(user: U, level: "OWNER"): boolean;
 }
-export interface RequestCombat {
+export interface RequestCombat<U extends RequestUser> {
   readonly round: number;
   readonly turn: number | null;
   readonly phase: string;
-  readonly combatant: RequestCombatant | null | undefined;
-  readonly combatants: { get(id: string): RequestCombatant | undefined };
+  readonly combatant: RequestCombatant<U> | null | undefined;
+  readonly combatants: { get(id: string): RequestCombatant<U> | undefined };
 }
 
 /**
  * Re-checks a request on the GM's side, once its sender is confirmed
  * (`handleCombatAction`). Only `ok` lets the GM act on it.
  */
-export function authorizeCombatAction<C extends RequestCombat>(
+export function authorizeCombatAction<U extends RequestUser, C extends RequestCombat<U>>(
   payload: unknown,
-  world: RequestWorld<C>,
+  world: RequestWorld<U, C>,
 ): { answer: CombatActionAnswer; request: CombatActionRequest | null; combat: C | null } {
   const deny = (reason: CombatActionRefusal) => ({ answer: refuse(reason), request: null, combat: null });
   if (!world.isGM) return deny("notGM");
@@ -166,7 +167,7 @@ export function authorizeCombatAction<C extends RequestCombat>(
   if (expected.round !== combat.round || expected.turn !== combat.turn || expected.phase !== combat.phase) {
     return deny("stale");
   }
-  const owns = (c: RequestCombatant): boolean => user.isGM || c.testUserPermission(user as never, "OWNER");
+  const owns = (c: RequestCombatant<U>): boolean => user.isGM || c.testUserPermission(user, "OWNER");
   if (roundAction(activeTableRuleset(), request.action)?.owner === "current") {
     const current = combat.combatant;
     if (!current) return deny("noCurrentCombatant");
@@ -182,7 +183,7 @@ export function authorizeCombatAction<C extends RequestCombat>(
   return { answer: { ok: true }, request, combat };
 }
 
-interface ActingCombat extends RequestCombat {
+interface ActingCombat extends RequestCombat<User.Implementation> {
   /** Runs the work after the round actions still running on the GM's client. */
   inTurn<T>(work: () => Promise<T>): Promise<T>;
   performAction(
@@ -220,10 +221,14 @@ export async function handleCombatAction(payload: unknown): Promise<CombatAction
   if (!parsed) return refuse("malformed");
   const verified = await verifyRequester(parsed.userId, parsed.requestId, combatActionSubject(parsed));
   if (!verified.ok) return refuse(verified.reason === "unknown-user" ? "unknownUser" : "unconfirmed");
-  const world: RequestWorld<ActingCombat> = {
+  const world: RequestWorld<User.Implementation, ActingCombat> = {
     isGM: isActiveGM(),
     user: (id) => game.users?.get(id) ?? undefined,
-    combat: (id) => (game.combats?.get(id) as unknown as ActingCombat | undefined) ?? undefined,
+    combat: (id) => {
+      // The world's combats are typed with Foundry's base class; each is made from the configured one.
+      const combat = game.combats?.get(id);
+      return combat instanceof CONFIG.Combat.documentClass ? combat : undefined;
+    },
   };
   const { answer, combat } = authorizeCombatAction(payload, world);
   if (!answer.ok || !combat) return answer;
@@ -263,7 +268,7 @@ export async function requestCombatAction(
   let answer: CombatActionAnswer | null;
   try {
     answer = (await whilePending(request.requestId, combatActionSubject(request), () =>
-      gm.query(COMBAT_QUERY, request as never, { timeout: 10_000 }),
+      gm.query(COMBAT_QUERY, request, { timeout: 10_000 }),
     )) as CombatActionAnswer | null;
   } catch {
     answer = null;

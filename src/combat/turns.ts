@@ -24,6 +24,14 @@ export function compareForTurns(
   return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
 }
 
+/** The one Combat update a plan makes, as `planToUpdate` shapes it. */
+export interface PlanUpdate {
+  round: number;
+  turn: number | null;
+  system: { phase: string; order: string[]; records?: Record<string, unknown> };
+  combatants?: { _id: string; system?: Record<string, unknown>; initiative?: number }[];
+}
+
 /**
  * The one Combat update a plan makes: pointer, phase, order and every
  * combatant's reset together; with `records` (the ruleset's GM-only copy of
@@ -34,8 +42,8 @@ export function planToUpdate(
   plan: TurnPlan,
   combatantIds: readonly string[],
   records?: Readonly<Record<string, unknown>>,
-): Record<string, unknown> {
-  const update: Record<string, unknown> = {
+): PlanUpdate {
+  const update: PlanUpdate = {
     round: plan.round,
     turn: plan.turn,
     system: {
@@ -50,9 +58,9 @@ export function planToUpdate(
     update.combatants = combatantIds.map((id) => {
       const change = changes.get(id);
       if (!change) return { _id: id };
-      const entry: Record<string, unknown> = { _id: id, system: change.system };
-      if (change.initiative !== undefined) entry.initiative = change.initiative;
-      return entry;
+      return change.initiative === undefined
+        ? { _id: id, system: change.system }
+        : { _id: id, system: change.system, initiative: change.initiative };
     });
   }
   return update;

@@ -1,3 +1,4 @@
+import type { StuckFlag } from "../chat/stuck-weapons";
 import type { CharacterModel } from "../data/actor-character";
 import type { CreatureModel } from "../data/actor-creature";
 import type { ExchangeMessageData } from "../data/exchange-card";
@@ -53,6 +54,12 @@ declare module "fvtt-types/configuration" {
 
   /** Flags this system writes, so a read or a write names a known key. */
   interface FlagConfig {
+    ActiveEffect: {
+      fangs: {
+        /** A weapon stuck in the actor or in its shield (src/chat/stuck-weapons.ts). */
+        stuck?: StuckFlag;
+      };
+    };
     User: {
       fangs: {
         /** Each sheet's lock (play or edit) as this user last chose it, by actor UUID with "-" for ".". */

@@ -88,7 +88,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
         hitPoints: points.hitPoints ?? 0,
         visibility: options.whisper === false ? "public" : "gm",
       },
-      [{ actor: this as unknown as Actor.Implementation, name: this.name }],
+      [{ actor: this, name: this.name }],
     );
   }
 
@@ -98,7 +98,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
    * `{ kind: "attribute", id: "luck" }` or `{ kind: "skill", itemId }`.
    */
   async rollCheck(spec: RollSpec): Promise<void> {
-    await rollCheck(this as unknown as Actor.Implementation, spec);
+    await rollCheck(this, spec);
   }
 
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */

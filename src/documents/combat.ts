@@ -9,7 +9,7 @@ import { pairsLeaving } from "../combat/pairs";
 import { requestCombatAction } from "../combat/query";
 import { activeTableRuleset } from "../combat/rulesets";
 import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from "../combat/table-ruleset";
-import { compareForTurns, planToUpdate } from "../combat/turns";
+import { compareForTurns, type PlanUpdate, planToUpdate } from "../combat/turns";
 import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
@@ -53,26 +53,35 @@ export type PlanStep = "start" | "forward" | "back" | "leave";
  * hookEvents.combatTurn, CONFIG.time). The hooks fire on the writing client
  * only, as Foundry's do; the data and options may be changed by a listener.
  */
+/** The options of a plan's update: Foundry's step options, and whether it starts a round for FANGS's own listeners. */
+interface StepOptions {
+  direction: 1 | -1;
+  advanceTime: number;
+  fangs?: { newRound: boolean };
+}
+
 function announceStep(
   combat: FangsCombat,
   plan: TurnPlan,
   step: PlanStep,
-  update: Record<string, unknown>,
-  options: Record<string, unknown>,
+  update: PlanUpdate,
+  options: StepOptions,
 ): void {
   if (step === "leave") return;
+  // The hooks' types say `turn` is a number; a FANGS plan may leave it null, as a Combat's own data may be.
+  const data = update as PlanUpdate & { turn: number };
   if (step === "start") {
-    Hooks.callAll("combatStart", combat as never, update as never);
+    Hooks.callAll("combatStart", combat, data);
     return;
   }
-  const time = (CONFIG as { time?: { roundTime?: number; turnTime?: number } }).time;
+  const time = CONFIG.time;
   const sign = step === "back" ? -1 : 1;
   if (plan.newRound) {
     options.advanceTime = sign * (time?.roundTime ?? 0);
-    Hooks.callAll("combatRound", combat as never, update as never, options as never);
+    Hooks.callAll("combatRound", combat, data, options);
   } else {
     options.advanceTime = sign * (time?.turnTime ?? 0);
-    Hooks.callAll("combatTurn", combat as never, update as never, options as never);
+    Hooks.callAll("combatTurn", combat, data, options);
   }
 }
 
@@ -189,11 +198,11 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     const changes = new Map(plan.combatants.map((c) => [c._id, c.system]));
     const table = activeTableRuleset();
     const update = planToUpdate(plan, ids, table.records?.after(this.combatants, changes));
-    const options: Record<string, unknown> = { direction: step === "back" ? -1 : 1 };
+    const options: StepOptions = { direction: step === "back" ? -1 : 1, advanceTime: 0 };
     announceStep(this, plan, step, update, options);
     options.fangs = { newRound: plan.newRound };
-    await this.update(update as never, options as never);
-    await table.afterPlan?.(this as unknown as Combat.Implementation, plan);
+    await this.update(update, options);
+    await table.afterPlan?.(this, plan);
     // Once the new round's resets, notes and impale damage are written: what a module sees is the round as it starts.
     if (plan.newRound && step !== "back") announce("roundStart", this, this.round);
     return this;
@@ -341,7 +350,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
 
   override async nextTurn(): Promise<this> {
     if (!game.user?.isGM) {
-      await requestCombatAction(this as unknown as Combat.Implementation, "advance", []);
+      await requestCombatAction(this, "advance", []);
       return this;
     }
     return this.#run((p, state) => p.nextTurn(state));
@@ -416,7 +425,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /** NC-RND-4: the combatant holds its action (through the GM for a player). */
   async holdAction(combatantId: string): Promise<this> {
     if (!game.user?.isGM) {
-      await requestCombatAction(this as unknown as Combat.Implementation, "hold", [combatantId]);
+      await requestCombatAction(this, "hold", [combatantId]);
       return this;
     }
     const refusal = await this.inTurn(() => this.performAction("hold", [combatantId]));
@@ -427,7 +436,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /** NC-RND-4 … -6: holders act now; two or more roll off. */
   async breakHold(combatantIds: readonly string[]): Promise<this> {
     if (!game.user?.isGM) {
-      await requestCombatAction(this as unknown as Combat.Implementation, "breakHold", combatantIds);
+      await requestCombatAction(this, "breakHold", combatantIds);
       return this;
     }
     const refusal = await this.inTurn(() => this.performAction("breakHold", combatantIds));

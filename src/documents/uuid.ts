@@ -5,14 +5,16 @@
  * is here, and what comes back is checked with `instanceof` by the caller.
  */
 
+type AnyUuid = Parameters<typeof fromUuid>[0];
+
 export async function documentAt(uuid: string): Promise<unknown> {
-  return fromUuid(uuid as never);
+  return fromUuid(uuid as AnyUuid);
 }
 
 /** The document if it is in memory (no compendium fetch); null for a malformed UUID. */
 export function documentAtSync(uuid: string): unknown {
   try {
-    return fromUuidSync(uuid as never);
+    return fromUuidSync(uuid as AnyUuid);
   } catch {
     return null;
   }

@@ -202,7 +202,7 @@ async function executeChanges(
             // A weapon stuck in a shield impales the shield, not the body.
             statuses: change.inItemId ? [] : ["impaled"],
             flags: { fangs: { stuck: flag } },
-          } as never,
+          },
         ]);
         const effectId = created?.[0]?.id;
         if (effectId) {

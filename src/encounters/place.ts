@@ -12,8 +12,7 @@ import { DEFAULT_CREATURE_PACK, type EncounterDefinition, encounterTable, SIDE_D
  * actors and tokens, so a player's call changes nothing and says why.
  */
 
-type AnyActor = Actor.Implementation;
-type Obj = Record<string, unknown>;
+type AnyActor = Actor.Stored;
 
 export interface PlaceOptions {
   /** Add the new tokens to the viewed combat without asking (true) or not at all (false); asked when left out. */
@@ -28,13 +27,6 @@ export interface Placed {
   readonly imported: number;
   readonly tokens: readonly unknown[];
   readonly combatants: number;
-}
-
-interface SceneLike {
-  id: string;
-  dimensions?: { sceneX: number; sceneY: number; sceneWidth: number; sceneHeight: number; size: number };
-  tokens: Iterable<{ x?: number; y?: number; width?: number; height?: number }>;
-  createEmbeddedDocuments(name: "Token", data: Obj[]): Promise<unknown[]>;
 }
 
 const i18n = () => game.i18n!;
@@ -53,7 +45,7 @@ export async function placeEncounter(id: string, options: PlaceOptions = {}): Pr
   if (!game.user?.isGM) return warn("FANGS.Encounter.Error.GmOnly");
   const encounter = listEncounters().find((e) => e.id === id);
   if (!encounter) return warn("FANGS.Encounter.Error.Unknown", { id: String(id) });
-  const scene = (canvas?.scene ?? null) as unknown as SceneLike | null;
+  const scene = canvas?.scene ?? null;
   if (!scene?.dimensions) return warn("FANGS.Encounter.Error.NoScene");
   const name = i18n().localize(encounter.name);
 
@@ -67,18 +59,13 @@ export async function placeEncounter(id: string, options: PlaceOptions = {}): Pr
       actors.push(known);
       continue;
     }
-    const source = (await fromUuid(uuid as `Actor.${string}`)) as unknown as { toObject(): Obj } | null;
+    const source = await fromUuid(uuid as `Actor.${string}`);
     if (!source) return warn("FANGS.Encounter.Error.Missing", { name, uuid });
     folderId ??= await folderFor(name);
-    const data = source.toObject();
-    delete data._id;
-    const created = await Actor.create({
-      ...data,
-      folder: folderId,
-      _stats: { compendiumSource: uuid },
-    } as unknown as Actor.CreateData);
+    const { _id, ...data } = source.toObject();
+    const created = await Actor.create({ ...data, folder: folderId, _stats: { compendiumSource: uuid } });
     if (!created) return warn("FANGS.Encounter.Error.Missing", { name, uuid });
-    actors.push(created as AnyActor);
+    actors.push(created);
     imported++;
   }
 
@@ -101,7 +88,7 @@ export async function placeEncounter(id: string, options: PlaceOptions = {}): Pr
   const squares = placeFootprints(center, footprints, takenSquares(scene, size), bounds);
   if (!squares) return warn("FANGS.Encounter.Error.NoRoom", { name });
 
-  const tokenData: Obj[] = [];
+  const tokenData: TokenDocument.CreateData[] = [];
   let n = 0;
   for (const { entry, actor } of groups) {
     for (let k = 1; k <= entry.count; k++) {
@@ -109,48 +96,48 @@ export async function placeEncounter(id: string, options: PlaceOptions = {}): Pr
       const token = await actor.getTokenDocument({
         x: at.col * size,
         y: at.row * size,
-        disposition: SIDE_DISPOSITION[entry.side],
+        // Foundry's types brand its constants; the table holds their plain values.
+        disposition: SIDE_DISPOSITION[entry.side] as CONST.TOKEN_DISPOSITIONS,
         ...(entry.count > 1 ? { name: `${actor.name} ${k}` } : {}),
-      } as never);
-      tokenData.push((token as unknown as { toObject(): Obj }).toObject());
+      });
+      tokenData.push(token.toObject());
     }
   }
-  const tokens = await scene.createEmbeddedDocuments("Token", tokenData);
+  const tokens = (await scene.createEmbeddedDocuments("Token", tokenData)) ?? [];
 
-  const combatants = await offerCombat(scene, tokens as { id: string; actorId?: string | null }[], options);
+  const combatants = await offerCombat(scene, tokens, options);
   ui.notifications?.info(i18n().format("FANGS.Encounter.Placed", { name, count: String(tokens.length) }));
   return { encounter, actors, imported, tokens, combatants };
 }
 
 /** A world actor imported from that compendium entry (Foundry records it in `_stats.compendiumSource`; older imports in the core flag). */
 function importedFrom(uuid: string): AnyActor | null {
-  const actors = (game.actors?.contents ?? []) as unknown as (AnyActor & {
-    _stats?: { compendiumSource?: string | null };
-  })[];
+  const actors = game.actors?.contents ?? [];
   return (
     actors.find(
       (a) =>
-        a._stats?.compendiumSource === uuid ||
-        (a.flags as { core?: { sourceId?: string } } | undefined)?.core?.sourceId === uuid,
+        a._stats.compendiumSource === uuid ||
+        // The flag older versions of Foundry wrote, which its types no longer list.
+        (a.flags.core as { sourceId?: string } | undefined)?.sourceId === uuid,
     ) ?? null
   );
 }
 
 async function folderFor(name: string): Promise<string | null> {
-  const folders = (game.folders?.contents ?? []) as unknown as { id: string; name: string; type: string }[];
+  const folders = game.folders?.contents ?? [];
   const found = folders.find((f) => f.type === "Actor" && f.name === name);
   if (found) return found.id;
-  const created = (await Folder.create({ name, type: "Actor" } as never)) as unknown as { id: string } | null;
+  const created = await Folder.create({ name, type: "Actor" });
   return created?.id ?? null;
 }
 
 function footprintOf(actor: AnyActor): Footprint {
-  const token = actor.prototypeToken as unknown as { width?: number; height?: number } | undefined;
+  const token = actor.prototypeToken;
   const side = (v: number | undefined) => Math.max(1, Math.ceil(v ?? 1));
   return { width: side(token?.width), height: side(token?.height) };
 }
 
-function takenSquares(scene: SceneLike, size: number): Set<string> {
+function takenSquares(scene: Scene.Implementation, size: number): Set<string> {
   const taken = new Set<string>();
   for (const t of scene.tokens) {
     const col = Math.floor((t.x ?? 0) / size);
@@ -164,14 +151,11 @@ function takenSquares(scene: SceneLike, size: number): Set<string> {
 
 /** With a combat on this scene, adds the tokens when the GM agrees (or when told to). */
 async function offerCombat(
-  scene: SceneLike,
+  scene: Scene.Implementation,
   tokens: readonly { id: string; actorId?: string | null }[],
   options: PlaceOptions,
 ): Promise<number> {
-  const combat = game.combat as unknown as {
-    scene?: { id: string } | null;
-    createEmbeddedDocuments(name: "Combatant", data: Obj[]): Promise<unknown[]>;
-  } | null;
+  const combat = game.combat;
   if (!combat || tokens.length === 0 || (combat.scene && combat.scene.id !== scene.id)) return 0;
   const add = options.addToCombat ?? (await askToAdd(tokens.length));
   if (!add) return 0;
@@ -179,7 +163,7 @@ async function offerCombat(
     "Combatant",
     tokens.map((t) => ({ tokenId: t.id, sceneId: scene.id, actorId: t.actorId ?? null })),
   );
-  return created.length;
+  return created?.length ?? 0;
 }
 
 async function askToAdd(count: number): Promise<boolean> {
@@ -188,6 +172,6 @@ async function askToAdd(count: number): Promise<boolean> {
   const answer = await dialog.confirm({
     window: { title: i18n().localize("FANGS.Encounter.AddToCombat.Title") },
     content: `<p>${i18n().format("FANGS.Encounter.AddToCombat.Content", { count: String(count) })}</p>`,
-  } as never);
+  });
   return answer === true;
 }

@@ -243,7 +243,7 @@ export async function askAttack(facts: DialogFacts, localize: Localize): Promise
       if (dialog?.element) requireAnswer(dialog.element as unknown as AnswerRoot);
     },
     rejectClose: false,
-  } as never);
+  });
   if (!result || typeof result !== "object") return null;
   return parseAnswers(result as Record<string, unknown>, facts);
 }

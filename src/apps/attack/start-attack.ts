@@ -675,7 +675,7 @@ async function askGM(choices: Omit<AttackChoices, "userId" | "requestId">): Prom
   if (gm.isSelf) return runStartAttack(request, user);
   try {
     const answer = (await whilePending(request.requestId, subjectOf(request), () =>
-      gm.query(START_ATTACK_QUERY, request as never, { timeout: START_TIMEOUT_MS }),
+      gm.query(START_ATTACK_QUERY, request, { timeout: START_TIMEOUT_MS }),
     )) as StartAttackAnswer | null;
     return answer && typeof answer === "object" ? answer : refusal("FANGS.Chat.NoAnswer");
   } catch {

@@ -166,7 +166,7 @@ async function postNote(
     content,
     speaker,
     ...(whisper.length > 0 ? { whisper } : {}),
-  } as never);
+  });
 }
 
 /* -------------------------------------------- */
@@ -208,7 +208,7 @@ export async function runGmDamageUndo(
     if (!note) return undoRefused("FANGS.GmDamage.Undo.Damaged");
     if (note.undone) return undoRefused("FANGS.GmDamage.Undo.Already");
     const missed = await revertDeltas(note.deltas);
-    await message.update({ system: { undone: true } } as never);
+    await message.update({ system: { undone: true } });
     return { ok: true, deltas: [...note.deltas], partial: missed.length > 0 };
   });
 }
@@ -272,7 +272,7 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
       { action: "cancel", label: localize("FANGS.GmDamage.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
     ],
     rejectClose: false,
-  } as never);
+  });
   if (!result || typeof result !== "object") return null;
   return applyGmDamage(result as GmDamageAnswers, tokens);
 }

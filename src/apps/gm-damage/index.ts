@@ -57,7 +57,7 @@ export function renderGmDamageNote(message: ChatMessage.Implementation, html: HT
 export function registerGmDamage(): void {
   // Every GM's Undo runs on the active GM's client: the query brings the others' there.
   CONFIG.queries[GM_DAMAGE_UNDO_QUERY] = handleGmDamageUndoQuery;
-  Hooks.on("renderChatMessageHTML", renderGmDamageNote as never);
+  Hooks.on("renderChatMessageHTML", renderGmDamageNote);
   registerGmTokenTool({
     name: "fangsGmDamage",
     title: "FANGS.GmDamage.Control",

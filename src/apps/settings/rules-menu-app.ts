@@ -79,7 +79,7 @@ export class RulesOptionsMenu extends Base {
   }
 
   protected override async _onFirstRender(context: object, options: RenderOptions): Promise<void> {
-    await super._onFirstRender(context as never, options);
+    await super._onFirstRender(context, options);
     // Once: the form element outlives each render of its part, so listeners added per render would pile up.
     const open = contentLinkListener(documentAt, (key) => ui.notifications?.warn(localize(key)));
     this.element.addEventListener("click", open);
@@ -87,7 +87,7 @@ export class RulesOptionsMenu extends Base {
   }
 
   protected override async _onRender(context: object, options: RenderOptions): Promise<void> {
-    await super._onRender(context as never, options);
+    await super._onRender(context, options);
     // The browser would stop the submit at a blank or fractional box with its own bubble;
     // the data models judge every value and say why in our words instead.
     if (this.element instanceof HTMLFormElement) this.element.noValidate = true;

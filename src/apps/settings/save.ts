@@ -63,12 +63,12 @@ function problemsOf(error: unknown, prefix: string): FormProblem[] {
 export function validateMenuValues(values: RulesMenuValues): FormProblem[] {
   const problems: FormProblem[] = [];
   try {
-    new RulesOptionsModel(values.rules as never);
+    new RulesOptionsModel(values.rules);
   } catch (error) {
     problems.push(...problemsOf(error, "rules"));
   }
   try {
-    new ManeuverOptionsModel(maneuverOptionsSource(values) as never);
+    new ManeuverOptionsModel(maneuverOptionsSource(values));
   } catch (error) {
     problems.push(...problemsOf(error, ""));
   }

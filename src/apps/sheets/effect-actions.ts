@@ -34,7 +34,7 @@ export async function createEffect(actor: Actor.Implementation, section: EffectS
     ...(section === "temporary" ? { duration: { rounds: 1 } } : {}),
   };
   try {
-    const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [data as never])) as unknown as
+    const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [data])) as unknown as
       | EffectDoc[]
       | [];
     await created?.sheet?.render(true);

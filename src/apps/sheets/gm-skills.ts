@@ -37,6 +37,8 @@ export async function packSkills(): Promise<SkillKeyName[]> {
   const pack = game.packs?.get(SKILLS_PACK);
   if (!pack) return [];
   try {
+    // The types list only an index's own keys as fields, so they know neither the asked `system.key`
+    // nor its value in the entries; Foundry takes a dotted path into `system` (CompendiumCollection#getIndex).
     const index = await pack.getIndex({ fields: ["system.key"] as never });
     return [...(index as unknown as Iterable<SkillIndexEntry>)].flatMap((entry) => {
       const key = entry.system?.key;

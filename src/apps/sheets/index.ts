@@ -45,9 +45,9 @@ function combatActors(combat: Combat.Implementation): (Actor.Implementation | nu
 function registerCombatRefresh(): void {
   const one = (combatant: Combatant.Implementation) => refreshSheets([combatant.actor]);
   const all = (combat: Combat.Implementation) => refreshSheets(combatActors(combat));
-  Hooks.on("createCombatant", one as never);
-  Hooks.on("updateCombatant", one as never);
-  Hooks.on("deleteCombatant", one as never);
-  Hooks.on("updateCombat", all as never);
-  Hooks.on("deleteCombat", all as never);
+  Hooks.on("createCombatant", one);
+  Hooks.on("updateCombatant", one);
+  Hooks.on("deleteCombatant", one);
+  Hooks.on("updateCombat", all);
+  Hooks.on("deleteCombat", all);
 }
