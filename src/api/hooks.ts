@@ -43,10 +43,12 @@ export function frozen<T>(value: T): T {
 
 /** Fires a "pre" hook; false when a listener cancelled. */
 export function allowedBy(hook: FangsHook, ...args: unknown[]): boolean {
+  // The system's own hook names are not in the types' HookConfig (HookCaller: a name and any arguments).
   return (Hooks as unknown as HookCaller).call(FANGS_HOOKS[hook], ...args) !== false;
 }
 
 /** Fires an "after" hook on this client. */
 export function announce(hook: FangsHook, ...args: unknown[]): void {
+  // As in allowedBy: a hook name of the system's own.
   (Hooks as unknown as HookCaller).callAll(FANGS_HOOKS[hook], ...args);
 }

@@ -13,7 +13,7 @@ export interface TokenTool {
 }
 
 export function registerGmTokenTool(tool: TokenTool): void {
-  // Bound: the call must not depend on how Hooks.on reaches its registry (a static method may use `this`).
+  // Untyped: the types do not list this v13 hook. Bound: a static method may use `this`.
   const onUntypedHook = Hooks.on.bind(Hooks) as unknown as (
     hook: string,
     fn: (controls: unknown) => void,

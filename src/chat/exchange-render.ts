@@ -209,7 +209,8 @@ export async function onCardClick(event: Event, message: Message): Promise<void>
 
 /** Re-draws the open cards waiting on this actor's defense (its counters changed). */
 export function refreshCardsFor(actorUuid: string): void {
-  const log = ui.chat as unknown as { updateMessage?: (message: Message) => unknown } | undefined;
+  // v13's ChatLog re-renders one message with updateMessage, which the types do not list.
+  const log = ui.chat as { updateMessage?: (message: Message) => unknown } | undefined;
   if (!log?.updateMessage) return;
   for (const message of game.messages ?? []) {
     const state = exchangeOf(message);

@@ -80,6 +80,7 @@ export async function showNewDice(
   },
   data: readonly RollData[],
 ): Promise<void> {
+  // Dice So Nice, a module, adds `game.dice3d`; the types know no module's additions.
   const dsn = (game as unknown as { dice3d?: DiceSoNice }).dice3d;
   if (!dsn || data.length === 0) return;
   const whisper = message.whisper.length > 0 ? message.whisper.filter((id) => id !== null) : null;

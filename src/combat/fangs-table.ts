@@ -181,7 +181,7 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
     await postNotes(combat, plan);
     await clearStunned(combat, plan.stunnedCleared);
     if (!plan.newRound) return;
-    const markers = combat as unknown as FangsRoundMarkers;
+    const markers: FangsRoundMarkers = combat;
     await markers.clearRoundMarkers(roundStartManeuvers(plan));
     // CORE-CON-3: those dying as the round begins lose their HP (docs/rules/fangs.md, "The dying's loss").
     await markers.dyingRound();

@@ -224,11 +224,8 @@ export async function handleCombatAction(payload: unknown): Promise<CombatAction
   const world: RequestWorld<User.Implementation, ActingCombat> = {
     isGM: isActiveGM(),
     user: (id) => game.users?.get(id) ?? undefined,
-    combat: (id) => {
-      // The world's combats are typed with Foundry's base class; each is made from the configured one.
-      const combat = game.combats?.get(id);
-      return combat instanceof CONFIG.Combat.documentClass ? combat : undefined;
-    },
+    // The world's combats are typed with Foundry's base class; each is made from the configured FangsCombat.
+    combat: (id) => game.combats?.get(id) as Combat.Implementation | undefined,
   };
   const { answer, combat } = authorizeCombatAction(payload, world);
   if (!answer.ok || !combat) return answer;

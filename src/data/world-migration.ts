@@ -43,7 +43,11 @@ type Writable = {
 type ActorLike = Writable & {
   readonly type: string;
   readonly items: Iterable<Writable>;
-  updateEmbeddedDocuments(name: "Item", updates: object[], operation?: object): Promise<unknown[]>;
+  updateEmbeddedDocuments(
+    name: "Item",
+    updates: object[],
+    operation?: object,
+  ): Promise<unknown[] | undefined>;
 };
 
 type DeltaLike = {
@@ -98,7 +102,7 @@ async function writeBackItems(
   const updates = items.map((item) => ({ _id: item.id, ...replacing("system", item.toObject().system) }));
   let count = 0;
   await attempt(`${label}: items`, failed, async () => {
-    count = (await actor.updateEmbeddedDocuments("Item", updates, REPLACE)).length;
+    count = (await actor.updateEmbeddedDocuments("Item", updates, REPLACE))?.length ?? 0;
     return count === updates.length ? count : undefined;
   });
   return count;
@@ -151,12 +155,7 @@ async function migrateTokens(failed: string[]): Promise<number> {
       const actor = token.actor;
       if (token.actorLink || !actor || !token.delta) continue;
       const label = `${scene.name}: ${token.name}`;
-      count += await writeBackDelta(
-        actor as unknown as ActorLike,
-        token.delta as unknown as DeltaLike,
-        failed,
-        label,
-      );
+      count += await writeBackDelta(actor, token.delta, failed, label);
     }
   }
   return count;
@@ -178,10 +177,9 @@ async function migratePacks(failed: string[]): Promise<number> {
     }
     try {
       for (const document of await pack.getDocuments()) {
-        count +=
-          pack.documentName === "Actor"
-            ? await writeBackActor(document as unknown as ActorLike, failed, `${label}: ${document.name}`)
-            : await writeBack(document as unknown as Writable, failed, `${label}: ${document.name}`);
+        const name = `${label}: ${document.name}`;
+        if (document instanceof Actor) count += await writeBackActor(document, failed, name);
+        else if (document instanceof Item) count += await writeBack(document, failed, name);
       }
     } catch (error) {
       console.error(`FANGS | migration of the compendium ${label} failed`, error);
@@ -234,9 +232,8 @@ export async function migrateWorld(from: number): Promise<MigrationReport> {
   );
   const failures: string[] = [];
   let migrated = 0;
-  for (const actor of game.actors ?? [])
-    migrated += await writeBackActor(actor as unknown as ActorLike, failures);
-  for (const item of game.items ?? []) migrated += await writeBack(item as unknown as Writable, failures);
+  for (const actor of game.actors ?? []) migrated += await writeBackActor(actor, failures);
+  for (const item of game.items ?? []) migrated += await writeBack(item, failures);
   migrated += await migrateTokens(failures);
   migrated += await migratePacks(failures);
   const failed = [...new Set(failures)];

@@ -132,6 +132,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     const max = typeof current.max === "number" ? current.max : Number.POSITIVE_INFINITY;
     const next = Math.min(Math.max(isDelta ? current.value + value : value, min), max);
     const updates = { [`system.${attribute}.value`]: next };
+    // The types list this core hook (hookEvents.modifyTokenAttribute) among the deprecated ones only.
     const hooks = Hooks as unknown as { call(hook: string, ...args: unknown[]): boolean };
     const allowed = hooks.call("modifyTokenAttribute", { attribute, value, isDelta, isBar }, updates, this);
     return allowed === false ? this : ((await this.update(updates)) as this | undefined);

@@ -4,7 +4,7 @@ import { SYSTEM_ID } from "../config/system";
 import { exchangeOf } from "../data/exchange-card";
 import { actorSystem } from "../data/views";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
-import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "./live";
+import { type Cleanup, documentClass, liveUser, runCleanup } from "./live";
 
 /**
  * An exchange from attack to apply and undo, every step asked of the active
@@ -36,7 +36,7 @@ export interface ExchangeStage extends Stage<ExchangeTable> {
 }
 
 /** A click with Shift held: the modifier dialog is skipped. */
-const SHIFT = { shiftKey: true } as unknown as Event;
+const SHIFT = { shiftKey: true };
 
 export function poolsOf(actor: Actor.Implementation): { stun: number; hp: number } {
   const s = actorSystem(actor);
@@ -45,7 +45,7 @@ export function poolsOf(actor: Actor.Implementation): { stun: number; hp: number
 
 /** The newest exchange card with this attacker. */
 export function cardOf(attacker: Actor.Implementation): ChatMessage.Implementation {
-  const messages = (game.messages as unknown as { contents: ChatMessage.Implementation[] }).contents;
+  const messages = game.messages.contents;
   const card = messages.filter((m) => exchangeOf(m)?.attacker.actorUuid === attacker.uuid).at(-1);
   if (!card) throw new Error(`no exchange card of ${attacker.name}`);
   return card;
@@ -155,19 +155,13 @@ export function exchangeBatch(stage: ExchangeStage): BatchFunction {
 /*  The live world's table                      */
 /* -------------------------------------------- */
 
-/** The part of Foundry's Die a scripted draw needs (DiceTerm#mapRandomFace, Foundry VTT v13 API). */
-interface FaceMapper {
-  mapRandomFace(randomUniform: number): number;
-}
-
 /**
  * A uniform draw that Foundry's own Die turns into this face. Which band of
  * [0, 1) gives which face is the Die's business (not necessarily the band the
  * face's number suggests), so the Die is asked instead of the band assumed.
  */
 export function uniformFor(faces: number, face: number): number {
-  const Die = (foundry.dice.terms as unknown as { Die: new (data: { faces: number }) => FaceMapper }).Die;
-  const die = new Die({ faces });
+  const die = new foundry.dice.terms.Die({ faces });
   for (let band = 0; band < faces; band += 1) {
     const draw = (band + 0.5) / faces;
     if (die.mapRandomFace(draw) === face) return draw;
@@ -191,7 +185,7 @@ export function liveExchangeStage(label = "exchange"): ExchangeStage {
   const script: number[] = [];
   return {
     async setUp() {
-      const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
+      const dice = CONFIG.Dice;
       const own = dice.randomUniform;
       dice.randomUniform = () => script.shift() ?? own();
       cleanup.push(async () => {
@@ -202,7 +196,7 @@ export function liveExchangeStage(label = "exchange"): ExchangeStage {
       const pack = game.packs.get(`${SYSTEM_ID}.characters`);
       if (!pack) throw new Error(`the system's pack ${SYSTEM_ID}.characters is missing`);
       const source = async (id: string) => {
-        const doc = (await pack.getDocument(id)) as unknown as Doc | null;
+        const doc = await pack.getDocument(id);
         if (!doc) throw new Error(`${id} is missing from ${pack.collection}`);
         return doc.toObject();
       };
@@ -213,7 +207,7 @@ export function liveExchangeStage(label = "exchange"): ExchangeStage {
       ])) as [Actor.Implementation, Actor.Implementation];
       cleanup.push(async () => {
         const uuids = new Set([attacker.uuid, target.uuid]);
-        const messages = (game.messages as unknown as { contents: ChatMessage.Implementation[] }).contents;
+        const messages = game.messages.contents;
         const cards = messages.filter((m) => uuids.has(exchangeOf(m)?.attacker.actorUuid ?? ""));
         await documentClass("ChatMessage").deleteDocuments(cards.map((m) => m.id!));
         await documentClass("Actor").deleteDocuments([attacker.id!, target.id!]);

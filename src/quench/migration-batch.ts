@@ -25,7 +25,7 @@ function systemOf(document: { toObject(): Obj }): Obj {
 function byType(actor: Actor.Implementation, type: string): Obj {
   const item = actor.items.find((i) => i.type === type);
   if (!item) throw new Error(`${actor.name} has no ${type}`);
-  return systemOf(item as unknown as { toObject(): Obj });
+  return systemOf(item);
 }
 
 const V0_KEYS = ["sp", "hp", "dodgeBought", "notes", "twoHanded", "skillKey", "base", "formula", "slug"];
@@ -41,7 +41,7 @@ export function migrationBatch(stage: Stage<Actor.Implementation>): BatchFunctio
       after(() => stage.tearDown());
 
       const checkV1 = () => {
-        assert.deepEqual(systemOf(actor as unknown as { toObject(): Obj }), {
+        assert.deepEqual(systemOf(actor), {
           characteristics: { st: 13, ag: 15, co: 12, in: 11, pw: 9, sz: 10, ap: 14 },
           stunPoints: { value: 17 },
           hitPoints: { value: 9 },
@@ -59,7 +59,7 @@ export function migrationBatch(stage: Stage<Actor.Implementation>): BatchFunctio
         assert.deepEqual([skill.naturalAbility, skill.bought], ["(ST+AG+SZ)/5", 6]);
         assert.strictEqual(byType(actor, "advantage").key, "twoWeapon");
         for (const document of [actor, ...actor.items]) {
-          const system = systemOf(document as unknown as { toObject(): Obj });
+          const system = systemOf(document);
           for (const key of V0_KEYS) assert.isFalse(key in system, `${document.name} keeps no "${key}"`);
         }
         // Derived from the moved characteristics: MV = ST + AG − 10.

@@ -139,9 +139,7 @@ export function liveRoundStage(label = "round"): Stage<RoundTable> {
       const scene = (await documentClass("Scene").create({ name: `FANGS Quench: ${label}` })) as Doc;
       cleanup.push(() => scene.delete());
       const tokenData = await Promise.all(
-        actors.map(async (a, i) =>
-          ((await a.getTokenDocument({ x: 100 * i, y: 0 })) as unknown as Doc).toObject(),
-        ),
+        actors.map(async (a, i) => (await a.getTokenDocument({ x: 100 * i, y: 0 })).toObject()),
       );
       const tokens = (await scene.createEmbeddedDocuments("Token", tokenData)) as Doc[];
       const combat = (await documentClass("Combat").create({ scene: scene.id })) as Doc &

@@ -491,15 +491,15 @@ const OPTION_CACHE = new SheetMemo<string, ManeuverOption[]>(50_000);
  * new closures per fighter, so every fighter got its own hidden class and
  * every property read in the simulator went megamorphic (half the speed).
  */
-const COMBATANT_READS = {
+const COMBATANT_READS: Pick<Combatant, "stun" | "hp" | "stunned"> & ThisType<Combatant> = {
   get stun(): number {
-    return (this as unknown as Combatant).fx.pools.stunPoints!;
+    return this.fx.pools.stunPoints!;
   },
   get hp(): number {
-    return (this as unknown as Combatant).fx.pools.hitPoints!;
+    return this.fx.pools.hitPoints!;
   },
   get stunned(): boolean {
-    return (this as unknown as Combatant).fx.statuses.has("stunned");
+    return this.fx.statuses.has("stunned");
   },
 };
 

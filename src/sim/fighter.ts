@@ -188,7 +188,7 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
       pw: rawC.pw,
       sz: rawC.sz,
       ap: rawC.ap,
-    } as unknown as Characteristics;
+    };
     validateCharacteristics(c);
     // The data model keeps characteristics at 1 or more; the rules core accepts 0.
     for (const [k, v] of Object.entries(c)) {

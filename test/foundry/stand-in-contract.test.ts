@@ -454,3 +454,15 @@ describe("Compendium packs and folders", () => {
     expect((await Folder.create({ name: "Wolves", type: "Actor" })).name).toBe("Wolves");
   });
 });
+
+describe("Dice", () => {
+  it("CONFIG.Dice.rollModes names the four roll modes ChatMessage.applyRollMode takes", () => {
+    const { CONFIG } = globalThis as unknown as { CONFIG: { Dice: { rollModes: Obj } } };
+    expect(Object.keys(CONFIG.Dice.rollModes).sort()).toEqual([
+      "blindroll",
+      "gmroll",
+      "publicroll",
+      "selfroll",
+    ]);
+  });
+});

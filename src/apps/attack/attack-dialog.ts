@@ -240,7 +240,7 @@ export async function askAttack(facts: DialogFacts, localize: Localize): Promise
       { action: "cancel", label: localize("FANGS.Chat.Dialog.Cancel"), icon: "fa-solid fa-xmark" },
     ],
     render: (_event: unknown, dialog: { element?: HTMLElement }) => {
-      if (dialog?.element) requireAnswer(dialog.element as unknown as AnswerRoot);
+      if (dialog?.element) requireAnswer(dialog.element);
     },
     rejectClose: false,
   });

@@ -61,8 +61,8 @@ import { captureTarget, type TargetedToken } from "./targets";
  */
 
 export interface StartAttackOptions {
-  /** The click or key event: Shift skips the modifier dialog. */
-  readonly event?: Event | null;
+  /** The click or key event (or a macro's `{ shiftKey: true }`): Shift skips the modifier dialog. */
+  readonly event?: Event | { readonly shiftKey?: boolean } | null;
   /** The attacking token (Token HUD); otherwise the actor's controlled or first token on the scene. */
   readonly token?: TokenDocument.Implementation | null;
   /** A fixed target (a free attack's charger), instead of the user's targets. */
@@ -92,7 +92,7 @@ function attackerTokenOf(actor: Actor.Implementation, given?: TokenDocument.Impl
   if (actor.isToken && actor.token) return actor.token;
   const controlled = canvas?.tokens?.controlled.find((t) => t.actor === actor);
   if (controlled) return controlled.document;
-  const active = actor.getActiveTokens(true, true) as unknown as TokenDocument.Implementation[];
+  const active = actor.getActiveTokens(true, true);
   return active[0] ?? null;
 }
 
@@ -263,7 +263,7 @@ function freeRoundView(
   return {
     combat: { id: combat.id, round: combat.round, phase: combatSystem(combat).phase },
     maneuver: system.maneuver,
-    verdict: freeAttackVerdict(kind, actor, combat as unknown as Combat.Implementation, striking),
+    verdict: freeAttackVerdict(kind, actor, combat, striking),
     withdrawal: null,
   };
 }
@@ -732,14 +732,13 @@ export async function startAttack(
   );
   if (!prepared.ok) return say(prepared);
   const { passage, reasonKey, special, facts } = prepared;
-  if (passage === "warn" && reasonKey && (options.event as KeyboardEvent | null | undefined)?.shiftKey) {
+  const shift = !!options.event && "shiftKey" in options.event && options.event.shiftKey === true;
+  if (passage === "warn" && reasonKey && shift) {
     warn(reasonKey);
   }
   // Shift skips the dialog, except when the attacker has an answer to choose: none is chosen for it.
   const answers: AttackAnswers | null =
-    (options.event as MouseEvent | null | undefined)?.shiftKey && !special
-      ? defaultAnswers(facts)
-      : await askAttack(facts, localize);
+    shift && !special ? defaultAnswers(facts) : await askAttack(facts, localize);
   if (!answers) return false;
   // The same checks the GM makes, here first so the player hears at once (nothing was sent).
   const planned = planFrom(prepared, actor, weapon, attackerToken, target, answers);

@@ -128,7 +128,8 @@ export class FangsCombatTracker extends BaseTracker {
 
   /** The viewed combat, typed as our documents are configured. */
   get combat(): Combat.Implementation | null {
-    return (this.viewed as unknown as Combat.Implementation | null) ?? null;
+    // The types give the tracker Foundry's base Combat; every combat is made from the configured class.
+    return (this.viewed as Combat.Implementation | null) ?? null;
   }
 
   protected override async _prepareContext(options: never) {
@@ -193,7 +194,7 @@ export class FangsCombatTracker extends BaseTracker {
     );
     const html = await foundry.applications.handlebars.renderTemplate(
       `${SYSTEM_TEMPLATES}/maneuver-menu.hbs`,
-      view as unknown as Record<string, unknown>,
+      { ...view },
     );
     const holder = document.createElement("div");
     holder.innerHTML = html.trim();

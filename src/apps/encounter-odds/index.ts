@@ -44,6 +44,7 @@ export function registerEncounterOdds(): void {
     },
   });
   Hooks.once("ready", () => {
+    // `game.fangs` is this system's own namespace on Foundry's game, which the types do not know.
     const g = game as unknown as { fangs?: Record<string, unknown> };
     g.fangs ??= {};
     g.fangs.encounterOdds = openEncounterOdds;

@@ -1,6 +1,7 @@
 import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { localize } from "../../config/localize";
+import { actorSystem } from "../../data/views";
 import { serialised } from "../../documents/write-queue";
 import { applyEffects, revertDeltas } from "../../effects/apply-effects";
 import { isActiveGM } from "../../requester";
@@ -69,23 +70,15 @@ function actorsOf(tokens: readonly TokenLike[]): { actor: AnyActor; name: string
   return [...seen.values()];
 }
 
-function num(value: unknown, fallback = 0): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-
+/** The actor's pools and what the rules core's thresholds read; null for an actor of a type a module adds. */
 function stateOf(actor: AnyActor): PoolState | null {
-  type Pool = { value?: unknown; max?: unknown } | undefined;
-  const system = actor.system as unknown as {
-    stunPoints?: Pool;
-    hitPoints?: Pool;
-    characteristics?: { co?: unknown; sz?: unknown };
-  };
-  if (!system.stunPoints || !system.hitPoints) return null;
+  const system = actorSystem(actor);
+  if (!system) return null;
   return {
-    stunPoints: { value: num(system.stunPoints.value), max: num(system.stunPoints.max) },
-    hitPoints: { value: num(system.hitPoints.value), max: num(system.hitPoints.max) },
-    co: num(system.characteristics?.co, Number.NaN),
-    sz: num(system.characteristics?.sz, Number.NaN),
+    stunPoints: { value: system.stunPoints.value, max: system.stunPoints.max },
+    hitPoints: { value: system.hitPoints.value, max: system.hitPoints.max },
+    co: system.characteristics.co,
+    sz: system.characteristics.sz,
   };
 }
 

@@ -75,10 +75,7 @@ function isRegistered(): boolean {
 export function worldManeuverOptions(): ManeuverOptions {
   const reading = maneuverReading();
   if (!isRegistered()) return { ...DEFAULT_MANEUVER_OPTIONS, reading };
-  const stored = game.settings.get(SYSTEM_ID, MANEUVER_OPTIONS_SETTING) as unknown as {
-    strictNoDefense?: unknown;
-    perManeuver?: Record<string, unknown>;
-  };
+  const stored = game.settings.get(SYSTEM_ID, MANEUVER_OPTIONS_SETTING);
   return {
     reading,
     strictNoDefense: stored.strictNoDefense === true,

@@ -6,13 +6,7 @@ import { notifyRefused } from "./support";
 
 type EffectSection = "temporary" | "passive" | "inactive";
 
-interface EffectDoc {
-  disabled: boolean;
-  name?: string | null;
-  sheet?: { render(options: boolean | object): unknown } | null;
-  update(data: object): Promise<unknown>;
-  deleteDialog(): Promise<unknown>;
-}
+type EffectDoc = ActiveEffect.Implementation;
 
 /** The effect a row names: the actor's own, or one that an item of the actor carries. */
 export function effectOf(actor: Actor.Implementation, row: HTMLElement): EffectDoc | undefined {
@@ -21,7 +15,7 @@ export function effectOf(actor: Actor.Implementation, row: HTMLElement): EffectD
   if (!id) return undefined;
   const itemId = el.dataset.parentItemId;
   const parent = itemId ? actor.items.get(itemId) : actor;
-  return parent?.effects.get(id) as unknown as EffectDoc | undefined;
+  return parent?.effects.get(id);
 }
 
 /** A new effect on the actor, shaped for the section whose button made it, then opened. */
@@ -34,9 +28,7 @@ export async function createEffect(actor: Actor.Implementation, section: EffectS
     ...(section === "temporary" ? { duration: { rounds: 1 } } : {}),
   };
   try {
-    const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [data])) as unknown as
-      | EffectDoc[]
-      | [];
+    const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [data])) ?? [];
     await created?.sheet?.render(true);
   } catch (error) {
     notifyRefused(actor.name ?? "", error);

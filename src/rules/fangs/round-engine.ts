@@ -246,9 +246,12 @@ export class RoundWork {
     Object.assign(change.system, system);
     if (initiative !== undefined) change.initiative = initiative;
     this.changes.set(id, change);
-    const next: Record<string, unknown> = { ...current, ...system };
-    if (initiative !== undefined) next.initiative = initiative;
-    this.byId.set(id, next as unknown as PlanCombatant);
+    const next: PlanCombatant = {
+      ...current,
+      ...system,
+      ...(initiative === undefined ? {} : { initiative }),
+    };
+    this.byId.set(id, next);
   }
 
   /** A whole new state for one combatant and its change (replacing any change so far). */
