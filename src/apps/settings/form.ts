@@ -17,10 +17,13 @@ import { displayValue } from "./rules-menu-view";
 /**
  * The submitted form → the values the settings store, and refused values →
  * the words a GM reads. Pure. This step only reads the form: a blank box
- * is refused here (the data model would quietly put its default in its
- * place) and text that is no number at all; whether a number is whole and
- * in range, and whether a formula reads, is the `rules` data model's call
- * (save.ts).
+ * is refused here, to say "needs a value" (a blank choice the data model
+ * would quietly replace with its default), and so is text that is no
+ * number at all, which the model would see only as NaN; whether a number
+ * is whole and in range, and whether a formula reads, is the `rules` data
+ * model's call (save.ts). A choice is checked here because two of them
+ * (initiative, general maneuver reading) are plain settings, not fields of
+ * a model.
  */
 
 export type ProblemReason = "required" | "notNumber" | "notChoice" | "invalid";
