@@ -276,7 +276,8 @@ describe("a toy world plays one fight through the shared code", () => {
   it("the toy's effect kind: the Drain took Lead to 0 and dazed him; the GM's Undo gives back exactly that", async () => {
     expect(hp(fighters.lead)).toBe(0);
     expect(fighters.lead.statuses.has(TOY_DAZED)).toBe(true);
-    // Only a GM takes an outcome back: the defender's Undo is refused and nothing moves.
+    // Only a GM takes an outcome back: the defender's Undo is refused and nothing moves (it
+    // never reaches the toy's check: a player's `undo` reads as FANGS's, see docs/rulesets.md).
     world.as(world.defender);
     expect(await step(volley, { type: "undo", data: { target: 0 } }, 2)).toMatchObject({ ok: false });
     expect(hp(fighters.lead)).toBe(0);
