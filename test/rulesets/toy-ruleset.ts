@@ -16,6 +16,7 @@ import {
   toyDrain,
   toyVolleyRenderer,
 } from "./toy-cards";
+import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 
@@ -253,12 +254,13 @@ export const toyDefinition: RulesetDefinition = {
     ChatMessage: {
       toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" },
       toyVolley: { model: ToyVolleyModel, labelKey: "TOY.Chat.Volley" },
+      toyStrike: { model: ToyStrikeModel, labelKey: "TOY.Chat.Strike" },
     },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
   table: anyTable(toyTable),
   cards: {
-    flow: toyCardsFlow(toyCardFlow),
+    flow: toyLimitFlow(toyCardsFlow(toyCardFlow)),
     renderers: { toyVolley: toyVolleyRenderer },
     check: toyCheckLabels,
   },
@@ -266,7 +268,7 @@ export const toyDefinition: RulesetDefinition = {
   effectKinds: [toyDrain],
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
   initiative: { formula: "1d6", decimals: 0 },
-  options: toyOptions,
+  options: withToyLimit(toyOptions),
   simulator: {
     async load() {
       toySimLog.loads += 1;
