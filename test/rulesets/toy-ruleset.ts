@@ -18,6 +18,7 @@ import {
 } from "./toy-cards";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
+import { toyPalette, toyRow } from "./toy-tracker";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -256,7 +257,7 @@ export const toyDefinition: RulesetDefinition = {
     },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
-  table: anyTable(toyTable),
+  table: anyTable({ ...toyTable, row: toyRow, palette: toyPalette }),
   cards: {
     flow: toyCardsFlow(toyCardFlow),
     renderers: { toyVolley: toyVolleyRenderer },
