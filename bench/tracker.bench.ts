@@ -9,8 +9,10 @@ import {
   planNextTurn,
   planStart,
 } from "../src/rules/fangs/round-engine";
+import { FANGS_PHASES } from "../src/rules/fangs/ruleset";
 import { MANEUVER_IDS, type ManeuverId } from "../src/rules/fangs/types";
 import { SeededDice } from "../src/rules/kernel/dice";
+import { fangsRowDrawing } from "../src/rulesets/fangs/tracker-row-view";
 
 /*
  * Tracker turn setup for 100 combatants: what one click on "next turn" or
@@ -66,12 +68,9 @@ const rows: TrackerRowInput[] = midRound.combatants.map((c) => ({
   owner: false,
   canPing: true,
   initiative: c.initiative,
-  maneuver: c.maneuver,
-  attackKind: c.attackKind,
   held: c.held,
-  actionLost: c.actionLost,
   outOfAction: c.outOfAction,
-  mv: 12,
+  part: { maneuver: c.maneuver, attackKind: c.attackKind, actionLost: c.actionLost, mv: 12 },
 }));
 const rank = new Map(midRound.order.map((id, i) => [id, i]));
 const docs = midRound.combatants.map((c) => ({ id: c.id, name: c.name, initiative: c.initiative }));
@@ -95,7 +94,17 @@ describe(`tracker turn setup, ${N} combatants`, () => {
   });
   bench("tracker view (one render's context)", () => {
     trackerView(
-      { round: 1, turn: midRound.turn, phase: "initiative", order: midRound.order, isGM: true, rows },
+      {
+        round: 1,
+        turn: midRound.turn,
+        phase: "initiative",
+        phases: FANGS_PHASES,
+        holds: true,
+        order: midRound.order,
+        isGM: true,
+        rows,
+        rowPart: fangsRowDrawing,
+      },
       localize,
     );
   });

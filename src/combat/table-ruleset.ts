@@ -3,6 +3,7 @@ import type { Ruleset, RulesetPhase } from "../rules/kernel/ruleset";
 import { activeRulesetDefinition, getRulesetDefinition } from "../rulesets/registry";
 import type { CombatRefusal } from "./combat-refusal";
 import type { TablePairs } from "./pairs";
+import type { TokenPalette, TrackerRowPart } from "./tracker-parts";
 
 /**
  * What a ruleset brings to the table: the Foundry-side half of a ruleset,
@@ -130,6 +131,15 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
    * (end the current turn) is every ruleset's and is not listed.
    */
   readonly actions?: Readonly<Record<string, CombatActionDefinition>>;
+  /**
+   * Its part of each tracker row beyond the shared cells (FANGS: the
+   * maneuver badge and menu, the undeclared count); without one a row shows
+   * the shared cells only (src/combat/tracker-parts.ts).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each ruleset's row data is its own
+  readonly row?: TrackerRowPart<any, any>;
+  /** Its Token HUD palette (FANGS: the maneuvers); without one the HUD shows no button for it. */
+  readonly palette?: TokenPalette;
 }
 
 /** A ruleset's GM copy of its combatants' state (see `TableRuleset.records`). */

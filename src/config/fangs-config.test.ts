@@ -1,7 +1,7 @@
 import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
-import { maneuverChoices, maneuverView } from "../apps/combat-tracker/tracker-view";
 import { WeaponModel } from "../data/item-weapon";
+import { maneuverChoices, maneuverView } from "../rulesets/fangs/tracker-row-view";
 import { configureStatusEffects } from "./document-classes";
 import { defaultFangsConfig, registerFangsConfig } from "./fangs-config";
 import { FANGS } from "./system";

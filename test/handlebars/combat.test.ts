@@ -1,4 +1,4 @@
-import { maneuverChoices, maneuverMenuView } from "../../src/apps/combat-tracker/tracker-view";
+import { maneuverChoices, maneuverMenuView } from "../../src/rulesets/fangs/tracker-row-view";
 import { badButtons, byAttr, byTag, parse, text, unlabelledControls } from "./html";
 import { createTemplateRenderer, loadTranslations } from "./render";
 

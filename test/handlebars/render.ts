@@ -63,11 +63,17 @@ export function createTemplateRenderer(
   const hb = Handlebars.create();
   const i18n = createI18n(translations);
   registerFoundryHelpers(hb, i18n);
-  const partialsDir = join(REPO_ROOT, "templates", "partials");
-  for (const file of readdirSync(partialsDir)) {
-    if (file.endsWith(".hbs")) {
-      hb.registerPartial(`${TEMPLATE_ROOT}/partials/${file}`, readFileSync(join(partialsDir, file), "utf8"));
-    }
+  // Every template is a partial under its path, as Foundry registers a template it loads (the
+  // sheets' partials at start-up, a ruleset's tracker cells before the tracker draws them).
+  const templatesDir = join(REPO_ROOT, "templates");
+  for (const entry of readdirSync(templatesDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".hbs")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const served = file
+      .slice(templatesDir.length + 1)
+      .split("\\")
+      .join("/");
+    hb.registerPartial(`${TEMPLATE_ROOT}/${served}`, readFileSync(file, "utf8"));
   }
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   return {

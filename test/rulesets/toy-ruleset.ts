@@ -19,6 +19,7 @@ import {
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
+import { toyPalette, toyRow } from "./toy-tracker";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -258,7 +259,7 @@ export const toyDefinition: RulesetDefinition = {
     },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
-  table: anyTable(toyTable),
+  table: anyTable({ ...toyTable, row: toyRow, palette: toyPalette }),
   cards: {
     flow: toyLimitFlow(toyCardsFlow(toyCardFlow)),
     renderers: { toyVolley: toyVolleyRenderer },

@@ -1,66 +1,99 @@
-import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { askRoundAction } from "../../combat/round-ask";
+import { activeTableRuleset } from "../../combat/rulesets";
+import type { TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
 import { FangsCombatant } from "../../documents/combatant";
-import { isReadying, readyingOf } from "../../rules/fangs/defenses";
-import { maneuverChoices } from "./tracker-view";
+import { rulesetOwning } from "../../rulesets/registry";
 
 /**
- * A maneuver palette on the Token HUD, next to Foundry's status palette: one
- * click declares the maneuver of the token's combatant in the viewed combat.
+ * The world ruleset's palette on the Token HUD (its table's `palette`;
+ * FANGS: the maneuvers), next to Foundry's status palette: one click on an
+ * entry does what the ruleset says for the token's combatant in the viewed
+ * combat, through the round actions the active GM decides. A ruleset
+ * without a palette gets no button.
  */
 
-function paletteHtml(combatant: Combatant.Implementation): string {
-  const system = combatantSystem(combatant);
-  const facts = actorFacts(combatant.actor);
-  const choices = maneuverChoices(facts.mv, system.held, localize, facts.readyings);
-  const readied = readyingOf(system.readying);
-  const split = facts.readyings.length > 1;
-  const buttons = choices
-    .map((c) => {
-      const active = c.id === system.maneuver && (!split || c.readying === readied);
-      // Two Draw Weapon buttons share an icon: the off hand's carries a shield mark as well as its name.
-      const mark =
-        split && c.readying === "offHand"
-          ? `<i class="fa-solid fa-shield-halved fangs-hud-readying" inert></i>`
-          : "";
-      const readying = c.readying ? ` data-readying="${c.readying}"` : "";
-      return `<button type="button" class="fangs-hud-choice${active ? " active" : ""}" data-maneuver="${c.id}"${readying} data-tooltip="${c.tooltip.replace(/"/g, "&quot;")}" aria-label="${c.label.replace(/"/g, "&quot;")}"${c.disabled ? " disabled" : ""}><img src="${c.icon}" alt="" inert>${mark}</button>`;
+function escapeAttr(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/** The palette of the world ruleset for this combatant and the current user, or null (no button). */
+export function tokenPaletteFor(
+  combatant: Combatant.Implementation | null,
+): { palette: TokenPalette; entries: TokenPaletteEntry[] } | null {
+  const table = activeTableRuleset();
+  const palette = table.palette;
+  if (!palette || !combatant) return null;
+  const isGM = game.user?.isGM === true;
+  if (!isGM && !combatant.isOwner) return null;
+  // A combatant of another ruleset (a combat kept across a change of the setting) is not this palette's.
+  const owner = rulesetOwning("Combatant", combatant.type);
+  if (owner !== undefined && owner !== table.id) return null;
+  return {
+    palette,
+    entries: palette.entries(combatant, { isGM, owner: isGM || combatant.isOwner }, localize),
+  };
+}
+
+/** The entries' buttons. */
+export function paletteButtons(entries: readonly TokenPaletteEntry[]): string {
+  return entries
+    .map((e) => {
+      const mark = e.mark ? `<i class="${escapeAttr(e.mark)} fangs-hud-mark" inert></i>` : "";
+      return `<button type="button" class="fangs-hud-choice${e.active ? " active" : ""}" data-entry="${escapeAttr(e.id)}" data-tooltip="${escapeAttr(e.tooltip ?? e.label)}" aria-label="${escapeAttr(e.label)}"${e.disabled ? " disabled" : ""}><img src="${escapeAttr(e.icon)}" alt="" inert>${mark}</button>`;
     })
     .join("");
-  return `<div class="fangs-hud-palette" hidden>${buttons}</div>`;
+}
+
+/**
+ * A click on the entry `id`: only one the palette offers this combatant now
+ * and not closed; the ruleset's `choose` with the round-action path. True:
+ * close the palette.
+ */
+export async function choosePaletteEntry(combatant: Combatant.Implementation, id: string): Promise<boolean> {
+  const found = tokenPaletteFor(combatant);
+  const entry = found?.entries.find((e) => e.id === id);
+  const combat = combatant.combat as Combat.Implementation | null;
+  if (!found || !entry || entry.disabled || !combat) return false;
+  return found.palette.choose(combatant, id, (action, data) =>
+    askRoundAction(combat, action, [combatant.id!], data),
+  );
 }
 
 export function registerTokenHudPalette(): void {
   Hooks.on("renderTokenHUD", (app, html) => {
     const token = (app as { document?: TokenDocument.Implementation }).document;
     const combatant = FangsCombatant.of(token?.actor ?? null);
-    if (!combatant || !(game.user?.isGM || combatant.isOwner)) return;
+    const found = tokenPaletteFor(combatant);
+    if (!combatant || !found) return;
     const column = (html as HTMLElement).querySelector(".col.right");
     if (!column) return;
+    const label = localize(found.palette.labelKey);
     const toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "control-icon fangs-hud-toggle";
-    toggle.dataset.tooltip = localize("FANGS.Combat.Menu.Declare");
-    toggle.innerHTML = `<i class="fa-solid fa-chess-knight" inert></i>`;
+    toggle.dataset.tooltip = label;
+    toggle.setAttribute("aria-label", label);
+    toggle.innerHTML = `<i class="${escapeAttr(found.palette.icon)}" inert></i>`;
+    const palette = document.createElement("div");
+    palette.className = "fangs-hud-palette";
+    palette.hidden = true;
+    palette.innerHTML = paletteButtons(found.entries);
     const wrapper = document.createElement("div");
-    wrapper.className = "fangs-hud-maneuvers";
-    wrapper.innerHTML = paletteHtml(combatant);
-    wrapper.prepend(toggle);
+    wrapper.className = "fangs-hud-ruleset";
+    wrapper.append(toggle, palette);
     column.append(wrapper);
-    const palette = wrapper.querySelector<HTMLElement>(".fangs-hud-palette")!;
     toggle.addEventListener("click", (event) => {
       event.preventDefault();
       event.stopPropagation();
       palette.hidden = !palette.hidden;
     });
     palette.addEventListener("click", async (event) => {
-      const choice = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-maneuver]");
+      const choice = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-entry]");
       if (!choice || choice.disabled) return;
       event.preventDefault();
       event.stopPropagation();
-      const readying = choice.dataset.readying;
-      const options = { readying: isReadying(readying) ? readying : null };
-      if (await combatant.declareManeuver(choice.dataset.maneuver ?? "", options)) palette.hidden = true;
+      if (await choosePaletteEntry(combatant, choice.dataset.entry ?? "")) palette.hidden = true;
     });
   });
 }

@@ -1,20 +1,33 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
+import { createTemplateRenderer } from "../../../test/handlebars/render";
 import {
   previewLocalize,
   previewStates,
   trackerPreviewPages,
 } from "../../../test/preview/fixtures/combat-tracker";
+import { FANGS_PHASES } from "../../rules/fangs/ruleset";
 import {
+  type FangsRowCells,
+  type FangsRowData,
+  fangsRowDrawing,
   maneuverChoices,
   maneuverMenuView,
-  readTrackedResource,
-  type TrackerRowInput,
-  trackerView,
-} from "./tracker-view";
+} from "../../rulesets/fangs/tracker-row-view";
+import { readTrackedResource, type TrackerRowInput, type TrackerRowView, trackerView } from "./tracker-view";
 
-function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput {
+/** A row of a FANGS world: the shared cells, and FANGS's row data (its maneuver, MV…). */
+function row(id: string, extra: Partial<TrackerRowInput & FangsRowData> = {}): TrackerRowInput {
+  const {
+    maneuver = null,
+    attackKind = null,
+    committed = false,
+    actionLost = false,
+    lostManeuver = null,
+    mv = 12,
+    ...shared
+  } = extra;
   return {
     id,
     name: id,
@@ -24,17 +37,26 @@ function row(id: string, extra: Partial<TrackerRowInput> = {}): TrackerRowInput 
     owner: false,
     canPing: true,
     initiative: 10,
-    maneuver: null,
-    attackKind: null,
     held: false,
-    actionLost: false,
     outOfAction: false,
-    mv: 12,
-    ...extra,
+    ...shared,
+    part: { maneuver, attackKind, committed, actionLost, lostManeuver, mv } satisfies FangsRowData,
   };
 }
 
-const base = { round: 1, turn: 1, phase: "melee" as const, order: ["a", "b", "c"], isGM: false };
+/** FANGS's cells of a row (its maneuver badge). */
+const fangs = (r: TrackerRowView | undefined) => r?.part?.data as FangsRowCells | undefined;
+
+const base = {
+  round: 1,
+  turn: 1,
+  phase: "melee" as const,
+  phases: FANGS_PHASES,
+  holds: true,
+  order: ["a", "b", "c"],
+  isGM: false,
+  rowPart: fangsRowDrawing,
+};
 
 describe("the tracker view", () => {
   it("shows the phase in the header and lists the phase order, holders and the rest apart", () => {
@@ -77,21 +99,21 @@ describe("the tracker view", () => {
     const rows = [row("a", { owner: true }), row("b"), row("c", { maneuver: "move" })];
     const initiative = { ...base, phase: "initiative" as const, turn: 0 };
     const gm = trackerView({ ...initiative, isGM: true, rows }, previewLocalize);
-    expect(gm.undeclaredCount).toBe(2);
-    expect(gm.acting.map((r) => r.undeclared)).toEqual([true, true, false]);
+    expect(gm.summary?.data).toMatchObject({ count: 2 });
+    expect(gm.acting.map((r) => fangs(r)?.undeclared)).toEqual([true, true, false]);
     const player = trackerView({ ...initiative, rows }, previewLocalize);
-    expect(player.undeclaredCount).toBe(1);
-    expect(player.acting.map((r) => r.undeclared)).toEqual([true, false, false]);
+    expect(player.summary?.data).toMatchObject({ count: 1 });
+    expect(player.acting.map((r) => fangs(r)?.undeclared)).toEqual([true, false, false]);
   });
 
   it("shows the movement the declared maneuver allows", () => {
     const view = trackerView({ ...base, rows: [row("a", { maneuver: "charge", mv: 13 })] }, previewLocalize);
-    expect(view.acting[0]?.maneuver).toMatchObject({ label: "Charge", move: "Full MV: 13 paces" });
+    expect(fangs(view.acting[0])?.maneuver).toMatchObject({ label: "Charge", move: "Full MV: 13 paces" });
     const attack = trackerView(
       { ...base, rows: [row("a", { maneuver: "attack", attackKind: "missile", mv: 13 })] },
       previewLocalize,
     );
-    expect(attack.acting[0]?.maneuver).toMatchObject({ move: "¼ MV: 4 paces", attackKind: "Shot" });
+    expect(fangs(attack.acting[0])?.maneuver).toMatchObject({ move: "¼ MV: 4 paces", attackKind: "Shot" });
   });
 
   it("offers Hold only to one still to act whose maneuver may be held, and Break only to a holder", () => {
@@ -112,7 +134,7 @@ describe("the tracker view", () => {
       { ...base, rows: rows.map((r) => ({ ...r, owner: false })) },
       previewLocalize,
     );
-    expect(stranger.acting.some((r) => r.canHold || r.canDeclare)).toBe(false);
+    expect(stranger.acting.some((r) => r.canHold || fangs(r)?.canDeclare)).toBe(false);
   });
 
   it("NC-MAN-2: shows a maneuver lost to a dodge this round, with a spoken explanation", () => {
@@ -123,7 +145,7 @@ describe("the tracker view", () => {
     const view = trackerView({ ...base, rows }, previewLocalize);
     const [jenny, other] = view.acting;
     // The dodge is what she does now; the lost Engage shows beside it.
-    expect(jenny?.maneuver?.label).toBe("Dodge (melee)");
+    expect(fangs(jenny)?.maneuver?.label).toBe("Dodge (melee)");
     expect(jenny?.badges).toEqual([
       {
         css: "dodged",
@@ -274,9 +296,8 @@ describe("the tracked resource and the conditions on a row", () => {
   });
 
   it("the row template draws both: the icons named by their alt text, the resource with its name", () => {
-    const template = Handlebars.compile(
-      readFileSync(new URL("../../../templates/combat/tracker.hbs", import.meta.url), "utf8"),
-    );
+    // With FANGS's cells: its partial is drawn as the tracker draws it, registered under its path.
+    const renderer = createTemplateRenderer();
     const view = trackerView(
       {
         ...base,
@@ -289,7 +310,7 @@ describe("the tracked resource and the conditions on a row", () => {
       },
       previewLocalize,
     );
-    const html = template({ fangs: view });
+    const html = renderer.render("systems/fangs/templates/combat/tracker.hbs", { fangs: view });
     expect(html).toContain('<ul class="fangs-statuses" aria-label="Conditions">');
     expect(html).toContain('<img src="stunned.svg" alt="Stunned" data-tooltip="Stunned">');
     expect(html).toMatch(/fangs-resource[^>]*data-tooltip="Stun Points: 8 of 26"/);

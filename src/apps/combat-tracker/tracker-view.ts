@@ -1,11 +1,14 @@
-import { maneuverDisplay } from "../../config/fangs-config";
+import type {
+  TrackerBadge,
+  TrackerPartView,
+  TrackerRowContext,
+  TrackerRowDrawing,
+  TrackerRowPartView,
+} from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
-import { type Readying, readyingOf } from "../../rules/fangs/defenses";
-import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
-import { canActFromHold } from "../../rules/fangs/round";
-import { FANGS_PHASES } from "../../rules/fangs/ruleset";
-import { MANEUVER_IDS, type ManeuverId, type PhaseId, type WeaponKind } from "../../rules/fangs/types";
 import type { RulesetPhase } from "../../rules/kernel/ruleset";
+
+export type { TrackerBadge };
 
 /**
  * What the tracker shows, as plain data built from plain input: the Foundry
@@ -23,23 +26,17 @@ export interface TrackerRowInput {
   readonly owner: boolean;
   readonly canPing: boolean;
   readonly initiative: number | null;
-  readonly maneuver: ManeuverId | null;
-  readonly attackKind: WeaponKind | null;
+  /** It holds its action (a ruleset with holds). */
   readonly held: boolean;
-  /** Broke its hold this round: must act, may not hold again. */
-  readonly committed?: boolean;
-  readonly actionLost: boolean;
-  /** NC-MAN-2: the maneuver given up for a dodge this round (tried again next round). */
-  readonly lostManeuver?: ManeuverId | null;
   readonly outOfAction: boolean;
-  /** MV in paces. */
-  readonly mv: number;
   /** Foundry's own row classes (hidden, defeated…), kept. */
   readonly css?: string;
   /** The Combat Tracker's "Tracked Resource" read from this combatant's actor; null when none is set or found. */
   readonly resource?: TrackedResource | null;
   /** The conditions on its actor, in the order of the token's status menu. */
   readonly statuses?: readonly StatusInput[];
+  /** What the world ruleset's row part read of it (`TrackerRowPart.read`); absent without a row part. */
+  readonly part?: unknown;
 }
 
 export interface TrackedResource {
@@ -60,24 +57,19 @@ export interface StatusInput {
 export interface TrackerInput {
   readonly round: number;
   readonly turn: number | null;
-  /** One of `phases` (FANGS's when none are given). */
+  /** One of `phases`. */
   readonly phase: string;
-  /** The world ruleset's phases, in round order (default: FANGS's four). */
-  readonly phases?: readonly RulesetPhase[];
-  /** Whether the ruleset has holds (FANGS does; the default); without them no hold buttons show. */
-  readonly holds?: boolean;
+  /** The world ruleset's phases, in round order. */
+  readonly phases: readonly RulesetPhase[];
+  /** Whether the ruleset has holds; without them no hold buttons show. */
+  readonly holds: boolean;
   readonly order: readonly string[];
   readonly isGM: boolean;
   /** In the combat's turn order. */
   readonly rows: readonly TrackerRowInput[];
-}
-
-export interface ManeuverView {
-  readonly id: ManeuverId;
-  readonly label: string;
-  readonly icon: string;
-  readonly move: string;
-  readonly attackKind: string | null;
+  /** The world ruleset's part of each row (its cells, badges, summary); without one, the shared cells only. */
+  // biome-ignore lint/suspicious/noExplicitAny: each ruleset's row data is its own
+  readonly rowPart?: TrackerRowDrawing<any, any>;
 }
 
 export interface TrackerRowView {
@@ -93,47 +85,23 @@ export interface TrackerRowView {
   readonly hidden: boolean;
   readonly defeated: boolean;
   readonly canPing: boolean;
-  readonly maneuver: ManeuverView | null;
-  /** No maneuver yet in the Initiative phase: shown to the GM and the owner. */
-  readonly undeclared: boolean;
-  readonly canDeclare: boolean;
+  /** The world ruleset's cells of this row: its partial and what it draws; null for none. */
+  readonly part: TrackerPartView | null;
   readonly canHold: boolean;
   readonly canBreak: boolean;
   readonly held: boolean;
+  /** The ruleset's badges first, then the shared ones (out of action, holding). */
   readonly badges: readonly TrackerBadge[];
-  readonly declareTooltip: string;
   /** `text` as the column shows it; `label` says what it is, for the tooltip and screen readers. */
   readonly resource: { readonly text: string; readonly label: string } | null;
   /** Each condition's icon, named by `label` (its alt text and tooltip). */
   readonly statuses: readonly { readonly id: string; readonly img: string; readonly label: string }[];
 }
 
-export interface TrackerBadge {
-  readonly css: string;
-  readonly label: string;
-  /** The longer explanation: the badge's accessible name and tooltip. */
-  readonly hint?: string;
-  /** Font Awesome classes of a leading icon. */
-  readonly icon?: string;
-}
-
 export interface PhaseStep {
   readonly id: string;
   readonly label: string;
   readonly css: string;
-}
-
-export interface ManeuverChoice {
-  readonly id: ManeuverId;
-  readonly label: string;
-  readonly icon: string;
-  readonly move: string;
-  readonly attacks: number;
-  readonly holdable: boolean;
-  readonly disabled: boolean;
-  readonly tooltip: string;
-  /** Draw Weapon: what this entry readies (NC-MAN-13, NC-MAN-20); null for every other maneuver. */
-  readonly readying: Readying | null;
 }
 
 export interface TrackerGroup {
@@ -160,27 +128,10 @@ export interface TrackerView {
   readonly actingLabel: string;
   readonly isGM: boolean;
   readonly canBreakTogether: boolean;
-  readonly undeclaredCount: number;
-  readonly undeclaredLabel: string;
+  /** The world ruleset's note under the phase bar (FANGS: how many have not declared), or null. */
+  readonly summary: TrackerPartView | null;
   readonly labels: Readonly<Record<string, string>>;
 }
-
-/** FANGS's phase names (the rules core's FANGS_PHASES). */
-export const PHASE_LABELS: Readonly<Record<PhaseId, string>> = Object.freeze(
-  Object.fromEntries(FANGS_PHASES.map((p) => [p.id, p.labelKey])) as Record<PhaseId, string>,
-);
-
-const MOVE_KEYS = {
-  quarter: "FANGS.Combat.Move.Quarter",
-  half: "FANGS.Combat.Move.Half",
-  full: "FANGS.Combat.Move.Full",
-} as const;
-
-const KIND_KEYS: Readonly<Record<WeaponKind, string>> = {
-  melee: "FANGS.Combat.AttackKind.Melee",
-  thrown: "FANGS.Combat.AttackKind.Thrown",
-  missile: "FANGS.Combat.AttackKind.Missile",
-};
 
 /**
  * The value at `path` in an actor's system data, as core's tracker reads its
@@ -219,78 +170,37 @@ function resourceView(
     : { text: `${value}/${max}`, label: localize("FANGS.Combat.Tracker.ResourceOf", { label, value, max }) };
 }
 
-/** "½ MV: 8 paces" for a maneuver and an MV. */
-export function moveText(id: ManeuverId, mv: number, localize: Localize): string {
-  const paces = movePaces(id, Math.max(0, Math.trunc(mv)));
-  return localize(MOVE_KEYS[getManeuver(id).move], { paces });
-}
-
-export function maneuverView(
-  id: ManeuverId,
-  mv: number,
-  kind: WeaponKind | null,
-  localize: Localize,
-): ManeuverView {
-  return {
-    id,
-    label: localize(maneuverDisplay(id).label),
-    icon: maneuverDisplay(id).icon,
-    move: moveText(id, mv, localize),
-    attackKind: kind && getManeuver(id).attacks > 0 ? localize(KIND_KEYS[kind]) : null,
-  };
-}
-
-const READYING_KEYS: Readonly<Record<Readying, string>> = {
-  weapon: "FANGS.Combat.Menu.Readying.Weapon",
-  offHand: "FANGS.Combat.Menu.Readying.OffHand",
-};
-
-const READYING_HINTS: Readonly<Record<Readying, string>> = {
-  weapon: "FANGS.Combat.Menu.Readying.WeaponHint",
-  offHand: "FANGS.Combat.Menu.Readying.OffHandHint",
-};
-
-/**
- * The maneuver menu for one combatant: every maneuver, with its move; unholdable ones closed to a holder.
- * `readyings` (ActorFacts.readyings): what its Draw Weapon may ready. With more than one, Draw Weapon
- * is one entry per choice, each named for what it readies, so the choice is made in the one click.
- */
-export function maneuverChoices(
-  mv: number,
-  held: boolean,
-  localize: Localize,
-  readyings: readonly Readying[] = ["weapon"],
-): ManeuverChoice[] {
-  return MANEUVER_IDS.flatMap((id) => {
-    const m = getManeuver(id);
-    const holdable = canActFromHold(id).allowed;
-    const move = moveText(id, mv, localize);
-    const entry = (label: string, readying: Readying | null, hint = ""): ManeuverChoice => ({
-      id,
-      label,
-      icon: maneuverDisplay(id).icon,
-      move,
-      attacks: m.attacks,
-      holdable,
-      disabled: held && !holdable,
-      tooltip: `${label}: ${move}${holdable ? "" : ` · ${localize("FANGS.Combat.Menu.NotHoldable")}`}${hint}`,
-      readying,
-    });
-    const name = localize(maneuverDisplay(id).label);
-    if (id !== "drawWeapon") return [entry(name, null)];
-    if (readyings.length < 2) return [entry(name, readyings[0] ?? "weapon")];
-    // The short name fits the narrow menu; the tooltip says what it means for the parries.
-    return readyings.map((r) => entry(localize(READYING_KEYS[r]), r, ` · ${localize(READYING_HINTS[r])}`));
-  });
-}
-
 export function trackerView(input: TrackerInput, localize: Localize): TrackerView {
   const started = input.round >= 1;
   const rank = new Map(input.order.map((id, i) => [id, i]));
   const turn = input.turn;
-  const phases = input.phases ?? FANGS_PHASES;
-  const holds = input.holds ?? true;
-  const declaring = started && input.phase === "initiative";
+  const { phases, holds, rowPart } = input;
+  /** The ruleset's share of each row, worked out once (its summary reads them all). */
+  const parts = new Map<string, TrackerRowPartView>();
+  const partOf = (row: TrackerRowInput): TrackerRowPartView | null => {
+    if (!rowPart || row.part === undefined) return null;
+    const known = parts.get(row.id);
+    if (known) return known;
+    const at = rank.get(row.id);
+    const inOrder = started && at !== undefined;
+    const context: TrackerRowContext = {
+      id: row.id,
+      name: row.name,
+      isGM: input.isGM,
+      mayAct: input.isGM || row.owner,
+      started,
+      phase: input.phase,
+      at: at ?? null,
+      turn,
+      active: inOrder && turn !== null && at === turn,
+      acted: inOrder && turn !== null && at! < turn,
+      held: row.held,
+      outOfAction: row.outOfAction,
+    };
+    const view = rowPart.view(row.part, context, localize);
+    parts.set(row.id, view);
+    return view;
+  };
   /** `place`: 1-based among the acting rows shown (no gap for a holder, nor a combatant hidden from this viewer). */
   const rowView = (row: TrackerRowInput, place: number | null = null): TrackerRowView => {
     const at = rank.get(row.id);
@@ -299,19 +209,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     const acted = inOrder && turn !== null && at! < turn;
     const mayAct = input.isGM || row.owner;
     const stillToAct = inOrder && turn !== null && at! >= turn;
-    const declareOpen =
-      !started || row.held || (declaring && (at === undefined || turn === null || at >= turn));
-    const badges: TrackerBadge[] = [];
-    if (row.lostManeuver) {
-      const maneuver = localize(maneuverDisplay(row.lostManeuver).label);
-      badges.push({
-        css: "dodged",
-        label: localize("FANGS.Combat.Badge.ManeuverLost", { maneuver }),
-        hint: localize("FANGS.Combat.Badge.ManeuverLostHint", { name: row.name, maneuver }),
-        icon: "fa-solid fa-rotate-right",
-      });
-    }
-    if (row.actionLost) badges.push({ css: "lost", label: localize("FANGS.Combat.Badge.ActionLost") });
+    const part = partOf(row);
+    const badges: TrackerBadge[] = [...(part?.badges ?? [])];
     if (row.outOfAction) badges.push({ css: "out", label: localize("FANGS.Combat.Badge.OutOfAction") });
     if (row.held) badges.push({ css: "held", label: localize("FANGS.Combat.Badge.Holding") });
     const css = [
@@ -335,22 +234,12 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       hidden: row.hidden,
       defeated: row.defeated,
       canPing: row.canPing,
-      maneuver: row.maneuver ? maneuverView(row.maneuver, row.mv, row.attackKind, localize) : null,
-      undeclared: declaring && row.maneuver === null && !row.outOfAction && mayAct,
-      canDeclare: mayAct && (input.isGM || declareOpen),
+      part: rowPart && part?.cells ? { template: rowPart.template, data: part.cells } : null,
       canHold:
-        holds &&
-        mayAct &&
-        started &&
-        stillToAct &&
-        !row.held &&
-        !row.committed &&
-        !row.outOfAction &&
-        (row.maneuver === null || canActFromHold(row.maneuver).allowed),
+        holds && mayAct && started && stillToAct && !row.held && !row.outOfAction && (part?.holdable ?? true),
       canBreak: holds && mayAct && started && row.held && !row.outOfAction,
       held: row.held,
       badges,
-      declareTooltip: localize("FANGS.Combat.Menu.Declare"),
       resource: resourceView(row.resource, localize),
       // The Holding badge already says it in words.
       statuses: (row.statuses ?? [])
@@ -369,13 +258,15 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const others = input.rows.filter((row) => !actingIds.has(row.id) && !(started && row.held));
   const phaseIndex = phases.findIndex((p) => p.id === input.phase);
   const phaseLabel = localize(phases[phaseIndex]?.labelKey ?? input.phase);
-  const undeclaredCount = declaring
-    ? input.rows.filter((row) => row.maneuver === null && !row.outOfAction && (input.isGM || row.owner))
-        .length
-    : 0;
   const actingRows = acting.map((row, i) => rowView(row, i + 1));
   const heldRows = held.map((row) => rowView(row));
   const otherRows = others.map((row) => rowView(row));
+  const cells = input.rows.flatMap((row) => {
+    const c = partOf(row)?.cells;
+    return c === null || c === undefined ? [] : [c];
+  });
+  const summary =
+    rowPart?.summary?.(cells, { started, phase: input.phase, isGM: input.isGM }, localize) ?? null;
   const heldLabel = localize("FANGS.Combat.Tracker.Held");
   const actingLabel = localize("FANGS.Combat.Tracker.Acting", { phase: phaseLabel });
   const othersLabel = localize(started ? "FANGS.Combat.Tracker.NoTurn" : "FANGS.Combat.Tracker.Combatants");
@@ -406,64 +297,16 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     actingLabel,
     isGM: input.isGM,
     canBreakTogether: holds && input.isGM && held.filter((r) => !r.outOfAction).length >= 2,
-    undeclaredCount,
-    undeclaredLabel: localize("FANGS.Combat.Tracker.Undeclared", { count: undeclaredCount }),
+    summary,
     labels: {
       hold: localize("FANGS.Combat.Control.Hold"),
       breakHold: localize("FANGS.Combat.Control.BreakHold"),
       breakTogether: localize("FANGS.Combat.Control.BreakTogether"),
-      undeclared: localize("FANGS.Combat.Badge.Undeclared"),
       toggleHidden: localize("FANGS.Combat.Control.ToggleHidden"),
       toggleDefeated: localize("FANGS.Combat.Control.ToggleDefeated"),
       ping: localize("FANGS.Combat.Control.Ping"),
       select: localize("FANGS.Combat.Control.SelectHolder"),
       statuses: localize("FANGS.Combat.Tracker.Statuses"),
     },
-  };
-}
-
-export interface ManeuverMenuView {
-  readonly combatantId: string;
-  readonly title: string;
-  readonly choices: readonly (ManeuverChoice & { readonly current: boolean })[];
-  readonly attackKinds: readonly {
-    readonly id: WeaponKind;
-    readonly label: string;
-    readonly checked: boolean;
-  }[];
-  readonly attackKindLabel: string;
-  readonly canClear: boolean;
-  readonly clearLabel: string;
-  /** What the "cannot be held" mark means, shown under the list; "" when no entry carries it. */
-  readonly legend: string;
-}
-
-/** The badge's pop-up menu for one combatant. */
-export function maneuverMenuView(
-  row: Pick<TrackerRowInput, "id" | "name" | "mv" | "held" | "maneuver" | "attackKind">,
-  fallbackKind: WeaponKind | null,
-  localize: Localize,
-  readying: Readying | null = null,
-  readyings: readonly Readying[] = ["weapon"],
-): ManeuverMenuView {
-  const kind = row.attackKind ?? fallbackKind ?? "melee";
-  const readied = readyingOf(readying);
-  const choices = maneuverChoices(row.mv, row.held, localize, readyings);
-  return {
-    combatantId: row.id,
-    title: localize("FANGS.Combat.Menu.Title", { name: row.name }),
-    choices: choices.map((c) => ({
-      ...c,
-      current: c.id === row.maneuver && (readyings.length < 2 || c.readying === readied),
-    })),
-    attackKinds: (["melee", "thrown", "missile"] as const).map((id) => ({
-      id,
-      label: localize(KIND_KEYS[id]),
-      checked: id === kind,
-    })),
-    attackKindLabel: localize("FANGS.Combat.Menu.AttackWith"),
-    canClear: row.maneuver !== null,
-    clearLabel: localize("FANGS.Combat.Menu.Clear"),
-    legend: choices.some((c) => !c.holdable) ? localize("FANGS.Combat.Menu.NotHoldableLegend") : "",
   };
 }

@@ -8,8 +8,13 @@ import {
   StandInCombatant,
   type StandInWorld,
 } from "../../../test/foundry/combat-stand-in";
+import type { FangsRowCells } from "../../rulesets/fangs/tracker-row-view";
+import type { TrackerRowView } from "./tracker-view";
 
 /** The tracker's view of real (stand-in) documents, for the GM and for a player. */
+
+/** FANGS's cells of a row (its row part: the maneuver badge). */
+const fangs = (row: TrackerRowView) => row.part?.data as FangsRowCells;
 
 let world: StandInWorld;
 let tracker: typeof import("./tracker");
@@ -55,11 +60,11 @@ describe("the tracker's context", () => {
     expect(view.title).toBe(
       'FANGS.Combat.Tracker.RoundPhase {"round":"1","phase":"FANGS.Rules.Phase.Initiative"}',
     );
-    expect(view.acting.map((r) => [r.name, r.active, r.undeclared, r.canDeclare])).toEqual([
+    expect(view.acting.map((r) => [r.name, r.active, fangs(r).undeclared, fangs(r).canDeclare])).toEqual([
       ["Mine", true, true, true],
       ["Theirs", false, true, true],
     ]);
-    expect(view.undeclaredCount).toBe(2);
+    expect(view.summary?.data).toMatchObject({ count: 2 });
   });
 
   it("lets a player act only for its own combatant", async () => {
@@ -68,7 +73,7 @@ describe("the tracker's context", () => {
     await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
     world.setUser(world.player);
     const view = tracker.combatView(combat as unknown as Combat.Implementation);
-    expect(view.acting.map((r) => [r.name, r.canDeclare, r.canHold, r.undeclared])).toEqual([
+    expect(view.acting.map((r) => [r.name, fangs(r).canDeclare, r.canHold, fangs(r).undeclared])).toEqual([
       ["Mine", true, true, true],
       ["Theirs", false, false, false],
     ]);

@@ -1,11 +1,10 @@
+import { askRoundAction } from "../../combat/round-ask";
 import { activeTableRuleset } from "../../combat/rulesets";
-import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { hasRoundAction } from "../../combat/table-ruleset";
+import type { TrackerViewer } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
-import { isReadying } from "../../rules/fangs/defenses";
-import type { WeaponKind } from "../../rules/fangs/types";
+import { activeRulesetDefinition } from "../../rulesets/registry";
 import {
-  maneuverMenuView,
   readTrackedResource,
   type StatusInput,
   type TrackerRowInput,
@@ -14,10 +13,11 @@ import {
 } from "./tracker-view";
 
 /**
- * The FANGS combat tracker: Foundry's header and footer (encounters, round
- * and turn controls, which call our Combat's GM-guarded methods), with our
+ * The combat tracker: Foundry's header and footer (encounters, round and
+ * turn controls, which call our Combat's GM-guarded methods), with our
  * phase bar and our tracker list: acting in this phase (in order), holding,
- * and without a turn this phase. Rows keep Foundry's row markup
+ * and without a turn this phase. Each row's shared cells are drawn here;
+ * the rest is the world ruleset's row part (src/combat/tracker-parts.ts). Rows keep Foundry's row markup
  * (`.combatant[data-combatant-id]`, `activateCombatant`) so its own listeners
  * (hover, click to pan, context menu) keep working.
  */
@@ -32,11 +32,10 @@ const WRITES_INITIATIVE: ReadonlySet<string> = new Set([
 ]);
 const SYSTEM_TEMPLATES = "systems/fangs/templates/combat";
 
-/** The pools a GM may pick as the tracked resource, named as the sheet names them. */
-const RESOURCE_LABELS: Readonly<Record<string, string>> = {
-  stunPoints: "FANGS.Actor.Attribute.StunPoints",
-  hitPoints: "FANGS.Actor.Attribute.HitPoints",
-};
+/** The pools a GM may pick as the tracked resource, named as the world ruleset names them. */
+function resourceLabels(): Readonly<Record<string, string>> {
+  return Object.fromEntries((activeRulesetDefinition().pools ?? []).map((p) => [p.path, p.labelKey]));
+}
 
 /** The attribute the Combat Tracker's settings ("Tracked Resource") name; "" for none. */
 function trackedResourcePath(combatant: Combatant.Implementation): string {
@@ -61,34 +60,29 @@ function statusInputs(actor: Actor.Implementation | null): StatusInput[] {
   return out;
 }
 
-/** The row input of one combatant for the viewer. */
+/** The row input of one combatant for the viewer: the shared cells, and what the world ruleset's row part reads. */
 export function rowInput(combatant: Combatant.Implementation, viewerIsGM: boolean): TrackerRowInput {
-  const system = combatantSystem(combatant);
-  const facts = actorFacts(combatant.actor, combatant.isDefeated);
+  const viewer: TrackerViewer = { isGM: viewerIsGM, owner: viewerIsGM || combatant.isOwner };
+  const read = activeTableRuleset().row?.read(combatant, viewer);
   return {
     id: combatant.id!,
     name: combatant.name ?? "",
     img: combatant.img ?? combatant.token?.texture?.src ?? "icons/svg/mystery-man.svg",
     hidden: combatant.hidden,
     defeated: combatant.isDefeated,
-    owner: viewerIsGM || combatant.isOwner,
+    owner: viewer.owner,
     canPing: combatant.sceneId === canvas?.scene?.id,
     initiative: combatant.initiative ?? null,
-    maneuver: system.maneuver,
-    attackKind: system.attackKind,
-    held: system.held,
-    committed: system.committed,
-    actionLost: system.actionLost,
-    lostManeuver: system.lostManeuver,
-    outOfAction: facts.outOfAction,
-    mv: facts.mv,
+    held: read?.held === true,
+    outOfAction: read?.outOfAction ?? combatant.isDefeated,
     css: [combatant.hidden ? "hide" : "", combatant.isDefeated ? "defeated" : ""].filter(Boolean).join(" "),
     // As core's tracker: a pool is shown to those who may observe the combatant, not to every player.
     resource:
       viewerIsGM || combatant.testUserPermission(game.user!, "OBSERVER")
-        ? readTrackedResource(combatant.actor?.system, trackedResourcePath(combatant), RESOURCE_LABELS)
+        ? readTrackedResource(combatant.actor?.system, trackedResourcePath(combatant), resourceLabels())
         : null,
     statuses: statusInputs(combatant.actor),
+    ...(read ? { part: read.data } : {}),
   };
 }
 
@@ -101,16 +95,44 @@ export function combatView(combat: Combat.Implementation): TrackerView {
   const phases = table.rules.phases;
   const holds = hasRoundAction(table, "hold");
   return trackerView(
-    { round: combat.round, turn: combat.turn, phase, phases, holds, order, isGM, rows },
+    {
+      round: combat.round,
+      turn: combat.turn,
+      phase,
+      phases,
+      holds,
+      order,
+      isGM,
+      rows,
+      ...(table.row ? { rowPart: table.row } : {}),
+    },
     localize,
   );
+}
+
+/** The partials a view names (the ruleset's cells and summary), loaded before it is drawn. */
+function partialsOf(view: TrackerView): string[] {
+  const paths = new Set<string>();
+  for (const group of view.groups) for (const row of group.rows) if (row.part) paths.add(row.part.template);
+  if (view.summary) paths.add(view.summary.template);
+  return [...paths];
+}
+
+/** A click's `data-round-data`: JSON, or nothing. */
+function roundData(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 export class FangsCombatTracker extends BaseTracker {
   static override DEFAULT_OPTIONS = {
     classes: ["fangs", "fangs-combat"],
     actions: {
-      fangsManeuverMenu: FangsCombatTracker.#onManeuverMenu,
+      rulesetRow: FangsCombatTracker.#onRulesetRow,
       fangsHold: FangsCombatTracker.#onHold,
       fangsBreakHold: FangsCombatTracker.#onBreakHold,
       fangsBreakTogether: FangsCombatTracker.#onBreakTogether,
@@ -135,7 +157,11 @@ export class FangsCombatTracker extends BaseTracker {
   protected override async _prepareContext(options: never) {
     const context = await super._prepareContext(options);
     const combat = this.combat;
-    return Object.assign(context, { fangs: combat ? combatView(combat) : null });
+    const view = combat ? combatView(combat) : null;
+    const partials = view ? partialsOf(view) : [];
+    // Foundry registers a loaded template as a partial under its path.
+    if (partials.length > 0) await foundry.applications.handlebars.loadTemplates(partials);
+    return Object.assign(context, { fangs: view });
   }
 
   protected override async _onRender(context: never, options: never): Promise<void> {
@@ -172,53 +198,37 @@ export class FangsCombatTracker extends BaseTracker {
     this.#menu = null;
   }
 
-  static async #onManeuverMenu(
+  /**
+   * A click in the world ruleset's cells: a round action the element names
+   * (`data-round-action`, its data as JSON in `data-round-data`), asked
+   * through the active GM; else the ruleset's own `click`, whose pop-up (a
+   * menu) shows under the row until the next render or a second click.
+   */
+  static async #onRulesetRow(
     this: FangsCombatTracker,
     event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
     event.stopPropagation();
     const combatant = this.#combatantFrom(target);
-    if (!combatant) return;
-    const wasOpenHere = this.#menu?.dataset.combatantId === combatant.id;
+    const combat = this.combat;
+    if (!combatant || !combat) return;
+    const wasOpenHere = this.#menu?.isConnected === true && this.#menu.dataset.combatantId === combatant.id;
     this.#closeMenu();
+    const ask = (action: string, data?: unknown) => askRoundAction(combat, action, [combatant.id!], data);
+    const action = target.dataset.roundAction;
+    if (action) {
+      await ask(action, roundData(target.dataset.roundData));
+      return;
+    }
     if (wasOpenHere) return;
-    const row = rowInput(combatant, game.user?.isGM === true);
-    const facts = actorFacts(combatant.actor);
-    const view = maneuverMenuView(
-      row,
-      facts.mainWeaponKind,
-      localize,
-      combatantSystem(combatant).readying,
-      facts.readyings,
-    );
-    const html = await foundry.applications.handlebars.renderTemplate(
-      `${SYSTEM_TEMPLATES}/maneuver-menu.hbs`,
-      { ...view },
-    );
-    const holder = document.createElement("div");
-    holder.innerHTML = html.trim();
-    const menu = holder.firstElementChild as HTMLElement | null;
-    if (!menu) return;
-    target.closest("li.combatant")?.after(menu);
-    this.#menu = menu;
-    menu.addEventListener("click", async (ev) => {
-      const choice = (ev.target as HTMLElement).closest<HTMLButtonElement>("button[data-maneuver]");
-      if (!choice || choice.disabled) return;
-      ev.stopPropagation();
-      const maneuver = choice.dataset.maneuver ?? "";
-      const kind = menu.querySelector<HTMLInputElement>("input[name=fangs-attack-kind]:checked")?.value as
-        | WeaponKind
-        | undefined;
-      const readying = choice.dataset.readying;
-      this.#closeMenu();
-      if (maneuver === "") await combatant.clearManeuver();
-      else
-        await combatant.declareManeuver(maneuver, {
-          attackKind: kind ?? null,
-          readying: isReadying(readying) ? readying : null,
-        });
-    });
+    const isGM = game.user?.isGM === true;
+    const viewer: TrackerViewer = { isGM, owner: isGM || combatant.isOwner };
+    const popUp = await activeTableRuleset().row?.click?.({ combatant, target, viewer, ask });
+    if (!popUp) return;
+    popUp.dataset.combatantId = combatant.id!;
+    target.closest("li.combatant")?.after(popUp);
+    this.#menu = popUp;
   }
 
   static async #onHold(this: FangsCombatTracker, event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -28,6 +28,8 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { fangsManeuverPalette } from "./token-palette";
+import { fangsTrackerRow } from "./tracker-row";
 
 /**
  * FANGS's Foundry side as one registration: what the world setting
@@ -102,7 +104,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     },
     combatant: { type: "base", model: FangsCombatantData },
   },
-  table: anyTable(fangsTable),
+  // Its tracker cells (the maneuver badge and menu, the undeclared count) and its Token HUD maneuvers.
+  table: anyTable({ ...fangsTable, row: fangsTrackerRow, palette: fangsManeuverPalette }),
   // Both pools may fall below 0 (coma, death): no lowest value.
   pools: [
     { name: "stunPoints", path: "stunPoints", labelKey: "FANGS.Actor.Attribute.StunPoints" },

@@ -1,0 +1,85 @@
+import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts";
+import { localize } from "../../config/localize";
+import { isReadying } from "../../rules/fangs/defenses";
+import type { WeaponKind } from "../../rules/fangs/types";
+import {
+  type FangsRowCells,
+  type FangsRowData,
+  fangsRowDrawing,
+  MANEUVER_MENU_TEMPLATE,
+  maneuverMenuView,
+} from "./tracker-row-view";
+
+/**
+ * FANGS's part of a tracker row, the Foundry side: what it reads of a
+ * combatant (the GM's record of its round, its actor's MV) and the maneuver
+ * menu its badge opens, whose choices declare or take back through the
+ * combatant (its checks and hooks, then the active GM's `declare` and
+ * `clear` round actions). How it is drawn: ./tracker-row-view.ts.
+ */
+
+/** What the tracker reads of a FANGS combatant: its round as the GM recorded it, its MV. */
+export function readFangsRow(combatant: Combatant.Implementation): {
+  held: boolean;
+  outOfAction: boolean;
+  data: FangsRowData;
+} {
+  const system = combatantSystem(combatant);
+  const facts = actorFacts(combatant.actor, combatant.isDefeated);
+  return {
+    held: system.held,
+    outOfAction: facts.outOfAction,
+    data: {
+      maneuver: system.maneuver,
+      attackKind: system.attackKind,
+      committed: system.committed,
+      actionLost: system.actionLost,
+      lostManeuver: system.lostManeuver,
+      mv: facts.mv,
+    },
+  };
+}
+
+/** The maneuver badge's menu under its row; a choice declares or takes back through the combatant. */
+async function openManeuverMenu({ combatant }: TrackerRowClick): Promise<HTMLElement | null> {
+  const { held, data } = readFangsRow(combatant);
+  const facts = actorFacts(combatant.actor);
+  const view = maneuverMenuView(
+    { id: combatant.id!, name: combatant.name ?? "", held, ...data },
+    facts.mainWeaponKind,
+    localize,
+    combatantSystem(combatant).readying,
+    facts.readyings,
+  );
+  const html = await foundry.applications.handlebars.renderTemplate(MANEUVER_MENU_TEMPLATE, { ...view });
+  const holder = document.createElement("div");
+  holder.innerHTML = html.trim();
+  const menu = holder.firstElementChild as HTMLElement | null;
+  if (!menu) return null;
+  menu.addEventListener("click", async (ev) => {
+    const choice = (ev.target as HTMLElement).closest<HTMLButtonElement>("button[data-maneuver]");
+    if (!choice || choice.disabled) return;
+    ev.stopPropagation();
+    const maneuver = choice.dataset.maneuver ?? "";
+    const kind = menu.querySelector<HTMLInputElement>("input[name=fangs-attack-kind]:checked")?.value as
+      | WeaponKind
+      | undefined;
+    const readying = choice.dataset.readying;
+    menu.remove();
+    // Through the combatant: its own checks and hooks, then the active GM's round action (declare, clear).
+    if (maneuver === "") await combatant.clearManeuver();
+    else
+      await combatant.declareManeuver(maneuver, {
+        attackKind: kind ?? null,
+        readying: isReadying(readying) ? readying : null,
+      });
+  });
+  return menu;
+}
+
+export const fangsTrackerRow: TrackerRowPart<FangsRowData, FangsRowCells> = Object.freeze({
+  ...fangsRowDrawing,
+  read: (combatant: Combatant.Implementation) => readFangsRow(combatant),
+  click: openManeuverMenu,
+});
