@@ -67,6 +67,11 @@ export interface TrackerInput {
   /** Whether the ruleset has holds (FANGS does; the default); without them no hold buttons show. */
   readonly holds?: boolean;
   readonly order: readonly string[];
+  /**
+   * Whose turn it is: several when a group acts at once (src/combat/turn-groups.ts);
+   * absent, the one `order[turn]` names.
+   */
+  readonly acting?: readonly string[];
   readonly isGM: boolean;
   /** In the combat's turn order. */
   readonly rows: readonly TrackerRowInput[];
@@ -85,6 +90,7 @@ export interface TrackerRowView {
   readonly name: string;
   readonly img: string;
   readonly css: string;
+  /** Acting now: the combatant whose turn it is, or any member of the group acting at once. */
   readonly active: boolean;
   readonly acted: boolean;
   /** 1-based place in the phase's acting list as shown to this viewer, or null. */
@@ -288,6 +294,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const started = input.round >= 1;
   const rank = new Map(input.order.map((id, i) => [id, i]));
   const turn = input.turn;
+  const actingNow = input.acting ? new Set(input.acting) : null;
   const phases = input.phases ?? FANGS_PHASES;
   const holds = input.holds ?? true;
   const declaring = started && input.phase === "initiative";
@@ -295,8 +302,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const rowView = (row: TrackerRowInput, place: number | null = null): TrackerRowView => {
     const at = rank.get(row.id);
     const inOrder = started && at !== undefined;
-    const active = inOrder && turn !== null && at === turn;
-    const acted = inOrder && turn !== null && at! < turn;
+    const active = inOrder && turn !== null && (actingNow ? actingNow.has(row.id) : at === turn);
+    const acted = inOrder && turn !== null && at! < turn && !active;
     const mayAct = input.isGM || row.owner;
     const stillToAct = inOrder && turn !== null && at! >= turn;
     const declareOpen =

@@ -1,6 +1,7 @@
 import { activeTableRuleset } from "../../combat/rulesets";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { hasRoundAction } from "../../combat/table-ruleset";
+import { actingNow } from "../../combat/turn-groups";
 import { localize } from "../../config/localize";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
@@ -101,7 +102,17 @@ export function combatView(combat: Combat.Implementation): TrackerView {
   const phases = table.rules.phases;
   const holds = hasRoundAction(table, "hold");
   return trackerView(
-    { round: combat.round, turn: combat.turn, phase, phases, holds, order, isGM, rows },
+    {
+      round: combat.round,
+      turn: combat.turn,
+      phase,
+      phases,
+      holds,
+      order,
+      isGM,
+      rows,
+      acting: actingNow(combat),
+    },
     localize,
   );
 }
