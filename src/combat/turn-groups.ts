@@ -1,6 +1,6 @@
 /**
- * Turns taken at once (Hand to Hand: "a tie means both act at once"). The
- * Combat stores a phase's order as one id per combatant (`system.order`,
+ * Turns taken at once (Hand to Hand: "in the event of a tie, both fighters
+ * react at the same exact time"). The Combat stores a phase's order as one id per combatant (`system.order`,
  * as FANGS's combats always have) and, beside it, the groups of ids that
  * act together (`system.groups`, each a run of consecutive ids of the
  * order) and the members of the current group that have ended their part

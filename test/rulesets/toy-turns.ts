@@ -4,9 +4,9 @@ import { flattenTurnOrder, type TurnCandidate, type TurnSlot } from "../../src/r
 
 /**
  * The toy's turn order, which proves turns taken at once: fighters tied on
- * their order value act together, as Hand to Hand's tie does ("a tie means
- * both act at once"). The toy's planner (./toy-ruleset.ts) stores each
- * phase's order with its groups and moves past a whole group at once.
+ * their order value act together, as Hand to Hand's tie does. The toy's
+ * planner (./toy-ruleset.ts) stores each phase's order with its groups and
+ * moves past a whole group at once.
  */
 
 /** What the toy's turn order and new round read of a fighter beyond the kernel's fields. */

@@ -30,8 +30,8 @@ export interface TurnCandidate<F = unknown> {
 
 /**
  * One turn of a phase's order: a combatant's id, or the ids of combatants
- * who act at once (Hand to Hand: "a tie means both act at once"). FANGS
- * never forms a group.
+ * who act at once (Hand to Hand: "in the event of a tie, both fighters
+ * react at the same exact time"). FANGS never forms a group.
  */
 export type TurnSlot = string | readonly string[];
 
