@@ -3,6 +3,7 @@ import { verifyRequester } from "../verify-requester";
 import { COMBAT_QUERY } from "./query";
 import { activeTableRuleset } from "./rulesets";
 import { type AnyTableRuleset, roundAction } from "./table-ruleset";
+import { actingNow } from "./turn-groups";
 
 /**
  * A player's request to move the round (end its turn, or one of the world
@@ -142,7 +143,8 @@ export interface RequestCombat<U extends RequestUser> {
   readonly round: number;
   readonly turn: number | null;
   readonly phase: string;
-  readonly combatant: RequestCombatant<U> | null | undefined;
+  /** Whose turn it is; its `id` (and the stored `system.groups`) name the group acting with it. */
+  readonly combatant: (RequestCombatant<U> & { readonly id?: string | null }) | null | undefined;
   readonly combatants: { get(id: string): RequestCombatant<U> | undefined };
 }
 
@@ -171,7 +173,20 @@ export function authorizeCombatAction<U extends RequestUser, C extends RequestCo
   if (roundAction(activeTableRuleset(), request.action)?.owner === "current") {
     const current = combat.combatant;
     if (!current) return deny("noCurrentCombatant");
-    if (!owns(current)) return deny("notOwner");
+    // Those acting now: the current combatant, or the whole group acting at once with it.
+    const acting = current.id ? actingNow(combat) : [];
+    if (request.combatantIds.length === 0) {
+      // Naming no one asks for everyone acting now: the requester must own each of them.
+      const members = acting.length > 0 ? acting.map((id) => combat.combatants.get(id)) : [current];
+      if (!members.every((c) => c !== undefined && owns(c))) return deny("notOwner");
+    } else {
+      for (const id of request.combatantIds) {
+        if (!acting.includes(id)) return deny("noCurrentCombatant");
+        const c = combat.combatants.get(id);
+        if (!c) return deny("unknownCombatant");
+        if (!owns(c)) return deny("notOwner");
+      }
+    }
   } else {
     if (request.combatantIds.length === 0) return deny("malformed");
     for (const id of request.combatantIds) {

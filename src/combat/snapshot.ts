@@ -44,7 +44,13 @@ export const OUT_OF_ACTION_STATUSES: readonly string[] = Object.freeze([
 ]);
 
 /** The Combat's round: its model's data, the phase as the rules core names it. */
-export type FangsCombatSystem = Omit<CombatSystem, "phase" | "records" | "pairs"> & { phase: PhaseId };
+/** FANGS forms no turns taken at once: its snapshot leaves `groups` and `groupEnded` out. */
+export type FangsCombatSystem = Omit<
+  CombatSystem,
+  "phase" | "records" | "pairs" | "groups" | "groupEnded"
+> & {
+  phase: PhaseId;
+};
 
 /**
  * A combatant's round: its model's data (src/combat/data.ts), the ids the

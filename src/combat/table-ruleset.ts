@@ -36,7 +36,14 @@ export interface RoundPointer {
 /** What a planner answers: the ONE update that moves the round, as plain data. */
 export interface TurnPlan extends RoundPointer {
   readonly round: number;
+  /** Indexes `order`; for a group, its first member (src/combat/turn-groups.ts). */
   readonly turn: number | null;
+  /**
+   * The groups of `order` that act at once (`flattenTurnOrder` of the
+   * ruleset's slots): given when the plan draws an order; absent, the stored
+   * groups stay while the order does. A ruleset that forms none omits it.
+   */
+  readonly groups?: readonly (readonly string[])[];
   readonly combatants: readonly TurnPlanChange[];
   readonly newRound: boolean;
 }
@@ -75,7 +82,10 @@ export interface CombatActionDefinition {
   parse?(data: unknown, combatantIds: readonly string[]): unknown;
   /**
    * Whose owner may ask for it: "named" (default), each combatant the
-   * request names (at least one); "current", the combatant whose turn it is.
+   * request names (at least one); "current", a combatant whose turn it is:
+   * each one the request names must be acting now (a member of the group
+   * acting at once, src/combat/turn-groups.ts) and the requester's; naming
+   * none, the requester must own every one acting now.
    */
   readonly owner?: "named" | "current";
   /**

@@ -28,7 +28,13 @@ export function compareForTurns(
 export interface PlanUpdate {
   round: number;
   turn: number | null;
-  system: { phase: string; order: string[]; records?: Record<string, unknown> };
+  system: {
+    phase: string;
+    order: string[];
+    records?: Record<string, unknown>;
+    groups?: string[][];
+    groupEnded?: string[];
+  };
   combatants?: { _id: string; system?: Record<string, unknown>; initiative?: number }[];
 }
 
@@ -36,12 +42,14 @@ export interface PlanUpdate {
  * The one Combat update a plan makes: pointer, phase, order and every
  * combatant's reset together; with `records` (the ruleset's GM-only copy of
  * its combatants' state once the plan's change is applied, FANGS:
- * `{ records }`, src/combat/record.ts), in the same update.
+ * `{ records }`, src/combat/record.ts), in the same update; with `groups`
+ * (`groupsAfterPlan`, src/combat/turn-groups.ts), the turns taken at once.
  */
 export function planToUpdate(
   plan: TurnPlan,
   combatantIds: readonly string[],
   records?: Readonly<Record<string, unknown>>,
+  groups?: { groups: string[][]; groupEnded: string[] } | null,
 ): PlanUpdate {
   const update: PlanUpdate = {
     round: plan.round,
@@ -50,6 +58,7 @@ export function planToUpdate(
       phase: plan.phase,
       order: [...plan.order],
       ...(records && plan.combatants.length > 0 ? records : {}),
+      ...(groups ?? {}),
     },
   };
   if (plan.combatants.length > 0) {

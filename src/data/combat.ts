@@ -27,6 +27,14 @@ function combatSchema() {
      */
     order: new ArrayField(new StringField({ required: true, blank: false })),
     /**
+     * Groups of ids of `order` that act at once (each a run of consecutive
+     * ids; src/combat/turn-groups.ts). Empty for a ruleset that forms none
+     * (FANGS), so its stored combats read as before.
+     */
+    groups: new ArrayField(new ArrayField(new StringField({ required: true, blank: false }))),
+    /** The members of the group acting now that have ended their part (cleared when the turn moves). */
+    groupEnded: new ArrayField(new StringField({ required: true, blank: false })),
+    /**
      * The GM's copy of each combatant's round (its `system` below, by
      * combatant id), written in the same update as the combatant: a player
      * may be able to write the `system` of a combatant it owns, never the

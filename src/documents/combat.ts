@@ -9,6 +9,7 @@ import { pairsLeaving } from "../combat/pairs";
 import { requestCombatAction } from "../combat/query";
 import { activeTableRuleset } from "../combat/rulesets";
 import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from "../combat/table-ruleset";
+import { actingNow, groupsAfterPlan, storedGroups } from "../combat/turn-groups";
 import { compareForTurns, type PlanUpdate, planToUpdate } from "../combat/turns";
 import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
@@ -140,6 +141,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     return activeTableRuleset().roundPointer(this).order;
   }
 
+  /**
+   * The combatants whose turn it is: the one Foundry's `combatant` names, or
+   * the whole group acting at once with it (src/combat/turn-groups.ts).
+   */
+  get actingIds(): readonly string[] {
+    return actingNow(this);
+  }
+
   override setupTurns(): Combatant.Implementation[] {
     FangsCombat.#rank = new Map(this.phaseOrder.map((id, i) => [id, i]));
     try {
@@ -197,7 +206,9 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     const ids = this.combatants.map((c) => c.id!);
     const changes = new Map(plan.combatants.map((c) => [c._id, c.system]));
     const table = activeTableRuleset();
-    const update = planToUpdate(plan, ids, table.records?.after(this.combatants, changes));
+    const before = { round: this.round, turn: this.turn, phase: this.phase, order: this.phaseOrder };
+    const groups = groupsAfterPlan(plan, before, storedGroups(this));
+    const update = planToUpdate(plan, ids, table.records?.after(this.combatants, changes), groups);
     const options: StepOptions = { direction: step === "back" ? -1 : 1, advanceTime: 0 };
     announceStep(this, plan, step, update, options);
     options.fangs = { newRound: plan.newRound };
@@ -348,9 +359,20 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     return this.#run((p, state) => p.start(state), "start");
   }
 
+  /**
+   * The GM's Next turn moves past the whole group acting at once; a player's
+   * End turn ends the part of the group's members it owns, and the turn moves
+   * on once every member has ended (`performAction`).
+   */
   override async nextTurn(): Promise<this> {
     if (!game.user?.isGM) {
-      await requestCombatAction(this, "advance", []);
+      const group = this.actingIds;
+      const user = game.user;
+      const mine =
+        group.length > 1 && user
+          ? group.filter((id) => this.combatants.get(id)?.testUserPermission(user, "OWNER"))
+          : [];
+      await requestCombatAction(this, "advance", mine);
       return this;
     }
     return this.#run((p, state) => p.nextTurn(state));
@@ -410,8 +432,10 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     try {
       const state = table.readState(this);
       const act = planner.actions?.[action];
-      if (action === ADVANCE_ACTION) plan = planner.nextTurn(state);
-      else if (act) plan = act(state, combatantIds, data);
+      if (action === ADVANCE_ACTION) {
+        if (await this.#endGroupPart(combatantIds)) return null;
+        plan = planner.nextTurn(state);
+      } else if (act) plan = act(state, combatantIds, data);
       else return new CombatRefusal("FANGS.Combat.Refusal.NotInRuleset");
     } catch (error) {
       if (error instanceof CombatRefusal) return error;
@@ -420,6 +444,21 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     await this.applyPlan(plan);
     await definition.afterPlan?.(self, combatantIds, data);
     return null;
+  }
+
+  /**
+   * Members of the group acting at once end their part: true when others of
+   * the group still act (their ends are written and the turn stays), false
+   * when the turn should move on (no group, none named, or all have ended).
+   */
+  async #endGroupPart(combatantIds: readonly string[]): Promise<boolean> {
+    const group = this.actingIds;
+    if (group.length < 2 || combatantIds.length === 0) return false;
+    const ended = new Set(storedGroups(this).ended);
+    for (const id of combatantIds) if (group.includes(id)) ended.add(id);
+    if (group.every((id) => ended.has(id))) return false;
+    await this.update({ system: { groupEnded: group.filter((id) => ended.has(id)) } });
+    return true;
   }
 
   /** NC-RND-4: the combatant holds its action (through the GM for a player). */

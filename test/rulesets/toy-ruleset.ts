@@ -6,7 +6,7 @@ import {
   type TableRuleset,
   type TurnPlan,
 } from "../../src/combat/table-ruleset";
-import type { Ruleset, RulesetPhase, TurnCandidate } from "../../src/rules/kernel/ruleset";
+import type { Ruleset, RulesetPhase } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
 import {
   TOY_HP,
@@ -20,6 +20,16 @@ import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 import { toyPalette, toyRow } from "./toy-tracker";
+import {
+  TOY_TURN_ACTIONS,
+  type ToyCandidate,
+  type ToyFacts,
+  toyGroups,
+  toyNextTurn,
+  toyPhaseOrder,
+  toyTurnOrder,
+  toyTurnPlannedActions,
+} from "./toy-turns";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -45,16 +55,11 @@ export const TOY_PHASES: readonly RulesetPhase[] = Object.freeze([
   Object.freeze({ id: "act", labelKey: "TOY.Phase.Act", takesTurns: true }),
 ]);
 
-export const toyRuleset: Ruleset = Object.freeze({
+export const toyRuleset: Ruleset<ToyFacts> = Object.freeze({
   id: TOY_ID,
   labelKey: "TOY.Ruleset",
   phases: TOY_PHASES,
-  turnOrder(_phaseId: string, candidates: readonly TurnCandidate[]): string[] {
-    return candidates
-      .filter((c) => !c.outOfAction)
-      .sort((a, b) => b.orderValue - a.orderValue || a.id.localeCompare(b.id))
-      .map((c) => c.id);
-  },
+  turnOrder: toyTurnOrder, // ./toy-turns.ts: ties act at once
 });
 
 /* -------------------------------------------- */
@@ -66,21 +71,18 @@ export interface ToyState {
   readonly turn: number | null;
   readonly phase: string;
   readonly order: readonly string[];
-  readonly fighters: readonly TurnCandidate[];
+  readonly groups: readonly (readonly string[])[];
+  readonly fighters: readonly ToyCandidate[];
 }
 
 type Loose = Record<string, unknown>;
 
-function candidate(combatant: Loose): TurnCandidate {
+function candidate(combatant: Loose): ToyCandidate {
   const initiative = combatant.initiative;
   return {
     id: String(combatant.id),
     orderValue: typeof initiative === "number" ? initiative : 0,
-    maneuver: null,
-    held: false,
     outOfAction: combatant.isDefeated === true,
-    engagedAtRoundStart: false,
-    engaged: false,
     facts: { lunged: ((combatant.system ?? {}) as Loose).lunged === true },
   };
 }
@@ -93,17 +95,22 @@ function pointer(combat: unknown): { phase: string; order: string[] } {
 }
 
 function phaseStart(state: ToyState, round: number, phase: string, newRound: boolean): TurnPlan {
-  const order = toyRuleset.turnOrder(phase, state.fighters);
   const combatants = newRound ? toyNewRound(state.fighters) : [];
-  return { round, turn: order.length > 0 ? 0 : null, phase, order, combatants, newRound };
+  return {
+    round,
+    phase,
+    ...toyPhaseOrder(toyRuleset.turnOrder(phase, state.fighters)),
+    combatants,
+    newRound,
+  };
 }
 
 export const toyPlanner: TablePlanner<ToyState> = {
-  actions: toyPlannedActions,
+  actions: { ...toyPlannedActions, ...toyTurnPlannedActions },
   start: (s) => phaseStart(s, 1, "declare", true),
   nextRound: (s) => phaseStart(s, s.round + 1, "declare", true),
   nextTurn(s) {
-    const next = (s.turn ?? -1) + 1;
+    const next = toyNextTurn(s);
     if (next < s.order.length) return { ...s, turn: next, combatants: [], newRound: false };
     const at = TOY_PHASES.findIndex((p) => p.id === s.phase);
     const following = TOY_PHASES[at + 1];
@@ -131,11 +138,12 @@ export const toyTable: TableRuleset<ToyState> = {
       round: typeof c.round === "number" ? c.round : 0,
       turn: typeof c.turn === "number" ? c.turn : null,
       ...pointer(combat),
+      groups: toyGroups(combat),
       fighters: combatants.map(candidate),
     };
   },
   roundPointer: pointer,
-  actions: TOY_ACTIONS,
+  actions: { ...TOY_ACTIONS, ...TOY_TURN_ACTIONS },
   pairs: toyPairs,
   async afterPlan(_combat, plan) {
     toyLog.followedUp.push(plan);

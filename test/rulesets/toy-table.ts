@@ -1,7 +1,7 @@
 import { CombatRefusal } from "../../src/combat/combat-refusal";
 import type { TablePairs } from "../../src/combat/pairs";
 import type { CombatActionDefinition, TurnPlan, TurnPlanChange } from "../../src/combat/table-ruleset";
-import type { TurnCandidate } from "../../src/rules/kernel/ruleset";
+import type { ToyCandidate } from "./toy-turns";
 
 /**
  * The toy's table parts beyond phases: one round action of its own, the
@@ -23,7 +23,7 @@ export function toyCombatantRoundFields() {
 }
 
 /** The new round's transition: a Lunge last round costs −2 dice now; one round only. */
-export function toyNewRound(fighters: readonly TurnCandidate[]): TurnPlanChange[] {
+export function toyNewRound(fighters: readonly ToyCandidate[]): TurnPlanChange[] {
   return fighters.map((f) => ({
     _id: f.id,
     system: { lunged: false, penalty: f.facts.lunged === true ? -2 : 0 },

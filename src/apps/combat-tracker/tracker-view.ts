@@ -64,6 +64,11 @@ export interface TrackerInput {
   /** Whether the ruleset has holds; without them no hold buttons show. */
   readonly holds: boolean;
   readonly order: readonly string[];
+  /**
+   * Whose turn it is: several when a group acts at once (src/combat/turn-groups.ts);
+   * absent, the one `order[turn]` names.
+   */
+  readonly acting?: readonly string[];
   readonly isGM: boolean;
   /** In the combat's turn order. */
   readonly rows: readonly TrackerRowInput[];
@@ -77,6 +82,7 @@ export interface TrackerRowView {
   readonly name: string;
   readonly img: string;
   readonly css: string;
+  /** Acting now: the combatant whose turn it is, or any member of the group acting at once. */
   readonly active: boolean;
   readonly acted: boolean;
   /** 1-based place in the phase's acting list as shown to this viewer, or null. */
@@ -175,6 +181,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const rank = new Map(input.order.map((id, i) => [id, i]));
   const turn = input.turn;
   const { phases, holds, rowPart } = input;
+  const actingNow = input.acting ? new Set(input.acting) : null;
   /** The ruleset's share of each row, worked out once (its summary reads them all). */
   const parts = new Map<string, TrackerRowPartView>();
   const partOf = (row: TrackerRowInput): TrackerRowPartView | null => {
@@ -192,8 +199,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
       phase: input.phase,
       at: at ?? null,
       turn,
-      active: inOrder && turn !== null && at === turn,
-      acted: inOrder && turn !== null && at! < turn,
+      active: inOrder && turn !== null && (actingNow ? actingNow.has(row.id) : at === turn),
+      acted: inOrder && turn !== null && at! < turn && !(actingNow?.has(row.id) ?? false),
       held: row.held,
       outOfAction: row.outOfAction,
     };
@@ -205,8 +212,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const rowView = (row: TrackerRowInput, place: number | null = null): TrackerRowView => {
     const at = rank.get(row.id);
     const inOrder = started && at !== undefined;
-    const active = inOrder && turn !== null && at === turn;
-    const acted = inOrder && turn !== null && at! < turn;
+    const active = inOrder && turn !== null && (actingNow ? actingNow.has(row.id) : at === turn);
+    const acted = inOrder && turn !== null && at! < turn && !active;
     const mayAct = input.isGM || row.owner;
     const stillToAct = inOrder && turn !== null && at! >= turn;
     const part = partOf(row);

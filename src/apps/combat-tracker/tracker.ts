@@ -2,6 +2,7 @@ import { askRoundAction } from "../../combat/round-ask";
 import { activeTableRuleset } from "../../combat/rulesets";
 import { hasRoundAction } from "../../combat/table-ruleset";
 import type { TrackerViewer } from "../../combat/tracker-parts";
+import { actingNow } from "../../combat/turn-groups";
 import { localize } from "../../config/localize";
 import { activeRulesetDefinition } from "../../rulesets/registry";
 import {
@@ -105,6 +106,7 @@ export function combatView(combat: Combat.Implementation): TrackerView {
       isGM,
       rows,
       ...(table.row ? { rowPart: table.row } : {}),
+      acting: actingNow(combat),
     },
     localize,
   );

@@ -1,11 +1,11 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import type { TurnCandidate } from "../kernel/ruleset";
 import { retryLostManeuver } from "./maneuver-retry";
 import { getManeuver } from "./maneuvers";
 import {
   awaitsTurn,
   canActFromHold,
+  type FangsTurnCandidate,
   type FangsTurnFacts,
   holdBreakContenders,
   holdBreakRolls,
@@ -199,6 +199,9 @@ export interface CombatPlan {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** A turn candidate the simulator's long-lived work brings up to date in place. */
+type LiveCandidate = Omit<Mutable<FangsTurnCandidate>, "facts"> & { facts: Mutable<FangsTurnFacts> };
+
 /* -------------------------------------------- */
 /*  Working copy                                */
 /* -------------------------------------------- */
@@ -286,25 +289,24 @@ export class RoundWork {
    * The list `candidates` fills for each phase (a work without `record` only): its
    * combatants never change, so it keeps their number; phaseTurnOrder does not keep it.
    */
-  readonly candidateList: TurnCandidate[] = [];
+  readonly candidateList: FangsTurnCandidate[] = [];
 
   /** Each combatant's turn candidate, kept and brought up to date (a work without `record` only). */
-  #candidates: Map<string, Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> }> | null = null;
+  #candidates: Map<string, LiveCandidate> | null = null;
 
-  candidateOf(c: PlanCombatant): TurnCandidate {
+  candidateOf(c: PlanCombatant): FangsTurnCandidate {
     this.#candidates ??= new Map();
     let k = this.#candidates.get(c.id);
     if (k === undefined) {
-      k = turnCandidate(c) as Mutable<TurnCandidate> & { facts: Mutable<FangsTurnFacts> };
+      k = turnCandidate(c) as LiveCandidate;
       this.#candidates.set(c.id, k);
       return k;
     }
     k.orderValue = c.initiative ?? c.ag;
-    k.maneuver = c.maneuver;
-    k.held = c.held;
     k.outOfAction = c.outOfAction;
-    k.engagedAtRoundStart = c.engagedAtRoundStart;
-    k.engaged = c.engaged;
+    k.facts.maneuver = c.maneuver;
+    k.facts.held = c.held;
+    k.facts.engaged = c.engaged;
     k.facts.attackKind = c.attackKind;
     k.facts.postMeleeAttacks = c.postMeleeAttacks;
     k.facts.offHandInitiativePenalty = c.offHandInitiativePenalty;
@@ -365,32 +367,34 @@ export interface RoundDriver {
   beforePhase?(phase: PhaseId, work: RoundWork): void;
 }
 
-export function turnCandidate(c: PlanCombatant): TurnCandidate {
-  const fangsFacts: FangsTurnFacts = {
-    attackKind: c.attackKind,
-    postMeleeAttacks: c.postMeleeAttacks,
-    offHandInitiativePenalty: c.offHandInitiativePenalty,
-  };
-  const facts = fangsFacts as Readonly<Record<string, unknown>>;
+/**
+ * A combatant as FANGS's turn order reads it: the kernel's part (id, order
+ * value, out of the fight) and FANGS's facts (maneuver, hold, engagement,
+ * the attacks it makes or is owed).
+ */
+export function turnCandidate(c: PlanCombatant): FangsTurnCandidate {
   return {
     id: c.id,
     orderValue: c.initiative ?? c.ag,
-    maneuver: c.maneuver,
-    held: c.held,
     outOfAction: c.outOfAction,
-    engagedAtRoundStart: c.engagedAtRoundStart,
-    engaged: c.engaged,
-    facts,
+    facts: {
+      maneuver: c.maneuver,
+      held: c.held,
+      engaged: c.engaged,
+      attackKind: c.attackKind,
+      postMeleeAttacks: c.postMeleeAttacks,
+      offHandInitiativePenalty: c.offHandInitiativePenalty,
+    },
   };
 }
 
-const byOrderValue = (a: TurnCandidate, b: TurnCandidate): number => b.orderValue - a.orderValue;
+const byOrderValue = (a: FangsTurnCandidate, b: FangsTurnCandidate): number => b.orderValue - a.orderValue;
 
 /** Up to this many combatants, candidates are sorted by a plain loop (Array.prototype.sort copies the list). */
 const FEW_COMBATANTS = 16;
 
 /** Candidates sorted by the round's initiative, ties in tracker order (the rules core keeps given order). */
-function candidates(draft: RoundWork): TurnCandidate[] {
+function candidates(draft: RoundWork): FangsTurnCandidate[] {
   // Asked as each phase opens: one pass, no intermediate lists; a long-lived work reuses its candidates and the list.
   const combatants = draft.state.combatants;
   const list = draft.record ? [] : draft.candidateList;

@@ -2,12 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice } from "../kernel/dice";
-import { getRuleset, type TurnCandidate } from "../kernel/ruleset";
+import { getRuleset } from "../kernel/ruleset";
 import { canAttackNow } from "./attack-checks";
 import { attackSlots, emptyAttackCounter } from "./attacks";
 import {
   awaitsTurn,
   canActFromHold,
+  type FangsTurnCandidate,
+  type FangsTurnFacts,
   holdBreakContenders,
   InitiativeMode,
   initiativeScores,
@@ -18,17 +20,16 @@ import {
 } from "./round";
 import { FANGS_PHASES, fangsRuleset } from "./ruleset";
 
-function fighter(id: string, ag: number, partial: Partial<TurnCandidate> = {}): TurnCandidate {
+/** FANGS's facts may be given beside the kernel's fields or in `facts`; both go into the facts. */
+type FighterParts = Partial<FangsTurnFacts> & { outOfAction?: boolean; facts?: Partial<FangsTurnFacts> };
+
+function fighter(id: string, ag: number, partial: FighterParts = {}): FangsTurnCandidate {
+  const { outOfAction = false, facts, ...own } = partial;
   return {
     id,
     orderValue: ag,
-    maneuver: "attack",
-    held: false,
-    outOfAction: false,
-    engagedAtRoundStart: true,
-    engaged: true,
-    facts: { attackKind: "melee" },
-    ...partial,
+    outOfAction,
+    facts: { maneuver: "attack", held: false, engaged: true, attackKind: "melee", ...own, ...facts },
   };
 }
 
@@ -138,19 +139,17 @@ describe("the order of a phase, few combatants or many", () => {
           }),
         );
         const expected = candidates
-          .filter((c) => !c.held && (c.facts as { postMeleeAttacks: number }).postMeleeAttacks > 0)
+          .filter((c) => !c.facts.held && (c.facts.postMeleeAttacks ?? 0) > 0)
           .map((c) => ({
             id: c.id,
-            value:
-              c.orderValue -
-              ((c.facts as { offHandInitiativePenalty: boolean }).offHandInitiativePenalty ? 10 : 0),
+            value: c.orderValue - (c.facts.offHandInitiativePenalty ? 10 : 0),
           }))
           .sort((a, b) => b.value - a.value)
           .map((c) => c.id);
         expect(phaseTurnOrder("postMelee", candidates)).toEqual(expected);
         expect(phaseTurnOrder("melee", candidates)).toEqual(
           candidates
-            .filter((c) => !c.held)
+            .filter((c) => !c.facts.held)
             .sort((a, b) => b.orderValue - a.orderValue)
             .map((c) => c.id),
         );
@@ -349,7 +348,7 @@ describe("who acts in each phase", () => {
     const order = phaseTurnOrder("melee", [
       fighter("orc", 10),
       fighter("knight", 13),
-      fighter("charger", 11, { maneuver: "charge", engagedAtRoundStart: false }),
+      fighter("charger", 11, { maneuver: "charge" }),
       fighter("archer", 14, { facts: { attackKind: "missile" } }),
       fighter("loner", 18, { engaged: false }),
       fighter("dodger", 19, { maneuver: "dodgeMelee" }),
@@ -374,7 +373,9 @@ describe("who acts in each phase", () => {
       codeOf(() => phaseTurnOrder("postMelee", [fighter("x", 10, { facts: { postMeleeAttacks: -1 } })])),
     ).toBe("invalid-value");
     expect(
-      codeOf(() => phaseTurnOrder("missile", [fighter("x", 10, { facts: { attackKind: "spell" } })])),
+      codeOf(() =>
+        phaseTurnOrder("missile", [fighter("x", 10, { facts: JSON.parse('{"attackKind":"spell"}') })]),
+      ),
     ).toBe("invalid-value");
     expect(attackSlots({ maneuver: "allOutAttack" }).slots.map((s) => s.phase)).toEqual([
       "primary",

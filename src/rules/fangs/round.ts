@@ -275,8 +275,17 @@ export function resolveHoldBreak(
 /*  Who acts in each phase                      */
 /* -------------------------------------------- */
 
-/** What phaseTurnOrder reads from a candidate's `facts`. */
+/**
+ * What phaseTurnOrder reads from a candidate's `facts`: FANGS's own part of
+ * a turn candidate (the round engine's `turnCandidate` builds it).
+ */
 export interface FangsTurnFacts {
+  /** The declared maneuver (NC-MAN-2); null: none yet. */
+  readonly maneuver: string | null;
+  /** Holding its action (NC-RND-4): no turn until it breaks the hold. */
+  readonly held: boolean;
+  /** In melee with a foe now: shoots in no Missile phase, strikes in the Melee phase. */
+  readonly engaged: boolean;
   /** The kind of weapon the combatant attacks with this round; null or absent: no attack. */
   readonly attackKind?: WeaponKind | null;
   /** Post-melee attacks still owed (see attacks.ts `attackSlots`). */
@@ -288,11 +297,14 @@ export interface FangsTurnFacts {
   readonly offHandInitiativePenalty?: boolean;
 }
 
+/** A FANGS turn candidate: the kernel's with FANGS's facts. */
+export type FangsTurnCandidate = TurnCandidate<FangsTurnFacts>;
+
 /** Initiative penalty of an off-hand attack (NC-DEF-7). */
 export const OFF_HAND_INITIATIVE_PENALTY = -10;
 
-function factsOf(candidate: TurnCandidate): FangsTurnFacts {
-  const facts = (candidate.facts ?? {}) as FangsTurnFacts;
+function factsOf(candidate: FangsTurnCandidate): FangsTurnFacts {
+  const facts = candidate.facts;
   const kind = facts.attackKind;
   if (kind != null && kind !== "melee" && kind !== "thrown" && kind !== "missile") {
     throw new RulesError("invalid-value", `attackKind of ${candidate.id} must be melee, thrown or missile`, {
@@ -304,8 +316,8 @@ function factsOf(candidate: TurnCandidate): FangsTurnFacts {
   return facts;
 }
 
-function attacksWithManeuver(candidate: TurnCandidate): boolean {
-  return candidate.maneuver !== null && getManeuver(candidate.maneuver).attacks > 0;
+function attacksWithManeuver(facts: FangsTurnFacts): boolean {
+  return facts.maneuver !== null && getManeuver(facts.maneuver).attacks > 0;
 }
 
 export function isPhaseId(id: unknown): id is PhaseId {
@@ -324,7 +336,7 @@ export function isPhaseId(id: unknown): id is PhaseId {
  * (`insertHeldTurn`). Anyone out of action is left out (NC-ATK-2): call
  * again after each exchange and a fighter dropped before its turn is gone.
  */
-export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly TurnCandidate[]): string[] {
+export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly FangsTurnCandidate[]): string[] {
   if (!isPhaseId(phase)) {
     throw new RulesError(
       "invalid-value",
@@ -352,7 +364,7 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
       requireInteger(candidate.orderValue, `order value (AG) of ${candidate.id}`);
     }
     const facts = factsOf(candidate);
-    if (!awaitsTurn(candidate)) continue;
+    if (facts.held || candidate.outOfAction) continue;
     let value = candidate.orderValue;
     let acts: boolean;
     switch (phase) {
@@ -361,13 +373,13 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
         break;
       case "missile":
         acts =
-          attacksWithManeuver(candidate) &&
-          candidate.maneuver !== "charge" &&
+          attacksWithManeuver(facts) &&
+          facts.maneuver !== "charge" &&
           (facts.attackKind === "missile" || facts.attackKind === "thrown") &&
-          !candidate.engaged;
+          !facts.engaged;
         break;
       case "melee":
-        acts = attacksWithManeuver(candidate) && facts.attackKind === "melee" && candidate.engaged;
+        acts = attacksWithManeuver(facts) && facts.attackKind === "melee" && facts.engaged;
         break;
       case "postMelee":
         acts = (facts.postMeleeAttacks ?? 0) > 0;
@@ -384,7 +396,7 @@ export function phaseTurnOrder(phase: PhaseId | string, candidates: readonly Tur
 /** Up to this many candidates, a phase's order is checked and sorted by plain loops. */
 const FEW_CANDIDATES = 16;
 
-function listedBefore(candidates: readonly TurnCandidate[], i: number): boolean {
+function listedBefore(candidates: readonly FangsTurnCandidate[], i: number): boolean {
   const id = candidates[i]!.id;
   for (let j = 0; j < i; j++) if (candidates[j]!.id === id) return true;
   return false;

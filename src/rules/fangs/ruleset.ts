@@ -1,5 +1,5 @@
-import { type Ruleset, type RulesetPhase, registerRuleset, type TurnCandidate } from "../kernel/ruleset";
-import { phaseTurnOrder } from "./round";
+import { type Ruleset, type RulesetPhase, registerRuleset } from "../kernel/ruleset";
+import { type FangsTurnCandidate, type FangsTurnFacts, phaseTurnOrder } from "./round";
 import { PHASE_IDS, type PhaseId } from "./types";
 
 /**
@@ -20,11 +20,12 @@ export const FANGS_PHASES: readonly RulesetPhase[] = Object.freeze(
   PHASE_IDS.map((id) => Object.freeze({ id, labelKey: PHASE_LABEL[id], takesTurns: true })),
 );
 
-export const fangsRuleset: Ruleset = Object.freeze({
+/** One combatant a turn each, never a group: ties keep NC-RND-3's order (phaseTurnOrder). */
+export const fangsRuleset: Ruleset<FangsTurnFacts> = Object.freeze({
   id: "fangs",
   labelKey: "FANGS.Rules.Ruleset.Fangs",
   phases: FANGS_PHASES,
-  turnOrder(phaseId: string, candidates: readonly TurnCandidate[]): string[] {
+  turnOrder(phaseId: string, candidates: readonly FangsTurnCandidate[]): string[] {
     return phaseTurnOrder(phaseId, candidates);
   },
 });

@@ -12,26 +12,58 @@ export interface RulesetPhase {
   readonly takesTurns: boolean;
 }
 
-/** The tracker's view of one combatant at a moment in the round. */
-export interface TurnCandidate {
+/**
+ * One combatant as a ruleset's turn order sees it: what every ruleset
+ * needs (who, what it orders by, whether it is out of the fight) and its
+ * own facts, typed by the ruleset (FANGS: its declared maneuver, hold,
+ * engagement and attacks owed; the kernel never reads them).
+ */
+export interface TurnCandidate<F = unknown> {
   readonly id: string;
   /** Whatever the ruleset orders by (FANGS: AG, or d20 + AG when the table rolls). */
   readonly orderValue: number;
-  readonly maneuver: string | null;
-  readonly held: boolean;
+  /** Defeated or otherwise out of the fight: no turn in any ruleset. */
   readonly outOfAction: boolean;
-  readonly engagedAtRoundStart: boolean;
-  readonly engaged: boolean;
-  /** Ruleset-specific facts (weapon kinds in hand, extra attacks owed…). */
-  readonly facts: Readonly<Record<string, unknown>>;
+  /** The ruleset's own facts about the combatant. */
+  readonly facts: F;
 }
 
-export interface Ruleset {
+/**
+ * One turn of a phase's order: a combatant's id, or the ids of combatants
+ * who act at once (Hand to Hand: "in the event of a tie, both fighters
+ * react at the same exact time"). FANGS never forms a group.
+ */
+export type TurnSlot = string | readonly string[];
+
+/**
+ * A phase's order as the Combat stores it: every id once, in acting order,
+ * and the groups of ids that act at once (each a run of consecutive ids of
+ * `order`; a one-id slot is no group).
+ */
+export function flattenTurnOrder(slots: readonly TurnSlot[]): {
+  order: string[];
+  groups: string[][];
+} {
+  const order: string[] = [];
+  const groups: string[][] = [];
+  for (const slot of slots) {
+    if (typeof slot === "string") {
+      order.push(slot);
+      continue;
+    }
+    order.push(...slot);
+    if (slot.length > 1) groups.push([...slot]);
+  }
+  return { order, groups };
+}
+
+/** `F`: the facts its candidates carry (see `TurnCandidate`). */
+export interface Ruleset<F = unknown> {
   readonly id: string;
   readonly labelKey: string;
   readonly phases: readonly RulesetPhase[];
-  /** Ids of those who get a turn in `phaseId`, in acting order. */
-  turnOrder(phaseId: string, candidates: readonly TurnCandidate[]): string[];
+  /** Who gets a turn in `phaseId`, in acting order; a group acts at once. */
+  turnOrder(phaseId: string, candidates: readonly TurnCandidate<F>[]): TurnSlot[];
 }
 
 const registry = new Map<string, Ruleset>();
