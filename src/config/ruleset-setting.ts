@@ -1,5 +1,3 @@
-// FANGS registers itself with the kernel registry on import: it is always a choice.
-import "../rules/fangs/ruleset";
 import { getRuleset, listRulesets } from "../rules/kernel/ruleset";
 import { SYSTEM_ID } from "./system";
 

@@ -1,7 +1,8 @@
 import { READING_CHOICES } from "../apps/settings/maneuver-readings";
-import { abilityFormula, choice, wholeNumber } from "../data/fields";
+import { choice, wholeNumber } from "../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
+import { abilityFormula } from "../rulesets/fangs/data/ability-formula";
 import { listRulesetDefinitions } from "../rulesets/registry";
 import { INITIATIVE_CHOICES, RULES_CHOICES } from "./rules-choices";
 import { registerRulesetSetting } from "./ruleset-setting";

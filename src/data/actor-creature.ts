@@ -1,6 +1,7 @@
 import { skillValue } from "../rules/fangs/character";
+import { abilityFormula } from "../rulesets/fangs/data/ability-formula";
 import { type ActorBaseDerived, type ActorBaseSchema, actorBaseSchema, prepareActorBase } from "./actor-base";
-import { abilityFormula, flag, type NoBaseData, wholeNumber } from "./fields";
+import { flag, type NoBaseData, wholeNumber } from "./fields";
 import { migrateCreature } from "./migrations";
 
 const { SchemaField } = foundry.data.fields;

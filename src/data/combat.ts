@@ -1,4 +1,3 @@
-import "../rules/fangs/ruleset";
 import { listRulesets } from "../rules/kernel/ruleset";
 
 /**

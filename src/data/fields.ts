@@ -1,5 +1,3 @@
-import { naturalAbility } from "../rules/fangs/character";
-import type { Characteristics } from "../rules/fangs/types";
 import { DEADLINE_MAX_SECONDS } from "../rules/kernel/deadline";
 import { parseDiceFormula } from "../rules/kernel/dice";
 
@@ -115,23 +113,6 @@ export function assertDiceFormula(value: unknown): void {
   parseDiceFormula(value);
 }
 
-/** Any characteristics will do: the check is that the formula parses and evaluates. */
-const SAMPLE_CHARACTERISTICS: Characteristics = Object.freeze({
-  st: 13,
-  ag: 12,
-  co: 11,
-  in: 14,
-  pw: 9,
-  sz: 15,
-  ap: 8,
-});
-
-/** Throws unless the rules core reads the text as a natural-ability formula over ST AG CO IN PW SZ AP. */
-export function assertAbilityFormula(value: unknown): void {
-  if (typeof value !== "string") throw new Error("must be a formula such as (ST+AG)/5");
-  naturalAbility(value, SAMPLE_CHARACTERISTICS);
-}
-
 const KEY = /^[a-z][A-Za-z0-9]*$/;
 
 /** A slug in camelCase ("shieldParry", "firstAid"); blank means "not set yet". */
@@ -194,16 +175,26 @@ export function optionalDiceFormula(label: string) {
   return field;
 }
 
-export function abilityFormula(initial: string, label: string) {
+/**
+ * A formula a ruleset's core reads (FANGS's natural-ability formulas:
+ * src/rulesets/fangs/data/ability-formula.ts): `validate` throws unless it
+ * reads, and `kind` names the sentence the refusal shows.
+ */
+export function checkedFormula(
+  initial: string,
+  label: string,
+  validate: (value: unknown) => void,
+  kind: ValidationKind,
+) {
   const field = new FormulaField({
     label,
     required: true,
     nullable: false,
     blank: false,
     initial,
-    validate: assertAbilityFormula,
+    validate,
   });
-  validationKinds.set(field, "abilityFormula");
+  validationKinds.set(field, kind);
   return field;
 }
 

@@ -1,7 +1,8 @@
 import { configuredLabels } from "../config/fangs-config";
 import { FANGS } from "../config/system";
 import { skillValue } from "../rules/fangs/character";
-import { abilityFormula, choice, key, type NoBaseData, wholeNumber } from "./fields";
+import { abilityFormula } from "../rulesets/fangs/data/ability-formula";
+import { choice, key, type NoBaseData, wholeNumber } from "./fields";
 import { itemBaseSchema } from "./item-base";
 import { migrateSkill } from "./migrations";
 import { characteristicsOf } from "./owner";
