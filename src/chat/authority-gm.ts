@@ -2,9 +2,7 @@ import { serialised } from "../documents/write-queue";
 import { isActiveGM } from "../requester";
 import { verifyRequester } from "../verify-requester";
 import { type ExchangeAnswer, type ExchangeRequest, refused, stepRunner, subjectOf } from "./authority";
-import { isCardFlowIntent } from "./card-flows";
-import type { ExchangeIntent, IntentType } from "./exchange-state";
-import { INTENT_TYPES } from "./exchange-state";
+import { type CardFlow, cardFlowOf, readCardIntent } from "./card-flows";
 
 /**
  * The active GM's side of the exchange authority (authority.ts is the
@@ -19,52 +17,41 @@ import { INTENT_TYPES } from "./exchange-state";
 /* -------------------------------------------- */
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
-const UUID = /^[A-Za-z0-9.]{1,255}$/;
 
-function parseIntent(value: unknown): ExchangeIntent | null {
-  if (typeof value !== "object" || value === null) return null;
-  const v = value as Record<string, unknown>;
-  const type = v.type;
-  if (typeof type !== "string" || !ID.test(type)) return null;
-  // Another ruleset's card step (card-flows.ts): its type and its data, nothing else; the
-  // parser of the card's ruleset reads the data once the message is known (dispatchStep).
-  if (!(INTENT_TYPES as readonly string[]).includes(type)) {
-    if (!isCardFlowIntent(type)) return null;
-    if (Object.keys(v).some((key) => key !== "type" && key !== "data")) return null;
-    return (v.data === undefined ? { type } : { type, data: v.data }) as unknown as ExchangeIntent;
-  }
-  switch (type as IntentType) {
-    case "defend":
-      return typeof v.choice === "string" && ID.test(v.choice) ? { type: "defend", choice: v.choice } : null;
-    case "resolveFumble": {
-      if (typeof v.option !== "string" || !ID.test(v.option)) return null;
-      const victim = v.victimUuid;
-      if (victim !== undefined && victim !== null && (typeof victim !== "string" || !UUID.test(victim)))
-        return null;
-      if (v.healthDamaging !== undefined && typeof v.healthDamaging !== "boolean") return null;
-      return {
-        type: "resolveFumble",
-        option: v.option,
-        victimUuid: (victim as string | null | undefined) ?? null,
-        ...(v.healthDamaging === true ? { healthDamaging: true } : {}),
-      };
-    }
-    default:
-      return { type } as ExchangeIntent;
-  }
+interface Envelope extends Omit<ExchangeRequest, "intent"> {
+  /** Unread: only the flow of the card it names may read it (card-flows.ts `readCardIntent`). */
+  readonly intent: unknown;
 }
 
-/** The request, field by field; null when anything is off. */
-export function parseRequest(payload: unknown): ExchangeRequest | null {
+/** The request's own fields, typed; the intent is left for the card's ruleset. */
+function readEnvelope(payload: unknown): Envelope | null {
   if (typeof payload !== "object" || payload === null) return null;
   const p = payload as Record<string, unknown>;
   if (typeof p.messageId !== "string" || !ID.test(p.messageId)) return null;
   if (typeof p.userId !== "string" || !ID.test(p.userId)) return null;
   if (typeof p.requestId !== "string" || !ID.test(p.requestId)) return null;
   if (typeof p.revision !== "number" || !Number.isInteger(p.revision) || p.revision < 0) return null;
-  const intent = parseIntent(p.intent);
-  if (!intent) return null;
-  return { messageId: p.messageId, intent, revision: p.revision, userId: p.userId, requestId: p.requestId };
+  return {
+    messageId: p.messageId,
+    intent: p.intent,
+    revision: p.revision,
+    userId: p.userId,
+    requestId: p.requestId,
+  };
+}
+
+/**
+ * The request, field by field, its intent read by `flow` (the flow of the
+ * card it names); null when anything is off.
+ */
+export function parseRequest(payload: unknown, flow: CardFlow): ExchangeRequest | null {
+  const envelope = readEnvelope(payload);
+  return envelope ? withIntent(envelope, flow) : null;
+}
+
+function withIntent(envelope: Envelope, flow: CardFlow): ExchangeRequest | null {
+  const intent = readCardIntent(flow, envelope.intent);
+  return intent ? { ...envelope, intent } : null;
 }
 
 /* -------------------------------------------- */
@@ -105,14 +92,22 @@ export async function runVerified(
 
 /**
  * The `fangs.exchange` query handler (active GM's client). Checks, in order:
- * this client is the active GM; the payload is well formed; it names a
+ * this client is the active GM; the payload is well formed; the card it
+ * names exists, a GM wrote it, and its ruleset is the world's; the flow of
+ * that ruleset reads the intent; it names a
  * connected user other than this GM (the GM runs its own clicks locally);
  * that user's client confirms the request. Then the step runs under the
  * message's lock, and re-checks the rest from the stored message.
  */
 export async function handleExchangeQuery(payload: unknown): Promise<ExchangeAnswer> {
   if (!isActiveGM()) return refused("not-gm", "FANGS.Chat.NoGM");
-  const request = parseRequest(payload);
+  const envelope = readEnvelope(payload);
+  if (!envelope) return refused("invalid", "FANGS.Chat.Refusal.Invalid");
+  // The card first: its ruleset's flow alone reads the intent, so a type two rulesets share
+  // is read as the card's (the step re-checks the card under the lock).
+  const card = cardFlowOf(envelope.messageId);
+  if (!card.ok) return card;
+  const request = withIntent(envelope, card.flow);
   if (!request) return refused("invalid", "FANGS.Chat.Refusal.Invalid");
   const verified = await verifyRequester(
     request.userId,

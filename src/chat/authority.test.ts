@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { readFangsIntent } from "../rulesets/fangs/card-intents";
 import { confirmRequest } from "./authority";
-import { parseRequest, withMessageLock } from "./authority-gm";
+import { parseRequest as parseWith, withMessageLock } from "./authority-gm";
+import type { CardFlow } from "./card-flows";
 
 /**
  * The authority's pure parts: the untrusted payload read field by field, the
  * requester's confirmation (only a request it has pending), and the lock
  * that runs one message's steps one after the other.
  */
+
+/** A request for a FANGS exchange card: FANGS's flow reads its intent. */
+const fangsFlow: CardFlow = { runStep: async () => ({ ok: true, stage: "" }), readIntent: readFangsIntent };
+const parseRequest = (payload: unknown) => parseWith(payload, fangsFlow);
 
 const good = {
   messageId: "msg0000000000001",

@@ -1,11 +1,6 @@
 import type { IntentData } from "../rules/kernel/intent-data";
 import { rulesetLabel } from "../rulesets/documents";
-import {
-  activeRulesetDefinition,
-  getRulesetDefinition,
-  listRulesetDefinitions,
-  rulesetOwning,
-} from "../rulesets/registry";
+import { activeRulesetDefinition, getRulesetDefinition, rulesetOwning } from "../rulesets/registry";
 import type { ExchangeAnswer, ExchangeRequest, StepRunner } from "./authority";
 
 /**
@@ -38,6 +33,14 @@ export interface CardFlow {
    * refusal leaves the card as it was.
    */
   readonly parsers?: Readonly<Record<string, IntentParser>>;
+  /**
+   * For a flow whose intents carry their fields beside the type rather than
+   * in `data` (FANGS's exchange: `{ type: "defend", choice }`): reads a
+   * player's intent field by field, null to refuse it. It replaces the
+   * `{ type, data }` reading of `intents` and `parsers` for that flow's
+   * cards only.
+   */
+  readonly readIntent?: (raw: Readonly<Record<string, unknown>>) => object | null;
 }
 
 /** A ruleset's intent as its flow receives it: the type and the data its parser returned. */
@@ -62,8 +65,8 @@ export function rulesetIntentOf(request: ExchangeRequest): RulesetIntent {
 /**
  * The intent as the card's flow may read it: its parser's data, `{ type }`
  * for a type-only intent, a refusal for a type the flow does not take. A
- * flow that lists neither (FANGS's exchange, whose intents authority-gm.ts
- * reads) gets the request as it came.
+ * flow that lists neither (FANGS's exchange, whose `readIntent` read a
+ * player's intent) gets the request as it came.
  */
 export function parseCardIntent(
   flow: CardFlow,
@@ -94,15 +97,28 @@ export function getCardFlow(rulesetId: string): CardFlow | undefined {
   return getRulesetDefinition(rulesetId)?.cards?.flow;
 }
 
-/** Whether a registered ruleset's flow takes this intent type (for the authority's payload check). */
-export function isCardFlowIntent(type: string): boolean {
-  return listRulesetDefinitions().some((definition) => {
-    const flow = definition.cards?.flow;
-    return (
-      flow?.intents?.includes(type) === true ||
-      (flow?.parsers !== undefined && Object.hasOwn(flow.parsers, type))
-    );
-  });
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * A player's intent as the card's own flow takes it, read on the active
+ * GM's client once the card is known (authority-gm.ts): by the flow's
+ * `readIntent`, else `{ type }` for a type in its `intents` and
+ * `{ type, data }` for a type it has a parser for (the parser reads `data`
+ * in `dispatchStep`), with no other field. Null refuses the request. A type
+ * is read only by the ruleset of the card it names, so two rulesets may
+ * use one name.
+ */
+export function readCardIntent(flow: CardFlow, raw: unknown): ExchangeRequest["intent"] | null {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const v = raw as Record<string, unknown>;
+  if (typeof v.type !== "string" || !ID.test(v.type)) return null;
+  if (flow.readIntent) return (flow.readIntent(v) as ExchangeRequest["intent"] | null) ?? null;
+  const type = v.type;
+  if (Object.keys(v).some((key) => key !== "type" && key !== "data")) return null;
+  const listed = flow.intents?.includes(type) === true;
+  const parsed = flow.parsers !== undefined && Object.hasOwn(flow.parsers, type);
+  if (!listed && !parsed) return null;
+  return (parsed && v.data !== undefined ? { type, data: v.data } : { type }) as never;
 }
 
 /**
@@ -144,7 +160,22 @@ export async function dispatchStep(
   request: ExchangeRequest,
   user: User.Implementation,
 ): Promise<ExchangeAnswer> {
-  const message = game.messages?.get(request.messageId) ?? null;
+  const card = cardFlowOf(request.messageId);
+  if (!card.ok) return card;
+  const parsed = parseCardIntent(card.flow, request);
+  if (!parsed.ok) return parsed;
+  return card.flow.runStep(parsed.request, user);
+}
+
+/**
+ * The flow of the card a request names, or why its steps are refused: no
+ * such card, a card no GM wrote, a card of a ruleset the world does not
+ * play or that is not registered.
+ */
+export function cardFlowOf(
+  messageId: string,
+): { readonly ok: true; readonly flow: CardFlow } | (ExchangeAnswer & { ok: false }) {
+  const message = game.messages?.get(messageId) ?? null;
   if (!message) return { ok: false, code: "wrong-message", messageKey: "FANGS.Chat.Refusal.WrongMessage" };
   if (!authoredByGM(message)) return NOT_GM_CARD;
   // A card of a type another ruleset owns waits, unchanged, for a world that plays that ruleset.
@@ -168,7 +199,5 @@ export async function dispatchStep(
       data: { ruleset },
     };
   }
-  const parsed = parseCardIntent(flow, request);
-  if (!parsed.ok) return parsed;
-  return flow.runStep(parsed.request, user);
+  return { ok: true, flow };
 }

@@ -94,12 +94,17 @@ describe("the step runner dispatches to the card's ruleset", () => {
     expect(world.gm.queries.map((q) => q.name)).toContain("fangs.exchange");
   });
 
-  it("a toy step type is refused on a FANGS card, and an intent no ruleset has is refused at the door", async () => {
+  it("a toy step type is refused on a FANGS card, and an intent the card's ruleset lacks is refused at the door", async () => {
     const made = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
     const before = made.system.toObject();
     expect((await request(made, "act", before.revision as number)).ok).toBe(false);
+    expect(await request(made, "dance", before.revision as number)).toMatchObject({
+      ok: false,
+      code: "invalid",
+    });
+    // The card is looked up before its intent is read: a toy card in a FANGS world is refused as such.
     const toy = await card({}, "toyCard");
-    expect(await request(toy, "dance")).toMatchObject({ ok: false, code: "invalid" });
+    expect(await request(toy, "dance")).toMatchObject({ ok: false, code: "other-ruleset" });
     expect(made.system.toObject()).toEqual(before);
     expect(toy.updates).toEqual([]);
   });

@@ -276,10 +276,14 @@ describe("a toy world plays one fight through the shared code", () => {
   it("the toy's effect kind: the Drain took Lead to 0 and dazed him; the GM's Undo gives back exactly that", async () => {
     expect(hp(fighters.lead)).toBe(0);
     expect(fighters.lead.statuses.has(TOY_DAZED)).toBe(true);
-    // Only a GM takes an outcome back: the defender's Undo is refused and nothing moves (it
-    // never reaches the toy's check: a player's `undo` reads as FANGS's, see docs/rulesets.md).
+    // Only a GM takes an outcome back: the defender's Undo reaches the toy's flow (the toy's
+    // parser reads it, though FANGS has an `undo` too) and the toy's own rule refuses it.
     world.as(world.defender);
-    expect(await step(volley, { type: "undo", data: { target: 0 } }, 2)).toMatchObject({ ok: false });
+    expect(await step(volley, { type: "undo", data: { target: 0 } }, 2)).toEqual({
+      ok: false,
+      code: "not-permitted",
+      messageKey: "FANGS.Chat.Refusal.NotPermitted",
+    });
     expect(hp(fighters.lead)).toBe(0);
     expect(card(volley).revision).toBe(2);
     world.as(world.gm);
@@ -329,7 +333,7 @@ describe("a toy world plays one fight through the shared code", () => {
     // Lead's answer now comes too late.
     world.as(world.defender);
     expect(
-      await step(strike, { type: "toyDefend", data: { choice: "dodge" } }, card(strike).revision as number),
+      await step(strike, { type: "defend", data: { choice: "dodge" } }, card(strike).revision as number),
     ).toMatchObject({ ok: false, code: "wrong-stage" });
     world.as(world.gm);
     vi.advanceTimersByTime(10_000 + TICK_MS);

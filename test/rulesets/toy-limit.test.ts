@@ -232,6 +232,21 @@ describe("the toy's real-time limit", () => {
     expect(hp()).toBe(9);
   });
 
+  it("a toy intent named like FANGS's: the defender's `defend` reaches the toy's flow with its data; a FANGS-shaped one is refused", async () => {
+    expect(TOY_DEFEND).toBe("defend");
+    const message = await strike(8, 4);
+    world.as(world.defender);
+    // FANGS's exchange shape on the toy's card: the toy's parser reads it, and refuses the stray field.
+    expect(
+      await modules.authority.requestStep(message.id, { type: "defend", choice: "dodge" } as never, 0),
+    ).toMatchObject({ ok: false, code: "invalid" });
+    expect(card(message)).toMatchObject({ stage: "awaitDefense", revision: 0 });
+    expect(hp()).toBe(9);
+    expect(await defend(message, "brace")).toEqual({ ok: true, stage: "resolved" });
+    expect(card(message)).toMatchObject({ stage: "resolved", defense: "brace", outcome: "hit" });
+    expect(hp()).toBe(7);
+  });
+
   it("the seconds come from the toy world's setting", async () => {
     await standIn.game.settings.set("fangs", SECONDS_SETTING, 4);
     const message = await strike(8, 4);

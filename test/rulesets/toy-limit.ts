@@ -132,11 +132,11 @@ export async function postToyStrike(
 }
 
 /**
- * The defender's answer: dodge or brace. Its intent type is prefixed: the
- * authority reads a FANGS exchange intent type ("defend") as FANGS's before
- * it knows the card, so a ruleset's own type must not reuse one.
+ * The defender's answer: dodge or brace. Named as FANGS's exchange intent
+ * on purpose: the authority reads an intent with the parser of the card's
+ * own ruleset, so a ruleset's type may reuse one of FANGS's names.
  */
-export const TOY_DEFEND = "toyDefend";
+export const TOY_DEFEND = "defend";
 
 export const DEFEND_SHAPE: IntentShape = { choice: { type: "choice", options: ["dodge", "brace"] } };
 

@@ -28,6 +28,7 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { readFangsIntent } from "./card-intents";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
 
@@ -112,7 +113,10 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     { name: "hitPoints", path: "hitPoints", labelKey: "FANGS.Actor.Attribute.HitPoints" },
   ],
   cards: {
-    flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) },
+    flow: {
+      runStep: async (request, user) => (await loadRuleset()).runStep(request, user),
+      readIntent: readFangsIntent,
+    },
     check: fangsCheckLabels,
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
