@@ -28,6 +28,7 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { exchangeCardRenderer } from "./exchange-card";
 
 /**
  * FANGS's Foundry side as one registration: what the world setting
@@ -110,6 +111,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   ],
   cards: {
     flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) },
+    renderers: { exchange: exchangeCardRenderer },
     check: fangsCheckLabels,
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
