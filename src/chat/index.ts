@@ -1,4 +1,5 @@
 import { registerApi } from "../api/system-api";
+import { attackWithItem, startAttack } from "../apps/attack/attack-entry";
 import { registerAttackHud } from "../apps/attack/attack-hud";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerExchangeSettings } from "../config/exchange-settings";
@@ -10,12 +11,8 @@ import { stuckWeapons } from "./stuck-weapons";
 
 type Fangs = RulesetHeavyParts["fangs"];
 
-/** Starts an attack with an actor's weapon (FANGS's heavy part, src/on-demand.ts). */
-export const startAttack: Fangs["startAttack"] = async (...args) =>
-  (await loadRuleset()).startAttack(...args);
-
-const attackWithItem: Fangs["attackWithItem"] = async (...args) =>
-  (await loadRuleset()).attackWithItem(...args);
+/** Starts an attack by the world's ruleset (src/apps/attack/attack-entry.ts). */
+export { startAttack };
 
 export const applyEffects: Fangs["applyEffects"] = async (...args) =>
   (await loadRuleset()).applyEffects(...args);

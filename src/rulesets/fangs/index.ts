@@ -28,6 +28,7 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { fangsAttack } from "./attack";
 import { exchangeCardRenderer } from "./exchange-card";
 
 /**
@@ -112,6 +113,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   cards: {
     flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) },
     renderers: { exchange: exchangeCardRenderer },
+    attack: fangsAttack,
     check: fangsCheckLabels,
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
