@@ -642,7 +642,8 @@ describe("the card in the chat log", () => {
       },
     };
     const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) };
-    modules.render.renderExchangeMessage(message as never, html as never);
+    // The hook the log runs: FANGS's registered renderer draws the card before it returns.
+    void modules.card.renderRulesetCard(message as never, html as never);
     return content;
   }
 
@@ -722,7 +723,8 @@ describe("the card in the chat log", () => {
         listeners.push({ type, listener, capture: capture === true }),
     };
     const html = { querySelector: (selector: string) => (selector === ".message-content" ? content : null) };
-    modules.render.renderExchangeMessage(message as never, html as never);
+    // The hook the log runs: FANGS's registered renderer draws the card before it returns.
+    void modules.card.renderRulesetCard(message as never, html as never);
     const fold = (key: string) => details.find((d) => d.dataset.fangsFold === key);
     /** The viewer opens or closes a section: the browser sets `open`, then fires "toggle" on it. */
     const toggle = (key: string) => {
@@ -758,6 +760,30 @@ describe("the card in the chat log", () => {
     await ask(world.defender, other, { type: "defend", choice: "dodge" });
     world.as(world.player);
     expect(drawDom(other).fold("attack")?.open).toBe(false);
+  });
+
+  it("a card waiting on a defense is drawn again when the defender's combatant or its round record changes", async () => {
+    const t = await table();
+    const waiting = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    const done = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
+    world.dice.push(2);
+    await ask(world.defender, done, { type: "defend", choice: "dodge" });
+    const redrawn: unknown[] = [];
+    const hooks = Hooks as unknown as { callAll(event: string, ...args: unknown[]): unknown };
+    const saved = ui.chat;
+    (ui as { chat: unknown }).chat = { updateMessage: (m: unknown) => redrawn.push(m) };
+    try {
+      hooks.callAll("updateCombatant", { actor: t.jenny }, {});
+      expect(redrawn).toEqual([waiting]);
+      hooks.callAll("updateCombatant", { actor: t.gru }, {});
+      expect(redrawn).toEqual([waiting]);
+      // The GM writes a combatant's round into its Combat's records (src/combat/record.ts).
+      const fight = { combatants: new Map([["c1", { actor: t.jenny }]]) };
+      hooks.callAll("updateCombat", fight, { system: { records: { c1: {} } } });
+      expect(redrawn).toEqual([waiting, waiting]);
+    } finally {
+      (ui as { chat: unknown }).chat = saved;
+    }
   });
 
   /** Clicks a card button (`onCardClick`, the card's click listener) as the current user. */

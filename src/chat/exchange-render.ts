@@ -77,11 +77,13 @@ function cardHtml(template: HandlebarsTemplateDelegate, state: ExchangeState): s
   return template(view, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
 }
 
-/** The `renderChatMessageHTML` hook. */
-export function renderExchangeMessage(message: Message, html: HTMLElement): void {
+/**
+ * Draws the card into the message's content (FANGS's card renderer, drawn
+ * through the shared hook: src/chat/card-render.ts). Synchronous once the
+ * template is loaded, so the card is whole when the hook returns.
+ */
+export function drawExchangeCard(message: Message, content: HTMLElement): void {
   if (message.type !== "exchange" || !message.isContentVisible) return;
-  const content = html.querySelector<HTMLElement>(".message-content");
-  if (!content) return;
   const state = exchangeOf(message);
   if (!state) {
     content.textContent = localize("FANGS.Chat.Damaged");
@@ -97,6 +99,12 @@ export function renderExchangeMessage(message: Message, html: HTMLElement): void
   content.addEventListener("click", (event) => void onCardClick(event, message));
   // "toggle" does not bubble: caught on its way down.
   content.addEventListener("toggle", (event) => rememberFold(id, event.target), true);
+}
+
+/** Draws the card in a rendered message (its `.message-content`). */
+export function renderExchangeMessage(message: Message, html: HTMLElement): void {
+  const content = html.querySelector<HTMLElement>(".message-content");
+  if (content) drawExchangeCard(message, content);
 }
 
 /*
@@ -130,7 +138,8 @@ function reopenFolds(id: string, content: HTMLElement): void {
 /* -------------------------------------------- */
 
 /**
- * Hands the click's free attack to the attack flow (set by registerExchange, to keep apps/ out of chat/).
+ * Hands the click's free attack to the attack flow (set by FANGS's card renderer,
+ * src/rulesets/fangs/exchange-card.ts, to keep apps/ out of chat/).
  * `claim` takes the offer on the card; the attack flow calls it once the attack is ready to roll.
  */
 type FreeAttackStarter = (
@@ -207,14 +216,8 @@ export async function onCardClick(event: Event, message: Message): Promise<void>
   }
 }
 
-/** Re-draws the open cards waiting on this actor's defense (its counters changed). */
-export function refreshCardsFor(actorUuid: string): void {
-  // v13's ChatLog re-renders one message with updateMessage, which the types do not list.
-  const log = ui.chat as { updateMessage?: (message: Message) => unknown } | undefined;
-  if (!log?.updateMessage) return;
-  for (const message of game.messages ?? []) {
-    const state = exchangeOf(message);
-    if (state?.stage === "attackRolled" && state.target.actorUuid === actorUuid)
-      void log.updateMessage(message);
-  }
+/** Whether the card waits on this actor's defense: its counters changing changes the defenses it offers. */
+export function waitsOnDefense(message: Message, actorUuid: string): boolean {
+  const state = exchangeOf(message);
+  return state?.stage === "attackRolled" && state.target.actorUuid === actorUuid;
 }

@@ -1,30 +1,18 @@
 import { registerApi } from "../api/system-api";
+import { attackWithItem, startAttack } from "../apps/attack/attack-entry";
 import { registerAttackHud } from "../apps/attack/attack-hud";
 import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep } from "./card-flows";
-import { renderRulesetCard } from "./card-render";
-import {
-  loadExchangeTemplate,
-  refreshCardsFor,
-  renderExchangeMessage,
-  setFreeAttackStarter,
-} from "./exchange-render";
+import { registerCardRendering } from "./card-render";
 import { stuckWeapons } from "./stuck-weapons";
 
 type Fangs = RulesetHeavyParts["fangs"];
 
-/** Starts an attack with an actor's weapon (FANGS's heavy part, src/on-demand.ts). */
-export const startAttack: Fangs["startAttack"] = async (...args) =>
-  (await loadRuleset()).startAttack(...args);
-
-const attackWithItem: Fangs["attackWithItem"] = async (...args) =>
-  (await loadRuleset()).attackWithItem(...args);
-
-const takeFreeAttack: Fangs["takeFreeAttack"] = async (...args) =>
-  (await loadRuleset()).takeFreeAttack(...args);
+/** Starts an attack by the world's ruleset (src/apps/attack/attack-entry.ts). */
+export { startAttack };
 
 export const applyEffects: Fangs["applyEffects"] = async (...args) =>
   (await loadRuleset()).applyEffects(...args);
@@ -63,22 +51,9 @@ export function registerExchange(): void {
   CONFIG.queries[START_ATTACK_QUERY] = async (payload: unknown) =>
     (await loadRuleset()).handleStartAttack(payload);
   setStepRunner(dispatchStep);
-  setFreeAttackStarter(takeFreeAttack);
-  Hooks.on("renderChatMessageHTML", renderExchangeMessage);
-  Hooks.on("renderChatMessageHTML", (message, html) => void renderRulesetCard(message, html));
+  // Every ruleset's cards, FANGS's exchange card among them, through one hook.
+  registerCardRendering();
   Hooks.on("hotbarDrop", onHotbarDrop);
-  Hooks.on("updateCombatant", (combatant) => {
-    const uuid = combatant.actor?.uuid;
-    if (uuid) refreshCardsFor(uuid);
-  });
-  // The GM writes a combatant's round through its Combat (src/combat/record.ts): its cards follow the record.
-  Hooks.on("updateCombat", (combat, changed) => {
-    for (const id of Object.keys(changed.system?.records ?? {})) {
-      const uuid = combat.combatants.get(id)?.actor?.uuid;
-      if (uuid) refreshCardsFor(uuid);
-    }
-  });
-  Hooks.once("setup", () => void loadExchangeTemplate());
   registerAttackHud();
   registerApi("exchange", exchangeApi);
 }

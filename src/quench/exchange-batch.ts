@@ -3,6 +3,7 @@ import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { SYSTEM_ID } from "../config/system";
 import { exchangeOf } from "../data/exchange-card";
 import { actorSystem } from "../data/views";
+import { loadRuleset } from "../on-demand";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, liveUser, runCleanup } from "./live";
 
@@ -64,7 +65,9 @@ export async function attackJenny(
   face: number,
 ): Promise<ChatMessage.Implementation> {
   stage.scriptDice([[20, face]]);
-  const posted = await exchangeApi.startAttack(t.attacker, t.weaponId, { event: SHIFT, target: t.targetRef });
+  // FANGS's own workflow: the shared entry takes no fixed target (src/apps/attack/attack-entry.ts).
+  const { startAttack } = await loadRuleset("fangs");
+  const posted = await startAttack(t.attacker, t.weaponId, { event: SHIFT, target: t.targetRef });
   if (!posted) throw new Error("the attack was not posted");
   return cardOf(t.attacker);
 }

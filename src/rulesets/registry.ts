@@ -1,3 +1,4 @@
+import type { RulesetAttack } from "../apps/attack/attack-entry";
 import type { CardFlow } from "../chat/card-flows";
 import type { CardRenderer } from "../chat/card-render";
 import type { RulesetCheckLabels } from "../chat/check-card";
@@ -90,6 +91,12 @@ export interface RulesetCards {
   readonly flow?: CardFlow;
   /** How each of its card types is drawn (src/chat/card-render.ts), by ChatMessage type. */
   readonly renderers?: Readonly<Record<string, CardRenderer>>;
+  /**
+   * How an attack starts in its worlds (src/apps/attack/attack-entry.ts): the
+   * sheet's button, a hotbar macro, the Token HUD and the API call it.
+   * Without one, an attack is refused with a notice naming the ruleset.
+   */
+  readonly attack?: RulesetAttack;
   /**
    * How its check results are labelled on the check card (round-level rolls:
    * src/chat/check-card.ts `postRulesetCheck`).

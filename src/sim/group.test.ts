@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { jobNames, type OddsJob, runFightRange } from "../rulesets/fangs/fights";
 import { type FightRecorder, type FightResult, runDuel, runFight, traceFight } from "./duel";
 import type { FighterSheet } from "./fighter";
 import { formatDuelLog } from "./format";
 import { createLocalizer } from "./i18n";
 import { loadRoster } from "./node/packs";
-import { chunkRanges, jobNames, type OddsJob, runFightRange } from "./odds";
+import { chunkRanges } from "./odds";
 import {
   createDefaultPolicy,
   defaultTarget,

@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type OddsJob, runFightRange, runOddsChunked } from "../rulesets/fangs/fights";
 import { loadRoster } from "./node/packs";
-import { chunkRanges, type OddsJob, runFightRange, runOddsChunked } from "./odds";
+import { chunkRanges } from "./odds";
 import { findFighter } from "./roster";
 import { emptyTally, mergeTally } from "./stats";
 

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { jobSides, type OddsJob, runFightRange } from "../rulesets/fangs/fights";
 import { runDuel, runFight } from "./duel";
 import { loadRoster } from "./node/packs";
-import { jobSides, type OddsJob, runFightRange } from "./odds";
 import { findFighter } from "./roster";
 import { fightSeed } from "./seed";
 

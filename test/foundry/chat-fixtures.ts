@@ -23,6 +23,8 @@ export interface ExchangeModules {
   readonly start: typeof import("../../src/apps/attack/start-attack");
   readonly model: typeof import("../../src/data/exchange-card");
   readonly render: typeof import("../../src/chat/exchange-render");
+  /** The one `renderChatMessageHTML` hook that draws every ruleset's cards, the exchange card among them. */
+  readonly card: typeof import("../../src/chat/card-render");
   readonly hotbar: typeof import("../../src/apps/attack/hotbar");
 }
 
@@ -38,6 +40,7 @@ export async function loadExchange(): Promise<ExchangeModules> {
     start: await import("../../src/apps/attack/start-attack"),
     model: await import("../../src/data/exchange-card"),
     render: await import("../../src/chat/exchange-render"),
+    card: await import("../../src/chat/card-render"),
     hotbar: await import("../../src/apps/attack/hotbar"),
   };
   return modules;

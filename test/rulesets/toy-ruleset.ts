@@ -8,6 +8,7 @@ import {
 } from "../../src/combat/table-ruleset";
 import type { Ruleset, RulesetPhase } from "../../src/rules/kernel/ruleset";
 import type { RulesetDefinition } from "../../src/rulesets/registry";
+import { toyAttack } from "./toy-attack";
 import {
   TOY_HP,
   ToyVolleyModel,
@@ -271,6 +272,7 @@ export const toyDefinition: RulesetDefinition = {
   cards: {
     flow: toyLimitFlow(toyCardsFlow(toyCardFlow)),
     renderers: { toyVolley: toyVolleyRenderer },
+    attack: toyAttack,
     check: toyCheckLabels,
   },
   pools: [TOY_HP],

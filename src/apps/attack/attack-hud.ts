@@ -1,16 +1,11 @@
 import { localize } from "../../config/localize";
-import { itemSystem } from "../../data/views";
-import { loadRuleset } from "../../on-demand";
+import { readyAttackItems, startAttack } from "./attack-entry";
 
 /**
- * An attack button on the Token HUD: one click per equipped weapon and
- * equipped shield (its bash, NC-DEF-9), at the current target. The HUD shows
- * it only to the token's owners.
+ * An attack button on the Token HUD: one click per item the world's ruleset
+ * offers to attack with (FANGS: each equipped weapon and equipped shield),
+ * at the current target. The HUD shows it only to the token's owners.
  */
-
-export function weaponsOf(actor: Pick<Actor.Implementation, "items">): Item.Implementation[] {
-  return actor.items.filter((i) => (itemSystem(i, "weapon") ?? itemSystem(i, "shield"))?.equipped === true);
-}
 
 function escapeAttr(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -21,7 +16,7 @@ export function registerAttackHud(): void {
     const token = (app as { document?: TokenDocument.Implementation }).document;
     const actor = token?.actor as Actor.Implementation | null | undefined;
     if (!token || !actor?.isOwner) return;
-    const weapons = weaponsOf(actor);
+    const weapons = readyAttackItems(actor);
     if (weapons.length === 0) return;
     const column = (html as HTMLElement).querySelector(".col.left");
     if (!column) return;
@@ -55,9 +50,7 @@ export function registerAttackHud(): void {
       event.preventDefault();
       event.stopPropagation();
       palette.hidden = true;
-      void loadRuleset().then(({ startAttack }) =>
-        startAttack(actor, choice.dataset.weapon ?? "", { event, token }),
-      );
+      void startAttack(actor, choice.dataset.weapon ?? "", { event, token });
     });
   });
 }

@@ -1,11 +1,12 @@
 import { localize } from "../../config/localize";
 import { documentAtSync } from "../../documents/uuid";
 import { ROLL_DRAG_TYPE, rollSpecOf } from "../sheets/roll-spec";
+import { attacksWith } from "./attack-entry";
 import { assignRollMacro } from "./roll-macro";
 
 /**
- * Dragging a weapon from a sheet onto the hotbar makes a macro that starts
- * an attack with it (through the system's public API, so the macro keeps
+ * Dragging a weapon (an item the world's ruleset attacks with) from a sheet
+ * onto the hotbar makes a macro that starts an attack with it (through the system's public API, so the macro keeps
  * working whatever the bundle looks like). The same weapon dropped twice
  * reuses its macro.
  */
@@ -37,9 +38,10 @@ async function assignWeaponMacro(item: Item.Implementation, slot: number | undef
 }
 
 /**
- * The `hotbarDrop` hook: false (handled) for an owned weapon or shield (an
- * attack; a shield's is its bash, NC-DEF-9), an owned skill or a sheet's
- * roll button (a check); undefined otherwise, left to Foundry.
+ * The `hotbarDrop` hook: false (handled) for an owned item the world's
+ * ruleset attacks with (FANGS: a weapon or a shield, whose attack is its
+ * bash, NC-DEF-9), an owned skill or a sheet's roll button (a check);
+ * undefined otherwise, left to Foundry.
  */
 export function onHotbarDrop(
   _bar: unknown,
@@ -62,7 +64,7 @@ export function onHotbarDrop(
     void assignRollMacro(actor, spec, slot);
     return false;
   }
-  if (item.type !== "weapon" && item.type !== "shield") return;
+  if (!attacksWith(item.type)) return;
   void assignWeaponMacro(item as Item.Implementation, slot);
   return false;
 }

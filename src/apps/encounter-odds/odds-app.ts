@@ -1,8 +1,8 @@
 import { rulesOptions } from "../../config/settings";
 import type { EncounterDefinition } from "../../encounters/table";
+import { jobNames, type OddsJob, runOddsChunked } from "../../rulesets/fangs/fights";
 import type { FighterSheet } from "../../sim/fighter";
 import type { Localizer } from "../../sim/i18n";
-import { jobNames, type OddsJob, runOddsChunked } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
 import { withHandlebars } from "../mixins";
 import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./odds-view";

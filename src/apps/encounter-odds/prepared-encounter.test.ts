@@ -11,9 +11,9 @@ import { createI18n, registerFoundryHelpers } from "../../../test/handlebars/fou
 import { byAttr, byTag, parse, text } from "../../../test/handlebars/html";
 import { rulesOptions } from "../../config/settings";
 import { DEFAULT_CREATURE_PACK, ENCOUNTERS } from "../../encounters/table";
+import { jobNames, runFightRange } from "../../rulesets/fangs/fights";
 import { type FighterSheet, fighterFromActorData } from "../../sim/fighter";
 import { createLocalizer } from "../../sim/i18n";
-import { jobNames, runFightRange } from "../../sim/odds";
 import { oddsReport } from "../../sim/report";
 import type { EncounterOddsApp } from "./odds-app";
 import { oddsDialogContext } from "./odds-view";

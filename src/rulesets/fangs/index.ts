@@ -28,7 +28,9 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
+import { exchangeCardRenderer } from "./exchange-card";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
 
@@ -117,6 +119,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
       runStep: async (request, user) => (await loadRuleset()).runStep(request, user),
       readIntent: readFangsIntent,
     },
+    renderers: { exchange: exchangeCardRenderer },
+    attack: fangsAttack,
     check: fangsCheckLabels,
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */

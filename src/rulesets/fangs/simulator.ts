@@ -1,6 +1,6 @@
 import { openEncounterOddsNow } from "../../apps/encounter-odds/open";
 import type { RulesetSimulator } from "../../sim/fight-runner";
-import { fangsFightRunner, type OddsJob } from "../../sim/odds";
+import { fangsFightRunner, type OddsJob } from "./fights";
 
 /**
  * FANGS's simulator as its definition gives it (`simulator.load`): the

@@ -15,7 +15,7 @@ const ENTRIES = {
   "odds-cli": "src/sim/node/odds-cli.ts",
   "odds-worker": "src/sim/node/odds-worker.ts",
 };
-const SOURCE_DIRS = ["src/sim", "src/rules"];
+const SOURCE_DIRS = ["src/sim", "src/rules", "src/rulesets"];
 
 function sourceFiles(dir) {
   if (!existsSync(dir)) return [];

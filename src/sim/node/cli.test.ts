@@ -302,3 +302,25 @@ describe("npm run odds", () => {
     expect(stderr).toBe("");
   });
 });
+
+describe("--ruleset", () => {
+  it("fangs is the default: the same fight and the same odds with or without it", () => {
+    const plain = run("duel", "Gru", "Troll", "--seed", "7");
+    const fangs = run("duel", "--ruleset", "fangs", "Gru", "Troll", "--seed", "7");
+    expect(fangs.code).toBe(0);
+    expect(fangs.stdout).toBe(plain.stdout);
+    const odds = (...extra: string[]) =>
+      run("odds", "Gru", "Troll", "--runs", "200", "--workers", "2", "--json", ...extra);
+    expect(JSON.parse(odds("--ruleset=fangs").stdout)).toEqual(JSON.parse(odds().stdout));
+    expect(run("duel", "--ruleset", "fangs", "--list").stdout).toBe(run("duel", "--list").stdout);
+  });
+
+  it("an unknown ruleset is refused with the ids there are and exit code 2", () => {
+    for (const script of ["duel", "odds"] as const) {
+      const { code, stdout, stderr } = run(script, "--ruleset", "lunos", "Gru", "Troll");
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toBe('error: unknown ruleset "lunos" (the simulator runs: fangs)\n');
+    }
+  });
+});

@@ -1,31 +1,32 @@
 import { availableParallelism } from "node:os";
 import { parseArgs, parseCount, parseRuns, parseSeed } from "../args";
-import { MAX_SIDE_FIGHTERS } from "../duel";
-import { jobNames, type OddsJob } from "../odds";
-import { parsePolicies } from "../policies";
 import { formatOddsReport, oddsReport } from "../report";
 import { SimError } from "../sim-error";
 import { loadLocalizer, progressBar, projectRoot, runMain } from "./common";
-import { resolveSides } from "./packs";
 import { runOddsPool } from "./pool";
+import { loadTerminal, rulesetArg } from "./rulesets";
 
-const USAGE = `usage: npm run odds -- <side> <side> [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] [--policy ID|ID,ID] [--distance PACES] [--max-rounds N]
+const usage = (
+  own: string,
+) => `usage: npm run odds -- <side> <side> [--ruleset ID] [--runs N] [--seed N] [--workers N] [--chunk N] [--json] [--time] ${own}
 Runs N fights (default 10,000) and prints each side's chance to win with a 95% Wilson interval.
-A side is one fighter or several separated by commas (Gru,Dagmar; quote a name holding a comma).`;
+--ruleset picks the combat rules (default fangs).`;
 
 await runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), {
-    withValue: ["runs", "seed", "workers", "chunk", "policy", "distance", "max-rounds"],
+  const { id, rest } = rulesetArg(process.argv.slice(2));
+  const terminal = await loadTerminal(id);
+  const args = parseArgs(rest, {
+    withValue: ["runs", "seed", "workers", "chunk", ...terminal.options],
     switches: ["json", "help", "time"],
   });
   if (args.flags.has("help")) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${usage(terminal.usage)}\n`);
     return;
   }
   if (args.positional.length !== 2) {
     throw new SimError(
       "invalid-argument",
-      `odds need two sides (a side is one fighter or several joined by commas), got ${args.positional.length}\n${USAGE}`,
+      `odds need two sides (a side is one fighter or several joined by commas), got ${args.positional.length}\n${usage(terminal.usage)}`,
     );
   }
   const runs = parseRuns(args.flags.get("runs"), 10_000);
@@ -37,25 +38,12 @@ await runMain(async () => {
     Math.max(50, Math.min(2_000, Math.ceil(runs / (workers * 8)))),
     1_000_000,
   );
-  const policies = parsePolicies(args.flags.get("policy"));
   const root = projectRoot();
-  const sides = resolveSides(args.positional[0]!, args.positional[1]!, root);
-  for (const side of sides) {
-    if (side.length > MAX_SIDE_FIGHTERS)
-      throw new SimError("invalid-argument", `a side may field at most ${MAX_SIDE_FIGHTERS} fighters`);
-  }
-  const duel = sides[0].length === 1 && sides[1].length === 1;
-  const job: OddsJob = {
-    ...(duel ? { fighters: [sides[0][0]!, sides[1][0]!] as const } : { sides }),
-    seed,
-    policies,
-    startDistance: parseCount("distance", args.flags.get("distance"), 10, 1000),
-    maxRounds: parseCount("max-rounds", args.flags.get("max-rounds"), 100, 10_000),
-  };
+  const job = terminal.job([args.positional[0]!, args.positional[1]!], args.flags, seed, root);
   const bar = progressBar(runs, "fights");
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const tally = await runOddsPool(job, runs, {
+  const tally = await runOddsPool(terminal, job, runs, {
     workers,
     chunkSize: chunk,
     workerUrl: new URL("./odds-worker.js", import.meta.url),
@@ -79,7 +67,7 @@ await runMain(async () => {
       })}\n`,
     );
   }
-  const names = jobNames(job);
+  const names = terminal.names(job);
   const report = oddsReport(tally, names.sides, seed, names.fighters);
   if (args.flags.has("json")) {
     process.stdout.write(`${JSON.stringify({ ...report, rounds: tally.rounds }, null, 2)}\n`);

@@ -1,9 +1,10 @@
 import { Worker } from "node:worker_threads";
-import { chunkRanges, type OddsJob, runFightRange } from "../odds";
+import { chunkRanges, runRange, type SeededJob } from "../fight-runner";
 import { emptyTally, mergeTally, type OddsTally } from "../stats";
+import type { RulesetTerminal } from "../terminal";
 
 /**
- * Spreads a run over worker threads: ranges of fights go to whichever worker
+ * Spreads a run of one ruleset's fights over worker threads: ranges of fights go to whichever worker
  * is free, and the whole counts they send back are added up. Fight i is
  * seeded by (seed, i), so the tally is the same for any number of workers or
  * chunk size (test: src/sim/node/odds-cli.test.ts).
@@ -15,13 +16,18 @@ export interface PoolOptions {
   readonly onProgress?: (done: number) => void;
 }
 
-export async function runOddsPool(job: OddsJob, runs: number, options: PoolOptions): Promise<OddsTally> {
+export async function runOddsPool<Job extends SeededJob>(
+  ruleset: Pick<RulesetTerminal<Job>, "rulesetId" | "runner">,
+  job: Job,
+  runs: number,
+  options: PoolOptions,
+): Promise<OddsTally> {
   const ranges = chunkRanges(runs, options.chunkSize);
   const tally = emptyTally();
   let done = 0;
   if (options.workers <= 1 || ranges.length === 1) {
     for (const [from, to] of ranges) {
-      mergeTally(tally, runFightRange(job, from, to));
+      mergeTally(tally, runRange(ruleset.runner, job, from, to));
       done += to - from;
       options.onProgress?.(done);
     }
@@ -36,7 +42,8 @@ export async function runOddsPool(job: OddsJob, runs: number, options: PoolOptio
         new Promise<void>((resolve, reject) => {
           // A larger young generation: each fight leaves many short-lived objects, and fewer scavenges pay off.
           const worker = new Worker(options.workerUrl, {
-            workerData: job,
+            // Each worker loads the same ruleset's runner (src/sim/node/rulesets.ts).
+            workerData: { rulesetId: ruleset.rulesetId, job },
             resourceLimits: { maxYoungGenerationSizeMb: 48 },
           });
           const feed = (): void => {
