@@ -3,6 +3,7 @@ import type { CardRenderer } from "../chat/card-render";
 import type { RulesetCheckLabels } from "../chat/check-card";
 import type { AnyTableRuleset } from "../combat/table-ruleset";
 import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
+import { type EffectAttachment, registerEffectAttachment } from "../effects/attached-effects";
 import {
   type EffectKindDefinition,
   type PoolDefinition,
@@ -160,6 +161,11 @@ export interface RulesetDefinition {
    * undo; ids of a ruleset other than FANGS are prefixed with its id.
    */
   readonly effectKinds?: readonly EffectKindDefinition[];
+  /**
+   * What its kinds write on the table as documents of their own, with
+   * their undo (src/effects/attached-effects.ts: FANGS's stuck weapon).
+   */
+  readonly effectAttachments?: readonly EffectAttachment[];
   /** The statuses a token shows in a world that plays it. */
   readonly statuses: readonly StatusDefinition[];
   /** CONFIG.Combat.initiative in a world that plays it. */
@@ -233,6 +239,7 @@ export function registerRulesetDefinition(definition: RulesetDefinition): void {
       fail(id, `its effect kind "${kind.id}" must start with "${id}" and a capital`);
   }
   for (const kind of definition.effectKinds ?? []) registerEffectKind(kind);
+  for (const attachment of definition.effectAttachments ?? []) registerEffectAttachment(attachment);
   definitions.set(id, definition);
   registerRuleset(definition.rules);
 }

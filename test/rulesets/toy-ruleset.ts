@@ -18,6 +18,7 @@ import {
 } from "./toy-cards";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
+import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
 
 /**
  * A second ruleset that lives only in the tests, to prove the seam: two
@@ -253,12 +254,13 @@ export const toyDefinition: RulesetDefinition = {
     ChatMessage: {
       toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" },
       toyVolley: { model: ToyVolleyModel, labelKey: "TOY.Chat.Volley" },
+      ...TOY_TIMED_CARDS,
     },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
   table: anyTable(toyTable),
   cards: {
-    flow: toyCardsFlow(toyCardFlow),
+    flow: toyTimedFlow(toyCardsFlow(toyCardFlow)),
     renderers: { toyVolley: toyVolleyRenderer },
     check: toyCheckLabels,
   },

@@ -21,6 +21,7 @@ import { ShieldModel } from "../../data/item-shield";
 import { SkillModel } from "../../data/item-skill";
 import { WeaponModel } from "../../data/item-weapon";
 import { loadRuleset } from "../../on-demand";
+import { FANGS_EFFECT_KINDS } from "../../rules/fangs/effect-kinds";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import {
   type RulesetDefinition,
@@ -28,6 +29,7 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { stuckWeaponAttachment } from "./stuck-weapon-effect";
 
 /**
  * FANGS's Foundry side as one registration: what the world setting
@@ -108,6 +110,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     { name: "stunPoints", path: "stunPoints", labelKey: "FANGS.Actor.Attribute.StunPoints" },
     { name: "hitPoints", path: "hitPoints", labelKey: "FANGS.Actor.Attribute.HitPoints" },
   ],
+  effectKinds: FANGS_EFFECT_KINDS,
+  effectAttachments: [stuckWeaponAttachment],
   cards: {
     flow: { runStep: async (request, user) => (await loadRuleset()).runStep(request, user) },
     check: fangsCheckLabels,
