@@ -142,6 +142,7 @@ describe("Foundry knows every ruleset's documents, whichever the world plays", (
       "gmDamage",
       "toyCard",
       "toyVolley",
+      "toyKnockout",
     ]);
     expect(Object.keys(CONFIG.Combatant.dataModels)).toEqual(["base", "toyCombatant"]);
     expect(CONFIG.Actor.typeLabels).toMatchObject({
