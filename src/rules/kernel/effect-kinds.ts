@@ -35,6 +35,8 @@ export interface PoolDefinition {
   readonly labelKey: string;
   /** The lowest value an effect may leave; absent, it may fall without bound (FANGS's pools). */
   readonly min?: number;
+  /** Lang key of the GM damage note's line for it, with {before} and {after}; absent, "{pool} {before} → {after}". */
+  readonly noteKey?: string;
 }
 
 /** Why an effect changed nothing. */

@@ -29,6 +29,8 @@ import {
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { fangsGmDamage } from "./gm-damage";
+import { FANGS_POOLS } from "./pools";
 import { stuckWeaponAttachment } from "./stuck-weapon-effect";
 
 /**
@@ -105,11 +107,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     combatant: { type: "base", model: FangsCombatantData },
   },
   table: anyTable(fangsTable),
-  // Both pools may fall below 0 (coma, death): no lowest value.
-  pools: [
-    { name: "stunPoints", path: "stunPoints", labelKey: "FANGS.Actor.Attribute.StunPoints" },
-    { name: "hitPoints", path: "hitPoints", labelKey: "FANGS.Actor.Attribute.HitPoints" },
-  ],
+  pools: FANGS_POOLS,
+  gmDamage: fangsGmDamage,
   effectKinds: FANGS_EFFECT_KINDS,
   effectAttachments: [stuckWeaponAttachment],
   cards: {

@@ -1,0 +1,32 @@
+import { actorSystem } from "../../data/views";
+import { adjustPools, type PoolState } from "../../rules/fangs/consequences";
+import type { RulesetGmDamage } from "../registry";
+
+/**
+ * FANGS's rule for the GM's damage tool: the rules core's adjustPools
+ * (healing up to the maximum, the pool statuses by the thresholds a blow
+ * uses), read from a FANGS actor's pools and CO and SZ.
+ */
+
+function stateOf(actor: Actor.Implementation): PoolState | null {
+  const system = actorSystem(actor);
+  if (!system) return null;
+  return {
+    stunPoints: { value: system.stunPoints.value, max: system.stunPoints.max },
+    hitPoints: { value: system.hitPoints.value, max: system.hitPoints.max },
+    co: system.characteristics.co,
+    sz: system.characteristics.sz,
+  };
+}
+
+export const fangsGmDamage: RulesetGmDamage = {
+  effects(actor, request) {
+    const state = stateOf(actor);
+    if (!state) return null;
+    return adjustPools(actor.uuid, state, {
+      direction: request.direction,
+      stunPoints: request.points.stunPoints ?? 0,
+      hitPoints: request.points.hitPoints ?? 0,
+    });
+  },
+};
