@@ -19,7 +19,7 @@ export type { EffectKindDefinition, PoolDefinition };
 /** The GM damage tool's rule for a ruleset's actors (src/apps/gm-damage/). */
 export interface RulesetGmDamage {
   /** The effects of the request on one actor; null for an actor it cannot read (a module's type). */
-  effects(actor: Actor.Implementation, request: GmDamageRequest): Effect[] | null;
+  effects(actor: Actor.Implementation, request: GmDamageRequest): Effect[] | null | Promise<Effect[] | null>;
 }
 
 /**

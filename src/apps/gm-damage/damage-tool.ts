@@ -95,7 +95,7 @@ function poolsNow(actor: AnyActor): PoolNow[] {
 }
 
 /** The effects of the request on one actor, by its ruleset's rule; null for an actor without pools. */
-function effectsOn(actor: AnyActor, request: GmDamageRequest): Effect[] | null {
+async function effectsOn(actor: AnyActor, request: GmDamageRequest): Promise<Effect[] | null> {
   const owner = rulesetOwning("Actor", actor.type);
   const rule = (owner ? getRulesetDefinition(owner) : undefined)?.gmDamage;
   if (rule) return rule.effects(actor, request);
@@ -126,7 +126,7 @@ export async function applyGmDamage(
   const deltas = await serialised(async () => {
     // Read inside the queue: the pools as the last queued write left them.
     const effects: Effect[] = [];
-    for (const { actor } of actors) effects.push(...(effectsOn(actor, request) ?? []));
+    for (const { actor } of actors) effects.push(...((await effectsOn(actor, request)) ?? []));
     return effects.length === 0 ? [] : (await applyEffects(effects)).deltas;
   });
   await postNote(actors, deltas, request);

@@ -1,32 +1,11 @@
-import { actorSystem } from "../../data/views";
-import { adjustPools, type PoolState } from "../../rules/fangs/consequences";
+import { loadRuleset } from "../../on-demand";
 import type { RulesetGmDamage } from "../registry";
 
 /**
- * FANGS's rule for the GM's damage tool: the rules core's adjustPools
- * (healing up to the maximum, the pool statuses by the thresholds a blow
- * uses), read from a FANGS actor's pools and CO and SZ.
+ * FANGS's rule for the GM's damage tool, registered through its
+ * definition: the rules core's adjustPools (gm-damage-effects.ts), loaded
+ * with FANGS's heavy part, where the tool itself lives.
  */
-
-function stateOf(actor: Actor.Implementation): PoolState | null {
-  const system = actorSystem(actor);
-  if (!system) return null;
-  return {
-    stunPoints: { value: system.stunPoints.value, max: system.stunPoints.max },
-    hitPoints: { value: system.hitPoints.value, max: system.hitPoints.max },
-    co: system.characteristics.co,
-    sz: system.characteristics.sz,
-  };
-}
-
 export const fangsGmDamage: RulesetGmDamage = {
-  effects(actor, request) {
-    const state = stateOf(actor);
-    if (!state) return null;
-    return adjustPools(actor.uuid, state, {
-      direction: request.direction,
-      stunPoints: request.points.stunPoints ?? 0,
-      hitPoints: request.points.hitPoints ?? 0,
-    });
-  },
+  effects: async (actor, request) => (await loadRuleset("fangs")).fangsGmDamageEffects(actor, request),
 };
