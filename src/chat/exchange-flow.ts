@@ -27,6 +27,7 @@ import {
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../rules/fangs/types";
 import { type Effect, poolTotal } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
+import type { PlannedStuck } from "../rulesets/fangs/stuck-weapon-effect";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "./authority";
 import { authoredByGM, NOT_GM_CARD } from "./card-flows";
 import {
@@ -474,10 +475,15 @@ async function prepareApply(state: ExchangeState, userId: string, rollDie: RollO
   const effects = [...damage.effects, ...assessed.effects];
   const applied = await applyEffects(effects, {
     combat: FangsCombat.withId(state.setup.combatId),
-    stuckEffectName: (stuck) =>
-      game.i18n?.format("FANGS.Chat.Stuck.EffectName", {
-        weapon: stuck.itemId === state.weapon.itemId ? state.weapon.name : stuck.itemId,
-      }) ?? "Impaled",
+    attachedName: (planned) => {
+      if (planned.kind !== "stuck") return undefined;
+      const stuck = planned as PlannedStuck;
+      return (
+        game.i18n?.format("FANGS.Chat.Stuck.EffectName", {
+          weapon: stuck.itemId === state.weapon.itemId ? state.weapon.name : stuck.itemId,
+        }) ?? "Impaled"
+      );
+    },
   });
   // A module on the GM's client stopped it: the card stays where it was, to be applied again.
   if (applied.cancelled) throw new StepRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");

@@ -215,6 +215,16 @@ export type AppliedDelta =
       readonly inItemId: string | null;
     }
   | {
+      readonly kind: "timedStatus";
+      readonly actorUuid: string;
+      /** The ActiveEffect created to carry it; the effects its chain puts on after it name it. */
+      readonly effectId: string;
+      /** The registered timed status's id. */
+      readonly timedStatus: string;
+      /** Each status its chain may put on when it runs out, and whether the actor had it before. */
+      readonly endStatuses: Readonly<Record<string, boolean>>;
+    }
+  | {
       readonly kind: "actionLost";
       readonly combatantUuid: string;
       readonly before: boolean;

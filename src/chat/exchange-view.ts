@@ -8,6 +8,7 @@ import type { ExchangeOutcome } from "../rules/fangs/outcome";
 import { DEFENSE_LABEL_KEYS, OUTCOME_LABEL_KEYS } from "../rules/fangs/outcome-labels";
 import { type CheckResult, type DefenseChoice, SuccessLevel } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
+import { timedStatusDefinition } from "../rules/kernel/timed-status";
 import { type CheckCardContext, checkCardContext } from "./check-card";
 import type { DefenseOffer } from "./defense-options";
 import {
@@ -462,6 +463,17 @@ function deltaLine(delta: AppliedDelta, state: ExchangeState, localize: Localize
       };
     case "actionLost":
       return { text: localize("FANGS.Chat.Applied.ActionLost"), css: "fangs-exchange__delta" };
+    case "timedStatus":
+      return {
+        text: localize("FANGS.Chat.Applied.StatusOn", {
+          name: names.actor(delta.actorUuid),
+          status: statusLabel(
+            timedStatusDefinition(delta.timedStatus)?.status ?? delta.timedStatus,
+            localize,
+          ),
+        }),
+        css: "fangs-exchange__delta",
+      };
   }
 }
 

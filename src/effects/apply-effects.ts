@@ -1,6 +1,5 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
 import type { AppliedDelta } from "../chat/exchange-state";
-import type { StuckFlag } from "../chat/stuck-weapons";
 import { writeRound } from "../combat/record";
 import { combatantSystem } from "../combat/snapshot";
 import { actorSystem, itemSystem } from "../data/views";
@@ -10,13 +9,15 @@ import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences"
 import type { Effect } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
 import { poolsForActorType, registeredPoolMinimums } from "../rulesets/registry";
+import { type AttachmentContext, attachmentOf, type PlannedAttachment } from "./attached-effects";
+import "./timed-status-attachment";
 import {
   type ActorView,
   actorsOf,
   type EffectPlan,
   inverseOf,
+  isValueChange,
   type PlannedChange,
-  type PlannedStuck,
   planEffects,
   type SkippedEffect,
   STATUS_ALIASES,
@@ -116,8 +117,11 @@ export async function loadViews(
 /* -------------------------------------------- */
 
 export interface ApplyOptions {
-  /** Names the ActiveEffect that carries a stuck weapon ("Impaled: Spear"). */
-  readonly stuckEffectName?: (stuck: PlannedStuck) => string;
+  /**
+   * Names a document an effect kind writes (FANGS's card: "Impaled: Spear"
+   * for a stuck weapon); undefined leaves the kind's own name.
+   */
+  readonly attachedName?: (planned: PlannedAttachment) => string | undefined;
   /** The combat whose combatants lose their action (default: the one this client views). */
   readonly combat?: Combat.Implementation | null;
 }
@@ -169,6 +173,7 @@ async function executeChanges(
     let pools: Record<string, unknown> = {};
     const itemUpdates: Item.UpdateData[] = [];
     for (const change of list) {
+      if (!isValueChange(change)) continue;
       if (change.kind === "pool") {
         const path = poolPath(actor, change.pool);
         if (path) pools = foundry.utils.mergeObject(pools, poolUpdate(path, change.after));
@@ -179,8 +184,12 @@ async function executeChanges(
     }
     if (Object.keys(pools).length > 0) await actor.update({ system: pools });
     if (itemUpdates.length > 0) await actor.updateEmbeddedDocuments("Item", itemUpdates);
+    const context: AttachmentContext = { combat: options.combat, name: options.attachedName };
     for (const change of list) {
-      if (change.kind === "pool" || change.kind === "itemSp" || change.kind === "equipped")
+      if (!isValueChange(change)) {
+        const delta = await attachmentOf(change)?.write(change, actor, context);
+        if (delta) deltas.push(delta);
+      } else if (change.kind === "pool" || change.kind === "itemSp" || change.kind === "equipped")
         deltas.push(change);
       else if (change.kind === "status") {
         await actor.toggleStatusEffect(change.status, {
@@ -188,39 +197,12 @@ async function executeChanges(
           overlay: change.status === "dead",
         });
         deltas.push(change);
-      } else if (change.kind === "stuck") {
-        const flag: StuckFlag = {
-          ownerUuid: change.ownerUuid,
-          itemId: change.itemId,
-          inItemId: change.inItemId,
-          perRoundDamage: change.perRoundDamage,
-        };
-        const created = await actor.createEmbeddedDocuments("ActiveEffect", [
-          {
-            name: options.stuckEffectName?.(change) ?? "Impaled",
-            img: "systems/fangs/assets/icons/status/impaled.svg",
-            // A weapon stuck in a shield impales the shield, not the body.
-            statuses: change.inItemId ? [] : ["impaled"],
-            flags: { fangs: { stuck: flag } },
-          },
-        ]);
-        const effectId = created?.[0]?.id;
-        if (effectId) {
-          deltas.push({
-            kind: "stuck",
-            targetUuid: change.targetUuid,
-            effectId,
-            ownerUuid: change.ownerUuid,
-            itemId: change.itemId,
-            inItemId: change.inItemId,
-          });
-        }
       }
     }
   }
   // The combatant's lost action is on the Combatant, not the actor.
   for (const change of changes) {
-    if (change.kind !== "actionLost") continue;
+    if (!isValueChange(change) || change.kind !== "actionLost") continue;
     const combatant = await documentAt(change.combatantUuid);
     if (combatant instanceof Combatant) {
       await writeRound(combatant as Combatant.Implementation, { actionLost: change.after });
@@ -231,14 +213,8 @@ async function executeChanges(
 }
 
 function actorUuidOf(change: PlannedChange): string | null {
-  switch (change.kind) {
-    case "stuck":
-      return change.targetUuid;
-    case "actionLost":
-      return null;
-    default:
-      return change.actorUuid;
-  }
+  if (!isValueChange(change)) return attachmentOf(change)?.actorOf(change) ?? null;
+  return change.kind === "actionLost" ? null : change.actorUuid;
 }
 
 /** The token statuses the pools decide (unconscious, comatose, dying, dead). */
@@ -315,6 +291,16 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
   const missed: AppliedDelta[] = [];
   const derived = await derivedStatusActors(deltas);
   for (const delta of [...deltas].reverse()) {
+    const attachment = attachmentOf(delta);
+    if (attachment) {
+      const actor = await resolveActor(attachment.actorOf(delta));
+      if (!actor || !(await attachment.revert(delta, actor))) missed.push(delta);
+      continue;
+    }
+    if (!isValueChange(delta)) {
+      missed.push(delta);
+      continue;
+    }
     if (delta.kind === "actionLost") {
       const combatant = await documentAt(delta.combatantUuid);
       if (!(combatant instanceof Combatant)) {
@@ -326,7 +312,7 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
       if (back !== null) await writeRound(combatant as Combatant.Implementation, { actionLost: back });
       continue;
     }
-    const actor = await resolveActor(delta.kind === "stuck" ? delta.targetUuid : delta.actorUuid);
+    const actor = await resolveActor(delta.actorUuid);
     if (!actor) {
       missed.push(delta);
       continue;
@@ -373,11 +359,6 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
             overlay: delta.status === "dead",
           });
         }
-        break;
-      }
-      case "stuck": {
-        if (actor.effects.has(delta.effectId))
-          await actor.deleteEmbeddedDocuments("ActiveEffect", [delta.effectId]);
         break;
       }
     }

@@ -1,13 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { registerFangsEffectKinds } from "../rules/fangs/effect-kinds";
+import { WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
 import type { Effect } from "../rules/kernel/effects";
-import {
-  type ActorView,
-  actorsOf,
-  appliable,
-  inverseOf,
-  planEffects,
-  WEAPON_DROPPED_NOTE,
-} from "./effect-plan";
+import { stuckWeaponAttachment } from "../rulesets/fangs/stuck-weapon-effect";
+import { registerEffectAttachment } from "./attached-effects";
+import { type ActorView, actorsOf, appliable, inverseOf, planEffects } from "./effect-plan";
+
+// FANGS's kinds, as its definition registers them (src/rulesets/fangs/index.ts).
+beforeAll(() => {
+  registerFangsEffectKinds();
+  registerEffectAttachment(stuckWeaponAttachment);
+});
 
 function view(overrides: Partial<ActorView> = {}): ActorView {
   return {

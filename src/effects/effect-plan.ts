@@ -1,7 +1,8 @@
 import type { AppliedDelta } from "../chat/exchange-state";
-import { WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
 import { applyEffectsTo, type EffectSubject, type ItemTrack } from "../rules/kernel/apply";
+import { effectKindOf, partyOf } from "../rules/kernel/effect-kinds";
 import type { Effect } from "../rules/kernel/effects";
+import { attachmentForEffect, attachmentOf, type PlannedAttachment } from "./attached-effects";
 
 /**
  * The pure half of the effect applier (apply-effects.ts carries it out):
@@ -13,15 +14,13 @@ import type { Effect } from "../rules/kernel/effects";
  * actor ids), so unlinked tokens' synthetic actors resolve like any other.
  */
 
-/** The note the rules core's fumble module (src/rules/fangs/fumble.ts) leaves for a dropped weapon; the Foundry layer unequips it. */
-export { WEAPON_DROPPED_NOTE };
-
 /**
- * Whether applying these effects would touch a document: any effect but a
- * note, and the note of a dropped weapon (it unequips the weapon).
+ * Whether applying these effects would touch a document: any effect whose
+ * kind may change one (every kind but a plain note; FANGS's dropped weapon
+ * is a note whose kind unequips the weapon).
  */
 export function appliable(effects: readonly Effect[]): boolean {
-  return effects.some((e) => e.kind !== "note" || e.key === WEAPON_DROPPED_NOTE);
+  return effects.some((e) => effectKindOf(e)?.changesDocuments !== false);
 }
 
 /** What the planner needs to know about one actor. */
@@ -41,17 +40,18 @@ export interface ActorView {
   readonly combatant: { readonly uuid: string; readonly actionLost: boolean } | null;
 }
 
-/** A stuck weapon to record on its target (the delta gets the created effect's id once it exists). */
-export interface PlannedStuck {
-  readonly kind: "stuck";
-  readonly targetUuid: string;
-  readonly ownerUuid: string;
-  readonly itemId: string;
-  readonly inItemId: string | null;
-  readonly perRoundDamage: string | null;
-}
+/** A change to a value of a document, reverted by its difference or its old value. */
+export type ValueChange = Exclude<AppliedDelta, { kind: "stuck" } | { kind: "timedStatus" }>;
 
-export type PlannedChange = Exclude<AppliedDelta, { kind: "stuck" }> | PlannedStuck;
+/** A value change, or a document an effect kind writes (attached-effects.ts). */
+export type PlannedChange = ValueChange | PlannedAttachment;
+
+const VALUE_KINDS: ReadonlySet<string> = new Set(["pool", "itemSp", "equipped", "status", "actionLost"]);
+
+/** Whether a planned change is a value change (else a registered kind's own write). */
+export function isValueChange(change: { readonly kind: string }): change is ValueChange {
+  return VALUE_KINDS.has(change.kind);
+}
 
 export interface SkippedEffect {
   readonly effect: Effect;
@@ -77,202 +77,202 @@ export interface EffectPlan {
  */
 export const STATUS_ALIASES: Readonly<Record<string, string>> = Object.freeze({ coma: "comatose" });
 
-/** The actors an effect list touches (to load their views). */
+/** The actors an effect list touches (to load their views): each effect's party, by its kind. */
 export function actorsOf(effects: readonly Effect[]): string[] {
   const ids = new Set<string>();
   for (const e of effects) {
-    switch (e.kind) {
-      case "ruleset":
-      case "pool":
-      case "itemDurability":
-      case "status":
-      case "loseAction":
-      case "prone":
-        ids.add(e.actorId);
-        break;
-      case "stuckItem":
-        ids.add(e.targetId);
-        break;
-      case "note":
-        if (e.key === WEAPON_DROPPED_NOTE && typeof e.data.actorId === "string") ids.add(e.data.actorId);
-        break;
-    }
+    const party = partyOf(e);
+    if (party) ids.add(party);
   }
   return [...ids];
+}
+
+type Category = "pool" | "item" | "equipped" | "status" | "lost";
+
+/** A value an effect wrote on a party (even the value it had): the plan's keys, in the order first written. */
+interface Touch {
+  readonly category: Category;
+  readonly actorUuid: string;
+  readonly key: string;
+  readonly effect: Effect;
+}
+
+/**
+ * A copy of the actor's values whose writes are noted: whatever kind
+ * changes it (the kernel's, FANGS's, a ruleset's), the plan learns which
+ * values it wrote without knowing the kind.
+ */
+function touchingSubject(
+  uuid: string,
+  view: ActorView,
+  touched: (category: Category, key: string) => void,
+): EffectSubject {
+  const pools = new Proxy(
+    { ...view.pools },
+    {
+      set(target, key, value) {
+        if (typeof key === "string") touched("pool", key);
+        return Reflect.set(target, key, value);
+      },
+    },
+  );
+  const items = new Map<string, ItemTrack | null>();
+  for (const [id, item] of view.items) items.set(id, item.itemSp);
+  const setItem = items.set.bind(items);
+  items.set = (id, track) => {
+    touched("item", id);
+    return setItem(id, track);
+  };
+  const statuses = new Set(view.statuses);
+  const add = statuses.add.bind(statuses);
+  const remove = statuses.delete.bind(statuses);
+  statuses.add = (status) => {
+    touched("status", status);
+    return add(status);
+  };
+  statuses.delete = (status) => {
+    touched("status", status);
+    return remove(status);
+  };
+  const dropped = new Set<string>();
+  const drop = dropped.add.bind(dropped);
+  dropped.add = (id) => {
+    touched("equipped", id);
+    return drop(id);
+  };
+  let actionLost = view.combatant?.actionLost ?? false;
+  return {
+    pools,
+    items,
+    statuses,
+    dropped,
+    get actionLost() {
+      return actionLost;
+    },
+    set actionLost(value: boolean) {
+      touched("lost", uuid);
+      actionLost = value;
+    },
+  };
 }
 
 /**
  * What to change for these effects, given the documents as they are now.
  * The rules kernel's applier (`applyEffectsTo`, shared with the simulator)
- * folds the effects into a copy of each actor's values; the plan is the
- * difference, one change per pool, item or status with the first value
- * before and the last value after, in the order the effects first touched
- * them. Item SP stays within 0…max (the data model refuses anything else);
- * pools may go below 0.
+ * folds the effects, each by its registered kind, into a copy of each
+ * actor's values; the plan is the difference, one change per pool, item or
+ * status with the first value before and the last value after, in the
+ * order the effects first wrote them, then what the kinds write as
+ * documents of their own (attached-effects.ts). Item SP stays within
+ * 0…max (the data model refuses anything else); pools may go below 0.
  */
 export function planEffects(
   effects: readonly Effect[],
   views: ReadonlyMap<string, ActorView>,
   poolMin: Readonly<Record<string, number>> = {},
 ): EffectPlan {
-  // A stuck weapon's effect carries the "impaled" status itself.
-  const impaledByStuck = new Set<string>();
-  for (const e of effects) if (e.kind === "stuckItem" && !e.inItemId) impaledByStuck.add(e.targetId);
-  const applied = effects.filter(
-    (e) => !(e.kind === "status" && e.status === "impaled" && e.active && impaledByStuck.has(e.actorId)),
-  );
-
   const subjects = new Map<string, EffectSubject>();
+  const touches: Touch[] = [];
+  let current: Effect | null = null;
   const subjectOf = (actorUuid: string): EffectSubject | undefined => {
     let subject = subjects.get(actorUuid);
     const view = views.get(actorUuid);
     if (subject === undefined && view !== undefined) {
-      const items = new Map<string, ItemTrack | null>();
-      for (const [id, item] of view.items) items.set(id, item.itemSp);
-      subject = {
-        pools: { ...view.pools },
-        items,
-        statuses: new Set(view.statuses),
-        actionLost: view.combatant?.actionLost ?? false,
-        dropped: new Set(),
-      };
+      subject = touchingSubject(actorUuid, view, (category, key) =>
+        touches.push({ category, actorUuid, key, effect: current! }),
+      );
       subjects.set(actorUuid, subject);
     }
     return subject;
   };
-  const result = applyEffectsTo(applied, subjectOf, {
-    droppedNote: WEAPON_DROPPED_NOTE,
-    statusAliases: STATUS_ALIASES,
-    poolMin,
-  });
-  const skipped: SkippedEffect[] = [...result.skipped];
+  const rules = { statusAliases: STATUS_ALIASES, poolMin };
+  const skipped: SkippedEffect[] = [];
+  const tableSkipped: SkippedEffect[] = [];
+  const notes: Extract<Effect, { kind: "note" }>[] = [];
+  const attachments: PlannedAttachment[] = [];
+  for (const effect of effects) {
+    current = effect;
+    const result = applyEffectsTo([effect], subjectOf, rules);
+    skipped.push(...result.skipped);
+    notes.push(...result.notes);
+    for (const { record } of result.records) {
+      const kind = effectKindOf(effect);
+      const attachment = kind ? attachmentForEffect(kind.id) : undefined;
+      const planned = attachment?.plan(effect, record);
+      if (planned) attachments.push(planned);
+    }
+  }
 
-  // The keys each kind of change was first touched by, in effect order.
-  const pools = new Map<string, Extract<PlannedChange, { kind: "pool" }>>();
-  const items = new Map<string, Extract<PlannedChange, { kind: "itemSp" }>>();
-  const equipped = new Map<string, Extract<PlannedChange, { kind: "equipped" }>>();
-  const statuses = new Map<string, Extract<PlannedChange, { kind: "status" }>>();
-  const lost = new Map<string, Extract<PlannedChange, { kind: "actionLost" }>>();
-  for (const effect of applied) {
-    switch (effect.kind) {
-      case "ruleset": {
-        // A ruleset's kind changes pools and statuses: each is recorded like the kernel's own, so
-        // the undo reverts it by the same deltas.
-        const view = views.get(effect.actorId);
-        const subject = subjects.get(effect.actorId);
-        if (!view || !subject) break;
-        for (const pool of Object.keys(view.pools)) {
-          const key = `${effect.actorId}|${pool}`;
-          if (!pools.has(key) && subject.pools[pool] === view.pools[pool]) continue;
-          pools.set(key, {
-            kind: "pool",
-            actorUuid: effect.actorId,
-            pool,
-            before: view.pools[pool]!,
-            after: subject.pools[pool]!,
-          });
-        }
-        for (const status of new Set([...view.statuses, ...subject.statuses])) {
-          const key = `${effect.actorId}|${status}`;
-          const after = subject.statuses.has(status);
-          if (!statuses.has(key) && after === view.statuses.has(status)) continue;
-          statuses.set(key, {
-            kind: "status",
-            actorUuid: effect.actorId,
-            status,
-            before: view.statuses.has(status),
-            after,
-          });
-        }
-        break;
-      }
-      case "pool": {
-        const view = views.get(effect.actorId);
-        const pool = effect.pool;
-        if (!view || !(pool in view.pools)) break;
-        const after = subjects.get(effect.actorId)!.pools[pool]!;
-        pools.set(`${effect.actorId}|${pool}`, {
+  // The keys each kind of change was first written by, in effect order.
+  const pools = new Map<string, Extract<ValueChange, { kind: "pool" }>>();
+  const items = new Map<string, Extract<ValueChange, { kind: "itemSp" }>>();
+  const equipped = new Map<string, Extract<ValueChange, { kind: "equipped" }>>();
+  const statuses = new Map<string, Extract<ValueChange, { kind: "status" }>>();
+  const lost = new Map<string, Extract<ValueChange, { kind: "actionLost" }>>();
+  for (const { category, actorUuid, key, effect } of touches) {
+    const view = views.get(actorUuid)!;
+    const subject = subjects.get(actorUuid)!;
+    const id = `${actorUuid}|${key}`;
+    switch (category) {
+      case "pool":
+        if (!(key in view.pools)) break;
+        pools.set(id, {
           kind: "pool",
-          actorUuid: effect.actorId,
-          pool,
-          before: view.pools[pool]!,
-          after,
+          actorUuid,
+          pool: key,
+          before: view.pools[key]!,
+          after: subject.pools[key]!,
         });
         break;
-      }
-      case "itemDurability": {
-        const before = views.get(effect.actorId)?.items.get(effect.itemId)?.itemSp;
-        const after = subjects.get(effect.actorId)?.items.get(effect.itemId);
+      case "item": {
+        const before = view.items.get(key)?.itemSp;
+        const after = subject.items.get(key);
         if (!before || !after) break;
-        items.set(`${effect.actorId}|${effect.itemId}`, {
-          kind: "itemSp",
-          actorUuid: effect.actorId,
-          itemId: effect.itemId,
-          before: before.value,
-          after: after.value,
-        });
+        items.set(id, { kind: "itemSp", actorUuid, itemId: key, before: before.value, after: after.value });
+        break;
+      }
+      case "equipped": {
+        const item = view.items.get(key);
+        if (!item || !subject.dropped.has(key)) break;
+        // An item without an "equipped" field cannot be put down.
+        if (item.equipped === null) tableSkipped.push({ effect, reason: "unknown-item" });
+        else
+          equipped.set(id, { kind: "equipped", actorUuid, itemId: key, before: item.equipped, after: false });
         break;
       }
       case "status":
-      case "prone": {
-        const view = views.get(effect.actorId);
-        if (!view) break;
-        const word = effect.kind === "prone" ? "prone" : effect.status;
-        const status = STATUS_ALIASES[word] ?? word;
-        statuses.set(`${effect.actorId}|${status}`, {
+        statuses.set(id, {
           kind: "status",
-          actorUuid: effect.actorId,
-          status,
-          before: view.statuses.has(status),
-          after: subjects.get(effect.actorId)!.statuses.has(status),
+          actorUuid,
+          status: key,
+          before: view.statuses.has(key),
+          after: subject.statuses.has(key),
         });
         break;
-      }
-      case "loseAction": {
-        const view = views.get(effect.actorId);
-        if (!view) break;
-        if (!view.combatant) skipped.push({ effect, reason: "not-in-combat" });
+      case "lost": {
+        // The lost action is the combatant's: out of combat there is nobody to lose it.
+        if (!view.combatant) tableSkipped.push({ effect, reason: "not-in-combat" });
         else {
           const uuid = view.combatant.uuid;
           lost.set(uuid, {
             kind: "actionLost",
             combatantUuid: uuid,
             before: view.combatant.actionLost,
-            after: true,
+            after: subject.actionLost,
           });
         }
         break;
       }
-      case "note": {
-        const actorUuid = String(effect.data.actorId ?? "");
-        const itemId = String(effect.data.itemId ?? "");
-        if (effect.key !== WEAPON_DROPPED_NOTE || !subjects.get(actorUuid)?.dropped.has(itemId)) break;
-        const item = views.get(actorUuid)!.items.get(itemId)!;
-        // An item without an "equipped" field cannot be put down.
-        if (item.equipped === null) skipped.push({ effect, reason: "unknown-item" });
-        else
-          equipped.set(`${actorUuid}|${itemId}`, {
-            kind: "equipped",
-            actorUuid,
-            itemId,
-            before: item.equipped,
-            after: false,
-          });
-        break;
-      }
-      default:
-        break;
     }
   }
-  const stuck: PlannedStuck[] = result.stuck.map((e) => ({
-    kind: "stuck",
-    targetUuid: e.targetId,
-    ownerUuid: e.ownerId,
-    itemId: e.itemId,
-    inItemId: e.inItemId,
-    perRoundDamage: e.perRoundDamage,
-  }));
 
+  // A status a written document shows itself (a stuck weapon's "impaled") is not set on its own.
+  const carried = new Set<string>();
+  for (const planned of attachments) {
+    const attachment = attachmentOf(planned)!;
+    for (const status of attachment.carries?.(planned) ?? [])
+      carried.add(`${attachment.actorOf(planned)}|${status}`);
+  }
   const changed = <T extends { before: unknown; after: unknown }>(list: Iterable<T>): T[] =>
     [...list].filter((c) => c.before !== c.after);
   return {
@@ -280,12 +280,12 @@ export function planEffects(
       ...changed(pools.values()),
       ...changed(items.values()),
       ...changed(equipped.values()),
-      ...changed(statuses.values()),
+      ...changed(statuses.values()).filter((c) => !(c.after && carried.has(`${c.actorUuid}|${c.status}`))),
       ...changed(lost.values()),
-      ...stuck,
+      ...attachments,
     ],
-    skipped,
-    notes: result.notes,
+    skipped: [...skipped, ...tableSkipped],
+    notes,
   };
 }
 
@@ -296,11 +296,7 @@ export function planEffects(
  * a flag or status is set back only if it still holds the value the
  * application gave it.
  */
-export function inverseOf(
-  delta: Exclude<AppliedDelta, { kind: "stuck" }>,
-  now: number | boolean,
-  max?: number,
-): number | boolean | null {
+export function inverseOf(delta: ValueChange, now: number | boolean, max?: number): number | boolean | null {
   switch (delta.kind) {
     case "pool": {
       // A pool healed by hand since is not lifted over its maximum (unless it stood over it before).

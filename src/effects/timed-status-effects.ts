@@ -47,6 +47,8 @@ interface TimedStatusFlag {
   readonly id: string;
   /** Seconds in a round when it started: the clock if its combat ends first. */
   readonly secondsPerRound: number;
+  /** The first effect of its chain, on an effect its chain put on after it: what an Undo of that one takes off. */
+  readonly chain?: string;
 }
 
 type AnyActor = Actor.Implementation;
@@ -91,7 +93,9 @@ function flagOf(effect: EffectLike): TimedStatusFlag | null {
   const flag = (effect.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[
     SYSTEM_ID
   ]?.[TIMED_STATUS_FLAG] as Partial<TimedStatusFlag> | undefined;
-  return typeof flag?.id === "string" ? { id: flag.id, secondsPerRound: Number(flag.secondsPerRound) } : null;
+  if (typeof flag?.id !== "string") return null;
+  const chain = typeof flag.chain === "string" ? { chain: flag.chain } : {};
+  return { id: flag.id, secondsPerRound: Number(flag.secondsPerRound), ...chain };
 }
 
 const positive = (value: unknown): value is number => typeof value === "number" && value > 0;
@@ -161,13 +165,19 @@ function durationOf(timer: StatusTimer, startTurn: number): Record<string, unkno
   };
 }
 
-function effectSource(definition: TimedStatusDefinition, timer: StatusTimer, startTurn: number): object {
+function effectSource(
+  definition: TimedStatusDefinition,
+  timer: StatusTimer,
+  startTurn: number,
+  chain?: string,
+): object {
   const status = (CONFIG.statusEffects ?? []).find((s) => s.id === definition.status) as
     | { name?: string; img?: string }
     | undefined;
   const flag: TimedStatusFlag = {
     id: definition.id,
     secondsPerRound: timer.clock === "rounds" ? timer.secondsPerRound : roundSeconds(),
+    ...(chain ? { chain } : {}),
   };
   return {
     name: localize(definition.labelKey ?? status?.name ?? definition.status),
@@ -234,15 +244,41 @@ async function putOn(actor: AnyActor, status: string): Promise<void> {
 
 async function end(actor: AnyActor, outcome: ExpiryOutcome): Promise<void> {
   // Another request of the queue may have ended it already (a round moves both clocks).
-  if (!actor.effects.get(outcome.key)) return;
+  const ending = actor.effects.get(outcome.key);
+  if (!ending) return;
+  const chain = flagOf(ending)?.chain ?? outcome.key;
   await actor.deleteEmbeddedDocuments("ActiveEffect", [outcome.key]);
   if (outcome.status) await putOn(actor, outcome.status);
   if (outcome.next) {
     const definition = definitionOf(outcome.next.definition);
     await actor.createEmbeddedDocuments("ActiveEffect", [
-      effectSource(definition, outcome.next.timer, 0) as never,
+      effectSource(definition, outcome.next.timer, 0, chain) as never,
     ]);
   }
+}
+
+/** The effects of a chain still on the actor: its first one, and those its chain put on after it. */
+export function chainEffects(actor: AnyActor, first: string): string[] {
+  const ids: string[] = [];
+  for (const effect of actor.effects ?? []) {
+    if (!effect.id) continue;
+    if (effect.id === first || flagOf(effect)?.chain === first) ids.push(effect.id);
+  }
+  return ids;
+}
+
+/** Every status a timed status's chain may put on when it runs out (its `replace` ends). */
+export function endStatusesOf(definitionId: string): string[] {
+  const statuses: string[] = [];
+  const seen = new Set<string>();
+  let definition = timedStatusDefinition(definitionId);
+  while (definition && !seen.has(definition.id)) {
+    seen.add(definition.id);
+    if (definition.end.kind === "replace") statuses.push(definition.end.status);
+    definition =
+      definition.end.kind === "replaceTimed" ? timedStatusDefinition(definition.end.timedStatus) : undefined;
+  }
+  return statuses;
 }
 
 /**

@@ -40,4 +40,5 @@ export {
   planPreviousTurn,
   planStart,
 } from "../rules/fangs/round-engine";
+export { fangsGmDamageEffects } from "./fangs/gm-damage-effects";
 export { fangsSimulator } from "./fangs/simulator";

@@ -1,18 +1,27 @@
 import type { RulesetAttack } from "../apps/attack/attack-entry";
+import type { GmDamageRequest } from "../apps/gm-damage/damage-request";
 import type { CardFlow } from "../chat/card-flows";
 import type { CardRenderer } from "../chat/card-render";
 import type { RulesetCheckLabels } from "../chat/check-card";
 import type { AnyTableRuleset } from "../combat/table-ruleset";
 import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
+import { type EffectAttachment, registerEffectAttachment } from "../effects/attached-effects";
 import {
   type EffectKindDefinition,
   type PoolDefinition,
   registerEffectKind,
 } from "../rules/kernel/effect-kinds";
+import type { Effect } from "../rules/kernel/effects";
 import { type Ruleset, registerRuleset } from "../rules/kernel/ruleset";
 import type { RulesetSimulator } from "../sim/fight-runner";
 
 export type { EffectKindDefinition, PoolDefinition };
+
+/** The GM damage tool's rule for a ruleset's actors (src/apps/gm-damage/). */
+export interface RulesetGmDamage {
+  /** The effects of the request on one actor; null for an actor it cannot read (a module's type). */
+  effects(actor: Actor.Implementation, request: GmDamageRequest): Effect[] | null | Promise<Effect[] | null>;
+}
 
 /**
  * The one object a ruleset registers: its pure core (the kernel `Ruleset`),
@@ -163,10 +172,21 @@ export interface RulesetDefinition {
    */
   readonly pools?: readonly PoolDefinition[];
   /**
+   * What the GM's damage tool does to one of its actors (FANGS: its
+   * adjustPools, the pool statuses by the thresholds); without it, each
+   * pool moves by the points typed, healing never over the maximum.
+   */
+  readonly gmDamage?: RulesetGmDamage;
+  /**
    * Its own effect kinds (src/rules/kernel/effect-kinds.ts), each with its
    * undo; ids of a ruleset other than FANGS are prefixed with its id.
    */
   readonly effectKinds?: readonly EffectKindDefinition[];
+  /**
+   * What its kinds write on the table as documents of their own, with
+   * their undo (src/effects/attached-effects.ts: FANGS's stuck weapon).
+   */
+  readonly effectAttachments?: readonly EffectAttachment[];
   /** The statuses a token shows in a world that plays it. */
   readonly statuses: readonly StatusDefinition[];
   /** CONFIG.Combat.initiative in a world that plays it. */
@@ -240,6 +260,7 @@ export function registerRulesetDefinition(definition: RulesetDefinition): void {
       fail(id, `its effect kind "${kind.id}" must start with "${id}" and a capital`);
   }
   for (const kind of definition.effectKinds ?? []) registerEffectKind(kind);
+  for (const attachment of definition.effectAttachments ?? []) registerEffectAttachment(attachment);
   definitions.set(id, definition);
   registerRuleset(definition.rules);
 }
@@ -252,6 +273,14 @@ export function poolsForActorType(type: string): readonly PoolDefinition[] {
   const owner = rulesetOwning("Actor", type);
   const definition = (owner !== undefined ? definitions.get(owner) : undefined) ?? activeRulesetDefinition();
   return definition.pools ?? [];
+}
+
+/** The name of every registered pool, whichever ruleset registered it. */
+export function registeredPoolNames(): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const definition of definitions.values())
+    for (const pool of definition.pools ?? []) names.add(pool.name);
+  return names;
 }
 
 /** The lowest value of every registered pool that has one, by name (the kernel applier's `poolMin`). */

@@ -23,8 +23,9 @@ import {
   recordOffHandAttack,
   shieldStrikeDamage,
 } from "../rules/fangs/defenses";
+import { registerFangsEffectKinds } from "../rules/fangs/effect-kinds";
 import { type ExchangeResolution, resolveExchange } from "../rules/fangs/exchange";
-import { dropWeaponEffects, thrownWeaponEffects, WEAPON_DROPPED_NOTE } from "../rules/fangs/fumble";
+import { dropWeaponEffects, thrownWeaponEffects } from "../rules/fangs/fumble";
 import {
   applyGrapple,
   boundLimbsOf,
@@ -513,8 +514,9 @@ const LOADOUT_OFF_HAND: readonly ParryLoadout["offHand"][] = ["none", "shield", 
 /** Worst to best, for how a side ends (sideEnd). */
 const SIDE_END_RANK: readonly EndState[] = ["dead", "dying", "unconscious", "fled", "standing"];
 
-/** How the simulator's fighters take effects: the fumble module's note drops a weapon. */
-const SIM_APPLY_RULES: ApplyRules = Object.freeze({ droppedNote: WEAPON_DROPPED_NOTE });
+/** How the simulator's fighters take effects: FANGS's kinds (a stuck weapon, a dropped one…) registered. */
+const SIM_APPLY_RULES: ApplyRules = Object.freeze({});
+registerFangsEffectKinds();
 
 /** The simulator's initiative: AG order every round (docs/simulator.md). */
 const SIM_PLAN_OPTIONS: PlanOptions = Object.freeze({ initiativeMode: "agility" });
@@ -2351,7 +2353,8 @@ class Duel {
       c.round.outOfAction = this.out(c);
       c.round.actionLost = c.fx.actionLost;
     }
-    for (const e of applied.stuck) {
+    for (const { effect: e } of applied.records) {
+      if (e.kind !== "stuckItem") continue;
       const owner = this.byId(e.ownerId);
       owner.away.add(e.itemId);
       owner.gearVersion += 1;

@@ -143,6 +143,7 @@ describe("Foundry knows every ruleset's documents, whichever the world plays", (
       "toyCard",
       "toyVolley",
       "toyStrike",
+      "toyKnockout",
     ]);
     expect(Object.keys(CONFIG.Combatant.dataModels)).toEqual(["base", "toyCombatant"]);
     expect(CONFIG.Actor.typeLabels).toMatchObject({

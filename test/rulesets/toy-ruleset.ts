@@ -20,6 +20,7 @@ import {
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
+import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
 import { toyPalette, toyRow } from "./toy-tracker";
 import {
   TOY_TURN_ACTIONS,
@@ -265,12 +266,13 @@ export const toyDefinition: RulesetDefinition = {
       toyCard: { model: ToyCardModel, labelKey: "TOY.Chat.Card" },
       toyVolley: { model: ToyVolleyModel, labelKey: "TOY.Chat.Volley" },
       toyStrike: { model: ToyStrikeModel, labelKey: "TOY.Chat.Strike" },
+      ...TOY_TIMED_CARDS,
     },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
   table: anyTable({ ...toyTable, row: toyRow, palette: toyPalette }),
   cards: {
-    flow: toyLimitFlow(toyCardsFlow(toyCardFlow)),
+    flow: toyLimitFlow(toyTimedFlow(toyCardsFlow(toyCardFlow))),
     renderers: { toyVolley: toyVolleyRenderer },
     attack: toyAttack,
     check: toyCheckLabels,

@@ -1,32 +1,36 @@
-import { adjustPools, type PoolState } from "../../rules/fangs/consequences";
 import type { Effect } from "../../rules/kernel/effects";
 
 /**
  * The GM's damage and healing outside a card, as plain data: the dialog's
- * answers checked; the Effects they make for one actor are the rules
- * core's (adjustPools: healing up to the maximum, the pool statuses by the
- * thresholds a blow's use); no Foundry global here.
+ * answers checked against the world ruleset's pools; the Effects they make
+ * for one actor are its ruleset's (`gmDamage` of its definition: FANGS's
+ * adjustPools), else each pool moved by its points; no Foundry global here.
  */
 
 export type GmDamageDirection = "damage" | "heal";
-/** "both": the Stun and HP fields; "stunOnly": the HP field is ignored. */
+/** "both": every pool's field; "stunOnly": only the first pool's (FANGS's Stun), the others ignored. */
 export type GmDamageScope = "both" | "stunOnly";
 
-/** What the dialog (or a macro) gives: the fields as typed. */
+/** What the dialog (or a macro) gives: the fields as typed, each pool's points under its name. */
 export interface GmDamageAnswers {
   readonly direction?: unknown;
   readonly scope?: unknown;
-  readonly stunPoints?: unknown;
-  readonly hitPoints?: unknown;
   /** "gm" whispers the note to the GMs; "public" shows it to everyone. */
   readonly visibility?: unknown;
+  readonly [pool: string]: unknown;
 }
 
 export interface GmDamageRequest {
   readonly direction: GmDamageDirection;
-  readonly stunPoints: number;
-  readonly hitPoints: number;
+  /** Points for each pool of the world's ruleset, by its name. */
+  readonly points: Readonly<Record<string, number>>;
   readonly whisper: boolean;
+}
+
+/** A pool's field: its name (the answer's key) and its localised label (for the messages). */
+export interface GmDamageField {
+  readonly name: string;
+  readonly label: string;
 }
 
 export type Parsed =
@@ -46,35 +50,55 @@ function points(raw: unknown, field: string): number | { key: string; data: Reco
 }
 
 /**
- * Checks the answers. `field` names each field for the messages (localised
- * by the caller). Points must be whole and not negative; both blank or both
- * 0 change nothing and are refused.
+ * Checks the answers against the world ruleset's pools, in their order
+ * (`fields`, each with its label for the messages). Points must be whole
+ * and not negative; all blank or 0 changes nothing and is refused.
  */
-export function parseAnswers(raw: GmDamageAnswers, field: { stun: string; hp: string }): Parsed {
+export function parseAnswers(raw: GmDamageAnswers, fields: readonly GmDamageField[]): Parsed {
   const direction = raw.direction === "heal" ? "heal" : raw.direction === "damage" ? "damage" : null;
   if (direction === null) return { ok: false, key: "FANGS.GmDamage.Error.Direction" };
   const scope =
     raw.scope === "stunOnly" ? "stunOnly" : raw.scope === "both" || raw.scope === undefined ? "both" : null;
   if (scope === null) return { ok: false, key: "FANGS.GmDamage.Error.Scope" };
-  const stun = points(raw.stunPoints, field.stun);
-  if (typeof stun !== "number") return { ok: false, ...stun };
-  let hp = 0;
-  if (scope === "both") {
-    const read = points(raw.hitPoints, field.hp);
-    if (typeof read !== "number") return { ok: false, ...read };
-    hp = read;
+  const read: Record<string, number> = {};
+  for (const [i, field] of fields.entries()) {
+    if (scope === "stunOnly" && i > 0) {
+      read[field.name] = 0;
+      continue;
+    }
+    const value = points(raw[field.name], field.label);
+    if (typeof value !== "number") return { ok: false, ...value };
+    read[field.name] = value;
   }
-  if (stun === 0 && hp === 0) return { ok: false, key: "FANGS.GmDamage.Error.Nothing" };
+  if (Object.values(read).every((v) => v === 0)) return { ok: false, key: "FANGS.GmDamage.Error.Nothing" };
   const visibility = raw.visibility ?? "gm";
   if (visibility !== "gm" && visibility !== "public")
     return { ok: false, key: "FANGS.GmDamage.Error.Visibility" };
-  return { ok: true, request: { direction, stunPoints: stun, hitPoints: hp, whisper: visibility === "gm" } };
+  return { ok: true, request: { direction, points: read, whisper: visibility === "gm" } };
 }
 
-/** One actor's pools, read for the rules core's adjustPools. */
-export type { PoolState } from "../../rules/fangs/consequences";
+/** One actor's pool as the tool reads it. */
+export interface PoolNow {
+  readonly name: string;
+  readonly value: number;
+  readonly max: number;
+}
 
-/** The Effects of the request on one actor: the rules core decides (adjustPools). */
-export function gmDamageEffects(actorId: string, state: PoolState, request: GmDamageRequest): Effect[] {
-  return adjustPools(actorId, state, request);
+/**
+ * The effects of the request on a ruleset's pools when it brings no rule of
+ * its own: each pool moves by its points, healing never over the maximum.
+ */
+export function plainPoolEffects(
+  actorId: string,
+  pools: readonly PoolNow[],
+  request: GmDamageRequest,
+): Effect[] {
+  const effects: Effect[] = [];
+  for (const pool of pools) {
+    const asked = request.points[pool.name] ?? 0;
+    const amount =
+      request.direction === "damage" ? asked : -Math.min(asked, Math.max(0, pool.max - pool.value));
+    if (amount !== 0) effects.push({ kind: "pool", actorId, pool: pool.name, amount });
+  }
+  return effects;
 }

@@ -1,19 +1,26 @@
 import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/exchange-state";
 import { localize } from "../../config/localize";
-import { actorSystem } from "../../data/views";
 import { serialised } from "../../documents/write-queue";
 import { applyEffects, revertDeltas } from "../../effects/apply-effects";
 import { isActiveGM } from "../../requester";
 import type { Effect } from "../../rules/kernel/effects";
+import {
+  activeRulesetDefinition,
+  getRulesetDefinition,
+  type PoolDefinition,
+  poolsForActorType,
+  rulesetOwning,
+} from "../../rulesets/registry";
 import { verifyRequester } from "../../verify-requester";
 import { dialogFormValues } from "../dialog-form";
 import {
   type GmDamageAnswers,
+  type GmDamageField,
   type GmDamageRequest,
-  gmDamageEffects,
-  type PoolState,
+  type PoolNow,
   parseAnswers,
+  plainPoolEffects,
 } from "./damage-request";
 import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext } from "./dialog";
 import { gmDamageNoteOf } from "./note-record";
@@ -26,7 +33,9 @@ import {
 
 /**
  * The GM's damage and healing on selected tokens, outside any card: part of
- * FANGS's heavy part (src/on-demand.ts). The effects go through the exchange's
+ * FANGS's heavy part (src/on-demand.ts). Its fields are the world ruleset's
+ * pools; what it does to an actor is the actor's ruleset's `gmDamage`, else
+ * each pool moved by its points. The effects go through the exchange's
  * applier inside the GM's write queue, so a blow being applied at the same
  * moment is counted before or after, never half.
  */
@@ -48,11 +57,13 @@ function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-function fieldNames() {
-  return {
-    stun: localize("FANGS.GmDamage.Field.Stun"),
-    hp: localize("FANGS.GmDamage.Field.Hp"),
-  };
+/** The world ruleset's pools: the dialog's fields, in its order. */
+function worldPools(): readonly PoolDefinition[] {
+  return activeRulesetDefinition().pools ?? [];
+}
+
+function fields(): GmDamageField[] {
+  return worldPools().map((pool) => ({ name: pool.name, label: localize(pool.labelKey) }));
 }
 
 function selectedTokens(): TokenLike[] {
@@ -70,16 +81,31 @@ function actorsOf(tokens: readonly TokenLike[]): { actor: AnyActor; name: string
   return [...seen.values()];
 }
 
-/** The actor's pools and what the rules core's thresholds read; null for an actor of a type a module adds. */
-function stateOf(actor: AnyActor): PoolState | null {
-  const system = actorSystem(actor);
-  if (!system) return null;
-  return {
-    stunPoints: { value: system.stunPoints.value, max: system.stunPoints.max },
-    hitPoints: { value: system.hitPoints.value, max: system.hitPoints.max },
-    co: system.characteristics.co,
-    sz: system.characteristics.sz,
-  };
+/** The actor's registered pools as they stand (a pool its data lacks is left out). */
+function poolsNow(actor: AnyActor): PoolNow[] {
+  const now: PoolNow[] = [];
+  for (const pool of poolsForActorType(actor.type)) {
+    let at: unknown = actor.system;
+    for (const key of pool.path.split(".")) at = (at as Record<string, unknown> | null | undefined)?.[key];
+    const { value, max } = (at ?? {}) as { value?: unknown; max?: unknown };
+    if (typeof value === "number")
+      now.push({ name: pool.name, value, max: typeof max === "number" ? max : Number.POSITIVE_INFINITY });
+  }
+  return now;
+}
+
+/** The effects of the request on one actor, by its ruleset's rule; null for an actor without pools. */
+async function effectsOn(actor: AnyActor, request: GmDamageRequest): Promise<Effect[] | null> {
+  const owner = rulesetOwning("Actor", actor.type);
+  const rule = (owner ? getRulesetDefinition(owner) : undefined)?.gmDamage;
+  if (rule) return rule.effects(actor, request);
+  const pools = poolsNow(actor);
+  return pools.length === 0 ? null : plainPoolEffects(actor.uuid, pools, request);
+}
+
+/** Whether the tool can change the actor: it has a pool of its ruleset. */
+function hasPools(actor: AnyActor): boolean {
+  return poolsNow(actor).length > 0;
 }
 
 /**
@@ -92,15 +118,15 @@ export async function applyGmDamage(
   tokens: readonly TokenLike[] = selectedTokens(),
 ): Promise<AppliedDelta[] | null> {
   if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
-  const parsed = parseAnswers(answers, fieldNames());
+  const parsed = parseAnswers(answers, fields());
   if (!parsed.ok) return warn(parsed.key, parsed.data);
-  const actors = actorsOf(tokens).filter(({ actor }) => stateOf(actor) !== null);
+  const actors = actorsOf(tokens).filter(({ actor }) => hasPools(actor));
   if (actors.length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
   const request = parsed.request;
   const deltas = await serialised(async () => {
     // Read inside the queue: the pools as the last queued write left them.
     const effects: Effect[] = [];
-    for (const { actor } of actors) effects.push(...gmDamageEffects(actor.uuid, stateOf(actor)!, request));
+    for (const { actor } of actors) effects.push(...((await effectsOn(actor, request)) ?? []));
     return effects.length === 0 ? [] : (await applyEffects(effects)).deltas;
   });
   await postNote(actors, deltas, request);
@@ -127,8 +153,10 @@ async function postNote(
     const parts: string[] = [];
     for (const d of mine) {
       if (d.kind !== "pool") continue;
-      const key = d.pool === "stunPoints" ? "FANGS.GmDamage.Note.Stun" : "FANGS.GmDamage.Note.Hp";
-      parts.push(localize(key, { before: String(d.before), after: String(d.after) }));
+      const pool = poolsForActorType(actor.type).find((p) => p.name === d.pool);
+      const label = pool ? localize(pool.labelKey) : d.pool;
+      const key = pool?.noteKey ?? "FANGS.GmDamage.Note.Pool";
+      parts.push(localize(key, { pool: label, before: String(d.before), after: String(d.after) }));
     }
     for (const d of mine) {
       if (d.kind !== "status") continue;
@@ -248,6 +276,7 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
       actors.map((a) => a.name),
       localize,
       `fangs-gm-damage-${foundry.utils.randomID(6)}`,
+      worldPools(),
     ),
   });
   const result: unknown = await foundry.applications.api.DialogV2.wait({

@@ -1,4 +1,5 @@
 import type { AppliedDelta } from "../../chat/exchange-state";
+import { registeredPoolNames } from "../../rulesets/registry";
 /**
  * The GM damage note's record read with its shape checked (src/data/gm-damage-note.ts
  * holds the subtype): loaded with the undo, not at start-up.
@@ -17,7 +18,7 @@ function deltaOf(raw: unknown): GmDamageDelta | null {
   const d = raw as Record<string, unknown>;
   if (typeof d.actorUuid !== "string" || d.actorUuid === "") return null;
   if (d.kind === "pool") {
-    if (d.pool !== "stunPoints" && d.pool !== "hitPoints") return null;
+    if (typeof d.pool !== "string" || !registeredPoolNames().has(d.pool)) return null;
     if (!Number.isFinite(d.before) || !Number.isFinite(d.after)) return null;
     return {
       kind: "pool",

@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { registerFangsEffectKinds } from "../fangs/effect-kinds";
+import { WEAPON_DROPPED_NOTE } from "../fangs/fumble";
 import { applyEffectsTo, type EffectSubject } from "./apply";
 import type { Effect } from "./effects";
+
+// The stuck weapon and the dropped weapon are FANGS's kinds, registered as its definition does.
+beforeAll(registerFangsEffectKinds);
 
 function subject(): EffectSubject {
   return {
@@ -45,7 +50,7 @@ describe("applying effects to plain state", () => {
       inItemId: null,
       perRoundDamage: "1d8",
     };
-    const drop: Effect = { kind: "note", key: "drop", data: { actorId: "x", itemId: "sword" } };
+    const drop: Effect = { kind: "note", key: WEAPON_DROPPED_NOTE, data: { actorId: "x", itemId: "sword" } };
     const natural: Effect = {
       kind: "itemDurability",
       actorId: "x",
@@ -55,10 +60,8 @@ describe("applying effects to plain state", () => {
     };
     const ghost: Effect = { kind: "pool", actorId: "z", pool: "stunPoints", amount: 1 };
     const mana: Effect = { kind: "pool", actorId: "x", pool: "mana", amount: 1 };
-    const out = applyEffectsTo([stuck, drop, natural, ghost, mana], (id) => (id === "x" ? s : undefined), {
-      droppedNote: "drop",
-    });
-    expect(out.stuck).toEqual([stuck]);
+    const out = applyEffectsTo([stuck, drop, natural, ghost, mana], (id) => (id === "x" ? s : undefined));
+    expect(out.records.filter((r) => r.effect.kind === "stuckItem").map((r) => r.effect)).toEqual([stuck]);
     expect(out.notes).toEqual([drop]);
     expect([...s.dropped]).toEqual(["sword"]);
     expect(out.skipped.map((x) => x.reason)).toEqual(["no-item-sp", "unknown-actor", "no-change"]);

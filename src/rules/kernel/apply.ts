@@ -1,5 +1,13 @@
-import { type EffectRecord, getEffectKind, poolAfter, type RulesetEffect } from "./effect-kinds";
-import type { Effect, NoteEffect, StuckItemEffect } from "./effects";
+import {
+  type EffectRecord,
+  EffectSkip,
+  effectKindOf,
+  type KindRules,
+  partyOf,
+  type SkipReason,
+} from "./effect-kinds";
+import type { Effect, NoteEffect } from "./effects";
+import "./kernel-effect-kinds";
 
 /**
  * The one place an Effect list changes plain state. The table folds the
@@ -7,7 +15,8 @@ import type { Effect, NoteEffect, StuckItemEffect } from "./effects";
  * (src/effects/effect-plan.ts); the simulator keeps its fighters in this shape
  * and lets the same function change them (src/sim/duel.ts). Both therefore
  * read a blow the same way: how a pool falls, how far an item's SP may go,
- * which statuses an effect sets.
+ * which statuses an effect sets. Every kind, the kernel's and a ruleset's,
+ * is a registration (effect-kinds.ts).
  */
 
 /** A durability track (a weapon's or a shield's SP). */
@@ -30,125 +39,89 @@ export interface EffectSubject {
   readonly dropped: Set<string>;
 }
 
-export type SkipReason = "unknown-actor" | "unknown-item" | "no-item-sp" | "no-change" | "unknown-kind";
+export type { SkipReason };
 
 export interface EffectsApplied {
-  /** Weapons left stuck, for the caller to record where it keeps them. */
-  readonly stuck: StuckItemEffect[];
   /** Every note, in order (for the card or the log). */
   readonly notes: NoteEffect[];
   readonly skipped: { readonly effect: Effect; readonly reason: SkipReason }[];
-  /** What each ruleset effect changed, in order: its kind's `invert` takes it back (`invertApplied`). */
-  readonly records: { readonly effect: RulesetEffect; readonly record: EffectRecord }[];
+  /**
+   * What each applied effect changed, in order, whatever its kind (a stuck
+   * weapon's is handed back here for the caller to keep): its kind's
+   * `invert` takes it back (`invertApplied`).
+   */
+  readonly records: { readonly effect: Effect; readonly record: EffectRecord }[];
 }
 
 export interface ApplyRules {
-  /** The note that puts a weapon down; its data names `actorId` and `itemId`. */
-  readonly droppedNote?: string;
   /** A status by the subject's word where it differs from the rules' word. */
   readonly statusAliases?: Readonly<Record<string, string>>;
   /** The lowest value of each bounded pool (a registered pool's `min`); others may fall without bound. */
   readonly poolMin?: Readonly<Record<string, number>>;
 }
 
+const NO_ALIASES: Readonly<Record<string, string>> = Object.freeze({});
+const NO_BOUNDS: Readonly<Record<string, number>> = Object.freeze({});
+const NOTHING: EffectRecord = Object.freeze({});
+
+function kindRules(rules: ApplyRules): KindRules {
+  return { pools: rules.poolMin ?? NO_BOUNDS, statusAliases: rules.statusAliases ?? NO_ALIASES };
+}
+
 /**
- * Applies the effects in order. A pool falls by the amount (a negative
- * amount gives points back; the rules bound a gain themselves) and may go
- * below 0; an item's SP stays within 0…max; "prone" is a status; a stuck
- * weapon is handed back in `stuck`. Nothing an effect names but the subject
- * lacks is invented: it is listed in `skipped`.
+ * Applies the effects in order, each by its registered kind
+ * (effect-kinds.ts): the kernel's own (kernel-effect-kinds.ts) and those a
+ * ruleset registered. Nothing an effect names but the subject lacks is
+ * invented: it is listed in `skipped`, as is an effect of a kind nobody
+ * registered.
  */
 export function applyEffectsTo(
   effects: readonly Effect[],
   subjectOf: (id: string) => EffectSubject | undefined,
   rules: ApplyRules = {},
 ): EffectsApplied {
-  const out: EffectsApplied = { stuck: [], notes: [], skipped: [], records: [] };
-  const poolMin = rules.poolMin ?? {};
+  const out: EffectsApplied = { notes: [], skipped: [], records: [] };
+  const given = kindRules(rules);
   for (const effect of effects) {
-    switch (effect.kind) {
-      case "ruleset": {
-        const s = subjectOf(effect.actorId);
-        const kind = getEffectKind(effect.effectKind);
-        if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
-        else if (!kind) out.skipped.push({ effect, reason: "unknown-kind" });
-        else {
-          const record = kind.apply(effect, s, poolMin);
-          if (record === null) out.skipped.push({ effect, reason: "no-change" });
-          else out.records.push({ effect, record });
-        }
-        break;
-      }
-      case "pool": {
-        const s = subjectOf(effect.actorId);
-        if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
-        else if (!(effect.pool in s.pools)) out.skipped.push({ effect, reason: "no-change" });
-        else s.pools[effect.pool] = poolAfter(s.pools[effect.pool]!, effect.amount, poolMin[effect.pool]);
-        break;
-      }
-      case "itemDurability": {
-        const s = subjectOf(effect.actorId);
-        const track = s?.items.get(effect.itemId);
-        if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
-        else if (track === undefined) out.skipped.push({ effect, reason: "unknown-item" });
-        else if (track === null) out.skipped.push({ effect, reason: "no-item-sp" });
-        else {
-          const value = Math.min(track.max, Math.max(0, track.value + effect.delta));
-          s.items.set(effect.itemId, { value, max: track.max });
-        }
-        break;
-      }
-      case "status":
-      case "prone": {
-        const s = subjectOf(effect.actorId);
-        if (!s) {
-          out.skipped.push({ effect, reason: "unknown-actor" });
-          break;
-        }
-        const word = effect.kind === "prone" ? "prone" : effect.status;
-        const status = rules.statusAliases?.[word] ?? word;
-        if (effect.kind === "prone" || effect.active) s.statuses.add(status);
-        else s.statuses.delete(status);
-        break;
-      }
-      case "loseAction": {
-        const s = subjectOf(effect.actorId);
-        if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
-        else s.actionLost = true;
-        break;
-      }
-      case "stuckItem":
-        if (!subjectOf(effect.targetId)) out.skipped.push({ effect, reason: "unknown-actor" });
-        else out.stuck.push(effect);
-        break;
-      case "note": {
-        out.notes.push(effect);
-        if (rules.droppedNote === undefined || effect.key !== rules.droppedNote) break;
-        const s = subjectOf(String(effect.data.actorId ?? ""));
-        const itemId = String(effect.data.itemId ?? "");
-        if (!s) out.skipped.push({ effect, reason: "unknown-actor" });
-        else if (!s.items.has(itemId)) out.skipped.push({ effect, reason: "unknown-item" });
-        else s.dropped.add(itemId);
-        break;
-      }
+    if (effect.kind === "note") out.notes.push(effect);
+    const kind = effectKindOf(effect);
+    if (!kind) {
+      out.skipped.push({ effect, reason: "unknown-kind" });
+      continue;
     }
+    const party = kind.party ? kind.party(effect) : (effect as { actorId: string }).actorId;
+    if (party === null) {
+      out.records.push({ effect, record: NOTHING });
+      continue;
+    }
+    const s = subjectOf(party);
+    if (!s) {
+      out.skipped.push({ effect, reason: "unknown-actor" });
+      continue;
+    }
+    const record = kind.apply(effect, s, given.pools, given);
+    if (record === null) out.skipped.push({ effect, reason: "no-change" });
+    else if (record instanceof EffectSkip) out.skipped.push({ effect, reason: record.reason });
+    else out.records.push({ effect, record });
   }
   return out;
 }
 
 /**
- * Takes back the ruleset effects an application recorded, newest first,
- * each by its kind's `invert` (the simulator's undo; the table reverts the
- * documents by the recorded deltas, src/effects/apply-effects.ts).
+ * Takes back what an application recorded, newest first, each by its
+ * kind's `invert` (the simulator's undo; the table reverts the documents by
+ * the recorded deltas, src/effects/apply-effects.ts).
  */
 export function invertApplied(
   applied: Pick<EffectsApplied, "records">,
   subjectOf: (id: string) => EffectSubject | undefined,
   rules: ApplyRules = {},
 ): void {
+  const given = kindRules(rules);
   for (const { effect, record } of [...applied.records].reverse()) {
-    const s = subjectOf(effect.actorId);
-    const kind = getEffectKind(effect.effectKind);
-    if (s && kind) kind.invert(record, s, rules.poolMin ?? {});
+    const kind = effectKindOf(effect);
+    const party = kind ? partyOf(effect) : null;
+    const s = party === null ? undefined : subjectOf(party);
+    if (s && kind) kind.invert(record, s, given.pools, given);
   }
 }

@@ -17,7 +17,8 @@ export type Effect =
   | StuckItemEffect
   | LoseActionEffect
   | ProneEffect
-  | NoteEffect;
+  | NoteEffect
+  | TimedStatusEffect;
 
 /** Points taken from (or, negative, given back to) a character's pool, e.g. `stunPoints`, `hitPoints`. */
 export interface PoolDamageEffect {
@@ -67,6 +68,17 @@ export interface LoseActionEffect {
 export interface ProneEffect {
   readonly kind: "prone";
   readonly actorId: string;
+}
+
+/**
+ * A registered timed status (timed-status.ts) put on a party: its status
+ * now, its length rolled where it is applied, its end run by itself.
+ */
+export interface TimedStatusEffect {
+  readonly kind: "timedStatus";
+  readonly actorId: string;
+  /** The registered definition's id ("sharene.knockedOut"). */
+  readonly timedStatus: string;
 }
 
 /** Something the table must decide or know, with a localisation key and its data. */

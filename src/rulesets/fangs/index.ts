@@ -21,6 +21,7 @@ import { ShieldModel } from "../../data/item-shield";
 import { SkillModel } from "../../data/item-skill";
 import { WeaponModel } from "../../data/item-weapon";
 import { loadRuleset } from "../../on-demand";
+import { FANGS_EFFECT_KINDS } from "../../rules/fangs/effect-kinds";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import {
   type RulesetDefinition,
@@ -31,6 +32,9 @@ import {
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
 import { exchangeCardRenderer } from "./exchange-card";
+import { fangsGmDamage } from "./gm-damage";
+import { FANGS_POOLS } from "./pools";
+import { stuckWeaponAttachment } from "./stuck-weapon-effect";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
 
@@ -109,11 +113,10 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   },
   // Its tracker cells (the maneuver badge and menu, the undeclared count) and its Token HUD maneuvers.
   table: anyTable({ ...fangsTable, row: fangsTrackerRow, palette: fangsManeuverPalette }),
-  // Both pools may fall below 0 (coma, death): no lowest value.
-  pools: [
-    { name: "stunPoints", path: "stunPoints", labelKey: "FANGS.Actor.Attribute.StunPoints" },
-    { name: "hitPoints", path: "hitPoints", labelKey: "FANGS.Actor.Attribute.HitPoints" },
-  ],
+  pools: FANGS_POOLS,
+  gmDamage: fangsGmDamage,
+  effectKinds: FANGS_EFFECT_KINDS,
+  effectAttachments: [stuckWeaponAttachment],
   cards: {
     flow: {
       runStep: async (request, user) => (await loadRuleset()).runStep(request, user),
