@@ -1,7 +1,8 @@
 import { bench, describe } from "vitest";
 import { EXCHANGE_TEMPLATE, exchangeCardView } from "../src/chat/exchange-view";
 import { createTemplateRenderer } from "../test/handlebars/render";
-import { exchangePreviewStates, previewLocalize } from "../test/preview/fixtures/exchange-card";
+import { exchangePreviewStates } from "../test/preview/fixtures/exchange-card";
+import { previewLocalize } from "../test/preview/fixtures/page";
 
 /*
  * One exchange card drawn for one viewer, as a client does each time Foundry

@@ -24,10 +24,17 @@ export const FANGS_HOOKS = Object.freeze({
 
 export type FangsHook = keyof typeof FANGS_HOOKS;
 
-type HookCaller = {
-  call(hook: string, ...args: unknown[]): boolean;
-  callAll(hook: string, ...args: unknown[]): boolean;
-};
+/**
+ * A listener of a system hook: what it is given is listed in docs/api.md,
+ * and only a "pre" hook's false is read.
+ */
+export type FangsHookListener = (...args: unknown[]) => unknown;
+
+declare module "fvtt-types/configuration" {
+  namespace Hooks {
+    interface HookConfig extends Record<(typeof FANGS_HOOKS)[FangsHook], FangsHookListener> {}
+  }
+}
 
 /** A deep copy nobody can change: what a listener sees of data the system goes on using. */
 export function frozen<T>(value: T): T {
@@ -43,12 +50,10 @@ export function frozen<T>(value: T): T {
 
 /** Fires a "pre" hook; false when a listener cancelled. */
 export function allowedBy(hook: FangsHook, ...args: unknown[]): boolean {
-  // The system's own hook names are not in the types' HookConfig (HookCaller: a name and any arguments).
-  return (Hooks as unknown as HookCaller).call(FANGS_HOOKS[hook], ...args) !== false;
+  return Hooks.call(FANGS_HOOKS[hook], ...args) !== false;
 }
 
 /** Fires an "after" hook on this client. */
 export function announce(hook: FangsHook, ...args: unknown[]): void {
-  // As in allowedBy: a hook name of the system's own.
-  (Hooks as unknown as HookCaller).callAll(FANGS_HOOKS[hook], ...args);
+  Hooks.callAll(FANGS_HOOKS[hook], ...args);
 }

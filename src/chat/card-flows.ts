@@ -58,6 +58,7 @@ export type IntentParser = (data: unknown) => IntentParse;
 
 /** The intent of a step of a ruleset's own card (`{ type, data }` after its parser; data `{}` for a type-only intent). */
 export function rulesetIntentOf(request: ExchangeRequest): RulesetIntent {
+  // ExchangeRequest types its intent as FANGS's exchange's; another ruleset's card carries its own there.
   const intent = request.intent as unknown as { type: string; data?: IntentData };
   return { type: intent.type, data: intent.data ?? {} };
 }
@@ -72,6 +73,7 @@ export function parseCardIntent(
   flow: CardFlow,
   request: ExchangeRequest,
 ): { readonly ok: true; readonly request: ExchangeRequest } | (ExchangeAnswer & { ok: false }) {
+  // As in rulesetIntentOf: the request's intent type is FANGS's; read it as any card's.
   const raw = request.intent as unknown as { type: string; data?: unknown };
   const parser = flow.parsers?.[raw.type];
   if (parser) {
@@ -81,9 +83,11 @@ export function parseCardIntent(
         ? { ok: false, code: "invalid", messageKey: parsed.messageKey, data: parsed.data }
         : { ok: false, code: "invalid", messageKey: parsed.messageKey };
     const intent: RulesetIntent = { type: raw.type, data: parsed.data };
+    // Back into the request's FANGS-typed intent slot (see rulesetIntentOf).
     return { ok: true, request: { ...request, intent: intent as never } };
   }
   if (flow.intents?.includes(raw.type))
+    // As above: another ruleset's type-only intent in the FANGS-typed slot.
     return { ok: true, request: { ...request, intent: { type: raw.type } as never } };
   if (flow.parsers || flow.intents)
     return { ok: false, code: "wrong-stage", messageKey: "FANGS.Chat.Refusal.WrongStage" };

@@ -230,27 +230,31 @@ export interface CheckCardContext {
   confirmation: { value: number; purpose: string; outcome: string } | null;
 }
 
+/** For each thing a second d20 may confirm: the level it confirms, and the keys of its purpose and two outcomes. */
+const CONFIRMATIONS = Object.freeze({
+  critical: {
+    confirms: SuccessLevel.Critical,
+    purpose: "FANGS.Chat.Check.ConfirmCritical",
+    confirmed: "FANGS.Chat.Check.CriticalConfirmed",
+    missed: "FANGS.Chat.Check.CriticalMissed",
+  },
+  fumble: {
+    confirms: SuccessLevel.Fumble,
+    purpose: "FANGS.Chat.Check.ConfirmFumble",
+    confirmed: "FANGS.Chat.Check.FumbleConfirmed",
+    missed: "FANGS.Chat.Check.FumbleAvoided",
+  },
+});
+
 /** What the second d20 was for and what it did, read from the result the rules returned. */
 function confirmationOf(result: CheckResult): CheckCardContext["confirmation"] {
   if (result.confirmation === null) return null;
   const forCritical = result.level === SuccessLevel.Special || result.level === SuccessLevel.Critical;
-  if (forCritical) {
-    return {
-      value: result.confirmation,
-      purpose: "FANGS.Chat.Check.ConfirmCritical",
-      outcome:
-        result.level === SuccessLevel.Critical
-          ? "FANGS.Chat.Check.CriticalConfirmed"
-          : "FANGS.Chat.Check.CriticalMissed",
-    };
-  }
+  const kind = forCritical ? CONFIRMATIONS.critical : CONFIRMATIONS.fumble;
   return {
     value: result.confirmation,
-    purpose: "FANGS.Chat.Check.ConfirmFumble",
-    outcome:
-      result.level === SuccessLevel.Fumble
-        ? "FANGS.Chat.Check.FumbleConfirmed"
-        : "FANGS.Chat.Check.FumbleAvoided",
+    purpose: kind.purpose,
+    outcome: result.level === kind.confirms ? kind.confirmed : kind.missed,
   };
 }
 

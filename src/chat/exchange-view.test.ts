@@ -1,6 +1,7 @@
 import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
-import { exchangePreviewStates, previewLocalize } from "../../test/preview/fixtures/exchange-card";
+import { exchangePreviewStates } from "../../test/preview/fixtures/exchange-card";
+import { previewLocalize } from "../../test/preview/fixtures/page";
 import { emptyDefenseUsage } from "../rules/fangs/defenses";
 import { DEFENSE_CHOICES, type DefenseQuestion, declareDefense, offeredDefenses } from "./defense-options";
 import { exchangeCardView, type Viewer } from "./exchange-view";

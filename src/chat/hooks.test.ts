@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   ask,
   attackWith,
@@ -9,7 +9,7 @@ import {
   table,
 } from "../../test/foundry/chat-fixtures";
 import { world } from "../../test/foundry/chat-stand-in";
-import { FANGS_HOOKS } from "../api/hooks";
+import { hookListeners } from "../../test/foundry/hook-listeners";
 
 /**
  * The module hooks around an exchange (docs/api.md): who runs each, what it
@@ -22,22 +22,7 @@ beforeAll(async () => {
   await loadExchange();
 });
 
-const listeners: [string, number][] = [];
-function listen(hook: keyof typeof FANGS_HOOKS, fn: (...args: unknown[]) => unknown): unknown[][] {
-  const calls: unknown[][] = [];
-  const id = Hooks.on(
-    FANGS_HOOKS[hook] as never,
-    ((...args: unknown[]) => {
-      calls.push([game.user?.id, ...args]);
-      return fn(...args);
-    }) as never,
-  );
-  listeners.push([FANGS_HOOKS[hook], id as unknown as number]);
-  return calls;
-}
-afterEach(() => {
-  for (const [hook, id] of listeners.splice(0)) Hooks.off(hook as never, id);
-});
+const listen = hookListeners();
 
 describe("an attack declared", () => {
   it("fangs.preDeclareAttack runs on the attacker's client with its choices; fangs.declareAttack on the GM's with the card", async () => {

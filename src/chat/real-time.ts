@@ -15,16 +15,16 @@ export function registerRealTimeLimits(): void {
     if (!on) liftDeadlines();
     watchAllCards();
   });
-  Hooks.on("renderChatMessageHTML", renderCountdown as never);
-  Hooks.on("createChatMessage", watchCard as never);
-  Hooks.on("updateChatMessage", watchCard as never);
-  Hooks.on("deleteChatMessage", ((message: ChatMessage.Implementation) => {
+  Hooks.on("renderChatMessageHTML", (message, html) => renderCountdown(message, html));
+  Hooks.on("createChatMessage", (message) => watchCard(message));
+  Hooks.on("updateChatMessage", (message) => watchCard(message));
+  Hooks.on("deleteChatMessage", (message) => {
     if (message.id) forgetCard(message.id);
-  }) as never);
-  Hooks.on("pauseGame", ((paused: boolean) => {
+  });
+  Hooks.on("pauseGame", (paused) => {
     onPauseChanged(paused);
     recordPause(paused);
-  }) as never);
+  });
   Hooks.once("ready", startRealTimeLimits);
 }
 

@@ -84,7 +84,7 @@ async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatP
 
 /** What FANGS's declare and clear call on a combatant (src/documents/combatant.ts), reached structurally. */
 interface FangsDeclarer {
-  readonly name: string | null;
+  readonly name?: string | null;
   writeDeclaration(
     declaration: { maneuver: string; attackKind: string | null; readying: string | null },
     isGM: boolean,
@@ -94,7 +94,7 @@ interface FangsDeclarer {
 }
 
 function declarer(combat: Combat.Implementation, ids: readonly string[]): FangsDeclarer | undefined {
-  return combat.combatants.get(ids[0] ?? "") as unknown as FangsDeclarer | undefined;
+  return combat.combatants.get(ids[0] ?? "");
 }
 
 /** A declaration's data: the maneuver, the weapon kind it attacks with, the hand Draw Weapon readies. */

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   installCombatStandIn,
   StandInActor,
@@ -6,7 +6,7 @@ import {
   StandInCombatant,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
-import { FANGS_HOOKS } from "../api/hooks";
+import { hookListeners } from "../../test/foundry/hook-listeners";
 
 /**
  * The module hooks of the round (docs/api.md): a maneuver declared (the
@@ -25,22 +25,7 @@ beforeAll(async () => {
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
 });
 
-const listeners: [string, number][] = [];
-function listen(hook: keyof typeof FANGS_HOOKS, fn: (...args: unknown[]) => unknown = () => undefined) {
-  const calls: unknown[][] = [];
-  const id = Hooks.on(
-    FANGS_HOOKS[hook] as never,
-    ((...args: unknown[]) => {
-      calls.push([game.user?.id, ...args]);
-      return fn(...args);
-    }) as never,
-  );
-  listeners.push([FANGS_HOOKS[hook], id as unknown as number]);
-  return calls;
-}
-afterEach(() => {
-  for (const [hook, id] of listeners.splice(0)) Hooks.off(hook as never, id);
-});
+const listen = hookListeners();
 beforeEach(() => {
   world.setUser(world.gm);
   world.warnings.length = 0;

@@ -52,12 +52,10 @@ export function registerCombat(): void {
   registerCombatSettings();
   registerTokenHudPalette();
   // The GM's copy of the combatants' state is the world ruleset's own (FANGS: records).
-  Hooks.on("updateCombatant", ((
-    combatant: Combatant.Implementation,
-    changed: { system?: unknown },
-    options: unknown,
-    userId: string,
-  ) => activeTableRuleset().records?.onUpdate?.(combatant, changed, options, userId)) as never);
-  Hooks.on("createCombatant", ((combatant: Combatant.Implementation, options: unknown, userId: string) =>
-    activeTableRuleset().records?.onCreate?.(combatant, options, userId)) as never);
+  Hooks.on("updateCombatant", (combatant, changed, options, userId) => {
+    activeTableRuleset().records?.onUpdate?.(combatant, changed, options, userId);
+  });
+  Hooks.on("createCombatant", (combatant, options, userId) => {
+    activeTableRuleset().records?.onCreate?.(combatant, options, userId);
+  });
 }

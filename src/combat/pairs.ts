@@ -74,7 +74,7 @@ export function pairsOf(combat: PairsCombat, id: string): string[] {
  * between two combatants, checked by the world ruleset; null when the
  * ruleset keeps no such state or refuses the data.
  */
-export function pairUpdate(a: string, b: string, data: unknown): Record<string, unknown> | null {
+export function pairUpdate(a: string, b: string, data: unknown): Combat.UpdateData | null {
   const pairs = activePairs();
   if (!pairs) return null;
   let value: unknown = null;
@@ -101,7 +101,7 @@ export async function writePair(
   if (!combat.combatants.get(a) || !combat.combatants.get(b)) return false;
   const update = pairUpdate(a, b, data);
   if (!update) return false;
-  await combat.update(update as never);
+  await combat.update(update);
   return true;
 }
 

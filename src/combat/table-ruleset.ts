@@ -174,6 +174,8 @@ export type AnyTableRuleset = TableRuleset<unknown, TurnPlan>;
 
 /** A ruleset's table as its definition holds it (src/rulesets/registry.ts): the planner's types are its own. */
 export function anyTable<S, P extends TurnPlan>(table: TableRuleset<S, P>): AnyTableRuleset {
+  // Erased on purpose: the registry holds every ruleset's table under one type; a planner's own
+  // state and plan types are checked where its ruleset builds the table.
   return table as unknown as AnyTableRuleset;
 }
 

@@ -77,7 +77,7 @@ export function registerRulesetSheets(): void {
     ] as const) {
       for (const [type, entry] of Object.entries(definition.documents[documentName])) {
         for (const sheet of entry.sheets ?? []) {
-          DocumentSheetConfig.registerSheet(documentClass as never, SYSTEM_ID, sheet.sheetClass as never, {
+          DocumentSheetConfig.registerSheet(documentClass, SYSTEM_ID, sheet.sheetClass, {
             types: [type],
             makeDefault: sheet.makeDefault ?? false,
             label: sheet.labelKey,
@@ -86,7 +86,7 @@ export function registerRulesetSheets(): void {
       }
     }
   }
-  Hooks.on("renderDocumentSheetV2", renderRulesetNotice as never);
+  Hooks.on("renderDocumentSheetV2", (application, element) => renderRulesetNotice(application, element));
 }
 
 /**

@@ -43,6 +43,7 @@ interface OpenSettings {
 
 function openSettings(): OpenSettings | null {
   if (typeof game === "undefined" || !game.settings) return null;
+  // A limit's setting key is named at run time, so no SettingConfig declaration can list it.
   return game.settings as unknown as OpenSettings;
 }
 

@@ -84,11 +84,11 @@ export function creatableTypes(documentName: RulesetDocumentName, requested?: re
 }
 
 /** A create dialog asked only for types of other rulesets: nothing to offer, said once (resolves null as a closed dialog). */
-export async function nothingToCreate(): Promise<never> {
+export async function nothingToCreate(): Promise<null> {
   ui.notifications?.warn(
     localize("FANGS.Ruleset.Refusal.Create", { active: rulesetLabel(activeRulesetDefinition().id) }),
   );
-  return null as never;
+  return null;
 }
 
 /**

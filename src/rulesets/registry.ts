@@ -42,7 +42,7 @@ export type SystemModelClass = abstract new (...args: never[]) => object;
 
 /** A sheet class (a DocumentSheetV2 subclass) and how the sheet configuration lists it. */
 export interface RulesetSheet {
-  readonly sheetClass: abstract new (...args: never[]) => object;
+  readonly sheetClass: foundry.applications.api.DocumentSheetV2.AnyConstructor;
   /** Lang key of its name in the sheet configuration. */
   readonly labelKey: string;
   /** The sheet a document of the type opens with. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXCHANGE_TEMPLATE, exchangeCardView, type Viewer } from "../../src/chat/exchange-view";
-import { exchangePreviewStates, previewLocalize } from "../preview/fixtures/exchange-card";
+import { exchangePreviewStates } from "../preview/fixtures/exchange-card";
+import { previewLocalize } from "../preview/fixtures/page";
 import { all, byClass, byTag, parse, text } from "./html";
 import { createTemplateRenderer } from "./render";
 

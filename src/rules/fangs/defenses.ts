@@ -57,15 +57,20 @@ export interface DefenseUsage {
   readonly offHandAttacked: boolean;
 }
 
+/** A round's defenses before any is made, as a new object: a document update may take it as it is. */
+export function freshDefenseUsage(): DefenseUsage {
+  return {
+    weaponParries: 0,
+    shieldParries: 0,
+    monsterParries: 0,
+    grappleParries: 0,
+    dodges: 0,
+    offHandAttacked: false,
+  };
+}
+
 /** Frozen, so one serves every round of every combatant. */
-const EMPTY_DEFENSE_USAGE: DefenseUsage = Object.freeze({
-  weaponParries: 0,
-  shieldParries: 0,
-  monsterParries: 0,
-  grappleParries: 0,
-  dodges: 0,
-  offHandAttacked: false,
-});
+const EMPTY_DEFENSE_USAGE: DefenseUsage = Object.freeze(freshDefenseUsage());
 
 export function emptyDefenseUsage(): DefenseUsage {
   return EMPTY_DEFENSE_USAGE;

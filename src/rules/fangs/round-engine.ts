@@ -1,5 +1,7 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
+import type { TurnCandidate } from "../kernel/ruleset";
+import { freshDefenseUsage } from "./defenses";
 import { retryLostManeuver } from "./maneuver-retry";
 import { getManeuver } from "./maneuvers";
 import {
@@ -574,14 +576,7 @@ export function beginRound(
           engagedAtRoundStart: c.engaged,
           maneuverPerformed: false,
           lostManeuver: null,
-          defenses: {
-            weaponParries: 0,
-            shieldParries: 0,
-            monsterParries: 0,
-            grappleParries: 0,
-            dodges: 0,
-            offHandAttacked: false,
-          },
+          defenses: freshDefenseUsage(),
           attacks: { made: [], usedRanged: false, usedMelee: false, targets: [] },
           tradeShift: { parry: 0, dodge: 0 },
         },

@@ -9,17 +9,10 @@ import { fangsConfig } from "../../config/fangs-config";
 import { registerFangsSettings } from "../../config/settings";
 import { STATUS_EFFECTS } from "../../config/statuses";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
-import { CharacterModel } from "../../data/actor-character";
-import { CreatureModel } from "../../data/actor-creature";
 import { FangsCombatantData } from "../../data/combatant";
 import { ExchangeMessageData } from "../../data/exchange-card";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
-import { AdvantageModel } from "../../data/item-advantage";
-import { ArmorModel } from "../../data/item-armor";
-import { ManeuverModel } from "../../data/item-maneuver";
-import { ShieldModel } from "../../data/item-shield";
-import { SkillModel } from "../../data/item-skill";
-import { WeaponModel } from "../../data/item-weapon";
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
 import { FANGS_EFFECT_KINDS } from "../../rules/fangs/effect-kinds";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
@@ -50,15 +43,6 @@ import { fangsTrackerRow } from "./tracker-row";
 /** Token bars: the two pools FANGS tracks (Stun first: it is the one that moves most). */
 export const FANGS_TRACKABLE = Object.freeze({ bar: ["stunPoints", "hitPoints"], value: [] as string[] });
 
-const ITEM_MODELS: Readonly<Record<FangsItemType, RulesetDocumentType["model"]>> = {
-  weapon: WeaponModel,
-  shield: ShieldModel,
-  armor: ArmorModel,
-  skill: SkillModel,
-  advantage: AdvantageModel,
-  maneuver: ManeuverModel,
-};
-
 const ITEM_SHEET_LABELS: Readonly<Record<FangsItemType, string>> = {
   weapon: "FANGS.Sheet.Label.Weapon",
   shield: "FANGS.Sheet.Label.Shield",
@@ -75,13 +59,13 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   documents: {
     Actor: {
       character: {
-        model: CharacterModel,
+        model: ACTOR_DATA_MODELS.character,
         labelKey: FANGS.actorTypes.character,
         trackable: FANGS_TRACKABLE,
         sheets: [{ sheetClass: CharacterSheet, labelKey: "FANGS.Sheet.Label.Character", makeDefault: true }],
       },
       creature: {
-        model: CreatureModel,
+        model: ACTOR_DATA_MODELS.creature,
         labelKey: FANGS.actorTypes.creature,
         trackable: FANGS_TRACKABLE,
         // A creature opens as its stat block; the full sheet stays one choice away in the sheet's configuration.
@@ -99,7 +83,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
       ITEM_TYPES.map((type) => [
         type,
         {
-          model: ITEM_MODELS[type],
+          model: ITEM_DATA_MODELS[type],
           labelKey: FANGS.itemTypes[type],
           sheets: [{ sheetClass: ITEM_SHEETS[type], labelKey: ITEM_SHEET_LABELS[type], makeDefault: true }],
         },
