@@ -1,5 +1,5 @@
 import { bench, describe } from "vitest";
-import { EXCHANGE_TEMPLATE, exchangeCardView } from "../src/chat/exchange-view";
+import { EXCHANGE_TEMPLATE, exchangeCardView } from "../src/rulesets/fangs/chat/exchange-view";
 import { createTemplateRenderer } from "../test/handlebars/render";
 import { exchangePreviewStates } from "../test/preview/fixtures/exchange-card";
 import { previewLocalize } from "../test/preview/fixtures/page";

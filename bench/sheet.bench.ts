@@ -1,5 +1,5 @@
 import { bench, describe } from "vitest";
-import type { ActorData, ItemData } from "../src/apps/sheets/context-types";
+import type { ActorData, ItemData } from "../src/rulesets/fangs/apps/sheets/context-types";
 import { loadPacks, type SourceDocument } from "../test/build/pack-sources";
 import { prepareActor } from "../test/handlebars/fixtures/prepare";
 import { createTemplateRenderer, renderActorSheet } from "../test/handlebars/render";

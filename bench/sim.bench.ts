@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { bench, describe } from "vitest";
-import { runDuel, runFight } from "../src/sim/duel";
-import type { FighterSheet } from "../src/sim/fighter";
+import { runDuel, runFight } from "../src/rulesets/fangs/sim/duel";
+import type { FighterSheet } from "../src/rulesets/fangs/sim/fighter";
+import { findFighter } from "../src/rulesets/fangs/sim/roster";
 import { loadRoster } from "../src/sim/node/packs";
-import { findFighter } from "../src/sim/roster";
 import { fightSeed } from "../src/sim/seed";
 
 /*
@@ -42,7 +42,7 @@ describe("complete duels, 100 per sample (× 100 for duels/s)", () => {
 });
 
 /*
- * A fight between sides (src/sim/duel.ts, runFight): two against two, each
+ * A fight between sides (src/rulesets/fangs/sim/duel.ts, runFight): two against two, each
  * fighter choosing its target every round. Same harness: × 100 for fights/s.
  */
 describe("complete group fights, 100 per sample (× 100 for fights/s)", () => {

@@ -3,19 +3,19 @@ import { standIn } from "../test/foundry/setup";
 import { Actor as StandInActor } from "../test/foundry/stand-in";
 import { registerEncounterOdds } from "./apps/encounter-odds";
 import { registerRulesetMenu } from "./apps/settings/ruleset-menu";
-import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerCombat } from "./combat";
 import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { FangsActor } from "./documents/actor";
 import { registerEncounters } from "./encounters";
+import { registerSheets } from "./rulesets/fangs/apps/sheets";
 import "./fangs";
 import { loadQuenchBatches, preloadRuleset } from "./on-demand";
 
 // The UI parts extend Foundry's application classes at load, which the
 // stand-in does not provide; each registration the entry file calls is
 // replaced by a spy here (add one when the entry file gains one).
-vi.mock("./apps/sheets", () => ({ registerSheets: vi.fn() }));
+vi.mock("./rulesets/fangs/apps/sheets", () => ({ registerSheets: vi.fn() }));
 vi.mock("./apps/encounter-odds", () => ({ registerEncounterOdds: vi.fn() }));
 vi.mock("./apps/settings/ruleset-menu", () => ({ registerRulesetMenu: vi.fn(), registerMenu: vi.fn() }));
 vi.mock("./combat", () => ({ registerCombat: vi.fn() }));

@@ -5,7 +5,6 @@
 import { registerEncounterOdds } from "./apps/encounter-odds";
 import { registerGmDamage } from "./apps/gm-damage";
 import { registerRulesetMenu } from "./apps/settings/ruleset-menu";
-import { registerSheets } from "./apps/sheets";
 import { registerExchange } from "./chat";
 import { registerRealTimeLimits } from "./chat/real-time";
 import { registerCombat } from "./combat";
@@ -24,6 +23,7 @@ import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { watchTimedStatuses } from "./effects/timed-status-effects";
 import { registerEncounters } from "./encounters";
 import { loadQuenchBatches, preloadRuleset } from "./on-demand";
+import { registerSheets } from "./rulesets/fangs/apps/sheets";
 
 Hooks.once("init", () => {
   console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);

@@ -20,10 +20,10 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { CONDITION_LABELS } from "../src/apps/sheets/labels";
 import { ENCOUNTERS } from "../src/encounters/table";
 import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../src/rules/fangs/types";
+import { CONDITION_LABELS } from "../src/rulesets/fangs/apps/sheets/labels";
 import { REPO_ROOT } from "./handlebars/render";
 
 /* -------------------------------------------- */

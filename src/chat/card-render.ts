@@ -108,7 +108,7 @@ export function redrawCardsFor(actorUuid: string): void {
  * The hooks that draw every ruleset's cards (called once, in `init`): the
  * one `renderChatMessageHTML` hook, the templates loaded at `setup`, and a
  * card drawn again when a combatant it shows changes (the combatant itself,
- * or its round the GM writes in its Combat: src/combat/record.ts).
+ * or its round the GM writes in its Combat: src/rulesets/fangs/combat/record.ts).
  */
 export function registerCardRendering(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => void renderRulesetCard(message, html));

@@ -10,10 +10,11 @@
  * second d20 only when the rules ask for it, and the message carries exactly
  * the Rolls the rules used.
  */
-import { CHECK_CARD_TEMPLATE } from "../apps/sheets/parts";
+
 import { type CheckResult, SuccessLevel } from "../rules/fangs/types";
 import type { DiceSource, DieResult } from "../rules/kernel/dice";
 import { RulesError } from "../rules/kernel/errors";
+import { CHECK_CARD_TEMPLATE } from "../rulesets/fangs/apps/sheets/parts";
 
 export { CHECK_CARD_TEMPLATE };
 

@@ -1,9 +1,9 @@
 import { registerApi } from "../api/system-api";
 import { attackWithItem, startAttack } from "../apps/attack/attack-entry";
 import { registerAttackHud } from "../apps/attack/attack-hud";
-import { onHotbarDrop } from "../apps/attack/hotbar";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
+import { onHotbarDrop } from "../rulesets/fangs/apps/attack/hotbar";
 import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
 import { dispatchStep } from "./card-flows";
 import { registerCardRendering } from "./card-render";

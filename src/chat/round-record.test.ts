@@ -17,18 +17,18 @@ import { type ChatMessage, world } from "../../test/foundry/chat-stand-in";
  * A player may be able to write the `system` of a combatant whose actor it
  * owns (the stand-in lets it, the cautious assumption: docs/security.md).
  * The GM reads each combatant's round from its own copy on the Combat
- * (src/combat/record.ts), which only a GM writes, so such a write is not
+ * (src/rulesets/fangs/combat/record.ts), which only a GM writes, so such a write is not
  * believed; the active GM's client also puts the combatant back.
  */
 
 let start: Awaited<ReturnType<typeof loadExchange>>["start"];
-let restoreForgedRound: typeof import("../combat/record")["restoreForgedRound"];
-let seedRoundRecord: typeof import("../combat/record")["seedRoundRecord"];
+let restoreForgedRound: typeof import("../rulesets/fangs/combat/record")["restoreForgedRound"];
+let seedRoundRecord: typeof import("../rulesets/fangs/combat/record")["seedRoundRecord"];
 let hook: number | null = null;
 let seedHook: number | null = null;
 beforeAll(async () => {
   ({ start } = await loadExchange());
-  ({ restoreForgedRound, seedRoundRecord } = await import("../combat/record"));
+  ({ restoreForgedRound, seedRoundRecord } = await import("../rulesets/fangs/combat/record"));
 });
 afterEach(() => {
   if (hook !== null) Hooks.off("updateCombatant", hook);
@@ -72,7 +72,7 @@ describe("the round's record is the GM's copy on the Combat, not the player-writ
     });
     expect(stateOf(second).stage).toBe("attackRolled");
     expect(world.dice).toEqual([2]);
-    const { combatantSystem } = await import("../combat/snapshot");
+    const { combatantSystem } = await import("../rulesets/fangs/combat/snapshot");
     expect(combatantSystem(jenny).defenses.dodges).toBe(1);
     expect(combatantSystem(jenny).tradeShift).toEqual({ parry: 0, dodge: 0 });
   });
@@ -106,7 +106,7 @@ describe("the round's record is the GM's copy on the Combat, not the player-writ
       world.as(world.gm);
       await game.settings!.set("fangs", "attackEnforcement", "warn");
     }
-    const { combatantSystem } = await import("../combat/snapshot");
+    const { combatantSystem } = await import("../rulesets/fangs/combat/snapshot");
     expect(combatantSystem(gru).maneuver).toBe("allOutAttack");
     expect(combatantSystem(gru).restrictions).toHaveLength(1);
     // The active GM's client wrote the combatant back from the record: the tracker shows the round it reads.
@@ -134,7 +134,7 @@ describe("the round's record is the GM's copy on the Combat, not the player-writ
     world.as(world.player);
     await joined!.update({ "system.maneuver": "allOutAttack" });
     world.as(world.gm);
-    const { combatantSystem } = await import("../combat/snapshot");
+    const { combatantSystem } = await import("../rulesets/fangs/combat/snapshot");
     expect(combatantSystem(joined).maneuver).toBe("move");
   });
 });

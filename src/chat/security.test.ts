@@ -176,7 +176,7 @@ describe("a card no GM wrote is refused at every step (docs/security.md: steps)"
     expect(JSON.stringify(jenny.system)).toBe(before);
     // Even handed to the GM's count directly, a card no GM wrote counts nothing.
     world.as(world.gm);
-    const { recordNewAttack } = await import("./exchange-flow");
+    const { recordNewAttack } = await import("../rulesets/fangs/chat/exchange-flow");
     await recordNewAttack(forged as never);
     expect(JSON.stringify(jenny.system)).toBe(before);
     expect(jenny.updates.length).toBe(updates);

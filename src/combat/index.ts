@@ -2,10 +2,10 @@ import { registerTokenHudPalette } from "../apps/combat-tracker/combat-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
 import { registerCombatSettings } from "../config/combat-settings";
 import { FangsCombatData } from "../data/combat";
-import type { FangsCombatantData } from "../data/combatant";
 import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
 import { loadRuleset } from "../on-demand";
+import type { FangsCombatantData } from "../rulesets/fangs/data/combatant";
 import { COMBAT_QUERY } from "./query";
 import type { CombatActionAnswer } from "./request";
 import { activeTableRuleset } from "./rulesets";
@@ -18,7 +18,7 @@ export {
   FangsCombatant,
   type MovementAllowance,
 } from "../documents/combatant";
-export { MANEUVER_STATUS_ID, setManeuverStatus } from "./maneuver-status";
+export { MANEUVER_STATUS_ID, setManeuverStatus } from "../rulesets/fangs/combat/maneuver-status";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {

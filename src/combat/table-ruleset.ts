@@ -127,7 +127,7 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
   /**
    * The GM's copy of its combatants' state on the Combat, for a ruleset
    * whose players may write their combatants (FANGS: `system.records`,
-   * src/combat/record.ts); none when absent.
+   * src/rulesets/fangs/combat/record.ts); none when absent.
    */
   readonly records?: TableRecords;
   /**

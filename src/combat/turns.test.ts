@@ -10,7 +10,7 @@ import {
   planStart,
 } from "../rules/fangs/round-engine";
 import { ScriptedDice } from "../rules/kernel/dice";
-import { noteLines } from "./notes";
+import { noteLines } from "../rulesets/fangs/combat/notes";
 import { roundStartManeuvers } from "./turns";
 
 const options = { initiativeMode: InitiativeMode.Agility };

@@ -42,7 +42,7 @@ export interface PlanUpdate {
  * The one Combat update a plan makes: pointer, phase, order and every
  * combatant's reset together; with `records` (the ruleset's GM-only copy of
  * its combatants' state once the plan's change is applied, FANGS:
- * `{ records }`, src/combat/record.ts), in the same update; with `groups`
+ * `{ records }`, src/rulesets/fangs/combat/record.ts), in the same update; with `groups`
  * (`groupsAfterPlan`, src/combat/turn-groups.ts), the turns taken at once.
  */
 export function planToUpdate(

@@ -1,6 +1,6 @@
 import "../../test/foundry/setup";
 import { describe, expect, it } from "vitest";
-import { WeaponModel } from "../data/item-weapon";
+import { WeaponModel } from "../rulesets/fangs/data/item-weapon";
 import { maneuverChoices, maneuverView } from "../rulesets/fangs/tracker-row-view";
 import { configureStatusEffects } from "./document-classes";
 import { defaultFangsConfig, registerFangsConfig } from "./fangs-config";

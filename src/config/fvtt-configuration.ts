@@ -1,16 +1,16 @@
 import type { StuckFlag } from "../chat/stuck-weapons";
-import type { CharacterModel } from "../data/actor-character";
-import type { CreatureModel } from "../data/actor-creature";
-import type { ExchangeMessageData } from "../data/exchange-card";
 import type { GmDamageNoteData } from "../data/gm-damage-note";
-import type { AdvantageModel } from "../data/item-advantage";
-import type { ArmorModel } from "../data/item-armor";
-import type { ManeuverModel } from "../data/item-maneuver";
-import type { ShieldModel } from "../data/item-shield";
-import type { SkillModel } from "../data/item-skill";
-import type { WeaponModel } from "../data/item-weapon";
 import type { FangsActor } from "../documents/actor";
 import type { FangsItem } from "../documents/item";
+import type { CharacterModel } from "../rulesets/fangs/data/actor-character";
+import type { CreatureModel } from "../rulesets/fangs/data/actor-creature";
+import type { ExchangeMessageData } from "../rulesets/fangs/data/exchange-card";
+import type { AdvantageModel } from "../rulesets/fangs/data/item-advantage";
+import type { ArmorModel } from "../rulesets/fangs/data/item-armor";
+import type { ManeuverModel } from "../rulesets/fangs/data/item-maneuver";
+import type { ShieldModel } from "../rulesets/fangs/data/item-shield";
+import type { SkillModel } from "../rulesets/fangs/data/item-skill";
+import type { WeaponModel } from "../rulesets/fangs/data/item-weapon";
 import type { InitiativeMode, ManeuverReadingSetting, RulesOptionsModel } from "./settings";
 
 /**
@@ -68,9 +68,9 @@ declare module "fvtt-types/configuration" {
     };
     Macro: {
       fangs: {
-        /** A check's macro: the actor's UUID and the roll, as JSON (src/apps/attack/roll-macro.ts). */
+        /** A check's macro: the actor's UUID and the roll, as JSON (src/rulesets/fangs/apps/attack/roll-macro.ts). */
         rollCheck?: string;
-        /** A weapon's attack macro: the item's UUID (src/apps/attack/hotbar.ts). */
+        /** A weapon's attack macro: the item's UUID (src/rulesets/fangs/apps/attack/hotbar.ts). */
         attackItem?: string;
       };
     };

@@ -1,10 +1,10 @@
-import { READING_CHOICES } from "../apps/settings/maneuver-readings";
 import { choice, wholeNumber } from "../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
+import { READING_CHOICES } from "../rulesets/fangs/apps/settings/maneuver-readings";
+import { INITIATIVE_CHOICES, RULES_CHOICES } from "../rulesets/fangs/config/rules-choices";
 import { abilityFormula } from "../rulesets/fangs/data/ability-formula";
 import { listRulesetDefinitions } from "../rulesets/registry";
-import { INITIATIVE_CHOICES, RULES_CHOICES } from "./rules-choices";
 import { registerRulesetSetting } from "./ruleset-setting";
 import { SYSTEM_ID } from "./system";
 

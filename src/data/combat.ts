@@ -37,7 +37,7 @@ function combatSchema() {
      * The GM's copy of each combatant's round (its `system` below, by
      * combatant id), written in the same update as the combatant: a player
      * may be able to write the `system` of a combatant it owns, never the
-     * Combat, so the round is read from here (src/combat/record.ts).
+     * Combat, so the round is read from here (src/rulesets/fangs/combat/record.ts).
      */
     records: new ObjectField({ required: true, initial: {} }),
     /**

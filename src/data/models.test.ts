@@ -10,12 +10,12 @@ import {
 } from "../../test/foundry/builders";
 import { resetWorld } from "../../test/foundry/setup";
 import { DataModelValidationError } from "../../test/foundry/stand-in";
-import { CharacterModel } from "./actor-character";
-import { CreatureModel } from "./actor-creature";
-import { ShieldModel } from "./item-shield";
-import { SkillModel } from "./item-skill";
+import { CharacterModel } from "../rulesets/fangs/data/actor-character";
+import { CreatureModel } from "../rulesets/fangs/data/actor-creature";
+import { ShieldModel } from "../rulesets/fangs/data/item-shield";
+import { SkillModel } from "../rulesets/fangs/data/item-skill";
+import { WeaponModel } from "../rulesets/fangs/data/item-weapon";
 import { ITEM_SP_ABOVE_MAX } from "./item-sp";
-import { WeaponModel } from "./item-weapon";
 
 beforeEach(resetWorld);
 

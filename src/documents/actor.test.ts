@@ -1,7 +1,7 @@
 import "../../test/foundry/setup";
 import { createActor } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
-import type { CharacterModel } from "../data/actor-character";
+import type { CharacterModel } from "../rulesets/fangs/data/actor-character";
 
 /** A Token HUD edit of a bar, through the FANGS actor (Foundry calls modifyTokenAttribute). */
 

@@ -1,9 +1,9 @@
-import type { RollSpec } from "../apps/sheets/roll-spec";
-import { rollCheck } from "../apps/sheets/rolls";
 import type { AppliedDelta } from "../chat/exchange-state";
 import { actorSystem, itemSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
 import { createDialogOfRuleset, newActorToken } from "../rulesets/documents";
+import type { RollSpec } from "../rulesets/fangs/apps/sheets/roll-spec";
+import { rollCheck } from "../rulesets/fangs/apps/sheets/rolls";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** Points of Stun and HP, whole and not negative. */

@@ -1,10 +1,7 @@
 import { announce } from "../api/hooks";
-import { combatantState as actorState } from "../chat/facts";
 import { FoundryDice } from "../chat/foundry-random-dice";
 import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { CombatRefusal } from "../combat/combat-refusal";
-import { fangsPlanOptions } from "../combat/fangs-table";
-import { MANEUVER_STATUS_ID, setManeuverStatus } from "../combat/maneuver-status";
 import { pairsLeaving } from "../combat/pairs";
 import { requestCombatAction } from "../combat/query";
 import { activeTableRuleset } from "../combat/rulesets";
@@ -19,6 +16,9 @@ import { dyingRound } from "../rules/fangs/consequences";
 import type { PlanOptions } from "../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../rules/fangs/types";
 import type { Effect } from "../rules/kernel/effects";
+import { combatantState as actorState } from "../rulesets/fangs/chat/facts";
+import { fangsPlanOptions } from "../rulesets/fangs/combat/fangs-table";
+import { MANEUVER_STATUS_ID, setManeuverStatus } from "../rulesets/fangs/combat/maneuver-status";
 import { serialised } from "./write-queue";
 
 /**

@@ -1,8 +1,5 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
-import { setManeuverStatus } from "../combat/maneuver-status";
 import { requestCombatAction } from "../combat/query";
-import { writeRound } from "../combat/record";
-import { actorFacts, combatantSystem, combatSystem, type FangsCombatantSystem } from "../combat/snapshot";
 import { type AttackCounter, type AttackSource, recordAttack as countAttack } from "../rules/fangs/attacks";
 import {
   recordDefense as countDefense,
@@ -16,6 +13,14 @@ import { canActFromHold } from "../rules/fangs/round";
 import type { AttackRestriction } from "../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../rules/fangs/types";
 import { combatantType, usableHere } from "../rulesets/documents";
+import { setManeuverStatus } from "../rulesets/fangs/combat/maneuver-status";
+import { writeRound } from "../rulesets/fangs/combat/record";
+import {
+  actorFacts,
+  combatantSystem,
+  combatSystem,
+  type FangsCombatantSystem,
+} from "../rulesets/fangs/combat/snapshot";
 
 export interface DeclareOptions {
   /** The weapon kind the attack uses; defaults to the main-hand weapon's. */

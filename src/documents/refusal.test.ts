@@ -1,8 +1,8 @@
 import "../../test/foundry/setup";
 import { createActor, createItem, itemNamed, skill, weapon } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
-import type { CharacterModel } from "../data/actor-character";
-import type { WeaponModel } from "../data/item-weapon";
+import type { CharacterModel } from "../rulesets/fangs/data/actor-character";
+import type { WeaponModel } from "../rulesets/fangs/data/item-weapon";
 import { FangsActor } from "./actor";
 import { keyFromName } from "./item";
 

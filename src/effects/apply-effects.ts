@@ -1,13 +1,13 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
 import type { AppliedDelta } from "../chat/exchange-state";
-import { writeRound } from "../combat/record";
-import { combatantSystem } from "../combat/snapshot";
 import { actorSystem, itemSystem } from "../data/views";
 import { FangsCombatant } from "../documents/combatant";
 import { actorAt, documentAt } from "../documents/uuid";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
+import { writeRound } from "../rulesets/fangs/combat/record";
+import { combatantSystem } from "../rulesets/fangs/combat/snapshot";
 import { poolsForActorType, registeredPoolMinimums } from "../rulesets/registry";
 import { type AttachmentContext, attachmentOf, type PlannedAttachment } from "./attached-effects";
 import "./timed-status-attachment";

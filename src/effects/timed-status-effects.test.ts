@@ -3,10 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, createScene } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
 import { Combat, type StandInDocument } from "../../test/foundry/stand-in";
-import { actorDataOf } from "../apps/sheets/document-data";
 import { serialised, writesSettled } from "../documents/write-queue";
 import { ScriptedDice } from "../rules/kernel/dice";
 import { registerTimedStatuses, type TimedStatusDefinition } from "../rules/kernel/timed-status";
+import { actorDataOf } from "../rulesets/fangs/apps/sheets/document-data";
 import { applyTimedStatus, timedStatusLabel, watchTimedStatuses } from "./timed-status-effects";
 
 // The real queue, counted: how many requests the hooks queued.

@@ -1,16 +1,16 @@
 import { exchangeApi } from "../chat";
 import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { SYSTEM_ID } from "../config/system";
-import { exchangeOf } from "../data/exchange-card";
 import { actorSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
+import { exchangeOf } from "../rulesets/fangs/data/exchange-card";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, liveUser, runCleanup } from "./live";
 
 /**
  * An exchange from attack to apply and undo, every step asked of the active
  * GM as a card's button does (`requestStep`), with the figures of the
- * exchange test in src/chat/exchange-flow.test.ts: Gru (Broadsword, skill
+ * exchange test in src/rulesets/fangs/chat/exchange-flow.test.ts: Gru (Broadsword, skill
  * 15) attacks Pirate Jenny and rolls 15; she dodges and rolls 2 (2 + 17 <
  * 20, a hit); the damage die is 6: 1d8 (6) + 2 + DM 1 = 9, her leathers stop
  * 1 of each part, so 8 Stun and 4 HP. Applied, her pools drop by exactly

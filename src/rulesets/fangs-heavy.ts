@@ -9,23 +9,14 @@
  * world is ready or on first use, whichever comes first. Start-up code
  * reaches these only through that loader (test/build/dist.test.ts).
  */
-export {
-  attackWithItem,
-  handleStartAttack,
-  startAttack,
-  takeFreeAttack,
-} from "../apps/attack/start-attack";
-export { openEncounterOddsNow } from "../apps/encounter-odds/open";
+
 export {
   applyGmDamage,
   handleGmDamageUndo,
   openGmDamageNow,
   runGmDamageUndo,
 } from "../apps/gm-damage/damage-tool";
-export { RulesOptionsMenu } from "../apps/settings/rules-menu-app";
 export { handleExchangeQuery, runVerified } from "../chat/authority-gm";
-export { runStep } from "../chat/exchange-flow";
-export { escapeHtml, postNotes } from "../combat/notes";
 export { handleCombatAction, requestCombatAction } from "../combat/request";
 export { applyEffects, revertDeltas } from "../effects/apply-effects";
 export { listEncounters, placeEncounter } from "../encounters/place";
@@ -40,5 +31,15 @@ export {
   planPreviousTurn,
   planStart,
 } from "../rules/fangs/round-engine";
+export {
+  attackWithItem,
+  handleStartAttack,
+  startAttack,
+  takeFreeAttack,
+} from "./fangs/apps/attack/start-attack";
+export { openEncounterOddsNow } from "./fangs/apps/encounter-odds/open";
+export { RulesOptionsMenu } from "./fangs/apps/settings/rules-menu-app";
+export { runStep } from "./fangs/chat/exchange-flow";
+export { escapeHtml, postNotes } from "./fangs/combat/notes";
 export { fangsGmDamageEffects } from "./fangs/gm-damage-effects";
 export { fangsSimulator } from "./fangs/simulator";

@@ -17,10 +17,10 @@ import { type DefenseUsage, emptyDefenseUsage } from "../rules/fangs/defenses";
 import type { DefenseChoice, ManeuverId } from "../rules/fangs/types";
 import type { DiceSource } from "../rules/kernel/dice";
 import { ScriptedDice } from "../rules/kernel/dice";
-import { type ExchangePlay, type FighterAfter, playExchange } from "./duel";
-import type { SimWeapon } from "./fighter";
+import { type ExchangePlay, type FighterAfter, playExchange } from "../rulesets/fangs/sim/duel";
+import type { SimWeapon } from "../rulesets/fangs/sim/fighter";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
-import { findFighter } from "./roster";
 
 /**
  * The table and the simulator play the same exchange with the same dice and
@@ -34,7 +34,7 @@ import { findFighter } from "./roster";
 
 /** How the attacker's dialog is answered (subdual and the flat of the blade are chosen there). */
 let manner: { mode: "strike" | "flatOfBlade"; subdual: boolean } = { mode: "strike", subdual: false };
-vi.mock(import("../apps/attack/attack-dialog"), async (original) => {
+vi.mock(import("../rulesets/fangs/apps/attack/attack-dialog"), async (original) => {
   const actual = await original();
   return {
     ...actual,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parsePolicies } from "../rulesets/fangs/sim/policies";
 import { parseArgs, parseRuns, parseSeed } from "./args";
-import { parsePolicies } from "./policies";
 import { SimError } from "./sim-error";
 
 const spec = { withValue: ["seed", "runs"], switches: ["json", "list"] };

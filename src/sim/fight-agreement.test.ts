@@ -21,13 +21,13 @@ import {
   world,
 } from "../../test/foundry/chat-stand-in";
 import { standIn } from "../../test/foundry/setup";
-import type { DialogFacts } from "../apps/attack/attack-dialog";
-import { MANEUVER_STATUS_ID } from "../combat/maneuver-status";
 import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
 import { STATUS_ALIASES } from "../effects/effect-plan";
 import { weaponAtHand } from "../rules/fangs/character";
 import { type DefenseUsage, emptyDefenseUsage } from "../rules/fangs/defenses";
+import type { DialogFacts } from "../rulesets/fangs/apps/attack/attack-dialog";
+import { MANEUVER_STATUS_ID } from "../rulesets/fangs/combat/maneuver-status";
 import {
   type DuelEvent,
   type FighterAfter,
@@ -35,10 +35,10 @@ import {
   type FightRecorder,
   type TurnTrace,
   traceFight,
-} from "./duel";
-import { type FighterSheet, fighterFromActorData } from "./fighter";
+} from "../rulesets/fangs/sim/duel";
+import { type FighterSheet, fighterFromActorData } from "../rulesets/fangs/sim/fighter";
+import type { RosterEntry } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
-import type { RosterEntry } from "./roster";
 
 /**
  * NC-RND-3, NC-DMG-13, CORE-CON-1: the simulator and the table play the same
@@ -66,7 +66,7 @@ import type { RosterEntry } from "./roster";
 /** The attacker's dialog: the defaults (the policies trade nothing), and the simulator's answer to a withdrawal. */
 let special: string | null = null;
 const dialogs: DialogFacts[] = [];
-vi.mock(import("../apps/attack/attack-dialog"), async (original) => {
+vi.mock(import("../rulesets/fangs/apps/attack/attack-dialog"), async (original) => {
   const actual = await original();
   return {
     ...actual,
@@ -129,7 +129,7 @@ interface Seat {
   readonly token: TokenDocument;
   readonly owner: TestUser;
   readonly combatant: FangsCombatant;
-  /** Its items equipped as the fight began: what the simulator's fighter holds (src/sim/fighter.ts). */
+  /** Its items equipped as the fight began: what the simulator's fighter holds (src/rulesets/fangs/sim/fighter.ts). */
   readonly equippedAtStart: ReadonlySet<string>;
 }
 
@@ -273,7 +273,7 @@ function tableFighter(seat: Seat, seats: readonly Seat[]): FighterAfter {
       natural?: boolean;
       equipped?: boolean;
     };
-    // The simulator's fighter holds what was equipped when the fight began (src/sim/fighter.ts).
+    // The simulator's fighter holds what was equipped when the fight began (src/rulesets/fangs/sim/fighter.ts).
     if ((item.type !== "weapon" && item.type !== "shield") || !seat.equippedAtStart.has(item.id!)) continue;
     if (data.itemSp && data.natural !== true) itemSp[item.name!] = data.itemSp.value;
     // Out of hand as the rules core reads it: a fist stays at hand whatever its sheet says.
@@ -340,7 +340,7 @@ interface Line {
 
 /**
  * A damage step that changes nothing is no damage step: the card skips one that needs no die
- * (a fist's bare DM into a parry, src/chat/exchange-flow.ts `nextAfter`).
+ * (a fist's bare DM into a parry, src/rulesets/fangs/chat/exchange-flow.ts `nextAfter`).
  */
 function damageOf(result: unknown, names: ReadonlyMap<string, string>): unknown {
   const d = result as { effects: readonly { kind: string }[] } | null;

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type DuelEvent, runFight } from "./duel";
-import type { FighterSheet } from "./fighter";
-import { formatDuelLog } from "./format";
+import { type DuelEvent, runFight } from "../rulesets/fangs/sim/duel";
+import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { formatDuelLog } from "../rulesets/fangs/sim/format";
+import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
 import { loadRoster } from "./node/packs";
-import { createDefaultPolicy, type Policy } from "./policy";
-import { findFighter } from "./roster";
 
 const root = resolve(__dirname, "../..");
 const roster = loadRoster(root);

@@ -2,21 +2,27 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jobNames, type OddsJob, runFightRange } from "../rulesets/fangs/fights";
-import { type FightRecorder, type FightResult, runDuel, runFight, traceFight } from "./duel";
-import type { FighterSheet } from "./fighter";
-import { formatDuelLog } from "./format";
-import { createLocalizer } from "./i18n";
-import { loadRoster } from "./node/packs";
-import { chunkRanges } from "./odds";
+import {
+  type FightRecorder,
+  type FightResult,
+  runDuel,
+  runFight,
+  traceFight,
+} from "../rulesets/fangs/sim/duel";
+import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { formatDuelLog } from "../rulesets/fangs/sim/format";
 import {
   createDefaultPolicy,
   defaultTarget,
   type FighterView,
   type Policy,
   type TargetOption,
-} from "./policy";
+} from "../rulesets/fangs/sim/policy";
+import { findFighter } from "../rulesets/fangs/sim/roster";
+import { createLocalizer } from "./i18n";
+import { loadRoster } from "./node/packs";
+import { chunkRanges } from "./odds";
 import { oddsReport } from "./report";
-import { findFighter } from "./roster";
 import { emptyTally, mergeTally } from "./stats";
 
 const root = resolve(__dirname, "../..");

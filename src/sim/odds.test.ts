@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type OddsJob, runFightRange, runOddsChunked } from "../rulesets/fangs/fights";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
 import { chunkRanges } from "./odds";
-import { findFighter } from "./roster";
 import { emptyTally, mergeTally } from "./stats";
 
 const roster = loadRoster(resolve(__dirname, "../.."));

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { DefenseChoice } from "../rules/fangs/types";
-import { runDuel } from "./duel";
-import type { FighterSheet } from "./fighter";
+import { runDuel } from "../rulesets/fangs/sim/duel";
+import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
-import { createDefaultPolicy, type Policy } from "./policy";
-import { findFighter } from "./roster";
 
 /**
  * The readings a GM may switch reach the simulator through its `options`

@@ -8,9 +8,9 @@ import {
   StandInCombatant,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
-import { type TracedFacts, traceFight } from "./duel";
+import { type TracedFacts, traceFight } from "../rulesets/fangs/sim/duel";
+import { findFighter, type RosterEntry } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
-import { findFighter, type RosterEntry } from "./roster";
 
 /**
  * NC-RND-3, NC-ATK-1, NC-ATK-2, NC-ATK-6, NC-ATK-7, CORE-CON-1: the round is
@@ -30,13 +30,13 @@ const root = resolve(__dirname, "../..");
 const roster = loadRoster(root);
 let world: StandInWorld;
 let FangsCombat: typeof import("../documents/combat").FangsCombat;
-let writeRound: typeof import("../combat/record").writeRound;
+let writeRound: typeof import("../rulesets/fangs/combat/record").writeRound;
 
 beforeAll(async () => {
   world = installCombatStandIn();
   ({ FangsCombat } = await import("../documents/combat"));
   // The GM's write of a combatant's round record, as the cards and the declaration make it.
-  ({ writeRound } = await import("../combat/record"));
+  ({ writeRound } = await import("../rulesets/fangs/combat/record"));
 });
 
 beforeEach(() => {

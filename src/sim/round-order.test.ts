@@ -2,11 +2,11 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { poolConditions } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
-import { type DuelEvent, runFight } from "./duel";
-import type { FighterSheet } from "./fighter";
+import { type DuelEvent, runFight } from "../rulesets/fangs/sim/duel";
+import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
-import { createDefaultPolicy, type Policy } from "./policy";
-import { findFighter } from "./roster";
 
 /** The simulator's round read against the turn clauses: what it records, never what the test writes. */
 

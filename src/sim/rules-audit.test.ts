@@ -3,13 +3,13 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { movePaces } from "../rules/fangs/maneuvers";
 import { SuccessLevel } from "../rules/fangs/types";
-import { type DuelEvent, type FighterSnapshot, runDuel, runFight } from "./duel";
-import type { FighterSheet } from "./fighter";
-import { formatDuelLog } from "./format";
+import { type DuelEvent, type FighterSnapshot, runDuel, runFight } from "../rulesets/fangs/sim/duel";
+import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { formatDuelLog } from "../rulesets/fangs/sim/format";
+import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
 import { loadRoster } from "./node/packs";
-import { createDefaultPolicy, type Policy } from "./policy";
-import { findFighter } from "./roster";
 
 /** The simulator read against the rules: each test names the clause the engine once broke. */
 

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jobSides, type OddsJob, runFightRange } from "../rulesets/fangs/fights";
-import { runDuel, runFight } from "./duel";
+import { runDuel, runFight } from "../rulesets/fangs/sim/duel";
+import { findFighter } from "../rulesets/fangs/sim/roster";
 import { loadRoster } from "./node/packs";
-import { findFighter } from "./roster";
 import { fightSeed } from "./seed";
 
 /*

@@ -194,11 +194,11 @@ describe("npm run build", () => {
     expect(heavy.length).toBeGreaterThan(barrels.length);
     // Besides the barrel's own modules, FANGS's heavy part alone reaches the simulator, the attack checks, the special defenses.
     const reachedOnlyFromThere = [
-      "src/sim/duel.ts",
-      "src/apps/encounter-odds/odds-app.ts",
+      "src/rulesets/fangs/sim/duel.ts",
+      "src/rulesets/fangs/apps/encounter-odds/odds-app.ts",
       "src/rules/fangs/attack-checks.ts",
       "src/rules/fangs/special-defenses.ts",
-      "src/combat/free-attacks.ts",
+      "src/rulesets/fangs/combat/free-attacks.ts",
     ];
     for (const module of [...heavy, ...reachedOnlyFromThere]) {
       expect(existsSync(path.join(ROOT, module)), `${module} exists`).toBe(true);

@@ -5,6 +5,8 @@
  * opens nothing in Foundry, and nothing else would tell.
  */
 import { describe, expect, it } from "vitest";
+import { SYSTEM_ID } from "../../src/config/system";
+import { MANEUVER_IDS } from "../../src/rules/fangs/types";
 import {
   DOC_SECTIONS,
   type DocSection,
@@ -12,9 +14,7 @@ import {
   OPTIONS_BY_NAME,
   RULES_MENU_GROUPS,
   RULES_READINGS_JOURNAL_ID,
-} from "../../src/apps/settings/catalogue";
-import { SYSTEM_ID } from "../../src/config/system";
-import { MANEUVER_IDS } from "../../src/rules/fangs/types";
+} from "../../src/rulesets/fangs/apps/settings/catalogue";
 import { loadTranslations } from "../handlebars/render";
 import { loadPacks, type SourceDocument } from "./pack-sources";
 

@@ -20,12 +20,12 @@ export type AnyActor = Actor.Implementation;
 
 export interface ExchangeModules {
   readonly authority: typeof import("../../src/chat/authority");
-  readonly start: typeof import("../../src/apps/attack/start-attack");
-  readonly model: typeof import("../../src/data/exchange-card");
-  readonly render: typeof import("../../src/chat/exchange-render");
+  readonly start: typeof import("../../src/rulesets/fangs/apps/attack/start-attack");
+  readonly model: typeof import("../../src/rulesets/fangs/data/exchange-card");
+  readonly render: typeof import("../../src/rulesets/fangs/chat/exchange-render");
   /** The one `renderChatMessageHTML` hook that draws every ruleset's cards, the exchange card among them. */
   readonly card: typeof import("../../src/chat/card-render");
-  readonly hotbar: typeof import("../../src/apps/attack/hotbar");
+  readonly hotbar: typeof import("../../src/rulesets/fangs/apps/attack/hotbar");
 }
 
 let modules: ExchangeModules | null = null;
@@ -37,11 +37,11 @@ export async function loadExchange(): Promise<ExchangeModules> {
   index.registerExchange();
   modules = {
     authority: await import("../../src/chat/authority"),
-    start: await import("../../src/apps/attack/start-attack"),
-    model: await import("../../src/data/exchange-card"),
-    render: await import("../../src/chat/exchange-render"),
+    start: await import("../../src/rulesets/fangs/apps/attack/start-attack"),
+    model: await import("../../src/rulesets/fangs/data/exchange-card"),
+    render: await import("../../src/rulesets/fangs/chat/exchange-render"),
     card: await import("../../src/chat/card-render"),
-    hotbar: await import("../../src/apps/attack/hotbar"),
+    hotbar: await import("../../src/rulesets/fangs/apps/attack/hotbar"),
   };
   return modules;
 }
@@ -162,7 +162,7 @@ export async function combat(...fighters: [AnyActor, Record<string, unknown>][])
 
 /**
  * Sets part of a combatant's round by hand, as a GM resetting it would: on
- * the combatant and on its Combat's record of it (src/combat/record.ts),
+ * the combatant and on its Combat's record of it (src/rulesets/fangs/combat/record.ts),
  * where the GM reads it once written.
  */
 export function setRound(

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EXCHANGE_TEMPLATE, exchangeCardView, type Viewer } from "../../src/chat/exchange-view";
+import {
+  EXCHANGE_TEMPLATE,
+  exchangeCardView,
+  type Viewer,
+} from "../../src/rulesets/fangs/chat/exchange-view";
 import { exchangePreviewStates } from "../preview/fixtures/exchange-card";
 import { previewLocalize } from "../preview/fixtures/page";
 import { all, byClass, byTag, parse, text } from "./html";

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
+import { CHECK_CARD_TEMPLATE, type CheckCardMeta, checkCardContext } from "../../src/chat/check-card";
+import type { CheckResult } from "../../src/rules/fangs/types";
 import {
   type ActorSheetContext,
   type ActorSheetContextOptions,
@@ -14,17 +16,15 @@ import {
   type ItemSheetContext,
   type ItemSheetContextOptions,
   itemSheetContext,
-} from "../../src/apps/sheets/context";
-import type { ActorData, ItemData } from "../../src/apps/sheets/context-types";
+} from "../../src/rulesets/fangs/apps/sheets/context";
+import type { ActorData, ItemData } from "../../src/rulesets/fangs/apps/sheets/context-types";
 import {
   ACTOR_PARTS,
   itemParts,
   STAT_BLOCK_PARTS,
   TEMPLATE_ROOT,
   type TemplatePart,
-} from "../../src/apps/sheets/parts";
-import { CHECK_CARD_TEMPLATE, type CheckCardMeta, checkCardContext } from "../../src/chat/check-card";
-import type { CheckResult } from "../../src/rules/fangs/types";
+} from "../../src/rulesets/fangs/apps/sheets/parts";
 import { createI18n, type I18n, registerFoundryHelpers } from "./foundry-helpers";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));

@@ -6,6 +6,11 @@
  */
 
 import { readFileSync } from "node:fs";
+import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
+import { STATUS_EFFECTS } from "../../src/config/statuses";
+import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
+import { getManeuver, movePaces } from "../../src/rules/fangs/maneuvers";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
 import {
   ACTOR_TAB_IDS,
   actorSheetContext,
@@ -13,14 +18,9 @@ import {
   ITEM_TAB_IDS,
   itemSheetContext,
   type SheetCombatFacts,
-} from "../../src/apps/sheets/context";
-import type { ActorData, ItemData, ItemType } from "../../src/apps/sheets/context-types";
-import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/apps/sheets/parts";
-import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
-import { STATUS_EFFECTS } from "../../src/config/statuses";
-import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
-import { getManeuver, movePaces } from "../../src/rules/fangs/maneuvers";
-import { ScriptedDice } from "../../src/rules/kernel/dice";
+} from "../../src/rulesets/fangs/apps/sheets/context";
+import type { ActorData, ItemData, ItemType } from "../../src/rulesets/fangs/apps/sheets/context-types";
+import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/rulesets/fangs/apps/sheets/parts";
 import { loadPacks, type SourceDocument } from "../build/pack-sources";
 import { prepareActor } from "../handlebars/fixtures/prepare";
 import { trackerPreviewPages } from "./fixtures/combat-tracker";

@@ -1,9 +1,9 @@
 import "../foundry/setup";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openEncounterOdds } from "../../src/apps/encounter-odds";
-import { RULES_MENU_KEY } from "../../src/apps/settings";
 import { registerRulesetMenu } from "../../src/apps/settings/ruleset-menu";
 import { registerSettings } from "../../src/config/settings";
+import { RULES_MENU_KEY } from "../../src/rulesets/fangs/apps/settings";
 import { registerRulesetDefinition } from "../../src/rulesets/registry";
 import { chunkRanges, runChunked, runRange } from "../../src/sim/fight-runner";
 import { emptyTally, mergeTally } from "../../src/sim/stats";

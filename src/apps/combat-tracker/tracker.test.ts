@@ -86,8 +86,8 @@ describe("the tracker's context", () => {
     const combat = combatWithTwo();
     await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
     const theirs = combat.combatants.get("c-theirs")!;
-    // As the GM's round writes go (src/combat/record.ts): the row reads the Combat's record of it.
-    const { writeRound } = await import("../../combat/record");
+    // As the GM's round writes go (src/rulesets/fangs/combat/record.ts): the row reads the Combat's record of it.
+    const { writeRound } = await import("../../rulesets/fangs/combat/record");
     await writeRound(theirs as never, { maneuver: "dodgeMelee", lostManeuver: "engage" });
     const view = tracker.combatView(combat as unknown as Combat.Implementation);
     const row = view.acting.find((r) => r.name === "Theirs");

@@ -30,9 +30,9 @@ import { type ManeuverId, PHASE_IDS, type PhaseId, type WeaponKind } from "./typ
  * ONE change that moves the round (combatant → phase → round) together with
  * every per-combatant reset, plus the notes a log or the chat carries.
  *
- * Two drivers walk it: the table (src/combat/fangs-table.ts reads the Combat
+ * Two drivers walk it: the table (src/rulesets/fangs/combat/fangs-table.ts reads the Combat
  * into a PlanState and writes the plan back) and the simulator
- * (src/sim/duel.ts keeps one `RoundWork` for a fight and calls the steps
+ * (src/rulesets/fangs/sim/duel.ts keeps one `RoundWork` for a fight and calls the steps
  * `beginRound` and `advance`, doing its fighters' work at each turn and
  * between phases). Who acts in a phase and in what order is decided in
  * round.ts (phaseTurnOrder, initiativeScores, resolveHoldBreak).

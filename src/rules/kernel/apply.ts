@@ -13,7 +13,7 @@ import "./kernel-effect-kinds";
  * The one place an Effect list changes plain state. The table folds the
  * effects into a copy of its documents' values and writes the difference
  * (src/effects/effect-plan.ts); the simulator keeps its fighters in this shape
- * and lets the same function change them (src/sim/duel.ts). Both therefore
+ * and lets the same function change them (src/rulesets/fangs/sim/duel.ts). Both therefore
  * read a blow the same way: how a pool falls, how far an item's SP may go,
  * which statuses an effect sets. Every kind, the kernel's and a ruleset's,
  * is a registration (effect-kinds.ts).

@@ -5,7 +5,7 @@ import { loadRuleset } from "../../on-demand";
 /**
  * How an attack starts in a FANGS world (its definition's `cards.attack`):
  * with a weapon or a shield (its bash, NC-DEF-9), through FANGS's attack
- * workflow in its heavy part (src/apps/attack/start-attack.ts), which
+ * workflow in its heavy part (src/rulesets/fangs/apps/attack/start-attack.ts), which
  * captures the target, asks the rules core, shows the modifier dialog and
  * has the active GM post the exchange card.
  */

@@ -1,11 +1,11 @@
 import type { SelfDrawnCardRenderer } from "../../chat/card-render";
+import { loadRuleset } from "../../on-demand";
 import {
   drawExchangeCard,
   loadExchangeTemplate,
   setFreeAttackStarter,
   waitsOnDefense,
-} from "../../chat/exchange-render";
-import { loadRuleset } from "../../on-demand";
+} from "./chat/exchange-render";
 
 /**
  * FANGS's exchange card as its definition registers it (`cards.renderers`),

@@ -1,9 +1,9 @@
 import type { FangsOptions } from "../../rules/fangs";
-import { fighterNames, runDuel, runFight } from "../../sim/duel";
 import { type ChunkedOptions, type FightRunner, runChunked, runRange } from "../../sim/fight-runner";
-import type { FighterSheet } from "../../sim/fighter";
-import { createPolicy } from "../../sim/policies";
 import type { OddsTally } from "../../sim/stats";
+import { fighterNames, runDuel, runFight } from "./sim/duel";
+import type { FighterSheet } from "./sim/fighter";
+import { createPolicy } from "./sim/policies";
 
 /*
  * FANGS's fights for the shared runner (src/sim/fight-runner.ts): its job,

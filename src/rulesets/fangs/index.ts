@@ -1,16 +1,9 @@
-import { FANGS_RULES_MENU } from "../../apps/settings";
-import { registerManeuverOptionsSetting } from "../../apps/settings/maneuver-options";
-import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "../../apps/sheets/actor-sheet";
-import { ITEM_SHEETS } from "../../apps/sheets/item-sheet";
 import { fangsCheckLabels } from "../../chat/check-card";
-import { fangsTable } from "../../combat/fangs-table";
 import { anyTable } from "../../combat/table-ruleset";
 import { fangsConfig } from "../../config/fangs-config";
 import { registerFangsSettings } from "../../config/settings";
 import { STATUS_EFFECTS } from "../../config/statuses";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
-import { FangsCombatantData } from "../../data/combatant";
-import { ExchangeMessageData } from "../../data/exchange-card";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
@@ -18,12 +11,18 @@ import { FANGS_EFFECT_KINDS } from "../../rules/fangs/effect-kinds";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import {
   type RulesetDefinition,
-  type RulesetDocumentType,
   registerRulesetDefinition,
   type StatusDefinition,
 } from "../registry";
+import { FANGS_RULES_MENU } from "./apps/settings";
+import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
+import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
+import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
+import { fangsTable } from "./combat/fangs-table";
+import { FangsCombatantData } from "./data/combatant";
+import { ExchangeMessageData } from "./data/exchange-card";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
 import { FANGS_POOLS } from "./pools";

@@ -1,5 +1,5 @@
-import { openEncounterOddsNow } from "../../apps/encounter-odds/open";
 import type { RulesetSimulator } from "../../sim/fight-runner";
+import { openEncounterOddsNow } from "./apps/encounter-odds/open";
 import { fangsFightRunner, type OddsJob } from "./fights";
 
 /**

@@ -1,11 +1,11 @@
 import { parseCount } from "../../sim/args";
-import { MAX_SIDE_FIGHTERS, runDuel, runFight } from "../../sim/duel";
-import { formatDuelLog } from "../../sim/format";
 import { loadRoster, resolveSides } from "../../sim/node/packs";
-import { createPolicy, parsePolicies } from "../../sim/policies";
 import { SimError } from "../../sim/sim-error";
 import type { RulesetTerminal } from "../../sim/terminal";
 import { fangsFightRunner, jobNames, jobSides, type OddsJob } from "./fights";
+import { MAX_SIDE_FIGHTERS, runDuel, runFight } from "./sim/duel";
+import { formatDuelLog } from "./sim/format";
+import { createPolicy, parsePolicies } from "./sim/policies";
 
 /**
  * FANGS's part of the terminal commands (src/sim/terminal.ts): its pack

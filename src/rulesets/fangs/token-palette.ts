@@ -1,7 +1,7 @@
-import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import type { TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { isReadying, readyingOf } from "../../rules/fangs/defenses";
+import { actorFacts, combatantSystem } from "./combat/snapshot";
 import { maneuverChoices } from "./tracker-row-view";
 
 /**

@@ -1,8 +1,8 @@
-import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
+import { actorFacts, combatantSystem } from "./combat/snapshot";
 import {
   type FangsRowCells,
   type FangsRowData,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type FighterSheet, fighterFromActorData } from "../fighter";
-import { findFighter, type RosterEntry, rosterEntries } from "../roster";
+import { type FighterSheet, fighterFromActorData } from "../../rulesets/fangs/sim/fighter";
+import { findFighter, type RosterEntry, rosterEntries } from "../../rulesets/fangs/sim/roster";
 import { SimError } from "../sim-error";
 
 /**

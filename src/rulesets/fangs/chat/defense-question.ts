@@ -1,0 +1,52 @@
+import type { ExchangeState } from "../../../chat/exchange-state";
+import { rulesOptions } from "../../../config/settings";
+import { itemSystem } from "../../../data/views";
+import { FangsCombat } from "../../../documents/combat";
+import { FangsCombatant } from "../../../documents/combatant";
+import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
+import { worldManeuverOptions } from "../apps/settings/maneuver-options";
+import { combatantSystem } from "../combat/snapshot";
+import type { DefenderRound, DefenseQuestion } from "./defense-options";
+
+/**
+ * What a defender may answer an attack with, read from the world as it is
+ * now. Both the card's rendering (the buttons offered) and the exchange flow
+ * (the defense actually taken) ask this one question, so the two never
+ * disagree; it lives apart from the flow because rendering a card must not
+ * load the whole exchange workflow.
+ */
+
+type AnyActor = Actor.Implementation;
+
+function hasAdvantage(actor: AnyActor, key: string): boolean {
+  return actor.items.some((i) => itemSystem(i, "advantage")?.key === key);
+}
+
+/** The defender's share of the round in that combat, from the tracker (null out of combat). */
+export function defenderRound(actor: AnyActor, combat: Combat.Implementation | null): DefenderRound | null {
+  const combatant = FangsCombatant.of(actor, combat);
+  if (!combatant) return null;
+  return {
+    maneuver: combatantSystem(combatant).maneuver,
+    maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
+    readying: combatantSystem(combatant).readying,
+    usage: combatant.defenseUsage,
+    tradeShift: combatant.tradeShift,
+  };
+}
+
+/** The question the defense offers answer, for this card and defender. */
+export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
+  return {
+    defender,
+    // The card's own combat: a client viewing another scene has another `game.combat`.
+    round: defenderRound(defender, FangsCombat.withId(state.setup.combatId)),
+    attackerId: state.attacker.actorUuid,
+    mode: state.declaration.mode,
+    kind: state.declaration.weapon.kind,
+    shieldDamage: shieldStrikeDamage(rulesOptions()),
+    twoWeapon: hasAdvantage(defender, "twoWeapon"),
+    maneuverOptions: worldManeuverOptions(),
+    rules: rulesOptions(),
+  };
+}

@@ -1,0 +1,201 @@
+import { FoundryDice } from "../../../chat/foundry-random-dice";
+import { CombatRefusal, tableRefusal } from "../../../combat/combat-refusal";
+import type {
+  CombatActionDefinition,
+  TablePlanner,
+  TableRecords,
+  TableRuleset,
+} from "../../../combat/table-ruleset";
+import { roundStartManeuvers } from "../../../combat/turns";
+import { initiativeMode, rulesOptions } from "../../../config/settings";
+import { loadRuleset } from "../../../on-demand";
+import { isReadying } from "../../../rules/fangs/defenses";
+import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/round-engine";
+import { fangsRuleset } from "../../../rules/fangs/ruleset";
+import type { ManeuverId } from "../../../rules/fangs/types";
+import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
+import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
+
+/**
+ * FANGS at the table: the rules core's round engine
+ * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
+ * driven with the snapshot of src/rulesets/fangs/combat/snapshot.ts; its
+ * chat notes, the `stunned` a passed lost action leaves, the new round's
+ * token markers, impale damage (where the engine stops for it) and the
+ * dying's loss, and its
+ * two round actions, hold and break hold (NC-RND-4 … -6).
+ */
+
+export interface FangsTableState {
+  readonly state: PlanState;
+  readonly options: PlanOptions;
+}
+
+/** The world's initiative mode and Foundry's dice, as the planner takes them. */
+export function fangsPlanOptions(): PlanOptions {
+  return { initiativeMode: initiativeModeFromSetting(initiativeMode()), dice: new FoundryDice() };
+}
+
+/** What the FANGS Combat does after a plan besides the update (its methods, reached structurally). */
+interface FangsRoundMarkers {
+  clearRoundMarkers(declared?: ReadonlyMap<string, ManeuverId>): Promise<void>;
+  impaleRound(): Promise<void>;
+  dyingRound(): Promise<void>;
+  applyPlan(plan: CombatPlan): Promise<unknown>;
+}
+
+/** CORE-CON-1: the engine says whose lost action passed; the `stunned` that cost it comes off. */
+async function clearStunned(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const actor = combat.combatants.get(id)?.actor;
+    if (actor?.statuses?.has("stunned")) await actor.toggleStatusEffect("stunned", { active: false });
+  }
+}
+
+/** The engine's refusals in the tracker's words (a CombatRefusal). */
+function refusing<A extends unknown[]>(plan: (...args: A) => CombatPlan): (...args: A) => CombatPlan {
+  return (...args) => {
+    try {
+      return plan(...args);
+    } catch (error) {
+      throw tableRefusal(error);
+    }
+  };
+}
+
+async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatPlan>> {
+  const engine = await loadRuleset("fangs");
+  const p = {
+    planStart: engine.planStart,
+    planNextTurn: engine.planNextTurn,
+    planNextRound: engine.planNextRound,
+    planPreviousTurn: refusing(engine.planPreviousTurn),
+    planLeave: engine.planLeave,
+    planHold: refusing(engine.planHold),
+    planBreakHold: refusing(engine.planBreakHold),
+  };
+  return {
+    start: ({ state, options }) => p.planStart(state, options),
+    nextTurn: ({ state, options }) => p.planNextTurn(state, options),
+    nextRound: ({ state, options }) => p.planNextRound(state, options),
+    previousTurn: ({ state }) => p.planPreviousTurn(state),
+    leave: ({ state, options }, before) => p.planLeave(state, before, options),
+    actions: {
+      hold: ({ state, options }, ids) => p.planHold(state, ids[0] ?? "", options),
+      breakHold: ({ state, options }, ids) => p.planBreakHold(state, ids, options),
+    },
+  };
+}
+
+/** What FANGS's declare and clear call on a combatant (src/documents/combatant.ts), reached structurally. */
+interface FangsDeclarer {
+  readonly name?: string | null;
+  writeDeclaration(
+    declaration: { maneuver: string; attackKind: string | null; readying: string | null },
+    isGM: boolean,
+  ): Promise<string | null>;
+  declareWindowRefusal(isGM: boolean): string | null;
+  eraseDeclaration(): Promise<void>;
+}
+
+function declarer(combat: Combat.Implementation, ids: readonly string[]): FangsDeclarer | undefined {
+  return combat.combatants.get(ids[0] ?? "");
+}
+
+/** A declaration's data: the maneuver, the weapon kind it attacks with, the hand Draw Weapon readies. */
+export interface DeclareData {
+  readonly id: string;
+  readonly attackKind: string | null;
+  /** Draw Weapon: which hand's item is being drawn or readied (NC-MAN-20); absent or null: not said. */
+  readonly readying?: string | null;
+}
+
+/** A requested declaration, checked field by field; null when anything is off. */
+export function parseDeclareData(data: unknown, combatantIds: readonly string[]): DeclareData | null {
+  const m = data as Record<string, unknown> | null | undefined;
+  if (!m || typeof m !== "object" || typeof m.id !== "string" || !/^[A-Za-z]{1,32}$/.test(m.id)) return null;
+  if (m.attackKind !== null && !["melee", "thrown", "missile"].includes(m.attackKind as string)) return null;
+  if (combatantIds.length !== 1) return null;
+  const readying = m.readying ?? null;
+  if (readying !== null && !isReadying(readying)) return null;
+  return { id: m.id, attackKind: m.attackKind as string | null, readying };
+}
+
+/** The data helper's "holding" status follows the hold, when it is registered. */
+async function markHolding(combat: Combat.Implementation, ids: readonly string[], active: boolean) {
+  if (!CONFIG.statusEffects.some((s) => s.id === "holding")) return;
+  for (const id of ids) {
+    const combatant = combat.combatants.get(id);
+    const held = (combatant?.system as { held?: boolean } | undefined)?.held === true;
+    if (combatant?.actor && held === active) await combatant.actor.toggleStatusEffect("holding", { active });
+  }
+}
+
+/**
+ * FANGS's round actions: hold and break a hold (NC-RND-4 … -6), planned by
+ * the engine; declare and take back a maneuver (NC-RND-3), written on the
+ * combatant under the declarer's own limits (a player's request: not a GM's).
+ */
+export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = Object.freeze({
+  hold: { afterPlan: (combat, ids) => markHolding(combat, ids, true) },
+  breakHold: { afterPlan: (combat, ids) => markHolding(combat, ids, false) },
+  declare: {
+    parse: parseDeclareData,
+    async perform(combat, ids, data) {
+      const combatant = declarer(combat, ids);
+      const maneuver = data as DeclareData | undefined;
+      if (!combatant || !maneuver) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      const refusal = await combatant.writeDeclaration(
+        { maneuver: maneuver.id, attackKind: maneuver.attackKind, readying: maneuver.readying ?? null },
+        false,
+      );
+      return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
+    },
+  },
+  clear: {
+    async perform(combat, ids) {
+      const combatant = declarer(combat, ids);
+      if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+      // A player's request: taking a maneuver back keeps to the window for declaring one.
+      const closed = combatant.declareWindowRefusal(false);
+      if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
+      await combatant.eraseDeclaration();
+      return null;
+    },
+  },
+});
+
+/** FANGS's players may write their combatants: the GM reads its copy on the Combat (src/rulesets/fangs/combat/record.ts). */
+const FANGS_RECORDS: TableRecords = Object.freeze<TableRecords>({
+  after: (combatants, changes) => ({ records: recordsAfter(combatants, changes) }),
+  onCreate: seedRoundRecord,
+  onUpdate: restoreForgedRound,
+});
+
+export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.freeze({
+  id: fangsRuleset.id,
+  rules: fangsRuleset,
+  loadPlanner: loadFangsPlanner,
+  readState: (combat: unknown) => ({
+    state: planState(combat, rulesOptions()?.shieldBashAttack),
+    options: fangsPlanOptions(),
+  }),
+  roundPointer: combatSystem,
+  async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
+    const { postNotes } = await loadRuleset("fangs");
+    await postNotes(combat, plan);
+    await clearStunned(combat, plan.stunnedCleared);
+    if (!plan.newRound) return;
+    const markers: FangsRoundMarkers = combat;
+    await markers.clearRoundMarkers(roundStartManeuvers(plan));
+    // CORE-CON-3: those dying as the round begins lose their HP (docs/rules/fangs.md, "The dying's loss").
+    await markers.dyingRound();
+    if (!plan.impaleDamageDue) return;
+    // NC-DMG-13 where the engine stopped for it: before the Initiative order is drawn, then the first turn.
+    await markers.impaleRound();
+    const { planOpenRound } = await loadRuleset("fangs");
+    await markers.applyPlan(planOpenRound(planState(combat, rulesOptions()?.shieldBashAttack)));
+  },
+  actions: FANGS_ACTIONS,
+  records: FANGS_RECORDS,
+});

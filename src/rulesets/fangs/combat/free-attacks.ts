@@ -1,0 +1,51 @@
+import { rulesOptions } from "../../../config/settings";
+import { FangsCombatant } from "../../../documents/combatant";
+import {
+  type AttackVerdict,
+  type AttackWeapon,
+  canTakeFreeAttack,
+  type FreeAttackKind,
+} from "../../../rules/fangs/attack-checks";
+import { emptyAttackCounter } from "../../../rules/fangs/attacks";
+import { RulesError } from "../../../rules/kernel/errors";
+import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
+
+/*
+ * Apart from the Combatant document, which start-up loads: only the attack workflow and
+ * the exchange card's steps ask this, and both are in FANGS's heavy part
+ * (src/on-demand.ts), so the rules core's attack checks load with them.
+ */
+
+/**
+ * The rules core's word on a free attack (a Charge's, a Dodge Past's second
+ * chance) by this actor in this combat, read from its combatant: each one
+ * counts toward the round's attacks (NC-ATK-8). Not in the combat: allowed,
+ * nothing to count.
+ */
+export function freeAttackVerdict(
+  kind: FreeAttackKind,
+  actor: Actor.Implementation | null,
+  combat: Combat.Implementation | null,
+  weapon?: AttackWeapon,
+): AttackVerdict {
+  const combatant = FangsCombatant.of(actor, combat);
+  const striking = weapon ? { weapon } : {};
+  if (!combatant)
+    return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter(), ...striking });
+  const system = combatantSystem(combatant);
+  const facts = actorFacts(actor);
+  try {
+    return canTakeFreeAttack({
+      kind,
+      attacker: roundAttackerOf(system, facts),
+      counter: system.attacks,
+      outOfAction: facts.outOfAction,
+      options: rulesOptions(),
+      ...striking,
+    });
+  } catch (error) {
+    // No maneuver declared: the core knows no attacks for it.
+    if (!(error instanceof RulesError)) throw error;
+    return { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
+  }
+}
