@@ -5,7 +5,7 @@ import { loadRuleset, onDemand, preloadRuleset, RULESET_HEAVY_BARRELS } from "./
 const heavyLoads = vi.hoisted(() => ({ count: 0 }));
 vi.mock("./rulesets/fangs-heavy", () => {
   heavyLoads.count += 1;
-  return { startAttack: () => "attack" };
+  return { startAttack: () => "attack", effectKinds: [], effectAttachments: [] };
 });
 
 /**

@@ -16,6 +16,8 @@
  * tells the user to reload, and a later call tries again.
  */
 
+import { type RulesetEffects, registerRulesetEffects } from "./rulesets/registry";
+
 /** A loader that is remembered once it succeeds and says what to do when it fails. */
 export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null;
@@ -39,8 +41,15 @@ export interface RulesetHeavyParts {
 
 export type RulesetWithHeavyPart = keyof RulesetHeavyParts;
 
+/** A heavy part that brings its ruleset's effect kinds has them registered before anyone can use it. */
+async function withEffects<T extends RulesetEffects>(id: string, load: () => Promise<T>): Promise<T> {
+  const part = await load();
+  registerRulesetEffects(id, part);
+  return part;
+}
+
 const rulesetLoaders: { readonly [K in RulesetWithHeavyPart]: () => Promise<RulesetHeavyParts[K]> } = {
-  fangs: onDemand(() => import("./rulesets/fangs-heavy")),
+  fangs: onDemand(() => withEffects("fangs", () => import("./rulesets/fangs-heavy"))),
 };
 
 /** The heavy part of a ruleset (FANGS unless named), loaded once and shared by every caller. */
@@ -63,7 +72,10 @@ export function preloadRuleset(id: string): void {
 
 /*
  * Two loaders besides the rulesets', each for code that most sessions never
- * run and that is heavy enough to matter (3.6 KB and 12.7 KB minified):
+ * run and that is heavy enough to matter (3.6 KB and 12.7 KB minified). The
+ * writes of timed statuses (src/effects/timed-status-writes.ts, 2.2 KB) are
+ * one more such part, imported where they run: by the effect applier and,
+ * on the active GM's client, when a clock passes an end.
  */
 
 /** Bringing an older world's data to the current schema: the active GM's client, once per update, on `ready`. */

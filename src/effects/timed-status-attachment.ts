@@ -1,7 +1,7 @@
 import type { AppliedDelta } from "../chat/exchange-state";
 import type { TimedStatusEffect } from "../rules/kernel/effects";
 import { type EffectAttachment, registerEffectAttachment } from "./attached-effects";
-import { applyTimedStatus, chainEffects, endStatusesOf } from "./timed-status-effects";
+import { applyTimedStatus, chainEffects, endStatusesOf } from "./timed-status-writes";
 
 /**
  * The table's half of the kernel's `timedStatus` effect kind: Apply puts

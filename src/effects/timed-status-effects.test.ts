@@ -7,7 +7,8 @@ import { serialised, writesSettled } from "../documents/write-queue";
 import { ScriptedDice } from "../rules/kernel/dice";
 import { registerTimedStatuses, type TimedStatusDefinition } from "../rules/kernel/timed-status";
 import { actorDataOf } from "../rulesets/fangs/apps/sheets/document-data";
-import { applyTimedStatus, timedStatusLabel, watchTimedStatuses } from "./timed-status-effects";
+import { timedStatusLabel, watchTimedStatuses } from "./timed-status-effects";
+import { applyTimedStatus } from "./timed-status-writes";
 
 // The real queue, counted: how many requests the hooks queued.
 vi.mock("../documents/write-queue", async (importOriginal) => {

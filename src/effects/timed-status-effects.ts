@@ -1,22 +1,13 @@
-import { FoundryDice } from "../chat/foundry-random-dice";
 import { localize } from "../config/localize";
 import { SYSTEM_ID } from "../config/system";
 import { serialised } from "../documents/write-queue";
-import type { DiceSource, RolledFormula } from "../rules/kernel/dice";
-import { RulesError } from "../rules/kernel/errors";
 import {
   type CombatClock,
-  type ExpiryOutcome,
   hasExpired,
   hasTimedStatuses,
-  type Length,
-  planExpiry,
   type RunningTimedStatus,
   remainingOf,
-  rollLength,
   type StatusTimer,
-  startTimer,
-  type TimedStatusDefinition,
   type TimeNow,
   timedStatusDefinition,
 } from "../rules/kernel/timed-status";
@@ -42,7 +33,7 @@ import {
 /** The flag's key under `flags.fangs`. */
 export const TIMED_STATUS_FLAG = "timedStatus";
 
-interface TimedStatusFlag {
+export interface TimedStatusFlag {
   /** The definition's id. */
   readonly id: string;
   /** Seconds in a round when it started: the clock if its combat ends first. */
@@ -51,7 +42,7 @@ interface TimedStatusFlag {
   readonly chain?: string;
 }
 
-type AnyActor = Actor.Implementation;
+export type AnyActor = Actor.Implementation;
 
 interface EffectLike {
   readonly id: string | null;
@@ -70,18 +61,18 @@ export function roundSeconds(): number {
 }
 
 /** The clocks now: the world time and the round of each combat of the world. */
-function timeNow(): TimeNow {
+export function timeNow(): TimeNow {
   const rounds: Record<string, number> = {};
   for (const combat of game.combats ?? []) if (combat.id) rounds[combat.id] = combat.round;
   return { worldTime: game.time?.worldTime ?? 0, rounds };
 }
 
-function clockOf(combat: Combat.Implementation | null | undefined): CombatClock | null {
+export function clockOf(combat: Combat.Implementation | null | undefined): CombatClock | null {
   return combat?.id && combat.started ? { id: combat.id, round: combat.round } : null;
 }
 
 /** A started combat the actor fights in: the one whose rounds its timed statuses count. */
-function combatOf(actor: AnyActor): Combat.Implementation | null {
+export function combatOf(actor: AnyActor): Combat.Implementation | null {
   for (const combat of game.combats ?? []) {
     if (combat.started && combat.getCombatantsByActor(actor).length > 0)
       return combat as Combat.Implementation;
@@ -89,7 +80,7 @@ function combatOf(actor: AnyActor): Combat.Implementation | null {
   return null;
 }
 
-function flagOf(effect: EffectLike): TimedStatusFlag | null {
+export function flagOf(effect: EffectLike): TimedStatusFlag | null {
   const flag = (effect.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[
     SYSTEM_ID
   ]?.[TIMED_STATUS_FLAG] as Partial<TimedStatusFlag> | undefined;
@@ -123,7 +114,7 @@ function timerOf(effect: EffectLike, flag: TimedStatusFlag): StatusTimer | null 
 }
 
 /** The timed statuses running on an actor, as the rules core reads them. */
-function runningOn(actor: AnyActor): RunningTimedStatus[] {
+export function runningOn(actor: AnyActor): RunningTimedStatus[] {
   const combat = clockOf(combatOf(actor));
   const running: RunningTimedStatus[] = [];
   for (const effect of actor.effects ?? []) {
@@ -135,169 +126,11 @@ function runningOn(actor: AnyActor): RunningTimedStatus[] {
 }
 
 /** The world's actors, then the synthetic actors of unlinked tokens (a linked token's actor is a world actor). */
-function actorsOfTheWorld(): AnyActor[] {
+export function actorsOfTheWorld(): AnyActor[] {
   const unlinked = [...(game.scenes ?? [])].flatMap((scene) =>
     [...scene.tokens].filter((token) => !token.actorLink).map((token) => token.actor as AnyActor | null),
   );
   return [...(game.actors ?? []), ...unlinked].filter((actor): actor is AnyActor => !!actor);
-}
-
-/* -------------------------------------------- */
-/*  Putting one on                              */
-/* -------------------------------------------- */
-
-function definitionOf(id: string): TimedStatusDefinition {
-  const definition = timedStatusDefinition(id);
-  if (!definition)
-    throw new RulesError("invalid-timed-status", `no timed status "${id}" is registered`, { id });
-  return definition;
-}
-
-/** Foundry's duration fields for a clock. */
-function durationOf(timer: StatusTimer, startTurn: number): Record<string, unknown> {
-  if (timer.clock === "seconds") return { seconds: timer.seconds, startTime: timer.startTime };
-  return {
-    rounds: timer.rounds,
-    startRound: timer.startRound,
-    startTurn,
-    combat: timer.combatId,
-    startTime: timer.startTime,
-  };
-}
-
-function effectSource(
-  definition: TimedStatusDefinition,
-  timer: StatusTimer,
-  startTurn: number,
-  chain?: string,
-): object {
-  const status = (CONFIG.statusEffects ?? []).find((s) => s.id === definition.status) as
-    | { name?: string; img?: string }
-    | undefined;
-  const flag: TimedStatusFlag = {
-    id: definition.id,
-    secondsPerRound: timer.clock === "rounds" ? timer.secondsPerRound : roundSeconds(),
-    ...(chain ? { chain } : {}),
-  };
-  return {
-    name: localize(definition.labelKey ?? status?.name ?? definition.status),
-    img: status?.img ?? "icons/svg/aura.svg",
-    statuses: [definition.status],
-    duration: durationOf(timer, startTurn),
-    flags: { [SYSTEM_ID]: { [TIMED_STATUS_FLAG]: flag } },
-  };
-}
-
-export interface ApplyTimedStatusOptions {
-  /** Where the length's dice come from; Foundry's random source when absent. */
-  readonly dice?: DiceSource;
-  /** A length the ruleset worked out (Lunos's choke: Body minutes), instead of rolling the definition's. */
-  readonly length?: Length;
-  /** The combat whose rounds count; a started combat the actor fights in when absent, none if null. */
-  readonly combat?: Combat.Implementation | null;
-}
-
-export interface AppliedTimedStatus {
-  readonly effectId: string | null;
-  readonly length: Length;
-  /** The roll of the length, null when it was given. */
-  readonly roll: RolledFormula | null;
-}
-
-/**
- * Puts a registered timed status on an actor: its length rolled (or
- * given), its clock started now. Call it where the ruleset applies its
- * outcomes (on the active GM's client for an actor the player does not
- * own). Each call is its own effect: an actor knocked out twice keeps the
- * status until the later clock runs out.
- */
-export async function applyTimedStatus(
-  actor: AnyActor,
-  definitionId: string,
-  options: ApplyTimedStatusOptions = {},
-): Promise<AppliedTimedStatus> {
-  const definition = definitionOf(definitionId);
-  const rolled = options.length ? null : rollLength(definition.duration, options.dice ?? new FoundryDice());
-  const length = options.length ?? rolled!.length;
-  const combat = options.combat === undefined ? combatOf(actor) : options.combat;
-  const timer = startTimer(length, {
-    worldTime: game.time?.worldTime ?? 0,
-    combat: clockOf(combat),
-    secondsPerRound: roundSeconds(),
-  });
-  const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [
-    effectSource(definition, timer, combat?.turn ?? 0) as never,
-  ])) as unknown as ({ id: string | null } | undefined)[];
-  return { effectId: created?.id ?? null, length, roll: rolled?.roll ?? null };
-}
-
-/* -------------------------------------------- */
-/*  Running out                                 */
-/* -------------------------------------------- */
-
-/** The definition's status for a replacement, as Foundry's token HUD puts it on (the defeated one as an overlay). */
-async function putOn(actor: AnyActor, status: string): Promise<void> {
-  const defeated = (CONFIG as { specialStatusEffects?: { DEFEATED?: string } }).specialStatusEffects
-    ?.DEFEATED;
-  await actor.toggleStatusEffect(status, { active: true, overlay: status === defeated });
-}
-
-async function end(actor: AnyActor, outcome: ExpiryOutcome): Promise<void> {
-  // Another request of the queue may have ended it already (a round moves both clocks).
-  const ending = actor.effects.get(outcome.key);
-  if (!ending) return;
-  const chain = flagOf(ending)?.chain ?? outcome.key;
-  await actor.deleteEmbeddedDocuments("ActiveEffect", [outcome.key]);
-  if (outcome.status) await putOn(actor, outcome.status);
-  if (outcome.next) {
-    const definition = definitionOf(outcome.next.definition);
-    await actor.createEmbeddedDocuments("ActiveEffect", [
-      effectSource(definition, outcome.next.timer, 0, chain) as never,
-    ]);
-  }
-}
-
-/** The effects of a chain still on the actor: its first one, and those its chain put on after it. */
-export function chainEffects(actor: AnyActor, first: string): string[] {
-  const ids: string[] = [];
-  for (const effect of actor.effects ?? []) {
-    if (!effect.id) continue;
-    if (effect.id === first || flagOf(effect)?.chain === first) ids.push(effect.id);
-  }
-  return ids;
-}
-
-/** Every status a timed status's chain may put on when it runs out (its `replace` ends). */
-export function endStatusesOf(definitionId: string): string[] {
-  const statuses: string[] = [];
-  const seen = new Set<string>();
-  let definition = timedStatusDefinition(definitionId);
-  while (definition && !seen.has(definition.id)) {
-    seen.add(definition.id);
-    if (definition.end.kind === "replace") statuses.push(definition.end.status);
-    definition =
-      definition.end.kind === "replaceTimed" ? timedStatusDefinition(definition.end.timedStatus) : undefined;
-  }
-  return statuses;
-}
-
-/**
- * Ends every timed status that has run out, on every actor of the world.
- * Runs inside the write queue, on the active GM's client: it reads the
- * documents as the writes before it left them.
- */
-export async function expireTimedStatuses(dice: DiceSource = new FoundryDice()): Promise<number> {
-  const now = timeNow();
-  let ended = 0;
-  for (const actor of actorsOfTheWorld()) {
-    const running = runningOn(actor);
-    if (running.length === 0) continue;
-    for (const outcome of planExpiry(running, now, dice, roundSeconds())) {
-      await end(actor, outcome);
-      ended += 1;
-    }
-  }
-  return ended;
 }
 
 /** Whether some timed status has run out now: the cheap look before a request is queued. */
@@ -320,7 +153,10 @@ function onClockMoved(): void {
   if (carrying.length === 0) return;
   for (const actor of carrying) actor.render(false);
   if (!game.users?.activeGM?.isSelf || !someExpired(carrying)) return;
-  void serialised(() => expireTimedStatuses()).catch((error: unknown) => console.error(error));
+  // The writes load only where something ran out: most worlds never run one (docs/performance.md).
+  void serialised(async () => (await import("./timed-status-writes")).expireTimedStatuses()).catch(
+    (error: unknown) => console.error(error),
+  );
 }
 
 /** Call in `init`: timed statuses then run out by themselves. */

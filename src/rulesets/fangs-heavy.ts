@@ -43,3 +43,10 @@ export { runStep } from "./fangs/chat/exchange-flow";
 export { escapeHtml, postNotes } from "./fangs/combat/notes";
 export { fangsGmDamageEffects } from "./fangs/gm-damage-effects";
 export { fangsSimulator } from "./fangs/simulator";
+
+import { FANGS_EFFECT_KINDS } from "../rules/fangs/effect-kinds";
+import { stuckWeaponAttachment } from "./fangs/stuck-weapon-effect";
+
+/** FANGS's effect kinds and its stuck weapon, registered by the loader as this part loads (RulesetEffects). */
+export const effectKinds = FANGS_EFFECT_KINDS;
+export const effectAttachments = [stuckWeaponAttachment];

@@ -179,7 +179,9 @@ export interface RulesetDefinition {
   readonly gmDamage?: RulesetGmDamage;
   /**
    * Its own effect kinds (src/rules/kernel/effect-kinds.ts), each with its
-   * undo; ids of a ruleset other than FANGS are prefixed with its id.
+   * undo; ids of a ruleset other than FANGS are prefixed with its id. A
+   * ruleset may give them in its heavy part instead (`RulesetEffects`,
+   * registered as it loads), as FANGS does.
    */
   readonly effectKinds?: readonly EffectKindDefinition[];
   /**
@@ -255,14 +257,30 @@ export function registerRulesetDefinition(definition: RulesetDefinition): void {
     if (!Object.hasOwn(definition.documents.ChatMessage, type))
       fail(id, `it draws the card type "${type}", which is not one of its ChatMessage types`);
   }
-  for (const kind of definition.effectKinds ?? []) {
+  registerRulesetEffects(id, definition);
+  definitions.set(id, definition);
+  registerRuleset(definition.rules);
+}
+
+/** Where a ruleset gives its effect kinds: its definition, or its heavy part (`loadHeavy`). */
+export interface RulesetEffects {
+  readonly effectKinds?: readonly EffectKindDefinition[];
+  readonly effectAttachments?: readonly EffectAttachment[];
+}
+
+/**
+ * Registers a ruleset's effect kinds and what they attach, each with its
+ * undo. A definition's at start-up; a heavy part's as it loads (Apply and
+ * Undo run only in a heavy part, so its kinds are there before either:
+ * FANGS gives its kinds this way and keeps them out of the start-up set).
+ */
+export function registerRulesetEffects(id: string, effects: RulesetEffects): void {
+  for (const kind of effects.effectKinds ?? []) {
     if (id !== DEFAULT_RULESET && !prefixed(id, kind.id))
       fail(id, `its effect kind "${kind.id}" must start with "${id}" and a capital`);
   }
-  for (const kind of definition.effectKinds ?? []) registerEffectKind(kind);
-  for (const attachment of definition.effectAttachments ?? []) registerEffectAttachment(attachment);
-  definitions.set(id, definition);
-  registerRuleset(definition.rules);
+  for (const kind of effects.effectKinds ?? []) registerEffectKind(kind);
+  for (const attachment of effects.effectAttachments ?? []) registerEffectAttachment(attachment);
 }
 
 /**

@@ -82,6 +82,9 @@ beforeAll(async () => {
   (game as unknown as { system: object }).system ??= { id: "fangs" };
   const { registerRulesetDefinition, getRulesetDefinition } = await import("../../src/rulesets/registry");
   registerRulesetDefinition(getRulesetDefinition("fangs")!);
+  // FANGS gives its kinds through its heavy part: the loader registers them as it loads.
+  const { loadRuleset } = await import("../../src/on-demand");
+  await loadRuleset("fangs");
   registerRulesetDefinition(toyDefinition);
   void standIn;
 });

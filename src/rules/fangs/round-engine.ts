@@ -1,6 +1,5 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import type { TurnCandidate } from "../kernel/ruleset";
 import { freshDefenseUsage } from "./defenses";
 import { retryLostManeuver } from "./maneuver-retry";
 import { getManeuver } from "./maneuvers";

@@ -7,13 +7,8 @@ import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
-import { FANGS_EFFECT_KINDS } from "../../rules/fangs/effect-kinds";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
-import {
-  type RulesetDefinition,
-  registerRulesetDefinition,
-  type StatusDefinition,
-} from "../registry";
+import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";
 import { FANGS_RULES_MENU } from "./apps/settings";
 import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
@@ -26,7 +21,6 @@ import { ExchangeMessageData } from "./data/exchange-card";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
 import { FANGS_POOLS } from "./pools";
-import { stuckWeaponAttachment } from "./stuck-weapon-effect";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
 
@@ -98,8 +92,6 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   table: anyTable({ ...fangsTable, row: fangsTrackerRow, palette: fangsManeuverPalette }),
   pools: FANGS_POOLS,
   gmDamage: fangsGmDamage,
-  effectKinds: FANGS_EFFECT_KINDS,
-  effectAttachments: [stuckWeaponAttachment],
   cards: {
     flow: {
       runStep: async (request, user) => (await loadRuleset()).runStep(request, user),

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 const rendered: { window: object; options: unknown }[] = [];
 vi.mock("../../../fangs-heavy", () => ({
+  effectKinds: [],
+  effectAttachments: [],
   RulesOptionsMenu: class {
     async render(options: unknown) {
       rendered.push({ window: this, options });
