@@ -32,7 +32,6 @@ export {
   planStart,
 } from "../rules/fangs/round-engine";
 export {
-  attackWithItem,
   handleStartAttack,
   startAttack,
   takeFreeAttack,

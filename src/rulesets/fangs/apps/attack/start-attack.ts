@@ -765,13 +765,6 @@ export async function startAttack(
   return true;
 }
 
-/** Starts an attack from a weapon's UUID (the hotbar macro). */
-export async function attackWithItem(itemUuid: string, options: StartAttackOptions = {}): Promise<boolean> {
-  const item = await documentAt(itemUuid);
-  if (!(item instanceof Item) || !item.actor) return warn("FANGS.Chat.Error.NoWeapon");
-  return startAttack(item.actor as Actor.Implementation, item.id ?? "", options);
-}
-
 /**
  * A free attack taken from its card: a Charge's target strikes back at the
  * charger; after a Dodge Past (NC-DEF-4) the attacker takes its second
