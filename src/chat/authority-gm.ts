@@ -93,8 +93,9 @@ export async function runVerified(
 /**
  * The `fangs.exchange` query handler (active GM's client). Checks, in order:
  * this client is the active GM; the payload is well formed; the card it
- * names exists, a GM wrote it, and its ruleset is the world's; the flow of
- * that ruleset reads the intent; it names a
+ * names exists, a GM wrote it, and the ruleset owning its type is the
+ * world's (a type no ruleset owns: the ruleset the GM-written card names);
+ * the flow of that ruleset reads the intent; it names a
  * connected user other than this GM (the GM runs its own clicks locally);
  * that user's client confirms the request. Then the step runs under the
  * message's lock, and re-checks the rest from the stored message.
