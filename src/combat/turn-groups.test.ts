@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flattenTurnOrder } from "../rules/kernel/ruleset";
-import { actingNow, groupOf, groupsAfterPlan, storedGroups, turnAfter } from "./turn-groups";
+import { actingNow, groupOf, groupsAfterPlan, storedGroups, turnAfter, turnBefore } from "./turn-groups";
 
 describe("turns taken at once, as stored", () => {
   const groups = [["al", "bo"]];
@@ -16,6 +16,15 @@ describe("turns taken at once, as stored", () => {
     expect(turnAfter(order, groups, 1)).toBe(3);
     expect(turnAfter(order, groups, 3)).toBe(4);
     expect(turnAfter(order, [], 1)).toBe(2);
+  });
+
+  it("the turn before a group's end is the group's first member; a lone turn moves back by one", () => {
+    expect(turnBefore(order, groups, null)).toBe(0);
+    expect(turnBefore(order, groups, 0)).toBe(0);
+    expect(turnBefore(order, groups, 1)).toBe(0);
+    expect(turnBefore(order, groups, 3)).toBe(1);
+    expect(turnBefore(order, [], 3)).toBe(2);
+    expect(turnBefore(order, groups, 4)).toBe(3);
   });
 
   it("who acts now is the current combatant's group; malformed stored groups read as none", () => {

@@ -62,6 +62,25 @@ export function turnAfter(
 }
 
 /**
+ * The index in `order` of the turn before the one at `turn`: the first
+ * member of the group before it, so a step back never points into the
+ * middle of a group. What a ruleset's planner asks for Previous turn.
+ */
+export function turnBefore(
+  order: readonly string[],
+  groups: readonly (readonly string[])[],
+  turn: number | null,
+): number {
+  if (turn === null || turn <= 0) return 0;
+  const id = order[Math.min(turn, order.length) - 1];
+  if (id === undefined) return turn - 1;
+  const group = groupOf(groups, id);
+  let start = Math.min(turn, order.length) - 1;
+  while (start > 0 && group.includes(order[start - 1]!)) start--;
+  return start;
+}
+
+/**
  * What a plan writes of the groups, or null to leave them (a ruleset that
  * forms none writes nothing, so its update is as before). A plan names its
  * groups when it draws an order; one that does not keeps the stored groups

@@ -29,6 +29,7 @@ import {
   toyGroups,
   toyNextTurn,
   toyPhaseOrder,
+  toyPreviousTurn,
   toyTurnOrder,
   toyTurnPlannedActions,
 } from "./toy-turns";
@@ -120,7 +121,7 @@ export const toyPlanner: TablePlanner<ToyState> = {
       ? phaseStart(s, s.round, following.id, false)
       : phaseStart(s, s.round + 1, "declare", true);
   },
-  previousTurn: (s) => ({ ...s, turn: Math.max(0, (s.turn ?? 0) - 1), combatants: [], newRound: false }),
+  previousTurn: (s) => ({ ...s, turn: toyPreviousTurn(s), combatants: [], newRound: false }),
 };
 
 /** How many times the toy's planner was loaded, and each plan the Combat followed up. */

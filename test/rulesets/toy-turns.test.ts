@@ -72,13 +72,14 @@ function fighter(id: string, value: number, owners: string[], toy = true): Stand
   return combatant;
 }
 
-/** Cy 15 (third's), Al 12 (other's), Bo 12 (player's); started. */
-async function table(toy = true): Promise<Combat> {
+/** Cy 15 (third's), Al 12 (other's), Bo 12 (player's), and Di 9 (third's) when asked; started. */
+async function table(toy = true, withDi = false): Promise<Combat> {
   const combat = new FangsCombat() as unknown as Combat;
   combat
     .add(fighter("cy", 15, ["third"], toy))
     .add(fighter("al", 12, ["other"], toy))
     .add(fighter("bo", 12, ["player"], toy));
+  if (withDi) combat.add(fighter("di", 9, ["third"], toy));
   world.combats.clear();
   world.combats.set(combat.id, combat);
   await combat.startCombat();
@@ -184,6 +185,19 @@ describe("turns taken at once", () => {
     expect(combat.system.groupEnded).toEqual([]);
     await combat.nextTurn();
     expect(at(combat)).toBe("2:declare:c-al");
+    expect(activeRows(combat)).toEqual(["c-al", "c-bo"]);
+  });
+
+  it("a step back from the turn after a group lands on the group's first member, both acting again", async () => {
+    world.settings.set("fangs.ruleset", TOY_ID);
+    // Di (9) acts after the tied Al and Bo.
+    const combat = await table(true, true);
+    expect(combat.system.groups).toEqual([["c-al", "c-bo"]]);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:declare:c-di");
+    await combat.previousTurn();
+    expect(at(combat)).toBe("1:declare:c-al");
     expect(activeRows(combat)).toEqual(["c-al", "c-bo"]);
   });
 

@@ -1,5 +1,5 @@
 import type { CombatActionDefinition, TurnPlan } from "../../src/combat/table-ruleset";
-import { storedGroups, turnAfter } from "../../src/combat/turn-groups";
+import { storedGroups, turnAfter, turnBefore } from "../../src/combat/turn-groups";
 import { flattenTurnOrder, type TurnCandidate, type TurnSlot } from "../../src/rules/kernel/ruleset";
 
 /**
@@ -53,6 +53,15 @@ export function toyNextTurn(state: {
   readonly turn: number | null;
 }): number {
   return turnAfter(state.order, state.groups, state.turn);
+}
+
+/** The turn before the current one: the start of the group before it. */
+export function toyPreviousTurn(state: {
+  readonly order: readonly string[];
+  readonly groups: readonly (readonly string[])[];
+  readonly turn: number | null;
+}): number {
+  return turnBefore(state.order, state.groups, state.turn);
 }
 
 /**
