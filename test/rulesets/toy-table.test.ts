@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   installCombatStandIn,
-  StandInActor,
   type StandInCombat,
-  StandInCombatant,
   type StandInUser,
   type StandInWorld,
 } from "../foundry/combat-stand-in";
 import { TOY_ID, toyDefinition } from "./toy-ruleset";
+import { seatFighter } from "./toy-seats";
 
 /**
  * The toy's own round action, its state across rounds and its state
@@ -45,22 +44,7 @@ afterEach(() => {
 
 type Combat = StandInCombat & InstanceType<CombatClass>;
 
-function fighter(id: string, initiative: number, owners: string[], toy = true): StandInCombatant {
-  const actor = toy
-    ? new StandInActor(id, id, {}, [], "toyFighter", owners)
-    : new StandInActor(
-        id,
-        id,
-        { characteristics: { ag: initiative }, attributes: { movement: 12 } },
-        [{ type: "weapon", system: { kind: "melee", equipped: true, offHand: false } }],
-        "character",
-        owners,
-      );
-  const combatant = new StandInCombatant(`c-${id}`, id, actor);
-  if (toy) combatant.type = "toyCombatant";
-  combatant.initiative = initiative;
-  return combatant;
-}
+const fighter = seatFighter;
 
 /** Bo (the player's, 15) and Al (the other player's, 12), the toy's round started. */
 async function table(toy = true): Promise<Combat> {

@@ -5,12 +5,12 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anyTable } from "../../src/combat/table-ruleset";
 import {
   installCombatStandIn,
-  StandInActor,
   type StandInCombat,
-  StandInCombatant,
+  type StandInCombatant,
   type StandInWorld,
 } from "../foundry/combat-stand-in";
 import { TOY_ID, toyDefinition, toyTable } from "./toy-ruleset";
+import { seatFighter } from "./toy-seats";
 import { TOY_ROW_TEMPLATE, TOY_SUMMARY_TEMPLATE } from "./toy-tracker";
 
 /**
@@ -54,22 +54,7 @@ afterEach(() => {
 
 type Combat = StandInCombat & InstanceType<CombatClass>;
 
-function fighter(id: string, initiative: number, owners: string[], toy: boolean): StandInCombatant {
-  const actor = toy
-    ? new StandInActor(id, id, {}, [], "toyFighter", owners)
-    : new StandInActor(
-        id,
-        id,
-        { characteristics: { ag: initiative }, attributes: { movement: 12 } },
-        [{ type: "weapon", system: { kind: "melee", equipped: true, offHand: false } }],
-        "character",
-        owners,
-      );
-  const combatant = new StandInCombatant(`c-${id}`, id, actor);
-  if (toy) combatant.type = "toyCombatant";
-  combatant.initiative = initiative;
-  return combatant;
-}
+const fighter = seatFighter;
 
 /** Bo (the player's, 15) and Al (another player's, 12), the round started. */
 async function table(toy = true): Promise<Combat> {

@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   installCombatStandIn,
-  StandInActor,
   type StandInCombat,
-  StandInCombatant,
   type StandInUser,
   type StandInWorld,
 } from "../foundry/combat-stand-in";
 import { standIn } from "../foundry/setup";
 import { USER_ROLES, User } from "../foundry/stand-in/index";
 import { TOY_ID, toyDefinition } from "./toy-ruleset";
+import { seatFighter } from "./toy-seats";
 
 /**
  * Turns taken at once, through the unchanged Combat, the player's query,
@@ -55,22 +54,7 @@ afterEach(() => {
 
 type Combat = StandInCombat & InstanceType<CombatClass>;
 
-function fighter(id: string, value: number, owners: string[], toy = true): StandInCombatant {
-  const actor = toy
-    ? new StandInActor(id, id, {}, [], "toyFighter", owners)
-    : new StandInActor(
-        id,
-        id,
-        { characteristics: { ag: value }, attributes: { movement: 12 } },
-        [{ type: "weapon", system: { kind: "melee", equipped: true, offHand: false } }],
-        "character",
-        owners,
-      );
-  const combatant = new StandInCombatant(`c-${id}`, id, actor);
-  if (toy) combatant.type = "toyCombatant";
-  combatant.initiative = value;
-  return combatant;
-}
+const fighter = seatFighter;
 
 /** Cy 15 (third's), Al 12 (other's), Bo 12 (player's), and Di 9 (third's) when asked; started. */
 async function table(toy = true, withDi = false): Promise<Combat> {
