@@ -2,7 +2,10 @@
  * `npm run build`: turns the source tree into dist/, a system folder Foundry
  * can load as Data/systems/fangs. Steps: clean, bundle src/fangs.ts with vite
  * (library mode, see vite.config.ts), copy the static folders, write
- * system.json with the package version, compile the packs, then check that
+ * system.json (the top-level one with every ruleset folder's manifest
+ * fragment merged in, and the package version: `sourceManifest`; a
+ * fragment that clashes fails the build, naming its file), compile the
+ * packs, then check that
  * every file the manifest names is there, and every chunk file the entry
  * module imports (statically or on demand, dist/chunks/*.js).
  */

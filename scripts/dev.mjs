@@ -4,10 +4,12 @@
  * live. The code is rebuilt by vite's watch mode (reload the world to run
  * it); templates, language files and styles are copied as they change, which
  * Foundry's hot reload (system.json `flags.hotReload`) picks up without a
- * reload; system.json and the packs are rewritten when their sources change
- * (Foundry keeps a world's packs open: close the world before editing packs).
+ * reload; system.json (from the top-level one and the rulesets' fragments,
+ * src/rulesets/<id>/manifest.json) and the packs are rewritten when their
+ * sources change (Foundry keeps a world's packs open: close the world
+ * before editing packs).
  */
-import { cpSync, existsSync, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build as viteBuild } from "vite";
@@ -95,18 +97,29 @@ export async function startDev({ root = ROOT, outDir = path.join(root, "dist"), 
     closers.push(() => watcher.close());
   }
 
-  const manifestWatcher = watch(
-    path.join(root, "system.json"),
-    settled(() => {
-      try {
-        writeFileSync(path.join(outDir, "system.json"), `${JSON.stringify(sourceManifest(root), null, 2)}\n`);
-        onChange({ kind: "manifest" });
-      } catch (error) {
-        console.error(`system.json not copied: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }),
-  );
+  const writeManifest = settled(() => {
+    try {
+      writeFileSync(path.join(outDir, "system.json"), `${JSON.stringify(sourceManifest(root), null, 2)}\n`);
+      onChange({ kind: "manifest" });
+    } catch (error) {
+      console.error(`system.json not written: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  const manifestWatcher = watch(path.join(root, "system.json"), writeManifest);
   closers.push(() => manifestWatcher.close());
+  // The rulesets' fragments. A ruleset folder added or removed counts too: its
+  // fragment may be written before the watch reaches the new folder.
+  const rulesets = path.join(root, "src", "rulesets");
+  if (existsSync(rulesets)) {
+    const fragmentWatcher = watch(rulesets, { recursive: true }, (_event, name) => {
+      if (!name) return;
+      const relative = name.toString();
+      const where = path.join(rulesets, relative);
+      const folder = !relative.includes(path.sep) && (!existsSync(where) || statSync(where).isDirectory());
+      if (folder || path.basename(relative) === "manifest.json") writeManifest();
+    });
+    closers.push(() => fragmentWatcher.close());
+  }
 
   const packsDir = path.join(root, "packs");
   if (existsSync(packsDir)) {

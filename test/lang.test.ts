@@ -5,7 +5,7 @@
  * "Used" means written out in full somewhere the system reads it:
  * - templates/**\/*.hbs: a quoted key (`{{localize "FANGS.…"}}`, a partial's hash argument);
  * - src/**\/*.ts (tests excluded): a quoted key in a string or template literal;
- * - packs/** and system.json: any key in the text.
+ * - packs/**, system.json and the rulesets' manifest fragments: any key in the text.
  *
  * A key built at run time (`FANGS.Status.${id}`, "FANGS.Rules.Attack.Refusal." + reason)
  * cannot be found that way. Each such prefix must be declared below as a
@@ -20,6 +20,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { rulesetFragments, sourceManifest } from "../scripts/lib/manifest.mjs";
 import { ENCOUNTERS } from "../src/encounters/table";
 import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../src/rules/fangs/types";
@@ -200,13 +201,13 @@ const FAMILIES: readonly Family[] = [
   },
   {
     pattern: "TYPES.Actor.{id}",
-    source: "documentTypes.Actor in system.json (Foundry's own label keys)",
-    ids: () => Object.keys(JSON.parse(read(join(REPO_ROOT, "system.json"))).documentTypes?.Actor ?? {}),
+    source: "documentTypes.Actor of the manifest (Foundry's own label keys)",
+    ids: () => Object.keys(sourceManifest(REPO_ROOT).documentTypes?.Actor ?? {}),
   },
   {
     pattern: "TYPES.Item.{id}",
-    source: "documentTypes.Item in system.json (Foundry's own label keys)",
-    ids: () => Object.keys(JSON.parse(read(join(REPO_ROOT, "system.json"))).documentTypes?.Item ?? {}),
+    source: "documentTypes.Item of the manifest (Foundry's own label keys)",
+    ids: () => Object.keys(sourceManifest(REPO_ROOT).documentTypes?.Item ?? {}),
   },
 ];
 
@@ -301,6 +302,7 @@ function collectUsage(): Usage {
     scanQuoted(f, usage);
   for (const f of filesUnder("packs", (p) => /\.(json|ya?ml)$/.test(p))) scanBare(f, usage);
   scanBare(join(REPO_ROOT, "system.json"), usage);
+  for (const { file } of rulesetFragments(REPO_ROOT)) scanBare(join(REPO_ROOT, file), usage);
   return usage;
 }
 

@@ -36,4 +36,25 @@ export function readJson<T = unknown>(file: string): T;
 export function manifestPaths(manifest: SystemManifest): string[];
 export function mediaPaths(manifest: SystemManifest): string[];
 export function missingFiles(manifest: SystemManifest, dir: string): string[];
+export const FRAGMENT_KEYS: readonly string[];
+/** A ruleset's part of the manifest (src/rulesets/<id>/manifest.json). */
+export interface ManifestFragment {
+  documentTypes?: SystemManifest["documentTypes"];
+  packs?: PackDeclaration[];
+  packFolders?: unknown[];
+  styles?: string[];
+}
+export interface RulesetFragment {
+  id: string;
+  /** Relative to the root. */
+  file: string;
+  fragment: ManifestFragment;
+}
+export function fragmentPath(id: string): string;
+export function rulesetFragments(root?: string, systemId?: string): RulesetFragment[];
+export function composeManifest(
+  base: SystemManifest,
+  fragments: readonly RulesetFragment[],
+  systemId?: string,
+): SystemManifest;
 export function sourceManifest(root?: string): SystemManifest;

@@ -1,22 +1,24 @@
 import "../../test/foundry/setup";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { fragmentPath, rulesetFragments, sourceManifest } from "../../scripts/lib/manifest.mjs";
 import { listRulesetDefinitions, rulesetTypes } from "./index";
 
 /**
  * The manifest against the registry. Foundry accepts only the document
- * types system.json declares, so every type a shipped ruleset registers
+ * types the manifest declares, so every type a shipped ruleset registers
  * (src/rulesets/index.ts) must be declared there, and nothing else: a type
- * declared but owned by no ruleset would have no model. A Combatant of
+ * declared but owned by no ruleset would have no model. Each ruleset
+ * declares its own in its folder's manifest fragment
+ * (src/rulesets/<id>/manifest.json), which the build merges into
+ * system.json (`sourceManifest`, scripts/lib/manifest.mjs). A Combatant of
  * FANGS is `base`, Foundry's own default type, which needs no declaration.
  * The tests' toy ruleset is not in this file's registry (its module is not
  * imported here), and is not in the manifest: it never runs in Foundry.
  */
 
 type DocumentTypes = Record<string, Record<string, unknown>>;
-const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as {
-  documentTypes: DocumentTypes;
-};
+const manifest = sourceManifest() as { documentTypes: DocumentTypes };
+const fragments = rulesetFragments();
 
 const BASE_TYPE = "base";
 
@@ -31,7 +33,7 @@ function registered(documentName: "Actor" | "Item" | "ChatMessage" | "Combatant"
     .sort();
 }
 
-describe("system.json's documentTypes and the rulesets' registrations", () => {
+describe("the manifest's documentTypes and the rulesets' registrations", () => {
   it("only the rulesets this system ships are registered here, FANGS first", () => {
     expect(listRulesetDefinitions().map((d) => d.id)).toEqual(["fangs"]);
   });
@@ -42,6 +44,26 @@ describe("system.json's documentTypes and the rulesets' registrations", () => {
       expect(declared(documentName)).toEqual(registered(documentName));
     },
   );
+
+  it("each ruleset's folder declares exactly its own types, and only a registered ruleset's folder declares any", () => {
+    for (const definition of listRulesetDefinitions()) {
+      const own = (fragments.find((f) => f.id === definition.id)?.fragment.documentTypes ??
+        {}) as DocumentTypes;
+      for (const documentName of ["Actor", "Item", "ChatMessage", "Combatant"] as const) {
+        expect(
+          Object.keys(own[documentName] ?? {}).sort(),
+          `${fragmentPath(definition.id)} ${documentName}`,
+        ).toEqual(
+          rulesetTypes(definition, documentName)
+            .filter((type) => type !== BASE_TYPE)
+            .sort(),
+        );
+      }
+    }
+    const registeredIds = listRulesetDefinitions().map((d) => d.id);
+    for (const { id, file, fragment } of fragments)
+      if (fragment.documentTypes) expect(registeredIds, file).toContain(id);
+  });
 
   it("declares types only of the documents a ruleset registers types of", () => {
     for (const name of Object.keys(manifest.documentTypes))

@@ -1,6 +1,7 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -108,4 +109,15 @@ describe("npm run dev", () => {
       [...imported].filter((n) => n.includes("startup-")),
     );
   }, 60_000);
+
+  it("rewrites dist/system.json when a ruleset folder with a manifest fragment appears", async () => {
+    const before = changes.filter((c) => c.kind === "manifest").length;
+    const file = path.join(root, "src", "rulesets", "toy", "manifest.json");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ documentTypes: { Item: { toyBlade: {} } } }));
+    await heard(() => changes.filter((c) => c.kind === "manifest").length > before);
+    const manifest = JSON.parse(readFileSync(path.join(dev.outDir, "system.json"), "utf8"));
+    expect(manifest.documentTypes.Item.toyBlade).toEqual({});
+    expect(manifest.documentTypes.Item.weapon).toEqual({ htmlFields: ["description"] });
+  }, 40_000);
 });

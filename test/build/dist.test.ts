@@ -14,6 +14,7 @@ import {
   ROOT,
   readJson,
   type SystemManifest,
+  sourceManifest,
 } from "../../scripts/lib/manifest.mjs";
 import { listFiles, zipDirectory } from "../../scripts/lib/zip.mjs";
 import { packageRelease, releaseManifest, tagFor } from "../../scripts/release.mjs";
@@ -53,6 +54,8 @@ function readZip(file: string): Promise<Map<string, Buffer>> {
 
 const REPO = "https://github.com/example/fangs-vtt";
 const source = readJson<SystemManifest>(path.join(ROOT, "system.json"));
+/** The manifest Foundry loads: system.json with the rulesets' fragments (src/rulesets/<id>/manifest.json). */
+const composed = sourceManifest(ROOT);
 const pkg = readJson<{ version: string }>(path.join(ROOT, "package.json"));
 
 describe("system.json", () => {
@@ -62,7 +65,7 @@ describe("system.json", () => {
   });
 
   it("declares the fixed document types, each with its HTML field, and the exchange and GM damage chat notes", () => {
-    expect(source.documentTypes).toEqual({
+    expect(composed.documentTypes).toEqual({
       ChatMessage: { exchange: {}, gmDamage: {} },
       Actor: { character: { htmlFields: ["biography"] }, creature: { htmlFields: ["biography"] } },
       Item: Object.fromEntries(
@@ -144,8 +147,8 @@ describe("npm run build", () => {
     ]);
   });
 
-  it("writes dist/system.json: the source manifest with the package version", () => {
-    expect(readJson(path.join(dist, "system.json"))).toEqual({ ...source, version: pkg.version });
+  it("writes dist/system.json: the source manifest with the rulesets' fragments and the package version", () => {
+    expect(readJson(path.join(dist, "system.json"))).toEqual({ ...composed, version: pkg.version });
   });
 
   it("bundles src/fangs.ts into the entry fangs.js and its chunks under chunks/, each with its source map", () => {
@@ -274,7 +277,7 @@ describe("npm run build", () => {
   });
 
   it("compiles every declared pack with all its source documents", () => {
-    expect(built.packs.map((p) => p.name)).toEqual((source.packs ?? []).map((p) => p.name));
+    expect(built.packs.map((p) => p.name)).toEqual((composed.packs ?? []).map((p) => p.name));
     for (const pack of built.packs) {
       expect(pack.documents, pack.name).toBe(listFiles(path.join(ROOT, "packs", pack.name)).length);
     }

@@ -38,7 +38,7 @@ function idMap(pack: PackSource): Record<string, string> {
 }
 
 describe("pack sources", () => {
-  it("every pack system.json declares has sources, and every source folder is declared", () => {
+  it("every pack the manifest declares (the rulesets' manifest.json) has sources, and every source folder is declared", () => {
     const folders = readdirSync(path.join(ROOT, "packs"), { withFileTypes: true })
       .filter((e) => e.isDirectory())
       .map((e) => e.name)
