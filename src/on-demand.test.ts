@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadRuleset, onDemand, preloadRuleset, RULESET_HEAVY_BARRELS } from "./on-demand";
+import { loadRuleset, loadTableAuthority, onDemand, preloadRuleset } from "./on-demand";
+import { getEffectKind } from "./rules/kernel/effect-kinds";
+import { loadFangsHeavy } from "./rulesets/fangs/heavy";
+import { type RulesetDefinition, registerRulesetDefinition } from "./rulesets/registry";
 
-// The real barrel extends Foundry's application classes at load; what the loader hands out is what matters here.
-const heavyLoads = vi.hoisted(() => ({ count: 0 }));
+// The real modules extend Foundry's classes at load; what the loaders hand out is what matters here.
+const loads = vi.hoisted(() => ({ fangs: 0, authority: 0 }));
 vi.mock("./rulesets/fangs-heavy", () => {
-  heavyLoads.count += 1;
+  loads.fangs += 1;
   return { startAttack: () => "attack", effectKinds: [], effectAttachments: [] };
+});
+vi.mock("./table-authority", () => {
+  loads.authority += 1;
+  return { handleExchangeQuery: () => "step" };
 });
 
 /**
@@ -56,24 +63,62 @@ describe("on-demand loaders", () => {
     await expect(loader()).resolves.toEqual({ ok: true });
     expect(load).toHaveBeenCalledTimes(2);
   });
+});
 
-  it("name only barrels that exist", async () => {
-    const { existsSync } = await import("node:fs");
-    for (const path of Object.values(RULESET_HEAVY_BARRELS)) expect(existsSync(path), path).toBe(true);
+/** A ruleset with nothing but a heavy part, registered as any ruleset's module registers itself. */
+function stub(id: string, loadHeavy?: () => Promise<unknown>): RulesetDefinition {
+  return {
+    id,
+    rules: { id, labelKey: `${id}.Ruleset`, phases: [], turnOrder: () => [] },
+    langPrefix: id.toUpperCase(),
+    documents: {
+      Actor: {},
+      Item: {},
+      ChatMessage: {},
+      combatant: { type: `${id}Combatant`, model: class {} },
+    },
+    statuses: [],
+    ...(loadHeavy ? { loadHeavy } : {}),
+  };
+}
+
+const drain = { id: "stubDrain", apply: () => [], invert: () => [] } as never;
+
+describe("a ruleset's heavy part, through its definition's loadHeavy", () => {
+  it("loads once, whether it was preloaded on ready or asked for first by a click, and registers its effect kinds", async () => {
+    const part = { run: () => "ran", effectKinds: [drain] };
+    const loadHeavy = vi.fn(async () => part);
+    registerRulesetDefinition(stub("stub", loadHeavy));
+    expect(getEffectKind("stubDrain")).toBeUndefined();
+    preloadRuleset("stub");
+    const [a, b] = await Promise.all([loadRuleset("stub"), loadRuleset("stub")]);
+    expect(a).toBe(part);
+    expect(b).toBe(part);
+    expect(loadHeavy).toHaveBeenCalledTimes(1);
+    expect(getEffectKind("stubDrain")).toBe(drain);
+  });
+
+  it("FANGS's loadHeavy imports its barrel, src/rulesets/fangs-heavy.ts", async () => {
+    const part = await loadFangsHeavy();
+    expect(part.startAttack).toBeTypeOf("function");
+    expect(loads.fangs).toBe(1);
+  });
+
+  it("is not looked for in a world whose ruleset has none; asked for, it fails naming the ruleset", async () => {
+    registerRulesetDefinition(stub("light"));
+    expect(() => preloadRuleset("light")).not.toThrow();
+    expect(() => preloadRuleset("another")).not.toThrow();
+    expect(() => preloadRuleset("toString")).not.toThrow();
+    await expect(loadRuleset("light")).rejects.toThrow('"light" has no heavy part');
+    await expect(loadRuleset("another")).rejects.toThrow('"another" has no heavy part');
   });
 });
 
-describe("a ruleset's heavy part", () => {
-  it("loads once, whether it was preloaded on ready or asked for first by a click", async () => {
-    preloadRuleset("fangs");
-    const [a, b] = await Promise.all([loadRuleset(), loadRuleset("fangs")]);
+describe("the GM's side every ruleset shares", () => {
+  it("is its own chunk, preloaded on ready whatever the world plays, and loaded once", async () => {
+    preloadRuleset("light");
+    const [a, b] = await Promise.all([loadTableAuthority(), loadTableAuthority()]);
     expect(a).toBe(b);
-    expect(a.startAttack).toBeTypeOf("function");
-    expect(heavyLoads.count).toBe(1);
-  });
-
-  it("is not looked for in a world whose ruleset has none", () => {
-    expect(() => preloadRuleset("another-ruleset")).not.toThrow();
-    expect(() => preloadRuleset("toString")).not.toThrow();
+    expect(loads.authority).toBe(1);
   });
 });

@@ -5,18 +5,22 @@
  * before anyone plays: registration, data models, sheets with their view,
  * rolls and effect buttons, the tracker and the drawing of chat cards. The
  * heavy part of a ruleset (its card flow, planner, simulator, option
- * windows) is one chunk per ruleset, loaded through `loadRuleset`: on
- * `ready` in a world that plays it (`preloadRuleset`, src/fangs.ts), so the
- * first click does not wait, or on first use in a world that plays another.
- * test/build/dist.test.ts fails if a module of a ruleset's heavy part is
- * found in the start-up set.
+ * windows) is one chunk per ruleset, which its definition's `loadHeavy`
+ * imports (FANGS: src/rulesets/fangs/heavy.ts), loaded through
+ * `loadRuleset(id)`: on `ready` in a world that plays it (`preloadRuleset`,
+ * src/fangs.ts), so the first click does not wait, or on first use in a
+ * world that plays another. The GM's side of card steps and round actions,
+ * which every ruleset shares, is a chunk of its own (`loadTableAuthority`).
+ * test/build/dist.test.ts fails if a module of a ruleset's heavy part
+ * (`src/rulesets/<id>-heavy.ts` and what it re-exports) is found in the
+ * start-up set, or one of FANGS's in the shared GM chunk.
  *
  * A chunk's file name carries a hash of its content, so a browser that loaded
  * the system before an update asks for files that are gone: the loader then
  * tells the user to reload, and a later call tries again.
  */
 
-import { type RulesetEffects, registerRulesetEffects } from "./rulesets/registry";
+import { getRulesetDefinition, type RulesetEffects, registerRulesetEffects } from "./rulesets/registry";
 
 /** A loader that is remembered once it succeeds and says what to do when it fails. */
 export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
@@ -34,44 +38,70 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Each ruleset's heavy part, by ruleset id: one barrel module each. */
-export interface RulesetHeavyParts {
-  fangs: typeof import("./rulesets/fangs-heavy");
-}
+/**
+ * Each ruleset's heavy part, by ruleset id, for its own callers' types.
+ * Empty here: a ruleset declares its own entry from its folder (module
+ * augmentation: FANGS's is src/rulesets/fangs/heavy.ts), so this file
+ * names no ruleset and a new one adds nothing to it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each ruleset's declaration
+export interface RulesetHeavyParts {}
 
 export type RulesetWithHeavyPart = keyof RulesetHeavyParts;
 
-/** A heavy part that brings its ruleset's effect kinds has them registered before anyone can use it. */
-async function withEffects<T extends RulesetEffects>(id: string, load: () => Promise<T>): Promise<T> {
-  const part = await load();
-  registerRulesetEffects(id, part);
-  return part;
-}
+const rulesetLoaders = new Map<string, () => Promise<unknown>>();
 
-const rulesetLoaders: { readonly [K in RulesetWithHeavyPart]: () => Promise<RulesetHeavyParts[K]> } = {
-  fangs: onDemand(() => withEffects("fangs", () => import("./rulesets/fangs-heavy"))),
-};
-
-/** The heavy part of a ruleset (FANGS unless named), loaded once and shared by every caller. */
-export function loadRuleset<K extends RulesetWithHeavyPart = "fangs">(
-  id: K = "fangs" as K,
-): Promise<RulesetHeavyParts[K]> {
-  return rulesetLoaders[id]();
+/** The remembered loader of a ruleset's heavy part (its definition's `loadHeavy`), or null if it has none. */
+function rulesetLoader(id: string): (() => Promise<unknown>) | null {
+  const known = rulesetLoaders.get(id);
+  if (known) return known;
+  const definition = getRulesetDefinition(id);
+  if (!definition?.loadHeavy) return null;
+  const loader = onDemand(async () => {
+    const part = await definition.loadHeavy?.();
+    // A heavy part that brings its ruleset's effect kinds has them registered before anyone can use it.
+    registerRulesetEffects(id, (part ?? {}) as RulesetEffects);
+    return part;
+  });
+  rulesetLoaders.set(id, loader);
+  return loader;
 }
 
 /**
- * Starts loading the heavy part of the world's ruleset (call on `ready`), so
- * the first attack or turn finds it there. A ruleset without one loads
- * nothing; a failed load has been told by the loader, and the first use
- * tries again.
+ * The heavy part of a ruleset, loaded once through its definition's
+ * `loadHeavy` and shared by every caller. Typed for a ruleset that declares
+ * its part in `RulesetHeavyParts`; fails for a ruleset without one.
  */
-export function preloadRuleset(id: string): void {
-  if (!Object.hasOwn(rulesetLoaders, id)) return;
-  rulesetLoaders[id as RulesetWithHeavyPart]().catch(() => undefined);
+export function loadRuleset<K extends RulesetWithHeavyPart>(id: K): Promise<RulesetHeavyParts[K]>;
+export function loadRuleset(id: string): Promise<unknown>;
+export function loadRuleset(id: string): Promise<unknown> {
+  const loader = rulesetLoader(id);
+  if (!loader) return Promise.reject(new Error(`FANGS | the ruleset "${id}" has no heavy part to load`));
+  return loader();
 }
 
+/**
+ * Starts loading what play needs in a world of this ruleset (call on
+ * `ready`): its heavy part, if it has one, and the GM's side of card steps
+ * and round actions, so the first attack or turn finds them there. A failed
+ * load has been told by the loader, and the first use tries again.
+ */
+export function preloadRuleset(id: string): void {
+  rulesetLoader(id)?.().catch(() => undefined);
+  loadTableAuthority().catch(() => undefined);
+}
+
+/**
+ * The active GM's side of every card step and round action (the checks of
+ * a request, the message's lock, the round action's authorisation), shared
+ * by every ruleset: src/table-authority.ts. It reaches a ruleset's own
+ * steps only through the card's or the combat's ruleset (its `cards.flow`
+ * and `table`), so a world of one ruleset never loads another's heavy part.
+ */
+export const loadTableAuthority = onDemand(() => import("./table-authority"));
+
 /*
- * Two loaders besides the rulesets', each for code that most sessions never
+ * Two loaders besides the rulesets' and the GM's side, each for code that most sessions never
  * run and that is heavy enough to matter (3.6 KB and 12.7 KB minified). The
  * writes of timed statuses (src/effects/timed-status-writes.ts, 2.2 KB) are
  * one more such part, imported where they run: by the effect applier and,
@@ -83,8 +113,3 @@ export const loadWorldMigration = onDemand(() => import("./data/world-migration"
 
 /** The scenario batches for the Quench test runner, only where that module is active (`quenchReady`). */
 export const loadQuenchBatches = onDemand(() => import("./quench/register"));
-
-/** Each ruleset's heavy-part barrel (from the repository root): the build test reads its imports. */
-export const RULESET_HEAVY_BARRELS: Readonly<Record<RulesetWithHeavyPart, string>> = Object.freeze({
-  fangs: "src/rulesets/fangs-heavy.ts",
-});

@@ -2,8 +2,9 @@ import { CONFIRM_QUERY, CONFIRM_TIMEOUT_MS, type RequestSubject } from "./reques
 
 /**
  * The active GM's half of the confirm-back check (requester.ts has the
- * requester's half): imported only by the query handlers, which are in a
- * ruleset's heavy part (src/on-demand.ts), so it stays out of start-up.
+ * requester's half): imported only by the query handlers, which are lazy
+ * (the GM's side every ruleset shares, src/table-authority.ts, and a
+ * ruleset's heavy part: src/on-demand.ts), so it stays out of start-up.
  */
 
 const ID = /^[A-Za-z0-9]{1,64}$/;

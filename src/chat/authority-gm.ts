@@ -8,8 +8,10 @@ import { type CardFlow, cardFlowOf, readCardIntent } from "./card-flows";
  * The active GM's side of the exchange authority (authority.ts is the
  * requester's side, in the start-up bundle): the untrusted payload read
  * field by field, the confirm-back check, and the step run under the
- * message's lock and in the GM's write queue. Part of FANGS's heavy part
- * (src/on-demand.ts).
+ * message's lock and in the GM's write queue. In the GM's side every
+ * ruleset shares (src/table-authority.ts, loaded by `loadTableAuthority`):
+ * it runs a card's step only through the flow of the card's ruleset, which
+ * loads that ruleset's heavy part itself.
  */
 
 /* -------------------------------------------- */

@@ -1,5 +1,5 @@
 import { allowedBy } from "../api/hooks";
-import { loadRuleset } from "../on-demand";
+import { loadTableAuthority } from "../on-demand";
 import { CONFIRM_QUERY, confirmRequest, newRequestId, whilePending } from "../requester";
 import type { ExchangeIntent, IntentType } from "./exchange-state";
 
@@ -116,7 +116,7 @@ export async function requestStep(
   };
   let answer: ExchangeAnswer;
   if (gm.isSelf) {
-    answer = await (await loadRuleset()).runVerified(request, user);
+    answer = await (await loadTableAuthority()).runVerified(request, user);
   } else {
     try {
       answer = (await whilePending(request.requestId, subjectOf(messageId, intent?.type), () =>
@@ -132,16 +132,18 @@ export async function requestStep(
 }
 
 /* -------------------------------------------- */
-/*  The GM's side, in the heavy part           */
+/*  The GM's side, in a chunk of its own        */
 /* -------------------------------------------- */
 
 /**
  * The `fangs.exchange` query handler (active GM's client): the checks and
- * the step run in authority-gm.ts, part of FANGS's heavy part
- * (src/on-demand.ts): start-up carries only the requester's side.
+ * the step run in authority-gm.ts, in the GM's side every ruleset shares
+ * (`loadTableAuthority`, src/on-demand.ts), which loads the card's ruleset's
+ * heavy part only through its flow: start-up carries only the requester's
+ * side.
  */
 export async function handleExchangeQuery(payload: unknown): Promise<ExchangeAnswer> {
-  return (await loadRuleset()).handleExchangeQuery(payload);
+  return (await loadTableAuthority()).handleExchangeQuery(payload);
 }
 
 declare global {

@@ -15,10 +15,10 @@ type Fangs = RulesetHeavyParts["fangs"];
 export { startAttack };
 
 export const applyEffects: Fangs["applyEffects"] = async (...args) =>
-  (await loadRuleset()).applyEffects(...args);
+  (await loadRuleset("fangs")).applyEffects(...args);
 
 export const revertDeltas: Fangs["revertDeltas"] = async (...args) =>
-  (await loadRuleset()).revertDeltas(...args);
+  (await loadRuleset("fangs")).revertDeltas(...args);
 
 /**
  * The exchange chat card: its queries to the active GM, its rendering and
@@ -49,7 +49,7 @@ export function registerExchange(): void {
   registerQueries();
   // The active GM makes every exchange card (start-attack.ts): a player's attack is asked of it.
   CONFIG.queries[START_ATTACK_QUERY] = async (payload: unknown) =>
-    (await loadRuleset()).handleStartAttack(payload);
+    (await loadRuleset("fangs")).handleStartAttack(payload);
   setStepRunner(dispatchStep);
   // Every ruleset's cards, FANGS's exchange card among them, through one hook.
   registerCardRendering();

@@ -4,7 +4,7 @@ import { registerCombatSettings } from "../config/combat-settings";
 import { FangsCombatData } from "../data/combat";
 import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
-import { loadRuleset } from "../on-demand";
+import { loadTableAuthority } from "../on-demand";
 import type { FangsCombatantData } from "../rulesets/fangs/data/combatant";
 import { COMBAT_QUERY } from "./query";
 import type { CombatActionAnswer } from "./request";
@@ -48,7 +48,7 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combat.dataModels, { base: FangsCombatData });
   CONFIG.ui.combat = FangsCombatTracker;
   CONFIG.queries[COMBAT_QUERY] = async (payload: unknown) =>
-    (await loadRuleset()).handleCombatAction(payload);
+    (await loadTableAuthority()).handleCombatAction(payload);
   registerCombatSettings();
   registerTokenHudPalette();
   // The GM's copy of the combatants' state is the world ruleset's own (FANGS: records).

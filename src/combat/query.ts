@@ -1,10 +1,10 @@
-import { loadRuleset } from "../on-demand";
+import { loadTableAuthority } from "../on-demand";
 
 /**
  * The v13 query a player's client sends the active GM for a round action
  * (src/combat/request.ts checks and carries it out). Its name and the
- * player's side live here, at start-up; the request code itself is in
- * FANGS's heavy part (src/on-demand.ts).
+ * player's side live here, at start-up; the request code itself is in the
+ * GM's side every ruleset shares (`loadTableAuthority`, src/on-demand.ts).
  */
 export const COMBAT_QUERY = "fangs.combatAction";
 
@@ -14,5 +14,5 @@ type Requests = typeof import("./request");
 export async function requestCombatAction(
   ...args: Parameters<Requests["requestCombatAction"]>
 ): ReturnType<Requests["requestCombatAction"]> {
-  return (await loadRuleset()).requestCombatAction(...args);
+  return (await loadTableAuthority()).requestCombatAction(...args);
 }

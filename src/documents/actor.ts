@@ -79,7 +79,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     points: PoolPoints,
     options: PoolChangeOptions,
   ): Promise<AppliedDelta[] | null> {
-    const { applyGmDamage } = await loadRuleset();
+    const { applyGmDamage } = await loadRuleset("fangs");
     return applyGmDamage(
       {
         direction,

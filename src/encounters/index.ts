@@ -12,9 +12,10 @@ import type { PlaceOptions } from "./place";
 
 export const encountersApi = Object.freeze({
   /** Places the encounter of that id on the viewed scene (GM only). */
-  place: async (id: string, options?: PlaceOptions) => (await loadRuleset()).placeEncounter(id, options),
+  place: async (id: string, options?: PlaceOptions) =>
+    (await loadRuleset("fangs")).placeEncounter(id, options),
   /** Every encounter a GM may place, the system's and the modules'. */
-  list: async () => (await loadRuleset()).listEncounters(),
+  list: async () => (await loadRuleset("fangs")).listEncounters(),
 });
 
 const LINK_CLASS = "fangs-encounter-place";

@@ -1,12 +1,14 @@
 /**
  * FANGS's heavy part: what a world that plays FANGS needs once play starts
  * but Foundry does not need to start: the attack workflow, the exchange
- * card's steps and the GM's side of its authority, the turn planner, the
- * round's notes and round-action requests, the effect applier, NC-DMG-13's
+ * card's steps, the turn planner, the round's notes, the effect applier, NC-DMG-13's
  * impale damage, the rules options window, the GM's damage tool, placing an
  * encounter, and Encounter odds with the simulator behind it. One chunk,
- * loaded through `loadRuleset("fangs")` (src/on-demand.ts) when such a
- * world is ready or on first use, whichever comes first. Start-up code
+ * imported by the definition's `loadHeavy` (./fangs/heavy.ts) and loaded
+ * through `loadRuleset("fangs")` (src/on-demand.ts) when such a world is
+ * ready or on first use, whichever comes first. The GM's side of the
+ * authority, which every ruleset's cards and rounds share, is not here
+ * (src/table-authority.ts). Start-up code
  * reaches these only through that loader (test/build/dist.test.ts).
  */
 
@@ -16,8 +18,6 @@ export {
   openGmDamageNow,
   runGmDamageUndo,
 } from "../apps/gm-damage/damage-tool";
-export { handleExchangeQuery, runVerified } from "../chat/authority-gm";
-export { handleCombatAction, requestCombatAction } from "../combat/request";
 export { applyEffects, revertDeltas } from "../effects/apply-effects";
 export { listEncounters, placeEncounter } from "../encounters/place";
 export { impaledRoundDamage } from "../rules/fangs/impale";

@@ -203,7 +203,14 @@ export interface RulesetDefinition {
    * says the ruleset has no simulator.
    */
   readonly simulator?: { load(): Promise<RulesetSimulator> };
-  /** Its heavy part (card steps, planner, windows), loaded once (src/on-demand.ts). */
+  /**
+   * Imports its heavy part (card steps, planner, windows), the barrel beside
+   * its folder: `() => import("../<id>-heavy")`, whose chunk is named after
+   * it. `loadRuleset(id)` (src/on-demand.ts) calls it once, registers the
+   * effect kinds the part gives (`RulesetEffects`) and hands the part to
+   * every caller; the ruleset types it for its own callers in
+   * `RulesetHeavyParts` (FANGS: src/rulesets/fangs/heavy.ts).
+   */
   loadHeavy?(): Promise<unknown>;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,17 @@ import {
 } from "../../scripts/lib/manifest.mjs";
 import { listFiles, zipDirectory } from "../../scripts/lib/zip.mjs";
 import { packageRelease, releaseManifest, tagFor } from "../../scripts/release.mjs";
-import { RULESET_HEAVY_BARRELS } from "../../src/on-demand";
+
+/**
+ * Each ruleset's heavy-part barrel, found by its name: `src/rulesets/<id>-heavy.ts`,
+ * beside the ruleset's folder (its definition's `loadHeavy` imports it; the chunk is named after it).
+ */
+const RULESET_HEAVY_BARRELS = readdirSync(path.join(ROOT, "src/rulesets"))
+  .filter((name) => /^[a-z][a-z0-9]*-heavy\.ts$/.test(name))
+  .map((name) => `src/rulesets/${name}`);
+
+/** The GM's side of card steps and round actions every ruleset shares: a lazy chunk of its own. */
+const TABLE_AUTHORITY = "src/table-authority.ts";
 
 /** The modules (from the repository root) a barrel re-exports from: `export … from "<relative path>"`. */
 function reExportedModules(barrel: string): string[] {
@@ -190,7 +200,8 @@ describe("npm run build", () => {
         .flatMap((f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources);
     const lazySources = sourcesOf(graph.lazy);
     const startupSources = sourcesOf(graph.startup);
-    const barrels = Object.values(RULESET_HEAVY_BARRELS);
+    const barrels = RULESET_HEAVY_BARRELS;
+    expect(barrels).toContain("src/rulesets/fangs-heavy.ts");
     expect(barrels.length).toBeGreaterThan(0);
     // The barrel itself only re-exports: no code of its own to find in a chunk.
     const heavy = barrels.flatMap(reExportedModules);
@@ -214,6 +225,43 @@ describe("npm run build", () => {
         `${module} is not loaded at start-up`,
       ).toBe(false);
     }
+  });
+
+  it("names each ruleset's heavy chunk after its barrel (chunks/<id>-heavy-<hash>.js)", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    for (const barrel of RULESET_HEAVY_BARRELS) {
+      const name = path.basename(barrel, ".ts");
+      expect(
+        graph.lazy.filter((f) => f.startsWith(`chunks/${name}-`)),
+        `${barrel}'s chunk`,
+      ).toHaveLength(1);
+    }
+  });
+
+  it("keeps the GM's side of card steps and round actions in a lazy chunk of its own, with no module of FANGS's", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    const sourcesOf = (files: readonly string[]) =>
+      files
+        .filter((f) => existsSync(path.join(dist, `${f}.map`)))
+        .flatMap((f) =>
+          readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources.map((s) =>
+            path
+              .relative(ROOT, path.resolve(path.dirname(path.join(dist, f)), s))
+              .split(path.sep)
+              .join("/"),
+          ),
+        );
+    const chunk = graph.lazy.filter((f) => f.startsWith(`chunks/${path.basename(TABLE_AUTHORITY, ".ts")}-`));
+    expect(chunk).toHaveLength(1);
+    // What loading it brings: the chunk and what it imports statically, but the start-up set.
+    const brought = moduleGraph(dist, chunk[0]!).startup.filter((f) => !graph.startup.includes(f));
+    const sources = sourcesOf(brought);
+    const startupSources = sourcesOf(graph.startup);
+    for (const module of reExportedModules(TABLE_AUTHORITY)) {
+      expect(sources, `${module} comes with the GM's side`).toContain(module);
+      expect(startupSources, `${module} is not loaded at start-up`).not.toContain(module);
+    }
+    expect(sources.filter((s) => /^src\/(rules|rulesets)\/fangs[/-]/.test(s))).toEqual([]);
   });
 
   it("loads the start-up code as the entry and one chunk: two requests, however the lazy chunks share it", () => {

@@ -83,17 +83,38 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "a start-up hook on the definition, the Combatant's methods moved to FANGS's combatant model, rolls asked of the definition",
   },
   {
-    files: ["src/on-demand.ts"],
-    why: "each ruleset's heavy part is one import() here, so the build test can find its barrel and its chunk keeps its name",
-    removedBy:
-      "the definition's loadHeavy owning its import() (the build test reading the barrels from the definitions)",
-  },
-  {
     files: ["src/quench/exchange-batch.ts"],
     why: "the in-Foundry test batch of FANGS's exchange card",
     removedBy: "FANGS's Quench batches moved to src/rulesets/fangs/quench/",
   },
 ];
+
+/**
+ * Shared files that load FANGS's heavy part by name (`loadRuleset("fangs")`)
+ * without importing FANGS's folder: shared code still bundled in that part.
+ * A shared file on ALLOWED may do it too (it is wired to FANGS already);
+ * any other asks the ruleset of the card, combat or world through its
+ * definition. The list may only shrink.
+ */
+const LOADS_BY_NAME: readonly { files: readonly string[]; why: string; removedBy: string }[] = [
+  {
+    files: ["src/apps/gm-damage/index.ts", "src/apps/gm-damage/undo-request.ts"],
+    why: "the GM's damage tool (window, apply, undo) is shared code bundled in FANGS's heavy part",
+    removedBy:
+      "the tool in a lazy chunk of its own, asking each actor's ruleset (gmDamage) as it already does",
+  },
+  {
+    files: ["src/encounters/index.ts"],
+    why: "placing an encounter (src/encounters/place.ts) is bundled in FANGS's heavy part",
+    removedBy: "placing encounters in a lazy chunk of its own, or moved to FANGS's folder if it is FANGS's",
+  },
+];
+
+/** Calls of `loadRuleset` with a ruleset's id written out (comments left out). */
+function loadsByName(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  return [...code.matchAll(/\bloadRuleset\s*(?:<[^>]*>)?\s*\(\s*(["'`])([^"'`]*)\1/g)].map((m) => m[2]!);
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -196,6 +217,39 @@ describe("a ruleset is a folder", () => {
         ).toBe(true);
       }
     }
+  });
+
+  it("no shared file loads a ruleset's heavy part by its id, but ALLOWED's and LOADS_BY_NAME's", () => {
+    const byName = new Map(LOADS_BY_NAME.flatMap((entry) => entry.files.map((f) => [f, entry] as const)));
+    const loading = files.filter(
+      (file) => rulesetOf(file, ids) === null && loadsByName(read(file)).length > 0,
+    );
+    expect(
+      loading.filter((file) => !allowed.has(file) && !byName.has(file)),
+      "load the heavy part of the card's, combat's or world's ruleset through its definition (loadRuleset(id))",
+    ).toEqual([]);
+    for (const entry of LOADS_BY_NAME) {
+      expect(entry.why.length).toBeGreaterThan(20);
+      expect(entry.removedBy.length).toBeGreaterThan(20);
+      for (const file of entry.files) {
+        expect(loading, `${file} no longer loads a heavy part by name: take it off LOADS_BY_NAME`).toContain(
+          file,
+        );
+        expect(allowed.has(file), `${file} is on ALLOWED already`).toBe(false);
+      }
+    }
+  });
+
+  it("sees a load by name however it is written, and not one through a variable or in a comment", () => {
+    const text = [
+      'await loadRuleset("fangs");',
+      "const { x } = await loadRuleset( 'lunos' );",
+      'loadRuleset<"h2h">(`h2h`);',
+      "loadRuleset(id);",
+      '// loadRuleset("fangs")',
+      '/* loadRuleset("sharene") */',
+    ].join("\n");
+    expect(loadsByName(text)).toEqual(["fangs", "lunos", "h2h"]);
   });
 
   it("sees every way of importing, and a shared file's import of FANGS's folder as a crossing", () => {

@@ -19,7 +19,7 @@ import { GM_DAMAGE_UNDO_QUERY, handleGmDamageUndoQuery, requestGmDamageUndo } fr
  * on the active GM's client (undo-request.ts).
  */
 export const gmDamageApi = Object.freeze({
-  open: async () => (await loadRuleset()).openGmDamageNow(),
+  open: async () => (await loadRuleset("fangs")).openGmDamageNow(),
   apply: async (answers: GmDamageAnswers, tokens?: Parameters<typeof applyNow>[1]) =>
     applyNow(answers, tokens),
   undo: async (message: ChatMessage.Implementation) => requestGmDamageUndo(message),
@@ -29,7 +29,7 @@ async function applyNow(
   answers: GmDamageAnswers,
   tokens?: readonly { actor: Actor.Implementation | null; name?: string | null }[],
 ) {
-  return (await loadRuleset()).applyGmDamage(answers, tokens);
+  return (await loadRuleset("fangs")).applyGmDamage(answers, tokens);
 }
 
 /** The `renderChatMessageHTML` hook: the note's Undo, greyed for players, a plain "undone" once used. */

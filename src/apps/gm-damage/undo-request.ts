@@ -52,7 +52,7 @@ async function ask(message: ChatMessage.Implementation): Promise<GmDamageUndoAns
   if (!message?.id) return undoRefused("FANGS.GmDamage.Undo.Damaged");
   const gm = game.users?.activeGM ?? null;
   if (!gm) return undoRefused("FANGS.GmDamage.Undo.NoGM");
-  if (gm.isSelf) return (await loadRuleset()).runGmDamageUndo(message.id, user);
+  if (gm.isSelf) return (await loadRuleset("fangs")).runGmDamageUndo(message.id, user);
   const request: GmDamageUndoRequest = { messageId: message.id, userId: user.id, requestId: newRequestId() };
   try {
     const answer = (await whilePending(request.requestId, gmDamageUndoSubject(message.id), () =>
@@ -78,7 +78,7 @@ export async function requestGmDamageUndo(
 
 /** The query's handler, on the active GM's client: the checks and the undo are in the heavy part. */
 export async function handleGmDamageUndoQuery(payload: unknown): Promise<GmDamageUndoAnswer> {
-  return (await loadRuleset()).handleGmDamageUndo(payload);
+  return (await loadRuleset("fangs")).handleGmDamageUndo(payload);
 }
 
 declare global {

@@ -20,6 +20,7 @@ import { FangsCombatantData } from "./data/combatant";
 import { ExchangeMessageData } from "./data/exchange-card";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
+import { loadFangsHeavy } from "./heavy";
 import { FANGS_POOLS } from "./pools";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
@@ -30,7 +31,7 @@ import { fangsTrackerRow } from "./tracker-row";
  * fallback for a ruleset this version lacks). FANGS's types keep the names
  * its worlds store (`character`, `weapon`, `exchange`…) and its combatants
  * the `base` type, so no world migrates. Its pure core is src/rules/fangs/,
- * its heavy part src/rulesets/fangs-heavy.ts.
+ * its heavy part src/rulesets/fangs-heavy.ts (loaded by ./heavy.ts).
  */
 
 /** Token bars: the two pools FANGS tracks (Stun first: it is the one that moves most). */
@@ -94,7 +95,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   gmDamage: fangsGmDamage,
   cards: {
     flow: {
-      runStep: async (request, user) => (await loadRuleset()).runStep(request, user),
+      runStep: async (request, user) => (await loadRuleset("fangs")).runStep(request, user),
       readIntent: readFangsIntent,
     },
     renderers: { exchange: exchangeCardRenderer },
@@ -115,7 +116,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     menu: FANGS_RULES_MENU,
   },
   simulator: { load: async () => (await loadRuleset("fangs")).fangsSimulator },
-  loadHeavy: () => loadRuleset("fangs"),
+  loadHeavy: loadFangsHeavy,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);

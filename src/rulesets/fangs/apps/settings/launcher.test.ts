@@ -43,6 +43,17 @@ beforeAll(async () => {
     },
   };
   settings = await import("./index");
+  // The loader asks FANGS's definition for its heavy part: registered here with that alone.
+  const { registerRulesetDefinition } = await import("../../../registry");
+  const { loadFangsHeavy } = await import("../../heavy");
+  registerRulesetDefinition({
+    id: "fangs",
+    rules: { id: "fangs", labelKey: "FANGS.Ruleset", phases: [], turnOrder: () => [] },
+    langPrefix: "FANGS",
+    documents: { Actor: {}, Item: {}, ChatMessage: {}, combatant: { type: "base", model: class {} } },
+    statuses: [],
+    loadHeavy: loadFangsHeavy,
+  });
 });
 
 afterAll(() => {
