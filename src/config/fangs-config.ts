@@ -51,10 +51,6 @@ function typeLabels(documentName: "Actor" | "Item"): Record<string, string> {
   );
 }
 
-function refuse(id: string, problem: string): never {
-  throw new Error(`FANGS | the ruleset "${id}" cannot have its CONFIG.FANGS entry: ${problem}`);
-}
-
 /**
  * Puts a ruleset's entry under its id, and its `topLevel` keys at the top
  * as accessors of the entry, so a module that writes either name (or
@@ -63,12 +59,12 @@ function refuse(id: string, problem: string): never {
  */
 function placeEntry(config: Loose, { id, config: part }: RulesetDefinition): void {
   if (!part) return;
-  if (Object.hasOwn(config, id)) refuse(id, `CONFIG.FANGS.${id} is already taken`);
-  const entry = structuredClone(part.defaults) as Loose;
-  config[id] = entry;
+  for (const name of [id, ...(part.topLevel ?? [])]) {
+    if (Object.hasOwn(config, name))
+      throw new Error(`FANGS | the ruleset "${id}" cannot have CONFIG.FANGS.${name}: it is taken`);
+  }
+  config[id] = structuredClone(part.defaults);
   for (const key of part.topLevel ?? []) {
-    if (!Object.hasOwn(entry, key)) refuse(id, `its entry has no "${key}" to show as CONFIG.FANGS.${key}`);
-    if (Object.hasOwn(config, key)) refuse(id, `CONFIG.FANGS.${key} is already taken`);
     Object.defineProperty(config, key, {
       enumerable: true,
       configurable: true,
