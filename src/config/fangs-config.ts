@@ -1,35 +1,25 @@
 import type { EncounterDefinition } from "../encounters/table";
-import type { ManeuverId } from "../rules/fangs/types";
 import { type HitLocationTable, listHitLocationTables } from "../rules/kernel/hit-locations";
-import { type FangsStatusEffect, STATUS_EFFECTS } from "./statuses";
-import { FANGS, type ManeuverDisplay } from "./system";
+import { listRulesetDefinitions, type RulesetDefinition } from "../rulesets/registry";
 
 /**
  * `CONFIG.FANGS`: the display data other modules may extend, as a mutable
- * copy of the frozen defaults in code (src/config/system.ts, statuses.ts).
- * It is made in `init`; a module changes it in its own `init` hook (which
- * runs after the system's) and the system reads it from `setup` on: the
- * statuses when Foundry's list is built, labels and icons each time they
- * are shown. What the rules decide (which maneuvers, weapon kinds and
- * skill categories exist) stays the rules core's: a label or icon may
- * change, an id the rules do not know is ignored. docs/api.md shows how.
+ * copy of frozen defaults in code. It is made in `init`; a module changes
+ * it in its own `init` hook (which runs after the system's) and the system
+ * reads it from `setup` on. It holds what every ruleset uses (the type
+ * labels, encounters, hit-location tables) and, under its id, each
+ * ruleset's own entry (its definition's `config`: FANGS's maneuvers,
+ * statuses and item choices are `CONFIG.FANGS.fangs`). What the rules
+ * decide stays the rules core's: a label or icon may change, an id the
+ * rules do not know is ignored. docs/api.md shows how.
+ *
+ * Each ruleset adds its entry to this interface from its own folder
+ * (module augmentation), as FANGS does in src/rulesets/fangs/config/fangs-config.ts.
  */
 export interface FangsConfig {
-  /** Actor and item type labels (lang keys), given to Foundry at `setup`. */
+  /** Every registered ruleset's actor and item type labels (lang keys), given to Foundry at `setup`. */
   actorTypes: Record<string, string>;
   itemTypes: Record<string, string>;
-  /** Labels (lang keys) of a weapon's hands and kind and a skill's category: the item fields' choices. */
-  weaponHands: Record<string, string>;
-  weaponKinds: Record<string, string>;
-  skillCategories: Record<string, string>;
-  /** Each maneuver's name (lang key) and icon: the tracker, the Token HUD, the token's maneuver icon. */
-  maneuvers: Record<ManeuverId, { id: ManeuverId; label: string; icon: string }>;
-  /**
-   * The token statuses the system adds to Foundry's at `setup` (the FANGS
-   * conditions first). A module may add its own; one the rules set (stunned,
-   * dying…) keeps its id.
-   */
-  statuses: { id: string; name: string; img: string }[];
   /**
    * Encounters a module adds, or system ones it replaces, by id. Empty by
    * default: the system's own table loads with the placing code, and these
@@ -51,20 +41,53 @@ declare global {
   }
 }
 
-/** A fresh, mutable copy of the defaults. */
+type Loose = Record<string, unknown>;
+
+function typeLabels(documentName: "Actor" | "Item"): Record<string, string> {
+  return Object.fromEntries(
+    listRulesetDefinitions().flatMap((definition) =>
+      Object.entries(definition.documents[documentName]).map(([type, entry]) => [type, entry.labelKey]),
+    ),
+  );
+}
+
+/**
+ * Puts a ruleset's entry under its id, and its `topLevel` keys at the top
+ * as accessors of the entry, so a module that writes either name (or
+ * replaces the whole object) changes what the ruleset reads. A name the
+ * namespace or another ruleset already has is refused, naming both.
+ */
+function placeEntry(config: Loose, { id, config: part }: RulesetDefinition): void {
+  if (!part) return;
+  for (const name of [id, ...(part.topLevel ?? [])]) {
+    if (Object.hasOwn(config, name))
+      throw new Error(`FANGS | the ruleset "${id}" cannot have CONFIG.FANGS.${name}: it is taken`);
+  }
+  config[id] = structuredClone(part.defaults);
+  for (const key of part.topLevel ?? []) {
+    Object.defineProperty(config, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (config[id] as Loose)[key],
+      set: (value: unknown) => {
+        (config[id] as Loose)[key] = value;
+      },
+    });
+  }
+}
+
+/** A fresh, mutable copy of the defaults: the shared keys, then every registered ruleset's entry. */
 export function defaultFangsConfig(): FangsConfig {
-  const copy = <T>(value: T): T => structuredClone(value) as T;
-  return {
-    actorTypes: copy(FANGS.actorTypes),
-    itemTypes: copy(FANGS.itemTypes),
-    weaponHands: copy(FANGS.weaponHands),
-    weaponKinds: copy(FANGS.weaponKinds),
-    skillCategories: copy(FANGS.skillCategories),
-    maneuvers: copy(FANGS.maneuvers) as FangsConfig["maneuvers"],
-    statuses: STATUS_EFFECTS.map((s: FangsStatusEffect) => ({ ...s })),
+  const config: Loose = {
+    actorTypes: typeLabels("Actor"),
+    itemTypes: typeLabels("Item"),
     encounters: {},
-    hitLocations: Object.fromEntries(listHitLocationTables().map((table) => [table.id, copy(table)])),
+    hitLocations: Object.fromEntries(
+      listHitLocationTables().map((table) => [table.id, structuredClone(table)]),
+    ),
   };
+  for (const definition of listRulesetDefinitions()) placeEntry(config, definition);
+  return config as unknown as FangsConfig;
 }
 
 /** Puts `CONFIG.FANGS` in place (in `init`, before any module's `init` hook). */
@@ -72,30 +95,17 @@ export function registerFangsConfig(): void {
   CONFIG.FANGS = defaultFangsConfig();
 }
 
-/** CONFIG.FANGS as it is now, or the defaults where there is no CONFIG (the rules core's tests, the simulator). */
+/** CONFIG.FANGS as it is now, or undefined where there is no CONFIG (the rules core's tests, the simulator). */
 export function fangsConfig(): FangsConfig | undefined {
   return (globalThis as { CONFIG?: { FANGS?: FangsConfig } }).CONFIG?.FANGS;
 }
 
-/** A maneuver's name and icon as CONFIG.FANGS says now, each falling back to the default. */
-export function maneuverDisplay(id: ManeuverId): ManeuverDisplay {
-  const fallback = FANGS.maneuvers[id];
-  const configured = fangsConfig()?.maneuvers?.[id];
-  return {
-    id,
-    label: configured?.label || fallback.label,
-    icon: configured?.icon || fallback.icon,
-  };
-}
-
 /**
- * The labels of a fixed set of ids (a field's choices): each id the defaults
- * know, labelled as CONFIG.FANGS says now; ids the defaults do not know are
- * left out, since the rules would not know them either.
+ * A ruleset's entry as CONFIG.FANGS has it now, or undefined (no CONFIG, no
+ * entry, or a module left something else there): the ruleset falls back to
+ * its defaults, value by value.
  */
-export function configuredLabels(
-  key: "weaponHands" | "weaponKinds" | "skillCategories",
-): Readonly<Record<string, string>> {
-  const configured = fangsConfig()?.[key] ?? {};
-  return Object.fromEntries(Object.entries(FANGS[key]).map(([id, label]) => [id, configured[id] || label]));
+export function rulesetConfig(id: string): Readonly<Loose> | undefined {
+  const entry = (fangsConfig() as Loose | undefined)?.[id];
+  return typeof entry === "object" && entry !== null ? (entry as Loose) : undefined;
 }

@@ -2,6 +2,11 @@ import type { StuckFlag } from "../chat/stuck-weapons";
 import type { GmDamageNoteData } from "../data/gm-damage-note";
 import type { FangsActor } from "../documents/actor";
 import type { FangsItem } from "../documents/item";
+import type {
+  InitiativeMode,
+  ManeuverReadingSetting,
+  RulesOptionsModel,
+} from "../rulesets/fangs/config/settings";
 import type { CharacterModel } from "../rulesets/fangs/data/actor-character";
 import type { CreatureModel } from "../rulesets/fangs/data/actor-creature";
 import type { ExchangeMessageData } from "../rulesets/fangs/data/exchange-card";
@@ -11,7 +16,6 @@ import type { ManeuverModel } from "../rulesets/fangs/data/item-maneuver";
 import type { ShieldModel } from "../rulesets/fangs/data/item-shield";
 import type { SkillModel } from "../rulesets/fangs/data/item-skill";
 import type { WeaponModel } from "../rulesets/fangs/data/item-weapon";
-import type { InitiativeMode, ManeuverReadingSetting, RulesOptionsModel } from "./settings";
 
 /**
  * Tells the Foundry types about this system's settings, documents and data

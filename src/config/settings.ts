@@ -1,129 +1,46 @@
-import { choice, wholeNumber } from "../data/fields";
-import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../rules/fangs/config";
-import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../rules/fangs/maneuvers";
-import { READING_CHOICES } from "../rulesets/fangs/apps/settings/maneuver-readings";
-import { INITIATIVE_CHOICES, RULES_CHOICES } from "../rulesets/fangs/config/rules-choices";
-import { abilityFormula } from "../rulesets/fangs/data/ability-formula";
 import { listRulesetDefinitions } from "../rulesets/registry";
 import { registerRulesetSetting } from "./ruleset-setting";
 import { SYSTEM_ID } from "./system";
 
 /**
- * World settings. Registered in `init`; read through the small getters below
- * so the rest of the system never spells a setting key.
- *
- * Registered now: `schemaVersion` (the migration gate), `initiativeMode`
- * (NC-RND-8), `maneuverReading` (which text wins where the maneuver prose and
- * tables disagree) and `rules` (every open figure of the core rules as one
- * GM-editable object). It also holds the combat options (enforcement of
- * maneuver limits, automation of statuses) next to these.
+ * The system's world settings, whichever ruleset a world plays, registered
+ * in `init`: the world's "Combat rules" (ruleset-setting.ts), the data
+ * schema's version (the migration gate), then every registered ruleset's
+ * own, through its definition's `options` (FANGS's:
+ * src/rulesets/fangs/config/settings.ts). The helpers below serve any
+ * ruleset's settings.
  */
 
 export const SETTINGS = Object.freeze({
   schemaVersion: "schemaVersion",
-  initiativeMode: "initiativeMode",
-  maneuverReading: "maneuverReading",
-  rules: "rules",
 } as const);
 
-export const INITIATIVE_MODES = ["ag", "rollEachRound", "rollOnce"] as const;
-export type InitiativeMode = (typeof INITIATIVE_MODES)[number];
-
-export const MANEUVER_READINGS = ["prose", "table"] as const satisfies readonly ManeuverReading[];
-export type ManeuverReadingSetting = (typeof MANEUVER_READINGS)[number];
-
-/* -------------------------------------------- */
-/*  The rules options as a data model           */
-/* -------------------------------------------- */
-
-const C = RULES_CHOICES;
-const D = FANGS_DEFAULTS;
-
-/** Labels of the rules options, for the settings menu and refusal notices. */
-const L = (key: keyof FangsRules): string =>
-  `FANGS.Setting.Rules.Field.${key.charAt(0).toUpperCase()}${key.slice(1)}`;
-
-/** The readings a GM may switch (each explained in docs/rules/fangs.md). */
-function readingOptionsSchema() {
-  return {
-    meleeDodgeScope: choice(C.meleeDodgeScope, D.meleeDodgeScope, L("meleeDodgeScope")),
-    parryToAttackCap: choice(C.parryToAttackCap, D.parryToAttackCap, L("parryToAttackCap")),
-    impaleRoundDamage: choice(C.impaleRoundDamage, D.impaleRoundDamage, L("impaleRoundDamage")),
-    dodgePastSecondChance: choice(
-      C.dodgePastSecondChance,
-      D.dodgePastSecondChance,
-      L("dodgePastSecondChance"),
-    ),
-    weaponBreakSp: choice(C.weaponBreakSp, D.weaponBreakSp, L("weaponBreakSp")),
-  };
-}
-
 /**
- * The figures of FANGS_DEFAULTS a GM may change from the world, each with
- * the constraint the rules core would otherwise refuse at play time. The
- * equipment tables are compendium data, and the DM dice table stays as the
- * core defines it.
+ * The system's settings: the world's "Combat rules", the data schema's
+ * version, then every registered ruleset's own (its definition's
+ * `options.registerSettings`), whichever the world plays. Call in `init`
+ * after every ruleset module is imported (src/rulesets/index.ts).
  */
-function rulesSchema() {
-  return {
-    characteristicBase: wholeNumber(D.characteristicBase, L("characteristicBase"), { min: 1 }),
-    characteristicStartingMax: wholeNumber(D.characteristicStartingMax, L("characteristicStartingMax"), {
-      min: 1,
-    }),
-    hitPointsFormula: abilityFormula(D.hitPointsFormula, L("hitPointsFormula")),
-    stunPointsFormula: abilityFormula(D.stunPointsFormula, L("stunPointsFormula")),
-    movementFormula: abilityFormula(D.movementFormula, L("movementFormula")),
-    ideaFormula: abilityFormula(D.ideaFormula, L("ideaFormula")),
-    luckFormula: abilityFormula(D.luckFormula, L("luckFormula")),
-    fatigueFormula: abilityFormula(D.fatigueFormula, L("fatigueFormula")),
-    powerPointsFormula: abilityFormula(D.powerPointsFormula, L("powerPointsFormula")),
-    dodgeNaturalFormula: abilityFormula(D.dodgeNaturalFormula, L("dodgeNaturalFormula")),
-    damageModifierThreshold: wholeNumber(D.damageModifierThreshold, L("damageModifierThreshold"), { min: 0 }),
-    damageModifierStep: wholeNumber(D.damageModifierStep, L("damageModifierStep"), { min: 1 }),
-    damageModifierCap: wholeNumber(D.damageModifierCap, L("damageModifierCap"), { min: 0 }),
-    resistedCheckBase: wholeNumber(D.resistedCheckBase, L("resistedCheckBase"), { min: 0 }),
-    parryWearCombination: choice(C.parryWearCombination, D.parryWearCombination, L("parryWearCombination")),
-    specialParryWeaponDamage: choice(
-      C.specialParryWeaponDamage,
-      D.specialParryWeaponDamage,
-      L("specialParryWeaponDamage"),
-    ),
-    fumbledDefenseHitPoints: choice(
-      C.fumbledDefenseHitPoints,
-      D.fumbledDefenseHitPoints,
-      L("fumbledDefenseHitPoints"),
-    ),
-    ...readingOptionsSchema(),
-    shieldBashAttack: choice(C.shieldBashAttack, D.shieldBashAttack, L("shieldBashAttack")),
-    autofireSpecialDodge: choice(C.autofireSpecialDodge, D.autofireSpecialDodge, L("autofireSpecialDodge")),
-    unconsciousStunRecoveryPerMinute: wholeNumber(
-      D.unconsciousStunRecoveryPerMinute,
-      L("unconsciousStunRecoveryPerMinute"),
-      { min: 0 },
-    ),
-    dyingHitPointLossPerRound: wholeNumber(D.dyingHitPointLossPerRound, L("dyingHitPointLossPerRound"), {
-      min: 0,
-    }),
-    fumbleLuckSuccess: choice(C.fumbleLuckSuccess, D.fumbleLuckSuccess, L("fumbleLuckSuccess")),
-    fumbleLuckFailure: choice(C.fumbleLuckFailure, D.fumbleLuckFailure, L("fumbleLuckFailure")),
-  } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
-}
-type RulesSchema = ReturnType<typeof rulesSchema>;
+export function registerSettings(): void {
+  registerRulesetSetting();
 
-export class RulesOptionsModel extends foundry.abstract.DataModel<RulesSchema> {
-  static override defineSchema(): RulesSchema {
-    return rulesSchema();
-  }
+  game.settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
+    name: "FANGS.Setting.SchemaVersion.Name",
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
 
-  /** The options object the rules core takes. */
-  toOptions(): FangsOptions {
-    return this.toObject() as FangsOptions;
-  }
+  for (const definition of listRulesetDefinitions()) definition.options?.registerSettings?.();
 }
 
-/* -------------------------------------------- */
-/*  Registration                                */
-/* -------------------------------------------- */
+/** Whether a setting of the system's namespace is registered yet (a getter answers its default before). */
+export function isSettingRegistered(key: string): boolean {
+  if (typeof game === "undefined") return false;
+  const registered: ReadonlyMap<string, unknown> | undefined = game.settings?.settings;
+  return registered?.has(`${SYSTEM_ID}.${key}`) === true;
+}
 
 type Refreshable = { reset(): void; render(force?: boolean): unknown };
 
@@ -149,108 +66,14 @@ function* actorsInPlay(): Generator<Refreshable> {
   }
 }
 
-/** Re-prepares every actor so derived values follow a changed rules figure; the tracker shows some of them. */
-function refreshActors(): void {
+/**
+ * Re-prepares every actor so derived values follow a changed rules figure
+ * (a ruleset's setting's `onChange`); the tracker shows some of them.
+ */
+export function refreshActors(): void {
   for (const actor of actorsInPlay()) {
     actor.reset();
     actor.render(false);
   }
   ui.combat?.render();
-}
-
-/**
- * The system's settings: the world's "Combat rules", the data schema's
- * version, then every registered ruleset's own (its definition's
- * `options.registerSettings`), whichever the world plays. Call in `init`
- * after every ruleset module is imported (src/rulesets/index.ts).
- */
-export function registerSettings(): void {
-  registerRulesetSetting();
-
-  game.settings.register(SYSTEM_ID, SETTINGS.schemaVersion, {
-    name: "FANGS.Setting.SchemaVersion.Name",
-    scope: "world",
-    config: false,
-    type: Number,
-    default: 0,
-  });
-
-  for (const definition of listRulesetDefinitions()) definition.options?.registerSettings?.();
-}
-
-/**
- * FANGS's settings (its definition's `options.registerSettings`): the
- * initiative mode, the maneuver reading and the rules options object, all
- * edited through FANGS's rules options menu.
- */
-export function registerFangsSettings(): void {
-  game.settings.register(SYSTEM_ID, SETTINGS.initiativeMode, {
-    name: "FANGS.Setting.InitiativeMode.Name",
-    hint: "FANGS.Setting.InitiativeMode.Hint",
-    scope: "world",
-    // Set in the FANGS rules options menu with the other readings, not a second time in the list.
-    config: false,
-    type: String,
-    choices: { ...INITIATIVE_CHOICES },
-    default: "ag",
-  });
-
-  game.settings.register(SYSTEM_ID, SETTINGS.maneuverReading, {
-    name: "FANGS.Setting.ManeuverReading.Name",
-    hint: "FANGS.Setting.ManeuverReading.Hint",
-    scope: "world",
-    // Set in the FANGS rules options menu with the other readings, not a second time in the list.
-    config: false,
-    type: String,
-    choices: { ...READING_CHOICES },
-    default: DEFAULT_MANEUVER_OPTIONS.reading,
-  });
-
-  game.settings.register(SYSTEM_ID, SETTINGS.rules, {
-    name: "FANGS.Setting.Rules.Name",
-    hint: "FANGS.Setting.Rules.Hint",
-    scope: "world",
-    // Edited through a settings menu or a macro; the form of a
-    // single setting cannot show an object.
-    config: false,
-    type: RulesOptionsModel,
-    default: new RulesOptionsModel(),
-    onChange: refreshActors,
-  });
-}
-
-/* -------------------------------------------- */
-/*  Reading                                     */
-/* -------------------------------------------- */
-
-let cachedModel: unknown;
-let cachedOptions: FangsOptions | undefined;
-
-/**
- * The rules options of this world, or undefined (the core's defaults) before
- * the settings are registered. The same object is returned until the
- * setting changes, so the rules core resolves it once.
- */
-export function rulesOptions(): FangsOptions | undefined {
-  if (!isRegistered(SETTINGS.rules)) return undefined;
-  const model = game.settings.get(SYSTEM_ID, SETTINGS.rules);
-  if (model !== cachedModel) {
-    cachedModel = model;
-    cachedOptions = model instanceof RulesOptionsModel ? model.toOptions() : undefined;
-  }
-  return cachedOptions;
-}
-
-export function initiativeMode(): InitiativeMode {
-  return isRegistered(SETTINGS.initiativeMode) ? game.settings.get(SYSTEM_ID, SETTINGS.initiativeMode) : "ag";
-}
-
-export function maneuverReading(): ManeuverReadingSetting {
-  return isRegistered(SETTINGS.maneuverReading)
-    ? game.settings.get(SYSTEM_ID, SETTINGS.maneuverReading)
-    : "prose";
-}
-
-function isRegistered(key: (typeof SETTINGS)[keyof typeof SETTINGS]): boolean {
-  return typeof game !== "undefined" && game.settings?.settings?.has(`${SYSTEM_ID}.${key}` as const) === true;
 }

@@ -143,6 +143,24 @@ export interface RulesetOptions {
 }
 
 /**
+ * A ruleset's entry of CONFIG.FANGS (docs/api.md): display data a module
+ * may change in its own `init` (labels, icons), never what the rules
+ * decide. The system puts a mutable copy at `CONFIG.FANGS.<id>` in `init`
+ * (src/config/fangs-config.ts); the ruleset reads it there, falling back to
+ * its defaults.
+ */
+export interface RulesetConfigEntry {
+  /** Its defaults: plain data, frozen. */
+  readonly defaults: object;
+  /**
+   * Keys of the entry a module also reaches at the top of CONFIG.FANGS, the
+   * same value under two names: FANGS's, which modules used before each
+   * ruleset had its entry. A name already taken is refused at `init`.
+   */
+  readonly topLevel?: readonly string[];
+}
+
+/**
  * Its clause index (docs/rules/texts/): the file, and the first part of the
  * clause ids that are this ruleset's in it (an index may hold several
  * rulesets' clauses, as other-rulesets-clauses.md does).
@@ -197,6 +215,8 @@ export interface RulesetDefinition {
   readonly clauseIndex?: RulesetClauseIndex;
   /** Its world options and their menu in the settings window. */
   readonly options?: RulesetOptions;
+  /** Its entry of CONFIG.FANGS, under its id. */
+  readonly config?: RulesetConfigEntry;
   /**
    * Its fight simulator (loaded on demand: it is heavy), which the shared
    * odds runner, the CLI and Encounter odds run. Without one, Encounter odds

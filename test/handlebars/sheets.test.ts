@@ -1,6 +1,6 @@
-import { ITEM_TYPES } from "../../src/config/system";
 import { damageModifierFormula } from "../../src/rules/fangs/character";
 import type { ItemType } from "../../src/rulesets/fangs/apps/sheets/context-types";
+import { ITEM_TYPES } from "../../src/rulesets/fangs/config/labels";
 import { fixtureActor, fixtureItem } from "./fixtures";
 import { prepareActor } from "./fixtures/prepare";
 import {

@@ -60,17 +60,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "FANGS's checks posted through postRulesetCheck, and its labels moved to src/rulesets/fangs/chat/",
   },
   {
-    files: ["src/config/settings.ts"],
-    why: "FANGS's settings (registerFangsSettings, rulesSchema, rulesOptions) are still written beside the shared registerSettings",
-    removedBy: "moving them to src/rulesets/fangs/config/settings.ts, leaving the loop over the definitions",
-  },
-  {
-    files: ["src/config/system.ts", "src/config/fangs-config.ts"],
-    why: "the system's constants and CONFIG.FANGS (docs/api.md) keep FANGS's type labels and maneuvers beside what every ruleset uses",
-    removedBy:
-      "FANGS's labels and maneuvers under a per-ruleset entry of CONFIG.FANGS, keeping the API's names",
-  },
-  {
     files: ["src/config/fvtt-configuration.ts", "src/data/views.ts", "src/data/index.ts"],
     why: "the type configuration names FANGS's model classes for TypeScript, and the typed views and the migration read them",
     removedBy:

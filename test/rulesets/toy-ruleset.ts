@@ -17,6 +17,7 @@ import {
   toyDrain,
   toyVolleyRenderer,
 } from "./toy-cards";
+import { toyConfig } from "./toy-config";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
@@ -283,6 +284,7 @@ export const toyDefinition: RulesetDefinition = {
   statuses: [{ id: "toyDazed", name: "TOY.Status.Dazed", img: "icons/svg/daze.svg" }],
   initiative: { formula: "1d6", decimals: 0 },
   options: withToyLimit(toyOptions),
+  config: toyConfig,
   simulator: {
     async load() {
       toySimLog.loads += 1;

@@ -1,9 +1,5 @@
 import { fangsCheckLabels } from "../../chat/check-card";
 import { anyTable } from "../../combat/table-ruleset";
-import { fangsConfig } from "../../config/fangs-config";
-import { registerFangsSettings } from "../../config/settings";
-import { STATUS_EFFECTS } from "../../config/statuses";
-import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
@@ -16,6 +12,9 @@ import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
 import { fangsTable } from "./combat/fangs-table";
+import { fangsConfigEntry, fangsStatuses } from "./config/fangs-config";
+import { FANGS, type FangsItemType, ITEM_TYPES } from "./config/labels";
+import { registerFangsSettings } from "./config/settings";
 import { FangsCombatantData } from "./data/combatant";
 import { ExchangeMessageData } from "./data/exchange-card";
 import { exchangeCardRenderer } from "./exchange-card";
@@ -104,8 +103,10 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
-    return fangsConfig()?.statuses ?? STATUS_EFFECTS;
+    return fangsStatuses();
   },
+  // Its maneuvers, statuses and item choices: CONFIG.FANGS.fangs, and CONFIG.FANGS.maneuvers… as before.
+  config: fangsConfigEntry,
   initiative: { formula: "@characteristics.ag" },
   clauseIndex: { path: "docs/rules/texts/fangs-clauses.md", prefixes: ["CORE", "NC"] },
   options: {

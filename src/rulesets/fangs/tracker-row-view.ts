@@ -5,12 +5,12 @@ import type {
   TrackerRowDrawing,
   TrackerRowPartView,
 } from "../../combat/tracker-parts";
-import { maneuverDisplay } from "../../config/fangs-config";
 import type { Localize } from "../../config/localize";
 import { type Readying, readyingOf } from "../../rules/fangs/defenses";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
 import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "../../rules/fangs/types";
+import { maneuverDisplay } from "./config/fangs-config";
 
 /**
  * FANGS's part of a tracker row as plain data (its table's `row`, the

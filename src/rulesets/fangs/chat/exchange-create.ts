@@ -12,13 +12,13 @@ import {
 } from "../../../chat/exchange-state";
 import { foundryDie, rollsOf } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
-import { rulesOptions } from "../../../config/settings";
 import { applyEffects } from "../../../effects/apply-effects";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { thrownWeaponEffects } from "../../../rules/fangs/fumble";
 import { decideOutcome, defenseFollows, rollAttack } from "../../../rules/fangs/outcome";
 import type { AttackDeclaration } from "../../../rules/fangs/types";
 import { RulesError } from "../../../rules/kernel/errors";
+import { rulesOptions } from "../config/settings";
 import { rulesErrorKey } from "./defense-options";
 import { chargeOffer, combatOfAttacker, countNewAttack } from "./exchange-flow";
 import { attackerProfile, FactsError, weaponProfile, weaponSkill } from "./facts";

@@ -17,7 +17,6 @@ import {
 } from "../../../chat/exchange-state";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "../../../chat/replay-dice";
-import { rulesOptions } from "../../../config/settings";
 import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
@@ -44,6 +43,7 @@ import { RulesError } from "../../../rules/kernel/errors";
 import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
+import { rulesOptions } from "../config/settings";
 import { exchangeOf } from "../data/exchange-card";
 import type { PlannedStuck } from "../stuck-weapon-effect";
 import {

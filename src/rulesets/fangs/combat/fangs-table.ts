@@ -7,12 +7,12 @@ import type {
   TableRuleset,
 } from "../../../combat/table-ruleset";
 import { roundStartManeuvers } from "../../../combat/turns";
-import { initiativeMode, rulesOptions } from "../../../config/settings";
 import { loadRuleset } from "../../../on-demand";
 import { isReadying } from "../../../rules/fangs/defenses";
 import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/round-engine";
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
 import type { ManeuverId } from "../../../rules/fangs/types";
+import { initiativeMode, rulesOptions } from "../config/settings";
 import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 

@@ -1,4 +1,3 @@
-import { rulesOptions } from "../../../config/settings";
 import { FangsCombatant } from "../../../documents/combatant";
 import {
   type AttackVerdict,
@@ -8,6 +7,7 @@ import {
 } from "../../../rules/fangs/attack-checks";
 import { emptyAttackCounter } from "../../../rules/fangs/attacks";
 import { RulesError } from "../../../rules/kernel/errors";
+import { rulesOptions } from "../config/settings";
 import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*

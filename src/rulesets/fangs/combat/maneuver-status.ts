@@ -1,6 +1,6 @@
 import { showManeuverIcons } from "../../../config/combat-settings";
-import { maneuverDisplay } from "../../../config/fangs-config";
 import type { ManeuverId } from "../../../rules/fangs/types";
+import { maneuverDisplay } from "../config/fangs-config";
 
 /**
  * The declared maneuver shows as ONE status icon on the token: an Active

@@ -1,5 +1,5 @@
-import type { InitiativeMode } from "../../../config/settings";
 import type { FangsRules } from "../../../rules/fangs/config";
+import type { InitiativeMode } from "./settings";
 
 /**
  * The lang key of each value of the rules options that are a choice, shared

@@ -1,7 +1,7 @@
-import { rulesOptions } from "../../../config/settings";
 import { CHARACTERISTIC_MAX, html, signedWholeNumber, wholeNumber } from "../../../data/fields";
 import { damageModifierFormula, deriveAttributes } from "../../../rules/fangs/character";
 import type { Characteristics } from "../../../rules/fangs/types";
+import { rulesOptions } from "../config/settings";
 import { ArmorModel } from "./item-armor";
 
 const { SchemaField } = foundry.data.fields;

@@ -1,7 +1,7 @@
-import { FANGS } from "../../../config/system";
 import { choice } from "../../../data/fields";
 import { itemBaseSchema } from "../../../data/item-base";
 import { migrateManeuver } from "../../../data/migrations";
+import { FANGS } from "../config/labels";
 
 const MANEUVER_LABELS = Object.fromEntries(
   Object.values(FANGS.maneuvers).map((m) => [m.id, m.label]),

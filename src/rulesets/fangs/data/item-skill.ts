@@ -1,9 +1,9 @@
-import { configuredLabels } from "../../../config/fangs-config";
-import { FANGS } from "../../../config/system";
 import { choice, key, type NoBaseData, wholeNumber } from "../../../data/fields";
 import { itemBaseSchema } from "../../../data/item-base";
 import { migrateSkill } from "../../../data/migrations";
 import { skillValue } from "../../../rules/fangs/character";
+import { configuredLabels } from "../config/fangs-config";
+import { FANGS } from "../config/labels";
 import { abilityFormula } from "./ability-formula";
 import { characteristicsOf } from "./owner";
 

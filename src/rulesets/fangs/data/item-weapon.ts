@@ -1,5 +1,3 @@
-import { configuredLabels } from "../../../config/fangs-config";
-import { FANGS } from "../../../config/system";
 import { choice, diceFormula, flag, itemSp, key, type NoBaseData, wholeNumber } from "../../../data/fields";
 import { itemBaseSchema } from "../../../data/item-base";
 import { assertItemSpJoint } from "../../../data/item-sp";
@@ -7,6 +5,8 @@ import { migrateWeapon } from "../../../data/migrations";
 import { itemCondition } from "../../../rules/fangs/character";
 import type { ItemCondition } from "../../../rules/fangs/types";
 import { MAX_FLAT } from "../../../rules/kernel/dice";
+import { configuredLabels } from "../config/fangs-config";
+import { FANGS } from "../config/labels";
 
 function weaponSchema() {
   return {

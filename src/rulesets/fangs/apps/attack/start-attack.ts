@@ -6,7 +6,6 @@ import { authoredByGM } from "../../../../chat/card-flows";
 import type { ExchangeState, PartyRef } from "../../../../chat/exchange-state";
 import { attackEnforcement } from "../../../../config/exchange-settings";
 import { localize } from "../../../../config/localize";
-import { rulesOptions } from "../../../../config/settings";
 import { itemSystem } from "../../../../data/views";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { actorAt, documentAt, documentAtSync } from "../../../../documents/uuid";
@@ -37,6 +36,7 @@ import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } f
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
+import { rulesOptions } from "../../config/settings";
 import { exchangeOf } from "../../data/exchange-card";
 import {
   type AttackAnswers,

@@ -1,8 +1,8 @@
 import { withHandlebars } from "../../../../apps/mixins";
-import { rulesOptions } from "../../../../config/settings";
 import type { EncounterDefinition } from "../../../../encounters/table";
 import type { Localizer } from "../../../../sim/i18n";
 import { oddsReport } from "../../../../sim/report";
+import { rulesOptions } from "../../config/settings";
 import { jobNames, type OddsJob, runOddsChunked } from "../../fights";
 import type { FighterSheet } from "../../sim/fighter";
 import { DEFAULT_BROWSER_RUNS, type OddsDialogState, oddsDialogContext, readOddsForm } from "./odds-view";

@@ -1,9 +1,9 @@
-import type { InitiativeMode } from "../../../../config/settings";
 import { SYSTEM_ID } from "../../../../config/system";
 import { FANGS_DEFAULTS, type FangsRules } from "../../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverReading } from "../../../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../../../rules/fangs/types";
 import { INITIATIVE_CHOICES, RULES_CHOICES } from "../../config/rules-choices";
+import type { InitiativeMode } from "../../config/settings";
 import {
   FOLLOW_GENERAL,
   MANEUVERS_WITH_TWO_READINGS,
@@ -18,7 +18,7 @@ import {
  * global, so the view, the form reading and the preview run without it.
  *
  * The values live in four world settings: `rules` (a data model of the open
- * figures, src/config/settings.ts), `initiativeMode`, `maneuverReading`, and
+ * figures, ../../config/settings.ts), `initiativeMode`, `maneuverReading`, and
  * `maneuverOptions` (registered by this folder). The choices and bounds
  * below repeat what those settings accept; a test holds them together.
  */

@@ -1,7 +1,7 @@
 import type { Localize } from "../../../../config/localize";
-import type { InitiativeMode } from "../../../../config/settings";
 import type { ManeuverReading } from "../../../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../../../rules/fangs/types";
+import type { InitiativeMode } from "../../config/settings";
 import {
   OPTIONS_BY_NAME,
   type OptionDef,

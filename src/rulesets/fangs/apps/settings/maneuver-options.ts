@@ -1,7 +1,7 @@
-import { maneuverReading } from "../../../../config/settings";
 import { SYSTEM_ID } from "../../../../config/system";
 import { choice, flag } from "../../../../data/fields";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverOptions } from "../../../../rules/fangs/maneuvers";
+import { maneuverReading } from "../../config/settings";
 import {
   FOLLOW_GENERAL,
   MANEUVERS_WITH_TWO_READINGS,

@@ -2,19 +2,19 @@ import "../../../../../test/foundry/setup";
 import { createActor } from "../../../../../test/foundry/builders";
 import { resetWorld, standIn } from "../../../../../test/foundry/setup";
 import type { DataField, SchemaField } from "../../../../../test/foundry/stand-in";
-import {
-  INITIATIVE_MODES,
-  initiativeMode,
-  RulesOptionsModel,
-  rulesOptions,
-  SETTINGS,
-} from "../../../../config/settings";
 import { SYSTEM_ID } from "../../../../config/system";
 import { validationKindOf } from "../../../../data/fields";
 import type { FangsActor } from "../../../../documents/actor";
 import { FANGS_DEFAULTS } from "../../../../rules/fangs/config";
 import { maneuverDefenses, mayDodgeInstead } from "../../../../rules/fangs/maneuvers";
 import { INITIATIVE_CHOICES } from "../../config/rules-choices";
+import {
+  INITIATIVE_MODES,
+  initiativeMode,
+  RulesOptionsModel,
+  rulesOptions,
+  FANGS_SETTINGS as SETTINGS,
+} from "../../config/settings";
 import type { CharacterModel } from "../../data/actor-character";
 import {
   defaultMenuValues,

@@ -1,6 +1,11 @@
 import { localize } from "../../../../config/localize";
-import { initiativeMode, RulesOptionsModel, rulesOptions, SETTINGS } from "../../../../config/settings";
 import { SYSTEM_ID } from "../../../../config/system";
+import {
+  initiativeMode,
+  RulesOptionsModel,
+  rulesOptions,
+  FANGS_SETTINGS as SETTINGS,
+} from "../../config/settings";
 import { defaultMenuValues, RULES_FIGURE_KEYS, type RulesFigures, type RulesMenuValues } from "./catalogue";
 import {
   type FormProblem,

@@ -10,7 +10,6 @@
  * formula) is shown as an error on its row, never as NaN.
  */
 
-import { FANGS, KNOWN_ADVANTAGES } from "../../../../config/system";
 import { damageModifierFormula, deriveAttributes } from "../../../../rules/fangs/character";
 import type { FangsOptions } from "../../../../rules/fangs/config";
 import {
@@ -29,6 +28,7 @@ import {
 } from "../../../../rules/fangs/types";
 import { parseDiceFormula } from "../../../../rules/kernel/dice";
 import { RulesError } from "../../../../rules/kernel/errors";
+import { FANGS, KNOWN_ADVANTAGES } from "../../config/labels";
 import {
   type ConditionContext,
   conditionOf,

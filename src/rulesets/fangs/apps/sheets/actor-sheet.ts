@@ -8,10 +8,10 @@ import {
 } from "../../../../apps/sheets/support";
 import { startAttack } from "../../../../chat";
 import { postCheck } from "../../../../chat/check-card";
-import { rulesOptions } from "../../../../config/settings";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { resolveCheck } from "../../../../rules/fangs/check";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
+import { rulesOptions } from "../../config/settings";
 import { actorSheetContext, type SheetCombatFacts } from "./actor-context";
 import type { ItemType } from "./context-types";
 import { actorDataOf, isItemType } from "./document-data";

@@ -4,9 +4,9 @@
  * (src/data/views.ts, which ./types.ts derives from).
  */
 
-import { ITEM_TYPES } from "../../../../config/system";
 import { actorSystem, itemSystem } from "../../../../data/views";
 import { timedStatusLabel } from "../../../../effects/timed-status-effects";
+import { ITEM_TYPES } from "../../config/labels";
 import type { ActorData, ActorType, EffectData, ItemData, ItemType, StatusData } from "./context-types";
 
 export function isItemType(type: string): type is ItemType {

@@ -1,7 +1,7 @@
 import { HandlebarsItemSheet } from "../../../../apps/sheets/base";
 import { pickImage } from "../../../../apps/sheets/support";
-import { rulesOptions } from "../../../../config/settings";
 import type { CharacteristicId } from "../../../../rules/fangs/types";
+import { rulesOptions } from "../../config/settings";
 import * as sheetContext from "./context";
 import type { ItemType } from "./context-types";
 import { actorDataOf, itemDataOf } from "./document-data";
