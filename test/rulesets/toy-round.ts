@@ -22,7 +22,7 @@ export async function toyRoundStart(combat: Combat.Implementation): Promise<void
   toyRoundLog.started.push({ round: combat.round, by: game.user?.id ?? "" });
   for (const combatant of combat.combatants) {
     const actor = combatant.actor;
-    if (actor?.type !== "toyFighter") continue;
+    if (!actor || (actor.type as string) !== "toyFighter") continue;
     const { value, max } = (actor.system as ToyHp).hp ?? {};
     if (typeof value !== "number" || typeof max !== "number" || value >= max) continue;
     await actor.update({ "system.hp.value": value + 1 } as never);
