@@ -13,7 +13,6 @@ import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/ro
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
 import { type FangsCombatantRound, fangsRound } from "./combatant-round";
 import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
-import { clearRoundMarkers, fangsRoundStart } from "./round-start";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 
 /**
@@ -43,6 +42,9 @@ async function clearStunned(combat: Combat.Implementation, ids: readonly string[
     if (actor?.statuses?.has("stunned")) await actor.toggleStatusEffect("stunned", { active: false });
   }
 }
+
+/** The round's start runs on the GM's client once a fight is on: loaded then, kept out of the start-up set. */
+const roundStartPart = () => import("./round-start");
 
 /** The engine's refusals in the tracker's words (a CombatRefusal). */
 function refusing<A extends unknown[]>(plan: (...args: A) => CombatPlan): (...args: A) => CombatPlan {
@@ -170,8 +172,10 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
     await clearStunned(combat, plan.stunnedCleared);
   },
   // Markers off, the dying's loss (CORE-CON-3), impale damage (NC-DMG-13): ./round-start.ts.
-  roundStart: fangsRoundStart,
-  leaving: (combatants: readonly Combatant.Implementation[]) => clearRoundMarkers(combatants),
+  roundStart: async (combat: Combat.Implementation, plan: CombatPlan) =>
+    (await roundStartPart()).fangsRoundStart(combat, plan),
+  leaving: async (combatants: readonly Combatant.Implementation[]) =>
+    (await roundStartPart()).clearRoundMarkers(combatants),
   combatantRound: fangsRound,
   actions: FANGS_ACTIONS,
   records: FANGS_RECORDS,
