@@ -26,8 +26,8 @@ export type PlanStep = "start" | "forward" | "back" | "leave";
 
 /**
  * What Foundry's own startCombat, nextTurn, nextRound and previousTurn do
- * before their update, so modules listening to Foundry's hooks hear FANGS's
- * rounds: `combatStart` (combat, updateData) on the start; `combatRound` for
+ * before their update, so modules listening to Foundry's hooks hear the
+ * system's rounds: `combatStart` (combat, updateData) on the start; `combatRound` for
  * a new round and `combatTurn` for any other step, each with (combat,
  * updateData, updateOptions) where the options carry `direction` (1 or -1)
  * and `advanceTime`, the seconds of world time the update advances:
@@ -192,8 +192,8 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * client (src/documents/write-queue.ts). Only the active GM's client writes
    * the round, so this keeps two clicks, or a click and a player's request,
    * from planning from the same state and both applying it (a new round's
-   * notes and impale damage twice), and keeps the round's resets and impale
-   * damage from interleaving with an exchange writing the same combatant or
+   * notes and round-start work twice, FANGS: its impale damage), and keeps
+   * the round's resets and round-start work from interleaving with an exchange writing the same combatant or
    * actor. The work must not queue again (it would wait for itself).
    */
   inTurn<T>(work: () => Promise<T>): Promise<T> {
