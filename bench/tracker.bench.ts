@@ -100,6 +100,7 @@ describe(`tracker turn setup, ${N} combatants`, () => {
         phase: "initiative",
         phases: FANGS_PHASES,
         holds: true,
+        langPrefix: "FANGS",
         order: midRound.order,
         isGM: true,
         rows,

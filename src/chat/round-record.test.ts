@@ -12,6 +12,7 @@ import {
   target,
 } from "../../test/foundry/chat-fixtures";
 import { type ChatMessage, world } from "../../test/foundry/chat-stand-in";
+import { fangsRound } from "../rulesets/fangs/combat/combatant-round";
 
 /**
  * A player may be able to write the `system` of a combatant whose actor it
@@ -83,7 +84,7 @@ describe("the round's record is the GM's copy on the Combat, not the player-writ
     hook = Hooks.on("updateCombatant", restoreForgedRound as never);
     // What a Disengage answer's card leaves on him, written by the active GM (exchange-flow's recordRestrictions).
     world.as(world.gm);
-    await (gru as unknown as Combatant.Implementation).recordRestrictions(
+    await fangsRound(gru as unknown as Combatant.Implementation).recordRestrictions(
       [{ kind: "noAttack", round: 1, because: "disengage" }],
       1,
     );

@@ -7,6 +7,7 @@ import {
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
 import { hookListeners } from "../../test/foundry/hook-listeners";
+import { fangsRound } from "../rulesets/fangs/combat/combatant-round";
 
 /**
  * The module hooks of the round (docs/api.md): a maneuver declared (the
@@ -51,7 +52,7 @@ describe("a maneuver declared", () => {
     const pre = listen("preDeclareManeuver");
     const after = listen("declareManeuver");
     world.setUser(world.player);
-    expect(await eddy.declareManeuver("engage")).toBe(true);
+    expect(await fangsRound(eddy).declareManeuver("engage")).toBe(true);
     expect(pre).toEqual([["player", eddy, { maneuver: "engage", attackKind: null, readying: null }]]);
     expect(after).toEqual([["gm", eddy, { maneuver: "engage", attackKind: null, readying: null }]]);
     expect(Object.isFrozen(pre[0]![2])).toBe(true);
@@ -64,9 +65,9 @@ describe("a maneuver declared", () => {
     const after = listen("declareManeuver");
     world.setUser(world.player);
     world.gm.queries.length = 0;
-    expect(await eddy.declareManeuver("engage")).toBe(false);
+    expect(await fangsRound(eddy).declareManeuver("engage")).toBe(false);
     expect(world.gm.queries).toHaveLength(0);
-    expect(eddy.fangs.maneuver).toBeNull();
+    expect(fangsRound(eddy).record.maneuver).toBeNull();
     expect(after).toHaveLength(0);
   });
 });

@@ -5,29 +5,21 @@ import { FangsCombatData } from "../data/combat";
 import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
 import { loadTableAuthority } from "../on-demand";
-import type { FangsCombatantData } from "../rulesets/fangs/data/combatant";
 import { COMBAT_QUERY } from "./query";
 import type { CombatActionAnswer } from "./request";
 import { activeTableRuleset } from "./rulesets";
 
 export { FangsCombat } from "../documents/combat";
-export {
-  type CountedAttack,
-  type Declaration,
-  type DeclareOptions,
-  FangsCombatant,
-  type MovementAllowance,
-} from "../documents/combatant";
-export { MANEUVER_STATUS_ID, setManeuverStatus } from "../rulesets/fangs/combat/maneuver-status";
+export { FangsCombatant } from "../documents/combatant";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Combat: typeof FangsCombat<Combat.SubType>;
     Combatant: typeof FangsCombatant<Combatant.SubType>;
   }
+  // Each ruleset declares its Combatant subtype's model from its own folder (FANGS: src/rulesets/fangs/data/combatant.ts).
   interface DataModelConfig {
     Combat: { base: typeof FangsCombatData };
-    Combatant: { base: typeof FangsCombatantData };
   }
 }
 

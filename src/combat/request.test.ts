@@ -7,6 +7,7 @@ import {
   type StandInUser,
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
+import { fangsRound } from "../rulesets/fangs/combat/combatant-round";
 
 /**
  * The `fangs.combatAction` query can be sent by any client with any payload
@@ -59,8 +60,8 @@ async function table() {
   world.combats.clear();
   world.combats.set(combat.id, combat);
   await combat.startCombat();
-  await (eddy as unknown as Combatant.Implementation).declareManeuver("attack");
-  await (dagmar as unknown as Combatant.Implementation).declareManeuver("attack");
+  await fangsRound(eddy as unknown as Combatant.Implementation).declareManeuver("attack");
+  await fangsRound(dagmar as unknown as Combatant.Implementation).declareManeuver("attack");
   combat.updates.length = 0;
   return { combat, eddy, dagmar };
 }
@@ -133,8 +134,8 @@ describe("fangs.combatAction believes no payload's user id (docs/security.md: co
     const { combat, eddy } = await table();
     await combat.nextTurn();
     world.setUser(world.player);
-    expect(await (eddy as unknown as Combatant.Implementation).declareManeuver("move")).toBe(false);
-    expect(await (eddy as unknown as Combatant.Implementation).clearManeuver()).toBe(false);
+    expect(await fangsRound(eddy as unknown as Combatant.Implementation).declareManeuver("move")).toBe(false);
+    expect(await fangsRound(eddy as unknown as Combatant.Implementation).clearManeuver()).toBe(false);
     expect(eddy.system.maneuver).toBe("attack");
     // Sent as a raw request past the player's own check, the GM refuses it the same way.
     const raw = payload(combat, { action: "clear", combatantIds: [eddy.id], requestId: "raw0000000000001" });

@@ -122,8 +122,31 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
   readState(combat: unknown): S;
   /** Reads the stored phase and order, shape-checked (for the tracker, without loading the planner). */
   roundPointer(combat: unknown): RoundPointer;
-  /** What follows a plan's update on the GM's client: chat notes, token markers, round-start effects. */
+  /** What follows a plan's update on the GM's client (FANGS: the plan's chat notes, a lost action's `stunned` off). */
   afterPlan?(combat: Combat.Implementation, plan: P): Promise<void>;
+  /**
+   * The work of a new round's start, on the GM's client inside the Combat's
+   * write queue (`inTurn`), once the plan that began it is written and
+   * `afterPlan` has run, before `fangs.roundStart` is announced: effects
+   * each round brings (FANGS: last round's token markers off, the dying's
+   * loss, impale damage). Not run for a step back. It may apply a further
+   * plan (`combat.applyPlan`), as FANGS's does to draw the first turn after
+   * its impale damage.
+   */
+  roundStart?(combat: Combat.Implementation, plan: P): Promise<void>;
+  /**
+   * Combatants leave the round: deleted, or their combat ended (deleted).
+   * Runs on the active GM's client only; what the ruleset shows of the
+   * round on their tokens comes off (FANGS: the maneuver icon, Holding).
+   */
+  leaving?(combatants: readonly Combatant.Implementation[]): Promise<void>;
+  /**
+   * Its round methods for one of its combatants (FANGS: `FangsCombatantRound`,
+   * declaring, counting attacks and defenses), what `combatant.round`
+   * answers for macros and modules; the ruleset's own code calls its own
+   * typed accessor. None when absent.
+   */
+  combatantRound?(combatant: Combatant.Implementation): object;
   /**
    * The GM's copy of its combatants' state on the Combat, for a ruleset
    * whose players may write their combatants (FANGS: `system.records`,

@@ -116,13 +116,49 @@ export interface TrackerRowPart<R = unknown, V = unknown> {
    * the ruleset's own round-action calls.
    */
   click?(click: TrackerRowClick): Promise<HTMLElement | null | undefined>;
+  /** The shared tracker's words for its rows and holds (`trackerWords`); those left out are under its lang prefix. */
+  readonly words?: Partial<TrackerWords>;
 }
 
 /** How a row part is drawn from its data: what the pure tracker view (and the preview pages) call. */
 export type TrackerRowDrawing<R = unknown, V = unknown> = Pick<
   TrackerRowPart<R, V>,
-  "template" | "view" | "summary"
+  "template" | "view" | "summary" | "words"
 >;
+
+/**
+ * What the shared tracker says of a ruleset's rows and holds, as lang keys:
+ * the badges of a combatant out of action and of a holder, the heading of
+ * the holders' list, and the hold controls (shown only with holds).
+ */
+export interface TrackerWords {
+  readonly outOfAction: string;
+  readonly holding: string;
+  readonly heldList: string;
+  readonly hold: string;
+  readonly breakHold: string;
+  readonly breakTogether: string;
+  readonly selectHolder: string;
+}
+
+/**
+ * The ruleset's tracker words: those its row part gives (`words`), the rest
+ * under its lang prefix (`<prefix>.Combat.Badge.OutOfAction`, `.Holding`;
+ * `<prefix>.Combat.Tracker.Held`; `<prefix>.Combat.Control.Hold`,
+ * `.BreakHold`, `.BreakTogether`, `.SelectHolder`).
+ */
+export function trackerWords(langPrefix: string, given: Partial<TrackerWords> = {}): TrackerWords {
+  return {
+    outOfAction: `${langPrefix}.Combat.Badge.OutOfAction`,
+    holding: `${langPrefix}.Combat.Badge.Holding`,
+    heldList: `${langPrefix}.Combat.Tracker.Held`,
+    hold: `${langPrefix}.Combat.Control.Hold`,
+    breakHold: `${langPrefix}.Combat.Control.BreakHold`,
+    breakTogether: `${langPrefix}.Combat.Control.BreakTogether`,
+    selectHolder: `${langPrefix}.Combat.Control.SelectHolder`,
+    ...given,
+  };
+}
 
 /** One entry of a ruleset's Token HUD palette. */
 export interface TokenPaletteEntry {

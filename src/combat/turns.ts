@@ -1,6 +1,3 @@
-import { isManeuverId } from "../rules/fangs/maneuvers";
-import type { CombatPlan } from "../rules/fangs/round-engine";
-import type { ManeuverId } from "../rules/fangs/types";
 import type { TurnPlan } from "./table-ruleset";
 
 /**
@@ -73,19 +70,4 @@ export function planToUpdate(
     });
   }
   return update;
-}
-
-/**
- * The maneuvers a new round's plan declares itself (NC-MAN-2: a maneuver lost
- * to a dodge is tried again), by combatant id: the token icons to show once
- * the round's markers are cleared. Empty for a plan that starts no round.
- */
-export function roundStartManeuvers(plan: CombatPlan): ReadonlyMap<string, ManeuverId> {
-  const declared = new Map<string, ManeuverId>();
-  if (!plan.newRound) return declared;
-  for (const change of plan.combatants) {
-    const maneuver = change.system.maneuver;
-    if (isManeuverId(maneuver)) declared.set(change._id, maneuver);
-  }
-  return declared;
 }

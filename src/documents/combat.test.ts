@@ -12,6 +12,7 @@ import { allowedDefenses, type ParryLoadout } from "../rules/fangs/defenses";
 import { resolveExchange } from "../rules/fangs/exchange";
 import type { WeaponProfile } from "../rules/fangs/types";
 import { ScriptedDice } from "../rules/kernel/dice";
+import { fangsRound } from "../rulesets/fangs/combat/combatant-round";
 
 /**
  * The Foundry layer of the round, through the stand-in: GM-only single
@@ -95,7 +96,8 @@ function table(): Table {
   return { combat, eddy, dagmar, archer, jenny };
 }
 
-const asCombatant = (c: StandInCombatant) => c as unknown as Combatant.Implementation;
+/** FANGS's round of a stand-in combatant (src/rulesets/fangs/combat/combatant-round.ts). */
+const asCombatant = (c: StandInCombatant) => fangsRound(c as unknown as Combatant.Implementation);
 const currentName = (combat: StandInCombat) => `${combat.system.phase}:${combat.combatant?.name ?? "-"}`;
 
 beforeEach(() => {

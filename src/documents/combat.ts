@@ -1,6 +1,4 @@
 import { announce } from "../api/hooks";
-import { FoundryDice } from "../chat/foundry-random-dice";
-import { bodyImpaleFormulas } from "../chat/stuck-weapons";
 import { CombatRefusal } from "../combat/combat-refusal";
 import { pairsLeaving } from "../combat/pairs";
 import { requestCombatAction } from "../combat/query";
@@ -8,17 +6,6 @@ import { activeTableRuleset } from "../combat/rulesets";
 import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from "../combat/table-ruleset";
 import { actingNow, groupsAfterPlan, storedGroups } from "../combat/turn-groups";
 import { compareForTurns, type PlanUpdate, planToUpdate } from "../combat/turns";
-import { actorSystem } from "../data/views";
-import { loadRuleset } from "../on-demand";
-// Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
-import { dyingRound } from "../rules/fangs/consequences";
-import type { PlanOptions } from "../rules/fangs/round-engine";
-import type { CombatantState, ManeuverId } from "../rules/fangs/types";
-import type { Effect } from "../rules/kernel/effects";
-import { combatantState as actorState } from "../rulesets/fangs/chat/facts";
-import { fangsPlanOptions } from "../rulesets/fangs/combat/fangs-table";
-import { MANEUVER_STATUS_ID, setManeuverStatus } from "../rulesets/fangs/combat/maneuver-status";
-import { rulesOptions } from "../rulesets/fangs/config/settings";
 import { serialised } from "./write-queue";
 
 /**
@@ -31,11 +18,6 @@ import { serialised } from "./write-queue";
  * the active GM (src/combat/request.ts).
  */
 
-/** What the rules core's dying rule reads of an actor. */
-function combatantState(actor: Actor.Implementation): CombatantState | null {
-  return actorSystem(actor) ? actorState(actor) : null;
-}
-
 /**
  * How a plan moves the round: Foundry's start, a step forward, a step back
  * (Previous turn), or the repair after a combatant left (no step at all).
@@ -44,8 +26,8 @@ export type PlanStep = "start" | "forward" | "back" | "leave";
 
 /**
  * What Foundry's own startCombat, nextTurn, nextRound and previousTurn do
- * before their update, so modules listening to Foundry's hooks hear FANGS's
- * rounds: `combatStart` (combat, updateData) on the start; `combatRound` for
+ * before their update, so modules listening to Foundry's hooks hear the
+ * system's rounds: `combatStart` (combat, updateData) on the start; `combatRound` for
  * a new round and `combatTurn` for any other step, each with (combat,
  * updateData, updateOptions) where the options carry `direction` (1 or -1)
  * and `advanceTime`, the seconds of world time the update advances:
@@ -98,23 +80,6 @@ function notify(refusal: unknown): void {
     return;
   }
   throw refusal;
-}
-
-/**
- * The round's own notes (impale damage, the dying's loss) in the chat, from the tracker; a
- * combatant the players cannot see is named to the GMs only, as the round's other notes are.
- */
-async function postRoundLines(lines: readonly { text: string; hidden: boolean }[]): Promise<void> {
-  const speaker = { alias: game.i18n!.localize("FANGS.Combat.Tracker.Title") };
-  const content = (subset: typeof lines) =>
-    `<div class="fangs-combat-note">${subset.map((l) => `<p>${l.text}</p>`).join("")}</div>`;
-  const shown = lines.filter((l) => !l.hidden);
-  const secret = lines.filter((l) => l.hidden);
-  if (shown.length > 0) await ChatMessage.create({ content: content(shown), speaker });
-  if (secret.length > 0) {
-    const whisper = game.users!.filter((u) => u.isGM).map((u) => u.id!);
-    await ChatMessage.create({ content: content(secret), speaker, whisper });
-  }
 }
 
 export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extends Combat<SubType> {
@@ -192,14 +157,10 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
   /*  Turn flow                                   */
   /* -------------------------------------------- */
 
-  /** FANGS's planner options (initiative mode and dice). */
-  planOptions(): PlanOptions {
-    return fangsPlanOptions();
-  }
-
   /**
-   * Applies a plan as ONE update, then lets the ruleset follow it up (FANGS:
-   * notes in the chat, token icons, the round's impale damage).
+   * Applies a plan as ONE update, then lets the ruleset follow it up
+   * (`afterPlan`) and, for a new round, do its round's start (`roundStart`;
+   * FANGS: token icons, the dying's loss, the round's impale damage).
    */
   async applyPlan(plan: TurnPlan, step: PlanStep = "forward"): Promise<this> {
     this.#plansApplied += 1;
@@ -213,87 +174,14 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     announceStep(this, plan, step, update, options);
     options.fangs = { newRound: plan.newRound };
     await this.update(update, options);
-    await table.afterPlan?.(this, plan);
-    // Once the new round's resets, notes and impale damage are written: what a module sees is the round as it starts.
-    if (plan.newRound && step !== "back") announce("roundStart", this, this.round);
+    const self = this as unknown as Combat.Implementation;
+    await table.afterPlan?.(self, plan);
+    if (plan.newRound && step !== "back") {
+      await table.roundStart?.(self, plan);
+      // Once the new round's resets, notes and round-start work are written: what a module sees is the round as it starts.
+      announce("roundStart", this, this.round);
+    }
     return this;
-  }
-
-  /**
-   * NC-DMG-13: each round a weapon stays stuck in a body, it deals its rolled
-   * damage again (the rules core), applied through the exchange's effect
-   * applier so the change is recorded like any other. Runs on the GM's client,
-   * inside a round action (`inTurn`): its read of the pools and its write
-   * are one step of the GM's write queue.
-   */
-  async impaleRound(): Promise<void> {
-    const stuck = [...this.combatants].flatMap((combatant) => {
-      const actor = combatant.actor;
-      return actor
-        ? bodyImpaleFormulas(actor).map((perRoundDamage) => ({ combatant, actor, perRoundDamage }))
-        : [];
-    });
-    if (stuck.length === 0) return;
-    const { impaledRoundDamage, applyEffects, escapeHtml } = await loadRuleset("fangs");
-    const dice = new FoundryDice();
-    const effects: Effect[] = [];
-    const lines: { text: string; hidden: boolean }[] = [];
-    for (const { combatant, actor, perRoundDamage } of stuck) {
-      const round = impaledRoundDamage(
-        { targetId: actor.uuid, perRoundDamage, holdingStill: false, state: combatantState(actor) },
-        dice,
-      );
-      effects.push(...round.effects);
-      lines.push({
-        text: game.i18n!.format("FANGS.Combat.Note.ImpaleDamage", {
-          name: escapeHtml(combatant.name ?? ""),
-          stun: String(round.stunDamage),
-          hp: String(round.hitPointDamage),
-        }),
-        hidden: combatant.hidden === true,
-      });
-    }
-    await applyEffects(effects, { combat: this as unknown as Combat.Implementation });
-    await postRoundLines(lines);
-  }
-
-  /**
-   * CORE-CON-3: "HP ≤ 0: helpless and dying, losing 1 HP a round". Each new
-   * round every combatant dying as it begins loses its HP (the rules core's
-   * `dyingRound`, by the world's `dyingHitPointLossPerRound`), before the
-   * round's impale damage, as the simulator takes it (docs/rules/fangs.md,
-   * "The dying's loss"); applied through the exchange's effect applier and
-   * told in the chat. Only while `dying` is on: First Aid that stopped the
-   * loss takes it off. Runs on the GM's client, inside a round action
-   * (`inTurn`), as `impaleRound` does.
-   */
-  async dyingRound(): Promise<void> {
-    const dying = [...this.combatants].flatMap((combatant) => {
-      const actor = combatant.actor;
-      return actor?.statuses?.has("dying") && actorSystem(actor) ? [{ combatant, actor }] : [];
-    });
-    if (dying.length === 0) return;
-    const { applyEffects, escapeHtml } = await loadRuleset("fangs");
-    const effects: Effect[] = [];
-    const lines: { text: string; hidden: boolean }[] = [];
-    for (const { combatant, actor } of dying) {
-      const state = actorState(actor);
-      // Dead or no longer at 0 HP or less (a GM's healing): the status is stale, and nothing is lost.
-      if (state.hitPoints.value > 0 || -state.hitPoints.value >= state.sz) continue;
-      const round = dyingRound(actor.uuid, state, rulesOptions());
-      if (round.effects.length === 0) continue;
-      effects.push(...round.effects);
-      lines.push({
-        text: game.i18n!.format("FANGS.Combat.Note.DyingLoss", {
-          name: escapeHtml(combatant.name ?? ""),
-          hp: String(state.hitPoints.value - round.hitPoints),
-        }),
-        hidden: combatant.hidden === true,
-      });
-    }
-    if (effects.length === 0) return;
-    await applyEffects(effects, { combat: this as unknown as Combat.Implementation });
-    await postRoundLines(lines);
   }
 
   /** Plans applied on this client: tells a deletion's follow-up whether the round was written since. */
@@ -304,8 +192,8 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
    * client (src/documents/write-queue.ts). Only the active GM's client writes
    * the round, so this keeps two clicks, or a click and a player's request,
    * from planning from the same state and both applying it (a new round's
-   * notes and impale damage twice), and keeps the round's resets and impale
-   * damage from interleaving with an exchange writing the same combatant or
+   * notes and round-start work twice, FANGS: its impale damage), and keeps
+   * the round's resets and round-start work from interleaving with an exchange writing the same combatant or
    * actor. The work must not queue again (it would wait for itself).
    */
   inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -483,17 +371,6 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     return this;
   }
 
-  /** A new round: maneuvers are declared afresh, holds are over. Runs on the GM's client. */
-  async clearRoundMarkers(declared: ReadonlyMap<string, ManeuverId> = new Map()): Promise<void> {
-    for (const combatant of this.combatants) {
-      const actor = combatant.actor;
-      if (!actor) continue;
-      // A maneuver the new round declares already (NC-MAN-2's retry) keeps its icon.
-      await setManeuverStatus(actor, declared.get(combatant.id ?? "") ?? null);
-      if (actor.statuses?.has("holding")) await actor.toggleStatusEffect("holding", { active: false });
-    }
-  }
-
   /* -------------------------------------------- */
   /*  Lifecycle                                   */
   /* -------------------------------------------- */
@@ -542,10 +419,10 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
 
   protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
-    // The end of combat clears every maneuver icon; one client does it.
+    // The end of combat takes the round's markers off every token (FANGS: maneuver icons); one client does it.
     if (!game.users?.activeGM?.isSelf) return;
-    void this.clearRoundMarkers();
+    void activeTableRuleset().leaving?.([...this.combatants]);
   }
 }
 
-export { compareForTurns, MANEUVER_STATUS_ID, planToUpdate };
+export { compareForTurns, planToUpdate };

@@ -1,7 +1,7 @@
 import type { BatchContext, BatchFunction } from "./batch";
 import { LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { attackJenny, type ExchangeStage, type ExchangeTable, poolsOf, stateOf } from "./exchange-batch";
-import { currentOf, type RoundTable } from "./round-batch";
+import { currentOf, type RoundTable, roundOf } from "./round-batch";
 
 /**
  * Requests a player's client could forge from its console, sent straight to
@@ -48,7 +48,7 @@ export function forgedRoundRequests(stage: Stage<RoundTable>): BatchFunction {
         t = await stage.setUp();
         await t.combat.startCombat();
         // The GM declares for Dagmar, and the turn moves past the player's Eddy.
-        assert.isTrue(await t.dagmar.declareManeuver("attack"));
+        assert.isTrue(await roundOf(t.dagmar).declareManeuver("attack"));
         await t.combat.nextTurn();
       });
       after(() => stage.tearDown());

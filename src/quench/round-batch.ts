@@ -27,6 +27,16 @@ export function currentOf(combat: Combat.Implementation): string {
   return `${String(phase)}:${combat.combatant?.name ?? "-"}`;
 }
 
+/** The combatant's round as a macro reaches it: `combatant.round`, its ruleset's methods (docs/api.md). */
+interface RoundMethods {
+  declareManeuver(id: string, options?: { attackKind?: string }): Promise<boolean>;
+  recordAttack(attack: { source: string; kind: string; targetId: string }): Promise<unknown>;
+}
+
+export function roundOf(combatant: Combatant.Implementation): RoundMethods {
+  return combatant.round as RoundMethods;
+}
+
 function systemOf(combatant: Combatant.Implementation): { held?: unknown; maneuver?: unknown } {
   return combatant.system as { held?: unknown; maneuver?: unknown };
 }
@@ -49,27 +59,27 @@ export function roundBatch(stage: Stage<RoundTable>): BatchFunction {
         look();
         await combat.holdAction(eddy.id!);
         look();
-        assert.isTrue(await archer.declareManeuver("attack", { attackKind: "missile" }));
+        assert.isTrue(await roundOf(archer).declareManeuver("attack", { attackKind: "missile" }));
         await combat.nextTurn();
         look();
-        assert.isTrue(await dagmar.declareManeuver("allOutAttack"));
+        assert.isTrue(await roundOf(dagmar).declareManeuver("allOutAttack"));
         await combat.nextTurn();
         look();
-        assert.isTrue(await jenny.declareManeuver("retreat"));
+        assert.isTrue(await roundOf(jenny).declareManeuver("retreat"));
         // NC-RND-7: a maneuver that takes the whole round cannot be held.
-        assert.isFalse(await eddy.declareManeuver("retreat"));
+        assert.isFalse(await roundOf(eddy).declareManeuver("retreat"));
         await combat.nextTurn();
         look();
-        await archer.recordAttack({ source: "maneuver", kind: "missile", targetId: jenny.id! });
+        await roundOf(archer).recordAttack({ source: "maneuver", kind: "missile", targetId: jenny.id! });
         await combat.nextTurn();
         look();
-        assert.isTrue(await eddy.declareManeuver("attack"));
+        assert.isTrue(await roundOf(eddy).declareManeuver("attack"));
         await combat.breakHold([eddy.id!]);
         look();
-        await eddy.recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id! });
+        await roundOf(eddy).recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id! });
         await combat.nextTurn();
         look();
-        await dagmar.recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id! });
+        await roundOf(dagmar).recordAttack({ source: "maneuver", kind: "melee", targetId: jenny.id! });
         await combat.nextTurn();
         look();
         await combat.nextTurn();

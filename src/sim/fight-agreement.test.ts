@@ -27,6 +27,7 @@ import { STATUS_ALIASES } from "../effects/effect-plan";
 import { weaponAtHand } from "../rules/fangs/character";
 import { type DefenseUsage, emptyDefenseUsage } from "../rules/fangs/defenses";
 import type { DialogFacts } from "../rulesets/fangs/apps/attack/attack-dialog";
+import { fangsRound } from "../rulesets/fangs/combat/combatant-round";
 import { MANEUVER_STATUS_ID } from "../rulesets/fangs/combat/maneuver-status";
 import {
   type DuelEvent,
@@ -282,7 +283,7 @@ function tableFighter(seat: Seat, seats: readonly Seat[]): FighterAfter {
   for (const other of seats)
     for (const { stuck } of stuckFlags(other.actor))
       if (stuck.ownerUuid === actor.uuid) away.push(actor.items.get(stuck.itemId)!.name!);
-  const round = seat.combatant.fangs;
+  const round = fangsRound(seat.combatant).record;
   return {
     stunPoints: s.stunPoints.value,
     hitPoints: s.hitPoints.value,
@@ -600,7 +601,9 @@ async function play(
         const weapon = e.weapon === null ? null : seat.actor.items.find((i) => i.name === e.weapon);
         const kind = (weapon?.system as { kind?: string } | undefined)?.kind ?? null;
         world.as(seat.owner);
-        const declared = await seat.combatant.declareManeuver(e.maneuver, { attackKind: kind as never });
+        const declared = await fangsRound(seat.combatant).declareManeuver(e.maneuver, {
+          attackKind: kind as never,
+        });
         expect(
           declared,
           `${where()}: ${seat.actor.name} declares ${e.maneuver}: ${world.notices.join("; ")}`,

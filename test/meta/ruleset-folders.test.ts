@@ -25,12 +25,6 @@ const REGISTRATION = "src/rulesets/index.ts";
  */
 const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: string }[] = [
   {
-    files: ["src/combat/turns.ts", "src/documents/combat.ts"],
-    why: "the Combat's plan options, facts, maneuver statuses, impale and dying rounds are FANGS's, written on the shared document class",
-    removedBy:
-      "FANGS's plan options and round-start work read through its table (the definition), as its records already are",
-  },
-  {
     files: ["src/effects/apply-effects.ts"],
     why: "the applier reads the party through FANGS's combat snapshot and records, and FANGS's pool statuses after a change",
     removedBy:
@@ -66,10 +60,9 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "each ruleset declaring its models' types from its own folder (module augmentation) and views per ruleset",
   },
   {
-    files: ["src/combat/index.ts", "src/documents/actor.ts", "src/documents/combatant.ts", "src/fangs.ts"],
-    why: "the start-up and the document classes still wire FANGS's parts: maneuver statuses, the roll API on the Actor, the Combatant's round methods, the sheets' init",
-    removedBy:
-      "a start-up hook on the definition, the Combatant's methods moved to FANGS's combatant model, rolls asked of the definition",
+    files: ["src/documents/actor.ts", "src/fangs.ts"],
+    why: "the start-up and the Actor still wire FANGS's parts: the roll API on the Actor, the sheets' init",
+    removedBy: "a start-up hook on the definition, rolls asked of the definition",
   },
   {
     files: ["src/quench/exchange-batch.ts"],

@@ -20,6 +20,7 @@ import {
 import { toyConfig } from "./toy-config";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
+import { toyLeaving, toyRoundStart } from "./toy-round";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
 import { toyPalette, toyRow } from "./toy-tracker";
@@ -272,7 +273,13 @@ export const toyDefinition: RulesetDefinition = {
     },
     combatant: { type: "toyCombatant", model: ToyCombatantModel },
   },
-  table: anyTable({ ...toyTable, row: toyRow, palette: toyPalette }),
+  table: anyTable({
+    ...toyTable,
+    row: toyRow,
+    palette: toyPalette,
+    roundStart: toyRoundStart,
+    leaving: toyLeaving,
+  }),
   cards: {
     flow: toyLimitFlow(toyTimedFlow(toyCardsFlow(toyCardFlow))),
     renderers: { toyVolley: toyVolleyRenderer },

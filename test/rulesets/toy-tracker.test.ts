@@ -11,7 +11,7 @@ import {
 } from "../foundry/combat-stand-in";
 import { TOY_ID, toyDefinition, toyTable } from "./toy-ruleset";
 import { seatFighter } from "./toy-seats";
-import { TOY_ROW_TEMPLATE, TOY_SUMMARY_TEMPLATE } from "./toy-tracker";
+import { TOY_ROW_TEMPLATE, TOY_SUMMARY_TEMPLATE, toyRow } from "./toy-tracker";
 
 /**
  * The tracker's rows and the Token HUD palette are the world ruleset's: the
@@ -94,6 +94,36 @@ function toyWithoutParts(): void {
 }
 
 describe("the tracker's rows are the world ruleset's", () => {
+  it("the shared badges are in the world ruleset's words: its row part's, else under its lang prefix", async () => {
+    world.settings.set("fangs.ruleset", TOY_ID);
+    const combat = await table();
+    combat.combatants.get("c-al")!.defeated = true;
+    const badges = () =>
+      tracker
+        .combatView(combat as unknown as Combat.Implementation)
+        .groups.flatMap((g) => g.rows)
+        .flatMap((r) => r.badges.map((b) => `${r.name}: ${b.label}`));
+    // The toy's row part names no word: the badge is under the toy's prefix, never FANGS's.
+    expect(badges()).toEqual(["al: TOY.Combat.Badge.OutOfAction"]);
+    registry.registerRulesetDefinition({
+      ...toyDefinition,
+      table: anyTable({ ...toyTable, row: { ...toyRow, words: { outOfAction: "TOY.Badge.Down" } } }),
+    });
+    expect(badges()).toEqual(["al: TOY.Badge.Down"]);
+    toyWithoutParts();
+    expect(badges()).toEqual(["al: TOY.Combat.Badge.OutOfAction"]);
+    // FANGS's rows keep FANGS's words.
+    world.settings.delete("fangs.ruleset");
+    const fangs = await table(false);
+    fangs.combatants.get("c-al")!.defeated = true;
+    expect(
+      tracker
+        .combatView(fangs as unknown as Combat.Implementation)
+        .groups.flatMap((g) => g.rows)
+        .flatMap((r) => r.badges.map((b) => b.label)),
+    ).toContain("FANGS.Combat.Badge.OutOfAction");
+  });
+
   it("the toy's stance badge and Lunge button, and none of FANGS's cells", async () => {
     world.settings.set("fangs.ruleset", TOY_ID);
     const combat = await table();

@@ -53,6 +53,7 @@ const base = {
   phase: "melee" as const,
   phases: FANGS_PHASES,
   holds: true,
+  langPrefix: "FANGS",
   order: ["a", "b", "c"],
   isGM: false,
   rowPart: fangsRowDrawing,

@@ -1,9 +1,10 @@
-import type {
-  TrackerBadge,
-  TrackerPartView,
-  TrackerRowContext,
-  TrackerRowDrawing,
-  TrackerRowPartView,
+import {
+  type TrackerBadge,
+  type TrackerPartView,
+  type TrackerRowContext,
+  type TrackerRowDrawing,
+  type TrackerRowPartView,
+  trackerWords,
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import type { RulesetPhase } from "../../rules/kernel/ruleset";
@@ -63,6 +64,8 @@ export interface TrackerInput {
   readonly phases: readonly RulesetPhase[];
   /** Whether the ruleset has holds; without them no hold buttons show. */
   readonly holds: boolean;
+  /** The world ruleset's lang prefix: its words for the badges and hold controls (`trackerWords`). */
+  readonly langPrefix: string;
   readonly order: readonly string[];
   /**
    * Whose turn it is: several when a group acts at once (src/combat/turn-groups.ts);
@@ -182,6 +185,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   const turn = input.turn;
   const { phases, holds, rowPart } = input;
   const actingNow = input.acting ? new Set(input.acting) : null;
+  const words = trackerWords(input.langPrefix, rowPart?.words);
   /** The ruleset's share of each row, worked out once (its summary reads them all). */
   const parts = new Map<string, TrackerRowPartView>();
   const partOf = (row: TrackerRowInput): TrackerRowPartView | null => {
@@ -218,8 +222,8 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     const stillToAct = inOrder && turn !== null && at! >= turn;
     const part = partOf(row);
     const badges: TrackerBadge[] = [...(part?.badges ?? [])];
-    if (row.outOfAction) badges.push({ css: "out", label: localize("FANGS.Combat.Badge.OutOfAction") });
-    if (row.held) badges.push({ css: "held", label: localize("FANGS.Combat.Badge.Holding") });
+    if (row.outOfAction) badges.push({ css: "out", label: localize(words.outOfAction) });
+    if (row.held) badges.push({ css: "held", label: localize(words.holding) });
     const css = [
       row.css ?? "",
       active ? "active" : "",
@@ -274,7 +278,7 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
   });
   const summary =
     rowPart?.summary?.(cells, { started, phase: input.phase, isGM: input.isGM }, localize) ?? null;
-  const heldLabel = localize("FANGS.Combat.Tracker.Held");
+  const heldLabel = localize(words.heldList);
   const actingLabel = localize("FANGS.Combat.Tracker.Acting", { phase: phaseLabel });
   const othersLabel = localize(started ? "FANGS.Combat.Tracker.NoTurn" : "FANGS.Combat.Tracker.Combatants");
   const groups: TrackerGroup[] = [
@@ -306,13 +310,13 @@ export function trackerView(input: TrackerInput, localize: Localize): TrackerVie
     canBreakTogether: holds && input.isGM && held.filter((r) => !r.outOfAction).length >= 2,
     summary,
     labels: {
-      hold: localize("FANGS.Combat.Control.Hold"),
-      breakHold: localize("FANGS.Combat.Control.BreakHold"),
-      breakTogether: localize("FANGS.Combat.Control.BreakTogether"),
+      hold: localize(words.hold),
+      breakHold: localize(words.breakHold),
+      breakTogether: localize(words.breakTogether),
       toggleHidden: localize("FANGS.Combat.Control.ToggleHidden"),
       toggleDefeated: localize("FANGS.Combat.Control.ToggleDefeated"),
       ping: localize("FANGS.Combat.Control.Ping"),
-      select: localize("FANGS.Combat.Control.SelectHolder"),
+      select: localize(words.selectHolder),
       statuses: localize("FANGS.Combat.Tracker.Statuses"),
     },
   };

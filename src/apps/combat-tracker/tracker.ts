@@ -4,7 +4,7 @@ import { hasRoundAction } from "../../combat/table-ruleset";
 import type { TrackerViewer } from "../../combat/tracker-parts";
 import { actingNow } from "../../combat/turn-groups";
 import { localize } from "../../config/localize";
-import { activeRulesetDefinition } from "../../rulesets/registry";
+import { activeRulesetDefinition, getRulesetDefinition } from "../../rulesets/registry";
 import {
   readTrackedResource,
   type StatusInput,
@@ -102,6 +102,7 @@ export function combatView(combat: Combat.Implementation): TrackerView {
       phase,
       phases,
       holds,
+      langPrefix: (getRulesetDefinition(table.id) ?? activeRulesetDefinition()).langPrefix,
       order,
       isGM,
       rows,

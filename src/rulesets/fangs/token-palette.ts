@@ -1,6 +1,7 @@
 import type { TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { isReadying, readyingOf } from "../../rules/fangs/defenses";
+import { fangsRound } from "./combat/combatant-round";
 import { actorFacts, combatantSystem } from "./combat/snapshot";
 import { maneuverChoices } from "./tracker-row-view";
 
@@ -36,6 +37,8 @@ export const fangsManeuverPalette: TokenPalette = Object.freeze({
     entries(combatant, localize),
   async choose(combatant: Combatant.Implementation, id: string): Promise<boolean> {
     const [maneuver = "", readying] = id.split(":");
-    return combatant.declareManeuver(maneuver, { readying: isReadying(readying) ? readying : null });
+    return fangsRound(combatant).declareManeuver(maneuver, {
+      readying: isReadying(readying) ? readying : null,
+    });
   },
 });

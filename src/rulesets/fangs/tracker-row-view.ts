@@ -250,4 +250,14 @@ export const fangsRowDrawing: TrackerRowDrawing<FangsRowData, FangsRowCells> = O
   template: FANGS_ROW_TEMPLATE,
   view: fangsRowView,
   summary: fangsSummary,
+  // The shared tracker's badges and hold controls in FANGS's words (NC-RND-4 … -6: holds, the d20 + AG roll-off).
+  words: Object.freeze({
+    outOfAction: "FANGS.Combat.Badge.OutOfAction",
+    holding: "FANGS.Combat.Badge.Holding",
+    heldList: "FANGS.Combat.Tracker.Held",
+    hold: "FANGS.Combat.Control.Hold",
+    breakHold: "FANGS.Combat.Control.BreakHold",
+    breakTogether: "FANGS.Combat.Control.BreakTogether",
+    selectHolder: "FANGS.Combat.Control.SelectHolder",
+  }),
 });

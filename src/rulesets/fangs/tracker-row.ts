@@ -2,6 +2,7 @@ import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts
 import { localize } from "../../config/localize";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
+import { fangsRound } from "./combat/combatant-round";
 import { actorFacts, combatantSystem } from "./combat/snapshot";
 import {
   type FangsRowCells,
@@ -68,9 +69,9 @@ async function openManeuverMenu({ combatant }: TrackerRowClick): Promise<HTMLEle
     const readying = choice.dataset.readying;
     menu.remove();
     // Through the combatant: its own checks and hooks, then the active GM's round action (declare, clear).
-    if (maneuver === "") await combatant.clearManeuver();
+    if (maneuver === "") await fangsRound(combatant).clearManeuver();
     else
-      await combatant.declareManeuver(maneuver, {
+      await fangsRound(combatant).declareManeuver(maneuver, {
         attackKind: kind ?? null,
         readying: isReadying(readying) ? readying : null,
       });

@@ -4,6 +4,7 @@ import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
+import { fangsRound } from "../combat/combatant-round";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
@@ -30,8 +31,8 @@ export function defenderRound(actor: AnyActor, combat: Combat.Implementation | n
     maneuver: combatantSystem(combatant).maneuver,
     maneuverPerformed: combatantSystem(combatant).maneuverPerformed,
     readying: combatantSystem(combatant).readying,
-    usage: combatant.defenseUsage,
-    tradeShift: combatant.tradeShift,
+    usage: fangsRound(combatant).defenseUsage,
+    tradeShift: fangsRound(combatant).tradeShift,
   };
 }
 

@@ -19,6 +19,7 @@ import {
 import { Roll, world } from "../../../../test/foundry/chat-stand-in";
 import { byTag, parse } from "../../../../test/handlebars/html";
 import { createTemplateRenderer } from "../../../../test/handlebars/render";
+import { fangsRound } from "../combat/combatant-round";
 
 /**
  * What applying an exchange does to the documents, and undoing it: item SP,
@@ -1062,7 +1063,7 @@ describe("Retreat and Disengage restrictions, stored on the attacker's combatant
     const gru = c.getCombatantsByActor(t.gru)[0]!;
     if (gruFirst) gru.initiative = 16;
     const { mayCloseWith } = await import("../../../rules/fangs/special-defenses");
-    const stored = () => (gru as unknown as Combatant.Implementation).restrictions;
+    const stored = () => fangsRound(gru as unknown as Combatant.Implementation).restrictions;
     const mayClose = (round: number, how: "engage" | "charge") =>
       mayCloseWith(stored(), t.jenny.uuid, round, how);
     return { t, c, gru, stored, mayClose };

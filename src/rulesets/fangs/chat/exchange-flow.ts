@@ -40,6 +40,7 @@ import {
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../../../rules/fangs/types";
 import { type Effect, poolTotal } from "../../../rules/kernel/effects";
 import { RulesError } from "../../../rules/kernel/errors";
+import { fangsRound } from "../combat/combatant-round";
 import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
@@ -338,10 +339,11 @@ async function prepareDefend(
     },
     after: async () => {
       if (!combatant || defenseChoice === "none") return;
-      await combatant.recordDefense(defenseChoice);
+      const round = fangsRound(combatant);
+      await round.recordDefense(defenseChoice);
       if (taken?.dodgeInstead) {
-        await combatant.declareManeuver(taken.dodgeInstead.maneuver);
-        await combatant.recordManeuverLost(taken.dodgeInstead.lostManeuver);
+        await round.declareManeuver(taken.dodgeInstead.maneuver);
+        await round.recordManeuverLost(taken.dodgeInstead.lostManeuver);
       }
     },
   };
@@ -757,13 +759,13 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
     return;
   }
   if (restrictions.length > 0)
-    await combatant.recordRestrictions(restrictions, Math.max(1, combat.round ?? 1));
+    await fangsRound(combatant).recordRestrictions(restrictions, Math.max(1, combat.round ?? 1));
   if (source === null) return;
   // Which hand struck is read from the attacker's own item, not from the card.
   const item = attacker.items.get(state.weapon.itemId);
   const offHand =
     item?.type === "shield" || (item !== undefined && itemSystem(item, "weapon")?.offHand === true);
-  await combatant.recordAttack({
+  await fangsRound(combatant).recordAttack({
     source,
     kind: kind ?? state.weapon.kind,
     targetId: state.target.actorUuid,
@@ -771,5 +773,5 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   });
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)
-    await combatant.recordTrade({ parryModifier, dodgeModifier });
+    await fangsRound(combatant).recordTrade({ parryModifier, dodgeModifier });
 }

@@ -6,13 +6,12 @@ import type {
   TableRecords,
   TableRuleset,
 } from "../../../combat/table-ruleset";
-import { roundStartManeuvers } from "../../../combat/turns";
 import { loadRuleset } from "../../../on-demand";
 import { isReadying } from "../../../rules/fangs/defenses";
 import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/round-engine";
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
-import type { ManeuverId } from "../../../rules/fangs/types";
 import { initiativeMode, rulesOptions } from "../config/settings";
+import { type FangsCombatantRound, fangsRound } from "./combatant-round";
 import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 
@@ -21,9 +20,9 @@ import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
  * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
  * driven with the snapshot of src/rulesets/fangs/combat/snapshot.ts; its
  * chat notes, the `stunned` a passed lost action leaves, the new round's
- * token markers, impale damage (where the engine stops for it) and the
- * dying's loss, and its
- * two round actions, hold and break hold (NC-RND-4 … -6).
+ * start (./round-start.ts: token markers, the dying's loss, impale damage
+ * where the engine stops for it), and its round actions: hold and break
+ * hold (NC-RND-4 … -6), declare and clear a maneuver.
  */
 
 export interface FangsTableState {
@@ -36,14 +35,6 @@ export function fangsPlanOptions(): PlanOptions {
   return { initiativeMode: initiativeModeFromSetting(initiativeMode()), dice: new FoundryDice() };
 }
 
-/** What the FANGS Combat does after a plan besides the update (its methods, reached structurally). */
-interface FangsRoundMarkers {
-  clearRoundMarkers(declared?: ReadonlyMap<string, ManeuverId>): Promise<void>;
-  impaleRound(): Promise<void>;
-  dyingRound(): Promise<void>;
-  applyPlan(plan: CombatPlan): Promise<unknown>;
-}
-
 /** CORE-CON-1: the engine says whose lost action passed; the `stunned` that cost it comes off. */
 async function clearStunned(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
@@ -51,6 +42,9 @@ async function clearStunned(combat: Combat.Implementation, ids: readonly string[
     if (actor?.statuses?.has("stunned")) await actor.toggleStatusEffect("stunned", { active: false });
   }
 }
+
+/** The round's start runs on the GM's client once a fight is on: loaded then, kept out of the start-up set. */
+const roundStartPart = () => import("./round-start");
 
 /** The engine's refusals in the tracker's words (a CombatRefusal). */
 function refusing<A extends unknown[]>(plan: (...args: A) => CombatPlan): (...args: A) => CombatPlan {
@@ -87,19 +81,10 @@ async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatP
   };
 }
 
-/** What FANGS's declare and clear call on a combatant (src/documents/combatant.ts), reached structurally. */
-interface FangsDeclarer {
-  readonly name?: string | null;
-  writeDeclaration(
-    declaration: { maneuver: string; attackKind: string | null; readying: string | null },
-    isGM: boolean,
-  ): Promise<string | null>;
-  declareWindowRefusal(isGM: boolean): string | null;
-  eraseDeclaration(): Promise<void>;
-}
-
-function declarer(combat: Combat.Implementation, ids: readonly string[]): FangsDeclarer | undefined {
-  return combat.combatants.get(ids[0] ?? "");
+/** The named combatant's round (./combatant-round.ts), for FANGS's declare and clear. */
+function declarer(combat: Combat.Implementation, ids: readonly string[]): FangsCombatantRound | undefined {
+  const combatant = combat.combatants.get(ids[0] ?? "");
+  return combatant ? fangsRound(combatant) : undefined;
 }
 
 /** A declaration's data: the maneuver, the weapon kind it attacks with, the hand Draw Weapon readies. */
@@ -149,7 +134,7 @@ export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = O
         { maneuver: maneuver.id, attackKind: maneuver.attackKind, readying: maneuver.readying ?? null },
         false,
       );
-      return refusal ? new CombatRefusal(refusal, { name: combatant.name ?? "" }) : null;
+      return refusal ? new CombatRefusal(refusal, { name: combatant.combatant.name ?? "" }) : null;
     },
   },
   clear: {
@@ -158,7 +143,7 @@ export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = O
       if (!combatant) return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
       // A player's request: taking a maneuver back keeps to the window for declaring one.
       const closed = combatant.declareWindowRefusal(false);
-      if (closed) return new CombatRefusal(closed, { name: combatant.name ?? "" });
+      if (closed) return new CombatRefusal(closed, { name: combatant.combatant.name ?? "" });
       await combatant.eraseDeclaration();
       return null;
     },
@@ -185,17 +170,13 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
     const { postNotes } = await loadRuleset("fangs");
     await postNotes(combat, plan);
     await clearStunned(combat, plan.stunnedCleared);
-    if (!plan.newRound) return;
-    const markers: FangsRoundMarkers = combat;
-    await markers.clearRoundMarkers(roundStartManeuvers(plan));
-    // CORE-CON-3: those dying as the round begins lose their HP (docs/rules/fangs.md, "The dying's loss").
-    await markers.dyingRound();
-    if (!plan.impaleDamageDue) return;
-    // NC-DMG-13 where the engine stopped for it: before the Initiative order is drawn, then the first turn.
-    await markers.impaleRound();
-    const { planOpenRound } = await loadRuleset("fangs");
-    await markers.applyPlan(planOpenRound(planState(combat, rulesOptions()?.shieldBashAttack)));
   },
+  // Markers off, the dying's loss (CORE-CON-3), impale damage (NC-DMG-13): ./round-start.ts.
+  roundStart: async (combat: Combat.Implementation, plan: CombatPlan) =>
+    (await roundStartPart()).fangsRoundStart(combat, plan),
+  leaving: async (combatants: readonly Combatant.Implementation[]) =>
+    (await roundStartPart()).clearRoundMarkers(combatants),
+  combatantRound: fangsRound,
   actions: FANGS_ACTIONS,
   records: FANGS_RECORDS,
 });

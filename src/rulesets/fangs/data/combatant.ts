@@ -105,3 +105,10 @@ export class FangsCombatantData extends foundry.abstract.TypeDataModel<
     return combatantSchema();
   }
 }
+
+// FANGS's Combatant subtype, declared for TypeScript from its own folder: a combatant's `system` reads as this model.
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    Combatant: { base: typeof FangsCombatantData };
+  }
+}

@@ -33,6 +33,7 @@ import { otherRuleset, otherRulesetData, usableHere } from "../../../documents";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
+import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
@@ -198,7 +199,7 @@ function roundView(
     phase,
     round: Math.max(1, combat.round),
     attacker,
-    counter: combatant.attackCounter,
+    counter: fangsRound(combatant).attackCounter,
     weapon: { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp },
     hand: itemSystem(weapon, "weapon")?.offHand === true ? "off" : "main",
     shieldBash,
@@ -208,7 +209,7 @@ function roundView(
     targetStartedUnengaged: targetCombatant ? !combatantSystem(targetCombatant).engagedAtRoundStart : true,
     outOfAction: facts.outOfAction,
     // Stored on the combatant by the active GM when the answer's card was posted.
-    restrictions: combatant.restrictions,
+    restrictions: fangsRound(combatant).restrictions,
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {

@@ -10,6 +10,7 @@ import { startAttack } from "../../../../chat";
 import { postCheck } from "../../../../chat/check-card";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { resolveCheck } from "../../../../rules/fangs/check";
+import { fangsRound } from "../../combat/combatant-round";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
 import { actorSheetContext, type SheetCombatFacts } from "./actor-context";
@@ -140,9 +141,10 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     const combatant = FangsCombatant.of(this.actor);
     const combat = combatant?.combat;
     if (!combatant || !combat) return null;
-    const allowance = combatant.movementAllowance;
+    const round = fangsRound(combatant);
+    const allowance = round.movementAllowance;
     // Whether declaring is open now; a held action's own limits are checked per maneuver on declaring.
-    const refusal = combatant.declareRefusal(allowance?.maneuver ?? "move");
+    const refusal = round.declareRefusal(allowance?.maneuver ?? "move");
     const shown =
       refusal === "FANGS.Combat.Refusal.DeclareClosed" || refusal === "FANGS.Combat.Refusal.NotOwner";
     return {
@@ -169,7 +171,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     const combatant = FangsCombatant.of(this.actor);
     const { maneuver, readying } = declaredChoice(value);
     if (!combatant || !maneuver) return;
-    const done = await combatant.declareManeuver(maneuver, { readying });
+    const done = await fangsRound(combatant).declareManeuver(maneuver, { readying });
     if (!done) await this.render();
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { planFighter } from "../../test/combat/plan-fixtures";
-import { InitiativeMode } from "../rules/fangs/round";
+// round-start.ts reads Foundry-side modules: the stand-in first.
+import "../../../../test/foundry/setup";
+import { planFighter } from "../../../../test/combat/plan-fixtures";
+import { InitiativeMode } from "../../../rules/fangs/round";
 import {
   type PlanCombatant,
   type PlanState,
@@ -8,10 +10,10 @@ import {
   planNextRound,
   planNextTurn,
   planStart,
-} from "../rules/fangs/round-engine";
-import { ScriptedDice } from "../rules/kernel/dice";
-import { noteLines } from "../rulesets/fangs/combat/notes";
-import { roundStartManeuvers } from "./turns";
+} from "../../../rules/fangs/round-engine";
+import { ScriptedDice } from "../../../rules/kernel/dice";
+import { noteLines } from "./notes";
+import { roundStartManeuvers } from "./round-start";
 
 const options = { initiativeMode: InitiativeMode.Agility };
 

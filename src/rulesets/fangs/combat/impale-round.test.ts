@@ -6,9 +6,9 @@ import {
   type StandInCombat,
   StandInCombatant,
   type StandInWorld,
-} from "../../test/foundry/combat-stand-in";
-import { serialised } from "../documents/write-queue";
-import type { Effect } from "../rules/kernel/effects";
+} from "../../../../test/foundry/combat-stand-in";
+import { serialised } from "../../../documents/write-queue";
+import type { Effect } from "../../../rules/kernel/effects";
 
 /**
  * The round's impale damage at the table (NC-DMG-13): the tracker finds the
@@ -18,7 +18,7 @@ import type { Effect } from "../rules/kernel/effects";
  */
 
 const applied: Effect[][] = [];
-vi.mock("../effects/apply-effects", () => ({
+vi.mock("../../../effects/apply-effects", () => ({
   applyEffects: vi.fn(async (effects: Effect[]) => {
     applied.push(effects);
     return { deltas: [], skipped: [], notes: [] };
@@ -26,11 +26,13 @@ vi.mock("../effects/apply-effects", () => ({
 }));
 
 let world: StandInWorld;
-let FangsCombat: typeof import("../documents/combat")["FangsCombat"];
+let FangsCombat: typeof import("../../../documents/combat")["FangsCombat"];
+let impaleRound: typeof import("./round-start")["impaleRound"];
 
 beforeAll(async () => {
   world = installCombatStandIn();
-  ({ FangsCombat } = await import("../documents/combat"));
+  ({ FangsCombat } = await import("../../../documents/combat"));
+  ({ impaleRound } = await import("./round-start"));
 });
 
 beforeEach(() => {
@@ -72,7 +74,7 @@ describe("the round's impale damage (Foundry layer)", () => {
     await stick(victim, "shield", null);
     const combat = combatOf(victim);
     world.diceValues.push(20);
-    await combat.impaleRound();
+    await impaleRound(combat as unknown as Combat.Implementation);
     expect(applied).toHaveLength(1);
     const pools = applied[0]!.filter((e) => e.kind === "pool");
     expect(pools).toContainEqual({ kind: "pool", actorId: "Actor.bear", pool: "stunPoints", amount: 6 });
@@ -87,7 +89,7 @@ describe("the round's impale damage (Foundry layer)", () => {
     const victim = bear();
     await stick(victim, "shield", null);
     const combat = combatOf(victim, new StandInActor("eddy", "Fast Eddy", {}, []));
-    await combat.impaleRound();
+    await impaleRound(combat as unknown as Combat.Implementation);
     expect(applied).toEqual([]);
     expect(world.chat).toEqual([]);
   });
@@ -103,7 +105,7 @@ describe("the round's impale damage (Foundry layer)", () => {
     const combat = combatOf(victim, shown);
     combat.combatants.get("c-bear")!.hidden = true;
     world.diceValues.push(20, 20);
-    await combat.impaleRound();
+    await impaleRound(combat as unknown as Combat.Implementation);
     const open = world.chat.filter((m) => !m.whisper);
     const secret = world.chat.filter((m) => Array.isArray(m.whisper));
     expect(open.map((m) => String(m.content)).join("\n")).not.toContain("Cave Bear");
@@ -121,7 +123,7 @@ describe("the round's impale damage (Foundry layer)", () => {
     await stick(victim, null, "1d4");
     const combat = combatOf(victim);
     world.diceValues.push(20);
-    await combat.impaleRound();
+    await impaleRound(combat as unknown as Combat.Implementation);
     const content = world.chat.map((m) => String(m.content)).join("\n");
     expect(content).not.toContain("<img");
     expect(content).toContain("&#60;img");
