@@ -1,8 +1,8 @@
 import { exchangeApi } from "../chat";
-import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { SYSTEM_ID } from "../config/system";
 import { actorSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
+import type { ExchangeState, PartyRef } from "../rulesets/fangs/chat/exchange-state";
 import { exchangeOf } from "../rulesets/fangs/data/exchange-card";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, liveUser, runCleanup } from "./live";

@@ -48,12 +48,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "a Node-safe entry per ruleset beside its definition, and the pack reader in FANGS's terminal part",
   },
   {
-    files: ["src/chat/exchange-state.ts"],
-    why: "FANGS's exchange card state, still beside the shared AppliedDelta, DiceStep/StepDice and intent types the authority, the dice and the applier import",
-    removedBy:
-      "those types in shared modules, then moving the file to src/rulesets/fangs/chat/ (a line in the move script)",
-  },
-  {
     files: ["src/chat/check-card.ts"],
     why: "postCheck posts FANGS's CheckResult with its confirmation roll, and fangsCheckLabels live here",
     removedBy:

@@ -1,4 +1,3 @@
-import type { ExchangeState } from "../../../chat/exchange-state";
 import { rulesOptions } from "../../../config/settings";
 import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
@@ -7,6 +6,7 @@ import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { combatantSystem } from "../combat/snapshot";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
+import type { ExchangeState } from "./exchange-state";
 
 /**
  * What a defender may answer an attack with, read from the world as it is

@@ -1,14 +1,5 @@
+import type { AppliedDelta } from "../../../chat/card-steps";
 import { type CheckCardContext, checkCardContext } from "../../../chat/check-card";
-import {
-  type AppliedDelta,
-  DODGE_PAST,
-  type ExchangeStage,
-  type ExchangeState,
-  HARM_SUFFIX,
-  type IntentType,
-  mayTakeOn,
-  openIntents,
-} from "../../../chat/exchange-state";
 import type { Localize } from "../../../config/localize";
 import type { AutofireDamage } from "../../../rules/fangs/autofire";
 import { sparesHealth } from "../../../rules/fangs/blows";
@@ -21,6 +12,15 @@ import { type CheckResult, type DefenseChoice, SuccessLevel } from "../../../rul
 import type { Effect } from "../../../rules/kernel/effects";
 import { timedStatusDefinition } from "../../../rules/kernel/timed-status";
 import type { DefenseOffer } from "./defense-options";
+import {
+  DODGE_PAST,
+  type ExchangeStage,
+  type ExchangeState,
+  HARM_SUFFIX,
+  type IntentType,
+  mayTakeOn,
+  openIntents,
+} from "./exchange-state";
 
 /**
  * What the exchange card shows one viewer, as plain data with every text
