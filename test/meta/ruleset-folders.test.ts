@@ -48,12 +48,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "a Node-safe entry per ruleset beside its definition, and the pack reader in FANGS's terminal part",
   },
   {
-    files: ["src/chat/check-card.ts"],
-    why: "postCheck posts FANGS's CheckResult with its confirmation roll, and fangsCheckLabels live here",
-    removedBy:
-      "FANGS's checks posted through postRulesetCheck, and its labels moved to src/rulesets/fangs/chat/",
-  },
-  {
     files: ["src/config/settings.ts"],
     why: "FANGS's settings (registerFangsSettings, rulesSchema, rulesOptions) are still written beside the shared registerSettings",
     removedBy: "moving them to src/rulesets/fangs/config/settings.ts, leaving the loop over the definitions",

@@ -1,4 +1,3 @@
-import { fangsCheckLabels } from "../../chat/check-card";
 import { anyTable } from "../../combat/table-ruleset";
 import { fangsConfig } from "../../config/fangs-config";
 import { registerFangsSettings } from "../../config/settings";
@@ -15,6 +14,7 @@ import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sh
 import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
+import { fangsCheckLabels } from "./chat/check-card";
 import { fangsTable } from "./combat/fangs-table";
 import { FangsCombatantData } from "./data/combatant";
 import { ExchangeMessageData } from "./data/exchange-card";

@@ -1,5 +1,4 @@
 import type { AppliedDelta } from "../../../chat/card-steps";
-import { type CheckCardContext, checkCardContext } from "../../../chat/check-card";
 import type { Localize } from "../../../config/localize";
 import type { AutofireDamage } from "../../../rules/fangs/autofire";
 import { sparesHealth } from "../../../rules/fangs/blows";
@@ -11,6 +10,7 @@ import { DEFENSE_LABEL_KEYS, OUTCOME_LABEL_KEYS } from "../../../rules/fangs/out
 import { type CheckResult, type DefenseChoice, SuccessLevel } from "../../../rules/fangs/types";
 import type { Effect } from "../../../rules/kernel/effects";
 import { timedStatusDefinition } from "../../../rules/kernel/timed-status";
+import { type CheckCardContext, checkCardContext } from "./check-card";
 import type { DefenseOffer } from "./defense-options";
 import {
   DODGE_PAST,

@@ -7,10 +7,10 @@ import {
   writeInlineField,
 } from "../../../../apps/sheets/support";
 import { startAttack } from "../../../../chat";
-import { postCheck } from "../../../../chat/check-card";
 import { rulesOptions } from "../../../../config/settings";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { resolveCheck } from "../../../../rules/fangs/check";
+import { postCheck } from "../../chat/check-card";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { actorSheetContext, type SheetCombatFacts } from "./actor-context";
 import type { ItemType } from "./context-types";
