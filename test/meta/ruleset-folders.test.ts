@@ -37,11 +37,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "the party read and the pool statuses asked of the definition, as its effect kinds and pools already are",
   },
   {
-    files: ["src/chat/index.ts"],
-    why: "the hotbar drop takes FANGS's roll-macro drops (skill and characteristic checks)",
-    removedBy: "a hotbar-drop part on the definition, as starting an attack already is (cards.attack)",
-  },
-  {
     files: ["src/sim/node/packs.ts", "src/sim/node/rulesets.ts"],
     why: "the terminal commands cannot load a definition in Node (it registers Foundry models), so rulesets.ts names each ruleset's terminal part, one line each; packs.ts still reads FANGS's fighters",
     removedBy:
@@ -75,11 +70,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
     why: "each ruleset's heavy part is one import() here, so the build test can find its barrel and its chunk keeps its name",
     removedBy:
       "the definition's loadHeavy owning its import() (the build test reading the barrels from the definitions)",
-  },
-  {
-    files: ["src/quench/exchange-batch.ts"],
-    why: "the in-Foundry test batch of FANGS's exchange card",
-    removedBy: "FANGS's Quench batches moved to src/rulesets/fangs/quench/",
   },
 ];
 

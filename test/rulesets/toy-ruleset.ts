@@ -17,8 +17,10 @@ import {
   toyDrain,
   toyVolleyRenderer,
 } from "./toy-cards";
+import { toyHotbarDrop, toyQueries } from "./toy-hotbar";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
+import { toyQuenchBatches } from "./toy-quench";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
 import { toyPalette, toyRow } from "./toy-tracker";
@@ -277,6 +279,7 @@ export const toyDefinition: RulesetDefinition = {
     renderers: { toyVolley: toyVolleyRenderer },
     attack: toyAttack,
     check: toyCheckLabels,
+    hotbarDrop: toyHotbarDrop,
   },
   pools: [TOY_HP],
   effectKinds: [toyDrain],
@@ -290,4 +293,6 @@ export const toyDefinition: RulesetDefinition = {
     },
   },
   clauseIndex: { path: "test/rulesets/fixtures/toy-clauses.md", prefixes: ["TOY"] },
+  queries: toyQueries,
+  quenchBatches: toyQuenchBatches,
 };

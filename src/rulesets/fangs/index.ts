@@ -1,3 +1,4 @@
+import { START_ATTACK_QUERY } from "../../chat/authority";
 import { anyTable } from "../../combat/table-ruleset";
 import { fangsConfig } from "../../config/fangs-config";
 import { registerFangsSettings } from "../../config/settings";
@@ -8,6 +9,7 @@ import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";
+import { fangsHotbarDrop } from "./apps/attack/hotbar";
 import { FANGS_RULES_MENU } from "./apps/settings";
 import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
@@ -100,6 +102,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     renderers: { exchange: exchangeCardRenderer },
     attack: fangsAttack,
     check: fangsCheckLabels,
+    hotbarDrop: fangsHotbarDrop,
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
@@ -116,6 +119,11 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   },
   simulator: { load: async () => (await loadRuleset("fangs")).fangsSimulator },
   loadHeavy: () => loadRuleset("fangs"),
+  // The active GM makes every exchange card (apps/attack/start-attack.ts): a player's attack is asked of it.
+  queries: {
+    [START_ATTACK_QUERY]: async (payload) => (await loadRuleset("fangs")).handleStartAttack(payload),
+  },
+  quenchBatches: async () => (await import("./quench")).fangsQuenchBatches,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);
