@@ -22,11 +22,11 @@ export const revertDeltas: Fangs["revertDeltas"] = async (...args) =>
   (await loadRuleset()).revertDeltas(...args);
 
 /**
- * The exchange chat card: its queries to the active GM, its rendering and
- * buttons, and the ways to start an attack (sheet, hotbar macro, Token
- * HUD). `registerExchange` is called once, in `init`; the `exchange`
- * ChatMessage subtype and the step flow each ruleset's cards run are fields
- * of its definition (src/rulesets/).
+ * The chat cards' start-up: the step's query to the active GM and every
+ * ruleset's own queries, the cards' rendering and buttons, the hotbar drop
+ * and the ways to start an attack (sheet, hotbar macro, Token HUD).
+ * `registerExchange` is called once, in `init`; each ruleset's card types,
+ * steps, drops and queries are fields of its definition (src/rulesets/).
  */
 
 /** What other parts of the system (and macros, through `game.system.api.exchange`) call. */
