@@ -186,7 +186,7 @@ const FAMILIES: readonly Family[] = [
   { pattern: "FANGS.Sim.Outcome.{id}", source: "outcome kinds of the exchange (src/rules/fangs/outcome.ts)" },
   { pattern: "FANGS.Sim.Fumble.{id}", source: "fumble results (src/rules/fangs/fumble.ts)" },
   { pattern: "FANGS.Odds.End.{id}", source: "END_STATES of the simulator (src/sim)" },
-  { pattern: "FANGS.Chat.Refusal.{id}", source: "RefusalCode in src/chat/exchange-state.ts" },
+  { pattern: "FANGS.Chat.Refusal.{id}", source: "RefusalCode in src/rulesets/fangs/chat/exchange-state.ts" },
   {
     pattern: "FANGS.Rules.Attack.Refusal.{id}",
     source: "the refusal reasons of src/rules/fangs/attack-checks.ts",

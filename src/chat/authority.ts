@@ -1,7 +1,7 @@
 import { allowedBy } from "../api/hooks";
 import { loadTableAuthority } from "../on-demand";
 import { CONFIRM_QUERY, confirmRequest, newRequestId, whilePending } from "../requester";
-import type { ExchangeIntent, IntentType } from "./exchange-state";
+import type { CardIntent } from "./card-steps";
 
 /**
  * One authority for every step of an exchange: the active GM's client.
@@ -34,7 +34,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ExchangeRequest {
   readonly messageId: string;
-  readonly intent: ExchangeIntent;
+  readonly intent: CardIntent;
   /** The card's revision the user saw when clicking. */
   readonly revision: number;
   readonly userId: string;
@@ -59,7 +59,7 @@ export function refused(code: string, messageKey: string, data?: Record<string, 
 /* -------------------------------------------- */
 
 /** What a confirmation of this request vouches for: this step of this card, nothing else. */
-export function subjectOf(messageId: string, type: IntentType | string) {
+export function subjectOf(messageId: string, type: string) {
   return { query: EXCHANGE_QUERY, subject: `${messageId}:${type}` };
 }
 
@@ -93,7 +93,7 @@ function say(answer: ExchangeAnswer): void {
  */
 export async function requestStep(
   messageId: string,
-  intent: ExchangeIntent,
+  intent: CardIntent,
   revision: number,
 ): Promise<ExchangeAnswer> {
   const user = game.user;

@@ -2,6 +2,7 @@ import type { IntentData } from "../rules/kernel/intent-data";
 import { rulesetLabel } from "../rulesets/documents";
 import { activeRulesetDefinition, getRulesetDefinition, rulesetOwning } from "../rulesets/registry";
 import type { ExchangeAnswer, ExchangeRequest, StepRunner } from "./authority";
+import type { CardIntent } from "./card-steps";
 
 /**
  * The chat card's flows, one per ruleset: the authority (authority.ts)
@@ -40,7 +41,7 @@ export interface CardFlow {
    * `{ type, data }` reading of `intents` and `parsers` for that flow's
    * cards only.
    */
-  readonly readIntent?: (raw: Readonly<Record<string, unknown>>) => object | null;
+  readonly readIntent?: (raw: Readonly<Record<string, unknown>>) => CardIntent | null;
 }
 
 /** A ruleset's intent as its flow receives it: the type and the data its parser returned. */
@@ -58,9 +59,8 @@ export type IntentParser = (data: unknown) => IntentParse;
 
 /** The intent of a step of a ruleset's own card (`{ type, data }` after its parser; data `{}` for a type-only intent). */
 export function rulesetIntentOf(request: ExchangeRequest): RulesetIntent {
-  // ExchangeRequest types its intent as FANGS's exchange's; another ruleset's card carries its own there.
-  const intent = request.intent as unknown as { type: string; data?: IntentData };
-  return { type: intent.type, data: intent.data ?? {} };
+  const data = request.intent.data as IntentData | undefined;
+  return { type: request.intent.type, data: data ?? {} };
 }
 
 /**
@@ -73,8 +73,7 @@ export function parseCardIntent(
   flow: CardFlow,
   request: ExchangeRequest,
 ): { readonly ok: true; readonly request: ExchangeRequest } | (ExchangeAnswer & { ok: false }) {
-  // As in rulesetIntentOf: the request's intent type is FANGS's; read it as any card's.
-  const raw = request.intent as unknown as { type: string; data?: unknown };
+  const raw = request.intent;
   const parser = flow.parsers?.[raw.type];
   if (parser) {
     const parsed = parser(raw.data);
@@ -83,12 +82,10 @@ export function parseCardIntent(
         ? { ok: false, code: "invalid", messageKey: parsed.messageKey, data: parsed.data }
         : { ok: false, code: "invalid", messageKey: parsed.messageKey };
     const intent: RulesetIntent = { type: raw.type, data: parsed.data };
-    // Back into the request's FANGS-typed intent slot (see rulesetIntentOf).
-    return { ok: true, request: { ...request, intent: intent as never } };
+    return { ok: true, request: { ...request, intent: { ...intent } } };
   }
   if (flow.intents?.includes(raw.type))
-    // As above: another ruleset's type-only intent in the FANGS-typed slot.
-    return { ok: true, request: { ...request, intent: { type: raw.type } as never } };
+    return { ok: true, request: { ...request, intent: { type: raw.type } } };
   if (flow.parsers || flow.intents)
     return { ok: false, code: "wrong-stage", messageKey: "FANGS.Chat.Refusal.WrongStage" };
   return { ok: true, request };
@@ -112,17 +109,17 @@ const ID = /^[A-Za-z0-9]{1,64}$/;
  * is read only by the ruleset of the card it names, so two rulesets may
  * use one name.
  */
-export function readCardIntent(flow: CardFlow, raw: unknown): ExchangeRequest["intent"] | null {
+export function readCardIntent(flow: CardFlow, raw: unknown): CardIntent | null {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
   const v = raw as Record<string, unknown>;
   if (typeof v.type !== "string" || !ID.test(v.type)) return null;
-  if (flow.readIntent) return (flow.readIntent(v) as ExchangeRequest["intent"] | null) ?? null;
+  if (flow.readIntent) return flow.readIntent(v);
   const type = v.type;
   if (Object.keys(v).some((key) => key !== "type" && key !== "data")) return null;
   const listed = flow.intents?.includes(type) === true;
   const parsed = flow.parsers !== undefined && Object.hasOwn(flow.parsers, type);
   if (!listed && !parsed) return null;
-  return (parsed && v.data !== undefined ? { type, data: v.data } : { type }) as never;
+  return parsed && v.data !== undefined ? { type, data: v.data } : { type };
 }
 
 /**

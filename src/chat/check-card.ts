@@ -1,8 +1,10 @@
 /**
- * The chat card of a simple check (a skill, ST×2, Luck…).
+ * The chat card of a simple check (a skill, ST×2, Luck…), posted for any
+ * ruleset by `postRulesetCheck` with its labels (its definition's
+ * `cards.check`; FANGS's: src/rulesets/fangs/chat/check-card.ts).
  *
- * Who decides what: the rules core resolves the check (`resolveCheck`), the
- * card only renders its result. The dice are real Foundry Rolls, so dice
+ * Who decides what: the ruleset's rules core resolves the check, the card
+ * only renders its result. The dice are real Foundry Rolls, so dice
  * animations and roll modes work as for any roll: the rules ask for a die
  * through a `DiceSource`; when the die has not been rolled yet, the request
  * stops, one `Roll` of that die is evaluated, and the (pure, deterministic)
@@ -11,12 +13,10 @@
  * the Rolls the rules used.
  */
 
-import { type CheckResult, SuccessLevel } from "../rules/fangs/types";
 import type { DiceSource, DieResult } from "../rules/kernel/dice";
 import { RulesError } from "../rules/kernel/errors";
-import { CHECK_CARD_TEMPLATE } from "../rulesets/fangs/apps/sheets/parts";
 
-export { CHECK_CARD_TEMPLATE };
+export const CHECK_CARD_TEMPLATE = "systems/fangs/templates/chat/check.hbs";
 
 /* -------------------------------------------- */
 /*  Dice: Foundry Rolls fed to the rules        */
@@ -63,7 +63,7 @@ export class PrerolledDice implements DiceSource {
 /** Rolls one die of `faces` faces; `roll` is whatever the caller keeps (a Foundry Roll). */
 export type RollDie<R> = (faces: number) => Promise<{ result: number; roll: R }>;
 
-/** More dice than any FANGS resolution reads; guards against a resolution that never ends. */
+/** More dice than any check reads; guards against a resolution that never ends. */
 const DICE_LIMIT = 32;
 
 /**
@@ -106,50 +106,12 @@ export async function resolveWithRolledDice<T, R>(
 /*  Card context (pure)                         */
 /* -------------------------------------------- */
 
-export type CheckLevelId = "fumble" | "failure" | "success" | "special" | "critical";
-
 interface LevelInfo {
-  /** FANGS's levels, or a ruleset's own level id. */
-  id: CheckLevelId | string;
+  /** The ruleset's level id (its CSS class on the card). */
+  id: string;
   label: string;
   icon: string;
 }
-
-const LEVELS: Readonly<Record<SuccessLevel, LevelInfo>> = {
-  [SuccessLevel.Fumble]: { id: "fumble", label: "FANGS.Chat.Check.Level.Fumble", icon: "fa-solid fa-skull" },
-  [SuccessLevel.Failure]: {
-    id: "failure",
-    label: "FANGS.Chat.Check.Level.Failure",
-    icon: "fa-solid fa-xmark",
-  },
-  [SuccessLevel.Success]: {
-    id: "success",
-    label: "FANGS.Chat.Check.Level.Success",
-    icon: "fa-solid fa-check",
-  },
-  [SuccessLevel.Special]: {
-    id: "special",
-    label: "FANGS.Chat.Check.Level.Special",
-    icon: "fa-solid fa-star-half-stroke",
-  },
-  [SuccessLevel.Critical]: {
-    id: "critical",
-    label: "FANGS.Chat.Check.Level.Critical",
-    icon: "fa-solid fa-star",
-  },
-};
-
-/** FANGS's labels of a check result (its definition's `cards.check`). */
-export const fangsCheckLabels: RulesetCheckLabels<CheckResult> = {
-  level: (result) => {
-    const info = LEVELS[result.level];
-    return { id: info.id, labelKey: info.label, icon: info.icon };
-  },
-};
-
-/* -------------------------------------------- */
-/*  A ruleset's round-level check               */
-/* -------------------------------------------- */
 
 /** What every ruleset's check result says, whatever else it carries (dice pools, luck dice…). */
 export interface RulesetCheckResult {
@@ -161,23 +123,50 @@ export interface RulesetCheckResult {
   readonly success: boolean;
 }
 
-/** How a ruleset labels a check result on the card: a level id (its CSS class), a lang key, an icon. */
+/** A second die a ruleset rolled to confirm a level, and what it decided (lang keys). */
+export interface CheckConfirmation {
+  value: number;
+  purpose: string;
+  outcome: string;
+}
+
+/** What the card shows of a result beyond the shared fields: its formula line and a confirming die. */
+export interface RulesetCheckDetails {
+  /** The value rolled against (FANGS: the skill), on the formula line. */
+  readonly skill?: number;
+  readonly modifiers?: number;
+  /** The modifiers as the card writes them ("+3", "−2"; "" for none). */
+  readonly modifiersText?: string;
+  readonly confirmation?: CheckConfirmation | null;
+}
+
+/**
+ * How a ruleset labels a check result on the card: a level id (its CSS
+ * class), a lang key, an icon; and, if its results carry them, the
+ * details of its formula line and a confirming die.
+ */
 export interface RulesetCheckLabels<R> {
   level(result: R): { readonly id: string; readonly labelKey: string; readonly icon: string };
+  details?(result: R): RulesetCheckDetails;
 }
 
 export interface RulesetCheckContext {
   actorName: string;
   label: string;
   localizeLabel: boolean;
-  multiplier: null;
+  /** For characteristic checks: the multiplier of "ST×2". */
+  multiplier: number | null;
+  skill?: number;
+  modifiers?: number;
+  /** "+3", "−2" or "" when there are none. */
+  modifiersText: string;
   natural: number;
   total: number;
   target: number;
   success: boolean;
-  modifiersText: "";
   level: LevelInfo & { cssClass: string };
-  confirmation: null;
+  /** The second die, when the rules rolled one, and what it decided. */
+  confirmation: CheckConfirmation | null;
 }
 
 /** The check card's data for a ruleset's result, labelled by the ruleset. Pure. */
@@ -187,18 +176,20 @@ export function rulesetCheckContext<R extends RulesetCheckResult>(
   meta: CheckCardMeta,
 ): RulesetCheckContext {
   const level = labels.level(result);
+  const { confirmation, modifiersText, ...formula } = labels.details?.(result) ?? {};
   return {
     actorName: meta.actorName,
     label: meta.label,
     localizeLabel: Boolean(meta.localizeLabel),
-    multiplier: null,
+    multiplier: meta.multiplier ?? null,
+    ...formula,
+    modifiersText: modifiersText ?? "",
     natural: result.natural,
     total: result.total,
     target: result.target,
     success: result.success,
-    modifiersText: "",
     level: { id: level.id, label: level.labelKey, icon: level.icon, cssClass: `fangs-check--${level.id}` },
-    confirmation: null,
+    confirmation: confirmation ?? null,
   };
 }
 
@@ -213,97 +204,13 @@ export interface CheckCardMeta {
   multiplier?: number;
 }
 
-export interface CheckCardContext {
-  actorName: string;
-  label: string;
-  localizeLabel: boolean;
-  multiplier: number | null;
-  skill: number;
-  modifiers: number;
-  /** "+3", "−2" or "" when there are none. */
-  modifiersText: string;
-  natural: number;
-  total: number;
-  target: number;
-  success: boolean;
-  level: LevelInfo & { cssClass: string };
-  /** The second d20, when the rules rolled one, and what it decided. */
-  confirmation: { value: number; purpose: string; outcome: string } | null;
-}
-
-/** For each thing a second d20 may confirm: the level it confirms, and the keys of its purpose and two outcomes. */
-const CONFIRMATIONS = Object.freeze({
-  critical: {
-    confirms: SuccessLevel.Critical,
-    purpose: "FANGS.Chat.Check.ConfirmCritical",
-    confirmed: "FANGS.Chat.Check.CriticalConfirmed",
-    missed: "FANGS.Chat.Check.CriticalMissed",
-  },
-  fumble: {
-    confirms: SuccessLevel.Fumble,
-    purpose: "FANGS.Chat.Check.ConfirmFumble",
-    confirmed: "FANGS.Chat.Check.FumbleConfirmed",
-    missed: "FANGS.Chat.Check.FumbleAvoided",
-  },
-});
-
-/** What the second d20 was for and what it did, read from the result the rules returned. */
-function confirmationOf(result: CheckResult): CheckCardContext["confirmation"] {
-  if (result.confirmation === null) return null;
-  const forCritical = result.level === SuccessLevel.Special || result.level === SuccessLevel.Critical;
-  const kind = forCritical ? CONFIRMATIONS.critical : CONFIRMATIONS.fumble;
-  return {
-    value: result.confirmation,
-    purpose: kind.purpose,
-    outcome: result.level === kind.confirms ? kind.confirmed : kind.missed,
-  };
-}
-
-export function checkCardContext(result: CheckResult, meta: CheckCardMeta): CheckCardContext {
-  const level = LEVELS[result.level];
-  const m = result.modifiers;
-  return {
-    actorName: meta.actorName,
-    label: meta.label,
-    localizeLabel: Boolean(meta.localizeLabel),
-    multiplier: meta.multiplier ?? null,
-    skill: result.skill,
-    modifiers: m,
-    modifiersText: m === 0 ? "" : m > 0 ? `+${m}` : `−${Math.abs(m)}`,
-    natural: result.natural,
-    total: result.total,
-    target: 20,
-    success: result.success,
-    level: { ...level, cssClass: `fangs-check--${level.id}` },
-    confirmation: confirmationOf(result),
-  };
-}
-
 /* -------------------------------------------- */
 /*  Posting the card (Foundry)                  */
 /* -------------------------------------------- */
 
-export interface CheckRequest {
-  actor: Actor.Implementation;
-  /** The rules core's resolution, e.g. `(dice) => resolveCheck({ skill: 12, modifiers: 0 }, dice)`. */
-  resolve: (dice: DiceSource) => CheckResult;
-  meta: Omit<CheckCardMeta, "actorName">;
-}
-
 async function rollFoundryDie(faces: number): Promise<{ result: number; roll: Roll }> {
   const roll = await new Roll(`1d${faces}`).evaluate();
   return { result: Number(roll.total), roll };
-}
-
-/** Resolves a check with Foundry dice and posts its card under the current roll mode. */
-export async function postCheck(request: CheckRequest): Promise<void> {
-  const { actor, resolve, meta } = request;
-  const { value: result, rolls } = await resolveWithRolledDice(resolve, rollFoundryDie);
-  const context = checkCardContext(result, { ...meta, actorName: actor.name ?? "" });
-  const content = await foundry.applications.handlebars.renderTemplate(CHECK_CARD_TEMPLATE, { ...context });
-  const data = { speaker: ChatMessage.getSpeaker({ actor }), content, rolls };
-  ChatMessage.applyRollMode(data, game.settings?.get("core", "rollMode") ?? "publicroll");
-  await ChatMessage.create(data);
 }
 
 export interface RulesetCheckRequest<R extends RulesetCheckResult> {

@@ -1,4 +1,4 @@
-import type { DiceStep, StepDice } from "./exchange-state";
+import type { DiceStep, StepDice } from "./card-steps";
 import { type RollData, type RollOneDie, rollDataFor } from "./replay-dice";
 
 /**

@@ -3,10 +3,11 @@ import { attackWithItem, startAttack } from "../apps/attack/attack-entry";
 import { registerAttackHud } from "../apps/attack/attack-hud";
 import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
-import { onHotbarDrop } from "../rulesets/fangs/apps/attack/hotbar";
-import { registerQueries, requestStep, START_ATTACK_QUERY, setStepRunner } from "./authority";
+import { listRulesetDefinitions, type RulesetQuery } from "../rulesets/registry";
+import { registerQueries, requestStep, setStepRunner } from "./authority";
 import { dispatchStep } from "./card-flows";
 import { registerCardRendering } from "./card-render";
+import { onHotbarDrop } from "./hotbar-drop";
 import { stuckWeapons } from "./stuck-weapons";
 
 type Fangs = RulesetHeavyParts["fangs"];
@@ -21,11 +22,11 @@ export const revertDeltas: Fangs["revertDeltas"] = async (...args) =>
   (await loadRuleset("fangs")).revertDeltas(...args);
 
 /**
- * The exchange chat card: its queries to the active GM, its rendering and
- * buttons, and the ways to start an attack (sheet, hotbar macro, Token
- * HUD). `registerExchange` is called once, in `init`; the `exchange`
- * ChatMessage subtype and the step flow each ruleset's cards run are fields
- * of its definition (src/rulesets/).
+ * The chat cards' start-up: the step's query to the active GM and every
+ * ruleset's own queries, the cards' rendering and buttons, the hotbar drop
+ * and the ways to start an attack (sheet, hotbar macro, Token HUD).
+ * `registerExchange` is called once, in `init`; each ruleset's card types,
+ * steps, drops and queries are fields of its definition (src/rulesets/).
  */
 
 /** What other parts of the system (and macros, through `game.system.api.exchange`) call. */
@@ -44,14 +45,19 @@ export const exchangeApi = Object.freeze({
   requestStep,
 });
 
+/** Every registered ruleset's queries to the active GM (its definition's `queries`). */
+export function registerRulesetQueries(): void {
+  const queries = CONFIG.queries as unknown as Record<string, RulesetQuery>;
+  for (const definition of listRulesetDefinitions())
+    for (const [name, handler] of Object.entries(definition.queries ?? {})) queries[name] = handler;
+}
+
 export function registerExchange(): void {
   registerExchangeSettings();
   registerQueries();
-  // The active GM makes every exchange card (start-attack.ts): a player's attack is asked of it.
-  CONFIG.queries[START_ATTACK_QUERY] = async (payload: unknown) =>
-    (await loadRuleset("fangs")).handleStartAttack(payload);
+  registerRulesetQueries();
   setStepRunner(dispatchStep);
-  // Every ruleset's cards, FANGS's exchange card among them, through one hook.
+  // Every ruleset's cards, FANGS's exchange card among them, through one hook; its drops through another.
   registerCardRendering();
   Hooks.on("hotbarDrop", onHotbarDrop);
   registerAttackHud();

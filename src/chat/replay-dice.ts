@@ -1,5 +1,5 @@
 import type { DiceSource, DieResult } from "../rules/kernel/dice";
-import type { DiceStep, StepDice } from "./exchange-state";
+import type { DiceStep, StepDice } from "./card-steps";
 
 /**
  * The bridge between the rules core's synchronous `DiceSource` and Foundry's

@@ -1,4 +1,4 @@
-import type { AppliedDelta } from "../chat/exchange-state";
+import type { AppliedDelta } from "../chat/card-steps";
 import { actorSystem, itemSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
 import { createDialogOfRuleset, newActorToken } from "../rulesets/documents";

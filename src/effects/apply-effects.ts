@@ -1,5 +1,5 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
-import type { AppliedDelta } from "../chat/exchange-state";
+import type { AppliedDelta } from "../chat/card-steps";
 import { actorSystem, itemSystem } from "../data/views";
 import { FangsCombatant } from "../documents/combatant";
 import { actorAt, documentAt } from "../documents/uuid";

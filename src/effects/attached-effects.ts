@@ -1,4 +1,4 @@
-import type { AppliedDelta } from "../chat/exchange-state";
+import type { AppliedDelta } from "../chat/card-steps";
 import type { EffectRecord } from "../rules/kernel/effect-kinds";
 import type { Effect } from "../rules/kernel/effects";
 

@@ -1,4 +1,4 @@
-import type { AppliedDelta } from "../chat/exchange-state";
+import type { AppliedDelta } from "../chat/card-steps";
 import { applyEffectsTo, type EffectSubject, type ItemTrack } from "../rules/kernel/apply";
 import { effectKindOf, partyOf } from "../rules/kernel/effect-kinds";
 import type { Effect } from "../rules/kernel/effects";

@@ -1,4 +1,4 @@
-import type { AppliedDelta } from "../chat/exchange-state";
+import type { AppliedDelta } from "../chat/card-steps";
 import type { TimedStatusEffect } from "../rules/kernel/effects";
 import { type EffectAttachment, registerEffectAttachment } from "./attached-effects";
 import { applyTimedStatus, chainEffects, endStatusesOf } from "./timed-status-writes";

@@ -54,6 +54,13 @@ export interface Stage<T> {
 }
 
 /** The part of Quench's API the system uses. */
+/** A ruleset's batch (its definition's `quenchBatches`): its key, the lang key of its name, the batch. */
+export interface RulesetQuenchBatch {
+  readonly key: `${string}.${string}`;
+  readonly labelKey: string;
+  readonly batch: BatchFunction;
+}
+
 export interface QuenchLike {
   registerBatch(
     key: `${string}.${string}`,

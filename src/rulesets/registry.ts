@@ -3,9 +3,11 @@ import type { GmDamageRequest } from "../apps/gm-damage/damage-request";
 import type { CardFlow } from "../chat/card-flows";
 import type { CardRenderer } from "../chat/card-render";
 import type { RulesetCheckLabels } from "../chat/check-card";
+import type { RulesetHotbarDrop } from "../chat/hotbar-drop";
 import type { AnyTableRuleset } from "../combat/table-ruleset";
 import { activeRulesetId, DEFAULT_RULESET } from "../config/ruleset-setting";
 import { type EffectAttachment, registerEffectAttachment } from "../effects/attached-effects";
+import type { RulesetQuenchBatch } from "../quench/batch";
 import {
   type EffectKindDefinition,
   type PoolDefinition,
@@ -112,7 +114,16 @@ export interface RulesetCards {
    */
   // biome-ignore lint/suspicious/noExplicitAny: each ruleset's result type is its own
   readonly check?: RulesetCheckLabels<any>;
+  /**
+   * Its own drops on the hotbar (FANGS: a sheet's check, a skill), asked
+   * first in a world that plays it (src/chat/hotbar-drop.ts); an item it
+   * attacks with (`attack.itemTypes`) makes an attack macro without it.
+   */
+  readonly hotbarDrop?: RulesetHotbarDrop;
 }
+
+/** A query a ruleset asks of the active GM (a v13 `CONFIG.queries` handler). */
+export type RulesetQuery = (payload: unknown, options: { timeout?: number }) => Promise<unknown>;
 
 /**
  * A ruleset's entry in the settings window: Foundry renders `type` when the
@@ -232,6 +243,19 @@ export interface RulesetDefinition {
    * `RulesetHeavyParts` (FANGS: src/rulesets/fangs/heavy.ts).
    */
   loadHeavy?(): Promise<unknown>;
+  /**
+   * The queries its parts ask of the active GM (FANGS: a player's attack,
+   * `fangs.startAttack`), by name, registered in `init` for every
+   * registered ruleset as its settings are (src/chat/index.ts). A name is
+   * the system's (`fangs.`), then, for a ruleset other than FANGS, its id
+   * (`fangs.toyChant`), so two rulesets never claim one.
+   */
+  readonly queries?: Readonly<Record<string, RulesetQuery>>;
+  /**
+   * Its scenario batches for the Quench test runner, loaded only where
+   * that module is active (src/quench/register.ts lists every ruleset's).
+   */
+  quenchBatches?(): Promise<readonly RulesetQuenchBatch[]>;
 }
 
 const definitions = new Map<string, RulesetDefinition>();

@@ -25,7 +25,8 @@ export interface ExchangeModules {
   readonly render: typeof import("../../src/rulesets/fangs/chat/exchange-render");
   /** The one `renderChatMessageHTML` hook that draws every ruleset's cards, the exchange card among them. */
   readonly card: typeof import("../../src/chat/card-render");
-  readonly hotbar: typeof import("../../src/rulesets/fangs/apps/attack/hotbar");
+  /** The one `hotbarDrop` hook: the world's ruleset's own drops, then its attack items. */
+  readonly hotbar: typeof import("../../src/chat/hotbar-drop");
 }
 
 let modules: ExchangeModules | null = null;
@@ -41,7 +42,7 @@ export async function loadExchange(): Promise<ExchangeModules> {
     model: await import("../../src/rulesets/fangs/data/exchange-card"),
     render: await import("../../src/rulesets/fangs/chat/exchange-render"),
     card: await import("../../src/chat/card-render"),
-    hotbar: await import("../../src/rulesets/fangs/apps/attack/hotbar"),
+    hotbar: await import("../../src/chat/hotbar-drop"),
   };
   return modules;
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
-import { CHECK_CARD_TEMPLATE, type CheckCardMeta, checkCardContext } from "../../src/chat/check-card";
+import { CHECK_CARD_TEMPLATE, type CheckCardMeta } from "../../src/chat/check-card";
 import type { CheckResult } from "../../src/rules/fangs/types";
 import {
   type ActorSheetContext,
@@ -25,6 +25,7 @@ import {
   TEMPLATE_ROOT,
   type TemplatePart,
 } from "../../src/rulesets/fangs/apps/sheets/parts";
+import { checkCardContext } from "../../src/rulesets/fangs/chat/check-card";
 import { createI18n, type I18n, registerFoundryHelpers } from "./foundry-helpers";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));

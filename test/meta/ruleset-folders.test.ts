@@ -31,27 +31,10 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "the party read and the pool statuses asked of the definition, as its effect kinds and pools already are",
   },
   {
-    files: ["src/chat/index.ts"],
-    why: "the hotbar drop takes FANGS's roll-macro drops (skill and characteristic checks)",
-    removedBy: "a hotbar-drop part on the definition, as starting an attack already is (cards.attack)",
-  },
-  {
     files: ["src/sim/node/packs.ts", "src/sim/node/rulesets.ts"],
     why: "the terminal commands cannot load a definition in Node (it registers Foundry models), so rulesets.ts names each ruleset's terminal part, one line each; packs.ts still reads FANGS's fighters",
     removedBy:
       "a Node-safe entry per ruleset beside its definition, and the pack reader in FANGS's terminal part",
-  },
-  {
-    files: ["src/chat/exchange-state.ts"],
-    why: "FANGS's exchange card state, still beside the shared AppliedDelta, DiceStep/StepDice and intent types the authority, the dice and the applier import",
-    removedBy:
-      "those types in shared modules, then moving the file to src/rulesets/fangs/chat/ (a line in the move script)",
-  },
-  {
-    files: ["src/chat/check-card.ts"],
-    why: "postCheck posts FANGS's CheckResult with its confirmation roll, and fangsCheckLabels live here",
-    removedBy:
-      "FANGS's checks posted through postRulesetCheck, and its labels moved to src/rulesets/fangs/chat/",
   },
   {
     files: ["src/config/fvtt-configuration.ts", "src/data/views.ts", "src/data/index.ts"],
@@ -63,11 +46,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
     files: ["src/documents/actor.ts", "src/fangs.ts"],
     why: "the start-up and the Actor still wire FANGS's parts: the roll API on the Actor, the sheets' init",
     removedBy: "a start-up hook on the definition, rolls asked of the definition",
-  },
-  {
-    files: ["src/quench/exchange-batch.ts"],
-    why: "the in-Foundry test batch of FANGS's exchange card",
-    removedBy: "FANGS's Quench batches moved to src/rulesets/fangs/quench/",
   },
 ];
 

@@ -6,7 +6,7 @@
  */
 
 import { readFileSync } from "node:fs";
-import { CHECK_CARD_TEMPLATE, checkCardContext } from "../../src/chat/check-card";
+import { CHECK_CARD_TEMPLATE } from "../../src/chat/check-card";
 import { STATUS_EFFECTS } from "../../src/config/statuses";
 import { characteristicCheck, resolveCheck } from "../../src/rules/fangs/check";
 import { getManeuver, movePaces } from "../../src/rules/fangs/maneuvers";
@@ -21,6 +21,7 @@ import {
 } from "../../src/rulesets/fangs/apps/sheets/context";
 import type { ActorData, ItemData, ItemType } from "../../src/rulesets/fangs/apps/sheets/context-types";
 import { ACTOR_PARTS, itemParts, STAT_BLOCK_PARTS } from "../../src/rulesets/fangs/apps/sheets/parts";
+import { checkCardContext } from "../../src/rulesets/fangs/chat/check-card";
 import { loadPacks, type SourceDocument } from "../build/pack-sources";
 import { prepareActor } from "../handlebars/fixtures/prepare";
 import { trackerPreviewPages } from "./fixtures/combat-tracker";

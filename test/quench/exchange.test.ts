@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { ExchangeStage } from "../../src/quench/exchange-batch";
+import type { ExchangeStage } from "../../src/rulesets/fangs/quench/exchange-batch";
 import { loadExchange, table } from "../foundry/chat-fixtures";
 import { world } from "../foundry/chat-stand-in";
 import { runBatch } from "./adapter";
 
 /**
- * The exchange batches of src/quench/ (attack to apply and undo, the forged
+ * FANGS's exchange batches (src/rulesets/fangs/quench/: attack to apply and undo, the forged
  * card steps) on the chat stand-in: Gru and Pirate Jenny from the packs'
  * sources, Jenny owned by `defender`, the dice scripted faces.
  */
 await loadExchange();
-const { exchangeBatch } = await import("../../src/quench/exchange-batch");
-const { forgedCardRequests } = await import("../../src/quench/forgery-batch");
+const { exchangeBatch } = await import("../../src/rulesets/fangs/quench/exchange-batch");
+const { forgedCardRequests } = await import("../../src/rulesets/fangs/quench/forgery-batch");
 
 const stage: ExchangeStage = {
   async setUp() {
@@ -40,7 +40,7 @@ describe("src/quench/register.ts", () => {
   it("registers the four FANGS batches with Quench, unticked, named from lang/en.json", async () => {
     const { registerBatches } = await import("../../src/quench/register");
     const registered: unknown[] = [];
-    registerBatches({
+    await registerBatches({
       registerBatch: (key, fn, options) => registered.push({ key, fn: typeof fn, ...options }),
     });
     const batch = (key: string, displayName: string) => ({

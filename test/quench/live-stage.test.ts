@@ -105,7 +105,7 @@ describe("the exchange batch's scripted dice in a live world", () => {
   for (const [label, map] of readings) {
     it(`every scripted face comes out of Foundry's Die as scripted, the Die's bands ${label}`, async () => {
       mapping = map;
-      const { liveExchangeStage } = await import("../../src/quench/exchange-batch");
+      const { liveExchangeStage } = await import("../../src/rulesets/fangs/quench/exchange-batch");
       const stage = liveExchangeStage();
       await stage.setUp();
       const rolls: [number, number][] = [

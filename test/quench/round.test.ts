@@ -19,7 +19,7 @@ const world = installCombatStandIn();
 const { FangsCombat } = await import("../../src/documents/combat");
 const request = await import("../../src/combat/request");
 const { roundBatch } = await import("../../src/quench/round-batch");
-const { forgedRoundRequests } = await import("../../src/quench/forgery-batch");
+const { forgedRoundRequests } = await import("../../src/rulesets/fangs/quench/forgery-batch");
 world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
 
 function fighter(id: string, name: string, ag: number, kind: string, owners: string[] = []) {

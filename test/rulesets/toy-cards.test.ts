@@ -141,7 +141,8 @@ describe("one card against several targets", () => {
 describe("the check card, labelled by the world's ruleset", () => {
   it("a toy check reads the toy's labels; FANGS's labels are the ones its card always showed", async () => {
     const { activeRulesetDefinition, getRulesetDefinition } = await import("../../src/rulesets/registry");
-    const { rulesetCheckContext, checkCardContext } = await import("../../src/chat/check-card");
+    const { rulesetCheckContext } = await import("../../src/chat/check-card");
+    const { checkCardContext } = await import("../../src/rulesets/fangs/chat/check-card");
     const labels = activeRulesetDefinition().cards?.check;
     expect(labels).toBeDefined();
     const meta = { actorName: "Tin", label: "TOY.Check.Defense", localizeLabel: true };

@@ -1,8 +1,8 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import { type CardFlow, type IntentParser, rulesetIntentOf } from "../../src/chat/card-flows";
 import type { CardRenderer } from "../../src/chat/card-render";
+import type { AppliedDelta } from "../../src/chat/card-steps";
 import type { RulesetCheckLabels, RulesetCheckResult } from "../../src/chat/check-card";
-import type { AppliedDelta } from "../../src/chat/exchange-state";
 import { actorAt, documentAtSync } from "../../src/documents/uuid";
 import { applyEffects, revertDeltas } from "../../src/effects/apply-effects";
 import {

@@ -1,6 +1,6 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import { type CardFlow, type IntentParser, rulesetIntentOf } from "../../src/chat/card-flows";
-import type { AppliedDelta } from "../../src/chat/exchange-state";
+import type { AppliedDelta } from "../../src/chat/card-steps";
 import {
   cardDeadline,
   type DeadlineExpiry,

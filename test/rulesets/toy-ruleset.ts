@@ -18,8 +18,10 @@ import {
   toyVolleyRenderer,
 } from "./toy-cards";
 import { toyConfig } from "./toy-config";
+import { toyHotbarDrop, toyQueries } from "./toy-hotbar";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
+import { toyQuenchBatches } from "./toy-quench";
 import { toyLeaving, toyRoundStart } from "./toy-round";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
@@ -285,6 +287,7 @@ export const toyDefinition: RulesetDefinition = {
     renderers: { toyVolley: toyVolleyRenderer },
     attack: toyAttack,
     check: toyCheckLabels,
+    hotbarDrop: toyHotbarDrop,
   },
   pools: [TOY_HP],
   effectKinds: [toyDrain],
@@ -299,4 +302,6 @@ export const toyDefinition: RulesetDefinition = {
     },
   },
   clauseIndex: { path: "test/rulesets/fixtures/toy-clauses.md", prefixes: ["TOY"] },
+  queries: toyQueries,
+  quenchBatches: toyQuenchBatches,
 };

@@ -1,6 +1,6 @@
 import type { ExchangeAnswer, ExchangeRequest } from "../../src/chat/authority";
 import type { CardFlow } from "../../src/chat/card-flows";
-import type { AppliedDelta } from "../../src/chat/exchange-state";
+import type { AppliedDelta } from "../../src/chat/card-steps";
 import { applyEffects, revertDeltas } from "../../src/effects/apply-effects";
 import { registerTimedStatuses } from "../../src/rules/kernel/timed-status";
 import { TOY_DAZED } from "./toy-cards";

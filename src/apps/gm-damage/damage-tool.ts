@@ -1,5 +1,5 @@
 import { authoredByGM } from "../../chat/card-flows";
-import type { AppliedDelta } from "../../chat/exchange-state";
+import type { AppliedDelta } from "../../chat/card-steps";
 import { localize } from "../../config/localize";
 import { serialised } from "../../documents/write-queue";
 import { applyEffects, revertDeltas } from "../../effects/apply-effects";

@@ -1,4 +1,4 @@
-import type { AppliedDelta } from "../../chat/exchange-state";
+import type { AppliedDelta } from "../../chat/card-steps";
 import { registeredPoolNames } from "../../rulesets/registry";
 /**
  * The GM damage note's record read with its shape checked (src/data/gm-damage-note.ts

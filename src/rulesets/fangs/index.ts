@@ -1,16 +1,18 @@
-import { fangsCheckLabels } from "../../chat/check-card";
+import { START_ATTACK_QUERY } from "../../chat/authority";
 import { anyTable } from "../../combat/table-ruleset";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";
+import { fangsHotbarDrop } from "./apps/attack/hotbar";
 import { FANGS_RULES_MENU } from "./apps/settings";
 import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
 import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
+import { fangsCheckLabels } from "./chat/check-card";
 import { fangsTable } from "./combat/fangs-table";
 import { fangsConfigEntry, fangsStatuses } from "./config/fangs-config";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "./config/labels";
@@ -100,6 +102,7 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     renderers: { exchange: exchangeCardRenderer },
     attack: fangsAttack,
     check: fangsCheckLabels,
+    hotbarDrop: fangsHotbarDrop,
   },
   /** As CONFIG.FANGS has them once modules had their `init` (docs/api.md); read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
@@ -118,6 +121,11 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   },
   simulator: { load: async () => (await loadRuleset("fangs")).fangsSimulator },
   loadHeavy: loadFangsHeavy,
+  // The active GM makes every exchange card (apps/attack/start-attack.ts): a player's attack is asked of it.
+  queries: {
+    [START_ATTACK_QUERY]: async (payload) => (await loadRuleset("fangs")).handleStartAttack(payload),
+  },
+  quenchBatches: async () => (await import("./quench")).fangsQuenchBatches,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);

@@ -1,4 +1,4 @@
-import type { AppliedDelta } from "../../chat/exchange-state";
+import type { AppliedDelta } from "../../chat/card-steps";
 import type { StuckFlag } from "../../chat/stuck-weapons";
 import type { EffectAttachment } from "../../effects/attached-effects";
 import type { StuckItemEffect } from "../../rules/kernel/effects";

@@ -1,4 +1,3 @@
-import type { ExchangeState } from "../../../chat/exchange-state";
 import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
@@ -8,6 +7,7 @@ import { fangsRound } from "../combat/combatant-round";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
+import type { ExchangeState } from "./exchange-state";
 
 /**
  * What a defender may answer an attack with, read from the world as it is

@@ -1,15 +1,5 @@
 import { announce, frozen } from "../../../api/hooks";
-import {
-  type AttackSetup,
-  createAttacked,
-  createDeclined,
-  type ExchangeState,
-  type NewExchange,
-  type PartyRef,
-  type SpecialDefenseRecord,
-  type StepDice,
-  type WeaponRef,
-} from "../../../chat/exchange-state";
+import type { StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollsOf } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
 import { applyEffects } from "../../../effects/apply-effects";
@@ -21,6 +11,16 @@ import { RulesError } from "../../../rules/kernel/errors";
 import { rulesOptions } from "../config/settings";
 import { rulesErrorKey } from "./defense-options";
 import { chargeOffer, combatOfAttacker, countNewAttack } from "./exchange-flow";
+import {
+  type AttackSetup,
+  createAttacked,
+  createDeclined,
+  type ExchangeState,
+  type NewExchange,
+  type PartyRef,
+  type SpecialDefenseRecord,
+  type WeaponRef,
+} from "./exchange-state";
 import { attackerProfile, FactsError, weaponProfile, weaponSkill } from "./facts";
 
 /**

@@ -1,20 +1,7 @@
 import { announce, frozen } from "../../../api/hooks";
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "../../../chat/authority";
 import { authoredByGM, NOT_GM_CARD } from "../../../chat/card-flows";
-import {
-  checkIntent,
-  DODGE_PAST,
-  type ExchangeEvent,
-  type ExchangeIntent,
-  ExchangeStage,
-  type ExchangeState,
-  type FreeAttackOffer,
-  type NextStep,
-  type PartyRef,
-  type StepDice,
-  transition,
-  type Actor as Who,
-} from "../../../chat/exchange-state";
+import type { StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "../../../chat/replay-dice";
 import { itemSystem } from "../../../data/views";
@@ -55,6 +42,19 @@ import {
   rulesErrorKey,
 } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
+import {
+  checkIntent,
+  DODGE_PAST,
+  type ExchangeEvent,
+  type ExchangeIntent,
+  ExchangeStage,
+  type ExchangeState,
+  type FreeAttackOffer,
+  type NextStep,
+  type PartyRef,
+  transition,
+  type Actor as Who,
+} from "./exchange-state";
 import { combatantState, currentItemSp, defenderProfile, FactsError, weaponProfile } from "./facts";
 
 /**
@@ -573,7 +573,8 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
 
   let prepared: Prepared;
   try {
-    prepared = await prepare(state, request.intent, user.id ?? "", attacker, target);
+    // checkIntent refused anything but one of FANGS's exchange intents.
+    prepared = await prepare(state, request.intent as ExchangeIntent, user.id ?? "", attacker, target);
   } catch (error) {
     if (error instanceof StepRefusal) return refused(error.code, error.messageKey, error.data);
     if (error instanceof FactsError) return refused("facts", error.key, { ...error.data });

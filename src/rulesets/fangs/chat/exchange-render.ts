@@ -1,12 +1,12 @@
 import { requestStep } from "../../../chat/authority";
-import type { ExchangeIntent, ExchangeState } from "../../../chat/exchange-state";
-import { HARM_SUFFIX, mayTake, openIntents } from "../../../chat/exchange-state";
 import { localize } from "../../../config/localize";
 import { documentAtSync } from "../../../documents/uuid";
 import { exchangeOf } from "../data/exchange-card";
 import type { DefenseOffer } from "./defense-options";
 import { offeredDefenses } from "./defense-options";
 import { defenseQuestion } from "./defense-question";
+import type { ExchangeIntent, ExchangeState } from "./exchange-state";
+import { HARM_SUFFIX, mayTake, openIntents } from "./exchange-state";
 import { EXCHANGE_TEMPLATE, exchangeCardView, type Viewer } from "./exchange-view";
 
 /**

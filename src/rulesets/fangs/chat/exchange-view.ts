@@ -1,14 +1,4 @@
-import { type CheckCardContext, checkCardContext } from "../../../chat/check-card";
-import {
-  type AppliedDelta,
-  DODGE_PAST,
-  type ExchangeStage,
-  type ExchangeState,
-  HARM_SUFFIX,
-  type IntentType,
-  mayTakeOn,
-  openIntents,
-} from "../../../chat/exchange-state";
+import type { AppliedDelta } from "../../../chat/card-steps";
 import type { Localize } from "../../../config/localize";
 import type { AutofireDamage } from "../../../rules/fangs/autofire";
 import { sparesHealth } from "../../../rules/fangs/blows";
@@ -20,7 +10,17 @@ import { DEFENSE_LABEL_KEYS, OUTCOME_LABEL_KEYS } from "../../../rules/fangs/out
 import { type CheckResult, type DefenseChoice, SuccessLevel } from "../../../rules/fangs/types";
 import type { Effect } from "../../../rules/kernel/effects";
 import { timedStatusDefinition } from "../../../rules/kernel/timed-status";
+import { type CheckCardContext, checkCardContext } from "./check-card";
 import type { DefenseOffer } from "./defense-options";
+import {
+  DODGE_PAST,
+  type ExchangeStage,
+  type ExchangeState,
+  HARM_SUFFIX,
+  type IntentType,
+  mayTakeOn,
+  openIntents,
+} from "./exchange-state";
 
 /**
  * What the exchange card shows one viewer, as plain data with every text

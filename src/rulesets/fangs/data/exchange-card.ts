@@ -1,4 +1,4 @@
-import { EXCHANGE_STAGES, type ExchangeState, readState } from "../../../chat/exchange-state";
+import { EXCHANGE_STAGES, type ExchangeState, readState } from "../chat/exchange-state";
 
 /**
  * The `exchange` ChatMessage subtype: the whole exchange lives in the

@@ -6,8 +6,8 @@ import {
   table,
 } from "../../../../../test/foundry/chat-fixtures";
 import { world } from "../../../../../test/foundry/chat-stand-in";
-import type { CheckRequest } from "../../../../chat/check-card";
 import { ScriptedDice } from "../../../../rules/kernel/dice";
+import type { CheckRequest } from "../../chat/check-card";
 import { registerRollApi } from "../sheets/rolls";
 
 /*
@@ -18,8 +18,8 @@ import { registerRollApi } from "../sheets/rolls";
 
 /** Every check the macros post, as the card is asked for it (the stand-in renders no template). */
 const posted = vi.hoisted(() => [] as CheckRequest[]);
-vi.mock("../../../../chat/check-card", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../../../chat/check-card")>();
+vi.mock("../../chat/check-card", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../chat/check-card")>();
   return {
     ...original,
     postCheck: async (request: CheckRequest) => {

@@ -7,9 +7,9 @@ import {
   writeInlineField,
 } from "../../../../apps/sheets/support";
 import { startAttack } from "../../../../chat";
-import { postCheck } from "../../../../chat/check-card";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { resolveCheck } from "../../../../rules/fangs/check";
+import { postCheck } from "../../chat/check-card";
 import { fangsRound } from "../../combat/combatant-round";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";

@@ -10,8 +10,8 @@ import { actorDataOf } from "./document-data";
  * templates (test/handlebars/sheets.test.ts).
  */
 vi.mock("../../../../chat", () => ({ startAttack: vi.fn() }));
-vi.mock("../../../../chat/check-card", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../../chat/check-card")>()),
+vi.mock("../../chat/check-card", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../chat/check-card")>()),
   postCheck: vi.fn(),
 }));
 vi.mock("../../../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));

@@ -62,5 +62,3 @@ export const SHEET_PARTIALS: readonly string[] = [
   "partials/creature-traits.hbs",
   "partials/biography-field.hbs",
 ].map((p) => `${TEMPLATE_ROOT}/${p}`);
-
-export const CHECK_CARD_TEMPLATE = `${TEMPLATE_ROOT}/chat/check.hbs`;

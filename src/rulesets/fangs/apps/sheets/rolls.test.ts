@@ -2,16 +2,16 @@ import "../../../../../test/foundry/setup";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, itemNamed, skill } from "../../../../../test/foundry/builders";
 import { resetWorld } from "../../../../../test/foundry/setup";
-import type { CheckRequest } from "../../../../chat/check-card";
 import { ScriptedDice } from "../../../../rules/kernel/dice";
+import type { CheckRequest } from "../../chat/check-card";
 
 /*
  * A sheet's roll button and the hotbar macro made from it roll what the data
  * models prepared: no sheet context is built for a roll.
  */
 const posted = vi.hoisted(() => [] as CheckRequest[]);
-vi.mock("../../../../chat/check-card", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../../chat/check-card")>()),
+vi.mock("../../chat/check-card", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../chat/check-card")>()),
   postCheck: vi.fn(async (request: CheckRequest) => {
     posted.push(request);
   }),

@@ -15,8 +15,8 @@ import { resetWorld, standIn } from "../../../../../test/foundry/setup";
  * links are not what is tested here.
  */
 vi.mock("../../../../chat", () => ({ startAttack: vi.fn() }));
-vi.mock("../../../../chat/check-card", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../../chat/check-card")>()),
+vi.mock("../../chat/check-card", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../chat/check-card")>()),
   postCheck: vi.fn(),
 }));
 vi.mock("../../../../documents/combatant", () => ({ FangsCombatant: { of: () => null } }));

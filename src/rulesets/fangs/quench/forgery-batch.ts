@@ -1,7 +1,7 @@
-import type { BatchContext, BatchFunction } from "./batch";
-import { LIVE_TIMEOUT_MS, type Stage } from "./batch";
+import type { BatchContext, BatchFunction } from "../../../quench/batch";
+import { LIVE_TIMEOUT_MS, type Stage } from "../../../quench/batch";
+import { currentOf, type RoundTable, roundOf } from "../../../quench/round-batch";
 import { attackJenny, type ExchangeStage, type ExchangeTable, poolsOf, stateOf } from "./exchange-batch";
-import { currentOf, type RoundTable, roundOf } from "./round-batch";
 
 /**
  * Requests a player's client could forge from its console, sent straight to

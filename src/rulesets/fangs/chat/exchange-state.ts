@@ -1,11 +1,11 @@
-import type { Consequences } from "../rules/fangs/consequences";
-import type { DamageResult } from "../rules/fangs/damage";
-import type { DodgeInsteadResult } from "../rules/fangs/defenses";
-import type { AttackRoll, DefenseRoll, ExchangeOutcome } from "../rules/fangs/outcome";
-import type { SpecialDefenseResult } from "../rules/fangs/special-defenses";
-import type { AttackDeclaration, DefenseDeclaration } from "../rules/fangs/types";
-import type { DieResult } from "../rules/kernel/dice";
-import type { Effect } from "../rules/kernel/effects";
+import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
+import type { Consequences } from "../../../rules/fangs/consequences";
+import type { DamageResult } from "../../../rules/fangs/damage";
+import type { DodgeInsteadResult } from "../../../rules/fangs/defenses";
+import type { AttackRoll, DefenseRoll, ExchangeOutcome } from "../../../rules/fangs/outcome";
+import type { SpecialDefenseResult } from "../../../rules/fangs/special-defenses";
+import type { AttackDeclaration, DefenseDeclaration } from "../../../rules/fangs/types";
+import type { Effect } from "../../../rules/kernel/effects";
 
 /**
  * The exchange card's state machine, pure: no Foundry global, no DOM, no
@@ -125,13 +125,6 @@ export interface AttackSetup {
   readonly phase: string | null;
 }
 
-/** The dice one step consumed, in order: turned into Foundry Rolls for the message and Dice So Nice. */
-export interface StepDice {
-  readonly step: DiceStep;
-  readonly dice: readonly DieResult[];
-}
-export type DiceStep = "attack" | "defense" | "outcome" | "damage" | "fumble" | "consequences";
-
 export interface DefenseRecord {
   /** The rules core's DefenseRoll (plain data). */
   /** The rules core's DefenseRoll. */
@@ -173,63 +166,6 @@ export interface SpecialDefenseRecord {
   /** The rules core's SpecialDefenseResult. */
   readonly result: SpecialDefenseResult;
 }
-
-/** One exact change made by an application, enough to revert it. See src/effects/apply-effects.ts. */
-export type AppliedDelta =
-  | {
-      readonly kind: "pool";
-      readonly actorUuid: string;
-      /** A registered pool's name (FANGS: "stunPoints", "hitPoints"). */
-      readonly pool: string;
-      readonly before: number;
-      readonly after: number;
-    }
-  | {
-      readonly kind: "itemSp";
-      readonly actorUuid: string;
-      readonly itemId: string;
-      readonly before: number;
-      readonly after: number;
-    }
-  | {
-      readonly kind: "equipped";
-      readonly actorUuid: string;
-      readonly itemId: string;
-      readonly before: boolean;
-      readonly after: boolean;
-    }
-  | {
-      readonly kind: "status";
-      readonly actorUuid: string;
-      readonly status: string;
-      readonly before: boolean;
-      readonly after: boolean;
-    }
-  | {
-      readonly kind: "stuck";
-      readonly targetUuid: string;
-      /** The ActiveEffect created on the target to carry the stuck weapon. */
-      readonly effectId: string;
-      readonly ownerUuid: string;
-      readonly itemId: string;
-      readonly inItemId: string | null;
-    }
-  | {
-      readonly kind: "timedStatus";
-      readonly actorUuid: string;
-      /** The ActiveEffect created to carry it; the effects its chain puts on after it name it. */
-      readonly effectId: string;
-      /** The registered timed status's id. */
-      readonly timedStatus: string;
-      /** Each status its chain may put on when it runs out, and whether the actor had it before. */
-      readonly endStatuses: Readonly<Record<string, boolean>>;
-    }
-  | {
-      readonly kind: "actionLost";
-      readonly combatantUuid: string;
-      readonly before: boolean;
-      readonly after: boolean;
-    };
 
 export interface ApplicationRecord {
   /** Every effect applied, the damage's and the consequences'. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { DamageResult } from "../rules/fangs/damage";
-import { decideOutcome, type ExchangeOutcome, rollAttack, rollDefense } from "../rules/fangs/outcome";
-import type { AttackDeclaration, DefenseChoice } from "../rules/fangs/types";
-import { ScriptedDice } from "../rules/kernel/dice";
-import type { Effect } from "../rules/kernel/effects";
+import type { DamageResult } from "../../../rules/fangs/damage";
+import { decideOutcome, type ExchangeOutcome, rollAttack, rollDefense } from "../../../rules/fangs/outcome";
+import type { AttackDeclaration, DefenseChoice } from "../../../rules/fangs/types";
+import { ScriptedDice } from "../../../rules/kernel/dice";
+import type { Effect } from "../../../rules/kernel/effects";
 import {
   type Actor,
   checkIntent,
