@@ -10,4 +10,4 @@ export * from "../rulesets/fangs/data/item-weapon";
 export * from "../rulesets/fangs/data/owner";
 export * from "./fields";
 export * from "./migrations";
-export { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./views";
+export { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../rulesets/fangs/data/views";

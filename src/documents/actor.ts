@@ -1,5 +1,5 @@
 import type { AppliedDelta } from "../chat/exchange-state";
-import { actorSystem, itemSystem } from "../data/views";
+import { actorSystem, itemSystem } from "../rulesets/fangs/data/views";
 import { loadRuleset } from "../on-demand";
 import { createDialogOfRuleset, newActorToken } from "../rulesets/documents";
 import type { RollSpec } from "../rulesets/fangs/apps/sheets/roll-spec";

@@ -9,7 +9,7 @@ import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from ".
 import { actingNow, groupsAfterPlan, storedGroups } from "../combat/turn-groups";
 import { compareForTurns, type PlanUpdate, planToUpdate } from "../combat/turns";
 import { rulesOptions } from "../config/settings";
-import { actorSystem } from "../data/views";
+import { actorSystem } from "../rulesets/fangs/data/views";
 import { loadRuleset } from "../on-demand";
 // Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
 import { dyingRound } from "../rules/fangs/consequences";

@@ -1,6 +1,6 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
 import type { AppliedDelta } from "../chat/exchange-state";
-import { actorSystem, itemSystem } from "../data/views";
+import { actorSystem, itemSystem } from "../rulesets/fangs/data/views";
 import { FangsCombatant } from "../documents/combatant";
 import { actorAt, documentAt } from "../documents/uuid";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";

@@ -1,5 +1,5 @@
 import v0Character from "../data/fixtures/v0/character.json";
-import { actorSystem } from "../data/views";
+import { actorSystem } from "../rulesets/fangs/data/views";
 import { loadWorldMigration } from "../on-demand";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, runCleanup } from "./live";

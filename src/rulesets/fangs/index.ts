@@ -5,7 +5,7 @@ import { registerFangsSettings } from "../../config/settings";
 import { STATUS_EFFECTS } from "../../config/statuses";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
-import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/views";
 import { loadRuleset } from "../../on-demand";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";

@@ -1,11 +1,11 @@
 import type { ExchangeState } from "../../../chat/exchange-state";
 import { rulesOptions } from "../../../config/settings";
-import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { combatantSystem } from "../combat/snapshot";
+import { itemSystem } from "../data/views";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
 
 /**

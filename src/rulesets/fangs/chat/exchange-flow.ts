@@ -18,7 +18,6 @@ import {
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "../../../chat/replay-dice";
 import { rulesOptions } from "../../../config/settings";
-import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
 import { replacing } from "../../../documents/replace";
@@ -45,6 +44,7 @@ import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { exchangeOf } from "../data/exchange-card";
+import { itemSystem } from "../data/views";
 import type { PlannedStuck } from "../stuck-weapon-effect";
 import {
   DEFENSE_CHOICES,

@@ -7,7 +7,6 @@ import type { ExchangeState, PartyRef } from "../../../../chat/exchange-state";
 import { attackEnforcement } from "../../../../config/exchange-settings";
 import { localize } from "../../../../config/localize";
 import { rulesOptions } from "../../../../config/settings";
-import { itemSystem } from "../../../../data/views";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { actorAt, documentAt, documentAtSync } from "../../../../documents/uuid";
 import { serialised } from "../../../../documents/write-queue";
@@ -38,6 +37,7 @@ import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { exchangeOf } from "../../data/exchange-card";
+import { itemSystem } from "../../data/views";
 import {
   type AttackAnswers,
   askAttack,

@@ -1,18 +1,14 @@
-import type { ActorBaseDerived } from "../rulesets/fangs/data/actor-base";
-import { CharacterModel, type CharacterSchema } from "../rulesets/fangs/data/actor-character";
-import {
-  type CreatureDerived,
-  CreatureModel,
-  type CreatureSchema,
-} from "../rulesets/fangs/data/actor-creature";
-import type { FangsCombatantSchema } from "../rulesets/fangs/data/combatant";
-import { AdvantageModel, type AdvantageSchema } from "../rulesets/fangs/data/item-advantage";
-import { ArmorModel, type ArmorSchema } from "../rulesets/fangs/data/item-armor";
-import { ManeuverModel, type ManeuverSchema } from "../rulesets/fangs/data/item-maneuver";
-import { type ShieldDerived, ShieldModel, type ShieldSchema } from "../rulesets/fangs/data/item-shield";
-import { type SkillDerived, SkillModel, type SkillSchema } from "../rulesets/fangs/data/item-skill";
-import { type WeaponDerived, WeaponModel, type WeaponSchema } from "../rulesets/fangs/data/item-weapon";
-import type { FangsCombatSchema } from "./combat";
+import type { FangsCombatSchema } from "../../../data/combat";
+import type { ActorBaseDerived } from "./actor-base";
+import { CharacterModel, type CharacterSchema } from "./actor-character";
+import { type CreatureDerived, CreatureModel, type CreatureSchema } from "./actor-creature";
+import type { FangsCombatantSchema } from "./combatant";
+import { AdvantageModel, type AdvantageSchema } from "./item-advantage";
+import { ArmorModel, type ArmorSchema } from "./item-armor";
+import { ManeuverModel, type ManeuverSchema } from "./item-maneuver";
+import { type ShieldDerived, ShieldModel, type ShieldSchema } from "./item-shield";
+import { type SkillDerived, SkillModel, type SkillSchema } from "./item-skill";
+import { type WeaponDerived, WeaponModel, type WeaponSchema } from "./item-weapon";
 
 /**
  * One typed view of each FANGS document's `system`, inferred from the data
