@@ -1,5 +1,5 @@
 import type { AppliedDelta } from "../chat/exchange-state";
-import { actorSystem, itemSystem } from "../rulesets/fangs/data/views";
+import { itemSystem, modelSystem } from "../data/views";
 import { loadRuleset } from "../on-demand";
 import { createDialogOfRuleset, newActorToken } from "../rulesets/documents";
 import type { RollSpec } from "../rulesets/fangs/apps/sheets/roll-spec";
@@ -140,7 +140,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
 
   /** The model's field for a bar's value (`stunPoints` → `stunPoints.value`), when this system models it. */
   #barValueField(attribute: string): { min?: unknown } | null {
-    const field = actorSystem(this)?.schema.getField(`${attribute}.value`);
+    const field = modelSystem(this)?.schema.getField(`${attribute}.value`);
     return field && typeof field === "object" ? (field as { min?: unknown }) : null;
   }
 

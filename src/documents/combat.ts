@@ -9,7 +9,6 @@ import { ADVANCE_ACTION, roundAction, type TablePlanner, type TurnPlan } from ".
 import { actingNow, groupsAfterPlan, storedGroups } from "../combat/turn-groups";
 import { compareForTurns, type PlanUpdate, planToUpdate } from "../combat/turns";
 import { rulesOptions } from "../config/settings";
-import { actorSystem } from "../rulesets/fangs/data/views";
 import { loadRuleset } from "../on-demand";
 // Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
 import { dyingRound } from "../rules/fangs/consequences";
@@ -19,6 +18,7 @@ import type { Effect } from "../rules/kernel/effects";
 import { combatantState as actorState } from "../rulesets/fangs/chat/facts";
 import { fangsPlanOptions } from "../rulesets/fangs/combat/fangs-table";
 import { MANEUVER_STATUS_ID, setManeuverStatus } from "../rulesets/fangs/combat/maneuver-status";
+import { actorSystem } from "../rulesets/fangs/data/views";
 import { serialised } from "./write-queue";
 
 /**

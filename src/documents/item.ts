@@ -1,5 +1,5 @@
 import { localize } from "../config/localize";
-import { itemSystem } from "../rulesets/fangs/data/views";
+import { itemSystem } from "../data/views";
 import {
   createDialogOfRuleset,
   documentRuleset,

@@ -1,9 +1,9 @@
 import { exchangeApi } from "../chat";
 import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { SYSTEM_ID } from "../config/system";
-import { actorSystem } from "../rulesets/fangs/data/views";
 import { loadRuleset } from "../on-demand";
 import { exchangeOf } from "../rulesets/fangs/data/exchange-card";
+import { actorSystem } from "../rulesets/fangs/data/views";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, liveUser, runCleanup } from "./live";
 

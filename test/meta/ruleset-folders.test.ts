@@ -71,12 +71,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "FANGS's labels and maneuvers under a per-ruleset entry of CONFIG.FANGS, keeping the API's names",
   },
   {
-    files: ["src/config/fvtt-configuration.ts", "src/data/views.ts", "src/data/index.ts"],
-    why: "the type configuration names FANGS's model classes for TypeScript, and the typed views and the migration read them",
-    removedBy:
-      "each ruleset declaring its models' types from its own folder (module augmentation) and views per ruleset",
-  },
-  {
     files: ["src/combat/index.ts", "src/documents/actor.ts", "src/documents/combatant.ts", "src/fangs.ts"],
     why: "the start-up and the document classes still wire FANGS's parts: maneuver statuses, the roll API on the Actor, the Combatant's round methods, the sheets' init",
     removedBy:
