@@ -5,7 +5,6 @@ import { registerFangsSettings } from "../../config/settings";
 import { STATUS_EFFECTS } from "../../config/statuses";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "../../config/system";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
-import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/views";
 import { loadRuleset } from "../../on-demand";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";
@@ -13,11 +12,14 @@ import { FANGS_RULES_MENU } from "./apps/settings";
 import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
 import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
+import { rollSpecOf } from "./apps/sheets/roll-spec";
+import { rollCheck } from "./apps/sheets/rolls";
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
 import { fangsTable } from "./combat/fangs-table";
 import { FangsCombatantData } from "./data/combatant";
 import { ExchangeMessageData } from "./data/exchange-card";
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/views";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
 import { FANGS_POOLS } from "./pools";
@@ -116,6 +118,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   },
   simulator: { load: async () => (await loadRuleset("fangs")).fangsSimulator },
   loadHeavy: () => loadRuleset("fangs"),
+  // Its sheets' checks, as `actor.rollCheck(spec)` rolls them.
+  rolls: { readCheck: rollSpecOf, rollCheck },
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);
