@@ -213,6 +213,13 @@ export interface RulesetDefinition {
    */
   // biome-ignore lint/suspicious/noExplicitAny: each ruleset's check is its own
   readonly rolls?: RulesetRolls<any>;
+  /**
+   * Its own start-up work, run in `init` whatever the world plays (a world
+   * keeps the documents of the rulesets it does not play): hooks its sheets
+   * need, templates to preload, its parts of `game.system.api`. Its sheets
+   * themselves are registered from `documents`, its settings from `options`.
+   */
+  init?(): void;
 }
 
 const definitions = new Map<string, RulesetDefinition>();

@@ -71,10 +71,10 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "FANGS's labels and maneuvers under a per-ruleset entry of CONFIG.FANGS, keeping the API's names",
   },
   {
-    files: ["src/combat/index.ts", "src/documents/combatant.ts", "src/fangs.ts"],
-    why: "the start-up and the document classes still wire FANGS's parts: maneuver statuses and the Combatant's data model type, the Combatant's round methods, the sheets' init",
+    files: ["src/combat/index.ts", "src/documents/combatant.ts"],
+    why: "the start-up and the document classes still wire FANGS's parts: maneuver statuses and the Combatant's data model type, the Combatant's round methods",
     removedBy:
-      "a start-up hook on the definition, the maneuver status re-export and the Combatant model's type declared from FANGS's folder (src/rulesets/fangs/config/types.ts), the Combatant's methods moved to FANGS's combatant model",
+      "the maneuver status re-export and the Combatant model's type declared from FANGS's folder (src/rulesets/fangs/config/types.ts), the Combatant's methods moved to FANGS's combatant model",
   },
   {
     files: ["src/on-demand.ts"],

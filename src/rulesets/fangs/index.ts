@@ -10,6 +10,7 @@ import { fangsRuleset } from "../../rules/fangs/ruleset";
 import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";
 import { FANGS_RULES_MENU } from "./apps/settings";
 import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
+import { registerSheets } from "./apps/sheets";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
 import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
 import { rollSpecOf } from "./apps/sheets/roll-spec";
@@ -120,6 +121,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   loadHeavy: () => loadRuleset("fangs"),
   // Its sheets' checks, as `actor.rollCheck(spec)` rolls them.
   rolls: { readCheck: rollSpecOf, rollCheck },
+  // Core's sheets put away, its partials preloaded, the sheets following the tracker, `api.rolls`.
+  init: registerSheets,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);
