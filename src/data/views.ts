@@ -21,9 +21,9 @@ export type ItemModelType = keyof RulesetItemModels & string;
 export type ActorModelOf<T extends ActorModelType> = InstanceType<RulesetActorModels[T]>;
 export type ItemModelOf<T extends ItemModelType> = InstanceType<RulesetItemModels[T]>;
 
-/** The model Foundry builds a type's `system` from, when one is registered. */
+/** The model Foundry builds a type's `system` from, when one is registered (the type is a declared one). */
 function registeredModel(models: object, type: string): (abstract new (...args: never[]) => object) | null {
-  const model: unknown = Object.hasOwn(models, type) ? (models as Record<string, unknown>)[type] : undefined;
+  const model: unknown = (models as Record<string, unknown>)[type];
   return typeof model === "function" ? (model as abstract new (...args: never[]) => object) : null;
 }
 

@@ -103,17 +103,10 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
   async rollCheck(spec: unknown): Promise<void> {
     const ruleset = documentRuleset(this) ?? activeRulesetDefinition().id;
     const rolls = getRulesetDefinition(ruleset)?.rolls;
-    const data = { name: this.name ?? "", ruleset: rulesetLabel(ruleset) };
-    if (!rolls) {
-      ui.notifications?.warn(localize("FANGS.Ruleset.Refusal.NoRolls", data));
-      return;
-    }
-    const check: unknown = rolls.readCheck(spec);
-    if (check === null) {
-      ui.notifications?.warn(localize("FANGS.Ruleset.Refusal.NoSuchCheck", data));
-      return;
-    }
-    await rolls.rollCheck(this, check);
+    const check: unknown = rolls ? rolls.readCheck(spec) : null;
+    if (rolls && check !== null) return rolls.rollCheck(this, check);
+    const key = rolls ? "FANGS.Ruleset.Refusal.NoSuchCheck" : "FANGS.Ruleset.Refusal.NoRolls";
+    ui.notifications?.warn(localize(key, { name: this.name ?? "", ruleset: rulesetLabel(ruleset) }));
   }
 
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */
