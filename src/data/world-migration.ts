@@ -113,15 +113,6 @@ async function writeBackActor(actor: ActorLike, failed: string[], label = nameOf
   );
 }
 
-/**
- * An unlinked token stores only what it overrides of its actor. Its system
- * override is migrated as the partial source it is, by the actor model's own
- * migrateData, and replaces the stored one: writing the synthetic actor's
- * whole system instead would copy the base actor's values into the token
- * (and, where the override still has old keys, the base's value would win
- * over the token's own). Item overrides are whole items, written like an
- * actor's.
- */
 /** The model an actor type's `system` is built from (whichever ruleset registered it), if it has one. */
 function actorModel(type: string): { migrateData(source: Record<string, unknown>): unknown } | null {
   const models = CONFIG.Actor.dataModels as Record<string, unknown>;
@@ -131,6 +122,15 @@ function actorModel(type: string): { migrateData(source: Record<string, unknown>
     : null;
 }
 
+/**
+ * An unlinked token stores only what it overrides of its actor. Its system
+ * override is migrated as the partial source it is, by the actor model's own
+ * migrateData, and replaces the stored one: writing the synthetic actor's
+ * whole system instead would copy the base actor's values into the token
+ * (and, where the override still has old keys, the base's value would win
+ * over the token's own). Item overrides are whole items, written like an
+ * actor's.
+ */
 async function writeBackDelta(
   actor: ActorLike,
   delta: DeltaLike,

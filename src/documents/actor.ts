@@ -19,10 +19,11 @@ export interface PoolChangeOptions {
 
 /**
  * The system's actor, whatever its ruleset. Schema and derived values live
- * on each ruleset's data models; rules live in the rules cores. The document keeps the workflow:
- * refusing bad edits with a notice, small look-ups the sheets need, and what
- * macros and modules do to an actor (damage, healing, a check), each through
- * the same code as the system's own buttons.
+ * on each ruleset's data models; rules live in the rules cores. The
+ * document keeps the workflow: refusing bad edits with a notice, small
+ * look-ups the sheets need, and what macros and modules do to an actor
+ * (damage, healing, a check), each through the same code as the system's
+ * own buttons.
  */
 export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /**
