@@ -11,6 +11,7 @@ import { registerEncounters } from "./encounters";
 import { registerSheets } from "./rulesets/fangs/apps/sheets";
 import "./fangs";
 import { loadQuenchBatches, preloadRuleset } from "./on-demand";
+import { registerRulesetDefinition } from "./rulesets/registry";
 
 // The UI parts extend Foundry's application classes at load, which the
 // stand-in does not provide; each registration the entry file calls is
@@ -29,7 +30,22 @@ vi.mock("./on-demand", () => ({
 }));
 
 describe("the entry file", () => {
-  it("registers documents, statuses, settings and the UI parts on init, once", () => {
+  it("registers documents, statuses, settings, the UI parts and every ruleset's own init on init, once", () => {
+    // A second ruleset, registered as a ruleset's module does before `init`: its own start-up runs too.
+    const probeInit = vi.fn();
+    registerRulesetDefinition({
+      id: "probe",
+      rules: { id: "probe", labelKey: "PROBE.Ruleset", phases: [], turnOrder: () => [] },
+      langPrefix: "PROBE",
+      documents: {
+        Actor: {},
+        Item: {},
+        ChatMessage: {},
+        combatant: { type: "probeCombatant", model: class {} },
+      },
+      statuses: [],
+      init: probeInit,
+    });
     CONFIG.Actor.documentClass = StandInActor as never;
     CONFIG.statusEffects = [];
     standIn.game.settings.settings.clear();
@@ -38,7 +54,9 @@ describe("the entry file", () => {
     expect(CONFIG.Actor.documentClass).toBe(FangsActor);
     expect(CONFIG.FANGS.statuses).toHaveLength(10);
     expect(standIn.game.settings.settings.has("fangs.rules")).toBe(true);
+    // FANGS's init is its sheets' start-up.
     expect(registerSheets).toHaveBeenCalledTimes(1);
+    expect(probeInit).toHaveBeenCalledTimes(1);
     expect(registerCombat).toHaveBeenCalledTimes(1);
     expect(registerExchange).toHaveBeenCalledTimes(1);
     expect(registerEncounterOdds).toHaveBeenCalledTimes(1);
@@ -46,6 +64,7 @@ describe("the entry file", () => {
     expect(registerEncounters).toHaveBeenCalledTimes(1);
     Hooks.callAll("init");
     expect(registerSheets).toHaveBeenCalledTimes(1);
+    expect(probeInit).toHaveBeenCalledTimes(1);
   });
 
   it("reads CONFIG.FANGS at setup, after modules extended it in their own init", () => {

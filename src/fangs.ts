@@ -23,7 +23,7 @@ import { migrateWorldWhenDue } from "./data/world-migration-gate";
 import { watchTimedStatuses } from "./effects/timed-status-effects";
 import { registerEncounters } from "./encounters";
 import { loadQuenchBatches, preloadRuleset } from "./on-demand";
-import { registerSheets } from "./rulesets/fangs/apps/sheets";
+import { listRulesetDefinitions } from "./rulesets/registry";
 
 Hooks.once("init", () => {
   console.info(`FANGS | initialising the ${SYSTEM_ID} system (data schema ${SCHEMA_VERSION})`);
@@ -32,7 +32,8 @@ Hooks.once("init", () => {
   configureDocuments();
   registerSettings();
   registerRulesetMenu();
-  registerSheets();
+  // Each ruleset's own start-up (FANGS: core's sheets put away, its sheets' hooks, `api.rolls`), then its sheets.
+  for (const definition of listRulesetDefinitions()) definition.init?.();
   registerRulesetSheets();
   registerCombat();
   registerExchange();

@@ -1,27 +1,32 @@
 import type { StuckFlag } from "../chat/stuck-weapons";
-import type { GmDamageNoteData } from "../data/gm-damage-note";
 import type { FangsActor } from "../documents/actor";
 import type { FangsItem } from "../documents/item";
-import type {
-  InitiativeMode,
-  ManeuverReadingSetting,
-  RulesOptionsModel,
-} from "../rulesets/fangs/config/settings";
-import type { CharacterModel } from "../rulesets/fangs/data/actor-character";
-import type { CreatureModel } from "../rulesets/fangs/data/actor-creature";
-import type { ExchangeMessageData } from "../rulesets/fangs/data/exchange-card";
-import type { AdvantageModel } from "../rulesets/fangs/data/item-advantage";
-import type { ArmorModel } from "../rulesets/fangs/data/item-armor";
-import type { ManeuverModel } from "../rulesets/fangs/data/item-maneuver";
-import type { ShieldModel } from "../rulesets/fangs/data/item-shield";
-import type { SkillModel } from "../rulesets/fangs/data/item-skill";
-import type { WeaponModel } from "../rulesets/fangs/data/item-weapon";
 
-/**
+/*
  * Tells the Foundry types about this system's settings, documents and data
  * models. Other parts of the system add their own entries in their own
  * files: these interfaces merge.
  */
+
+/**
+ * The data model classes of every ruleset's document types, by type: each
+ * ruleset adds its own from its folder, as FANGS does in
+ * src/rulesets/fangs/config/types.ts:
+ *
+ *   declare module "../../../config/fvtt-configuration" {
+ *     interface RulesetActorModels { character: typeof CharacterModel }
+ *   }
+ *
+ * Foundry's types read `system` from these (DataModelConfig), and the shared
+ * views (src/data/views.ts) narrow a document's `system` by them.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each ruleset merges its types into it
+export interface RulesetActorModels {}
+// biome-ignore lint/suspicious/noEmptyInterface: each ruleset merges its types into it
+export interface RulesetItemModels {}
+// biome-ignore lint/suspicious/noEmptyInterface: each ruleset merges its types into it
+export interface RulesetChatMessageModels {}
+
 declare module "fvtt-types/configuration" {
   /**
    * Our code runs from `init` on (settings, data preparation, sheets), and
@@ -36,24 +41,15 @@ declare module "fvtt-types/configuration" {
     Item: typeof FangsItem<Item.SubType>;
   }
 
+  /**
+   * Every ruleset's models, each declared from its own folder (above): a
+   * second `Actor` entry in another file would not merge, so the entries
+   * are interfaces that do.
+   */
   interface DataModelConfig {
-    Actor: {
-      character: typeof CharacterModel;
-      creature: typeof CreatureModel;
-    };
-    Item: {
-      weapon: typeof WeaponModel;
-      shield: typeof ShieldModel;
-      armor: typeof ArmorModel;
-      skill: typeof SkillModel;
-      advantage: typeof AdvantageModel;
-      maneuver: typeof ManeuverModel;
-    };
-    /** One entry for both chat subtypes: a second ChatMessage entry elsewhere would not merge. */
-    ChatMessage: {
-      exchange: typeof ExchangeMessageData;
-      gmDamage: typeof GmDamageNoteData;
-    };
+    Actor: RulesetActorModels;
+    Item: RulesetItemModels;
+    ChatMessage: RulesetChatMessageModels;
   }
 
   /** Flags this system writes, so a read or a write names a known key. */
@@ -79,10 +75,8 @@ declare module "fvtt-types/configuration" {
       };
     };
   }
+  /** The shared settings; each ruleset declares its own beside their registration. */
   interface SettingConfig {
     "fangs.schemaVersion": number;
-    "fangs.initiativeMode": InitiativeMode;
-    "fangs.maneuverReading": ManeuverReadingSetting;
-    "fangs.rules": typeof RulesOptionsModel;
   }
 }

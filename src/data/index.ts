@@ -1,13 +1,2 @@
-export * from "../rulesets/fangs/data/actor-base";
-export * from "../rulesets/fangs/data/actor-character";
-export * from "../rulesets/fangs/data/actor-creature";
-export * from "../rulesets/fangs/data/item-advantage";
-export * from "../rulesets/fangs/data/item-armor";
-export * from "../rulesets/fangs/data/item-maneuver";
-export * from "../rulesets/fangs/data/item-shield";
-export * from "../rulesets/fangs/data/item-skill";
-export * from "../rulesets/fangs/data/item-weapon";
-export * from "../rulesets/fangs/data/owner";
 export * from "./fields";
 export * from "./migrations";
-export { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./views";

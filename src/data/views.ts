@@ -1,122 +1,54 @@
-import type { ActorBaseDerived } from "../rulesets/fangs/data/actor-base";
-import { CharacterModel, type CharacterSchema } from "../rulesets/fangs/data/actor-character";
-import {
-  type CreatureDerived,
-  CreatureModel,
-  type CreatureSchema,
-} from "../rulesets/fangs/data/actor-creature";
-import type { FangsCombatantSchema } from "../rulesets/fangs/data/combatant";
-import { AdvantageModel, type AdvantageSchema } from "../rulesets/fangs/data/item-advantage";
-import { ArmorModel, type ArmorSchema } from "../rulesets/fangs/data/item-armor";
-import { ManeuverModel, type ManeuverSchema } from "../rulesets/fangs/data/item-maneuver";
-import { type ShieldDerived, ShieldModel, type ShieldSchema } from "../rulesets/fangs/data/item-shield";
-import { type SkillDerived, SkillModel, type SkillSchema } from "../rulesets/fangs/data/item-skill";
-import { type WeaponDerived, WeaponModel, type WeaponSchema } from "../rulesets/fangs/data/item-weapon";
-import type { FangsCombatSchema } from "./combat";
+import type { RulesetActorModels, RulesetItemModels } from "../config/fvtt-configuration";
 
 /**
- * One typed view of each FANGS document's `system`, inferred from the data
- * models: the schema gives the stored fields, the model's derived type what
- * prepareDerivedData adds. Sheets, cards, the round snapshot and the
- * simulator's pack reader all read documents through these, so a field
- * named wrong is a compile error rather than a silent 0.
- */
-
-type Schema = foundry.data.fields.DataSchema;
-/** A schema's data as a prepared document holds it. */
-type Initialized<S extends Schema> = foundry.data.fields.SchemaField.InitializedData<S>;
-/** A schema's data as it is stored (the `system` of a pack's JSON). */
-type Source<S extends Schema> = foundry.data.fields.SchemaField.SourceData<S>;
-
-export type ActorCharacterSystem = Initialized<CharacterSchema> & ActorBaseDerived;
-export type ActorCreatureSystem = Initialized<CreatureSchema> & CreatureDerived;
-export type ActorSystem = ActorCharacterSystem | ActorCreatureSystem;
-
-export type WeaponSystem = Initialized<WeaponSchema> & WeaponDerived;
-export type ShieldSystem = Initialized<ShieldSchema> & ShieldDerived;
-export type ArmorSystem = Initialized<ArmorSchema>;
-export type SkillSystem = Initialized<SkillSchema> & SkillDerived;
-export type AdvantageSystem = Initialized<AdvantageSchema>;
-export type ManeuverSystem = Initialized<ManeuverSchema>;
-
-export interface ActorSystemByType {
-  character: ActorCharacterSystem;
-  creature: ActorCreatureSystem;
-}
-
-export interface ItemSystemByType {
-  weapon: WeaponSystem;
-  shield: ShieldSystem;
-  armor: ArmorSystem;
-  skill: SkillSystem;
-  advantage: AdvantageSystem;
-  maneuver: ManeuverSystem;
-}
-
-export type FangsActorType = keyof ActorSystemByType;
-export type FangsItemType = keyof ItemSystemByType;
-
-/** The stored `system` of each type, as a pack source or an export holds it. */
-export interface ActorSourceByType {
-  character: Source<CharacterSchema>;
-  creature: Source<CreatureSchema>;
-}
-export interface ItemSourceByType {
-  weapon: Source<WeaponSchema>;
-  shield: Source<ShieldSchema>;
-  armor: Source<ArmorSchema>;
-  skill: Source<SkillSchema>;
-  advantage: Source<AdvantageSchema>;
-  maneuver: Source<ManeuverSchema>;
-}
-
-/** A Combat's and a Combatant's round data, as their models store it (src/data/combat.ts, src/rulesets/fangs/data/combatant.ts). */
-export type CombatSystem = Initialized<FangsCombatSchema>;
-export type CombatantSystem = Initialized<FangsCombatantSchema>;
-
-/* -------------------------------------------- */
-/*  Reading a document's system                 */
-/* -------------------------------------------- */
-
-/** Each actor type's model: CONFIG.Actor.dataModels. */
-export const ACTOR_DATA_MODELS = Object.freeze({
-  character: CharacterModel,
-  creature: CreatureModel,
-});
-
-/** Each item type's model: CONFIG.Item.dataModels, and the class `itemSystem` narrows by. */
-export const ITEM_DATA_MODELS = Object.freeze({
-  weapon: WeaponModel,
-  shield: ShieldModel,
-  armor: ArmorModel,
-  skill: SkillModel,
-  advantage: AdvantageModel,
-  maneuver: ManeuverModel,
-});
-
-type ItemModelOf<T extends FangsItemType> = InstanceType<(typeof ITEM_DATA_MODELS)[T]>;
-
-/*
+ * The shared way to read a document's `system` as its type's model, for
+ * any ruleset's type. Each ruleset declares its models' classes for
+ * TypeScript from its own folder (src/rulesets/<id>/config/types.ts, the
+ * interfaces of src/config/fvtt-configuration.ts), and Foundry builds a
+ * document's `system` from CONFIG.<Document>.dataModels, which every
+ * registered ruleset's definition fills (src/config/document-classes.ts).
+ * A ruleset's own typed views, inferred from its schemas, are in its
+ * folder (FANGS's: src/rulesets/fangs/data/views.ts).
+ *
  * Foundry types `system` as the union of every sub-type's (a module's
  * included), and `type` does not narrow it; the model's class does.
  */
 
-/** The actor's FANGS data (prepared, derived values included); null for a type a module adds. */
-export function actorSystem(actor: Actor.Implementation): CharacterModel | CreatureModel | null {
-  const system = actor.system;
-  return system instanceof CharacterModel || system instanceof CreatureModel ? system : null;
+export type ActorModelType = keyof RulesetActorModels & string;
+export type ItemModelType = keyof RulesetItemModels & string;
+
+/** The prepared `system` of an actor or item type: an instance of its model. */
+export type ActorModelOf<T extends ActorModelType> = InstanceType<RulesetActorModels[T]>;
+export type ItemModelOf<T extends ItemModelType> = InstanceType<RulesetItemModels[T]>;
+
+/** The model Foundry builds a type's `system` from, when one is registered (the type is a declared one). */
+function registeredModel(models: object, type: string): (abstract new (...args: never[]) => object) | null {
+  const model: unknown = (models as Record<string, unknown>)[type];
+  return typeof model === "function" ? (model as abstract new (...args: never[]) => object) : null;
 }
 
-/** A creature's data; null for a character. */
-export function creatureSystem(actor: Actor.Implementation): CreatureModel | null {
-  return actor.system instanceof CreatureModel ? actor.system : null;
+/** The actor's data when its `system` is that type's model, else null. */
+export function actorSystemOf<T extends ActorModelType>(
+  actor: Actor.Implementation,
+  type: T,
+): ActorModelOf<T> | null {
+  const model = registeredModel(CONFIG.Actor.dataModels, type);
+  const system: unknown = actor.system;
+  return model && system instanceof model ? (system as ActorModelOf<T>) : null;
 }
 
-/** The item's data when it is of that type, else null. */
-export function itemSystem<T extends FangsItemType>(
+/** The item's data when its `system` is that type's model (`itemSystem(item, "weapon")`), else null. */
+export function itemSystem<T extends ItemModelType>(
   item: Item.Implementation,
   type: T,
 ): ItemModelOf<T> | null {
+  const model = registeredModel(CONFIG.Item.dataModels, type);
   const system: unknown = item.system;
-  return system instanceof ITEM_DATA_MODELS[type] ? (system as ItemModelOf<T>) : null;
+  return model && system instanceof model ? (system as ItemModelOf<T>) : null;
+}
+
+/** The document's `system` when it is a data model (its schema describes it), else null. */
+export function modelSystem(document: { readonly system: unknown }): foundry.abstract.DataModel.Any | null {
+  const system = document.system;
+  return system instanceof foundry.abstract.DataModel ? system : null;
 }

@@ -1,7 +1,6 @@
 import { SETTINGS } from "../config/settings";
 import { SCHEMA_VERSION, SYSTEM_ID } from "../config/system";
 import { replacing } from "../documents/replace";
-import { ACTOR_DATA_MODELS } from "./index";
 import { type MigrationRepair, takeMigrationRepairs } from "./migrations";
 import { worldNeedsMigration } from "./world-migration-gate";
 
@@ -114,6 +113,15 @@ async function writeBackActor(actor: ActorLike, failed: string[], label = nameOf
   );
 }
 
+/** The model an actor type's `system` is built from (whichever ruleset registered it), if it has one. */
+function actorModel(type: string): { migrateData(source: Record<string, unknown>): unknown } | null {
+  const models = CONFIG.Actor.dataModels as Record<string, unknown>;
+  const model = Object.hasOwn(models, type) ? models[type] : undefined;
+  return typeof model === "function" && "migrateData" in model
+    ? (model as { migrateData(source: Record<string, unknown>): unknown })
+    : null;
+}
+
 /**
  * An unlinked token stores only what it overrides of its actor. Its system
  * override is migrated as the partial source it is, by the actor model's own
@@ -131,7 +139,7 @@ async function writeBackDelta(
 ): Promise<number> {
   const stored = delta.toObject();
   let count = 0;
-  const model = ACTOR_DATA_MODELS[actor.type as keyof typeof ACTOR_DATA_MODELS];
+  const model = actorModel(actor.type);
   if (model && isRecord(stored.system) && Object.keys(stored.system).length > 0) {
     const override = stored.system;
     const done = await attempt(label, failed, () =>

@@ -1,9 +1,9 @@
+import { gmDamageApi } from "../apps/gm-damage";
 import type { AppliedDelta } from "../chat/card-steps";
-import { actorSystem, itemSystem } from "../data/views";
-import { loadRuleset } from "../on-demand";
-import { createDialogOfRuleset, newActorToken } from "../rulesets/documents";
-import type { RollSpec } from "../rulesets/fangs/apps/sheets/roll-spec";
-import { rollCheck } from "../rulesets/fangs/apps/sheets/rolls";
+import { localize } from "../config/localize";
+import { itemSystem, modelSystem } from "../data/views";
+import { createDialogOfRuleset, documentRuleset, newActorToken, rulesetLabel } from "../rulesets/documents";
+import { activeRulesetDefinition, getRulesetDefinition } from "../rulesets/registry";
 import { preflightUpdates, refuseInvalid } from "./refusal";
 
 /** Points of Stun and HP, whole and not negative. */
@@ -18,11 +18,12 @@ export interface PoolChangeOptions {
 }
 
 /**
- * The FANGS actor. Schema and derived values live on the data models
- * (src/data); rules live in the rules core. The document keeps the workflow:
- * refusing bad edits with a notice, small look-ups the sheets need, and what
- * macros and modules do to an actor (damage, healing, a check), each through
- * the same code as the system's own buttons.
+ * The system's actor, whatever its ruleset. Schema and derived values live
+ * on each ruleset's data models; rules live in the rules cores. The
+ * document keeps the workflow: refusing bad edits with a notice, small
+ * look-ups the sheets need, and what macros and modules do to an actor
+ * (damage, healing, a check), each through the same code as the system's
+ * own buttons.
  */
 export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /**
@@ -74,13 +75,13 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     return this.#changePools("heal", points, options);
   }
 
+  /** Through the GM's damage tool's own entry, which asks the actor's ruleset for the pools' rule. */
   async #changePools(
     direction: "damage" | "heal",
     points: PoolPoints,
     options: PoolChangeOptions,
   ): Promise<AppliedDelta[] | null> {
-    const { applyGmDamage } = await loadRuleset("fangs");
-    return applyGmDamage(
+    return gmDamageApi.apply(
       {
         direction,
         scope: "both",
@@ -93,12 +94,20 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
   }
 
   /**
-   * Rolls a check as the sheet's button does and posts its card:
-   * `{ kind: "characteristic", id: "st", multiplier: 1 }`,
-   * `{ kind: "attribute", id: "luck" }` or `{ kind: "skill", itemId }`.
+   * Rolls a check as the sheet's button does and posts its card, by the
+   * actor's ruleset (its definition's `rolls`; the world's for a type no
+   * ruleset owns). FANGS's: `{ kind: "characteristic", id: "st",
+   * multiplier: 1 }`, `{ kind: "attribute", id: "luck" }` or
+   * `{ kind: "skill", itemId }` (docs/api.md). A ruleset without checks, or
+   * a spec that names none of its checks, is refused with a notice.
    */
-  async rollCheck(spec: RollSpec): Promise<void> {
-    await rollCheck(this, spec);
+  async rollCheck(spec: unknown): Promise<void> {
+    const ruleset = documentRuleset(this) ?? activeRulesetDefinition().id;
+    const rolls = getRulesetDefinition(ruleset)?.rolls;
+    const check: unknown = rolls ? rolls.readCheck(spec) : null;
+    if (rolls && check !== null) return rolls.rollCheck(this, check);
+    const key = rolls ? "FANGS.Ruleset.Refusal.NoSuchCheck" : "FANGS.Ruleset.Refusal.NoRolls";
+    ui.notifications?.warn(localize(key, { name: this.name ?? "", ruleset: rulesetLabel(ruleset) }));
   }
 
   /** The actor's skill item with this key ("broadsword", "shieldParry"), if it has one. */
@@ -140,7 +149,7 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
 
   /** The model's field for a bar's value (`stunPoints` → `stunPoints.value`), when this system models it. */
   #barValueField(attribute: string): { min?: unknown } | null {
-    const field = actorSystem(this)?.schema.getField(`${attribute}.value`);
+    const field = modelSystem(this)?.schema.getField(`${attribute}.value`);
     return field && typeof field === "object" ? (field as { min?: unknown }) : null;
   }
 

@@ -1,6 +1,6 @@
 import { allowedBy, announce, frozen } from "../api/hooks";
 import type { AppliedDelta } from "../chat/card-steps";
-import { actorSystem, itemSystem } from "../data/views";
+import { itemSystem } from "../data/views";
 import { FangsCombatant } from "../documents/combatant";
 import { actorAt, documentAt } from "../documents/uuid";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
@@ -8,6 +8,7 @@ import type { Effect } from "../rules/kernel/effects";
 import { RulesError } from "../rules/kernel/errors";
 import { writeRound } from "../rulesets/fangs/combat/record";
 import { combatantSystem } from "../rulesets/fangs/combat/snapshot";
+import { actorSystem } from "../rulesets/fangs/data/views";
 import { poolsForActorType, registeredPoolMinimums } from "../rulesets/registry";
 import { type AttachmentContext, attachmentOf, type PlannedAttachment } from "./attached-effects";
 import "./timed-status-attachment";

@@ -1,5 +1,5 @@
 import v0Character from "../data/fixtures/v0/character.json";
-import { actorSystem } from "../data/views";
+import { actorSystemOf } from "../data/views";
 import { loadWorldMigration } from "../on-demand";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
 import { type Cleanup, documentClass, runCleanup } from "./live";
@@ -63,7 +63,7 @@ export function migrationBatch(stage: Stage<Actor.Implementation>): BatchFunctio
           for (const key of V0_KEYS) assert.isFalse(key in system, `${document.name} keeps no "${key}"`);
         }
         // Derived from the moved characteristics: MV = ST + AG − 10.
-        assert.strictEqual(actorSystem(actor)?.attributes.movement, 18);
+        assert.strictEqual(actorSystemOf(actor, "character")?.attributes.movement, 18);
       };
 
       it(

@@ -256,6 +256,21 @@ export interface RulesetDefinition {
    * that module is active (src/quench/register.ts lists every ruleset's).
    */
   quenchBatches?(): Promise<readonly RulesetQuenchBatch[]>;
+  /**
+   * The checks its actors roll outside a card (`actor.rollCheck(spec)`,
+   * docs/api.md: what a sheet's button and a macro roll). Without it, a
+   * check asked of one of its actors is refused with a notice naming the
+   * ruleset.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each ruleset's check is its own
+  readonly rolls?: RulesetRolls<any>;
+  /**
+   * Its own start-up work, run in `init` whatever the world plays (a world
+   * keeps the documents of the rulesets it does not play): hooks its sheets
+   * need, templates to preload, its parts of `game.system.api`. Its sheets
+   * themselves are registered from `documents`, its settings from `options`.
+   */
+  init?(): void;
 }
 
 const definitions = new Map<string, RulesetDefinition>();
@@ -403,4 +418,12 @@ export function rulesetTypes(definition: RulesetDefinition, documentName: Rulese
   return claims(definition)
     .filter(([name]) => name === documentName)
     .map(([, type]) => type);
+}
+
+/** What `actor.rollCheck(spec)` asks of the actor's ruleset (its definition's `rolls`). */
+export interface RulesetRolls<Check> {
+  /** One of its checks read from untyped data (a macro's, an API call's); null when it names none. */
+  readCheck(data: unknown): Check | null;
+  /** Rolls it for the actor as the sheet's button does and posts its card; a failure is told, not thrown. */
+  rollCheck(actor: Actor.Implementation, check: Check): Promise<void>;
 }

@@ -36,17 +36,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
     removedBy:
       "a Node-safe entry per ruleset beside its definition, and the pack reader in FANGS's terminal part",
   },
-  {
-    files: ["src/config/fvtt-configuration.ts", "src/data/views.ts", "src/data/index.ts"],
-    why: "the type configuration names FANGS's model classes for TypeScript, and the typed views and the migration read them",
-    removedBy:
-      "each ruleset declaring its models' types from its own folder (module augmentation) and views per ruleset",
-  },
-  {
-    files: ["src/documents/actor.ts", "src/fangs.ts"],
-    why: "the start-up and the Actor still wire FANGS's parts: the roll API on the Actor, the sheets' init",
-    removedBy: "a start-up hook on the definition, rolls asked of the definition",
-  },
 ];
 
 /**
@@ -67,6 +56,11 @@ const LOADS_BY_NAME: readonly { files: readonly string[]; why: string; removedBy
     files: ["src/encounters/index.ts"],
     why: "placing an encounter (src/encounters/place.ts) is bundled in FANGS's heavy part",
     removedBy: "placing encounters in a lazy chunk of its own, or moved to FANGS's folder if it is FANGS's",
+  },
+  {
+    files: ["src/chat/index.ts"],
+    why: "the API's effect applier and undo (applyEffects, revertDeltas: src/effects/apply-effects.ts) are bundled in FANGS's heavy part",
+    removedBy: "the applier in a shared lazy chunk once it reads no FANGS module (a party's read asked of its ruleset)",
   },
 ];
 

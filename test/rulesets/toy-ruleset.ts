@@ -22,6 +22,7 @@ import { toyHotbarDrop, toyQueries } from "./toy-hotbar";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
 import { toyQuenchBatches } from "./toy-quench";
+import { toyRolls } from "./toy-rolls";
 import { toyLeaving, toyRoundStart } from "./toy-round";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
@@ -304,4 +305,5 @@ export const toyDefinition: RulesetDefinition = {
   clauseIndex: { path: "test/rulesets/fixtures/toy-clauses.md", prefixes: ["TOY"] },
   queries: toyQueries,
   quenchBatches: toyQuenchBatches,
+  rolls: toyRolls,
 };

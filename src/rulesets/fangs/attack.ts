@@ -1,6 +1,6 @@
 import type { RulesetAttack } from "../../apps/attack/attack-entry";
-import { itemSystem } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
+import { itemSystem } from "./data/views";
 
 /**
  * How an attack starts in a FANGS world (its definition's `cards.attack`):

@@ -1,7 +1,7 @@
 import type { GmDamageRequest } from "../../apps/gm-damage/damage-request";
-import { actorSystem } from "../../data/views";
 import { adjustPools, type PoolState } from "../../rules/fangs/consequences";
 import type { Effect } from "../../rules/kernel/effects";
+import { actorSystem } from "./data/views";
 
 /**
  * FANGS's rule for the GM's damage tool: the rules core's adjustPools

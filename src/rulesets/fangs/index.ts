@@ -1,15 +1,17 @@
 import { START_ATTACK_QUERY } from "../../chat/authority";
 import { anyTable } from "../../combat/table-ruleset";
 import { GmDamageNoteData } from "../../data/gm-damage-note";
-import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../data/views";
 import { loadRuleset } from "../../on-demand";
 import { fangsRuleset } from "../../rules/fangs/ruleset";
 import { type RulesetDefinition, registerRulesetDefinition, type StatusDefinition } from "../registry";
 import { fangsHotbarDrop } from "./apps/attack/hotbar";
 import { FANGS_RULES_MENU } from "./apps/settings";
 import { registerManeuverOptionsSetting } from "./apps/settings/maneuver-options";
+import { registerSheets } from "./apps/sheets";
 import { CharacterSheet, CreatureSheet, CreatureStatBlockSheet } from "./apps/sheets/actor-sheet";
 import { ITEM_SHEETS } from "./apps/sheets/item-sheet";
+import { rollSpecOf } from "./apps/sheets/roll-spec";
+import { rollCheck } from "./apps/sheets/rolls";
 import { fangsAttack } from "./attack";
 import { readFangsIntent } from "./card-intents";
 import { fangsCheckLabels } from "./chat/check-card";
@@ -19,6 +21,7 @@ import { FANGS, type FangsItemType, ITEM_TYPES } from "./config/labels";
 import { registerFangsSettings } from "./config/settings";
 import { FangsCombatantData } from "./data/combatant";
 import { ExchangeMessageData } from "./data/exchange-card";
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/views";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
 import { loadFangsHeavy } from "./heavy";
@@ -126,6 +129,10 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     [START_ATTACK_QUERY]: async (payload) => (await loadRuleset("fangs")).handleStartAttack(payload),
   },
   quenchBatches: async () => (await import("./quench")).fangsQuenchBatches,
+  // Its sheets' checks, as `actor.rollCheck(spec)` rolls them.
+  rolls: { readCheck: rollSpecOf, rollCheck },
+  // Core's sheets put away, its partials preloaded, the sheets following the tracker, `api.rolls`.
+  init: registerSheets,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);

@@ -1,4 +1,3 @@
-import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
@@ -6,6 +5,7 @@ import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { fangsRound } from "../combat/combatant-round";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
+import { itemSystem } from "../data/views";
 import type { DefenderRound, DefenseQuestion } from "./defense-options";
 import type { ExchangeState } from "./exchange-state";
 

@@ -4,7 +4,6 @@ import { authoredByGM, NOT_GM_CARD } from "../../../chat/card-flows";
 import type { StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { NeedDie, ReplayDice, type RollOneDie, runWithDice } from "../../../chat/replay-dice";
-import { itemSystem } from "../../../data/views";
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
 import { replacing } from "../../../documents/replace";
@@ -33,6 +32,7 @@ import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
 import { exchangeOf } from "../data/exchange-card";
+import { itemSystem } from "../data/views";
 import type { PlannedStuck } from "../stuck-weapon-effect";
 import {
   DEFENSE_CHOICES,

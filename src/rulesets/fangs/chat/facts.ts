@@ -1,4 +1,3 @@
-import { actorSystem, creatureSystem, itemSystem } from "../../../data/views";
 import {
   type DefenseContext,
   type DefenseUsage,
@@ -20,10 +19,11 @@ import type {
 } from "../../../rules/fangs/types";
 import type { CharacterModel } from "../data/actor-character";
 import type { CreatureModel } from "../data/actor-creature";
+import { actorSystem, creatureSystem, itemSystem } from "../data/views";
 
 /**
  * Reads actors and items into the plain profiles the rules core takes,
- * through the data models' typed views (src/data/views.ts). Nothing here
+ * through the data models' typed views (src/rulesets/fangs/data/views.ts). Nothing here
  * decides a rule; a missing piece (no skill for the weapon) is reported, not
  * guessed.
  */

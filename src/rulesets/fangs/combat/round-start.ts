@@ -1,7 +1,7 @@
 import { FoundryDice } from "../../../chat/foundry-random-dice";
 import { bodyImpaleFormulas } from "../../../chat/stuck-weapons";
 import { rulesOptions } from "../config/settings";
-import { actorSystem } from "../../../data/views";
+import { actorSystem } from "../data/views";
 import { loadRuleset } from "../../../on-demand";
 // Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
 import { dyingRound as dyingLoss } from "../../../rules/fangs/consequences";

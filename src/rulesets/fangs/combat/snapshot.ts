@@ -1,13 +1,6 @@
 import { bodyImpaleFormulas } from "../../../chat/stuck-weapons";
 import { compareForTurns } from "../../../combat/turns";
 import {
-  actorSystem,
-  type CombatantSystem,
-  type CombatSystem,
-  creatureSystem,
-  itemSystem,
-} from "../../../data/views";
-import {
   type AttackCounter,
   type AttackSource,
   owedPostMeleeAttack,
@@ -28,10 +21,17 @@ import { InitiativeMode, isPhaseId } from "../../../rules/fangs/round";
 import type { PlanCombatant, PlanState } from "../../../rules/fangs/round-engine";
 import type { AttackRestriction } from "../../../rules/fangs/special-defenses";
 import type { ManeuverId, PhaseId, WeaponKind } from "../../../rules/fangs/types";
+import {
+  actorSystem,
+  type CombatantSystem,
+  type CombatSystem,
+  creatureSystem,
+  itemSystem,
+} from "../data/views";
 
 /**
  * Reads Foundry documents into the plain snapshot the planner works on:
- * actors through their data models' views (src/data/views.ts), a
+ * actors through their data models' views (src/rulesets/fangs/data/views.ts), a
  * combatant's round through its model's schema, defaults filled in.
  */
 

@@ -122,6 +122,14 @@ export class RulesOptionsModel extends foundry.abstract.DataModel<RulesSchema> {
 /*  Registration                                */
 /* -------------------------------------------- */
 
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    "fangs.initiativeMode": InitiativeMode;
+    "fangs.maneuverReading": ManeuverReadingSetting;
+    "fangs.rules": typeof RulesOptionsModel;
+  }
+}
+
 /**
  * FANGS's settings (its definition's `options.registerSettings`): the
  * initiative mode, the maneuver reading and the rules options object, all

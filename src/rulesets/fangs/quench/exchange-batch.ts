@@ -1,6 +1,6 @@
 import { exchangeApi } from "../../../chat";
 import { SYSTEM_ID } from "../../../config/system";
-import { actorSystem } from "../../../data/views";
+import { actorSystem } from "../data/views";
 import { loadRuleset } from "../../../on-demand";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "../../../quench/batch";
 import { type Cleanup, documentClass, liveUser, runCleanup } from "../../../quench/live";

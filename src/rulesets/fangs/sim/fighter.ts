@@ -1,4 +1,3 @@
-import type { ActorSourceByType, ItemSourceByType } from "../../../data/views";
 import {
   type Characteristics,
   type DerivedAttributes,
@@ -12,6 +11,7 @@ import {
 import { parseDiceFormula } from "../../../rules/kernel/dice";
 import { RulesError } from "../../../rules/kernel/errors";
 import { SimError } from "../../../sim/sim-error";
+import type { ActorSourceByType, ItemSourceByType } from "../data/views";
 
 /**
  * A fighter as the simulator sees it: the stored fields of an Actor
@@ -78,7 +78,7 @@ type Json = Record<string, unknown>;
 
 /**
  * A JSON object read as the stored data of type `T` (the data model's source
- * type, src/data/views.ts): its field names are the model's, so a name the
+ * type, src/rulesets/fangs/data/views.ts): its field names are the model's, so a name the
  * model lacks is a compile error; each value stays unchecked until a Reader
  * method checks it.
  */

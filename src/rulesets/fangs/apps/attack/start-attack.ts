@@ -5,7 +5,6 @@ import { START_ATTACK_QUERY } from "../../../../chat/authority";
 import { authoredByGM } from "../../../../chat/card-flows";
 import { attackEnforcement } from "../../../../config/exchange-settings";
 import { localize } from "../../../../config/localize";
-import { itemSystem } from "../../../../data/views";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { actorAt, documentAt, documentAtSync } from "../../../../documents/uuid";
 import { serialised } from "../../../../documents/write-queue";
@@ -39,6 +38,7 @@ import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../.
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { rulesOptions } from "../../config/settings";
 import { exchangeOf } from "../../data/exchange-card";
+import { itemSystem } from "../../data/views";
 import {
   type AttackAnswers,
   askAttack,

@@ -1,6 +1,6 @@
 /**
  * The plain data a sheet is built from: each document type's `system` as its
- * data model holds it once prepared (src/data/views.ts), so the sheets read
+ * data model holds it once prepared (src/rulesets/fangs/data/views.ts), so the sheets read
  * the models' own fields, and plain fixtures (the tests, the static preview)
  * are typed by the same schema.
  *
@@ -15,7 +15,7 @@ import type {
   FangsItemType,
   ItemSourceByType,
   ItemSystemByType as PreparedItemSystem,
-} from "../../../../data/views";
+} from "../../data/views";
 
 export type ActorType = FangsActorType;
 export type ItemType = FangsItemType;

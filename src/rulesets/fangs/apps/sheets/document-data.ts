@@ -1,12 +1,12 @@
 /**
  * The one place where Foundry documents become the plain data the context
  * builders read. Each `system` is the data model itself, typed by its view
- * (src/data/views.ts, which ./types.ts derives from).
+ * (src/rulesets/fangs/data/views.ts, which ./types.ts derives from).
  */
 
-import { actorSystem, itemSystem } from "../../../../data/views";
 import { timedStatusLabel } from "../../../../effects/timed-status-effects";
 import { ITEM_TYPES } from "../../config/labels";
+import { actorSystem, itemSystem } from "../../data/views";
 import type { ActorData, ActorType, EffectData, ItemData, ItemType, StatusData } from "./context-types";
 
 export function isItemType(type: string): type is ItemType {

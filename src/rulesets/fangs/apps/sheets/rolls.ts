@@ -1,9 +1,9 @@
 import { registerApi } from "../../../../api/system-api";
 import { notifyRollFailed } from "../../../../apps/sheets/support";
-import { actorSystem, itemSystem } from "../../../../data/views";
 import { actorAt } from "../../../../documents/uuid";
 import { characteristicCheck, resolveCheck } from "../../../../rules/fangs/check";
 import { postCheck } from "../../chat/check-card";
+import { actorSystem, itemSystem } from "../../data/views";
 import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "./labels";
 import { type RollSpec, rollSpecOf } from "./roll-spec";
 
