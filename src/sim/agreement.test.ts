@@ -20,7 +20,7 @@ import { ScriptedDice } from "../rules/kernel/dice";
 import { type ExchangePlay, type FighterAfter, playExchange } from "../rulesets/fangs/sim/duel";
 import type { SimWeapon } from "../rulesets/fangs/sim/fighter";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 
 /**
  * The table and the simulator play the same exchange with the same dice and

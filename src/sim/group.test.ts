@@ -20,7 +20,7 @@ import {
 } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
-import { loadRoster } from "./node/packs";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { chunkRanges } from "./odds";
 import { oddsReport } from "./report";
 import { emptyTally, mergeTally } from "./stats";

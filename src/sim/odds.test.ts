@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type OddsJob, runFightRange, runOddsChunked } from "../rulesets/fangs/fights";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { chunkRanges } from "./odds";
 import { emptyTally, mergeTally } from "./stats";
 

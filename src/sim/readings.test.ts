@@ -5,7 +5,7 @@ import { runDuel } from "../rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
 import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 
 /**
  * The readings a GM may switch reach the simulator through its `options`

@@ -9,7 +9,7 @@ import { formatDuelLog } from "../rulesets/fangs/sim/format";
 import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
-import { loadRoster } from "./node/packs";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 
 /** The simulator read against the rules: each test names the clause the engine once broke. */
 

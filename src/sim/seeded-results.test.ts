@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { jobSides, type OddsJob, runFightRange } from "../rulesets/fangs/fights";
 import { runDuel, runFight } from "../rulesets/fangs/sim/duel";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { fightSeed } from "./seed";
 
 /*

@@ -42,12 +42,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
     removedBy: "a hotbar-drop part on the definition, as starting an attack already is (cards.attack)",
   },
   {
-    files: ["src/sim/node/packs.ts", "src/sim/node/rulesets.ts"],
-    why: "the terminal commands cannot load a definition in Node (it registers Foundry models), so rulesets.ts names each ruleset's terminal part, one line each; packs.ts still reads FANGS's fighters",
-    removedBy:
-      "a Node-safe entry per ruleset beside its definition, and the pack reader in FANGS's terminal part",
-  },
-  {
     files: ["src/chat/exchange-state.ts"],
     why: "FANGS's exchange card state, still beside the shared AppliedDelta, DiceStep/StepDice and intent types the authority, the dice and the applier import",
     removedBy:

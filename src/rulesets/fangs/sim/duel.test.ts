@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { canChooseManeuver } from "../../../rules/fangs/maneuvers";
 import { SuccessLevel } from "../../../rules/fangs/types";
 import { createLocalizer } from "../../../sim/i18n";
-import { loadRoster } from "../../../sim/node/packs";
+import { loadRoster } from "./packs";
 import { fightSeed } from "../../../sim/seed";
 import { type DuelEvent, type FightRecorder, runDuel, runFight, traceFight } from "./duel";
 import type { FighterSheet } from "./fighter";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRoster } from "../../../sim/node/packs";
+import { loadRoster } from "./packs";
 import { SimError } from "../../../sim/sim-error";
 import { fighterFromActorData } from "./fighter";
 import { findFighter } from "./roster";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createI18n, registerFoundryHelpers } from "../../../../../test/handlebars/foundry-helpers";
 import { byAttr, byTag, parse, text } from "../../../../../test/handlebars/html";
 import { createLocalizer } from "../../../../sim/i18n";
-import { loadRoster } from "../../../../sim/node/packs";
+import { loadRoster } from "../../sim/packs";
 import { formatOddsReport, oddsReport } from "../../../../sim/report";
 import { jobNames, runFightRange } from "../../fights";
 import { findFighter } from "../../sim/roster";
