@@ -31,12 +31,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
       "FANGS's plan options and round-start work read through its table (the definition), as its records already are",
   },
   {
-    files: ["src/effects/apply-effects.ts"],
-    why: "the applier reads the party through FANGS's combat snapshot and records, and FANGS's pool statuses after a change",
-    removedBy:
-      "the party read and the pool statuses asked of the definition, as its effect kinds and pools already are",
-  },
-  {
     files: ["src/chat/index.ts"],
     why: "the hotbar drop takes FANGS's roll-macro drops (skill and characteristic checks)",
     removedBy: "a hotbar-drop part on the definition, as starting an attack already is (cards.attack)",

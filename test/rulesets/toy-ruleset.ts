@@ -19,6 +19,7 @@ import {
 } from "./toy-cards";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
+import { toyParty, toyPartyFields } from "./toy-party";
 import { TOY_ACTIONS, toyCombatantRoundFields, toyNewRound, toyPairs, toyPlannedActions } from "./toy-table";
 import { TOY_TIMED_CARDS, toyTimedFlow } from "./toy-timed";
 import { toyPalette, toyRow } from "./toy-tracker";
@@ -219,6 +220,7 @@ function combatantSchema() {
   return {
     declared: new BooleanField({ required: true, initial: false }),
     ...toyCombatantRoundFields(),
+    ...toyPartyFields(),
   };
 }
 
@@ -290,4 +292,5 @@ export const toyDefinition: RulesetDefinition = {
     },
   },
   clauseIndex: { path: "test/rulesets/fixtures/toy-clauses.md", prefixes: ["TOY"] },
+  party: toyParty,
 };

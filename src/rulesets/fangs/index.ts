@@ -20,6 +20,7 @@ import { FangsCombatantData } from "./data/combatant";
 import { ExchangeMessageData } from "./data/exchange-card";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
+import { fangsParty } from "./party";
 import { FANGS_POOLS } from "./pools";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
@@ -116,6 +117,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   },
   simulator: { load: async () => (await loadRuleset("fangs")).fangsSimulator },
   loadHeavy: () => loadRuleset("fangs"),
+  // The applier's reads and writes of its combatants' lost action and its pool statuses.
+  party: fangsParty,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);
