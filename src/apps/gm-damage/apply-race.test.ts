@@ -99,7 +99,7 @@ describe("two GMs apply damage with the GM's tool at once", () => {
       userId: world.gm2.id,
       requestId,
     };
-    const { gmDamageApplySubject } = await import("./apply-request");
+    const { gmDamageApplySubject } = await import("./apply-payload");
     const answer = await asUser(world.gm2, () =>
       whilePending(requestId, gmDamageApplySubject(confirmed, payload.targets), () =>
         world.gm.query("fangs.gmDamageApply" as never, payload as never),
@@ -118,7 +118,7 @@ describe("two GMs apply damage with the GM's tool at once", () => {
       userId: world.defender.id,
       requestId,
     };
-    const { gmDamageApplySubject } = await import("./apply-request");
+    const { gmDamageApplySubject } = await import("./apply-payload");
     const answer = await asUser(world.defender, () =>
       whilePending(requestId, gmDamageApplySubject(payload.answers, payload.targets), () =>
         world.gm.query("fangs.gmDamageApply" as never, payload as never),

@@ -16,14 +16,12 @@ import {
 import { verifyRequester } from "../../verify-requester";
 import { dialogFormValues } from "../dialog-form";
 import {
-  GM_DAMAGE_APPLY_QUERY,
   GM_DAMAGE_APPLY_TIMEOUT_MS,
-  type GmDamageApplyAnswer,
-  type GmDamageTarget,
   gmDamageApplyRefused,
   gmDamageApplySubject,
   readGmDamageApplyRequest,
-} from "./apply-request";
+} from "./apply-payload";
+import { GM_DAMAGE_APPLY_QUERY, type GmDamageApplyAnswer, type GmDamageTarget } from "./apply-request";
 import {
   type GmDamageAnswers,
   type GmDamageField,
