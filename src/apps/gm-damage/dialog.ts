@@ -27,7 +27,10 @@ interface PoolField {
  * and Stun", "Stun only"), else the shared key, told its pools' labels
  * (`{pools}`, `{pool}`: the first pool's).
  */
-export type GmDamageWordName = "AllPools" | "FirstPoolOnly" | "Hint" | "NoTokens" | "Nothing";
+/** The words a ruleset may give as `<langPrefix>.GmDamage.Ruleset.<name>`. */
+export const GM_DAMAGE_WORDS = ["AllPools", "FirstPoolOnly", "Hint", "NoTokens", "Nothing"] as const;
+
+export type GmDamageWordName = (typeof GM_DAMAGE_WORDS)[number];
 
 const SHARED_WORDS: Readonly<Record<GmDamageWordName, string>> = {
   AllPools: "FANGS.GmDamage.Dialog.AllPools",
