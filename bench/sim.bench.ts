@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import { bench, describe } from "vitest";
 import { runDuel, runFight } from "../src/rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../src/rulesets/fangs/sim/fighter";
+import { loadRoster } from "../src/rulesets/fangs/sim/packs";
 import { findFighter } from "../src/rulesets/fangs/sim/roster";
-import { loadRoster } from "../src/sim/node/packs";
 import { fightSeed } from "../src/sim/seed";
 
 /*

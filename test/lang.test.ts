@@ -20,6 +20,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { GM_DAMAGE_WORDS } from "../src/apps/gm-damage/dialog";
 import { rulesetFragments, sourceManifest } from "../scripts/lib/manifest.mjs";
 import { ENCOUNTERS } from "../src/encounters/table";
 import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
@@ -84,6 +85,12 @@ interface Family {
 }
 
 const FAMILIES: readonly Family[] = [
+  {
+    pattern: "FANGS.GmDamage.Ruleset.{id}",
+    source:
+      "GM_DAMAGE_WORDS in src/apps/gm-damage/dialog.ts (FANGS's own words for the GM damage tool, under its lang prefix)",
+    ids: () => GM_DAMAGE_WORDS,
+  },
   {
     pattern: "FANGS.Encounter.{id}.Name",
     source: "ENCOUNTERS in src/encounters/table.ts (the ready-made encounters)",

@@ -3,13 +3,16 @@ import type { AppliedDelta } from "../chat/card-steps";
 import { itemSystem } from "../data/views";
 import { FangsCombatant } from "../documents/combatant";
 import { actorAt, documentAt } from "../documents/uuid";
-import { POOL_STATUS_IDS, poolStatusChanges } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
-import { RulesError } from "../rules/kernel/errors";
-import { writeRound } from "../rulesets/fangs/combat/record";
-import { combatantSystem } from "../rulesets/fangs/combat/snapshot";
-import { actorSystem } from "../rulesets/fangs/data/views";
-import { poolsForActorType, registeredPoolMinimums } from "../rulesets/registry";
+import {
+  activeRulesetDefinition,
+  getRulesetDefinition,
+  poolsForActorType,
+  type RulesetDefinition,
+  type RulesetParty,
+  registeredPoolMinimums,
+  rulesetOwning,
+} from "../rulesets/registry";
 import { type AttachmentContext, attachmentOf, type PlannedAttachment } from "./attached-effects";
 import "./timed-status-attachment";
 import {
@@ -85,6 +88,22 @@ function poolPath(actor: AnyActor, name: string): string | undefined {
   return poolsForActorType(actor.type).find((p) => p.name === name)?.path;
 }
 
+/** The definition of the ruleset that owns a document's type, else the world's (a module's type). */
+function definitionOwning(documentName: "Actor" | "Combatant", type: string): RulesetDefinition {
+  const owner = rulesetOwning(documentName, type);
+  return (owner !== undefined ? getRulesetDefinition(owner) : undefined) ?? activeRulesetDefinition();
+}
+
+/** The applier's part of the actor's ruleset (its lost action, its pool statuses). */
+function partyOfActor(actor: AnyActor): RulesetParty | undefined {
+  return definitionOwning("Actor", actor.type).party;
+}
+
+/** The lost action of the combatant's ruleset: the one that owns its type. */
+function lostActionOf(combatant: Combatant.Implementation): RulesetParty["lostAction"] {
+  return definitionOwning("Combatant", combatant.type).party?.lostAction;
+}
+
 function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefined): ActorView {
   const items = new Map<
     string,
@@ -92,12 +111,14 @@ function viewOf(actor: AnyActor, combat: Combat.Implementation | null | undefine
   >();
   for (const item of actor.items) items.set(item.id!, itemTrack(item));
   const combatant = FangsCombatant.of(actor, combat);
-  const actionLost = combatant ? combatantSystem(combatant).actionLost : false;
+  // A ruleset without a lost action keeps none: its combatant is not one a kind can take an action from.
+  const lostAction = combatant ? lostActionOf(combatant) : undefined;
   return {
     pools: poolValues(actor),
     items,
     statuses: new Set(actor.statuses),
-    combatant: combatant ? { uuid: combatant.uuid, actionLost: actionLost === true } : null,
+    combatant:
+      combatant && lostAction ? { uuid: combatant.uuid, actionLost: lostAction.read(combatant) } : null,
   };
 }
 
@@ -205,8 +226,10 @@ async function executeChanges(
   for (const change of changes) {
     if (!isValueChange(change) || change.kind !== "actionLost") continue;
     const combatant = await documentAt(change.combatantUuid);
-    if (combatant instanceof Combatant) {
-      await writeRound(combatant as Combatant.Implementation, { actionLost: change.after });
+    const lostAction =
+      combatant instanceof Combatant ? lostActionOf(combatant as Combatant.Implementation) : undefined;
+    if (lostAction) {
+      await lostAction.write(combatant as Combatant.Implementation, change.after);
       deltas.push(change);
     }
   }
@@ -218,61 +241,46 @@ function actorUuidOf(change: PlannedChange): string | null {
   return change.kind === "actionLost" ? null : change.actorUuid;
 }
 
-/** The token statuses the pools decide (unconscious, comatose, dying, dead). */
-const POOL_STATUS_TOKENS: ReadonlySet<string> = new Set(POOL_STATUS_IDS.map((s) => STATUS_ALIASES[s] ?? s));
-
-interface PoolsOf {
-  readonly stunPoints: number;
-  readonly hitPoints: number;
-  readonly co: number;
-  readonly sz: number;
-}
-
-function poolsOf(actor: AnyActor): PoolsOf {
-  const system = actorSystem(actor);
-  // NaN for an actor of a module's type: the rules core refuses it, and its statuses are reverted as set.
-  return {
-    stunPoints: system?.stunPoints.value ?? 0,
-    hitPoints: system?.hitPoints.value ?? 0,
-    co: system?.characteristics.co ?? Number.NaN,
-    sz: system?.characteristics.sz ?? Number.NaN,
-  };
+/** An actor whose pool statuses follow its pools on an undo: its ruleset's rule and its pools before. */
+interface Derived {
+  readonly rule: NonNullable<RulesetParty["poolStatuses"]>;
+  readonly before: Readonly<Record<string, number>>;
+  /** The rule's statuses, as the token names them. */
+  readonly tokens: ReadonlySet<string>;
 }
 
 /**
  * The actors whose pool statuses the undo derives from their pools, with the
- * pools before it: those with a pool delta whose CO and SZ the rules core
- * can read. For anyone else the application's status deltas are reverted.
+ * pools before it: those with a pool delta whose ruleset decides statuses by
+ * its pools and can read them (FANGS: CO and SZ). For anyone else the
+ * application's status deltas are reverted.
  */
-async function derivedStatusActors(deltas: readonly AppliedDelta[]): Promise<Map<string, PoolsOf>> {
-  const before = new Map<string, PoolsOf>();
+async function derivedStatusActors(deltas: readonly AppliedDelta[]): Promise<Map<string, Derived>> {
+  const derived = new Map<string, Derived>();
+  const seen = new Set<string>();
   for (const delta of deltas) {
-    if (delta.kind !== "pool" || before.has(delta.actorUuid)) continue;
+    if (delta.kind !== "pool" || seen.has(delta.actorUuid)) continue;
+    seen.add(delta.actorUuid);
     const actor = await resolveActor(delta.actorUuid);
-    if (!actor) continue;
-    const pools = poolsOf(actor);
-    try {
-      poolStatusChanges(delta.actorUuid, pools, pools, pools.co, pools.sz);
-    } catch (error) {
-      if (error instanceof RulesError) continue;
-      throw error;
-    }
-    before.set(delta.actorUuid, pools);
+    const rule = actor ? partyOfActor(actor)?.poolStatuses : undefined;
+    if (!actor || !rule) continue;
+    const before = poolValues(actor);
+    if (rule.changes(actor, before, before) === null) continue;
+    const tokens = new Set(rule.statuses.map((s) => STATUS_ALIASES[s] ?? s));
+    derived.set(delta.actorUuid, { rule, before, tokens });
   }
-  return before;
+  return derived;
 }
 
-/** Sets the pool statuses as the pools' move decides (the rules core), once the pools are reverted. */
-async function derivePoolStatuses(before: ReadonlyMap<string, PoolsOf>): Promise<void> {
-  for (const [uuid, from] of before) {
+/** Sets the pool statuses as the pools' move decides (the actor's ruleset), once the pools are reverted. */
+async function derivePoolStatuses(derived: ReadonlyMap<string, Derived>): Promise<void> {
+  for (const [uuid, { rule, before }] of derived) {
     const actor = await resolveActor(uuid);
     if (!actor) continue;
-    const to = poolsOf(actor);
-    for (const effect of poolStatusChanges(uuid, from, to, from.co, from.sz)) {
-      if (effect.kind !== "status") continue;
-      const status = STATUS_ALIASES[effect.status] ?? effect.status;
-      if (actor.statuses.has(status) === effect.active) continue;
-      await actor.toggleStatusEffect(status, { active: effect.active, overlay: status === "dead" });
+    for (const change of rule.changes(actor, before, poolValues(actor)) ?? []) {
+      const status = STATUS_ALIASES[change.status] ?? change.status;
+      if (actor.statuses.has(status) === change.active) continue;
+      await actor.toggleStatusEffect(status, { active: change.active, overlay: status === "dead" });
     }
   }
 }
@@ -281,10 +289,11 @@ async function derivePoolStatuses(before: ReadonlyMap<string, PoolsOf>): Promise
  * Reverts recorded deltas, newest first. Each document is read again: a
  * pool is moved back by its difference, a status set back only if it still
  * holds what the application set, a stuck weapon's effect deleted if it is
- * still there. The statuses the pools decide (unconscious, comatose, dying,
- * dead) are not set back blindly: another blow since may have moved them
- * too (a coma over the unconscious this blow caused), so they follow the
- * pools' move back as a blow's would (the rules core's poolStatusChanges).
+ * still there. The statuses the pools decide (the party's ruleset's
+ * `poolStatuses`; FANGS: unconscious, comatose, dying, dead) are not set
+ * back blindly: another blow since may have moved them too (a coma over the
+ * unconscious this blow caused), so they follow the pools' move back as a
+ * blow's would.
  * Returns the deltas that could not be reverted (a deleted actor or item),
  * so the card can say so.
  */
@@ -304,13 +313,15 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
     }
     if (delta.kind === "actionLost") {
       const combatant = await documentAt(delta.combatantUuid);
-      if (!(combatant instanceof Combatant)) {
+      const lostAction =
+        combatant instanceof Combatant ? lostActionOf(combatant as Combatant.Implementation) : undefined;
+      if (!lostAction) {
         missed.push(delta);
         continue;
       }
-      const now = combatantSystem(combatant).actionLost;
-      const back = inverseOf(delta, now);
-      if (back !== null) await writeRound(combatant as Combatant.Implementation, { actionLost: back });
+      const live = combatant as Combatant.Implementation;
+      const back = inverseOf(delta, lostAction.read(live));
+      if (typeof back === "boolean") await lostAction.write(live, back);
       continue;
     }
     const actor = await resolveActor(delta.actorUuid);
@@ -352,7 +363,7 @@ export async function revertDeltas(deltas: readonly AppliedDelta[]): Promise<App
         break;
       }
       case "status": {
-        if (derived.has(delta.actorUuid) && POOL_STATUS_TOKENS.has(delta.status)) break;
+        if (derived.get(delta.actorUuid)?.tokens.has(delta.status)) break;
         const back = inverseOf(delta, actor.statuses.has(delta.status));
         if (back !== null) {
           await actor.toggleStatusEffect(delta.status, {

@@ -23,6 +23,19 @@ export function appliable(effects: readonly Effect[]): boolean {
   return effects.some((e) => effectKindOf(e)?.changesDocuments !== false);
 }
 
+/**
+ * A party as the table keeps it: the kernel's pools, items and statuses,
+ * its combatant's lost action and the items put out of hand (the
+ * `actionLost` and `equipped` changes below, written through the party's
+ * ruleset: src/effects/apply-effects.ts). A ruleset's kinds that change
+ * these two read the subject so (FANGS's `FangsEffectSubject` has this
+ * shape); any other kind sees the kernel's `EffectSubject`.
+ */
+export interface TableSubject extends EffectSubject {
+  actionLost: boolean;
+  readonly dropped: Set<string>;
+}
+
 /** What the planner needs to know about one actor. */
 export interface ActorView {
   /** Its pools by name: the registered pools (src/rulesets/registry.ts) of its ruleset. */
@@ -106,7 +119,7 @@ function touchingSubject(
   uuid: string,
   view: ActorView,
   touched: (category: Category, key: string) => void,
-): EffectSubject {
+): TableSubject {
   const pools = new Proxy(
     { ...view.pools },
     {
@@ -171,10 +184,10 @@ export function planEffects(
   views: ReadonlyMap<string, ActorView>,
   poolMin: Readonly<Record<string, number>> = {},
 ): EffectPlan {
-  const subjects = new Map<string, EffectSubject>();
+  const subjects = new Map<string, TableSubject>();
   const touches: Touch[] = [];
   let current: Effect | null = null;
-  const subjectOf = (actorUuid: string): EffectSubject | undefined => {
+  const subjectOf = (actorUuid: string): TableSubject | undefined => {
     let subject = subjects.get(actorUuid);
     const view = views.get(actorUuid);
     if (subject === undefined && view !== undefined) {

@@ -271,6 +271,49 @@ export interface RulesetDefinition {
    * themselves are registered from `documents`, its settings from `options`.
    */
   init?(): void;
+  /**
+   * How the effect applier reads and writes its parties beyond their pools
+   * (src/effects/apply-effects.ts): its combatants' lost action, the
+   * statuses its pools decide. Without it, an effect on a lost action is
+   * skipped and an Undo sets statuses back as the application set them.
+   */
+  readonly party?: RulesetParty;
+}
+
+/** A ruleset's part of the effect applier, for its actors and combatants (`party` of its definition). */
+export interface RulesetParty {
+  /**
+   * Its combatant's lost action (FANGS: its round record, read from the
+   * GM's copy, written to both): what a kind sets as the subject's
+   * `actionLost` (src/effects/effect-plan.ts `TableSubject`).
+   */
+  readonly lostAction?: {
+    read(combatant: Combatant.Implementation): boolean;
+    write(combatant: Combatant.Implementation, lost: boolean): Promise<void>;
+  };
+  /** The statuses its pools decide (FANGS: unconscious, comatose, dying, dead). */
+  readonly poolStatuses?: RulesetPoolStatuses;
+}
+
+/**
+ * Statuses that follow an actor's pools. An Undo moves the pools back by
+ * their difference (another blow since may have moved them too), so these
+ * statuses are not set back blindly: they follow the pools' move back as a
+ * blow's would.
+ */
+export interface RulesetPoolStatuses {
+  /** Their ids as effects name them (the applier maps them to the token's as any status: STATUS_ALIASES). */
+  readonly statuses: readonly string[];
+  /**
+   * The statuses to set (active) or lift as the actor's pools (by name)
+   * move from `before` to `after`; null when it cannot read the actor (a
+   * module's type), whose statuses are then set back as recorded.
+   */
+  changes(
+    actor: Actor.Implementation,
+    before: Readonly<Record<string, number>>,
+    after: Readonly<Record<string, number>>,
+  ): readonly { readonly status: string; readonly active: boolean }[] | null;
 }
 
 const definitions = new Map<string, RulesetDefinition>();

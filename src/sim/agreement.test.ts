@@ -19,8 +19,8 @@ import type { DiceSource } from "../rules/kernel/dice";
 import { ScriptedDice } from "../rules/kernel/dice";
 import { type ExchangePlay, type FighterAfter, playExchange } from "../rulesets/fangs/sim/duel";
 import type { SimWeapon } from "../rulesets/fangs/sim/fighter";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 
 /**
  * The table and the simulator play the same exchange with the same dice and

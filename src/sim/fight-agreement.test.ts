@@ -38,8 +38,8 @@ import {
   traceFight,
 } from "../rulesets/fangs/sim/duel";
 import { type FighterSheet, fighterFromActorData } from "../rulesets/fangs/sim/fighter";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import type { RosterEntry } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 
 /**
  * NC-RND-3, NC-DMG-13, CORE-CON-1: the simulator and the table play the same

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { type DuelEvent, runFight } from "../rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
 import { formatDuelLog } from "../rulesets/fangs/sim/format";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
-import { loadRoster } from "./node/packs";
 
 const root = resolve(__dirname, "../..");
 const roster = loadRoster(root);

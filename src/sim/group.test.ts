@@ -11,6 +11,7 @@ import {
 } from "../rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
 import { formatDuelLog } from "../rulesets/fangs/sim/format";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import {
   createDefaultPolicy,
   defaultTarget,
@@ -20,7 +21,6 @@ import {
 } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
-import { loadRoster } from "./node/packs";
 import { chunkRanges } from "./odds";
 import { oddsReport } from "./report";
 import { emptyTally, mergeTally } from "./stats";

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type OddsJob, runFightRange, runOddsChunked } from "../rulesets/fangs/fights";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 import { chunkRanges } from "./odds";
 import { emptyTally, mergeTally } from "./stats";
 

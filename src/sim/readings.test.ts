@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { DefenseChoice } from "../rules/fangs/types";
 import { runDuel } from "../rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 
 /**
  * The readings a GM may switch reach the simulator through its `options`

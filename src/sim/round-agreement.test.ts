@@ -9,8 +9,8 @@ import {
   type StandInWorld,
 } from "../../test/foundry/combat-stand-in";
 import { type TracedFacts, traceFight } from "../rulesets/fangs/sim/duel";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { findFighter, type RosterEntry } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 
 /**
  * NC-RND-3, NC-ATK-1, NC-ATK-2, NC-ATK-6, NC-ATK-7, CORE-CON-1: the round is

@@ -4,9 +4,9 @@ import { poolConditions } from "../rules/fangs/consequences";
 import type { Effect } from "../rules/kernel/effects";
 import { type DuelEvent, runFight } from "../rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 
 /** The simulator's round read against the turn clauses: what it records, never what the test writes. */
 

@@ -6,10 +6,10 @@ import { SuccessLevel } from "../rules/fangs/types";
 import { type DuelEvent, type FighterSnapshot, runDuel, runFight } from "../rulesets/fangs/sim/duel";
 import type { FighterSheet } from "../rulesets/fangs/sim/fighter";
 import { formatDuelLog } from "../rulesets/fangs/sim/format";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { createDefaultPolicy, type Policy } from "../rulesets/fangs/sim/policy";
 import { findFighter } from "../rulesets/fangs/sim/roster";
 import { createLocalizer } from "./i18n";
-import { loadRoster } from "./node/packs";
 
 /** The simulator read against the rules: each test names the clause the engine once broke. */
 

@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jobSides, type OddsJob, runFightRange } from "../rulesets/fangs/fights";
 import { runDuel, runFight } from "../rulesets/fangs/sim/duel";
+import { loadRoster } from "../rulesets/fangs/sim/packs";
 import { findFighter } from "../rulesets/fangs/sim/roster";
-import { loadRoster } from "./node/packs";
 import { fightSeed } from "./seed";
 
 /*

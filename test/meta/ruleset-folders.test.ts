@@ -23,20 +23,7 @@ const REGISTRATION = "src/rulesets/index.ts";
  * and what removes it. The list may only shrink: an entry that no longer
  * imports one fails too, so take it out when its seam lands.
  */
-const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: string }[] = [
-  {
-    files: ["src/effects/apply-effects.ts"],
-    why: "the applier reads the party through FANGS's combat snapshot and records, and FANGS's pool statuses after a change",
-    removedBy:
-      "the party read and the pool statuses asked of the definition, as its effect kinds and pools already are",
-  },
-  {
-    files: ["src/sim/node/packs.ts", "src/sim/node/rulesets.ts"],
-    why: "the terminal commands cannot load a definition in Node (it registers Foundry models), so rulesets.ts names each ruleset's terminal part, one line each; packs.ts still reads FANGS's fighters",
-    removedBy:
-      "a Node-safe entry per ruleset beside its definition, and the pack reader in FANGS's terminal part",
-  },
-];
+const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: string }[] = [];
 
 /**
  * Shared files that load FANGS's heavy part by name (`loadRuleset("fangs")`)
@@ -46,12 +33,7 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
  * definition. The list may only shrink.
  */
 const LOADS_BY_NAME: readonly { files: readonly string[]; why: string; removedBy: string }[] = [
-  {
-    files: ["src/apps/gm-damage/index.ts", "src/apps/gm-damage/undo-request.ts"],
-    why: "the GM's damage tool (window, apply, undo) is shared code bundled in FANGS's heavy part",
-    removedBy:
-      "the tool in a lazy chunk of its own, asking each actor's ruleset (gmDamage) as it already does",
-  },
+
   {
     files: ["src/encounters/index.ts"],
     why: "placing an encounter (src/encounters/place.ts) is bundled in FANGS's heavy part",

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { FangsEffectSubject } from "../../src/rules/fangs/effects";
 import { WEAPON_DROPPED_NOTE } from "../../src/rules/fangs/fumble";
-import { applyEffectsTo, type EffectSubject, invertApplied } from "../../src/rules/kernel/apply";
+import { applyEffectsTo, invertApplied } from "../../src/rules/kernel/apply";
 import { registeredEffectKinds } from "../../src/rules/kernel/effect-kinds";
 import type { Effect } from "../../src/rules/kernel/effects";
 import { standIn } from "../foundry/setup";
@@ -97,7 +98,7 @@ const party = fc.record({
   dropped: fc.subarray(ITEMS),
 });
 
-function subjectOf(p: typeof party extends fc.Arbitrary<infer T> ? T : never): EffectSubject {
+function subjectOf(p: typeof party extends fc.Arbitrary<infer T> ? T : never): FangsEffectSubject {
   return {
     pools: Object.fromEntries(
       POOLS.map((name, i) => [name, Math.max(name === TOY_HP.name ? 0 : -5, p.pools[i]!)]),
@@ -112,7 +113,7 @@ function subjectOf(p: typeof party extends fc.Arbitrary<infer T> ? T : never): E
   };
 }
 
-const plain = (s: EffectSubject) => ({
+const plain = (s: FangsEffectSubject) => ({
   pools: { ...s.pools },
   items: [...s.items],
   statuses: [...s.statuses].sort(),

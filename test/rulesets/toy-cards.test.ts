@@ -248,8 +248,6 @@ describe("a ruleset's pool and effect kind, with exact undo", () => {
             pools: { [TOY_HP.name]: value },
             items: new Map(),
             statuses: new Set(was ? [TOY_DAZED] : []),
-            actionLost: false,
-            dropped: new Set(),
           };
           const rules = { poolMin: { [TOY_HP.name]: 0 } };
           const effect = { kind: "ruleset", effectKind: "toyDrain", actorId: "x", data: { amount } } as const;

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gmDamageApi } from "../../src/apps/gm-damage";
 import { gmDamageDialogContext } from "../../src/apps/gm-damage/dialog";
 import { gmDamageNoteOf } from "../../src/apps/gm-damage/note-record";
+import { localize } from "../../src/config/localize";
 import { lastMessage } from "../foundry/chat-fixtures";
 import { world } from "../foundry/chat-stand-in";
 import { standIn } from "../foundry/setup";
@@ -40,7 +41,7 @@ const tokens = () => [{ actor: tin as unknown as Actor.Implementation, name: "Ti
 
 describe("the GM's damage tool on a toy fighter", () => {
   it("its dialog offers the toy's one pool, with no choice of pools", () => {
-    const context = gmDamageDialogContext(["Tin"], (key) => key, "p", toyDefinition.pools!);
+    const context = gmDamageDialogContext(["Tin"], (key) => key, "p", toyDefinition.pools!, "TOY");
     expect(context.pools).toEqual([
       { name: TOY_HP.name, label: TOY_HP.labelKey, id: "p-toyHp", required: true },
     ]);
@@ -65,5 +66,22 @@ describe("the GM's damage tool on a toy fighter", () => {
     ]);
     expect(await gmDamageApi.apply({ direction: "damage", toyHp: "" }, tokens())).toBeNull();
     expect(hp()).toBe(10);
+  });
+
+  it("its words are the toy's: its pools' labels and its own keys under TOY, never FANGS's pools", async () => {
+    const mana = { name: "toyMana", path: "mana", labelKey: "TOY.Pool.Mana" };
+    const two = gmDamageDialogContext(["Tin"], localize, "p", [TOY_HP, mana], "TOY");
+    expect(two.scopes.map((c) => c.label)).toEqual(["All: TOY.Pool.Hp, TOY.Pool.Mana", "TOY.Pool.Hp only"]);
+    expect(two.hint).toBe("The chat note can undo the change.");
+    const own = (key: string) =>
+      key === "TOY.GmDamage.Ruleset.Hint" ? "Drained fighters are dazed." : localize(key);
+    expect(gmDamageDialogContext(["Tin"], own, "p", [TOY_HP], "TOY").hint).toBe(
+      "Drained fighters are dazed.",
+    );
+    expect(await gmDamageApi.apply({ direction: "damage", toyHp: "0" }, tokens())).toBeNull();
+    expect(world.notices.at(-1)).toBe("Every amount is 0: nothing to change.");
+    expect(await gmDamageApi.apply({ direction: "damage", toyHp: "1" }, [])).toBeNull();
+    expect(world.notices.at(-1)).toBe("Select at least one token with TOY.Pool.Hp first.");
+    expect(hp()).toBe(7);
   });
 });

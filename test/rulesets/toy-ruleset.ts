@@ -21,6 +21,7 @@ import { toyConfig } from "./toy-config";
 import { toyHotbarDrop, toyQueries } from "./toy-hotbar";
 import { ToyStrikeModel, toyLimitFlow, withToyLimit } from "./toy-limit";
 import { toyOptions, toySimLog, toySimulator } from "./toy-options-sim";
+import { toyParty, toyPartyFields } from "./toy-party";
 import { toyQuenchBatches } from "./toy-quench";
 import { toyRolls } from "./toy-rolls";
 import { toyLeaving, toyRoundStart } from "./toy-round";
@@ -224,6 +225,7 @@ function combatantSchema() {
   return {
     declared: new BooleanField({ required: true, initial: false }),
     ...toyCombatantRoundFields(),
+    ...toyPartyFields(),
   };
 }
 
@@ -306,4 +308,5 @@ export const toyDefinition: RulesetDefinition = {
   queries: toyQueries,
   quenchBatches: toyQuenchBatches,
   rolls: toyRolls,
+  party: toyParty,
 };

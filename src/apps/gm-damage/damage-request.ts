@@ -8,8 +8,12 @@ import type { Effect } from "../../rules/kernel/effects";
  */
 
 export type GmDamageDirection = "damage" | "heal";
-/** "both": every pool's field; "stunOnly": only the first pool's (FANGS's Stun), the others ignored. */
-export type GmDamageScope = "both" | "stunOnly";
+/**
+ * "both": every pool's field; "firstOnly": only the first pool's, the others
+ * ignored ("stunOnly", FANGS's first pool, is the same for macros written
+ * before).
+ */
+export type GmDamageScope = "both" | "firstOnly";
 
 /** What the dialog (or a macro) gives: the fields as typed, each pool's points under its name. */
 export interface GmDamageAnswers {
@@ -58,11 +62,15 @@ export function parseAnswers(raw: GmDamageAnswers, fields: readonly GmDamageFiel
   const direction = raw.direction === "heal" ? "heal" : raw.direction === "damage" ? "damage" : null;
   if (direction === null) return { ok: false, key: "FANGS.GmDamage.Error.Direction" };
   const scope =
-    raw.scope === "stunOnly" ? "stunOnly" : raw.scope === "both" || raw.scope === undefined ? "both" : null;
+    raw.scope === "firstOnly" || raw.scope === "stunOnly"
+      ? "firstOnly"
+      : raw.scope === "both" || raw.scope === undefined
+        ? "both"
+        : null;
   if (scope === null) return { ok: false, key: "FANGS.GmDamage.Error.Scope" };
   const read: Record<string, number> = {};
   for (const [i, field] of fields.entries()) {
-    if (scope === "stunOnly" && i > 0) {
+    if (scope === "firstOnly" && i > 0) {
       read[field.name] = 0;
       continue;
     }

@@ -1,9 +1,10 @@
 import { authoredByGM } from "../../chat/card-flows";
 import type { AppliedDelta } from "../../chat/card-steps";
 import { localize } from "../../config/localize";
+import { actorAt } from "../../documents/uuid";
 import { serialised } from "../../documents/write-queue";
 import { applyEffects, revertDeltas } from "../../effects/apply-effects";
-import { isActiveGM } from "../../requester";
+import { isActiveGM, newRequestId, whilePending } from "../../requester";
 import type { Effect } from "../../rules/kernel/effects";
 import {
   activeRulesetDefinition,
@@ -15,6 +16,13 @@ import {
 import { verifyRequester } from "../../verify-requester";
 import { dialogFormValues } from "../dialog-form";
 import {
+  GM_DAMAGE_APPLY_TIMEOUT_MS,
+  gmDamageApplyRefused,
+  gmDamageApplySubject,
+  readGmDamageApplyRequest,
+} from "./apply-payload";
+import { GM_DAMAGE_APPLY_QUERY, type GmDamageApplyAnswer, type GmDamageTarget } from "./apply-request";
+import {
   type GmDamageAnswers,
   type GmDamageField,
   type GmDamageRequest,
@@ -22,7 +30,7 @@ import {
   parseAnswers,
   plainPoolEffects,
 } from "./damage-request";
-import { GM_DAMAGE_TEMPLATE, gmDamageDialogContext } from "./dialog";
+import { GM_DAMAGE_TEMPLATE, type GmDamageWordName, gmDamageDialogContext, gmDamageWord } from "./dialog";
 import { gmDamageNoteOf } from "./note-record";
 import {
   type GmDamageUndoAnswer,
@@ -32,19 +40,22 @@ import {
 } from "./undo-request";
 
 /**
- * The GM's damage and healing on selected tokens, outside any card: part of
- * FANGS's heavy part (src/on-demand.ts). Its fields are the world ruleset's
- * pools; what it does to an actor is the actor's ruleset's `gmDamage`, else
- * each pool moved by its points. The effects go through the exchange's
- * applier inside the GM's write queue, so a blow being applied at the same
- * moment is counted before or after, never half.
+ * The GM's damage and healing on selected tokens, outside any card: loaded
+ * on first use (src/apps/gm-damage/load-tool.ts). Its fields are the world
+ * ruleset's pools, its words the ruleset's (`gmDamageWord`); what it does
+ * to an actor is the actor's ruleset's `gmDamage`, else each pool moved by
+ * its points. Any GM's Apply runs on the active GM's client (a query from
+ * another GM's, as the note's Undo), through the exchange's applier inside
+ * that client's write queue: two GMs applying at once, or a blow being
+ * applied, are counted one after the other, never half.
  */
 
 type AnyActor = Actor.Implementation;
 type TokenLike = { actor: AnyActor | null; name?: string | null };
 
+/** A notice on this client; the key "" shows `data.text` as it is (words already the ruleset's). */
 function warn(key: string, data?: Readonly<Record<string, string>>): null {
-  ui.notifications?.warn(localize(key, data));
+  ui.notifications?.warn(key === "" ? (data?.text ?? "") : localize(key, data));
   return null;
 }
 
@@ -64,6 +75,24 @@ function worldPools(): readonly PoolDefinition[] {
 
 function fields(): GmDamageField[] {
   return worldPools().map((pool) => ({ name: pool.name, label: localize(pool.labelKey) }));
+}
+
+/** One of the tool's words in the world ruleset's (src/apps/gm-damage/dialog.ts). */
+function word(name: GmDamageWordName): string {
+  return gmDamageWord(
+    localize,
+    activeRulesetDefinition().langPrefix,
+    name,
+    fields().map((f) => f.label),
+  );
+}
+
+/** A refusal of the answers, in the ruleset's words where they are its. */
+function answersRefused(key: string, data?: Readonly<Record<string, string>>): GmDamageApplyAnswer {
+  if (key === "FANGS.GmDamage.Error.Nothing") return gmDamageApplyRefused("", { text: word("Nothing") });
+  if (key === "FANGS.GmDamage.Error.Scope")
+    return gmDamageApplyRefused(key, { all: word("AllPools"), first: word("FirstPoolOnly") });
+  return gmDamageApplyRefused(key, data);
 }
 
 function selectedTokens(): TokenLike[] {
@@ -108,20 +137,79 @@ function hasPools(actor: AnyActor): boolean {
   return poolsNow(actor).length > 0;
 }
 
+/** Tells this client's GM why nothing was changed; the deltas, or null. */
+function tell(answer: GmDamageApplyAnswer): AppliedDelta[] | null {
+  if (answer.ok) return [...answer.deltas];
+  const text =
+    answer.messageKey === "" ? (answer.data?.text ?? "") : localize(answer.messageKey, answer.data);
+  ui.notifications?.warn(text);
+  return null;
+}
+
+async function askActiveGm(
+  answers: GmDamageAnswers,
+  targets: GmDamageTarget[],
+): Promise<GmDamageApplyAnswer> {
+  const user = game.user!;
+  const gm = game.users?.activeGM ?? null;
+  if (!gm) return gmDamageApplyRefused("FANGS.GmDamage.Error.NoGM");
+  if (gm.isSelf) return runGmDamageApply(answers, targets, user);
+  // Only text and numbers travel (a macro's undefined field is as if not given).
+  const sent = Object.fromEntries(
+    Object.entries(answers).filter(([, v]) => typeof v === "string" || typeof v === "number"),
+  );
+  const request = { answers: sent, targets, userId: user.id!, requestId: newRequestId() };
+  try {
+    const answer = (await whilePending(request.requestId, gmDamageApplySubject(sent, targets), () =>
+      gm.query(GM_DAMAGE_APPLY_QUERY, request as never, { timeout: GM_DAMAGE_APPLY_TIMEOUT_MS }),
+    )) as GmDamageApplyAnswer | null;
+    return answer && typeof answer === "object"
+      ? answer
+      : gmDamageApplyRefused("FANGS.GmDamage.Error.NoAnswer");
+  } catch {
+    return gmDamageApplyRefused("FANGS.GmDamage.Error.NoAnswer");
+  }
+}
+
 /**
  * Applies the answers to the tokens (the selected ones when none are given)
- * and posts the note. Refuses, changing nothing, for anyone but a GM, bad
- * answers and no token with pools. Returns the deltas written, or null.
+ * and posts the note, on the active GM's client: this client's if it is
+ * the active GM's, else sent there (`fangs.gmDamageApply`). Refuses,
+ * changing nothing, for anyone but a GM, bad answers and no token with
+ * pools, with a notice on this client. Returns the deltas written, or null.
  */
 export async function applyGmDamage(
   answers: GmDamageAnswers,
   tokens: readonly TokenLike[] = selectedTokens(),
 ): Promise<AppliedDelta[] | null> {
   if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
+  const targets = actorsOf(tokens)
+    .filter(({ actor }) => hasPools(actor))
+    .map(({ actor, name }) => ({ actorUuid: actor.uuid, name }));
+  if (targets.length === 0) return warn("", { text: word("NoTokens") });
+  return tell(await askActiveGm(answers, targets));
+}
+
+/**
+ * The Apply itself, on the active GM's client, for a GM (`user`): the
+ * answers checked against the world ruleset's pools, the actors read again
+ * by their UUIDs, the effects applied in the write queue, the note posted.
+ */
+export async function runGmDamageApply(
+  answers: GmDamageAnswers,
+  targets: readonly GmDamageTarget[],
+  user: User.Implementation,
+): Promise<GmDamageApplyAnswer> {
+  if (!user.isGM) return gmDamageApplyRefused("FANGS.GmDamage.Error.GmOnly");
   const parsed = parseAnswers(answers, fields());
-  if (!parsed.ok) return warn(parsed.key, parsed.data);
-  const actors = actorsOf(tokens).filter(({ actor }) => hasPools(actor));
-  if (actors.length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
+  if (!parsed.ok) return answersRefused(parsed.key, parsed.data);
+  const actors: { actor: AnyActor; name: string }[] = [];
+  for (const { actorUuid, name } of targets) {
+    const actor = await actorAt(actorUuid);
+    if (actor && hasPools(actor) && !actors.some((a) => a.actor.uuid === actor.uuid))
+      actors.push({ actor, name });
+  }
+  if (actors.length === 0) return gmDamageApplyRefused("", { text: word("NoTokens") });
   const request = parsed.request;
   const deltas = await serialised(async () => {
     // Read inside the queue: the pools as the last queued write left them.
@@ -130,15 +218,40 @@ export async function applyGmDamage(
     return effects.length === 0 ? [] : (await applyEffects(effects)).deltas;
   });
   await postNote(actors, deltas, request);
-  return deltas;
+  return { ok: true, deltas };
 }
 
-const STATUS_KEYS: Readonly<Record<string, string>> = {
-  unconscious: "FANGS.Status.Unconscious",
-  comatose: "FANGS.Status.Comatose",
-  dying: "FANGS.Status.Dying",
-  dead: "FANGS.Status.Dead",
-};
+/**
+ * The `fangs.gmDamageApply` query handler (active GM's client). Checks, in
+ * order: this client is the active GM; the payload is well formed; the user
+ * it names confirms the request, this very request (src/requester.ts); then
+ * `runGmDamageApply` reads the rest from the documents.
+ */
+export async function handleGmDamageApply(payload: unknown): Promise<GmDamageApplyAnswer> {
+  if (!isActiveGM()) return gmDamageApplyRefused("FANGS.GmDamage.Error.NoGM");
+  const request = readGmDamageApplyRequest(payload);
+  if (!request) return gmDamageApplyRefused("FANGS.GmDamage.Error.Invalid");
+  const verified = await verifyRequester(
+    request.userId,
+    request.requestId,
+    gmDamageApplySubject(request.answers, request.targets),
+  );
+  if (!verified.ok) return gmDamageApplyRefused("FANGS.GmDamage.Error.NotPermitted");
+  try {
+    return await runGmDamageApply(request.answers, request.targets, verified.user);
+  } catch (error) {
+    console.error("FANGS | applying the GM's damage failed", error);
+    return gmDamageApplyRefused("FANGS.GmDamage.Error.Failed");
+  }
+}
+
+/** A status's name as its ruleset shows it (the actor's ruleset's statuses), else its id. */
+function statusLabel(actor: AnyActor, status: string): string {
+  const owner = rulesetOwning("Actor", actor.type);
+  const definition = (owner ? getRulesetDefinition(owner) : undefined) ?? activeRulesetDefinition();
+  const found = definition.statuses.find((s) => s.id === status);
+  return found ? localize(found.name) : status;
+}
 
 async function postNote(
   actors: readonly { actor: AnyActor; name: string }[],
@@ -160,7 +273,7 @@ async function postNote(
     }
     for (const d of mine) {
       if (d.kind !== "status") continue;
-      const status = localize(STATUS_KEYS[d.status] ?? d.status);
+      const status = statusLabel(actor, d.status);
       parts.push(
         localize(d.after ? "FANGS.GmDamage.Note.StatusOn" : "FANGS.GmDamage.Note.StatusOff", { status }),
       );
@@ -269,7 +382,7 @@ export async function handleGmDamageUndo(payload: unknown): Promise<GmDamageUndo
 export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
   if (!game.user?.isGM) return warn("FANGS.GmDamage.Error.GmOnly");
   const tokens = selectedTokens();
-  if (actorsOf(tokens).length === 0) return warn("FANGS.GmDamage.Error.NoTokens");
+  if (actorsOf(tokens).length === 0) return warn("", { text: word("NoTokens") });
   const actors = actorsOf(tokens);
   const content = await foundry.applications.handlebars.renderTemplate(GM_DAMAGE_TEMPLATE, {
     ...gmDamageDialogContext(
@@ -277,6 +390,7 @@ export async function openGmDamageNow(): Promise<AppliedDelta[] | null> {
       localize,
       `fangs-gm-damage-${foundry.utils.randomID(6)}`,
       worldPools(),
+      activeRulesetDefinition().langPrefix,
     ),
   });
   const result: unknown = await foundry.applications.api.DialogV2.wait({

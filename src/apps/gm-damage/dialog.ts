@@ -1,6 +1,6 @@
 /**
  * The GM damage dialog's view: what templates/apps/gm-damage.hbs shows, from
- * the selected tokens' names and the world ruleset's pools. Pure (the caller passes the localiser), so the
+ * the selected tokens' names and the world ruleset's pools and words. Pure (the caller passes the localiser), so the
  * preview draws it from the same function as the table.
  */
 import type { Localize } from "../../config/localize";
@@ -21,6 +21,37 @@ interface PoolField {
   readonly required: boolean;
 }
 
+/**
+ * The tool's words that depend on the ruleset: its own where it gives them
+ * under its lang prefix (`<prefix>.GmDamage.Ruleset.<name>`: FANGS's "HP
+ * and Stun", "Stun only"), else the shared key, told its pools' labels
+ * (`{pools}`, `{pool}`: the first pool's).
+ */
+/** The words a ruleset may give as `<langPrefix>.GmDamage.Ruleset.<name>`. */
+export const GM_DAMAGE_WORDS = ["AllPools", "FirstPoolOnly", "Hint", "NoTokens", "Nothing"] as const;
+
+export type GmDamageWordName = (typeof GM_DAMAGE_WORDS)[number];
+
+const SHARED_WORDS: Readonly<Record<GmDamageWordName, string>> = {
+  AllPools: "FANGS.GmDamage.Dialog.AllPools",
+  FirstPoolOnly: "FANGS.GmDamage.Dialog.FirstPoolOnly",
+  Hint: "FANGS.GmDamage.Dialog.Hint",
+  NoTokens: "FANGS.GmDamage.Error.NoTokens",
+  Nothing: "FANGS.GmDamage.Error.Nothing",
+};
+
+export function gmDamageWord(
+  localize: Localize,
+  langPrefix: string,
+  name: GmDamageWordName,
+  poolLabels: readonly string[],
+): string {
+  const own = `${langPrefix}.GmDamage.Ruleset.${name}`;
+  const text = localize(own);
+  if (text !== own) return text;
+  return localize(SHARED_WORDS[name], { pools: poolLabels.join(", "), pool: poolLabels[0] ?? "" });
+}
+
 export interface GmDamageDialogContext {
   /** Prefix of the field ids: unique per open dialog, so two dialogs' labels never point across. */
   readonly idPrefix: string;
@@ -31,6 +62,8 @@ export interface GmDamageDialogContext {
   readonly scoped: boolean;
   readonly directions: readonly Choice[];
   readonly scopes: readonly Choice[];
+  /** What the tool does besides moving the pools, in the ruleset's words. */
+  readonly hint: string;
   readonly visibilities: readonly Choice[];
 }
 
@@ -44,7 +77,10 @@ export function gmDamageDialogContext(
   localize: Localize,
   idPrefix: string,
   pools: readonly { readonly name: string; readonly labelKey: string }[],
+  langPrefix: string,
 ): GmDamageDialogContext {
+  const labels = pools.map((pool) => localize(pool.labelKey));
+  const word = (name: GmDamageWordName) => gmDamageWord(localize, langPrefix, name, labels);
   return {
     idPrefix,
     heading: localize("FANGS.GmDamage.Dialog.Who", { names: names.join(", ") }),
@@ -62,13 +98,11 @@ export function gmDamageDialogContext(
       ],
       localize,
     ),
-    scopes: choices(
-      [
-        ["both", "FANGS.GmDamage.Dialog.Both"],
-        ["stunOnly", "FANGS.GmDamage.Dialog.StunOnly"],
-      ],
-      localize,
-    ),
+    scopes: [
+      { value: "both", label: word("AllPools"), checked: true },
+      { value: "firstOnly", label: word("FirstPoolOnly"), checked: false },
+    ],
+    hint: word("Hint"),
     visibilities: choices(
       [
         ["gm", "FANGS.GmDamage.Dialog.GmOnly"],

@@ -1,25 +1,26 @@
 import { registerApi } from "../../api/system-api";
 import { noteUndone } from "../../data/gm-damage-note";
-import { loadRuleset } from "../../on-demand";
 import { registerGmTokenTool } from "../scene-controls";
+import { GM_DAMAGE_APPLY_QUERY, type GmDamageApplyAnswer } from "./apply-request";
 import type { GmDamageAnswers } from "./damage-request";
+import { loadGmDamageTool } from "./load-tool";
 import { GM_DAMAGE_UNDO_QUERY, handleGmDamageUndoQuery, requestGmDamageUndo } from "./undo-request";
 
 /**
  * The GM's damage and healing on the selected tokens outside a card: a
  * token-controls button and `game.system.api.gmDamage` for macros,
  * registered by one call in src/fangs.ts, with the chat note's Undo button
- * (its `gmDamage` subtype is FANGS's, src/rulesets/fangs/index.ts). The dialog, the applier and the undo (damage-tool.ts) are in
- * FANGS's heavy part (src/on-demand.ts).
+ * (its `gmDamage` subtype is FANGS's, src/rulesets/fangs/index.ts). The dialog, the applier and the undo (damage-tool.ts) are
+ * loaded on first use (load-tool.ts).
  */
 
 /**
  * `game.system.api.gmDamage`: `open()` asks in a dialog; `apply(answers, tokens?)` applies
- * without asking; `undo(message)` reverts a note's changes (what its Undo button does),
- * on the active GM's client (undo-request.ts).
+ * without asking; `undo(message)` reverts a note's changes (what its Undo button does);
+ * Apply and Undo run on the active GM's client (apply-request.ts, undo-request.ts).
  */
 export const gmDamageApi = Object.freeze({
-  open: async () => (await loadRuleset("fangs")).openGmDamageNow(),
+  open: async () => (await loadGmDamageTool()).openGmDamageNow(),
   apply: async (answers: GmDamageAnswers, tokens?: Parameters<typeof applyNow>[1]) =>
     applyNow(answers, tokens),
   undo: async (message: ChatMessage.Implementation) => requestGmDamageUndo(message),
@@ -29,7 +30,12 @@ async function applyNow(
   answers: GmDamageAnswers,
   tokens?: readonly { actor: Actor.Implementation | null; name?: string | null }[],
 ) {
-  return (await loadRuleset("fangs")).applyGmDamage(answers, tokens);
+  return (await loadGmDamageTool()).applyGmDamage(answers, tokens);
+}
+
+/** The Apply query's handler, on the active GM's client: the checks and the Apply are in the tool. */
+async function handleGmDamageApplyQuery(payload: unknown): Promise<GmDamageApplyAnswer> {
+  return (await loadGmDamageTool()).handleGmDamageApply(payload);
 }
 
 /** The `renderChatMessageHTML` hook: the note's Undo, greyed for players, a plain "undone" once used. */
@@ -55,7 +61,8 @@ export function renderGmDamageNote(message: ChatMessage.Implementation, html: HT
 }
 
 export function registerGmDamage(): void {
-  // Every GM's Undo runs on the active GM's client: the query brings the others' there.
+  // Every GM's Apply and Undo run on the active GM's client: the queries bring the others' there.
+  CONFIG.queries[GM_DAMAGE_APPLY_QUERY] = handleGmDamageApplyQuery;
   CONFIG.queries[GM_DAMAGE_UNDO_QUERY] = handleGmDamageUndoQuery;
   Hooks.on("renderChatMessageHTML", renderGmDamageNote);
   registerGmTokenTool({

@@ -1,10 +1,10 @@
-import { loadRuleset } from "../../on-demand";
 import { newRequestId, whilePending } from "../../requester";
+import { loadGmDamageTool } from "./load-tool";
 import type { GmDamageDelta } from "./note-record";
 
 /**
  * The requester's side of a GM damage note's Undo (start-up code; the GM's
- * side is `runGmDamageUndo` in damage-tool.ts, in FANGS's heavy part).
+ * side is `runGmDamageUndo` in damage-tool.ts, loaded on first use).
  *
  * With two GMs logged in, each clicking Undo on a client of its own, both
  * clients would read the note as not undone before either wrote it: each
@@ -52,7 +52,7 @@ async function ask(message: ChatMessage.Implementation): Promise<GmDamageUndoAns
   if (!message?.id) return undoRefused("FANGS.GmDamage.Undo.Damaged");
   const gm = game.users?.activeGM ?? null;
   if (!gm) return undoRefused("FANGS.GmDamage.Undo.NoGM");
-  if (gm.isSelf) return (await loadRuleset("fangs")).runGmDamageUndo(message.id, user);
+  if (gm.isSelf) return (await loadGmDamageTool()).runGmDamageUndo(message.id, user);
   const request: GmDamageUndoRequest = { messageId: message.id, userId: user.id, requestId: newRequestId() };
   try {
     const answer = (await whilePending(request.requestId, gmDamageUndoSubject(message.id), () =>
@@ -76,9 +76,9 @@ export async function requestGmDamageUndo(
   return answer.ok ? answer.deltas : null;
 }
 
-/** The query's handler, on the active GM's client: the checks and the undo are in the heavy part. */
+/** The query's handler, on the active GM's client: the checks and the undo are in the tool. */
 export async function handleGmDamageUndoQuery(payload: unknown): Promise<GmDamageUndoAnswer> {
-  return (await loadRuleset("fangs")).handleGmDamageUndo(payload);
+  return (await loadGmDamageTool()).handleGmDamageUndo(payload);
 }
 
 declare global {

@@ -1,17 +1,19 @@
 import { type EffectKindDefinition, EffectSkip, registerEffectKind } from "../kernel/effect-kinds";
-import type { LoseActionEffect, NoteEffect, ProneEffect, StuckItemEffect } from "../kernel/effects";
+import type { NoteEffect } from "../kernel/effects";
 import { setStatus, unsetStatus } from "../kernel/kernel-effect-kinds";
+import type { FangsEffectSubject, LoseActionEffect, ProneEffect, StuckItemEffect } from "./effects";
 import { WEAPON_DROPPED_NOTE } from "./fumble";
 
 /**
  * FANGS's own effect kinds, registered as any ruleset's are (its
  * definition's `effectKinds`, src/rulesets/fangs/index.ts; the simulator,
  * which runs without Foundry, calls `registerFangsEffectKinds`). Their
- * effects keep the shapes FANGS's cards store (`kind: "stuckItem"`…).
+ * effects keep the shapes FANGS's cards store (`kind: "stuckItem"`…,
+ * effects.ts); they change a `FangsEffectSubject`.
  */
 
 /** NC-DMG-11: a weapon left stuck changes no value of the party; the caller keeps it (the table as an effect). */
-export const stuckItemKind: EffectKindDefinition<StuckItemEffect> = {
+export const stuckItemKind: EffectKindDefinition<StuckItemEffect, FangsEffectSubject> = {
   id: "stuckItem",
   party: (effect) => effect.targetId,
   apply: () => ({}),
@@ -19,7 +21,7 @@ export const stuckItemKind: EffectKindDefinition<StuckItemEffect> = {
 };
 
 /** A failed stun check: the party's next action is lost. */
-export const loseActionKind: EffectKindDefinition<LoseActionEffect> = {
+export const loseActionKind: EffectKindDefinition<LoseActionEffect, FangsEffectSubject> = {
   id: "loseAction",
   apply(_effect, s) {
     const before = s.actionLost;
@@ -32,14 +34,14 @@ export const loseActionKind: EffectKindDefinition<LoseActionEffect> = {
 };
 
 /** A trip or a fall: the "prone" status, by the subject's word for it. */
-export const proneKind: EffectKindDefinition<ProneEffect> = {
+export const proneKind: EffectKindDefinition<ProneEffect, FangsEffectSubject> = {
   id: "prone",
   apply: (_effect, s, _pools, rules) => setStatus(s, rules.statusAliases.prone ?? "prone", true),
   invert: (record, s) => unsetStatus(s, record),
 };
 
 /** A fumble's note that the weapon is dropped: the weapon goes out of hand (the table unequips it). */
-export const weaponDroppedKind: EffectKindDefinition<NoteEffect> = {
+export const weaponDroppedKind: EffectKindDefinition<NoteEffect, FangsEffectSubject> = {
   id: "weaponDropped",
   noteKey: WEAPON_DROPPED_NOTE,
   party: (effect) => String(effect.data.actorId ?? ""),

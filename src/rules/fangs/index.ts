@@ -8,6 +8,7 @@ export * from "./config";
 export * from "./consequences";
 export * from "./damage";
 export * from "./defenses";
+export * from "./effects";
 export * from "./exchange";
 export * from "./fumble";
 export * from "./grapple";

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerFangsEffectKinds } from "../fangs/effect-kinds";
+import type { FangsEffectSubject } from "../fangs/effects";
 import { WEAPON_DROPPED_NOTE } from "../fangs/fumble";
-import { applyEffectsTo, type EffectSubject } from "./apply";
+import { applyEffectsTo } from "./apply";
 import type { Effect } from "./effects";
 
 // The stuck weapon and the dropped weapon are FANGS's kinds, registered as its definition does.
 beforeAll(registerFangsEffectKinds);
 
-function subject(): EffectSubject {
+function subject(): FangsEffectSubject {
   return {
     pools: { stunPoints: 20, hitPoints: 10 },
     items: new Map([

@@ -25,7 +25,12 @@ export interface ItemTrack {
   readonly max: number;
 }
 
-/** One party as effects change it; the caller owns the objects and reads them back. */
+/**
+ * One party as effects change it; the caller owns the objects and reads them
+ * back. A ruleset whose kinds change more extends it (FANGS's
+ * `FangsEffectSubject`: a lost action, items out of hand), and its callers
+ * give that.
+ */
 export interface EffectSubject {
   /** Pool values by name ("stunPoints", "hitPoints"); a pool not listed is not tracked here. */
   readonly pools: Record<string, number>;
@@ -33,10 +38,6 @@ export interface EffectSubject {
   readonly items: Map<string, ItemTrack | null>;
   /** Active statuses, by the subject's own words (see `statusAliases`). */
   readonly statuses: Set<string>;
-  /** The next action is lost (a failed stun check). */
-  actionLost: boolean;
-  /** Items the effects put out of hand (a fumble's dropped weapon). */
-  readonly dropped: Set<string>;
 }
 
 export type { SkipReason };

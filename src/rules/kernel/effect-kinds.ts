@@ -60,8 +60,13 @@ export interface KindedEffect {
   readonly kind: string;
 }
 
+/**
+ * `S` is the party its kinds change: the kernel's `EffectSubject`, or a
+ * ruleset's extension of it (FANGS's `FangsEffectSubject`), which the
+ * ruleset's callers (its table, its simulator) give.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: each kind reads its own effect shape
-export interface EffectKindDefinition<E extends KindedEffect = any> {
+export interface EffectKindDefinition<E extends KindedEffect = any, S extends EffectSubject = EffectSubject> {
   /**
    * The effect's `kind` ("pool", "stuckItem"), or for a `RulesetEffect` its
    * `effectKind`, prefixed with its ruleset's id ("toyDrain").
@@ -81,14 +86,9 @@ export interface EffectKindDefinition<E extends KindedEffect = any> {
    * returns what its undo needs, an `EffectSkip` saying why it changed
    * nothing, or null (nothing changed).
    */
-  apply(
-    effect: E,
-    subject: EffectSubject,
-    pools: PoolBounds,
-    rules: KindRules,
-  ): EffectRecord | EffectSkip | null;
+  apply(effect: E, subject: S, pools: PoolBounds, rules: KindRules): EffectRecord | EffectSkip | null;
   /** Takes back exactly what `apply` recorded, on the party as `apply` left it. */
-  invert(record: EffectRecord, subject: EffectSubject, pools: PoolBounds, rules: KindRules): void;
+  invert(record: EffectRecord, subject: S, pools: PoolBounds, rules: KindRules): void;
 }
 
 /** The lowest value of each bounded pool, by name. */

@@ -9,16 +9,23 @@ import type { RulesetEffect } from "./effect-kinds";
 
 export type { RulesetEffect };
 
-export type Effect =
-  | RulesetEffect
-  | PoolDamageEffect
-  | ItemDurabilityEffect
-  | StatusEffect
-  | StuckItemEffect
-  | LoseActionEffect
-  | ProneEffect
-  | NoteEffect
-  | TimedStatusEffect;
+/**
+ * Every effect's shape, by its `kind`: the kernel's own here. A ruleset
+ * whose kinds keep a shape of their own (FANGS's stored cards hold
+ * `kind: "stuckItem"`…) adds it by declaration merging from its core
+ * (FANGS: src/rules/fangs/effects.ts), beside registering the kind
+ * (effect-kinds.ts); any other ruleset's effect is a `RulesetEffect`.
+ */
+export interface EffectShapes {
+  readonly ruleset: RulesetEffect;
+  readonly pool: PoolDamageEffect;
+  readonly itemDurability: ItemDurabilityEffect;
+  readonly status: StatusEffect;
+  readonly note: NoteEffect;
+  readonly timedStatus: TimedStatusEffect;
+}
+
+export type Effect = EffectShapes[keyof EffectShapes];
 
 /** Points taken from (or, negative, given back to) a character's pool, e.g. `stunPoints`, `hitPoints`. */
 export interface PoolDamageEffect {
@@ -43,31 +50,6 @@ export interface StatusEffect {
   readonly actorId: string;
   readonly status: string;
   readonly active: boolean;
-}
-
-/** A weapon left stuck in a body or an item (FANGS impaling). */
-export interface StuckItemEffect {
-  readonly kind: "stuckItem";
-  /** Who wields the stuck weapon. */
-  readonly ownerId: string;
-  readonly itemId: string;
-  /** Who it is stuck in. */
-  readonly targetId: string;
-  /** Stuck in the body, or in one of the target's items (a shield). */
-  readonly inItemId: string | null;
-  /** The damage formula rolled each round it stays in (null when stuck in an item). */
-  readonly perRoundDamage: string | null;
-}
-
-export interface LoseActionEffect {
-  readonly kind: "loseAction";
-  readonly actorId: string;
-  readonly reason: string;
-}
-
-export interface ProneEffect {
-  readonly kind: "prone";
-  readonly actorId: string;
 }
 
 /**

@@ -25,6 +25,7 @@ import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/views";
 import { exchangeCardRenderer } from "./exchange-card";
 import { fangsGmDamage } from "./gm-damage";
 import { loadFangsHeavy } from "./heavy";
+import { fangsParty } from "./party";
 import { FANGS_POOLS } from "./pools";
 import { fangsManeuverPalette } from "./token-palette";
 import { fangsTrackerRow } from "./tracker-row";
@@ -133,6 +134,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   rolls: { readCheck: rollSpecOf, rollCheck },
   // Core's sheets put away, its partials preloaded, the sheets following the tracker, `api.rolls`.
   init: registerSheets,
+  // The applier's reads and writes of its combatants' lost action and its pool statuses.
+  party: fangsParty,
 } satisfies RulesetDefinition);
 
 registerRulesetDefinition(fangsDefinition);

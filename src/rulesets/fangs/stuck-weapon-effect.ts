@@ -1,7 +1,7 @@
 import type { AppliedDelta } from "../../chat/card-steps";
 import type { StuckFlag } from "../../chat/stuck-weapons";
 import type { EffectAttachment } from "../../effects/attached-effects";
-import type { StuckItemEffect } from "../../rules/kernel/effects";
+import type { StuckItemEffect } from "../../rules/fangs/effects";
 
 /**
  * FANGS's stuck weapon on the table (NC-DMG-11): an ActiveEffect on its

@@ -1,18 +1,18 @@
 import { parseCount } from "../../sim/args";
-import { loadRoster, resolveSides } from "../../sim/node/packs";
 import { SimError } from "../../sim/sim-error";
 import type { RulesetTerminal } from "../../sim/terminal";
 import { fangsFightRunner, jobNames, jobSides, type OddsJob } from "./fights";
 import { MAX_SIDE_FIGHTERS, runDuel, runFight } from "./sim/duel";
 import { formatDuelLog } from "./sim/format";
+import { loadRoster, resolveSides } from "./sim/packs";
 import { createPolicy, parsePolicies } from "./sim/policies";
 
 /**
  * FANGS's part of the terminal commands (src/sim/terminal.ts): its pack
  * reader (the sample characters and creatures of packs/, or an Actor's JSON
  * file), its options (policies, starting distance, round limit) and its
- * fight log. Node-only (it reads files); the commands reach it through
- * src/sim/node/rulesets.ts.
+ * fight log. Node-only (it reads files); the commands find it by its
+ * path and its export `terminal` (src/sim/node/rulesets.ts).
  */
 export const fangsTerminal: RulesetTerminal<OddsJob> = Object.freeze({
   rulesetId: "fangs",
@@ -72,3 +72,6 @@ A fighter is a sample character or creature of the pack sources (by name) or a J
     return { json: { seed, ...result }, lines: (i18n) => formatDuelLog(result, i18n, seed) };
   },
 } satisfies RulesetTerminal<OddsJob>);
+
+/** The name the terminal commands look for in `src/rulesets/<id>/terminal.ts`. */
+export const terminal = fangsTerminal;

@@ -1,11 +1,13 @@
 import "../../../test/foundry/setup";
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toyTerminal } from "../../../test/rulesets/toy-terminal";
 import { parseArgs } from "../args";
 import { runRange } from "../fight-runner";
 import { SimError } from "../sim-error";
 import { runOddsPool } from "./pool";
-import { loadTerminal, rulesetArg, TERMINAL_RULESETS } from "./rulesets";
+import { loadTerminal, rulesetArg, TERMINAL_RULESETS, terminalRulesets } from "./rulesets";
 
 /**
  * The terminal commands' `--ruleset`: the argument read before the rest
@@ -13,9 +15,31 @@ import { loadTerminal, rulesetArg, TERMINAL_RULESETS } from "./rulesets";
  * by id, an unknown id refused naming the ids there are, and the shared
  * pool running whichever ruleset's runner it is given (the toy's here: its
  * part cannot be built into the commands, which hold only shipped rulesets).
+ * Each shipped ruleset's part is found by its path, src/rulesets/<id>/terminal.ts.
  */
 
 const withToy = { ...TERMINAL_RULESETS, toy: async () => toyTerminal as never };
+
+describe("the terminal parts, found by folder", () => {
+  it("are the rulesets of src/rulesets/ that have a terminal.ts, by their folder's name", () => {
+    const folder = resolve(__dirname, "../../rulesets");
+    const withTerminal = readdirSync(folder).filter((id) => existsSync(join(folder, id, "terminal.ts")));
+    expect(withTerminal).toContain("fangs");
+    expect(Object.keys(TERMINAL_RULESETS).sort()).toEqual(withTerminal.sort());
+  });
+
+  it("a new ruleset's folder is a new entry; a part that does not export its `terminal` is refused", async () => {
+    const found = terminalRulesets({
+      "../../rulesets/toy/terminal.ts": async () => ({ terminal: toyTerminal as never }),
+      "../../rulesets/other/terminal.ts": async () => ({ terminal: toyTerminal as never }),
+      "../../rulesets/none/terminal.ts": async () => ({}),
+    });
+    expect(Object.keys(found)).toEqual(["none", "other", "toy"]);
+    expect((await loadTerminal("toy", found)).rulesetId).toBe("toy");
+    await expect(loadTerminal("other", found)).rejects.toThrow(/must export `terminal`.*"other"/);
+    await expect(loadTerminal("none", found)).rejects.toThrow(/must export `terminal`.*"none"/);
+  });
+});
 
 describe("--ruleset", () => {
   it("is read wherever it stands, with or without '=', and defaults to fangs", () => {

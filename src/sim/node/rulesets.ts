@@ -1,21 +1,52 @@
+/// <reference types="vite/client" />
 import type { SeededJob } from "../fight-runner";
 import { SimError } from "../sim-error";
 import type { RulesetTerminal } from "../terminal";
 
 /**
- * The rulesets the terminal commands run, by id, one line each, as
- * src/rulesets/index.ts lists them for Foundry. A ruleset's definition
+ * The rulesets the terminal commands run, by id. A ruleset's definition
  * module registers its documents with Foundry and cannot load in Node, so
- * the commands reach its terminal part (src/sim/terminal.ts) here; the
+ * each ruleset gives its Node-safe terminal part (src/sim/terminal.ts) by
+ * convention as `src/rulesets/<id>/terminal.ts`, exporting `terminal`; the
+ * commands list that folder, so a new ruleset adds no line here. The
  * runner is the one its definition's `simulator.load()` gives
  * (src/sim/node/rulesets.test.ts checks they agree).
  */
 export type TerminalLoader = () => Promise<RulesetTerminal<SeededJob>>;
 
-export const TERMINAL_RULESETS: Readonly<Record<string, TerminalLoader>> = Object.freeze({
-  fangs: async () =>
-    (await import("../../rulesets/fangs/terminal")).fangsTerminal as RulesetTerminal<SeededJob>,
-});
+type TerminalModule = { readonly terminal?: RulesetTerminal<SeededJob> };
+
+/**
+ * Listed when the commands are built (build-sim.mjs hashes src/rulesets, so
+ * a new ruleset's folder makes a new build); each part loads only when its
+ * ruleset is asked for.
+ */
+const FOUND = import.meta.glob<TerminalModule>("../../rulesets/*/terminal.ts");
+
+/** The ruleset id of a terminal part's path: the folder it sits in. */
+function idOf(path: string): string | null {
+  return /\/rulesets\/([a-z][a-z0-9]*)\/terminal\.ts$/.exec(path)?.[1] ?? null;
+}
+
+/** Each terminal part found, by the id of its folder; its module must export `terminal` of that id. */
+export function terminalRulesets(
+  found: Readonly<Record<string, () => Promise<TerminalModule>>> = FOUND,
+): Readonly<Record<string, TerminalLoader>> {
+  const loaders: Record<string, TerminalLoader> = {};
+  for (const [path, load] of Object.entries(found).sort(([a], [b]) => a.localeCompare(b))) {
+    const id = idOf(path);
+    if (id === null) continue;
+    loaders[id] = async () => {
+      const { terminal } = await load();
+      if (terminal?.rulesetId !== id)
+        throw new Error(`FANGS | ${path} must export \`terminal\`, the terminal part of the ruleset "${id}"`);
+      return terminal;
+    };
+  }
+  return Object.freeze(loaders);
+}
+
+export const TERMINAL_RULESETS: Readonly<Record<string, TerminalLoader>> = terminalRulesets();
 
 export const DEFAULT_TERMINAL_RULESET = "fangs";
 

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { canChooseManeuver } from "../../../rules/fangs/maneuvers";
 import { SuccessLevel } from "../../../rules/fangs/types";
 import { createLocalizer } from "../../../sim/i18n";
-import { loadRoster } from "../../../sim/node/packs";
 import { fightSeed } from "../../../sim/seed";
 import { type DuelEvent, type FightRecorder, runDuel, runFight, traceFight } from "./duel";
 import type { FighterSheet } from "./fighter";
 import { formatCheck, formatDuelLog } from "./format";
+import { loadRoster } from "./packs";
 import { createDefaultPolicy, type Policy } from "./policy";
 import { findFighter } from "./roster";
 

@@ -24,6 +24,7 @@ import {
   shieldStrikeDamage,
 } from "../../../rules/fangs/defenses";
 import { registerFangsEffectKinds } from "../../../rules/fangs/effect-kinds";
+import type { FangsEffectSubject } from "../../../rules/fangs/effects";
 import { type ExchangeResolution, resolveExchange } from "../../../rules/fangs/exchange";
 import { dropWeaponEffects, thrownWeaponEffects } from "../../../rules/fangs/fumble";
 import {
@@ -74,7 +75,7 @@ import {
   type SkillValue,
   type WeaponProfile,
 } from "../../../rules/fangs/types";
-import { type ApplyRules, applyEffectsTo, type EffectSubject } from "../../../rules/kernel/apply";
+import { type ApplyRules, applyEffectsTo } from "../../../rules/kernel/apply";
 import { type DiceSource, SeededDice } from "../../../rules/kernel/dice";
 import type { Effect } from "../../../rules/kernel/effects";
 import { SheetMemo } from "../../../sim/sheet-memo";
@@ -388,7 +389,7 @@ interface Combatant {
   readonly sheet: FighterSheet;
   readonly policy: Policy;
   /** Pools, item SP and statuses, as the rules kernel's shared applier changes them (applyEffectsTo). */
-  readonly fx: EffectSubject;
+  readonly fx: FangsEffectSubject;
   readonly stun: number;
   readonly hp: number;
   /** The same map as `fx.items`. */
@@ -2380,7 +2381,7 @@ class Duel {
     }
   }
 
-  readonly subjectOf = (id: string): EffectSubject | undefined => this.c[id.charCodeAt(0) - 97]?.fx;
+  readonly subjectOf = (id: string): FangsEffectSubject | undefined => this.c[id.charCodeAt(0) - 97]?.fx;
 
   endOfRound(c: Combatant): void {
     if (c.readying !== null && c.maneuver === "drawWeapon") {

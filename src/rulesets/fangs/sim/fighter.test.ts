@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRoster } from "../../../sim/node/packs";
 import { SimError } from "../../../sim/sim-error";
 import { fighterFromActorData } from "./fighter";
+import { loadRoster } from "./packs";
 import { findFighter } from "./roster";
 
 const root = resolve(__dirname, "../../../..");

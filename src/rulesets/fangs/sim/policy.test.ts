@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRoster } from "../../../sim/node/packs";
+import { loadRoster } from "./packs";
 import { createDefaultPolicy, type FighterView, type ManeuverOption, type ManeuverQuestion } from "./policy";
 import { findFighter } from "./roster";
 

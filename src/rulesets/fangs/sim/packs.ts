@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type FighterSheet, fighterFromActorData } from "../../rulesets/fangs/sim/fighter";
-import { findFighter, type RosterEntry, rosterEntries } from "../../rulesets/fangs/sim/roster";
-import { SimError } from "../sim-error";
+import { SimError } from "../../../sim/sim-error";
+import { type FighterSheet, fighterFromActorData } from "./fighter";
+import { findFighter, type RosterEntry, rosterEntries } from "./roster";
 
 /**
  * Reads the pack sources (packs/<pack>/**.json, one document or a list per
