@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+import { RulesError } from "../../src/rules/kernel/errors";
 import type { ShareneCondition, ShareneFighter, ShareneWeapon } from "../../src/rules/sharene/types";
 
 /**
@@ -67,4 +69,17 @@ export function fighter(id: string, overrides: Partial<ShareneFighter> = {}): Sh
 
 export function fresh(f: ShareneFighter, overrides: Partial<ShareneCondition> = {}): ShareneCondition {
   return { lifePoints: f.lifePoints, wounds: {}, statuses: new Set(), ...overrides };
+}
+
+/** `fn` throws a RulesError of `code`, its message matching `message` when given. */
+export function expectRulesError(fn: () => unknown, code: string, message?: RegExp): void {
+  let thrown: unknown = null;
+  try {
+    fn();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(RulesError);
+  expect((thrown as RulesError).code).toBe(code);
+  if (message) expect((thrown as RulesError).message).toMatch(message);
 }
