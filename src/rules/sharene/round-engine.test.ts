@@ -485,7 +485,7 @@ describe("Parry and Riposte", () => {
       ["parry", 8],
       ["dodge", 6],
     ]);
-    // bo ripostes (d20 7), al parries (d20 9: fails at 8). Torso (d20 10), slash (d10 2), 1d8: 8 → 4.
+    // bo ripostes (d20 7), al parries (d20 9: fails at 8). Slash (d10 2), torso (d20 10), 1d8: 8 → 4.
     const dice = new ScriptedDice([7, 9, 2, 10, 8]);
     const hit = resolveAttack(parried.round, { attackerId: "bo", riposte: true }, "parry", DUEL, dice);
     expect(hit.exchange).toMatchObject({ riposte: true, outcome: "hit", damage: { rolled: 4, damage: 4 } });

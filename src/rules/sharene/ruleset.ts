@@ -64,3 +64,14 @@ export const shareneRuleset: Ruleset<ShareneTurnFacts> = Object.freeze({
   phases: SHARENE_PHASES,
   turnOrder: shareneTurnOrder,
 });
+
+/**
+ * Its clause index (the SHA section of the combined index), which
+ * test/meta/clause-coverage.test.ts holds its tests to. The definition
+ * gives it as its `clauseIndex` once it exists; until then the coverage
+ * test reads it from here.
+ */
+export const SHARENE_CLAUSE_INDEX = Object.freeze({
+  path: "docs/rules/texts/other-rulesets-clauses.md",
+  prefixes: Object.freeze(["SHA"]),
+});
