@@ -1,4 +1,10 @@
-import { type DiceSource, type DieResult, parseDiceFormula, rollFormula } from "../kernel/dice";
+import {
+  type DiceFormula,
+  type DiceSource,
+  type DieResult,
+  parseDiceFormula,
+  rollFormula,
+} from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { type HitLocationTable, locationAt } from "../kernel/hit-locations";
@@ -23,6 +29,18 @@ import {
  * effects (a pool, statuses, timed statuses) and Sharene's limb wound
  * (effect-kinds.ts), never written.
  */
+
+const parsed = new Map<string, DiceFormula>();
+
+/** A formula parsed once: a fight rolls the same few formulas thousands of times. */
+function parsedFormula(source: string): DiceFormula {
+  let formula = parsed.get(source);
+  if (formula === undefined) {
+    formula = parseDiceFormula(source);
+    if (parsed.size < 1000) parsed.set(source, formula);
+  }
+  return formula;
+}
 
 /** The effect kind that adds damage to a limb's tally (SHA-DMG-4, cumulative reading). */
 export const LIMB_WOUND_KIND = "shareneLimbWound";
@@ -299,8 +317,8 @@ export function dealDamage(
     throw new RulesError("attack-not-allowed", `${attacker.weapon.name} deals no ${blow.blow} damage`, {
       blow: blow.blow,
     });
-  const weaponRoll = rollFormula(parseDiceFormula(formula), dice);
-  const bonusRoll = rollFormula(parseDiceFormula(attacker.damageBonus), dice);
+  const weaponRoll = rollFormula(parsedFormula(formula), dice);
+  const bonusRoll = rollFormula(parsedFormula(attacker.damageBonus), dice);
   const full = weaponRoll.total + bonusRoll.total;
   const rolled = input.riposte
     ? Math.floor((full * rules.riposteDamage.num) / rules.riposteDamage.den)
@@ -312,7 +330,12 @@ export function dealDamage(
   const damage = Math.floor(Math.max(0, rolled - armor) * multiplier);
   const wound = woundVictim({ victim, condition: input.condition, location, damage }, dice, rules, table);
   return {
-    ...wound,
+    lifeBefore: wound.lifeBefore,
+    lifeAfter: wound.lifeAfter,
+    limb: wound.limb,
+    headSevered: wound.headSevered,
+    consciousness: wound.consciousness,
+    effects: wound.effects,
     blow,
     location,
     locationRoll,

@@ -52,6 +52,8 @@ export interface ExchangeInput {
   readonly called: CalledShot | null;
 }
 
+const NO_EFFECTS: readonly Effect[] = Object.freeze([]);
+
 /** The level a called shot needs (SHA-CAL-1), from the rules' table. */
 export function calledLevel(called: CalledShot, rules: ShareneRules = SHARENE_DEFAULTS): SuccessLevel | null {
   const key = called.kind === "location" ? called.location : called.effect;
@@ -73,29 +75,31 @@ export function rollExchange(
   const defense = input.defense
     ? { kind: input.defense.kind, dn: input.defense.dn, check: rollCheck(input.defense.dn.dn, dice, rules) }
     : null;
-  const base = {
+  const result = (outcome: ExchangeOutcome, damage: DamageResult | null, effects: readonly Effect[]) => ({
     attackerId: input.attacker.id,
     defenderId: input.defender.id,
     riposte: input.riposte,
     attack,
     defense,
     called: input.called,
-  };
-  if (!attack.check.success) return { ...base, outcome: "miss", damage: null, effects: [] };
+    outcome,
+    damage,
+    effects,
+  });
+  if (!attack.check.success) return result("miss", null, NO_EFFECTS);
   if (input.called) {
     const needed = calledLevel(input.called, rules)!;
-    if (levelRank(attack.check.level!) < levelRank(needed))
-      return { ...base, outcome: "calledMissed", damage: null, effects: [] };
+    if (levelRank(attack.check.level!) < levelRank(needed)) return result("calledMissed", null, NO_EFFECTS);
   }
   if (defense?.check.success)
-    return { ...base, outcome: defense.kind === "parry" ? "parried" : "dodged", damage: null, effects: [] };
+    return result(defense.kind === "parry" ? "parried" : "dodged", null, NO_EFFECTS);
   if (input.called?.kind === "effect") {
     const note: Effect = {
       kind: "note",
       key: `SHARENE.Called.${input.called.effect}`,
       data: { attacker: input.attacker.id, defender: input.defender.id },
     };
-    return { ...base, outcome: "calledEffect", damage: null, effects: [note] };
+    return result("calledEffect", null, [note]);
   }
   const blow = chooseBlow(input.attacker.weapon, input.statedBlow, dice, rules);
   const damage = dealDamage(
@@ -113,7 +117,7 @@ export function rollExchange(
     rules,
     table,
   );
-  return { ...base, outcome: "hit", damage, effects: damage.effects };
+  return result("hit", damage, damage.effects);
 }
 
 /**

@@ -3,6 +3,7 @@ export * from "./config";
 export * from "./damage";
 export * from "./effect-kinds";
 export * from "./exchange";
+export * from "./fighter";
 export * from "./hit-locations";
 export * from "./round-engine";
 export * from "./ruleset";

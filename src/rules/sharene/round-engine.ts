@@ -146,9 +146,20 @@ function find(round: ShareneRound, id: string): RoundFighter {
   return f;
 }
 
-function replace(round: ShareneRound, changed: readonly RoundFighter[], extra: Partial<ShareneRound> = {}) {
-  const byId = new Map(changed.map((f) => [f.id, f]));
-  return { ...round, ...extra, fighters: round.fighters.map((f) => byId.get(f.id) ?? f) };
+/** The round with some fighters' records replaced (by id). Written without maps or closures: it runs a few times an exchange. */
+function replace(
+  round: ShareneRound,
+  changed: readonly RoundFighter[],
+  extra?: Partial<ShareneRound>,
+): ShareneRound {
+  const old = round.fighters;
+  const fighters = new Array<RoundFighter>(old.length);
+  for (let i = 0; i < old.length; i += 1) {
+    let f = old[i]!;
+    for (let j = 0; j < changed.length; j += 1) if (changed[j]!.id === f.id) f = changed[j]!;
+    fighters[i] = f;
+  }
+  return extra === undefined ? { ...round, fighters } : { ...round, ...extra, fighters };
 }
 
 function requirePhase(round: ShareneRound, phase: ShareneRound["phase"]): void {
@@ -169,11 +180,15 @@ export function isOut(condition: ShareneCondition): boolean {
 }
 
 /** The weapon arm made useless or severed (SHA-DMG-4): no attack or parry with the weapon. */
+const ARM_LOST: Readonly<Record<string, readonly [string, string]>> = Object.freeze({
+  rightArm: [limbStatus("rightArm", "useless"), limbStatus("rightArm", "severed")],
+  leftArm: [limbStatus("leftArm", "useless"), limbStatus("leftArm", "severed")],
+});
+
 export function weaponArmLost(sheet: ShareneFighter, condition: ShareneCondition): boolean {
-  return (
-    condition.statuses.has(limbStatus(sheet.weaponArm, "useless")) ||
-    condition.statuses.has(limbStatus(sheet.weaponArm, "severed"))
-  );
+  if (condition.statuses.size === 0) return false;
+  const [useless, severed] = ARM_LOST[sheet.weaponArm]!;
+  return condition.statuses.has(useless) || condition.statuses.has(severed);
 }
 
 /* -------------------------------------------- */
