@@ -64,6 +64,28 @@ describe("the Difficulty Number", () => {
     expect(() => situationDf("offHand", rules)).toThrow(/no situation "offHand"/);
   });
 
+  it("SHA-RES-1: whatever the parts, the DF stays within −10 … +5 and the DN is a whole number (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -20, max: 40 }),
+        fc.array(fc.integer({ min: -12, max: 6 }), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        (base, dfs, divisor) => {
+          const dn = difficultyNumber(
+            base,
+            dfs.map((df, i) => ({ source: `p${i}`, df })),
+            SHARENE_DEFAULTS,
+            divisor,
+          );
+          expect(dn.df).toBeGreaterThanOrEqual(-10);
+          expect(dn.df).toBeLessThanOrEqual(5);
+          expect(Number.isInteger(dn.dn)).toBe(true);
+          expect(dn.dn).toBe(Math.floor((base + dn.df) / divisor));
+        },
+      ),
+    );
+  });
+
   it("refuses a bad rating or DF with a RulesError", () => {
     expect(() => difficultyNumber(Number.NaN, [])).toThrow(RulesError);
     expect(() => difficultyNumber(12, [{ source: "x", df: 1.5 }])).toThrow(/the DF of x/);
