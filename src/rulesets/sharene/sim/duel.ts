@@ -79,10 +79,16 @@ function subjectOf(sheet: ShareneFighter): EffectSubject {
 
 const WOUNDS = "wounds.";
 
+const NO_WOUNDS: Readonly<Record<string, number>> = Object.freeze({});
+
 function conditionOf(s: EffectSubject): ShareneCondition {
-  const wounds: Record<string, number> = {};
-  for (const key in s.pools) if (key.startsWith(WOUNDS)) wounds[key.slice(WOUNDS.length)] = s.pools[key]!;
-  return { lifePoints: s.pools[LIFE_POOL]!, wounds, statuses: s.statuses };
+  let wounds: Record<string, number> | null = null;
+  for (const key in s.pools) {
+    if (!key.startsWith(WOUNDS)) continue;
+    if (wounds === null) wounds = {};
+    wounds[key.slice(WOUNDS.length)] = s.pools[key]!;
+  }
+  return { lifePoints: s.pools[LIFE_POOL]!, wounds: wounds ?? NO_WOUNDS, statuses: s.statuses };
 }
 
 function endStateOf(c: ShareneCondition): EndState {
@@ -115,10 +121,7 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
   ]);
   // Each fighter's condition is read many times an exchange and changes only when effects land.
   const conditions = new Map<string, ShareneCondition>();
-  const refresh = () => {
-    for (const [id, subject] of subjects) conditions.set(id, conditionOf(subject));
-  };
-  refresh();
+  for (const [id, subject] of subjects) conditions.set(id, conditionOf(subject));
   const view: FightView = {
     sheet: (id) => sheets.get(id)!,
     condition: (id) => conditions.get(id)!,
@@ -128,7 +131,10 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
   const apply = (effects: readonly Effect[]) => {
     if (effects.length === 0) return;
     applyEffectsTo(effects, subjectFor);
-    refresh();
+    for (const e of effects) {
+      const id = (e as { actorId?: string }).actorId;
+      if (id !== undefined && subjects.has(id)) conditions.set(id, conditionOf(subjects.get(id)!));
+    }
   };
   const ids = [a.id, b.id] as const;
   const log: DuelRoundLog[] | null = record ? [] : null;
