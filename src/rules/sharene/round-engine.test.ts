@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   expectRulesError,
@@ -6,12 +7,13 @@ import {
   HALBERD,
   THROWING_KNIFE,
 } from "../../../test/support/sharene-fixtures";
-import { ScriptedDice } from "../kernel/dice";
+import { ScriptedDice, SeededDice } from "../kernel/dice";
 import { rollLength, startTimer } from "../kernel/timed-status";
 import { resolveShareneOptions, SHARENE_DEFAULTS, type ShareneOptions } from "./config";
 import { shareneTimedStatuses } from "./effect-kinds";
 import {
   acting,
+  attacksOnTurn,
   beginActions,
   declareAction,
   declareStyle,
@@ -21,6 +23,7 @@ import {
   type FightView,
   offerAttack,
   offerRiposte,
+  opponentsOf,
   resolveAttack,
   rollInitiative,
   type ShareneRound,
@@ -797,3 +800,84 @@ function rollAgain(): ShareneRound {
   round = declareAction(round, "bo", { target: "al", action: "melee" });
   return rollInitiative(round, DUEL, new ScriptedDice([9, 1]));
 }
+
+describe("the engine's limits hold in any round (properties)", () => {
+  const ids = ["al", "bo", "cy"];
+  const view = viewOf([AL, BO, CY]);
+  const STYLE_LIST: Style[] = ["fullAttack", "fullParry", "parryRiposte", "attackParry"];
+
+  it("SHA-STY-1, SHA-STY-2, SHA-STY-3: never more defenses than the style and the opponents allow, one attack and one riposte a round", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.constantFrom(0, 2, 3), { minLength: 3, maxLength: 3 }),
+        fc.integer(),
+        (targetPicks, stylePicks, splits, seed) => {
+          const dice = new SeededDice(seed);
+          let round = startRound(
+            null,
+            ids.map((id) => ({ id, outOfAction: false })),
+          );
+          ids.forEach((id, i) => {
+            const others = ids.filter((o) => o !== id);
+            round = declareAction(round, id, { target: others[targetPicks[i]! % 2]!, action: "melee" });
+          });
+          round = rollInitiative(round, view, dice);
+          ids.forEach((id, i) => {
+            const style = STYLE_LIST[stylePicks[i]!]!;
+            const split = style === "fullAttack" ? 0 : splits[i]!;
+            round = declareStyle(round, id, { style, split }, view);
+          });
+          round = beginActions(round);
+          const attacks = new Map<string, number>();
+          const ripostes = new Map<string, number>();
+          const checkDn = (dn: { df: number }) => {
+            expect(dn.df).toBeGreaterThanOrEqual(-10);
+            expect(dn.df).toBeLessThanOrEqual(5);
+          };
+          while (round.phase === "action") {
+            for (const id of acting(round)) {
+              const offer = offerAttack(round, id, view);
+              if (!offer.ok) continue;
+              checkDn(offer.attack.dn);
+              const options = defenseOptions(round, offer.attack, view);
+              for (const o of options) checkDn(o.dn);
+              const r = resolveAttack(round, { attackerId: id }, options[0]?.defense ?? null, view, dice);
+              attacks.set(id, (attacks.get(id) ?? 0) + 1);
+              round = r.round;
+              if (round.pendingRiposte) {
+                const riposte = offerRiposte(round, view)!;
+                checkDn(riposte.dn);
+                const back = defenseOptions(round, riposte, view);
+                round = resolveAttack(
+                  round,
+                  { attackerId: riposte.attackerId, riposte: true },
+                  back[0]?.defense ?? null,
+                  view,
+                  dice,
+                ).round;
+                ripostes.set(riposte.attackerId, (ripostes.get(riposte.attackerId) ?? 0) + 1);
+              }
+            }
+            round = endTurn(round);
+          }
+          for (const f of round.fighters) {
+            const allowed =
+              f.style === "fullAttack"
+                ? 1
+                : f.split > 0
+                  ? f.split
+                  : opponentsOf(round, f.id).length > 1
+                    ? 2
+                    : 1;
+            expect(f.defenses).toBeLessThanOrEqual(allowed);
+            expect(attacks.get(f.id) ?? 0).toBeLessThanOrEqual(attacksOnTurn(f.style) ? 1 : 0);
+            expect(ripostes.get(f.id) ?? 0).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
