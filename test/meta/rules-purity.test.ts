@@ -35,8 +35,10 @@ const FORBIDDEN = [
 describe("the rules core stays pure", () => {
   const files = sourceFiles(rulesDir);
 
-  it("has source files to check", () => {
+  it("has source files to check, every ruleset's core among them", () => {
     expect(files.length).toBeGreaterThan(0);
+    for (const core of ["kernel", "fangs", "sharene"])
+      expect(files.some((f) => f.startsWith(join(rulesDir, core)))).toBe(true);
   });
 
   it.each(files.map((f) => relative(root, f)))("%s names no Foundry global, Roll or DOM", (file) => {

@@ -1,0 +1,358 @@
+import { parseDiceFormula } from "../kernel/dice";
+import { RulesError, requireInteger } from "../kernel/errors";
+import type { DurationSpec } from "../kernel/timed-status";
+import { validateTimedStatus } from "../kernel/timed-status";
+import type { ActionKind, Blow, CalledEffect, CalledLevel, InitiativeAbility } from "./types";
+
+/**
+ * Every figure of the Sharene core a table may want to change, as data:
+ * the values the text states (sharene-combat.md) and the readings where it
+ * is silent (docs/rules/sharene.md says which is which and why). Rules
+ * functions take an optional partial override; the rest comes from
+ * SHARENE_DEFAULTS.
+ */
+
+/** A fraction kept exact: thresholds compare `damage × den ≥ lifePoints × num`, no rounding. */
+export interface Fraction {
+  readonly num: number;
+  readonly den: number;
+}
+
+/** One d10 range of the blow table (SHA-BLW-1). */
+export interface BlowRange {
+  readonly from: number;
+  readonly to: number;
+  readonly blow: Blow;
+}
+
+/** One damage band of the END check (SHA-CON-1 … SHA-CON-3). */
+export interface DamageBand {
+  /** The blow's damage is at least this share of the full life points. */
+  readonly atLeast: Fraction;
+  /** END × cf is the DN of the check (rounded down). */
+  readonly cf: number;
+  /** The timed status a failed check puts on (`durations`). */
+  readonly knockout: KnockoutId;
+}
+
+/** The timed statuses of SHA-CON-1 … SHA-CON-6, by their short id. */
+export const KNOCKOUT_IDS = ["knockedOut", "knockedOutLong", "outForHours", "coma"] as const;
+export type KnockoutId = (typeof KNOCKOUT_IDS)[number];
+
+/** One row of the DF table the text announces and does not give ("5/ATTACK RESOLUTION"). */
+export interface SituationModifier {
+  readonly id: string;
+  /** Lang key of its name. */
+  readonly labelKey: string;
+  readonly df: number;
+}
+
+export interface ShareneRules {
+  /** SHA-RND-1: a round lasts 3 seconds (a round's clock out of combat). */
+  readonly secondsPerRound: number;
+
+  /* Checks (the [found] basics) */
+  /** The margin (DN − roll) from which a made roll is High, and Special ([default] 5 and 10). */
+  readonly successLevels: { readonly high: number; readonly special: number };
+  /** A natural roll of this face fails critically, unless the DN is above `criticalFailureUnlessDnAbove`. */
+  readonly criticalFailureFace: number;
+  readonly criticalFailureUnlessDnAbove: number;
+  /** A made attack whose natural roll is at or under this face is a critical hit (SHA-DMG-2). */
+  readonly criticalHitFace: number;
+  /** What a critical failure costs: the fighter's next attack, or nothing beyond the failure. */
+  readonly criticalFailure: "loseNextAttack" | "none";
+  /** The total DF of a roll is held within these bounds ([found] −10 … +5). */
+  readonly dfMin: number;
+  readonly dfMax: number;
+
+  /* Initiative (SHA-INI-1) */
+  readonly initiativeDie: number;
+  readonly initiativeAbility: Readonly<Record<ActionKind, InitiativeAbility>>;
+
+  /* Styles and defenses (SHA-STY-1 … SHA-STY-6) */
+  readonly fullAttackDf: number;
+  readonly fullAttackDefenseDf: number;
+  /** Whoever parries a Full Attack attacks at this DF for the rest of the round. */
+  readonly parriedFullAttackDf: number;
+  readonly fullParryDefenseDf: number;
+  readonly fullParryRiposteDf: number;
+  /** The DF of the first and second defense against several opponents. */
+  readonly multipleDefenseDf: readonly [number, number];
+  readonly splitParryDf: number;
+  /** The riposte's DF after a parry of a higher SL, one of an equal or lower SL, and a failed one. */
+  readonly riposteDf: { readonly better: number; readonly notBetter: number; readonly failed: number };
+  /**
+   * How the riposte paragraph is read (SHA-STY-5): "betterParryOpens", a
+   * parry of a higher SL than the attack's opens the clean riposte; "asWritten",
+   * a parry of a lower SL does, and a higher one gives the −4.
+   */
+  readonly riposteReading: "betterParryOpens" | "asWritten";
+  readonly riposteParryDf: number;
+  /** A riposte's rolled damage (weapon and bonus, before armor) is multiplied by this, rounded down. */
+  readonly riposteDamage: Fraction;
+
+  /* Blows and called shots (SHA-BLW-1, SHA-CAL-1) */
+  readonly statedBlowDf: number;
+  readonly blowTable: readonly BlowRange[];
+  /** The SL a called shot needs, by location id or called effect. */
+  readonly calledShots: Readonly<Record<string, CalledLevel>>;
+
+  /* Damage (SHA-DMG-1 … SHA-DMG-4) */
+  readonly damageMultipliers: { readonly head: number; readonly special: number; readonly critical: number };
+  /** Several multipliers: their extra parts add (×2 and ×2 → ×3), or they multiply (→ ×4). */
+  readonly multiplierStacking: "add" | "multiply";
+  /** Limb damage counts per blow, or adds up over the fight. */
+  readonly limbDamage: "cumulative" | "perBlow";
+  /** Thresholds read the full life points, or those the fighter had before the blow. */
+  readonly limbThresholdBase: "full" | "current";
+  readonly limbUseless: Fraction;
+  readonly limbSevered: Fraction;
+
+  /* Consciousness (SHA-CON-1 … SHA-CON-7) */
+  readonly damageBands: readonly DamageBand[];
+  /** SHA-CON-4: fewer points left than this after a blow. */
+  readonly lowLifeBelow: number;
+  readonly lowLifeCf: number;
+  readonly lowLifeKnockout: KnockoutId;
+  /** SHA-CON-5: exactly this many points left. */
+  readonly lastPoint: number;
+  readonly lastPointKnockout: KnockoutId;
+  /** SHA-CON-6, SHA-CON-7: 0 down to this is a coma, below it death. */
+  readonly comaDownTo: number;
+  /** How long each knockout lasts (SHA-CON-1 … SHA-CON-6). */
+  readonly durations: Readonly<Record<KnockoutId, DurationSpec>>;
+
+  /** The DF table the text announces but does not give: situations a GM adds to a roll. */
+  readonly situations: readonly SituationModifier[];
+}
+
+export type ShareneOptions = Partial<ShareneRules>;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const SHARENE_DEFAULTS: ShareneRules = deepFreeze({
+  secondsPerRound: 3,
+
+  successLevels: { high: 5, special: 10 },
+  criticalFailureFace: 20,
+  criticalFailureUnlessDnAbove: 20,
+  criticalHitFace: 1,
+  criticalFailure: "loseNextAttack",
+  dfMin: -10,
+  dfMax: 5,
+
+  initiativeDie: 10,
+  initiativeAbility: { melee: "agi", thrown: "dex", missile: "dex" },
+
+  fullAttackDf: 1,
+  fullAttackDefenseDf: -5,
+  parriedFullAttackDf: -4,
+  fullParryDefenseDf: 1,
+  fullParryRiposteDf: -5,
+  multipleDefenseDf: [-2, -4],
+  splitParryDf: -2,
+  riposteDf: { better: 0, notBetter: -4, failed: -8 },
+  riposteReading: "betterParryOpens",
+  riposteParryDf: -4,
+  riposteDamage: { num: 1, den: 2 },
+
+  statedBlowDf: -2,
+  blowTable: [
+    { from: 1, to: 4, blow: "slash" },
+    { from: 5, to: 8, blow: "thrust" },
+    { from: 9, to: 10, blow: "special" },
+  ],
+  calledShots: {
+    head: "special",
+    rightArm: "high",
+    leftArm: "high",
+    torso: "high",
+    rightLeg: "high",
+    leftLeg: "high",
+    disarm: "special",
+    cutEquipment: "high",
+    specialTarget: "special",
+  } satisfies Record<string, CalledLevel> & Record<CalledEffect, CalledLevel>,
+
+  damageMultipliers: { head: 2, special: 1.5, critical: 2 },
+  multiplierStacking: "add",
+  limbDamage: "cumulative",
+  limbThresholdBase: "full",
+  limbUseless: { num: 1, den: 2 },
+  limbSevered: { num: 2, den: 3 },
+
+  damageBands: [
+    { atLeast: { num: 1, den: 3 }, cf: 2, knockout: "knockedOut" },
+    { atLeast: { num: 1, den: 2 }, cf: 1.5, knockout: "knockedOut" },
+    { atLeast: { num: 2, den: 3 }, cf: 1, knockout: "knockedOutLong" },
+  ],
+  lowLifeBelow: 10,
+  lowLifeCf: 0.5,
+  lowLifeKnockout: "knockedOutLong",
+  lastPoint: 1,
+  lastPointKnockout: "outForHours",
+  comaDownTo: -8,
+  durations: {
+    knockedOut: { dice: "1d10", unit: "rounds" },
+    knockedOutLong: { dice: "2d10", unit: "rounds" },
+    outForHours: { dice: "1d10", unit: "hours" },
+    coma: { dice: "1d20", times: 5, unit: "minutes" },
+  },
+
+  situations: [
+    { id: "targetUnaware", labelKey: "SHARENE.Situation.TargetUnaware", df: 5 },
+    { id: "fromBehind", labelKey: "SHARENE.Situation.FromBehind", df: 3 },
+    { id: "targetDown", labelKey: "SHARENE.Situation.TargetDown", df: 2 },
+    { id: "higherGround", labelKey: "SHARENE.Situation.HigherGround", df: 1 },
+    { id: "poorLight", labelKey: "SHARENE.Situation.PoorLight", df: -2 },
+    { id: "unstableFooting", labelKey: "SHARENE.Situation.UnstableFooting", df: -2 },
+    { id: "offHand", labelKey: "SHARENE.Situation.OffHand", df: -4 },
+    { id: "onTheGround", labelKey: "SHARENE.Situation.OnTheGround", df: -4 },
+    { id: "darkness", labelKey: "SHARENE.Situation.Darkness", df: -6 },
+  ],
+} satisfies ShareneRules);
+
+const INTEGER_KEYS = [
+  "secondsPerRound",
+  "criticalFailureFace",
+  "criticalFailureUnlessDnAbove",
+  "criticalHitFace",
+  "dfMin",
+  "dfMax",
+  "initiativeDie",
+  "fullAttackDf",
+  "fullAttackDefenseDf",
+  "parriedFullAttackDf",
+  "fullParryDefenseDf",
+  "fullParryRiposteDf",
+  "splitParryDf",
+  "riposteParryDf",
+  "statedBlowDf",
+  "lowLifeBelow",
+  "lastPoint",
+  "comaDownTo",
+] as const;
+
+function refuse(message: string, details: Readonly<Record<string, unknown>> = {}): never {
+  throw new RulesError("invalid-value", `Sharene option ${message}`, details);
+}
+
+function checkFraction(what: string, f: Fraction | undefined): void {
+  if (f === undefined) return;
+  requireInteger(f?.num, `option ${what}.num`, 0);
+  requireInteger(f?.den, `option ${what}.den`, 1);
+}
+
+function checkMultiplier(what: string, value: unknown): void {
+  if (!(typeof value === "number" && Number.isFinite(value) && value >= 1))
+    refuse(`${what} must be a number of at least 1, got ${String(value)}`, { what, value });
+}
+
+function checkBlowTable(table: readonly BlowRange[], die: number): void {
+  const faces = new Array<number>(die + 1).fill(0);
+  for (const range of table) {
+    requireInteger(range.from, "option blowTable from", 1, die);
+    requireInteger(range.to, "option blowTable to", range.from, die);
+    if (!["slash", "thrust", "special"].includes(range.blow))
+      refuse(`blowTable names the blow "${String(range.blow)}"`, { blow: range.blow });
+    for (let face = range.from; face <= range.to; face += 1) faces[face]! += 1;
+  }
+  const wrong = faces.findIndex((count, face) => face > 0 && count !== 1);
+  if (wrong > 0) refuse(`blowTable must name each face of the d${die} once; face ${wrong} is not`, { wrong });
+}
+
+/** Checks every key an override gives; a bad value is a RulesError naming it, never used. */
+function checkOptions(options: ShareneOptions): void {
+  for (const key of INTEGER_KEYS) {
+    const value = options[key];
+    if (value !== undefined) requireInteger(value, `option ${key}`);
+  }
+  if (options.secondsPerRound !== undefined)
+    requireInteger(options.secondsPerRound, "option secondsPerRound", 1);
+  if (options.initiativeDie !== undefined)
+    requireInteger(options.initiativeDie, "option initiativeDie", 1, 1000);
+  const sl = options.successLevels;
+  if (sl !== undefined) {
+    requireInteger(sl?.high, "option successLevels.high", 1);
+    requireInteger(sl?.special, "option successLevels.special", sl.high + 1);
+  }
+  const md = options.multipleDefenseDf;
+  if (md !== undefined) {
+    if (!Array.isArray(md) || md.length !== 2) refuse("multipleDefenseDf must be two numbers", { md });
+    for (const df of md) requireInteger(df, "option multipleDefenseDf");
+  }
+  const r = options.riposteDf;
+  if (r !== undefined)
+    for (const key of ["better", "notBetter", "failed"] as const)
+      requireInteger(r?.[key], `option riposteDf.${key}`);
+  checkFraction("riposteDamage", options.riposteDamage);
+  checkFraction("limbUseless", options.limbUseless);
+  checkFraction("limbSevered", options.limbSevered);
+  if (options.damageMultipliers !== undefined)
+    for (const key of ["head", "special", "critical"] as const)
+      checkMultiplier(`damageMultipliers.${key}`, options.damageMultipliers?.[key]);
+  for (const band of options.damageBands ?? []) {
+    checkFraction("damageBands.atLeast", band.atLeast);
+    checkMultiplierLike("damageBands.cf", band.cf);
+  }
+  if (options.lowLifeCf !== undefined) checkMultiplierLike("lowLifeCf", options.lowLifeCf);
+  for (const [id, spec] of Object.entries(options.durations ?? {}))
+    validateTimedStatus({
+      id: `sharene.${id}`,
+      status: "unconscious",
+      duration: spec,
+      end: { kind: "remove" },
+    });
+  for (const row of options.situations ?? []) {
+    if (typeof row?.id !== "string" || row.id === "") refuse("situations: a row has no id", { row });
+    requireInteger(row.df, `option situations.${row.id}.df`);
+  }
+}
+
+/** A characteristic's CF: a positive number (0.5, 1, 1.5, 2 in the text). */
+function checkMultiplierLike(what: string, value: unknown): void {
+  if (!(typeof value === "number" && Number.isFinite(value) && value > 0))
+    refuse(`${what} must be a number above 0, got ${String(value)}`, { what, value });
+}
+
+let lastOptions: ShareneOptions | undefined;
+let lastResolved: ShareneRules = SHARENE_DEFAULTS;
+const resolvedRules = new WeakSet<object>();
+
+/**
+ * Merges a partial override onto the defaults (one level: a table given
+ * replaces the default table). Every value given is checked first.
+ */
+export function resolveShareneOptions(options?: ShareneOptions): ShareneRules {
+  if (options === undefined || options === SHARENE_DEFAULTS) return SHARENE_DEFAULTS;
+  if (options === lastOptions) return lastResolved;
+  if (resolvedRules.has(options)) return options as ShareneRules;
+  checkOptions(options);
+  const given: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) given[k] = v;
+  const resolved = Object.freeze({ ...SHARENE_DEFAULTS, ...given }) as ShareneRules;
+  if (resolved.dfMin > resolved.dfMax) refuse(`dfMin (${resolved.dfMin}) is above dfMax (${resolved.dfMax})`);
+  checkBlowTable(resolved.blowTable, 10);
+  lastOptions = options;
+  lastResolved = resolved;
+  resolvedRules.add(resolved);
+  return resolved;
+}
+
+/** The DF of a situation of the table, by id; an unknown id is refused. */
+export function situationDf(id: string, rules: ShareneRules = SHARENE_DEFAULTS): number {
+  const row = rules.situations.find((s) => s.id === id);
+  if (!row) throw new RulesError("invalid-value", `no situation "${id}" in the DF table`, { id });
+  return row.df;
+}
+
+/** Parses a personal damage bonus once, so a malformed one is refused where the sheet is read. */
+export function checkDamageBonus(bonus: string): void {
+  parseDiceFormula(bonus);
+}

@@ -1,0 +1,77 @@
+import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+
+/**
+ * Sharene as the kernel's generic Ruleset. A round (SHA-RND-1, 3 seconds)
+ * has three phases, as the text numbers its steps: everyone declares the
+ * action they mean to take and rolls initiative by it (SHA-INI-1), then
+ * everyone chooses a style of fighting knowing the order (SHA-STY-*), then
+ * the attacks come in initiative order, highest first. Only the last takes
+ * turns: declarations and styles are made by all at once. Its definition
+ * (with the Foundry side, to come) registers it; the core alone does not,
+ * so loading it offers no ruleset a world could pick without its table.
+ */
+
+export const SHARENE_PHASE_IDS = ["declare", "style", "action"] as const;
+export type SharenePhaseId = (typeof SHARENE_PHASE_IDS)[number];
+
+const LABEL: Readonly<Record<SharenePhaseId, string>> = {
+  declare: "SHARENE.Phase.Declare",
+  style: "SHARENE.Phase.Style",
+  action: "SHARENE.Phase.Action",
+};
+
+export const SHARENE_PHASES: readonly RulesetPhase[] = Object.freeze(
+  SHARENE_PHASE_IDS.map((id) => Object.freeze({ id, labelKey: LABEL[id], takesTurns: id === "action" })),
+);
+
+/** What the order reads beyond the initiative total: the DEX or AGI the roll added. */
+export interface ShareneTurnFacts {
+  readonly ability: number;
+}
+
+export type ShareneTurnCandidate = TurnCandidate<ShareneTurnFacts>;
+
+/**
+ * SHA-INI-1, "The highest result attacks first". A tie goes to the higher
+ * DEX or AGI the roll added (the faster fighter); a tie on both acts at
+ * once, as one slot (docs/rules/sharene.md, "Initiative ties"). Only the
+ * action phase has turns; out-of-action fighters have none.
+ */
+export function shareneTurnOrder(phaseId: string, candidates: readonly ShareneTurnCandidate[]): TurnSlot[] {
+  if (phaseId !== "action") return [];
+  const sorted = candidates
+    .filter((c) => !c.outOfAction)
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => b.c.orderValue - a.c.orderValue || b.c.facts.ability - a.c.facts.ability || a.i - b.i);
+  const slots: TurnSlot[] = [];
+  let group: string[] = [];
+  let last: ShareneTurnCandidate | null = null;
+  for (const { c } of sorted) {
+    if (last && (last.orderValue !== c.orderValue || last.facts.ability !== c.facts.ability)) {
+      slots.push(group.length === 1 ? group[0]! : group);
+      group = [];
+    }
+    group.push(c.id);
+    last = c;
+  }
+  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
+  return slots;
+}
+
+export const shareneRuleset: Ruleset<ShareneTurnFacts> = Object.freeze({
+  id: "sharene",
+  labelKey: "SHARENE.Ruleset",
+  phases: SHARENE_PHASES,
+  turnOrder: shareneTurnOrder,
+});
+
+/**
+ * Its clause index (the SHA section of the combined index), which
+ * test/meta/clause-coverage.test.ts holds its tests to. The definition
+ * gives it as its `clauseIndex` once it exists; until then the coverage
+ * test reads it from here.
+ */
+export const SHARENE_CLAUSE_INDEX = Object.freeze({
+  path: "docs/rules/texts/other-rulesets-clauses.md",
+  prefixes: Object.freeze(["SHA"]),
+});
