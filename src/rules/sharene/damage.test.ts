@@ -149,8 +149,6 @@ describe("the damage counted", () => {
       pools: { lifePoints: 4 },
       items: new Map(),
       statuses: new Set(),
-      actionLost: false,
-      dropped: new Set(),
     };
     const wound = woundVictim(
       { victim: BO, condition: fresh(BO, { lifePoints: 4 }), location: "torso", damage: 9 },
@@ -252,8 +250,6 @@ describe("limbs", () => {
       pools: { lifePoints: 30 },
       items: new Map(),
       statuses: new Set(),
-      actionLost: false,
-      dropped: new Set(),
     };
     const applied = applyEffectsTo(cut(20, "rightLeg").effects, () => subject);
     expect(applied.skipped).toEqual([]);

@@ -84,3 +84,6 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
     return { json: { seed, ...result }, lines: (i18n) => formatDuelLog(result, fighterIds, i18n, seed) };
   },
 } satisfies RulesetTerminal<ShareneJob>);
+
+/** The terminal commands find this part by its folder and this name (src/sim/node/rulesets.ts). */
+export const terminal = shareneTerminal;

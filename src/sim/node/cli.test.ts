@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -320,7 +320,12 @@ describe("--ruleset", () => {
       const { code, stdout, stderr } = run(script, "--ruleset", "lunos", "Gru", "Troll");
       expect(code).toBe(2);
       expect(stdout).toBe("");
-      expect(stderr).toBe('error: unknown ruleset "lunos" (the simulator runs: fangs)\n');
+      // Every folder of src/rulesets/ with a terminal part, in the order the folders sort.
+      const ids = readdirSync(resolve(__dirname, "../../rulesets"))
+        .filter((id) => existsSync(resolve(__dirname, "../../rulesets", id, "terminal.ts")))
+        .sort();
+      expect(ids).toContain("fangs");
+      expect(stderr).toBe(`error: unknown ruleset "lunos" (the simulator runs: ${ids.join(", ")})\n`);
     }
   });
 });

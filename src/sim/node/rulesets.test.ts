@@ -58,7 +58,7 @@ describe("--ruleset", () => {
     const refusal = loadTerminal("lunos", withToy);
     await expect(refusal).rejects.toBeInstanceOf(SimError);
     await expect(loadTerminal("lunos", withToy)).rejects.toThrow(
-      'unknown ruleset "lunos" (the simulator runs: fangs, toy)',
+      `unknown ruleset "lunos" (the simulator runs: ${[...Object.keys(TERMINAL_RULESETS), "toy"].join(", ")})`,
     );
     await expect(loadTerminal("toString")).rejects.toThrow(/unknown ruleset/);
   });

@@ -72,8 +72,6 @@ function subjectOf(sheet: ShareneFighter): EffectSubject {
     pools: { [LIFE_POOL]: sheet.lifePoints },
     items: new Map(),
     statuses: new Set(),
-    actionLost: false,
-    dropped: new Set(),
   };
 }
 
