@@ -20,8 +20,8 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { GM_DAMAGE_WORDS } from "../src/apps/gm-damage/dialog";
 import { rulesetFragments, sourceManifest } from "../scripts/lib/manifest.mjs";
+import { GM_DAMAGE_WORDS } from "../src/apps/gm-damage/dialog";
 import { ENCOUNTERS } from "../src/encounters/table";
 import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../src/rules/fangs/types";

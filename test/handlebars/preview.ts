@@ -11,8 +11,8 @@ import { resolveCheck } from "../../src/rules/fangs/check";
 import type { CheckResult } from "../../src/rules/fangs/types";
 import { ScriptedDice } from "../../src/rules/kernel/dice";
 import type { ActorData, ItemData, ItemType } from "../../src/rulesets/fangs/apps/sheets/context-types";
-import { ITEM_TYPES } from "../../src/rulesets/fangs/config/labels";
 import type { CheckLevelId } from "../../src/rulesets/fangs/chat/check-card";
+import { ITEM_TYPES } from "../../src/rulesets/fangs/config/labels";
 import { fixtureActor, fixtureItem } from "./fixtures";
 import {
   createTemplateRenderer,

@@ -33,7 +33,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
  * definition. The list may only shrink.
  */
 const LOADS_BY_NAME: readonly { files: readonly string[]; why: string; removedBy: string }[] = [
-
   {
     files: ["src/encounters/index.ts"],
     why: "placing an encounter (src/encounters/place.ts) is bundled in FANGS's heavy part",
@@ -42,7 +41,8 @@ const LOADS_BY_NAME: readonly { files: readonly string[]; why: string; removedBy
   {
     files: ["src/chat/index.ts"],
     why: "the API's effect applier and undo (applyEffects, revertDeltas: src/effects/apply-effects.ts) are bundled in FANGS's heavy part",
-    removedBy: "the applier in a shared lazy chunk once it reads no FANGS module (a party's read asked of its ruleset)",
+    removedBy:
+      "the applier in a shared lazy chunk once it reads no FANGS module (a party's read asked of its ruleset)",
   },
 ];
 

@@ -1,9 +1,9 @@
 import "../foundry/setup";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RulesetCheckRequest, RulesetCheckResult } from "../../src/chat/check-card";
-import type { CheckRequest } from "../../src/rulesets/fangs/chat/check-card";
 import { configureDocuments } from "../../src/config/document-classes";
 import { ScriptedDice } from "../../src/rules/kernel/dice";
+import type { CheckRequest } from "../../src/rulesets/fangs/chat/check-card";
 import { type RulesetDefinition, registerRulesetDefinition } from "../../src/rulesets/registry";
 import { createActor } from "../foundry/builders";
 import { resetWorld, standIn } from "../foundry/setup";

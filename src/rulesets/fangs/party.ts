@@ -1,9 +1,9 @@
-import { actorSystem } from "./data/views";
 import { POOL_STATUS_IDS, poolStatusChanges } from "../../rules/fangs/consequences";
 import { RulesError } from "../../rules/kernel/errors";
 import type { RulesetParty } from "../registry";
 import { writeRound } from "./combat/record";
 import { combatantSystem } from "./combat/snapshot";
+import { actorSystem } from "./data/views";
 
 /**
  * FANGS's part of the effect applier (its definition's `party`): a

@@ -1,7 +1,5 @@
 import { FoundryDice } from "../../../chat/foundry-random-dice";
 import { bodyImpaleFormulas } from "../../../chat/stuck-weapons";
-import { rulesOptions } from "../config/settings";
-import { actorSystem } from "../data/views";
 import { loadRuleset } from "../../../on-demand";
 // Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
 import { dyingRound as dyingLoss } from "../../../rules/fangs/consequences";
@@ -10,6 +8,8 @@ import type { CombatPlan } from "../../../rules/fangs/round-engine";
 import type { CombatantState, ManeuverId } from "../../../rules/fangs/types";
 import type { Effect } from "../../../rules/kernel/effects";
 import { combatantState as actorState } from "../chat/facts";
+import { rulesOptions } from "../config/settings";
+import { actorSystem } from "../data/views";
 import { setManeuverStatus } from "./maneuver-status";
 import { planState } from "./snapshot";
 

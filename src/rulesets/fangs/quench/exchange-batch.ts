@@ -1,11 +1,11 @@
 import { exchangeApi } from "../../../chat";
 import { SYSTEM_ID } from "../../../config/system";
-import { actorSystem } from "../data/views";
 import { loadRuleset } from "../../../on-demand";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "../../../quench/batch";
 import { type Cleanup, documentClass, liveUser, runCleanup } from "../../../quench/live";
 import type { ExchangeState, PartyRef } from "../chat/exchange-state";
 import { exchangeOf } from "../data/exchange-card";
+import { actorSystem } from "../data/views";
 
 /**
  * An exchange from attack to apply and undo, every step asked of the active
