@@ -25,7 +25,12 @@ export interface StepDice {
   readonly step: DiceStep;
   readonly dice: readonly DieResult[];
 }
-export type DiceStep = "attack" | "defense" | "outcome" | "damage" | "fumble" | "consequences";
+/**
+ * A step's name, the ruleset's own (FANGS: attack, defense, outcome, damage,
+ * fumble, consequences); stored on each Roll (`options.fangsStep`) and
+ * labelled by the ruleset's keys (src/chat/foundry-dice.ts `stepLabelKey`).
+ */
+export type DiceStep = string;
 
 /** One exact change made by an application, enough to revert it. See src/effects/apply-effects.ts. */
 export type AppliedDelta =

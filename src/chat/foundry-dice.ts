@@ -1,4 +1,4 @@
-import type { DiceStep, StepDice } from "./card-steps";
+import type { StepDice } from "./card-steps";
 import { type RollData, type RollOneDie, rollDataFor } from "./replay-dice";
 
 /**
@@ -6,15 +6,15 @@ import { type RollData, type RollOneDie, rollDataFor } from "./replay-dice";
  * rules ask for, Roll objects for the message, and Dice So Nice.
  */
 
-/** Labels of the dice steps, as shown on each Roll (lang keys). */
-const STEP_LABELS: Readonly<Record<DiceStep, string>> = Object.freeze({
-  attack: "FANGS.Chat.Roll.Attack",
-  defense: "FANGS.Chat.Roll.Defense",
-  outcome: "FANGS.Chat.Roll.Outcome",
-  damage: "FANGS.Chat.Roll.Damage",
-  fumble: "FANGS.Chat.Roll.Fumble",
-  consequences: "FANGS.Chat.Roll.Consequences",
-});
+/**
+ * A step's label on its Roll: the lang key `<prefix>.Chat.Roll.<Step>` of
+ * the card's ruleset (FANGS: `FANGS.Chat.Roll.Attack` for "attack"), so a
+ * ruleset names its own steps in its own keys; an untranslated key shows
+ * the step's name.
+ */
+export function stepLabelKey(langPrefix: string, step: string): string {
+  return `${langPrefix}.Chat.Roll.${step.charAt(0).toUpperCase()}${step.slice(1)}`;
+}
 
 /**
  * Rolls one die as a Foundry Roll, so manual dice entry and dice modules see
@@ -31,11 +31,15 @@ export function foundryDie(options: { readonly blind: boolean } = { blind: false
   };
 }
 
-/** The Roll data of each step that rolled dice, labelled in the user's language. */
-export function rollDataOf(steps: readonly StepDice[]): RollData[] {
+/** The Roll data of each step that rolled dice, labelled in the user's language by the card's ruleset's keys. */
+export function rollDataOf(steps: readonly StepDice[], langPrefix: string): RollData[] {
   const out: RollData[] = [];
   for (const step of steps) {
-    const data = rollDataFor(step, game.i18n?.localize(STEP_LABELS[step.step]) ?? step.step);
+    const key = stepLabelKey(langPrefix, step.step);
+    // Foundry gives the key back for a key it lacks: the step's name reads better.
+    const text = game.i18n?.localize(key) ?? key;
+    const label = text === key ? step.step : text;
+    const data = rollDataFor(step, label);
     if (data) out.push(data);
   }
   return out;
@@ -48,8 +52,8 @@ export function rollFrom(data: RollData): Roll {
 }
 
 /** Roll objects for a new message. */
-export function rollsOf(steps: readonly StepDice[]): Roll[] {
-  return rollDataOf(steps).map(rollFrom);
+export function rollsOf(steps: readonly StepDice[], langPrefix: string): Roll[] {
+  return rollDataOf(steps, langPrefix).map(rollFrom);
 }
 
 /** Dice So Nice, when the module is active: only what the exchange calls. */

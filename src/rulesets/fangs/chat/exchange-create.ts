@@ -147,7 +147,7 @@ export async function createExchange(
     system: state as never,
     speaker: ChatMessage.getSpeaker({ actor: plan.attacker, token: plan.attackerToken ?? undefined }),
     content: `<p>${foundry.utils.escapeHTML(state.attacker.name)} → ${foundry.utils.escapeHTML(state.target.name)} (${foundry.utils.escapeHTML(state.weapon.name)})</p>`,
-    rolls: rollsOf(dice),
+    rolls: rollsOf(dice, "FANGS"),
   };
   ChatMessage.applyRollMode(data, isRollMode(plan.rollMode) ? plan.rollMode : "publicroll");
   // A private GM roll is seen by the GMs and by whoever rolled it; the GM posts it for the player who

@@ -584,7 +584,7 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   const result = transition(state, prepared.event, who, request.revision);
   if (!result.ok) return refused(result.refusal.code, result.refusal.messageKey);
 
-  const rollData = rollDataOf(eventDice(prepared.event));
+  const rollData = rollDataOf(eventDice(prepared.event), "FANGS");
   const rolls = [...message.rolls, ...rollData.map(rollFrom)];
   await message.update({ ...replacing("system", result.state), rolls });
   await showNewDice(message, rollData);
