@@ -1,21 +1,23 @@
 import { registerApi } from "../api/system-api";
-import { loadRuleset } from "../on-demand";
+import { onDemand } from "../on-demand";
 import type { PlaceOptions } from "./place";
 
 /**
  * Ready-made encounters: `game.system.api.encounters` and the "place on the
  * scene" links of the compendium journal (`@FangsEncounter[id]{label}` in a
  * page's text), registered by one call in src/fangs.ts. The table and the
- * placing code (place.ts) are in FANGS's heavy part (src/on-demand.ts); `CONFIG.FANGS.encounters`
+ * placing code (place.ts) are a lazy chunk of their own, loaded on the first
+ * place or list, whatever ruleset the world plays; `CONFIG.FANGS.encounters`
  * starts empty, for modules to add encounters to (see table.ts).
  */
 
+const loadPlacing = onDemand(() => import("./place"));
+
 export const encountersApi = Object.freeze({
   /** Places the encounter of that id on the viewed scene (GM only). */
-  place: async (id: string, options?: PlaceOptions) =>
-    (await loadRuleset("fangs")).placeEncounter(id, options),
+  place: async (id: string, options?: PlaceOptions) => (await loadPlacing()).placeEncounter(id, options),
   /** Every encounter a GM may place, the system's and the modules'. */
-  list: async () => (await loadRuleset("fangs")).listEncounters(),
+  list: async () => (await loadPlacing()).listEncounters(),
 });
 
 const LINK_CLASS = "fangs-encounter-place";

@@ -19,7 +19,6 @@ export {
   runGmDamageUndo,
 } from "../apps/gm-damage/damage-tool";
 export { applyEffects, revertDeltas } from "../effects/apply-effects";
-export { listEncounters, placeEncounter } from "../encounters/place";
 export { impaledRoundDamage } from "../rules/fangs/impale";
 export {
   planBreakHold,

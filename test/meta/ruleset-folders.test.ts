@@ -34,11 +34,6 @@ const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: stri
  */
 const LOADS_BY_NAME: readonly { files: readonly string[]; why: string; removedBy: string }[] = [
   {
-    files: ["src/encounters/index.ts"],
-    why: "placing an encounter (src/encounters/place.ts) is bundled in FANGS's heavy part",
-    removedBy: "placing encounters in a lazy chunk of its own, or moved to FANGS's folder if it is FANGS's",
-  },
-  {
     files: ["src/chat/index.ts"],
     why: "the API's effect applier and undo (applyEffects, revertDeltas: src/effects/apply-effects.ts) are bundled in FANGS's heavy part",
     removedBy:
