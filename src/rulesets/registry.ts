@@ -36,7 +36,7 @@ export interface RulesetGmDamage {
  * A world plays one ruleset (the "Combat rules" setting) but Foundry knows
  * every registered ruleset's documents: a document of another ruleset is
  * kept as it is, shown as belonging to it, and refused where it would be
- * used (src/rulesets/belonging.ts).
+ * used (src/rulesets/documents.ts).
  */
 
 /** A class Foundry builds a document's `system` from (a TypeDataModel subclass). */

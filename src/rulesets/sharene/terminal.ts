@@ -15,8 +15,8 @@ import { findSampleFighter, SHARENE_SAMPLE_FIGHTERS } from "./sim/roster";
  * Sharene's part of the terminal commands (src/sim/terminal.ts): its
  * fighters (the sample fighters by name, or a JSON file holding one
  * fighter's sheet), its options (policies, round limit) and its fight log.
- * Node-only (it reads files). The commands reach a ruleset's part through
- * src/sim/node/rulesets.ts, which does not list Sharene yet.
+ * Node-only (it reads files). The commands find it by its folder and its
+ * export `terminal` (src/sim/node/rulesets.ts).
  */
 
 function readSide(side: string, root: string): ShareneFighter {
