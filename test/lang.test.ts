@@ -26,6 +26,7 @@ import { ENCOUNTERS } from "../src/encounters/table";
 import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../src/rules/fangs/types";
 import { CONDITION_LABELS } from "../src/rulesets/fangs/apps/sheets/labels";
+import { FANGS_DICE_STEPS } from "../src/rulesets/fangs/chat/exchange-state";
 import { REPO_ROOT } from "./handlebars/render";
 
 /* -------------------------------------------- */
@@ -85,6 +86,13 @@ interface Family {
 }
 
 const FAMILIES: readonly Family[] = [
+  {
+    pattern: "FANGS.Chat.Roll.{id}",
+    source:
+      "FANGS_DICE_STEPS in src/rulesets/fangs/chat/exchange-state.ts (each Roll's label, by stepLabelKey)",
+    ids: () => FANGS_DICE_STEPS.map(pascal),
+    complete: true,
+  },
   {
     pattern: "FANGS.GmDamage.Ruleset.{id}",
     source:

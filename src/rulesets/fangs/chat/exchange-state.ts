@@ -8,6 +8,19 @@ import type { AttackDeclaration, DefenseDeclaration } from "../../../rules/fangs
 import type { Effect } from "../../../rules/kernel/effects";
 
 /**
+ * The names FANGS's exchange gives its dice steps; each Roll is labelled by
+ * `FANGS.Chat.Roll.<Step>` (src/chat/foundry-dice.ts `stepLabelKey`).
+ */
+export const FANGS_DICE_STEPS = Object.freeze([
+  "attack",
+  "defense",
+  "outcome",
+  "damage",
+  "fumble",
+  "consequences",
+] as const);
+
+/**
  * The exchange card's state machine, pure: no Foundry global, no DOM, no
  * dice. The card stores an `ExchangeState`; every click becomes an event;
  * `transition` answers with the next state or a typed refusal. The Foundry
