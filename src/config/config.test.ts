@@ -9,6 +9,7 @@ import { FangsItem } from "../documents/item";
 import { FANGS_TRACKABLE } from "../rulesets/fangs";
 import { RulesOptionsModel } from "../rulesets/fangs/config/settings";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../rulesets/fangs/data/views";
+import { listRulesetDefinitions, rulesetOwning, rulesetTypes } from "../rulesets/registry";
 import { SETTINGS } from "./settings";
 import { STATUS_IDS } from "./statuses";
 import { SYSTEM_ID, SYSTEM_PATH } from "./system";
@@ -29,6 +30,11 @@ function expectSvgGlyph(systemPath: string): void {
   expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64"/);
   expect(svg).toMatch(/<title>[^<]+<\/title>/);
   expect(svg.trim().endsWith("</svg>")).toBe(true);
+}
+
+/** The types of a list that FANGS owns, in the list's order (another shipped ruleset's are checked apart). */
+function fangsOwn(documentName: "Actor" | "Item", types: readonly string[]): string[] {
+  return types.filter((type) => rulesetOwning(documentName, type) === "fangs");
 }
 
 beforeEach(resetWorld);
@@ -109,8 +115,13 @@ describe("document configuration", () => {
   it("registers the document classes, the data models of every type and their labels", () => {
     expect(CONFIG.Actor.documentClass).toBe(FangsActor);
     expect(CONFIG.Item.documentClass).toBe(FangsItem);
-    expect(Object.keys(CONFIG.Actor.dataModels)).toEqual(["character", "creature"]);
-    expect(Object.keys(CONFIG.Item.dataModels)).toEqual([
+    // FANGS's exactly, in order; another shipped ruleset's types after them, each owned by it.
+    for (const documentName of ["Actor", "Item"] as const) {
+      const keys = Object.keys(CONFIG[documentName].dataModels);
+      expect(keys).toEqual(listRulesetDefinitions().flatMap((d) => rulesetTypes(d, documentName)));
+    }
+    expect(fangsOwn("Actor", Object.keys(CONFIG.Actor.dataModels))).toEqual(["character", "creature"]);
+    expect(fangsOwn("Item", Object.keys(CONFIG.Item.dataModels))).toEqual([
       "weapon",
       "shield",
       "armor",
@@ -123,10 +134,18 @@ describe("document configuration", () => {
   });
 
   it("offers Stun and HP as token bars, and both have a value and a derived max", async () => {
-    expect(CONFIG.Actor.trackableAttributes).toEqual({
+    const trackable = CONFIG.Actor.trackableAttributes as Record<string, unknown>;
+    expect(
+      Object.fromEntries(fangsOwn("Actor", Object.keys(trackable)).map((type) => [type, trackable[type]])),
+    ).toEqual({
       character: { bar: ["stunPoints", "hitPoints"], value: [] },
       creature: { bar: ["stunPoints", "hitPoints"], value: [] },
     });
+    // Another ruleset's bars are its actor types' own, and only an actor type has any.
+    for (const definition of listRulesetDefinitions())
+      for (const [type, entry] of Object.entries(definition.documents.Actor))
+        if (entry.trackable) expect(trackable[type], type).toEqual(entry.trackable);
+    for (const type of Object.keys(trackable)) expect(rulesetOwning("Actor", type), type).toBeDefined();
     const actor = await createActor();
     for (const bar of FANGS_TRACKABLE.bar) {
       const pool = (actor.system as unknown as Record<string, { value: unknown; max: unknown }>)[bar]!;

@@ -1,6 +1,8 @@
 import "../../test/foundry/setup";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fragmentPath, rulesetFragments, sourceManifest } from "../../scripts/lib/manifest.mjs";
+import { fragmentPath, ROOT, rulesetFragments, sourceManifest } from "../../scripts/lib/manifest.mjs";
 import { listRulesetDefinitions, rulesetTypes } from "./index";
 
 /**
@@ -35,7 +37,14 @@ function registered(documentName: "Actor" | "Item" | "ChatMessage" | "Combatant"
 
 describe("the manifest's documentTypes and the rulesets' registrations", () => {
   it("only the rulesets this system ships are registered here, FANGS first", () => {
-    expect(listRulesetDefinitions().map((d) => d.id)).toEqual(["fangs"]);
+    // A shipped ruleset is a folder of src/rulesets/ with its module (index.ts); one without is not yet one.
+    const folder = path.join(ROOT, "src", "rulesets");
+    const shipped = readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(path.join(folder, entry.name, "index.ts")))
+      .map((entry) => entry.name);
+    const ids = listRulesetDefinitions().map((d) => d.id);
+    expect(ids[0]).toBe("fangs");
+    expect([...ids].sort()).toEqual(shipped.sort());
   });
 
   it.each(["Actor", "Item", "ChatMessage", "Combatant"] as const)(

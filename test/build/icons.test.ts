@@ -3,12 +3,28 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/manifest.mjs";
 import { loadPacks, type SourceDocument } from "./pack-sources";
+import { othersFragments } from "./ruleset-parts";
 
 const SYSTEM = "systems/fangs/";
-/** The project's own drawings; every other folder under assets/icons holds credited third-party art. */
-const OWN_ICONS = new Set(["maneuver", "status"]);
+/**
+ * The project's own drawings: FANGS's maneuver and status glyphs, and a
+ * ruleset's own under assets/icons/<id>/ (docs/rulesets.md, "A ruleset is a
+ * folder"); every other folder under assets/icons holds credited
+ * third-party art.
+ */
+const OWN_ICONS = new Set([
+  "maneuver",
+  "status",
+  ...readdirSync(path.join(ROOT, "src", "rulesets"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name),
+]);
 
 const packs = loadPacks();
+const others = othersFragments(ROOT);
+/** FANGS's packs: every pack no other ruleset's folder declares. */
+const isFangsPack = (name: string) =>
+  !others.some(({ fragment }) => (fragment.packs ?? []).some((pack) => pack.name === name));
 const everyDocument = (): { where: string; doc: SourceDocument }[] =>
   packs.flatMap(({ pack, documents }) =>
     [...documents].flatMap(([file, doc]) =>
@@ -32,7 +48,9 @@ describe("pack icons", () => {
       .filter(({ doc }) => doc.img !== undefined && !doc.img.startsWith(`${SYSTEM}assets/icons/`))
       .map(({ where, doc }) => `${where}: ${doc.img}`);
     expect(placeholders).toEqual([]);
-    const types = new Set(everyDocument().flatMap(({ doc }) => (doc.img === undefined ? [] : [doc.type])));
+    // FANGS's packs exactly; another ruleset's pack documents are held to the placeholder check above.
+    const fangsDocuments = everyDocument().filter(({ where }) => isFangsPack(where.split("/")[0]!));
+    const types = new Set(fangsDocuments.flatMap(({ doc }) => (doc.img === undefined ? [] : [doc.type])));
     expect([...types].sort()).toEqual(
       ["advantage", "armor", "character", "creature", "maneuver", "shield", "skill", "weapon"].sort(),
     );

@@ -7,6 +7,7 @@ import {
   sourceManifest,
 } from "../../scripts/lib/manifest.mjs";
 import { packSourceFiles } from "../../scripts/lib/packs.mjs";
+import { othersFragments } from "./ruleset-parts";
 
 /** A document as a pack source file stores it (top level or embedded). */
 export interface SourceDocument {
@@ -44,7 +45,7 @@ export function loadPacks(): PackSource[] {
   });
 }
 
-/** The type of pack each item type belongs in. */
+/** The item type each of FANGS's Item packs holds. */
 export const ITEM_PACK_TYPES: Record<string, string> = {
   weapons: "weapon",
   shields: "shield",
@@ -53,3 +54,18 @@ export const ITEM_PACK_TYPES: Record<string, string> = {
   advantages: "advantage",
   maneuvers: "maneuver",
 };
+
+/**
+ * The item types a document of an Item pack may have: FANGS's pack holds its
+ * one type (ITEM_PACK_TYPES); another ruleset's pack (`<id>-…`, declared in
+ * its folder's manifest.json) holds that ruleset's Item types, as its
+ * fragment declares them. A pack neither knows allows none.
+ */
+export function itemPackTypes(name: string): string[] {
+  const fangs = ITEM_PACK_TYPES[name];
+  if (fangs) return [fangs];
+  const owner = othersFragments(ROOT).find(({ fragment }) =>
+    (fragment.packs ?? []).some((p) => p.name === name),
+  );
+  return Object.keys(owner?.fragment.documentTypes?.Item ?? {});
+}

@@ -1,4 +1,5 @@
 import "./setup";
+import { rulesetOwning } from "../../src/rulesets/registry";
 import { createActor, createPack, createScene } from "./builders";
 import { resetWorld, standIn } from "./setup";
 import {
@@ -350,10 +351,14 @@ describe("creating documents", () => {
     createDialogs.length = 0;
     await Actor.createDialog({}, {}, {});
     await Actor.createDialog({}, { pack: "world.x" }, { types: ["creature"] });
+    // Every configured type (a shipped ruleset's after FANGS's), FANGS's exactly.
+    const configured = Object.keys(CONFIG.Actor.dataModels);
     expect(createDialogs).toEqual([
-      { documentName: "Actor", types: ["character", "creature"], pack: null },
+      { documentName: "Actor", types: configured, pack: null },
       { documentName: "Actor", types: ["creature"], pack: "world.x" },
     ]);
+    const fangsTypes = createDialogs[0]!.types.filter((type) => rulesetOwning("Actor", type) === "fangs");
+    expect(fangsTypes).toEqual(["character", "creature"]);
     await expect(Actor.createDialog({}, {}, { types: [] })).rejects.toThrow(/must not be empty/);
   });
 

@@ -12,9 +12,12 @@ import { renderRulesetNotice } from "../../src/rulesets/documents";
 import {
   activeRulesetDefinition,
   getRulesetDefinition,
+  listRulesetDefinitions,
   type RulesetDefinition,
+  type RulesetDocumentName,
   registerRulesetDefinition,
   rulesetOwning,
+  rulesetTypes,
 } from "../../src/rulesets/registry";
 import { createActor } from "../foundry/builders";
 import { resetWorld, standIn } from "../foundry/setup";
@@ -31,6 +34,14 @@ import { TOY_ID, toyDefinition } from "./toy-ruleset";
  */
 
 type Obj = Record<string, unknown>;
+
+/** The types of a list that FANGS or the toy owns, in the list's order: a shipped ruleset's own are checked apart. */
+function fangsAndToy(documentName: RulesetDocumentName, types: readonly string[]): string[] {
+  return types.filter((type) => {
+    const owner = rulesetOwning(documentName, type);
+    return owner === "fangs" || owner === TOY_ID;
+  });
+}
 type AnyDocument = {
   id: string;
   name: string;
@@ -135,9 +146,20 @@ describe("registering a ruleset", () => {
 
 describe("Foundry knows every ruleset's documents, whichever the world plays", () => {
   it("data models, type labels and token bars of FANGS and the toy", () => {
-    expect(Object.keys(CONFIG.Actor.dataModels)).toEqual(["character", "creature", "toyFighter"]);
+    // Another shipped ruleset's types come between FANGS's and the toy's (registered last); its are checked apart.
+    for (const documentName of ["Actor", "Item", "ChatMessage", "Combatant"] as const) {
+      const keys = Object.keys(CONFIG[documentName].dataModels);
+      expect(keys, documentName).toEqual(
+        listRulesetDefinitions().flatMap((d) => rulesetTypes(d, documentName)),
+      );
+    }
+    expect(fangsAndToy("Actor", Object.keys(CONFIG.Actor.dataModels))).toEqual([
+      "character",
+      "creature",
+      "toyFighter",
+    ]);
     expect(Object.keys(CONFIG.Item.dataModels)).toContain("toyBlade");
-    expect(Object.keys(CONFIG.ChatMessage.dataModels)).toEqual([
+    expect(fangsAndToy("ChatMessage", Object.keys(CONFIG.ChatMessage.dataModels))).toEqual([
       "exchange",
       "gmDamage",
       "toyCard",
@@ -145,7 +167,10 @@ describe("Foundry knows every ruleset's documents, whichever the world plays", (
       "toyStrike",
       "toyKnockout",
     ]);
-    expect(Object.keys(CONFIG.Combatant.dataModels)).toEqual(["base", "toyCombatant"]);
+    expect(fangsAndToy("Combatant", Object.keys(CONFIG.Combatant.dataModels))).toEqual([
+      "base",
+      "toyCombatant",
+    ]);
     expect(CONFIG.Actor.typeLabels).toMatchObject({
       character: "FANGS.Actor.Type.Character",
       toyFighter: "TOY.Actor.Fighter",
@@ -160,8 +185,10 @@ describe("Foundry knows every ruleset's documents, whichever the world plays", (
   it("every ruleset's sheets for its own types, and the notice hook", () => {
     sheetConfig.registered.length = 0;
     registerRulesetSheets();
-    const types = sheetConfig.registered.map((r) => (r.options.types as string[])[0]);
-    expect(types).toEqual([
+    const types = sheetConfig.registered.map((r) => (r.options.types as string[])[0]!);
+    const ownedHere = (type: string) =>
+      fangsAndToy("Actor", [type]).length > 0 || fangsAndToy("Item", [type]).length > 0;
+    expect(types.filter(ownedHere)).toEqual([
       "character",
       "creature",
       "creature",

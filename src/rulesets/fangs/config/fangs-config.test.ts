@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { configureStatusEffects, configureTypeLabels } from "../../../config/document-classes";
 import { defaultFangsConfig, registerFangsConfig } from "../../../config/fangs-config";
 import { STATUS_EFFECTS } from "../../../config/statuses";
+import { listRulesetDefinitions, rulesetOwning } from "../../registry";
 import { WeaponModel } from "../data/item-weapon";
 import { maneuverChoices, maneuverView } from "../tracker-row-view";
 import { FANGS } from "./labels";
@@ -104,10 +105,20 @@ describe("CONFIG.FANGS", () => {
 
   it("actorTypes and itemTypes hold FANGS's type labels, and a module's relabel reaches Foundry", () => {
     fresh();
-    expect(CONFIG.FANGS.actorTypes).toEqual({
+    // FANGS's exactly; another shipped ruleset's types carry its own labels.
+    const fangsTypes = Object.entries(CONFIG.FANGS.actorTypes).filter(
+      ([type]) => rulesetOwning("Actor", type) === "fangs",
+    );
+    expect(Object.fromEntries(fangsTypes)).toEqual({
       character: "FANGS.Actor.Type.Character",
       creature: "FANGS.Actor.Type.Creature",
     });
+    for (const definition of listRulesetDefinitions())
+      for (const [type, entry] of Object.entries(definition.documents.Actor))
+        expect(CONFIG.FANGS.actorTypes[type], type).toBe(entry.labelKey);
+    expect(Object.keys(CONFIG.FANGS.actorTypes).length).toBe(
+      listRulesetDefinitions().reduce((n, d) => n + Object.keys(d.documents.Actor).length, 0),
+    );
     expect(CONFIG.FANGS.itemTypes.shield).toBe("FANGS.Item.Type.Shield");
     CONFIG.FANGS.itemTypes.shield = "MYMODULE.Buckler";
     configureTypeLabels();
