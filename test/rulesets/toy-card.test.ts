@@ -110,7 +110,7 @@ describe("the step runner dispatches to the card's ruleset", () => {
   });
 
   it("a card made under a ruleset this system no longer has is refused with a clear notice and not changed", async () => {
-    const message = await card({ ruleset: "lunos" });
+    const message = await card({ ruleset: "retired2" });
     const before = message.system.toObject();
     world.notices.length = 0;
     const answer = await request(message, "cancel");
@@ -118,10 +118,10 @@ describe("the step runner dispatches to the card's ruleset", () => {
       ok: false,
       code: "unknown-ruleset",
       messageKey: "FANGS.Chat.Refusal.UnknownRuleset",
-      data: { ruleset: "lunos" },
+      data: { ruleset: "retired2" },
     });
     expect(world.notices).toHaveLength(1);
-    expect(world.notices[0]).toContain("lunos");
+    expect(world.notices[0]).toContain("retired2");
     expect(message.updates).toEqual([]);
     expect(message.system.toObject()).toEqual(before);
   });

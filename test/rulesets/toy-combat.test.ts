@@ -108,11 +108,11 @@ describe("the Combat rules setting", () => {
     world.settings.set("fangs.ruleset", TOY_ID);
     expect(setting.activeRulesetId()).toBe("toy");
     expect(warn).not.toHaveBeenCalled();
-    world.settings.set("fangs.ruleset", "lunos");
+    world.settings.set("fangs.ruleset", "retired2");
     expect(setting.activeRulesetId()).toBe("fangs");
     expect(setting.activeRulesetId()).toBe("fangs");
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain("lunos");
+    expect(String(warn.mock.calls[0]?.[0])).toContain("retired2");
   });
 
   it("the stored phase may be any registered ruleset's phase", () => {
