@@ -12,7 +12,12 @@ import {
   type Usage,
   unusedKeys,
 } from "../support/lang-check";
-import { missingLangKeys, rulesetLangPrefixes, untranslatedKeys } from "../support/lang-keys";
+import {
+  missingLangKeys,
+  rulesetClausePrefixes,
+  rulesetLangPrefixes,
+  untranslatedKeys,
+} from "../support/lang-keys";
 import { toyDefinition } from "./toy-ruleset";
 
 /**
@@ -32,6 +37,13 @@ describe("lang keys under each ruleset's prefix", () => {
     const registered = listRulesetDefinitions().map((d) => d.langPrefix);
     expect(registered).toEqual(expect.arrayContaining(["FANGS", "TOY"]));
     expect([...rulesetLangPrefixes()].sort()).toEqual([...new Set(registered)].sort());
+  });
+
+  it("the user-strings check reads the clause prefixes every registered ruleset declares", () => {
+    registerRulesetDefinition(toyDefinition);
+    const registered = listRulesetDefinitions().flatMap((d) => d.clauseIndex?.prefixes ?? []);
+    expect(registered).toEqual(expect.arrayContaining(["CORE", "NC", "TOY"]));
+    expect(rulesetClausePrefixes()).toEqual(expect.arrayContaining(registered));
   });
 
   it("a toy key its lang file translates is shown translated; one it lacks is caught", () => {
