@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import type { LangFamily } from "../../src/rulesets/registry";
+
+export type { LangFamily };
 
 /**
  * The checks of test/lang.test.ts as functions of a lang file, the keys a
@@ -11,33 +12,6 @@ import { join } from "node:path";
  * `LANG_FAMILIES`); the lang test finds those files itself, so a new
  * ruleset adds its file instead of editing the test.
  */
-
-export interface LangFamily {
-  /** The key with `{id}` where the id goes. */
-  pattern: string;
-  /** Where the ids come from (for the reader). */
-  source: string;
-  /** The ids, as they appear in keys; absent for an open family. */
-  ids?: () => readonly string[];
-  /** Every id must have its key. */
-  complete?: boolean;
-}
-
-/** The string literals of a `type Name = "a" | "b"` union or a `const NAME = ["a", "b"]` list in a source file. */
-export function literalsOf(root: string, file: string, name: string): string[] {
-  const text = readFileSync(join(root, file), "utf8");
-  const start = text.search(new RegExp(`(type|const)\\s+${name}\\b`));
-  if (start < 0) throw new Error(`${name} not found in ${file}`);
-  const end = text.indexOf(";", start);
-  return [...text.slice(start, end).matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-}
-
-/** "dice-exhausted" → "DiceExhausted"; "allOutAttack" → "AllOutAttack". */
-export const pascal = (id: string) =>
-  id
-    .split("-")
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join("");
 
 export function prefixOf(f: LangFamily): string {
   return f.pattern.slice(0, f.pattern.indexOf("{id}"));

@@ -1,19 +1,35 @@
-import { resolve } from "node:path";
-import { type LangFamily, literalsOf, pascal } from "../../../test/support/lang-check";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { GM_DAMAGE_WORDS } from "../../apps/gm-damage/dialog";
 import { ENCOUNTERS } from "../../encounters/table";
 import { FANGS_DEFAULTS } from "../../rules/fangs/config";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../../rules/fangs/types";
+import type { LangFamily } from "../registry";
 import { CONDITION_LABELS } from "./apps/sheets/labels";
 
 /**
  * FANGS's lang keys built at run time (`FANGS.Status.${id}`), each prefix
- * with the source of its ids. Read by test/lang.test.ts only, which finds
- * every ruleset's `lang-families.ts` (test/support/lang-check.ts says how a
- * family is checked); the system never imports it.
+ * with the source of its ids (`LangFamily` in src/rulesets/registry.ts).
+ * Read by test/lang.test.ts only; the system never imports it.
  */
 
 const ROOT = resolve(__dirname, "../../..");
+
+/** The string literals of a `type Name = "a" | "b"` union or a `const NAME = ["a", "b"]` list in a source file. */
+function literalsOf(file: string, name: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const start = text.search(new RegExp(`(type|const)\\s+${name}\\b`));
+  if (start < 0) throw new Error(`${name} not found in ${file}`);
+  const end = text.indexOf(";", start);
+  return [...text.slice(start, end).matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+}
+
+/** "dice-exhausted" → "DiceExhausted"; "allOutAttack" → "AllOutAttack". */
+const pascal = (id: string) =>
+  id
+    .split("-")
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
 
 export const LANG_FAMILIES: readonly LangFamily[] = [
   {
@@ -43,7 +59,7 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   {
     pattern: "FANGS.Status.{id}",
     source: "STATUS_IDS in src/config/statuses.ts",
-    ids: () => literalsOf(ROOT, "src/config/statuses.ts", "STATUS_IDS").map(pascal),
+    ids: () => literalsOf("src/config/statuses.ts", "STATUS_IDS").map(pascal),
     complete: true,
   },
   {
@@ -55,43 +71,43 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   {
     pattern: "FANGS.Actor.Type.{id}",
     source: "ACTOR_TYPES in src/rulesets/fangs/config/labels.ts (labels(), also the sheets)",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "ACTOR_TYPES").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "ACTOR_TYPES").map(pascal),
     complete: true,
   },
   {
     pattern: "FANGS.Item.Type.{id}",
     source: "ITEM_TYPES in src/rulesets/fangs/config/labels.ts (labels(), also the sheets)",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "ITEM_TYPES").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "ITEM_TYPES").map(pascal),
     complete: true,
   },
   {
     pattern: "FANGS.Item.Weapon.Hands.{id}",
     source: "WEAPON_HANDS in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "WEAPON_HANDS").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "WEAPON_HANDS").map(pascal),
     complete: true,
   },
   {
     pattern: "FANGS.Item.Weapon.Kind.{id}",
     source: "WEAPON_KINDS in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "WEAPON_KINDS").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "WEAPON_KINDS").map(pascal),
     complete: true,
   },
   {
     pattern: "FANGS.Item.Skill.Category.{id}",
     source: "SKILL_CATEGORIES in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "SKILL_CATEGORIES").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "SKILL_CATEGORIES").map(pascal),
     complete: true,
   },
   {
     pattern: "FANGS.Item.Advantage.Effect.{id}",
     source: "KNOWN_ADVANTAGES in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "KNOWN_ADVANTAGES").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "KNOWN_ADVANTAGES").map(pascal),
     complete: true,
   },
   {
     pattern: "FANGS.Item.Advantage.Known.{id}",
     source: "KNOWN_ADVANTAGES in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf(ROOT, "src/rulesets/fangs/config/labels.ts", "KNOWN_ADVANTAGES").map(pascal),
+    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "KNOWN_ADVANTAGES").map(pascal),
     complete: true,
   },
   {
@@ -108,7 +124,7 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   {
     pattern: "FANGS.Chat.Rules.{id}",
     source: "RulesErrorCode in src/rules/kernel/errors.ts",
-    ids: () => literalsOf(ROOT, "src/rules/kernel/errors.ts", "RulesErrorCode").map(pascal),
+    ids: () => literalsOf("src/rules/kernel/errors.ts", "RulesErrorCode").map(pascal),
   },
   {
     // Built by the shared dice bridge from the card's ruleset (src/chat/foundry-dice.ts stepLabelKey).
@@ -127,7 +143,7 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   {
     pattern: "FANGS.Sim.Defense.{id}",
     source: "DefenseChoice in src/rules/fangs/types.ts",
-    ids: () => literalsOf(ROOT, "src/rules/fangs/types.ts", "DefenseChoice"),
+    ids: () => literalsOf("src/rules/fangs/types.ts", "DefenseChoice"),
   },
   { pattern: "FANGS.Sim.Outcome.{id}", source: "outcome kinds of the exchange (src/rules/fangs/outcome.ts)" },
   { pattern: "FANGS.Sim.Fumble.{id}", source: "fumble results (src/rules/fangs/fumble.ts)" },
