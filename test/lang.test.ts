@@ -15,19 +15,33 @@
  * ("open") only marks the keys under its prefix as used; give it ids when the
  * ids become readable from the code.
  *
- * To add a family: append to FAMILIES with `pattern` ("FANGS.X.{id}.Name"),
- * `source` (where the ids live) and `ids` (a function returning them) if you can.
+ * Every key lives under a registered ruleset's `langPrefix` ("FANGS.") or
+ * under Foundry's "TYPES.". A ruleset declares its own families in
+ * `src/rulesets/<id>/lang-families.ts` (`LANG_FAMILIES`: `pattern`
+ * ("FANGS.X.{id}.Name"), `source` (where the ids live) and `ids` (a function
+ * returning them) if you can); this test finds the file, so adding a ruleset
+ * edits nothing here. The checks themselves are test/support/lang-check.ts.
  */
+import "./foundry/setup";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { rulesetFragments, sourceManifest } from "../scripts/lib/manifest.mjs";
-import { GM_DAMAGE_WORDS } from "../src/apps/gm-damage/dialog";
-import { ENCOUNTERS } from "../src/encounters/table";
-import { FANGS_DEFAULTS } from "../src/rules/fangs/config";
-import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../src/rules/fangs/types";
-import { CONDITION_LABELS } from "../src/rulesets/fangs/apps/sheets/labels";
-import { FANGS_DICE_STEPS } from "../src/rulesets/fangs/chat/exchange-state";
+import { listRulesetDefinitions } from "../src/rulesets";
 import { REPO_ROOT } from "./handlebars/render";
+import {
+  badEntries,
+  emptyUsage,
+  familyMatch,
+  groupsToPrefixes,
+  type LangFamily,
+  missingKeys,
+  prefixOf,
+  scanBare,
+  scanQuoted,
+  type Usage,
+  undeclaredPrefixes,
+  unusedKeys,
+} from "./support/lang-check";
 
 /* -------------------------------------------- */
 /*  Reading the sources                         */
@@ -54,166 +68,26 @@ function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
 
 const read = (path: string) => readFileSync(path, "utf8");
 
-/** The string literals of a `type Name = "a" | "b"` union or a `const NAME = ["a", "b"]` list in a source file. */
-function literalsOf(file: string, name: string): string[] {
-  const text = read(join(REPO_ROOT, file));
-  const start = text.search(new RegExp(`(type|const)\\s+${name}\\b`));
-  if (start < 0) throw new Error(`${name} not found in ${file}`);
-  const end = text.indexOf(";", start);
-  return [...text.slice(start, end).matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-}
-
-/** "dice-exhausted" → "DiceExhausted"; "allOutAttack" → "AllOutAttack". */
-const pascal = (id: string) =>
-  id
-    .split("-")
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-    .join("");
-
 /* -------------------------------------------- */
-/*  Families of keys built at run time          */
+/*  Prefixes and families                       */
 /* -------------------------------------------- */
 
-interface Family {
-  /** The key with `{id}` where the id goes. */
-  pattern: string;
-  /** Where the ids come from (for the reader). */
-  source: string;
-  /** The ids, as they appear in keys; absent for an open family. */
-  ids?: () => readonly string[];
-  /** Every id must have its key. */
-  complete?: boolean;
-}
+/** Foundry's own label keys for document types, which every ruleset's types use. */
+const FOUNDRY_PREFIX = "TYPES";
 
-const FAMILIES: readonly Family[] = [
-  {
-    pattern: "FANGS.Chat.Roll.{id}",
-    source:
-      "FANGS_DICE_STEPS in src/rulesets/fangs/chat/exchange-state.ts (each Roll's label, by stepLabelKey)",
-    ids: () => FANGS_DICE_STEPS.map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.GmDamage.Ruleset.{id}",
-    source:
-      "GM_DAMAGE_WORDS in src/apps/gm-damage/dialog.ts (FANGS's own words for the GM damage tool, under its lang prefix)",
-    ids: () => GM_DAMAGE_WORDS,
-  },
-  {
-    pattern: "FANGS.Encounter.{id}.Name",
-    source: "ENCOUNTERS in src/encounters/table.ts (the ready-made encounters)",
-    ids: () => Object.values(ENCOUNTERS).map((e) => e.name.split(".")[2]!),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Maneuver.{id}.Name",
-    source: "MANEUVER_IDS in src/rules/fangs/types.ts (the rules core's maneuver registry)",
-    ids: () => MANEUVER_IDS.map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Maneuver.{id}.Hint",
-    source: "MANEUVER_IDS in src/rules/fangs/types.ts",
-    ids: () => MANEUVER_IDS.map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Status.{id}",
-    source: "STATUS_IDS in src/config/statuses.ts",
-    ids: () => literalsOf("src/config/statuses.ts", "STATUS_IDS").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Actor.Characteristic.{id}.Name",
-    source: "CHARACTERISTIC_IDS (the data models' field labels)",
-    ids: () => CHARACTERISTIC_IDS.map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Actor.Type.{id}",
-    source: "ACTOR_TYPES in src/rulesets/fangs/config/labels.ts (labels(), also the sheets)",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "ACTOR_TYPES").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Item.Type.{id}",
-    source: "ITEM_TYPES in src/rulesets/fangs/config/labels.ts (labels(), also the sheets)",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "ITEM_TYPES").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Item.Weapon.Hands.{id}",
-    source: "WEAPON_HANDS in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "WEAPON_HANDS").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Item.Weapon.Kind.{id}",
-    source: "WEAPON_KINDS in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "WEAPON_KINDS").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Item.Skill.Category.{id}",
-    source: "SKILL_CATEGORIES in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "SKILL_CATEGORIES").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Item.Advantage.Effect.{id}",
-    source: "KNOWN_ADVANTAGES in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "KNOWN_ADVANTAGES").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Item.Advantage.Known.{id}",
-    source: "KNOWN_ADVANTAGES in src/rulesets/fangs/config/labels.ts",
-    ids: () => literalsOf("src/rulesets/fangs/config/labels.ts", "KNOWN_ADVANTAGES").map(pascal),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Setting.Rules.Field.{id}",
-    source: "the keys of FANGS_DEFAULTS (src/rulesets/fangs/config/settings.ts labels the ones it exposes)",
-    ids: () => Object.keys(FANGS_DEFAULTS).map(pascal),
-  },
-  {
-    // Also the Combat's own refusals, named literally; src/combat/combat-refusal.test.ts checks each reason has its key.
-    pattern: "FANGS.Combat.Refusal.{id}",
-    source:
-      "ROUND_REFUSAL_REASONS in src/rules/fangs/round-engine.ts (tableRefusal, src/combat/combat-refusal.ts)",
-  },
-  {
-    pattern: "FANGS.Chat.Rules.{id}",
-    source: "RulesErrorCode in src/rules/kernel/errors.ts",
-    ids: () => literalsOf("src/rules/kernel/errors.ts", "RulesErrorCode").map(pascal),
-  },
-  {
-    pattern: "FANGS.Sim.Item.{id}",
-    source: "ItemCondition (the condition badge's ids)",
-    ids: () => Object.keys(CONDITION_LABELS),
-    complete: true,
-  },
-  {
-    pattern: "FANGS.Sim.Defense.{id}",
-    source: "DefenseChoice in src/rules/fangs/types.ts",
-    ids: () => literalsOf("src/rules/fangs/types.ts", "DefenseChoice"),
-  },
-  { pattern: "FANGS.Sim.Outcome.{id}", source: "outcome kinds of the exchange (src/rules/fangs/outcome.ts)" },
-  { pattern: "FANGS.Sim.Fumble.{id}", source: "fumble results (src/rules/fangs/fumble.ts)" },
-  { pattern: "FANGS.Odds.End.{id}", source: "END_STATES of the simulator (src/sim)" },
-  { pattern: "FANGS.Chat.Refusal.{id}", source: "RefusalCode in src/rulesets/fangs/chat/exchange-state.ts" },
-  {
-    pattern: "FANGS.Rules.Attack.Refusal.{id}",
-    source: "the refusal reasons of src/rules/fangs/attack-checks.ts",
-  },
-  {
-    pattern: "FANGS.Rules.Defense.Refusal.{id}",
-    source: "the refusal reasons of src/rules/fangs/defenses.ts",
-  },
-  {
-    pattern: "FANGS.Rules.Maneuver.Refusal.{id}",
-    source: "the refusal reasons of src/rules/fangs/maneuvers.ts",
-  },
+const RULESETS = listRulesetDefinitions();
+const PREFIXES = [...new Set([...RULESETS.map((d) => d.langPrefix), FOUNDRY_PREFIX])];
+
+/** Each ruleset folder's `lang-families.ts`, by the folder's name. */
+const FAMILY_FILES = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<{ LANG_FAMILIES: readonly LangFamily[] }>("../src/rulesets/*/lang-families.ts", {
+      eager: true,
+    }),
+  ).map(([path, module]) => [path.split("/").at(-2)!, module.LANG_FAMILIES]),
+);
+
+const FOUNDRY_FAMILIES: readonly LangFamily[] = [
   {
     pattern: "TYPES.Actor.{id}",
     source: "documentTypes.Actor of the manifest (Foundry's own label keys)",
@@ -226,16 +100,7 @@ const FAMILIES: readonly Family[] = [
   },
 ];
 
-function prefixOf(f: Family): string {
-  return f.pattern.slice(0, f.pattern.indexOf("{id}"));
-}
-
-function familyMatch(f: Family, key: string): string | null {
-  const [before, after] = f.pattern.split("{id}") as [string, string];
-  if (!key.startsWith(before) || !key.endsWith(after)) return null;
-  const id = key.slice(before.length, key.length - after.length);
-  return id && !id.includes(".") ? id : null;
-}
+const FAMILIES: readonly LangFamily[] = [...Object.values(FAMILY_FILES).flat(), ...FOUNDRY_FAMILIES];
 
 /* -------------------------------------------- */
 /*  lang/en.json                                */
@@ -286,54 +151,22 @@ function flatten(node: unknown, prefix = "", out: Record<string, unknown> = {}):
 /*  Keys used                                   */
 /* -------------------------------------------- */
 
-interface Usage {
-  keys: Map<string, string>;
-  prefixes: Map<string, string>;
-}
-
-/** A quoted key; the segment after FANGS. is capitalised, which leaves out code like `FANGS.maneuvers`. */
-const QUOTED = /(["'`])((?:FANGS|TYPES)\.[A-Z][A-Za-z0-9_.]*)(["'`]|\$\{)/g;
-
-function scanQuoted(file: string, usage: Usage): void {
-  for (const m of read(file).matchAll(QUOTED)) {
-    const [, open, key, close] = m as unknown as [string, string, string, string];
-    const where = relative(REPO_ROOT, file);
-    const complete = close === open && !key.endsWith(".");
-    if (complete) usage.keys.set(key, where);
-    else usage.prefixes.set(key.slice(0, key.lastIndexOf(".") + 1), where);
-  }
-}
-
-function scanBare(file: string, usage: Usage): void {
-  for (const m of read(file).matchAll(/\bFANGS\.[A-Z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+/g)) {
-    usage.keys.set(m[0], relative(REPO_ROOT, file));
-  }
-}
+/** Bare keys in packs and manifests are looked for under the rulesets' prefixes only, as Foundry's own never appear there. */
+const RULESET_PREFIXES = [...new Set(RULESETS.map((d) => d.langPrefix))];
 
 function collectUsage(): Usage {
-  const usage: Usage = { keys: new Map(), prefixes: new Map() };
-  for (const f of filesUnder("templates", (p) => p.endsWith(".hbs"))) scanQuoted(f, usage);
+  const usage = emptyUsage();
+  const where = (f: string) => relative(REPO_ROOT, f);
+  for (const f of filesUnder("templates", (p) => p.endsWith(".hbs")))
+    scanQuoted(read(f), where(f), usage, PREFIXES);
   for (const f of filesUnder("src", (p) => p.endsWith(".ts") && !p.endsWith(".test.ts")))
-    scanQuoted(f, usage);
-  for (const f of filesUnder("packs", (p) => /\.(json|ya?ml)$/.test(p))) scanBare(f, usage);
-  scanBare(join(REPO_ROOT, "system.json"), usage);
-  for (const { file } of rulesetFragments(REPO_ROOT)) scanBare(join(REPO_ROOT, file), usage);
+    scanQuoted(read(f), where(f), usage, PREFIXES);
+  for (const f of filesUnder("packs", (p) => /\.(json|ya?ml)$/.test(p)))
+    scanBare(read(f), where(f), usage, RULESET_PREFIXES);
+  scanBare(read(join(REPO_ROOT, "system.json")), "system.json", usage, RULESET_PREFIXES);
+  for (const { file } of rulesetFragments(REPO_ROOT))
+    scanBare(read(join(REPO_ROOT, file)), file, usage, RULESET_PREFIXES);
   return usage;
-}
-
-/**
- * A quoted key that names a group of keys in lang/en.json, or a family's
- * prefix (`"FANGS.Item.Type"`), is a prefix handed to code that adds the id (`labels(ITEM_TYPES, "FANGS.Item.Type")`).
- */
-function groupsToPrefixes(usage: Usage, defined: ReadonlySet<string>): void {
-  for (const [key, where] of [...usage.keys]) {
-    const group = [...defined].some((d) => d.startsWith(`${key}.`));
-    const family = FAMILIES.some((f) => prefixOf(f) === `${key}.`);
-    if (!defined.has(key) && (group || family)) {
-      usage.keys.delete(key);
-      usage.prefixes.set(`${key}.`, where);
-    }
-  }
 }
 
 /* -------------------------------------------- */
@@ -345,17 +178,15 @@ describe("lang/en.json", () => {
   const entries = flatten(parsed);
   const defined = new Set(Object.keys(entries));
   const usage = collectUsage();
-  groupsToPrefixes(usage, defined);
+  groupsToPrefixes(usage, defined, FAMILIES);
 
   it("names no key twice", () => {
     expect(duplicateKeys(langText)).toEqual([]);
   });
 
-  it("holds a non-empty text under every key, all keys under FANGS. (or Foundry's TYPES.)", () => {
-    const bad = Object.entries(entries).filter(
-      ([k, v]) => typeof v !== "string" || v.trim() === "" || !/^(FANGS|TYPES)\./.test(k),
-    );
-    expect(bad).toEqual([]);
+  it("holds a non-empty text under every key, all keys under a ruleset's prefix (or Foundry's TYPES.)", () => {
+    expect(PREFIXES).toContain("FANGS");
+    expect(badEntries(entries, PREFIXES)).toEqual([]);
   });
 
   it("never uses a key both as a text and as a group (Foundry expands dotted keys)", () => {
@@ -365,24 +196,15 @@ describe("lang/en.json", () => {
   });
 
   it("defines every key the templates, the code and the packs use", () => {
-    const missing = [...usage.keys].filter(([k]) => !defined.has(k)).map(([k, where]) => `${k} (${where})`);
-    expect(missing).toEqual([]);
+    expect(missingKeys(usage, defined)).toEqual([]);
   });
 
   it("declares a family for every key built at run time", () => {
-    const undeclared = [...usage.prefixes]
-      .filter(
-        ([prefix]) => !FAMILIES.some((f) => prefixOf(f).startsWith(prefix) || prefix.startsWith(prefixOf(f))),
-      )
-      .map(([prefix, where]) => `${prefix}… (${where})`);
-    expect(undeclared).toEqual([]);
+    expect(undeclaredPrefixes(usage, FAMILIES)).toEqual([]);
   });
 
   it("uses every key it defines", () => {
-    const unused = [...defined].filter(
-      (k) => !usage.keys.has(k) && !FAMILIES.some((f) => familyMatch(f, k) !== null),
-    );
-    expect(unused).toEqual([]);
+    expect(unusedKeys(defined, usage, FAMILIES)).toEqual([]);
   });
 
   it.each(FAMILIES.filter((f) => f.ids))(
@@ -407,9 +229,21 @@ describe("lang/en.json", () => {
   );
 });
 
+describe("the families of keys built at run time", () => {
+  it("come from each registered ruleset's lang-families.ts, under its prefix", () => {
+    expect(Object.keys(FAMILY_FILES)).toContain("fangs");
+    for (const [id, families] of Object.entries(FAMILY_FILES)) {
+      const ruleset = RULESETS.find((d) => d.id === id);
+      expect(ruleset, `src/rulesets/${id}/lang-families.ts: no registered ruleset "${id}"`).toBeDefined();
+      const outside = families.filter((f) => !f.pattern.startsWith(`${ruleset!.langPrefix}.`));
+      expect(outside.map((f) => f.pattern)).toEqual([]);
+    }
+  });
+});
+
 describe("the key scanner", () => {
   it("tells full keys from prefixes built at run time", () => {
-    const usage: Usage = { keys: new Map(), prefixes: new Map() };
+    const usage: Usage = emptyUsage();
     const sample = [
       `{{localize "FANGS.Sheet.Roll"}}`,
       // A template literal as the code writes it: `FANGS.Status.${id}`.
@@ -417,11 +251,7 @@ describe("the key scanner", () => {
       `const b = "FANGS.Rules.Attack.Refusal." + reason;`,
       "const c = 'FANGS.Item.Type.Weapon';",
     ].join("\n");
-    for (const m of sample.matchAll(QUOTED)) {
-      const [, open, key, close] = m as unknown as [string, string, string, string];
-      if (close === open && !key.endsWith(".")) usage.keys.set(key, "x");
-      else usage.prefixes.set(key.slice(0, key.lastIndexOf(".") + 1), "x");
-    }
+    scanQuoted(sample, "x", usage, PREFIXES);
     expect([...usage.keys.keys()]).toEqual(["FANGS.Sheet.Roll", "FANGS.Item.Type.Weapon"]);
     expect([...usage.prefixes.keys()]).toEqual(["FANGS.Status.", "FANGS.Rules.Attack.Refusal."]);
   });
@@ -433,7 +263,7 @@ describe("the key scanner", () => {
   });
 
   it("matches a family only for one id segment", () => {
-    const f: Family = { pattern: "FANGS.Maneuver.{id}.Name", source: "" };
+    const f: LangFamily = { pattern: "FANGS.Maneuver.{id}.Name", source: "" };
     expect(familyMatch(f, "FANGS.Maneuver.Attack.Name")).toBe("Attack");
     expect(familyMatch(f, "FANGS.Maneuver.Attack.Hint")).toBeNull();
     expect(familyMatch(f, "FANGS.Maneuver.A.B.Name")).toBeNull();

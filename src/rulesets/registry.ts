@@ -172,6 +172,25 @@ export interface RulesetConfigEntry {
 }
 
 /**
+ * A family of lang keys a ruleset's code builds at run time
+ * (`FANGS.Status.${id}`), which no scan of the sources can find written out.
+ * A ruleset lists its families as `LANG_FAMILIES` in
+ * `src/rulesets/<id>/lang-families.ts`; only test/lang.test.ts reads that
+ * file (test/support/lang-check.ts says how a family is checked), so the
+ * system never loads it.
+ */
+export interface LangFamily {
+  /** The key with `{id}` where the id goes, under the ruleset's lang prefix. */
+  readonly pattern: string;
+  /** Where the ids come from (for the reader). */
+  readonly source: string;
+  /** The ids, as they appear in keys; absent for an open family. */
+  readonly ids?: () => readonly string[];
+  /** Every id must have its key. */
+  readonly complete?: boolean;
+}
+
+/**
  * Its clause index (docs/rules/texts/): the file, and the first part of the
  * clause ids that are this ruleset's in it (an index may hold several
  * rulesets' clauses, as other-rulesets-clauses.md does).

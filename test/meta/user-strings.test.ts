@@ -3,7 +3,12 @@ import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadPacks } from "../build/pack-sources";
 import { previewPages } from "../preview/pages";
-import { missingLangKeys, rulesetLangPrefixes } from "../support/lang-keys";
+import {
+  clauseIdPattern,
+  missingLangKeys,
+  rulesetClausePrefixes,
+  rulesetLangPrefixes,
+} from "../support/lang-keys";
 
 /**
  * What a GM reads (lang/en.json, the templates, the compendium packs) names
@@ -16,7 +21,8 @@ import { missingLangKeys, rulesetLangPrefixes } from "../support/lang-keys";
 const root = resolve(__dirname, "../..");
 
 const DEVELOPER_REFERENCES: readonly [string, RegExp][] = [
-  ["a clause id", /\b(?:CORE|NC)-[A-Z]{3}-\d+\b/],
+  // Every ruleset's clause ids, the registered ones' and those of the rulesets still to come.
+  ["a clause id", clauseIdPattern(rulesetClausePrefixes())],
   ["a terminal command", /\bnpm (?:run|test|install)\b|\bnpx\b/],
   ["a path into docs/", /\bdocs\//],
   ["the rules notes", /\brules notes\b/i],
@@ -77,6 +83,29 @@ describe("no developer reference in what a GM reads", () => {
       'c: a path into docs/ ("docs/")',
       'c: a source file ("fangs.md")',
     ]);
+  });
+
+  it("finds a clause id of every ruleset: FANGS's, the toy's and the rulesets to come", () => {
+    expect(rulesetClausePrefixes()).toEqual(
+      expect.arrayContaining(["CORE", "NC", "TOY", "SHA", "LUN", "RHF", "H2H"]),
+    );
+    expect(
+      findings([
+        ["a", "as NC-MAN-21 says"],
+        ["b", "the toy's TOY-RND-1"],
+        ["c", "Lunos LUN-ACT-3"],
+        ["d", "Sharene SHA-BLW-2"],
+        ["e", "RHF-AIM-4 and H2H-ATK-1"],
+        ["f", "2d6-ACT-3 and NCX-MAN-1 are no clause"],
+      ]),
+    ).toEqual([
+      'a: a clause id ("NC-MAN-21")',
+      'b: a clause id ("TOY-RND-1")',
+      'c: a clause id ("LUN-ACT-3")',
+      'd: a clause id ("SHA-BLW-2")',
+      'e: a clause id ("RHF-AIM-4")',
+    ]);
+    expect(findings([["e", "H2H-ATK-1"]])).toEqual(['e: a clause id ("H2H-ATK-1")']);
   });
 
   it("lang/en.json", () => {

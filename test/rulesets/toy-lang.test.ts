@@ -1,9 +1,23 @@
 import "../foundry/setup";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { listRulesetDefinitions, registerRulesetDefinition } from "../../src/rulesets/registry";
 import { Localization } from "../foundry/stand-in/game";
-import { missingLangKeys, rulesetLangPrefixes, untranslatedKeys } from "../support/lang-keys";
+import {
+  badEntries,
+  emptyUsage,
+  type LangFamily,
+  missingKeys,
+  scanQuoted,
+  type Usage,
+  unusedKeys,
+} from "../support/lang-check";
+import {
+  missingLangKeys,
+  rulesetClausePrefixes,
+  rulesetLangPrefixes,
+  untranslatedKeys,
+} from "../support/lang-keys";
 import { toyDefinition } from "./toy-ruleset";
 
 /**
@@ -23,6 +37,13 @@ describe("lang keys under each ruleset's prefix", () => {
     const registered = listRulesetDefinitions().map((d) => d.langPrefix);
     expect(registered).toEqual(expect.arrayContaining(["FANGS", "TOY"]));
     expect([...rulesetLangPrefixes()].sort()).toEqual([...new Set(registered)].sort());
+  });
+
+  it("the user-strings check reads the clause prefixes every registered ruleset declares", () => {
+    registerRulesetDefinition(toyDefinition);
+    const registered = listRulesetDefinitions().flatMap((d) => d.clauseIndex?.prefixes ?? []);
+    expect(registered).toEqual(expect.arrayContaining(["CORE", "NC", "TOY"]));
+    expect(rulesetClausePrefixes()).toEqual(expect.arrayContaining(registered));
   });
 
   it("a toy key its lang file translates is shown translated; one it lacks is caught", () => {
@@ -45,5 +66,47 @@ describe("lang keys under each ruleset's prefix", () => {
 
   it("with only FANGS's prefix, the toy's untranslated key would have passed unseen", () => {
     expect(untranslatedKeys("TOY.Phase.Declare", ["FANGS"])).toEqual([]);
+  });
+});
+
+/** The toy's sources as test/lang.test.ts reads src/: every key they quote, under the registered prefixes. */
+function toyUsage(prefixes: readonly string[]): Usage {
+  const usage = emptyUsage();
+  const dir = new URL("./", import.meta.url);
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts")))
+    scanQuoted(readFileSync(new URL(name, dir), "utf8"), `test/rulesets/${name}`, usage, prefixes);
+  return usage;
+}
+
+describe("the lang file checks of test/lang.test.ts, on the toy's keys", () => {
+  const prefixes = () => {
+    registerRulesetDefinition(toyDefinition);
+    return [...new Set(listRulesetDefinitions().map((d) => d.langPrefix))];
+  };
+
+  it("accept a toy key under its prefix; refuse one under no registered prefix", () => {
+    expect(badEntries(toyLang, prefixes())).toEqual([]);
+    expect(badEntries({ ...toyLang, "LUNOS.Ruleset": "Lunos" }, prefixes())).toEqual([
+      ["LUNOS.Ruleset", "Lunos"],
+    ]);
+    // FANGS's prefix alone (the test before rulesets declared theirs) refused the toy's key.
+    expect(badEntries(toyLang, ["FANGS", "TYPES"])).toEqual([["TOY.Ruleset", "Toy rules"]]);
+  });
+
+  it("catch a toy key no toy source uses, unless a family of the toy's declares it", () => {
+    const usage = toyUsage(prefixes());
+    expect(usage.keys.get("TOY.Ruleset")).toBe("test/rulesets/toy-ruleset.ts");
+    const defined = new Set([...Object.keys(toyLang), "TOY.Never.Used"]);
+    expect(unusedKeys(defined, usage, [])).toEqual(["TOY.Never.Used"]);
+    const family: LangFamily = { pattern: "TOY.Never.{id}", source: "a toy family" };
+    expect(unusedKeys(defined, usage, [family])).toEqual([]);
+  });
+
+  it("catch a toy key a toy source uses and the lang file lacks", () => {
+    const missing = missingKeys(toyUsage(prefixes()), new Set(Object.keys(toyLang)));
+    expect(missing).toContain("TOY.Phase.Declare (test/rulesets/toy-ruleset.ts)");
+    expect(missing.some((m) => m.startsWith("TOY.Ruleset "))).toBe(false);
+    // Read with FANGS's prefix only, the toy's sources used no toy key at all.
+    expect([...toyUsage(["FANGS"]).keys.keys()].filter((k) => k.startsWith("TOY."))).toEqual([]);
   });
 });

@@ -35,6 +35,36 @@ export function rulesetLangPrefixes(): string[] {
   return [...found];
 }
 
+/** The clause index of the rulesets that come after FANGS, before any of them registers. */
+export const OTHER_RULESETS_CLAUSES = "docs/rules/texts/other-rulesets-clauses.md";
+
+/**
+ * The id prefixes of every ruleset's clauses ("CORE", "NC", "TOY"…): each
+ * definition's `clauseIndex.prefixes`, read from the sources like the lang
+ * prefixes, and those of the ids listed in docs/rules/texts/other-rulesets-clauses.md
+ * ("SHA", "LUN", "RHF", "H2H"), each once.
+ */
+export function rulesetClausePrefixes(): string[] {
+  const found = new Set<string>();
+  for (const dir of DEFINITION_DIRS) {
+    for (const file of sources(join(root, dir))) {
+      const text = readFileSync(file, "utf8");
+      for (const index of text.matchAll(/\bclauseIndex:\s*\{[^}]*\bprefixes:\s*\[([^\]]*)\]/g)) {
+        for (const prefix of index[1]!.matchAll(/"([A-Z0-9]+)"/g)) found.add(prefix[1]!);
+      }
+    }
+  }
+  const others = readFileSync(join(root, OTHER_RULESETS_CLAUSES), "utf8");
+  for (const id of others.matchAll(/^- ([A-Z0-9]+)-[A-Z]{3}-\d+\b/gm)) found.add(id[1]!);
+  return [...found];
+}
+
+/** A clause id under one of the prefixes: `NC-MAN-21`, `LUN-ACT-3`. */
+export function clauseIdPattern(prefixes: readonly string[]): RegExp {
+  if (prefixes.length === 0) throw new Error("no clause prefix given");
+  return new RegExp(`\\b(?:${prefixes.map(escapeRegExp).join("|")})-[A-Z]{3}-\\d+\\b`);
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A key under one of the prefixes, as it shows when nothing translated it: `FANGS.Sheet.Name`. */
