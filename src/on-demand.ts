@@ -2,10 +2,11 @@
  * What start-up leaves out, and the loaders that bring it in.
  *
  * Start-up (the entry and its static imports) holds what Foundry needs
- * before anyone plays: registration, data models, sheets with their view,
- * rolls and effect buttons, the tracker and the drawing of chat cards. The
- * heavy part of a ruleset (its card flow, planner, simulator, option
- * windows) is one chunk per ruleset, which its definition's `loadHeavy`
+ * before anyone plays: registration, data models, the sheet classes, rolls
+ * and effect buttons, the tracker and the drawing of chat cards. The heavy
+ * part of a ruleset (its card flow, planner, simulator, option windows;
+ * FANGS's sheets' context builders, which a sheet awaits as it renders) is
+ * one chunk per ruleset, which its definition's `loadHeavy`
  * imports (FANGS: src/rulesets/fangs/heavy.ts), loaded through
  * `loadRuleset(id)`: on `ready` in a world that plays it (`preloadRuleset`,
  * src/fangs.ts), so the first click does not wait, or on first use in a

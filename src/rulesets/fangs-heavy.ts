@@ -3,7 +3,9 @@
  * but Foundry does not need to start: the attack workflow, the exchange
  * card's steps, the turn planner, the round's notes, the effect applier, NC-DMG-13's
  * impale damage, the rules options window, the GM's damage tool, placing an
- * encounter, and Encounter odds with the simulator behind it. One chunk,
+ * encounter, Encounter odds with the simulator behind it, and the sheets'
+ * context builders (a sheet's `_prepareContext` awaits them; the classes,
+ * their actions and the checks they roll stay at start-up). One chunk,
  * imported by the definition's `loadHeavy` (./fangs/heavy.ts) and loaded
  * through `loadRuleset("fangs")` (src/on-demand.ts) when such a world is
  * ready or on first use, whichever comes first. The GM's side of the
@@ -37,6 +39,8 @@ export {
 } from "./fangs/apps/attack/start-attack";
 export { openEncounterOddsNow } from "./fangs/apps/encounter-odds/open";
 export { RulesOptionsMenu } from "./fangs/apps/settings/rules-menu-app";
+export { actorSheetContext } from "./fangs/apps/sheets/actor-context";
+export { gmSkills, itemSheetContext } from "./fangs/apps/sheets/item-context";
 export { runStep } from "./fangs/chat/exchange-flow";
 export { escapeHtml, postNotes } from "./fangs/combat/notes";
 export { fangsGmDamageEffects } from "./fangs/gm-damage-effects";

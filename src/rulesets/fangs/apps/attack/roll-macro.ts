@@ -1,6 +1,6 @@
 import { localize } from "../../../../config/localize";
-import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "../sheets/labels";
 import type { RollSpec } from "../sheets/roll-spec";
+import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "../sheets/start-labels";
 
 /*
  * A sheet's check dragged to the hotbar (a characteristic ×1 or ×2, Idea,

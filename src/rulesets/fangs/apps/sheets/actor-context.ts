@@ -56,13 +56,12 @@ import type {
 } from "./context-types";
 import {
   ATTACK_BLOCKED_LABELS,
-  ATTRIBUTE_LABELS,
-  CHARACTERISTIC_LABELS,
   HANDS_LABELS,
   MANEUVER_LABELS,
   MOVE_FRACTION_LABELS,
   WEAPON_KIND_LABELS,
 } from "./labels";
+import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "./start-labels";
 import { ACTOR_TAB_IDS } from "./tabs";
 
 /* -------------------------------------------- */

@@ -8,18 +8,19 @@ import {
 } from "../../../../apps/sheets/support";
 import { startAttack } from "../../../../chat";
 import { FangsCombatant } from "../../../../documents/combatant";
+import { loadRuleset } from "../../../../on-demand";
 import { resolveCheck } from "../../../../rules/fangs/check";
 import { postCheck } from "../../chat/check-card";
 import { fangsRound } from "../../combat/combatant-round";
 import { actorFacts, combatantSystem } from "../../combat/snapshot";
 import { rulesOptions } from "../../config/settings";
-import { actorSheetContext, type SheetCombatFacts } from "./actor-context";
+import type { SheetCombatFacts } from "./actor-context";
 import type { ItemType } from "./context-types";
 import { actorDataOf, isItemType } from "./document-data";
-import { ITEM_TYPE_LABELS } from "./labels";
 import { ACTOR_PARTS, STAT_BLOCK_PARTS } from "./parts";
 import { ROLL_DRAG_TYPE, type RollDragData, rollSpecOf } from "./roll-spec";
 import { rollCheck } from "./rolls";
+import { ITEM_TYPE_LABELS } from "./start-labels";
 import { ACTOR_TAB_IDS, declaredChoice, sheetTabs } from "./tabs";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -66,6 +67,8 @@ export class FangsActorSheet extends HandlebarsActorSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
+    // The context builders come with FANGS's heavy part, loaded on `ready` in a FANGS world.
+    const { actorSheetContext } = await loadRuleset("fangs");
     const data = actorDataOf(this.actor);
     const enrichedHtml = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
       data.system.biography ?? "",
@@ -222,6 +225,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onRollMonsterParry(this: FangsActorSheet) {
+    const { actorSheetContext } = await loadRuleset("fangs");
     const context = actorSheetContext(actorDataOf(this.actor), {
       editable: false,
     });

@@ -3,7 +3,8 @@ import type { FangsOptions } from "../../../../rules/fangs/config";
 import type { CharacteristicId, ItemCondition } from "../../../../rules/fangs/types";
 import { RulesError } from "../../../../rules/kernel/errors";
 import type { ItemData, ItemDataOf, ItemSpData, ItemType, SkillSystemData } from "./context-types";
-import { CONDITION_LABELS, type ConditionLabel, TAB_LABELS } from "./labels";
+import { CONDITION_LABELS, type ConditionLabel } from "./labels";
+import { TAB_LABELS } from "./start-labels";
 
 /**
  * What the actor and the item sheets' contexts share: tabs, an item's SP

@@ -10,7 +10,11 @@
  * formula) is shown as an error on its row, never as NaN.
  */
 
-/** The sheets' context builders by document, imported as one by the sheets, the preview and the tests. */
+/**
+ * The sheets' context builders by document, imported as one by the preview
+ * and the tests. The sheets themselves get them from FANGS's heavy part
+ * (src/rulesets/fangs-heavy.ts), so they stay out of start-up.
+ */
 export * from "./actor-context";
 export type {
   ConditionContext,

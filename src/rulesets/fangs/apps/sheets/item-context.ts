@@ -15,13 +15,8 @@ import {
   tabsFor,
 } from "./context-parts";
 import type { ItemData, ItemType } from "./context-types";
-import {
-  HANDS_LABELS,
-  ITEM_TYPE_LABELS,
-  MANEUVER_LABELS,
-  SKILL_CATEGORY_LABELS,
-  WEAPON_KIND_LABELS,
-} from "./labels";
+import { HANDS_LABELS, MANEUVER_LABELS, SKILL_CATEGORY_LABELS, WEAPON_KIND_LABELS } from "./labels";
+import { ITEM_TYPE_LABELS } from "./start-labels";
 import { ITEM_TAB_IDS } from "./tabs";
 
 export interface ChoiceContext {

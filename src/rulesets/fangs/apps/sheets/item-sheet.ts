@@ -1,8 +1,8 @@
 import { HandlebarsItemSheet } from "../../../../apps/sheets/base";
 import { pickImage } from "../../../../apps/sheets/support";
+import { loadRuleset } from "../../../../on-demand";
 import type { CharacteristicId } from "../../../../rules/fangs/types";
 import { rulesOptions } from "../../config/settings";
-import * as sheetContext from "./context";
 import type { ItemType } from "./context-types";
 import { actorDataOf, itemDataOf } from "./document-data";
 import { packSkills, worldSkills } from "./gm-skills";
@@ -30,6 +30,8 @@ export class FangsItemSheet extends HandlebarsItemSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
+    // The context builders come with FANGS's heavy part, loaded on `ready` in a FANGS world.
+    const sheetContext = await loadRuleset("fangs");
     const data = itemDataOf(this.item);
     const owner = this.item.actor ? actorDataOf(this.item.actor) : null;
     // A weapon or shield no actor holds links to a skill by key: offer the skills the GM has.

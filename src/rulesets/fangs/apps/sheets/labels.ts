@@ -1,32 +1,12 @@
 /**
- * Localisation keys the sheets pick at run time, written out in full so the
- * localisation test finds every one of them (no key is built from pieces).
+ * Localisation keys the sheets' view picks at run time, written out in full
+ * so the localisation test finds every one of them (no key is built from
+ * pieces). Only the context builders read these, so they load with them in
+ * FANGS's heavy part; the names a check, a new item or a tab needs before
+ * any sheet renders are in ./start-labels.ts.
  */
-import type { CharacteristicId, ItemCondition, ManeuverId } from "../../../../rules/fangs/types";
-import type { ItemType, WeaponSystemData } from "./context-types";
-
-export const CHARACTERISTIC_LABELS: Readonly<Record<CharacteristicId, { name: string; abbr: string }>> = {
-  st: { name: "FANGS.Actor.Characteristic.St.Name", abbr: "FANGS.Actor.Characteristic.St.Abbr" },
-  ag: { name: "FANGS.Actor.Characteristic.Ag.Name", abbr: "FANGS.Actor.Characteristic.Ag.Abbr" },
-  co: { name: "FANGS.Actor.Characteristic.Co.Name", abbr: "FANGS.Actor.Characteristic.Co.Abbr" },
-  in: { name: "FANGS.Actor.Characteristic.In.Name", abbr: "FANGS.Actor.Characteristic.In.Abbr" },
-  pw: { name: "FANGS.Actor.Characteristic.Pw.Name", abbr: "FANGS.Actor.Characteristic.Pw.Abbr" },
-  sz: { name: "FANGS.Actor.Characteristic.Sz.Name", abbr: "FANGS.Actor.Characteristic.Sz.Abbr" },
-  ap: { name: "FANGS.Actor.Characteristic.Ap.Name", abbr: "FANGS.Actor.Characteristic.Ap.Abbr" },
-};
-
-export const ATTRIBUTE_LABELS = {
-  hitPoints: "FANGS.Actor.Attribute.HitPoints",
-  stunPoints: "FANGS.Actor.Attribute.StunPoints",
-  damageModifier: "FANGS.Actor.Attribute.DamageModifier",
-  movement: "FANGS.Actor.Attribute.Movement",
-  dodge: "FANGS.Actor.Attribute.Dodge",
-  idea: "FANGS.Actor.Attribute.Idea",
-  luck: "FANGS.Actor.Attribute.Luck",
-  fatigue: "FANGS.Actor.Attribute.Fatigue",
-  powerPoints: "FANGS.Actor.Attribute.PowerPoints",
-  armorProtection: "FANGS.Actor.Attribute.ArmorProtection",
-} as const;
+import type { ItemCondition, ManeuverId } from "../../../../rules/fangs/types";
+import type { WeaponSystemData } from "./context-types";
 
 export interface ConditionLabel {
   readonly label: string;
@@ -56,15 +36,6 @@ export const CONDITION_LABELS: Readonly<Record<ItemCondition, ConditionLabel>> =
     hint: "FANGS.Item.Condition.ShatteredHint",
     icon: "fa-solid fa-heart-crack",
   },
-};
-
-export const ITEM_TYPE_LABELS: Readonly<Record<ItemType, string>> = {
-  weapon: "FANGS.Item.Type.Weapon",
-  shield: "FANGS.Item.Type.Shield",
-  armor: "FANGS.Item.Type.Armor",
-  skill: "FANGS.Item.Type.Skill",
-  advantage: "FANGS.Item.Type.Advantage",
-  maneuver: "FANGS.Item.Type.Maneuver",
 };
 
 export const HANDS_LABELS: Readonly<Record<WeaponSystemData["hands"], string>> = {
@@ -100,17 +71,6 @@ export const MANEUVER_LABELS: Readonly<Record<ManeuverId, string>> = {
   run: "FANGS.Item.Maneuver.Choice.Run",
   runAndDodge: "FANGS.Item.Maneuver.Choice.RunAndDodge",
 };
-
-export const TAB_LABELS = {
-  main: "FANGS.Sheet.Tab.Main",
-  skills: "FANGS.Sheet.Tab.Skills",
-  combat: "FANGS.Sheet.Tab.Combat",
-  features: "FANGS.Sheet.Tab.Features",
-  effects: "FANGS.Sheet.Tab.Effects",
-  biography: "FANGS.Sheet.Tab.Biography",
-  details: "FANGS.Sheet.Tab.Details",
-  description: "FANGS.Sheet.Tab.Description",
-} as const;
 
 /**
  * Why a weapon's Attack button is disabled, by the item condition that

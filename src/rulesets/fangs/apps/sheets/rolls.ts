@@ -4,8 +4,8 @@ import { actorAt } from "../../../../documents/uuid";
 import { characteristicCheck, resolveCheck } from "../../../../rules/fangs/check";
 import { postCheck } from "../../chat/check-card";
 import { actorSystem, itemSystem } from "../../data/views";
-import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "./labels";
 import { type RollSpec, rollSpecOf } from "./roll-spec";
+import { ATTRIBUTE_LABELS, CHARACTERISTIC_LABELS } from "./start-labels";
 
 /**
  * The checks a sheet rolls, one function for the sheet's buttons and the

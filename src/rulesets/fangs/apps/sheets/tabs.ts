@@ -1,5 +1,5 @@
 import { isReadying, type Readying } from "../../../../rules/fangs/defenses";
-import { TAB_LABELS } from "./labels";
+import { TAB_LABELS } from "./start-labels";
 
 /**
  * What the sheet classes need besides their view (context.ts): their tabs
