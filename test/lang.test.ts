@@ -20,7 +20,11 @@
  * `src/rulesets/<id>/lang-families.ts` (`LANG_FAMILIES`: `pattern`
  * ("FANGS.X.{id}.Name"), `source` (where the ids live) and `ids` (a function
  * returning them) if you can); this test finds the file, so adding a ruleset
- * edits nothing here. The checks themselves are test/support/lang-check.ts.
+ * edits nothing here. A ruleset folder not registered yet (its simulator
+ * comes before its Foundry side) declares its prefix in that file as
+ * `LANG_PREFIX`, and its keys are checked like a registered one's; a
+ * registered ruleset's `LANG_PREFIX`, if given, must be its `langPrefix`.
+ * The checks themselves are test/support/lang-check.ts.
  */
 import "./foundry/setup";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -76,16 +80,34 @@ const read = (path: string) => readFileSync(path, "utf8");
 const FOUNDRY_PREFIX = "TYPES";
 
 const RULESETS = listRulesetDefinitions();
-const PREFIXES = [...new Set([...RULESETS.map((d) => d.langPrefix), FOUNDRY_PREFIX])];
+
+type FamilyFile = { LANG_FAMILIES: readonly LangFamily[]; LANG_PREFIX?: string };
 
 /** Each ruleset folder's `lang-families.ts`, by the folder's name. */
-const FAMILY_FILES = Object.fromEntries(
+const FAMILY_MODULES: Readonly<Record<string, FamilyFile>> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<{ LANG_FAMILIES: readonly LangFamily[] }>("../src/rulesets/*/lang-families.ts", {
+    import.meta.glob<FamilyFile>("../src/rulesets/*/lang-families.ts", {
       eager: true,
     }),
-  ).map(([path, module]) => [path.split("/").at(-2)!, module.LANG_FAMILIES]),
+  ).map(([path, module]) => [path.split("/").at(-2)!, module]),
 );
+const FAMILY_FILES = Object.fromEntries(
+  Object.entries(FAMILY_MODULES).map(([id, module]) => [id, module.LANG_FAMILIES]),
+);
+
+/** A ruleset folder's lang prefix: its definition's, else the one its lang-families.ts declares. */
+const prefixOfFolder = (id: string): string | undefined =>
+  RULESETS.find((d) => d.id === id)?.langPrefix ?? FAMILY_MODULES[id]?.LANG_PREFIX;
+
+/** The rulesets' prefixes: the registered ones' and those declared by folders not registered yet. */
+const RULESET_PREFIXES = [
+  ...new Set(
+    [...RULESETS.map((d) => d.langPrefix), ...Object.keys(FAMILY_MODULES).map(prefixOfFolder)].filter(
+      (p): p is string => p !== undefined,
+    ),
+  ),
+];
+const PREFIXES = [...RULESET_PREFIXES, FOUNDRY_PREFIX];
 
 const FOUNDRY_FAMILIES: readonly LangFamily[] = [
   {
@@ -152,8 +174,6 @@ function flatten(node: unknown, prefix = "", out: Record<string, unknown> = {}):
 /* -------------------------------------------- */
 
 /** Bare keys in packs and manifests are looked for under the rulesets' prefixes only, as Foundry's own never appear there. */
-const RULESET_PREFIXES = [...new Set(RULESETS.map((d) => d.langPrefix))];
-
 function collectUsage(): Usage {
   const usage = emptyUsage();
   const where = (f: string) => relative(REPO_ROOT, f);
@@ -230,14 +250,25 @@ describe("lang/en.json", () => {
 });
 
 describe("the families of keys built at run time", () => {
-  it("come from each registered ruleset's lang-families.ts, under its prefix", () => {
+  it("come from each ruleset folder's lang-families.ts, under its prefix", () => {
     expect(Object.keys(FAMILY_FILES)).toContain("fangs");
-    for (const [id, families] of Object.entries(FAMILY_FILES)) {
+    for (const [id, module] of Object.entries(FAMILY_MODULES)) {
       const ruleset = RULESETS.find((d) => d.id === id);
-      expect(ruleset, `src/rulesets/${id}/lang-families.ts: no registered ruleset "${id}"`).toBeDefined();
-      const outside = families.filter((f) => !f.pattern.startsWith(`${ruleset!.langPrefix}.`));
+      const file = `src/rulesets/${id}/lang-families.ts`;
+      if (ruleset && module.LANG_PREFIX !== undefined)
+        expect(module.LANG_PREFIX, `${file}: LANG_PREFIX is not the definition's langPrefix`).toBe(
+          ruleset.langPrefix,
+        );
+      const prefix = prefixOfFolder(id);
+      expect(prefix, `${file}: no registered ruleset "${id}" and no LANG_PREFIX`).toBeDefined();
+      const outside = module.LANG_FAMILIES.filter((f) => !f.pattern.startsWith(`${prefix}.`));
       expect(outside.map((f) => f.pattern)).toEqual([]);
     }
+  });
+
+  it("take the prefix a ruleset folder declares before it registers (Sharene)", () => {
+    expect(FAMILY_MODULES.sharene?.LANG_PREFIX).toBe("SHARENE");
+    expect(PREFIXES).toContain("SHARENE");
   });
 });
 

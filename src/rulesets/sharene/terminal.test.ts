@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../../sim/args";
 import { runRange } from "../../sim/fight-runner";
@@ -63,5 +63,28 @@ describe("Sharene in the terminal commands", () => {
     const exchanges = json.log.reduce((n, r) => n + r.exchanges.length, 0);
     // The title, a line a round, a line an exchange, the end.
     expect(lines).toHaveLength(1 + json.summary.rounds + exchanges + 1);
+  });
+});
+
+describe("Sharene's fight log in words", () => {
+  const i18n = createLocalizer(JSON.parse(readFileSync(resolve(__dirname, "../../../lang/en.json"), "utf8")));
+
+  it("prints no raw lang key and no unfilled placeholder, whatever the policies", () => {
+    const policies = ["default", "aggressive", "riposte", "steady"];
+    for (const [i, policy] of policies.entries())
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const job = shareneTerminal.job(
+          ["Arden", ["Brisk", "Corra", "Dorn", "Arden"][i]!],
+          new Map([["policy", `${policy},${policies[(i + 1) % 4]}`]]),
+          seed,
+          "",
+        );
+        const lines = shareneTerminal.fight(job, seed).lines(i18n);
+        expect(lines[0]).toMatch(/^Arden against /);
+        for (const line of lines) {
+          expect(line).not.toMatch(/\b(SHARENE|FANGS)\.[A-Z]/);
+          expect(line).not.toMatch(/\{[A-Za-z]+\}/);
+        }
+      }
   });
 });
