@@ -1,6 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadExchange, pools, table } from "../../../test/foundry/chat-fixtures";
 import { type ChatMessage, world } from "../../../test/foundry/chat-stand-in";
+import { noticesByUser } from "../../../test/foundry/notices-by-user";
 import { standIn } from "../../../test/foundry/setup";
 import { asUser, type User } from "../../../test/foundry/stand-in/index";
 import { whilePending } from "../../requester";
@@ -20,20 +21,13 @@ vi.mock("../../documents/write-queue", async () =>
   (await import("../../../test/foundry/client-write-queues")).perClientWriteQueues(),
 );
 
-/** The notices each client was shown, by user id. */
-const shown: { user: string; message: string }[] = [];
 beforeAll(async () => {
   await loadExchange();
   registerGmDamage();
-  standIn.ui.notifications.listeners.push((notice) =>
-    shown.push({ user: game.user?.id ?? "", message: notice.message }),
-  );
-});
-beforeEach(() => {
-  shown.length = 0;
 });
 
-const shownTo = (user: User) => shown.filter((s) => s.user === user.id).map((s) => s.message);
+/** The notices each client was shown. */
+const shownTo = noticesByUser();
 
 function notes(): ChatMessage[] {
   return [...(game.messages as unknown as Iterable<ChatMessage>)].filter((m) => m.type === "gmDamage");

@@ -1,6 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { lastMessage, loadExchange, pools, table } from "../../../test/foundry/chat-fixtures";
 import { type ChatMessage, world } from "../../../test/foundry/chat-stand-in";
+import { noticesByUser } from "../../../test/foundry/notices-by-user";
 import { standIn } from "../../../test/foundry/setup";
 import { asUser, type User } from "../../../test/foundry/stand-in/index";
 import { whilePending } from "../../requester";
@@ -19,21 +20,14 @@ vi.mock("../../documents/write-queue", async () =>
   (await import("../../../test/foundry/client-write-queues")).perClientWriteQueues(),
 );
 
-/** The notices each client was shown, by user id. */
-const shown: { user: string; message: string }[] = [];
 beforeAll(async () => {
   // As `init` does: the exchange registers the confirm-back every query relies on.
   await loadExchange();
   registerGmDamage();
-  standIn.ui.notifications.listeners.push((notice) =>
-    shown.push({ user: game.user?.id ?? "", message: notice.message }),
-  );
-});
-beforeEach(() => {
-  shown.length = 0;
 });
 
-const shownTo = (user: User) => shown.filter((s) => s.user === user.id).map((s) => s.message);
+/** The notices each client was shown. */
+const shownTo = noticesByUser();
 const ALREADY = "This change was already undone: nothing changed.";
 
 /** Jenny 5/3 damaged by 10 Stun and 5 HP from the GM's tool: −5/−2, unconscious and dying. */
