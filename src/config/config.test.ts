@@ -1,9 +1,8 @@
 import "../../test/foundry/setup";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createActor } from "../../test/foundry/builders";
 import { resetWorld, standIn } from "../../test/foundry/setup";
 import type { DataField, SchemaField } from "../../test/foundry/stand-in";
+import { EN_LANG, expectSvgGlyph } from "../../test/support/system-files";
 import { FangsActor } from "../documents/actor";
 import { FangsItem } from "../documents/item";
 import { FANGS_TRACKABLE } from "../rulesets/fangs";
@@ -12,25 +11,9 @@ import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../rulesets/fangs/data/view
 import { listRulesetDefinitions, rulesetOwning, rulesetTypes } from "../rulesets/registry";
 import { SETTINGS } from "./settings";
 import { STATUS_IDS } from "./statuses";
-import { SYSTEM_ID, SYSTEM_PATH } from "./system";
+import { SYSTEM_ID } from "./system";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const lang = JSON.parse(readFileSync(`${root}lang/en.json`, "utf8")) as Record<string, string>;
-
-/** Where a `systems/fangs/...` path of the running game lives in this repository. */
-function onDisk(systemPath: string): string {
-  expect(systemPath.startsWith(`${SYSTEM_PATH}/`)).toBe(true);
-  return `${root}${systemPath.slice(SYSTEM_PATH.length + 1)}`;
-}
-
-function expectSvgGlyph(systemPath: string): void {
-  const file = onDisk(systemPath);
-  expect(existsSync(file), file).toBe(true);
-  const svg = readFileSync(file, "utf8");
-  expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64"/);
-  expect(svg).toMatch(/<title>[^<]+<\/title>/);
-  expect(svg.trim().endsWith("</svg>")).toBe(true);
-}
+const lang = EN_LANG;
 
 /** The types of a list that FANGS owns, in the list's order (another shipped ruleset's are checked apart). */
 function fangsOwn(documentName: "Actor" | "Item", types: readonly string[]): string[] {
