@@ -1,4 +1,9 @@
-import { StandInActor, StandInCombatant } from "../foundry/combat-stand-in";
+import {
+  StandInActor,
+  StandInCombatant,
+  type StandInUser,
+  type StandInWorld,
+} from "../foundry/combat-stand-in";
 
 /**
  * A fighter seated in a stand-in Combat for the toy's table tests: a toy
@@ -21,4 +26,30 @@ export function seatFighter(id: string, initiative: number, owners: string[], to
   if (toy) combatant.type = "toyCombatant";
   combatant.initiative = initiative;
   return combatant;
+}
+
+/**
+ * `from`'s client sends a round action's payload to the GM, pending as its
+ * client would keep it, through the real request and requester modules.
+ */
+export async function sendCombatAction(
+  world: StandInWorld,
+  from: StandInUser,
+  p: Record<string, unknown>,
+): Promise<unknown> {
+  const request = await import("../../src/combat/request");
+  const requester = await import("../../src/requester");
+  world.setUser(from);
+  const subject = request.combatActionSubject({
+    action: String(p.action),
+    combatId: String(p.combatId),
+    combatantIds: (p.combatantIds as string[]) ?? [],
+  });
+  try {
+    return await requester.whilePending(String(p.requestId), subject, () =>
+      world.gm.query(request.COMBAT_QUERY, p),
+    );
+  } finally {
+    world.setUser(world.gm);
+  }
 }

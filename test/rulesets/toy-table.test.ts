@@ -6,7 +6,7 @@ import {
   type StandInWorld,
 } from "../foundry/combat-stand-in";
 import { TOY_ID, toyDefinition } from "./toy-ruleset";
-import { seatFighter } from "./toy-seats";
+import { seatFighter, sendCombatAction } from "./toy-seats";
 
 /**
  * The toy's own round action, its state across rounds and its state
@@ -71,22 +71,7 @@ function payload(combat: Combat, patch: Record<string, unknown> = {}): Record<st
   };
 }
 
-/** `from`'s client sends the payload to the GM, with it pending as its client would. */
-async function send(from: StandInUser, p: Record<string, unknown>): Promise<unknown> {
-  world.setUser(from);
-  const subject = request.combatActionSubject({
-    action: String(p.action),
-    combatId: String(p.combatId),
-    combatantIds: (p.combatantIds as string[]) ?? [],
-  });
-  try {
-    return await requester.whilePending(String(p.requestId), subject, () =>
-      world.gm.query(request.COMBAT_QUERY, p),
-    );
-  } finally {
-    world.setUser(world.gm);
-  }
-}
+const send = (from: StandInUser, p: Record<string, unknown>) => sendCombatAction(world, from, p);
 
 const system = (combat: Combat, id: string) => combat.combatants.get(id)!.system as Record<string, unknown>;
 
