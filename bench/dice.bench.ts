@@ -1,7 +1,7 @@
 import { DiceRoll } from "@dice-roller/rpg-dice-roller";
 import { bench, describe } from "vitest";
-import { damageFormula, rollTotal } from "../src/rules/fangs/damage";
-import { parseDiceFormula, rollFormula, SeededDice } from "../src/rules/kernel/dice";
+import { damageFormula } from "../src/rules/fangs/damage";
+import { parseDiceFormula, rollFormula, rollTotal, SeededDice } from "../src/rules/kernel/dice";
 
 /*
  * Rolling the weapon formulas of the FANGS tables, 1,000 rolls per sample

@@ -8,7 +8,7 @@ import {
   SPEAR,
   weaponProfile,
 } from "../../../test/support/fangs-fixtures";
-import { maximumOf, parseDiceFormula, ScriptedDice } from "../kernel/dice";
+import { maximumOf, parseDiceFormula, rollTotal, ScriptedDice } from "../kernel/dice";
 import { type Effect, poolTotal } from "../kernel/effects";
 import { FANGS_DEFAULTS } from "./config";
 import {
@@ -19,7 +19,6 @@ import {
   normalParry,
   rollDamage,
   rollFumbleHit,
-  rollTotal,
   specialParry,
 } from "./damage";
 import { shieldStrikeDamage } from "./defenses";

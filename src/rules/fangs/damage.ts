@@ -1,4 +1,4 @@
-import { type DiceFormula, type DiceSource, maximumOf } from "../kernel/dice";
+import { type DiceFormula, type DiceSource, maximumOf, rollTotal } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { blowBaseDamage, sparesHealth, takesDamageModifier, weaponDamageBonus } from "./blows";
@@ -33,17 +33,6 @@ import {
 
 // The cache lives in formulas.ts so the attack and defense steps can parse early without importing this module.
 export { damageFormula } from "./formulas";
-
-/** Rolls a parsed formula to its total (≥ 0) without keeping the dice: RecordingDice keeps them for cards. */
-export function rollTotal(formula: DiceFormula, dice: DiceSource): number {
-  let total = formula.flat;
-  const terms = formula.terms;
-  for (let i = 0; i < terms.length; i += 1) {
-    const term = terms[i]!;
-    for (let n = 0; n < term.count; n += 1) total += term.sign * dice.roll(term.faces);
-  }
-  return Math.max(total, 0);
-}
 
 /* -------------------------------------------- */
 /*  The arithmetic of the texts                 */

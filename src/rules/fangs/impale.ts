@@ -1,9 +1,10 @@
 import type { DiceSource } from "../kernel/dice";
+import { rollTotal } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError } from "../kernel/errors";
 import { characteristicCheck } from "./check";
 import { poolStatusChanges, validateCombatantState } from "./consequences";
-import { damageFormula, halfUp, rollTotal } from "./damage";
+import { damageFormula, halfUp } from "./damage";
 import type { CheckResult, CombatantState } from "./types";
 
 /**

@@ -178,6 +178,17 @@ export function rollFormula(formula: DiceFormula, dice: DiceSource): RolledFormu
   return { formula, dice: rolled, total: Math.max(0, total) };
 }
 
+/** Rolls a parsed formula to its total (≥ 0) without keeping the dice: RecordingDice keeps them for cards. */
+export function rollTotal(formula: DiceFormula, dice: DiceSource): number {
+  let total = formula.flat;
+  const terms = formula.terms;
+  for (let i = 0; i < terms.length; i += 1) {
+    const term = terms[i]!;
+    for (let n = 0; n < term.count; n += 1) total += term.sign * dice.roll(term.faces);
+  }
+  return Math.max(total, 0);
+}
+
 export function maximumOf(formula: DiceFormula): number {
   return Math.max(
     0,

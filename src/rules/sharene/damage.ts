@@ -1,13 +1,7 @@
-import {
-  type DiceFormula,
-  type DiceSource,
-  type DieResult,
-  parseDiceFormula,
-  rollFormula,
-} from "../kernel/dice";
+import { type DiceFormula, type DiceSource, parseDiceFormula, rollTotal } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { type HitLocationTable, locationAt } from "../kernel/hit-locations";
+import { type HitLocation, type HitLocationTable, locationAt } from "../kernel/hit-locations";
 import { type CheckRoll, characteristicDn, rollCheck } from "./check";
 import { type Fraction, type KnockoutId, SHARENE_DEFAULTS, type ShareneRules } from "./config";
 import { SHARENE_HIT_LOCATIONS } from "./hit-locations";
@@ -83,9 +77,15 @@ export function chooseBlow(
     return { blow: stated, roll: null, fellBack: false };
   }
   const roll = dice.roll(10);
-  const named = rules.blowTable.find((r) => r.from <= roll && roll <= r.to)!.blow;
+  const named = blowOnRoll(rules, roll);
   if (weapon.damage[named] !== undefined) return { blow: named, roll, fellBack: false };
   return { blow: weapon.mainBlow, roll, fellBack: true };
+}
+
+function blowOnRoll(rules: ShareneRules, roll: number): Blow {
+  for (const row of rules.blowTable) if (row.from <= roll && roll <= row.to) return row.blow;
+  // resolveShareneOptions checks that the table covers every face of the d10.
+  throw new RulesError("invalid-value", `the blow table has no row for ${roll}`, { roll });
 }
 
 /** The multiplier of what gets through (SHA-DMG-2): head, and the hit's quality (critical over special). */
@@ -94,12 +94,10 @@ export function damageMultiplier(
   rules: ShareneRules = SHARENE_DEFAULTS,
 ): number {
   const m = rules.damageMultipliers;
-  const parts: number[] = [];
-  if (hit.head) parts.push(m.head);
-  if (hit.critical) parts.push(m.critical);
-  else if (hit.special) parts.push(m.special);
-  if (rules.multiplierStacking === "multiply") return parts.reduce((a, b) => a * b, 1);
-  return parts.reduce((sum, p) => sum + (p - 1), 1);
+  const head = hit.head ? m.head : 1;
+  const quality = hit.critical ? m.critical : hit.special ? m.special : 1;
+  if (rules.multiplierStacking === "multiply") return head * quality;
+  return 1 + (head - 1) + (quality - 1);
 }
 
 /** `value × fraction ≤ amount`, exactly: `amount × den ≥ value × num`. */
@@ -245,23 +243,28 @@ function consciousnessAfter(
   if (lifeAfter < rules.comaDownTo) return { kind: "dead", cause: "belowComa" };
   if (lifeAfter <= 0)
     return hasStatus(condition, SHARENE_STATUS.comatose) ? { kind: "none" } : { kind: "coma" };
-  if (OUT.some((s) => hasStatus(condition, s))) return { kind: "none" };
+  for (const status of OUT) if (hasStatus(condition, status)) return { kind: "none" };
   if (lifeAfter === rules.lastPoint) return { kind: "lastPoint" };
-  let band: { name: string; cf: number; knockout: KnockoutId } | null = null;
-  for (const [i, b] of rules.damageBands.entries()) {
-    if (reaches(damage, victim.lifePoints, b.atLeast) && (band === null || b.cf <= band.cf))
-      band = { name: BAND_NAMES[i] ?? `band${i + 1}`, cf: b.cf, knockout: b.knockout };
+  // The hardest band reached: the lowest CF; -1 stands for the low-life band.
+  const bands = rules.damageBands;
+  let hardest: number | null = null;
+  for (let i = 0; i < bands.length; i += 1) {
+    const b = bands[i]!;
+    if (reaches(damage, victim.lifePoints, b.atLeast) && (hardest === null || b.cf <= bands[hardest]!.cf))
+      hardest = i;
   }
-  if (lifeAfter < rules.lowLifeBelow && (band === null || rules.lowLifeCf <= band.cf))
-    band = { name: "lowLife", cf: rules.lowLifeCf, knockout: rules.lowLifeKnockout };
-  if (band === null) return { kind: "none" };
-  const check = rollCheck(characteristicDn(victim.end, band.cf), dice, rules);
+  if (lifeAfter < rules.lowLifeBelow && (hardest === null || rules.lowLifeCf <= bands[hardest]!.cf))
+    hardest = -1;
+  if (hardest === null) return { kind: "none" };
+  const cf = hardest === -1 ? rules.lowLifeCf : bands[hardest]!.cf;
+  const knockout = hardest === -1 ? rules.lowLifeKnockout : bands[hardest]!.knockout;
+  const check = rollCheck(characteristicDn(victim.end, cf), dice, rules);
   return {
     kind: "endCheck",
-    band: band.name,
-    cf: band.cf,
+    band: hardest === -1 ? "lowLife" : (BAND_NAMES[hardest] ?? `band${hardest + 1}`),
+    cf,
     check,
-    knockout: check.success ? null : band.knockout,
+    knockout: check.success ? null : knockout,
   };
 }
 
@@ -282,9 +285,8 @@ export interface DamageResult extends WoundResult {
   readonly location: string;
   /** The d20 of the location; null for a called shot. */
   readonly locationRoll: number | null;
-  readonly weaponDice: readonly DieResult[];
+  /** The weapon's dice for the blow, totalled (a card that shows each die rolls through RecordingDice). */
   readonly weaponDamage: number;
-  readonly bonusDice: readonly DieResult[];
   readonly bonus: number;
   /** Weapon and bonus, reduced for a riposte. */
   readonly rolled: number;
@@ -306,25 +308,28 @@ export function dealDamage(
   table: HitLocationTable = SHARENE_HIT_LOCATIONS,
 ): DamageResult {
   const { attacker, victim, blow } = input;
-  let location = input.calledLocation;
+  let spot: HitLocation | undefined;
   let locationRoll: number | null = null;
-  if (location === null) {
+  if (input.calledLocation === null) {
     locationRoll = dice.roll(table.faces);
-    location = locationAt(table, locationRoll).id;
+    spot = locationAt(table, locationRoll);
+  } else {
+    const called = input.calledLocation;
+    spot = table.locations.find((l) => l.id === called);
   }
+  const location = spot?.id ?? (input.calledLocation as string);
   const formula = attacker.weapon.damage[blow.blow];
   if (formula === undefined)
     throw new RulesError("attack-not-allowed", `${attacker.weapon.name} deals no ${blow.blow} damage`, {
       blow: blow.blow,
     });
-  const weaponRoll = rollFormula(parsedFormula(formula), dice);
-  const bonusRoll = rollFormula(parsedFormula(attacker.damageBonus), dice);
-  const full = weaponRoll.total + bonusRoll.total;
+  const weaponDamage = rollTotal(parsedFormula(formula), dice);
+  const bonus = rollTotal(parsedFormula(attacker.damageBonus), dice);
+  const full = weaponDamage + bonus;
   const rolled = input.riposte
     ? Math.floor((full * rules.riposteDamage.num) / rules.riposteDamage.den)
     : full;
   const armor = victim.armor[location] ?? 0;
-  const spot = table.locations.find((l) => l.id === location);
   const head = spot?.data?.damageMultiplied === true;
   const multiplier = damageMultiplier({ head, special: input.special, critical: input.critical }, rules);
   const damage = Math.floor(Math.max(0, rolled - armor) * multiplier);
@@ -339,10 +344,8 @@ export function dealDamage(
     blow,
     location,
     locationRoll,
-    weaponDice: weaponRoll.dice,
-    weaponDamage: weaponRoll.total,
-    bonusDice: bonusRoll.dice,
-    bonus: bonusRoll.total,
+    weaponDamage,
+    bonus,
     rolled,
     armor,
     multiplier,

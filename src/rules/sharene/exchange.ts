@@ -75,31 +75,28 @@ export function rollExchange(
   const defense = input.defense
     ? { kind: input.defense.kind, dn: input.defense.dn, check: rollCheck(input.defense.dn.dn, dice, rules) }
     : null;
-  const result = (outcome: ExchangeOutcome, damage: DamageResult | null, effects: readonly Effect[]) => ({
-    attackerId: input.attacker.id,
-    defenderId: input.defender.id,
-    riposte: input.riposte,
-    attack,
-    defense,
-    called: input.called,
-    outcome,
-    damage,
-    effects,
-  });
-  if (!attack.check.success) return result("miss", null, NO_EFFECTS);
+  if (!attack.check.success) return exchangeRolls(input, attack, defense, "miss", null, NO_EFFECTS);
   if (input.called) {
     const needed = calledLevel(input.called, rules)!;
-    if (levelRank(attack.check.level!) < levelRank(needed)) return result("calledMissed", null, NO_EFFECTS);
+    if (levelRank(attack.check.level!) < levelRank(needed))
+      return exchangeRolls(input, attack, defense, "calledMissed", null, NO_EFFECTS);
   }
   if (defense?.check.success)
-    return result(defense.kind === "parry" ? "parried" : "dodged", null, NO_EFFECTS);
+    return exchangeRolls(
+      input,
+      attack,
+      defense,
+      defense.kind === "parry" ? "parried" : "dodged",
+      null,
+      NO_EFFECTS,
+    );
   if (input.called?.kind === "effect") {
     const note: Effect = {
       kind: "note",
       key: `SHARENE.Called.${input.called.effect}`,
       data: { attacker: input.attacker.id, defender: input.defender.id },
     };
-    return result("calledEffect", null, [note]);
+    return exchangeRolls(input, attack, defense, "calledEffect", null, [note]);
   }
   const blow = chooseBlow(input.attacker.weapon, input.statedBlow, dice, rules);
   const damage = dealDamage(
@@ -117,7 +114,29 @@ export function rollExchange(
     rules,
     table,
   );
-  return result("hit", damage, damage.effects);
+  return exchangeRolls(input, attack, defense, "hit", damage, damage.effects);
+}
+
+// A plain function, not a closure: rollExchange runs once per exchange, millions of times in the simulator.
+function exchangeRolls(
+  input: ExchangeInput,
+  attack: ExchangeRolls["attack"],
+  defense: ExchangeRolls["defense"],
+  outcome: ExchangeOutcome,
+  damage: DamageResult | null,
+  effects: readonly Effect[],
+): ExchangeRolls {
+  return {
+    attackerId: input.attacker.id,
+    defenderId: input.defender.id,
+    riposte: input.riposte,
+    attack,
+    defense,
+    called: input.called,
+    outcome,
+    damage,
+    effects,
+  };
 }
 
 /**

@@ -141,9 +141,41 @@ function freshFighter(id: string, outOfAction: boolean, loseNextAttack: boolean)
 }
 
 function find(round: ShareneRound, id: string): RoundFighter {
-  const f = round.fighters.find((x) => x.id === id);
-  if (!f) refuse("UnknownCombatant", `no fighter "${id}" in this round`, { id });
-  return f;
+  for (const f of round.fighters) if (f.id === id) return f;
+  return refuse("UnknownCombatant", `no fighter "${id}" in this round`, { id });
+}
+
+/**
+ * A fighter's record after an exchange, every field written out: an object
+ * spread with overrides is several times slower, and this runs twice an
+ * exchange. A field added to RoundFighter fails to compile here until it
+ * is carried.
+ */
+function fighterAfter(
+  f: RoundFighter,
+  acted: boolean,
+  defenses: number,
+  riposted: boolean,
+  parriedFullAttack: boolean,
+  loseNextAttack: boolean,
+): RoundFighter {
+  return {
+    id: f.id,
+    outOfAction: f.outOfAction,
+    target: f.target,
+    action: f.action,
+    declared: f.declared,
+    initiative: f.initiative,
+    style: f.style,
+    split: f.split,
+    statedBlow: f.statedBlow,
+    called: f.called,
+    acted,
+    defenses,
+    riposted,
+    parriedFullAttack,
+    loseNextAttack,
+  };
 }
 
 /** The round with some fighters' records replaced (by id). Written without maps or closures: it runs a few times an exchange. */
@@ -159,7 +191,15 @@ function replace(
     for (let j = 0; j < changed.length; j += 1) if (changed[j]!.id === f.id) f = changed[j]!;
     fighters[i] = f;
   }
-  return extra === undefined ? { ...round, fighters } : { ...round, ...extra, fighters };
+  // Written out rather than spread, for the same reason as fighterAfter.
+  return {
+    round: extra?.round ?? round.round,
+    phase: extra?.phase ?? round.phase,
+    slots: extra?.slots ?? round.slots,
+    turn: extra !== undefined && "turn" in extra ? extra.turn! : round.turn,
+    fighters,
+    pendingRiposte: extra !== undefined && "pendingRiposte" in extra ? extra.pendingRiposte! : round.pendingRiposte,
+  };
 }
 
 function requirePhase(round: ShareneRound, phase: ShareneRound["phase"]): void {
@@ -377,6 +417,25 @@ export function opponentsOf(round: ShareneRound, id: string): string[] {
   return [...set];
 }
 
+/** Whether a fighter faces more than one opponent (opponentsOf's length > 1), without building the list: it runs every defense. */
+function facesSeveral(round: ShareneRound, me: RoundFighter): boolean {
+  let count = 0;
+  let targetCounted = me.target === null;
+  for (const f of round.fighters) {
+    if (f.outOfAction || f.target !== me.id || f.id === me.id) continue;
+    count += 1;
+    if (f.id === me.target) targetCounted = true;
+  }
+  return count + (targetCounted ? 0 : 1) > 1;
+}
+
+/** Whether `id` is one of those whose turn it is (acting(round).includes(id), without the array). */
+function isActing(round: ShareneRound, id: string): boolean {
+  if (round.phase !== "action" || round.turn === null) return false;
+  const slot = round.slots[round.turn]!;
+  return typeof slot === "string" ? slot === id : slot.includes(id);
+}
+
 export interface AttackOffer {
   readonly attackerId: string;
   readonly defenderId: string;
@@ -388,8 +447,10 @@ export type AttackAnswer =
   | { readonly ok: true; readonly attack: AttackOffer }
   | { readonly ok: false; readonly reason: RoundRefusal };
 
-function situationParts(situations: readonly string[], rules: ShareneRules): DfPart[] {
-  return situations.map((id) => ({ source: `situation:${id}`, df: situationDf(id, rules) }));
+const NO_SITUATIONS: readonly string[] = Object.freeze([]);
+
+function situationPart(id: string, rules: ShareneRules): DfPart {
+  return { source: `situation:${id}`, df: situationDf(id, rules) };
 }
 
 function attackParts(f: RoundFighter, rules: ShareneRules): DfPart[] {
@@ -416,7 +477,7 @@ export function offerAttack(
   if (round.pendingRiposte) return { ok: false, reason: "RipostePending" };
   const f = round.fighters.find((x) => x.id === id);
   if (!f) return { ok: false, reason: "UnknownCombatant" };
-  if (!acting(round).includes(id)) return { ok: false, reason: "NotTheirTurn" };
+  if (!isActing(round, id)) return { ok: false, reason: "NotTheirTurn" };
   if (f.acted) return { ok: false, reason: "AlreadyAttacked" };
   if (!attacksOnTurn(f.style)) return { ok: false, reason: "StyleDoesNotAttack" };
   if (f.loseNextAttack) return { ok: false, reason: "LostAttack" };
@@ -426,7 +487,8 @@ export function offerAttack(
   if (f.target === null) return { ok: false, reason: "NoTarget" };
   if (isOut(view.condition(f.target))) return { ok: false, reason: "TargetOut" };
   if (weaponArmLost(sheet, condition)) return { ok: false, reason: "WeaponArmLost" };
-  const parts = [...attackParts(f, rules), ...situationParts(situations, rules)];
+  const parts = attackParts(f, rules);
+  for (const id of situations) parts.push(situationPart(id, rules));
   return {
     ok: true,
     attack: {
@@ -475,7 +537,7 @@ export function defenseOptions(
     divisor = f.split;
     dodge = false;
     parts.push({ source: "splitParry", df: rules.splitParryDf });
-  } else if (opponentsOf(round, f.id).length <= 1) {
+  } else if (!facesSeveral(round, f)) {
     allowed = 1;
   } else {
     allowed = 2;
@@ -485,7 +547,7 @@ export function defenseOptions(
   if (used >= allowed) return [];
   if (f.style === "fullParry") parts.push({ source: "fullParry", df: rules.fullParryDefenseDf });
   if (attack.riposte) parts.push({ source: "againstRiposte", df: rules.riposteParryDf });
-  parts.push(...situationParts(situations, rules));
+  for (const id of situations) parts.push(situationPart(id, rules));
   const options: DefenseOption[] = [];
   if (sheet.weapon.parry !== null && !weaponArmLost(sheet, condition))
     options.push({ defense: "parry", dn: difficultyNumber(sheet.weapon.parry, parts, rules, divisor) });
@@ -519,7 +581,8 @@ export function offerRiposte(
   const pending = round.pendingRiposte;
   if (!pending) return null;
   const sheet = view.sheet(pending.from);
-  const parts = [...pending.parts, ...situationParts(situations, rules)];
+  const parts = pending.parts.slice();
+  for (const id of situations) parts.push(situationPart(id, rules));
   return {
     attackerId: pending.from,
     defenderId: pending.to,
@@ -610,19 +673,19 @@ export function resolveAttack(
     const pending = round.pendingRiposte;
     if (!pending || pending.from !== request.attackerId)
       refuse("NoRiposte", `no riposte waits for ${request.attackerId}`, { id: request.attackerId });
-    attack = offerRiposte(round, view, rules, request.situations ?? [])!;
+    attack = offerRiposte(round, view, rules, request.situations ?? NO_SITUATIONS)!;
   } else {
-    const answer = offerAttack(round, request.attackerId, view, rules, request.situations ?? []);
+    const answer = offerAttack(round, request.attackerId, view, rules, request.situations ?? NO_SITUATIONS);
     if (!answer.ok)
       refuse(answer.reason, `${request.attackerId} may not attack now (${answer.reason})`, {
         id: request.attackerId,
       });
     attack = answer.attack;
   }
-  const options = defenseOptions(round, attack, view, rules, request.defenseSituations ?? []);
+  const options = defenseOptions(round, attack, view, rules, request.defenseSituations ?? NO_SITUATIONS);
   let chosen: DefenseOption | null = null;
   if (defense !== null) {
-    chosen = options.find((o) => o.defense === defense) ?? null;
+    for (const o of options) if (o.defense === defense) chosen = o;
     if (!chosen)
       refuse(
         options.length === 0 ? "NoDefenseLeft" : "CannotParry",
@@ -651,15 +714,24 @@ export function resolveAttack(
     table,
   );
   const loses = rules.criticalFailure === "loseNextAttack";
-  let attacker: RoundFighter = attack.riposte ? { ...a, riposted: true } : { ...a, acted: true };
-  if (loses && exchange.attack.check.criticalFailure) attacker = { ...attacker, loseNextAttack: true };
-  let defender: RoundFighter = d;
-  if (chosen) {
-    defender = { ...d, defenses: d.defenses + 1 };
-    if (chosen.defense === "parry" && a.style === "fullAttack" && !attack.riposte)
-      defender = { ...defender, parriedFullAttack: true };
-    if (loses && exchange.defense?.check.criticalFailure) defender = { ...defender, loseNextAttack: true };
-  }
+  const attacker = fighterAfter(
+    a,
+    a.acted || !attack.riposte,
+    a.defenses,
+    a.riposted || attack.riposte,
+    a.parriedFullAttack,
+    a.loseNextAttack || (loses && exchange.attack.check.criticalFailure),
+  );
+  const defender = chosen
+    ? fighterAfter(
+        d,
+        d.acted,
+        d.defenses + 1,
+        d.riposted,
+        d.parriedFullAttack || (chosen.defense === "parry" && a.style === "fullAttack" && !attack.riposte),
+        d.loseNextAttack || (loses && exchange.defense?.check.criticalFailure === true),
+      )
+    : d;
   let next = replace(round, [attacker, defender], { pendingRiposte: null });
   const pending = riposteAfter(next, exchange, rules);
   if (pending && riposteStillPossible(pending, view, exchange.effects)) {
