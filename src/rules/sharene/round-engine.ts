@@ -196,9 +196,9 @@ function replace(
     round: extra?.round ?? round.round,
     phase: extra?.phase ?? round.phase,
     slots: extra?.slots ?? round.slots,
-    turn: extra !== undefined && "turn" in extra ? extra.turn! : round.turn,
+    turn: extra?.turn !== undefined ? extra.turn : round.turn,
     fighters,
-    pendingRiposte: extra !== undefined && "pendingRiposte" in extra ? extra.pendingRiposte! : round.pendingRiposte,
+    pendingRiposte: extra?.pendingRiposte !== undefined ? extra.pendingRiposte : round.pendingRiposte,
   };
 }
 
