@@ -52,9 +52,10 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     complete: true,
   },
   {
+    // A fighter out of the fight has no style; the log names it "none".
     pattern: "SHARENE.Style.{id}",
-    source: "STYLES in src/rules/sharene/types.ts",
-    ids: () => STYLES,
+    source: "STYLES in src/rules/sharene/types.ts, and none",
+    ids: () => [...STYLES, "none"],
     complete: true,
   },
   {

@@ -67,8 +67,9 @@ export function formatDuelLog(
         b,
         initiativeA: round.initiative[0] ?? 0,
         initiativeB: round.initiative[1] ?? 0,
-        styleA: i18n.localize(`SHARENE.Style.${round.styles[0]}`),
-        styleB: i18n.localize(`SHARENE.Style.${round.styles[1]}`),
+        // A fighter out of the fight declares no style.
+        styleA: i18n.localize(`SHARENE.Style.${round.styles[0] ?? "none"}`),
+        styleB: i18n.localize(`SHARENE.Style.${round.styles[1] ?? "none"}`),
       }),
     );
     for (const e of round.exchanges) lines.push(...exchangeLine(e, names, i18n).map((l) => `  ${l}`));
