@@ -49,7 +49,7 @@ describe("the Difficulty Number", () => {
     expect(difficultyNumber(15, [{ source: "split", df: -2 }], SHARENE_DEFAULTS, 3).dn).toBe(4);
   });
 
-  it("SHA-CON-2: a characteristic roll's DN is the characteristic × CF, rounded down", () => {
+  it("a characteristic roll's DN (the END checks') is the characteristic × CF, rounded down", () => {
     expect(characteristicDn(13, 1.5)).toBe(19);
     expect(characteristicDn(13, 0.5)).toBe(6);
     expect(characteristicDn(13, 2)).toBe(26);

@@ -2,7 +2,14 @@ import { parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
 import type { DurationSpec } from "../kernel/timed-status";
 import { validateTimedStatus } from "../kernel/timed-status";
-import type { ActionKind, Blow, CalledEffect, CalledLevel, InitiativeAbility } from "./types";
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  type Blow,
+  type CalledEffect,
+  type CalledLevel,
+  type InitiativeAbility,
+} from "./types";
 
 /**
  * Every figure of the Sharene core a table may want to change, as data:
@@ -99,6 +106,12 @@ export interface ShareneRules {
 
   /* Damage (SHA-DMG-1 … SHA-DMG-4) */
   readonly damageMultipliers: { readonly head: number; readonly special: number; readonly critical: number };
+  /**
+   * What "a special hit" is (SHA-DMG-2): "successLevel", an attack made at
+   * the Special level; "specialBlow", a blow of the weapon's special kind
+   * (the d10's 9–0, "Slashing, thrusting or special" two lines before).
+   */
+  readonly specialHit: "successLevel" | "specialBlow";
   /** Several multipliers: their extra parts add (×2 and ×2 → ×3), or they multiply (→ ×4). */
   readonly multiplierStacking: "add" | "multiply";
   /** Limb damage counts per blow, or adds up over the fight. */
@@ -181,6 +194,7 @@ export const SHARENE_DEFAULTS: ShareneRules = deepFreeze({
   } satisfies Record<string, CalledLevel> & Record<CalledEffect, CalledLevel>,
 
   damageMultipliers: { head: 2, special: 1.5, critical: 2 },
+  specialHit: "successLevel",
   multiplierStacking: "add",
   limbDamage: "cumulative",
   limbThresholdBase: "full",
@@ -267,8 +281,32 @@ function checkBlowTable(table: readonly BlowRange[], die: number): void {
   if (wrong > 0) refuse(`blowTable must name each face of the d${die} once; face ${wrong} is not`, { wrong });
 }
 
+/** A reading's key must name one of its readings: a typo would silently play the other one. */
+function checkChoice(key: string, value: unknown, choices: readonly string[]): void {
+  if (value !== undefined && !choices.includes(value as string))
+    refuse(`${key} must be one of ${choices.join(", ")}, got ${JSON.stringify(value)}`, { key, value });
+}
+
+const CHOICES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  criticalFailure: ["loseNextAttack", "none"],
+  riposteReading: ["betterParryOpens", "asWritten"],
+  specialHit: ["successLevel", "specialBlow"],
+  multiplierStacking: ["add", "multiply"],
+  limbDamage: ["cumulative", "perBlow"],
+  limbThresholdBase: ["full", "current"],
+  lowLifeKnockout: KNOCKOUT_IDS,
+  lastPointKnockout: KNOCKOUT_IDS,
+});
+
 /** Checks every key an override gives; a bad value is a RulesError naming it, never used. */
 function checkOptions(options: ShareneOptions): void {
+  for (const [key, choices] of Object.entries(CHOICES))
+    checkChoice(key, (options as Record<string, unknown>)[key], choices);
+  if (options.initiativeAbility !== undefined)
+    for (const action of ACTION_KINDS)
+      checkChoice(`initiativeAbility.${action}`, options.initiativeAbility?.[action] ?? null, ["dex", "agi"]);
+  for (const [key, level] of Object.entries(options.calledShots ?? {}))
+    checkChoice(`calledShots.${key}`, level, ["high", "special"]);
   for (const key of INTEGER_KEYS) {
     const value = options[key];
     if (value !== undefined) requireInteger(value, `option ${key}`);
@@ -300,6 +338,7 @@ function checkOptions(options: ShareneOptions): void {
   for (const band of options.damageBands ?? []) {
     checkFraction("damageBands.atLeast", band.atLeast);
     checkMultiplierLike("damageBands.cf", band.cf);
+    checkChoice("damageBands.knockout", band.knockout ?? null, KNOCKOUT_IDS);
   }
   if (options.lowLifeCf !== undefined) checkMultiplierLike("lowLifeCf", options.lowLifeCf);
   for (const [id, spec] of Object.entries(options.durations ?? {}))
@@ -338,6 +377,18 @@ export function resolveShareneOptions(options?: ShareneOptions): ShareneRules {
   for (const [k, v] of Object.entries(options)) if (v !== undefined) given[k] = v;
   const resolved = Object.freeze({ ...SHARENE_DEFAULTS, ...given }) as ShareneRules;
   if (resolved.dfMin > resolved.dfMax) refuse(`dfMin (${resolved.dfMin}) is above dfMax (${resolved.dfMax})`);
+  // "A riposte does less damage": a share of 1 or more would not be less.
+  if (resolved.riposteDamage.num >= resolved.riposteDamage.den)
+    refuse("riposteDamage must be a share below 1 (the text: a riposte does less damage)", {
+      riposteDamage: resolved.riposteDamage,
+    });
+  const { limbUseless: useless, limbSevered: severed } = resolved;
+  if (useless.num * severed.den > severed.num * useless.den)
+    refuse("limbUseless must not be above limbSevered: a severed limb is a useless one too", {
+      useless,
+      severed,
+    });
+  if (resolved.comaDownTo > 0) refuse(`comaDownTo must be 0 or below, got ${resolved.comaDownTo}`);
   checkBlowTable(resolved.blowTable, 10);
   lastOptions = options;
   lastResolved = resolved;

@@ -364,6 +364,16 @@ describe("consciousness", () => {
     expect(hit(12, [], 30, ["unconscious"]).consciousness).toEqual({ kind: "none" });
   });
 
+  it("SHA-CON-5: one point left reaches a victim already knocked out: the hours need no roll", () => {
+    const out = hit(5, [], 6, ["unconscious"]);
+    expect(out.consciousness).toEqual({ kind: "lastPoint" });
+    expect(out.effects).toContainEqual({
+      kind: "timedStatus",
+      actorId: "bo",
+      timedStatus: "sharene.outForHours",
+    });
+  });
+
   it("never sets NaN, and the same dice give the same result (properties)", () => {
     fc.assert(
       fc.property(

@@ -243,8 +243,10 @@ function consciousnessAfter(
   if (lifeAfter < rules.comaDownTo) return { kind: "dead", cause: "belowComa" };
   if (lifeAfter <= 0)
     return hasStatus(condition, SHARENE_STATUS.comatose) ? { kind: "none" } : { kind: "coma" };
+  // "Only one point left … unconscious for 1d10 hours" asks no roll, so it reaches a fighter already knocked out too.
+  if (lifeAfter === rules.lastPoint && !hasStatus(condition, SHARENE_STATUS.comatose))
+    return { kind: "lastPoint" };
   for (const status of OUT) if (hasStatus(condition, status)) return { kind: "none" };
-  if (lifeAfter === rules.lastPoint) return { kind: "lastPoint" };
   // The hardest band reached: the lowest CF; -1 stands for the low-life band.
   const bands = rules.damageBands;
   let hardest: number | null = null;

@@ -106,7 +106,8 @@ export function rollExchange(
       condition: input.defenderCondition,
       blow,
       calledLocation: input.called?.kind === "location" ? input.called.location : null,
-      special: attack.check.level === "special",
+      special:
+        rules.specialHit === "successLevel" ? attack.check.level === "special" : blow.blow === "special",
       critical: attack.check.critical,
       riposte: input.riposte,
     },

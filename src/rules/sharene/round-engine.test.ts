@@ -724,6 +724,43 @@ describe("the attack resolved", () => {
   });
 });
 
+describe("special hits", () => {
+  // al's Halberd (attack 13, special 2d8, slash 2d6) against bo, who does not defend. BO: END 12.
+  const view = viewOf([fighter("al", { weapon: HALBERD }), BO]);
+  const strike = (rolls: number[], specialHit: "successLevel" | "specialBlow") => {
+    const options = { specialHit } as const;
+    const round = ready(
+      view,
+      ["al", "bo"],
+      { al: "bo", bo: "al" },
+      { al: "attackParry", bo: "attackParry" },
+      [9, 1],
+      options,
+    );
+    return resolveAttack(
+      round,
+      { attackerId: "al" },
+      null,
+      view,
+      new ScriptedDice(rolls),
+      resolveShareneOptions(options),
+    ).exchange.damage!;
+  };
+
+  it("SHA-DMG-2: by default a Special Success Level multiplies, a special blow does not", () => {
+    // d20 12 (Normal), d10 9 (special blow), d20 10 torso, 2d8 5+5 = 10: ×1; END×2 24, rolled 5.
+    expect(strike([12, 9, 10, 5, 5, 5], "successLevel")).toMatchObject({ multiplier: 1, damage: 10 });
+    // d20 3 (margin 10: Special), d10 1 (slash), torso, 2d6 3+3 = 6: ×1.5 = 9.
+    expect(strike([3, 1, 10, 3, 3], "successLevel")).toMatchObject({ multiplier: 1.5, damage: 9 });
+  });
+
+  it("SHA-DMG-2: the other reading multiplies the special blow, and not the Special level", () => {
+    // 10 × 1.5 = 15: half the life points, END×1.5 18, rolled 5.
+    expect(strike([12, 9, 10, 5, 5, 5], "specialBlow")).toMatchObject({ multiplier: 1.5, damage: 15 });
+    expect(strike([3, 1, 10, 3, 3], "specialBlow")).toMatchObject({ multiplier: 1, damage: 6 });
+  });
+});
+
 describe("critical failures and refusals", () => {
   it("SHA-RES-1: a critically failed attack costs the next one (next round)", () => {
     let round = ready(
@@ -754,6 +791,69 @@ describe("critical failures and refusals", () => {
     expect(offerAttack(round, "al", DUEL)).toEqual({ ok: false, reason: "LostAttack" });
     round = endTurn(round);
     expect(round.fighters.find((f) => f.id === "al")?.loseNextAttack).toBe(false);
+  });
+
+  it("SHA-RES-1: blows of a tie land together: a fumbled defense costs the next round's attack, not the one underway", () => {
+    const view = viewOf([AL, BO]);
+    // Both 9 + 13 = 22 with AGI 13: one slot, al then bo.
+    const round = ready(
+      view,
+      ["al", "bo"],
+      { al: "bo", bo: "al" },
+      { al: "attackParry", bo: "attackParry" },
+      [9, 9],
+    );
+    expect(round.slots).toEqual([["al", "bo"]]);
+    // al's 10 hits (DN 14); bo's parry rolls a natural 20.
+    const first = resolveAttack(
+      round,
+      { attackerId: "al" },
+      "parry",
+      view,
+      new ScriptedDice([10, 20, 1, 10, 4]),
+    );
+    expect(first.exchange.defense?.check.criticalFailure).toBe(true);
+    const bo = first.round.fighters.find((f) => f.id === "bo")!;
+    expect(bo).toMatchObject({ loseNextAttack: true, lossAfterTurn: true });
+    expect(offerAttack(first.round, "bo", view).ok).toBe(true);
+    const second = resolveAttack(first.round, { attackerId: "bo" }, null, view, new ScriptedDice([15]));
+    let next = endTurn(second.round);
+    expect(next.fighters.find((f) => f.id === "bo")).toMatchObject({
+      loseNextAttack: true,
+      lossAfterTurn: false,
+    });
+    next = startRound(next, [
+      { id: "al", outOfAction: false },
+      { id: "bo", outOfAction: false },
+    ]);
+    next = declareAction(declareAction(next, "al", { target: "bo", action: "melee" }), "bo", {
+      target: "al",
+      action: "melee",
+    });
+    next = rollInitiative(next, view, new ScriptedDice([9, 1]));
+    next = beginActions(
+      declareStyle(
+        declareStyle(next, "al", { style: "attackParry" }, view),
+        "bo",
+        { style: "attackParry" },
+        view,
+      ),
+    );
+    next = endTurn(next);
+    expect(offerAttack(next, "bo", view)).toEqual({ ok: false, reason: "LostAttack" });
+  });
+
+  it("SHA-RES-1: a tie fighter who fumbles and then makes no attack still owes the next one", () => {
+    const view = viewOf([AL, BO]);
+    const round = ready(
+      view,
+      ["al", "bo"],
+      { al: "bo", bo: "al" },
+      { al: "attackParry", bo: "attackParry" },
+      [9, 9],
+    );
+    const first = resolveAttack(round, { attackerId: "al" }, "parry", view, new ScriptedDice([16, 20]));
+    expect(endTurn(first.round).fighters.find((f) => f.id === "bo")?.loseNextAttack).toBe(true);
   });
 
   it("SHA-STY-5: a critically failed parry costs the riposte it would have opened", () => {
@@ -862,17 +962,19 @@ describe("the engine's limits hold in any round (properties)", () => {
             }
             round = endTurn(round);
           }
-          for (const f of round.fighters) {
-            const allowed =
-              f.style === "fullAttack"
-                ? 1
-                : f.split > 0
-                  ? f.split
-                  : opponentsOf(round, f.id).length > 1
-                    ? 2
-                    : 1;
+          // Who faces whom, counted here from the declarations, not by the engine's opponentsOf.
+          const facing = (id: string, i: number) =>
+            new Set([
+              ids.filter((o) => o !== id)[targetPicks[i]! % 2]!,
+              ...ids.filter((o, j) => o !== id && ids.filter((x) => x !== o)[targetPicks[j]! % 2] === id),
+            ]).size;
+          for (const [i, f] of round.fighters.entries()) {
+            const style = STYLE_LIST[stylePicks[i]!]!;
+            const split = style === "fullAttack" ? 0 : splits[i]!;
+            expect(opponentsOf(round, f.id)).toHaveLength(facing(f.id, i));
+            const allowed = style === "fullAttack" ? 1 : split > 0 ? split : facing(f.id, i) > 1 ? 2 : 1;
             expect(f.defenses).toBeLessThanOrEqual(allowed);
-            expect(attacks.get(f.id) ?? 0).toBeLessThanOrEqual(attacksOnTurn(f.style) ? 1 : 0);
+            expect(attacks.get(f.id) ?? 0).toBeLessThanOrEqual(attacksOnTurn(style) ? 1 : 0);
             expect(ripostes.get(f.id) ?? 0).toBeLessThanOrEqual(1);
           }
         },

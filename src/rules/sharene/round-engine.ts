@@ -101,6 +101,12 @@ export interface RoundFighter {
   readonly parriedFullAttack: boolean;
   /** A critical failure costs its next attack (docs/rules/sharene.md); carried into the next round. */
   readonly loseNextAttack: boolean;
+  /**
+   * The loss came while its own turn was on and its attack not yet made (a
+   * tie: blows land together): that attack is still made, the loss waits
+   * for the next one.
+   */
+  readonly lossAfterTurn: boolean;
 }
 
 /** A riposte the last exchange opened, waiting for its fighter's yes or no. */
@@ -137,6 +143,7 @@ function freshFighter(id: string, outOfAction: boolean, loseNextAttack: boolean)
     riposted: false,
     parriedFullAttack: false,
     loseNextAttack,
+    lossAfterTurn: false,
   };
 }
 
@@ -158,6 +165,7 @@ function fighterAfter(
   riposted: boolean,
   parriedFullAttack: boolean,
   loseNextAttack: boolean,
+  lossAfterTurn: boolean,
 ): RoundFighter {
   return {
     id: f.id,
@@ -175,6 +183,7 @@ function fighterAfter(
     riposted,
     parriedFullAttack,
     loseNextAttack,
+    lossAfterTurn,
   };
 }
 
@@ -395,8 +404,8 @@ export function endTurn(round: ShareneRound): ShareneRound {
   const ids = acting(round);
   const changed = ids.map((id) => {
     const f = find(round, id);
-    const paid = f.loseNextAttack && !f.acted && attacksOnTurn(f.style);
-    return { ...f, acted: true, loseNextAttack: paid ? false : f.loseNextAttack };
+    const paid = f.loseNextAttack && !f.lossAfterTurn && !f.acted && attacksOnTurn(f.style);
+    return { ...f, acted: true, loseNextAttack: paid ? false : f.loseNextAttack, lossAfterTurn: false };
   });
   const next = round.turn! + 1;
   return next >= round.slots.length
@@ -480,7 +489,7 @@ export function offerAttack(
   if (!isActing(round, id)) return { ok: false, reason: "NotTheirTurn" };
   if (f.acted) return { ok: false, reason: "AlreadyAttacked" };
   if (!attacksOnTurn(f.style)) return { ok: false, reason: "StyleDoesNotAttack" };
-  if (f.loseNextAttack) return { ok: false, reason: "LostAttack" };
+  if (f.loseNextAttack && !f.lossAfterTurn) return { ok: false, reason: "LostAttack" };
   const sheet = view.sheet(id);
   const condition = view.condition(id);
   if (f.outOfAction || isOut(condition)) return { ok: false, reason: "OutOfAction" };
@@ -721,7 +730,10 @@ export function resolveAttack(
     a.riposted || attack.riposte,
     a.parriedFullAttack,
     a.loseNextAttack || (loses && exchange.attack.check.criticalFailure),
+    // Its attack is made now: a loss from it is the next one's.
+    attack.riposte ? a.lossAfterTurn : false,
   );
+  const defenderLoses = loses && exchange.defense?.check.criticalFailure === true;
   const defender = chosen
     ? fighterAfter(
         d,
@@ -729,7 +741,9 @@ export function resolveAttack(
         d.defenses + 1,
         d.riposted,
         d.parriedFullAttack || (chosen.defense === "parry" && a.style === "fullAttack" && !attack.riposte),
-        d.loseNextAttack || (loses && exchange.defense?.check.criticalFailure === true),
+        d.loseNextAttack || defenderLoses,
+        d.lossAfterTurn ||
+          (defenderLoses && !d.loseNextAttack && !d.acted && attacksOnTurn(d.style) && isActing(round, d.id)),
       )
     : d;
   let next = replace(round, [attacker, defender], { pendingRiposte: null });
