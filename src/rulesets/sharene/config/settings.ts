@@ -75,7 +75,15 @@ const warned = new WeakSet<object>();
  */
 export function shareneRules(): ShareneRules {
   if (!isSettingRegistered(SHARENE_RULES_SETTING)) return SHARENE_DEFAULTS;
-  const stored: unknown = game.settings.get(SYSTEM_ID, SHARENE_RULES_SETTING);
+  let stored: unknown;
+  try {
+    stored = game.settings.get(SYSTEM_ID, SHARENE_RULES_SETTING);
+  } catch (error) {
+    // The model's joint check is the core's: a stored value it refuses does not even load.
+    if (!(error instanceof foundry.data.validation.DataModelValidationError)) throw error;
+    warnRefused(error, error.message);
+    return SHARENE_DEFAULTS;
+  }
   const raw: unknown = (stored as { options?: unknown } | null)?.options ?? stored;
   if (raw === cachedRaw) return cachedRules;
   cachedRaw = raw;
@@ -83,13 +91,16 @@ export function shareneRules(): ShareneRules {
     cachedRules = resolveShareneOptions((raw ?? {}) as ShareneOptions);
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
-    if (raw && typeof raw === "object" && !warned.has(raw)) {
-      warned.add(raw);
-      console.warn(`FANGS | the world's Sharene rules are refused (${error.message}); playing the defaults`);
-    }
+    if (raw && typeof raw === "object") warnRefused(raw, error.message);
     cachedRules = SHARENE_DEFAULTS;
   }
   return cachedRules;
+}
+
+function warnRefused(key: object, reason: string): void {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(`FANGS | the world's Sharene rules are refused (${reason}); playing the defaults`);
 }
 
 /**

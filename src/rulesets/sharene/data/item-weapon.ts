@@ -33,9 +33,9 @@ function weaponSchema() {
     parries: flag(true, "SHARENE.Weapon.Parries"),
     /** Damage per blow (SHA-DMG-1); blank: the weapon does not deal that blow. */
     damage: new SchemaField({
-      slash: optionalDiceFormula("SHARENE.Blow.slash"),
-      thrust: optionalDiceFormula("SHARENE.Blow.thrust"),
-      special: optionalDiceFormula("SHARENE.Blow.special"),
+      slash: optionalDiceFormula("SHARENE.Weapon.DamageSlash"),
+      thrust: optionalDiceFormula("SHARENE.Weapon.DamageThrust"),
+      special: optionalDiceFormula("SHARENE.Weapon.DamageSpecial"),
     }),
     /** The blow it deals when the d10 names one it lacks (SHA-BLW-1). */
     mainBlow: choice(MAIN_BLOW_LABELS, "slash", "SHARENE.Weapon.MainBlow"),

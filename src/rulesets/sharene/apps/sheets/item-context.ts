@@ -9,6 +9,12 @@ import type { ShareneItemData } from "./sheet-data";
  * location. Pure; in Sharene's heavy part.
  */
 
+const DAMAGE_LABELS = {
+  slash: "SHARENE.Weapon.DamageSlash",
+  thrust: "SHARENE.Weapon.DamageThrust",
+  special: "SHARENE.Weapon.DamageSpecial",
+} as const;
+
 export interface ShareneItemSheetOptions {
   readonly editable: boolean;
   readonly idPrefix: string;
@@ -42,7 +48,7 @@ function weaponContext(
     parries: { checked: system.parries, inputId: id("parries") },
     blows: BLOWS.map((blow) => ({
       blow,
-      label: `SHARENE.Blow.${blow}`,
+      label: DAMAGE_LABELS[blow],
       name: `system.damage.${blow}`,
       formula: system.damage[blow],
       inputId: id(`damage-${blow}`),
