@@ -1,5 +1,6 @@
 import "../foundry/setup";
 import { beforeAll, describe, expect, it } from "vitest";
+import { resolveShareneOptions, SHARENE_DEFAULTS } from "../../src/rules/sharene/config";
 import { shareneActorSheetContext } from "../../src/rulesets/sharene/apps/sheets/actor-context";
 import { shareneItemSheetContext } from "../../src/rulesets/sharene/apps/sheets/item-context";
 import { SHARENE_ACTOR_PARTS, shareneItemParts } from "../../src/rulesets/sharene/apps/sheets/parts";
@@ -71,9 +72,9 @@ beforeAll(async () => {
   arden = data;
 });
 
-function renderActor(editable = true) {
+function renderActor(editable = true, rules = SHARENE_DEFAULTS) {
   const renderer = createTemplateRenderer();
-  const context = shareneActorSheetContext(arden, { editable, idPrefix: "sheet-arden" });
+  const context = shareneActorSheetContext(arden, { editable, idPrefix: "sheet-arden", rules });
   const html = Object.values(SHARENE_ACTOR_PARTS)
     .map((part) => renderer.render(part.template, context))
     .join("\n");
@@ -146,9 +147,15 @@ describe("the Sharene actor sheet", () => {
       ["system.styles.parryRiposte", true],
       ["system.styles.attackParry", true],
     ]);
+    // SHA-CON-1: END 12 × 2 for a third of the life points; × ½ with few left, by the world's rules.
     const end = byAttr(doc, "data-band").map((el) => text(el));
     expect(end[0]).toContain("DN 24");
     expect(end.at(-1)).toContain("DN 6");
+    const lenient = byAttr(
+      parse(renderActor(true, resolveShareneOptions({ lowLifeCf: 1 })).html),
+      "data-band",
+    );
+    expect(text(lenient.at(-1)!)).toContain("DN 12");
     const torso = byAttr(doc, "data-location", "torso")[0]!;
     expect(text(torso)).toBe("Torso1");
   });

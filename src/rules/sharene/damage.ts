@@ -2,10 +2,10 @@ import { type DiceFormula, type DiceSource, parseDiceFormula, rollTotal } from "
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { type HitLocation, type HitLocationTable, locationAt } from "../kernel/hit-locations";
-import { type CheckRoll, characteristicDn, rollCheck } from "./check";
+import { BAND_NAMES, type CheckRoll, characteristicDn, rollCheck } from "./check";
 import { type Fraction, type KnockoutId, SHARENE_DEFAULTS, type ShareneRules } from "./config";
 import { SHARENE_HIT_LOCATIONS } from "./hit-locations";
-import { BAND_NAMES, limbStateOf } from "./sheet";
+import { limbStateOf } from "./sheet";
 import {
   type Blow,
   LIFE_POOL,

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { fighter, fresh } from "../../../test/support/sharene-fixtures";
 import { ScriptedDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
+import { endCheckDns } from "./check";
 import { resolveShareneOptions, SHARENE_DEFAULTS } from "./config";
 import { woundVictim } from "./damage";
-import { endCheckDns, limbStateOf, limbStates, SHARENE_LIMBS, skillTotal } from "./sheet";
+import { SHARENE_HIT_LOCATIONS } from "./hit-locations";
+import { limbStateOf, limbStates, SHARENE_LIMBS, SHARENE_LOCATIONS, skillTotal } from "./sheet";
 
 describe("what a sheet shows", () => {
   it("SHA-RES-1: a skill's total is its level plus its natural ability; a fraction is refused", () => {
@@ -48,8 +50,13 @@ describe("what a sheet shows", () => {
     expect(() => limbStateOf(-1, 30)).toThrow(RulesError);
   });
 
+  it("the locations and limbs a sheet lists are SHA-LOC-1's table's, in its order", () => {
+    expect(SHARENE_LOCATIONS).toEqual(SHARENE_HIT_LOCATIONS.locations.map((l) => l.id));
+    expect(SHARENE_LIMBS).toEqual(SHARENE_HIT_LOCATIONS.locations.filter((l) => l.limb).map((l) => l.id));
+  });
+
   it("SHA-CON-1: the END checks' DNs are END × each band's CF, rounded down, from the options", () => {
-    expect(endCheckDns(12)).toEqual([
+    expect(endCheckDns(12, SHARENE_DEFAULTS)).toEqual([
       { band: "third", cf: 2, dn: 24, knockout: "knockedOut" },
       { band: "half", cf: 1.5, dn: 18, knockout: "knockedOut" },
       { band: "twoThirds", cf: 1, dn: 12, knockout: "knockedOutLong" },

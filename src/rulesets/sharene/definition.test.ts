@@ -72,8 +72,18 @@ describe("Sharene's definition", () => {
     expect(shareneStatuses().length).toBeGreaterThan(3);
   });
 
-  it("its heavy part holds its sheets' context builders and its simulator", async () => {
+  it("its pools are the life points and the tallies its limb wound kind moves", async () => {
+    const { woundPool } = await import("../../rules/sharene/effect-kinds");
+    expect(shareneDefinition.pools?.map((p) => p.name)).toEqual([
+      "lifePoints",
+      ...["rightArm", "leftArm", "rightLeg", "leftLeg"].map(woundPool),
+    ]);
+  });
+
+  it("its heavy part holds its sheets' context builders, its options' checks, its effect kind and its simulator", async () => {
     const heavy = await loadRuleset("sharene");
+    expect(heavy.effectKinds.map((k) => k.id)).toEqual(["shareneLimbWound"]);
+    expect(typeof heavy.setShareneRules).toBe("function");
     expect(typeof heavy.shareneActorSheetContext).toBe("function");
     expect(typeof heavy.shareneItemSheetContext).toBe("function");
     const simulator = await shareneDefinition.simulator!.load();

@@ -1,5 +1,5 @@
+import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
-import { woundPool } from "../../rules/sharene/effect-kinds";
 import { SHARENE_CLAUSE_INDEX, shareneRuleset } from "../../rules/sharene/ruleset";
 import { SHARENE_LIMBS } from "../../rules/sharene/sheet";
 import { LIFE_POOL } from "../../rules/sharene/types";
@@ -9,7 +9,7 @@ import { ShareneActorSheet } from "./apps/sheets/actor-sheet";
 import { ShareneArmorSheet, ShareneWeaponSheet } from "./apps/sheets/item-sheet";
 import { SHARENE_PARTIALS } from "./apps/sheets/parts";
 import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, SHARENE_COMBATANT_TYPE } from "./config/labels";
-import { applyWorldShareneRules, registerShareneSettings } from "./config/settings";
+import { applyStoredShareneRules, hasStoredShareneOptions, registerShareneSettings } from "./config/settings";
 import { shareneConfigEntry, shareneStatuses } from "./config/sharene-config";
 import { ShareneCharacterModel, ShareneCreatureModel } from "./data/actor";
 import { ShareneCombatantModel } from "./data/combatant";
@@ -39,7 +39,7 @@ import "./config/types";
 /** Token bars: the life points first, then each limb's damage (SHA-DMG-4), the one that grows. */
 export const SHARENE_TRACKABLE = Object.freeze({
   bar: Object.freeze([LIFE_POOL]),
-  value: Object.freeze(SHARENE_LIMBS.map((limb) => `${woundPool(limb)}.value`)),
+  value: Object.freeze(SHARENE_LIMBS.map((limb) => `wounds.${limb}.value`)),
 });
 
 /**
@@ -51,8 +51,9 @@ export const SHARENE_POOLS: readonly PoolDefinition[] = Object.freeze([
   Object.freeze({ name: LIFE_POOL, path: "lifePoints", labelKey: "SHARENE.Actor.LifePoints" }),
   ...SHARENE_LIMBS.map((limb) =>
     Object.freeze({
-      name: woundPool(limb),
-      path: woundPool(limb),
+      // The pool Sharene's limb wound kind names (`woundPool`, in its heavy part): definition.test.ts holds them equal.
+      name: `wounds.${limb}`,
+      path: `wounds.${limb}`,
       labelKey: `SHARENE.Location.${limb}`,
       min: 0,
     }),
@@ -60,12 +61,14 @@ export const SHARENE_POOLS: readonly PoolDefinition[] = Object.freeze([
 ]);
 
 /**
- * Its start-up, in `init`: its settings are registered by now, so the
- * world's durations become its timed statuses and its round's seconds the
- * clock's; its sheets' partials load (the parts load on first render).
+ * Its start-up, in `init`: its settings are registered by now, so a world
+ * that changed its options has them read (its durations become its timed
+ * statuses, its round's seconds the clock's); its sheets' partials load
+ * (the parts load on first render).
  */
 function shareneInit(): void {
-  applyWorldShareneRules();
+  // The defaults need nothing more; a world that changed them, or plays Sharene, reads them with the heavy part.
+  if (activeRulesetId() === "sharene" || hasStoredShareneOptions()) void applyStoredShareneRules();
   void foundry.applications.handlebars.loadTemplates([...SHARENE_PARTIALS]);
 }
 

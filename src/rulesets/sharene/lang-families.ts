@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { BAND_NAMES } from "../../rules/sharene/check";
 import { KNOCKOUT_IDS } from "../../rules/sharene/config";
-import { BAND_NAMES, SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../rules/sharene/sheet";
+import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../rules/sharene/sheet";
 import {
   ACTION_KINDS,
   BLOWS,

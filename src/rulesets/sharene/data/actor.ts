@@ -1,16 +1,13 @@
 import { choice, diceFormula, flag, html, signedWholeNumber, wholeNumber } from "../../../data/fields";
-import { MAX_RATING } from "../../../rules/sharene/check";
-import type { ShareneRules } from "../../../rules/sharene/config";
+import type { LimbThresholds } from "../../../rules/sharene/limb-thresholds";
 import {
-  type EndCheckDn,
-  endCheckDns,
   type LimbState,
   limbStates,
   SHARENE_LIMBS,
   SHARENE_LOCATIONS,
   skillTotal,
 } from "../../../rules/sharene/sheet";
-import { STYLES, type Style } from "../../../rules/sharene/types";
+import { MAX_RATING, STYLES, type Style } from "../../../rules/sharene/types";
 import { WEAPON_ARM_LABELS } from "../config/labels";
 import { shareneRules } from "../config/settings";
 import { ShareneArmorModel } from "./item-armor";
@@ -84,21 +81,21 @@ export type ShareneFighterDerived = {
   limbs: Record<string, LimbView>;
   /** Protection per location: the equipped armor's, added up. */
   armor: Record<string, number>;
-  /** The DN of each END check a blow may call for (SHA-CON-1 … SHA-CON-4). */
-  endChecks: EndCheckDn[];
   /** The styles the fighter knows, in the core's order. */
   knownStyles: Style[];
 };
 
 /**
  * Works out a fighter's derived values from its stored figures and items
- * with the rules core and the world's options. The actor prepares its
- * items first, so its armor is ready.
+ * with the rules core and the world's limb thresholds. The actor prepares
+ * its items first, so its armor is ready. What depends on the rest of the
+ * world's options (the END checks' DNs) is worked out where it is shown,
+ * with Sharene's heavy part, which holds their checks.
  */
 export function prepareShareneFighter(
   system: foundry.data.fields.SchemaField.InitializedData<ShareneFighterSchema> & ShareneFighterDerived,
   actor: Actor.Implementation | null,
-  rules: ShareneRules,
+  rules: LimbThresholds,
 ): void {
   system.dodgeTotal = skillTotal(system.dodge);
   const wounds = system.wounds as Record<string, { value: number } | undefined>;
@@ -108,7 +105,6 @@ export function prepareShareneFighter(
     SHARENE_LIMBS.map((limb) => [limb, { damage: tallies[limb] ?? 0, state: states[limb] ?? null }]),
   );
   system.armor = wornArmor(actor);
-  system.endChecks = endCheckDns(system.characteristics.end, rules);
   system.knownStyles = STYLES.filter((style) => system.styles[style]);
 }
 
@@ -146,18 +142,4 @@ export class ShareneCharacterModel extends foundry.abstract.TypeDataModel<
  * creature as any fighter), its own type so that its sheet and packs can
  * tell it apart.
  */
-export class ShareneCreatureModel extends foundry.abstract.TypeDataModel<
-  ShareneFighterSchema,
-  Actor.Implementation,
-  Record<never, never>,
-  ShareneFighterDerived
-> {
-  static override defineSchema(): ShareneFighterSchema {
-    return fighterSchema();
-  }
-
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    prepareShareneFighter(this, this.parent, shareneRules());
-  }
-}
+export class ShareneCreatureModel extends ShareneCharacterModel {}

@@ -1,6 +1,6 @@
 import { flag, html, wholeNumber } from "../../../data/fields";
-import { MAX_RATING } from "../../../rules/sharene/check";
 import { SHARENE_LOCATIONS } from "../../../rules/sharene/sheet";
+import { MAX_RATING } from "../../../rules/sharene/types";
 
 function protectionSchema() {
   const { SchemaField } = foundry.data.fields;

@@ -1,3 +1,5 @@
+import { endCheckDns } from "../../../../rules/sharene/check";
+import type { ShareneRules } from "../../../../rules/sharene/config";
 import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../../../rules/sharene/sheet";
 import { BLOWS, STYLES } from "../../../../rules/sharene/types";
 import { ACTOR_TYPE_LABELS, locationLabel, MAIN_BLOW_LABELS, WEAPON_ARM_LABELS } from "../../config/labels";
@@ -15,6 +17,8 @@ export interface ShareneActorSheetOptions {
   /** The window's id: every input id starts with it, so two open sheets never share one. */
   readonly idPrefix: string;
   readonly enrichedBiography?: string;
+  /** The world's rules (its END checks' bands); the sheet class reads them with the heavy part. */
+  readonly rules: ShareneRules;
   /** Labels as CONFIG.FANGS.sharene says now (styles, action kinds); the defaults otherwise. */
   readonly labels?: {
     styles?: Readonly<Record<string, string>>;
@@ -133,7 +137,7 @@ export function shareneActorSheetContext(actor: ShareneActorData, options: Share
       label: locationLabel(location),
       points: system.armor[location] ?? 0,
     })),
-    endChecks: system.endChecks.map((check) => ({
+    endChecks: endCheckDns(system.characteristics.end, options.rules).map((check) => ({
       band: check.band,
       label: `SHARENE.EndCheck.${check.band}`,
       cf: check.cf,

@@ -4,7 +4,6 @@ import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
 import { shareneLabels } from "../../config/sharene-config";
 import { SHARENE_ACTOR_PARTS } from "./parts";
-import { shareneActorData } from "./sheet-data";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
@@ -26,7 +25,6 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
       itemCreate: ShareneActorSheet.#onItemCreate,
       itemEdit: ShareneActorSheet.#onItemEdit,
       itemDelete: ShareneActorSheet.#onItemDelete,
-      itemEquip: ShareneActorSheet.#onItemEquip,
       editPortrait: ShareneActorSheet.#onEditPortrait,
     },
   };
@@ -35,9 +33,10 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
+    const { readWorldShareneRules, shareneActorData, shareneActorSheetContext } =
+      await loadRuleset("sharene");
     const data = shareneActorData(this.actor);
     if (!data) return base;
-    const { shareneActorSheetContext } = await loadRuleset("sharene");
     const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
       data.system.biography ?? "",
       { secrets: this.actor.isOwner, relativeTo: this.actor },
@@ -48,6 +47,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
         editable: this.isEditable,
         idPrefix: this.id,
         enrichedBiography,
+        rules: readWorldShareneRules(),
         labels: { styles: shareneLabels("styles"), actionKinds: shareneLabels("actionKinds") },
       }),
     };
@@ -77,14 +77,6 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
 
   static async #onItemDelete(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
     if (this.isEditable) await this.#itemOf(target)?.deleteDialog();
-  }
-
-  static async #onItemEquip(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.#itemOf(target);
-    if (!item || !this.isEditable) return;
-    const system = item.system as { equipped?: unknown };
-    if (typeof system.equipped !== "boolean") return;
-    await item.update({ "system.equipped": !system.equipped } as never);
   }
 
   static #onEditPortrait(this: ShareneActorSheet) {

@@ -3,7 +3,6 @@ import { pickImage } from "../../../../apps/sheets/support";
 import { loadRuleset } from "../../../../on-demand";
 import { shareneLabels } from "../../config/sharene-config";
 import { shareneItemParts } from "./parts";
-import { shareneItemData } from "./sheet-data";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
@@ -20,9 +19,9 @@ export class ShareneItemSheet extends HandlebarsItemSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
+    const { shareneItemData, shareneItemSheetContext } = await loadRuleset("sharene");
     const data = shareneItemData(this.item);
     if (!data) return base;
-    const { shareneItemSheetContext } = await loadRuleset("sharene");
     const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
       data.system.description ?? "",
       { secrets: this.item.isOwner, relativeTo: this.item },
