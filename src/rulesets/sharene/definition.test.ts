@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetWorld, standIn } from "../../../test/foundry/setup";
 import { rulesetChoices } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
+import { LIMB_THRESHOLDS } from "../../rules/sharene/limb-thresholds";
 import { SHARENE_CLAUSE_INDEX } from "../../rules/sharene/ruleset";
 import {
   activeRulesetDefinition,
@@ -10,6 +11,8 @@ import {
   registerRulesetDefinition,
   rulesetOwning,
 } from "../registry";
+import { SHARENE_PARTIALS } from "./apps/sheets/parts";
+import { shareneRules, useShareneRules } from "./config/settings";
 import { shareneLabels, shareneStatuses } from "./config/sharene-config";
 import { shareneDefinition } from "./index";
 
@@ -88,6 +91,20 @@ describe("Sharene's definition", () => {
     expect(typeof heavy.shareneItemSheetContext).toBe("function");
     const simulator = await shareneDefinition.simulator!.load();
     expect(simulator.rulesetId).toBe("sharene");
+  });
+});
+
+describe("its start-up", () => {
+  afterEach(() => useShareneRules(LIMB_THRESHOLDS));
+
+  it("loads its sheets' partials, and has the world's changed options read by its heavy part", async () => {
+    const load = vi.spyOn(foundry.applications.handlebars, "loadTemplates");
+    shareneDefinition.init!();
+    expect(load).toHaveBeenCalledWith(SHARENE_PARTIALS);
+    expect(shareneRules()).toBe(LIMB_THRESHOLDS);
+    standIn.game.settings.storage.set("fangs.shareneRules", { options: { limbUseless: { num: 1, den: 3 } } });
+    shareneDefinition.init!();
+    await vi.waitFor(() => expect(shareneRules().limbUseless).toEqual({ num: 1, den: 3 }));
   });
 });
 
