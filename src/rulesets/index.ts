@@ -6,5 +6,6 @@
  * one and Foundry knows every ruleset's documents.
  */
 import "./fangs";
+import "./sharene";
 
 export * from "./registry";

@@ -207,6 +207,15 @@ export interface RulesetDefinition {
   readonly id: string;
   /** Its pure core: phases and turn order (src/rules/<id>/); its `labelKey` names the ruleset. */
   readonly rules: Ruleset;
+  /**
+   * False while a ruleset cannot yet be played at the table (its round or
+   * cards still to come): its documents, sheets, settings and statuses are
+   * registered in every world as any ruleset's are, but the "Combat rules"
+   * setting does not offer it, and a world whose setting names it anyway
+   * plays FANGS, with the console warning of an id it does not know. A GM
+   * is never offered half a ruleset. Absent: true.
+   */
+  readonly playable?: boolean;
   /** The first part of its lang keys ("FANGS" for FANGS). */
   readonly langPrefix: string;
   readonly documents: RulesetDocuments;
@@ -360,8 +369,8 @@ function prefixed(id: string, type: string): boolean {
 }
 
 /**
- * Registers a ruleset: its definition and its kernel ruleset (the setting's
- * choices). Throws, naming the ruleset and the type, when a type of a
+ * Registers a ruleset: its definition and, unless it is not `playable`
+ * yet, its kernel ruleset (the setting's choices). Throws, naming the ruleset and the type, when a type of a
  * ruleset other than FANGS is not prefixed with its id or is already owned
  * by another ruleset. Registering an id again replaces its definition.
  */
@@ -387,7 +396,8 @@ export function registerRulesetDefinition(definition: RulesetDefinition): void {
   }
   registerRulesetEffects(id, definition);
   definitions.set(id, definition);
-  registerRuleset(definition.rules);
+  // The kernel's list is the setting's choices and what a world may play (src/config/ruleset-setting.ts).
+  if (definition.playable !== false) registerRuleset(definition.rules);
 }
 
 /** Where a ruleset gives its effect kinds: its definition, or its heavy part (`loadHeavy`). */

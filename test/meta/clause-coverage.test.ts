@@ -88,9 +88,7 @@ const sources = [...testFiles(join(root, "src")), ...testFiles(join(root, "test"
  * clauses are held to their tests from the core's own index. An entry goes
  * when its ruleset registers a definition that gives the index.
  */
-const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [
-  { id: "sharene", clauseIndex: SHARENE_CLAUSE_INDEX },
-];
+const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [];
 
 const definitions = listRulesetDefinitions().filter((d) => d.clauseIndex !== undefined);
 const indexed = [
@@ -112,7 +110,9 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
         definitions.map((d) => d.id),
         `${core.id} has a definition now: give its clauseIndex there and take it off CORES_WITHOUT_DEFINITION`,
       ).not.toContain(core.id);
-    const sharene = indexed.find((d) => d.id === "sharene")!;
+    // Sharene's definition gives the index its core named (src/rules/sharene/ruleset.ts).
+    const sharene = definitions.find((d) => d.id === "sharene")!;
+    expect(sharene.clauseIndex).toBe(SHARENE_CLAUSE_INDEX);
     expect(clausesOf(sharene.clauseIndex!)).toHaveLength(24);
   });
 

@@ -1,7 +1,8 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { SHARENE_DEFAULTS, type ShareneRules } from "./config";
-import { SUCCESS_LEVELS, type SuccessLevel } from "./types";
+import { type KnockoutId, SHARENE_DEFAULTS, type ShareneRules } from "./defaults";
+
+import { MAX_RATING, SUCCESS_LEVELS, type SuccessLevel } from "./types";
 
 /**
  * Sharene's check: a d20 at or under the Difficulty Number. The DN is the
@@ -10,9 +11,6 @@ import { SUCCESS_LEVELS, type SuccessLevel } from "./types";
  * A made roll has a Success Level by its margin; a natural 20 fails
  * critically unless the DN is above 20.
  */
-
-/** The highest skill or characteristic total the core accepts: far above any sheet, a typo past it. */
-export const MAX_RATING = 100;
 
 /** One Difficulty Factor with where it comes from (a style, a second parry, a situation…). */
 export interface DfPart {
@@ -49,14 +47,6 @@ export function difficultyNumber(
   for (const part of parts) dfRaw += requireInteger(part.df, `the DF of ${part.source}`, -100, 100);
   const df = Math.min(rules.dfMax, Math.max(rules.dfMin, dfRaw));
   return { base, parts, dfRaw, df, divisor, dn: Math.floor((base + df) / divisor) };
-}
-
-/** A characteristic roll's DN: the characteristic times its CF, rounded down (END CF×1.5). */
-export function characteristicDn(value: number, cf: number): number {
-  requireInteger(value, "a characteristic", 0, MAX_RATING);
-  if (!(typeof cf === "number" && Number.isFinite(cf) && cf > 0))
-    throw new RulesError("invalid-value", `a CF must be a number above 0, got ${String(cf)}`, { cf });
-  return Math.floor(value * cf);
 }
 
 export interface CheckRoll {
@@ -106,4 +96,42 @@ export function readCheck(dn: number, roll: number, rules: ShareneRules = SHAREN
 /** Rolls the d20 of a check through the dice source. */
 export function rollCheck(dn: number, dice: DiceSource, rules: ShareneRules = SHARENE_DEFAULTS): CheckRoll {
   return readCheck(dn, dice.roll(20), rules);
+}
+
+/** A characteristic roll's DN: the characteristic times its CF, rounded down (END CF×1.5). */
+export function characteristicDn(value: number, cf: number): number {
+  requireInteger(value, "a characteristic", 0, MAX_RATING);
+  if (!(typeof cf === "number" && Number.isFinite(cf) && cf > 0))
+    throw new RulesError("invalid-value", `a CF must be a number above 0, got ${String(cf)}`, { cf });
+  return Math.floor(value * cf);
+}
+
+/** One END check a blow may call for: its band, the CF, the DN and what failing it brings. */
+export interface EndCheckDn {
+  readonly band: string;
+  readonly cf: number;
+  readonly dn: number;
+  readonly knockout: KnockoutId;
+}
+
+/** The damage bands' names, in the order of `damageBands` (the END check's card and sheet name them). */
+export const BAND_NAMES: readonly string[] = Object.freeze(["third", "half", "twoThirds"]);
+
+/** SHA-CON-1 … SHA-CON-4: the DN of each END check, END × the band's CF, rounded down, by the rules given. */
+export function endCheckDns(end: number, rules: ShareneRules): EndCheckDn[] {
+  const bands = rules.damageBands.map((band, i) => ({
+    band: BAND_NAMES[i] ?? `band${i + 1}`,
+    cf: band.cf,
+    dn: characteristicDn(end, band.cf),
+    knockout: band.knockout,
+  }));
+  return [
+    ...bands,
+    {
+      band: "lowLife",
+      cf: rules.lowLifeCf,
+      dn: characteristicDn(end, rules.lowLifeCf),
+      knockout: rules.lowLifeKnockout,
+    },
+  ];
 }

@@ -2,9 +2,10 @@ import { type DiceFormula, type DiceSource, parseDiceFormula, rollTotal } from "
 import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { type HitLocation, type HitLocationTable, locationAt } from "../kernel/hit-locations";
-import { type CheckRoll, characteristicDn, rollCheck } from "./check";
+import { BAND_NAMES, type CheckRoll, characteristicDn, rollCheck } from "./check";
 import { type Fraction, type KnockoutId, SHARENE_DEFAULTS, type ShareneRules } from "./config";
 import { SHARENE_HIT_LOCATIONS } from "./hit-locations";
+import { limbStateOf } from "./sheet";
 import {
   type Blow,
   LIFE_POOL,
@@ -152,7 +153,6 @@ export interface WoundResult {
 }
 
 const OUT = [SHARENE_STATUS.unconscious, SHARENE_STATUS.comatose, SHARENE_STATUS.dead];
-const BAND_NAMES = ["third", "half", "twoThirds"];
 
 function hasStatus(condition: ShareneCondition, status: string): boolean {
   return condition.statuses.has(status);
@@ -193,9 +193,7 @@ export function woundVictim(
       });
     const counted = rules.limbDamage === "cumulative" ? before + damage : damage;
     const base = rules.limbThresholdBase === "full" ? full : lifeBefore;
-    const severed = damage > 0 && reaches(counted, base, rules.limbSevered);
-    const useless = damage > 0 && reaches(counted, base, rules.limbUseless);
-    const state = severed ? "severed" : useless ? "useless" : null;
+    const state = damage > 0 ? limbStateOf(counted, base, rules) : null;
     const already =
       state !== null &&
       (hasStatus(condition, limbStatus(location, "severed")) ||

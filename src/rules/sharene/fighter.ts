@@ -1,8 +1,7 @@
 import { parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { MAX_RATING } from "./check";
 import { checkDamageBonus } from "./config";
-import { ACTION_KINDS, type ShareneFighter } from "./types";
+import { ACTION_KINDS, MAX_RATING, type ShareneFighter } from "./types";
 
 /**
  * A fighter's sheet given as data (the table's documents, a sample, a JSON

@@ -7,4 +7,5 @@ export * from "./fighter";
 export * from "./hit-locations";
 export * from "./round-engine";
 export * from "./ruleset";
+export * from "./sheet";
 export * from "./types";

@@ -4,6 +4,9 @@
  * Difficulty Number (DN); a Difficulty Factor (DF) is what moves the DN.
  */
 
+/** The highest skill or characteristic total the core accepts: far above any sheet, a typo past it. */
+export const MAX_RATING = 100;
+
 /** "2/COMBAT STYLE DECISION": the four styles a fighter picks each round (SHA-STY-3 … SHA-STY-6). */
 export const STYLES = ["fullAttack", "fullParry", "parryRiposte", "attackParry"] as const;
 export type Style = (typeof STYLES)[number];

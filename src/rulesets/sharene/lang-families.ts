@@ -1,16 +1,27 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { BAND_NAMES } from "../../rules/sharene/check";
 import { KNOCKOUT_IDS } from "../../rules/sharene/config";
-import { BLOWS, CALLED_EFFECTS, DEFENSES, STYLES, SUCCESS_LEVELS } from "../../rules/sharene/types";
+import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../rules/sharene/sheet";
+import {
+  ACTION_KINDS,
+  BLOWS,
+  CALLED_EFFECTS,
+  DEFENSES,
+  limbStatus,
+  SHARENE_STATUS,
+  STYLES,
+  SUCCESS_LEVELS,
+} from "../../rules/sharene/types";
 import { END_STATES } from "../../sim/stats";
 import type { LangFamily } from "../registry";
 
 /**
  * Sharene's lang keys built at run time (its simulator's log,
- * src/rulesets/sharene/sim/format.ts, and its rules core), each prefix with
- * the source of its ids. Sharene has no ruleset definition yet, so its prefix is declared
- * here: test/lang.test.ts accepts keys under it and checks them as it
- * checks a registered ruleset's. Read by that test only.
+ * src/rulesets/sharene/sim/format.ts, its rules core, its documents and
+ * sheets), each prefix with the source of its ids. Its prefix is its
+ * definition's `langPrefix`, repeated here as the lang test asks. Read by
+ * test/lang.test.ts only.
  */
 
 export const LANG_PREFIX = "SHARENE";
@@ -76,6 +87,40 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     source:
       "CALLED_EFFECTS in src/rules/sharene/types.ts (the note of a called effect, src/rules/sharene/exchange.ts)",
     ids: () => CALLED_EFFECTS,
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Characteristic.{id}",
+    source: "the characteristics of a fighter's sheet (src/rulesets/sharene/data/actor.ts)",
+    ids: () => ["dex", "agi", "end"],
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Location.{id}",
+    source: "SHARENE_LOCATIONS in src/rules/sharene/sheet.ts (armor, wounds, the weapon arm)",
+    ids: () => SHARENE_LOCATIONS,
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.ActionKind.{id}",
+    source: "ACTION_KINDS in src/rules/sharene/types.ts (a weapon's kind)",
+    ids: () => ACTION_KINDS,
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.EndCheck.{id}",
+    source: "BAND_NAMES in src/rules/sharene/sheet.ts, and lowLife (endCheckDns)",
+    ids: () => [...BAND_NAMES, "lowLife"],
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Status.{id}",
+    source: "SHARENE_STATUS and limbStatus in src/rules/sharene/types.ts (its token statuses)",
+    ids: () => [
+      ...Object.values(SHARENE_STATUS),
+      ...SHARENE_LIMBS.flatMap((limb) => [limbStatus(limb, "useless"), limbStatus(limb, "severed")]),
+      limbStatus("head", "severed"),
+    ],
     complete: true,
   },
 ];

@@ -284,7 +284,8 @@ export function installStandIn(): StandIn {
           CombatTracker: CombatTracker,
         },
       },
-      handlebars: { renderTemplate: async () => "" },
+      // Loading a template registers it as a partial in Foundry; nothing here renders one.
+      handlebars: { renderTemplate: async () => "", loadTemplates: async () => ({}) },
     },
   };
   Object.assign(globalThis, {

@@ -1,0 +1,15 @@
+/**
+ * Sharene's heavy part: what its worlds need once someone plays, not to
+ * start (docs/rulesets.md, "Its heavy part"). Loaded by its definition's
+ * `loadHeavy` (./sharene/heavy.ts) and nothing else. Its effect kind comes
+ * here too (`effectKinds`, registered by `loadRuleset` as the part loads),
+ * with its timed statuses (registered as its core's effect kinds load).
+ */
+import { SHARENE_EFFECT_KINDS } from "../rules/sharene/effect-kinds";
+
+export const effectKinds = SHARENE_EFFECT_KINDS;
+export { shareneActorSheetContext } from "./sharene/apps/sheets/actor-context";
+export { shareneItemSheetContext } from "./sharene/apps/sheets/item-context";
+export { shareneActorData, shareneItemData } from "./sharene/apps/sheets/sheet-data";
+export { applyWorldShareneRules, readWorldShareneRules, setShareneRules } from "./sharene/config/rules-apply";
+export { shareneSimulator } from "./sharene/simulator";

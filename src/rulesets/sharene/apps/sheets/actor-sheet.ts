@@ -1,0 +1,85 @@
+import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
+import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
+import { loadRuleset } from "../../../../on-demand";
+import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
+import { shareneLabels } from "../../config/sharene-config";
+import { SHARENE_ACTOR_PARTS } from "./parts";
+
+type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
+
+const isItemType = (type: unknown): type is ShareneItemType =>
+  typeof type === "string" && (SHARENE_ITEM_TYPES as readonly string[]).includes(type);
+
+/**
+ * The sheet of a Sharene character or creature: its figures, the values
+ * the rules core derives from them, the wound and limb panel, its weapons
+ * and armor. Every button is a `data-action`; its context builder comes
+ * with Sharene's heavy part.
+ */
+export class ShareneActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS: DefaultOptions = {
+    classes: ["actor", "sharene"],
+    position: { width: 720, height: 760 },
+    actions: {
+      itemCreate: ShareneActorSheet.#onItemCreate,
+      itemEdit: ShareneActorSheet.#onItemEdit,
+      itemDelete: ShareneActorSheet.#onItemDelete,
+      editPortrait: ShareneActorSheet.#onEditPortrait,
+    },
+  };
+
+  static override PARTS = { ...SHARENE_ACTOR_PARTS };
+
+  protected override async _prepareContext(options: RenderOptions) {
+    const base = await super._prepareContext(options);
+    const { readWorldShareneRules, shareneActorData, shareneActorSheetContext } =
+      await loadRuleset("sharene");
+    const data = shareneActorData(this.actor);
+    if (!data) return base;
+    const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      data.system.biography ?? "",
+      { secrets: this.actor.isOwner, relativeTo: this.actor },
+    );
+    return {
+      ...base,
+      ...shareneActorSheetContext(data, {
+        editable: this.isEditable,
+        idPrefix: this.id,
+        enrichedBiography,
+        rules: readWorldShareneRules(),
+        labels: { styles: shareneLabels("styles"), actionKinds: shareneLabels("actionKinds") },
+      }),
+    };
+  }
+
+  #itemOf(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    return id ? this.actor.items.get(id) : undefined;
+  }
+
+  static async #onItemCreate(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const type = target.dataset.type;
+    if (!isItemType(type) || !this.isEditable) return;
+    const name = game.i18n.format("SHARENE.Sheet.NewItem", {
+      type: game.i18n.localize(ITEM_TYPE_LABELS[type]),
+    });
+    try {
+      await Item.implementation.create({ name, type } as never, { parent: this.actor });
+    } catch (error) {
+      notifyRefused(this.actor.name ?? "", error);
+    }
+  }
+
+  static async #onItemEdit(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await this.#itemOf(target)?.sheet?.render(true);
+  }
+
+  static async #onItemDelete(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
+    if (this.isEditable) await this.#itemOf(target)?.deleteDialog();
+  }
+
+  static #onEditPortrait(this: ShareneActorSheet) {
+    if (this.isEditable) pickImage(this.actor);
+  }
+}

@@ -1,0 +1,118 @@
+import "../../../test/foundry/setup";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetWorld, standIn } from "../../../test/foundry/setup";
+import { rulesetChoices } from "../../config/ruleset-setting";
+import { loadRuleset } from "../../on-demand";
+import { LIMB_THRESHOLDS } from "../../rules/sharene/limb-thresholds";
+import { SHARENE_CLAUSE_INDEX } from "../../rules/sharene/ruleset";
+import {
+  activeRulesetDefinition,
+  getRulesetDefinition,
+  registerRulesetDefinition,
+  rulesetOwning,
+} from "../registry";
+import { SHARENE_PARTIALS } from "./apps/sheets/parts";
+import { shareneRules, useShareneRules } from "./config/settings";
+import { shareneLabels, shareneStatuses } from "./config/sharene-config";
+import { shareneDefinition } from "./index";
+
+/**
+ * Sharene's one registration, and what a world set to it does while its
+ * round and cards are still to come: its documents are Foundry's in every
+ * world, but the "Combat rules" setting does not offer it and a world
+ * whose setting names it anyway plays FANGS.
+ */
+
+beforeEach(() => {
+  resetWorld();
+  vi.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("Sharene's definition", () => {
+  it("is registered under its id with its prefixed types, its lang prefix and its core's clause index", () => {
+    expect(getRulesetDefinition("sharene")).toBe(shareneDefinition);
+    expect(shareneDefinition.langPrefix).toBe("SHARENE");
+    expect(shareneDefinition.clauseIndex).toBe(SHARENE_CLAUSE_INDEX);
+    for (const [documentName, type] of [
+      ["Actor", "shareneCharacter"],
+      ["Actor", "shareneCreature"],
+      ["Item", "shareneWeapon"],
+      ["Item", "shareneArmor"],
+      ["Combatant", "shareneCombatant"],
+    ] as const)
+      expect(rulesetOwning(documentName, type), type).toBe("sharene");
+  });
+
+  it("is not playable while it has no table and no cards: the flag says so, and goes with them", () => {
+    // When its table or cards land, this fails: lift `playable: false` and turn the setting's test round.
+    expect(shareneDefinition.playable).toBe(false);
+    expect(shareneDefinition.table).toBeUndefined();
+    expect(shareneDefinition.cards).toBeUndefined();
+  });
+
+  it("the Combat rules setting does not offer it; a world set to it anyway plays FANGS, with a warning", () => {
+    expect(Object.keys(rulesetChoices())).toContain("fangs");
+    expect(Object.keys(rulesetChoices())).not.toContain("sharene");
+    standIn.game.settings.storage.set("fangs.ruleset", "sharene");
+    expect(activeRulesetDefinition().id).toBe("fangs");
+    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/"sharene" are not installed/));
+  });
+
+  it("its entry of CONFIG.FANGS: its statuses and labels, a module's relabel read, an id it adds not offered", () => {
+    const entry = CONFIG.FANGS.sharene;
+    expect(entry.statuses.map((s) => s.id)).toEqual(shareneStatuses().map((s) => s.id));
+    entry.styles.fullAttack = "MYMODULE.AllOut";
+    entry.styles.berserk = "MYMODULE.Berserk";
+    expect(shareneLabels("styles")).toMatchObject({
+      fullAttack: "MYMODULE.AllOut",
+      fullParry: "SHARENE.Style.fullParry",
+    });
+    expect(shareneLabels("styles")).not.toHaveProperty("berserk");
+    // The defaults stay frozen whatever a module does to the copy.
+    expect(Object.isFrozen(shareneDefinition.config?.defaults)).toBe(true);
+    entry.statuses = "broken" as never;
+    expect(shareneStatuses().length).toBeGreaterThan(3);
+  });
+
+  it("its pools are the life points and the tallies its limb wound kind moves", async () => {
+    const { woundPool } = await import("../../rules/sharene/effect-kinds");
+    expect(shareneDefinition.pools?.map((p) => p.name)).toEqual([
+      "lifePoints",
+      ...["rightArm", "leftArm", "rightLeg", "leftLeg"].map(woundPool),
+    ]);
+  });
+
+  it("its heavy part holds its sheets' context builders, its options' checks, its effect kind and its simulator", async () => {
+    const heavy = await loadRuleset("sharene");
+    expect(heavy.effectKinds.map((k) => k.id)).toEqual(["shareneLimbWound"]);
+    expect(typeof heavy.setShareneRules).toBe("function");
+    expect(typeof heavy.shareneActorSheetContext).toBe("function");
+    expect(typeof heavy.shareneItemSheetContext).toBe("function");
+    const simulator = await shareneDefinition.simulator!.load();
+    expect(simulator.rulesetId).toBe("sharene");
+  });
+});
+
+describe("its start-up", () => {
+  afterEach(() => useShareneRules(LIMB_THRESHOLDS));
+
+  it("loads its sheets' partials, and has the world's changed options read by its heavy part", async () => {
+    const load = vi.spyOn(foundry.applications.handlebars, "loadTemplates");
+    shareneDefinition.init!();
+    expect(load).toHaveBeenCalledWith(SHARENE_PARTIALS);
+    expect(shareneRules()).toBe(LIMB_THRESHOLDS);
+    standIn.game.settings.storage.set("fangs.shareneRules", { options: { limbUseless: { num: 1, den: 3 } } });
+    shareneDefinition.init!();
+    await vi.waitFor(() => expect(shareneRules().limbUseless).toEqual({ num: 1, den: 3 }));
+  });
+});
+
+describe("once Sharene is playable", () => {
+  it("the setting offers it and a world set to it plays it", () => {
+    registerRulesetDefinition({ ...shareneDefinition, playable: true });
+    expect(rulesetChoices()).toMatchObject({ sharene: "SHARENE.Ruleset" });
+    standIn.game.settings.storage.set("fangs.ruleset", "sharene");
+    expect(activeRulesetDefinition().id).toBe("sharene");
+  });
+});

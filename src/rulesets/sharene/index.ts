@@ -1,0 +1,127 @@
+import { activeRulesetId } from "../../config/ruleset-setting";
+import { loadRuleset } from "../../on-demand";
+import { SHARENE_CLAUSE_INDEX, shareneRuleset } from "../../rules/sharene/ruleset";
+import { SHARENE_LIMBS } from "../../rules/sharene/sheet";
+import { LIFE_POOL } from "../../rules/sharene/types";
+import type { PoolDefinition, RulesetDefinition, StatusDefinition } from "../registry";
+import { registerRulesetDefinition } from "../registry";
+import { ShareneActorSheet } from "./apps/sheets/actor-sheet";
+import { ShareneArmorSheet, ShareneWeaponSheet } from "./apps/sheets/item-sheet";
+import { SHARENE_PARTIALS } from "./apps/sheets/parts";
+import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, SHARENE_COMBATANT_TYPE } from "./config/labels";
+import { applyStoredShareneRules, hasStoredShareneOptions, registerShareneSettings } from "./config/settings";
+import { shareneConfigEntry, shareneStatuses } from "./config/sharene-config";
+import { ShareneCharacterModel, ShareneCreatureModel } from "./data/actor";
+import { ShareneCombatantModel } from "./data/combatant";
+import { ShareneArmorModel } from "./data/item-armor";
+import { ShareneWeaponModel } from "./data/item-weapon";
+import { loadShareneHeavy } from "./heavy";
+import "./config/types";
+
+/**
+ * Sharene's Foundry side as one registration (docs/rulesets.md). Its pure
+ * core is src/rules/sharene/ (readings in docs/rules/sharene.md), its heavy
+ * part src/rulesets/sharene-heavy.ts.
+ *
+ * Not yet `playable`. What is here: its actor and item types with their
+ * models and sheets, its statuses and token bars, its world rules option,
+ * its CONFIG.FANGS entry, its simulator. What is not: its round (a table:
+ * declarations, styles, initiative) and its exchange card. Without them a
+ * Sharene world would run FANGS's round over Sharene fighters and refuse
+ * every attack, so the "Combat rules" setting does not offer it: a GM sees
+ * only rulesets that play end to end. Its documents still work in every
+ * world (Foundry knows every registered ruleset's types), so its sheets,
+ * packs and tests can be built now. `playable` goes when its table and
+ * cards land; test/rulesets/sharene-definition.test.ts then fails, asking
+ * for the setting's test to be turned round.
+ */
+
+/** Token bars: the life points first, then each limb's damage (SHA-DMG-4), the one that grows. */
+export const SHARENE_TRACKABLE = Object.freeze({
+  bar: Object.freeze([LIFE_POOL]),
+  value: Object.freeze(SHARENE_LIMBS.map((limb) => `wounds.${limb}.value`)),
+});
+
+/**
+ * What effects may move on a Sharene fighter: its life points, without a
+ * floor (SHA-CON-6, SHA-CON-7: a coma at 0 and below, death past it), and
+ * each limb's damage tally, the pool Sharene's limb wound kind names.
+ */
+export const SHARENE_POOLS: readonly PoolDefinition[] = Object.freeze([
+  Object.freeze({ name: LIFE_POOL, path: "lifePoints", labelKey: "SHARENE.Actor.LifePoints" }),
+  ...SHARENE_LIMBS.map((limb) =>
+    Object.freeze({
+      // The pool Sharene's limb wound kind names (`woundPool`, in its heavy part): definition.test.ts holds them equal.
+      name: `wounds.${limb}`,
+      path: `wounds.${limb}`,
+      labelKey: `SHARENE.Location.${limb}`,
+      min: 0,
+    }),
+  ),
+]);
+
+/**
+ * Its start-up, in `init`: its settings are registered by now, so a world
+ * that changed its options has them read (its durations become its timed
+ * statuses, its round's seconds the clock's); its sheets' partials load
+ * (the parts load on first render).
+ */
+function shareneInit(): void {
+  // The defaults need nothing more; a world that changed them, or plays Sharene, reads them with the heavy part.
+  if (activeRulesetId() === "sharene" || hasStoredShareneOptions()) void applyStoredShareneRules();
+  void foundry.applications.handlebars.loadTemplates([...SHARENE_PARTIALS]);
+}
+
+const actorSheets = (labelKey: string) => [{ sheetClass: ShareneActorSheet, labelKey, makeDefault: true }];
+
+export const shareneDefinition: RulesetDefinition = Object.freeze({
+  id: "sharene",
+  rules: shareneRuleset,
+  langPrefix: "SHARENE",
+  playable: false,
+  documents: {
+    Actor: {
+      shareneCharacter: {
+        model: ShareneCharacterModel,
+        labelKey: ACTOR_TYPE_LABELS.shareneCharacter,
+        trackable: SHARENE_TRACKABLE,
+        sheets: actorSheets("SHARENE.Sheet.Label.Character"),
+      },
+      shareneCreature: {
+        model: ShareneCreatureModel,
+        labelKey: ACTOR_TYPE_LABELS.shareneCreature,
+        trackable: SHARENE_TRACKABLE,
+        sheets: actorSheets("SHARENE.Sheet.Label.Creature"),
+      },
+    },
+    Item: {
+      shareneWeapon: {
+        model: ShareneWeaponModel,
+        labelKey: ITEM_TYPE_LABELS.shareneWeapon,
+        sheets: [
+          { sheetClass: ShareneWeaponSheet, labelKey: "SHARENE.Sheet.Label.Weapon", makeDefault: true },
+        ],
+      },
+      shareneArmor: {
+        model: ShareneArmorModel,
+        labelKey: ITEM_TYPE_LABELS.shareneArmor,
+        sheets: [{ sheetClass: ShareneArmorSheet, labelKey: "SHARENE.Sheet.Label.Armor", makeDefault: true }],
+      },
+    },
+    ChatMessage: {},
+    combatant: { type: SHARENE_COMBATANT_TYPE, model: ShareneCombatantModel },
+  },
+  pools: SHARENE_POOLS,
+  /** As CONFIG.FANGS.sharene has them once modules had their `init`; read at `setup`. */
+  get statuses(): readonly StatusDefinition[] {
+    return shareneStatuses();
+  },
+  config: shareneConfigEntry,
+  clauseIndex: SHARENE_CLAUSE_INDEX,
+  options: { registerSettings: registerShareneSettings },
+  simulator: { load: async () => (await loadRuleset("sharene")).shareneSimulator },
+  loadHeavy: loadShareneHeavy,
+  init: shareneInit,
+} satisfies RulesetDefinition);
+
+registerRulesetDefinition(shareneDefinition);
