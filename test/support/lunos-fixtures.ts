@@ -1,6 +1,20 @@
 import { expect } from "vitest";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
 import { RulesError } from "../../src/rules/kernel/errors";
-import type { FightView } from "../../src/rules/lunos/round-engine";
+import { LUNOS_DEFAULTS, type LunosRules } from "../../src/rules/lunos/config";
+import {
+  beginAttacks,
+  declare,
+  endSlot,
+  type FightView,
+  type LunosFight,
+  type LunosPlan,
+  resolveAttack,
+  rollAttack,
+  startFight,
+  startRound,
+  type TargetSpend,
+} from "../../src/rules/lunos/round-engine";
 import type { LunosArmor, LunosFighter, LunosWeapon } from "../../src/rules/lunos/types";
 
 /**
@@ -104,4 +118,59 @@ export function refusal(fn: () => unknown): string {
     return e.code === "round-refused" ? String(e.details.reason) : e.code;
   }
   throw new Error("expected a RulesError");
+}
+
+/** n dice with s successes: the d6 first (4 a success, 2 not), the luck die last (7 a success, 2 not). */
+/** Two plain fighters with clubs, the next space apart: the default of roundOf and strike. */
+const CLUB_DUEL: FightView = viewOf([fighter("al", { weapon: CLUB }), fighter("bo", { weapon: CLUB })]);
+
+export function pool(n: number, s: number): number[] {
+  if (n <= 0) return [s > 0 ? 12 : 2];
+  const out: number[] = [];
+  for (let i = 0; i < n - 1; i += 1) out.push(i < s ? 4 : 2);
+  out.push(s >= n ? 7 : 2);
+  return out;
+}
+
+export interface Setup {
+  readonly view?: FightView;
+  readonly fight?: LunosFight;
+  readonly ids?: readonly string[];
+  readonly plans: Readonly<Record<string, LunosPlan>>;
+  /** Dice of startRound (grapple checks, then initiative in fighter order) and of beginAttacks (stand rolls and defenses in fighter order). */
+  readonly dice: readonly number[];
+  readonly rules?: LunosRules;
+}
+
+export function roundOf(s: Setup): LunosFight {
+  const view = s.view ?? CLUB_DUEL;
+  const rules = s.rules ?? LUNOS_DEFAULTS;
+  const dice = new ScriptedDice(s.dice);
+  let f = startRound(s.fight ?? startFight(s.ids ?? ["al", "bo"]), view, dice, rules);
+  for (const [id, p] of Object.entries(s.plans)) f = declare(f, id, p, view, rules);
+  f = beginAttacks(f, view, dice, rules);
+  expect(dice.remaining, "the round's dice are all used").toBe(0);
+  return f;
+}
+
+/** The attack of whoever's slot it is, with its dice, and what it buys. */
+export function strike(
+  fight: LunosFight,
+  id: string,
+  dice: readonly number[],
+  spends: readonly TargetSpend[] = [],
+  view: FightView = CLUB_DUEL,
+  rules: LunosRules = LUNOS_DEFAULTS,
+) {
+  const d = new ScriptedDice(dice);
+  const rolled = rollAttack(fight, id, view, d, rules);
+  expect(d.remaining, "the attack's dice are all used").toBe(0);
+  return resolveAttack(rolled, spends, view, rules);
+}
+
+/** Ends the round's slots. */
+export function finish(fight: LunosFight): LunosFight {
+  let f = fight;
+  while (f.phase === "attack") f = endSlot(f);
+  return f;
 }

@@ -26,13 +26,13 @@ export function damagePoints(
   protection: number,
 ): number {
   const points = net + attackerBody + weapon + increase - defenderBody - protection;
-  return points > 0 ? points : 0;
+  return Math.max(points, 0);
 }
 
 /** LUN-HLT-3: one source's points of its kind, up to `traumaAbove`, the rest trauma. */
 export function splitDamage(points: number, type: "bruising" | "wounding", rules: LunosRules): DamageDealt {
   if (points <= 0) return NO_DAMAGE;
-  const kept = points > rules.traumaAbove ? rules.traumaAbove : points;
+  const kept = Math.min(points, rules.traumaAbove);
   const trauma = points - kept;
   return type === "bruising"
     ? { points, bruising: kept, wounding: 0, trauma }

@@ -752,7 +752,7 @@ export function defenseAgainst(
   const d = target.defense;
   if (d === null || isOut(target) || !d.against.includes(attackerId)) return rules.noDefenseDifficulty - 1;
   const s = d.roll.successes - (ranged && d.kind === "parry" ? rules.parryRangedDifficulty : 0);
-  return s > 0 ? s : 0;
+  return Math.max(s, 0);
 }
 
 /**
