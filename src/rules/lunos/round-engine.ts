@@ -424,7 +424,7 @@ export function startRound(
     let actions = f.lunged ? 1 : rules.actionsPerRound;
     if (f.stunned) actions = Math.min(actions, 1);
     actions = Math.max(0, actions - f.lostActions);
-    return { ...next, actions: isOut(next) ? 0 : actions };
+    return { ...next, actions: next.dead || next.unconscious ? 0 : actions };
   });
   // Grapples: anyone out ends one; chokes count on; each member spends an action and rolls.
   const grapples: Grapple[] = [];
@@ -433,21 +433,30 @@ export function startRound(
     const ib = fighters.findIndex((f) => f.id === g.b);
     const fa = fighters[ia]!;
     const fb = fighters[ib]!;
-    if (isOut(fa) || isOut(fb)) continue;
     let choke = g.choke;
+    // A choke holds on a victim it has put out, as long as the choker is up; any other grapple ends when one is out.
     if (choke !== null) {
+      const ci = choke.by === g.a ? ia : ib;
+      const vi = choke.by === g.a ? ib : ia;
+      const choker = fighters[ci]!;
+      const victim = fighters[vi]!;
+      if (isOut(choker) || victim.dead) continue;
       const rounds = choke.rounds + 1;
       choke = { ...choke, rounds };
-      const vi = choke.victim === g.a ? ia : ib;
-      const victim = fighters[vi]!;
       const out = view.sheet(victim.id).abilities.body * rules.chokeMinutesPerBody * roundsPerMinute;
       const death = out + rules.chokeDeathMinutes * roundsPerMinute;
+      if (rounds >= death) {
+        fighters[vi] = { ...victim, unconscious: true, dead: true, actions: 0 };
+        continue;
+      }
       if (rounds >= out) {
-        fighters[vi] = { ...victim, unconscious: true, dead: rounds >= death, actions: 0 };
-        if (rounds < death) grapples.push({ ...g, choke });
+        fighters[vi] = { ...victim, unconscious: true, actions: 0 };
+        fighters[ci] = { ...choker, actions: Math.max(0, choker.actions - 1) };
+        grapples.push({ ...g, choke });
         continue;
       }
     }
+    if (isOut(fa) || isOut(fb)) continue;
     const ca = rollGrappleCheck(fa, view.sheet(fa.id), g.pinnedBy === fa.id, dice, rules);
     const cb = rollGrappleCheck(fb, view.sheet(fb.id), g.pinnedBy === fb.id, dice, rules);
     const tie = ca.successes === cb.successes;
