@@ -291,7 +291,14 @@ function requirePhase(fight: LunosFight, phase: LunosFight["phase"]): void {
 }
 
 export function grappleOf(fight: LunosFight, id: string): Grapple | null {
-  for (const g of fight.grapples) if (g.a === id || g.b === id) return g;
+  return grappleIn(fight.grapples, id);
+}
+
+function grappleIn(grapples: readonly Grapple[], id: string): Grapple | null {
+  for (let i = 0; i < grapples.length; i += 1) {
+    const g = grapples[i]!;
+    if (g.a === id || g.b === id) return g;
+  }
   return null;
 }
 
@@ -946,7 +953,7 @@ export function resolveAttack(
     }
     const tSheet = view.sheet(t.id);
     const maneuvers = spend?.maneuvers ?? [];
-    const grapple = grappleOf({ ...fight, grapples }, p.attackerId);
+    const grapple = grappleIn(grapples, p.attackerId);
     const together = grapple !== null && partnerIn(grapple, p.attackerId) === t.id;
     const bought = buyManeuvers(maneuvers, t.extra, p.free, p.declared, tSheet.armor, together, rules);
     const c = bought.counts;
@@ -978,7 +985,7 @@ export function resolveAttack(
       target = { ...target, weapon: spend?.catchWeapon === true ? "caught" : "lying" };
       flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
     }
-    if (c.grapple && grappleOf({ ...fight, grapples }, t.id) === null && grapple === null)
+    if (c.grapple && grappleIn(grapples, t.id) === null && grapple === null)
       grapples.push({ a: p.attackerId, b: t.id, pinnedBy: null, choke: null });
     if (together && (c.pin || c.choke)) {
       grapples = grapples.map((g) =>
