@@ -95,6 +95,20 @@ describe("maneuvers bought with extra successes", () => {
     expect(refusal(() => resolveAttack(missed, [{ target: "bo", maneuvers: ["trip"] }], DUEL, R))).toBe(
       "BadSpend",
     );
+    // Damage forgone cannot be increased afterwards.
+    const forgone = rollAttack(
+      alAttacks({ targets: ["bo"], declared: "trip", forgoDamage: true }),
+      "al",
+      DUEL,
+      new ScriptedDice(pool(6, 4)),
+      R,
+    );
+    expect(
+      refusal(() =>
+        resolveAttack(forgone, [{ target: "bo", maneuvers: ["trip", "increaseDamage"] }], DUEL, R),
+      ),
+    ).toBe("BadSpend");
+    expect(refusal(() => strikeThreat(forgone, "al", DUEL, R))).toBe("AttackPending");
     // Increase damage and Coup de Grâce cannot be declared.
     const h = startRound(startFight(["al", "bo"]), DUEL, new ScriptedDice([...pool(3, 1), ...pool(3, 0)]), R);
     expect(

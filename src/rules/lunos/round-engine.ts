@@ -892,12 +892,14 @@ function hurt(
   const w = Math.min(room, d.wounding);
   room -= w;
   const t = Math.min(room, d.trauma);
-  const next = { ...f, bruising: f.bruising + b, wounding: f.wounding + w, trauma: f.trauma + t };
   const now = taken + b + w + t;
   return {
-    ...next,
-    dying: allLevelsUsed(now, body, rules) ? 0 : next.dying,
-    unconscious: next.unconscious || overcomeByPain(now, body, willpower, rules),
+    ...f,
+    bruising: f.bruising + b,
+    wounding: f.wounding + w,
+    trauma: f.trauma + t,
+    dying: allLevelsUsed(now, body, rules) ? 0 : f.dying,
+    unconscious: f.unconscious || overcomeByPain(now, body, willpower, rules),
   };
 }
 
@@ -931,7 +933,7 @@ export function resolveAttack(
   }
   const fighters = fight.fighters.slice();
   const sheet = view.sheet(p.attackerId);
-  let grapples = fight.grapples.slice();
+  let grapples = fight.grapples;
   let threats = fight.threats;
   const outcomes: TargetOutcome[] = [];
   for (const t of p.targets) {
@@ -957,6 +959,8 @@ export function resolveAttack(
     const together = grapple !== null && partnerIn(grapple, p.attackerId) === t.id;
     const bought = buyManeuvers(maneuvers, t.extra, p.free, p.declared, tSheet.armor, together, rules);
     const c = bought.counts;
+    if (p.forgoDamage && (c.increaseDamage || c.coupDeGrace))
+      refuse("BadSpend", "this attack forwent its damage: no damage to increase", { id: t.id });
     let damage = NO_DAMAGE;
     if (!p.forgoDamage) {
       const type = weaponDamageType(sheet, p.armed);
@@ -986,7 +990,7 @@ export function resolveAttack(
       flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
     }
     if (c.grapple && grappleIn(grapples, t.id) === null && grapple === null)
-      grapples.push({ a: p.attackerId, b: t.id, pinnedBy: null, choke: null });
+      grapples = [...grapples, { a: p.attackerId, b: t.id, pinnedBy: null, choke: null }];
     if (together && (c.pin || c.choke)) {
       grapples = grapples.map((g) =>
         g !== grapple
@@ -1039,6 +1043,7 @@ export function strikeThreat(
   view: FightView,
   rules: LunosRules,
 ): AttackOutcome {
+  if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers", { id });
   const threat = fight.threats.find((t) => t.by === id);
   if (threat === undefined || threat.since >= fight.round)
     refuse("NoThreat", `${id} holds no threat it may strike with yet`, { id });
