@@ -28,6 +28,7 @@ import {
   startFight,
   startRound,
 } from "./round-engine";
+import { LUNOS_PHASES, lunosRuleset, lunosTurnOrder } from "./ruleset";
 
 /*
  * The round engine with scripted dice. Every sheet is the fixtures' plain
@@ -389,5 +390,27 @@ describe("attack and defense", () => {
     ).toBe("Undeclared");
     expect(refusal(() => declare(g, "al", plan(), DUEL, R))).toBe("WrongPhase");
     expect(ROUND_REFUSALS).toContain("OutOfReach");
+  });
+});
+
+describe("the kernel's view of the round", () => {
+  it("LUN-RND-2: lunosRuleset's turn order is the engine's: successes, then Reflexes, then a roll-off; ties act at once", () => {
+    const c = (id: string, orderValue: number, reflexes: number, rollOff = 0, outOfAction = false) => ({
+      id,
+      orderValue,
+      outOfAction,
+      facts: { reflexes, rollOff },
+    });
+    expect(lunosRuleset.turnOrder("attack", [c("a", 2, 1), c("b", 2, 3), c("c", 0, 5, 0, true)])).toEqual([
+      "b",
+      "a",
+    ]);
+    expect(lunosTurnOrder("attack", [c("a", 1, 3, 7), c("b", 1, 3, 9)])).toEqual(["b", "a"]);
+    expect(lunosTurnOrder("attack", [c("a", 1, 3), c("b", 1, 3)])).toEqual([["a", "b"]]);
+    expect(lunosTurnOrder("declare", [c("a", 1, 3)])).toEqual([]);
+    expect(LUNOS_PHASES.map((p) => [p.id, p.takesTurns])).toEqual([
+      ["declare", false],
+      ["attack", true],
+    ]);
   });
 });

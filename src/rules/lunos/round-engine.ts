@@ -16,6 +16,7 @@ import {
 import { allLevelsUsed, dyingRounds, healthLevels, overcomeByPain, woundPenalty } from "./health";
 import { buyManeuvers, checkDeclaration, freeSuccesses } from "./maneuvers";
 import { type PoolRoll, poolAutomatic, poolDice, rollPool } from "./pool";
+import { lunosTurnOrder } from "./ruleset";
 import {
   ACTION_KINDS,
   ATTACK_SKILLS,
@@ -348,7 +349,7 @@ function rollInitiative(f: FighterState, sheet: LunosFighter, dice: DiceSource, 
   return rollPool(poolDice(r, 0, rules) - rollPenalty(f, sheet, rules), poolAutomatic(r, 0), 0, dice, rules);
 }
 
-/** The order: most successes first, then the higher Reflexes; a tie on both by `initiativeTie`. */
+/** The order (LUN-RND-2, `lunosTurnOrder`), with the luck dice of a roll-off when `initiativeTie` asks for one. */
 function orderOf(
   fighters: readonly FighterState[],
   view: FightView,
@@ -357,13 +358,7 @@ function orderOf(
 ): string[][] {
   const rows = fighters
     .filter((f) => f.initiative !== null)
-    .map((f, i) => ({
-      id: f.id,
-      s: f.initiative!.successes,
-      r: view.sheet(f.id).abilities.reflexes,
-      i,
-      off: 0,
-    }));
+    .map((f) => ({ id: f.id, s: f.initiative!.successes, r: view.sheet(f.id).abilities.reflexes, off: 0 }));
   if (rules.initiativeTie === "rollOff") {
     // Fighters tied on both roll the luck die again and again until each tie is broken.
     let tied = true;
@@ -378,16 +373,16 @@ function orderOf(
           }
     }
   }
-  rows.sort((x, y) => y.s - x.s || y.r - x.r || y.off - x.off || x.i - y.i);
-  const slots: string[][] = [];
-  for (let k = 0; k < rows.length; k += 1) {
-    const row = rows[k]!;
-    const prev = rows[k - 1];
-    if (prev && prev.s === row.s && prev.r === row.r && prev.off === row.off)
-      slots[slots.length - 1]!.push(row.id);
-    else slots.push([row.id]);
-  }
-  return slots;
+  const slots = lunosTurnOrder(
+    "attack",
+    rows.map((row) => ({
+      id: row.id,
+      orderValue: row.s,
+      outOfAction: false,
+      facts: { reflexes: row.r, rollOff: row.off },
+    })),
+  );
+  return slots.map((slot) => (typeof slot === "string" ? [slot] : [...slot]));
 }
 
 /**
