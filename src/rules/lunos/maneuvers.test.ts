@@ -1,9 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAIL } from "../../../test/support/lunos-fixtures";
 import { codeOf } from "../../../test/support/rules-error";
 import { LUNOS_DEFAULTS } from "./config";
 import { buyManeuvers, checkDeclaration, freeSuccesses, maneuverCost, requireManeuver } from "./maneuvers";
-import { MANEUVERS } from "./types";
+import { MANEUVERS, type Maneuver } from "./types";
 
 const R = LUNOS_DEFAULTS;
 
@@ -71,6 +72,45 @@ describe("maneuvers", () => {
     expect(codeOf(() => requireManeuver("kick"))).toBe("unknown-maneuver");
     expect(codeOf(() => buyManeuvers(["kick" as never], 5, 0, null, null, false, R))).toBe(
       "unknown-maneuver",
+    );
+  });
+});
+
+describe("a purchase under any successes", () => {
+  it("never spends more than the extra successes, nor buys past a maneuver's limit", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...MANEUVERS), { maxLength: 6 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.option(
+          fc.constantFrom(
+            "grapple",
+            "push",
+            "tag",
+            "disarm",
+            "stun",
+            "trip",
+            "threaten",
+          ) as fc.Arbitrary<Maneuver>,
+          { nil: null },
+        ),
+        fc.boolean(),
+        (list, extra, declared, forgo) => {
+          const free = freeSuccesses(declared, forgo, R);
+          let bought: ReturnType<typeof buyManeuvers> | null = null;
+          try {
+            bought = buyManeuvers(list, extra, free, declared, null, true, R);
+          } catch (error) {
+            expect((error as { code?: string }).code).toBe("invalid-value");
+            return;
+          }
+          expect(bought.spent).toBeGreaterThanOrEqual(0);
+          expect(bought.spent).toBeLessThanOrEqual(extra);
+          for (const [m, n] of Object.entries(bought.counts))
+            expect(n).toBeLessThanOrEqual(R.maneuverLimits[m as Maneuver]);
+          expect((bought.counts.push ?? 0) * R.pushFeet).toBeLessThanOrEqual(10);
+        },
+      ),
     );
   });
 });
