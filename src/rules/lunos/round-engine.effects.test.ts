@@ -497,7 +497,7 @@ describe("damage and health in the round", () => {
     expect(refusal(() => declare(next, "bo", idle, frail, R))).toBe("OutOfAction");
   });
 
-  it("LUN-HLT-4: every level used: minor actions only, dead after 5 minutes, and any further damage kills", () => {
+  it("LUN-HLT-4: every level used: minor actions only, dead after 5 minutes without care, and any further damage kills", () => {
     const dying = finish(hit(6, ["coupDeGrace"], {}, STOUT).fight);
     const f = startRound(dying, STOUT, new ScriptedDice(pool(3, 2)), R);
     expect(fighterOf(f, "bo")).toMatchObject({ dying: 1, actions: 2 });
@@ -515,6 +515,25 @@ describe("damage and health in the round", () => {
     );
     const finished = strike(g, "al", pool(6, 1), [], STOUT);
     expect(finished.targets[0]?.killed).toBe(true);
+    // Tended by another: the clock stops. Only a dying fighter can be tended.
+    const tended = beginAttacks(
+      declare(
+        declare(f, "al", plan({ kind: "other", task: "tend", target: "bo" }), STOUT, R),
+        "bo",
+        idle,
+        STOUT,
+        R,
+      ),
+      STOUT,
+      new SeededDice(1),
+      R,
+    );
+    expect(fighterOf(tended, "bo").tended).toBe(true);
+    const later = startRound(finish(tended), STOUT, new ScriptedDice(pool(3, 2)), R);
+    expect(fighterOf(later, "bo").dying).toBe(1);
+    expect(
+      refusal(() => declare(f, "bo", plan({ kind: "other", task: "tend", target: "al" }), STOUT, R)),
+    ).toBe("BadTarget");
     // Left alone: 50 rounds of 6 seconds, then death.
     const short = resolveLunosOptions({ dyingMinutes: 1, secondsPerRound: 30 });
     let h = startRound(dying, STOUT, new ScriptedDice(pool(3, 2)), short);

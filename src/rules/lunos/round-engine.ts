@@ -100,7 +100,7 @@ export type LunosAction =
   | ({ readonly kind: "flurry"; readonly against: readonly string[] } & AttackDeclaration)
   | { readonly kind: "defense" | "parry" | "fullDefense"; readonly against: readonly string[] }
   | { readonly kind: "move"; readonly feet: number }
-  | { readonly kind: "other"; readonly task: OtherTask }
+  | { readonly kind: "other"; readonly task: OtherTask; readonly target?: string }
   | { readonly kind: "magic"; readonly healing?: boolean };
 
 export interface LunosPlan {
@@ -140,6 +140,8 @@ export interface FighterState {
   /** Rounds left of magic cast while dying (LUN-HLT-5); −1 when none. */
   readonly lastMagic: number;
   readonly lastMagicKills: boolean;
+  /** Given medical attention while dying: the 5 minutes stop running (LUN-HLT-4). */
+  readonly tended: boolean;
   readonly prone: boolean;
   /** Its weapon: in hand, caught by the disarmer, or lying where it was flung. */
   readonly weapon: "held" | "caught" | "lying";
@@ -225,6 +227,7 @@ function freshFighter(id: string): FighterState {
     dying: -1,
     lastMagic: -1,
     lastMagicKills: false,
+    tended: false,
     prone: false,
     weapon: "held",
     lunged: false,
@@ -415,7 +418,7 @@ export function startRound(
       mayAct: true,
       outAtSlot: -1,
     };
-    if (next.dying >= 0 && !next.dead) {
+    if (next.dying >= 0 && !next.dead && !next.tended) {
       const dying = next.dying + 1;
       next = { ...next, dying, dead: dying >= dyingRounds(rules) };
     }
@@ -585,6 +588,12 @@ export function declare(
         refuse("NoWeapon", `${id}'s weapon is not lying within reach`, { id });
       if (task === "leaveGrapple" && grapple === null)
         refuse("NotGrappling", `${id} is in no grapple`, { id });
+      if (task === "tend") {
+        const who = (action as { target?: string }).target;
+        const patient = typeof who === "string" && who !== id ? fighterOf(fight, who) : null;
+        if (patient === null || patient.dying < 0 || patient.dead)
+          refuse("BadTarget", `${id} can tend only another fighter who is dying`, { id, target: who });
+      }
     }
     if (kind === "magic" && f.dying >= 0) {
       lastMagic = Math.ceil(60 / rules.secondsPerRound);
@@ -701,6 +710,13 @@ export function beginAttacks(
     }
     fighters[i] = f;
   }
+  // Medical attention stops a dying fighter's clock from the next round on.
+  for (const f of fighters)
+    for (const a of f.plan?.actions ?? [])
+      if (a.kind === "other" && a.task === "tend" && a.target !== undefined && !f.dead && !f.unconscious) {
+        const i = fighters.findIndex((x) => x.id === a.target);
+        fighters[i] = { ...fighters[i]!, tended: true };
+      }
   let grapples = fight.grapples;
   for (const f of fighters)
     if (f.plan?.actions.some((a) => a.kind === "other" && a.task === "leaveGrapple") && f.mayAct)

@@ -77,6 +77,7 @@ export const OTHER_TASKS = [
   "leaveGrapple",
   "maintainThreat",
   "speak",
+  "tend",
 ] as const;
 export type OtherTask = (typeof OTHER_TASKS)[number];
 
