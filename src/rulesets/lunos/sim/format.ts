@@ -73,7 +73,7 @@ export function formatDuelLog(
         lines.push(`  ${i18n.format("LUNOS.Sim.Move", { name, feet: round.moved[i]! })}`);
       const d = round.defenses[i];
       if (d !== null && d !== undefined)
-        lines.push(`  ${i18n.format("LUNOS.Sim.Defense", { name, successes: d })}`);
+        lines.push(`  ${i18n.format("LUNOS.Sim.Defense", { name, difficulty: d + 1 })}`);
     }
     for (const e of round.attacks) lines.push(`  ${attackLine(e, names, i18n)}`);
   }
