@@ -12,6 +12,8 @@ describe("damage", () => {
     expect(damagePoints(1, 1, 0, 0, 4, 3)).toBe(0);
     // Increase damage adds a point each.
     expect(damagePoints(1, 2, 2, 2, 2, 0)).toBe(5);
+    // … after the floor: what was bought is dealt even when the blow alone does nothing.
+    expect(damagePoints(0, 0, 0, 2, 5, 0)).toBe(2);
     // Unarmored against wounding: Body counts 2 lower (protection −2).
     expect(damagePoints(1, 2, 2, 0, 2, -2)).toBe(5);
   });

@@ -25,8 +25,8 @@ export function damagePoints(
   defenderBody: number,
   protection: number,
 ): number {
-  const points = net + attackerBody + weapon + increase - defenderBody - protection;
-  return Math.max(points, 0);
+  // Increase damage is added past the floor: bought points are dealt even when the blow alone does nothing.
+  return Math.max(net + attackerBody + weapon - defenderBody - protection, 0) + increase;
 }
 
 /** LUN-HLT-3: one source's points of its kind, up to `traumaAbove`, the rest trauma. */

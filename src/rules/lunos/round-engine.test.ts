@@ -100,8 +100,8 @@ describe("the round", () => {
     expect(acting(f)).toEqual(["al", "bo"]);
     f = strike(f, "al", pool(6, 2), [], view).fight;
     expect(isOut(fighterOf(f, "bo"))).toBe(true);
-    // bo's 3 levels of wounds take 3 of its six dice.
-    const back = strike(f, "bo", pool(3, 1), [], view);
+    // Judged as the slot began: the wounds al's blow gave bo do not take its dice yet (six, not three).
+    const back = strike(f, "bo", pool(6, 1), [], view);
     expect(back.targets[0]!.hit).toBe(true);
     f = endSlot(back.fight);
     expect(f.phase).toBe("end");

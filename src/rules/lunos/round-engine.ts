@@ -69,6 +69,7 @@ export const ROUND_REFUSALS = Object.freeze([
   "NotGrappling",
   "NoThreat",
   "BadSpend",
+  "SkillNotOfWeapon",
 ] as const);
 export type RoundRefusal = (typeof ROUND_REFUSALS)[number];
 
@@ -88,7 +89,10 @@ export interface FightView {
 
 export interface AttackDeclaration {
   readonly targets: readonly string[];
-  /** The skill added to Agility; the weapon's own when absent (Brawl bare-handed). */
+  /**
+   * The skill added to Agility: the weapon's own (the default), or Brawl
+   * for a bodily blow, struck bare-handed; any other is refused.
+   */
   readonly skill?: AttackSkill;
   /** LUN-MNV-2: a maneuver declared before the roll, for a free success. */
   readonly declared?: Maneuver | null;
@@ -214,6 +218,12 @@ export interface LunosFight {
   readonly grapples: readonly Grapple[];
   readonly threats: readonly Threat[];
   readonly pending: PendingAttack | null;
+  /**
+   * The fighters and grapples as the slot began: every blow of a slot is
+   * judged against them (LUN-RND-2, a shared slot), so the order in which
+   * tied fighters' attacks are entered changes nothing.
+   */
+  readonly slotStart: { readonly fighters: readonly FighterState[]; readonly grapples: readonly Grapple[] };
 }
 
 function freshFighter(id: string): FighterState {
@@ -259,6 +269,7 @@ export function startFight(ids: readonly string[]): LunosFight {
     grapples: [],
     threats: [],
     pending: null,
+    slotStart: { fighters: [], grapples: [] },
   };
 }
 
@@ -488,6 +499,7 @@ export function startRound(
     grapples,
     threats: fight.threats.filter((t) => !isOut(fighterOf({ ...fight, fighters }, t.by))),
     pending: null,
+    slotStart: { fighters: [], grapples: [] },
   };
 }
 
@@ -555,6 +567,8 @@ export function declare(
       checkTargets(fight, id, a.targets, "an attack");
       if (a.skill !== undefined && !(ATTACK_SKILLS as readonly string[]).includes(a.skill))
         refuse("UnknownAction", `"${String(a.skill)}" is not an attack skill`, { skill: a.skill });
+      if (a.skill !== undefined && a.skill !== "brawl" && a.skill !== sheet.weapon?.skill)
+        refuse("SkillNotOfWeapon", `${id}'s weapon is not used with ${a.skill}`, { id, skill: a.skill });
       checkDeclaration(a.declared ?? null, a.forgoDamage === true);
       if (kind === "flurry" && sheet.skills.combat < rules.flurryMinCombat)
         refuse("FlurryNeedsCombat", `Flurry needs Combat ${rules.flurryMinCombat}`, { id });
@@ -729,7 +743,15 @@ export function beginAttacks(
       ) ??
         false),
   );
-  return { ...fight, phase: "attack", slot: 0, fighters, grapples, threats };
+  return {
+    ...fight,
+    phase: "attack",
+    slot: 0,
+    fighters,
+    grapples,
+    threats,
+    slotStart: { fighters, grapples },
+  };
 }
 
 /* -------------------------------------------- */
@@ -739,6 +761,13 @@ export function beginAttacks(
 /** The fighters whose slot it is (LUN-RND-2). */
 export function acting(fight: LunosFight): readonly string[] {
   return fight.phase === "attack" ? (fight.slots[fight.slot] ?? []) : [];
+}
+
+/** A fighter as its slot began (as it is now outside the attacks). */
+function atSlotStart(fight: LunosFight, id: string): FighterState {
+  const fs = fight.slotStart.fighters;
+  for (let i = 0; i < fs.length; i += 1) if (fs[i]!.id === id) return fs[i]!;
+  return fighterOf(fight, id);
 }
 
 function mayStrike(fight: LunosFight, f: FighterState): boolean {
@@ -754,7 +783,7 @@ export function attackPool(
   distances: number,
   rules: LunosRules,
 ): { readonly dice: number; readonly automatic: number; readonly bonus: number } {
-  const skill = attack.skill ?? (armed && sheet.weapon !== null ? sheet.weapon.skill : "brawl");
+  const skill = armed && sheet.weapon !== null ? sheet.weapon.skill : "brawl";
   const agility = sheet.abilities.agility;
   const rating = sheet.skills[skill];
   let dice = poolDice(agility, rating, rules);
@@ -767,6 +796,22 @@ export function attackPool(
   if (attack.kind === "flurry") dice -= rules.flurryDice;
   const bonus = attack.kind === "powerAttack" ? rules.powerAttackSuccesses : 0;
   return { dice, automatic: poolAutomatic(agility, rating), bonus };
+}
+
+/**
+ * Whether the blow is struck with the weapon (LUN-ACT-1, LUN-EQP-2): the
+ * weapon in hand and usable here (LUN-GRP-3), unless the attack names
+ * Brawl, a bodily blow.
+ */
+function strikesArmed(
+  f: FighterState,
+  sheet: LunosFighter,
+  attack: AttackDeclaration,
+  inGrapple: boolean,
+  rules: LunosRules,
+): boolean {
+  if (attack.skill === "brawl") return false;
+  return f.weapon === "held" && sheet.weapon !== null && (!inGrapple || usableInGrapple(sheet, true, rules));
 }
 
 /** What a target's defense counts against this attacker: its roll if it covers the attacker (a parry less against range). */
@@ -805,11 +850,12 @@ export function rollAttack(
   const attack = attackOf(f.plan);
   if (attack === null) refuse("NoAttackDeclared", `${id} declared no attack this round`, { id });
   const sheet = view.sheet(id);
-  const grapple = grappleOf(fight, id);
+  // Judged as the slot began: a blow landed by a fighter sharing the slot counts from the next slot on.
+  const was = atSlotStart(fight, id);
+  const grapple = grappleIn(fight.slotStart.grapples, id);
   const inGrapple =
     grapple !== null && attack.targets.length === 1 && attack.targets[0] === partnerIn(grapple, id);
-  const armed =
-    f.weapon === "held" && sheet.weapon !== null && (!inGrapple || usableInGrapple(sheet, true, rules));
+  const armed = strikesArmed(was, sheet, attack, inGrapple, rules);
   const ranged = attacksAtRange(sheet, armed);
   let roll: PoolRoll;
   if (inGrapple && f.grappleCheck !== null) roll = f.grappleCheck;
@@ -820,12 +866,13 @@ export function rollAttack(
       if (d === null) refuse("OutOfReach", `${t} is out of ${id}'s reach`, { id, target: t });
       if (d > worst) worst = d;
     }
-    const pool = attackPool(f, sheet, attack, armed, worst, rules);
+    const pool = attackPool(was, sheet, attack, armed, worst, rules);
     roll = rollPool(pool.dice, pool.automatic, pool.bonus, dice, rules);
   }
   const targets: TargetRoll[] = [];
   for (const t of attack.targets) {
-    const target = fighterOf(fight, t);
+    fighterOf(fight, t);
+    const target = atSlotStart(fight, t);
     const defense =
       inGrapple && target.grappleCheck !== null
         ? target.grappleCheck.successes
@@ -891,12 +938,15 @@ function hurt(
   d: DamageDealt,
   body: number,
   willpower: number,
+  fullBefore: boolean,
   rules: LunosRules,
 ): FighterState {
   if (d.points <= 0 || f.dead) return f;
   const taken = levelsTaken(f);
   const levels = healthLevels(body, rules);
-  if (taken >= levels) return { ...f, dead: true };
+  // "Further" damage is damage after the slot in which the last level went: blows at once fill levels together.
+  if (fullBefore) return { ...f, dead: true };
+  if (taken >= levels) return f;
   let room = levels - taken;
   const b = Math.min(room, d.bruising);
   room -= b;
@@ -951,6 +1001,7 @@ export function resolveAttack(
     const spend = spends.find((s) => s.target === t.id);
     let target = fighters[indexOf(fight, t.id)]!;
     const before = target;
+    const start = atSlotStart(fight, t.id);
     if (!t.hit) {
       outcomes.push({
         id: t.id,
@@ -987,11 +1038,12 @@ export function resolveAttack(
       let total = points;
       if ((c.coupDeGrace ?? 0) > 0) {
         // LUN-MNV-3: exactly every level left, never past it: the kill needs another attack.
-        const left = healthLevels(tSheet.abilities.body, rules) - levelsTaken(target);
+        const left = healthLevels(tSheet.abilities.body, rules) - levelsTaken(start);
         if (left > 0) total = left;
       }
       damage = splitDamage(total, type, rules);
-      target = hurt(target, damage, tSheet.abilities.body, tSheet.abilities.willpower, rules);
+      const fullBefore = allLevelsUsed(levelsTaken(start), tSheet.abilities.body, rules);
+      target = hurt(target, damage, tSheet.abilities.body, tSheet.abilities.willpower, fullBefore, rules);
     }
     if (c.stun) target = { ...target, stunned: true };
     if (c.trip) target = { ...target, prone: true };
@@ -1039,7 +1091,8 @@ export function endSlot(fight: LunosFight): LunosFight {
   requirePhase(fight, "attack");
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers");
   const slot = fight.slot + 1;
-  if (slot < fight.slots.length) return { ...fight, slot };
+  if (slot < fight.slots.length)
+    return { ...fight, slot, slotStart: { fighters: fight.fighters, grapples: fight.grapples } };
   return { ...fight, slot, phase: "end" };
 }
 
@@ -1080,7 +1133,9 @@ export function strikeThreat(
     armed: f.weapon === "held" && view.sheet(id).weapon !== null,
     grapple: false,
   };
-  const out = resolveAttack({ ...fight, phase: "attack", pending }, [], view, rules);
+  // A threat answers an event as it happens: it is judged against the fight as it is now.
+  const now = { fighters: fight.fighters, grapples: fight.grapples };
+  const out = resolveAttack({ ...fight, phase: "attack", pending, slotStart: now }, [], view, rules);
   return {
     ...out,
     fight: { ...out.fight, phase: fight.phase, threats: fight.threats.filter((t) => t !== threat) },

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import {
+  CLUB,
+  fighter,
+  LONGSWORD,
+  pool,
+  refusal,
+  roundOf,
+  strike,
+  viewOf,
+} from "../../../test/support/lunos-fixtures";
+import { ScriptedDice } from "../kernel/dice";
+import { LUNOS_DEFAULTS } from "./config";
+import {
+  type AttackOutcome,
+  declare,
+  type FightView,
+  fighterOf,
+  type LunosFight,
+  type LunosPlan,
+  levelsTaken,
+  resolveAttack,
+  rollAttack,
+  startFight,
+  startRound,
+  type TargetSpend,
+} from "./round-engine";
+
+/*
+ * Rulings a review of the core asked for: each test fails on the code
+ * before its fix. Sheets as in round-engine.test.ts: Agility 3, Weapon 3
+ * (a six-die attack), Body 2 (7 levels), Willpower 3, clubs (small, +1,
+ * bruising). Without a defense an attack of s successes has s − 1 extra
+ * and deals s + 2 + 1 − 2 = s + 1.
+ */
+
+const R = LUNOS_DEFAULTS;
+const AL = fighter("al", { weapon: CLUB });
+const BO = fighter("bo", { weapon: CLUB });
+const DUEL = viewOf([AL, BO]);
+const plan = (...actions: LunosPlan["actions"]): LunosPlan => ({ actions });
+const idle = plan({ kind: "other", task: "task" });
+
+describe("the skill of an attack", () => {
+  it("LUN-ACT-1: a skill the weapon is not used with is refused; Brawl is a bodily blow, struck bare-handed", () => {
+    const f = startRound(startFight(["al", "bo"]), DUEL, new ScriptedDice([...pool(3, 2), ...pool(3, 1)]), R);
+    // A club is a melee weapon: Archery would add a skill the weapon does not use.
+    expect(
+      refusal(() => declare(f, "al", plan({ kind: "attack", targets: ["bo"], skill: "archery" }), DUEL, R)),
+    ).toBe("SkillNotOfWeapon");
+    // Brawl (Agility 3 + Brawl 2: five dice) strikes bare-handed: Martial Arts 1, bruising: 2 + 2 + 1 − 2 = 3.
+    const brawl = roundOf({
+      plans: { al: plan({ kind: "attack", targets: ["bo"], skill: "brawl" }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    const out = strike(brawl, "al", pool(5, 2));
+    expect(out.attack.armed).toBe(false);
+    expect(out.targets[0]!.damage.points).toBe(3);
+  });
+});
+
+describe("damage bought", () => {
+  it("LUN-MNV-1: Increase damage adds its points after the floor at 0: a blow that does nothing still deals what was bought", () => {
+    // Bare-handed (Martial Arts 0, Body 0) against Body 5: 2 + 0 + 0 − 5 is below 0; two Increase damage make it 2.
+    const weak = fighter("al", { weapon: null, abilities: { body: 0 }, skills: { martialArts: 0 } });
+    const tough = fighter("bo", { weapon: CLUB, abilities: { body: 5 } });
+    const view = viewOf([weak, tough]);
+    const f = roundOf({
+      view,
+      plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    // Agility 3 + Brawl 2: five dice, 4 successes, 3 extra; 2 of them on Increase damage.
+    const out = strike(
+      f,
+      "al",
+      pool(5, 4),
+      [{ target: "bo", maneuvers: ["increaseDamage", "increaseDamage"] }],
+      view,
+    );
+    expect(out.targets[0]!.damage.points).toBe(2);
+  });
+});
+
+describe("a shared initiative slot", () => {
+  /** al and bo tie on initiative and attack each other in one slot; nobody defends. */
+  function tie(view: FightView, alPlan: LunosPlan, boPlan: LunosPlan): LunosFight {
+    return roundOf({ view, plans: { al: alPlan, bo: boPlan }, dice: [...pool(3, 1), ...pool(3, 1)] });
+  }
+
+  /** The slot's two blows entered in the order given, each with its own dice and spend. */
+  function play(
+    fight: LunosFight,
+    order: readonly ("al" | "bo")[],
+    dice: Readonly<Record<"al" | "bo", readonly number[]>>,
+    spends: Readonly<Record<"al" | "bo", readonly TargetSpend[]>>,
+    view: FightView,
+  ): { fight: LunosFight; outs: Record<string, AttackOutcome> } {
+    let f = fight;
+    const outs: Record<string, AttackOutcome> = {};
+    for (const id of order) {
+      const d = new ScriptedDice(dice[id]);
+      const rolled = rollAttack(f, id, view, d, R);
+      const out = resolveAttack(rolled, spends[id], view, R);
+      outs[id] = out;
+      f = out.fight;
+    }
+    return { fight: f, outs };
+  }
+
+  it("LUN-RND-2: blows at once are judged against the slot's start: wounds, a disarm and a death do not depend on who is entered first", () => {
+    // Willpower 5: wounds never put either out, so both strike with what the slot began with.
+    const al = fighter("al", { weapon: CLUB, abilities: { willpower: 5 } });
+    const bo = fighter("bo", { weapon: LONGSWORD, abilities: { willpower: 5 } });
+    const view = viewOf([al, bo]);
+    const f = tie(view, plan({ kind: "attack", targets: ["bo"] }), plan({ kind: "attack", targets: ["al"] }));
+    // al: 5 successes, 4 extra: a Disarm (3) and one more point. bo: 3 successes, wounding with its longsword.
+    const dice = { al: pool(6, 5), bo: pool(6, 3) };
+    const spends = {
+      al: [{ target: "bo", maneuvers: ["disarm", "increaseDamage"] }] as TargetSpend[],
+      bo: [] as TargetSpend[],
+    };
+    const first = play(f, ["al", "bo"], dice, spends, view);
+    const second = play(f, ["bo", "al"], dice, spends, view);
+    expect(first.fight.fighters).toEqual(second.fight.fighters);
+    // bo, disarmed by a blow of its own slot, still strikes with the longsword it held as the slot began,
+    // and its six dice are not cut by al's 7 points (every level but none past: all 7 used).
+    expect(first.outs.bo!.attack.armed).toBe(true);
+    expect(first.outs.bo!.attack.roll.dice).toBe(6);
+    expect(first.outs.bo!.targets[0]!.damage).toEqual(second.outs.bo!.targets[0]!.damage);
+  });
+
+  it("LUN-HLT-4: a fighter whose last level goes in a slot is not killed by another blow of that slot: the damage is not further", () => {
+    const al = fighter("al", { weapon: CLUB, abilities: { willpower: 5 } });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    const carl = fighter("carl", { weapon: CLUB });
+    const view = viewOf([al, bo, carl]);
+    // al and carl tie and both strike bo, who only waits.
+    const f = roundOf({
+      view,
+      ids: ["al", "bo", "carl"],
+      plans: {
+        al: plan({ kind: "attack", targets: ["bo"] }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 2)],
+    });
+    // al's 6 successes deal 7 (every level); carl's 2 deal 3.
+    const dice = { al: pool(6, 6), carl: pool(6, 2) } as Record<"al" | "bo", number[]> & { carl: number[] };
+    let a = f;
+    for (const id of ["al", "carl"]) {
+      const rolled = rollAttack(a, id, view, new ScriptedDice(dice[id as "al"]), R);
+      a = resolveAttack(rolled, [], view, R).fight;
+    }
+    let b = f;
+    for (const id of ["carl", "al"]) {
+      const rolled = rollAttack(b, id, view, new ScriptedDice(dice[id as "al"]), R);
+      b = resolveAttack(rolled, [], view, R).fight;
+    }
+    // Which kinds fill the last levels follows the order (what passes them is lost); the count and the fate do not.
+    for (const fight of [a, b]) {
+      expect(levelsTaken(fighterOf(fight, "bo"))).toBe(7);
+      expect(fighterOf(fight, "bo")).toMatchObject({ dead: false, dying: 0 });
+    }
+  });
+});
