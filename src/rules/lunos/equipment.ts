@@ -22,8 +22,8 @@ export function weaponDamageType(sheet: LunosFighter, armed: boolean): "bruising
 
 /**
  * What armor adds to the defender's Body against one kind of damage
- * (LUN-EQP-1). Without armor, Body counts lower against wounding; armor
- * avoided (Avoid Armor) adds nothing and takes nothing away.
+ * (LUN-EQP-1). Without armor, Body counts lower against wounding, Avoid
+ * Armor or not; armor avoided adds nothing.
  */
 export function armorProtection(
   armor: LunosArmor | null,
@@ -31,8 +31,9 @@ export function armorProtection(
   avoided: boolean,
   rules: LunosRules,
 ): number {
-  if (avoided) return 0;
+  // Avoid Armor negates what armor gives; a fighter with none keeps its lower Body against wounding.
   if (armor === null) return type === "wounding" ? -rules.unarmoredWoundingMalus : 0;
+  if (avoided) return 0;
   if (armor.kind === "flex") return type === "bruising" ? 0 : armor.rating + rules.flexWoundingReduction;
   if (armor.kind === "rigid") return armor.rating + rules.rigidReduction;
   return armor.rating;

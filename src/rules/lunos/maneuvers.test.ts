@@ -36,6 +36,7 @@ describe("maneuvers", () => {
     ).toEqual({
       counts: { increaseDamage: 3 },
       spent: 3,
+      freeUsed: 0,
     });
     expect(buyManeuvers(["push", "push"], 4, 0, null, null, false, R).spent).toBe(4);
     expect(codeOf(() => buyManeuvers(["push", "push", "push"], 6, 0, null, null, false, R))).toBe(

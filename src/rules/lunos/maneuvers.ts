@@ -54,6 +54,8 @@ export interface Purchase {
   readonly counts: Readonly<Partial<Record<Maneuver, number>>>;
   /** Successes paid out of the extra ones (free successes used first on the declared maneuver). */
   readonly spent: number;
+  /** Free successes this purchase used: the attack has them once, whatever its targets. */
+  readonly freeUsed: number;
 }
 
 /**
@@ -88,5 +90,5 @@ export function buyManeuvers(
   const spent = declaredCost - fromFree + otherCost;
   if (spent > extra)
     refuse(`the maneuvers cost ${spent} extra successes, the attack has ${extra}`, { spent, extra });
-  return { counts, spent };
+  return { counts, spent, freeUsed: fromFree };
 }

@@ -14,6 +14,7 @@ import { LUNOS_DEFAULTS } from "./config";
 import {
   type AttackOutcome,
   declare,
+  endSlot as endSlotOf,
   type FightView,
   fighterOf,
   type LunosFight,
@@ -23,6 +24,7 @@ import {
   rollAttack,
   startFight,
   startRound,
+  strikeThreat,
   type TargetSpend,
 } from "./round-engine";
 
@@ -163,5 +165,83 @@ describe("a shared initiative slot", () => {
       expect(levelsTaken(fighterOf(fight, "bo"))).toBe(7);
       expect(fighterOf(fight, "bo")).toMatchObject({ dead: false, dying: 0 });
     }
+  });
+});
+
+describe("maneuvers, as the text words them", () => {
+  it("LUN-MNV-3: Avoid Armor against a fighter with no armor negates nothing: Body still counts 2 lower against wounding", () => {
+    const al = fighter("al", { weapon: LONGSWORD });
+    const view = viewOf([al, BO]);
+    const round = () =>
+      roundOf({
+        view,
+        plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+        dice: [...pool(3, 2), ...pool(3, 1)],
+      });
+    // 6 successes, 5 extra: 6 + 2 + 2 (medium) − (2 − 2) = 10, whether Avoid Armor is bought or not.
+    const plain = strike(round(), "al", pool(6, 6), [], view);
+    const avoided = strike(round(), "al", pool(6, 6), [{ target: "bo", maneuvers: ["avoidArmor"] }], view);
+    expect(plain.targets[0]!.damage.points).toBe(10);
+    expect(avoided.targets[0]!.damage.points).toBe(10);
+  });
+
+  it("LUN-MNV-2: the free success of a declared maneuver is a single one: an attack on two targets spends it on one", () => {
+    const cy = fighter("cy", { weapon: CLUB });
+    const view = viewOf([AL, BO, cy]);
+    const f = () =>
+      roundOf({
+        view,
+        ids: ["al", "bo", "cy"],
+        plans: { al: plan({ kind: "attack", targets: ["bo", "cy"], declared: "trip" }), bo: idle, cy: idle },
+        dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 1)],
+      });
+    // Two targets: five dice; 3 successes, 2 extra against each. Trip costs 3: the free success makes it once.
+    const once = strike(f(), "al", pool(5, 3), [{ target: "bo", maneuvers: ["trip"] }], view);
+    expect(fighterOf(once.fight, "bo").prone).toBe(true);
+    const rolled = rollAttack(f(), "al", view, new ScriptedDice(pool(5, 3)), R);
+    expect(
+      refusal(() =>
+        resolveAttack(
+          rolled,
+          [
+            { target: "bo", maneuvers: ["trip"] },
+            { target: "cy", maneuvers: ["trip"] },
+          ],
+          view,
+          R,
+        ),
+      ),
+    ).toBe("invalid-value");
+  });
+
+  it("LUN-MNV-3: a threat strikes only in a round that keeps an action on it, and its successes past the first buy maneuvers", () => {
+    const threatened = (() => {
+      const f = roundOf({
+        plans: {
+          al: plan({ kind: "attack", targets: ["bo"], declared: "threaten", forgoDamage: true }),
+          bo: idle,
+        },
+        dice: [...pool(3, 2), ...pool(3, 1)],
+      });
+      // 4 successes: 3 extra and two free make Threaten's 5; the margin held is 4.
+      return strike(f, "al", pool(6, 4), [{ target: "bo", maneuvers: ["threaten"] }]).fight;
+    })();
+    let next = threatened;
+    while (next.phase === "attack") next = endSlotOf(next);
+    // The next round has begun, but al has not yet kept an action on it.
+    const opened = startRound(next, DUEL, new ScriptedDice([...pool(3, 2), ...pool(3, 1)]), R);
+    expect(refusal(() => strikeThreat(opened, "al", DUEL, R))).toBe("NoThreat");
+    const kept = declare(
+      declare(opened, "al", plan({ kind: "other", task: "maintainThreat" }), DUEL, R),
+      "bo",
+      idle,
+      DUEL,
+      R,
+    );
+    // The margin 4 is a hit with 3 successes past the first: a Stun (3) is bought with them.
+    const struck = strikeThreat(kept, "al", DUEL, R, ["stun"]);
+    expect(struck.targets[0]).toMatchObject({ hit: true, maneuvers: ["stun"] });
+    expect(fighterOf(struck.fight, "bo").stunned).toBe(true);
+    expect(refusal(() => strikeThreat(kept, "al", DUEL, R, ["stun", "trip"]))).toBe("invalid-value");
   });
 });

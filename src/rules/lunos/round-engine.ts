@@ -997,6 +997,8 @@ export function resolveAttack(
   let grapples = fight.grapples;
   let threats = fight.threats;
   const outcomes: TargetOutcome[] = [];
+  // LUN-MNV-2: "a single free success": spent on one target, it is gone for the others.
+  let freeLeft = p.free;
   for (const t of p.targets) {
     const spend = spends.find((s) => s.target === t.id);
     let target = fighters[indexOf(fight, t.id)]!;
@@ -1019,7 +1021,8 @@ export function resolveAttack(
     const maneuvers = spend?.maneuvers ?? [];
     const grapple = grappleIn(grapples, p.attackerId);
     const together = grapple !== null && partnerIn(grapple, p.attackerId) === t.id;
-    const bought = buyManeuvers(maneuvers, t.extra, p.free, p.declared, tSheet.armor, together, rules);
+    const bought = buyManeuvers(maneuvers, t.extra, freeLeft, p.declared, tSheet.armor, together, rules);
+    freeLeft -= bought.freeUsed;
     const c = bought.counts;
     if (p.forgoDamage && (c.increaseDamage || c.coupDeGrace))
       refuse("BadSpend", "this attack forwent its damage: no damage to increase", { id: t.id });
@@ -1098,20 +1101,25 @@ export function endSlot(fight: LunosFight): LunosFight {
 
 /**
  * LUN-MNV-3, Threaten: the threat's maker strikes with the held margin in
- * answer to something it sees, once the round after the threat has begun;
- * the threat ends with it.
+ * answer to something it sees, from the round after the threat, in a
+ * round whose plan keeps an action on it ("as long as you maintain an
+ * action"); the margin is a hit whose successes past the first buy
+ * maneuvers as an attack's extra ones do. The threat ends with it.
  */
 export function strikeThreat(
   fight: LunosFight,
   id: string,
   view: FightView,
   rules: LunosRules,
+  maneuvers: readonly Maneuver[] = [],
 ): AttackOutcome {
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers", { id });
   const threat = fight.threats.find((t) => t.by === id);
   if (threat === undefined || threat.since >= fight.round)
     refuse("NoThreat", `${id} holds no threat it may strike with yet`, { id });
   const f = fighterOf(fight, id);
+  const kept = f.plan?.actions.some((a) => a.kind === "other" && a.task === "maintainThreat") ?? false;
+  if (!kept) refuse("NoThreat", `${id} keeps no action on its threat this round`, { id });
   if (isOut(f)) refuse("OutOfAction", `${id} is out of the fight`, { id });
   const roll: PoolRoll = {
     dice: 0,
@@ -1126,7 +1134,15 @@ export function strikeThreat(
     attackerId: id,
     kind: "attack",
     roll,
-    targets: [{ id: threat.target, defense: 0, difficulty: 1, hit: threat.margin >= 1, extra: 0 }],
+    targets: [
+      {
+        id: threat.target,
+        defense: 0,
+        difficulty: 1,
+        hit: threat.margin >= 1,
+        extra: Math.max(0, threat.margin - 1),
+      },
+    ],
     declared: null,
     forgoDamage: false,
     free: 0,
@@ -1135,7 +1151,8 @@ export function strikeThreat(
   };
   // A threat answers an event as it happens: it is judged against the fight as it is now.
   const now = { fighters: fight.fighters, grapples: fight.grapples };
-  const out = resolveAttack({ ...fight, phase: "attack", pending, slotStart: now }, [], view, rules);
+  const spends = maneuvers.length > 0 ? [{ target: threat.target, maneuvers }] : [];
+  const out = resolveAttack({ ...fight, phase: "attack", pending, slotStart: now }, spends, view, rules);
   return {
     ...out,
     fight: { ...out.fight, phase: fight.phase, threats: fight.threats.filter((t) => t !== threat) },
