@@ -44,7 +44,20 @@ describe("LUNOS_DEFAULTS and resolveLunosOptions", () => {
     ],
     ["a range multiplier of zero", { rangeMultiplier: { ...LUNOS_DEFAULTS.rangeMultiplier, archery: 0 } }],
     ["no override at all", null as never],
+    // 0 let a roll with no success hit an undefended fighter.
+    ["an undefended difficulty of 0", { noDefenseDifficulty: 0 }],
+    // It changed no pool the core rolls: removed, a table giving it is told so.
+    ["the retired armorPenaltyAbility", { armorPenaltyAbility: "awareness" } as never],
   ])("refuses %s with invalid-value", (_what, options) => {
+    expect(codeOf(() => resolveLunosOptions(options))).toBe("invalid-value");
+  });
+
+  it("reads an override object afresh: one changed since it was last resolved is checked and used again", () => {
+    const options: { traumaAbove: number } = { traumaAbove: 4 };
+    expect(resolveLunosOptions(options).traumaAbove).toBe(4);
+    options.traumaAbove = 2;
+    expect(resolveLunosOptions(options).traumaAbove).toBe(2);
+    options.traumaAbove = -1;
     expect(codeOf(() => resolveLunosOptions(options))).toBe("invalid-value");
   });
 });

@@ -95,8 +95,6 @@ export interface LunosRules {
   readonly rigidReduction: number;
   readonly rigidDice: number;
   readonly flexWoundingReduction: number;
-  /** Which pools the armor penalty reaches besides Agility's (the text says Awareness once, Perception once). */
-  readonly armorPenaltyAbility: "perception" | "awareness";
   readonly weaponSizes: Readonly<Record<WeaponSize, WeaponSizeRow>>;
   readonly rangeIncrements: number;
   readonly rangeMultiplier: Readonly<Record<AttackSkill, number>>;
@@ -199,7 +197,6 @@ export const LUNOS_DEFAULTS: LunosRules = deepFreeze({
   rigidReduction: 2,
   rigidDice: 2,
   flexWoundingReduction: 1,
-  armorPenaltyAbility: "perception",
   weaponSizes: {
     tiny: { rank: -4, cost: 1, damage: 0, range: 10 },
     small: { rank: -3, cost: 1, damage: 1, range: 20 },
@@ -226,7 +223,8 @@ const INTEGER_KEYS: readonly [keyof LunosRules, number, number][] = [
   ["dramaticSuccesses", 0, 10],
   ["extraTargetDice", 0, 10],
   ["opponentsPerDefenseDie", 1, 10],
-  ["noDefenseDifficulty", 0, 10],
+  // 0 would let a roll of no success hit an undefended fighter.
+  ["noDefenseDifficulty", 1, 10],
   ["parryRangedDifficulty", 0, 10],
   ["moveFeet", 0, 1000],
   ["moveFeetPerAthletics", 0, 100],
@@ -273,7 +271,6 @@ const CHOICES: readonly [keyof LunosRules, readonly string[]][] = [
   ["grappleLargestWeapon", WEAPON_SIZES],
   ["netSuccesses", ["margin", "unspent"]],
   ["extraLevels", ["spread", "allAtLargest"]],
-  ["armorPenaltyAbility", ["perception", "awareness"]],
 ];
 
 function refuse(message: string, details: Readonly<Record<string, unknown>> = {}): never {
@@ -330,26 +327,22 @@ function checkOptions(options: LunosOptions): void {
   }
 }
 
-let lastOptions: LunosOptions | undefined;
-let lastResolved: LunosRules = LUNOS_DEFAULTS;
 const resolvedRules = new WeakSet<object>();
 
 /**
  * Merges a partial override onto the defaults (one level: a table given
  * replaces the default table whole). Every value given is checked first;
- * the answer is frozen, and resolving it again is free.
+ * the answer is frozen, and resolving it again is free. An override
+ * object is read afresh each time (it may have been changed since).
  */
 export function resolveLunosOptions(options?: LunosOptions): LunosRules {
   if (options === undefined || options === LUNOS_DEFAULTS) return LUNOS_DEFAULTS;
-  if (options === lastOptions) return lastResolved;
   if (resolvedRules.has(options)) return options as LunosRules;
   checkOptions(options);
   const given: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(options))
     if (v !== undefined) given[k] = deepFreeze(structuredClone(v));
   const resolved = Object.freeze({ ...LUNOS_DEFAULTS, ...given }) as LunosRules;
-  lastOptions = options;
-  lastResolved = resolved;
   resolvedRules.add(resolved);
   return resolved;
 }

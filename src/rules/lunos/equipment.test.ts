@@ -39,7 +39,7 @@ describe("armor", () => {
     expect(armorDice(armor({ rating: 1 }), "agility", R)).toBe(0);
     expect(armorDice(armor({ rating: 2 }), "agility", R)).toBe(1);
     expect(armorDice(armor({ rating: 3 }), "dexterity", R)).toBe(1);
-    expect(armorDice(armor({ rating: 3 }), "perception", R)).toBe(1);
+    expect(armorDice(armor({ rating: 3 }), "senses", R)).toBe(1);
     expect(armorDice(armor({ rating: 0, kind: "rigid" }), "agility", R)).toBe(2);
     expect(armorDice(armor({ rating: 3, kind: "rigid" }), "agility", R)).toBe(3);
     expect(armorDice(armor({ rating: 3, kind: "flex" }), "agility", R)).toBe(0);
@@ -47,10 +47,7 @@ describe("armor", () => {
     // Partial armor (no gloves, no helmet) spares Dexterity and the senses, not Agility.
     expect(armorDice(armor({ rating: 3, partial: true }), "dexterity", R)).toBe(0);
     expect(armorDice(armor({ rating: 3, partial: true }), "agility", R)).toBe(1);
-    // The text says Awareness once and Perception once: an option names which.
-    const awareness = resolveLunosOptions({ armorPenaltyAbility: "awareness" });
-    expect(armorDice(armor({ rating: 3 }), "awareness", awareness)).toBe(1);
-    expect(armorDice(armor({ rating: 3 }), "perception", awareness)).toBe(0);
+    expect(armorDice(armor({ rating: 3, partial: true }), "senses", R)).toBe(0);
   });
 });
 

@@ -39,8 +39,12 @@ export function armorProtection(
   return armor.rating;
 }
 
-/** The pools armor weighs on: Agility's, Dexterity's, and Perception's (or Awareness's, by the option). */
-export type ArmoredPool = "agility" | "dexterity" | "perception" | "awareness";
+/**
+ * The pools armor weighs on: Agility's, Dexterity's, and the senses' (the
+ * text's "Awareness" at l.27 and "Perception" at l.56: one sense pool,
+ * docs/rules/lunos.md, "Armor").
+ */
+export type ArmoredPool = "agility" | "dexterity" | "senses";
 
 /**
  * Dice armor takes off a pool (LUN-EQP-1): −1 from +2, the Rigid −2 more,
@@ -51,7 +55,6 @@ export function armorDice(armor: LunosArmor | null, pool: ArmoredPool, rules: Lu
   if (armor === null || armor.kind === "flex") return 0;
   if (pool !== "agility") {
     if (armor.partial) return 0;
-    if (pool !== "dexterity" && pool !== rules.armorPenaltyAbility) return 0;
   }
   return (
     (armor.rating >= rules.heavyArmorFrom ? rules.heavyArmorDice : 0) +

@@ -10,7 +10,7 @@ import {
   viewOf,
 } from "../../../test/support/lunos-fixtures";
 import { ScriptedDice } from "../kernel/dice";
-import { LUNOS_DEFAULTS } from "./config";
+import { LUNOS_DEFAULTS, resolveLunosOptions } from "./config";
 import {
   type AttackOutcome,
   declare,
@@ -243,5 +243,28 @@ describe("maneuvers, as the text words them", () => {
     expect(struck.targets[0]).toMatchObject({ hit: true, maneuvers: ["stun"] });
     expect(fighterOf(struck.fight, "bo").stunned).toBe(true);
     expect(refusal(() => strikeThreat(kept, "al", DUEL, R, ["stun", "trip"]))).toBe("invalid-value");
+  });
+});
+
+describe("sheets and options the engine is given", () => {
+  it("LUN-EQP-3: a sheet whose weapon has a size the table lacks is refused with a RulesError when the round starts", () => {
+    const huge = fighter("bo", { weapon: { ...CLUB, size: "huge" as never } });
+    const view = viewOf([AL, huge]);
+    expect(refusal(() => startRound(startFight(["al", "bo"]), view, new ScriptedDice([]), R))).toBe(
+      "invalid-value",
+    );
+  });
+
+  it("LUN-ACT-3: an undefended fighter's difficulty is never below 1: an option of 0 is refused", () => {
+    expect(refusal(() => resolveLunosOptions({ noDefenseDifficulty: 0 }))).toBe("invalid-value");
+    // The text's 1 and a table's 2 both make a roll of no success miss.
+    const hard = resolveLunosOptions({ noDefenseDifficulty: 2 });
+    const f = roundOf({
+      rules: hard,
+      plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    const out = strike(f, "al", pool(6, 1), [], DUEL, hard);
+    expect(out.attack.targets[0]).toMatchObject({ difficulty: 2, hit: false });
   });
 });

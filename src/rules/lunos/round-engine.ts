@@ -13,6 +13,7 @@ import {
   weaponDamage,
   weaponDamageType,
 } from "./equipment";
+import { validateFighter } from "./fighter";
 import { allLevelsUsed, dyingRounds, healthLevels, overcomeByPain, woundPenalty } from "./health";
 import { buyManeuvers, checkDeclaration, freeSuccesses } from "./maneuvers";
 import { type PoolRoll, poolAutomatic, poolDice, rollPool } from "./pool";
@@ -412,6 +413,8 @@ export function startRound(
   rules: LunosRules,
 ): LunosFight {
   requirePhase(fight, "end");
+  // The sheets come from outside (samples, files, the table's documents): each is checked before the rules read it.
+  for (const f of fight.fighters) validateFighter(view.sheet(f.id));
   const roundsPerMinute = 60 / rules.secondsPerRound;
   const fighters = fight.fighters.map((f): FighterState => {
     let next: FighterState = {
