@@ -3,6 +3,7 @@ import {
   CLUB,
   fighter,
   LONGSWORD,
+  MAIL,
   pool,
   refusal,
   roundOf,
@@ -14,6 +15,7 @@ import { LUNOS_DEFAULTS, resolveLunosOptions } from "./config";
 import {
   type AttackOutcome,
   declare,
+  defensePool,
   endSlot as endSlotOf,
   type FightView,
   fighterOf,
@@ -266,5 +268,61 @@ describe("sheets and options the engine is given", () => {
     });
     const out = strike(f, "al", pool(6, 1), [], DUEL, hard);
     expect(out.attack.targets[0]).toMatchObject({ difficulty: 2, hit: false });
+  });
+});
+
+describe("what weighs on a parry and a grapple check", () => {
+  const bo = startFight(["al", "bo"]).fighters[1]!;
+
+  it("LUN-EQP-3: a Large or Polearm weapon's die is lost on the parry too, the parry being a roll using it", () => {
+    const spear = { ...LONGSWORD, size: "large" as const };
+    // Body 2 < 4: Agility 3 + Weapon 3 + the spear's 3, less 1.
+    expect(defensePool(bo, fighter("bo", { weapon: spear }), "parry", 1, R).dice).toBe(8);
+  });
+
+  it("LUN-EQP-1: a parry of Weapon + rating alone (weaponOnly) pays no Agility armor die; the Agility parry does", () => {
+    const mailed = fighter("bo", { weapon: CLUB, armor: MAIL });
+    const only = resolveLunosOptions({ parryPool: "weaponOnly" });
+    // Weapon 3 + the club's 1.
+    expect(defensePool(bo, mailed, "parry", 1, only).dice).toBe(4);
+    // Agility 3 + Weapon 3 + 1, less Mail's die.
+    expect(defensePool(bo, mailed, "parry", 1, R).dice).toBe(6);
+  });
+
+  /** al and bo already in a grapple, as round 2 opens. */
+  const grappling = (): LunosFight => ({
+    ...startFight(["al", "bo"]),
+    grapples: [{ a: "al", b: "bo", pinnedBy: null, choke: null }],
+  });
+
+  it("LUN-GRP-1: armor's Agility die comes off a grapple check that rolls Agility", () => {
+    // al: Agility 1, Brawl 2, Body 2: Agility and one of the 2s, three dice less Mail's one.
+    const al = fighter("al", { weapon: CLUB, armor: MAIL, abilities: { agility: 1 } });
+    const view = viewOf([al, BO]);
+    const dice = new ScriptedDice([...pool(2, 1), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1)]);
+    const f = startRound(grappling(), view, dice, R);
+    expect(fighterOf(f, "al").grappleCheck!.dice).toBe(2);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("LUN-GRP-3: no parry with a medium weapon in a grapple", () => {
+    const al = fighter("al", { weapon: LONGSWORD });
+    const view = viewOf([al, BO]);
+    // al wins the check (Agility 3 excluded: Brawl 2 + Body 2, four dice each).
+    const dice = new ScriptedDice([...pool(4, 2), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1)]);
+    const f = startRound(grappling(), view, dice, R);
+    expect(refusal(() => declare(f, "al", plan({ kind: "parry", against: ["bo"] }), view, R))).toBe(
+      "NoWeapon",
+    );
+    const clubbed = viewOf([AL, BO]);
+    const g = startRound(
+      grappling(),
+      clubbed,
+      new ScriptedDice([...pool(4, 2), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1)]),
+      R,
+    );
+    expect(
+      fighterOf(declare(g, "al", plan({ kind: "parry", against: ["bo"] }), clubbed, R), "al").plan,
+    ).not.toBeNull();
   });
 });

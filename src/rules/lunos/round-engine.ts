@@ -349,8 +349,12 @@ function rollGrappleCheck(
   rules: LunosRules,
 ): PoolRoll {
   const [p, q] = grappleRatings(sheet);
+  // Armor weighs on Agility (LUN-EQP-1): on the check too, when Agility is one of the two rolled.
+  const a = sheet.abilities;
+  const agilityRolled = !(a.agility >= sheet.skills.brawl && a.agility >= a.body);
+  const armor = agilityRolled ? armorDice(sheet.armor, "agility", rules) : 0;
   return rollPool(
-    poolDice(p, q, rules) - rollPenalty(f, sheet, rules),
+    poolDice(p, q, rules) - rollPenalty(f, sheet, rules) - armor,
     poolAutomatic(p, q),
     pinned ? rules.pinSuccesses : 0,
     dice,
@@ -586,6 +590,8 @@ export function declare(
       checkTargets(fight, id, against, "a defense");
       if (kind === "parry" && (sheet.weapon === null || f.weapon !== "held"))
         refuse("NoWeapon", `${id} has no weapon to parry with`, { id });
+      if (kind === "parry" && grapple !== null && !usableInGrapple(sheet, true, rules))
+        refuse("NoWeapon", `${id}'s weapon is too large to use in a grapple`, { id });
     }
     if (kind === "move") {
       if (grapple !== null) refuse("NoMoveInGrapple", `${id} cannot Move in a grapple`, { id });
@@ -668,14 +674,17 @@ export function defensePool(
     const w = sheet.skills.weapon;
     const rating = weaponDamage(sheet, true, rules);
     const a = rules.parryPool === "agilityWeapon" ? agility : 0;
-    dice = poolDice(a, w, rules) + rating;
+    // LUN-EQP-3: a Large or Polearm weapon's die is lost on "all rolls using" it, the parry one of them.
+    dice = poolDice(a, w, rules) + rating - heavyWeaponDice(sheet, true, rules);
     automatic = poolAutomatic(a, w);
   } else {
     dice = poolDice(agility, sheet.skills.combat, rules);
     automatic = poolAutomatic(agility, sheet.skills.combat);
   }
   dice -= multiDefenseDice(opponents, kind === "fullDefense", rules);
-  dice -= rollPenalty(f, sheet, rules) + armorDice(sheet.armor, "agility", rules);
+  // Armor weighs on Agility: a parry without Agility ("weaponOnly") does not pay it.
+  const agilityPool = kind !== "parry" || rules.parryPool === "agilityWeapon";
+  dice -= rollPenalty(f, sheet, rules) + (agilityPool ? armorDice(sheet.armor, "agility", rules) : 0);
   if (kind === "flurry") dice -= rules.flurryDice;
   const bonus = kind === "fullDefense" ? rules.fullDefenseSuccesses : 0;
   return { dice, automatic, bonus };
