@@ -87,6 +87,8 @@ export interface LunosRules {
   readonly extraLevels: "spread" | "allAtLargest";
   readonly largestPenalty: number;
   readonly dyingMinutes: number;
+  /** LUN-HLT-5: minutes magic takes to activate with every level used. */
+  readonly dyingMagicMinutes: number;
 
   /* Equipment (LUN-EQP-*) */
   readonly unarmoredWoundingMalus: number;
@@ -190,6 +192,7 @@ export const LUNOS_DEFAULTS: LunosRules = deepFreeze({
   extraLevels: "spread",
   largestPenalty: 5,
   dyingMinutes: 5,
+  dyingMagicMinutes: 1,
 
   unarmoredWoundingMalus: 2,
   heavyArmorFrom: 2,
@@ -246,6 +249,7 @@ const INTEGER_KEYS: readonly [keyof LunosRules, number, number][] = [
   ["baseHealthLevels", 1, 20],
   ["largestPenalty", 1, 20],
   ["dyingMinutes", 0, 600],
+  ["dyingMagicMinutes", 1, 60],
   ["unarmoredWoundingMalus", 0, 10],
   ["heavyArmorFrom", 0, 10],
   ["heavyArmorDice", 0, 10],

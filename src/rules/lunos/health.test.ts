@@ -48,9 +48,10 @@ describe("health levels", () => {
     expect(dyingRounds(resolveLunosOptions({ dyingMinutes: 1 }))).toBe(10);
   });
 
-  it("LUN-HLT-5: magic while dying takes a minute and kills the caster unless it heals", () => {
-    expect(magicWhileDying(false)).toEqual({ minutes: 1, killsCaster: true });
-    expect(magicWhileDying(true)).toEqual({ minutes: 1, killsCaster: false });
+  it("LUN-HLT-5: magic while dying takes a minute (ten 6-second rounds, a defaults key) and kills the caster unless it heals", () => {
+    expect(magicWhileDying(false, R)).toEqual({ rounds: 10, killsCaster: true });
+    expect(magicWhileDying(true, R)).toEqual({ rounds: 10, killsCaster: false });
+    expect(magicWhileDying(false, resolveLunosOptions({ dyingMagicMinutes: 2 })).rounds).toBe(20);
   });
 
   it("refuses a Body out of range", () => {

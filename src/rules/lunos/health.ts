@@ -60,9 +60,13 @@ export function dyingRounds(rules: LunosRules): number {
 }
 
 /**
- * LUN-HLT-5: magic with every level used takes a minute and kills the
- * caster afterwards, unless it heals.
+ * LUN-HLT-5: magic with every level used takes a minute
+ * (`dyingMagicMinutes`), in rounds, and kills the caster afterwards,
+ * unless it heals.
  */
-export function magicWhileDying(healing: boolean): { readonly minutes: 1; readonly killsCaster: boolean } {
-  return { minutes: 1, killsCaster: !healing };
+export function magicWhileDying(
+  healing: boolean,
+  rules: LunosRules,
+): { readonly rounds: number; readonly killsCaster: boolean } {
+  return { rounds: Math.ceil((rules.dyingMagicMinutes * 60) / rules.secondsPerRound), killsCaster: !healing };
 }

@@ -578,6 +578,21 @@ describe("damage and health in the round", () => {
     expect(fighterOf(cast(true), "bo").dead).toBe(false);
   });
 
+  it("LUN-HLT-5: casting again while the spell is under way does not restart its minute", () => {
+    // Minute-long rounds and a two-minute spell (dyingMagicMinutes): it ends two rounds after it is begun.
+    const slow = resolveLunosOptions({ secondsPerRound: 60, dyingMinutes: 5, dyingMagicMinutes: 2 });
+    const f0 = alAttacks({ targets: ["bo"] }, STOUT, undefined, slow);
+    let f = finish(
+      strike(f0, "al", pool(6, 6), [{ target: "bo", maneuvers: ["coupDeGrace"] }], STOUT, slow).fight,
+    );
+    for (let round = 0; round < 2; round += 1) {
+      f = startRound(f, STOUT, new ScriptedDice(pool(3, 2)), slow);
+      f = declare(declare(f, "al", idle, STOUT, slow), "bo", plan({ kind: "magic" }), STOUT, slow);
+      f = finish(beginAttacks(f, STOUT, new SeededDice(1), slow));
+    }
+    expect(fighterOf(startRound(f, STOUT, new ScriptedDice(pool(3, 2)), slow), "bo").dead).toBe(true);
+  });
+
   it("a disaster on the attack roll costs an action the next round", () => {
     const f = alAttacks({ targets: ["bo"] });
     const out = strike(f, "al", [2, 2, 2, 2, 2, 1]);

@@ -14,7 +14,14 @@ import {
   weaponDamageType,
 } from "./equipment";
 import { validateFighter } from "./fighter";
-import { allLevelsUsed, dyingRounds, healthLevels, overcomeByPain, woundPenalty } from "./health";
+import {
+  allLevelsUsed,
+  dyingRounds,
+  healthLevels,
+  magicWhileDying,
+  overcomeByPain,
+  woundPenalty,
+} from "./health";
 import { buyManeuvers, checkDeclaration, freeSuccesses } from "./maneuvers";
 import { type PoolRoll, poolAutomatic, poolDice, rollPool } from "./pool";
 import { lunosTurnOrder } from "./ruleset";
@@ -618,9 +625,11 @@ export function declare(
           refuse("BadTarget", `${id} can tend only another fighter who is dying`, { id, target: who });
       }
     }
-    if (kind === "magic" && f.dying >= 0) {
-      lastMagic = Math.ceil(60 / rules.secondsPerRound);
-      lastMagicKills = (action as { healing?: boolean }).healing !== true;
+    // A spell already under way goes on: casting again does not restart its minute.
+    if (kind === "magic" && f.dying >= 0 && f.lastMagic < 0) {
+      const m = magicWhileDying((action as { healing?: boolean }).healing === true, rules);
+      lastMagic = m.rounds;
+      lastMagicKills = m.killsCaster;
     }
   }
   if (used > budget)
