@@ -326,3 +326,48 @@ describe("what weighs on a parry and a grapple check", () => {
     ).not.toBeNull();
   });
 });
+
+describe("a grappler and the others", () => {
+  const speak = plan({ kind: "other", task: "speak" });
+
+  it("LUN-GRP-2: the one who may act in a grapple may attack someone else, with no weapon of medium size or more", () => {
+    const al = fighter("al", { weapon: LONGSWORD });
+    const cy = fighter("cy", { weapon: CLUB });
+    const view = viewOf([al, BO, cy]);
+    const held: LunosFight = {
+      ...startFight(["al", "bo", "cy"]),
+      grapples: [{ a: "al", b: "bo", pinnedBy: null, choke: null }],
+    };
+    // Checks: al 2 to bo's 0 (Brawl 2 + Body 2 each); initiative al 2, bo 1, cy 0.
+    const f = roundOf({
+      view,
+      fight: held,
+      ids: ["al", "bo", "cy"],
+      plans: { al: plan({ kind: "attack", targets: ["cy"] }), bo: speak, cy: idle },
+      dice: [...pool(4, 2), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+    });
+    // A normal roll, bare-handed: Agility 3 + Brawl 2, five dice; 2 successes: 2 + 2 + 1 (Martial Arts) − 2 = 3 bruising.
+    const out = strike(f, "al", pool(5, 2), [], view);
+    expect(out.attack).toMatchObject({ grapple: false, armed: false });
+    expect(out.targets[0]!.damage).toMatchObject({ points: 3, bruising: 3 });
+  });
+
+  it("LUN-MNV-1: a Grapple bought on someone already in a grapple is refused, not silently dropped", () => {
+    const view = viewOf([AL, BO, fighter("cy", { weapon: CLUB })]);
+    const held: LunosFight = {
+      ...startFight(["al", "bo", "cy"]),
+      grapples: [{ a: "bo", b: "cy", pinnedBy: null, choke: null }],
+    };
+    const f = roundOf({
+      view,
+      fight: held,
+      ids: ["al", "bo", "cy"],
+      plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: speak, cy: speak },
+      dice: [...pool(4, 1), ...pool(4, 1), ...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+    });
+    const rolled = rollAttack(f, "al", view, new ScriptedDice(pool(6, 3)), R);
+    expect(refusal(() => resolveAttack(rolled, [{ target: "bo", maneuvers: ["grapple"] }], view, R))).toBe(
+      "BadSpend",
+    );
+  });
+});

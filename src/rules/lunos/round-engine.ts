@@ -586,10 +586,6 @@ export function declare(
       checkDeclaration(a.declared ?? null, a.forgoDamage === true);
       if (kind === "flurry" && sheet.skills.combat < rules.flurryMinCombat)
         refuse("FlurryNeedsCombat", `Flurry needs Combat ${rules.flurryMinCombat}`, { id });
-      if (grapple !== null)
-        for (const t of a.targets)
-          if (t !== partnerIn(grapple, id))
-            refuse("BadTarget", `${id} is grappling and can strike only its partner`);
     }
     if (DEFENSES.has(kind)) {
       defenses += 1;
@@ -828,11 +824,11 @@ function strikesArmed(
   f: FighterState,
   sheet: LunosFighter,
   attack: AttackDeclaration,
-  inGrapple: boolean,
+  grappling: boolean,
   rules: LunosRules,
 ): boolean {
   if (attack.skill === "brawl") return false;
-  return f.weapon === "held" && sheet.weapon !== null && (!inGrapple || usableInGrapple(sheet, true, rules));
+  return f.weapon === "held" && sheet.weapon !== null && (!grappling || usableInGrapple(sheet, true, rules));
 }
 
 /** What a target's defense counts against this attacker: its roll if it covers the attacker (a parry less against range). */
@@ -876,7 +872,7 @@ export function rollAttack(
   const grapple = grappleIn(fight.slotStart.grapples, id);
   const inGrapple =
     grapple !== null && attack.targets.length === 1 && attack.targets[0] === partnerIn(grapple, id);
-  const armed = strikesArmed(was, sheet, attack, inGrapple, rules);
+  const armed = strikesArmed(was, sheet, attack, grapple !== null, rules);
   const ranged = attacksAtRange(sheet, armed);
   let roll: PoolRoll;
   if (inGrapple && f.grappleCheck !== null) roll = f.grappleCheck;
@@ -1076,8 +1072,12 @@ export function resolveAttack(
       target = { ...target, weapon: spend?.catchWeapon === true ? "caught" : "lying" };
       flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
     }
-    if (c.grapple && grappleIn(grapples, t.id) === null && grapple === null)
+    if (c.grapple) {
+      // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
+      if (grappleIn(grapples, t.id) !== null || grapple !== null)
+        refuse("BadSpend", `${t.id} or ${p.attackerId} is already in a grapple`, { id: t.id });
       grapples = [...grapples, { a: p.attackerId, b: t.id, pinnedBy: null, choke: null }];
+    }
     if (together && (c.pin || c.choke)) {
       grapples = grapples.map((g) =>
         g !== grapple
