@@ -89,6 +89,23 @@ describe("the round", () => {
     expect(f.slots).toEqual([["bo"], ["al"]]);
   });
 
+  it("LUN-RND-2: a roll-off of three tied fighters has each of them roll, the third too, until none is tied", () => {
+    const rollOff = resolveLunosOptions({ initiativeTie: "rollOff" });
+    const view = viewOf([AL, BO, fighter("cy")]);
+    // All three 1 success, Reflexes 3; the luck dice: al 3, bo 5, cy 9: cy first, al last.
+    const dice = new ScriptedDice([...pool(3, 1), ...pool(3, 1), ...pool(3, 1), 3, 5, 9]);
+    const f = startRound(startFight(["al", "bo", "cy"]), view, dice, rollOff);
+    expect(f.slots).toEqual([["cy"], ["bo"], ["al"]]);
+    // al and cy tie again (4, 6, 4): those two roll once more (al 2, cy 8).
+    const again = new ScriptedDice([...pool(3, 1), ...pool(3, 1), ...pool(3, 1), 4, 6, 4, 2, 8]);
+    expect(startRound(startFight(["al", "bo", "cy"]), view, again, rollOff).slots).toEqual([
+      ["bo"],
+      ["cy"],
+      ["al"],
+    ]);
+    expect(again.remaining).toBe(0);
+  });
+
   it("LUN-RND-2: fighters acting at once both strike, even when the first puts the other out", () => {
     const weak = fighter("bo", { weapon: CLUB, abilities: { willpower: 0 } });
     const view = viewOf([AL, weak]);

@@ -384,20 +384,36 @@ function orderOf(
 ): string[][] {
   const rows = fighters
     .filter((f) => f.initiative !== null)
-    .map((f) => ({ id: f.id, s: f.initiative!.successes, r: view.sheet(f.id).abilities.reflexes, off: 0 }));
+    .map((f) => ({
+      id: f.id,
+      s: f.initiative!.successes,
+      r: view.sheet(f.id).abilities.reflexes,
+      rolls: [] as number[],
+      off: 0,
+    }));
   if (rules.initiativeTie === "rollOff") {
-    // Fighters tied on both roll the luck die again and again until each tie is broken.
-    let tied = true;
-    while (tied) {
-      tied = false;
-      for (const x of rows)
-        for (const y of rows)
-          if (x !== y && x.s === y.s && x.r === y.r && x.off === y.off) {
-            tied = true;
-            x.off = x.off * 100 + dice.roll(rules.luckDie);
-            y.off = y.off * 100 + dice.roll(rules.luckDie);
-          }
+    const same = (x: (typeof rows)[number], y: (typeof rows)[number]) =>
+      x.s === y.s &&
+      x.r === y.r &&
+      x.rolls.length === y.rolls.length &&
+      x.rolls.every((v, i) => v === y.rolls[i]);
+    // Everyone in a tie (of two or more) rolls the luck die, again and again until no two are tied;
+    // the rolls compare in turn, so a later roll only parts those the earlier ones left together.
+    for (;;) {
+      const tied = rows.filter((x) => rows.some((y) => y !== x && same(x, y)));
+      if (tied.length === 0) break;
+      for (const x of tied) x.rolls.push(dice.roll(rules.luckDie));
     }
+    const byRolls = (x: (typeof rows)[number], y: (typeof rows)[number]) => {
+      for (let i = 0; i < Math.max(x.rolls.length, y.rolls.length); i += 1) {
+        const d = (x.rolls[i] ?? 0) - (y.rolls[i] ?? 0);
+        if (d !== 0) return d;
+      }
+      return 0;
+    };
+    // The turn order reads one number: each fighter's rank among the rolls.
+    const ranked = [...rows].sort(byRolls);
+    for (const row of rows) row.off = ranked.findIndex((x) => byRolls(x, row) === 0);
   }
   const slots = lunosTurnOrder(
     "attack",

@@ -24,7 +24,7 @@ export const LUNOS_PHASES: readonly RulesetPhase[] = Object.freeze(
 /** What the order reads beyond the initiative successes: Reflexes, and a roll-off between fighters tied on both. */
 export interface LunosTurnFacts {
   readonly reflexes: number;
-  /** The luck dice of a roll-off (`initiativeTie: "rollOff"`), read as one number; 0 when none was rolled. */
+  /** The place the luck dice of a roll-off (`initiativeTie: "rollOff"`) give, higher first; 0 when none was rolled. */
   readonly rollOff: number;
 }
 
