@@ -644,7 +644,10 @@ describe("the round engine's limits under any dice", () => {
             f = rollAttack(f, id, DUEL, dice, R);
             const t = f.pending!.targets[0]!;
             const buy: Maneuver[] = [];
-            if (maneuver !== null && t.hit && t.extra >= R.maneuverCosts[maneuver]) buy.push(maneuver);
+            // A Grapple is for fighters not yet in one (one already held is refused).
+            const redundant = maneuver === "grapple" && grappleOf(f, id) !== null;
+            if (maneuver !== null && !redundant && t.hit && t.extra >= R.maneuverCosts[maneuver])
+              buy.push(maneuver);
             f = resolveAttack(f, [{ target: t.id, maneuvers: buy }], DUEL, R).fight;
           }
           f = endSlot(f);
