@@ -64,14 +64,24 @@ describe("weapons", () => {
   });
 
   it("LUN-EQP-3: the size table: Tiny +0 range 10, Small +1 20, Medium +2 40, Large +3 50, Polearm +3 no range", () => {
-    const rows = Object.entries(R.weaponSizes).map(([size, r]) => [size, r.damage, r.range]);
-    expect(rows).toEqual([
+    // The text's rows, proven on what the engine calls: the damage a weapon adds, and its reach when thrown.
+    const rows = [
       ["tiny", 0, 10],
       ["small", 1, 20],
       ["medium", 2, 40],
       ["large", 3, 50],
       ["polearm", 3, null],
-    ]);
+    ] as const;
+    for (const [size, damage, range] of rows) {
+      const thrown = fighter("a", { weapon: { ...CLUB, size, skill: "thrown" } });
+      expect(weaponDamage(thrown, true, R)).toBe(damage);
+      if (range === null) expect(distanceDice(thrown, true, 1, R)).toBeNull();
+      else {
+        // Metres at 3 feet each: no die lost within the first increment, one just past it.
+        expect(distanceDice(thrown, true, range * 3, R)).toBe(0);
+        expect(distanceDice(thrown, true, range * 3 + 1, R)).toBe(1);
+      }
+    }
   });
 
   it("LUN-EQP-3: Large and Polearm weapons cost a die below Body 4", () => {

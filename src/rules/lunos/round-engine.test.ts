@@ -12,6 +12,7 @@ import {
 } from "../../../test/support/lunos-fixtures";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
 import { LUNOS_DEFAULTS, resolveLunosOptions } from "./config";
+import { dyingRounds, magicWhileDying } from "./health";
 import {
   acting,
   attackOf,
@@ -51,7 +52,9 @@ const plan = (...actions: LunosPlan["actions"]): LunosPlan => ({ actions });
 
 describe("the round", () => {
   it("LUN-RND-1: a round of 6 seconds gives each fighter two actions, and no more", () => {
-    expect(R.secondsPerRound).toBe(6);
+    // Six seconds a round: the text's minutes run in rounds, ten a minute (dying: 5 minutes, 50 rounds).
+    expect(dyingRounds(R)).toBe(50);
+    expect(magicWhileDying(false, R).rounds).toBe(10);
     const f = startRound(startFight(["al", "bo"]), DUEL, new ScriptedDice([...pool(3, 1), ...pool(3, 0)]), R);
     expect(f.fighters.map((x) => x.actions)).toEqual([2, 2]);
     expect(

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LUNOS_DEFAULTS } from "../../../rules/lunos/config";
+import { moveFeet } from "../../../rules/lunos/equipment";
 import { validateFighter } from "../../../rules/lunos/fighter";
 import { healthLevels } from "../../../rules/lunos/health";
 import { runRange } from "../../../sim/fight-runner";
@@ -28,6 +29,19 @@ describe("a simulated Lunos duel", () => {
     const out = a.summary.ends.filter((e) => e !== "standing").length;
     expect(out > 0 || a.summary.unfinished).toBe(true);
     expect(a.log).toHaveLength(a.summary.rounds);
+  });
+
+  it("LUN-ACT-5: a Move covers the fighter's feet (20 + 2 per Athletics dot) and brings it to blows that round", () => {
+    // 29 feet apart: Kell (Athletics 2: 24 feet) and Oren close the gap to the next space in round 1, and strike.
+    const far = runDuel({ ...duel(), startFeet: 29 }, 3, true);
+    const first = far.log![0]!;
+    // Each closes what is left but the next space (24 feet), as far as its own Move reaches.
+    expect(first.moved).toEqual([KELL, OREN].map((f) => Math.min(moveFeet(f, LUNOS_DEFAULTS), 24)));
+    expect(first.moved.some((feet) => feet > 0)).toBe(true);
+    expect(first.attacks.length).toBeGreaterThan(0);
+    // Too far to close in one Move each: no blow in round 1.
+    const farther = runDuel({ ...duel(), startFeet: 200 }, 3, true);
+    expect(farther.log![0]!.attacks).toEqual([]);
   });
 
   it("LUN-RND-2: each round's attacks come in initiative order, most successes first", () => {
