@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BOW, CLUB, fighter, LANCE, LONGSWORD, MAIL } from "../../../test/support/lunos-fixtures";
 import { codeOf } from "../../../test/support/rules-error";
-import { LUNOS_DEFAULTS, resolveLunosOptions } from "./config";
+import { LUNOS_DEFAULTS } from "./config";
 import {
   armorDice,
   armorProtection,
