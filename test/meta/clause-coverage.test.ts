@@ -2,6 +2,7 @@ import "../foundry/setup";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LUNOS_CLAUSE_INDEX } from "../../src/rules/lunos/ruleset";
 import { SHARENE_CLAUSE_INDEX } from "../../src/rules/sharene/ruleset";
 import {
   listRulesetDefinitions,
@@ -88,7 +89,9 @@ const sources = [...testFiles(join(root, "src")), ...testFiles(join(root, "test"
  * clauses are held to their tests from the core's own index. An entry goes
  * when its ruleset registers a definition that gives the index.
  */
-const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [];
+const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [
+  { id: "lunos", clauseIndex: LUNOS_CLAUSE_INDEX },
+];
 
 const definitions = listRulesetDefinitions().filter((d) => d.clauseIndex !== undefined);
 const indexed = [
@@ -104,7 +107,7 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     expect(clausesOf(toyDefinition.clauseIndex!)).toEqual(["TOY-RND-1", "TOY-SIM-1"]);
   });
 
-  it("reads a core's own index until its definition gives it, and Sharene's SHA clauses are among them", () => {
+  it("reads a core's own index until its definition gives it: Sharene's 24 SHA clauses and Lunos's 28 LUN ones", () => {
     for (const core of CORES_WITHOUT_DEFINITION)
       expect(
         definitions.map((d) => d.id),
@@ -114,6 +117,9 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     const sharene = definitions.find((d) => d.id === "sharene")!;
     expect(sharene.clauseIndex).toBe(SHARENE_CLAUSE_INDEX);
     expect(clausesOf(sharene.clauseIndex!)).toHaveLength(24);
+    const lunos = indexed.find((d) => d.id === "lunos")!;
+    expect(clausesOf(lunos.clauseIndex!)).toHaveLength(28);
+    expect(clausesOf(lunos.clauseIndex!)).toEqual(expect.arrayContaining(["LUN-RND-1", "LUN-DMG-1"]));
   });
 
   it("finds clause ids only at the start of test titles, for each ruleset's prefixes", () => {

@@ -55,10 +55,10 @@ describe("--ruleset", () => {
   it("looks the ruleset's part up by id; an unknown id is refused, listing the ids", async () => {
     expect((await loadTerminal("fangs")).rulesetId).toBe("fangs");
     expect((await loadTerminal("toy", withToy)).rulesetId).toBe("toy");
-    const refusal = loadTerminal("lunos", withToy);
+    const refusal = loadTerminal("nosuchgame", withToy);
     await expect(refusal).rejects.toBeInstanceOf(SimError);
-    await expect(loadTerminal("lunos", withToy)).rejects.toThrow(
-      `unknown ruleset "lunos" (the simulator runs: ${[...Object.keys(TERMINAL_RULESETS), "toy"].join(", ")})`,
+    await expect(loadTerminal("nosuchgame", withToy)).rejects.toThrow(
+      `unknown ruleset "nosuchgame" (the simulator runs: ${[...Object.keys(TERMINAL_RULESETS), "toy"].join(", ")})`,
     );
     await expect(loadTerminal("toString")).rejects.toThrow(/unknown ruleset/);
   });

@@ -1,0 +1,373 @@
+import { describe, expect, it } from "vitest";
+import {
+  CLUB,
+  fighter,
+  LONGSWORD,
+  MAIL,
+  pool,
+  refusal,
+  roundOf,
+  strike,
+  viewOf,
+} from "../../../test/support/lunos-fixtures";
+import { ScriptedDice } from "../kernel/dice";
+import { LUNOS_DEFAULTS, resolveLunosOptions } from "./config";
+import {
+  type AttackOutcome,
+  declare,
+  defensePool,
+  endSlot as endSlotOf,
+  type FightView,
+  fighterOf,
+  type LunosFight,
+  type LunosPlan,
+  levelsTaken,
+  resolveAttack,
+  rollAttack,
+  startFight,
+  startRound,
+  strikeThreat,
+  type TargetSpend,
+} from "./round-engine";
+
+/*
+ * Rulings a review of the core asked for: each test fails on the code
+ * before its fix. Sheets as in round-engine.test.ts: Agility 3, Weapon 3
+ * (a six-die attack), Body 2 (7 levels), Willpower 3, clubs (small, +1,
+ * bruising). Without a defense an attack of s successes has s − 1 extra
+ * and deals s + 2 + 1 − 2 = s + 1.
+ */
+
+const R = LUNOS_DEFAULTS;
+const AL = fighter("al", { weapon: CLUB });
+const BO = fighter("bo", { weapon: CLUB });
+const DUEL = viewOf([AL, BO]);
+const plan = (...actions: LunosPlan["actions"]): LunosPlan => ({ actions });
+const idle = plan({ kind: "other", task: "task" });
+
+describe("the skill of an attack", () => {
+  it("LUN-ACT-1: a skill the weapon is not used with is refused; Brawl is a bodily blow, struck bare-handed", () => {
+    const f = startRound(startFight(["al", "bo"]), DUEL, new ScriptedDice([...pool(3, 2), ...pool(3, 1)]), R);
+    // A club is a melee weapon: Archery would add a skill the weapon does not use.
+    expect(
+      refusal(() => declare(f, "al", plan({ kind: "attack", targets: ["bo"], skill: "archery" }), DUEL, R)),
+    ).toBe("SkillNotOfWeapon");
+    // Brawl (Agility 3 + Brawl 2: five dice) strikes bare-handed: Martial Arts 1, bruising: 2 + 2 + 1 − 2 = 3.
+    const brawl = roundOf({
+      plans: { al: plan({ kind: "attack", targets: ["bo"], skill: "brawl" }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    const out = strike(brawl, "al", pool(5, 2));
+    expect(out.attack.armed).toBe(false);
+    expect(out.targets[0]!.damage.points).toBe(3);
+  });
+});
+
+describe("damage bought", () => {
+  it("LUN-MNV-1: Increase damage adds its points after the floor at 0: a blow that does nothing still deals what was bought", () => {
+    // Bare-handed (Martial Arts 0, Body 0) against Body 5: 2 + 0 + 0 − 5 is below 0; two Increase damage make it 2.
+    const weak = fighter("al", { weapon: null, abilities: { body: 0 }, skills: { martialArts: 0 } });
+    const tough = fighter("bo", { weapon: CLUB, abilities: { body: 5 } });
+    const view = viewOf([weak, tough]);
+    const f = roundOf({
+      view,
+      plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    // Agility 3 + Brawl 2: five dice, 4 successes, 3 extra; 2 of them on Increase damage.
+    const out = strike(
+      f,
+      "al",
+      pool(5, 4),
+      [{ target: "bo", maneuvers: ["increaseDamage", "increaseDamage"] }],
+      view,
+    );
+    expect(out.targets[0]!.damage.points).toBe(2);
+  });
+});
+
+describe("a shared initiative slot", () => {
+  /** al and bo tie on initiative and attack each other in one slot; nobody defends. */
+  function tie(view: FightView, alPlan: LunosPlan, boPlan: LunosPlan): LunosFight {
+    return roundOf({ view, plans: { al: alPlan, bo: boPlan }, dice: [...pool(3, 1), ...pool(3, 1)] });
+  }
+
+  /** The slot's two blows entered in the order given, each with its own dice and spend. */
+  function play(
+    fight: LunosFight,
+    order: readonly ("al" | "bo")[],
+    dice: Readonly<Record<"al" | "bo", readonly number[]>>,
+    spends: Readonly<Record<"al" | "bo", readonly TargetSpend[]>>,
+    view: FightView,
+  ): { fight: LunosFight; outs: Record<string, AttackOutcome> } {
+    let f = fight;
+    const outs: Record<string, AttackOutcome> = {};
+    for (const id of order) {
+      const d = new ScriptedDice(dice[id]);
+      const rolled = rollAttack(f, id, view, d, R);
+      const out = resolveAttack(rolled, spends[id], view, R);
+      outs[id] = out;
+      f = out.fight;
+    }
+    return { fight: f, outs };
+  }
+
+  it("LUN-RND-2: blows at once are judged against the slot's start: wounds, a disarm and a death do not depend on who is entered first", () => {
+    // Willpower 5: wounds never put either out, so both strike with what the slot began with.
+    const al = fighter("al", { weapon: CLUB, abilities: { willpower: 5 } });
+    const bo = fighter("bo", { weapon: LONGSWORD, abilities: { willpower: 5 } });
+    const view = viewOf([al, bo]);
+    const f = tie(view, plan({ kind: "attack", targets: ["bo"] }), plan({ kind: "attack", targets: ["al"] }));
+    // al: 5 successes, 4 extra: a Disarm (3) and one more point. bo: 3 successes, wounding with its longsword.
+    const dice = { al: pool(6, 5), bo: pool(6, 3) };
+    const spends = {
+      al: [{ target: "bo", maneuvers: ["disarm", "increaseDamage"] }] as TargetSpend[],
+      bo: [] as TargetSpend[],
+    };
+    const first = play(f, ["al", "bo"], dice, spends, view);
+    const second = play(f, ["bo", "al"], dice, spends, view);
+    expect(first.fight.fighters).toEqual(second.fight.fighters);
+    // bo, disarmed by a blow of its own slot, still strikes with the longsword it held as the slot began,
+    // and its six dice are not cut by al's 7 points (every level but none past: all 7 used).
+    expect(first.outs.bo!.attack.armed).toBe(true);
+    expect(first.outs.bo!.attack.roll.dice).toBe(6);
+    expect(first.outs.bo!.targets[0]!.damage).toEqual(second.outs.bo!.targets[0]!.damage);
+  });
+
+  it("LUN-HLT-4: a fighter whose last level goes in a slot is not killed by another blow of that slot: the damage is not further", () => {
+    const al = fighter("al", { weapon: CLUB, abilities: { willpower: 5 } });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    const carl = fighter("carl", { weapon: CLUB });
+    const view = viewOf([al, bo, carl]);
+    // al and carl tie and both strike bo, who only waits.
+    const f = roundOf({
+      view,
+      ids: ["al", "bo", "carl"],
+      plans: {
+        al: plan({ kind: "attack", targets: ["bo"] }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 2)],
+    });
+    // al's 6 successes deal 7 (every level); carl's 2 deal 3.
+    const dice = { al: pool(6, 6), carl: pool(6, 2) } as Record<"al" | "bo", number[]> & { carl: number[] };
+    let a = f;
+    for (const id of ["al", "carl"]) {
+      const rolled = rollAttack(a, id, view, new ScriptedDice(dice[id as "al"]), R);
+      a = resolveAttack(rolled, [], view, R).fight;
+    }
+    let b = f;
+    for (const id of ["carl", "al"]) {
+      const rolled = rollAttack(b, id, view, new ScriptedDice(dice[id as "al"]), R);
+      b = resolveAttack(rolled, [], view, R).fight;
+    }
+    // Which kinds fill the last levels follows the order (what passes them is lost); the count and the fate do not.
+    for (const fight of [a, b]) {
+      expect(levelsTaken(fighterOf(fight, "bo"))).toBe(7);
+      expect(fighterOf(fight, "bo")).toMatchObject({ dead: false, dying: 0 });
+    }
+  });
+});
+
+describe("maneuvers, as the text words them", () => {
+  it("LUN-MNV-3: Avoid Armor against a fighter with no armor negates nothing: Body still counts 2 lower against wounding", () => {
+    const al = fighter("al", { weapon: LONGSWORD });
+    const view = viewOf([al, BO]);
+    const round = () =>
+      roundOf({
+        view,
+        plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+        dice: [...pool(3, 2), ...pool(3, 1)],
+      });
+    // 6 successes, 5 extra: 6 + 2 + 2 (medium) − (2 − 2) = 10, whether Avoid Armor is bought or not.
+    const plain = strike(round(), "al", pool(6, 6), [], view);
+    const avoided = strike(round(), "al", pool(6, 6), [{ target: "bo", maneuvers: ["avoidArmor"] }], view);
+    expect(plain.targets[0]!.damage.points).toBe(10);
+    expect(avoided.targets[0]!.damage.points).toBe(10);
+  });
+
+  it("LUN-MNV-2: the free success of a declared maneuver is a single one: an attack on two targets spends it on one", () => {
+    const cy = fighter("cy", { weapon: CLUB });
+    const view = viewOf([AL, BO, cy]);
+    const f = () =>
+      roundOf({
+        view,
+        ids: ["al", "bo", "cy"],
+        plans: { al: plan({ kind: "attack", targets: ["bo", "cy"], declared: "trip" }), bo: idle, cy: idle },
+        dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 1)],
+      });
+    // Two targets: five dice; 3 successes, 2 extra against each. Trip costs 3: the free success makes it once.
+    const once = strike(f(), "al", pool(5, 3), [{ target: "bo", maneuvers: ["trip"] }], view);
+    expect(fighterOf(once.fight, "bo").prone).toBe(true);
+    const rolled = rollAttack(f(), "al", view, new ScriptedDice(pool(5, 3)), R);
+    expect(
+      refusal(() =>
+        resolveAttack(
+          rolled,
+          [
+            { target: "bo", maneuvers: ["trip"] },
+            { target: "cy", maneuvers: ["trip"] },
+          ],
+          view,
+          R,
+        ),
+      ),
+    ).toBe("invalid-value");
+  });
+
+  it("LUN-MNV-3: a threat strikes only in a round that keeps an action on it, and its successes past the first buy maneuvers", () => {
+    const threatened = (() => {
+      const f = roundOf({
+        plans: {
+          al: plan({ kind: "attack", targets: ["bo"], declared: "threaten", forgoDamage: true }),
+          bo: idle,
+        },
+        dice: [...pool(3, 2), ...pool(3, 1)],
+      });
+      // 4 successes: 3 extra and two free make Threaten's 5; the margin held is 4.
+      return strike(f, "al", pool(6, 4), [{ target: "bo", maneuvers: ["threaten"] }]).fight;
+    })();
+    let next = threatened;
+    while (next.phase === "attack") next = endSlotOf(next);
+    // The next round has begun, but al has not yet kept an action on it.
+    const opened = startRound(next, DUEL, new ScriptedDice([...pool(3, 2), ...pool(3, 1)]), R);
+    expect(refusal(() => strikeThreat(opened, "al", DUEL, R))).toBe("NoThreat");
+    const kept = declare(
+      declare(opened, "al", plan({ kind: "other", task: "maintainThreat" }), DUEL, R),
+      "bo",
+      idle,
+      DUEL,
+      R,
+    );
+    // The margin 4 is a hit with 3 successes past the first: a Stun (3) is bought with them.
+    const struck = strikeThreat(kept, "al", DUEL, R, ["stun"]);
+    expect(struck.targets[0]).toMatchObject({ hit: true, maneuvers: ["stun"] });
+    expect(fighterOf(struck.fight, "bo").stunned).toBe(true);
+    expect(refusal(() => strikeThreat(kept, "al", DUEL, R, ["stun", "trip"]))).toBe("invalid-value");
+  });
+});
+
+describe("sheets and options the engine is given", () => {
+  it("LUN-EQP-3: a sheet whose weapon has a size the table lacks is refused with a RulesError when the round starts", () => {
+    const huge = fighter("bo", { weapon: { ...CLUB, size: "huge" as never } });
+    const view = viewOf([AL, huge]);
+    expect(refusal(() => startRound(startFight(["al", "bo"]), view, new ScriptedDice([]), R))).toBe(
+      "invalid-value",
+    );
+  });
+
+  it("LUN-ACT-3: an undefended fighter's difficulty is never below 1: an option of 0 is refused", () => {
+    expect(refusal(() => resolveLunosOptions({ noDefenseDifficulty: 0 }))).toBe("invalid-value");
+    // The text's 1 and a table's 2 both make a roll of no success miss.
+    const hard = resolveLunosOptions({ noDefenseDifficulty: 2 });
+    const f = roundOf({
+      rules: hard,
+      plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    const out = strike(f, "al", pool(6, 1), [], DUEL, hard);
+    expect(out.attack.targets[0]).toMatchObject({ difficulty: 2, hit: false });
+  });
+});
+
+describe("what weighs on a parry and a grapple check", () => {
+  const bo = startFight(["al", "bo"]).fighters[1]!;
+
+  it("LUN-EQP-3: a Large or Polearm weapon's die is lost on the parry too, the parry being a roll using it", () => {
+    const spear = { ...LONGSWORD, size: "large" as const };
+    // Body 2 < 4: Agility 3 + Weapon 3 + the spear's 3, less 1.
+    expect(defensePool(bo, fighter("bo", { weapon: spear }), "parry", 1, R).dice).toBe(8);
+  });
+
+  it("LUN-EQP-1: a parry of Weapon + rating alone (weaponOnly) pays no Agility armor die; the Agility parry does", () => {
+    const mailed = fighter("bo", { weapon: CLUB, armor: MAIL });
+    const only = resolveLunosOptions({ parryPool: "weaponOnly" });
+    // Weapon 3 + the club's 1.
+    expect(defensePool(bo, mailed, "parry", 1, only).dice).toBe(4);
+    // Agility 3 + Weapon 3 + 1, less Mail's die.
+    expect(defensePool(bo, mailed, "parry", 1, R).dice).toBe(6);
+  });
+
+  /** al and bo already in a grapple, as round 2 opens. */
+  const grappling = (): LunosFight => ({
+    ...startFight(["al", "bo"]),
+    grapples: [{ a: "al", b: "bo", pinnedBy: null, choke: null }],
+  });
+
+  it("LUN-GRP-1: armor's Agility die comes off a grapple check that rolls Agility", () => {
+    // al: Agility 1, Brawl 2, Body 2: Agility and one of the 2s, three dice less Mail's one.
+    const al = fighter("al", { weapon: CLUB, armor: MAIL, abilities: { agility: 1 } });
+    const view = viewOf([al, BO]);
+    const dice = new ScriptedDice([...pool(2, 1), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1)]);
+    const f = startRound(grappling(), view, dice, R);
+    expect(fighterOf(f, "al").grappleCheck!.dice).toBe(2);
+    expect(dice.remaining).toBe(0);
+  });
+
+  it("LUN-GRP-3: no parry with a medium weapon in a grapple", () => {
+    const al = fighter("al", { weapon: LONGSWORD });
+    const view = viewOf([al, BO]);
+    // al wins the check (Agility 3 excluded: Brawl 2 + Body 2, four dice each).
+    const dice = new ScriptedDice([...pool(4, 2), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1)]);
+    const f = startRound(grappling(), view, dice, R);
+    expect(refusal(() => declare(f, "al", plan({ kind: "parry", against: ["bo"] }), view, R))).toBe(
+      "NoWeapon",
+    );
+    const clubbed = viewOf([AL, BO]);
+    const g = startRound(
+      grappling(),
+      clubbed,
+      new ScriptedDice([...pool(4, 2), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1)]),
+      R,
+    );
+    expect(
+      fighterOf(declare(g, "al", plan({ kind: "parry", against: ["bo"] }), clubbed, R), "al").plan,
+    ).not.toBeNull();
+  });
+});
+
+describe("a grappler and the others", () => {
+  const speak = plan({ kind: "other", task: "speak" });
+
+  it("LUN-GRP-2: the one who may act in a grapple may attack someone else, with no weapon of medium size or more", () => {
+    const al = fighter("al", { weapon: LONGSWORD });
+    const cy = fighter("cy", { weapon: CLUB });
+    const view = viewOf([al, BO, cy]);
+    const held: LunosFight = {
+      ...startFight(["al", "bo", "cy"]),
+      grapples: [{ a: "al", b: "bo", pinnedBy: null, choke: null }],
+    };
+    // Checks: al 2 to bo's 0 (Brawl 2 + Body 2 each); initiative al 2, bo 1, cy 0.
+    const f = roundOf({
+      view,
+      fight: held,
+      ids: ["al", "bo", "cy"],
+      plans: { al: plan({ kind: "attack", targets: ["cy"] }), bo: speak, cy: idle },
+      dice: [...pool(4, 2), ...pool(4, 0), ...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+    });
+    // A normal roll, bare-handed: Agility 3 + Brawl 2, five dice; 2 successes: 2 + 2 + 1 (Martial Arts) − 2 = 3 bruising.
+    const out = strike(f, "al", pool(5, 2), [], view);
+    expect(out.attack).toMatchObject({ grapple: false, armed: false });
+    expect(out.targets[0]!.damage).toMatchObject({ points: 3, bruising: 3 });
+  });
+
+  it("LUN-MNV-1: a Grapple bought on someone already in a grapple is refused, not silently dropped", () => {
+    const view = viewOf([AL, BO, fighter("cy", { weapon: CLUB })]);
+    const held: LunosFight = {
+      ...startFight(["al", "bo", "cy"]),
+      grapples: [{ a: "bo", b: "cy", pinnedBy: null, choke: null }],
+    };
+    const f = roundOf({
+      view,
+      fight: held,
+      ids: ["al", "bo", "cy"],
+      plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: speak, cy: speak },
+      dice: [...pool(4, 1), ...pool(4, 1), ...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+    });
+    const rolled = rollAttack(f, "al", view, new ScriptedDice(pool(6, 3)), R);
+    expect(refusal(() => resolveAttack(rolled, [{ target: "bo", maneuvers: ["grapple"] }], view, R))).toBe(
+      "BadSpend",
+    );
+  });
+});

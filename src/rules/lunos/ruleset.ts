@@ -1,0 +1,87 @@
+import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+
+/**
+ * Lunos as the kernel's generic Ruleset. A round (LUN-RND-1, 6 seconds)
+ * has two phases: everyone declares the round's actions knowing the
+ * initiative order, all at once; then the attacks come in that order
+ * (LUN-RND-2), most successes first. Its definition (with the Foundry
+ * side, to come) registers it; the core alone does not, so loading it
+ * offers no ruleset a world could pick without its table.
+ */
+
+export const LUNOS_PHASE_IDS = ["declare", "attack"] as const;
+export type LunosPhaseId = (typeof LUNOS_PHASE_IDS)[number];
+
+const LABEL: Readonly<Record<LunosPhaseId, string>> = {
+  declare: "LUNOS.Phase.Declare",
+  attack: "LUNOS.Phase.Attack",
+};
+
+export const LUNOS_PHASES: readonly RulesetPhase[] = Object.freeze(
+  LUNOS_PHASE_IDS.map((id) => Object.freeze({ id, labelKey: LABEL[id], takesTurns: id === "attack" })),
+);
+
+/** What the order reads beyond the initiative successes: Reflexes, and a roll-off between fighters tied on both. */
+export interface LunosTurnFacts {
+  readonly reflexes: number;
+  /** The place the luck dice of a roll-off (`initiativeTie: "rollOff"`) give, higher first; 0 when none was rolled. */
+  readonly rollOff: number;
+}
+
+export type LunosTurnCandidate = TurnCandidate<LunosTurnFacts>;
+
+/**
+ * LUN-RND-2: most initiative successes first, then the higher Reflexes,
+ * then a roll-off if one was rolled; still tied, the fighters act at once,
+ * as one slot (docs/rules/lunos.md, "Initiative"). Only the attack phase
+ * has turns; out-of-action fighters have none.
+ */
+export function lunosTurnOrder(phaseId: string, candidates: readonly LunosTurnCandidate[]): TurnSlot[] {
+  if (phaseId !== "attack") return [];
+  const sorted = candidates
+    .filter((c) => !c.outOfAction)
+    .map((c, i) => ({ c, i }))
+    .sort(
+      (x, y) =>
+        y.c.orderValue - x.c.orderValue ||
+        y.c.facts.reflexes - x.c.facts.reflexes ||
+        y.c.facts.rollOff - x.c.facts.rollOff ||
+        x.i - y.i,
+    );
+  const slots: TurnSlot[] = [];
+  let group: string[] = [];
+  let last: LunosTurnCandidate | null = null;
+  for (const { c } of sorted) {
+    if (
+      last &&
+      (last.orderValue !== c.orderValue ||
+        last.facts.reflexes !== c.facts.reflexes ||
+        last.facts.rollOff !== c.facts.rollOff)
+    ) {
+      slots.push(group.length === 1 ? group[0]! : group);
+      group = [];
+    }
+    group.push(c.id);
+    last = c;
+  }
+  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
+  return slots;
+}
+
+export const lunosRuleset: Ruleset<LunosTurnFacts> = Object.freeze({
+  id: "lunos",
+  labelKey: "LUNOS.Ruleset",
+  phases: LUNOS_PHASES,
+  turnOrder: lunosTurnOrder,
+});
+
+/**
+ * Its clause index (the LUN section of the combined index), which
+ * test/meta/clause-coverage.test.ts holds its tests to. The definition
+ * gives it as its `clauseIndex` once it exists; until then the coverage
+ * test reads it from here.
+ */
+export const LUNOS_CLAUSE_INDEX = Object.freeze({
+  path: "docs/rules/texts/other-rulesets-clauses.md",
+  prefixes: Object.freeze(["LUN"]),
+});
