@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RulesError } from "../kernel/errors";
 import { RHF_DEFAULTS, resolveRhfOptions, weaponRow } from "./config";
@@ -65,5 +67,11 @@ describe("RHF_DEFAULTS and resolveRhfOptions", () => {
 
   it("names an area to defend for every location", () => {
     for (const location of LOCATIONS) expect(RHF_DEFAULTS.focus[location]).toBeDefined();
+  });
+
+  it("has each key named in docs/rules/rhf.md, where its default and its reason are given", () => {
+    const notes = readFileSync(resolve(__dirname, "../../../docs/rules/rhf.md"), "utf8");
+    const missing = Object.keys(RHF_DEFAULTS).filter((key) => !notes.includes(`\`${key}\``));
+    expect(missing).toEqual([]);
   });
 });

@@ -685,6 +685,25 @@ describe("refusals", () => {
   });
 });
 
+describe("the order of a round", () => {
+  it("is by Quickness, then weapon skill, then as given; a fighter out has no turn", () => {
+    const sheets = [
+      fighter("a", "sword", { quickness: 10 }),
+      fighter("b", "sword", { quickness: 12 }),
+      fighter("c", "sword", { quickness: 10, skills: { weapon: 16, unarmed: 5, dodge: 5, spot: 5 } }),
+      fighter("d", "sword", { quickness: 10 }),
+    ];
+    const fight = startRound(startFight(sheets));
+    expect(fight.order).toEqual(["b", "c", "a", "d"]);
+    const downed = {
+      ...fight,
+      phase: "over" as const,
+      fighters: fight.fighters.map((f) => (f.id === "c" ? { ...f, condition: "dead" as const } : f)),
+    };
+    expect(startRound(downed).order).toEqual(["b", "a", "d"]);
+  });
+});
+
 describe("the engine under random play", () => {
   const roster: RhfFighter[] = [
     fighter("sp", "spear", { quickness: 11, strength: 12 }),

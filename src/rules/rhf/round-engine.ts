@@ -198,15 +198,15 @@ export function acting(fight: RhfFight): string | null {
 }
 
 function withFighters(fight: RhfFight, changes: ReadonlyMap<number, Partial<RhfFighterState>>): RhfFight {
-  const fighters = fight.fighters.map((f, i) => {
-    const change = changes.get(i);
-    return change ? { ...f, ...change } : f;
-  });
+  const fighters = fight.fighters.slice();
+  for (const [i, change] of changes) fighters[i] = { ...fighters[i]!, ...change };
   return { ...fight, fighters };
 }
 
 function withFighter(fight: RhfFight, i: number, change: Partial<RhfFighterState>): RhfFight {
-  return withFighters(fight, new Map([[i, change]]));
+  const fighters = fight.fighters.slice();
+  fighters[i] = { ...fighters[i]!, ...change };
+  return { ...fight, fighters };
 }
 
 /* -------------------------------------------- */
@@ -297,11 +297,23 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>): RhfFig
       feint: f.feint !== null && f.feint.untilRound < round ? null : f.feint,
     };
   });
-  const order = fighters
-    .map((f, i) => ({ f, i, s: fight.sheets[i]! }))
-    .filter(({ f }) => !OUT.has(f.condition) || (f.condition === "immobilized" && rules.immobilizedMayBreak))
-    .sort((a, b) => b.s.quickness - a.s.quickness || b.s.skills.weapon - a.s.skills.weapon || a.i - b.i)
-    .map(({ f }) => f.id);
+  // An insertion sort: a handful of fighters, and a stable order for equals.
+  const order: string[] = [];
+  const placed: number[] = [];
+  for (let i = 0; i < fighters.length; i += 1) {
+    const f = fighters[i]!;
+    if (OUT.has(f.condition) && !(f.condition === "immobilized" && rules.immobilizedMayBreak)) continue;
+    const s = fight.sheets[i]!;
+    let at = placed.length;
+    while (at > 0) {
+      const p = fight.sheets[placed[at - 1]!]!;
+      if (p.quickness > s.quickness || (p.quickness === s.quickness && p.skills.weapon >= s.skills.weapon))
+        break;
+      at -= 1;
+    }
+    placed.splice(at, 0, i);
+    order.splice(at, 0, f.id);
+  }
   return { ...fight, round, phase: "focus", order, turn: 0, fighters };
 }
 
