@@ -27,6 +27,7 @@ describe("the check of the index's basics", () => {
     expect(() => readCheck(10, 21)).toThrow(/d20/);
     expect(() => hardTarget(Number.NaN)).toThrow(RulesError);
     expect(() => rollCheck(10, new ScriptedDice([]))).toThrow(/ran out/);
+    expect(() => rollCheck(10, new ScriptedDice([25]))).toThrow(/not a d20 result/);
   });
 
   it("a Hard target is never above the skill nor negative for a skill of 0 or more", () => {

@@ -53,9 +53,9 @@ function next(fight: RhfFight, focus: Record<string, "body" | "head" | null> = {
 }
 
 /** Ends turns until `id` acts (in this round). */
-function until(fight: RhfFight, id: string): RhfFight {
+function until(fight: RhfFight, id: string, options = {}): RhfFight {
   let f = fight;
-  while (acting(f) !== id) f = endTurn(f);
+  while (acting(f) !== id) f = endTurn(f, options);
   return f;
 }
 
@@ -374,10 +374,20 @@ describe("holds in the round", () => {
     expect(stuck.order).not.toContain("vi");
     const options = { immobilizedMayBreak: true };
     let may = next(finish(next(finish(fight), {}, options)), {}, options);
-    may = until(may, "vi");
+    may = until(may, "vi", options);
     expect(fighterState(may, "vi").condition).toBe("immobilized");
     const out = attack(may, "vi", { kind: "breakFree" }, null, new ScriptedDice([2]), options);
     expect(fighterState(out.fight, "vi").condition).toBe("standing");
+  });
+
+  it("RHF-HLD-2: a victim immobilized by the grab itself loses its turn this round", () => {
+    const weak = { ...victim, strength: 3 };
+    let fight = next(startFight([wrestler, weak]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    expect(fighterState(fight, "vi").condition).toBe("immobilized");
+    expect(endTurn(fight).phase).toBe("over");
+    const options = { immobilizedMayBreak: true };
+    expect(acting(endTurn(fight, options))).toBe("vi");
   });
 
   it("a holder's hands are busy; a held fighter neither moves nor dodges", () => {

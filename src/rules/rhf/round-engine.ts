@@ -336,13 +336,17 @@ export function beginActions(fight: RhfFight): RhfFight {
   return { ...fight, phase: fight.order.length > 0 ? "action" : "over", turn: 0 };
 }
 
-/** Passes the turn on, past fighters now out; after the last, the round is over. */
-export function endTurn(fight: RhfFight): RhfFight {
+/**
+ * Passes the turn on, past fighters now out (an immobilized one too, unless
+ * the rules let it try to break free); after the last, the round is over.
+ */
+export function endTurn(fight: RhfFight, options?: Partial<RhfRules>): RhfFight {
+  const rules = resolveRhfOptions(options);
   if (fight.phase !== "action") refuse("WrongPhase", "no turn to end");
   let turn = fight.turn + 1;
   while (turn < fight.order.length) {
     const f = fight.fighters[indexOf(fight, fight.order[turn]!)]!;
-    if (!OUT.has(f.condition) || f.condition === "immobilized") break;
+    if (!OUT.has(f.condition) || (f.condition === "immobilized" && rules.immobilizedMayBreak)) break;
     turn += 1;
   }
   return turn >= fight.order.length ? { ...fight, phase: "over", turn } : { ...fight, turn };

@@ -187,9 +187,9 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
         q = ask(id, me);
       }
       playTurn(policy.chooseTurn(q), id, me);
-      if (fight.phase === "action") fight = endTurn(fight);
+      if (fight.phase === "action") fight = endTurn(fight, rules);
     }
-    while (fight.phase === "action") fight = endTurn(fight);
+    while (fight.phase === "action") fight = endTurn(fight, rules);
     log?.push({ round: fight.round, range, events: events! });
   }
 
