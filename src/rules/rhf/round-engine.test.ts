@@ -565,6 +565,23 @@ describe("firearms in the round", () => {
     expect(refusal(() => aim(s, "joe", new ScriptedDice([1])))).toBe("AimDone");
   });
 
+  it("RHF-AIM-1: a range maneuver or a blow between the aim and the shot loses the aim", () => {
+    let fight = next(startFight([joe, mark]));
+    fight = aim(fight, "joe", new ScriptedDice([1])).fight;
+    expect(fighterState(fight, "joe").aimBonus).toBe(5);
+    fight = next(finish(fight));
+    const moved = rangeManeuver(fight, "joe", "advance", new ScriptedDice([1])).fight;
+    expect(fighterState(moved, "joe")).toMatchObject({ aimBonus: 0, aimRounds: 0 });
+    const struck = attack(
+      moved,
+      "joe",
+      { kind: "strike", targetId: "mark" },
+      null,
+      new ScriptedDice([20]),
+    ).fight;
+    expect(fighterState(struck, "joe").aimBonus).toBe(0);
+  });
+
   it("spends ammunition, refuses a shot with none left, and reloads in a whole round", () => {
     let fight = next(startFight([joe, mark]));
     fight = attack(

@@ -870,7 +870,8 @@ export function attack(
       break;
     }
   }
-  if (action.kind === "strike" || action.kind === "hold") change(w, a, { aimRounds: 0, aimBonus: 0 });
+  if (action.kind === "strike" || action.kind === "hold" || action.kind === "breakFree")
+    change(w, a, { aimRounds: 0, aimBonus: 0 });
   return {
     fight: withFighters(fight, w.changes),
     exchange: { round: fight.round, attackerId, kind, penalty, feint, pulled, aimBonus, rolls, outcome },
