@@ -425,6 +425,21 @@ describe("firearms in the round", () => {
     ).toBe("NoAttackLeft");
   });
 
+  it("stops firing when the target drops: the shots left are not spent", () => {
+    const fight = next(startFight([joe, mark]));
+    // The first shot: location 1 (head), die 10 + 4 = 14, critical; autokill 1: dead.
+    const run = attack(
+      fight,
+      "joe",
+      { kind: "shoot", targetId: "mark", shots: 4 },
+      null,
+      new ScriptedDice([1, 1, 10, 1]),
+    );
+    expect(run.exchange.rolls).toHaveLength(1);
+    expect(fighterState(run.fight, "mark").condition).toBe("dead");
+    expect(fighterState(run.fight, "joe")).toMatchObject({ ammo: 5, shots: 1 });
+  });
+
   it("RHF-REC-1: recoil counts every shot of the round across firings; a shot is not an attack", () => {
     let fight = next(startFight([joe, mark]));
     fight = declareAttacks(fight, "joe", 2);
@@ -589,7 +604,7 @@ describe("firearms in the round", () => {
       "joe",
       { kind: "shoot", targetId: "mark", shots: 6 },
       null,
-      new SeededDice(1),
+      new ScriptedDice([20, 20, 20, 20, 20, 20]),
     ).fight;
     fight = next(finish(fight));
     expect(turnOptions(fight, "joe")).toMatchObject({ shoot: false, reload: true });

@@ -818,19 +818,22 @@ export function attack(
       const t = requireTarget(w, a, action.targetId);
       const strength = recoilStrength(sheet.strength, gun.grip, rules);
       aimBonus = f.aimBonus;
-      for (let s = 0; s < action.shots; s += 1) {
-        const shot = f.shots + s + 1;
+      // The firer stops when the target drops: the shots not fired are neither spent nor counted for recoil.
+      let fired = 0;
+      while (fired < action.shots) {
+        const down = current(w, t).condition;
+        if (down !== "standing" && down !== "immobilized") break;
+        fired += 1;
         const target =
           sheet.skills.weapon -
           penalty +
-          recoilPenalty(shot, strength, gun.recoil) +
-          (s === 0 ? aimBonus : 0);
-        if (OUT.has(current(w, t).condition) && current(w, t).condition !== "immobilized") break;
+          recoilPenalty(f.shots + fired, strength, gun.recoil) +
+          (fired === 1 ? aimBonus : 0);
         rolls.push(
           resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "single", dice, rules),
         );
       }
-      change(w, a, { shots: f.shots + action.shots, ammo: f.ammo - action.shots, aimRounds: 0, aimBonus: 0 });
+      change(w, a, { shots: f.shots + fired, ammo: f.ammo - fired, aimRounds: 0, aimBonus: 0 });
       outcome = outcomeOf(rolls);
       break;
     }
