@@ -376,7 +376,9 @@ describe("holds in the round", () => {
     let may = next(finish(next(finish(fight), {}, options)), {}, options);
     may = until(may, "vi", options);
     expect(fighterState(may, "vi").condition).toBe("immobilized");
-    const out = attack(may, "vi", { kind: "breakFree" }, null, new ScriptedDice([2]), options);
+    // Its allowance stands: the try is at its full Unarmed Combat, 9.
+    const out = attack(may, "vi", { kind: "breakFree" }, null, new ScriptedDice([9]), options);
+    expect(out.exchange).toMatchObject({ penalty: 0, outcome: "broke" });
     expect(fighterState(out.fight, "vi").condition).toBe("standing");
   });
 

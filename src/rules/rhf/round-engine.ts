@@ -282,7 +282,7 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>): RhfFig
       controlPoints += controlPointsPerRound(holder.strength, rules);
       if (isImmobilized(controlPoints, sheet.strength)) condition = "immobilized";
     }
-    const out = OUT.has(condition);
+    const out = OUT.has(condition) && !(condition === "immobilized" && rules.immobilizedMayBreak);
     return {
       ...f,
       condition,
