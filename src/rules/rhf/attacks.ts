@@ -21,20 +21,20 @@ export function quicknessAttacks(quickness: number, rules: RhfRules = RHF_DEFAUL
 
 /**
  * The attacks this round's allowance gives: the table's figure, or for a
- * fighter of one every other round, 1 unless it attacked last round.
- * `lastAttackRound` is 0 when it has not attacked yet.
+ * fighter of one every other round, 1 unless it made its free attack last round.
+ * `lastFreeAttackRound` is that round, 0 when it has made none yet.
  */
 export function attackAllowance(
   quickness: number,
   round: number,
-  lastAttackRound: number,
+  lastFreeAttackRound: number,
   rules: RhfRules = RHF_DEFAULTS,
 ): number {
   requireInteger(round, "a round number", 1);
-  requireInteger(lastAttackRound, "the round of the last attack", 0, round - 1);
+  requireInteger(lastFreeAttackRound, "the round of the last free attack", 0, round - 1);
   const attacks = quicknessAttacks(quickness, rules);
   if (attacks >= 1) return attacks;
-  return lastAttackRound > 0 && lastAttackRound === round - 1 ? 0 : 1;
+  return lastFreeAttackRound > 0 && lastFreeAttackRound === round - 1 ? 0 : 1;
 }
 
 /** How many of `attacks` are additional, as the reading counts them. */

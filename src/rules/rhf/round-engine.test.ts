@@ -163,7 +163,8 @@ describe("attacks a round in the round", () => {
     // Past its allowance an attack is an additional one: −5.
     const late = attack(fight, "slow", { kind: "strike", targetId: "oth" }, null, new ScriptedDice([20]));
     expect(late.exchange.penalty).toBe(5);
-    fight = next(finish(endTurn(fight)));
+    // The penalised attack of round 2 is not its free one: round 3 is free again.
+    fight = next(finish(endTurn(late.fight)));
     expect(fighterState(fight, "slow").allowance).toBe(1);
   });
 

@@ -79,8 +79,12 @@ export interface RhfFighterState {
   readonly id: string;
   readonly wounds: number;
   readonly condition: Condition;
-  /** The last round it attacked (0: not yet), for one attack every other round. */
-  readonly lastAttackRound: number;
+  /**
+   * The last round it made an attack of its allowance (0: not yet), for one
+   * attack every other round: an additional attack at −5 in a round with no
+   * allowance is not its free attack, so it does not push the next one back.
+   */
+  readonly lastFreeAttackRound: number;
   readonly allowance: number;
   /** Attacks declared this round (null: none yet). */
   readonly declared: number | null;
@@ -244,7 +248,7 @@ export function startFight(sheets: readonly RhfFighter[], options?: Partial<RhfR
       id: s.id,
       wounds: 0,
       condition: "standing",
-      lastAttackRound: 0,
+      lastFreeAttackRound: 0,
       allowance: 0,
       declared: null,
       attacksMade: 0,
@@ -287,7 +291,7 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>): RhfFig
       ...f,
       condition,
       controlPoints,
-      allowance: out ? 0 : attackAllowance(sheet.quickness, round, f.lastAttackRound, rules),
+      allowance: out ? 0 : attackAllowance(sheet.quickness, round, f.lastFreeAttackRound, rules),
       declared: null,
       attacksMade: 0,
       maneuvers: 0,
@@ -711,7 +715,7 @@ export function attack(
   change(w, a, {
     declared,
     attacksMade: f.attacksMade + counts,
-    lastAttackRound: fight.round,
+    lastFreeAttackRound: f.allowance > 0 ? fight.round : f.lastFreeAttackRound,
   });
   const gun = sheet.weapon.firearm;
   const injuryMod = weaponRow(sheet.weapon.kind, rules).injury;
