@@ -383,6 +383,37 @@ describe("holds in the round", () => {
     expect(fighterState(out.fight, "vi").condition).toBe("standing");
   });
 
+  it("RHF-HLD-3: breaking free is its own Unarmed Combat roll, not an attack: no penalty, no allowance, once a round", () => {
+    const swift = { ...victim, quickness: 10 };
+    let fight = next(startFight([wrestler, swift]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    fight = endTurn(fight);
+    // Two blows declared at −5 each do not lower the try: it is at Unarmed Combat 9, not 4.
+    const declared = declareAttacks(fight, "vi", 2);
+    const tried = attack(declared, "vi", { kind: "breakFree" }, null, new ScriptedDice([9]));
+    expect(tried.exchange).toMatchObject({ penalty: 0, outcome: "broke" });
+    // It used no attack: both declared blows are left, and a second try is refused.
+    expect(fighterState(tried.fight, "vi").attacksMade).toBe(0);
+    expect(turnOptions(tried.fight, "vi")).toMatchObject({ attacksLeft: 2, breakFree: false });
+    const held = attack(fight, "vi", { kind: "breakFree" }, null, new ScriptedDice([10]));
+    expect(refusal(() => attack(held.fight, "vi", { kind: "breakFree" }, null, new ScriptedDice([1])))).toBe(
+      "BreakTried",
+    );
+    // Read beyond the first, a fighter that has made its one attack may still try.
+    const first = { additionalAttacks: "beyondFirst" } as const;
+    const struck = attack(
+      fight,
+      "vi",
+      { kind: "strike", targetId: "wr" },
+      null,
+      new ScriptedDice([20]),
+      first,
+    );
+    expect(turnOptions(struck.fight, "vi", first).breakFree).toBe(true);
+    const broke = attack(struck.fight, "vi", { kind: "breakFree" }, null, new ScriptedDice([9]), first);
+    expect(broke.exchange.outcome).toBe("broke");
+  });
+
   it("RHF-HLD-2: a victim immobilized by the grab itself loses its turn this round", () => {
     const weak = { ...victim, strength: 3 };
     let fight = next(startFight([wrestler, weak]));

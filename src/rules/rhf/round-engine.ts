@@ -51,6 +51,7 @@ export const ROUND_REFUSALS = [
   "NoAttackLeft",
   "OutOfReach",
   "NotHeld",
+  "BreakTried",
   "Immobilized",
   "NoFirearm",
   "NoAutofire",
@@ -103,6 +104,8 @@ export interface RhfFighterState {
   readonly holding: string | null;
   /** On a held fighter: the holder's control points over it. */
   readonly controlPoints: number;
+  /** It has tried to break free this round (one try a round, not an attack). */
+  readonly breakTried: boolean;
 }
 
 export type RhfPhase = "focus" | "action" | "over";
@@ -263,6 +266,7 @@ export function startFight(sheets: readonly RhfFighter[], options?: Partial<RhfR
       heldBy: null,
       holding: null,
       controlPoints: 0,
+      breakTried: false,
     })),
   };
 }
@@ -297,6 +301,7 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>): RhfFig
       maneuvers: 0,
       shots: 0,
       busy: null,
+      breakTried: false,
       focus: null,
       feint: f.feint !== null && f.feint.untilRound < round ? null : f.feint,
     };
@@ -410,7 +415,7 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
     strike: canAttack && canStrikeAt(sheet.weapon.kind, fight.range, rules),
     hold: canAttack && f.heldBy === null && fight.range === rules.holdRange,
     breakFree:
-      f.heldBy !== null && (!immobilized || rules.immobilizedMayBreak) && f.busy === null && left > 0,
+      f.heldBy !== null && (!immobilized || rules.immobilizedMayBreak) && f.busy === null && !f.breakTried,
     shoot: canAttack && gun !== undefined && f.ammo > 0 && f.shots < gun.rateOfFire && f.heldBy === null,
     burst:
       canAttack &&
@@ -698,6 +703,10 @@ export function attack(
   if (f.busy !== null) refuse("Busy", `${attackerId} spends the round on ${f.busy}`);
   if (f.condition === "immobilized" && !(kind === "breakFree" && rules.immobilizedMayBreak))
     refuse("Immobilized", `${attackerId} is immobilized`);
+  if (kind === "breakFree") {
+    if (defense !== null) refuse("NoDefense", "breaking free is not defended");
+    return breakFree(fight, a, dice);
+  }
   if (f.holding !== null) refuse("Holding", `${attackerId} is holding ${f.holding}: release first`);
   const declared = f.declared ?? 1;
   if (f.declared === null) checkAttackCount(1, sheet.skills.weapon, f.allowance, rules);
@@ -705,7 +714,7 @@ export function attack(
   if (f.attacksMade + counts > declared)
     refuse("NoAttackLeft", `${attackerId} has made the ${declared} attack(s) it declared`);
   const penalty = multipleAttackPenalty(declared, f.allowance, rules);
-  const defenders = kind === "areaFire" ? action.targetIds : kind === "breakFree" ? [] : [action.targetId];
+  const defenders = kind === "areaFire" ? action.targetIds : [action.targetId];
   if (defense !== null) {
     if (defenders.length !== 1) refuse("NoDefense", "one defense answers one target's attack");
     const open = defenseOptions(fight, defenders[0]!, kind, rules);
@@ -796,18 +805,6 @@ export function attack(
       outcome = held ? "held" : defended?.check.success ? "defended" : "missed";
       break;
     }
-    case "breakFree": {
-      if (f.heldBy === null) refuse("NotHeld", `${attackerId} is not held`);
-      const holderId = f.heldBy;
-      const check = rollCheck(sheet.skills.unarmed - penalty, dice);
-      if (check.success) {
-        change(w, a, { heldBy: null, controlPoints: 0, condition: "standing" });
-        change(w, indexOf(fight, holderId), { holding: null });
-      }
-      rolls.push({ targetId: holderId, check, location: null, defense: null, hitsDie: null, injuries: [] });
-      outcome = check.success ? "broke" : "heldFast";
-      break;
-    }
     case "shoot": {
       if (!gun) refuse("NoFirearm", `${attackerId}'s ${sheet.weapon.kind} does not fire`);
       if (f.heldBy !== null) refuse("Held", `${attackerId} is held`);
@@ -877,11 +874,46 @@ export function attack(
       break;
     }
   }
-  if (action.kind === "strike" || action.kind === "hold" || action.kind === "breakFree")
-    change(w, a, { aimRounds: 0, aimBonus: 0 });
+  if (action.kind === "strike" || action.kind === "hold") change(w, a, { aimRounds: 0, aimBonus: 0 });
   return {
     fight: withFighters(fight, w.changes),
     exchange: { round: fight.round, attackerId, kind, penalty, feint, pulled, aimBonus, rolls, outcome },
+  };
+}
+
+/**
+ * RHF-HLD-3: "To break a holding you must succeed at an Unarmed combat
+ * roll." The text makes it a roll, not an attack: it uses no allowance,
+ * takes no multiple attack penalty and adds none; one try a round, so a
+ * held fighter cannot roll until it succeeds. Any aim is lost.
+ */
+function breakFree(fight: RhfFight, a: number, dice: DiceSource): AttackResult {
+  const f = fight.fighters[a]!;
+  const attackerId = f.id;
+  if (f.heldBy === null) refuse("NotHeld", `${attackerId} is not held`);
+  if (f.breakTried) refuse("BreakTried", `${attackerId} has tried to break free this round`);
+  const w: Working = { fight, changes: new Map() };
+  const holderId = f.heldBy;
+  const check = rollCheck(fight.sheets[a]!.skills.unarmed, dice);
+  change(w, a, { breakTried: true, aimRounds: 0, aimBonus: 0 });
+  if (check.success) {
+    change(w, a, { heldBy: null, controlPoints: 0, condition: "standing" });
+    change(w, indexOf(fight, holderId), { holding: null });
+  }
+  const outcome: RhfOutcome = check.success ? "broke" : "heldFast";
+  return {
+    fight: withFighters(fight, w.changes),
+    exchange: {
+      round: fight.round,
+      attackerId,
+      kind: "breakFree",
+      penalty: 0,
+      feint: 0,
+      pulled: false,
+      aimBonus: 0,
+      rolls: [{ targetId: holderId, check, location: null, defense: null, hitsDie: null, injuries: [] }],
+      outcome,
+    },
   };
 }
 

@@ -186,7 +186,14 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
         });
         q = ask(id, me);
       }
-      playTurn(policy.chooseTurn(q), id, me);
+      const plan = policy.chooseTurn(q);
+      playTurn(plan, id, me);
+      // Breaking free is a roll, not an attack: a fighter that did may still act.
+      if (plan.kind === "breakFree" && fight.phase === "action" && !over()) {
+        q = ask(id, me);
+        const then = policy.chooseTurn(q);
+        if (then.kind !== "breakFree") playTurn(then, id, me);
+      }
       if (fight.phase === "action") fight = endTurn(fight, rules);
     }
     while (fight.phase === "action") fight = endTurn(fight, rules);
