@@ -58,8 +58,21 @@ export function multipleAttackPenalty(
 }
 
 /**
+ * Whether a roll under `skill` may carry the round's multiple attack
+ * `penalty`: with no penalty always; else, by `additionalAttackSkill`,
+ * while skill − penalty stays above zero ("aboveZero", the rule's own
+ * words) or while the skill is not less than the penalty ("atLeastPenalty",
+ * the skill-4 example's words). The engine asks it of the skill each
+ * attack actually rolls (the weapon's, or Unarmed Combat for a hold).
+ */
+export function skillAllows(skill: number, penalty: number, rules: RhfRules = RHF_DEFAULTS): boolean {
+  if (penalty === 0) return true;
+  return rules.additionalAttackSkill === "aboveZero" ? skill - penalty > 0 : skill >= penalty;
+}
+
+/**
  * The most attacks a fighter may declare this round: additional attacks
- * only while skill − penalty stays above zero; under "beyondFirst" never
+ * only while the skill allows their penalty (skillAllows); under "beyondFirst" never
  * more than the allowance either. At least the allowance when the skill
  * is above zero, and none with no allowance and no skill.
  */
@@ -69,7 +82,8 @@ export function maxAttacks(skill: number, allowance: number, rules: RhfRules = R
   const base = rules.additionalAttacks === "beyondFirst" ? Math.min(1, allowance) : allowance;
   const step = rules.multipleAttackPenalty;
   let extra = 0;
-  if (skill > 0) extra = step === 0 ? 100 : Math.floor((skill - 1) / step);
+  const room = rules.additionalAttackSkill === "aboveZero" ? skill - 1 : skill;
+  if (skill > 0) extra = step === 0 ? 100 : Math.floor(room / step);
   const most = base + extra;
   return rules.additionalAttacks === "beyondFirst" ? Math.min(allowance, most) : Math.min(100, most);
 }

@@ -98,6 +98,12 @@ export interface RhfRules {
   readonly multipleAttackPenalty: number;
   /** "beyondAllowance": attacks past the Quickness allowance cost; "beyondFirst": past the first, within the allowance. */
   readonly additionalAttacks: "beyondAllowance" | "beyondFirst";
+  /**
+   * When the skill allows additional attacks: "aboveZero", the skill less
+   * the penalty above zero (skill 5: none); "atLeastPenalty", the skill not
+   * less than the penalty (skill 5: one).
+   */
+  readonly additionalAttackSkill: "aboveZero" | "atLeastPenalty";
   /** Each shot is an attack of its own for the allowance and the penalty. */
   readonly shotsAreAttacks: boolean;
 
@@ -201,6 +207,7 @@ export const RHF_DEFAULTS: RhfRules = deepFreeze({
   ],
   multipleAttackPenalty: 5,
   additionalAttacks: "beyondAllowance",
+  additionalAttackSkill: "aboveZero",
   shotsAreAttacks: false,
 
   gripMultipliers: { oneHand: 1, twoHands: 1.5, tripod: 2 },
@@ -346,6 +353,8 @@ function checkOptions(o: RhfOptions): void {
     requireInteger(o.multipleAttackPenalty, "option multipleAttackPenalty", 0, 20);
   if (o.additionalAttacks !== undefined)
     oneOf("additionalAttacks", o.additionalAttacks, ["beyondAllowance", "beyondFirst"]);
+  if (o.additionalAttackSkill !== undefined)
+    oneOf("additionalAttackSkill", o.additionalAttackSkill, ["aboveZero", "atLeastPenalty"]);
   if (o.gripMultipliers !== undefined)
     for (const grip of GRIPS) positiveNumber(`gripMultipliers.${grip}`, o.gripMultipliers?.[grip]);
   if (o.strengthRounding !== undefined) oneOf("strengthRounding", o.strengthRounding, ["down", "up"]);

@@ -194,6 +194,61 @@ describe("attacks a round in the round", () => {
   });
 });
 
+describe("the skill each attack rolls", () => {
+  const grappler = fighter("gr", "sword", {
+    quickness: 10,
+    skills: { weapon: 16, unarmed: 5, dodge: 5, spot: 5 },
+  });
+  const foe = fighter("foe", "knife", { quickness: 3 });
+
+  it("RHF-MAT-2: the skill above zero is the one rolled: at −5 a hold under Unarmed 5 is refused, a blow under 16 is not", () => {
+    let fight = next(startFight([grappler, foe]));
+    expect(fight.range).toBe("medium");
+    fight = { ...fight, range: "close" };
+    fight = declareAttacks(fight, "gr", 2);
+    expect(turnOptions(fight, "gr")).toMatchObject({ hold: false });
+    expect(
+      refusal(() => attack(fight, "gr", { kind: "hold", targetId: "foe" }, null, new ScriptedDice([1]))),
+    ).toBe("SkillTooLow");
+    const wrestler = fighter("wr", "knife", {
+      quickness: 10,
+      skills: { weapon: 4, unarmed: 16, dodge: 5, spot: 5 },
+    });
+    let close = next(startFight([wrestler, foe]));
+    // Its knife skill of 4 would allow no additional attack; its holds at 16 do.
+    close = declareAttacks(close, "wr", 2);
+    expect(turnOptions(close, "wr")).toMatchObject({ hold: true, strike: false });
+    const held = attack(close, "wr", { kind: "hold", targetId: "foe" }, null, new ScriptedDice([20]));
+    expect(held.exchange.rolls[0]!.check.target).toBe(11);
+    expect(
+      refusal(() =>
+        attack(held.fight, "wr", { kind: "strike", targetId: "foe" }, null, new ScriptedDice([1])),
+      ),
+    ).toBe("SkillTooLow");
+  });
+
+  it("RHF-MAT-2: skill 5 against a −5: none under the rule's 'higher than zero' (the default), one under '4 is less than the penalty'", () => {
+    const five = fighter("five", "knife", {
+      quickness: 10,
+      skills: { weapon: 5, unarmed: 5, dodge: 5, spot: 5 },
+    });
+    const fight = next(startFight([five, foe]));
+    expect(refusal(() => declareAttacks(fight, "five", 2))).toBe("TooManyAttacks");
+    const lenient = { additionalAttackSkill: "atLeastPenalty" } as const;
+    const two = declareAttacks(fight, "five", 2, lenient);
+    const run = attack(
+      two,
+      "five",
+      { kind: "strike", targetId: "foe" },
+      null,
+      new ScriptedDice([20]),
+      lenient,
+    );
+    expect(run.exchange.rolls[0]!.check.target).toBe(0);
+    expect(refusal(() => declareAttacks(fight, "five", 3, lenient))).toBe("TooManyAttacks");
+  });
+});
+
 describe("pull, feint and concentrated defense in the round", () => {
   const a = fighter("a", "sword", { quickness: 12 });
   const b = fighter("b", "sword", { quickness: 8 });

@@ -1,6 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { attackAllowance, checkAttackCount, maxAttacks, multipleAttackPenalty } from "./attacks";
+import { attackAllowance, checkAttackCount, maxAttacks, multipleAttackPenalty, skillAllows } from "./attacks";
 import { hardTarget, type RhfCheck, rollCheck } from "./check";
 import { type RhfRules, resolveRhfOptions, weaponRow } from "./config";
 import { validateFighter } from "./fighter";
@@ -48,6 +48,7 @@ export const ROUND_REFUSALS = [
   "Busy",
   "AlreadyAttacking",
   "TooManyAttacks",
+  "SkillTooLow",
   "NoAttackLeft",
   "OutOfReach",
   "NotHeld",
@@ -407,13 +408,21 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
   const idle = free && f.attacksMade === 0 && f.maneuvers === 0;
   const most = f.declared ?? maxAttacks(sheet.skills.weapon, f.allowance, rules);
   const left = Math.max(0, most - f.attacksMade);
+  const penalty = multipleAttackPenalty(f.declared ?? 1, f.allowance, rules);
   const canAttack = free && f.holding === null && left > 0;
   const mayManeuver =
     free && f.heldBy === null && f.holding === null && f.maneuvers < rules.rangeManeuversPerRound;
   return {
     maneuver: mayManeuver ? maneuverToward(sheet.weapon.kind, fight.range, rules) : null,
-    strike: canAttack && canStrikeAt(sheet.weapon.kind, fight.range, rules),
-    hold: canAttack && f.heldBy === null && fight.range === rules.holdRange,
+    strike:
+      canAttack &&
+      canStrikeAt(sheet.weapon.kind, fight.range, rules) &&
+      skillAllows(sheet.skills.weapon, penalty, rules),
+    hold:
+      canAttack &&
+      f.heldBy === null &&
+      fight.range === rules.holdRange &&
+      skillAllows(sheet.skills.unarmed, penalty, rules),
     breakFree:
       f.heldBy !== null && (!immobilized || rules.immobilizedMayBreak) && f.busy === null && !f.breakTried,
     shoot: canAttack && gun !== undefined && f.ammo > 0 && f.shots < gun.rateOfFire && f.heldBy === null,
@@ -497,7 +506,13 @@ export function declareAttacks(
   if (f.declared !== null || f.attacksMade > 0) refuse("AlreadyAttacking", `${id} has declared its attacks`);
   if (f.busy !== null) refuse("Busy", `${id} spends the round on ${f.busy}`);
   requireInteger(attacks, "a number of attacks", 1, 100);
-  checkAttackCount(attacks, fight.sheets[i]!.skills.weapon, f.allowance, rules);
+  // The best skill it may attack with here: each attack is then held to the skill it rolls.
+  const sheet = fight.sheets[i]!;
+  const skill =
+    fight.range === rules.holdRange
+      ? Math.max(sheet.skills.weapon, sheet.skills.unarmed)
+      : sheet.skills.weapon;
+  checkAttackCount(attacks, skill, f.allowance, rules);
   return withFighter(fight, i, { declared: attacks });
 }
 
@@ -709,11 +724,22 @@ export function attack(
   }
   if (f.holding !== null) refuse("Holding", `${attackerId} is holding ${f.holding}: release first`);
   const declared = f.declared ?? 1;
-  if (f.declared === null) checkAttackCount(1, sheet.skills.weapon, f.allowance, rules);
+  // RHF-MAT-2's limit is on the skill this attack rolls: a hold rolls Unarmed Combat.
+  const rolled = kind === "hold" ? sheet.skills.unarmed : sheet.skills.weapon;
+  if (f.declared === null) checkAttackCount(1, rolled, f.allowance, rules);
   const counts = kind === "shoot" && rules.shotsAreAttacks ? action.shots : 1;
   if (f.attacksMade + counts > declared)
     refuse("NoAttackLeft", `${attackerId} has made the ${declared} attack(s) it declared`);
   const penalty = multipleAttackPenalty(declared, f.allowance, rules);
+  if (!skillAllows(rolled, penalty, rules))
+    refuse(
+      "SkillTooLow",
+      `${attackerId}'s skill of ${rolled} does not carry the −${penalty} of its attacks`,
+      {
+        skill: rolled,
+        penalty,
+      },
+    );
   const defenders = kind === "areaFire" ? action.targetIds : [action.targetId];
   if (defense !== null) {
     if (defenders.length !== 1) refuse("NoDefense", "one defense answers one target's attack");
