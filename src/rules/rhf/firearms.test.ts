@@ -9,16 +9,17 @@ import {
   checkAreaFire,
   hitsOn,
   recoilPenalty,
-  recoilSequence,
   recoilStrength,
   rollAim,
-  rollAreaFire,
-  rollBurst,
 } from "./firearms";
+
+/** The penalties of a round's first `shots` shots, as the engine asks them one by one. */
+const penalties = (shots: number, strength: number, recoil: number): number[] =>
+  Array.from({ length: shots }, (_, i) => recoilPenalty(i + 1, strength, recoil));
 
 describe("recoil", () => {
   it("RHF-REC-1: Joe, Strength 10, fires five times with a .357 magnum of Recoil 5: 0, 0, 0, −1, −4", () => {
-    expect(recoilSequence(5, 10, 5)).toEqual([0, 0, 0, -1, -4]);
+    expect(penalties(5, 10, 5)).toEqual([0, 0, 0, -1, -4]);
   });
 
   it("RHF-REC-1: the first shot has no penalty whatever the Recoil", () => {
@@ -34,7 +35,7 @@ describe("recoil", () => {
     expect(recoilStrength(11, "twoHands")).toBe(16);
     expect(recoilStrength(11, "twoHands", resolveRhfOptions({ strengthRounding: "up" }))).toBe(17);
     // Joe two-handed: 15 − 5 − 3 − 3 − 3 = 1, no penalty at all.
-    expect(recoilSequence(5, recoilStrength(10, "twoHands"), 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(penalties(5, recoilStrength(10, "twoHands"), 5)).toEqual([0, 0, 0, 0, 0]);
     expect(() => recoilStrength(10, "teeth" as never)).toThrow(RulesError);
   });
 
@@ -45,7 +46,7 @@ describe("recoil", () => {
         fc.integer({ min: 0, max: 40 }),
         fc.integer({ min: 0, max: 20 }),
         (shots, strength, recoil) => {
-          const seq = recoilSequence(shots, strength, recoil);
+          const seq = penalties(shots, strength, recoil);
           return seq.every((p, i) => p <= 0 && (i === 0 || p <= seq[i - 1]!));
         },
       ),
@@ -65,14 +66,10 @@ describe("bursts and area fire", () => {
     expect(hitsOn(face, RHF_DEFAULTS.burstHits)).toBe(hits);
   });
 
-  it("RHF-AUT-1: three rolls a burst of 10; each made one rolls its d6", () => {
+  it("RHF-AUT-1: three rolls a burst of 10; fewer shots, three per ten rounded down, at least one", () => {
     expect(burstRollCount(10)).toBe(3);
     expect(burstRollCount(7)).toBe(2);
     expect(burstRollCount(2)).toBe(1);
-    // Rolls 5 (made, d6 6: 3 hits), 15 (missed), 9 (made, d6 4: 2 hits).
-    const rolls = rollBurst(12, 10, new ScriptedDice([5, 6, 15, 9, 4]));
-    expect(rolls.map((r) => r.hits)).toEqual([3, 0, 2]);
-    expect(rolls.map((r) => r.hitsDie)).toEqual([6, null, 4]);
   });
 
   it.each([
@@ -84,9 +81,7 @@ describe("bursts and area fire", () => {
     expect(hitsOn(face, RHF_DEFAULTS.areaHits)).toBe(hits);
   });
 
-  it("RHF-AUT-2: a roll a target, up to five targets within 3 m of each other", () => {
-    const rolls = rollAreaFire([12, 12, 4], 3, new ScriptedDice([3, 5, 10, 1, 9]));
-    expect(rolls.map((r) => r.hits)).toEqual([2, 1, 0]);
+  it("RHF-AUT-2: up to five targets within 3 m of each other", () => {
     expect(() => checkAreaFire(6, 1)).toThrow(RulesError);
     expect(() => checkAreaFire(2, 3.5)).toThrow(/within 3 m/);
     expect(() => checkAreaFire(0, 1)).toThrow(RulesError);

@@ -36,14 +36,6 @@ export function recoilPenalty(shot: number, strength: number, recoil: number): n
   return Math.min(left, 0);
 }
 
-/** The penalties of the first `shots` shots of a round, in order (Joe: 0, 0, 0, −1, −4). */
-export function recoilSequence(shots: number, strength: number, recoil: number): number[] {
-  requireInteger(shots, "a number of shots", 0, 1000);
-  const out: number[] = [];
-  for (let shot = 1; shot <= shots; shot += 1) out.push(recoilPenalty(shot, strength, recoil));
-  return out;
-}
-
 /** Reads a d6 on a hits table. */
 export function hitsOn(face: number, table: readonly HitsBand[]): number {
   requireInteger(face, "a d6", 1, 6);
@@ -55,49 +47,6 @@ export function hitsOn(face: number, table: readonly HitsBand[]): number {
 export function burstRollCount(shots: number, rules: RhfRules = RHF_DEFAULTS): number {
   requireInteger(shots, "a burst's shots", 1, 1000);
   return Math.max(1, Math.floor((shots * rules.burstRolls) / rules.burstShots));
-}
-
-export interface FireRoll {
-  readonly check: RhfCheck;
-  /** The d6 read on the hits table after a made roll; null after a missed one. */
-  readonly hitsDie: number | null;
-  readonly hits: number;
-}
-
-/** One roll of a burst or of area fire: a made roll rolls its d6 for the number of hits. */
-export function fireRoll(target: number, table: readonly HitsBand[], dice: DiceSource): FireRoll {
-  const check = rollCheck(target, dice);
-  if (!check.success) return { check, hitsDie: null, hits: 0 };
-  const hitsDie = dice.roll(6);
-  return { check, hitsDie, hits: hitsOn(hitsDie, table) };
-}
-
-/** RHF-AUT-1: a burst at one target, its rolls each at `target`. */
-export function rollBurst(
-  target: number,
-  shots: number,
-  dice: DiceSource,
-  rules: RhfRules = RHF_DEFAULTS,
-): FireRoll[] {
-  const count = burstRollCount(shots, rules);
-  const rolls: FireRoll[] = [];
-  for (let i = 0; i < count; i += 1) rolls.push(fireRoll(target, rules.burstHits, dice));
-  return rolls;
-}
-
-/**
- * RHF-AUT-2: area fire at several targets, none farther than `areaSpread`
- * metres from another (`spread` is the greatest such distance), at most
- * `areaMaxTargets`; one roll a target, each at its own target number.
- */
-export function rollAreaFire(
-  targets: readonly number[],
-  spread: number,
-  dice: DiceSource,
-  rules: RhfRules = RHF_DEFAULTS,
-): FireRoll[] {
-  checkAreaFire(targets.length, spread, rules);
-  return targets.map((target) => fireRoll(target, rules.areaHits, dice));
 }
 
 /** Refuses area fire the rules do not allow: no target, too many, or too far apart. */

@@ -20,18 +20,3 @@ export function isImmobilized(controlPoints: number, victimStrength: number): bo
   requireInteger(victimStrength, "Strength", 0, MAX_RATING);
   return controlPoints > victimStrength;
 }
-
-/**
- * The rounds a holder of `holderStrength` needs to immobilize a victim of
- * `victimStrength` (the first round counted as the rules say).
- */
-export function roundsToImmobilize(
-  holderStrength: number,
-  victimStrength: number,
-  rules: RhfRules = RHF_DEFAULTS,
-): number {
-  const per = controlPointsPerRound(holderStrength, rules);
-  requireInteger(victimStrength, "Strength", 0, MAX_RATING);
-  if (per === 0) return Number.POSITIVE_INFINITY;
-  return Math.floor(victimStrength / per) + 1;
-}

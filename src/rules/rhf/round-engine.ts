@@ -8,6 +8,7 @@ import {
   aimRoundsAllowed,
   burstRollCount,
   checkAreaFire,
+  hitsOn,
   recoilPenalty,
   recoilStrength,
   rollAim,
@@ -662,8 +663,7 @@ function resolveRoll(
   let hitsDie: number | null = null;
   if (hitsTable !== "single") {
     hitsDie = dice.roll(6);
-    const table = hitsTable === "burst" ? rules.burstHits : rules.areaHits;
-    for (const band of table) if (hitsDie >= band.from && hitsDie <= band.to) hits = band.hits;
+    hits = hitsOn(hitsDie, hitsTable === "burst" ? rules.burstHits : rules.areaHits);
   }
   const npc = w.fight.sheets[t]!.npc;
   const injuries: Injury[] = [];
