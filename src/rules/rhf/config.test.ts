@@ -21,14 +21,21 @@ describe("RHF_DEFAULTS and resolveRhfOptions", () => {
     expect(() => weaponRow("lightsaber")).toThrow(/no weapon "lightsaber"/);
   });
 
-  it("merge an override onto the defaults and return the same object for the same override", () => {
-    const options = { feintReading: "sameAttack" as const, aimBonus: 4 };
+  it("merge an override onto the defaults; resolved rules resolve to themselves", () => {
+    const options: { feintReading: "sameAttack"; aimBonus: number } = {
+      feintReading: "sameAttack",
+      aimBonus: 4,
+    };
     const rules = resolveRhfOptions(options);
     expect(rules.feintReading).toBe("sameAttack");
     expect(rules.aimBonus).toBe(4);
     expect(rules.burstShots).toBe(10);
-    expect(resolveRhfOptions(options)).toBe(rules);
     expect(resolveRhfOptions(rules)).toBe(rules);
+    // The same override object changed since is read again, not served from a cache.
+    options.aimBonus = 6;
+    expect(resolveRhfOptions(options).aimBonus).toBe(6);
+    options.aimBonus = -1;
+    expect(() => resolveRhfOptions(options)).toThrow(/aimBonus/);
     expect(resolveRhfOptions()).toBe(RHF_DEFAULTS);
     // The override is not frozen by being read.
     expect(Object.isFrozen(options)).toBe(false);
@@ -59,6 +66,13 @@ describe("RHF_DEFAULTS and resolveRhfOptions", () => {
     [{ aimMaxRounds: 0 }, /aimRoundsUnfamiliar/],
     [{ holdFirstRoundCounts: "yes" }, /holdFirstRoundCounts/],
     [{ autokillNumbers: { head: { major: 25 } } }, /autokillNumbers.head.major/],
+    [{ autokillNumbers: { head: 5 } }, /autokillNumbers.head/],
+    [{ autokillNumbers: { head: null } }, /autokillNumbers.head/],
+    [{ autokillNumbers: 5 }, /autokillNumbers/],
+    [{ dyingInjuries: { head: 5 } }, /dyingInjuries.head/],
+    [{ dyingInjuries: { head: null } }, /dyingInjuries.head/],
+    [{ dyingInjuries: [] }, /dyingInjuries/],
+    [{ weapons: { spear: null } }, /weapons.spear/],
     [{ notARule: 1 }, /not a rules key/],
   ])("refuses the bad override %j with a RulesError", (bad, message) => {
     expect(() => resolveRhfOptions(bad as never)).toThrow(RulesError);

@@ -261,6 +261,11 @@ function oneOf<T extends string>(what: string, value: unknown, allowed: readonly
     refuse(`${what} must be one of ${allowed.join(", ")}, got ${String(value)}`, { what, value });
 }
 
+function plainObject(what: string, value: unknown): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    refuse(`${what} must be an object, got ${JSON.stringify(value)}`, { what });
+}
+
 function positiveNumber(what: string, value: unknown): void {
   if (!(typeof value === "number" && Number.isFinite(value) && value > 0))
     refuse(`${what} must be a number above 0, got ${String(value)}`, { what, value });
@@ -378,32 +383,35 @@ function checkOptions(o: RhfOptions): void {
     for (const level of INJURY_LEVELS)
       requireInteger(o.woundPoints?.[level], `option woundPoints.${level}`, 0, 100);
   if (o.woundLimit !== undefined) requireInteger(o.woundLimit, "option woundLimit", 1, 1000);
+  if (o.dyingInjuries !== undefined) plainObject("dyingInjuries", o.dyingInjuries);
   for (const [location, levels] of Object.entries(o.dyingInjuries ?? {})) {
     oneOf("dyingInjuries location", location, LOCATIONS);
-    for (const level of levels ?? []) oneOf(`dyingInjuries.${location}`, level, INJURY_LEVELS);
+    if (!Array.isArray(levels)) refuse(`dyingInjuries.${location} must be a list of injury levels`);
+    for (const level of levels) oneOf(`dyingInjuries.${location}`, level, INJURY_LEVELS);
   }
   if (o.autokill !== undefined) oneOf("autokill", o.autokill, ["all", "npcOnly", "off"]);
+  if (o.autokillNumbers !== undefined) plainObject("autokillNumbers", o.autokillNumbers);
   for (const [location, numbers] of Object.entries(o.autokillNumbers ?? {})) {
     oneOf("autokillNumbers location", location, LOCATIONS);
-    for (const [level, n] of Object.entries(numbers ?? {})) {
+    plainObject(`autokillNumbers.${location}`, numbers);
+    for (const [level, n] of Object.entries(numbers)) {
       oneOf(`autokillNumbers.${location}`, level, INJURY_LEVELS);
       requireInteger(n, `option autokillNumbers.${location}.${level}`, 0, 20);
     }
   }
 }
 
-let lastOptions: RhfOptions | undefined;
-let lastResolved: RhfRules = RHF_DEFAULTS;
 const resolvedRules = new WeakSet<object>();
 
 /**
  * Merges a partial override onto the defaults (one level: a table given
- * replaces the default table). Every value given is checked first. The
- * same override object resolves once: the engine calls this per action.
+ * replaces the default table). Every value given is checked first, each
+ * call: an override is a plain object its owner may change, so it is never
+ * remembered. What this returns is frozen and passes straight through, so
+ * a caller that acts often (the simulator) resolves once and hands that in.
  */
 export function resolveRhfOptions(options?: RhfOptions): RhfRules {
   if (options === undefined || options === RHF_DEFAULTS) return RHF_DEFAULTS;
-  if (options === lastOptions) return lastResolved;
   if (resolvedRules.has(options)) return options as RhfRules;
   if (typeof options !== "object" || options === null) refuse("must be an object of rules keys");
   for (const key of Object.keys(options))
@@ -416,8 +424,6 @@ export function resolveRhfOptions(options?: RhfOptions): RhfRules {
     refuse(
       `aimRoundsUnfamiliar (${resolved.aimRoundsUnfamiliar}) is above aimMaxRounds (${resolved.aimMaxRounds})`,
     );
-  lastOptions = options;
-  lastResolved = resolved;
   resolvedRules.add(resolved);
   return resolved;
 }

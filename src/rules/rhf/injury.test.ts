@@ -43,12 +43,27 @@ describe("the injury model", () => {
     expect(injuryRollTotal(1, -2, false)).toBe(0);
     expect(injuryRollTotal(6, 2, true, resolveRhfOptions({ pullInjury: 3 }))).toBe(5);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10 }), fc.integer({ min: -5, max: 5 }), (die, mod) => {
-        const pulled = injuryRollTotal(die, mod, true);
-        const full = injuryRollTotal(die, mod, false);
-        return pulled >= 0 && pulled <= full && full - pulled <= 2;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: -5, max: 5 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 20 }),
+        (die, mod, pullInjury, pulledInjuryFloor) => {
+          const rules = resolveRhfOptions({ pullInjury, pulledInjuryFloor });
+          const pulled = injuryRollTotal(die, mod, true, rules);
+          const full = injuryRollTotal(die, mod, false, rules);
+          return pulled >= 0 && pulled <= full && full - pulled <= pullInjury;
+        },
+      ),
     );
+  });
+
+  it("RHF-PUL-1: a floor above 0 never makes a pulled swing worse than the same swing unpulled", () => {
+    const floor = resolveRhfOptions({ pulledInjuryFloor: 3 });
+    // Bare hands (−2) and a die of 1: −1, held at 0 unpulled; pulled, not raised to 3.
+    expect(injuryRollTotal(1, -2, false, floor)).toBe(0);
+    expect(injuryRollTotal(1, -2, true, floor)).toBe(0);
+    expect(injuryRollTotal(4, 0, true, floor)).toBe(3);
   });
 
   it.each([

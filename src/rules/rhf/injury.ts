@@ -19,7 +19,8 @@ export function locationOf(face: number, rules: RhfRules = RHF_DEFAULTS): Locati
 
 /**
  * RHF-PUL-1: the injury roll, the die plus the weapon's modifier; a pulled
- * swing takes `pullInjury` (2) off, never below `pulledInjuryFloor` (0).
+ * swing takes `pullInjury` (2) off, never below `pulledInjuryFloor` (0)
+ * nor above the same roll unpulled.
  * An unpulled roll is held at 0 too: an injury is never negative.
  */
 export function injuryRollTotal(
@@ -31,8 +32,10 @@ export function injuryRollTotal(
   requireInteger(die, "an injury die", 1, rules.injuryDie);
   requireInteger(weaponInjury, "a weapon's injury modifier", -20, 20);
   const raw = die + weaponInjury;
-  if (!pulled) return Math.max(0, raw);
-  return Math.max(rules.pulledInjuryFloor, raw - rules.pullInjury);
+  const full = Math.max(0, raw);
+  if (!pulled) return full;
+  // The floor keeps a pull from taking off more than it should; it never lifts a roll above the unpulled one.
+  return Math.min(full, Math.max(rules.pulledInjuryFloor, raw - rules.pullInjury));
 }
 
 /** The level of an injury roll on `injuryTable`. */
