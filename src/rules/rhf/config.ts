@@ -211,7 +211,7 @@ export const RHF_DEFAULTS: RhfRules = deepFreeze({
   shotsAreAttacks: false,
 
   gripMultipliers: { oneHand: 1, twoHands: 1.5, tripod: 2 },
-  strengthRounding: "down",
+  strengthRounding: "up",
   burstShots: 10,
   burstRolls: 3,
   burstHits: [

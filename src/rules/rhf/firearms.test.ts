@@ -28,12 +28,12 @@ describe("recoil", () => {
     expect(recoilPenalty(3, 3, 5)).toBe(-5);
   });
 
-  it("RHF-REC-2: Strength ×1.5 with both hands, ×2 on a tripod; a half is rounded down unless the rules say up", () => {
+  it("RHF-REC-2: Strength ×1.5 with both hands, ×2 on a tripod; a half is rounded up, as the text rounds, unless the rules say down", () => {
     expect(recoilStrength(10, "oneHand")).toBe(10);
     expect(recoilStrength(10, "twoHands")).toBe(15);
     expect(recoilStrength(10, "tripod")).toBe(20);
-    expect(recoilStrength(11, "twoHands")).toBe(16);
-    expect(recoilStrength(11, "twoHands", resolveRhfOptions({ strengthRounding: "up" }))).toBe(17);
+    expect(recoilStrength(11, "twoHands")).toBe(17);
+    expect(recoilStrength(11, "twoHands", resolveRhfOptions({ strengthRounding: "down" }))).toBe(16);
     // Joe two-handed: 15 − 5 − 3 − 3 − 3 = 1, no penalty at all.
     expect(penalties(5, recoilStrength(10, "twoHands"), 5)).toEqual([0, 0, 0, 0, 0]);
     expect(() => recoilStrength(10, "teeth" as never)).toThrow(RulesError);
