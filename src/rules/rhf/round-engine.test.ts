@@ -817,21 +817,30 @@ describe("refusals", () => {
 });
 
 describe("the order of a round", () => {
-  it("is by Quickness, then weapon skill, then as given; a fighter out has no turn", () => {
+  it("is by Quickness, then weapon skill, then a d20 roll-off, never the order given; a fighter out has no turn", () => {
     const sheets = [
       fighter("a", "sword", { quickness: 10 }),
       fighter("b", "sword", { quickness: 12 }),
       fighter("c", "sword", { quickness: 10, skills: { weapon: 16, unarmed: 5, dodge: 5, spot: 5 } }),
       fighter("d", "sword", { quickness: 10 }),
     ];
-    const fight = startRound(startFight(sheets));
-    expect(fight.order).toEqual(["b", "c", "a", "d"]);
+    // a and d tie: a rolls 3, d rolls 17, so d acts first though given last.
+    const fight = startRound(startFight(sheets), {}, new ScriptedDice([3, 17]));
+    expect(fight.order).toEqual(["b", "c", "d", "a"]);
+    // Equal rolls roll again: 9 and 9, then 12 and 5.
+    expect(startRound(startFight(sheets), {}, new ScriptedDice([9, 9, 12, 5])).order).toEqual([
+      "b",
+      "c",
+      "a",
+      "d",
+    ]);
+    expect(() => startRound(startFight(sheets))).toThrow(/roll off/);
     const downed = {
       ...fight,
       phase: "over" as const,
       fighters: fight.fighters.map((f) => (f.id === "c" ? { ...f, condition: "dead" as const } : f)),
     };
-    expect(startRound(downed).order).toEqual(["b", "a", "d"]);
+    expect(startRound(downed, {}, new ScriptedDice([20, 1])).order).toEqual(["b", "a", "d"]);
   });
 });
 
@@ -862,7 +871,7 @@ describe("the engine under random play", () => {
     let c = 0;
     const pick = (n: number) => ((choices[c++ % choices.length]! % n) + n) % n;
     for (let r = 0; r < 12 && !fight.fighters.some(isOut); r += 1) {
-      fight = startRound(fight);
+      fight = startRound(fight, {}, dice);
       for (const f of fight.fighters) fight = declareFocus(fight, f.id, pick(3) === 0 ? "body" : null);
       fight = beginActions(fight);
       while (fight.phase === "action") {

@@ -277,9 +277,11 @@ export function startFight(sheets: readonly RhfFighter[], options?: Partial<RhfR
  * The next round: each fighter's allowance by Quickness (RHF-MAT-1), the
  * control points of every hold still held (RHF-HLD-1, RHF-HLD-2), feints
  * past their time dropped, concentrated defenses cleared; the order is by
- * Quickness, then weapon skill, then the order the fighters were given in.
+ * Quickness, then weapon skill, then a d20 roll-off among those still
+ * equal (the higher first, rolled again while equal), so the order the
+ * fighters were given in never decides. `dice` is needed only for a tie.
  */
-export function startRound(fight: RhfFight, options?: Partial<RhfRules>): RhfFight {
+export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: DiceSource): RhfFight {
   const rules = resolveRhfOptions(options);
   if (fight.phase !== "over") refuse("WrongPhase", `round ${fight.round} is not over`);
   const round = fight.round + 1;
@@ -308,24 +310,46 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>): RhfFig
       feint: f.feint !== null && f.feint.untilRound < round ? null : f.feint,
     };
   });
-  // An insertion sort: a handful of fighters, and a stable order for equals.
-  const order: string[] = [];
-  const placed: number[] = [];
+  const acts: number[] = [];
   for (let i = 0; i < fighters.length; i += 1) {
     const f = fighters[i]!;
-    if (OUT.has(f.condition) && !(f.condition === "immobilized" && rules.immobilizedMayBreak)) continue;
-    const s = fight.sheets[i]!;
-    let at = placed.length;
-    while (at > 0) {
-      const p = fight.sheets[placed[at - 1]!]!;
-      if (p.quickness > s.quickness || (p.quickness === s.quickness && p.skills.weapon >= s.skills.weapon))
-        break;
-      at -= 1;
-    }
-    placed.splice(at, 0, i);
-    order.splice(at, 0, f.id);
+    if (!OUT.has(f.condition) || (f.condition === "immobilized" && rules.immobilizedMayBreak)) acts.push(i);
+  }
+  const ahead = (x: number, y: number): number => {
+    const p = fight.sheets[x]!;
+    const q = fight.sheets[y]!;
+    return q.quickness - p.quickness || q.skills.weapon - p.skills.weapon;
+  };
+  acts.sort(ahead);
+  const order: string[] = [];
+  for (let start = 0; start < acts.length; ) {
+    let end = start + 1;
+    while (end < acts.length && ahead(acts[start]!, acts[end]!) === 0) end += 1;
+    for (const i of rollOff(acts.slice(start, end), dice)) order.push(fighters[i]!.id);
+    start = end;
   }
   return { ...fight, round, phase: "focus", order, turn: 0, fighters };
+}
+
+/** Orders fighters tied on Quickness and skill by a d20 each, the higher first, rolling again among equals. */
+function rollOff(tied: readonly number[], dice: DiceSource | undefined): number[] {
+  if (tied.length < 2) return tied.slice();
+  if (dice === undefined)
+    throw new RulesError(
+      "invalid-value",
+      "fighters of equal Quickness and skill roll off: startRound needs dice",
+    );
+  const rolls = tied.map((i) => ({ i, roll: dice.roll(20) }));
+  rolls.sort((x, y) => y.roll - x.roll);
+  const out: number[] = [];
+  for (let start = 0; start < rolls.length; ) {
+    let end = start + 1;
+    while (end < rolls.length && rolls[end]!.roll === rolls[start]!.roll) end += 1;
+    const group = rolls.slice(start, end).map((r) => r.i);
+    out.push(...(group.length > 1 ? rollOff(group, dice) : group));
+    start = end;
+  }
+  return out;
 }
 
 /** RHF-DFA-1: the area a fighter concentrates its defense on this round (null: none). */

@@ -160,7 +160,7 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
   }
 
   while (fight.round < maxRounds && !over()) {
-    fight = startRound(fight, rules);
+    fight = startRound(fight, rules, dice);
     events = record ? [] : null;
     const range = fight.range;
     for (let i = 0; i < 2; i += 1) {
