@@ -92,6 +92,8 @@ export interface RhfRules {
   readonly holdFirstRoundCounts: boolean;
   /** An immobilized victim may still try to break free. */
   readonly immobilizedMayBreak: boolean;
+  /** A held (not immobilized) fighter may still dodge. */
+  readonly heldMayDodge: boolean;
 
   /* Multiple attacks (RHF-MAT-1, RHF-MAT-2) */
   readonly quickness: readonly QuicknessBand[];
@@ -197,6 +199,7 @@ export const RHF_DEFAULTS: RhfRules = deepFreeze({
   controlPointsDivisor: 3,
   holdFirstRoundCounts: true,
   immobilizedMayBreak: false,
+  heldMayDodge: false,
 
   quickness: [
     { from: 1, to: 6, attacks: 0.5 },
@@ -347,6 +350,7 @@ function checkOptions(o: RhfOptions): void {
     "focusAffectsDodge",
     "holdFirstRoundCounts",
     "immobilizedMayBreak",
+    "heldMayDodge",
     "shotsAreAttacks",
     "dodgeShots",
   ] as const)

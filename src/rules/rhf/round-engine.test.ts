@@ -479,6 +479,13 @@ describe("holds in the round", () => {
     expect(acting(endTurn(fight, options))).toBe("vi");
   });
 
+  it("RHF-RNG-2: 'the defender could always dodge' is read of range; a held fighter dodges only with heldMayDodge", () => {
+    let fight = next(startFight([wrestler, victim]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    expect(defenseOptions(fight, "vi", "strike")).toEqual(["parry"]);
+    expect(defenseOptions(fight, "vi", "strike", { heldMayDodge: true })).toEqual(["parry", "dodge"]);
+  });
+
   it("a holder's hands are busy; a held fighter neither moves nor dodges", () => {
     let fight = next(startFight([wrestler, victim]));
     fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;

@@ -544,7 +544,8 @@ export function declareAttacks(
 /**
  * The defenses open to `defenderId` against this action (RHF-RNG-2): a
  * parry with a weapon that parries at this range, a dodge always; none
- * for an immobilized fighter; a held one may not dodge; shots are not
+ * for an immobilized fighter; a held one may not dodge unless
+ * `heldMayDodge`; shots are not
  * parried, and dodged only when `dodgeShots`.
  */
 export function defenseOptions(
@@ -561,7 +562,7 @@ export function defenseOptions(
   const out: RhfDefense[] = [];
   if (!fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, fight.range, rules))
     out.push("parry");
-  if (f.heldBy === null && (!fire || rules.dodgeShots)) out.push("dodge");
+  if ((f.heldBy === null || rules.heldMayDodge) && (!fire || rules.dodgeShots)) out.push("dodge");
   return out;
 }
 
