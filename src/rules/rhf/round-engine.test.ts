@@ -486,6 +486,25 @@ describe("holds in the round", () => {
     expect(defenseOptions(fight, "vi", "strike", { heldMayDodge: true })).toEqual(["parry", "dodge"]);
   });
 
+  it("RHF-HLD-2: a holder immobilized by a third fighter 'can take no longer any action': its own victim is let go", () => {
+    const third = fighter("th", "unarmed", {
+      strength: 18,
+      quickness: 11,
+      skills: { weapon: 14, unarmed: 15, dodge: 10, spot: 8 },
+    });
+    const weakWrestler = { ...wrestler, strength: 3 };
+    let fight = next(startFight([weakWrestler, victim, third]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    fight = until(fight, "th");
+    // Strength 18: 6 points at once, above the holder's Strength 3.
+    fight = attack(fight, "th", { kind: "hold", targetId: "wr" }, null, new ScriptedDice([1])).fight;
+    expect(fighterState(fight, "wr")).toMatchObject({ condition: "immobilized", holding: null });
+    expect(fighterState(fight, "vi")).toMatchObject({ heldBy: null, controlPoints: 0 });
+    fight = next(finish(fight));
+    expect(fighterState(fight, "wr").condition).toBe("immobilized");
+    expect(fighterState(fight, "vi").heldBy).toBeNull();
+  });
+
   it("a holder's hands are busy; a held fighter neither moves nor dodges", () => {
     let fight = next(startFight([wrestler, victim]));
     fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;

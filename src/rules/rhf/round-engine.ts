@@ -310,6 +310,11 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
       feint: f.feint !== null && f.feint.untilRound < round ? null : f.feint,
     };
   });
+  // A holder immobilized in turn by another lets its own victim go (RHF-HLD-2: no longer any action).
+  const w: Working = { fight: { ...fight, fighters }, changes: new Map() };
+  for (let i = 0; i < fighters.length; i += 1)
+    if (fighters[i]!.condition === "immobilized" && fighters[i]!.holding !== null) letGo(w, i);
+  for (const [i, patch] of w.changes) fighters[i] = { ...fighters[i]!, ...patch };
   const acts: number[] = [];
   for (let i = 0; i < fighters.length; i += 1) {
     const f = fighters[i]!;
@@ -601,19 +606,24 @@ function land(w: Working, i: number, injury: Injury, rules: RhfRules): void {
   if (condition !== "standing" && condition !== "immobilized") releaseAround(w, i);
 }
 
+/** The fighter stops holding: its victim is free, and no longer immobilized. */
+function letGo(w: Working, i: number): void {
+  const f = current(w, i);
+  if (f.holding === null) return;
+  const v = indexOf(w.fight, f.holding);
+  const victim = current(w, v);
+  change(w, v, {
+    heldBy: null,
+    controlPoints: 0,
+    condition: victim.condition === "immobilized" ? "standing" : victim.condition,
+  });
+  change(w, i, { holding: null });
+}
+
 /** A fighter out of the fight lets go, and is let go. */
 function releaseAround(w: Working, i: number): void {
+  letGo(w, i);
   const f = current(w, i);
-  if (f.holding !== null) {
-    const v = indexOf(w.fight, f.holding);
-    const victim = current(w, v);
-    change(w, v, {
-      heldBy: null,
-      controlPoints: 0,
-      condition: victim.condition === "immobilized" ? "standing" : victim.condition,
-    });
-    change(w, i, { holding: null });
-  }
   if (f.heldBy !== null) {
     change(w, indexOf(w.fight, f.heldBy), { holding: null });
     change(w, i, { heldBy: null, controlPoints: 0 });
@@ -838,12 +848,15 @@ export function attack(
       if (held) {
         const points = rules.holdFirstRoundCounts ? controlPointsPerRound(sheet.strength, rules) : 0;
         const victimSheet = fight.sheets[t]!;
+        const immobilized = isImmobilized(points, victimSheet.strength);
         change(w, t, {
           heldBy: attackerId,
           controlPoints: points,
-          condition: isImmobilized(points, victimSheet.strength) ? "immobilized" : victim.condition,
+          condition: immobilized ? "immobilized" : victim.condition,
         });
         change(w, a, { holding: action.targetId });
+        // Immobilized, it "can take no longer any action": a hold of its own is let go.
+        if (immobilized) letGo(w, t);
       }
       rolls.push({
         targetId: action.targetId,
