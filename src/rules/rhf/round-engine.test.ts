@@ -119,6 +119,13 @@ describe("reach in the round", () => {
     );
   });
 
+  it("RHF-RNG-3: with three fighters standing the one range cannot move: a maneuver is refused, not applied to all", () => {
+    const third = fighter("thr", "sword", { quickness: 4 });
+    const fight = next(startFight([dagger, pike, third]));
+    expect(turnOptions(fight, "dag").maneuver).toBeNull();
+    expect(refusal(() => rangeManeuver(fight, "dag", "advance", new ScriptedDice([1])))).toBe("ManyFighters");
+  });
+
   it("RHF-RNG-3: the pike caught close in withdraws back to its range by a Hard roll", () => {
     let fight = next(startFight([dagger, pike]));
     fight = rangeManeuver(fight, "dag", "advance", new ScriptedDice([1])).fight;

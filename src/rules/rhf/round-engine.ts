@@ -44,6 +44,7 @@ export const ROUND_REFUSALS = [
   "UnknownFighter",
   "ManeuverUsed",
   "ManeuverNotNeeded",
+  "ManyFighters",
   "Held",
   "Holding",
   "Busy",
@@ -441,7 +442,11 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
   const penalty = multipleAttackPenalty(f.declared ?? 1, f.allowance, rules);
   const canAttack = free && f.holding === null && left > 0;
   const mayManeuver =
-    free && f.heldBy === null && f.holding === null && f.maneuvers < rules.rangeManeuversPerRound;
+    free &&
+    f.heldBy === null &&
+    f.holding === null &&
+    f.maneuvers < rules.rangeManeuversPerRound &&
+    fight.fighters.filter((x) => !isOut(x)).length <= 2;
   return {
     maneuver: mayManeuver ? maneuverToward(sheet.weapon.kind, fight.range, rules) : null,
     strike:
@@ -508,6 +513,9 @@ export function rangeManeuver(
   if (f.holding !== null) refuse("Holding", `${id} is holding`);
   if (f.maneuvers >= rules.rangeManeuversPerRound)
     refuse("ManeuverUsed", `${id} has made its range maneuver this round`);
+  // The range is the fight's, and right only between two: with more standing, one advance would move all.
+  if (fight.fighters.filter((x) => !isOut(x)).length > 2)
+    refuse("ManyFighters", "the range between fighters changes only in a fight of two");
   const needed = maneuverToward(sheet.weapon.kind, fight.range, rules);
   if (needed !== maneuver)
     refuse("ManeuverNotNeeded", `${id} cannot ${maneuver} at ${fight.range} with a ${sheet.weapon.kind}`, {
