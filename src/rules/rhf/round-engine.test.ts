@@ -288,7 +288,7 @@ describe("pull, feint and concentrated defense in the round", () => {
     );
     expect(feint.exchange).toMatchObject({ outcome: "feinted", feint: 3 });
     expect(feint.exchange.rolls[0]!.check.target).toBe(6);
-    expect(fighterState(feint.fight, "b").feint).toEqual({ by: "a", penalty: 3, untilRound: 2 });
+    expect(fighterState(feint.fight, "b").feints).toEqual([{ by: "a", penalty: 3, untilRound: 2 }]);
     // The blow: roll 9 under 9, location 12, b parries under 14 − 3 = 11 and rolls 12: a hit.
     const blow = attack(
       feint.fight,
@@ -299,7 +299,36 @@ describe("pull, feint and concentrated defense in the round", () => {
     );
     expect(blow.exchange.rolls[0]!.defense!.check.target).toBe(11);
     expect(blow.exchange.outcome).toBe("hit");
-    expect(fighterState(blow.fight, "b").feint).toBeNull();
+    expect(fighterState(blow.fight, "b").feints).toEqual([]);
+  });
+
+  it("RHF-FNT-1: two feinters at one victim each keep their own waiting penalty", () => {
+    const c = fighter("c", "sword", { quickness: 10 });
+    let fight = next(startFight([a, b, c]));
+    fight = attack(
+      fight,
+      "a",
+      { kind: "strike", targetId: "b", feint: 3 },
+      null,
+      new ScriptedDice([1]),
+    ).fight;
+    fight = until(fight, "c");
+    fight = attack(
+      fight,
+      "c",
+      { kind: "strike", targetId: "b", feint: 2 },
+      null,
+      new ScriptedDice([1]),
+    ).fight;
+    expect(fighterState(fight, "b").feints).toEqual([
+      { by: "a", penalty: 3, untilRound: 2 },
+      { by: "c", penalty: 2, untilRound: 2 },
+    ]);
+    fight = next(finish(fight));
+    // a's blow: b parries under 14 − 3 = 11; c's feint still waits.
+    const blow = attack(fight, "a", { kind: "strike", targetId: "b" }, "parry", new ScriptedDice([1, 5, 1]));
+    expect(blow.exchange.rolls[0]!.defense!.check.target).toBe(11);
+    expect(fighterState(blow.fight, "b").feints).toEqual([{ by: "c", penalty: 2, untilRound: 2 }]);
   });
 
   it("RHF-FNT-1: a feint missed gives nothing; an unused one is gone after the next round", () => {
@@ -312,7 +341,7 @@ describe("pull, feint and concentrated defense in the round", () => {
       new ScriptedDice([11]),
     );
     expect(missed.exchange.outcome).toBe("missed");
-    expect(fighterState(missed.fight, "b").feint).toBeNull();
+    expect(fighterState(missed.fight, "b").feints).toEqual([]);
     fight = attack(
       fight,
       "a",
@@ -321,9 +350,9 @@ describe("pull, feint and concentrated defense in the round", () => {
       new ScriptedDice([10]),
     ).fight;
     fight = next(finish(fight));
-    expect(fighterState(fight, "b").feint).not.toBeNull();
+    expect(fighterState(fight, "b").feints).toHaveLength(1);
     fight = next(finish(fight));
-    expect(fighterState(fight, "b").feint).toBeNull();
+    expect(fighterState(fight, "b").feints).toEqual([]);
   });
 
   it("RHF-FNT-1: read as the same attack, the feint is a blow and the defense against it takes the penalty", () => {

@@ -102,7 +102,8 @@ export interface RhfFighterState {
   readonly aimBonus: number;
   readonly ammo: number;
   readonly focus: Location | null;
-  readonly feint: PendingFeint | null;
+  /** Feints waiting on its defense, one a feinter (a new one by the same feinter replaces its last). */
+  readonly feints: readonly PendingFeint[];
   readonly heldBy: string | null;
   readonly holding: string | null;
   /** On a held fighter: the holder's control points over it. */
@@ -265,7 +266,7 @@ export function startFight(sheets: readonly RhfFighter[], options?: Partial<RhfR
       aimBonus: 0,
       ammo: s.weapon.firearm?.magazine ?? 0,
       focus: null,
-      feint: null,
+      feints: [],
       heldBy: null,
       holding: null,
       controlPoints: 0,
@@ -308,7 +309,9 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
       busy: null,
       breakTried: false,
       focus: null,
-      feint: f.feint !== null && f.feint.untilRound < round ? null : f.feint,
+      feints: f.feints.some((x) => x.untilRound < round)
+        ? f.feints.filter((x) => x.untilRound >= round)
+        : f.feints,
     };
   });
   // A holder immobilized in turn by another lets its own victim go (RHF-HLD-2: no longer any action).
@@ -666,9 +669,10 @@ function defend(
     target += f.focus === location ? m.there : m.elsewhere;
   }
   target -= extraPenalty;
-  if (f.feint !== null && f.feint.by === attackerId && f.feint.untilRound >= w.fight.round) {
-    target -= f.feint.penalty;
-    change(w, t, { feint: null });
+  const waiting = f.feints.find((x) => x.by === attackerId && x.untilRound >= w.fight.round);
+  if (waiting !== undefined) {
+    target -= waiting.penalty;
+    change(w, t, { feints: f.feints.filter((x) => x !== waiting) });
   }
   return rollCheck(target, dice);
 }
@@ -826,10 +830,15 @@ export function attack(
           hitsDie: null,
           injuries: [],
         });
-        if (check.success)
+        if (check.success) {
+          const others = current(w, t).feints.filter((x) => x.by !== attackerId);
           change(w, t, {
-            feint: { by: attackerId, penalty: feint, untilRound: fight.round + rules.feintRounds },
+            feints: [
+              ...others,
+              { by: attackerId, penalty: feint, untilRound: fight.round + rules.feintRounds },
+            ],
           });
+        }
         outcome = check.success ? "feinted" : "missed";
         break;
       }
