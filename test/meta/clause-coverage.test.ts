@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LUNOS_CLAUSE_INDEX } from "../../src/rules/lunos/ruleset";
+import { RHF_CLAUSE_INDEX } from "../../src/rules/rhf/ruleset";
 import { SHARENE_CLAUSE_INDEX } from "../../src/rules/sharene/ruleset";
 import {
   listRulesetDefinitions,
@@ -91,6 +92,7 @@ const sources = [...testFiles(join(root, "src")), ...testFiles(join(root, "test"
  */
 const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [
   { id: "lunos", clauseIndex: LUNOS_CLAUSE_INDEX },
+  { id: "rhf", clauseIndex: RHF_CLAUSE_INDEX },
 ];
 
 const definitions = listRulesetDefinitions().filter((d) => d.clauseIndex !== undefined);
@@ -107,7 +109,7 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     expect(clausesOf(toyDefinition.clauseIndex!)).toEqual(["TOY-RND-1", "TOY-SIM-1"]);
   });
 
-  it("reads a core's own index until its definition gives it: Sharene's 24 SHA clauses and Lunos's 28 LUN ones", () => {
+  it("reads a core's own index until its definition gives it: Lunos's 28 LUN clauses and the 17 RHF ones", () => {
     for (const core of CORES_WITHOUT_DEFINITION)
       expect(
         definitions.map((d) => d.id),
@@ -120,6 +122,9 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     const lunos = indexed.find((d) => d.id === "lunos")!;
     expect(clausesOf(lunos.clauseIndex!)).toHaveLength(28);
     expect(clausesOf(lunos.clauseIndex!)).toEqual(expect.arrayContaining(["LUN-RND-1", "LUN-DMG-1"]));
+    const rhf = indexed.find((d) => d.id === "rhf")!;
+    expect(clausesOf(rhf.clauseIndex!)).toHaveLength(17);
+    expect(clausesOf(rhf.clauseIndex!).every((id) => id.startsWith("RHF-"))).toBe(true);
   });
 
   it("finds clause ids only at the start of test titles, for each ruleset's prefixes", () => {

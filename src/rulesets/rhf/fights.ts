@@ -1,0 +1,52 @@
+import type { RhfOptions } from "../../rules/rhf/config";
+import type { RhfFighter } from "../../rules/rhf/types";
+import type { FightRunner } from "../../sim/fight-runner";
+import { runDuel } from "./sim/duel";
+import { createPolicy } from "./sim/policies";
+
+/*
+ * The reach, holds and firearms fights for the shared runner
+ * (src/sim/fight-runner.ts): its job and its runner. Pure (no Foundry, no
+ * Node), so the terminal commands and, once the ruleset has its
+ * definition, Encounter odds both run it.
+ */
+
+/** Many duels between the same two fighters; fight i has the dice of `fightSeed(seed, i)`. */
+export interface RhfJob {
+  readonly seed: number;
+  readonly fighters: readonly [RhfFighter, RhfFighter];
+  /** Policy ids of the two sides (sim/policies.ts); "default" when absent. */
+  readonly policies?: readonly [string, string];
+  readonly maxRounds?: number;
+  readonly options?: RhfOptions;
+}
+
+export const rhfFightRunner: FightRunner<RhfJob> = {
+  prepare(job) {
+    const setup = {
+      fighters: job.fighters,
+      policies: [
+        createPolicy(job.policies?.[0] ?? "default"),
+        createPolicy(job.policies?.[1] ?? "default"),
+      ] as const,
+      maxRounds: job.maxRounds,
+      options: job.options,
+    };
+    return (seed) => runDuel(setup, seed).summary;
+  },
+};
+
+/** Names as the report shows them: a duel's fighters are its sides. */
+export function rhfJobNames(job: RhfJob): {
+  readonly fighters: { readonly name: string; readonly side: 0 | 1 }[];
+  readonly sides: readonly [string, string];
+} {
+  const [a, b] = job.fighters;
+  return {
+    fighters: [
+      { name: a.name, side: 0 },
+      { name: b.name, side: 1 },
+    ],
+    sides: [a.name, b.name],
+  };
+}
