@@ -239,11 +239,13 @@ export function checkMove(id: string, m: MoveData): void {
   for (const mod of m.modifiers ?? [])
     if (!MODIFIERS.includes(mod)) refuse(`moves.${id} names the modification "${String(mod)}"`, { id });
   if (m.pushOver !== null) requireInteger(m.pushOver, `option moves.${id}.pushOver`, 0);
-  if (m.effect !== null) requireInteger(m.effect?.loseAttacks, `option moves.${id}.effect.loseAttacks`, 0, 20);
+  if (m.effect !== null)
+    requireInteger(m.effect?.loseAttacks, `option moves.${id}.effect.loseAttacks`, 0, 20);
 }
 
 function checkOptions(o: H2hOptions): void {
-  for (const key of INTEGER_KEYS) if (o[key] !== undefined) requireInteger(o[key], `option ${key}`, -100, 100);
+  for (const key of INTEGER_KEYS)
+    if (o[key] !== undefined) requireInteger(o[key], `option ${key}`, -100, 100);
   for (const key of ["secondsPerMelee", "attackSeconds", "defenseSeconds"] as const)
     if (o[key] !== undefined) requireInteger(o[key], `option ${key}`, 1, 3600);
   for (const [key, allowed] of Object.entries(CHOICES)) {
@@ -252,10 +254,12 @@ function checkOptions(o: H2hOptions): void {
       refuse(`${key} must be one of ${allowed.join(", ")}, got ${String(value)}`, { key, value });
   }
   if (o.dashExtraDice !== undefined) requireInteger(o.dashExtraDice, "option dashExtraDice", 0, 10);
-  if (o.koStunLostAttacks !== undefined) requireInteger(o.koStunLostAttacks, "option koStunLostAttacks", 0, 20);
+  if (o.koStunLostAttacks !== undefined)
+    requireInteger(o.koStunLostAttacks, "option koStunLostAttacks", 0, 20);
   if (o.shareMinimum !== undefined) requireInteger(o.shareMinimum, "option shareMinimum", 0, 10);
   if (o.comaChance !== undefined) requireInteger(o.comaChance, "option comaChance", 0, 100);
-  if (o.deadAtHp !== undefined && o.deadAtHp !== null) requireInteger(o.deadAtHp, "option deadAtHp", -1000, 0);
+  if (o.deadAtHp !== undefined && o.deadAtHp !== null)
+    requireInteger(o.deadAtHp, "option deadAtHp", -1000, 0);
   if (o.multipliers !== undefined)
     for (const key of ["critical", "spin", "power", "deathBlow"] as const) {
       const value = o.multipliers?.[key];
@@ -289,7 +293,8 @@ function checkOptions(o: H2hOptions): void {
       checkMove(id, o.moves[id]);
     }
     for (const id of Object.keys(o.moves))
-      if (!(MOVE_IDS as readonly string[]).includes(id)) refuse(`moves names an unknown move "${id}"`, { id });
+      if (!(MOVE_IDS as readonly string[]).includes(id))
+        refuse(`moves names an unknown move "${id}"`, { id });
   }
 }
 

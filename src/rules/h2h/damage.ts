@@ -36,7 +36,7 @@ export function rollMoveDice(source: string, extraDice: number, doubled: boolean
     if (doubled) count *= 2;
     for (let i = 0; i < count; i += 1) total += term.sign * dice.roll(term.faces);
   }
-  return total < 0 ? 0 : total;
+  return Math.max(total, 0);
 }
 
 /**
@@ -51,11 +51,16 @@ export function stackMultipliers(multipliers: readonly number[], rules: H2hRules
 }
 
 /** The dice and the P.S. bonus under the multiplier, or the bonus added after it (`multiplyStrengthBonus`). */
-export function multipliedDamage(diceTotal: number, strengthBonus: number, multiplier: number, rules: H2hRules): number {
+export function multipliedDamage(
+  diceTotal: number,
+  strengthBonus: number,
+  multiplier: number,
+  rules: H2hRules,
+): number {
   const total = rules.multiplyStrengthBonus
     ? Math.floor((diceTotal + strengthBonus) * multiplier)
     : Math.floor(diceTotal * multiplier) + strengthBonus;
-  return total < 0 ? 0 : total;
+  return Math.max(total, 0);
 }
 
 /**

@@ -61,7 +61,8 @@ export function validateH2hFighter(data: H2hFighter): H2hFighter {
   const where = `fighter "${String(data?.name ?? data?.id)}"`;
   if (typeof data?.id !== "string" || data.id === "") refuse(where, "it has no id");
   if (typeof data.name !== "string" || data.name === "") refuse(where, "it has no name");
-  for (const key of ["pp", "ps", "pe"] as const) requireInteger(data[key], `${where} ${key}`, 0, H2H_LIMITS.attribute);
+  for (const key of ["pp", "ps", "pe"] as const)
+    requireInteger(data[key], `${where} ${key}`, 0, H2H_LIMITS.attribute);
   requireInteger(data.hitPoints, `${where} hitPoints`, 1, H2H_LIMITS.hitPoints);
   requireInteger(data.attacksPerMelee, `${where} attacksPerMelee`, 1, H2H_LIMITS.attacksPerMelee);
   if (!data.bonuses || typeof data.bonuses !== "object") refuse(where, "it has no bonuses");

@@ -1,6 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import { H2H_DEFAULTS, type Fraction, type H2hRules } from "./config";
+import { type Fraction, H2H_DEFAULTS, type H2hRules } from "./config";
 import {
   armorSplit,
   combineShares,
@@ -25,8 +25,8 @@ import {
   type H2hOut,
   type H2hWeapon,
   MODIFIERS,
-  type ModifierId,
   MOVE_IDS,
+  type ModifierId,
   type MoveId,
   type PullPunch,
   RANGES,
@@ -139,7 +139,9 @@ export interface H2hExchange {
   readonly attacker: string | null;
   readonly defender: string | null;
   /** A tie nobody broke: both declare, both strike at once (H2H-INI-1). */
-  readonly simultaneous: readonly { readonly by: string; readonly declaration: StrikeDeclaration | null }[] | null;
+  readonly simultaneous:
+    | readonly { readonly by: string; readonly declaration: StrikeDeclaration | null }[]
+    | null;
   readonly passedBy: string | null;
   /** Won the tie's roll to defend: defends at `tieDefendPenalty`. */
   readonly tieDefender: string | null;
@@ -343,7 +345,8 @@ class Draft {
     this.fighters = melee.fighters.slice();
   }
   get(id: string): H2hFighterState {
-    for (let i = 0; i < this.fighters.length; i += 1) if (this.fighters[i]!.id === id) return this.fighters[i]!;
+    for (let i = 0; i < this.fighters.length; i += 1)
+      if (this.fighters[i]!.id === id) return this.fighters[i]!;
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
   }
   set(id: string, change: Partial<H2hFighterState>): H2hFighterState {
@@ -449,7 +452,7 @@ export function startMelee(
     const attacks = f.sheet.attacksPerMelee - f.owedAttacks;
     return {
       ...f,
-      attacksLeft: attacks > 0 ? attacks : 0,
+      attacksLeft: Math.max(attacks, 0),
       owedAttacks: attacks < 0 ? -attacks : 0,
       stunMelees: f.stunMelees > 0 ? f.stunMelees - 1 : 0,
     };
@@ -641,7 +644,8 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
   if (a === b) refuse("SameFighter", `${a} cannot fight itself`, { id: a });
   const fa = draft.get(a);
   const fb = draft.get(b);
-  for (const f of [fa, fb]) if (f.out !== null) refuse("OutOfFight", `${f.id} is out of the fight`, { id: f.id });
+  for (const f of [fa, fb])
+    if (f.out !== null) refuse("OutOfFight", `${f.id} is out of the fight`, { id: f.id });
   if (fa.attacksLeft <= 0 && fb.attacksLeft <= 0)
     refuse("NoAttacksLeft", `neither ${a} nor ${b} has an attack left this melee`, { a, b });
   const pair = [a, b] as const;
@@ -649,7 +653,10 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
   const extra = { exchange: m.exchange + 1 };
   const go = (actor: string, why: "lost" | "pass" | "only", rolls = base.initiative) => {
     draft.events.push({ kind: "initiative", ids: pair, rolls, actor, why });
-    return draft.finish({ ...base, initiative: rolls, attacker: actor, defender: actor === a ? b : a }, extra);
+    return draft.finish(
+      { ...base, initiative: rolls, attacker: actor, defender: actor === a ? b : a },
+      extra,
+    );
   };
   if (fb.attacksLeft <= 0) return go(a, "only");
   if (fa.attacksLeft <= 0) return go(b, "only");
@@ -683,7 +690,8 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
   const rolls = [ra, rb] as const;
   const actor = ra.total > rb.total ? a : rb.total > ra.total ? b : null;
   draft.events.push({ kind: "initiative", ids: pair, rolls, actor, why: "roll" });
-  if (actor === null) return draft.finish({ ...base, initiative: rolls, stage: "tie" }, { ...extra, meleeInitiative });
+  if (actor === null)
+    return draft.finish({ ...base, initiative: rolls, stage: "tie" }, { ...extra, meleeInitiative });
   return draft.finish(
     { ...base, initiative: rolls, attacker: actor, defender: actor === a ? b : a },
     { ...extra, meleeInitiative },
@@ -698,7 +706,8 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
  */
 function breakTie(draft: Draft, defend: readonly string[]): ActResult {
   const c = requireStage(draft.melee, "tie");
-  for (const id of defend) if (!c.pair.includes(id)) refuse("NotTheirChoice", `${id} is not in this tie`, { id });
+  for (const id of defend)
+    if (!c.pair.includes(id)) refuse("NotTheirChoice", `${id} is not in this tie`, { id });
   const highest = Math.max(c.initiative[0]!.total, c.initiative[1]!.total);
   const made: string[] = [];
   for (const id of c.pair) {
@@ -717,7 +726,13 @@ function breakTie(draft: Draft, defend: readonly string[]): ActResult {
   if (made.length === 1) {
     const defender = made[0]!;
     draft.spend(defender, 1);
-    return draft.finish({ ...c, stage: "declare", attacker: other(c, defender), defender, tieDefender: defender });
+    return draft.finish({
+      ...c,
+      stage: "declare",
+      attacker: other(c, defender),
+      defender,
+      tieDefender: defender,
+    });
   }
   return draft.finish({
     ...c,
@@ -736,14 +751,20 @@ interface CheckedAttack {
 }
 
 /** The declared attack checked against the moves list, the range and the holds; the range it is made at. */
-function checkAttack(draft: Draft, by: string, target: string, input: Extract<H2hInput, { type: "attack" }>): CheckedAttack {
+function checkAttack(
+  draft: Draft,
+  by: string,
+  target: string,
+  input: Extract<H2hInput, { type: "attack" }>,
+): CheckedAttack {
   const rules = draft.rules;
   if (!(MOVE_IDS as readonly string[]).includes(input.move))
     refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
   const data = rules.moves[input.move];
   const modifiers = input.modifiers ?? [];
   for (const mod of modifiers) {
-    if (!isModifier(mod)) refuse("UnknownModifier", `"${String(mod)}" is not an attack modification`, { mod });
+    if (!isModifier(mod))
+      refuse("UnknownModifier", `"${String(mod)}" is not an attack modification`, { mod });
     if (!data.modifiers.includes(mod))
       refuse("ModifierNotAllowed", `${input.move} cannot be made with ${mod}`, { move: input.move, mod });
   }
@@ -767,19 +788,26 @@ function checkAttack(draft: Draft, by: string, target: string, input: Extract<H2
   if (f.holding !== null) {
     const fromHug = f.holding.move === "bearHug" && (input.move === "flipThrow" || input.move === "slam");
     if (!fromHug || f.holding.victim !== target)
-      refuse("Holding", `${by} holds ${f.holding.victim}: squeeze, let go, or throw or slam from a Bear Hug`, { by });
+      refuse(
+        "Holding",
+        `${by} holds ${f.holding.victim}: squeeze, let go, or throw or slam from a Bear Hug`,
+        { by },
+      );
   }
   // An action taken with the attack comes first: a step in or out (H2H-TRM-2).
   let range = draft.range(by, target);
-  if (input.action === "approach" && range !== "grappling") range = range === "long" ? "fighting" : "grappling";
+  if (input.action === "approach" && range !== "grappling")
+    range = range === "long" ? "fighting" : "grappling";
   if (input.action === "withdraw" && range !== "long") range = range === "grappling" ? "fighting" : "long";
   // Dash moves one range in without an attack; a Jump is made from long range and lands at fighting range (H2H-MOD-1).
-  if (modifiers.includes("dash") && range !== "grappling") range = range === "long" ? "fighting" : "grappling";
+  if (modifiers.includes("dash") && range !== "grappling")
+    range = range === "long" ? "fighting" : "grappling";
   if (modifiers.includes("jump") && range === "long") range = "fighting";
   let penalty = 0;
   if (!data.ranges.includes(range)) {
     if (data.penalizedRanges.includes(range)) penalty += rules.grappleFromFightingPenalty;
-    else if (!(f.holding !== null)) refuse("OutOfRange", `${input.move} cannot be made at ${range} range`, { range });
+    else if (!(f.holding !== null))
+      refuse("OutOfRange", `${input.move} cannot be made at ${range} range`, { range });
   }
   if (modifiers.includes("dash")) penalty += rules.dashStrikePenalty;
   if (input.action !== undefined) penalty += rules.wildAttackPenalty;
@@ -802,7 +830,8 @@ function strikeRoll(draft: Draft, by: string, data: MoveData, penalty: number): 
   const natural = draft.d20();
   if (data.disarm) return { natural, total: natural + bonusOf(f, "disarm", draft.rules) };
   const pass = f.passStrike ? draft.rules.passStrikeBonus : 0;
-  const grapple = data.family === "grapple" || data.family === "hold" ? bonusOf(f, "grapple", draft.rules) : 0;
+  const grapple =
+    data.family === "grapple" || data.family === "hold" ? bonusOf(f, "grapple", draft.rules) : 0;
   return { natural, total: natural + bonusOf(f, "strike", draft.rules) + grapple + pass + penalty };
 }
 
@@ -830,16 +859,16 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   if (!c.free) draft.spend(by, 1);
   const spin = declaration.modifiers.includes("spin");
   const jump = declaration.modifiers.includes("jump");
+  const fromHug = f.holding !== null;
+  let roll: D20Roll;
+  if (fromHug && !input.rollForCritical) roll = { natural: 0, total: 0 };
+  else roll = strikeRoll(draft, by, data, checked.penalty);
   draft.set(by, {
     preparingPower: false,
     passStrike: false,
     loseInitiative: f.loseInitiative || spin || jump,
   });
   if (spin) draft.spend(by, 1);
-  const fromHug = f.holding !== null;
-  let roll: D20Roll;
-  if (fromHug && !input.rollForCritical) roll = { natural: 0, total: 0 };
-  else roll = strikeRoll(draft, by, data, checked.penalty);
   const strike: StrikeRecord = { ...roll, by, target, declaration, automatic: fromHug };
   draft.events.push({
     kind: "strike",
@@ -881,7 +910,12 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
 }
 
 /** H2H-INI-1: both strike at the same time; each needs a strike over four, neither defends. */
-function declareSimultaneous(draft: Draft, c: H2hExchange, input: Extract<H2hInput, { type: "attack" }> | null, flinchBy?: string): ActResult {
+function declareSimultaneous(
+  draft: Draft,
+  c: H2hExchange,
+  input: Extract<H2hInput, { type: "attack" }> | null,
+  flinchBy?: string,
+): ActResult {
   const by = input?.by ?? flinchBy!;
   const slots = c.simultaneous!;
   const slot = slots.find((s) => s.by === by);
@@ -893,9 +927,7 @@ function declareSimultaneous(draft: Draft, c: H2hExchange, input: Extract<H2hInp
       refuse("ModifierNotAllowed", "a strike at the same time is no Power Attack", { by });
     declaration = checked.declaration;
   }
-  const filled = slots.map((s) =>
-    s.by === by ? { by, declaration: declaration ?? FLINCHED } : s,
-  );
+  const filled = slots.map((s) => (s.by === by ? { by, declaration: declaration ?? FLINCHED } : s));
   if (filled.some((s) => s.declaration === null)) return draft.finish({ ...c, simultaneous: filled });
   const strikes: StrikeRecord[] = [];
   for (const s of filled) {
@@ -921,7 +953,10 @@ function declareSimultaneous(draft: Draft, c: H2hExchange, input: Extract<H2hInp
     strikes.push(strike);
   }
   for (const strike of strikes) {
-    const landed = strike.declaration.move === "disarm" ? strike.natural === 20 || strike.total >= draft.rules.disarmTarget : strikeLands(strike, null, draft.rules);
+    const landed =
+      strike.declaration.move === "disarm"
+        ? strike.natural === 20 || strike.total >= draft.rules.disarmTarget
+        : strikeLands(strike, null, draft.rules);
     if (landed) landStrike(draft, strike, WHOLE, "strike");
     else draft.events.push({ kind: "miss", by: strike.by, target: strike.target });
   }
@@ -969,7 +1004,9 @@ function timedOut(draft: Draft, by: string): ActResult {
     else draft.events.push({ kind: "miss", by: c.strike!.by, target: by });
     return draft.finish(null);
   }
-  return refuse("WrongStage", `the exchange waits for ${c.stage}: a time limit does not apply`, { stage: c.stage });
+  return refuse("WrongStage", `the exchange waits for ${c.stage}: a time limit does not apply`, {
+    stage: c.stage,
+  });
 }
 
 /** H2H-INI-2: the pass. Both passing is a flinch for both; the first gets no bonus. */
@@ -1000,7 +1037,8 @@ function takeActions(draft: Draft, by: string, actions: readonly ActionId[]): Ac
   requireChooser(c.attacker, by);
   if (!Array.isArray(actions) || actions.length < 1 || actions.length > 2)
     refuse("UnknownAction", "an attack buys one or two actions", { actions });
-  for (const a of actions) if (!ACTIONS.includes(a)) refuse("UnknownAction", `"${String(a)}" is not an action`, { a });
+  for (const a of actions)
+    if (!ACTIONS.includes(a)) refuse("UnknownAction", `"${String(a)}" is not an action`, { a });
   const f = draft.get(by);
   if (f.preparingPower) refuse("PowerPrepared", `${by} prepared a Power Attack`, { by });
   if (f.heldBy !== null) refuse("Held", `${by} is held`, { by });
@@ -1008,7 +1046,8 @@ function takeActions(draft: Draft, by: string, actions: readonly ActionId[]): Ac
   const target = c.defender!;
   for (const a of actions) {
     const r = draft.range(by, target);
-    if (a === "approach" && r !== "grappling") draft.setRange(by, target, r === "long" ? "fighting" : "grappling");
+    if (a === "approach" && r !== "grappling")
+      draft.setRange(by, target, r === "long" ? "fighting" : "grappling");
     if (a === "withdraw" && r !== "long" && f.holding === null)
       draft.setRange(by, target, r === "grappling" ? "fighting" : "long");
   }
@@ -1032,10 +1071,16 @@ function holdDamage(draft: Draft, holder: string, move: MoveId): number {
   const data = draft.rules.moves[move];
   const rolled = rollMoveDice(data.dice, 0, false, draft.dice);
   const total = rolled + f.sheet.bonuses.damage;
-  return total < 0 ? 0 : total;
+  return Math.max(total, 0);
 }
 
-function hurt(draft: Draft, to: string, from: string, amount: number, cause: "strike" | "armor" | "hold" | "parry" | "counter"): void {
+function hurt(
+  draft: Draft,
+  to: string,
+  from: string,
+  amount: number,
+  cause: "strike" | "armor" | "hold" | "parry" | "counter",
+): void {
   const f = draft.get(to);
   if (f.out === "dead") return;
   const hp = f.hp - amount;
@@ -1110,7 +1155,8 @@ function breakFree(draft: Draft, by: string): ActResult {
   const made = natural === 20 || total >= against;
   draft.events.push({ kind: "breakFree", by, natural, total, against, made });
   if (made) {
-    if (natural !== 20 && total === against) hurt(draft, by, holder.id, holdDamage(draft, holder.id, move), "hold");
+    if (natural !== 20 && total === against)
+      hurt(draft, by, holder.id, holdDamage(draft, holder.id, move), "hold");
     endHold(draft, holder.id);
     draft.events.push({ kind: "effect", to: by, what: "brokeFree", amount: 0 });
   }
@@ -1140,7 +1186,15 @@ function tryCatch(draft: Draft, by: string, attempt: boolean): ActResult {
     against = own === null || own.natural === 0 ? draft.rules.catchWithoutInitiative : own.total;
   }
   const made = natural !== 1 && (natural === 20 || total > against);
-  draft.events.push({ kind: "catch", by, what: flinch ? "flinch" : "natural1", natural, total, against, made });
+  draft.events.push({
+    kind: "catch",
+    by,
+    what: flinch ? "flinch" : "natural1",
+    natural,
+    total,
+    against,
+    made,
+  });
   if (!made) return draft.finish(null);
   return draft.finish({
     ...emptyExchange(c.pair),
@@ -1154,7 +1208,13 @@ function tryCatch(draft: Draft, by: string, attempt: boolean): ActResult {
 
 /* Step Four: the defense (H2H-DEF-1 … H2H-DEF-4, H2H-TRM-12) */
 
-function defenseRoll(draft: Draft, c: H2hExchange, by: string, key: keyof H2hBonuses, penalty: number): D20Roll {
+function defenseRoll(
+  draft: Draft,
+  c: H2hExchange,
+  by: string,
+  key: keyof H2hBonuses,
+  penalty: number,
+): D20Roll {
   const d = draft.get(by);
   const natural = draft.d20();
   let total = natural + bonusOf(d, key, draft.rules) + penalty;
@@ -1197,8 +1257,22 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     draft.spend(by, 1);
     const roll = strikeRoll(draft, by, counter.data, counter.penalty);
     draft.events.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made: true });
-    const mine: StrikeRecord = { ...roll, by, target: attacker, declaration: counter.declaration, automatic: false };
-    draft.events.push({ kind: "strike", by, target: attacker, move, modifiers: [], natural: roll.natural, total: roll.total });
+    const mine: StrikeRecord = {
+      ...roll,
+      by,
+      target: attacker,
+      declaration: counter.declaration,
+      automatic: false,
+    };
+    draft.events.push({
+      kind: "strike",
+      by,
+      target: attacker,
+      move,
+      modifiers: [],
+      natural: roll.natural,
+      total: roll.total,
+    });
     const theirs = strikeLands(strike, null, rules);
     const ours = strikeLands(mine, null, rules);
     if (theirs) landStrike(draft, strike, WHOLE, "strike");
@@ -1232,7 +1306,14 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   if (parries && data.weapon && d.weapon === null) penalty += rules.barehandedParryPenalty;
   const roll = defenseRoll(draft, c, by, key, penalty);
   const defended = beatsStrike(strike, roll, tieWins);
-  draft.events.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made: defended });
+  draft.events.push({
+    kind: "defense",
+    by,
+    defense,
+    natural: roll.natural,
+    total: roll.total,
+    made: defended,
+  });
   payDefense(draft, c, by, defense);
 
   // A combo strikes back at once, at −3, met like a simultaneous attack (H2H-DEF-4).
@@ -1240,18 +1321,38 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     const move = input.move ?? "punch";
     const counter = checkAttack(draft, by, attacker, { type: "attack", by, move });
     const cr = strikeRoll(draft, by, counter.data, counter.penalty + rules.comboPenalty);
-    const mine: StrikeRecord = { ...cr, by, target: attacker, declaration: counter.declaration, automatic: false };
-    draft.events.push({ kind: "strike", by, target: attacker, move, modifiers: [], natural: cr.natural, total: cr.total });
+    const mine: StrikeRecord = {
+      ...cr,
+      by,
+      target: attacker,
+      declaration: counter.declaration,
+      automatic: false,
+    };
+    draft.events.push({
+      kind: "strike",
+      by,
+      target: attacker,
+      move,
+      modifiers: [],
+      natural: cr.natural,
+      total: cr.total,
+    });
     if (strikeLands(mine, null, rules)) landStrike(draft, mine, WHOLE, "counter");
     else draft.events.push({ kind: "miss", by, target: attacker });
   }
 
   if (defended) {
     if (defense === "powerParry") {
-      const dmg = rollMoveDice(input.limb === "leg" ? rules.powerParryDamage.leg : rules.powerParryDamage.arm, 0, false, draft.dice);
+      const dmg = rollMoveDice(
+        input.limb === "leg" ? rules.powerParryDamage.leg : rules.powerParryDamage.arm,
+        0,
+        false,
+        draft.dice,
+      );
       hurt(draft, attacker, by, dmg, "parry");
     }
-    if (defense === "autoDisarm" && draft.get(attacker).weapon !== null) disarm(draft, by, attacker, roll.natural === 20);
+    if (defense === "autoDisarm" && draft.get(attacker).weapon !== null)
+      disarm(draft, by, attacker, roll.natural === 20);
     if (defense === "autoFlip") {
       const flip = counterGrapple(draft, by, attacker, "flipThrow", roll);
       landStrike(draft, flip, WHOLE, "counter");
@@ -1264,7 +1365,11 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     }
     // Parried, a Round/Shin Kick, a Spin or a Power Attack still deals ¼ (H2H-MOV-2, H2H-MOD-1).
     const mods = strike.declaration.modifiers;
-    if (parries && (data.parriedShare || mods.includes("spin") || mods.includes("power")) && strikeLands(strike, null, rules))
+    if (
+      parries &&
+      (data.parriedShare || mods.includes("spin") || mods.includes("power")) &&
+      strikeLands(strike, null, rules)
+    )
       landStrike(draft, strike, rules.parriedShare, "strike", true);
     return draft.finish(null);
   }
@@ -1275,7 +1380,13 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   return draft.finish({ ...c, stage: "reduce" });
 }
 
-function counterGrapple(draft: Draft, by: string, target: string, move: MoveId, roll: D20Roll): StrikeRecord {
+function counterGrapple(
+  _draft: Draft,
+  by: string,
+  target: string,
+  move: MoveId,
+  roll: D20Roll,
+): StrikeRecord {
   return {
     natural: roll.natural,
     total: roll.total,
@@ -1297,8 +1408,10 @@ function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId
   }
   if (defense === "parry" || defense === "powerParry") loses = !sheet.autoParry;
   if (defense === "comboParry" || defense === "comboDodge") draft.spend(by, 1);
-  if (loses && !d.loseInitiative) draft.set(by, { loseInitiative: true });
-  if (c.passedBy === by && draft.get(by).out === null) draft.set(by, { initiativeNext: true, passStrike: true });
+  // A pass's defender counters with the next initiative (H2H-INI-2): its defense costs none.
+  if (c.passedBy === by) {
+    if (draft.get(by).out === null) draft.set(by, { initiativeNext: true, passStrike: true });
+  } else if (loses && !d.loseInitiative) draft.set(by, { loseInitiative: true });
 }
 
 function noDefense(draft: Draft, by: string): ActResult {
@@ -1338,7 +1451,12 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
   const crescent = rules.moves[strike.declaration.move].crescent;
   let share: Fraction;
   if (reduction === "roll") share = made ? (crescent ? rules.crescentShare.roll : rules.rollShare) : WHOLE;
-  else share = made ? (crescent ? rules.crescentShare.breakfall : rules.breakfallShare.made) : rules.breakfallShare.failed;
+  else
+    share = made
+      ? crescent
+        ? rules.crescentShare.breakfall
+        : rules.breakfallShare.made
+      : rules.breakfallShare.failed;
   landStrike(draft, strike, share, "strike");
   return draft.finish(null);
 }
@@ -1364,7 +1482,12 @@ function strikeDamage(draft: Draft, strike: StrikeRecord): { full: number; natur
   const data = rules.moves[strike.declaration.move];
   const mods = strike.declaration.modifiers;
   const source = data.weapon ? (a.weapon?.damage ?? "0") : data.dice;
-  const natural = rollMoveDice(source, mods.includes("dash") ? rules.dashExtraDice : 0, mods.includes("jump"), draft.dice);
+  const natural = rollMoveDice(
+    source,
+    mods.includes("dash") ? rules.dashExtraDice : 0,
+    mods.includes("jump"),
+    draft.dice,
+  );
   const m = rules.multipliers;
   let multiplier = 1;
   const list = MULTIPLIER_BUFFER;
@@ -1385,7 +1508,13 @@ const MULTIPLIER_BUFFER: number[] = [];
  * does: the fall and the lost initiative or attacks, the Front Kick's
  * push, a hold taken, a disarm, the knock-out and the death blow.
  */
-function landStrike(draft: Draft, strike: StrikeRecord, share: Fraction, cause: "strike" | "counter", parried = false): void {
+function landStrike(
+  draft: Draft,
+  strike: StrikeRecord,
+  share: Fraction,
+  cause: "strike" | "counter",
+  parried = false,
+): void {
   const rules = draft.rules;
   const by = strike.by;
   const to = strike.target;

@@ -63,7 +63,13 @@ const KICK_SPIN: readonly ModifierId[] = Object.freeze(["spin", "jump", "power"]
 const JUMP_POWER: readonly ModifierId[] = Object.freeze(["jump", "power"]);
 const DASH_JUMP_POWER = ARM_DASH;
 
-function move(family: MoveFamily, dice: string, ranges: readonly Range[], modifiers: readonly ModifierId[], more: Partial<MoveData> = {}): MoveData {
+function move(
+  family: MoveFamily,
+  dice: string,
+  ranges: readonly Range[],
+  modifiers: readonly ModifierId[],
+  more: Partial<MoveData> = {},
+): MoveData {
   return Object.freeze({
     family,
     dice,
@@ -112,7 +118,10 @@ export const H2H_MOVES: Readonly<Record<MoveId, MoveData>> = Object.freeze({
   shinKick: move("leg", "3d4", G, KICK_SPIN, { parriedShare: true }),
   axeKick: move("leg", "3d4", FG, KICK_SPIN),
   backKick: move("leg", "2d6", FG, KICK_SPIN, { noSimultaneous: true }),
-  sweep: move("leg", "1d4", FG, Object.freeze(["power"]), { unparryable: true, effect: fall(1, false, true) }),
+  sweep: move("leg", "1d4", FG, Object.freeze(["power"]), {
+    unparryable: true,
+    effect: fall(1, false, true),
+  }),
   knee: move("leg", "2d4", FG, DASH_JUMP_POWER),
   tackle: move("misc", "2d4", FG, DASH_JUMP_POWER, { effect: fall(1, true) }),
   headbutt: move("misc", "1d6", G, DASH_JUMP_POWER),
