@@ -2,6 +2,7 @@ import "../foundry/setup";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { H2H_CLAUSE_INDEX } from "../../src/rules/h2h/ruleset";
 import { SHARENE_CLAUSE_INDEX } from "../../src/rules/sharene/ruleset";
 import {
   listRulesetDefinitions,
@@ -90,6 +91,7 @@ const sources = [...testFiles(join(root, "src")), ...testFiles(join(root, "test"
  */
 const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [
   { id: "sharene", clauseIndex: SHARENE_CLAUSE_INDEX },
+  { id: "h2h", clauseIndex: H2H_CLAUSE_INDEX },
 ];
 
 const definitions = listRulesetDefinitions().filter((d) => d.clauseIndex !== undefined);
@@ -106,7 +108,7 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     expect(clausesOf(toyDefinition.clauseIndex!)).toEqual(["TOY-RND-1", "TOY-SIM-1"]);
   });
 
-  it("reads a core's own index until its definition gives it, and Sharene's SHA clauses are among them", () => {
+  it("reads a core's own index until its definition gives it: Sharene's 24 SHA clauses, Hand to Hand's 27 H2H", () => {
     for (const core of CORES_WITHOUT_DEFINITION)
       expect(
         definitions.map((d) => d.id),
@@ -114,6 +116,8 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
       ).not.toContain(core.id);
     const sharene = indexed.find((d) => d.id === "sharene")!;
     expect(clausesOf(sharene.clauseIndex!)).toHaveLength(24);
+    const h2h = indexed.find((d) => d.id === "h2h")!;
+    expect(clausesOf(h2h.clauseIndex!)).toHaveLength(27);
   });
 
   it("finds clause ids only at the start of test titles, for each ruleset's prefixes", () => {
