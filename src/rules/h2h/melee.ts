@@ -4,7 +4,6 @@ import { type Fraction, H2H_DEFAULTS, type H2hRules } from "./config";
 import {
   armorSplit,
   combineShares,
-  formulaOf,
   halfBonus,
   multipliedDamage,
   pulledDamage,
@@ -1616,9 +1615,4 @@ function deathBlow(draft: Draft, id: string): void {
   draft.set(id, { out: "coma", outFor: { amount: days, unit: "days" }, preparingPower: false });
   draft.events.push({ kind: "effect", to: id, what: "coma", amount: days });
   leaveHolds(draft, id);
-}
-
-/** The dice formulas the rules read, parsed: a malformed one fails where the rules are resolved. */
-export function checkRulesDice(rules: H2hRules): void {
-  for (const source of [rules.koStunMelees, rules.koUnconsciousMinutes, rules.comaDays]) formulaOf(source);
 }
