@@ -169,13 +169,42 @@ export interface H2hMelee {
   readonly over: boolean;
 }
 
+/** What a blow or a roll does beyond damage, as the events name it. */
+export const H2H_EFFECTS = [
+  "loseAttacks",
+  "loseInitiative",
+  "balance",
+  "falls",
+  "pushed",
+  "held",
+  "released",
+  "brokeFree",
+  "disarmed",
+  "weaponTaken",
+  "stunned",
+  "knockedOut",
+  "coma",
+  "comaSaved",
+  "down",
+  "dead",
+] as const;
+export type H2hEffectId = (typeof H2H_EFFECTS)[number];
+
+/** Why a fighter has the initiative of an exchange. */
+export const INITIATIVE_REASONS = ["roll", "lost", "pass", "only"] as const;
+export type InitiativeReason = (typeof INITIATIVE_REASONS)[number];
+
+/** Where a fighter's damage came from. */
+export const DAMAGE_CAUSES = ["strike", "armor", "hold", "parry", "counter"] as const;
+export type DamageCause = (typeof DAMAGE_CAUSES)[number];
+
 export type H2hEvent =
   | {
       readonly kind: "initiative";
       readonly ids: readonly [string, string];
       readonly rolls: readonly [InitiativeRoll | null, InitiativeRoll | null];
       readonly actor: string | null;
-      readonly why: "roll" | "lost" | "pass" | "only";
+      readonly why: InitiativeReason;
     }
   | { readonly kind: "tieDefend"; readonly by: string; readonly roll: InitiativeRoll; readonly made: boolean }
   | { readonly kind: "flinch"; readonly by: readonly string[] }
@@ -223,28 +252,12 @@ export type H2hEvent =
       readonly from: string;
       readonly amount: number;
       readonly hp: number;
-      readonly cause: "strike" | "armor" | "hold" | "parry" | "counter";
+      readonly cause: DamageCause;
     }
   | {
       readonly kind: "effect";
       readonly to: string;
-      readonly what:
-        | "loseAttacks"
-        | "loseInitiative"
-        | "balance"
-        | "falls"
-        | "pushed"
-        | "held"
-        | "released"
-        | "brokeFree"
-        | "disarmed"
-        | "weaponTaken"
-        | "stunned"
-        | "knockedOut"
-        | "coma"
-        | "comaSaved"
-        | "down"
-        | "dead";
+      readonly what: H2hEffectId;
       readonly amount: number;
     }
   | {
@@ -1073,13 +1086,7 @@ function holdDamage(draft: Draft, holder: string, move: MoveId): number {
   return Math.max(total, 0);
 }
 
-function hurt(
-  draft: Draft,
-  to: string,
-  from: string,
-  amount: number,
-  cause: "strike" | "armor" | "hold" | "parry" | "counter",
-): void {
+function hurt(draft: Draft, to: string, from: string, amount: number, cause: DamageCause): void {
   const f = draft.get(to);
   if (f.out === "dead") return;
   const hp = f.hp - amount;
