@@ -44,7 +44,8 @@ import {
  * is awaited and of what kind; everything the rules decide is derived here.
  * A choice not made in time is the input `timedOut` (the table's clock,
  * `attackSeconds` and `defenseSeconds`, H2H-ATK-1, H2H-DEF-1). Each call
- * answers a new melee and the events of the step; nothing is changed in place.
+ * answers a new melee and the events of the step (none kept when `record`
+ * is false); nothing handed in is changed.
  */
 
 export const H2H_REFUSALS = Object.freeze([
@@ -345,28 +346,67 @@ export function bonusOf(f: H2hFighterState, key: keyof H2hBonuses, rules: H2hRul
 /*  Building the next melee                     */
 /* -------------------------------------------- */
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function copyFighter(f: H2hFighterState): Mutable<H2hFighterState> {
+  return {
+    id: f.id,
+    sheet: f.sheet,
+    hp: f.hp,
+    attacksLeft: f.attacksLeft,
+    owedAttacks: f.owedAttacks,
+    loseInitiative: f.loseInitiative,
+    initiativeNext: f.initiativeNext,
+    passStrike: f.passStrike,
+    stunMelees: f.stunMelees,
+    out: f.out,
+    outFor: f.outFor,
+    weapon: f.weapon,
+    holding: f.holding,
+    heldBy: f.heldBy,
+    preparingPower: f.preparingPower,
+  };
+}
+
+const NO_EVENTS: readonly H2hEvent[] = Object.freeze([]);
+
 class Draft {
-  readonly events: H2hEvent[] = [];
+  /** The step's events; null when the caller keeps none (a simulated fight without a log). */
+  readonly events: H2hEvent[] | null;
+  readonly owned: Mutable<H2hFighterState>[];
   readonly fighters: H2hFighterState[];
   ranges: Record<string, Range> | null = null;
   constructor(
     readonly melee: H2hMelee,
     readonly rules: H2hRules,
     readonly dice: DiceSource,
+    record: boolean,
   ) {
+    this.events = record ? [] : null;
     this.fighters = melee.fighters.slice();
+    this.owned = [];
   }
   get(id: string): H2hFighterState {
     for (let i = 0; i < this.fighters.length; i += 1)
       if (this.fighters[i]!.id === id) return this.fighters[i]!;
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
   }
+  /**
+   * Changes a fighter. Its record is copied once per step (with a fixed
+   * shape: the engine runs many steps a fight) and then changed in place,
+   * so the melee handed in is never touched.
+   */
   set(id: string, change: Partial<H2hFighterState>): H2hFighterState {
-    for (let i = 0; i < this.fighters.length; i += 1)
-      if (this.fighters[i]!.id === id) {
-        const next = { ...this.fighters[i]!, ...change };
-        this.fighters[i] = next;
-        return next;
+    const fs = this.fighters;
+    for (let i = 0; i < fs.length; i += 1)
+      if (fs[i]!.id === id) {
+        let mine = this.owned[i];
+        if (mine === undefined) {
+          mine = copyFighter(fs[i]!);
+          this.owned[i] = mine;
+          fs[i] = mine;
+        }
+        return Object.assign(mine, change);
       }
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
   }
@@ -397,15 +437,17 @@ class Draft {
       for (const f of this.fighters) if (f.out === null) standing += 1;
       if (standing < 2) over = true;
     }
+    const m = this.melee;
     const melee: H2hMelee = {
-      ...this.melee,
-      ...extra,
+      melee: m.melee,
+      exchange: extra.exchange ?? m.exchange,
       fighters: this.fighters,
-      ranges: this.ranges ?? this.melee.ranges,
+      ranges: this.ranges ?? m.ranges,
+      meleeInitiative: extra.meleeInitiative ?? m.meleeInitiative,
       current,
       over,
     };
-    return { melee, events: this.events };
+    return { melee, events: this.events ?? NO_EVENTS };
   }
 }
 
@@ -582,6 +624,36 @@ function emptyExchange(pair: readonly [string, string]): H2hExchange {
   };
 }
 
+/** An exchange with some fields changed: a copy of fixed shape, as the engine makes several a step. */
+function changed(c: H2hExchange, change: Partial<H2hExchange>): H2hExchange {
+  const copy: Mutable<H2hExchange> = {
+    pair: c.pair,
+    stage: c.stage,
+    initiative: c.initiative,
+    attacker: c.attacker,
+    defender: c.defender,
+    simultaneous: c.simultaneous,
+    passedBy: c.passedBy,
+    tieDefender: c.tieDefender,
+    free: c.free,
+    undefended: c.undefended,
+    unseen: c.unseen,
+    strike: c.strike,
+    share: c.share,
+  };
+  return Object.assign(copy, change);
+}
+
+function strikeOf(
+  roll: D20Roll,
+  by: string,
+  target: string,
+  declaration: StrikeDeclaration,
+  automatic: boolean,
+): StrikeRecord {
+  return { natural: roll.natural, total: roll.total, by, target, declaration, automatic };
+}
+
 function other(c: H2hExchange, id: string): string {
   return c.pair[0] === id ? c.pair[1] : c.pair[0];
 }
@@ -607,9 +679,10 @@ export function act(
   input: H2hInput,
   dice: DiceSource,
   rules: H2hRules = H2H_DEFAULTS,
+  record = true,
 ): ActResult {
   if (melee.over) refuse("MeleeOver", "every attack of this melee is spent: start the next melee", {});
-  const draft = new Draft(melee, rules, dice);
+  const draft = new Draft(melee, rules, dice, record);
   switch (input.type) {
     case "exchange":
       return beginExchange(draft, input.a, input.b);
@@ -664,9 +737,9 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
   const base = emptyExchange(pair);
   const extra = { exchange: m.exchange + 1 };
   const go = (actor: string, why: "lost" | "pass" | "only", rolls = base.initiative) => {
-    draft.events.push({ kind: "initiative", ids: pair, rolls, actor, why });
+    draft.events?.push({ kind: "initiative", ids: pair, rolls, actor, why });
     return draft.finish(
-      { ...base, initiative: rolls, attacker: actor, defender: actor === a ? b : a },
+      changed(base, { initiative: rolls, attacker: actor, defender: actor === a ? b : a }),
       extra,
     );
   };
@@ -701,13 +774,13 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
   }
   const rolls = [ra, rb] as const;
   const actor = ra.total > rb.total ? a : rb.total > ra.total ? b : null;
-  draft.events.push({ kind: "initiative", ids: pair, rolls, actor, why: "roll" });
+  draft.events?.push({ kind: "initiative", ids: pair, rolls, actor, why: "roll" });
   if (actor === null)
-    return draft.finish({ ...base, initiative: rolls, stage: "tie" }, { ...extra, meleeInitiative });
-  return draft.finish(
-    { ...base, initiative: rolls, attacker: actor, defender: actor === a ? b : a },
-    { ...extra, meleeInitiative },
-  );
+    return draft.finish(changed(base, { initiative: rolls, stage: "tie" }), { ...extra, meleeInitiative });
+  return draft.finish(changed(base, { initiative: rolls, attacker: actor, defender: actor === a ? b : a }), {
+    ...extra,
+    meleeInitiative,
+  });
 }
 
 /**
@@ -726,13 +799,13 @@ function breakTie(draft: Draft, defend: readonly string[]): ActResult {
     if (!defend.includes(id)) continue;
     const roll = rollInitiative(draft, id);
     const ok = roll.total > highest;
-    draft.events.push({ kind: "tieDefend", by: id, roll, made: ok });
+    draft.events?.push({ kind: "tieDefend", by: id, roll, made: ok });
     if (ok) made.push(id);
   }
   if (made.length === 2) {
     draft.spend(c.pair[0], 1);
     draft.spend(c.pair[1], 1);
-    draft.events.push({ kind: "flinch", by: c.pair });
+    draft.events?.push({ kind: "flinch", by: c.pair });
     return draft.finish(null);
   }
   if (made.length === 1) {
@@ -863,11 +936,11 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     // H2H-MOD-1: the first of the Power Attack's two attacks prepares it; the fighter is open till the strike.
     if (!c.free) draft.spend(by, 1);
     draft.set(by, { preparingPower: true });
-    draft.events.push({ kind: "prepare", by });
+    draft.events?.push({ kind: "prepare", by });
     return draft.finish(null);
   }
   draft.setRange(by, target, checked.range);
-  if (input.action !== undefined) draft.events.push({ kind: "actions", by, actions: [input.action] });
+  if (input.action !== undefined) draft.events?.push({ kind: "actions", by, actions: [input.action] });
   if (!c.free) draft.spend(by, 1);
   const spin = declaration.modifiers.includes("spin");
   const jump = declaration.modifiers.includes("jump");
@@ -881,8 +954,8 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     loseInitiative: f.loseInitiative || spin || jump,
   });
   if (spin) draft.spend(by, 1);
-  const strike: StrikeRecord = { ...roll, by, target, declaration, automatic: fromHug };
-  draft.events.push({
+  const strike = strikeOf(roll, by, target, declaration, fromHug);
+  draft.events?.push({
     kind: "strike",
     by,
     target,
@@ -897,28 +970,28 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     landStrike(draft, strike, WHOLE, "strike");
     return draft.finish(null);
   }
-  const next: H2hExchange = { ...c, strike, unseen: input.unseen === true };
+  const next = changed(c, { strike, unseen: input.unseen === true });
   if (data.disarm) {
     if (roll.natural !== 20 && roll.total < draft.rules.disarmTarget) {
-      draft.events.push({ kind: "miss", by, target });
+      draft.events?.push({ kind: "miss", by, target });
       return draft.finish(null);
     }
-    return draft.finish({ ...next, stage: "defend" });
+    return draft.finish(changed(next, { stage: "defend" }));
   }
   if (roll.natural === 1) {
-    draft.events.push({ kind: "miss", by, target });
-    return draft.finish({ ...next, stage: "catchOne" });
+    draft.events?.push({ kind: "miss", by, target });
+    return draft.finish(changed(next, { stage: "catchOne" }));
   }
   const d = draft.get(target);
   if (next.unseen || next.undefended || d.preparingPower || d.heldBy !== null) {
     if (!strikeLands(roll, null, draft.rules)) {
-      draft.events.push({ kind: "miss", by, target });
+      draft.events?.push({ kind: "miss", by, target });
       return draft.finish(null);
     }
     landStrike(draft, strike, WHOLE, "strike");
     return draft.finish(null);
   }
-  return draft.finish({ ...next, stage: "defend" });
+  return draft.finish(changed(next, { stage: "defend" }));
 }
 
 /** H2H-INI-1: both strike at the same time; each needs a strike over four, neither defends. */
@@ -940,20 +1013,20 @@ function declareSimultaneous(
     declaration = checked.declaration;
   }
   const filled = slots.map((s) => (s.by === by ? { by, declaration: declaration ?? FLINCHED } : s));
-  if (filled.some((s) => s.declaration === null)) return draft.finish({ ...c, simultaneous: filled });
+  if (filled.some((s) => s.declaration === null)) return draft.finish(changed(c, { simultaneous: filled }));
   const strikes: StrikeRecord[] = [];
   for (const s of filled) {
     draft.spend(s.by, 1);
     if (s.declaration === FLINCHED) {
-      draft.events.push({ kind: "flinch", by: [s.by] });
+      draft.events?.push({ kind: "flinch", by: [s.by] });
       continue;
     }
     const target = other(c, s.by);
     const data = draft.rules.moves[s.declaration!.move];
     const roll = strikeRoll(draft, s.by, data, 0);
     draft.set(s.by, { passStrike: false });
-    const strike: StrikeRecord = { ...roll, by: s.by, target, declaration: s.declaration!, automatic: false };
-    draft.events.push({
+    const strike = strikeOf(roll, s.by, target, s.declaration!, false);
+    draft.events?.push({
       kind: "strike",
       by: s.by,
       target,
@@ -970,7 +1043,7 @@ function declareSimultaneous(
         ? strike.natural === 20 || strike.total >= draft.rules.disarmTarget
         : strikeLands(strike, null, draft.rules);
     if (landed) landStrike(draft, strike, WHOLE, "strike");
-    else draft.events.push({ kind: "miss", by: strike.by, target: strike.target });
+    else draft.events?.push({ kind: "miss", by: strike.by, target: strike.target });
   }
   return draft.finish(null);
 }
@@ -1006,14 +1079,14 @@ function timedOut(draft: Draft, by: string): ActResult {
       declaration: FLINCHED,
       automatic: false,
     };
-    draft.events.push({ kind: "flinch", by: [by] });
-    return draft.finish({ ...c, stage: "catchFlinch", strike });
+    draft.events?.push({ kind: "flinch", by: [by] });
+    return draft.finish(changed(c, { stage: "catchFlinch", strike }));
   }
   if (c.stage === "defend") {
     requireChooser(c.defender, by);
-    draft.events.push({ kind: "defense", by, defense: "timedOut", natural: 0, total: 0, made: false });
+    draft.events?.push({ kind: "defense", by, defense: "timedOut", natural: 0, total: 0, made: false });
     if (strikeLands(c.strike!, null, draft.rules)) landStrike(draft, c.strike!, WHOLE, "strike");
-    else draft.events.push({ kind: "miss", by: c.strike!.by, target: by });
+    else draft.events?.push({ kind: "miss", by: c.strike!.by, target: by });
     return draft.finish(null);
   }
   return refuse("WrongStage", `the exchange waits for ${c.stage}: a time limit does not apply`, {
@@ -1030,16 +1103,16 @@ function pass(draft: Draft, by: string): ActResult {
   if (draft.get(by).preparingPower || draft.get(by).holding !== null || draft.get(by).heldBy !== null)
     refuse("PassNotAllowed", `${by} cannot pass now`, { by });
   const next = c.defender!;
-  draft.events.push({ kind: "pass", by });
+  draft.events?.push({ kind: "pass", by });
   if (c.passedBy !== null) {
     draft.spend(by, 1);
     draft.spend(next, 1);
-    draft.events.push({ kind: "flinch", by: [c.passedBy, by] });
+    draft.events?.push({ kind: "flinch", by: [c.passedBy, by] });
     return draft.finish(null);
   }
   if (draft.get(next).attacksLeft <= 0 || c.free)
     refuse("PassNotAllowed", `${next} has no attack to take the initiative with`, { by });
-  return draft.finish({ ...c, attacker: next, defender: by, passedBy: by });
+  return draft.finish(changed(c, { attacker: next, defender: by, passedBy: by }));
 }
 
 /** H2H-TRM-2: an attack spent on one or two actions (a step in or out, anything else). */
@@ -1063,7 +1136,7 @@ function takeActions(draft: Draft, by: string, actions: readonly ActionId[]): Ac
     if (a === "withdraw" && r !== "long" && f.holding === null)
       draft.setRange(by, target, r === "grappling" ? "fighting" : "long");
   }
-  draft.events.push({ kind: "actions", by, actions });
+  draft.events?.push({ kind: "actions", by, actions });
   return draft.finish(null);
 }
 
@@ -1075,7 +1148,7 @@ function endHold(draft: Draft, holder: string): void {
   const victim = h.holding.victim;
   draft.set(holder, { holding: null });
   draft.set(victim, { heldBy: null });
-  draft.events.push({ kind: "effect", to: victim, what: "released", amount: 0 });
+  draft.events?.push({ kind: "effect", to: victim, what: "released", amount: 0 });
 }
 
 function holdDamage(draft: Draft, holder: string, move: MoveId): number {
@@ -1091,7 +1164,7 @@ function hurt(draft: Draft, to: string, from: string, amount: number, cause: Dam
   if (f.out === "dead") return;
   const hp = f.hp - amount;
   draft.set(to, { hp });
-  draft.events.push({ kind: "damage", to, from, amount, hp, cause });
+  draft.events?.push({ kind: "damage", to, from, amount, hp, cause });
   checkDown(draft, to);
 }
 
@@ -1103,7 +1176,7 @@ function checkDown(draft: Draft, id: string): void {
   else if (f.hp <= draft.rules.downAtHp && (out === null || out === "unconscious")) out = "down";
   if (out !== f.out) {
     draft.set(id, { out, preparingPower: false });
-    draft.events.push({ kind: "effect", to: id, what: out === "dead" ? "dead" : "down", amount: f.hp });
+    draft.events?.push({ kind: "effect", to: id, what: out === "dead" ? "dead" : "down", amount: f.hp });
     leaveHolds(draft, id);
   }
 }
@@ -1159,12 +1232,12 @@ function breakFree(draft: Draft, by: string): ActResult {
   const total = natural + bonusOf(f, "pp", draft.rules);
   const against = breakFreeTarget(holder, move, draft.rules);
   const made = natural === 20 || total >= against;
-  draft.events.push({ kind: "breakFree", by, natural, total, against, made });
+  draft.events?.push({ kind: "breakFree", by, natural, total, against, made });
   if (made) {
     if (natural !== 20 && total === against)
       hurt(draft, by, holder.id, holdDamage(draft, holder.id, move), "hold");
     endHold(draft, holder.id);
-    draft.events.push({ kind: "effect", to: by, what: "brokeFree", amount: 0 });
+    draft.events?.push({ kind: "effect", to: by, what: "brokeFree", amount: 0 });
   }
   return draft.finish(null);
 }
@@ -1192,7 +1265,7 @@ function tryCatch(draft: Draft, by: string, attempt: boolean): ActResult {
     against = own === null || own.natural === 0 ? draft.rules.catchWithoutInitiative : own.total;
   }
   const made = natural !== 1 && (natural === 20 || total > against);
-  draft.events.push({
+  draft.events?.push({
     kind: "catch",
     by,
     what: flinch ? "flinch" : "natural1",
@@ -1248,7 +1321,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     // H2H-MOV-3: the wielder must roll higher than the disarmer's roll, P.P. bonus only.
     const roll = defenseRoll(draft, c, by, "pp", 0);
     const made = beatsStrike(strike, roll, false);
-    draft.events.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made });
+    draft.events?.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made });
     payDefense(draft, c, by, defense);
     if (!made) disarm(draft, attacker, by, strike.natural === 20);
     return draft.finish(null);
@@ -1262,15 +1335,16 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     const counter = checkAttack(draft, by, attacker, { type: "attack", by, move });
     draft.spend(by, 1);
     const roll = strikeRoll(draft, by, counter.data, counter.penalty);
-    draft.events.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made: true });
-    const mine: StrikeRecord = {
-      ...roll,
+    draft.events?.push({
+      kind: "defense",
       by,
-      target: attacker,
-      declaration: counter.declaration,
-      automatic: false,
-    };
-    draft.events.push({
+      defense,
+      natural: roll.natural,
+      total: roll.total,
+      made: true,
+    });
+    const mine = strikeOf(roll, by, attacker, counter.declaration, false);
+    draft.events?.push({
       kind: "strike",
       by,
       target: attacker,
@@ -1282,9 +1356,9 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     const theirs = strikeLands(strike, null, rules);
     const ours = strikeLands(mine, null, rules);
     if (theirs) landStrike(draft, strike, WHOLE, "strike");
-    else draft.events.push({ kind: "miss", by: attacker, target: by });
+    else draft.events?.push({ kind: "miss", by: attacker, target: by });
     if (ours) landStrike(draft, mine, WHOLE, "counter");
-    else draft.events.push({ kind: "miss", by, target: attacker });
+    else draft.events?.push({ kind: "miss", by, target: attacker });
     return draft.finish(null);
   }
 
@@ -1312,7 +1386,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   if (parries && data.weapon && d.weapon === null) penalty += rules.barehandedParryPenalty;
   const roll = defenseRoll(draft, c, by, key, penalty);
   const defended = beatsStrike(strike, roll, tieWins);
-  draft.events.push({
+  draft.events?.push({
     kind: "defense",
     by,
     defense,
@@ -1327,14 +1401,8 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     const move = input.move ?? "punch";
     const counter = checkAttack(draft, by, attacker, { type: "attack", by, move });
     const cr = strikeRoll(draft, by, counter.data, counter.penalty + rules.comboPenalty);
-    const mine: StrikeRecord = {
-      ...cr,
-      by,
-      target: attacker,
-      declaration: counter.declaration,
-      automatic: false,
-    };
-    draft.events.push({
+    const mine = strikeOf(cr, by, attacker, counter.declaration, false);
+    draft.events?.push({
       kind: "strike",
       by,
       target: attacker,
@@ -1344,7 +1412,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       total: cr.total,
     });
     if (strikeLands(mine, null, rules)) landStrike(draft, mine, WHOLE, "counter");
-    else draft.events.push({ kind: "miss", by, target: attacker });
+    else draft.events?.push({ kind: "miss", by, target: attacker });
   }
 
   if (defended) {
@@ -1380,10 +1448,10 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     return draft.finish(null);
   }
   if (!strikeLands(strike, null, rules)) {
-    draft.events.push({ kind: "miss", by: attacker, target: by });
+    draft.events?.push({ kind: "miss", by: attacker, target: by });
     return draft.finish(null);
   }
-  return draft.finish({ ...c, stage: "reduce" });
+  return draft.finish(changed(c, { stage: "reduce" }));
 }
 
 function counterGrapple(
@@ -1423,17 +1491,17 @@ function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId
 function noDefense(draft: Draft, by: string): ActResult {
   const c = requireStage(draft.melee, "defend");
   requireChooser(c.defender, by);
-  draft.events.push({ kind: "defense", by, defense: "none", natural: 0, total: 0, made: false });
+  draft.events?.push({ kind: "defense", by, defense: "none", natural: 0, total: 0, made: false });
   const strike = c.strike!;
   if (strike.declaration.move === "disarm") {
     disarm(draft, strike.by, by, strike.natural === 20);
     return draft.finish(null);
   }
   if (!strikeLands(strike, null, draft.rules)) {
-    draft.events.push({ kind: "miss", by: strike.by, target: by });
+    draft.events?.push({ kind: "miss", by: strike.by, target: by });
     return draft.finish(null);
   }
-  return draft.finish({ ...c, stage: "reduce" });
+  return draft.finish(changed(c, { stage: "reduce" }));
 }
 
 /* Step Six: damage reduction (H2H-DMG-2) */
@@ -1453,7 +1521,7 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
   const natural = draft.d20();
   const total = natural + bonusOf(d, reduction === "roll" ? "roll" : "breakfall", rules);
   const made = beatsStrike(strike, { natural, total }, false);
-  draft.events.push({ kind: "reduction", by, reduction, natural, total, made });
+  draft.events?.push({ kind: "reduction", by, reduction, natural, total, made });
   const crescent = rules.moves[strike.declaration.move].crescent;
   let share: Fraction;
   if (reduction === "roll") share = made ? (crescent ? rules.crescentShare.roll : rules.rollShare) : WHOLE;
@@ -1471,13 +1539,13 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
 
 /** H2H-MOV-3, H2H-DEF-3: the weapon leaves its wielder; on a natural 20 it is in the disarmer's hand. */
 function disarm(draft: Draft, disarmer: string, wielder: string, take: boolean): void {
-  const w = draft.get(wielder);
-  if (w.weapon === null) return;
+  const weapon = draft.get(wielder).weapon;
+  if (weapon === null) return;
   draft.set(wielder, { weapon: null });
-  draft.events.push({ kind: "effect", to: wielder, what: "disarmed", amount: 0 });
+  draft.events?.push({ kind: "effect", to: wielder, what: "disarmed", amount: 0 });
   if (take && draft.get(disarmer).weapon === null) {
-    draft.set(disarmer, { weapon: w.weapon });
-    draft.events.push({ kind: "effect", to: disarmer, what: "weaponTaken", amount: 0 });
+    draft.set(disarmer, { weapon });
+    draft.events?.push({ kind: "effect", to: disarmer, what: "weaponTaken", amount: 0 });
   }
 }
 
@@ -1559,26 +1627,26 @@ function landStrike(
     if (effect.balanceSaves) {
       const balance = draft.d20();
       const kept = balance >= victim.sheet.balance;
-      draft.events.push({ kind: "effect", to, what: "balance", amount: balance });
+      draft.events?.push({ kind: "effect", to, what: "balance", amount: balance });
       if (kept) lose = 0;
     }
-    if (effect.falls) draft.events.push({ kind: "effect", to, what: "falls", amount: 0 });
+    if (effect.falls) draft.events?.push({ kind: "effect", to, what: "falls", amount: 0 });
     if (lose > 0) {
       draft.spend(to, lose);
-      draft.events.push({ kind: "effect", to, what: "loseAttacks", amount: lose });
+      draft.events?.push({ kind: "effect", to, what: "loseAttacks", amount: lose });
     }
     if (effect.loseInitiative) loseInitiative(draft, to);
   }
   if (strike.declaration.modifiers.includes("power")) loseInitiative(draft, to);
   if (data.pushOver !== null && natural > data.pushOver && draft.range(by, to) === "grappling") {
     draft.setRange(by, to, "fighting");
-    draft.events.push({ kind: "effect", to, what: "pushed", amount: natural });
+    draft.events?.push({ kind: "effect", to, what: "pushed", amount: natural });
   }
   if (data.hold && draft.get(by).holding === null && victim.heldBy === null) {
     draft.set(by, { holding: { victim: to, move: strike.declaration.move } });
     draft.set(to, { heldBy: by });
     draft.setRange(by, to, "grappling");
-    draft.events.push({ kind: "effect", to, what: "held", amount: 0 });
+    draft.events?.push({ kind: "effect", to, what: "held", amount: 0 });
   }
   if (strike.declaration.knockout) knockOut(draft, to);
   if (strike.declaration.deathBlow) deathBlow(draft, to);
@@ -1588,7 +1656,7 @@ function loseInitiative(draft: Draft, id: string): void {
   const f = draft.get(id);
   if (f.loseInitiative) return;
   draft.set(id, { loseInitiative: true, initiativeNext: false });
-  draft.events.push({ kind: "effect", to: id, what: "loseInitiative", amount: 0 });
+  draft.events?.push({ kind: "effect", to: id, what: "loseInitiative", amount: 0 });
 }
 
 /** H2H-TRM-6: save vs knock-out, 14 with the P.E. bonus. */
@@ -1600,12 +1668,12 @@ function knockOut(draft: Draft, id: string): void {
     const melees = rollMoveDice(rules.koStunMelees, 0, false, draft.dice);
     draft.spend(id, rules.koStunLostAttacks);
     draft.set(id, { stunMelees: Math.max(f.stunMelees, melees) });
-    draft.events.push({ kind: "effect", to: id, what: "stunned", amount: melees });
+    draft.events?.push({ kind: "effect", to: id, what: "stunned", amount: melees });
     return;
   }
   const minutes = rollMoveDice(rules.koUnconsciousMinutes, 0, false, draft.dice);
   draft.set(id, { out: "unconscious", outFor: { amount: minutes, unit: "minutes" }, preparingPower: false });
-  draft.events.push({ kind: "effect", to: id, what: "knockedOut", amount: minutes });
+  draft.events?.push({ kind: "effect", to: id, what: "knockedOut", amount: minutes });
   leaveHolds(draft, id);
 }
 
@@ -1615,11 +1683,11 @@ function deathBlow(draft: Draft, id: string): void {
   const f = draft.get(id);
   const roll = draft.dice.roll(100) + f.sheet.bonuses.coma;
   if (roll > rules.comaChance) {
-    draft.events.push({ kind: "effect", to: id, what: "comaSaved", amount: roll });
+    draft.events?.push({ kind: "effect", to: id, what: "comaSaved", amount: roll });
     return;
   }
   const days = rollMoveDice(rules.comaDays, 0, false, draft.dice);
   draft.set(id, { out: "coma", outFor: { amount: days, unit: "days" }, preparingPower: false });
-  draft.events.push({ kind: "effect", to: id, what: "coma", amount: days });
+  draft.events?.push({ kind: "effect", to: id, what: "coma", amount: days });
   leaveHolds(draft, id);
 }

@@ -104,7 +104,7 @@ export function runH2hDuel(setup: H2hDuelSetup, seed: number, record = false): H
             input = { type: "tie", defend: [...input.defend, ...other.defend] };
         }
       }
-      const result = act(melee, input, dice, rules);
+      const result = act(melee, input, dice, rules, record);
       if (events !== null) events.push(...result.events);
       melee = result.melee;
       if (anyOut(melee)) break;
