@@ -542,6 +542,22 @@ const DECLARE_KINDS: readonly H2hInput["type"][] = Object.freeze([
   "breakFree",
 ]);
 
+const CATCH_KINDS: readonly H2hInput["type"][] = Object.freeze(["catch"]);
+const DEFEND_KINDS: readonly H2hInput["type"][] = Object.freeze(["defend", "noDefense", "timedOut"]);
+const REDUCE_KINDS: readonly H2hInput["type"][] = Object.freeze(["reduce"]);
+const AWAITED = new Map<string, Awaited>();
+
+/** One fighter's awaited choice, made once: a simulated fight asks it at every step. */
+function awaiting(id: string, stage: string, kinds: readonly H2hInput["type"][]): Awaited {
+  const key = `${stage}:${id}`;
+  let found = AWAITED.get(key);
+  if (found === undefined) {
+    found = Object.freeze({ who: Object.freeze([id]), kinds });
+    if (AWAITED.size < 10_000) AWAITED.set(key, found);
+  }
+  return found;
+}
+
 /** Whose choice the melee waits for, and of which kinds; none when the melee is over. */
 export function expecting(melee: H2hMelee): Awaited {
   const c = melee.current;
@@ -555,14 +571,14 @@ export function expecting(melee: H2hMelee): Awaited {
           who: c.simultaneous.filter((s) => s.declaration === null).map((s) => s.by),
           kinds: ["attack", "timedOut"],
         };
-      return { who: [c.attacker!], kinds: DECLARE_KINDS };
+      return awaiting(c.attacker!, "declare", DECLARE_KINDS);
     case "catchOne":
     case "catchFlinch":
-      return { who: [c.defender!], kinds: ["catch"] };
+      return awaiting(c.defender!, "catch", CATCH_KINDS);
     case "defend":
-      return { who: [c.defender!], kinds: ["defend", "noDefense", "timedOut"] };
+      return awaiting(c.defender!, "defend", DEFEND_KINDS);
     case "reduce":
-      return { who: [c.defender!], kinds: ["reduce"] };
+      return awaiting(c.defender!, "reduce", REDUCE_KINDS);
   }
 }
 

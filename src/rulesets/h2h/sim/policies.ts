@@ -85,7 +85,7 @@ export function bestAttack(
   for (const dash of [false, true]) {
     if (dash && range !== "long") break;
     const at = dash ? CLOSER[range] : range;
-    const mods: ModifierId[] = dash ? ["dash", ...want] : [...want];
+    const mods: readonly ModifierId[] = dash ? ["dash", ...want] : want;
     for (const r of ranked(rules)) {
       const w = rules.moves.weaponStrike;
       if (weapon >= r.mean && w.ranges.includes(at) && mods.every((m) => w.modifiers.includes(m)))
@@ -123,7 +123,9 @@ function common(q: PolicyQuestion, choose: Tactics): H2hInput {
   if (me.preparingPower) {
     if (simultaneous) return TIMED_OUT(self);
     const power = bestAttack(me, range, rules, ["power"]);
-    return power ? { type: "attack", by: self, ...power } : TIMED_OUT(self);
+    return power
+      ? { type: "attack", by: self, move: power.move, modifiers: power.modifiers }
+      : TIMED_OUT(self);
   }
   return choose.attack(q, me, range, simultaneous);
 }
@@ -152,7 +154,7 @@ const strikes = (r: Ranked) => r.data.family !== "grapple" && r.data.family !== 
 
 function plain(q: PolicyQuestion, me: H2hFighterState, range: Range): H2hInput {
   const best = bestAttack(me, range, q.rules, [], strikes) ?? bestAttack(me, range, q.rules);
-  if (best) return { type: "attack", by: q.self, ...best };
+  if (best) return { type: "attack", by: q.self, move: best.move, modifiers: best.modifiers };
   return { type: "actions", by: q.self, actions: ["approach"] };
 }
 
@@ -199,7 +201,7 @@ function createBrawler(): H2hPolicy {
       const tries: (readonly ModifierId[])[] = simultaneous ? [["spin"], []] : [["power"], ["spin"], []];
       for (const want of tries) {
         const best = bestAttack(me, range, q.rules, want, strikes);
-        if (best) return { type: "attack", by: q.self, ...best };
+        if (best) return { type: "attack", by: q.self, move: best.move, modifiers: best.modifiers };
       }
       return plain(q, me, range);
     },
@@ -221,7 +223,7 @@ function createWrestler(): H2hPolicy {
       if (range === "long" && !simultaneous)
         return { type: "actions", by: q.self, actions: ["approach", "approach"] };
       const best = bestAttack(me, range, q.rules, [], grapples);
-      if (best) return { type: "attack", by: q.self, ...best };
+      if (best) return { type: "attack", by: q.self, move: best.move, modifiers: best.modifiers };
       return plain(q, me, range);
     },
   };
