@@ -657,6 +657,18 @@ describe("ranges and the moves list", () => {
       { bearHugBreak: "ppPlusPs" },
     );
     expect(eventsOf(ppps.events, "breakFree")[0]).toMatchObject({ against: 22, made: false });
+    const struck = play(
+      hug.melee,
+      [
+        { type: "exchange", a: "al", b: "bo" },
+        { type: "attack", by: "bo", move: "headbutt" },
+        { type: "defend", by: "al", defense: "parry" },
+        { type: "reduce", by: "al", reduction: null },
+      ],
+      [8, 15, 12, 5, 2],
+    );
+    expect(state(struck.melee, "bo").heldBy).toBeNull();
+    expect(hp(struck.melee, "al")).toBe(28);
     const thrown = play(hug.melee, [...AL_FIRST, A("slam")], [15, 8, 1, 1, 1]);
     expect(state(thrown.melee, "bo")).toMatchObject({ heldBy: null, attacksLeft: 2 });
   });
@@ -868,6 +880,11 @@ describe("the melee round", () => {
       () => act(striking, D("guard" as DefenseId), new ScriptedDice([])),
       "round-refused",
       "UnknownDefense",
+    );
+    expectRefusal(
+      () => act(striking, D("autoHold", { move: "nap" as MoveId }), new ScriptedDice([])),
+      "round-refused",
+      "DefenseNotAllowed",
     );
     expectRefusal(
       () => act(striking, { type: "reduce", by: "bo", reduction: "roll" }, new ScriptedDice([])),

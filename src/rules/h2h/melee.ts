@@ -1332,6 +1332,23 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const data = rules.moves[strike.declaration.move];
   const d = draft.get(by);
   const defense = input.defense;
+  // Every choice the defense carries is checked before a die is rolled.
+  const counters = defense === "simultaneous" || defense === "comboParry" || defense === "comboDodge";
+  const counterMove = input.move ?? "punch";
+  if (defense === "simultaneous" && data.noSimultaneous && counterMove !== "sweep")
+    refuse("DefenseNotAllowed", "a Back Kick meets no simultaneous attack but a Sweep", {
+      move: counterMove,
+    });
+  const counter = counters
+    ? checkAttack(draft, by, attacker, { type: "attack", by, move: counterMove })
+    : null;
+  const holdMove = input.move ?? "armHold";
+  if (
+    defense === "autoHold" &&
+    (!(MOVE_IDS as readonly string[]).includes(holdMove) ||
+      (!rules.moves[holdMove].hold && holdMove !== "slam"))
+  )
+    refuse("DefenseNotAllowed", "an Auto Hold ends in a hold or a Slam", { move: holdMove });
 
   if (data.disarm) {
     // H2H-MOV-3: the wielder must roll higher than the disarmer's roll, P.P. bonus only.
@@ -1345,12 +1362,9 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
 
   if (defense === "simultaneous") {
     // H2H-TRM-12: no defense, a strike over four; both take full damage. A Back Kick only meets a Sweep.
-    const move = input.move ?? "punch";
-    if (data.noSimultaneous && move !== "sweep")
-      refuse("DefenseNotAllowed", "a Back Kick meets no simultaneous attack but a Sweep", { move });
-    const counter = checkAttack(draft, by, attacker, { type: "attack", by, move });
+    const move = counterMove;
     draft.spend(by, 1);
-    const roll = strikeRoll(draft, by, counter.data, counter.penalty);
+    const roll = strikeRoll(draft, by, counter!.data, counter!.penalty);
     draft.events?.push({
       kind: "defense",
       by,
@@ -1359,7 +1373,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       total: roll.total,
       made: true,
     });
-    const mine = strikeOf(roll, by, attacker, counter.declaration, false);
+    const mine = strikeOf(roll, by, attacker, counter!.declaration, false);
     draft.events?.push({
       kind: "strike",
       by,
@@ -1414,10 +1428,9 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
 
   // A combo strikes back at once, at −3, met like a simultaneous attack (H2H-DEF-4).
   if (defense === "comboParry" || defense === "comboDodge") {
-    const move = input.move ?? "punch";
-    const counter = checkAttack(draft, by, attacker, { type: "attack", by, move });
-    const cr = strikeRoll(draft, by, counter.data, counter.penalty + rules.comboPenalty);
-    const mine = strikeOf(cr, by, attacker, counter.declaration, false);
+    const move = counterMove;
+    const cr = strikeRoll(draft, by, counter!.data, counter!.penalty + rules.comboPenalty);
+    const mine = strikeOf(cr, by, attacker, counter!.declaration, false);
     draft.events?.push({
       kind: "strike",
       by,
@@ -1448,10 +1461,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       landStrike(draft, flip, WHOLE, "counter");
     }
     if (defense === "autoHold") {
-      const move = input.move ?? "armHold";
-      if (!rules.moves[move].hold && move !== "slam")
-        refuse("DefenseNotAllowed", "an Auto Hold ends in a hold or a Slam", { move });
-      landStrike(draft, counterGrapple(draft, by, attacker, move, roll), WHOLE, "counter");
+      landStrike(draft, counterGrapple(draft, by, attacker, holdMove, roll), WHOLE, "counter");
     }
     // Parried, a Round/Shin Kick, a Spin or a Power Attack still deals ¼ (H2H-MOV-2, H2H-MOD-1).
     const mods = strike.declaration.modifiers;
@@ -1632,6 +1642,12 @@ function landStrike(
     amount = pulledDamage(amount, pull, made, a.sheet.martialArt, rules);
   }
   hurt(draft, to, by, amount, cause);
+  // A Bear Hug's victim, arms free, strikes its holder to break free (H2H-MOV-4).
+  const hug = draft.get(to).holding;
+  if (hug !== null && hug.victim === by && hug.move === "bearHug" && amount > 0) {
+    endHold(draft, to);
+    draft.events?.push({ kind: "effect", to: by, what: "brokeFree", amount: 0 });
+  }
   const back = shareOf(full, attackerShare.num, attackerShare.den, rules);
   if (back > 0) hurt(draft, by, by, back, "armor");
   if (parried) return;
