@@ -1,6 +1,7 @@
 export * from "./config";
 export * from "./damage";
 export * from "./fighter";
+export * from "./limits";
 export * from "./melee";
 export * from "./moves";
 export * from "./ruleset";

@@ -82,6 +82,9 @@ function refuse(reason: H2hRefusal, message: string, details: Record<string, unk
   throw new RulesError("round-refused", `Hand to Hand: ${message}`, { reason, ...details });
 }
 
+/** The melee's refusal, for the modules beside it: a `round-refused` RulesError with its reason. */
+export const refuseRound = refuse;
+
 /** One fighter in the melee: the sheet, and what changes in the fight. */
 export interface H2hFighterState {
   readonly id: string;
