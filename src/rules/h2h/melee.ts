@@ -431,7 +431,11 @@ class Draft {
     const taken = Math.min(f.attacksLeft, n);
     this.set(id, { attacksLeft: f.attacksLeft - taken, owedAttacks: f.owedAttacks + (n - taken) });
   }
-  finish(current: H2hExchange | null, extra: Partial<H2hMelee> = {}): ActResult {
+  finish(
+    current: H2hExchange | null,
+    exchange = this.melee.exchange,
+    meleeInitiative = this.melee.meleeInitiative,
+  ): ActResult {
     let over = false;
     if (current === null) {
       over = true;
@@ -443,10 +447,10 @@ class Draft {
     const m = this.melee;
     const melee: H2hMelee = {
       melee: m.melee,
-      exchange: extra.exchange ?? m.exchange,
+      exchange,
       fighters: this.fighters,
       ranges: this.ranges ?? m.ranges,
-      meleeInitiative: extra.meleeInitiative ?? m.meleeInitiative,
+      meleeInitiative,
       current,
       over,
     };
@@ -625,11 +629,13 @@ function isModifier(m: unknown): m is ModifierId {
   return (MODIFIERS as readonly unknown[]).includes(m);
 }
 
-function emptyExchange(pair: readonly [string, string]): H2hExchange {
+const NO_ROLLS: readonly [null, null] = Object.freeze([null, null]);
+
+function emptyExchange(pair: readonly [string, string]): Mutable<H2hExchange> {
   return {
     pair,
     stage: "declare",
-    initiative: [null, null],
+    initiative: NO_ROLLS,
     attacker: null,
     defender: null,
     simultaneous: null,
@@ -748,58 +754,57 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
   if (a === b) refuse("SameFighter", `${a} cannot fight itself`, { id: a });
   const fa = draft.get(a);
   const fb = draft.get(b);
-  for (const f of [fa, fb])
-    if (f.out !== null) refuse("OutOfFight", `${f.id} is out of the fight`, { id: f.id });
+  if (fa.out !== null) refuse("OutOfFight", `${a} is out of the fight`, { id: a });
+  if (fb.out !== null) refuse("OutOfFight", `${b} is out of the fight`, { id: b });
   if (fa.attacksLeft <= 0 && fb.attacksLeft <= 0)
     refuse("NoAttacksLeft", `neither ${a} nor ${b} has an attack left this melee`, { a, b });
   const pair = [a, b] as const;
-  const base = emptyExchange(pair);
-  const extra = { exchange: m.exchange + 1 };
-  const go = (actor: string, why: "lost" | "pass" | "only", rolls = base.initiative) => {
-    draft.events?.push({ kind: "initiative", ids: pair, rolls, actor, why });
-    return draft.finish(
-      changed(base, { initiative: rolls, attacker: actor, defender: actor === a ? b : a }),
-      extra,
-    );
-  };
-  if (fb.attacksLeft <= 0) return go(a, "only");
-  if (fa.attacksLeft <= 0) return go(b, "only");
-  if (fa.initiativeNext !== fb.initiativeNext) {
-    const actor = fa.initiativeNext ? a : b;
+  const exchange = m.exchange + 1;
+  let actor: string | null;
+  let why: InitiativeReason = "roll";
+  let rolls: readonly [InitiativeRoll | null, InitiativeRoll | null] = NO_ROLLS;
+  let meleeInitiative = m.meleeInitiative;
+  if (fb.attacksLeft <= 0 || fa.attacksLeft <= 0) {
+    actor = fb.attacksLeft <= 0 ? a : b;
+    why = "only";
+  } else if (fa.initiativeNext !== fb.initiativeNext) {
+    actor = fa.initiativeNext ? a : b;
     draft.set(actor, { initiativeNext: false });
-    return go(actor, "pass");
-  }
-  if (fa.loseInitiative !== fb.loseInitiative) {
+    why = "pass";
+  } else if (fa.loseInitiative !== fb.loseInitiative) {
     const loser = fa.loseInitiative ? a : b;
     draft.set(loser, { loseInitiative: false });
-    return go(loser === a ? b : a, "lost");
-  }
-  // Both lost it, or both hold a pass's counter: neither is ahead, so the dice decide.
-  if (fa.loseInitiative) draft.set(a, { loseInitiative: false });
-  if (fb.loseInitiative) draft.set(b, { loseInitiative: false });
-  if (fa.initiativeNext) draft.set(a, { initiativeNext: false });
-  if (fb.initiativeNext) draft.set(b, { initiativeNext: false });
-  let ra: InitiativeRoll;
-  let rb: InitiativeRoll;
-  let meleeInitiative = m.meleeInitiative;
-  if (draft.rules.initiativeEvery === "melee" && a in meleeInitiative && b in meleeInitiative) {
-    ra = { natural: 0, total: meleeInitiative[a]! };
-    rb = { natural: 0, total: meleeInitiative[b]! };
+    actor = loser === a ? b : a;
+    why = "lost";
   } else {
-    ra = rollInitiative(draft, a);
-    rb = rollInitiative(draft, b);
-    if (draft.rules.initiativeEvery === "melee")
-      meleeInitiative = { ...meleeInitiative, [a]: ra.total, [b]: rb.total };
+    // Both lost it, or both hold a pass's counter: neither is ahead, so the dice decide.
+    if (fa.loseInitiative || fa.initiativeNext)
+      draft.set(a, { loseInitiative: false, initiativeNext: false });
+    if (fb.loseInitiative || fb.initiativeNext)
+      draft.set(b, { loseInitiative: false, initiativeNext: false });
+    let ra: InitiativeRoll;
+    let rb: InitiativeRoll;
+    if (draft.rules.initiativeEvery === "melee" && a in meleeInitiative && b in meleeInitiative) {
+      ra = { natural: 0, total: meleeInitiative[a]! };
+      rb = { natural: 0, total: meleeInitiative[b]! };
+    } else {
+      ra = rollInitiative(draft, a);
+      rb = rollInitiative(draft, b);
+      if (draft.rules.initiativeEvery === "melee")
+        meleeInitiative = { ...meleeInitiative, [a]: ra.total, [b]: rb.total };
+    }
+    rolls = [ra, rb];
+    actor = ra.total > rb.total ? a : rb.total > ra.total ? b : null;
   }
-  const rolls = [ra, rb] as const;
-  const actor = ra.total > rb.total ? a : rb.total > ra.total ? b : null;
-  draft.events?.push({ kind: "initiative", ids: pair, rolls, actor, why: "roll" });
-  if (actor === null)
-    return draft.finish(changed(base, { initiative: rolls, stage: "tie" }), { ...extra, meleeInitiative });
-  return draft.finish(changed(base, { initiative: rolls, attacker: actor, defender: actor === a ? b : a }), {
-    ...extra,
-    meleeInitiative,
-  });
+  draft.events?.push({ kind: "initiative", ids: pair, rolls, actor, why });
+  const next = emptyExchange(pair);
+  next.initiative = rolls;
+  if (actor === null) next.stage = "tie";
+  else {
+    next.attacker = actor;
+    next.defender = actor === a ? b : a;
+  }
+  return draft.finish(next, exchange, meleeInitiative);
 }
 
 /**

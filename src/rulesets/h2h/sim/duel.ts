@@ -75,6 +75,13 @@ export function runH2hDuel(setup: H2hDuelSetup, seed: number, record = false): H
   const begin: H2hInput = { type: "exchange", a: a.id, b: b.id };
   const log: H2hMeleeLog[] | null = record ? [] : null;
   let melee = startMelee(null, [a, b], setup.range ?? "fighting");
+  const question: { -readonly [K in keyof PolicyQuestion]: PolicyQuestion[K] } = {
+    melee,
+    awaited: expecting(melee),
+    self: a.id,
+    opponent: b.id,
+    rules,
+  };
   let melees = 0;
   while (melees < maxMelees) {
     melees += 1;
@@ -85,13 +92,11 @@ export function runH2hDuel(setup: H2hDuelSetup, seed: number, record = false): H
       if (awaited.who.length === 0) input = begin;
       else {
         const self = awaited.who[0]!;
-        const question: PolicyQuestion = {
-          melee,
-          awaited,
-          self,
-          opponent: self === a.id ? b.id : a.id,
-          rules,
-        };
+        // One question, refilled each step: a policy reads it and keeps nothing of it.
+        question.melee = melee;
+        question.awaited = awaited;
+        question.self = self;
+        question.opponent = self === a.id ? b.id : a.id;
         input = setup.policies[self === a.id ? 0 : 1].answer(question);
         // In a tie each side says whether it rolls to defend.
         if (input.type === "tie" && awaited.who.length > 1) {
