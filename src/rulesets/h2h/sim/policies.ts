@@ -99,6 +99,10 @@ export function bestAttack(
   return null;
 }
 
+/** A strike, not a grapple: grappling is the wrestler's. */
+const strikes = (r: Ranked) => r.data.family !== "grapple" && r.data.family !== "hold";
+const POWER: readonly ModifierId[] = Object.freeze(["power"]);
+
 const TIMED_OUT = (by: string): H2hInput => ({ type: "timedOut", by });
 
 /** What every policy answers the same way: ties, catches, holds, a prepared Power Attack. */
@@ -122,7 +126,7 @@ function common(q: PolicyQuestion, choose: Tactics): H2hInput {
   }
   if (me.preparingPower) {
     if (simultaneous) return TIMED_OUT(self);
-    const power = bestAttack(me, range, rules, ["power"]);
+    const power = bestAttack(me, range, rules, POWER, strikes) ?? bestAttack(me, range, rules, POWER);
     return power
       ? { type: "attack", by: self, move: power.move, modifiers: power.modifiers }
       : TIMED_OUT(self);
@@ -149,9 +153,6 @@ function guard(q: PolicyQuestion, options: readonly DefenseId[]): H2hInput {
   };
 }
 
-/** A strike, not a grapple: grappling is the wrestler's. */
-const strikes = (r: Ranked) => r.data.family !== "grapple" && r.data.family !== "hold";
-
 function plain(q: PolicyQuestion, me: H2hFighterState, range: Range): H2hInput {
   const best = bestAttack(me, range, q.rules, [], strikes) ?? bestAttack(me, range, q.rules);
   if (best) return { type: "attack", by: q.self, move: best.move, modifiers: best.modifiers };
@@ -162,13 +163,7 @@ function plain(q: PolicyQuestion, me: H2hFighterState, range: Range): H2hInput {
 function counterMove(q: PolicyQuestion): MoveId | null {
   const me = fighterState(q.melee, q.self);
   if (me.holding !== null) return null;
-  const best = bestAttack(
-    me,
-    rangeOf(q.melee, q.self, q.opponent),
-    q.rules,
-    [],
-    (r) => r.data.family !== "hold",
-  );
+  const best = bestAttack(me, rangeOf(q.melee, q.self, q.opponent), q.rules, [], strikes);
   return best === null || best.modifiers.length > 0 ? null : best.move;
 }
 
