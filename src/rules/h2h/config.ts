@@ -73,6 +73,11 @@ export interface H2hRules {
   readonly shareMinimum: number;
   /** H2H-TRM-1: what the side that did not beat the AR (or the attacker, when it did) takes. */
   readonly armorShare: Fraction;
+  /**
+   * H2H-TRM-1, "vice versa when under or matching the A.R.": the attacker
+   * then takes the full damage (as written), or nothing (the victim's ¼ only).
+   */
+  readonly armorRebound: "asWritten" | "victimOnly";
   /** H2H-MOV-2, H2H-MOD-1: what a parried Round/Shin Kick, Spin or Power Attack still deals. */
   readonly parriedShare: Fraction;
   /** H2H-DMG-2: roll with punch (made) and Breakfall (made, failed). */
@@ -154,6 +159,7 @@ export const H2H_DEFAULTS: H2hRules = deepFreeze({
   rounding: "down",
   shareMinimum: 1,
   armorShare: q(1, 4),
+  armorRebound: "asWritten",
   parriedShare: q(1, 4),
   rollShare: q(1, 2),
   breakfallShare: { made: q(1, 4), failed: q(1, 2) },
@@ -205,6 +211,7 @@ const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
   failedPullPunch: ["full", "quarter"],
   halfBonusRounding: ["down", "up"],
   bearHugBreak: ["ps", "ppPlusPs"],
+  armorRebound: ["asWritten", "victimOnly"],
   passRule: [true, false],
   multiplyStrengthBonus: [true, false],
   dodgeCostsAttackInMelee: [true, false],

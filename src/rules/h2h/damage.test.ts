@@ -52,6 +52,10 @@ describe("Hand to Hand damage", () => {
       attacker: { num: 1, den: 1 },
     });
     expect(armorSplit(8, 3, 10, R).beaten).toBe(true);
+    expect(armorSplit(10, 0, 10, resolveH2hOptions({ armorRebound: "victimOnly" }))).toMatchObject({
+      victim: { num: 1, den: 4 },
+      attacker: { num: 0 },
+    });
     expect(armorSplit(1, 0, 0, R)).toMatchObject({ attacker: { num: 0 } });
   });
 

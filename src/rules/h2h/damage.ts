@@ -93,7 +93,8 @@ export const ZERO: Fraction = Object.freeze({ num: 0, den: 1 });
 /**
  * H2H-TRM-1: against an Armor Rating only the natural strike and the P.P.
  * bonus count. Above the AR the victim takes the full damage and the
- * attacker `armorShare` (¼); at or under it, the reverse.
+ * attacker `armorShare` (¼); at or under it, the reverse (or, with
+ * `armorRebound: "victimOnly"`, the victim's ¼ alone).
  */
 export function armorSplit(
   natural: number,
@@ -103,9 +104,8 @@ export function armorSplit(
 ): { readonly victim: Fraction; readonly attacker: Fraction; readonly beaten: boolean } {
   if (ar <= 0) return { victim: WHOLE, attacker: ZERO, beaten: true };
   const beaten = natural + ppBonus > ar;
-  return beaten
-    ? { victim: WHOLE, attacker: rules.armorShare, beaten }
-    : { victim: rules.armorShare, attacker: WHOLE, beaten };
+  if (beaten) return { victim: WHOLE, attacker: rules.armorShare, beaten };
+  return { victim: rules.armorShare, attacker: rules.armorRebound === "asWritten" ? WHOLE : ZERO, beaten };
 }
 
 /**
