@@ -79,3 +79,61 @@ describe("the Hand to Hand options", () => {
     );
   });
 });
+
+describe("the Hand to Hand options, held to what they mean", () => {
+  it("refuse a key that is no option, rather than ignore it", () => {
+    expectRefusal(() => resolveH2hOptions({ minimumStrik: 5 } as never), "invalid-value");
+    expect(() => resolveH2hOptions({ koSaves: 12 } as never)).toThrow(/koSaves/);
+  });
+
+  it("copy and freeze the tables they are given: changing them afterwards changes nothing", () => {
+    const multipliers = { critical: 2, spin: 2, power: 3, deathBlow: 2 };
+    const punch = { ...H2H_MOVES.punch };
+    const options = { multipliers, moves: { ...H2H_MOVES, punch } };
+    const rules = resolveH2hOptions(options);
+    multipliers.power = 10;
+    (punch as { dice: string }).dice = "9d6";
+    expect(rules.multipliers.power).toBe(3);
+    expect(rules.moves.punch.dice).toBe("1d4");
+    expect(Object.isFrozen(rules.multipliers)).toBe(true);
+    expect(Object.isFrozen(rules.moves.punch)).toBe(true);
+    expect(Object.isFrozen(rules.moves.punch.ranges)).toBe(true);
+  });
+
+  it("refuse a penalty above 0 or a bonus under 0", () => {
+    expectRefusal(() => resolveH2hOptions({ wildAttackPenalty: 6 }), "invalid-value");
+    expectRefusal(() => resolveH2hOptions({ barehandedParryPenalty: 8 }), "invalid-value");
+    expectRefusal(() => resolveH2hOptions({ passStrikeBonus: -3 }), "invalid-value");
+    expect(resolveH2hOptions({ wildAttackPenalty: 0, passStrikeBonus: 2 })).toMatchObject({
+      wildAttackPenalty: 0,
+      passStrikeBonus: 2,
+    });
+  });
+
+  it("refuse a move of an unknown family, or a flag that is not true or false", () => {
+    const withPunch = (more: object) => ({ ...H2H_MOVES, punch: { ...H2H_MOVES.punch, ...more } });
+    expectRefusal(
+      () => resolveH2hOptions({ moves: withPunch({ family: "arms" }) as never }),
+      "invalid-value",
+    );
+    expectRefusal(
+      () => resolveH2hOptions({ moves: withPunch({ unparryable: "no" }) as never }),
+      "invalid-value",
+    );
+    expectRefusal(
+      () =>
+        resolveH2hOptions({
+          moves: withPunch({
+            effect: { loseAttacks: 1, loseInitiative: "yes", balanceSaves: false, falls: false },
+          }) as never,
+        }),
+      "invalid-value",
+    );
+  });
+
+  it("hold minimumStrike to what a d20 strike can beat", () => {
+    expectRefusal(() => resolveH2hOptions({ minimumStrike: 100 }), "invalid-value");
+    expectRefusal(() => resolveH2hOptions({ minimumStrike: -1 }), "invalid-value");
+    expect(resolveH2hOptions({ minimumStrike: 19 }).minimumStrike).toBe(19);
+  });
+});

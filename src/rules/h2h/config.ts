@@ -1,7 +1,7 @@
 import { parseDiceFormula } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { H2H_MOVES, type MoveData } from "./moves";
-import { MODIFIERS, MOVE_IDS, type MoveId, RANGES } from "./types";
+import { MODIFIERS, MOVE_IDS, type MoveFamily, type MoveId, RANGES } from "./types";
 
 /**
  * Every figure of the Hand to Hand core a table may change, as data: the
@@ -126,6 +126,16 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+function copyData<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyData) as T;
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = copyData(v);
+    return out as T;
+  }
+  return value;
+}
+
 const q = (num: number, den: number): Fraction => ({ num, den });
 
 export const H2H_DEFAULTS: H2hRules = deepFreeze({
@@ -186,22 +196,31 @@ export const H2H_DEFAULTS: H2hRules = deepFreeze({
   moves: H2H_MOVES,
 } satisfies H2hRules);
 
-const INTEGER_KEYS = [
+const INTEGER_KEYS = ["catchWithoutInitiative", "koSave", "disarmTarget", "downAtHp"] as const;
+
+/** Penalties are never above 0 and bonuses never under it: a sign typed wrong is refused, not applied. */
+const PENALTY_KEYS = [
   "tieDefendPenalty",
-  "passDefenseBonus",
-  "passStrikeBonus",
-  "catchWithoutInitiative",
-  "minimumStrike",
   "wildAttackPenalty",
   "dashStrikePenalty",
   "grappleFromFightingPenalty",
   "comboPenalty",
   "powerParryPenalty",
   "barehandedParryPenalty",
-  "koSave",
-  "disarmTarget",
-  "downAtHp",
 ] as const;
+const BONUS_KEYS = ["passDefenseBonus", "passStrikeBonus"] as const;
+
+const MOVE_FAMILIES: readonly MoveFamily[] = ["arm", "leg", "misc", "grapple", "hold", "weapon"];
+const MOVE_FLAGS = [
+  "unparryable",
+  "parriedShare",
+  "noSimultaneous",
+  "crescent",
+  "hold",
+  "bearHug",
+  "disarm",
+] as const;
+const EFFECT_FLAGS = ["loseInitiative", "balanceSaves", "falls"] as const;
 
 const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
   initiativeEvery: ["exchange", "melee"],
@@ -240,19 +259,40 @@ function checkDice(what: string, formula: unknown): void {
 /** Checks one move of a moves list given as data. */
 export function checkMove(id: string, m: MoveData): void {
   if (!m || typeof m !== "object") refuse(`moves.${id} is not a move`, { id });
+  if (!MOVE_FAMILIES.includes(m.family))
+    refuse(`moves.${id}.family must be one of ${MOVE_FAMILIES.join(", ")}, got ${String(m.family)}`, {
+      id,
+    });
+  // A flag read as truthy would take "no" for yes: only true and false are flags.
+  for (const flag of MOVE_FLAGS)
+    if (typeof m[flag] !== "boolean") refuse(`moves.${id}.${flag} must be true or false`, { id, flag });
+  if (m.weapon !== undefined && typeof m.weapon !== "boolean")
+    refuse(`moves.${id}.weapon must be true or false`, { id, flag: "weapon" });
   checkDice(`moves.${id}.dice`, m.dice);
   for (const r of [...(m.ranges ?? []), ...(m.penalizedRanges ?? [])])
     if (!RANGES.includes(r)) refuse(`moves.${id} names the range "${String(r)}"`, { id, range: r });
   for (const mod of m.modifiers ?? [])
     if (!MODIFIERS.includes(mod)) refuse(`moves.${id} names the modification "${String(mod)}"`, { id });
   if (m.pushOver !== null) requireInteger(m.pushOver, `option moves.${id}.pushOver`, 0);
-  if (m.effect !== null)
+  if (m.effect !== null) {
     requireInteger(m.effect?.loseAttacks, `option moves.${id}.effect.loseAttacks`, 0, 20);
+    for (const flag of EFFECT_FLAGS)
+      if (typeof m.effect[flag] !== "boolean")
+        refuse(`moves.${id}.effect.${flag} must be true or false`, { id, flag });
+  }
 }
 
 function checkOptions(o: H2hOptions): void {
+  for (const key of Object.keys(o))
+    if (!Object.hasOwn(H2H_DEFAULTS, key)) refuse(`"${key}" is not an option`, { key });
   for (const key of INTEGER_KEYS)
     if (o[key] !== undefined) requireInteger(o[key], `option ${key}`, -100, 100);
+  for (const key of PENALTY_KEYS)
+    if (o[key] !== undefined) requireInteger(o[key], `option ${key} (a penalty, 0 or less)`, -20, 0);
+  for (const key of BONUS_KEYS)
+    if (o[key] !== undefined) requireInteger(o[key], `option ${key} (a bonus, 0 or more)`, 0, 20);
+  // A strike total is a d20 and bonuses; a minimum of 20 or more would leave only natural 20s.
+  if (o.minimumStrike !== undefined) requireInteger(o.minimumStrike, "option minimumStrike", 0, 19);
   for (const key of ["secondsPerMelee", "attackSeconds", "defenseSeconds"] as const)
     if (o[key] !== undefined) requireInteger(o[key], `option ${key}`, 1, 3600);
   for (const [key, allowed] of Object.entries(CHOICES)) {
@@ -320,8 +360,10 @@ export function resolveH2hOptions(options?: H2hOptions): H2hRules {
   if (resolved.has(options)) return options as H2hRules;
   if (typeof options !== "object" || options === null) refuse("must be an object of options");
   checkOptions(options);
+  // Tables are copied, then frozen: a caller changing its own object after
+  // this call changes nothing the engine reads.
   const given: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) if (v !== undefined) given[k] = v;
+  for (const [k, v] of Object.entries(options)) if (v !== undefined) given[k] = deepFreeze(copyData(v));
   const rules = Object.freeze({ ...H2H_DEFAULTS, ...given }) as H2hRules;
   lastOptions = options;
   lastResolved = rules;
