@@ -894,3 +894,22 @@ describe("the melee round", () => {
     expect(() => startMelee(null, [h2hFighter("al"), h2hFighter("al")])).toThrow(/two fighters/);
   });
 });
+
+describe("startMelee, where the engine takes its sheets", () => {
+  it("refuses a sheet given as data with a bad figure, and copies one it may not own", () => {
+    const good = h2hFighter("al");
+    expectRefusal(() => startMelee(null, [{ ...good, attacksPerMelee: -3 }]), "invalid-value");
+    expectRefusal(() => startMelee(null, [{ ...good, hitPoints: Number.NaN }]), "invalid-value");
+    expectRefusal(
+      () => startMelee(null, [{ ...good, bonuses: { ...good.bonuses, strike: 1.5 } }]),
+      "invalid-value",
+    );
+    const loose = { ...good, bonuses: { ...good.bonuses } };
+    const melee = startMelee(null, [loose, h2hFighter("bo")]);
+    loose.bonuses.strike = 30;
+    (loose as { hitPoints: number }).hitPoints = 999;
+    const al = melee.fighters.find((f) => f.id === "al")!;
+    expect(al.sheet.bonuses.strike).toBe(0);
+    expect(al.sheet.hitPoints).toBe(30);
+  });
+});

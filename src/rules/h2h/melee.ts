@@ -12,6 +12,7 @@ import {
   stackMultipliers,
   WHOLE,
 } from "./damage";
+import { validateH2hFighter } from "./fighter";
 import type { MoveData } from "./moves";
 import { beatsStrike, type D20Roll, strikeLands } from "./strike";
 import {
@@ -458,6 +459,17 @@ class Draft {
   }
 }
 
+/** A sheet the caller may still change is copied, so the melee plays the figures it checked. */
+function frozenSheet(s: H2hFighter): H2hFighter {
+  if (Object.isFrozen(s) && Object.isFrozen(s.bonuses) && (s.weapon === null || Object.isFrozen(s.weapon)))
+    return s;
+  return Object.freeze({
+    ...s,
+    bonuses: Object.freeze({ ...s.bonuses }),
+    weapon: s.weapon === null ? null : Object.freeze({ ...s.weapon }),
+  });
+}
+
 function freshState(sheet: H2hFighter): H2hFighterState {
   return {
     id: sheet.id,
@@ -493,6 +505,9 @@ export function startMelee(
   if (previous === null) {
     const ids = new Set<string>();
     for (const s of sheets) {
+      // The engine is where a sheet is read: one given as data (not through
+      // makeH2hFighter) is checked here, or a NaN or negative figure plays.
+      validateH2hFighter(s);
       if (ids.has(s.id)) refuse("SameFighter", `two fighters have the id "${s.id}"`, { id: s.id });
       ids.add(s.id);
     }
@@ -502,7 +517,7 @@ export function startMelee(
     return {
       melee: 1,
       exchange: 0,
-      fighters: sheets.map(freshState),
+      fighters: sheets.map((s) => freshState(frozenSheet(s))),
       ranges,
       meleeInitiative: {},
       current: null,
