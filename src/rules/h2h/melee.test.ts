@@ -913,3 +913,36 @@ describe("startMelee, where the engine takes its sheets", () => {
     expect(al.sheet.hitPoints).toBe(30);
   });
 });
+
+describe("a Disarm made as a counter", () => {
+  it("H2H-MOV-3: a Disarm as a simultaneous attack or a combo's counter still needs its 16+", () => {
+    const sheets = [{ weapon: KNIFE }, {}] as const;
+    // al strikes 12 with the knife (3 damage); bo's Disarm rolls 10: over four, short of 16.
+    const simultaneous = play(
+      duel(...sheets),
+      [...AL_FIRST, A("weaponStrike"), D("simultaneous", { move: "disarm" })],
+      [15, 8, 12, 10, 3],
+    );
+    expect(state(simultaneous.melee, "al").weapon).toEqual(KNIFE);
+    expect(eventsOf(simultaneous.events, "miss")).toEqual([{ kind: "miss", by: "bo", target: "al" }]);
+    const made = play(
+      duel(...sheets),
+      [...AL_FIRST, A("weaponStrike"), D("simultaneous", { move: "disarm" })],
+      [15, 8, 12, 16, 3],
+    );
+    expect(state(made.melee, "al").weapon).toBeNull();
+    // The combo's counter is at −3: 18 is 15, short of 16; 19 is 16.
+    const combo = play(
+      duel(...sheets),
+      [...AL_FIRST, A("weaponStrike"), D("comboParry", { move: "disarm" })],
+      [15, 8, 12, 15, 18],
+    );
+    expect(state(combo.melee, "al").weapon).toEqual(KNIFE);
+    const comboMade = play(
+      duel(...sheets),
+      [...AL_FIRST, A("weaponStrike"), D("comboParry", { move: "disarm" })],
+      [15, 8, 12, 15, 19],
+    );
+    expect(state(comboMade.melee, "al").weapon).toBeNull();
+  });
+});

@@ -952,7 +952,9 @@ function checkAttack(
 function strikeRoll(draft: Draft, by: string, data: MoveData, penalty: number): D20Roll {
   const f = draft.get(by);
   const natural = draft.d20();
-  if (data.disarm) return { natural, total: natural + bonusOf(f, "disarm", draft.rules) };
+  // A Disarm rolls with disarm bonuses, not strike ones, but still takes the
+  // penalty of how it is made (a wild attack's, a combo's −3).
+  if (data.disarm) return { natural, total: natural + bonusOf(f, "disarm", draft.rules) + penalty };
   const pass = f.passStrike ? draft.rules.passStrikeBonus : 0;
   const grapple =
     data.family === "grapple" || data.family === "hold" ? bonusOf(f, "grapple", draft.rules) : 0;
@@ -1077,14 +1079,21 @@ function declareSimultaneous(
     strikes.push(strike);
   }
   for (const strike of strikes) {
-    const landed =
-      strike.declaration.move === "disarm"
-        ? strike.natural === 20 || strike.total >= draft.rules.disarmTarget
-        : strikeLands(strike, null, draft.rules);
-    if (landed) landStrike(draft, strike, WHOLE, "strike");
+    if (undefendedLands(strike, draft.rules)) landStrike(draft, strike, WHOLE, "strike");
     else draft.events?.push({ kind: "miss", by: strike.by, target: strike.target });
   }
   return draft.finish(null);
+}
+
+/**
+ * A strike no defense meets (a tie, a simultaneous attack, a combo's
+ * counter): over four, or for a Disarm its 16+ (H2H-MOV-3), whichever
+ * path it came by.
+ */
+function undefendedLands(strike: StrikeRecord, rules: H2hRules): boolean {
+  if (rules.moves[strike.declaration.move].disarm)
+    return strike.natural === 20 || strike.total >= rules.disarmTarget;
+  return strikeLands(strike, null, rules);
 }
 
 const FLINCHED: StrikeDeclaration = Object.freeze({
@@ -1406,8 +1415,8 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       natural: roll.natural,
       total: roll.total,
     });
-    const theirs = strikeLands(strike, null, rules);
-    const ours = strikeLands(mine, null, rules);
+    const theirs = undefendedLands(strike, rules);
+    const ours = undefendedLands(mine, rules);
     if (theirs) landStrike(draft, strike, WHOLE, "strike");
     else draft.events?.push({ kind: "miss", by: attacker, target: by });
     if (ours) landStrike(draft, mine, WHOLE, "counter");
@@ -1463,7 +1472,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       natural: cr.natural,
       total: cr.total,
     });
-    if (strikeLands(mine, null, rules)) landStrike(draft, mine, WHOLE, "counter");
+    if (undefendedLands(mine, rules)) landStrike(draft, mine, WHOLE, "counter");
     else draft.events?.push({ kind: "miss", by, target: attacker });
   }
 
