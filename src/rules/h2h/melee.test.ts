@@ -946,3 +946,42 @@ describe("a Disarm made as a counter", () => {
     expect(state(comboMade.melee, "al").weapon).toBeNull();
   });
 });
+
+describe("a tie's strikes, as declared", () => {
+  const TIE: H2hInput[] = [...AL_FIRST, { type: "tie", defend: [] }];
+  const BO = (move: MoveId, more: Partial<Extract<H2hInput, { type: "attack" }>> = {}): H2hInput => ({
+    type: "attack",
+    by: "bo",
+    move,
+    ...more,
+  });
+
+  it("H2H-RNG-1: a grapple struck in a tie from fighting range keeps its −2", () => {
+    // al's punch 12 hits for 2; bo's Flip/Throw rolls 6, 4 after the −2: not over four.
+    const r = play(duel(), [...TIE, A("punch"), BO("flipThrow")], [10, 10, 12, 6, 2]);
+    expect(eventsOf(r.events, "strike").map((e) => e.total)).toEqual([12, 4]);
+    expect(eventsOf(r.events, "miss")).toEqual([{ kind: "miss", by: "bo", target: "al" }]);
+    expect([hp(r.melee, "al"), hp(r.melee, "bo")]).toEqual([30, 28]);
+  });
+
+  it("H2H-MOD-1: a Dash in a tie strikes at −2 and moves in; a Spin costs an attack and the next initiative", () => {
+    const dash = play(duel(), [...TIE, A("punch", { modifiers: ["dash"] }), BO("punch")], [10, 10, 6, 3]);
+    expect(eventsOf(dash.events, "strike")[0]!.total).toBe(4);
+    expect(eventsOf(dash.events, "miss")).toHaveLength(2);
+    expect(rangeOf(dash.melee, "al", "bo")).toBe("grappling");
+    const spin = play(duel(), [...TIE, A("chop", { modifiers: ["spin"] }), BO("punch")], [10, 10, 3, 3]);
+    expect(state(spin.melee, "al")).toMatchObject({ attacksLeft: 2, loseInitiative: true });
+    expect(state(spin.melee, "bo")).toMatchObject({ attacksLeft: 3, loseInitiative: false });
+  });
+
+  it("H2H-TRM-2: a wild attack in a tie takes its action and its −6", () => {
+    const r = play(
+      duel({}, {}, "long"),
+      [...TIE, A("punch", { action: "approach" }), BO("punch", { action: "approach" })],
+      [10, 10, 10, 10],
+    );
+    expect(eventsOf(r.events, "strike").map((e) => e.total)).toEqual([4, 4]);
+    expect(eventsOf(r.events, "actions")).toHaveLength(2);
+    expect(rangeOf(r.melee, "al", "bo")).toBe("fighting");
+  });
+});

@@ -136,6 +136,17 @@ export interface StrikeRecord extends D20Roll {
 
 export type ExchangeStage = "tie" | "declare" | "catchOne" | "catchFlinch" | "defend" | "reduce";
 
+/** One side of a tie's strike: what it declared, and what the declaration costs (H2H-INI-1). */
+export interface SimultaneousSlot {
+  readonly by: string;
+  readonly declaration: StrikeDeclaration | null;
+  /** The strike's penalty (range, Dash, a wild attack), as checked when declared. */
+  readonly penalty?: number;
+  /** The range the declaration steps to (an action, a Dash, a Jump); absent when it stays. */
+  readonly range?: Range;
+  readonly action?: ActionId;
+}
+
 export interface H2hExchange {
   readonly pair: readonly [string, string];
   readonly stage: ExchangeStage;
@@ -143,9 +154,7 @@ export interface H2hExchange {
   readonly attacker: string | null;
   readonly defender: string | null;
   /** A tie nobody broke: both declare, both strike at once (H2H-INI-1). */
-  readonly simultaneous:
-    | readonly { readonly by: string; readonly declaration: StrikeDeclaration | null }[]
-    | null;
+  readonly simultaneous: readonly SimultaneousSlot[] | null;
   readonly passedBy: string | null;
   /** Won the tie's roll to defend: defends at `tieDefendPenalty`. */
   readonly tieDefender: string | null;
@@ -1046,14 +1055,23 @@ function declareSimultaneous(
   const slots = c.simultaneous!;
   const slot = slots.find((s) => s.by === by);
   if (!slot || slot.declaration !== null) refuse("NotTheirChoice", `${by} has no strike to declare`, { by });
-  let declaration: StrikeDeclaration | null = null;
+  let mine: SimultaneousSlot = { by, declaration: FLINCHED };
   if (input !== null) {
     const checked = checkAttack(draft, by, other(c, by), input);
     if (checked.declaration.modifiers.includes("power") || draft.get(by).preparingPower)
       refuse("ModifierNotAllowed", "a strike at the same time is no Power Attack", { by });
-    declaration = checked.declaration;
+    // Only a step (an action, a Dash, a Jump) moves the pair: the other's
+    // strike, declared from where they stood, must not undo it.
+    const moved = checked.range !== draft.range(by, other(c, by));
+    mine = {
+      by,
+      declaration: checked.declaration,
+      penalty: checked.penalty,
+      ...(moved ? { range: checked.range } : {}),
+      ...(input.action !== undefined ? { action: input.action } : {}),
+    };
   }
-  const filled = slots.map((s) => (s.by === by ? { by, declaration: declaration ?? FLINCHED } : s));
+  const filled = slots.map((s) => (s.by === by ? mine : s));
   if (filled.some((s) => s.declaration === null)) return draft.finish(changed(c, { simultaneous: filled }));
   const strikes: StrikeRecord[] = [];
   for (const s of filled) {
@@ -1064,8 +1082,18 @@ function declareSimultaneous(
     }
     const target = other(c, s.by);
     const data = draft.rules.moves[s.declaration!.move];
-    const roll = strikeRoll(draft, s.by, data, 0);
-    draft.set(s.by, { passStrike: false });
+    // A tie's strike is still the strike declared: its range step, its
+    // penalty and the cost of a Spin or a Jump, as in any exchange.
+    if (s.range !== undefined) draft.setRange(s.by, target, s.range);
+    if (s.action !== undefined) draft.events?.push({ kind: "actions", by: s.by, actions: [s.action] });
+    const roll = strikeRoll(draft, s.by, data, s.penalty ?? 0);
+    const mods = s.declaration!.modifiers;
+    const spin = mods.includes("spin");
+    draft.set(s.by, {
+      passStrike: false,
+      loseInitiative: draft.get(s.by).loseInitiative || spin || mods.includes("jump"),
+    });
+    if (spin) draft.spend(s.by, 1);
     const strike = strikeOf(roll, s.by, target, s.declaration!, false);
     draft.events?.push({
       kind: "strike",
