@@ -39,6 +39,8 @@ export const H2H_FIGHTER_DEFAULTS: Omit<H2hFighter, "id" | "name"> = Object.free
   autoDodge: false,
   balance: 14,
   weapon: null,
+  knockOut: false,
+  deathBlow: false,
 });
 
 /** The bounds a sheet's numbers are held to: far past any character, short of nonsense. */
@@ -73,7 +75,7 @@ export function validateH2hFighter(data: H2hFighter): H2hFighter {
   requireInteger(data.ar, `${where} ar`, 0, H2H_LIMITS.ar);
   if (data.arKind !== "natural" && data.arKind !== "regular")
     refuse(where, `arKind must be natural or regular, got ${String(data.arKind)}`);
-  for (const key of ["martialArt", "autoParry", "autoDodge"] as const)
+  for (const key of ["martialArt", "autoParry", "autoDodge", "knockOut", "deathBlow"] as const)
     if (typeof data[key] !== "boolean") refuse(where, `${key} must be true or false`);
   requireInteger(data.balance, `${where} balance`, 1, 20);
   if (data.weapon !== null) {

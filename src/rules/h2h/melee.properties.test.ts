@@ -15,6 +15,8 @@ import { DEFENSES, MODIFIERS, MOVE_IDS, REDUCTIONS } from "./types";
 
 const SHEETS = [
   h2hFighter("al", {
+    knockOut: true,
+    deathBlow: true,
     attacksPerMelee: 3,
     ar: 8,
     weapon: { name: "Stick", damage: "1d6" },

@@ -424,24 +424,24 @@ describe("damage and its reduction (steps five and six)", () => {
 
   it("H2H-TRM-4: a death blow doubles the damage; 70% coma on d100 (save vs coma bonus), coma 1D6 days", () => {
     const steps = [...AL_FIRST, A("punch", { deathBlow: true }), NONE, TAKE];
-    const coma = play(duel(), steps, [15, 8, 12, 3, 70, 4]);
+    const coma = play(duel({ deathBlow: true }), steps, [15, 8, 12, 3, 70, 4]);
     expect(hp(coma.melee, "bo")).toBe(24);
     expect(state(coma.melee, "bo")).toMatchObject({ out: "coma", outFor: { amount: 4, unit: "days" } });
-    const saved = play(duel(), steps, [15, 8, 12, 3, 71]);
+    const saved = play(duel({ deathBlow: true }), steps, [15, 8, 12, 3, 71]);
     expect(state(saved.melee, "bo").out).toBeNull();
-    const bonus = play(duel({}, { bonuses: { coma: 5 } }), steps, [15, 8, 12, 3, 66]);
+    const bonus = play(duel({ deathBlow: true }, { bonuses: { coma: 5 } }), steps, [15, 8, 12, 3, 66]);
     expect(state(bonus.melee, "bo").out).toBeNull();
   });
 
   it("H2H-TRM-6: save vs knock-out 14 with P.E. bonus: saved, two attacks and half bonuses for 1D4 melees; failed, out 1D4 minutes", () => {
     const steps = [...AL_FIRST, A("punch", { knockout: true }), NONE, TAKE];
-    const saved = play(duel({}, { bonuses: { parry: 5 } }), steps, [15, 8, 12, 3, 14, 3]);
+    const saved = play(duel({ knockOut: true }, { bonuses: { parry: 5 } }), steps, [15, 8, 12, 3, 14, 3]);
     const bo = state(saved.melee, "bo");
     expect(bo).toMatchObject({ attacksLeft: 2, stunMelees: 3, out: null });
     expect(bonusOf(bo, "parry", H2H_DEFAULTS)).toBe(2);
-    const pe = play(duel({}, { bonuses: { pe: 2 } }), steps, [15, 8, 12, 3, 12, 1]);
+    const pe = play(duel({ knockOut: true }, { bonuses: { pe: 2 } }), steps, [15, 8, 12, 3, 12, 1]);
     expect(state(pe.melee, "bo").out).toBeNull();
-    const out = play(duel(), steps, [15, 8, 12, 3, 13, 2]);
+    const out = play(duel({ knockOut: true }), steps, [15, 8, 12, 3, 13, 2]);
     expect(state(out.melee, "bo")).toMatchObject({
       out: "unconscious",
       outFor: { amount: 2, unit: "minutes" },
@@ -833,7 +833,7 @@ describe("the melee round", () => {
     );
     expect(state(r.melee, "bo").attacksLeft).toBe(0);
     const steps = [...AL_FIRST, A("punch", { knockout: true }), NONE, TAKE];
-    const stunned = play(duel({}, { attacksPerMelee: 1 }), steps, [15, 8, 12, 3, 14, 2]);
+    const stunned = play(duel({ knockOut: true }, { attacksPerMelee: 1 }), steps, [15, 8, 12, 3, 14, 2]);
     expect(state(stunned.melee, "bo").owedAttacks).toBe(1);
     const next = startMelee(stunned.melee);
     expect(state(next, "bo")).toMatchObject({ attacksLeft: 0, owedAttacks: 0, stunMelees: 1 });
@@ -983,5 +983,32 @@ describe("a tie's strikes, as declared", () => {
     expect(eventsOf(r.events, "strike").map((e) => e.total)).toEqual([4, 4]);
     expect(eventsOf(r.events, "actions")).toHaveLength(2);
     expect(rangeOf(r.melee, "al", "bo")).toBe("fighting");
+  });
+});
+
+describe("who may announce a knock-out or a death blow", () => {
+  it("H2H-TRM-6: only a sheet with the knock-out attack announces one; likewise the death blow (H2H-TRM-4)", () => {
+    const begun = play(duel(), AL_FIRST, [15, 8]).melee;
+    expectRefusal(
+      () => act(begun, A("punch", { knockout: true }), new ScriptedDice([])),
+      "round-refused",
+      "BadAnnouncement",
+    );
+    expectRefusal(
+      () => act(begun, A("punch", { deathBlow: true }), new ScriptedDice([])),
+      "round-refused",
+      "BadAnnouncement",
+    );
+    const trained = play(duel({ knockOut: true }), AL_FIRST, [15, 8]).melee;
+    expect(() => act(trained, A("punch", { knockout: true }), new ScriptedDice([12]))).not.toThrow();
+    expectRefusal(
+      () => act(trained, A("punch", { deathBlow: true }), new ScriptedDice([])),
+      "round-refused",
+      "BadAnnouncement",
+    );
+    expectRefusal(
+      () => startMelee(null, [{ ...h2hFighter("al"), knockOut: "yes" as never }]),
+      "invalid-value",
+    );
   });
 });

@@ -906,6 +906,10 @@ function checkAttack(
   if (input.knockout && input.deathBlow)
     refuse("BadAnnouncement", "an attack is a knock-out or a death blow, not both", {});
   const f = draft.get(by);
+  if (input.knockout && !f.sheet.knockOut)
+    refuse("BadAnnouncement", `${by} has no knock-out attack to announce`, { by });
+  if (input.deathBlow && !f.sheet.deathBlow)
+    refuse("BadAnnouncement", `${by} has no death blow to announce`, { by });
   const pull = input.pull ?? null;
   if (pull !== null) {
     const ok =

@@ -128,6 +128,13 @@ export interface H2hFighter {
   /** The d20 a balance roll must reach after a Tackle ("14+ or their sense of balance skill"). */
   readonly balance: number;
   readonly weapon: H2hWeapon | null;
+  /**
+   * May announce a knock-out (H2H-TRM-6) or a death blow (H2H-TRM-4): an
+   * ability of the character's training, not of every strike
+   * (docs/rules/h2h.md, "Knock-out, death blow and coma").
+   */
+  readonly knockOut: boolean;
+  readonly deathBlow: boolean;
 }
 
 /** How a fighter is out of the fight. */
