@@ -1012,3 +1012,20 @@ describe("who may announce a knock-out or a death blow", () => {
     );
   });
 });
+
+describe("catching a natural 1 when initiative is kept for the melee", () => {
+  it("H2H-TRM-10: the catch is over the melee's initiative total, not the no-initiative figure", () => {
+    const options = { initiativeEvery: "melee" as const };
+    // First exchange: al 15, bo 8, kept; al's punch lands for 2.
+    const first = play(duel(), [...AL_FIRST, A("punch"), NONE, TAKE], [15, 8, 12, 2], options);
+    // Second: no initiative roll; al rolls a natural 1; bo's 9 is over its 8.
+    const r = play(
+      first.melee,
+      [...AL_FIRST, A("punch"), { type: "catch", by: "bo", attempt: true }],
+      [1, 9],
+      options,
+    );
+    expect(eventsOf(r.events, "catch")[0]).toMatchObject({ against: 8, total: 9, made: true });
+    expect(expecting(r.melee)).toMatchObject({ who: ["bo"] });
+  });
+});

@@ -1341,8 +1341,11 @@ function tryCatch(draft: Draft, by: string, attempt: boolean): ActResult {
     against = strike.total;
   } else {
     total = natural + bonusOf(d, "initiative", draft.rules);
+    // "Their own initiative": this exchange's roll, or the melee's kept
+    // total when initiative is rolled once a melee (H2H-INI-1's option).
     const own = c.initiative[c.pair[0] === by ? 0 : 1];
-    against = own === null || own.natural === 0 ? draft.rules.catchWithoutInitiative : own.total;
+    const kept = draft.rules.initiativeEvery === "melee" ? draft.melee.meleeInitiative[by] : undefined;
+    against = own?.total ?? kept ?? draft.rules.catchWithoutInitiative;
   }
   const made = natural !== 1 && (natural === 20 || total > against);
   draft.events?.push({
