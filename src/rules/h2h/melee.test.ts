@@ -1029,3 +1029,26 @@ describe("catching a natural 1 when initiative is kept for the melee", () => {
     expect(expecting(r.melee)).toMatchObject({ who: ["bo"] });
   });
 });
+
+describe("two blows at once, when the first kills", () => {
+  it("H2H-TRM-12: both fighters take full damage, in a tie or a simultaneous attack, whatever the order", () => {
+    const options = { deadAtHp: 0 };
+    const sheets = [{ hitPoints: 2 }, { hitPoints: 2 }] as const;
+    const tie = play(
+      duel(...sheets),
+      [...AL_FIRST, { type: "tie", defend: [] }, A("punch"), { type: "attack", by: "bo", move: "punch" }],
+      [10, 10, 12, 12, 2, 2],
+      options,
+    );
+    expect([state(tie.melee, "al").out, state(tie.melee, "bo").out]).toEqual(["dead", "dead"]);
+    expect(eventsOf(tie.events, "damage")).toHaveLength(2);
+    const simultaneous = play(
+      duel(...sheets),
+      [...AL_FIRST, A("punch"), D("simultaneous", { move: "punch" })],
+      [15, 8, 12, 12, 2, 2],
+      options,
+    );
+    expect([hp(simultaneous.melee, "al"), hp(simultaneous.melee, "bo")]).toEqual([0, 0]);
+    expect(state(simultaneous.melee, "al").out).toBe("dead");
+  });
+});

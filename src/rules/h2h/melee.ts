@@ -1111,7 +1111,7 @@ function declareSimultaneous(
     strikes.push(strike);
   }
   for (const strike of strikes) {
-    if (undefendedLands(strike, draft.rules)) landStrike(draft, strike, WHOLE, "strike");
+    if (undefendedLands(strike, draft.rules)) landStrike(draft, strike, WHOLE, "strike", false, true);
     else draft.events?.push({ kind: "miss", by: strike.by, target: strike.target });
   }
   return draft.finish(null);
@@ -1452,9 +1452,9 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     });
     const theirs = undefendedLands(strike, rules);
     const ours = undefendedLands(mine, rules);
-    if (theirs) landStrike(draft, strike, WHOLE, "strike");
+    if (theirs) landStrike(draft, strike, WHOLE, "strike", false, true);
     else draft.events?.push({ kind: "miss", by: attacker, target: by });
-    if (ours) landStrike(draft, mine, WHOLE, "counter");
+    if (ours) landStrike(draft, mine, WHOLE, "counter", false, true);
     else draft.events?.push({ kind: "miss", by, target: attacker });
     return draft.finish(null);
   }
@@ -1681,13 +1681,16 @@ function landStrike(
   share: Fraction,
   cause: "strike" | "counter",
   parried = false,
+  atOnce = false,
 ): void {
   const rules = draft.rules;
   const by = strike.by;
   const to = strike.target;
   const a = draft.get(by);
   const v = draft.get(to);
-  if (a.out === "dead" || v.out === "dead") return;
+  // Blows struck at the same time (a tie, a simultaneous attack) all land
+  // in full: one that killed its victim first does not unthrow the other.
+  if ((a.out === "dead" && !atOnce) || v.out === "dead") return;
   const data = rules.moves[strike.declaration.move];
   if (data.disarm) {
     disarm(draft, by, to, strike.natural === 20);
