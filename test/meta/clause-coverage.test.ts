@@ -2,6 +2,7 @@ import "../foundry/setup";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { H2H_CLAUSE_INDEX } from "../../src/rules/h2h/ruleset";
 import { LUNOS_CLAUSE_INDEX } from "../../src/rules/lunos/ruleset";
 import { RHF_CLAUSE_INDEX } from "../../src/rules/rhf/ruleset";
 import { SHARENE_CLAUSE_INDEX } from "../../src/rules/sharene/ruleset";
@@ -93,6 +94,7 @@ const sources = [...testFiles(join(root, "src")), ...testFiles(join(root, "test"
 const CORES_WITHOUT_DEFINITION: readonly { id: string; clauseIndex: RulesetClauseIndex }[] = [
   { id: "lunos", clauseIndex: LUNOS_CLAUSE_INDEX },
   { id: "rhf", clauseIndex: RHF_CLAUSE_INDEX },
+  { id: "h2h", clauseIndex: H2H_CLAUSE_INDEX },
 ];
 
 const definitions = listRulesetDefinitions().filter((d) => d.clauseIndex !== undefined);
@@ -109,7 +111,7 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     expect(clausesOf(toyDefinition.clauseIndex!)).toEqual(["TOY-RND-1", "TOY-SIM-1"]);
   });
 
-  it("reads a core's own index until its definition gives it: Lunos's 28 LUN clauses and the 17 RHF ones", () => {
+  it("reads a core's own index until its definition gives it: Lunos's 28 LUN clauses, the 17 RHF ones and Hand to Hand's 27", () => {
     for (const core of CORES_WITHOUT_DEFINITION)
       expect(
         definitions.map((d) => d.id),
@@ -125,6 +127,8 @@ describe("every registered ruleset's clauses are proven or marked table-side", (
     const rhf = indexed.find((d) => d.id === "rhf")!;
     expect(clausesOf(rhf.clauseIndex!)).toHaveLength(17);
     expect(clausesOf(rhf.clauseIndex!).every((id) => id.startsWith("RHF-"))).toBe(true);
+    const h2h = indexed.find((d) => d.id === "h2h")!;
+    expect(clausesOf(h2h.clauseIndex!)).toHaveLength(27);
   });
 
   it("finds clause ids only at the start of test titles, for each ruleset's prefixes", () => {

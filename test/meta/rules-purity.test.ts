@@ -37,7 +37,7 @@ describe("the rules core stays pure", () => {
 
   it("has source files to check, every ruleset's core among them", () => {
     expect(files.length).toBeGreaterThan(0);
-    for (const core of ["kernel", "fangs", "sharene", "lunos", "rhf"])
+    for (const core of ["kernel", "fangs", "sharene", "lunos", "rhf", "h2h"])
       expect(files.some((f) => f.startsWith(join(rulesDir, core)))).toBe(true);
   });
 

@@ -1,0 +1,55 @@
+import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+
+/**
+ * Hand to Hand as the kernel's generic Ruleset. A melee round (15 s,
+ * H2H-TRM-7) is one phase of exchanges; each exchange's order comes from
+ * its initiative (H2H-INI-1): the higher acts first, and a tie acts at the
+ * same time, as one slot. Its definition (with the Foundry side, to come)
+ * registers it; the core alone does not.
+ */
+
+export const H2H_PHASES: readonly RulesetPhase[] = Object.freeze([
+  Object.freeze({ id: "melee", labelKey: "H2H.Phase.Melee", takesTurns: true }),
+]);
+
+/** The order reads only the initiative total. */
+export type H2hTurnCandidate = TurnCandidate<null>;
+
+/** H2H-INI-1: highest initiative first; equal totals act at once. */
+export function h2hTurnOrder(phaseId: string, candidates: readonly H2hTurnCandidate[]): TurnSlot[] {
+  if (phaseId !== "melee") return [];
+  const sorted = candidates
+    .filter((c) => !c.outOfAction)
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => b.c.orderValue - a.c.orderValue || a.i - b.i);
+  const slots: TurnSlot[] = [];
+  let group: string[] = [];
+  let last: number | null = null;
+  for (const { c } of sorted) {
+    if (last !== null && last !== c.orderValue) {
+      slots.push(group.length === 1 ? group[0]! : group);
+      group = [];
+    }
+    group.push(c.id);
+    last = c.orderValue;
+  }
+  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
+  return slots;
+}
+
+export const h2hRuleset: Ruleset<null> = Object.freeze({
+  id: "h2h",
+  labelKey: "H2H.Ruleset",
+  phases: H2H_PHASES,
+  turnOrder: h2hTurnOrder,
+});
+
+/**
+ * Its clause index (the H2H section of the combined index), which
+ * test/meta/clause-coverage.test.ts holds its tests to until a definition
+ * gives it as its `clauseIndex`.
+ */
+export const H2H_CLAUSE_INDEX = Object.freeze({
+  path: "docs/rules/texts/other-rulesets-clauses.md",
+  prefixes: Object.freeze(["H2H"]),
+});
