@@ -883,6 +883,11 @@ describe("critical failures and refusals", () => {
       () => declareStyle(rollAgain(), "al", { style: "berserk" as never }, DUEL),
       "round-refused",
     );
+    expectRulesError(
+      () => resolveAttack(round, { attackerId: "al" }, "block" as never, DUEL, new ScriptedDice([1, 1])),
+      "round-refused",
+      /cannot block/,
+    );
     const down = viewOf([AL, BO], { bo: { lifePoints: 0 } });
     expect(offerAttack(round, "al", down)).toEqual({ ok: false, reason: "TargetOut" });
     const armless = viewOf([AL, BO], { al: { statuses: new Set(["rightArmUseless"]) } });

@@ -528,11 +528,39 @@ export function defenseOptions(
   rules: ShareneRules = SHARENE_DEFAULTS,
   situations: readonly string[] = [],
 ): DefenseOption[] {
-  const f = round.fighters.find((x) => x.id === attack.defenderId);
-  if (!f || f.outOfAction) return [];
+  const open = openDefenses(round, attack, view, rules, situations);
+  const options: DefenseOption[] = [];
+  if (open === null) return options;
+  if (open.parryBase !== null)
+    options.push({ defense: "parry", dn: difficultyNumber(open.parryBase, open.parts, rules, open.divisor) });
+  if (open.dodgeBase !== null)
+    options.push({ defense: "dodge", dn: difficultyNumber(open.dodgeBase, open.parts, rules) });
+  return options;
+}
+
+/** What a defender may still set against an attack, before any DN is worked out. */
+interface OpenDefenses {
+  readonly parts: DfPart[];
+  readonly divisor: number;
+  /** The parry's and the dodge's skill totals; null for one it may not make. */
+  readonly parryBase: number | null;
+  readonly dodgeBase: number | null;
+}
+
+// Split from defenseOptions so that resolving an attack works out the one DN it needs, not both.
+function openDefenses(
+  round: ShareneRound,
+  attack: AttackOffer,
+  view: FightView,
+  rules: ShareneRules,
+  situations: readonly string[],
+): OpenDefenses | null {
+  let f: RoundFighter | undefined;
+  for (const x of round.fighters) if (x.id === attack.defenderId) f = x;
+  if (!f || f.outOfAction) return null;
   const sheet = view.sheet(f.id);
   const condition = view.condition(f.id);
-  if (isOut(condition)) return [];
+  if (isOut(condition)) return null;
   const used = f.defenses;
   const parts: DfPart[] = [];
   let allowed: number;
@@ -553,15 +581,15 @@ export function defenseOptions(
     const df = rules.multipleDefenseDf[Math.min(used, 1)]!;
     parts.push({ source: used === 0 ? "firstOfSeveral" : "secondOfSeveral", df });
   }
-  if (used >= allowed) return [];
+  if (used >= allowed) return null;
   if (f.style === "fullParry") parts.push({ source: "fullParry", df: rules.fullParryDefenseDf });
   if (attack.riposte) parts.push({ source: "againstRiposte", df: rules.riposteParryDf });
   for (const id of situations) parts.push(situationPart(id, rules));
-  const options: DefenseOption[] = [];
-  if (sheet.weapon.parry !== null && !weaponArmLost(sheet, condition))
-    options.push({ defense: "parry", dn: difficultyNumber(sheet.weapon.parry, parts, rules, divisor) });
-  if (dodge) options.push({ defense: "dodge", dn: difficultyNumber(sheet.dodge, parts, rules) });
-  return options;
+  const parryBase =
+    sheet.weapon.parry !== null && !weaponArmLost(sheet, condition) ? sheet.weapon.parry : null;
+  const dodgeBase = dodge ? sheet.dodge : null;
+  if (parryBase === null && dodgeBase === null) return null;
+  return { parts, divisor, parryBase, dodgeBase };
 }
 
 /** What the attack request names: who attacks, and whether it is the riposte waiting. */
@@ -691,19 +719,26 @@ export function resolveAttack(
       });
     attack = answer.attack;
   }
-  const options = defenseOptions(round, attack, view, rules, request.defenseSituations ?? NO_SITUATIONS);
   let chosen: DefenseOption | null = null;
   if (defense !== null) {
-    for (const o of options) if (o.defense === defense) chosen = o;
-    if (!chosen)
-      refuse(
-        options.length === 0 ? "NoDefenseLeft" : "CannotParry",
-        `${attack.defenderId} cannot ${defense} now`,
-        {
-          id: attack.defenderId,
-          defense,
-        },
-      );
+    const open = openDefenses(round, attack, view, rules, request.defenseSituations ?? NO_SITUATIONS);
+    const base =
+      open === null
+        ? null
+        : defense === "parry"
+          ? open.parryBase
+          : defense === "dodge"
+            ? open.dodgeBase
+            : null;
+    if (open === null || base === null)
+      refuse(open === null ? "NoDefenseLeft" : "CannotParry", `${attack.defenderId} cannot ${defense} now`, {
+        id: attack.defenderId,
+        defense,
+      });
+    chosen = {
+      defense,
+      dn: difficultyNumber(base, open.parts, rules, defense === "parry" ? open.divisor : 1),
+    };
   }
   const a = find(round, attack.attackerId);
   const d = find(round, attack.defenderId);
