@@ -100,3 +100,20 @@ export async function runChunked<Job extends SeededJob>(
   }
   return tally;
 }
+
+/** Names as the report shows them for a duel, whose fighters are its sides. */
+export function duelJobNames(job: {
+  readonly fighters: readonly [{ readonly name: string }, { readonly name: string }];
+}): {
+  readonly fighters: { readonly name: string; readonly side: 0 | 1 }[];
+  readonly sides: readonly [string, string];
+} {
+  const [a, b] = job.fighters;
+  return {
+    fighters: [
+      { name: a.name, side: 0 },
+      { name: b.name, side: 1 },
+    ],
+    sides: [a.name, b.name],
+  };
+}

@@ -35,18 +35,3 @@ export const h2hFightRunner: FightRunner<H2hJob> = {
     return (seed) => runH2hDuel(setup, seed).summary;
   },
 };
-
-/** Names as the report shows them: a duel's fighters are its sides. */
-export function h2hJobNames(job: H2hJob): {
-  readonly fighters: { readonly name: string; readonly side: 0 | 1 }[];
-  readonly sides: readonly [string, string];
-} {
-  const [a, b] = job.fighters;
-  return {
-    fighters: [
-      { name: a.name, side: 0 },
-      { name: b.name, side: 1 },
-    ],
-    sides: [a.name, b.name],
-  };
-}

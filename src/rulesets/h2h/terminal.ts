@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { validateH2hFighter } from "../../rules/h2h/fighter";
 import type { H2hFighter } from "../../rules/h2h/types";
 import { parseCount } from "../../sim/args";
-import { SimError } from "../../sim/sim-error";
+import { duelJobNames } from "../../sim/fight-runner";
+import { duelSides, readDuelSide } from "../../sim/node/duel-side";
 import type { RulesetTerminal } from "../../sim/terminal";
-import { type H2hJob, h2hFightRunner, h2hJobNames } from "./fights";
+import { type H2hJob, h2hFightRunner } from "./fights";
 import { runH2hDuel } from "./sim/duel";
 import { formatH2hLog } from "./sim/format";
 import { createPolicy, parsePolicies } from "./sim/policies";
@@ -20,23 +19,11 @@ import { findSampleFighter, H2H_SAMPLE_FIGHTERS } from "./sim/roster";
  */
 
 function readSide(side: string, root: string): H2hFighter {
-  if (side.includes(","))
-    throw new SimError(
-      "invalid-argument",
-      `Hand to Hand's simulator runs duels: one fighter a side, got "${side}"`,
-    );
-  if (!side.toLowerCase().endsWith(".json")) return findSampleFighter(side);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(resolve(root, side), "utf8"));
-  } catch (error) {
-    throw new SimError("malformed-file", `${side}: ${(error as Error).message}`);
-  }
-  try {
-    return validateH2hFighter(data as H2hFighter);
-  } catch (error) {
-    throw new SimError("malformed-fighter", `${side}: ${(error as Error).message}`);
-  }
+  return readDuelSide(side, root, {
+    simulator: "Hand to Hand's simulator",
+    sample: findSampleFighter,
+    validate: validateH2hFighter,
+  });
 }
 
 export const h2hTerminal: RulesetTerminal<H2hJob> = Object.freeze({
@@ -53,10 +40,7 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
     seed: number,
     root: string,
   ) {
-    let fighters: readonly [H2hFighter, H2hFighter] = [readSide(sides[0], root), readSide(sides[1], root)];
-    // The same fighter on both sides fights a copy of itself.
-    if (fighters[0].id === fighters[1].id)
-      fighters = [fighters[0], { ...fighters[1], id: `${fighters[1].id}2`, name: `${fighters[1].name} 2` }];
+    const fighters = duelSides(readSide(sides[0], root), readSide(sides[1], root));
     return {
       fighters,
       seed,
@@ -64,7 +48,7 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
       maxMelees: parseCount("max-melees", options.get("max-melees"), 100, 10_000),
     };
   },
-  names: h2hJobNames,
+  names: duelJobNames,
   fight(job: H2hJob, seed: number) {
     const ids = job.policies ?? ["default", "default"];
     const result = runH2hDuel(

@@ -34,18 +34,3 @@ export const lunosFightRunner: FightRunner<LunosJob> = {
     return (seed) => runDuel(setup, seed).summary;
   },
 };
-
-/** Names as the report shows them: a duel's fighters are its sides. */
-export function lunosJobNames(job: LunosJob): {
-  readonly fighters: { readonly name: string; readonly side: 0 | 1 }[];
-  readonly sides: readonly [string, string];
-} {
-  const [a, b] = job.fighters;
-  return {
-    fighters: [
-      { name: a.name, side: 0 },
-      { name: b.name, side: 1 },
-    ],
-    sides: [a.name, b.name],
-  };
-}

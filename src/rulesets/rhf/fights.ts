@@ -35,18 +35,3 @@ export const rhfFightRunner: FightRunner<RhfJob> = {
     return (seed) => runDuel(setup, seed).summary;
   },
 };
-
-/** Names as the report shows them: a duel's fighters are its sides. */
-export function rhfJobNames(job: RhfJob): {
-  readonly fighters: { readonly name: string; readonly side: 0 | 1 }[];
-  readonly sides: readonly [string, string];
-} {
-  const [a, b] = job.fighters;
-  return {
-    fighters: [
-      { name: a.name, side: 0 },
-      { name: b.name, side: 1 },
-    ],
-    sides: [a.name, b.name],
-  };
-}

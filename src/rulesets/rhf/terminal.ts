@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { validateFighter } from "../../rules/rhf/fighter";
 import type { RhfFighter } from "../../rules/rhf/types";
 import { parseCount } from "../../sim/args";
-import { SimError } from "../../sim/sim-error";
+import { duelJobNames } from "../../sim/fight-runner";
+import { duelSides, readDuelSide } from "../../sim/node/duel-side";
 import type { RulesetTerminal } from "../../sim/terminal";
-import { type RhfJob, rhfFightRunner, rhfJobNames } from "./fights";
+import { type RhfJob, rhfFightRunner } from "./fights";
 import { runDuel } from "./sim/duel";
 import { formatDuelLog } from "./sim/format";
 import { createPolicy, parsePolicies, policyIds } from "./sim/policies";
@@ -20,23 +19,11 @@ import { findSampleFighter, RHF_SAMPLE_FIGHTERS } from "./sim/roster";
  */
 
 function readSide(side: string, root: string): RhfFighter {
-  if (side.includes(","))
-    throw new SimError(
-      "invalid-argument",
-      `this ruleset's simulator runs duels: one fighter a side, got "${side}"`,
-    );
-  if (!side.toLowerCase().endsWith(".json")) return findSampleFighter(side);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(resolve(root, side), "utf8"));
-  } catch (error) {
-    throw new SimError("malformed-file", `${side}: ${(error as Error).message}`);
-  }
-  try {
-    return validateFighter(data as RhfFighter);
-  } catch (error) {
-    throw new SimError("malformed-fighter", `${side}: ${(error as Error).message}`);
-  }
+  return readDuelSide(side, root, {
+    simulator: "The reach, holds and firearms simulator",
+    sample: findSampleFighter,
+    validate: validateFighter,
+  });
 }
 
 export const rhfTerminal: RulesetTerminal<RhfJob> = Object.freeze({
@@ -53,10 +40,7 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
     seed: number,
     root: string,
   ) {
-    let fighters: readonly [RhfFighter, RhfFighter] = [readSide(sides[0], root), readSide(sides[1], root)];
-    // The same fighter on both sides fights a copy of itself.
-    if (fighters[0].id === fighters[1].id)
-      fighters = [fighters[0], { ...fighters[1], id: `${fighters[1].id}2`, name: `${fighters[1].name} 2` }];
+    const fighters = duelSides(readSide(sides[0], root), readSide(sides[1], root));
     return {
       fighters,
       seed,
@@ -64,7 +48,7 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
       maxRounds: parseCount("max-rounds", options.get("max-rounds"), 100, 10_000),
     };
   },
-  names: rhfJobNames,
+  names: duelJobNames,
   fight(job: RhfJob, seed: number) {
     const ids = job.policies ?? ["default", "default"];
     const result = runDuel(

@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { validateFighter } from "../../rules/sharene/fighter";
 import type { ShareneFighter } from "../../rules/sharene/types";
 import { parseCount } from "../../sim/args";
-import { SimError } from "../../sim/sim-error";
+import { duelJobNames } from "../../sim/fight-runner";
+import { duelSides, readDuelSide } from "../../sim/node/duel-side";
 import type { RulesetTerminal } from "../../sim/terminal";
-import { type ShareneJob, shareneFightRunner, shareneJobNames } from "./fights";
+import { type ShareneJob, shareneFightRunner } from "./fights";
 import { runDuel } from "./sim/duel";
 import { formatDuelLog } from "./sim/format";
 import { createPolicy, parsePolicies } from "./sim/policies";
@@ -20,23 +19,11 @@ import { findSampleFighter, SHARENE_SAMPLE_FIGHTERS } from "./sim/roster";
  */
 
 function readSide(side: string, root: string): ShareneFighter {
-  if (side.includes(","))
-    throw new SimError(
-      "invalid-argument",
-      `Sharene's simulator runs duels: one fighter a side, got "${side}"`,
-    );
-  if (!side.toLowerCase().endsWith(".json")) return findSampleFighter(side);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(resolve(root, side), "utf8"));
-  } catch (error) {
-    throw new SimError("malformed-file", `${side}: ${(error as Error).message}`);
-  }
-  try {
-    return validateFighter(data as ShareneFighter);
-  } catch (error) {
-    throw new SimError("malformed-fighter", `${side}: ${(error as Error).message}`);
-  }
+  return readDuelSide(side, root, {
+    simulator: "Sharene's simulator",
+    sample: findSampleFighter,
+    validate: validateFighter,
+  });
 }
 
 export const shareneTerminal: RulesetTerminal<ShareneJob> = Object.freeze({
@@ -53,13 +40,7 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
     seed: number,
     root: string,
   ) {
-    let fighters: readonly [ShareneFighter, ShareneFighter] = [
-      readSide(sides[0], root),
-      readSide(sides[1], root),
-    ];
-    // The same fighter on both sides fights a copy of itself.
-    if (fighters[0].id === fighters[1].id)
-      fighters = [fighters[0], { ...fighters[1], id: `${fighters[1].id}2`, name: `${fighters[1].name} 2` }];
+    const fighters = duelSides(readSide(sides[0], root), readSide(sides[1], root));
     return {
       fighters,
       seed,
@@ -67,7 +48,7 @@ A side is one fighter: a sample fighter by name (--list) or a JSON file holding 
       maxRounds: parseCount("max-rounds", options.get("max-rounds"), 100, 10_000),
     };
   },
-  names: shareneJobNames,
+  names: duelJobNames,
   fight(job: ShareneJob, seed: number) {
     const ids = job.policies ?? ["default", "default"];
     const result = runDuel(
