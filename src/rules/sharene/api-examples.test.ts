@@ -1,45 +1,10 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { describe, expect, it } from "vitest";
-import { exampleBlocks, runExample } from "../../../test/support/api-examples";
-import * as kernel from "../kernel";
+import { describeApiPage } from "../../../test/support/api-page-suite";
 import * as sharene from "./index";
 
-/*
- * docs/rules/sharene-api.md must not rot: every ```ts sharene block in it
- * runs here (test/support/api-examples.ts) with the Sharene core and the
- * kernel in scope, its written results checked.
- */
-
-const PAGE = "sharene-api.md";
-const page = readFileSync(resolve(__dirname, "../../../docs/rules/sharene-api.md"), "utf8");
-const scope: Record<string, unknown> = { ...kernel, ...sharene };
-
-describe("docs/rules/sharene-api.md", () => {
-  const blocks = exampleBlocks(page, "sharene");
-
-  it("has runnable examples, and no plain ts block", () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(7);
-    expect(page.match(/^```ts\s*$/gm) ?? []).toEqual([]);
-  });
-
-  it.each(blocks.map((b) => [`${b.heading} (line ${b.line})`, b] as const))(
-    "runs the example under %s as written",
-    (_title, block) => {
-      runExample(block, scope, PAGE);
-    },
-  );
-
-  it("names every function and value the Sharene core exports", () => {
-    const missing = Object.keys(sharene).filter((name) => !new RegExp(`\\b${name}\\b`).test(page));
-    expect(missing, `not in docs/rules/sharene-api.md: ${missing.join(", ")}`).toEqual([]);
-  });
-
-  it("checks what it claims: a wrong value in an example fails", () => {
-    const wrong = { heading: "self-test", line: 0, source: "characteristicDn(13, 1.5); // → 20" };
-    expect(() => runExample(wrong, scope, PAGE)).toThrow();
-    expect(() =>
-      runExample({ ...wrong, source: "characteristicDn(13, 1.5); // → 19" }, scope, PAGE),
-    ).not.toThrow();
-  });
+// docs/rules/sharene-api.md must not rot: its examples run here, its written results checked.
+describeApiPage({
+  id: "sharene",
+  core: sharene,
+  minBlocks: 7,
+  check: { expr: "characteristicDn(13, 1.5)", wrong: "20", right: "19" },
 });
