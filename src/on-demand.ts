@@ -3,7 +3,9 @@
  *
  * Start-up (the entry and its static imports) holds what Foundry needs
  * before anyone plays: registration, data models, the sheet classes, rolls
- * and effect buttons, the tracker and the drawing of chat cards. The heavy
+ * and effect buttons, the tracker and the hook that draws chat cards (a
+ * card's own drawing may load as a chunk of its own at `setup`: FANGS's
+ * exchange card, src/rulesets/fangs/exchange-card.ts). The heavy
  * part of a ruleset (its card flow, planner, simulator, option windows;
  * FANGS's sheets' context builders, which a sheet awaits as it renders) is
  * one chunk per ruleset, which its definition's `loadHeavy`

@@ -219,6 +219,10 @@ describe("npm run build", () => {
       "src/rules/fangs/attack-checks.ts",
       "src/rules/fangs/special-defenses.ts",
       "src/rulesets/fangs/combat/free-attacks.ts",
+      // The exchange card's drawing, a chunk of its own that the card's renderer loads at `setup`.
+      "src/rulesets/fangs/chat/exchange-render.ts",
+      "src/rulesets/fangs/chat/exchange-view.ts",
+      "src/rulesets/fangs/chat/defense-options.ts",
     ];
     for (const module of [...heavy, ...reachedOnlyFromThere]) {
       expect(existsSync(path.join(ROOT, module)), `${module} exists`).toBe(true);

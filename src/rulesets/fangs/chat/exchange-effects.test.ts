@@ -630,7 +630,9 @@ describe("the card in the chat log", () => {
         getTemplate: async (path: string) => (context: object) => renderer.render(path, context),
       },
     };
-    await modules.render.loadExchangeTemplate();
+    // What the shared hook does at `setup`: the card's drawing (a lazy chunk) and template loaded.
+    const exchange = modules.card.cardRenderer("exchange");
+    if (exchange && "prepare" in exchange) await exchange.prepare?.();
   });
 
   function draw(message: unknown) {

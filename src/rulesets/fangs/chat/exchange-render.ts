@@ -215,9 +215,3 @@ export async function onCardClick(event: Event, message: Message): Promise<void>
     for (const b of buttons) if (b.isConnected) b.disabled = false;
   }
 }
-
-/** Whether the card waits on this actor's defense: its counters changing changes the defenses it offers. */
-export function waitsOnDefense(message: Message, actorUuid: string): boolean {
-  const state = exchangeOf(message);
-  return state?.stage === "attackRolled" && state.target.actorUuid === actorUuid;
-}
