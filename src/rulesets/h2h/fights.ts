@@ -1,7 +1,7 @@
 import type { H2hOptions } from "../../rules/h2h/config";
 import type { H2hFighter } from "../../rules/h2h/types";
-import type { FightRunner } from "../../sim/fight-runner";
-import { runH2hDuel } from "./sim/duel";
+import { type DuelJob, type DuelKit, duelFightRunner, duelPolicies } from "../../sim/duel-kit";
+import { type H2hDuelResult, type H2hDuelSetup, runH2hDuel } from "./sim/duel";
 import { createPolicy } from "./sim/policies";
 
 /*
@@ -12,26 +12,20 @@ import { createPolicy } from "./sim/policies";
  */
 
 /** Many duels between the same two fighters; fight i has the dice of `fightSeed(seed, i)`. */
-export interface H2hJob {
-  readonly seed: number;
-  readonly fighters: readonly [H2hFighter, H2hFighter];
-  /** Policy ids of the two sides (sim/policies.ts); "default" when absent. */
-  readonly policies?: readonly [string, string];
+export interface H2hJob extends DuelJob<H2hFighter> {
+  /** The most melees a fight lasts; the simulator's default when absent. */
   readonly maxMelees?: number;
   readonly options?: H2hOptions;
 }
 
-export const h2hFightRunner: FightRunner<H2hJob> = {
-  prepare(job) {
-    const setup = {
-      fighters: job.fighters,
-      policies: [
-        createPolicy(job.policies?.[0] ?? "default"),
-        createPolicy(job.policies?.[1] ?? "default"),
-      ] as const,
-      maxMelees: job.maxMelees,
-      options: job.options,
-    };
-    return (seed) => runH2hDuel(setup, seed).summary;
-  },
-};
+export const h2hDuels: DuelKit<H2hJob, H2hDuelSetup, H2hDuelResult> = Object.freeze({
+  setup: (job: H2hJob): H2hDuelSetup => ({
+    fighters: job.fighters,
+    policies: duelPolicies(job.policies, createPolicy),
+    maxMelees: job.maxMelees,
+    options: job.options,
+  }),
+  run: runH2hDuel,
+});
+
+export const h2hFightRunner = duelFightRunner(h2hDuels);

@@ -1,7 +1,7 @@
 import type { LunosOptions } from "../../rules/lunos/config";
 import type { LunosFighter } from "../../rules/lunos/types";
-import type { FightRunner } from "../../sim/fight-runner";
-import { runDuel } from "./sim/duel";
+import { type DuelJob, type DuelKit, duelFightRunner, duelPolicies } from "../../sim/duel-kit";
+import { type DuelResult, type DuelSetup, runDuel } from "./sim/duel";
 import { createPolicy } from "./sim/policies";
 
 /*
@@ -11,26 +11,20 @@ import { createPolicy } from "./sim/policies";
  */
 
 /** Many duels between the same two fighters; fight i has the dice of `fightSeed(seed, i)`. */
-export interface LunosJob {
-  readonly seed: number;
-  readonly fighters: readonly [LunosFighter, LunosFighter];
-  /** Policy ids of the two sides (sim/policies.ts); "default" when absent. */
-  readonly policies?: readonly [string, string];
+export interface LunosJob extends DuelJob<LunosFighter> {
+  /** The most rounds a fight lasts; the simulator's default when absent. */
   readonly maxRounds?: number;
   readonly options?: LunosOptions;
 }
 
-export const lunosFightRunner: FightRunner<LunosJob> = {
-  prepare(job) {
-    const setup = {
-      fighters: job.fighters,
-      policies: [
-        createPolicy(job.policies?.[0] ?? "default"),
-        createPolicy(job.policies?.[1] ?? "default"),
-      ] as const,
-      maxRounds: job.maxRounds,
-      options: job.options,
-    };
-    return (seed) => runDuel(setup, seed).summary;
-  },
-};
+export const lunosDuels: DuelKit<LunosJob, DuelSetup, DuelResult> = Object.freeze({
+  setup: (job: LunosJob): DuelSetup => ({
+    fighters: job.fighters,
+    policies: duelPolicies(job.policies, createPolicy),
+    maxRounds: job.maxRounds,
+    options: job.options,
+  }),
+  run: runDuel,
+});
+
+export const lunosFightRunner = duelFightRunner(lunosDuels);

@@ -1,70 +1,28 @@
 import { validateFighter } from "../../rules/lunos/fighter";
-import type { LunosFighter } from "../../rules/lunos/types";
-import { parseCount } from "../../sim/args";
-import { duelJobNames } from "../../sim/fight-runner";
-import { duelSides, readDuelSide } from "../../sim/node/duel-side";
-import type { RulesetTerminal } from "../../sim/terminal";
-import { type LunosJob, lunosFightRunner } from "./fights";
-import { runDuel } from "./sim/duel";
+import { duelTerminal } from "../../sim/node/duel-terminal";
+import { lunosDuels } from "./fights";
 import { formatDuelLog } from "./sim/format";
-import { createPolicy, parsePolicies } from "./sim/policies";
+import { parsePolicies, policyIds } from "./sim/policies";
 import { findSampleFighter, LUNOS_SAMPLE_FIGHTERS } from "./sim/roster";
 
 /**
  * Lunos's part of the terminal commands (src/sim/terminal.ts): its
  * fighters (the sample fighters by name, or a JSON file holding one
  * fighter's sheet), its options (policies, round limit) and its fight log.
- * Node-only (it reads files). The commands find it by its folder and its
+ * Node-only (it reads files); the shape every duel simulator shares is
+ * src/sim/node/duel-terminal.ts. The commands find it by its folder and its
  * export `terminal` (src/sim/node/rulesets.ts).
  */
-
-function readSide(side: string, root: string): LunosFighter {
-  return readDuelSide(side, root, {
-    simulator: "Lunos's simulator",
-    sample: findSampleFighter,
-    validate: validateFighter,
-  });
-}
-
-export const lunosTerminal: RulesetTerminal<LunosJob> = Object.freeze({
+export const lunosTerminal = duelTerminal({
   rulesetId: "lunos",
-  runner: lunosFightRunner,
-  options: ["policy", "max-rounds"],
-  usage: `[--policy ID|ID,ID] [--max-rounds N]
-A side is one fighter: a sample fighter by name (--list) or a JSON file holding one fighter's sheet.
---policy aggressive,grappler gives side A one policy and side B another (default, aggressive, grappler, cautious).`,
-  roster: () => LUNOS_SAMPLE_FIGHTERS.map((f) => ({ name: f.name, type: "lunosSample" })),
-  job(
-    sides: readonly [string, string],
-    options: ReadonlyMap<string, string | true>,
-    seed: number,
-    root: string,
-  ) {
-    const fighters = duelSides(readSide(sides[0], root), readSide(sides[1], root));
-    return {
-      fighters,
-      seed,
-      policies: parsePolicies(options.get("policy")),
-      maxRounds: parseCount("max-rounds", options.get("max-rounds"), 100, 10_000),
-    };
-  },
-  names: duelJobNames,
-  fight(job: LunosJob, seed: number) {
-    const ids = job.policies ?? ["default", "default"];
-    const result = runDuel(
-      {
-        fighters: job.fighters,
-        policies: [createPolicy(ids[0]), createPolicy(ids[1])],
-        maxRounds: job.maxRounds,
-        options: job.options,
-      },
-      seed,
-      true,
-    );
-    const fighterIds = [job.fighters[0].id, job.fighters[1].id] as const;
-    return { json: { seed, ...result }, lines: (i18n) => formatDuelLog(result, fighterIds, i18n, seed) };
-  },
-} satisfies RulesetTerminal<LunosJob>);
+  kit: lunosDuels,
+  side: { simulator: "Lunos's simulator", sample: findSampleFighter, validate: validateFighter },
+  samples: LUNOS_SAMPLE_FIGHTERS,
+  sampleType: "lunosSample",
+  policies: { ids: policyIds(), example: ["aggressive", "grappler"], parse: parsePolicies },
+  limit: { option: "max-rounds", key: "maxRounds" },
+  format: formatDuelLog,
+});
 
 /** The terminal commands find this part by its folder and this name (src/sim/node/rulesets.ts). */
 export const terminal = lunosTerminal;

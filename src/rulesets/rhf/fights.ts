@@ -1,7 +1,7 @@
 import type { RhfOptions } from "../../rules/rhf/config";
 import type { RhfFighter } from "../../rules/rhf/types";
-import type { FightRunner } from "../../sim/fight-runner";
-import { runDuel } from "./sim/duel";
+import { type DuelJob, type DuelKit, duelFightRunner, duelPolicies } from "../../sim/duel-kit";
+import { type DuelResult, type DuelSetup, runDuel } from "./sim/duel";
 import { createPolicy } from "./sim/policies";
 
 /*
@@ -12,26 +12,20 @@ import { createPolicy } from "./sim/policies";
  */
 
 /** Many duels between the same two fighters; fight i has the dice of `fightSeed(seed, i)`. */
-export interface RhfJob {
-  readonly seed: number;
-  readonly fighters: readonly [RhfFighter, RhfFighter];
-  /** Policy ids of the two sides (sim/policies.ts); "default" when absent. */
-  readonly policies?: readonly [string, string];
+export interface RhfJob extends DuelJob<RhfFighter> {
+  /** The most rounds a fight lasts; the simulator's default when absent. */
   readonly maxRounds?: number;
   readonly options?: RhfOptions;
 }
 
-export const rhfFightRunner: FightRunner<RhfJob> = {
-  prepare(job) {
-    const setup = {
-      fighters: job.fighters,
-      policies: [
-        createPolicy(job.policies?.[0] ?? "default"),
-        createPolicy(job.policies?.[1] ?? "default"),
-      ] as const,
-      maxRounds: job.maxRounds,
-      options: job.options,
-    };
-    return (seed) => runDuel(setup, seed).summary;
-  },
-};
+export const rhfDuels: DuelKit<RhfJob, DuelSetup, DuelResult> = Object.freeze({
+  setup: (job: RhfJob): DuelSetup => ({
+    fighters: job.fighters,
+    policies: duelPolicies(job.policies, createPolicy),
+    maxRounds: job.maxRounds,
+    options: job.options,
+  }),
+  run: runDuel,
+});
+
+export const rhfFightRunner = duelFightRunner(rhfDuels);

@@ -1,13 +1,8 @@
 import { validateFighter } from "../../rules/rhf/fighter";
-import type { RhfFighter } from "../../rules/rhf/types";
-import { parseCount } from "../../sim/args";
-import { duelJobNames } from "../../sim/fight-runner";
-import { duelSides, readDuelSide } from "../../sim/node/duel-side";
-import type { RulesetTerminal } from "../../sim/terminal";
-import { type RhfJob, rhfFightRunner } from "./fights";
-import { runDuel } from "./sim/duel";
+import { duelTerminal } from "../../sim/node/duel-terminal";
+import { rhfDuels } from "./fights";
 import { formatDuelLog } from "./sim/format";
-import { createPolicy, parsePolicies, policyIds } from "./sim/policies";
+import { parsePolicies, policyIds } from "./sim/policies";
 import { findSampleFighter, RHF_SAMPLE_FIGHTERS } from "./sim/roster";
 
 /**
@@ -17,54 +12,20 @@ import { findSampleFighter, RHF_SAMPLE_FIGHTERS } from "./sim/roster";
  * limit) and its fight log. Node-only (it reads files). The commands find
  * it by its folder and its export `terminal` (src/sim/node/rulesets.ts).
  */
-
-function readSide(side: string, root: string): RhfFighter {
-  return readDuelSide(side, root, {
+export const rhfTerminal = duelTerminal({
+  rulesetId: "rhf",
+  kit: rhfDuels,
+  side: {
     simulator: "The reach, holds and firearms simulator",
     sample: findSampleFighter,
     validate: validateFighter,
-  });
-}
-
-export const rhfTerminal: RulesetTerminal<RhfJob> = Object.freeze({
-  rulesetId: "rhf",
-  runner: rhfFightRunner,
-  options: ["policy", "max-rounds"],
-  usage: `[--policy ID|ID,ID] [--max-rounds N]
-A side is one fighter: a sample fighter by name (--list) or a JSON file holding one fighter's sheet.
---policy marksman,guarded gives side A one policy and side B another (${policyIds().join(", ")}).`,
-  roster: () => RHF_SAMPLE_FIGHTERS.map((f) => ({ name: f.name, type: "rhfSample" })),
-  job(
-    sides: readonly [string, string],
-    options: ReadonlyMap<string, string | true>,
-    seed: number,
-    root: string,
-  ) {
-    const fighters = duelSides(readSide(sides[0], root), readSide(sides[1], root));
-    return {
-      fighters,
-      seed,
-      policies: parsePolicies(options.get("policy")),
-      maxRounds: parseCount("max-rounds", options.get("max-rounds"), 100, 10_000),
-    };
   },
-  names: duelJobNames,
-  fight(job: RhfJob, seed: number) {
-    const ids = job.policies ?? ["default", "default"];
-    const result = runDuel(
-      {
-        fighters: job.fighters,
-        policies: [createPolicy(ids[0]), createPolicy(ids[1])],
-        maxRounds: job.maxRounds,
-        options: job.options,
-      },
-      seed,
-      true,
-    );
-    const fighterIds = [job.fighters[0].id, job.fighters[1].id] as const;
-    return { json: { seed, ...result }, lines: (i18n) => formatDuelLog(result, fighterIds, i18n, seed) };
-  },
-} satisfies RulesetTerminal<RhfJob>);
+  samples: RHF_SAMPLE_FIGHTERS,
+  sampleType: "rhfSample",
+  policies: { ids: policyIds(), example: ["marksman", "guarded"], parse: parsePolicies },
+  limit: { option: "max-rounds", key: "maxRounds" },
+  format: formatDuelLog,
+});
 
 /** The terminal commands find this part by its folder and this name (src/sim/node/rulesets.ts). */
 export const terminal = rhfTerminal;
