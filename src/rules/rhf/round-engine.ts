@@ -134,6 +134,20 @@ export type RhfAction =
 export type RhfActionKind = RhfAction["kind"];
 export const ACTION_KINDS = ["strike", "hold", "breakFree", "shoot", "burst", "areaFire"] as const;
 
+function isActionKind(kind: unknown): kind is RhfActionKind {
+  switch (kind) {
+    case "strike":
+    case "hold":
+    case "breakFree":
+    case "shoot":
+    case "burst":
+    case "areaFire":
+      return true;
+    default:
+      return false;
+  }
+}
+
 export type RhfDefense = "parry" | "dodge";
 export const DEFENSES = ["parry", "dodge"] as const;
 
@@ -208,16 +222,80 @@ export function acting(fight: RhfFight): string | null {
   return fight.phase === "action" ? (fight.order[fight.turn] ?? null) : null;
 }
 
-function withFighters(fight: RhfFight, changes: ReadonlyMap<number, Partial<RhfFighterState>>): RhfFight {
-  const fighters = fight.fighters.slice();
-  for (const [i, change] of changes) fighters[i] = { ...fighters[i]!, ...change };
-  return { ...fight, fighters };
+type Editable = { -readonly [K in keyof RhfFighterState]: RhfFighterState[K] };
+
+/** A fighter's state copied field by field: every copy has one shape, which keeps the hot path fast. */
+function copyState(f: RhfFighterState): Editable {
+  return {
+    id: f.id,
+    wounds: f.wounds,
+    condition: f.condition,
+    lastFreeAttackRound: f.lastFreeAttackRound,
+    allowance: f.allowance,
+    declared: f.declared,
+    attacksMade: f.attacksMade,
+    maneuvers: f.maneuvers,
+    shots: f.shots,
+    busy: f.busy,
+    aimRounds: f.aimRounds,
+    aimBonus: f.aimBonus,
+    ammo: f.ammo,
+    focus: f.focus,
+    feints: f.feints,
+    heldBy: f.heldBy,
+    holding: f.holding,
+    controlPoints: f.controlPoints,
+    breakTried: f.breakTried,
+  };
+}
+
+/** The fight with these fighters' states, built field by field. */
+function withStates(fight: RhfFight, fighters: readonly RhfFighterState[]): RhfFight {
+  return {
+    round: fight.round,
+    range: fight.range,
+    phase: fight.phase,
+    order: fight.order,
+    turn: fight.turn,
+    sheets: fight.sheets,
+    fighters,
+  };
+}
+
+/**
+ * A transition at work: the fighters as they stand now, each the fight's
+ * own object until it is first edited, then a copy of it that the
+ * transition writes to; the fight given is never changed.
+ */
+interface Working {
+  readonly fight: RhfFight;
+  readonly fighters: RhfFighterState[];
+}
+
+function working(fight: RhfFight): Working {
+  return { fight, fighters: fight.fighters.slice() };
+}
+
+function current(w: Working, i: number): RhfFighterState {
+  return w.fighters[i]!;
+}
+
+function edit(w: Working, i: number): Editable {
+  const f = w.fighters[i]!;
+  if (f !== w.fight.fighters[i]) return f as Editable;
+  const copy = copyState(f);
+  w.fighters[i] = copy;
+  return copy;
+}
+
+function finish(w: Working): RhfFight {
+  return withStates(w.fight, w.fighters);
 }
 
 function withFighter(fight: RhfFight, i: number, change: Partial<RhfFighterState>): RhfFight {
-  const fighters = fight.fighters.slice();
-  fighters[i] = { ...fighters[i]!, ...change };
-  return { ...fight, fighters };
+  const w = working(fight);
+  Object.assign(edit(w, i), change);
+  return finish(w);
 }
 
 /* -------------------------------------------- */
@@ -315,10 +393,10 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
     };
   });
   // A holder immobilized in turn by another lets its own victim go (RHF-HLD-2: no longer any action).
-  const w: Working = { fight: { ...fight, fighters }, changes: new Map() };
+  const w = working({ ...fight, fighters });
   for (let i = 0; i < fighters.length; i += 1)
     if (fighters[i]!.condition === "immobilized" && fighters[i]!.holding !== null) letGo(w, i);
-  for (const [i, patch] of w.changes) fighters[i] = { ...fighters[i]!, ...patch };
+  for (let i = 0; i < fighters.length; i += 1) fighters[i] = w.fighters[i]!;
   const acts: number[] = [];
   for (let i = 0; i < fighters.length; i += 1) {
     const f = fighters[i]!;
@@ -572,14 +650,25 @@ export function defenseOptions(
 ): RhfDefense[] {
   const rules = resolveRhfOptions(options);
   const i = indexOf(fight, defenderId);
-  const f = fight.fighters[i]!;
-  if (OUT.has(f.condition) || kind === "breakFree") return [];
-  const fire = kind === "shoot" || kind === "burst" || kind === "areaFire";
   const out: RhfDefense[] = [];
-  if (!fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, fight.range, rules))
-    out.push("parry");
-  if ((f.heldBy === null || rules.heldMayDodge) && (!fire || rules.dodgeShots)) out.push("dodge");
+  for (const defense of DEFENSES) if (defenseOpen(fight, i, kind, defense, rules)) out.push(defense);
   return out;
+}
+
+/** Whether fighter `i` may answer this kind of action with this defense (defenseOptions' rule). */
+function defenseOpen(
+  fight: RhfFight,
+  i: number,
+  kind: RhfActionKind,
+  defense: RhfDefense,
+  rules: RhfRules,
+): boolean {
+  const f = fight.fighters[i]!;
+  if (OUT.has(f.condition) || kind === "breakFree") return false;
+  const fire = kind === "shoot" || kind === "burst" || kind === "areaFire";
+  if (defense === "parry")
+    return !fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, fight.range, rules);
+  return (f.heldBy === null || rules.heldMayDodge) && (!fire || rules.dodgeShots);
 }
 
 export interface AttackResult {
@@ -587,57 +676,43 @@ export interface AttackResult {
   readonly exchange: RhfExchange;
 }
 
-interface Working {
-  fight: RhfFight;
-  changes: Map<number, Partial<RhfFighterState>>;
-}
-
-function current(w: Working, i: number): RhfFighterState {
-  const base = w.fight.fighters[i]!;
-  const change = w.changes.get(i);
-  return change ? ({ ...base, ...change } as RhfFighterState) : base;
-}
-
-function change(w: Working, i: number, patch: Partial<RhfFighterState>): void {
-  w.changes.set(i, { ...w.changes.get(i), ...patch });
+/** How much worse a condition is than another: a blow only ever worsens it. */
+function worst(a: Condition, b: Condition): Condition {
+  return WORSE[b] > WORSE[a] ? b : a;
 }
 
 /** Lands one injury: wound points, and the worst condition it brings; a hold ends when either side is down. */
 function land(w: Working, i: number, injury: Injury, rules: RhfRules): void {
-  const f = current(w, i);
-  const wounds = f.wounds + injury.woundPoints;
-  let condition: Condition = f.condition;
-  const worsen = (c: Condition) => {
-    if (WORSE[c] > WORSE[condition]) condition = c;
-  };
-  if (wounds >= rules.woundLimit) worsen("unconscious");
-  if (injury.dying) worsen("dying");
-  if (injury.killed) worsen("dead");
-  change(w, i, { wounds, condition });
+  const f = edit(w, i);
+  f.wounds += injury.woundPoints;
+  let condition = f.condition;
+  if (f.wounds >= rules.woundLimit) condition = worst(condition, "unconscious");
+  if (injury.dying) condition = worst(condition, "dying");
+  if (injury.killed) condition = worst(condition, "dead");
+  f.condition = condition;
   if (condition !== "standing" && condition !== "immobilized") releaseAround(w, i);
 }
 
 /** The fighter stops holding: its victim is free, and no longer immobilized. */
 function letGo(w: Working, i: number): void {
-  const f = current(w, i);
-  if (f.holding === null) return;
-  const v = indexOf(w.fight, f.holding);
-  const victim = current(w, v);
-  change(w, v, {
-    heldBy: null,
-    controlPoints: 0,
-    condition: victim.condition === "immobilized" ? "standing" : victim.condition,
-  });
-  change(w, i, { holding: null });
+  const held = current(w, i).holding;
+  if (held === null) return;
+  const victim = edit(w, indexOf(w.fight, held));
+  victim.heldBy = null;
+  victim.controlPoints = 0;
+  if (victim.condition === "immobilized") victim.condition = "standing";
+  edit(w, i).holding = null;
 }
 
 /** A fighter out of the fight lets go, and is let go. */
 function releaseAround(w: Working, i: number): void {
   letGo(w, i);
-  const f = current(w, i);
-  if (f.heldBy !== null) {
-    change(w, indexOf(w.fight, f.heldBy), { holding: null });
-    change(w, i, { heldBy: null, controlPoints: 0 });
+  const holder = current(w, i).heldBy;
+  if (holder !== null) {
+    edit(w, indexOf(w.fight, holder)).holding = null;
+    const f = edit(w, i);
+    f.heldBy = null;
+    f.controlPoints = 0;
   }
 }
 
@@ -669,10 +744,13 @@ function defend(
     target += f.focus === location ? m.there : m.elsewhere;
   }
   target -= extraPenalty;
-  const waiting = f.feints.find((x) => x.by === attackerId && x.untilRound >= w.fight.round);
-  if (waiting !== undefined) {
+  const feints = f.feints;
+  for (let k = 0; k < feints.length; k += 1) {
+    const waiting = feints[k]!;
+    if (waiting.by !== attackerId || waiting.untilRound < w.fight.round) continue;
     target -= waiting.penalty;
-    change(w, t, { feints: f.feints.filter((x) => x !== waiting) });
+    edit(w, t).feints = feints.filter((x) => x !== waiting);
+    break;
   }
   return rollCheck(target, dice);
 }
@@ -753,11 +831,10 @@ export function attack(
 ): AttackResult {
   const rules = resolveRhfOptions(options);
   const a = requireTurn(fight, attackerId);
-  const w: Working = { fight, changes: new Map() };
   const f = fight.fighters[a]!;
   const sheet = fight.sheets[a]!;
   const kind = action?.kind;
-  if (!(ACTION_KINDS as readonly string[]).includes(kind))
+  if (!isActionKind(kind))
     throw new RulesError(
       "unknown-maneuver",
       `"${String(kind)}" is not an action (${ACTION_KINDS.join(", ")})`,
@@ -787,20 +864,24 @@ export function attack(
         penalty,
       },
     );
-  const defenders = kind === "areaFire" ? action.targetIds : [action.targetId];
   if (defense !== null) {
-    if (defenders.length !== 1) refuse("NoDefense", "one defense answers one target's attack");
-    const open = defenseOptions(fight, defenders[0]!, kind, rules);
-    if (!open.includes(defense))
-      refuse("NoDefense", `${defenders[0]} cannot ${String(defense)} this`, { open });
+    if (action.kind === "areaFire" && action.targetIds.length !== 1)
+      refuse("NoDefense", "one defense answers one target's attack");
+    const defenderId = action.kind === "areaFire" ? action.targetIds[0]! : action.targetId;
+    const d = indexOf(fight, defenderId);
+    if (!(defense === "parry" || defense === "dodge") || !defenseOpen(fight, d, kind, defense, rules))
+      refuse("NoDefense", `${defenderId} cannot ${String(defense)} this`, {
+        open: defenseOptions(fight, defenderId, kind, rules),
+      });
   }
-  change(w, a, {
-    declared,
-    attacksMade: f.attacksMade + counts,
-    lastFreeAttackRound: f.allowance > 0 ? fight.round : f.lastFreeAttackRound,
-  });
+  const w = working(fight);
+  const me = edit(w, a);
+  me.declared = declared;
+  me.attacksMade = f.attacksMade + counts;
+  if (f.allowance > 0) me.lastFreeAttackRound = fight.round;
   const gun = sheet.weapon.firearm;
-  const injuryMod = weaponRow(sheet.weapon.kind, rules).injury;
+  const row = weaponRow(sheet.weapon.kind, rules);
+  const injuryMod = row.injury;
   const rolls: RhfRoll[] = [];
   let outcome: RhfOutcome;
   let feint = 0;
@@ -809,7 +890,7 @@ export function attack(
 
   switch (action.kind) {
     case "strike": {
-      if (!canStrikeAt(sheet.weapon.kind, fight.range, rules))
+      if (row.range !== fight.range)
         refuse("OutOfReach", `a ${sheet.weapon.kind} does not strike at ${fight.range}`, {
           range: fight.range,
         });
@@ -832,12 +913,8 @@ export function attack(
         });
         if (check.success) {
           const others = current(w, t).feints.filter((x) => x.by !== attackerId);
-          change(w, t, {
-            feints: [
-              ...others,
-              { by: attackerId, penalty: feint, untilRound: fight.round + rules.feintRounds },
-            ],
-          });
+          others.push({ by: attackerId, penalty: feint, untilRound: fight.round + rules.feintRounds });
+          edit(w, t).feints = others;
         }
         outcome = check.success ? "feinted" : "missed";
         break;
@@ -866,12 +943,11 @@ export function attack(
         const points = rules.holdFirstRoundCounts ? controlPointsPerRound(sheet.strength, rules) : 0;
         const victimSheet = fight.sheets[t]!;
         const immobilized = isImmobilized(points, victimSheet.strength);
-        change(w, t, {
-          heldBy: attackerId,
-          controlPoints: points,
-          condition: immobilized ? "immobilized" : victim.condition,
-        });
-        change(w, a, { holding: action.targetId });
+        const held = edit(w, t);
+        held.heldBy = attackerId;
+        held.controlPoints = points;
+        if (immobilized) held.condition = "immobilized";
+        me.holding = action.targetId;
         // Immobilized, it "can take no longer any action": a hold of its own is let go.
         if (immobilized) letGo(w, t);
       }
@@ -915,7 +991,8 @@ export function attack(
           resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "single", dice, rules),
         );
       }
-      change(w, a, { shots: f.shots + fired, ammo: f.ammo - fired, aimRounds: 0, aimBonus: 0 });
+      me.shots = f.shots + fired;
+      me.ammo = f.ammo - fired;
       outcome = outcomeOf(rolls);
       break;
     }
@@ -950,14 +1027,17 @@ export function attack(
             resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "area", dice, rules),
           );
       }
-      change(w, a, { shots: f.shots + shots, ammo: f.ammo - shots, aimRounds: 0, aimBonus: 0 });
+      me.shots = f.shots + shots;
+      me.ammo = f.ammo - shots;
       outcome = outcomeOf(rolls);
       break;
     }
   }
-  if (action.kind === "strike" || action.kind === "hold") change(w, a, { aimRounds: 0, aimBonus: 0 });
+  // Anything but aiming and firing loses the aim; a firing spends it.
+  me.aimRounds = 0;
+  me.aimBonus = 0;
   return {
-    fight: withFighters(fight, w.changes),
+    fight: finish(w),
     exchange: { round: fight.round, attackerId, kind, penalty, feint, pulled, aimBonus, rolls, outcome },
   };
 }
@@ -973,17 +1053,22 @@ function breakFree(fight: RhfFight, a: number, dice: DiceSource): AttackResult {
   const attackerId = f.id;
   if (f.heldBy === null) refuse("NotHeld", `${attackerId} is not held`);
   if (f.breakTried) refuse("BreakTried", `${attackerId} has tried to break free this round`);
-  const w: Working = { fight, changes: new Map() };
+  const w = working(fight);
   const holderId = f.heldBy;
   const check = rollCheck(fight.sheets[a]!.skills.unarmed, dice);
-  change(w, a, { breakTried: true, aimRounds: 0, aimBonus: 0 });
+  const me = edit(w, a);
+  me.breakTried = true;
+  me.aimRounds = 0;
+  me.aimBonus = 0;
   if (check.success) {
-    change(w, a, { heldBy: null, controlPoints: 0, condition: "standing" });
-    change(w, indexOf(fight, holderId), { holding: null });
+    me.heldBy = null;
+    me.controlPoints = 0;
+    me.condition = "standing";
+    edit(w, indexOf(fight, holderId)).holding = null;
   }
   const outcome: RhfOutcome = check.success ? "broke" : "heldFast";
   return {
-    fight: withFighters(fight, w.changes),
+    fight: finish(w),
     exchange: {
       round: fight.round,
       attackerId,
@@ -1052,7 +1137,7 @@ export function reload(fight: RhfFight, id: string): RhfFight {
 export function releaseHold(fight: RhfFight, id: string): RhfFight {
   const i = requireTurn(fight, id);
   if (fight.fighters[i]!.holding === null) refuse("NotHeld", `${id} holds no one`);
-  const w: Working = { fight, changes: new Map() };
+  const w = working(fight);
   releaseAround(w, i);
-  return withFighters(fight, w.changes);
+  return finish(w);
 }
