@@ -15,6 +15,7 @@ import {
   fighterState,
   isOut,
   type RhfFight,
+  rangeBetween,
   rangeManeuver,
   releaseHold,
   reload,
@@ -22,7 +23,7 @@ import {
   startRound,
   turnOptions,
 } from "./round-engine";
-import type { RhfFighter, RhfFirearm } from "./types";
+import type { Range, RhfFighter, RhfFirearm } from "./types";
 
 const fighter = (id: string, kind: string, over: Partial<RhfFighter> = {}): RhfFighter => ({
   id,
@@ -44,6 +45,14 @@ const gun = (over: Partial<RhfFirearm> = {}): RhfFirearm => ({
   autofire: false,
   ...over,
 });
+
+/** The fight with every pair of fighters at `range`, as a GM who places them would have it. */
+function at(fight: RhfFight, range: Range): RhfFight {
+  return { ...fight, ranges: fight.ranges.map(() => range) };
+}
+
+/** The range between the first two fighters. */
+const range01 = (fight: RhfFight): Range => rangeBetween(fight, fight.fighters[0]!.id, fight.fighters[1]!.id);
 
 /** The next round, concentrated defenses as given, actions begun. */
 function next(fight: RhfFight, focus: Record<string, "body" | "head" | null> = {}, options = {}): RhfFight {
@@ -82,7 +91,7 @@ const pike = fighter("pik", "pike", { quickness: 8 });
 describe("reach in the round", () => {
   it("RHF-RNG-1: a dagger and a pike meet at the pike's range; the dagger cannot strike until close in", () => {
     let fight = startFight([dagger, pike]);
-    expect(fight.range).toBe("long");
+    expect(range01(fight)).toBe("long");
     fight = next(fight);
     expect(acting(fight)).toBe("dag");
     expect(turnOptions(fight, "dag")).toMatchObject({ strike: false, maneuver: "advance" });
@@ -96,7 +105,7 @@ describe("reach in the round", () => {
   it("RHF-RNG-2: out of its range the dagger still parries the pike; caught close in, the pike can only dodge", () => {
     const fight = startFight([dagger, pike]);
     expect(defenseOptions(fight, "dag", "strike")).toEqual(["parry", "dodge"]);
-    const close = { ...fight, range: "close" as const };
+    const close = at(fight, "close");
     expect(defenseOptions(close, "pik", "strike")).toEqual(["dodge"]);
     expect(defenseOptions(close, "dag", "strike")).toEqual(["parry", "dodge"]);
   });
@@ -105,9 +114,9 @@ describe("reach in the round", () => {
     const fight = next(startFight([dagger, pike]));
     const failed = rangeManeuver(fight, "dag", "advance", new ScriptedDice([8]));
     expect(failed.check).toEqual({ target: 7, roll: 8, success: false });
-    expect(failed.fight.range).toBe("long");
+    expect(range01(failed.fight)).toBe("long");
     const made = rangeManeuver(fight, "dag", "advance", new ScriptedDice([7]));
-    expect(made.fight.range).toBe("close");
+    expect(range01(made.fight)).toBe("close");
     expect(refusal(() => rangeManeuver(made.fight, "dag", "advance", new ScriptedDice([1])))).toBe(
       "ManeuverUsed",
     );
@@ -119,11 +128,72 @@ describe("reach in the round", () => {
     );
   });
 
-  it("RHF-RNG-3: with three fighters standing the one range cannot move: a maneuver is refused, not applied to all", () => {
-    const third = fighter("thr", "sword", { quickness: 4 });
-    const fight = next(startFight([dagger, pike, third]));
-    expect(turnOptions(fight, "dag").maneuver).toBeNull();
+  const sword = fighter("swo", "sword", { quickness: 4 });
+
+  it("RHF-RNG-1: with three fighters each pair has its range, the longer of its two weapons', whatever the entry order", () => {
+    for (const sheets of [
+      [dagger, pike, sword],
+      [sword, dagger, pike],
+      [pike, sword, dagger],
+    ]) {
+      const fight = startFight(sheets);
+      expect(rangeBetween(fight, "dag", "pik")).toBe("long");
+      expect(rangeBetween(fight, "pik", "dag")).toBe("long");
+      expect(rangeBetween(fight, "dag", "swo")).toBe("medium");
+      expect(rangeBetween(fight, "swo", "pik")).toBe("long");
+    }
+    expect(() => rangeBetween(startFight([dagger, pike]), "dag", "dag")).toThrow(RulesError);
+  });
+
+  it("RHF-RNG-3: with three fighters an advance moves only the two concerned; the dagger then reaches one foe, not the other", () => {
+    let fight = next(startFight([dagger, pike, sword]));
+    expect(turnOptions(fight, "dag")).toMatchObject({
+      maneuver: null,
+      strike: false,
+      maneuvers: [
+        { opponentId: "pik", maneuver: "advance" },
+        { opponentId: "swo", maneuver: "advance" },
+      ],
+    });
+    // Two opponents stand: the maneuver must say on whom.
     expect(refusal(() => rangeManeuver(fight, "dag", "advance", new ScriptedDice([1])))).toBe("ManyFighters");
+    const made = rangeManeuver(fight, "dag", "advance", new ScriptedDice([7]), undefined, "swo");
+    expect(made).toMatchObject({ opponentId: "swo", range: "close", check: { target: 7, roll: 7 } });
+    fight = made.fight;
+    expect(rangeBetween(fight, "dag", "swo")).toBe("close");
+    expect(rangeBetween(fight, "dag", "pik")).toBe("long");
+    expect(rangeBetween(fight, "pik", "swo")).toBe("long");
+    expect(turnOptions(fight, "dag")).toMatchObject({ strike: true, maneuvers: [] });
+    // The blow at the sword lands (14 made, location 5 body, injury die 2); the pike is still out of reach.
+    const blow = attack(
+      fight,
+      "dag",
+      { kind: "strike", targetId: "swo" },
+      null,
+      new ScriptedDice([14, 5, 2]),
+    );
+    expect(blow.exchange.outcome).toBe("hit");
+    expect(
+      refusal(() => attack(fight, "dag", { kind: "strike", targetId: "pik" }, null, new ScriptedDice([1]))),
+    ).toBe("OutOfReach");
+    // The pike, next, keeps its long range to both: its blow at the dagger is open, the dagger parries it.
+    fight = endTurn(blow.fight);
+    expect(acting(fight)).toBe("pik");
+    expect(turnOptions(fight, "pik")).toMatchObject({ strike: true, maneuver: null, maneuvers: [] });
+    expect(defenseOptions(fight, "dag", "strike")).toEqual(["parry", "dodge"]);
+  });
+
+  it("RHF-RNG-2: with three fighters a parry reads the attacker's range: the pike caught close in by the dagger still parries the sword", () => {
+    const fight = next(startFight([dagger, pike, sword]));
+    const closed = rangeManeuver(fight, "dag", "advance", new ScriptedDice([1]), undefined, "pik").fight;
+    expect(defenseOptions(closed, "pik", "strike")).toEqual(["dodge"]);
+    expect(defenseOptions(closed, "pik", "strike", undefined, "dag")).toEqual(["dodge"]);
+    expect(defenseOptions(closed, "pik", "strike", undefined, "swo")).toEqual(["parry", "dodge"]);
+    expect(
+      refusal(() =>
+        attack(closed, "dag", { kind: "strike", targetId: "pik" }, "parry", new ScriptedDice([1])),
+      ),
+    ).toBe("NoDefense");
   });
 
   it("RHF-RNG-3: the pike caught close in withdraws back to its range by a Hard roll", () => {
@@ -132,7 +202,7 @@ describe("reach in the round", () => {
     fight = endTurn(fight);
     expect(turnOptions(fight, "pik").maneuver).toBe("withdraw");
     const back = rangeManeuver(fight, "pik", "withdraw", new ScriptedDice([7]));
-    expect(back.fight.range).toBe("long");
+    expect(range01(back.fight)).toBe("long");
   });
 
   it('RHF-RNG-3, RHF-MAT-2: "a character with a Quickness level of 10 could made one attack and one advance maneuver without penalty"', () => {
@@ -140,7 +210,7 @@ describe("reach in the round", () => {
     let fight = next(startFight([q10, pike]));
     fight = until(fight, "q10");
     fight = rangeManeuver(fight, "q10", "advance", new ScriptedDice([1])).fight;
-    expect(fight.range).toBe("medium");
+    expect(range01(fight)).toBe("medium");
     // Attack 14 (no penalty): roll 14 hits; location 11 (right arm), no defense, injury die 3 + 2.
     const { exchange } = attack(
       fight,
@@ -210,8 +280,8 @@ describe("the skill each attack rolls", () => {
 
   it("RHF-MAT-2: the skill above zero is the one rolled: at −5 a hold under Unarmed 5 is refused, a blow under 16 is not", () => {
     let fight = next(startFight([grappler, foe]));
-    expect(fight.range).toBe("medium");
-    fight = { ...fight, range: "close" };
+    expect(range01(fight)).toBe("medium");
+    fight = at(fight, "close");
     fight = declareAttacks(fight, "gr", 2);
     expect(turnOptions(fight, "gr")).toMatchObject({ hold: false });
     expect(
@@ -414,7 +484,7 @@ describe("holds in the round", () => {
 
   it("RHF-HLD-1: a hold rolls under Unarmed Combat; made, the holder has Strength/3 rounded up (4) at once", () => {
     const fight = next(startFight([wrestler, victim]));
-    expect(fight.range).toBe("close");
+    expect(range01(fight)).toBe("close");
     const missed = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([16]));
     expect(missed.exchange.outcome).toBe("missed");
     const held = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([15]));
@@ -846,7 +916,7 @@ describe("refusals", () => {
         attack(fight, "a", { kind: "shoot", targetId: "b", shots: 1 }, null, new ScriptedDice([1])),
       ),
     ).toBe("NoFirearm");
-    const atLong = { ...fight, range: "long" as const };
+    const atLong = at(fight, "long");
     expect(
       refusal(() => attack(atLong, "a", { kind: "strike", targetId: "b" }, null, new ScriptedDice([1]))),
     ).toBe("OutOfReach");
@@ -854,7 +924,7 @@ describe("refusals", () => {
       refusal(() => attack(fight, "a", { kind: "hold", targetId: "b" }, null, new ScriptedDice([1]))),
     ).toBe("OutOfReach");
     const knifeAndPike = startFight([fighter("a", "knife", { quickness: 12 }), fighter("b", "pike")]);
-    const close = next({ ...knifeAndPike, range: "close" });
+    const close = next(at(knifeAndPike, "close"));
     expect(
       refusal(() => attack(close, "a", { kind: "strike", targetId: "b" }, "parry", new ScriptedDice([1]))),
     ).toBe("NoDefense");

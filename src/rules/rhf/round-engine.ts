@@ -116,7 +116,13 @@ export type RhfPhase = "focus" | "action" | "over";
 
 export interface RhfFight {
   readonly round: number;
-  readonly range: Range;
+  /**
+   * The range between each pair of fighters (RHF-RNG-1: a range is between
+   * two), by their places in `fighters`: between i and j it is
+   * `ranges[i * n + j]`, and the same at `ranges[j * n + i]` (n fighters;
+   * the diagonal is unused). Read it with rangeBetween.
+   */
+  readonly ranges: readonly Range[];
   readonly phase: RhfPhase;
   readonly order: readonly string[];
   readonly turn: number;
@@ -181,7 +187,10 @@ export interface RhfExchange {
 export interface ManeuverResult {
   readonly fight: RhfFight;
   readonly maneuver: RangeManeuver;
+  /** The fighter it advanced on or withdrew from: only their range changes. */
+  readonly opponentId: string;
   readonly check: RhfCheck;
+  /** The range between the two after the roll. */
   readonly range: Range;
 }
 
@@ -215,6 +224,18 @@ export function fighterState(fight: RhfFight, id: string): RhfFighterState {
 
 export function fighterSheet(fight: RhfFight, id: string): RhfFighter {
   return fight.sheets[indexOf(fight, id)]!;
+}
+
+function pairRange(fight: RhfFight, i: number, j: number): Range {
+  return fight.ranges[i * fight.fighters.length + j]!;
+}
+
+/** RHF-RNG-1: the range between two fighters of the fight. */
+export function rangeBetween(fight: RhfFight, aId: string, bId: string): Range {
+  const a = indexOf(fight, aId);
+  const b = indexOf(fight, bId);
+  if (a === b) throw new RulesError("invalid-value", `"${aId}" is one fighter, not a pair`, { id: aId });
+  return pairRange(fight, a, b);
 }
 
 /** Whose turn it is, or null outside the action phase. */
@@ -253,7 +274,7 @@ function copyState(f: RhfFighterState): Editable {
 function withStates(fight: RhfFight, fighters: readonly RhfFighterState[]): RhfFight {
   return {
     round: fight.round,
-    range: fight.range,
+    ranges: fight.ranges,
     phase: fight.phase,
     order: fight.order,
     turn: fight.turn,
@@ -303,28 +324,27 @@ function withFighter(fight: RhfFight, i: number, change: Partial<RhfFighterState
 /* -------------------------------------------- */
 
 /**
- * A fight between fighters (sheets checked once here). They meet at the
- * longest range any of them strikes at, a firearm counted as the longest:
- * whoever wields the longer weapon keeps the shorter ones off, and the
- * shorter must advance (docs/rules/rhf.md, "The three ranges").
+ * A fight between fighters (sheets checked once here). Each pair meets at
+ * the longer of the ranges its two weapons strike at, a firearm counted as
+ * the longest: whoever wields the longer weapon keeps the shorter off, and
+ * the shorter must advance (docs/rules/rhf.md, "The three ranges").
  */
 export function startFight(sheets: readonly RhfFighter[], options?: Partial<RhfRules>): RhfFight {
   const rules = resolveRhfOptions(options);
   if (sheets.length < 2) throw new RulesError("invalid-value", "a fight needs two fighters or more");
   const ids = new Set<string>();
-  let longest = 0;
+  const reach: number[] = [];
   for (const sheet of sheets) {
     validateFighter(sheet, rules);
     if (ids.has(sheet.id)) throw new RulesError("invalid-value", `two fighters have the id "${sheet.id}"`);
     ids.add(sheet.id);
-    const reach = sheet.weapon.firearm
-      ? RANGES.length - 1
-      : rangeIndex(weaponRange(sheet.weapon.kind, rules));
-    longest = Math.max(longest, reach);
+    reach.push(sheet.weapon.firearm ? RANGES.length - 1 : rangeIndex(weaponRange(sheet.weapon.kind, rules)));
   }
+  const ranges: Range[] = [];
+  for (const i of reach) for (const j of reach) ranges.push(RANGES[Math.max(i, j)]!);
   return {
     round: 0,
-    range: RANGES[longest]!,
+    ranges,
     phase: "over",
     order: [],
     turn: 0,
@@ -478,9 +498,21 @@ export function endTurn(fight: RhfFight, options?: Partial<RhfRules>): RhfFight 
 /*  What a turn may do                          */
 /* -------------------------------------------- */
 
+/** A range maneuver open toward one opponent (RHF-RNG-3). */
+export interface OpenManeuver {
+  readonly opponentId: string;
+  readonly maneuver: RangeManeuver;
+}
+
 export interface TurnOptions {
-  /** The range maneuver open now (RHF-RNG-3), null when none is. */
+  /**
+   * The range maneuver open now toward its one opponent (RHF-RNG-3), null
+   * when none is, or when several opponents stand (then see `maneuvers`).
+   */
   readonly maneuver: RangeManeuver | null;
+  /** Every range maneuver open now, one an opponent whose range is not its weapon's. */
+  readonly maneuvers: readonly OpenManeuver[];
+  /** Some opponent stands at its weapon's range (and may be struck). */
   readonly strike: boolean;
   readonly hold: boolean;
   readonly breakFree: boolean;
@@ -508,6 +540,11 @@ function requireTurn(fight: RhfFight, id: string): number {
   return i;
 }
 
+/** A fighter an action may aim at: one still standing, or immobilized by a hold. */
+function targetable(f: RhfFighterState): boolean {
+  return f.condition === "standing" || f.condition === "immobilized";
+}
+
 /** What the acting fighter may do now. */
 export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRules>): TurnOptions {
   const rules = resolveRhfOptions(options);
@@ -523,22 +560,28 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
   const penalty = multipleAttackPenalty(f.declared ?? 1, f.allowance, rules);
   const canAttack = free && f.holding === null && left > 0;
   const mayManeuver =
-    free &&
-    f.heldBy === null &&
-    f.holding === null &&
-    f.maneuvers < rules.rangeManeuversPerRound &&
-    fight.fighters.filter((x) => !isOut(x)).length <= 2;
+    free && f.heldBy === null && f.holding === null && f.maneuvers < rules.rangeManeuversPerRound;
+  const maneuvers: OpenManeuver[] = [];
+  let opponents = 0;
+  let inReach = false;
+  let inHoldRange = false;
+  for (let j = 0; j < fight.fighters.length; j += 1) {
+    const other = fight.fighters[j]!;
+    if (j === i || !targetable(other)) continue;
+    opponents += 1;
+    const range = pairRange(fight, i, j);
+    // Held, it strikes only its holder (attack refuses any other).
+    if ((f.heldBy === null || f.heldBy === other.id) && canStrikeAt(sheet.weapon.kind, range, rules))
+      inReach = true;
+    if (range === rules.holdRange) inHoldRange = true;
+    const toward = mayManeuver ? maneuverToward(sheet.weapon.kind, range, rules) : null;
+    if (toward !== null) maneuvers.push({ opponentId: other.id, maneuver: toward });
+  }
   return {
-    maneuver: mayManeuver ? maneuverToward(sheet.weapon.kind, fight.range, rules) : null,
-    strike:
-      canAttack &&
-      canStrikeAt(sheet.weapon.kind, fight.range, rules) &&
-      skillAllows(sheet.skills.weapon, penalty, rules),
-    hold:
-      canAttack &&
-      f.heldBy === null &&
-      fight.range === rules.holdRange &&
-      skillAllows(sheet.skills.unarmed, penalty, rules),
+    maneuver: opponents === 1 ? (maneuvers[0]?.maneuver ?? null) : null,
+    maneuvers,
+    strike: canAttack && inReach && skillAllows(sheet.skills.weapon, penalty, rules),
+    hold: canAttack && f.heldBy === null && inHoldRange && skillAllows(sheet.skills.unarmed, penalty, rules),
     breakFree:
       f.heldBy !== null && (!immobilized || rules.immobilizedMayBreak) && f.busy === null && !f.breakTried,
     shoot: canAttack && gun !== undefined && f.ammo > 0 && f.shots < gun.rateOfFire && f.heldBy === null,
@@ -568,9 +611,12 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
 /* -------------------------------------------- */
 
 /**
- * An advance or a withdraw: a Hard roll under the fighter's weapon skill;
- * made, the range becomes its weapon's. One a round; not an attack, so
- * it neither uses the allowance nor adds a penalty.
+ * An advance or a withdraw on one opponent: a Hard roll under the
+ * fighter's weapon skill; made, the range between the two becomes its
+ * weapon's, and every other pair's stays as it was. One a round; not an
+ * attack, so it neither uses the allowance nor adds a penalty.
+ * `opponentId` may be left out while one opponent stands; with several
+ * it names the one.
  */
 export function rangeManeuver(
   fight: RhfFight,
@@ -578,6 +624,7 @@ export function rangeManeuver(
   maneuver: RangeManeuver,
   dice: DiceSource,
   options?: Partial<RhfRules>,
+  opponentId?: string,
 ): ManeuverResult {
   const rules = resolveRhfOptions(options);
   const i = requireTurn(fight, id);
@@ -594,18 +641,42 @@ export function rangeManeuver(
   if (f.holding !== null) refuse("Holding", `${id} is holding`);
   if (f.maneuvers >= rules.rangeManeuversPerRound)
     refuse("ManeuverUsed", `${id} has made its range maneuver this round`);
-  // The range is the fight's, and right only between two: with more standing, one advance would move all.
-  if (fight.fighters.filter((x) => !isOut(x)).length > 2)
-    refuse("ManyFighters", "the range between fighters changes only in a fight of two");
-  const needed = maneuverToward(sheet.weapon.kind, fight.range, rules);
+  const o = opponentId === undefined ? soleOpponent(fight, i) : indexOf(fight, opponentId);
+  if (o === i) refuse("BadTarget", "a fighter does not advance on itself");
+  const opponent = fight.fighters[o]!;
+  if (!targetable(opponent)) refuse("BadTarget", `${opponent.id} is out of the fight`);
+  const now = pairRange(fight, i, o);
+  const needed = maneuverToward(sheet.weapon.kind, now, rules);
   if (needed !== maneuver)
-    refuse("ManeuverNotNeeded", `${id} cannot ${maneuver} at ${fight.range} with a ${sheet.weapon.kind}`, {
-      needed,
-    });
+    refuse(
+      "ManeuverNotNeeded",
+      `${id} cannot ${maneuver} on ${opponent.id} at ${now} with a ${sheet.weapon.kind}`,
+      { needed },
+    );
   const check = rollCheck(hardTarget(sheet.skills.weapon, rules), dice);
-  const range = check.success ? weaponRange(sheet.weapon.kind, rules) : fight.range;
-  const next = withFighter({ ...fight, range }, i, { maneuvers: f.maneuvers + 1, aimRounds: 0, aimBonus: 0 });
-  return { fight: next, maneuver, check, range };
+  const range = check.success ? weaponRange(sheet.weapon.kind, rules) : now;
+  let moved = fight;
+  if (range !== now) {
+    const n = fight.fighters.length;
+    const ranges = fight.ranges.slice();
+    ranges[i * n + o] = range;
+    ranges[o * n + i] = range;
+    moved = { ...fight, ranges };
+  }
+  const next = withFighter(moved, i, { maneuvers: f.maneuvers + 1, aimRounds: 0, aimBonus: 0 });
+  return { fight: next, maneuver, opponentId: opponent.id, check, range };
+}
+
+/** The one other fighter still standing (or immobilized); with several, the caller must name one. */
+function soleOpponent(fight: RhfFight, i: number): number {
+  let found = -1;
+  for (let j = 0; j < fight.fighters.length; j += 1) {
+    if (j === i || !targetable(fight.fighters[j]!)) continue;
+    if (found >= 0) refuse("ManyFighters", "several opponents stand: name the one meant");
+    found = j;
+  }
+  if (found < 0) refuse("BadTarget", "no opponent stands");
+  return found;
 }
 
 /* -------------------------------------------- */
@@ -627,10 +698,11 @@ export function declareAttacks(
   requireInteger(attacks, "a number of attacks", 1, 100);
   // The best skill it may attack with here: each attack is then held to the skill it rolls.
   const sheet = fight.sheets[i]!;
-  const skill =
-    fight.range === rules.holdRange
-      ? Math.max(sheet.skills.weapon, sheet.skills.unarmed)
-      : sheet.skills.weapon;
+  let atHoldRange = false;
+  for (let j = 0; j < fight.fighters.length; j += 1)
+    if (j !== i && targetable(fight.fighters[j]!) && pairRange(fight, i, j) === rules.holdRange)
+      atHoldRange = true;
+  const skill = atHoldRange ? Math.max(sheet.skills.weapon, sheet.skills.unarmed) : sheet.skills.weapon;
   checkAttackCount(attacks, skill, f.allowance, rules);
   return withFighter(fight, i, { declared: attacks });
 }
@@ -647,18 +719,25 @@ export function defenseOptions(
   defenderId: string,
   kind: RhfActionKind,
   options?: Partial<RhfRules>,
+  attackerId?: string,
 ): RhfDefense[] {
   const rules = resolveRhfOptions(options);
   const i = indexOf(fight, defenderId);
+  const by = attackerId ?? acting(fight);
+  const a = by !== null && by !== defenderId ? indexOf(fight, by) : soleOpponent(fight, i);
   const out: RhfDefense[] = [];
-  for (const defense of DEFENSES) if (defenseOpen(fight, i, kind, defense, rules)) out.push(defense);
+  for (const defense of DEFENSES) if (defenseOpen(fight, i, a, kind, defense, rules)) out.push(defense);
   return out;
 }
 
-/** Whether fighter `i` may answer this kind of action with this defense (defenseOptions' rule). */
+/**
+ * Whether fighter `i` may answer this kind of action by fighter `a` with
+ * this defense (defenseOptions' rule); a parry reads the range between the two.
+ */
 function defenseOpen(
   fight: RhfFight,
   i: number,
+  a: number,
   kind: RhfActionKind,
   defense: RhfDefense,
   rules: RhfRules,
@@ -667,7 +746,9 @@ function defenseOpen(
   if (OUT.has(f.condition) || kind === "breakFree") return false;
   const fire = kind === "shoot" || kind === "burst" || kind === "areaFire";
   if (defense === "parry")
-    return !fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, fight.range, rules);
+    return (
+      !fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, pairRange(fight, i, a), rules)
+    );
   return (f.heldBy === null || rules.heldMayDodge) && (!fire || rules.dodgeShots);
 }
 
@@ -818,14 +899,16 @@ function outcomeOf(rolls: readonly RhfRoll[]): RhfOutcome {
  * one (RHF-HLD-1 … RHF-HLD-3), shots, a burst or area fire (RHF-REC-1 …
  * RHF-AIM-1). `defense` is the target's choice among defenseOptions, or
  * null to take it; it is asked before the dice, as at the table, and used
- * only if the attack roll is made. Without a declaration the fighter
+ * only if the attack roll is made. Area fire at several targets takes a
+ * list, each target's own choice in the order of `targetIds` (RHF-AUT-2:
+ * "For each target, do a skill roll"). Without a declaration the fighter
  * declares one attack.
  */
 export function attack(
   fight: RhfFight,
   attackerId: string,
   action: RhfAction,
-  defense: RhfDefense | null,
+  defense: RhfDefense | null | readonly (RhfDefense | null)[],
   dice: DiceSource,
   options?: Partial<RhfRules>,
 ): AttackResult {
@@ -864,15 +947,27 @@ export function attack(
         penalty,
       },
     );
-  if (defense !== null) {
+  // Each target's defense, checked before any die: one for one target, a list for area fire.
+  let single: RhfDefense | null = null;
+  let each: readonly (RhfDefense | null)[] | null = null;
+  if (Array.isArray(defense)) {
+    if (action.kind !== "areaFire" || defense.length !== action.targetIds.length)
+      refuse("NoDefense", "a list of defenses answers area fire, one a target in the order named");
+    each = defense;
+    for (let k = 0; k < defense.length; k += 1)
+      if (defense[k] !== null) checkDefense(fight, a, action.targetIds[k]!, kind, defense[k], rules);
+  } else if (defense !== null) {
     if (action.kind === "areaFire" && action.targetIds.length !== 1)
-      refuse("NoDefense", "one defense answers one target's attack");
-    const defenderId = action.kind === "areaFire" ? action.targetIds[0]! : action.targetId;
-    const d = indexOf(fight, defenderId);
-    if (!(defense === "parry" || defense === "dodge") || !defenseOpen(fight, d, kind, defense, rules))
-      refuse("NoDefense", `${defenderId} cannot ${String(defense)} this`, {
-        open: defenseOptions(fight, defenderId, kind, rules),
-      });
+      refuse("NoDefense", "area fire at several targets takes a list of defenses, one a target");
+    single = defense as RhfDefense;
+    checkDefense(
+      fight,
+      a,
+      action.kind === "areaFire" ? action.targetIds[0]! : action.targetId,
+      kind,
+      single,
+      rules,
+    );
   }
   const w = working(fight);
   const me = edit(w, a);
@@ -890,11 +985,10 @@ export function attack(
 
   switch (action.kind) {
     case "strike": {
-      if (row.range !== fight.range)
-        refuse("OutOfReach", `a ${sheet.weapon.kind} does not strike at ${fight.range}`, {
-          range: fight.range,
-        });
       const t = requireTarget(w, a, action.targetId);
+      const range = pairRange(fight, a, t);
+      if (row.range !== range)
+        refuse("OutOfReach", `a ${sheet.weapon.kind} does not strike at ${range}`, { range });
       if (f.heldBy !== null && f.heldBy !== action.targetId)
         refuse("Held", `${attackerId} is held by ${f.heldBy}`);
       feint = action.feint ?? 0;
@@ -920,23 +1014,24 @@ export function attack(
         break;
       }
       rolls.push(
-        resolveRoll(w, attackerId, t, target, defense, feint, injuryMod, pulled, "single", dice, rules),
+        resolveRoll(w, attackerId, t, target, single, feint, injuryMod, pulled, "single", dice, rules),
       );
       outcome = outcomeOf(rolls);
       break;
     }
     case "hold": {
-      if (fight.range !== rules.holdRange)
-        refuse("OutOfReach", `a hold is tried at ${rules.holdRange}, not ${fight.range}`);
       if (f.heldBy !== null) refuse("Held", `${attackerId} is held`);
       const t = requireTarget(w, a, action.targetId);
+      const range = pairRange(fight, a, t);
+      if (range !== rules.holdRange)
+        refuse("OutOfReach", `a hold is tried at ${rules.holdRange}, not ${range}`, { range });
       const victim = current(w, t);
       if (victim.heldBy !== null) refuse("BadTarget", `${action.targetId} is held already`);
       const check = rollCheck(sheet.skills.unarmed - penalty, dice);
       let defended: RhfRoll["defense"] = null;
-      if (check.success && defense !== null) {
-        const d = defend(w, t, attackerId, defense, null, 0, dice, rules);
-        defended = { kind: defense, check: d };
+      if (check.success && single !== null) {
+        const d = defend(w, t, attackerId, single, null, 0, dice, rules);
+        defended = { kind: single, check: d };
       }
       const held = check.success && !(defended?.check.success ?? false);
       if (held) {
@@ -987,9 +1082,7 @@ export function attack(
           penalty +
           recoilPenalty(f.shots + fired, strength, gun.recoil) +
           (fired === 1 ? aimBonus : 0);
-        rolls.push(
-          resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "single", dice, rules),
-        );
+        rolls.push(resolveRoll(w, attackerId, t, target, single, 0, injuryMod, false, "single", dice, rules));
       }
       me.shots = f.shots + fired;
       me.ammo = f.ammo - fired;
@@ -1012,7 +1105,7 @@ export function attack(
         const count = burstRollCount(shots, rules);
         for (let r = 0; r < count; r += 1)
           rolls.push(
-            resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "burst", dice, rules),
+            resolveRoll(w, attackerId, t, target, single, 0, injuryMod, false, "burst", dice, rules),
           );
       } else {
         checkAreaFire(action.targetIds.length, action.spread, rules);
@@ -1022,10 +1115,12 @@ export function attack(
           seen.add(id);
           return requireTarget(w, a, id);
         });
-        for (const t of targets)
+        for (let k = 0; k < targets.length; k += 1) {
+          const answer = each === null ? single : each[k]!;
           rolls.push(
-            resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "area", dice, rules),
+            resolveRoll(w, attackerId, targets[k]!, target, answer, 0, injuryMod, false, "area", dice, rules),
           );
+        }
       }
       me.shots = f.shots + shots;
       me.ammo = f.ammo - shots;
@@ -1040,6 +1135,22 @@ export function attack(
     fight: finish(w),
     exchange: { round: fight.round, attackerId, kind, penalty, feint, pulled, aimBonus, rolls, outcome },
   };
+}
+
+/** Refuses a defense `defenderId` may not make against this action of fighter `a`. */
+function checkDefense(
+  fight: RhfFight,
+  a: number,
+  defenderId: string,
+  kind: RhfActionKind,
+  defense: unknown,
+  rules: RhfRules,
+): void {
+  const d = indexOf(fight, defenderId);
+  if (!(defense === "parry" || defense === "dodge") || !defenseOpen(fight, d, a, kind, defense, rules))
+    refuse("NoDefense", `${defenderId} cannot ${String(defense)} this`, {
+      open: defenseOptions(fight, defenderId, kind, rules, fight.fighters[a]!.id),
+    });
 }
 
 /**
