@@ -762,6 +762,60 @@ describe("firearms in the round", () => {
     ).toBe("BadTarget");
   });
 
+  it("RHF-AUT-2: 'For each target, do a skill roll': each target of area fire answers with its own defense, chosen before the dice", () => {
+    const third = fighter("third", "club", { quickness: 4 });
+    const dodging = { dodgeShots: true };
+    const fight = next(startFight([gunner, mark, third]), {}, dodging);
+    const spray = { kind: "areaFire", targetIds: ["mark", "third"], spread: 2 } as const;
+    // mark: 12 made, location 12, its dodge 5 under 9 made. third: 3 made, location 5, its dodge 15 over 10
+    // missed, d6 2: one hit, injury die 1 + 3 (serious, body).
+    const run = attack(
+      fight,
+      "gun",
+      spray,
+      ["dodge", "dodge"],
+      new ScriptedDice([12, 12, 5, 3, 5, 15, 2, 1]),
+      dodging,
+    );
+    expect(
+      run.exchange.rolls.map((r) => [
+        r.targetId,
+        r.defense?.kind,
+        r.defense?.check.success,
+        r.injuries.length,
+      ]),
+    ).toEqual([
+      ["mark", "dodge", true, 0],
+      ["third", "dodge", false, 1],
+    ]);
+    expect(run.exchange.outcome).toBe("hit");
+    expect(fighterState(run.fight, "third").wounds).toBe(2);
+    // A target may take it while the other dodges: third's 3 hits, no die of its own asked.
+    const mixed = attack(
+      fight,
+      "gun",
+      spray,
+      ["dodge", null],
+      new ScriptedDice([12, 12, 5, 3, 5, 2, 1]),
+      dodging,
+    );
+    expect(mixed.exchange.rolls.map((r) => r.defense?.kind ?? null)).toEqual(["dodge", null]);
+    // One defense cannot answer two targets, nor a list of the wrong length, nor a list a blow.
+    const refused = (defense: Parameters<typeof attack>[3], action: Parameters<typeof attack>[2] = spray) =>
+      refusal(() => attack(fight, "gun", action, defense, new ScriptedDice([]), dodging));
+    expect(refused("dodge")).toBe("NoDefense");
+    expect(refused(["dodge"])).toBe("NoDefense");
+    expect(refused(["dodge"], { kind: "burst", targetId: "mark" })).toBe("NoDefense");
+    // Shots are not dodged by default: each target's list entry is then null.
+    const plain = next(startFight([gunner, mark, third]));
+    expect(refusal(() => attack(plain, "gun", spray, ["dodge", null], new ScriptedDice([])))).toBe(
+      "NoDefense",
+    );
+    expect(
+      attack(plain, "gun", spray, [null, null], new ScriptedDice([12, 12, 5, 1, 19, 1, 14])).exchange.outcome,
+    ).toBe("hit");
+  });
+
   it("RHF-AIM-1: two rounds of aiming, +5 a made Spot roll, on the next firing's first shot; unfamiliar, one round", () => {
     let fight = next(startFight([joe, mark]));
     const first = aim(fight, "joe", new ScriptedDice([12]));
