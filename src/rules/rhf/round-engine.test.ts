@@ -1020,6 +1020,13 @@ describe("the order of a round", () => {
       "a",
       "d",
     ]);
+    // Given in the reverse order, with each fighter rolling the same die, the order is the same.
+    expect(startRound(startFight(sheets.slice().reverse()), {}, new ScriptedDice([17, 3])).order).toEqual([
+      "b",
+      "c",
+      "d",
+      "a",
+    ]);
     expect(() => startRound(startFight(sheets))).toThrow(/roll off/);
     const downed = {
       ...fight,

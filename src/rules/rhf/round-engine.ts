@@ -15,6 +15,7 @@ import {
 } from "./firearms";
 import { controlPointsPerRound, isImmobilized } from "./holds";
 import { type Injury, locationOf, rollInjury } from "./injury";
+import { orderWithRollOff } from "./order";
 import { canParryAt, canStrikeAt, maneuverToward, rangeIndex, weaponRange } from "./reach";
 import {
   type Condition,
@@ -427,36 +428,8 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
     const q = fight.sheets[y]!;
     return q.quickness - p.quickness || q.skills.weapon - p.skills.weapon;
   };
-  acts.sort(ahead);
-  const order: string[] = [];
-  for (let start = 0; start < acts.length; ) {
-    let end = start + 1;
-    while (end < acts.length && ahead(acts[start]!, acts[end]!) === 0) end += 1;
-    for (const i of rollOff(acts.slice(start, end), dice)) order.push(fighters[i]!.id);
-    start = end;
-  }
+  const order = orderWithRollOff(acts, ahead, dice).map((i) => fighters[i]!.id);
   return { ...fight, round, phase: "focus", order, turn: 0, fighters };
-}
-
-/** Orders fighters tied on Quickness and skill by a d20 each, the higher first, rolling again among equals. */
-function rollOff(tied: readonly number[], dice: DiceSource | undefined): number[] {
-  if (tied.length < 2) return tied.slice();
-  if (dice === undefined)
-    throw new RulesError(
-      "invalid-value",
-      "fighters of equal Quickness and skill roll off: startRound needs dice",
-    );
-  const rolls = tied.map((i) => ({ i, roll: dice.roll(20) }));
-  rolls.sort((x, y) => y.roll - x.roll);
-  const out: number[] = [];
-  for (let start = 0; start < rolls.length; ) {
-    let end = start + 1;
-    while (end < rolls.length && rolls[end]!.roll === rolls[start]!.roll) end += 1;
-    const group = rolls.slice(start, end).map((r) => r.i);
-    out.push(...(group.length > 1 ? rollOff(group, dice) : group));
-    start = end;
-  }
-  return out;
 }
 
 /** RHF-DFA-1: the area a fighter concentrates its defense on this round (null: none). */

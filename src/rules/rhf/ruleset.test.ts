@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
 import { RHF_CLAUSE_INDEX, RHF_PHASES, rhfRuleset, rhfTurnOrder } from "./ruleset";
 
 describe("the RHF core as the kernel's ruleset", () => {
@@ -14,20 +16,33 @@ describe("the RHF core as the kernel's ruleset", () => {
     });
   });
 
-  it("orders the action phase by Quickness, then weapon skill, then as given, without those out of action", () => {
+  it("orders the action phase by Quickness, then weapon skill, then a d20 roll-off, never as given", () => {
     const c = (id: string, q: number, skill: number, outOfAction = false) => ({
       id,
       orderValue: q,
       outOfAction,
       facts: { weaponSkill: skill },
     });
-    expect(rhfTurnOrder("action", [c("a", 10, 12), c("b", 10, 12), c("c", 11, 3), c("d", 10, 14)])).toEqual([
+    const a = c("a", 10, 12);
+    const b = c("b", 10, 12);
+    // a and b tie: each rolls a d20, the first given the first die. a rolls 4, b rolls 15: b first.
+    expect(rhfTurnOrder("action", [a, b, c("c", 11, 3), c("d", 10, 14)], new ScriptedDice([4, 15]))).toEqual([
       "c",
       "d",
-      "a",
       "b",
+      "a",
     ]);
-    expect(rhfTurnOrder("action", [c("a", 10, 12), c("b", 15, 12, true)])).toEqual(["a"]);
-    expect(rhfTurnOrder("focus", [c("a", 10, 12)])).toEqual([]);
+    // Given the other way round, with each rolling the same, the order is the same.
+    expect(rhfTurnOrder("action", [c("d", 10, 14), c("c", 11, 3), b, a], new ScriptedDice([15, 4]))).toEqual([
+      "c",
+      "d",
+      "b",
+      "a",
+    ]);
+    // Equal rolls roll again.
+    expect(rhfTurnOrder("action", [a, b], new ScriptedDice([9, 9, 2, 7]))).toEqual(["b", "a"]);
+    expect(() => rhfTurnOrder("action", [a, b])).toThrow(RulesError);
+    expect(rhfTurnOrder("action", [a, c("e", 15, 12, true)])).toEqual(["a"]);
+    expect(rhfTurnOrder("focus", [a])).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import type { DiceSource } from "../kernel/dice";
 import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import { orderWithRollOff } from "./order";
 
 /**
  * The reach, holds and firearms core as the kernel's generic Ruleset. A
@@ -28,19 +30,24 @@ export interface RhfTurnFacts {
 export type RhfTurnCandidate = TurnCandidate<RhfTurnFacts>;
 
 /**
- * The order of the action phase: the higher Quickness first, then the
- * higher weapon skill, then as given; one fighter a slot (the engine's
- * order). Out-of-action fighters have no turn.
+ * The order of the action phase, the engine's (startRound): the higher
+ * Quickness first, then the higher weapon skill, then a d20 roll-off among
+ * those still equal, so the order the candidates are given in never
+ * decides; one fighter a slot. The dice are needed only for a tie; a tie
+ * without them is a RulesError, as in the engine. Out-of-action fighters
+ * have no turn.
  */
-export function rhfTurnOrder(phaseId: string, candidates: readonly RhfTurnCandidate[]): TurnSlot[] {
+export function rhfTurnOrder(
+  phaseId: string,
+  candidates: readonly RhfTurnCandidate[],
+  dice?: DiceSource,
+): TurnSlot[] {
   if (phaseId !== "action") return [];
-  return candidates
-    .map((c, i) => ({ c, i }))
-    .filter(({ c }) => !c.outOfAction)
-    .sort(
-      (a, b) => b.c.orderValue - a.c.orderValue || b.c.facts.weaponSkill - a.c.facts.weaponSkill || a.i - b.i,
-    )
-    .map(({ c }) => c.id);
+  return orderWithRollOff(
+    candidates.filter((c) => !c.outOfAction),
+    (a, b) => b.orderValue - a.orderValue || b.facts.weaponSkill - a.facts.weaponSkill,
+    dice,
+  ).map((c) => c.id);
 }
 
 export const rhfRuleset: Ruleset<RhfTurnFacts> = Object.freeze({
