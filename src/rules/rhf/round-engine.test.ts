@@ -611,6 +611,33 @@ describe("holds in the round", () => {
     expect(fighterState(fight, "vi").heldBy).toBeNull();
   });
 
+  it("RHF-HLD-2: a holder held by a third fighter keeps its victim until its own points pass its Strength, at a round's start", () => {
+    const third = fighter("th", "unarmed", { strength: 10, quickness: 11 });
+    let fight = next(startFight([{ ...wrestler, strength: 5 }, victim, third]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    fight = until(fight, "th");
+    // Strength 10: 4 points, not above the holder's 5: it still holds, its victim still held.
+    fight = attack(fight, "th", { kind: "hold", targetId: "wr" }, null, new ScriptedDice([1])).fight;
+    expect(fighterState(fight, "wr")).toMatchObject({
+      condition: "standing",
+      holding: "vi",
+      controlPoints: 4,
+    });
+    expect(fighterState(fight, "vi")).toMatchObject({ heldBy: "wr", controlPoints: 2 });
+    // Round 2: 8 points on the holder, above 5: immobilized, it lets its victim go.
+    fight = next(finish(fight));
+    expect(fighterState(fight, "wr")).toMatchObject({
+      condition: "immobilized",
+      holding: null,
+      heldBy: "th",
+    });
+    expect(fighterState(fight, "vi")).toMatchObject({
+      heldBy: null,
+      controlPoints: 0,
+      condition: "standing",
+    });
+  });
+
   it("a holder's hands are busy; a held fighter neither moves nor dodges", () => {
     let fight = next(startFight([wrestler, victim]));
     fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
