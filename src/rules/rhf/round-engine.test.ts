@@ -23,7 +23,7 @@ import {
   startRound,
   turnOptions,
 } from "./round-engine";
-import type { Range, RhfFighter, RhfFirearm } from "./types";
+import { RANGES, type Range, type RhfFighter, type RhfFirearm } from "./types";
 
 const fighter = (id: string, kind: string, over: Partial<RhfFighter> = {}): RhfFighter => ({
   id,
@@ -1084,21 +1084,26 @@ describe("the engine under random play", () => {
     fighter("sl", "mace", { quickness: 4, familiar: false }),
   ];
 
-  /** Plays a fight with a random choice among the legal moves, from `seed`. */
-  function play(seed: number, ai: number, bi: number, choices: number[]): RhfFight {
+  /** Plays a fight of two or three with a random choice among the legal moves, from `seed`. */
+  function play(seed: number, picks: readonly number[], choices: number[]): RhfFight {
     const dice = new SeededDice(seed);
-    let fight = startFight([roster[ai]!, { ...roster[bi]!, id: `${roster[bi]!.id}2` }]);
+    let fight = startFight(picks.map((k, n) => ({ ...roster[k]!, id: `${roster[k]!.id}${n}` })));
     let c = 0;
     const pick = (n: number) => ((choices[c++ % choices.length]! % n) + n) % n;
-    for (let r = 0; r < 12 && !fight.fighters.some(isOut); r += 1) {
+    const standing = () => fight.fighters.filter((f) => !isOut(f)).length;
+    for (let r = 0; r < 12 && standing() > 1; r += 1) {
       fight = startRound(fight, {}, dice);
-      for (const f of fight.fighters) fight = declareFocus(fight, f.id, pick(3) === 0 ? "body" : null);
+      for (const f of fight.fighters)
+        if (!isOut(f) || f.condition === "immobilized")
+          fight = declareFocus(fight, f.id, pick(3) === 0 ? "body" : null);
       fight = beginActions(fight);
       while (fight.phase === "action") {
         const id = acting(fight)!;
-        const other = fight.fighters.find((f) => f.id !== id)!.id;
         const opts = turnOptions(fight, id);
-        if (opts.maneuver && pick(2) === 0) fight = rangeManeuver(fight, id, opts.maneuver, dice).fight;
+        if (opts.maneuvers.length > 0 && pick(2) === 0) {
+          const open = opts.maneuvers[pick(opts.maneuvers.length)]!;
+          fight = rangeManeuver(fight, id, open.maneuver, dice, undefined, open.opponentId).fight;
+        }
         const now = turnOptions(fight, id);
         const kinds = [
           now.strike && "strike",
@@ -1107,9 +1112,11 @@ describe("the engine under random play", () => {
           now.shoot && "shoot",
           now.burst && "burst",
         ].filter((k): k is string => typeof k === "string");
+        const others = fight.fighters.filter((f) => f.id !== id && !isOut(f));
         if (now.release && pick(4) === 0) fight = releaseHold(fight, id);
-        else if (kinds.length > 0 && !fighterState(fight, other).condition.startsWith("d")) {
+        else if (kinds.length > 0 && others.length > 0) {
           const kind = kinds[pick(kinds.length)]!;
+          const other = others[pick(others.length)]!.id;
           const def = defenseOptions(fight, other, kind as never);
           const defense = def.length > 0 && pick(3) > 0 ? def[pick(def.length)]! : null;
           const action =
@@ -1118,8 +1125,12 @@ describe("the engine under random play", () => {
               : kind === "breakFree"
                 ? { kind }
                 : { kind, targetId: other, pull: pick(2) === 0, feint: pick(3) === 0 ? 2 : 0 };
-          if (!isOut(fighterState(fight, other)) || kind === "breakFree")
-            fight = attack(fight, id, action as never, defense, dice).fight;
+          try {
+            fight = attack(fight, id, action as never, kind === "breakFree" ? null : defense, dice).fight;
+          } catch (error) {
+            // With three, the foe picked may be out of reach or not the holder: refused, and nothing changes.
+            if (!(error instanceof RulesError && error.code === "round-refused")) throw error;
+          }
         } else if (now.reload) fight = reload(fight, id);
         else if (now.aim) fight = aim(fight, id, dice).fight;
         fight = endTurn(fight);
@@ -1132,12 +1143,18 @@ describe("the engine under random play", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 0, max: 4 }),
-        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 3 }),
         fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 20 }),
-        (seed, ai, bi, choices) => {
-          const fight = play(seed, ai, bi, choices);
-          expect(play(seed, ai, bi, choices)).toEqual(fight);
+        (seed, picks, choices) => {
+          const fight = play(seed, picks, choices);
+          expect(play(seed, picks, choices)).toEqual(fight);
+          const n = fight.fighters.length;
+          expect(fight.ranges).toHaveLength(n * n);
+          for (let i = 0; i < n; i += 1)
+            for (let j = 0; j < n; j += 1) {
+              expect(RANGES).toContain(fight.ranges[i * n + j]);
+              expect(fight.ranges[i * n + j]).toBe(fight.ranges[j * n + i]);
+            }
           for (const [i, f] of fight.fighters.entries()) {
             const sheet = fight.sheets[i]!;
             for (const n of [f.wounds, f.controlPoints, f.ammo, f.shots, f.attacksMade, f.aimBonus])
@@ -1148,6 +1165,7 @@ describe("the engine under random play", () => {
             expect(f.maneuvers).toBeLessThanOrEqual(1);
             expect(f.aimRounds).toBeLessThanOrEqual(sheet.familiar ? 2 : 1);
             if (f.heldBy !== null) expect(fighterState(fight, f.heldBy).holding).toBe(f.id);
+            if (f.holding !== null) expect(fighterState(fight, f.holding).heldBy).toBe(f.id);
           }
         },
       ),
