@@ -906,7 +906,8 @@ export function attack(
   const declared = f.declared ?? 1;
   // RHF-MAT-2's limit is on the skill this attack rolls: a hold rolls Unarmed Combat.
   const rolled = kind === "hold" ? sheet.skills.unarmed : sheet.skills.weapon;
-  if (f.declared === null) checkAttackCount(1, rolled, f.allowance, rules);
+  // One attack is always within an allowance of one or more: only a fighter with none needs the skill's leave.
+  if (f.declared === null && f.allowance < 1) checkAttackCount(1, rolled, f.allowance, rules);
   const counts = kind === "shoot" && rules.shotsAreAttacks ? action.shots : 1;
   if (f.attacksMade + counts > declared)
     refuse("NoAttackLeft", `${attackerId} has made the ${declared} attack(s) it declared`);
