@@ -638,6 +638,40 @@ describe("holds in the round", () => {
     });
   });
 
+  it("offers a hold only at a foe not held already, in hold range", () => {
+    const other = fighter("ot", "unarmed", { quickness: 11 });
+    let fight = next(startFight([wrestler, victim, other]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    fight = until(fight, "ot");
+    // ot stands close to the held victim only; the holder is at long range from it.
+    const n = fight.fighters.length;
+    const ranges = fight.ranges.slice();
+    ranges[0 * n + 2] = "long";
+    ranges[2 * n + 0] = "long";
+    fight = { ...fight, ranges };
+    expect(turnOptions(fight, "ot").hold).toBe(false);
+    expect(
+      refusal(() => attack(fight, "ot", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1]))),
+    ).toBe("BadTarget");
+  });
+
+  it("defenseOptions: none for breaking free or a fighter out, asked of anyone; a fighter does not defend against itself", () => {
+    const other = fighter("ot", "unarmed", { quickness: 11 });
+    const fight = next(startFight([wrestler, victim, other]));
+    expect(defenseOptions(fight, "wr", "breakFree")).toEqual([]);
+    expect(defenseOptions(startFight([wrestler, victim, other]), "vi", "breakFree")).toEqual([]);
+    const downed = {
+      ...startFight([wrestler, victim, other]),
+      fighters: startFight([wrestler, victim, other]).fighters.map((f) =>
+        f.id === "ot" ? f : { ...f, condition: "dead" as const },
+      ),
+    };
+    expect(defenseOptions(downed, "vi", "strike")).toEqual([]);
+    // Outside a turn, with no foe standing, none can strike it: nothing to defend.
+    expect(defenseOptions(downed, "ot", "strike")).toEqual([]);
+    expect(() => defenseOptions(fight, "vi", "strike", undefined, "vi")).toThrow(RulesError);
+  });
+
   it("a holder's hands are busy; a held fighter neither moves nor dodges", () => {
     let fight = next(startFight([wrestler, victim]));
     fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
@@ -1047,8 +1081,8 @@ describe("the order of a round", () => {
       "a",
       "d",
     ]);
-    // Given in the reverse order, with each fighter rolling the same die, the order is the same.
-    expect(startRound(startFight(sheets.slice().reverse()), {}, new ScriptedDice([17, 3])).order).toEqual([
+    // Given in the reverse order, with the same dice, the order is the same: the tied roll in the order of their ids.
+    expect(startRound(startFight(sheets.slice().reverse()), {}, new ScriptedDice([3, 17])).order).toEqual([
       "b",
       "c",
       "d",

@@ -428,7 +428,8 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
     const q = fight.sheets[y]!;
     return q.quickness - p.quickness || q.skills.weapon - p.skills.weapon;
   };
-  const order = orderWithRollOff(acts, ahead, dice).map((i) => fighters[i]!.id);
+  const slots = orderWithRollOff(acts, ahead, (i) => fighters[i]!.id, dice, rules.rollOffDie, "refuse");
+  const order = slots.map((slot) => fighters[slot[0]!]!.id);
   return { ...fight, round, phase: "focus", order, turn: 0, fighters };
 }
 
@@ -546,7 +547,7 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
     // Held, it strikes only its holder (attack refuses any other).
     if ((f.heldBy === null || f.heldBy === other.id) && canStrikeAt(sheet.weapon.kind, range, rules))
       inReach = true;
-    if (range === rules.holdRange) inHoldRange = true;
+    if (range === rules.holdRange && other.heldBy === null) inHoldRange = true;
     const toward = mayManeuver ? maneuverToward(sheet.weapon.kind, range, rules) : null;
     if (toward !== null) maneuvers.push({ opponentId: other.id, maneuver: toward });
   }
@@ -640,15 +641,18 @@ export function rangeManeuver(
   return { fight: next, maneuver, opponentId: opponent.id, check, range };
 }
 
-/** The one other fighter still standing (or immobilized); with several, the caller must name one. */
-function soleOpponent(fight: RhfFight, i: number): number {
+/**
+ * The one other fighter still standing (or immobilized); with several, the
+ * caller must name one; with none, -1 when `noneOk`, else refused.
+ */
+function soleOpponent(fight: RhfFight, i: number, noneOk = false): number {
   let found = -1;
   for (let j = 0; j < fight.fighters.length; j += 1) {
     if (j === i || !targetable(fight.fighters[j]!)) continue;
     if (found >= 0) refuse("ManyFighters", "several opponents stand: name the one meant");
     found = j;
   }
-  if (found < 0) refuse("BadTarget", "no opponent stands");
+  if (found < 0 && !noneOk) refuse("BadTarget", "no opponent stands");
   return found;
 }
 
@@ -696,8 +700,11 @@ export function defenseOptions(
 ): RhfDefense[] {
   const rules = resolveRhfOptions(options);
   const i = indexOf(fight, defenderId);
+  if (attackerId === defenderId) refuse("BadTarget", "a fighter does not defend against itself");
+  if (OUT.has(fight.fighters[i]!.condition) || kind === "breakFree") return [];
   const by = attackerId ?? acting(fight);
-  const a = by !== null && by !== defenderId ? indexOf(fight, by) : soleOpponent(fight, i);
+  const a = by !== null && by !== defenderId ? indexOf(fight, by) : soleOpponent(fight, i, true);
+  if (a < 0) return [];
   const out: RhfDefense[] = [];
   for (const defense of DEFENSES) if (defenseOpen(fight, i, a, kind, defense, rules)) out.push(defense);
   return out;

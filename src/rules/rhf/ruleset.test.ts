@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import { RHF_CLAUSE_INDEX, RHF_PHASES, rhfRuleset, rhfTurnOrder } from "./ruleset";
+import type { Ruleset } from "../kernel/ruleset";
+import { RHF_CLAUSE_INDEX, RHF_PHASES, type RhfTurnFacts, rhfRuleset, rhfTurnOrder } from "./ruleset";
 
 describe("the RHF core as the kernel's ruleset", () => {
   it("has a guard phase everyone takes at once, then the actions in turn", () => {
@@ -32,8 +33,8 @@ describe("the RHF core as the kernel's ruleset", () => {
       "b",
       "a",
     ]);
-    // Given the other way round, with each rolling the same, the order is the same.
-    expect(rhfTurnOrder("action", [c("d", 10, 14), c("c", 11, 3), b, a], new ScriptedDice([15, 4]))).toEqual([
+    // Given the other way round, with the same dice, the order is the same: the tied roll in the order of their ids.
+    expect(rhfTurnOrder("action", [c("d", 10, 14), c("c", 11, 3), b, a], new ScriptedDice([4, 15]))).toEqual([
       "c",
       "d",
       "b",
@@ -41,7 +42,15 @@ describe("the RHF core as the kernel's ruleset", () => {
     ]);
     // Equal rolls roll again.
     expect(rhfTurnOrder("action", [a, b], new ScriptedDice([9, 9, 2, 7]))).toEqual(["b", "a"]);
-    expect(() => rhfTurnOrder("action", [a, b])).toThrow(RulesError);
+    // Through the kernel's Ruleset, which has no dice: a tie comes back as one slot for the table to roll off.
+    const kernel: Ruleset<RhfTurnFacts> = rhfRuleset;
+    expect(kernel.turnOrder("action", [a, b, c("c", 11, 3)])).toEqual(["c", ["a", "b"]]);
+    expect(kernel.turnOrder("action", [b, c("c", 11, 3), a])).toEqual(["c", ["a", "b"]]);
+    // The roll-off die is a rules key: a d6 takes a 6, refuses a 7.
+    expect(rhfTurnOrder("action", [a, b], new ScriptedDice([2, 6]), { rollOffDie: 6 })).toEqual(["b", "a"]);
+    expect(() => rhfTurnOrder("action", [a, b], new ScriptedDice([7, 1]), { rollOffDie: 6 })).toThrow(
+      RulesError,
+    );
     expect(rhfTurnOrder("action", [a, c("e", 15, 12, true)])).toEqual(["a"]);
     expect(rhfTurnOrder("focus", [a])).toEqual([]);
   });

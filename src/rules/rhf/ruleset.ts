@@ -1,5 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import { type RhfRules, resolveRhfOptions } from "./config";
 import { orderWithRollOff } from "./order";
 
 /**
@@ -30,24 +31,30 @@ export interface RhfTurnFacts {
 export type RhfTurnCandidate = TurnCandidate<RhfTurnFacts>;
 
 /**
- * The order of the action phase, the engine's (startRound): the higher
- * Quickness first, then the higher weapon skill, then a d20 roll-off among
- * those still equal, so the order the candidates are given in never
- * decides; one fighter a slot. The dice are needed only for a tie; a tie
- * without them is a RulesError, as in the engine. Out-of-action fighters
- * have no turn.
+ * The order of the action phase, the engine's (startRound, by the same
+ * code): the higher Quickness first, then the higher weapon skill, then a
+ * roll-off among those still equal, the tied rolling in the order of their
+ * ids, so the order the candidates are given in never decides. With dice
+ * (the table's own call) the roll-off is made here, one fighter a slot;
+ * through the kernel's interface, which has none, the tied come back as
+ * one slot for the table to roll off. Out-of-action fighters have no turn.
  */
 export function rhfTurnOrder(
   phaseId: string,
   candidates: readonly RhfTurnCandidate[],
   dice?: DiceSource,
+  options?: Partial<RhfRules>,
 ): TurnSlot[] {
   if (phaseId !== "action") return [];
+  const rules = resolveRhfOptions(options);
   return orderWithRollOff(
     candidates.filter((c) => !c.outOfAction),
     (a, b) => b.orderValue - a.orderValue || b.facts.weaponSkill - a.facts.weaponSkill,
+    (c) => c.id,
     dice,
-  ).map((c) => c.id);
+    rules.rollOffDie,
+    "group",
+  ).map((slot) => (slot.length === 1 ? slot[0]!.id : slot.map((c) => c.id)));
 }
 
 export const rhfRuleset: Ruleset<RhfTurnFacts> = Object.freeze({
