@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
 import { resolveRhfOptions } from "./config";
+import { weaponRange } from "./reach";
 import {
   acting,
   aim,
@@ -12,6 +13,7 @@ import {
   declareFocus,
   defenseOptions,
   endTurn,
+  fighterSheet,
   fighterState,
   isOut,
   type RhfFight,
@@ -1125,6 +1127,8 @@ describe("the engine under random play", () => {
     let c = 0;
     const pick = (n: number) => ((choices[c++ % choices.length]! % n) + n) % n;
     const standing = () => fight.fighters.filter((f) => !isOut(f)).length;
+    // Half the games let shots be dodged, so area fire's list of defenses is played with dodges in it.
+    const rules = resolveRhfOptions({ dodgeShots: seed % 2 === 0 });
     for (let r = 0; r < 12 && standing() > 1; r += 1) {
       fight = startRound(fight, {}, dice);
       for (const f of fight.fighters)
@@ -1146,24 +1150,41 @@ describe("the engine under random play", () => {
           now.shoot && "shoot",
           now.burst && "burst",
         ].filter((k): k is string => typeof k === "string");
-        const others = fight.fighters.filter((f) => f.id !== id && !isOut(f));
+        const me = fighterState(fight, id);
+        const reach = weaponRange(fighterSheet(fight, id).weapon.kind);
+        // The foes each action can reach, as turnOptions reads them: a refusal after its leave fails the property.
+        const foes = (kind: string) =>
+          fight.fighters.filter((f) => {
+            if (f.id === id || !(f.condition === "standing" || f.condition === "immobilized")) return false;
+            const range = rangeBetween(fight, id, f.id);
+            if (kind === "strike") return range === reach && (me.heldBy === null || me.heldBy === f.id);
+            if (kind === "hold") return range === "close" && f.heldBy === null;
+            return true;
+          });
+        if (now.burst) kinds.push("areaFire");
         if (now.release && pick(4) === 0) fight = releaseHold(fight, id);
-        else if (kinds.length > 0 && others.length > 0) {
+        else if (kinds.length > 0) {
           const kind = kinds[pick(kinds.length)]!;
-          const other = others[pick(others.length)]!.id;
-          const def = defenseOptions(fight, other, kind as never);
-          const defense = def.length > 0 && pick(3) > 0 ? def[pick(def.length)]! : null;
-          const action =
-            kind === "shoot"
-              ? { kind, targetId: other, shots: 1 + pick(Math.min(3, fighterState(fight, id).ammo)) }
-              : kind === "breakFree"
-                ? { kind }
-                : { kind, targetId: other, pull: pick(2) === 0, feint: pick(3) === 0 ? 2 : 0 };
-          try {
-            fight = attack(fight, id, action as never, kind === "breakFree" ? null : defense, dice).fight;
-          } catch (error) {
-            // With three, the foe picked may be out of reach or not the holder: refused, and nothing changes.
-            if (!(error instanceof RulesError && error.code === "round-refused")) throw error;
+          const open = foes(kind);
+          if (kind !== "breakFree") expect(open.length).toBeGreaterThan(0);
+          const other = kind === "breakFree" ? me.heldBy! : open[pick(open.length)]!.id;
+          const chooseDefense = (target: string) => {
+            const def = defenseOptions(fight, target, kind as never, rules);
+            return def.length > 0 && pick(3) > 0 ? def[pick(def.length)]! : null;
+          };
+          if (kind === "areaFire") {
+            const targets = open.slice(0, 1 + pick(open.length)).map((f) => f.id);
+            const action = { kind: "areaFire", targetIds: targets, spread: pick(4) } as const;
+            fight = attack(fight, id, action, targets.map(chooseDefense), dice, rules).fight;
+          } else {
+            const action =
+              kind === "shoot"
+                ? { kind, targetId: other, shots: 1 + pick(Math.min(3, me.ammo)) }
+                : kind === "breakFree"
+                  ? { kind }
+                  : { kind, targetId: other, pull: pick(2) === 0, feint: pick(3) === 0 ? 2 : 0 };
+            const defense = kind === "breakFree" ? null : chooseDefense(other);
+            fight = attack(fight, id, action as never, defense, dice, rules).fight;
           }
         } else if (now.reload) fight = reload(fight, id);
         else if (now.aim) fight = aim(fight, id, dice).fight;
