@@ -825,7 +825,7 @@ describe("firearms in the round", () => {
     ).toBe("BadTarget");
   });
 
-  it("RHF-AUT-2: 'For each target, do a skill roll': each target of area fire answers with its own defense, chosen before the dice", () => {
+  it("area fire (a reading, docs/rules/rhf.md): each target answers with its own defense, chosen before the dice", () => {
     const third = fighter("third", "club", { quickness: 4 });
     const dodging = { dodgeShots: true };
     const fight = next(startFight([gunner, mark, third]), {}, dodging);
