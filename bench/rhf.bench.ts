@@ -21,7 +21,8 @@ const WARM_UP = { warmupIterations: 30, warmupTime: 1000, time: 1000 };
 const anselm = findSampleFighter("Anselm");
 const vika = findSampleFighter("Vika");
 // Vika (Quickness 16) acts first; at close range her knife strikes.
-const ready = beginActions(startRound({ ...startFight([vika, anselm]), range: "close" }));
+const met = startFight([vika, anselm]);
+const ready = beginActions(startRound({ ...met, ranges: met.ranges.map(() => "close" as const) }));
 const blow = { kind: "strike", targetId: anselm.id } as const;
 
 describe("RHF exchanges, 1,000 per sample (× 1,000 for exchanges/s)", () => {

@@ -43,6 +43,8 @@ describe("RHF_DEFAULTS and resolveRhfOptions", () => {
 
   it.each([
     [{ hardDivisor: 0 }, /hardDivisor/],
+    [{ rollOffDie: 1 }, /rollOffDie/],
+    [{ rollOffDie: 20.5 }, /rollOffDie/],
     [{ feintReading: "both" }, /feintReading/],
     [{ autokill: "sometimes" }, /autokill/],
     [{ additionalAttacks: "never" }, /additionalAttacks/],

@@ -61,6 +61,8 @@ export interface RhfRules {
   /* Checks (the index's basics) */
   /** A Hard roll is under the skill divided by this, rounded up ([default] 2). */
   readonly hardDivisor: number;
+  /** The die fighters tied in the order roll off with, the higher first. */
+  readonly rollOffDie: number;
 
   /* Reach (RHF-RNG-1 … RHF-RNG-3) */
   /** Every weapon by its kind: range, injury modifier, parries. */
@@ -156,6 +158,7 @@ const row = (range: Range, injury: number, parries = true): WeaponRow => ({ rang
 
 export const RHF_DEFAULTS: RhfRules = deepFreeze({
   hardDivisor: 2,
+  rollOffDie: 20,
 
   weapons: {
     unarmed: row("close", -2),
@@ -328,6 +331,7 @@ function checkInjuryTable(table: readonly InjuryBand[] | undefined): void {
 /** Checks every key an override gives; a bad value is a RulesError naming it, never used. */
 function checkOptions(o: RhfOptions): void {
   if (o.hardDivisor !== undefined) requireInteger(o.hardDivisor, "option hardDivisor", 1, 10);
+  if (o.rollOffDie !== undefined) requireInteger(o.rollOffDie, "option rollOffDie", 2, 100);
   for (const [kind, w] of Object.entries(o.weapons ?? {})) {
     oneOf(`weapons.${kind}.range`, w?.range, RANGES);
     requireInteger(w.injury, `option weapons.${kind}.injury`, -20, 20);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
 import { resolveRhfOptions } from "./config";
+import { weaponRange } from "./reach";
 import {
   acting,
   aim,
@@ -12,9 +13,11 @@ import {
   declareFocus,
   defenseOptions,
   endTurn,
+  fighterSheet,
   fighterState,
   isOut,
   type RhfFight,
+  rangeBetween,
   rangeManeuver,
   releaseHold,
   reload,
@@ -22,7 +25,7 @@ import {
   startRound,
   turnOptions,
 } from "./round-engine";
-import type { RhfFighter, RhfFirearm } from "./types";
+import { RANGES, type Range, type RhfFighter, type RhfFirearm } from "./types";
 
 const fighter = (id: string, kind: string, over: Partial<RhfFighter> = {}): RhfFighter => ({
   id,
@@ -44,6 +47,14 @@ const gun = (over: Partial<RhfFirearm> = {}): RhfFirearm => ({
   autofire: false,
   ...over,
 });
+
+/** The fight with every pair of fighters at `range`, as a GM who places them would have it. */
+function at(fight: RhfFight, range: Range): RhfFight {
+  return { ...fight, ranges: fight.ranges.map(() => range) };
+}
+
+/** The range between the first two fighters. */
+const range01 = (fight: RhfFight): Range => rangeBetween(fight, fight.fighters[0]!.id, fight.fighters[1]!.id);
 
 /** The next round, concentrated defenses as given, actions begun. */
 function next(fight: RhfFight, focus: Record<string, "body" | "head" | null> = {}, options = {}): RhfFight {
@@ -82,7 +93,7 @@ const pike = fighter("pik", "pike", { quickness: 8 });
 describe("reach in the round", () => {
   it("RHF-RNG-1: a dagger and a pike meet at the pike's range; the dagger cannot strike until close in", () => {
     let fight = startFight([dagger, pike]);
-    expect(fight.range).toBe("long");
+    expect(range01(fight)).toBe("long");
     fight = next(fight);
     expect(acting(fight)).toBe("dag");
     expect(turnOptions(fight, "dag")).toMatchObject({ strike: false, maneuver: "advance" });
@@ -96,7 +107,7 @@ describe("reach in the round", () => {
   it("RHF-RNG-2: out of its range the dagger still parries the pike; caught close in, the pike can only dodge", () => {
     const fight = startFight([dagger, pike]);
     expect(defenseOptions(fight, "dag", "strike")).toEqual(["parry", "dodge"]);
-    const close = { ...fight, range: "close" as const };
+    const close = at(fight, "close");
     expect(defenseOptions(close, "pik", "strike")).toEqual(["dodge"]);
     expect(defenseOptions(close, "dag", "strike")).toEqual(["parry", "dodge"]);
   });
@@ -105,9 +116,9 @@ describe("reach in the round", () => {
     const fight = next(startFight([dagger, pike]));
     const failed = rangeManeuver(fight, "dag", "advance", new ScriptedDice([8]));
     expect(failed.check).toEqual({ target: 7, roll: 8, success: false });
-    expect(failed.fight.range).toBe("long");
+    expect(range01(failed.fight)).toBe("long");
     const made = rangeManeuver(fight, "dag", "advance", new ScriptedDice([7]));
-    expect(made.fight.range).toBe("close");
+    expect(range01(made.fight)).toBe("close");
     expect(refusal(() => rangeManeuver(made.fight, "dag", "advance", new ScriptedDice([1])))).toBe(
       "ManeuverUsed",
     );
@@ -119,11 +130,72 @@ describe("reach in the round", () => {
     );
   });
 
-  it("RHF-RNG-3: with three fighters standing the one range cannot move: a maneuver is refused, not applied to all", () => {
-    const third = fighter("thr", "sword", { quickness: 4 });
-    const fight = next(startFight([dagger, pike, third]));
-    expect(turnOptions(fight, "dag").maneuver).toBeNull();
+  const sword = fighter("swo", "sword", { quickness: 4 });
+
+  it("RHF-RNG-1: with three fighters each pair has its range, the longer of its two weapons', whatever the entry order", () => {
+    for (const sheets of [
+      [dagger, pike, sword],
+      [sword, dagger, pike],
+      [pike, sword, dagger],
+    ]) {
+      const fight = startFight(sheets);
+      expect(rangeBetween(fight, "dag", "pik")).toBe("long");
+      expect(rangeBetween(fight, "pik", "dag")).toBe("long");
+      expect(rangeBetween(fight, "dag", "swo")).toBe("medium");
+      expect(rangeBetween(fight, "swo", "pik")).toBe("long");
+    }
+    expect(() => rangeBetween(startFight([dagger, pike]), "dag", "dag")).toThrow(RulesError);
+  });
+
+  it("RHF-RNG-3: with three fighters an advance moves only the two concerned; the dagger then reaches one foe, not the other", () => {
+    let fight = next(startFight([dagger, pike, sword]));
+    expect(turnOptions(fight, "dag")).toMatchObject({
+      maneuver: null,
+      strike: false,
+      maneuvers: [
+        { opponentId: "pik", maneuver: "advance" },
+        { opponentId: "swo", maneuver: "advance" },
+      ],
+    });
+    // Two opponents stand: the maneuver must say on whom.
     expect(refusal(() => rangeManeuver(fight, "dag", "advance", new ScriptedDice([1])))).toBe("ManyFighters");
+    const made = rangeManeuver(fight, "dag", "advance", new ScriptedDice([7]), undefined, "swo");
+    expect(made).toMatchObject({ opponentId: "swo", range: "close", check: { target: 7, roll: 7 } });
+    fight = made.fight;
+    expect(rangeBetween(fight, "dag", "swo")).toBe("close");
+    expect(rangeBetween(fight, "dag", "pik")).toBe("long");
+    expect(rangeBetween(fight, "pik", "swo")).toBe("long");
+    expect(turnOptions(fight, "dag")).toMatchObject({ strike: true, maneuvers: [] });
+    // The blow at the sword lands (14 made, location 5 body, injury die 2); the pike is still out of reach.
+    const blow = attack(
+      fight,
+      "dag",
+      { kind: "strike", targetId: "swo" },
+      null,
+      new ScriptedDice([14, 5, 2]),
+    );
+    expect(blow.exchange.outcome).toBe("hit");
+    expect(
+      refusal(() => attack(fight, "dag", { kind: "strike", targetId: "pik" }, null, new ScriptedDice([1]))),
+    ).toBe("OutOfReach");
+    // The pike, next, keeps its long range to both: its blow at the dagger is open, the dagger parries it.
+    fight = endTurn(blow.fight);
+    expect(acting(fight)).toBe("pik");
+    expect(turnOptions(fight, "pik")).toMatchObject({ strike: true, maneuver: null, maneuvers: [] });
+    expect(defenseOptions(fight, "dag", "strike")).toEqual(["parry", "dodge"]);
+  });
+
+  it("RHF-RNG-2: with three fighters a parry reads the attacker's range: the pike caught close in by the dagger still parries the sword", () => {
+    const fight = next(startFight([dagger, pike, sword]));
+    const closed = rangeManeuver(fight, "dag", "advance", new ScriptedDice([1]), undefined, "pik").fight;
+    expect(defenseOptions(closed, "pik", "strike")).toEqual(["dodge"]);
+    expect(defenseOptions(closed, "pik", "strike", undefined, "dag")).toEqual(["dodge"]);
+    expect(defenseOptions(closed, "pik", "strike", undefined, "swo")).toEqual(["parry", "dodge"]);
+    expect(
+      refusal(() =>
+        attack(closed, "dag", { kind: "strike", targetId: "pik" }, "parry", new ScriptedDice([1])),
+      ),
+    ).toBe("NoDefense");
   });
 
   it("RHF-RNG-3: the pike caught close in withdraws back to its range by a Hard roll", () => {
@@ -132,7 +204,7 @@ describe("reach in the round", () => {
     fight = endTurn(fight);
     expect(turnOptions(fight, "pik").maneuver).toBe("withdraw");
     const back = rangeManeuver(fight, "pik", "withdraw", new ScriptedDice([7]));
-    expect(back.fight.range).toBe("long");
+    expect(range01(back.fight)).toBe("long");
   });
 
   it('RHF-RNG-3, RHF-MAT-2: "a character with a Quickness level of 10 could made one attack and one advance maneuver without penalty"', () => {
@@ -140,7 +212,7 @@ describe("reach in the round", () => {
     let fight = next(startFight([q10, pike]));
     fight = until(fight, "q10");
     fight = rangeManeuver(fight, "q10", "advance", new ScriptedDice([1])).fight;
-    expect(fight.range).toBe("medium");
+    expect(range01(fight)).toBe("medium");
     // Attack 14 (no penalty): roll 14 hits; location 11 (right arm), no defense, injury die 3 + 2.
     const { exchange } = attack(
       fight,
@@ -210,8 +282,8 @@ describe("the skill each attack rolls", () => {
 
   it("RHF-MAT-2: the skill above zero is the one rolled: at −5 a hold under Unarmed 5 is refused, a blow under 16 is not", () => {
     let fight = next(startFight([grappler, foe]));
-    expect(fight.range).toBe("medium");
-    fight = { ...fight, range: "close" };
+    expect(range01(fight)).toBe("medium");
+    fight = at(fight, "close");
     fight = declareAttacks(fight, "gr", 2);
     expect(turnOptions(fight, "gr")).toMatchObject({ hold: false });
     expect(
@@ -414,7 +486,7 @@ describe("holds in the round", () => {
 
   it("RHF-HLD-1: a hold rolls under Unarmed Combat; made, the holder has Strength/3 rounded up (4) at once", () => {
     const fight = next(startFight([wrestler, victim]));
-    expect(fight.range).toBe("close");
+    expect(range01(fight)).toBe("close");
     const missed = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([16]));
     expect(missed.exchange.outcome).toBe("missed");
     const held = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([15]));
@@ -539,6 +611,67 @@ describe("holds in the round", () => {
     fight = next(finish(fight));
     expect(fighterState(fight, "wr").condition).toBe("immobilized");
     expect(fighterState(fight, "vi").heldBy).toBeNull();
+  });
+
+  it("RHF-HLD-2: a holder held by a third fighter keeps its victim until its own points pass its Strength, at a round's start", () => {
+    const third = fighter("th", "unarmed", { strength: 10, quickness: 11 });
+    let fight = next(startFight([{ ...wrestler, strength: 5 }, victim, third]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    fight = until(fight, "th");
+    // Strength 10: 4 points, not above the holder's 5: it still holds, its victim still held.
+    fight = attack(fight, "th", { kind: "hold", targetId: "wr" }, null, new ScriptedDice([1])).fight;
+    expect(fighterState(fight, "wr")).toMatchObject({
+      condition: "standing",
+      holding: "vi",
+      controlPoints: 4,
+    });
+    expect(fighterState(fight, "vi")).toMatchObject({ heldBy: "wr", controlPoints: 2 });
+    // Round 2: 8 points on the holder, above 5: immobilized, it lets its victim go.
+    fight = next(finish(fight));
+    expect(fighterState(fight, "wr")).toMatchObject({
+      condition: "immobilized",
+      holding: null,
+      heldBy: "th",
+    });
+    expect(fighterState(fight, "vi")).toMatchObject({
+      heldBy: null,
+      controlPoints: 0,
+      condition: "standing",
+    });
+  });
+
+  it("offers a hold only at a foe not held already, in hold range", () => {
+    const other = fighter("ot", "unarmed", { quickness: 11 });
+    let fight = next(startFight([wrestler, victim, other]));
+    fight = attack(fight, "wr", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1])).fight;
+    fight = until(fight, "ot");
+    // ot stands close to the held victim only; the holder is at long range from it.
+    const n = fight.fighters.length;
+    const ranges = fight.ranges.slice();
+    ranges[0 * n + 2] = "long";
+    ranges[2 * n + 0] = "long";
+    fight = { ...fight, ranges };
+    expect(turnOptions(fight, "ot").hold).toBe(false);
+    expect(
+      refusal(() => attack(fight, "ot", { kind: "hold", targetId: "vi" }, null, new ScriptedDice([1]))),
+    ).toBe("BadTarget");
+  });
+
+  it("defenseOptions: none for breaking free or a fighter out, asked of anyone; a fighter does not defend against itself", () => {
+    const other = fighter("ot", "unarmed", { quickness: 11 });
+    const fight = next(startFight([wrestler, victim, other]));
+    expect(defenseOptions(fight, "wr", "breakFree")).toEqual([]);
+    expect(defenseOptions(startFight([wrestler, victim, other]), "vi", "breakFree")).toEqual([]);
+    const downed = {
+      ...startFight([wrestler, victim, other]),
+      fighters: startFight([wrestler, victim, other]).fighters.map((f) =>
+        f.id === "ot" ? f : { ...f, condition: "dead" as const },
+      ),
+    };
+    expect(defenseOptions(downed, "vi", "strike")).toEqual([]);
+    // Outside a turn, with no foe standing, none can strike it: nothing to defend.
+    expect(defenseOptions(downed, "ot", "strike")).toEqual([]);
+    expect(() => defenseOptions(fight, "vi", "strike", undefined, "vi")).toThrow(RulesError);
   });
 
   it("a holder's hands are busy; a held fighter neither moves nor dodges", () => {
@@ -690,6 +823,60 @@ describe("firearms in the round", () => {
         ),
       ),
     ).toBe("BadTarget");
+  });
+
+  it("area fire (a reading, docs/rules/rhf.md): each target answers with its own defense, chosen before the dice", () => {
+    const third = fighter("third", "club", { quickness: 4 });
+    const dodging = { dodgeShots: true };
+    const fight = next(startFight([gunner, mark, third]), {}, dodging);
+    const spray = { kind: "areaFire", targetIds: ["mark", "third"], spread: 2 } as const;
+    // mark: 12 made, location 12, its dodge 5 under 9 made. third: 3 made, location 5, its dodge 15 over 10
+    // missed, d6 2: one hit, injury die 1 + 3 (serious, body).
+    const run = attack(
+      fight,
+      "gun",
+      spray,
+      ["dodge", "dodge"],
+      new ScriptedDice([12, 12, 5, 3, 5, 15, 2, 1]),
+      dodging,
+    );
+    expect(
+      run.exchange.rolls.map((r) => [
+        r.targetId,
+        r.defense?.kind,
+        r.defense?.check.success,
+        r.injuries.length,
+      ]),
+    ).toEqual([
+      ["mark", "dodge", true, 0],
+      ["third", "dodge", false, 1],
+    ]);
+    expect(run.exchange.outcome).toBe("hit");
+    expect(fighterState(run.fight, "third").wounds).toBe(2);
+    // A target may take it while the other dodges: third's 3 hits, no die of its own asked.
+    const mixed = attack(
+      fight,
+      "gun",
+      spray,
+      ["dodge", null],
+      new ScriptedDice([12, 12, 5, 3, 5, 2, 1]),
+      dodging,
+    );
+    expect(mixed.exchange.rolls.map((r) => r.defense?.kind ?? null)).toEqual(["dodge", null]);
+    // One defense cannot answer two targets, nor a list of the wrong length, nor a list a blow.
+    const refused = (defense: Parameters<typeof attack>[3], action: Parameters<typeof attack>[2] = spray) =>
+      refusal(() => attack(fight, "gun", action, defense, new ScriptedDice([]), dodging));
+    expect(refused("dodge")).toBe("NoDefense");
+    expect(refused(["dodge"])).toBe("NoDefense");
+    expect(refused(["dodge"], { kind: "burst", targetId: "mark" })).toBe("NoDefense");
+    // Shots are not dodged by default: each target's list entry is then null.
+    const plain = next(startFight([gunner, mark, third]));
+    expect(refusal(() => attack(plain, "gun", spray, ["dodge", null], new ScriptedDice([])))).toBe(
+      "NoDefense",
+    );
+    expect(
+      attack(plain, "gun", spray, [null, null], new ScriptedDice([12, 12, 5, 1, 19, 1, 14])).exchange.outcome,
+    ).toBe("hit");
   });
 
   it("RHF-AIM-1: two rounds of aiming, +5 a made Spot roll, on the next firing's first shot; unfamiliar, one round", () => {
@@ -846,7 +1033,7 @@ describe("refusals", () => {
         attack(fight, "a", { kind: "shoot", targetId: "b", shots: 1 }, null, new ScriptedDice([1])),
       ),
     ).toBe("NoFirearm");
-    const atLong = { ...fight, range: "long" as const };
+    const atLong = at(fight, "long");
     expect(
       refusal(() => attack(atLong, "a", { kind: "strike", targetId: "b" }, null, new ScriptedDice([1]))),
     ).toBe("OutOfReach");
@@ -854,7 +1041,7 @@ describe("refusals", () => {
       refusal(() => attack(fight, "a", { kind: "hold", targetId: "b" }, null, new ScriptedDice([1]))),
     ).toBe("OutOfReach");
     const knifeAndPike = startFight([fighter("a", "knife", { quickness: 12 }), fighter("b", "pike")]);
-    const close = next({ ...knifeAndPike, range: "close" });
+    const close = next(at(knifeAndPike, "close"));
     expect(
       refusal(() => attack(close, "a", { kind: "strike", targetId: "b" }, "parry", new ScriptedDice([1]))),
     ).toBe("NoDefense");
@@ -896,6 +1083,13 @@ describe("the order of a round", () => {
       "a",
       "d",
     ]);
+    // Given in the reverse order, with the same dice, the order is the same: the tied roll in the order of their ids.
+    expect(startRound(startFight(sheets.slice().reverse()), {}, new ScriptedDice([3, 17])).order).toEqual([
+      "b",
+      "c",
+      "d",
+      "a",
+    ]);
     expect(() => startRound(startFight(sheets))).toThrow(/roll off/);
     const downed = {
       ...fight,
@@ -926,21 +1120,28 @@ describe("the engine under random play", () => {
     fighter("sl", "mace", { quickness: 4, familiar: false }),
   ];
 
-  /** Plays a fight with a random choice among the legal moves, from `seed`. */
-  function play(seed: number, ai: number, bi: number, choices: number[]): RhfFight {
+  /** Plays a fight of two or three with a random choice among the legal moves, from `seed`. */
+  function play(seed: number, picks: readonly number[], choices: number[]): RhfFight {
     const dice = new SeededDice(seed);
-    let fight = startFight([roster[ai]!, { ...roster[bi]!, id: `${roster[bi]!.id}2` }]);
+    let fight = startFight(picks.map((k, n) => ({ ...roster[k]!, id: `${roster[k]!.id}${n}` })));
     let c = 0;
     const pick = (n: number) => ((choices[c++ % choices.length]! % n) + n) % n;
-    for (let r = 0; r < 12 && !fight.fighters.some(isOut); r += 1) {
+    const standing = () => fight.fighters.filter((f) => !isOut(f)).length;
+    // Half the games let shots be dodged, so area fire's list of defenses is played with dodges in it.
+    const rules = resolveRhfOptions({ dodgeShots: seed % 2 === 0 });
+    for (let r = 0; r < 12 && standing() > 1; r += 1) {
       fight = startRound(fight, {}, dice);
-      for (const f of fight.fighters) fight = declareFocus(fight, f.id, pick(3) === 0 ? "body" : null);
+      for (const f of fight.fighters)
+        if (!isOut(f) || f.condition === "immobilized")
+          fight = declareFocus(fight, f.id, pick(3) === 0 ? "body" : null);
       fight = beginActions(fight);
       while (fight.phase === "action") {
         const id = acting(fight)!;
-        const other = fight.fighters.find((f) => f.id !== id)!.id;
         const opts = turnOptions(fight, id);
-        if (opts.maneuver && pick(2) === 0) fight = rangeManeuver(fight, id, opts.maneuver, dice).fight;
+        if (opts.maneuvers.length > 0 && pick(2) === 0) {
+          const open = opts.maneuvers[pick(opts.maneuvers.length)]!;
+          fight = rangeManeuver(fight, id, open.maneuver, dice, undefined, open.opponentId).fight;
+        }
         const now = turnOptions(fight, id);
         const kinds = [
           now.strike && "strike",
@@ -949,19 +1150,42 @@ describe("the engine under random play", () => {
           now.shoot && "shoot",
           now.burst && "burst",
         ].filter((k): k is string => typeof k === "string");
+        const me = fighterState(fight, id);
+        const reach = weaponRange(fighterSheet(fight, id).weapon.kind);
+        // The foes each action can reach, as turnOptions reads them: a refusal after its leave fails the property.
+        const foes = (kind: string) =>
+          fight.fighters.filter((f) => {
+            if (f.id === id || !(f.condition === "standing" || f.condition === "immobilized")) return false;
+            const range = rangeBetween(fight, id, f.id);
+            if (kind === "strike") return range === reach && (me.heldBy === null || me.heldBy === f.id);
+            if (kind === "hold") return range === "close" && f.heldBy === null;
+            return true;
+          });
+        if (now.burst) kinds.push("areaFire");
         if (now.release && pick(4) === 0) fight = releaseHold(fight, id);
-        else if (kinds.length > 0 && !fighterState(fight, other).condition.startsWith("d")) {
+        else if (kinds.length > 0) {
           const kind = kinds[pick(kinds.length)]!;
-          const def = defenseOptions(fight, other, kind as never);
-          const defense = def.length > 0 && pick(3) > 0 ? def[pick(def.length)]! : null;
-          const action =
-            kind === "shoot"
-              ? { kind, targetId: other, shots: 1 + pick(Math.min(3, fighterState(fight, id).ammo)) }
-              : kind === "breakFree"
-                ? { kind }
-                : { kind, targetId: other, pull: pick(2) === 0, feint: pick(3) === 0 ? 2 : 0 };
-          if (!isOut(fighterState(fight, other)) || kind === "breakFree")
-            fight = attack(fight, id, action as never, defense, dice).fight;
+          const open = foes(kind);
+          if (kind !== "breakFree") expect(open.length).toBeGreaterThan(0);
+          const other = kind === "breakFree" ? me.heldBy! : open[pick(open.length)]!.id;
+          const chooseDefense = (target: string) => {
+            const def = defenseOptions(fight, target, kind as never, rules);
+            return def.length > 0 && pick(3) > 0 ? def[pick(def.length)]! : null;
+          };
+          if (kind === "areaFire") {
+            const targets = open.slice(0, 1 + pick(open.length)).map((f) => f.id);
+            const action = { kind: "areaFire", targetIds: targets, spread: pick(4) } as const;
+            fight = attack(fight, id, action, targets.map(chooseDefense), dice, rules).fight;
+          } else {
+            const action =
+              kind === "shoot"
+                ? { kind, targetId: other, shots: 1 + pick(Math.min(3, me.ammo)) }
+                : kind === "breakFree"
+                  ? { kind }
+                  : { kind, targetId: other, pull: pick(2) === 0, feint: pick(3) === 0 ? 2 : 0 };
+            const defense = kind === "breakFree" ? null : chooseDefense(other);
+            fight = attack(fight, id, action as never, defense, dice, rules).fight;
+          }
         } else if (now.reload) fight = reload(fight, id);
         else if (now.aim) fight = aim(fight, id, dice).fight;
         fight = endTurn(fight);
@@ -974,12 +1198,18 @@ describe("the engine under random play", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-        fc.integer({ min: 0, max: 4 }),
-        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 3 }),
         fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 20 }),
-        (seed, ai, bi, choices) => {
-          const fight = play(seed, ai, bi, choices);
-          expect(play(seed, ai, bi, choices)).toEqual(fight);
+        (seed, picks, choices) => {
+          const fight = play(seed, picks, choices);
+          expect(play(seed, picks, choices)).toEqual(fight);
+          const n = fight.fighters.length;
+          expect(fight.ranges).toHaveLength(n * n);
+          for (let i = 0; i < n; i += 1)
+            for (let j = 0; j < n; j += 1) {
+              expect(RANGES).toContain(fight.ranges[i * n + j]);
+              expect(fight.ranges[i * n + j]).toBe(fight.ranges[j * n + i]);
+            }
           for (const [i, f] of fight.fighters.entries()) {
             const sheet = fight.sheets[i]!;
             for (const n of [f.wounds, f.controlPoints, f.ammo, f.shots, f.attacksMade, f.aimBonus])
@@ -990,6 +1220,7 @@ describe("the engine under random play", () => {
             expect(f.maneuvers).toBeLessThanOrEqual(1);
             expect(f.aimRounds).toBeLessThanOrEqual(sheet.familiar ? 2 : 1);
             if (f.heldBy !== null) expect(fighterState(fight, f.heldBy).holding).toBe(f.id);
+            if (f.holding !== null) expect(fighterState(fight, f.holding).heldBy).toBe(f.id);
           }
         },
       ),

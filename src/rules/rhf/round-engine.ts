@@ -15,6 +15,7 @@ import {
 } from "./firearms";
 import { controlPointsPerRound, isImmobilized } from "./holds";
 import { type Injury, locationOf, rollInjury } from "./injury";
+import { orderWithRollOff } from "./order";
 import { canParryAt, canStrikeAt, maneuverToward, rangeIndex, weaponRange } from "./reach";
 import {
   type Condition,
@@ -116,7 +117,13 @@ export type RhfPhase = "focus" | "action" | "over";
 
 export interface RhfFight {
   readonly round: number;
-  readonly range: Range;
+  /**
+   * The range between each pair of fighters (RHF-RNG-1: a range is between
+   * two), by their places in `fighters`: between i and j it is
+   * `ranges[i * n + j]`, and the same at `ranges[j * n + i]` (n fighters;
+   * the diagonal is unused). Read it with rangeBetween.
+   */
+  readonly ranges: readonly Range[];
   readonly phase: RhfPhase;
   readonly order: readonly string[];
   readonly turn: number;
@@ -133,6 +140,20 @@ export type RhfAction =
   | { readonly kind: "areaFire"; readonly targetIds: readonly string[]; readonly spread: number };
 export type RhfActionKind = RhfAction["kind"];
 export const ACTION_KINDS = ["strike", "hold", "breakFree", "shoot", "burst", "areaFire"] as const;
+
+function isActionKind(kind: unknown): kind is RhfActionKind {
+  switch (kind) {
+    case "strike":
+    case "hold":
+    case "breakFree":
+    case "shoot":
+    case "burst":
+    case "areaFire":
+      return true;
+    default:
+      return false;
+  }
+}
 
 export type RhfDefense = "parry" | "dodge";
 export const DEFENSES = ["parry", "dodge"] as const;
@@ -167,7 +188,10 @@ export interface RhfExchange {
 export interface ManeuverResult {
   readonly fight: RhfFight;
   readonly maneuver: RangeManeuver;
+  /** The fighter it advanced on or withdrew from: only their range changes. */
+  readonly opponentId: string;
   readonly check: RhfCheck;
+  /** The range between the two after the roll. */
   readonly range: Range;
 }
 
@@ -203,21 +227,97 @@ export function fighterSheet(fight: RhfFight, id: string): RhfFighter {
   return fight.sheets[indexOf(fight, id)]!;
 }
 
+function pairRange(fight: RhfFight, i: number, j: number): Range {
+  return fight.ranges[i * fight.fighters.length + j]!;
+}
+
+/** RHF-RNG-1: the range between two fighters of the fight. */
+export function rangeBetween(fight: RhfFight, aId: string, bId: string): Range {
+  const a = indexOf(fight, aId);
+  const b = indexOf(fight, bId);
+  if (a === b) throw new RulesError("invalid-value", `"${aId}" is one fighter, not a pair`, { id: aId });
+  return pairRange(fight, a, b);
+}
+
 /** Whose turn it is, or null outside the action phase. */
 export function acting(fight: RhfFight): string | null {
   return fight.phase === "action" ? (fight.order[fight.turn] ?? null) : null;
 }
 
-function withFighters(fight: RhfFight, changes: ReadonlyMap<number, Partial<RhfFighterState>>): RhfFight {
-  const fighters = fight.fighters.slice();
-  for (const [i, change] of changes) fighters[i] = { ...fighters[i]!, ...change };
-  return { ...fight, fighters };
+type Editable = { -readonly [K in keyof RhfFighterState]: RhfFighterState[K] };
+
+/** A fighter's state copied field by field: every copy has one shape, which keeps the hot path fast. */
+function copyState(f: RhfFighterState): Editable {
+  return {
+    id: f.id,
+    wounds: f.wounds,
+    condition: f.condition,
+    lastFreeAttackRound: f.lastFreeAttackRound,
+    allowance: f.allowance,
+    declared: f.declared,
+    attacksMade: f.attacksMade,
+    maneuvers: f.maneuvers,
+    shots: f.shots,
+    busy: f.busy,
+    aimRounds: f.aimRounds,
+    aimBonus: f.aimBonus,
+    ammo: f.ammo,
+    focus: f.focus,
+    feints: f.feints,
+    heldBy: f.heldBy,
+    holding: f.holding,
+    controlPoints: f.controlPoints,
+    breakTried: f.breakTried,
+  };
+}
+
+/** The fight with these fighters' states, built field by field. */
+function withStates(fight: RhfFight, fighters: readonly RhfFighterState[]): RhfFight {
+  return {
+    round: fight.round,
+    ranges: fight.ranges,
+    phase: fight.phase,
+    order: fight.order,
+    turn: fight.turn,
+    sheets: fight.sheets,
+    fighters,
+  };
+}
+
+/**
+ * A transition at work: the fighters as they stand now, each the fight's
+ * own object until it is first edited, then a copy of it that the
+ * transition writes to; the fight given is never changed.
+ */
+interface Working {
+  readonly fight: RhfFight;
+  readonly fighters: RhfFighterState[];
+}
+
+function working(fight: RhfFight): Working {
+  return { fight, fighters: fight.fighters.slice() };
+}
+
+function current(w: Working, i: number): RhfFighterState {
+  return w.fighters[i]!;
+}
+
+function edit(w: Working, i: number): Editable {
+  const f = w.fighters[i]!;
+  if (f !== w.fight.fighters[i]) return f as Editable;
+  const copy = copyState(f);
+  w.fighters[i] = copy;
+  return copy;
+}
+
+function finish(w: Working): RhfFight {
+  return withStates(w.fight, w.fighters);
 }
 
 function withFighter(fight: RhfFight, i: number, change: Partial<RhfFighterState>): RhfFight {
-  const fighters = fight.fighters.slice();
-  fighters[i] = { ...fighters[i]!, ...change };
-  return { ...fight, fighters };
+  const w = working(fight);
+  Object.assign(edit(w, i), change);
+  return finish(w);
 }
 
 /* -------------------------------------------- */
@@ -225,28 +325,27 @@ function withFighter(fight: RhfFight, i: number, change: Partial<RhfFighterState
 /* -------------------------------------------- */
 
 /**
- * A fight between fighters (sheets checked once here). They meet at the
- * longest range any of them strikes at, a firearm counted as the longest:
- * whoever wields the longer weapon keeps the shorter ones off, and the
- * shorter must advance (docs/rules/rhf.md, "The three ranges").
+ * A fight between fighters (sheets checked once here). Each pair meets at
+ * the longer of the ranges its two weapons strike at, a firearm counted as
+ * the longest: whoever wields the longer weapon keeps the shorter off, and
+ * the shorter must advance (docs/rules/rhf.md, "The three ranges").
  */
 export function startFight(sheets: readonly RhfFighter[], options?: Partial<RhfRules>): RhfFight {
   const rules = resolveRhfOptions(options);
   if (sheets.length < 2) throw new RulesError("invalid-value", "a fight needs two fighters or more");
   const ids = new Set<string>();
-  let longest = 0;
+  const reach: number[] = [];
   for (const sheet of sheets) {
     validateFighter(sheet, rules);
     if (ids.has(sheet.id)) throw new RulesError("invalid-value", `two fighters have the id "${sheet.id}"`);
     ids.add(sheet.id);
-    const reach = sheet.weapon.firearm
-      ? RANGES.length - 1
-      : rangeIndex(weaponRange(sheet.weapon.kind, rules));
-    longest = Math.max(longest, reach);
+    reach.push(sheet.weapon.firearm ? RANGES.length - 1 : rangeIndex(weaponRange(sheet.weapon.kind, rules)));
   }
+  const ranges: Range[] = [];
+  for (const i of reach) for (const j of reach) ranges.push(RANGES[Math.max(i, j)]!);
   return {
     round: 0,
-    range: RANGES[longest]!,
+    ranges,
     phase: "over",
     order: [],
     turn: 0,
@@ -315,10 +414,10 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
     };
   });
   // A holder immobilized in turn by another lets its own victim go (RHF-HLD-2: no longer any action).
-  const w: Working = { fight: { ...fight, fighters }, changes: new Map() };
+  const w = working({ ...fight, fighters });
   for (let i = 0; i < fighters.length; i += 1)
     if (fighters[i]!.condition === "immobilized" && fighters[i]!.holding !== null) letGo(w, i);
-  for (const [i, patch] of w.changes) fighters[i] = { ...fighters[i]!, ...patch };
+  for (let i = 0; i < fighters.length; i += 1) fighters[i] = w.fighters[i]!;
   const acts: number[] = [];
   for (let i = 0; i < fighters.length; i += 1) {
     const f = fighters[i]!;
@@ -329,36 +428,9 @@ export function startRound(fight: RhfFight, options?: Partial<RhfRules>, dice?: 
     const q = fight.sheets[y]!;
     return q.quickness - p.quickness || q.skills.weapon - p.skills.weapon;
   };
-  acts.sort(ahead);
-  const order: string[] = [];
-  for (let start = 0; start < acts.length; ) {
-    let end = start + 1;
-    while (end < acts.length && ahead(acts[start]!, acts[end]!) === 0) end += 1;
-    for (const i of rollOff(acts.slice(start, end), dice)) order.push(fighters[i]!.id);
-    start = end;
-  }
+  const slots = orderWithRollOff(acts, ahead, (i) => fighters[i]!.id, dice, rules.rollOffDie, "refuse");
+  const order = slots.map((slot) => fighters[slot[0]!]!.id);
   return { ...fight, round, phase: "focus", order, turn: 0, fighters };
-}
-
-/** Orders fighters tied on Quickness and skill by a d20 each, the higher first, rolling again among equals. */
-function rollOff(tied: readonly number[], dice: DiceSource | undefined): number[] {
-  if (tied.length < 2) return tied.slice();
-  if (dice === undefined)
-    throw new RulesError(
-      "invalid-value",
-      "fighters of equal Quickness and skill roll off: startRound needs dice",
-    );
-  const rolls = tied.map((i) => ({ i, roll: dice.roll(20) }));
-  rolls.sort((x, y) => y.roll - x.roll);
-  const out: number[] = [];
-  for (let start = 0; start < rolls.length; ) {
-    let end = start + 1;
-    while (end < rolls.length && rolls[end]!.roll === rolls[start]!.roll) end += 1;
-    const group = rolls.slice(start, end).map((r) => r.i);
-    out.push(...(group.length > 1 ? rollOff(group, dice) : group));
-    start = end;
-  }
-  return out;
 }
 
 /** RHF-DFA-1: the area a fighter concentrates its defense on this round (null: none). */
@@ -400,9 +472,21 @@ export function endTurn(fight: RhfFight, options?: Partial<RhfRules>): RhfFight 
 /*  What a turn may do                          */
 /* -------------------------------------------- */
 
+/** A range maneuver open toward one opponent (RHF-RNG-3). */
+export interface OpenManeuver {
+  readonly opponentId: string;
+  readonly maneuver: RangeManeuver;
+}
+
 export interface TurnOptions {
-  /** The range maneuver open now (RHF-RNG-3), null when none is. */
+  /**
+   * The range maneuver open now toward its one opponent (RHF-RNG-3), null
+   * when none is, or when several opponents stand (then see `maneuvers`).
+   */
   readonly maneuver: RangeManeuver | null;
+  /** Every range maneuver open now, one an opponent whose range is not its weapon's. */
+  readonly maneuvers: readonly OpenManeuver[];
+  /** Some opponent stands at its weapon's range (and may be struck). */
   readonly strike: boolean;
   readonly hold: boolean;
   readonly breakFree: boolean;
@@ -430,6 +514,11 @@ function requireTurn(fight: RhfFight, id: string): number {
   return i;
 }
 
+/** A fighter an action may aim at: one still standing, or immobilized by a hold. */
+function targetable(f: RhfFighterState): boolean {
+  return f.condition === "standing" || f.condition === "immobilized";
+}
+
 /** What the acting fighter may do now. */
 export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRules>): TurnOptions {
   const rules = resolveRhfOptions(options);
@@ -445,22 +534,28 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
   const penalty = multipleAttackPenalty(f.declared ?? 1, f.allowance, rules);
   const canAttack = free && f.holding === null && left > 0;
   const mayManeuver =
-    free &&
-    f.heldBy === null &&
-    f.holding === null &&
-    f.maneuvers < rules.rangeManeuversPerRound &&
-    fight.fighters.filter((x) => !isOut(x)).length <= 2;
+    free && f.heldBy === null && f.holding === null && f.maneuvers < rules.rangeManeuversPerRound;
+  const maneuvers: OpenManeuver[] = [];
+  let opponents = 0;
+  let inReach = false;
+  let inHoldRange = false;
+  for (let j = 0; j < fight.fighters.length; j += 1) {
+    const other = fight.fighters[j]!;
+    if (j === i || !targetable(other)) continue;
+    opponents += 1;
+    const range = pairRange(fight, i, j);
+    // Held, it strikes only its holder (attack refuses any other).
+    if ((f.heldBy === null || f.heldBy === other.id) && canStrikeAt(sheet.weapon.kind, range, rules))
+      inReach = true;
+    if (range === rules.holdRange && other.heldBy === null) inHoldRange = true;
+    const toward = mayManeuver ? maneuverToward(sheet.weapon.kind, range, rules) : null;
+    if (toward !== null) maneuvers.push({ opponentId: other.id, maneuver: toward });
+  }
   return {
-    maneuver: mayManeuver ? maneuverToward(sheet.weapon.kind, fight.range, rules) : null,
-    strike:
-      canAttack &&
-      canStrikeAt(sheet.weapon.kind, fight.range, rules) &&
-      skillAllows(sheet.skills.weapon, penalty, rules),
-    hold:
-      canAttack &&
-      f.heldBy === null &&
-      fight.range === rules.holdRange &&
-      skillAllows(sheet.skills.unarmed, penalty, rules),
+    maneuver: opponents === 1 ? (maneuvers[0]?.maneuver ?? null) : null,
+    maneuvers,
+    strike: canAttack && inReach && skillAllows(sheet.skills.weapon, penalty, rules),
+    hold: canAttack && f.heldBy === null && inHoldRange && skillAllows(sheet.skills.unarmed, penalty, rules),
     breakFree:
       f.heldBy !== null && (!immobilized || rules.immobilizedMayBreak) && f.busy === null && !f.breakTried,
     shoot: canAttack && gun !== undefined && f.ammo > 0 && f.shots < gun.rateOfFire && f.heldBy === null,
@@ -490,9 +585,12 @@ export function turnOptions(fight: RhfFight, id: string, options?: Partial<RhfRu
 /* -------------------------------------------- */
 
 /**
- * An advance or a withdraw: a Hard roll under the fighter's weapon skill;
- * made, the range becomes its weapon's. One a round; not an attack, so
- * it neither uses the allowance nor adds a penalty.
+ * An advance or a withdraw on one opponent: a Hard roll under the
+ * fighter's weapon skill; made, the range between the two becomes its
+ * weapon's, and every other pair's stays as it was. One a round; not an
+ * attack, so it neither uses the allowance nor adds a penalty.
+ * `opponentId` may be left out while one opponent stands; with several
+ * it names the one.
  */
 export function rangeManeuver(
   fight: RhfFight,
@@ -500,6 +598,7 @@ export function rangeManeuver(
   maneuver: RangeManeuver,
   dice: DiceSource,
   options?: Partial<RhfRules>,
+  opponentId?: string,
 ): ManeuverResult {
   const rules = resolveRhfOptions(options);
   const i = requireTurn(fight, id);
@@ -516,18 +615,45 @@ export function rangeManeuver(
   if (f.holding !== null) refuse("Holding", `${id} is holding`);
   if (f.maneuvers >= rules.rangeManeuversPerRound)
     refuse("ManeuverUsed", `${id} has made its range maneuver this round`);
-  // The range is the fight's, and right only between two: with more standing, one advance would move all.
-  if (fight.fighters.filter((x) => !isOut(x)).length > 2)
-    refuse("ManyFighters", "the range between fighters changes only in a fight of two");
-  const needed = maneuverToward(sheet.weapon.kind, fight.range, rules);
+  const o = opponentId === undefined ? soleOpponent(fight, i) : indexOf(fight, opponentId);
+  if (o === i) refuse("BadTarget", "a fighter does not advance on itself");
+  const opponent = fight.fighters[o]!;
+  if (!targetable(opponent)) refuse("BadTarget", `${opponent.id} is out of the fight`);
+  const now = pairRange(fight, i, o);
+  const needed = maneuverToward(sheet.weapon.kind, now, rules);
   if (needed !== maneuver)
-    refuse("ManeuverNotNeeded", `${id} cannot ${maneuver} at ${fight.range} with a ${sheet.weapon.kind}`, {
-      needed,
-    });
+    refuse(
+      "ManeuverNotNeeded",
+      `${id} cannot ${maneuver} on ${opponent.id} at ${now} with a ${sheet.weapon.kind}`,
+      { needed },
+    );
   const check = rollCheck(hardTarget(sheet.skills.weapon, rules), dice);
-  const range = check.success ? weaponRange(sheet.weapon.kind, rules) : fight.range;
-  const next = withFighter({ ...fight, range }, i, { maneuvers: f.maneuvers + 1, aimRounds: 0, aimBonus: 0 });
-  return { fight: next, maneuver, check, range };
+  const range = check.success ? weaponRange(sheet.weapon.kind, rules) : now;
+  let moved = fight;
+  if (range !== now) {
+    const n = fight.fighters.length;
+    const ranges = fight.ranges.slice();
+    ranges[i * n + o] = range;
+    ranges[o * n + i] = range;
+    moved = { ...fight, ranges };
+  }
+  const next = withFighter(moved, i, { maneuvers: f.maneuvers + 1, aimRounds: 0, aimBonus: 0 });
+  return { fight: next, maneuver, opponentId: opponent.id, check, range };
+}
+
+/**
+ * The one other fighter still standing (or immobilized); with several, the
+ * caller must name one; with none, -1 when `noneOk`, else refused.
+ */
+function soleOpponent(fight: RhfFight, i: number, noneOk = false): number {
+  let found = -1;
+  for (let j = 0; j < fight.fighters.length; j += 1) {
+    if (j === i || !targetable(fight.fighters[j]!)) continue;
+    if (found >= 0) refuse("ManyFighters", "several opponents stand: name the one meant");
+    found = j;
+  }
+  if (found < 0 && !noneOk) refuse("BadTarget", "no opponent stands");
+  return found;
 }
 
 /* -------------------------------------------- */
@@ -549,10 +675,11 @@ export function declareAttacks(
   requireInteger(attacks, "a number of attacks", 1, 100);
   // The best skill it may attack with here: each attack is then held to the skill it rolls.
   const sheet = fight.sheets[i]!;
-  const skill =
-    fight.range === rules.holdRange
-      ? Math.max(sheet.skills.weapon, sheet.skills.unarmed)
-      : sheet.skills.weapon;
+  let atHoldRange = false;
+  for (let j = 0; j < fight.fighters.length; j += 1)
+    if (j !== i && targetable(fight.fighters[j]!) && pairRange(fight, i, j) === rules.holdRange)
+      atHoldRange = true;
+  const skill = atHoldRange ? Math.max(sheet.skills.weapon, sheet.skills.unarmed) : sheet.skills.weapon;
   checkAttackCount(attacks, skill, f.allowance, rules);
   return withFighter(fight, i, { declared: attacks });
 }
@@ -569,17 +696,40 @@ export function defenseOptions(
   defenderId: string,
   kind: RhfActionKind,
   options?: Partial<RhfRules>,
+  attackerId?: string,
 ): RhfDefense[] {
   const rules = resolveRhfOptions(options);
   const i = indexOf(fight, defenderId);
-  const f = fight.fighters[i]!;
-  if (OUT.has(f.condition) || kind === "breakFree") return [];
-  const fire = kind === "shoot" || kind === "burst" || kind === "areaFire";
+  if (attackerId === defenderId) refuse("BadTarget", "a fighter does not defend against itself");
+  if (OUT.has(fight.fighters[i]!.condition) || kind === "breakFree") return [];
+  const by = attackerId ?? acting(fight);
+  const a = by !== null && by !== defenderId ? indexOf(fight, by) : soleOpponent(fight, i, true);
+  if (a < 0) return [];
   const out: RhfDefense[] = [];
-  if (!fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, fight.range, rules))
-    out.push("parry");
-  if ((f.heldBy === null || rules.heldMayDodge) && (!fire || rules.dodgeShots)) out.push("dodge");
+  for (const defense of DEFENSES) if (defenseOpen(fight, i, a, kind, defense, rules)) out.push(defense);
   return out;
+}
+
+/**
+ * Whether fighter `i` may answer this kind of action by fighter `a` with
+ * this defense (defenseOptions' rule); a parry reads the range between the two.
+ */
+function defenseOpen(
+  fight: RhfFight,
+  i: number,
+  a: number,
+  kind: RhfActionKind,
+  defense: RhfDefense,
+  rules: RhfRules,
+): boolean {
+  const f = fight.fighters[i]!;
+  if (OUT.has(f.condition) || kind === "breakFree") return false;
+  const fire = kind === "shoot" || kind === "burst" || kind === "areaFire";
+  if (defense === "parry")
+    return (
+      !fire && f.holding === null && canParryAt(fight.sheets[i]!.weapon.kind, pairRange(fight, i, a), rules)
+    );
+  return (f.heldBy === null || rules.heldMayDodge) && (!fire || rules.dodgeShots);
 }
 
 export interface AttackResult {
@@ -587,57 +737,43 @@ export interface AttackResult {
   readonly exchange: RhfExchange;
 }
 
-interface Working {
-  fight: RhfFight;
-  changes: Map<number, Partial<RhfFighterState>>;
-}
-
-function current(w: Working, i: number): RhfFighterState {
-  const base = w.fight.fighters[i]!;
-  const change = w.changes.get(i);
-  return change ? ({ ...base, ...change } as RhfFighterState) : base;
-}
-
-function change(w: Working, i: number, patch: Partial<RhfFighterState>): void {
-  w.changes.set(i, { ...w.changes.get(i), ...patch });
+/** How much worse a condition is than another: a blow only ever worsens it. */
+function worst(a: Condition, b: Condition): Condition {
+  return WORSE[b] > WORSE[a] ? b : a;
 }
 
 /** Lands one injury: wound points, and the worst condition it brings; a hold ends when either side is down. */
 function land(w: Working, i: number, injury: Injury, rules: RhfRules): void {
-  const f = current(w, i);
-  const wounds = f.wounds + injury.woundPoints;
-  let condition: Condition = f.condition;
-  const worsen = (c: Condition) => {
-    if (WORSE[c] > WORSE[condition]) condition = c;
-  };
-  if (wounds >= rules.woundLimit) worsen("unconscious");
-  if (injury.dying) worsen("dying");
-  if (injury.killed) worsen("dead");
-  change(w, i, { wounds, condition });
+  const f = edit(w, i);
+  f.wounds += injury.woundPoints;
+  let condition = f.condition;
+  if (f.wounds >= rules.woundLimit) condition = worst(condition, "unconscious");
+  if (injury.dying) condition = worst(condition, "dying");
+  if (injury.killed) condition = worst(condition, "dead");
+  f.condition = condition;
   if (condition !== "standing" && condition !== "immobilized") releaseAround(w, i);
 }
 
 /** The fighter stops holding: its victim is free, and no longer immobilized. */
 function letGo(w: Working, i: number): void {
-  const f = current(w, i);
-  if (f.holding === null) return;
-  const v = indexOf(w.fight, f.holding);
-  const victim = current(w, v);
-  change(w, v, {
-    heldBy: null,
-    controlPoints: 0,
-    condition: victim.condition === "immobilized" ? "standing" : victim.condition,
-  });
-  change(w, i, { holding: null });
+  const held = current(w, i).holding;
+  if (held === null) return;
+  const victim = edit(w, indexOf(w.fight, held));
+  victim.heldBy = null;
+  victim.controlPoints = 0;
+  if (victim.condition === "immobilized") victim.condition = "standing";
+  edit(w, i).holding = null;
 }
 
 /** A fighter out of the fight lets go, and is let go. */
 function releaseAround(w: Working, i: number): void {
   letGo(w, i);
-  const f = current(w, i);
-  if (f.heldBy !== null) {
-    change(w, indexOf(w.fight, f.heldBy), { holding: null });
-    change(w, i, { heldBy: null, controlPoints: 0 });
+  const holder = current(w, i).heldBy;
+  if (holder !== null) {
+    edit(w, indexOf(w.fight, holder)).holding = null;
+    const f = edit(w, i);
+    f.heldBy = null;
+    f.controlPoints = 0;
   }
 }
 
@@ -669,10 +805,13 @@ function defend(
     target += f.focus === location ? m.there : m.elsewhere;
   }
   target -= extraPenalty;
-  const waiting = f.feints.find((x) => x.by === attackerId && x.untilRound >= w.fight.round);
-  if (waiting !== undefined) {
+  const feints = f.feints;
+  for (let k = 0; k < feints.length; k += 1) {
+    const waiting = feints[k]!;
+    if (waiting.by !== attackerId || waiting.untilRound < w.fight.round) continue;
     target -= waiting.penalty;
-    change(w, t, { feints: f.feints.filter((x) => x !== waiting) });
+    edit(w, t).feints = feints.filter((x) => x !== waiting);
+    break;
   }
   return rollCheck(target, dice);
 }
@@ -740,24 +879,25 @@ function outcomeOf(rolls: readonly RhfRoll[]): RhfOutcome {
  * one (RHF-HLD-1 … RHF-HLD-3), shots, a burst or area fire (RHF-REC-1 …
  * RHF-AIM-1). `defense` is the target's choice among defenseOptions, or
  * null to take it; it is asked before the dice, as at the table, and used
- * only if the attack roll is made. Without a declaration the fighter
+ * only if the attack roll is made. Area fire at several targets takes a
+ * list, each target's own choice in the order of `targetIds` (RHF-AUT-2:
+ * "For each target, do a skill roll"). Without a declaration the fighter
  * declares one attack.
  */
 export function attack(
   fight: RhfFight,
   attackerId: string,
   action: RhfAction,
-  defense: RhfDefense | null,
+  defense: RhfDefense | null | readonly (RhfDefense | null)[],
   dice: DiceSource,
   options?: Partial<RhfRules>,
 ): AttackResult {
   const rules = resolveRhfOptions(options);
   const a = requireTurn(fight, attackerId);
-  const w: Working = { fight, changes: new Map() };
   const f = fight.fighters[a]!;
   const sheet = fight.sheets[a]!;
   const kind = action?.kind;
-  if (!(ACTION_KINDS as readonly string[]).includes(kind))
+  if (!isActionKind(kind))
     throw new RulesError(
       "unknown-maneuver",
       `"${String(kind)}" is not an action (${ACTION_KINDS.join(", ")})`,
@@ -773,7 +913,8 @@ export function attack(
   const declared = f.declared ?? 1;
   // RHF-MAT-2's limit is on the skill this attack rolls: a hold rolls Unarmed Combat.
   const rolled = kind === "hold" ? sheet.skills.unarmed : sheet.skills.weapon;
-  if (f.declared === null) checkAttackCount(1, rolled, f.allowance, rules);
+  // One attack is always within an allowance of one or more: only a fighter with none needs the skill's leave.
+  if (f.declared === null && f.allowance < 1) checkAttackCount(1, rolled, f.allowance, rules);
   const counts = kind === "shoot" && rules.shotsAreAttacks ? action.shots : 1;
   if (f.attacksMade + counts > declared)
     refuse("NoAttackLeft", `${attackerId} has made the ${declared} attack(s) it declared`);
@@ -787,20 +928,36 @@ export function attack(
         penalty,
       },
     );
-  const defenders = kind === "areaFire" ? action.targetIds : [action.targetId];
-  if (defense !== null) {
-    if (defenders.length !== 1) refuse("NoDefense", "one defense answers one target's attack");
-    const open = defenseOptions(fight, defenders[0]!, kind, rules);
-    if (!open.includes(defense))
-      refuse("NoDefense", `${defenders[0]} cannot ${String(defense)} this`, { open });
+  // Each target's defense, checked before any die: one for one target, a list for area fire.
+  let single: RhfDefense | null = null;
+  let each: readonly (RhfDefense | null)[] | null = null;
+  if (Array.isArray(defense)) {
+    if (action.kind !== "areaFire" || defense.length !== action.targetIds.length)
+      refuse("NoDefense", "a list of defenses answers area fire, one a target in the order named");
+    each = defense;
+    for (let k = 0; k < defense.length; k += 1)
+      if (defense[k] !== null) checkDefense(fight, a, action.targetIds[k]!, kind, defense[k], rules);
+  } else if (defense !== null) {
+    if (action.kind === "areaFire" && action.targetIds.length !== 1)
+      refuse("NoDefense", "area fire at several targets takes a list of defenses, one a target");
+    single = defense as RhfDefense;
+    checkDefense(
+      fight,
+      a,
+      action.kind === "areaFire" ? action.targetIds[0]! : action.targetId,
+      kind,
+      single,
+      rules,
+    );
   }
-  change(w, a, {
-    declared,
-    attacksMade: f.attacksMade + counts,
-    lastFreeAttackRound: f.allowance > 0 ? fight.round : f.lastFreeAttackRound,
-  });
+  const w = working(fight);
+  const me = edit(w, a);
+  me.declared = declared;
+  me.attacksMade = f.attacksMade + counts;
+  if (f.allowance > 0) me.lastFreeAttackRound = fight.round;
   const gun = sheet.weapon.firearm;
-  const injuryMod = weaponRow(sheet.weapon.kind, rules).injury;
+  const row = weaponRow(sheet.weapon.kind, rules);
+  const injuryMod = row.injury;
   const rolls: RhfRoll[] = [];
   let outcome: RhfOutcome;
   let feint = 0;
@@ -809,11 +966,10 @@ export function attack(
 
   switch (action.kind) {
     case "strike": {
-      if (!canStrikeAt(sheet.weapon.kind, fight.range, rules))
-        refuse("OutOfReach", `a ${sheet.weapon.kind} does not strike at ${fight.range}`, {
-          range: fight.range,
-        });
       const t = requireTarget(w, a, action.targetId);
+      const range = pairRange(fight, a, t);
+      if (row.range !== range)
+        refuse("OutOfReach", `a ${sheet.weapon.kind} does not strike at ${range}`, { range });
       if (f.heldBy !== null && f.heldBy !== action.targetId)
         refuse("Held", `${attackerId} is held by ${f.heldBy}`);
       feint = action.feint ?? 0;
@@ -832,46 +988,42 @@ export function attack(
         });
         if (check.success) {
           const others = current(w, t).feints.filter((x) => x.by !== attackerId);
-          change(w, t, {
-            feints: [
-              ...others,
-              { by: attackerId, penalty: feint, untilRound: fight.round + rules.feintRounds },
-            ],
-          });
+          others.push({ by: attackerId, penalty: feint, untilRound: fight.round + rules.feintRounds });
+          edit(w, t).feints = others;
         }
         outcome = check.success ? "feinted" : "missed";
         break;
       }
       rolls.push(
-        resolveRoll(w, attackerId, t, target, defense, feint, injuryMod, pulled, "single", dice, rules),
+        resolveRoll(w, attackerId, t, target, single, feint, injuryMod, pulled, "single", dice, rules),
       );
       outcome = outcomeOf(rolls);
       break;
     }
     case "hold": {
-      if (fight.range !== rules.holdRange)
-        refuse("OutOfReach", `a hold is tried at ${rules.holdRange}, not ${fight.range}`);
       if (f.heldBy !== null) refuse("Held", `${attackerId} is held`);
       const t = requireTarget(w, a, action.targetId);
+      const range = pairRange(fight, a, t);
+      if (range !== rules.holdRange)
+        refuse("OutOfReach", `a hold is tried at ${rules.holdRange}, not ${range}`, { range });
       const victim = current(w, t);
       if (victim.heldBy !== null) refuse("BadTarget", `${action.targetId} is held already`);
       const check = rollCheck(sheet.skills.unarmed - penalty, dice);
       let defended: RhfRoll["defense"] = null;
-      if (check.success && defense !== null) {
-        const d = defend(w, t, attackerId, defense, null, 0, dice, rules);
-        defended = { kind: defense, check: d };
+      if (check.success && single !== null) {
+        const d = defend(w, t, attackerId, single, null, 0, dice, rules);
+        defended = { kind: single, check: d };
       }
       const held = check.success && !(defended?.check.success ?? false);
       if (held) {
         const points = rules.holdFirstRoundCounts ? controlPointsPerRound(sheet.strength, rules) : 0;
         const victimSheet = fight.sheets[t]!;
         const immobilized = isImmobilized(points, victimSheet.strength);
-        change(w, t, {
-          heldBy: attackerId,
-          controlPoints: points,
-          condition: immobilized ? "immobilized" : victim.condition,
-        });
-        change(w, a, { holding: action.targetId });
+        const held = edit(w, t);
+        held.heldBy = attackerId;
+        held.controlPoints = points;
+        if (immobilized) held.condition = "immobilized";
+        me.holding = action.targetId;
         // Immobilized, it "can take no longer any action": a hold of its own is let go.
         if (immobilized) letGo(w, t);
       }
@@ -911,11 +1063,10 @@ export function attack(
           penalty +
           recoilPenalty(f.shots + fired, strength, gun.recoil) +
           (fired === 1 ? aimBonus : 0);
-        rolls.push(
-          resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "single", dice, rules),
-        );
+        rolls.push(resolveRoll(w, attackerId, t, target, single, 0, injuryMod, false, "single", dice, rules));
       }
-      change(w, a, { shots: f.shots + fired, ammo: f.ammo - fired, aimRounds: 0, aimBonus: 0 });
+      me.shots = f.shots + fired;
+      me.ammo = f.ammo - fired;
       outcome = outcomeOf(rolls);
       break;
     }
@@ -935,7 +1086,7 @@ export function attack(
         const count = burstRollCount(shots, rules);
         for (let r = 0; r < count; r += 1)
           rolls.push(
-            resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "burst", dice, rules),
+            resolveRoll(w, attackerId, t, target, single, 0, injuryMod, false, "burst", dice, rules),
           );
       } else {
         checkAreaFire(action.targetIds.length, action.spread, rules);
@@ -945,21 +1096,42 @@ export function attack(
           seen.add(id);
           return requireTarget(w, a, id);
         });
-        for (const t of targets)
+        for (let k = 0; k < targets.length; k += 1) {
+          const answer = each === null ? single : each[k]!;
           rolls.push(
-            resolveRoll(w, attackerId, t, target, defense, 0, injuryMod, false, "area", dice, rules),
+            resolveRoll(w, attackerId, targets[k]!, target, answer, 0, injuryMod, false, "area", dice, rules),
           );
+        }
       }
-      change(w, a, { shots: f.shots + shots, ammo: f.ammo - shots, aimRounds: 0, aimBonus: 0 });
+      me.shots = f.shots + shots;
+      me.ammo = f.ammo - shots;
       outcome = outcomeOf(rolls);
       break;
     }
   }
-  if (action.kind === "strike" || action.kind === "hold") change(w, a, { aimRounds: 0, aimBonus: 0 });
+  // Anything but aiming and firing loses the aim; a firing spends it.
+  me.aimRounds = 0;
+  me.aimBonus = 0;
   return {
-    fight: withFighters(fight, w.changes),
+    fight: finish(w),
     exchange: { round: fight.round, attackerId, kind, penalty, feint, pulled, aimBonus, rolls, outcome },
   };
+}
+
+/** Refuses a defense `defenderId` may not make against this action of fighter `a`. */
+function checkDefense(
+  fight: RhfFight,
+  a: number,
+  defenderId: string,
+  kind: RhfActionKind,
+  defense: unknown,
+  rules: RhfRules,
+): void {
+  const d = indexOf(fight, defenderId);
+  if (!(defense === "parry" || defense === "dodge") || !defenseOpen(fight, d, a, kind, defense, rules))
+    refuse("NoDefense", `${defenderId} cannot ${String(defense)} this`, {
+      open: defenseOptions(fight, defenderId, kind, rules, fight.fighters[a]!.id),
+    });
 }
 
 /**
@@ -973,17 +1145,22 @@ function breakFree(fight: RhfFight, a: number, dice: DiceSource): AttackResult {
   const attackerId = f.id;
   if (f.heldBy === null) refuse("NotHeld", `${attackerId} is not held`);
   if (f.breakTried) refuse("BreakTried", `${attackerId} has tried to break free this round`);
-  const w: Working = { fight, changes: new Map() };
+  const w = working(fight);
   const holderId = f.heldBy;
   const check = rollCheck(fight.sheets[a]!.skills.unarmed, dice);
-  change(w, a, { breakTried: true, aimRounds: 0, aimBonus: 0 });
+  const me = edit(w, a);
+  me.breakTried = true;
+  me.aimRounds = 0;
+  me.aimBonus = 0;
   if (check.success) {
-    change(w, a, { heldBy: null, controlPoints: 0, condition: "standing" });
-    change(w, indexOf(fight, holderId), { holding: null });
+    me.heldBy = null;
+    me.controlPoints = 0;
+    me.condition = "standing";
+    edit(w, indexOf(fight, holderId)).holding = null;
   }
   const outcome: RhfOutcome = check.success ? "broke" : "heldFast";
   return {
-    fight: withFighters(fight, w.changes),
+    fight: finish(w),
     exchange: {
       round: fight.round,
       attackerId,
@@ -1052,7 +1229,7 @@ export function reload(fight: RhfFight, id: string): RhfFight {
 export function releaseHold(fight: RhfFight, id: string): RhfFight {
   const i = requireTurn(fight, id);
   if (fight.fighters[i]!.holding === null) refuse("NotHeld", `${id} holds no one`);
-  const w: Working = { fight, changes: new Map() };
+  const w = working(fight);
   releaseAround(w, i);
-  return withFighters(fight, w.changes);
+  return finish(w);
 }

@@ -1,4 +1,7 @@
+import type { DiceSource } from "../kernel/dice";
 import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import { type RhfRules, resolveRhfOptions } from "./config";
+import { orderWithRollOff } from "./order";
 
 /**
  * The reach, holds and firearms core as the kernel's generic Ruleset. A
@@ -28,19 +31,30 @@ export interface RhfTurnFacts {
 export type RhfTurnCandidate = TurnCandidate<RhfTurnFacts>;
 
 /**
- * The order of the action phase: the higher Quickness first, then the
- * higher weapon skill, then as given; one fighter a slot (the engine's
- * order). Out-of-action fighters have no turn.
+ * The order of the action phase, the engine's (startRound, by the same
+ * code): the higher Quickness first, then the higher weapon skill, then a
+ * roll-off among those still equal, the tied rolling in the order of their
+ * ids, so the order the candidates are given in never decides. With dice
+ * (the table's own call) the roll-off is made here, one fighter a slot;
+ * through the kernel's interface, which has none, the tied come back as
+ * one slot for the table to roll off. Out-of-action fighters have no turn.
  */
-export function rhfTurnOrder(phaseId: string, candidates: readonly RhfTurnCandidate[]): TurnSlot[] {
+export function rhfTurnOrder(
+  phaseId: string,
+  candidates: readonly RhfTurnCandidate[],
+  dice?: DiceSource,
+  options?: Partial<RhfRules>,
+): TurnSlot[] {
   if (phaseId !== "action") return [];
-  return candidates
-    .map((c, i) => ({ c, i }))
-    .filter(({ c }) => !c.outOfAction)
-    .sort(
-      (a, b) => b.c.orderValue - a.c.orderValue || b.c.facts.weaponSkill - a.c.facts.weaponSkill || a.i - b.i,
-    )
-    .map(({ c }) => c.id);
+  const rules = resolveRhfOptions(options);
+  return orderWithRollOff(
+    candidates.filter((c) => !c.outOfAction),
+    (a, b) => b.orderValue - a.orderValue || b.facts.weaponSkill - a.facts.weaponSkill,
+    (c) => c.id,
+    dice,
+    rules.rollOffDie,
+    "group",
+  ).map((slot) => (slot.length === 1 ? slot[0]!.id : slot.map((c) => c.id)));
 }
 
 export const rhfRuleset: Ruleset<RhfTurnFacts> = Object.freeze({

@@ -15,6 +15,7 @@ import {
   type RhfExchange,
   type RhfFight,
   type RhfFighterState,
+  rangeBetween,
   rangeManeuver,
   releaseHold,
   reload,
@@ -162,7 +163,7 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
   while (fight.round < maxRounds && !over()) {
     fight = startRound(fight, rules, dice);
     events = record ? [] : null;
-    const range = fight.range;
+    const range = rangeBetween(fight, a.id, b.id);
     for (let i = 0; i < 2; i += 1) {
       if (isOut(fight.fighters[i]!)) continue;
       const focus = setup.policies[i]!.chooseFocus(view(i), view(1 - i));
