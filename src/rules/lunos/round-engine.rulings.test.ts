@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CLUB,
   fighter,
+  finish,
   LONGSWORD,
   MAIL,
   pool,
@@ -29,6 +31,7 @@ import {
   strikeThreat,
   type TargetSpend,
 } from "./round-engine";
+import type { Maneuver } from "./types";
 
 /*
  * Rulings a review of the core asked for: each test fails on the code
@@ -162,11 +165,158 @@ describe("a shared initiative slot", () => {
       const rolled = rollAttack(b, id, view, new ScriptedDice(dice[id as "al"]), R);
       b = resolveAttack(rolled, [], view, R).fight;
     }
-    // Which kinds fill the last levels follows the order (what passes them is lost); the count and the fate do not.
+    // What passes the last level is lost; the count, the kinds and the fate do not follow the order.
+    expect(fighterOf(a, "bo")).toEqual(fighterOf(b, "bo"));
     for (const fight of [a, b]) {
       expect(levelsTaken(fighterOf(fight, "bo"))).toBe(7);
       expect(fighterOf(fight, "bo")).toMatchObject({ dead: false, dying: 0 });
     }
+  });
+
+  /** al (club, bruising) and carl (longsword, wounding) tie and both strike bo (7 levels, Willpower 5), who waits. */
+  function twoOnBo(): { fight: LunosFight; view: FightView } {
+    const al = fighter("al", { weapon: CLUB });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    const carl = fighter("carl", { weapon: LONGSWORD });
+    const view = viewOf([al, bo, carl]);
+    const fight = roundOf({
+      view,
+      ids: ["al", "bo", "carl"],
+      plans: {
+        al: plan({ kind: "attack", targets: ["bo"] }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 2)],
+    });
+    return { fight, view };
+  }
+
+  it("LUN-HLT-3: two blows of one slot passing the last level leave the same kinds whichever is entered first: the worst lands first", () => {
+    const { fight, view } = twoOnBo();
+    // al: 4 successes, 4 + 2 + 1 − 2 = 5: 3 bruising, 2 trauma. carl: 1 success, unarmored bo's Body
+    // counts 0 against the longsword: 1 + 2 + 2 − 0 = 5: 3 wounding, 2 trauma. Ten points on 7 levels.
+    const dice: Record<string, number[]> = { al: pool(6, 4), carl: pool(6, 1) };
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(rollAttack(f, id, view, new ScriptedDice(dice[id]!), R), [], view, R).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    const carlFirst = enter(["carl", "al"]);
+    expect(alFirst).toEqual(carlFirst);
+    // Equal trauma: carl's wounding blow is the worse and lands first; al's bruising fills the 2 levels left.
+    expect(fighterOf(alFirst, "bo")).toMatchObject({
+      bruising: 2,
+      wounding: 3,
+      trauma: 2,
+      dying: 0,
+      dead: false,
+    });
+  });
+
+  it("LUN-MNV-3: a threat struck during a slot joins the slot's damage: a later blow of the slot fills levels with both", () => {
+    const al = fighter("al", { weapon: CLUB });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    const carl = fighter("carl", { weapon: CLUB });
+    const view = viewOf([al, bo, carl]);
+    const ids = ["al", "bo", "carl"];
+    // Round 1: al threatens bo (4 successes, no damage: the margin held is 4).
+    const threatened = strike(
+      roundOf({
+        view,
+        ids,
+        plans: {
+          al: plan({ kind: "attack", targets: ["bo"], declared: "threaten", forgoDamage: true }),
+          bo: idle,
+          carl: idle,
+        },
+        dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+      }),
+      "al",
+      pool(6, 4),
+      [{ target: "bo", maneuvers: ["threaten"] }],
+      view,
+    ).fight;
+    // Round 2: al keeps the threat up, carl strikes bo in the last slot.
+    const next = roundOf({
+      view,
+      ids,
+      fight: finish(threatened),
+      plans: {
+        al: plan({ kind: "other", task: "maintainThreat" }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+    });
+    const carlsSlot = endSlotOf(endSlotOf(next));
+    expect(carlsSlot.slots[carlsSlot.slot]).toEqual(["carl"]);
+    // The threat answers carl's move: margin 4, 4 + 2 + 1 − 2 = 5 (3 bruising, 2 trauma) on bo.
+    const struck = strikeThreat(carlsSlot, "al", view, R);
+    expect(levelsTaken(fighterOf(struck.fight, "bo"))).toBe(5);
+    // carl: 1 success, 1 + 2 + 1 − 2 = 2 bruising: the 2 levels left, with the threat's 5 kept.
+    const out = strike(struck.fight, "carl", pool(6, 1), [], view);
+    expect(fighterOf(out.fight, "bo")).toMatchObject({ bruising: 5, trauma: 2, dying: 0, dead: false });
+  });
+
+  it("LUN-RND-2: any blows of one slot, entered in any order, leave the same fight when the slot ends", () => {
+    const ids = ["al", "bo", "cy", "di"] as const;
+    const weapons = [CLUB, LONGSWORD, null] as const;
+    const blow = fc.record({
+      target: fc.integer({ min: 1, max: 3 }),
+      weapon: fc.integer({ min: 0, max: 2 }),
+      successes: fc.integer({ min: 0, max: 6 }),
+      increase: fc.integer({ min: 0, max: 5 }),
+      stun: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.tuple(blow, blow, blow, blow),
+        fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
+        fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
+        fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+        (blows, bodies, willpowers, keys) => {
+          const sheets = ids.map((id, i) =>
+            fighter(id, {
+              weapon: weapons[blows[i]!.weapon],
+              abilities: { body: bodies[i], willpower: willpowers[i] },
+            }),
+          );
+          const view = viewOf(sheets);
+          // Everyone 1 success on Reflexes 3: one slot of four; nobody defends.
+          const plans: Record<string, LunosPlan> = {};
+          ids.forEach((id, i) => {
+            plans[id] = plan({ kind: "attack", targets: [ids[(i + blows[i]!.target) % 4]!] });
+          });
+          const fight = roundOf({ view, ids, plans, dice: ids.flatMap(() => pool(3, 1)) });
+          expect(fight.slots).toEqual([[...ids]]);
+          const enter = (order: readonly number[]) => {
+            let f = fight;
+            for (const i of order) {
+              const b = blows[i]!;
+              const id = ids[i]!;
+              const n = sheets[i]!.weapon === null ? 5 : 6;
+              const rolled = rollAttack(f, id, view, new ScriptedDice(pool(n, Math.min(b.successes, n))), R);
+              const t = rolled.pending!.targets[0]!;
+              const maneuvers: Maneuver[] = [];
+              let left = t.extra;
+              if (b.stun && left >= R.maneuverCosts.stun) {
+                maneuvers.push("stun");
+                left -= R.maneuverCosts.stun;
+              }
+              for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
+              f = resolveAttack(rolled, t.hit ? [{ target: t.id, maneuvers }] : [], view, R).fight;
+            }
+            return endSlotOf(f);
+          };
+          const order = [0, 1, 2, 3].sort((x, y) => keys[x]! - keys[y]! || x - y);
+          expect(enter(order)).toEqual(enter([0, 1, 2, 3]));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

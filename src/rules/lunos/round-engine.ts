@@ -216,6 +216,12 @@ export interface PendingAttack {
   readonly grapple: boolean;
 }
 
+/** A blow's damage to one target in the current slot (`LunosFight.landed`). */
+export interface LandedBlow {
+  readonly target: string;
+  readonly damage: DamageDealt;
+}
+
 export interface LunosFight {
   readonly round: number;
   readonly phase: "declare" | "attack" | "end";
@@ -232,6 +238,13 @@ export interface LunosFight {
    * tied fighters' attacks are entered changes nothing.
    */
   readonly slotStart: { readonly fighters: readonly FighterState[]; readonly grapples: readonly Grapple[] };
+  /**
+   * The damage the slot's blows have dealt so far. A target's levels are
+   * filled again from the slot's start with all of them, the worst blow
+   * first (docs/rules/lunos.md, "Blows at once"), so which kinds fill the
+   * last levels never follows the order the blows were entered in.
+   */
+  readonly landed: readonly LandedBlow[];
 }
 
 function freshFighter(id: string): FighterState {
@@ -278,6 +291,7 @@ export function startFight(ids: readonly string[]): LunosFight {
     threats: [],
     pending: null,
     slotStart: { fighters: [], grapples: [] },
+    landed: [],
   };
 }
 
@@ -530,6 +544,7 @@ export function startRound(
     threats: fight.threats.filter((t) => !isOut(fighterOf({ ...fight, fighters }, t.by))),
     pending: null,
     slotStart: { fighters: [], grapples: [] },
+    landed: [],
   };
 }
 
@@ -784,6 +799,7 @@ export function beginAttacks(
     grapples,
     threats,
     slotStart: { fighters, grapples },
+    landed: [],
   };
 }
 
@@ -965,35 +981,60 @@ export interface TargetSpend {
   readonly catchWeapon?: boolean;
 }
 
-/** Health after damage: levels filled kind by kind, any damage past the last level kills (LUN-HLT-4). */
-function hurt(
-  f: FighterState,
-  d: DamageDealt,
+/** The order blows at once land in: the worst first, by trauma, then wounding, then bruising. */
+function worseFirst(x: DamageDealt, y: DamageDealt): number {
+  return y.trauma - x.trauma || y.wounding - x.wounding || y.bruising - x.bruising;
+}
+
+/**
+ * Health after the slot's blows so far (LUN-HLT-3, LUN-HLT-4): levels
+ * filled again from the slot's start with every blow `landed` holds for
+ * this fighter, the worst first, each blow its own kind and then its
+ * trauma; the damage past the last level is lost. Damage to one whose
+ * every level was used as the slot began kills: "further" damage is
+ * damage after the slot in which the last level went.
+ */
+function land(
+  start: FighterState,
+  now: FighterState,
+  landed: readonly LandedBlow[],
   body: number,
   willpower: number,
-  fullBefore: boolean,
   rules: LunosRules,
 ): FighterState {
-  if (d.points <= 0 || f.dead) return f;
-  const taken = levelsTaken(f);
-  const levels = healthLevels(body, rules);
-  // "Further" damage is damage after the slot in which the last level went: blows at once fill levels together.
-  if (fullBefore) return { ...f, dead: true };
-  if (taken >= levels) return f;
-  let room = levels - taken;
-  const b = Math.min(room, d.bruising);
-  room -= b;
-  const w = Math.min(room, d.wounding);
-  room -= w;
-  const t = Math.min(room, d.trauma);
-  const now = taken + b + w + t;
+  if (now.dead) return now;
+  const blows: DamageDealt[] = [];
+  for (let i = 0; i < landed.length; i += 1) {
+    const x = landed[i]!;
+    if (x.target === now.id && x.damage.points > 0) blows.push(x.damage);
+  }
+  if (blows.length === 0) return now;
+  const before = levelsTaken(start);
+  if (allLevelsUsed(before, body, rules)) return { ...now, dead: true };
+  if (blows.length > 1) blows.sort(worseFirst);
+  let room = Math.max(0, healthLevels(body, rules) - before);
+  let bruising = start.bruising;
+  let wounding = start.wounding;
+  let trauma = start.trauma;
+  for (const d of blows) {
+    const b = Math.min(room, d.bruising);
+    room -= b;
+    const w = Math.min(room, d.wounding);
+    room -= w;
+    const t = Math.min(room, d.trauma);
+    room -= t;
+    bruising += b;
+    wounding += w;
+    trauma += t;
+  }
+  const taken = bruising + wounding + trauma;
   return {
-    ...f,
-    bruising: f.bruising + b,
-    wounding: f.wounding + w,
-    trauma: f.trauma + t,
-    dying: allLevelsUsed(now, body, rules) ? 0 : f.dying,
-    unconscious: f.unconscious || overcomeByPain(now, body, willpower, rules),
+    ...now,
+    bruising,
+    wounding,
+    trauma,
+    dying: allLevelsUsed(taken, body, rules) ? 0 : now.dying,
+    unconscious: now.unconscious || overcomeByPain(taken, body, willpower, rules),
   };
 }
 
@@ -1029,6 +1070,7 @@ export function resolveAttack(
   const sheet = view.sheet(p.attackerId);
   let grapples = fight.grapples;
   let threats = fight.threats;
+  const landed = fight.landed.slice();
   const outcomes: TargetOutcome[] = [];
   // LUN-MNV-2: "a single free success": spent on one target, it is gone for the others.
   let freeLeft = p.free;
@@ -1078,8 +1120,10 @@ export function resolveAttack(
         if (left > 0) total = left;
       }
       damage = splitDamage(total, type, rules);
-      const fullBefore = allLevelsUsed(levelsTaken(start), tSheet.abilities.body, rules);
-      target = hurt(target, damage, tSheet.abilities.body, tSheet.abilities.willpower, fullBefore, rules);
+      if (damage.points > 0) {
+        landed.push({ target: t.id, damage });
+        target = land(start, target, landed, tSheet.abilities.body, tSheet.abilities.willpower, rules);
+      }
     }
     if (c.stun) target = { ...target, stunned: true };
     if (c.trip) target = { ...target, prone: true };
@@ -1123,7 +1167,11 @@ export function resolveAttack(
       killed: target.dead && !before.dead,
     });
   }
-  return { fight: { ...fight, fighters, grapples, threats, pending: null }, attack: p, targets: outcomes };
+  return {
+    fight: { ...fight, fighters, grapples, threats, pending: null, landed },
+    attack: p,
+    targets: outcomes,
+  };
 }
 
 /** The slot is done: the next one acts, or the round ends (a lunge and a stun carry into the next). */
@@ -1132,8 +1180,8 @@ export function endSlot(fight: LunosFight): LunosFight {
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers");
   const slot = fight.slot + 1;
   if (slot < fight.slots.length)
-    return { ...fight, slot, slotStart: { fighters: fight.fighters, grapples: fight.grapples } };
-  return { ...fight, slot, phase: "end" };
+    return { ...fight, slot, slotStart: { fighters: fight.fighters, grapples: fight.grapples }, landed: [] };
+  return { ...fight, slot, phase: "end", landed: [] };
 }
 
 /**
@@ -1189,9 +1237,22 @@ export function strikeThreat(
   // A threat answers an event as it happens: it is judged against the fight as it is now.
   const now = { fighters: fight.fighters, grapples: fight.grapples };
   const spends = maneuvers.length > 0 ? [{ target: threat.target, maneuvers }] : [];
-  const out = resolveAttack({ ...fight, phase: "attack", pending, slotStart: now }, spends, view, rules);
+  const out = resolveAttack(
+    { ...fight, phase: "attack", pending, slotStart: now, landed: [] },
+    spends,
+    view,
+    rules,
+  );
+  // Struck during a slot, its damage is one of the slot's: blows still to come fill levels with it.
+  const landed = fight.phase === "attack" ? fight.landed.concat(out.fight.landed) : fight.landed;
   return {
     ...out,
-    fight: { ...out.fight, phase: fight.phase, threats: fight.threats.filter((t) => t !== threat) },
+    fight: {
+      ...out.fight,
+      phase: fight.phase,
+      slotStart: fight.slotStart,
+      landed,
+      threats: fight.threats.filter((t) => t !== threat),
+    },
   };
 }
