@@ -63,6 +63,8 @@ export interface Purchase {
  * allowed here, their cost covered by `extra` successes and the declared
  * maneuver's free ones. Refused with a RulesError naming what is wrong.
  */
+const NOTHING_BOUGHT: Purchase = Object.freeze({ counts: Object.freeze({}), spent: 0, freeUsed: 0 });
+
 export function buyManeuvers(
   maneuvers: readonly Maneuver[],
   extra: number,
@@ -72,6 +74,8 @@ export function buyManeuvers(
   grappling: boolean,
   rules: LunosRules,
 ): Purchase {
+  // Most hits buy nothing: no count to keep, nothing to pay (extra is never below 0).
+  if (maneuvers.length === 0 && extra >= 0) return NOTHING_BOUGHT;
   const counts: Partial<Record<Maneuver, number>> = {};
   let declaredCost = 0;
   let otherCost = 0;

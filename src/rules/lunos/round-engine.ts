@@ -277,6 +277,74 @@ function freshFighter(id: string): FighterState {
   };
 }
 
+/**
+ * A fighter's record with the fields an exchange changes replaced, every
+ * other field written out: an object spread with overrides is several
+ * times slower, and this runs twice an exchange. A field added to
+ * FighterState fails to compile here until it is carried.
+ */
+function fighterAfter(
+  f: FighterState,
+  attacked: boolean,
+  lostActions: number,
+  bruising: number,
+  wounding: number,
+  trauma: number,
+  dying: number,
+  unconscious: boolean,
+): FighterState {
+  return {
+    id: f.id,
+    bruising,
+    wounding,
+    trauma,
+    dead: f.dead,
+    unconscious,
+    dying,
+    lastMagic: f.lastMagic,
+    lastMagicKills: f.lastMagicKills,
+    tended: f.tended,
+    prone: f.prone,
+    weapon: f.weapon,
+    lunged: f.lunged,
+    stunned: f.stunned,
+    lostActions,
+    actions: f.actions,
+    rollDice: f.rollDice,
+    lungedLast: f.lungedLast,
+    initiative: f.initiative,
+    plan: f.plan,
+    defense: f.defense,
+    attacked,
+    grappleCheck: f.grappleCheck,
+    mayAct: f.mayAct,
+    outAtSlot: f.outAtSlot,
+  };
+}
+
+/** The fight after an attack roll or its resolution, written out for the same reason as fighterAfter. */
+function fightAfter(
+  fight: LunosFight,
+  fighters: readonly FighterState[],
+  grapples: readonly Grapple[],
+  threats: readonly Threat[],
+  pending: PendingAttack | null,
+  landed: readonly LandedBlow[],
+): LunosFight {
+  return {
+    round: fight.round,
+    phase: fight.phase,
+    slots: fight.slots,
+    slot: fight.slot,
+    fighters,
+    grapples,
+    threats,
+    pending,
+    slotStart: fight.slotStart,
+    landed,
+  };
+}
+
 /** A fight before its first round: everyone unhurt. */
 export function startFight(ids: readonly string[]): LunosFight {
   if (ids.length < 2 || new Set(ids).size !== ids.length)
@@ -675,8 +743,12 @@ export function attackOf(
   plan: LunosPlan | null,
 ): (AttackDeclaration & { kind: PendingAttack["kind"] }) | null {
   if (plan === null) return null;
-  for (const a of plan.actions)
-    if (ATTACKS.has(a.kind)) return a as AttackDeclaration & { kind: PendingAttack["kind"] };
+  const actions = plan.actions;
+  for (let i = 0; i < actions.length; i += 1) {
+    const a = actions[i]!;
+    if (a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry")
+      return a as AttackDeclaration & { kind: PendingAttack["kind"] };
+  }
   return null;
 }
 
@@ -893,7 +965,8 @@ export function rollAttack(
   requirePhase(fight, "attack");
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers", { id });
   if (!acting(fight).includes(id)) refuse("NotTheirTurn", `it is not ${id}'s turn`, { id });
-  const f = fighterOf(fight, id);
+  const at = indexOf(fight, id);
+  const f = fight.fighters[at]!;
   if (!mayStrike(fight, f)) refuse("OutOfAction", `${id} is out of the fight`, { id });
   if (f.attacked) refuse("AlreadyAttacked", `${id} has made its attack roll this round`, { id });
   const attack = attackOf(f.plan);
@@ -932,15 +1005,25 @@ export function rollAttack(
   }
   const declared = attack.declared ?? null;
   const forgoDamage = attack.forgoDamage === true;
-  let attacker: FighterState = { ...f, attacked: true };
-  if (roll.outcome === "disaster" && rules.disaster === "loseAction" && !inGrapple)
-    attacker = { ...attacker, lostActions: attacker.lostActions + 1 };
+  const lost = roll.outcome === "disaster" && rules.disaster === "loseAction" && !inGrapple ? 1 : 0;
+  const attacker = fighterAfter(
+    f,
+    true,
+    f.lostActions + lost,
+    f.bruising,
+    f.wounding,
+    f.trauma,
+    f.dying,
+    f.unconscious,
+  );
   const fighters = fight.fighters.slice();
-  withFighter(fighters, attacker);
-  return {
-    ...fight,
+  fighters[at] = attacker;
+  return fightAfter(
+    fight,
     fighters,
-    pending: {
+    fight.grapples,
+    fight.threats,
+    {
       attackerId: id,
       kind: attack.kind,
       roll,
@@ -951,8 +1034,11 @@ export function rollAttack(
       armed,
       grapple: inGrapple,
     },
-  };
+    fight.landed,
+  );
 }
+
+const NO_MANEUVERS: readonly Maneuver[] = Object.freeze([]);
 
 /** What one target took from an attack. */
 export interface TargetOutcome {
@@ -1003,20 +1089,29 @@ function land(
   rules: LunosRules,
 ): FighterState {
   if (now.dead) return now;
-  const blows: DamageDealt[] = [];
+  // Usually one blow: it is filled alone, without gathering and sorting.
+  let only: DamageDealt | null = null;
+  let blows: DamageDealt[] | null = null;
   for (let i = 0; i < landed.length; i += 1) {
     const x = landed[i]!;
-    if (x.target === now.id && x.damage.points > 0) blows.push(x.damage);
+    if (x.target !== now.id || x.damage.points <= 0) continue;
+    if (only === null) only = x.damage;
+    else {
+      if (blows === null) blows = [only];
+      blows.push(x.damage);
+    }
   }
-  if (blows.length === 0) return now;
+  if (only === null) return now;
   const before = levelsTaken(start);
   if (allLevelsUsed(before, body, rules)) return { ...now, dead: true };
-  if (blows.length > 1) blows.sort(worseFirst);
   let room = Math.max(0, healthLevels(body, rules) - before);
   let bruising = start.bruising;
   let wounding = start.wounding;
   let trauma = start.trauma;
-  for (const d of blows) {
+  if (blows !== null) blows.sort(worseFirst);
+  const n = blows === null ? 1 : blows.length;
+  for (let i = 0; i < n; i += 1) {
+    const d = blows === null ? only : blows[i]!;
     const b = Math.min(room, d.bruising);
     room -= b;
     const w = Math.min(room, d.wounding);
@@ -1028,14 +1123,27 @@ function land(
     trauma += t;
   }
   const taken = bruising + wounding + trauma;
-  return {
-    ...now,
+  return fighterAfter(
+    now,
+    now.attacked,
+    now.lostActions,
     bruising,
     wounding,
     trauma,
-    dying: allLevelsUsed(taken, body, rules) ? 0 : now.dying,
-    unconscious: now.unconscious || overcomeByPain(taken, body, willpower, rules),
-  };
+    allLevelsUsed(taken, body, rules) ? 0 : now.dying,
+    now.unconscious || overcomeByPain(taken, body, willpower, rules),
+  );
+}
+
+function targetRollOf(p: PendingAttack, id: unknown): TargetRoll | null {
+  const ts = p.targets;
+  for (let i = 0; i < ts.length; i += 1) if (ts[i]!.id === id) return ts[i]!;
+  return null;
+}
+
+function spendOn(spends: readonly TargetSpend[], id: string): TargetSpend | undefined {
+  for (let i = 0; i < spends.length; i += 1) if (spends[i]!.target === id) return spends[i];
+  return undefined;
 }
 
 /** Net successes for damage (LUN-DMG-1, docs/rules/lunos.md): the margin over the defense, or what maneuvers left of it. */
@@ -1060,30 +1168,33 @@ export function resolveAttack(
   requirePhase(fight, "attack");
   const p = fight.pending;
   if (p === null) refuse("NoPendingAttack", "no attack roll waits for its maneuvers");
-  for (const s of spends) {
-    const t = p.targets.find((x) => x.id === s?.target);
-    if (t === undefined) refuse("BadSpend", `${String(s?.target)} is not a target of this attack`);
-    if (!t.hit && s.maneuvers.length > 0)
+  for (let i = 0; i < spends.length; i += 1) {
+    const s = spends[i];
+    const t = targetRollOf(p, s?.target);
+    if (t === null) refuse("BadSpend", `${String(s?.target)} is not a target of this attack`);
+    if (!t.hit && s!.maneuvers.length > 0)
       refuse("BadSpend", `${t.id} was missed: nothing to spend`, { id: t.id });
   }
   const fighters = fight.fighters.slice();
   const sheet = view.sheet(p.attackerId);
   let grapples = fight.grapples;
   let threats = fight.threats;
-  const landed = fight.landed.slice();
+  // Copied when the first damage lands: a miss leaves the slot's damage as it was.
+  let landed = fight.landed;
   const outcomes: TargetOutcome[] = [];
   // LUN-MNV-2: "a single free success": spent on one target, it is gone for the others.
   let freeLeft = p.free;
   for (const t of p.targets) {
-    const spend = spends.find((s) => s.target === t.id);
-    let target = fighters[indexOf(fight, t.id)]!;
+    const spend = spendOn(spends, t.id);
+    const at = indexOf(fight, t.id);
+    let target = fighters[at]!;
     const before = target;
     const start = atSlotStart(fight, t.id);
     if (!t.hit) {
       outcomes.push({
         id: t.id,
         hit: false,
-        maneuvers: [],
+        maneuvers: NO_MANEUVERS,
         damage: NO_DAMAGE,
         pushed: 0,
         flung: 0,
@@ -1093,82 +1204,92 @@ export function resolveAttack(
       continue;
     }
     const tSheet = view.sheet(t.id);
-    const maneuvers = spend?.maneuvers ?? [];
+    const maneuvers = spend?.maneuvers ?? NO_MANEUVERS;
+    // Most hits buy nothing: then no maneuver's effect is looked for.
+    const buys = maneuvers.length > 0;
     const grapple = grappleIn(grapples, p.attackerId);
     const together = grapple !== null && partnerIn(grapple, p.attackerId) === t.id;
     const bought = buyManeuvers(maneuvers, t.extra, freeLeft, p.declared, tSheet.armor, together, rules);
     freeLeft -= bought.freeUsed;
     const c = bought.counts;
-    if (p.forgoDamage && (c.increaseDamage || c.coupDeGrace))
+    if (buys && p.forgoDamage && (c.increaseDamage || c.coupDeGrace))
       refuse("BadSpend", "this attack forwent its damage: no damage to increase", { id: t.id });
     let damage = NO_DAMAGE;
     if (!p.forgoDamage) {
       const type = weaponDamageType(sheet, p.armed);
-      const protection = armorProtection(tSheet.armor, type, (c.avoidArmor ?? 0) > 0, rules);
+      const protection = armorProtection(tSheet.armor, type, buys && (c.avoidArmor ?? 0) > 0, rules);
       const points = damagePoints(
         netSuccesses(t, p.roll, bought.spent, rules),
         sheet.abilities.body,
         weaponDamage(sheet, p.armed, rules),
-        c.increaseDamage ?? 0,
+        buys ? (c.increaseDamage ?? 0) : 0,
         tSheet.abilities.body,
         protection,
       );
       let total = points;
-      if ((c.coupDeGrace ?? 0) > 0) {
+      if (buys && (c.coupDeGrace ?? 0) > 0) {
         // LUN-MNV-3: exactly every level left, never past it: the kill needs another attack.
         const left = healthLevels(tSheet.abilities.body, rules) - levelsTaken(start);
         if (left > 0) total = left;
       }
       damage = splitDamage(total, type, rules);
       if (damage.points > 0) {
-        landed.push({ target: t.id, damage });
+        const blow: LandedBlow = { target: t.id, damage };
+        if (landed.length === 0) landed = [blow];
+        else {
+          const more = landed.slice();
+          more.push(blow);
+          landed = more;
+        }
         target = land(start, target, landed, tSheet.abilities.body, tSheet.abilities.willpower, rules);
       }
     }
-    if (c.stun) target = { ...target, stunned: true };
-    if (c.trip) target = { ...target, prone: true };
     let flung = 0;
-    if (c.disarm && target.weapon === "held" && tSheet.weapon !== null) {
-      target = { ...target, weapon: spend?.catchWeapon === true ? "caught" : "lying" };
-      flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
+    if (buys) {
+      if (c.stun) target = { ...target, stunned: true };
+      if (c.trip) target = { ...target, prone: true };
+      if (c.disarm && target.weapon === "held" && tSheet.weapon !== null) {
+        target = { ...target, weapon: spend?.catchWeapon === true ? "caught" : "lying" };
+        flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
+      }
+      if (c.grapple) {
+        // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
+        if (grappleIn(grapples, t.id) !== null || grapple !== null)
+          refuse("BadSpend", `${t.id} or ${p.attackerId} is already in a grapple`, { id: t.id });
+        grapples = [...grapples, { a: p.attackerId, b: t.id, pinnedBy: null, choke: null }];
+      }
+      if (together && (c.pin || c.choke)) {
+        grapples = grapples.map((g) =>
+          g !== grapple
+            ? g
+            : {
+                ...g,
+                pinnedBy: c.pin ? p.attackerId : g.pinnedBy,
+                choke: c.choke ? { by: p.attackerId, victim: t.id, rounds: 0 } : g.choke,
+              },
+        );
+      }
+      if (c.threaten)
+        threats = [
+          ...threats.filter((x) => x.by !== p.attackerId),
+          { by: p.attackerId, target: t.id, margin: p.roll.successes - t.defense, since: fight.round },
+        ];
     }
-    if (c.grapple) {
-      // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
-      if (grappleIn(grapples, t.id) !== null || grapple !== null)
-        refuse("BadSpend", `${t.id} or ${p.attackerId} is already in a grapple`, { id: t.id });
-      grapples = [...grapples, { a: p.attackerId, b: t.id, pinnedBy: null, choke: null }];
-    }
-    if (together && (c.pin || c.choke)) {
-      grapples = grapples.map((g) =>
-        g !== grapple
-          ? g
-          : {
-              ...g,
-              pinnedBy: c.pin ? p.attackerId : g.pinnedBy,
-              choke: c.choke ? { by: p.attackerId, victim: t.id, rounds: 0 } : g.choke,
-            },
-      );
-    }
-    if (c.threaten)
-      threats = [
-        ...threats.filter((x) => x.by !== p.attackerId),
-        { by: p.attackerId, target: t.id, margin: p.roll.successes - t.defense, since: fight.round },
-      ];
     if (isOut(target) && !isOut(before)) target = { ...target, outAtSlot: fight.slot };
-    fighters[indexOf(fight, t.id)] = target;
+    fighters[at] = target;
     outcomes.push({
       id: t.id,
       hit: true,
       maneuvers,
       damage,
-      pushed: (c.push ?? 0) * rules.pushFeet,
+      pushed: buys ? (c.push ?? 0) * rules.pushFeet : 0,
       flung,
       levelsAfter: levelsTaken(target),
       killed: target.dead && !before.dead,
     });
   }
   return {
-    fight: { ...fight, fighters, grapples, threats, pending: null, landed },
+    fight: fightAfter(fight, fighters, grapples, threats, null, landed),
     attack: p,
     targets: outcomes,
   };
