@@ -216,6 +216,29 @@ describe("a shared initiative slot", () => {
     });
   });
 
+  it("LUN-MNV-3: two disarms of one slot leave the weapon caught whichever is entered first, when either catches it", () => {
+    const { fight, view } = twoOnBo();
+    // 4 successes each: 3 extra, a Disarm; al catches the club, carl would fling it.
+    const spends: Record<string, TargetSpend[]> = {
+      al: [{ target: "bo", maneuvers: ["disarm"], catchWeapon: true }],
+      carl: [{ target: "bo", maneuvers: ["disarm"] }],
+    };
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(
+          rollAttack(f, id, view, new ScriptedDice(pool(6, 4)), R),
+          spends[id]!,
+          view,
+          R,
+        ).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    expect(alFirst).toEqual(enter(["carl", "al"]));
+    expect(fighterOf(alFirst, "bo").weapon).toBe("caught");
+  });
+
   it("LUN-MNV-3: a threat struck during a slot joins the slot's damage: a later blow of the slot fills levels with both", () => {
     const al = fighter("al", { weapon: CLUB });
     const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
@@ -270,6 +293,8 @@ describe("a shared initiative slot", () => {
       successes: fc.integer({ min: 0, max: 6 }),
       increase: fc.integer({ min: 0, max: 5 }),
       stun: fc.boolean(),
+      disarm: fc.boolean(),
+      catchWeapon: fc.boolean(),
     });
     fc.assert(
       fc.property(
@@ -306,8 +331,13 @@ describe("a shared initiative slot", () => {
                 maneuvers.push("stun");
                 left -= R.maneuverCosts.stun;
               }
+              if (b.disarm && left >= R.maneuverCosts.disarm) {
+                maneuvers.push("disarm");
+                left -= R.maneuverCosts.disarm;
+              }
               for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
-              f = resolveAttack(rolled, t.hit ? [{ target: t.id, maneuvers }] : [], view, R).fight;
+              const spend = { target: t.id, maneuvers, catchWeapon: b.catchWeapon };
+              f = resolveAttack(rolled, t.hit ? [spend] : [], view, R).fight;
             }
             return endSlotOf(f);
           };

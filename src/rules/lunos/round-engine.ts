@@ -1248,9 +1248,12 @@ export function resolveAttack(
     if (buys) {
       if (c.stun) target = { ...target, stunned: true };
       if (c.trip) target = { ...target, prone: true };
-      if (c.disarm && target.weapon === "held" && tSheet.weapon !== null) {
-        target = { ...target, weapon: spend?.catchWeapon === true ? "caught" : "lying" };
-        flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
+      // Judged as the slot began, as the rest of the blow: two disarms at once both take the weapon,
+      // and one that catches it leaves it caught, whichever was entered first.
+      if (c.disarm && start.weapon === "held" && tSheet.weapon !== null) {
+        const caught = spend?.catchWeapon === true;
+        target = { ...target, weapon: caught || target.weapon === "caught" ? "caught" : "lying" };
+        flung = caught ? 0 : rules.disarmFlingFeet;
       }
       if (c.grapple) {
         // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
