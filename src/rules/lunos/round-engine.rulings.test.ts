@@ -239,7 +239,7 @@ describe("a shared initiative slot", () => {
     expect(fighterOf(alFirst, "bo").weapon).toBe("caught");
   });
 
-  it("LUN-MNV-3: a threat struck during a slot joins the slot's damage: a later blow of the slot fills levels with both", () => {
+  it("LUN-MNV-3: a threat struck during a slot is one of the slot's blows: levels filled with the others, no death from them", () => {
     const al = fighter("al", { weapon: CLUB });
     const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
     const carl = fighter("carl", { weapon: CLUB });
@@ -282,6 +282,23 @@ describe("a shared initiative slot", () => {
     // carl: 1 success, 1 + 2 + 1 − 2 = 2 bruising: the 2 levels left, with the threat's 5 kept.
     const out = strike(struck.fight, "carl", pool(6, 1), [], view);
     expect(fighterOf(out.fight, "bo")).toMatchObject({ bruising: 5, trauma: 2, dying: 0, dead: false });
+    // carl's 6 successes alone fill all 7 levels: the threat of the same slot is not "more damage" after them,
+    // whether it is struck before carl's blow or after it.
+    const threatFirst = strike(
+      strikeThreat(carlsSlot, "al", view, R).fight,
+      "carl",
+      pool(6, 6),
+      [],
+      view,
+    ).fight;
+    const carlFirst = strikeThreat(
+      strike(carlsSlot, "carl", pool(6, 6), [], view).fight,
+      "al",
+      view,
+      R,
+    ).fight;
+    expect(endSlotOf(carlFirst)).toEqual(endSlotOf(threatFirst));
+    expect(fighterOf(carlFirst, "bo")).toMatchObject({ dying: 0, dead: false });
   });
 
   it("LUN-RND-2: any blows of one slot, entered in any order, leave the same fight when the slot ends", () => {

@@ -1358,24 +1358,29 @@ export function strikeThreat(
     armed: f.weapon === "held" && view.sheet(id).weapon !== null,
     grapple: false,
   };
-  // A threat answers an event as it happens: it is judged against the fight as it is now.
-  const now = { fighters: fight.fighters, grapples: fight.grapples };
+  // Struck during a slot, the threat is one more blow of it, judged as the others against the slot's start
+  // (a death needs damage after the slot in which the last level went); outside the attacks, against now.
+  const during = fight.phase === "attack";
   const spends = maneuvers.length > 0 ? [{ target: threat.target, maneuvers }] : [];
   const out = resolveAttack(
-    { ...fight, phase: "attack", pending, slotStart: now, landed: [] },
+    {
+      ...fight,
+      phase: "attack",
+      pending,
+      slotStart: during ? fight.slotStart : { fighters: fight.fighters, grapples: fight.grapples },
+      landed: during ? fight.landed : [],
+    },
     spends,
     view,
     rules,
   );
-  // Struck during a slot, its damage is one of the slot's: blows still to come fill levels with it.
-  const landed = fight.phase === "attack" ? fight.landed.concat(out.fight.landed) : fight.landed;
   return {
     ...out,
     fight: {
       ...out.fight,
       phase: fight.phase,
       slotStart: fight.slotStart,
-      landed,
+      landed: during ? out.fight.landed : fight.landed,
       threats: fight.threats.filter((t) => t !== threat),
     },
   };
