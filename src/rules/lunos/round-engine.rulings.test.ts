@@ -239,6 +239,51 @@ describe("a shared initiative slot", () => {
     expect(fighterOf(alFirst, "bo").weapon).toBe("caught");
   });
 
+  it("LUN-MNV-1: two Grapples of one slot on one fighter: the one with more extra successes holds, whichever is entered first", () => {
+    const { fight, view } = twoOnBo();
+    const enter = (order: readonly string[], dice: Record<string, number[]>) => {
+      let f = fight;
+      for (const id of order) {
+        const rolled = rollAttack(f, id, view, new ScriptedDice(dice[id]!), R);
+        f = resolveAttack(rolled, [{ target: "bo", maneuvers: ["grapple"] }], view, R).fight;
+      }
+      return endSlotOf(f);
+    };
+    // carl: 4 successes, 3 extra; al: 2 successes, 1 extra. carl holds bo either way, al's Grapple does nothing.
+    const better = { al: pool(6, 2), carl: pool(6, 4) };
+    const alFirst = enter(["al", "carl"], better);
+    expect(alFirst).toEqual(enter(["carl", "al"], better));
+    expect(alFirst.grapples).toEqual([{ a: "carl", b: "bo", pinnedBy: null, choke: null }]);
+    // Equal extra successes: the first in the fight's list of fighters (al) holds.
+    const equal = { al: pool(6, 3), carl: pool(6, 3) };
+    expect(enter(["carl", "al"], equal)).toEqual(enter(["al", "carl"], equal));
+    expect(enter(["carl", "al"], equal).grapples).toEqual([
+      { a: "al", b: "bo", pinnedBy: null, choke: null },
+    ]);
+  });
+
+  it("LUN-GRP-3: a Pin needs a grapple held as the slot began: one seized by a blow of the same slot does not allow it, in either order", () => {
+    const view = viewOf([AL, BO]);
+    const f = tie(view, plan({ kind: "attack", targets: ["bo"] }), plan({ kind: "attack", targets: ["al"] }));
+    // al: 2 successes, a Grapple (1); bo: 5 successes, 4 extra, a Pin (4) on al.
+    const al = (g: LunosFight) =>
+      resolveAttack(
+        rollAttack(g, "al", view, new ScriptedDice(pool(6, 2)), R),
+        [{ target: "bo", maneuvers: ["grapple"] }],
+        view,
+        R,
+      ).fight;
+    const boPins = (g: LunosFight) => () =>
+      resolveAttack(
+        rollAttack(g, "bo", view, new ScriptedDice(pool(6, 5)), R),
+        [{ target: "al", maneuvers: ["pin"] }],
+        view,
+        R,
+      );
+    expect(refusal(boPins(f))).toBe("invalid-value");
+    expect(refusal(boPins(al(f)))).toBe("invalid-value");
+  });
+
   it("LUN-MNV-3: a threat struck during a slot is one of the slot's blows: levels filled with the others, no death from them", () => {
     const al = fighter("al", { weapon: CLUB });
     const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
@@ -312,6 +357,7 @@ describe("a shared initiative slot", () => {
       stun: fc.boolean(),
       disarm: fc.boolean(),
       catchWeapon: fc.boolean(),
+      grapple: fc.boolean(),
     });
     fc.assert(
       fc.property(
@@ -351,6 +397,10 @@ describe("a shared initiative slot", () => {
               if (b.disarm && left >= R.maneuverCosts.disarm) {
                 maneuvers.push("disarm");
                 left -= R.maneuverCosts.disarm;
+              }
+              if (b.grapple && left >= R.maneuverCosts.grapple) {
+                maneuvers.push("grapple");
+                left -= R.maneuverCosts.grapple;
               }
               for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
               const spend = { target: t.id, maneuvers, catchWeapon: b.catchWeapon };

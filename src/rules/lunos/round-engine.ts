@@ -222,6 +222,15 @@ export interface LandedBlow {
   readonly damage: DamageDealt;
 }
 
+/** A Grapple, Pin or Choke bought in the current slot (`LunosFight.holds`). */
+export interface SlotHold {
+  readonly kind: "grapple" | "pin" | "choke";
+  readonly by: string;
+  readonly target: string;
+  /** The extra successes of the blow that bought it: of two that clash at once, the higher holds. */
+  readonly extra: number;
+}
+
 export interface LunosFight {
   readonly round: number;
   readonly phase: "declare" | "attack" | "end";
@@ -245,6 +254,12 @@ export interface LunosFight {
    * last levels never follows the order the blows were entered in.
    */
   readonly landed: readonly LandedBlow[];
+  /**
+   * The grapples, pins and chokes the slot's blows have bought so far:
+   * the grapples are worked out again from the slot's start with all of
+   * them (docs/rules/lunos.md, "Grapples at once"), never by entry order.
+   */
+  readonly holds: readonly SlotHold[];
 }
 
 function freshFighter(id: string): FighterState {
@@ -330,6 +345,7 @@ function fightAfter(
   threats: readonly Threat[],
   pending: PendingAttack | null,
   landed: readonly LandedBlow[],
+  holds: readonly SlotHold[],
 ): LunosFight {
   return {
     round: fight.round,
@@ -342,6 +358,7 @@ function fightAfter(
     pending,
     slotStart: fight.slotStart,
     landed,
+    holds,
   };
 }
 
@@ -360,6 +377,7 @@ export function startFight(ids: readonly string[]): LunosFight {
     pending: null,
     slotStart: { fighters: [], grapples: [] },
     landed: [],
+    holds: [],
   };
 }
 
@@ -397,6 +415,11 @@ function requirePhase(fight: LunosFight, phase: LunosFight["phase"]): void {
 
 export function grappleOf(fight: LunosFight, id: string): Grapple | null {
   return grappleIn(fight.grapples, id);
+}
+
+/** The grapple a fighter was in as the current slot began: the one a Pin or Choke of the slot is bought on. */
+export function slotGrappleOf(fight: LunosFight, id: string): Grapple | null {
+  return grappleIn(fight.phase === "attack" ? fight.slotStart.grapples : fight.grapples, id);
 }
 
 function grappleIn(grapples: readonly Grapple[], id: string): Grapple | null {
@@ -613,6 +636,7 @@ export function startRound(
     pending: null,
     slotStart: { fighters: [], grapples: [] },
     landed: [],
+    holds: [],
   };
 }
 
@@ -872,6 +896,7 @@ export function beginAttacks(
     threats,
     slotStart: { fighters, grapples },
     landed: [],
+    holds: [],
   };
 }
 
@@ -1035,6 +1060,7 @@ export function rollAttack(
       grapple: inGrapple,
     },
     fight.landed,
+    fight.holds,
   );
 }
 
@@ -1177,7 +1203,10 @@ export function resolveAttack(
   }
   const fighters = fight.fighters.slice();
   const sheet = view.sheet(p.attackerId);
-  let grapples = fight.grapples;
+  // Grapples, pins and chokes are judged as the slot began: one bought at once by a fighter sharing the slot
+  // neither makes nor blocks another, and the grapples are settled from all of them at the end.
+  const startGrapples = fight.slotStart.grapples;
+  let holds = fight.holds;
   let threats = fight.threats;
   // Copied when the first damage lands: a miss leaves the slot's damage as it was.
   let landed = fight.landed;
@@ -1207,7 +1236,7 @@ export function resolveAttack(
     const maneuvers = spend?.maneuvers ?? NO_MANEUVERS;
     // Most hits buy nothing: then no maneuver's effect is looked for.
     const buys = maneuvers.length > 0;
-    const grapple = grappleIn(grapples, p.attackerId);
+    const grapple = grappleIn(startGrapples, p.attackerId);
     const together = grapple !== null && partnerIn(grapple, p.attackerId) === t.id;
     const bought = buyManeuvers(maneuvers, t.extra, freeLeft, p.declared, tSheet.armor, together, rules);
     freeLeft -= bought.freeUsed;
@@ -1257,21 +1286,14 @@ export function resolveAttack(
       }
       if (c.grapple) {
         // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
-        if (grappleIn(grapples, t.id) !== null || grapple !== null)
+        if (grappleIn(startGrapples, t.id) !== null || grapple !== null)
           refuse("BadSpend", `${t.id} or ${p.attackerId} is already in a grapple`, { id: t.id });
-        grapples = [...grapples, { a: p.attackerId, b: t.id, pinnedBy: null, choke: null }];
+        holds = holds.concat({ kind: "grapple", by: p.attackerId, target: t.id, extra: t.extra });
       }
-      if (together && (c.pin || c.choke)) {
-        grapples = grapples.map((g) =>
-          g !== grapple
-            ? g
-            : {
-                ...g,
-                pinnedBy: c.pin ? p.attackerId : g.pinnedBy,
-                choke: c.choke ? { by: p.attackerId, victim: t.id, rounds: 0 } : g.choke,
-              },
-        );
-      }
+      if (together && c.pin)
+        holds = holds.concat({ kind: "pin", by: p.attackerId, target: t.id, extra: t.extra });
+      if (together && c.choke)
+        holds = holds.concat({ kind: "choke", by: p.attackerId, target: t.id, extra: t.extra });
       if (c.threaten)
         threats = [
           ...threats.filter((x) => x.by !== p.attackerId),
@@ -1292,10 +1314,61 @@ export function resolveAttack(
     });
   }
   return {
-    fight: fightAfter(fight, fighters, grapples, threats, null, landed),
+    fight: fightAfter(
+      fight,
+      fighters,
+      holds === fight.holds ? fight.grapples : settleHolds(startGrapples, holds, fight.fighters),
+      threats,
+      null,
+      landed,
+      holds,
+    ),
     attack: p,
     targets: outcomes,
   };
+}
+
+/** Which of two holds bought at once wins: more extra successes, then the fighters' order in the fight. */
+function holdRank(x: SlotHold, y: SlotHold, fighters: readonly FighterState[]): number {
+  const at = (id: string) => fighters.findIndex((f) => f.id === id);
+  return y.extra - x.extra || at(x.by) - at(y.by) || at(x.target) - at(y.target);
+}
+
+/**
+ * The grapples after the slot's holds so far, from the grapples as the
+ * slot began: a grapple held then takes the best Pin and the best Choke
+ * bought on it; new grapples are made best first, each fighter in one.
+ */
+function settleHolds(
+  start: readonly Grapple[],
+  holds: readonly SlotHold[],
+  fighters: readonly FighterState[],
+): Grapple[] {
+  const ranked = holds.slice().sort((x, y) => holdRank(x, y, fighters));
+  const pair = (g: Grapple, h: SlotHold) =>
+    (g.a === h.by && g.b === h.target) || (g.b === h.by && g.a === h.target);
+  const out: Grapple[] = [];
+  for (const g of start) {
+    const pin = ranked.find((h) => h.kind === "pin" && pair(g, h));
+    const choke = ranked.find((h) => h.kind === "choke" && pair(g, h));
+    out.push(
+      pin || choke
+        ? {
+            ...g,
+            pinnedBy: pin ? pin.by : g.pinnedBy,
+            choke: choke ? { by: choke.by, victim: choke.target, rounds: 0 } : g.choke,
+          }
+        : g,
+    );
+  }
+  const held = new Set<string>();
+  for (const h of ranked) {
+    if (h.kind !== "grapple" || held.has(h.by) || held.has(h.target)) continue;
+    held.add(h.by);
+    held.add(h.target);
+    out.push({ a: h.by, b: h.target, pinnedBy: null, choke: null });
+  }
+  return out;
 }
 
 /** The slot is done: the next one acts, or the round ends (a lunge and a stun carry into the next). */
@@ -1304,8 +1377,14 @@ export function endSlot(fight: LunosFight): LunosFight {
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers");
   const slot = fight.slot + 1;
   if (slot < fight.slots.length)
-    return { ...fight, slot, slotStart: { fighters: fight.fighters, grapples: fight.grapples }, landed: [] };
-  return { ...fight, slot, phase: "end", landed: [] };
+    return {
+      ...fight,
+      slot,
+      slotStart: { fighters: fight.fighters, grapples: fight.grapples },
+      landed: [],
+      holds: [],
+    };
+  return { ...fight, slot, phase: "end", landed: [], holds: [] };
 }
 
 /**
@@ -1369,6 +1448,7 @@ export function strikeThreat(
       pending,
       slotStart: during ? fight.slotStart : { fighters: fight.fighters, grapples: fight.grapples },
       landed: during ? fight.landed : [],
+      holds: during ? fight.holds : [],
     },
     spends,
     view,
@@ -1381,6 +1461,7 @@ export function strikeThreat(
       phase: fight.phase,
       slotStart: fight.slotStart,
       landed: during ? out.fight.landed : fight.landed,
+      holds: during ? out.fight.holds : fight.holds,
       threats: fight.threats.filter((t) => t !== threat),
     },
   };
