@@ -58,13 +58,13 @@ export interface Purchase {
   readonly freeUsed: number;
 }
 
+const NOTHING_BOUGHT: Purchase = Object.freeze({ counts: Object.freeze({}), spent: 0, freeUsed: 0 });
+
 /**
  * Checks maneuvers bought after a hit: each known, within its limit and
  * allowed here, their cost covered by `extra` successes and the declared
  * maneuver's free ones. Refused with a RulesError naming what is wrong.
  */
-const NOTHING_BOUGHT: Purchase = Object.freeze({ counts: Object.freeze({}), spent: 0, freeUsed: 0 });
-
 export function buyManeuvers(
   maneuvers: readonly Maneuver[],
   extra: number,

@@ -358,6 +358,11 @@ describe("a shared initiative slot", () => {
       disarm: fc.boolean(),
       catchWeapon: fc.boolean(),
       grapple: fc.boolean(),
+      trip: fc.boolean(),
+      avoidArmor: fc.boolean(),
+      coupDeGrace: fc.boolean(),
+      second: fc.boolean(),
+      armor: fc.boolean(),
     });
     fc.assert(
       fc.property(
@@ -369,14 +374,21 @@ describe("a shared initiative slot", () => {
           const sheets = ids.map((id, i) =>
             fighter(id, {
               weapon: weapons[blows[i]!.weapon],
+              armor: blows[i]!.armor ? MAIL : null,
               abilities: { body: bodies[i], willpower: willpowers[i] },
             }),
           );
           const view = viewOf(sheets);
           // Everyone 1 success on Reflexes 3: one slot of four; nobody defends.
           const plans: Record<string, LunosPlan> = {};
+          // An attack on one other, or on two (a die less).
+          const targetsOf = (i: number) => {
+            const b = blows[i]!;
+            const one = ids[(i + b.target) % 4]!;
+            return b.second ? [one, ids[(i + (b.target === 3 ? 1 : b.target + 1)) % 4]!] : [one];
+          };
           ids.forEach((id, i) => {
-            plans[id] = plan({ kind: "attack", targets: [ids[(i + blows[i]!.target) % 4]!] });
+            plans[id] = plan({ kind: "attack", targets: targetsOf(i) });
           });
           const fight = roundOf({ view, ids, plans, dice: ids.flatMap(() => pool(3, 1)) });
           expect(fight.slots).toEqual([[...ids]]);
@@ -385,26 +397,30 @@ describe("a shared initiative slot", () => {
             for (const i of order) {
               const b = blows[i]!;
               const id = ids[i]!;
-              const n = sheets[i]!.weapon === null ? 5 : 6;
+              // Agility 3 + Weapon 3 or Brawl 2, less Mail's die and a die for a second target.
+              const n = (sheets[i]!.weapon === null ? 5 : 6) - (b.armor ? 1 : 0) - (targetsOf(i).length - 1);
               const rolled = rollAttack(f, id, view, new ScriptedDice(pool(n, Math.min(b.successes, n))), R);
-              const t = rolled.pending!.targets[0]!;
-              const maneuvers: Maneuver[] = [];
-              let left = t.extra;
-              if (b.stun && left >= R.maneuverCosts.stun) {
-                maneuvers.push("stun");
-                left -= R.maneuverCosts.stun;
+              const spends: TargetSpend[] = [];
+              for (const t of rolled.pending!.targets) {
+                if (!t.hit) continue;
+                const maneuvers: Maneuver[] = [];
+                let left = t.extra;
+                const buy = (m: Maneuver, wanted: boolean) => {
+                  if (wanted && left >= R.maneuverCosts[m]) {
+                    maneuvers.push(m);
+                    left -= R.maneuverCosts[m];
+                  }
+                };
+                buy("coupDeGrace", b.coupDeGrace);
+                buy("avoidArmor", b.avoidArmor);
+                buy("stun", b.stun);
+                buy("trip", b.trip);
+                buy("disarm", b.disarm);
+                buy("grapple", b.grapple);
+                for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
+                spends.push({ target: t.id, maneuvers, catchWeapon: b.catchWeapon });
               }
-              if (b.disarm && left >= R.maneuverCosts.disarm) {
-                maneuvers.push("disarm");
-                left -= R.maneuverCosts.disarm;
-              }
-              if (b.grapple && left >= R.maneuverCosts.grapple) {
-                maneuvers.push("grapple");
-                left -= R.maneuverCosts.grapple;
-              }
-              for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
-              const spend = { target: t.id, maneuvers, catchWeapon: b.catchWeapon };
-              f = resolveAttack(rolled, t.hit ? [spend] : [], view, R).fight;
+              f = resolveAttack(rolled, spends, view, R).fight;
             }
             return endSlotOf(f);
           };
