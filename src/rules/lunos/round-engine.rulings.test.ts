@@ -262,6 +262,25 @@ describe("a shared initiative slot", () => {
     ]);
   });
 
+  it("LUN-MNV-3: two Threatens of one slot leave the same threats whichever is entered first", () => {
+    const { fight, view } = twoOnBo();
+    // 6 successes each: 5 extra, a Threaten; the margins held are 6.
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(
+          rollAttack(f, id, view, new ScriptedDice(pool(6, 6)), R),
+          [{ target: "bo", maneuvers: ["threaten"] }],
+          view,
+          R,
+        ).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    expect(alFirst).toEqual(enter(["carl", "al"]));
+    expect(alFirst.threats.map((t) => t.by)).toEqual(["al", "carl"]);
+  });
+
   it("LUN-GRP-3: a Pin needs a grapple held as the slot began: one seized by a blow of the same slot does not allow it, in either order", () => {
     const view = viewOf([AL, BO]);
     const f = tie(view, plan({ kind: "attack", targets: ["bo"] }), plan({ kind: "attack", targets: ["al"] }));
@@ -361,6 +380,7 @@ describe("a shared initiative slot", () => {
       trip: fc.boolean(),
       avoidArmor: fc.boolean(),
       coupDeGrace: fc.boolean(),
+      threaten: fc.boolean(),
       second: fc.boolean(),
       armor: fc.boolean(),
     });
@@ -411,6 +431,7 @@ describe("a shared initiative slot", () => {
                     left -= R.maneuverCosts[m];
                   }
                 };
+                buy("threaten", b.threaten);
                 buy("coupDeGrace", b.coupDeGrace);
                 buy("avoidArmor", b.avoidArmor);
                 buy("stun", b.stun);
@@ -428,7 +449,7 @@ describe("a shared initiative slot", () => {
           expect(enter(order)).toEqual(enter([0, 1, 2, 3]));
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 });

@@ -1295,10 +1295,11 @@ export function resolveAttack(
       if (together && c.choke)
         holds = holds.concat({ kind: "choke", by: p.attackerId, target: t.id, extra: t.extra });
       if (c.threaten)
-        threats = [
-          ...threats.filter((x) => x.by !== p.attackerId),
+        threats = withThreat(
+          threats,
           { by: p.attackerId, target: t.id, margin: p.roll.successes - t.defense, since: fight.round },
-        ];
+          fight.fighters,
+        );
     }
     if (isOut(target) && !isOut(before)) target = { ...target, outAtSlot: fight.slot };
     fighters[at] = target;
@@ -1326,6 +1327,18 @@ export function resolveAttack(
     attack: p,
     targets: outcomes,
   };
+}
+
+/**
+ * The threats with a new one (its maker's old one gone), kept in the
+ * order of their makers in the fight: two Threatens of one slot leave
+ * the same list whichever is entered first.
+ */
+function withThreat(threats: readonly Threat[], threat: Threat, fighters: readonly FighterState[]): Threat[] {
+  const at = (id: string) => fighters.findIndex((f) => f.id === id);
+  const out = threats.filter((x) => x.by !== threat.by);
+  out.push(threat);
+  return out.sort((x, y) => at(x.by) - at(y.by));
 }
 
 /** Which of two holds bought at once wins: more extra successes, then the fighters' order in the fight. */
