@@ -58,6 +58,8 @@ export interface Purchase {
   readonly freeUsed: number;
 }
 
+const NOTHING_BOUGHT: Purchase = Object.freeze({ counts: Object.freeze({}), spent: 0, freeUsed: 0 });
+
 /**
  * Checks maneuvers bought after a hit: each known, within its limit and
  * allowed here, their cost covered by `extra` successes and the declared
@@ -72,6 +74,8 @@ export function buyManeuvers(
   grappling: boolean,
   rules: LunosRules,
 ): Purchase {
+  // Most hits buy nothing: no count to keep, nothing to pay (extra is never below 0).
+  if (maneuvers.length === 0 && extra >= 0) return NOTHING_BOUGHT;
   const counts: Partial<Record<Maneuver, number>> = {};
   let declaredCost = 0;
   let otherCost = 0;

@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   CLUB,
   fighter,
+  finish,
   LONGSWORD,
   MAIL,
   pool,
@@ -29,6 +31,7 @@ import {
   strikeThreat,
   type TargetSpend,
 } from "./round-engine";
+import type { Maneuver } from "./types";
 
 /*
  * Rulings a review of the core asked for: each test fails on the code
@@ -162,11 +165,292 @@ describe("a shared initiative slot", () => {
       const rolled = rollAttack(b, id, view, new ScriptedDice(dice[id as "al"]), R);
       b = resolveAttack(rolled, [], view, R).fight;
     }
-    // Which kinds fill the last levels follows the order (what passes them is lost); the count and the fate do not.
+    // What passes the last level is lost; the count, the kinds and the fate do not follow the order.
+    expect(fighterOf(a, "bo")).toEqual(fighterOf(b, "bo"));
     for (const fight of [a, b]) {
       expect(levelsTaken(fighterOf(fight, "bo"))).toBe(7);
       expect(fighterOf(fight, "bo")).toMatchObject({ dead: false, dying: 0 });
     }
+  });
+
+  /** al (club, bruising) and carl (longsword, wounding) tie and both strike bo (7 levels, Willpower 5), who waits. */
+  function twoOnBo(): { fight: LunosFight; view: FightView } {
+    const al = fighter("al", { weapon: CLUB });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    const carl = fighter("carl", { weapon: LONGSWORD });
+    const view = viewOf([al, bo, carl]);
+    const fight = roundOf({
+      view,
+      ids: ["al", "bo", "carl"],
+      plans: {
+        al: plan({ kind: "attack", targets: ["bo"] }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 2)],
+    });
+    return { fight, view };
+  }
+
+  it("LUN-HLT-3: two blows of one slot passing the last level leave the same kinds whichever is entered first: the worst lands first", () => {
+    const { fight, view } = twoOnBo();
+    // al: 4 successes, 4 + 2 + 1 − 2 = 5: 3 bruising, 2 trauma. carl: 1 success, unarmored bo's Body
+    // counts 0 against the longsword: 1 + 2 + 2 − 0 = 5: 3 wounding, 2 trauma. Ten points on 7 levels.
+    const dice: Record<string, number[]> = { al: pool(6, 4), carl: pool(6, 1) };
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(rollAttack(f, id, view, new ScriptedDice(dice[id]!), R), [], view, R).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    const carlFirst = enter(["carl", "al"]);
+    expect(alFirst).toEqual(carlFirst);
+    // Equal trauma: carl's wounding blow is the worse and lands first; al's bruising fills the 2 levels left.
+    expect(fighterOf(alFirst, "bo")).toMatchObject({
+      bruising: 2,
+      wounding: 3,
+      trauma: 2,
+      dying: 0,
+      dead: false,
+    });
+  });
+
+  it("LUN-MNV-3: two disarms of one slot leave the weapon caught whichever is entered first, when either catches it", () => {
+    const { fight, view } = twoOnBo();
+    // 4 successes each: 3 extra, a Disarm; al catches the club, carl would fling it.
+    const spends: Record<string, TargetSpend[]> = {
+      al: [{ target: "bo", maneuvers: ["disarm"], catchWeapon: true }],
+      carl: [{ target: "bo", maneuvers: ["disarm"] }],
+    };
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(
+          rollAttack(f, id, view, new ScriptedDice(pool(6, 4)), R),
+          spends[id]!,
+          view,
+          R,
+        ).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    expect(alFirst).toEqual(enter(["carl", "al"]));
+    expect(fighterOf(alFirst, "bo").weapon).toBe("caught");
+  });
+
+  it("LUN-MNV-1: two Grapples of one slot on one fighter: the one with more extra successes holds, whichever is entered first", () => {
+    const { fight, view } = twoOnBo();
+    const enter = (order: readonly string[], dice: Record<string, number[]>) => {
+      let f = fight;
+      for (const id of order) {
+        const rolled = rollAttack(f, id, view, new ScriptedDice(dice[id]!), R);
+        f = resolveAttack(rolled, [{ target: "bo", maneuvers: ["grapple"] }], view, R).fight;
+      }
+      return endSlotOf(f);
+    };
+    // carl: 4 successes, 3 extra; al: 2 successes, 1 extra. carl holds bo either way, al's Grapple does nothing.
+    const better = { al: pool(6, 2), carl: pool(6, 4) };
+    const alFirst = enter(["al", "carl"], better);
+    expect(alFirst).toEqual(enter(["carl", "al"], better));
+    expect(alFirst.grapples).toEqual([{ a: "carl", b: "bo", pinnedBy: null, choke: null }]);
+    // Equal extra successes: the first in the fight's list of fighters (al) holds.
+    const equal = { al: pool(6, 3), carl: pool(6, 3) };
+    expect(enter(["carl", "al"], equal)).toEqual(enter(["al", "carl"], equal));
+    expect(enter(["carl", "al"], equal).grapples).toEqual([
+      { a: "al", b: "bo", pinnedBy: null, choke: null },
+    ]);
+  });
+
+  it("LUN-MNV-3: two Threatens of one slot leave the same threats whichever is entered first", () => {
+    const { fight, view } = twoOnBo();
+    // 6 successes each: 5 extra, a Threaten; the margins held are 6.
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(
+          rollAttack(f, id, view, new ScriptedDice(pool(6, 6)), R),
+          [{ target: "bo", maneuvers: ["threaten"] }],
+          view,
+          R,
+        ).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    expect(alFirst).toEqual(enter(["carl", "al"]));
+    expect(alFirst.threats.map((t) => t.by)).toEqual(["al", "carl"]);
+  });
+
+  it("LUN-GRP-3: a Pin needs a grapple held as the slot began: one seized by a blow of the same slot does not allow it, in either order", () => {
+    const view = viewOf([AL, BO]);
+    const f = tie(view, plan({ kind: "attack", targets: ["bo"] }), plan({ kind: "attack", targets: ["al"] }));
+    // al: 2 successes, a Grapple (1); bo: 5 successes, 4 extra, a Pin (4) on al.
+    const al = (g: LunosFight) =>
+      resolveAttack(
+        rollAttack(g, "al", view, new ScriptedDice(pool(6, 2)), R),
+        [{ target: "bo", maneuvers: ["grapple"] }],
+        view,
+        R,
+      ).fight;
+    const boPins = (g: LunosFight) => () =>
+      resolveAttack(
+        rollAttack(g, "bo", view, new ScriptedDice(pool(6, 5)), R),
+        [{ target: "al", maneuvers: ["pin"] }],
+        view,
+        R,
+      );
+    expect(refusal(boPins(f))).toBe("invalid-value");
+    expect(refusal(boPins(al(f)))).toBe("invalid-value");
+  });
+
+  it("LUN-MNV-3: a threat struck during a slot is one of the slot's blows: levels filled with the others, no death from them", () => {
+    const al = fighter("al", { weapon: CLUB });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    const carl = fighter("carl", { weapon: CLUB });
+    const view = viewOf([al, bo, carl]);
+    const ids = ["al", "bo", "carl"];
+    // Round 1: al threatens bo (4 successes, no damage: the margin held is 4).
+    const threatened = strike(
+      roundOf({
+        view,
+        ids,
+        plans: {
+          al: plan({ kind: "attack", targets: ["bo"], declared: "threaten", forgoDamage: true }),
+          bo: idle,
+          carl: idle,
+        },
+        dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+      }),
+      "al",
+      pool(6, 4),
+      [{ target: "bo", maneuvers: ["threaten"] }],
+      view,
+    ).fight;
+    // Round 2: al keeps the threat up, carl strikes bo in the last slot.
+    const next = roundOf({
+      view,
+      ids,
+      fight: finish(threatened),
+      plans: {
+        al: plan({ kind: "other", task: "maintainThreat" }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+    });
+    const carlsSlot = endSlotOf(endSlotOf(next));
+    expect(carlsSlot.slots[carlsSlot.slot]).toEqual(["carl"]);
+    // The threat answers carl's move: margin 4, 4 + 2 + 1 − 2 = 5 (3 bruising, 2 trauma) on bo.
+    const struck = strikeThreat(carlsSlot, "al", view, R);
+    expect(levelsTaken(fighterOf(struck.fight, "bo"))).toBe(5);
+    // carl: 1 success, 1 + 2 + 1 − 2 = 2 bruising: the 2 levels left, with the threat's 5 kept.
+    const out = strike(struck.fight, "carl", pool(6, 1), [], view);
+    expect(fighterOf(out.fight, "bo")).toMatchObject({ bruising: 5, trauma: 2, dying: 0, dead: false });
+    // carl's 6 successes alone fill all 7 levels: the threat of the same slot is not "more damage" after them,
+    // whether it is struck before carl's blow or after it.
+    const threatFirst = strike(
+      strikeThreat(carlsSlot, "al", view, R).fight,
+      "carl",
+      pool(6, 6),
+      [],
+      view,
+    ).fight;
+    const carlFirst = strikeThreat(
+      strike(carlsSlot, "carl", pool(6, 6), [], view).fight,
+      "al",
+      view,
+      R,
+    ).fight;
+    expect(endSlotOf(carlFirst)).toEqual(endSlotOf(threatFirst));
+    expect(fighterOf(carlFirst, "bo")).toMatchObject({ dying: 0, dead: false });
+  });
+
+  it("LUN-RND-2: any blows of one slot, entered in any order, leave the same fight when the slot ends", () => {
+    const ids = ["al", "bo", "cy", "di"] as const;
+    const weapons = [CLUB, LONGSWORD, null] as const;
+    const blow = fc.record({
+      target: fc.integer({ min: 1, max: 3 }),
+      weapon: fc.integer({ min: 0, max: 2 }),
+      successes: fc.integer({ min: 0, max: 6 }),
+      increase: fc.integer({ min: 0, max: 5 }),
+      stun: fc.boolean(),
+      disarm: fc.boolean(),
+      catchWeapon: fc.boolean(),
+      grapple: fc.boolean(),
+      trip: fc.boolean(),
+      avoidArmor: fc.boolean(),
+      coupDeGrace: fc.boolean(),
+      threaten: fc.boolean(),
+      second: fc.boolean(),
+      armor: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.tuple(blow, blow, blow, blow),
+        fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
+        fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
+        fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+        (blows, bodies, willpowers, keys) => {
+          const sheets = ids.map((id, i) =>
+            fighter(id, {
+              weapon: weapons[blows[i]!.weapon],
+              armor: blows[i]!.armor ? MAIL : null,
+              abilities: { body: bodies[i], willpower: willpowers[i] },
+            }),
+          );
+          const view = viewOf(sheets);
+          // Everyone 1 success on Reflexes 3: one slot of four; nobody defends.
+          const plans: Record<string, LunosPlan> = {};
+          // An attack on one other, or on two (a die less).
+          const targetsOf = (i: number) => {
+            const b = blows[i]!;
+            const one = ids[(i + b.target) % 4]!;
+            return b.second ? [one, ids[(i + (b.target === 3 ? 1 : b.target + 1)) % 4]!] : [one];
+          };
+          ids.forEach((id, i) => {
+            plans[id] = plan({ kind: "attack", targets: targetsOf(i) });
+          });
+          const fight = roundOf({ view, ids, plans, dice: ids.flatMap(() => pool(3, 1)) });
+          expect(fight.slots).toEqual([[...ids]]);
+          const enter = (order: readonly number[]) => {
+            let f = fight;
+            for (const i of order) {
+              const b = blows[i]!;
+              const id = ids[i]!;
+              // Agility 3 + Weapon 3 or Brawl 2, less Mail's die and a die for a second target.
+              const n = (sheets[i]!.weapon === null ? 5 : 6) - (b.armor ? 1 : 0) - (targetsOf(i).length - 1);
+              const rolled = rollAttack(f, id, view, new ScriptedDice(pool(n, Math.min(b.successes, n))), R);
+              const spends: TargetSpend[] = [];
+              for (const t of rolled.pending!.targets) {
+                if (!t.hit) continue;
+                const maneuvers: Maneuver[] = [];
+                let left = t.extra;
+                const buy = (m: Maneuver, wanted: boolean) => {
+                  if (wanted && left >= R.maneuverCosts[m]) {
+                    maneuvers.push(m);
+                    left -= R.maneuverCosts[m];
+                  }
+                };
+                buy("threaten", b.threaten);
+                buy("coupDeGrace", b.coupDeGrace);
+                buy("avoidArmor", b.avoidArmor);
+                buy("stun", b.stun);
+                buy("trip", b.trip);
+                buy("disarm", b.disarm);
+                buy("grapple", b.grapple);
+                for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
+                spends.push({ target: t.id, maneuvers, catchWeapon: b.catchWeapon });
+              }
+              f = resolveAttack(rolled, spends, view, R).fight;
+            }
+            return endSlotOf(f);
+          };
+          const order = [0, 1, 2, 3].sort((x, y) => keys[x]! - keys[y]! || x - y);
+          expect(enter(order)).toEqual(enter([0, 1, 2, 3]));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -49,6 +49,7 @@ const DUEL = viewOf([AL, BO]);
 const attack = (...targets: string[]) => ({ kind: "attack" as const, targets });
 const defense = (...against: string[]) => ({ kind: "defense" as const, against });
 const plan = (...actions: LunosPlan["actions"]): LunosPlan => ({ actions });
+const idle = plan({ kind: "other", task: "task" });
 
 describe("the round", () => {
   it("LUN-RND-1: a round of 6 seconds gives each fighter two actions, and no more", () => {
@@ -276,10 +277,58 @@ describe("attack and defense", () => {
     ).toBe("NoWeapon");
   });
 
-  it("LUN-ACT-5: a Move covers up to 20 feet and 2 per Athletics dot; more is refused", () => {
-    const f = startRound(startFight(["al", "bo"]), DUEL, new ScriptedDice([...pool(3, 1), ...pool(3, 0)]), R);
-    expect(() => declare(f, "al", plan({ kind: "move", feet: 24 }), DUEL, R)).not.toThrow();
-    expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: 25 }), DUEL, R))).toBe("UnknownAction");
+  it("LUN-ACT-5: a Move covers up to 20 feet + 2 per Athletics dot, each for one action; a foot more is refused", () => {
+    const round = (view: ReturnType<typeof viewOf>, rules = R) =>
+      startRound(startFight(["al", "bo"]), view, new ScriptedDice([...pool(3, 1), ...pool(3, 0)]), rules);
+    for (let athletics = 0; athletics <= 5; athletics += 1) {
+      const view = viewOf([fighter("al", { weapon: CLUB, skills: { athletics } }), BO]);
+      const f = round(view);
+      const reach = 20 + 2 * athletics;
+      // The whole Move and an attack: the round's two actions. The plan is what the simulator moves by.
+      const moved = beginAttacks(
+        declare(
+          declare(f, "al", plan({ kind: "move", feet: reach }, attack("bo")), view, R),
+          "bo",
+          idle,
+          view,
+          R,
+        ),
+        view,
+        new ScriptedDice([]),
+        R,
+      );
+      expect(fighterOf(moved, "al").plan?.actions[0]).toEqual({ kind: "move", feet: reach });
+      expect(acting(moved)).toEqual(["al"]);
+      expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: reach + 1 }), view, R))).toBe(
+        "UnknownAction",
+      );
+      expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: reach + 0.5 }), view, R))).toBe(
+        "UnknownAction",
+      );
+      // Each action may be a Move: two of them cover twice the feet; a third action is one too many.
+      expect(() =>
+        declare(f, "al", plan({ kind: "move", feet: reach }, { kind: "move", feet: reach }), view, R),
+      ).not.toThrow();
+      expect(
+        refusal(() =>
+          declare(f, "al", plan({ kind: "move", feet: reach }, attack("bo"), defense("bo")), view, R),
+        ),
+      ).toBe("TooManyActions");
+    }
+    // The figures are the GM's: 30 feet and 3 a dot make Athletics 2 a Move of 36.
+    const far = resolveLunosOptions({ moveFeet: 30, moveFeetPerAthletics: 3 });
+    const f = round(DUEL, far);
+    expect(
+      fighterOf(declare(f, "al", plan({ kind: "move", feet: 36 }), DUEL, far), "al").plan,
+    ).not.toBeNull();
+    expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: 37 }), DUEL, far))).toBe(
+      "UnknownAction",
+    );
+    // Down or held, no Move at all (docs/rules/lunos.md, "Move").
+    const down = { ...f, fighters: f.fighters.map((x) => (x.id === "al" ? { ...x, prone: true } : x)) };
+    expect(refusal(() => declare(down, "al", plan({ kind: "move", feet: 1 }), DUEL, far))).toBe(
+      "NoMoveWhileProne",
+    );
   });
 
   it("LUN-ACT-6: Other takes an action for any task, both actions at the pace out of combat", () => {

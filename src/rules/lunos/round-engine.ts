@@ -216,6 +216,21 @@ export interface PendingAttack {
   readonly grapple: boolean;
 }
 
+/** A blow's damage to one target in the current slot (`LunosFight.landed`). */
+export interface LandedBlow {
+  readonly target: string;
+  readonly damage: DamageDealt;
+}
+
+/** A Grapple, Pin or Choke bought in the current slot (`LunosFight.holds`). */
+export interface SlotHold {
+  readonly kind: "grapple" | "pin" | "choke";
+  readonly by: string;
+  readonly target: string;
+  /** The extra successes of the blow that bought it: of two that clash at once, the higher holds. */
+  readonly extra: number;
+}
+
 export interface LunosFight {
   readonly round: number;
   readonly phase: "declare" | "attack" | "end";
@@ -232,6 +247,19 @@ export interface LunosFight {
    * tied fighters' attacks are entered changes nothing.
    */
   readonly slotStart: { readonly fighters: readonly FighterState[]; readonly grapples: readonly Grapple[] };
+  /**
+   * The damage the slot's blows have dealt so far. A target's levels are
+   * filled again from the slot's start with all of them, the worst blow
+   * first (docs/rules/lunos.md, "Blows at once"), so which kinds fill the
+   * last levels never follows the order the blows were entered in.
+   */
+  readonly landed: readonly LandedBlow[];
+  /**
+   * The grapples, pins and chokes the slot's blows have bought so far:
+   * the grapples are worked out again from the slot's start with all of
+   * them (docs/rules/lunos.md, "Grapples at once"), never by entry order.
+   */
+  readonly holds: readonly SlotHold[];
 }
 
 function freshFighter(id: string): FighterState {
@@ -264,6 +292,76 @@ function freshFighter(id: string): FighterState {
   };
 }
 
+/**
+ * A fighter's record with the fields an exchange changes replaced, every
+ * other field written out: an object spread with overrides is several
+ * times slower, and this runs twice an exchange. A field added to
+ * FighterState fails to compile here until it is carried.
+ */
+function fighterAfter(
+  f: FighterState,
+  attacked: boolean,
+  lostActions: number,
+  bruising: number,
+  wounding: number,
+  trauma: number,
+  dying: number,
+  unconscious: boolean,
+): FighterState {
+  return {
+    id: f.id,
+    bruising,
+    wounding,
+    trauma,
+    dead: f.dead,
+    unconscious,
+    dying,
+    lastMagic: f.lastMagic,
+    lastMagicKills: f.lastMagicKills,
+    tended: f.tended,
+    prone: f.prone,
+    weapon: f.weapon,
+    lunged: f.lunged,
+    stunned: f.stunned,
+    lostActions,
+    actions: f.actions,
+    rollDice: f.rollDice,
+    lungedLast: f.lungedLast,
+    initiative: f.initiative,
+    plan: f.plan,
+    defense: f.defense,
+    attacked,
+    grappleCheck: f.grappleCheck,
+    mayAct: f.mayAct,
+    outAtSlot: f.outAtSlot,
+  };
+}
+
+/** The fight after an attack roll or its resolution, written out for the same reason as fighterAfter. */
+function fightAfter(
+  fight: LunosFight,
+  fighters: readonly FighterState[],
+  grapples: readonly Grapple[],
+  threats: readonly Threat[],
+  pending: PendingAttack | null,
+  landed: readonly LandedBlow[],
+  holds: readonly SlotHold[],
+): LunosFight {
+  return {
+    round: fight.round,
+    phase: fight.phase,
+    slots: fight.slots,
+    slot: fight.slot,
+    fighters,
+    grapples,
+    threats,
+    pending,
+    slotStart: fight.slotStart,
+    landed,
+    holds,
+  };
+}
+
 /** A fight before its first round: everyone unhurt. */
 export function startFight(ids: readonly string[]): LunosFight {
   if (ids.length < 2 || new Set(ids).size !== ids.length)
@@ -278,6 +376,8 @@ export function startFight(ids: readonly string[]): LunosFight {
     threats: [],
     pending: null,
     slotStart: { fighters: [], grapples: [] },
+    landed: [],
+    holds: [],
   };
 }
 
@@ -315,6 +415,11 @@ function requirePhase(fight: LunosFight, phase: LunosFight["phase"]): void {
 
 export function grappleOf(fight: LunosFight, id: string): Grapple | null {
   return grappleIn(fight.grapples, id);
+}
+
+/** The grapple a fighter was in as the current slot began: the one a Pin or Choke of the slot is bought on. */
+export function slotGrappleOf(fight: LunosFight, id: string): Grapple | null {
+  return grappleIn(fight.phase === "attack" ? fight.slotStart.grapples : fight.grapples, id);
 }
 
 function grappleIn(grapples: readonly Grapple[], id: string): Grapple | null {
@@ -530,6 +635,8 @@ export function startRound(
     threats: fight.threats.filter((t) => !isOut(fighterOf({ ...fight, fighters }, t.by))),
     pending: null,
     slotStart: { fighters: [], grapples: [] },
+    landed: [],
+    holds: [],
   };
 }
 
@@ -660,8 +767,12 @@ export function attackOf(
   plan: LunosPlan | null,
 ): (AttackDeclaration & { kind: PendingAttack["kind"] }) | null {
   if (plan === null) return null;
-  for (const a of plan.actions)
-    if (ATTACKS.has(a.kind)) return a as AttackDeclaration & { kind: PendingAttack["kind"] };
+  const actions = plan.actions;
+  for (let i = 0; i < actions.length; i += 1) {
+    const a = actions[i]!;
+    if (a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry")
+      return a as AttackDeclaration & { kind: PendingAttack["kind"] };
+  }
   return null;
 }
 
@@ -784,6 +895,8 @@ export function beginAttacks(
     grapples,
     threats,
     slotStart: { fighters, grapples },
+    landed: [],
+    holds: [],
   };
 }
 
@@ -877,7 +990,8 @@ export function rollAttack(
   requirePhase(fight, "attack");
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers", { id });
   if (!acting(fight).includes(id)) refuse("NotTheirTurn", `it is not ${id}'s turn`, { id });
-  const f = fighterOf(fight, id);
+  const at = indexOf(fight, id);
+  const f = fight.fighters[at]!;
   if (!mayStrike(fight, f)) refuse("OutOfAction", `${id} is out of the fight`, { id });
   if (f.attacked) refuse("AlreadyAttacked", `${id} has made its attack roll this round`, { id });
   const attack = attackOf(f.plan);
@@ -916,15 +1030,25 @@ export function rollAttack(
   }
   const declared = attack.declared ?? null;
   const forgoDamage = attack.forgoDamage === true;
-  let attacker: FighterState = { ...f, attacked: true };
-  if (roll.outcome === "disaster" && rules.disaster === "loseAction" && !inGrapple)
-    attacker = { ...attacker, lostActions: attacker.lostActions + 1 };
+  const lost = roll.outcome === "disaster" && rules.disaster === "loseAction" && !inGrapple ? 1 : 0;
+  const attacker = fighterAfter(
+    f,
+    true,
+    f.lostActions + lost,
+    f.bruising,
+    f.wounding,
+    f.trauma,
+    f.dying,
+    f.unconscious,
+  );
   const fighters = fight.fighters.slice();
-  withFighter(fighters, attacker);
-  return {
-    ...fight,
+  fighters[at] = attacker;
+  return fightAfter(
+    fight,
     fighters,
-    pending: {
+    fight.grapples,
+    fight.threats,
+    {
       attackerId: id,
       kind: attack.kind,
       roll,
@@ -935,8 +1059,12 @@ export function rollAttack(
       armed,
       grapple: inGrapple,
     },
-  };
+    fight.landed,
+    fight.holds,
+  );
 }
+
+const NO_MANEUVERS: readonly Maneuver[] = Object.freeze([]);
 
 /** What one target took from an attack. */
 export interface TargetOutcome {
@@ -965,36 +1093,83 @@ export interface TargetSpend {
   readonly catchWeapon?: boolean;
 }
 
-/** Health after damage: levels filled kind by kind, any damage past the last level kills (LUN-HLT-4). */
-function hurt(
-  f: FighterState,
-  d: DamageDealt,
+/** The order blows at once land in: the worst first, by trauma, then wounding, then bruising. */
+function worseFirst(x: DamageDealt, y: DamageDealt): number {
+  return y.trauma - x.trauma || y.wounding - x.wounding || y.bruising - x.bruising;
+}
+
+/**
+ * Health after the slot's blows so far (LUN-HLT-3, LUN-HLT-4): levels
+ * filled again from the slot's start with every blow `landed` holds for
+ * this fighter, the worst first, each blow its own kind and then its
+ * trauma; the damage past the last level is lost. Damage to one whose
+ * every level was used as the slot began kills: "further" damage is
+ * damage after the slot in which the last level went.
+ */
+function land(
+  start: FighterState,
+  now: FighterState,
+  landed: readonly LandedBlow[],
   body: number,
   willpower: number,
-  fullBefore: boolean,
   rules: LunosRules,
 ): FighterState {
-  if (d.points <= 0 || f.dead) return f;
-  const taken = levelsTaken(f);
-  const levels = healthLevels(body, rules);
-  // "Further" damage is damage after the slot in which the last level went: blows at once fill levels together.
-  if (fullBefore) return { ...f, dead: true };
-  if (taken >= levels) return f;
-  let room = levels - taken;
-  const b = Math.min(room, d.bruising);
-  room -= b;
-  const w = Math.min(room, d.wounding);
-  room -= w;
-  const t = Math.min(room, d.trauma);
-  const now = taken + b + w + t;
-  return {
-    ...f,
-    bruising: f.bruising + b,
-    wounding: f.wounding + w,
-    trauma: f.trauma + t,
-    dying: allLevelsUsed(now, body, rules) ? 0 : f.dying,
-    unconscious: f.unconscious || overcomeByPain(now, body, willpower, rules),
-  };
+  if (now.dead) return now;
+  // Usually one blow: it is filled alone, without gathering and sorting.
+  let only: DamageDealt | null = null;
+  let blows: DamageDealt[] | null = null;
+  for (let i = 0; i < landed.length; i += 1) {
+    const x = landed[i]!;
+    if (x.target !== now.id || x.damage.points <= 0) continue;
+    if (only === null) only = x.damage;
+    else {
+      if (blows === null) blows = [only];
+      blows.push(x.damage);
+    }
+  }
+  if (only === null) return now;
+  const before = levelsTaken(start);
+  if (allLevelsUsed(before, body, rules)) return { ...now, dead: true };
+  let room = Math.max(0, healthLevels(body, rules) - before);
+  let bruising = start.bruising;
+  let wounding = start.wounding;
+  let trauma = start.trauma;
+  if (blows !== null) blows.sort(worseFirst);
+  const n = blows === null ? 1 : blows.length;
+  for (let i = 0; i < n; i += 1) {
+    const d = blows === null ? only : blows[i]!;
+    const b = Math.min(room, d.bruising);
+    room -= b;
+    const w = Math.min(room, d.wounding);
+    room -= w;
+    const t = Math.min(room, d.trauma);
+    room -= t;
+    bruising += b;
+    wounding += w;
+    trauma += t;
+  }
+  const taken = bruising + wounding + trauma;
+  return fighterAfter(
+    now,
+    now.attacked,
+    now.lostActions,
+    bruising,
+    wounding,
+    trauma,
+    allLevelsUsed(taken, body, rules) ? 0 : now.dying,
+    now.unconscious || overcomeByPain(taken, body, willpower, rules),
+  );
+}
+
+function targetRollOf(p: PendingAttack, id: unknown): TargetRoll | null {
+  const ts = p.targets;
+  for (let i = 0; i < ts.length; i += 1) if (ts[i]!.id === id) return ts[i]!;
+  return null;
+}
+
+function spendOn(spends: readonly TargetSpend[], id: string): TargetSpend | undefined {
+  for (let i = 0; i < spends.length; i += 1) if (spends[i]!.target === id) return spends[i];
+  return undefined;
 }
 
 /** Net successes for damage (LUN-DMG-1, docs/rules/lunos.md): the margin over the defense, or what maneuvers left of it. */
@@ -1019,29 +1194,36 @@ export function resolveAttack(
   requirePhase(fight, "attack");
   const p = fight.pending;
   if (p === null) refuse("NoPendingAttack", "no attack roll waits for its maneuvers");
-  for (const s of spends) {
-    const t = p.targets.find((x) => x.id === s?.target);
-    if (t === undefined) refuse("BadSpend", `${String(s?.target)} is not a target of this attack`);
-    if (!t.hit && s.maneuvers.length > 0)
+  for (let i = 0; i < spends.length; i += 1) {
+    const s = spends[i];
+    const t = targetRollOf(p, s?.target);
+    if (t === null) refuse("BadSpend", `${String(s?.target)} is not a target of this attack`);
+    if (!t.hit && s!.maneuvers.length > 0)
       refuse("BadSpend", `${t.id} was missed: nothing to spend`, { id: t.id });
   }
   const fighters = fight.fighters.slice();
   const sheet = view.sheet(p.attackerId);
-  let grapples = fight.grapples;
+  // Grapples, pins and chokes are judged as the slot began: one bought at once by a fighter sharing the slot
+  // neither makes nor blocks another, and the grapples are settled from all of them at the end.
+  const startGrapples = fight.slotStart.grapples;
+  let holds = fight.holds;
   let threats = fight.threats;
+  // Copied when the first damage lands: a miss leaves the slot's damage as it was.
+  let landed = fight.landed;
   const outcomes: TargetOutcome[] = [];
   // LUN-MNV-2: "a single free success": spent on one target, it is gone for the others.
   let freeLeft = p.free;
   for (const t of p.targets) {
-    const spend = spends.find((s) => s.target === t.id);
-    let target = fighters[indexOf(fight, t.id)]!;
+    const spend = spendOn(spends, t.id);
+    const at = indexOf(fight, t.id);
+    let target = fighters[at]!;
     const before = target;
     const start = atSlotStart(fight, t.id);
     if (!t.hit) {
       outcomes.push({
         id: t.id,
         hit: false,
-        maneuvers: [],
+        maneuvers: NO_MANEUVERS,
         damage: NO_DAMAGE,
         pushed: 0,
         flung: 0,
@@ -1051,79 +1233,155 @@ export function resolveAttack(
       continue;
     }
     const tSheet = view.sheet(t.id);
-    const maneuvers = spend?.maneuvers ?? [];
-    const grapple = grappleIn(grapples, p.attackerId);
+    const maneuvers = spend?.maneuvers ?? NO_MANEUVERS;
+    // Most hits buy nothing: then no maneuver's effect is looked for.
+    const buys = maneuvers.length > 0;
+    const grapple = grappleIn(startGrapples, p.attackerId);
     const together = grapple !== null && partnerIn(grapple, p.attackerId) === t.id;
     const bought = buyManeuvers(maneuvers, t.extra, freeLeft, p.declared, tSheet.armor, together, rules);
     freeLeft -= bought.freeUsed;
     const c = bought.counts;
-    if (p.forgoDamage && (c.increaseDamage || c.coupDeGrace))
+    if (buys && p.forgoDamage && (c.increaseDamage || c.coupDeGrace))
       refuse("BadSpend", "this attack forwent its damage: no damage to increase", { id: t.id });
     let damage = NO_DAMAGE;
     if (!p.forgoDamage) {
       const type = weaponDamageType(sheet, p.armed);
-      const protection = armorProtection(tSheet.armor, type, (c.avoidArmor ?? 0) > 0, rules);
+      const protection = armorProtection(tSheet.armor, type, buys && (c.avoidArmor ?? 0) > 0, rules);
       const points = damagePoints(
         netSuccesses(t, p.roll, bought.spent, rules),
         sheet.abilities.body,
         weaponDamage(sheet, p.armed, rules),
-        c.increaseDamage ?? 0,
+        buys ? (c.increaseDamage ?? 0) : 0,
         tSheet.abilities.body,
         protection,
       );
       let total = points;
-      if ((c.coupDeGrace ?? 0) > 0) {
+      if (buys && (c.coupDeGrace ?? 0) > 0) {
         // LUN-MNV-3: exactly every level left, never past it: the kill needs another attack.
         const left = healthLevels(tSheet.abilities.body, rules) - levelsTaken(start);
         if (left > 0) total = left;
       }
       damage = splitDamage(total, type, rules);
-      const fullBefore = allLevelsUsed(levelsTaken(start), tSheet.abilities.body, rules);
-      target = hurt(target, damage, tSheet.abilities.body, tSheet.abilities.willpower, fullBefore, rules);
+      if (damage.points > 0) {
+        const blow: LandedBlow = { target: t.id, damage };
+        if (landed.length === 0) landed = [blow];
+        else {
+          const more = landed.slice();
+          more.push(blow);
+          landed = more;
+        }
+        target = land(start, target, landed, tSheet.abilities.body, tSheet.abilities.willpower, rules);
+      }
     }
-    if (c.stun) target = { ...target, stunned: true };
-    if (c.trip) target = { ...target, prone: true };
     let flung = 0;
-    if (c.disarm && target.weapon === "held" && tSheet.weapon !== null) {
-      target = { ...target, weapon: spend?.catchWeapon === true ? "caught" : "lying" };
-      flung = spend?.catchWeapon === true ? 0 : rules.disarmFlingFeet;
+    if (buys) {
+      if (c.stun) target = { ...target, stunned: true };
+      if (c.trip) target = { ...target, prone: true };
+      // Judged as the slot began, as the rest of the blow: two disarms at once both take the weapon,
+      // and one that catches it leaves it caught, whichever was entered first.
+      if (c.disarm && start.weapon === "held" && tSheet.weapon !== null) {
+        const caught = spend?.catchWeapon === true;
+        target = { ...target, weapon: caught || target.weapon === "caught" ? "caught" : "lying" };
+        flung = caught ? 0 : rules.disarmFlingFeet;
+      }
+      if (c.grapple) {
+        // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
+        if (grappleIn(startGrapples, t.id) !== null || grapple !== null)
+          refuse("BadSpend", `${t.id} or ${p.attackerId} is already in a grapple`, { id: t.id });
+        holds = holds.concat({ kind: "grapple", by: p.attackerId, target: t.id, extra: t.extra });
+      }
+      if (together && c.pin)
+        holds = holds.concat({ kind: "pin", by: p.attackerId, target: t.id, extra: t.extra });
+      if (together && c.choke)
+        holds = holds.concat({ kind: "choke", by: p.attackerId, target: t.id, extra: t.extra });
+      if (c.threaten)
+        threats = withThreat(
+          threats,
+          { by: p.attackerId, target: t.id, margin: p.roll.successes - t.defense, since: fight.round },
+          fight.fighters,
+        );
     }
-    if (c.grapple) {
-      // One grapple a fighter: a Grapple on one already held, or by one already holding, would do nothing.
-      if (grappleIn(grapples, t.id) !== null || grapple !== null)
-        refuse("BadSpend", `${t.id} or ${p.attackerId} is already in a grapple`, { id: t.id });
-      grapples = [...grapples, { a: p.attackerId, b: t.id, pinnedBy: null, choke: null }];
-    }
-    if (together && (c.pin || c.choke)) {
-      grapples = grapples.map((g) =>
-        g !== grapple
-          ? g
-          : {
-              ...g,
-              pinnedBy: c.pin ? p.attackerId : g.pinnedBy,
-              choke: c.choke ? { by: p.attackerId, victim: t.id, rounds: 0 } : g.choke,
-            },
-      );
-    }
-    if (c.threaten)
-      threats = [
-        ...threats.filter((x) => x.by !== p.attackerId),
-        { by: p.attackerId, target: t.id, margin: p.roll.successes - t.defense, since: fight.round },
-      ];
     if (isOut(target) && !isOut(before)) target = { ...target, outAtSlot: fight.slot };
-    fighters[indexOf(fight, t.id)] = target;
+    fighters[at] = target;
     outcomes.push({
       id: t.id,
       hit: true,
       maneuvers,
       damage,
-      pushed: (c.push ?? 0) * rules.pushFeet,
+      pushed: buys ? (c.push ?? 0) * rules.pushFeet : 0,
       flung,
       levelsAfter: levelsTaken(target),
       killed: target.dead && !before.dead,
     });
   }
-  return { fight: { ...fight, fighters, grapples, threats, pending: null }, attack: p, targets: outcomes };
+  return {
+    fight: fightAfter(
+      fight,
+      fighters,
+      holds === fight.holds ? fight.grapples : settleHolds(startGrapples, holds, fight.fighters),
+      threats,
+      null,
+      landed,
+      holds,
+    ),
+    attack: p,
+    targets: outcomes,
+  };
+}
+
+/**
+ * The threats with a new one (its maker's old one gone), kept in the
+ * order of their makers in the fight: two Threatens of one slot leave
+ * the same list whichever is entered first.
+ */
+function withThreat(threats: readonly Threat[], threat: Threat, fighters: readonly FighterState[]): Threat[] {
+  const at = (id: string) => fighters.findIndex((f) => f.id === id);
+  const out = threats.filter((x) => x.by !== threat.by);
+  out.push(threat);
+  return out.sort((x, y) => at(x.by) - at(y.by));
+}
+
+/** Which of two holds bought at once wins: more extra successes, then the fighters' order in the fight. */
+function holdRank(x: SlotHold, y: SlotHold, fighters: readonly FighterState[]): number {
+  const at = (id: string) => fighters.findIndex((f) => f.id === id);
+  return y.extra - x.extra || at(x.by) - at(y.by) || at(x.target) - at(y.target);
+}
+
+/**
+ * The grapples after the slot's holds so far, from the grapples as the
+ * slot began: a grapple held then takes the best Pin and the best Choke
+ * bought on it; new grapples are made best first, each fighter in one.
+ */
+function settleHolds(
+  start: readonly Grapple[],
+  holds: readonly SlotHold[],
+  fighters: readonly FighterState[],
+): Grapple[] {
+  const ranked = holds.slice().sort((x, y) => holdRank(x, y, fighters));
+  const pair = (g: Grapple, h: SlotHold) =>
+    (g.a === h.by && g.b === h.target) || (g.b === h.by && g.a === h.target);
+  const out: Grapple[] = [];
+  for (const g of start) {
+    const pin = ranked.find((h) => h.kind === "pin" && pair(g, h));
+    const choke = ranked.find((h) => h.kind === "choke" && pair(g, h));
+    out.push(
+      pin || choke
+        ? {
+            ...g,
+            pinnedBy: pin ? pin.by : g.pinnedBy,
+            choke: choke ? { by: choke.by, victim: choke.target, rounds: 0 } : g.choke,
+          }
+        : g,
+    );
+  }
+  const held = new Set<string>();
+  for (const h of ranked) {
+    if (h.kind !== "grapple" || held.has(h.by) || held.has(h.target)) continue;
+    held.add(h.by);
+    held.add(h.target);
+    out.push({ a: h.by, b: h.target, pinnedBy: null, choke: null });
+  }
+  return out;
 }
 
 /** The slot is done: the next one acts, or the round ends (a lunge and a stun carry into the next). */
@@ -1132,8 +1390,14 @@ export function endSlot(fight: LunosFight): LunosFight {
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers");
   const slot = fight.slot + 1;
   if (slot < fight.slots.length)
-    return { ...fight, slot, slotStart: { fighters: fight.fighters, grapples: fight.grapples } };
-  return { ...fight, slot, phase: "end" };
+    return {
+      ...fight,
+      slot,
+      slotStart: { fighters: fight.fighters, grapples: fight.grapples },
+      landed: [],
+      holds: [],
+    };
+  return { ...fight, slot, phase: "end", landed: [], holds: [] };
 }
 
 /**
@@ -1186,12 +1450,32 @@ export function strikeThreat(
     armed: f.weapon === "held" && view.sheet(id).weapon !== null,
     grapple: false,
   };
-  // A threat answers an event as it happens: it is judged against the fight as it is now.
-  const now = { fighters: fight.fighters, grapples: fight.grapples };
+  // Struck during a slot, the threat is one more blow of it, judged as the others against the slot's start
+  // (a death needs damage after the slot in which the last level went); outside the attacks, against now.
+  const during = fight.phase === "attack";
   const spends = maneuvers.length > 0 ? [{ target: threat.target, maneuvers }] : [];
-  const out = resolveAttack({ ...fight, phase: "attack", pending, slotStart: now }, spends, view, rules);
+  const out = resolveAttack(
+    {
+      ...fight,
+      phase: "attack",
+      pending,
+      slotStart: during ? fight.slotStart : { fighters: fight.fighters, grapples: fight.grapples },
+      landed: during ? fight.landed : [],
+      holds: during ? fight.holds : [],
+    },
+    spends,
+    view,
+    rules,
+  );
   return {
     ...out,
-    fight: { ...out.fight, phase: fight.phase, threats: fight.threats.filter((t) => t !== threat) },
+    fight: {
+      ...out.fight,
+      phase: fight.phase,
+      slotStart: fight.slotStart,
+      landed: during ? out.fight.landed : fight.landed,
+      holds: during ? out.fight.holds : fight.holds,
+      threats: fight.threats.filter((t) => t !== threat),
+    },
   };
 }

@@ -18,6 +18,7 @@ import {
   levelsTaken,
   resolveAttack,
   rollAttack,
+  slotGrappleOf,
   startFight,
   startRound,
   type TargetSpend,
@@ -148,7 +149,8 @@ export function runDuel(setup: DuelSetup, seed: number, record = false): DuelRes
         const pending = fight.pending!;
         const spends: TargetSpend[] = [];
         for (const target of pending.targets) {
-          const grapple = grappleOf(fight, id);
+          // A Pin or Choke is bought on a grapple held as the slot began.
+          const grapple = slotGrappleOf(fight, id);
           spends.push(
             spendFor(policyOf(id), {
               attack: pending,
