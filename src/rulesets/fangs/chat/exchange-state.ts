@@ -136,6 +136,8 @@ export interface AttackSetup {
   readonly combatId: string | null;
   readonly round: number | null;
   readonly phase: string | null;
+  /** The shot's number in the attacker's round, read by the recoil module; absent for the first. */
+  readonly shot?: number;
 }
 
 export interface DefenseRecord {

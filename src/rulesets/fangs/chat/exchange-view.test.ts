@@ -368,6 +368,17 @@ describe("an autofire burst through a dodge", () => {
     expect(view("dodgePastSlippedBy", ATTACKER).outcome?.label).toBe("Dodged");
   });
 
+  it("RHF-REC-1 (FANGS module): the recoil module's penalty, kept on the attack roll, is listed with the modifiers", () => {
+    const shown = states.get("attackRolled")!.state();
+    const lines = (state: typeof shown) =>
+      exchangeCardView(state, GM, previewLocalize, { userName: () => "Gamemaster" }).modifiers.map(
+        (l) => l.text,
+      );
+    const recoiled = { ...shown, attack: { ...shown.attack!, recoil: -4 } };
+    expect(lines(recoiled)).toContain("Recoil −4");
+    expect(lines(shown).some((l) => l.startsWith("Recoil"))).toBe(false);
+  });
+
   it("NC-MAN-12: the damage shows each hit's roll and the armor each loses", () => {
     const lines = view("autofireHits", DEFENDER).damage?.lines.map((l) => l.text) ?? [];
     expect(lines[0]).toMatch(/^Hits: \d+, \d+, \d+ \(armor \d+ each\)$/);

@@ -26,6 +26,7 @@ import {
 import { registerFangsEffectKinds } from "../../../rules/fangs/effect-kinds";
 import type { FangsEffectSubject } from "../../../rules/fangs/effects";
 import { type ExchangeResolution, resolveExchange } from "../../../rules/fangs/exchange";
+import { shotNumber } from "../../../rules/fangs/firearms";
 import { dropWeaponEffects, thrownWeaponEffects } from "../../../rules/fangs/fumble";
 import {
   applyGrapple,
@@ -1088,6 +1089,8 @@ class Duel {
       kind: w.kind,
       extendedReload: w.extendedReload,
       autofire: w.autofire,
+      ...(w.recoil !== undefined ? { recoil: w.recoil } : {}),
+      ...(w.tripod !== undefined ? { tripod: w.tripod } : {}),
     };
   }
 
@@ -2152,7 +2155,7 @@ class Duel {
       throw new Error(`policy "${d.policy.id}" chose the defense ${choice}, not among ${allowed.join(", ")}`);
     }
     const { skill, item } = this.defenseSkill(d, choice);
-    const attack: AttackDeclaration = {
+    let attack: AttackDeclaration = {
       attacker: {
         id: a.id,
         st: a.sheet.characteristics.st,
@@ -2167,6 +2170,9 @@ class Duel {
       mode: grapple ? "grapple" : a.manner.mode,
       subdual: a.manner.subdual,
     };
+    // The recoil module counts this round's shots (the rules core reads `shot` only with the module on).
+    const shot = w.kind === "missile" ? shotNumber(a.counter) : 1;
+    if (shot > 1) attack = { ...attack, shot };
     const defense: DefenseDeclaration = {
       defender: {
         id: d.id,

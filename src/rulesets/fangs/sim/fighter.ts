@@ -36,6 +36,10 @@ export interface SimWeapon {
   readonly reloadRounds: number;
   readonly extendedReload: boolean;
   readonly autofire: boolean;
+  /** A firearm's Recoil (the recoil module); absent when 0. */
+  readonly recoil?: number;
+  /** Fired from a tripod (the recoil module); absent when not. */
+  readonly tripod?: boolean;
   readonly natural: boolean;
   readonly offHand: boolean;
   readonly skillKey: string;
@@ -256,7 +260,12 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
     r.rules(`${field} system.damage`, () => parseDiceFormula(damage));
     const natural = r.bool(sys.natural, `${field} system.natural`, false);
     const skillKey = r.text(sys.skill, `${field} system.skill`, "");
+    // Kept off the weapon when not set, so a fighter without firearms reads as before the recoil module.
+    const recoil = r.int(sys.recoil, `${field} system.recoil`, 0, 0);
+    const tripod = r.bool(sys.tripod, `${field} system.tripod`, false);
     return {
+      ...(recoil > 0 ? { recoil } : {}),
+      ...(tripod ? { tripod } : {}),
       id: r.text(item._id, `${field} _id`, itemName),
       name: itemName,
       damage,

@@ -67,11 +67,15 @@ export function attackSetup(input: {
   readonly special: SpecialDefenseRecord | null;
   readonly maneuver: string | null;
   readonly combat: { readonly id: string; readonly round: number; readonly phase: string } | null;
+  /** The shot's number in the attacker's round (the recoil module); 1 when not given. */
+  readonly shot?: number;
 }): AttackSetup {
   const slotModifier = input.slot?.modifier ?? 0;
   const specialModifier = input.special?.result.attackModifier ?? 0;
   const { answers, trade } = input;
+  const shot = input.shot ?? 1;
   return {
+    ...(shot > 1 ? { shot } : {}),
     skill: input.skill,
     situational: answers.situational,
     slotModifier,

@@ -22,6 +22,7 @@ import { blowOptions, takesDamageModifier } from "../../../../rules/fangs/blows"
 import { weaponAtHand } from "../../../../rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../../../rules/fangs/config";
 import { shieldStrikeDamage } from "../../../../rules/fangs/defenses";
+import { shotNumber } from "../../../../rules/fangs/firearms";
 import type { WithdrawalAnswer } from "../../../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../../../rules/fangs/trades";
 import type { PhaseId } from "../../../../rules/fangs/types";
@@ -166,6 +167,8 @@ interface RoundView {
   readonly verdict: AttackVerdict;
   /** What the rules core gives an attack on a retreating or disengaging target (NC-MAN-16, NC-SPD-1, -2). */
   readonly withdrawal: WithdrawalAnswer | null;
+  /** The shot's number in the attacker's round (the recoil module); absent for the first. */
+  readonly shot?: number;
 }
 
 function roundView(
@@ -222,7 +225,9 @@ function roundView(
       verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
     }
   }
+  const shot = profile.kind === "missile" ? shotNumber(context.counter) : 1;
   return {
+    ...(shot > 1 ? { shot } : {}),
     combat: { id: combat.id, round: combat.round, phase },
     maneuver: system.maneuver,
     verdict,
@@ -438,6 +443,7 @@ function planFrom(
         special: specialAnswer,
         maneuver: round?.maneuver ?? null,
         combat: round?.combat ?? null,
+        shot: round?.shot ?? 1,
       }),
       special: specialAnswer,
       rollMode: answers.rollMode,

@@ -95,6 +95,8 @@ const ITEM_FIELDS: Readonly<Record<ItemType, readonly string[]>> = {
     "reloadRounds",
     "extendedReload",
     "autofire",
+    "recoil",
+    "tripod",
     "natural",
     "skill",
     "equipped",

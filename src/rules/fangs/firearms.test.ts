@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { attackDeclaration, defenderProfile, weaponProfile } from "../../../test/support/fangs-fixtures";
+import { codeOf } from "../../../test/support/rules-error";
+import { ScriptedDice, SeededDice } from "../kernel/dice";
+import { emptyAttackCounter, recordAttack } from "./attacks";
+import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
+import { type ExchangeInput, resolveExchange } from "./exchange";
+import { recoilModifier, shotNumber } from "./firearms";
+import type { AttackDeclaration, DefenseDeclaration, WeaponProfile } from "./types";
+
+const RECOIL: FangsOptions = { recoilModule: true };
+
+/** Joe's .357 magnum (Recoil 5), one-handed, unless told otherwise. */
+function magnum(over: Partial<WeaponProfile> = {}): WeaponProfile {
+  return weaponProfile({
+    id: "magnum",
+    name: ".357 magnum",
+    damage: "2d6",
+    itemSp: null,
+    impales: true,
+    kind: "missile",
+    recoil: 5,
+    ...over,
+  });
+}
+
+/** Joe (ST 10) firing his `shot`-th shot of the round at Gun 10. */
+function joeFires(shot: number, weapon: WeaponProfile = magnum(), st = 10): AttackDeclaration {
+  return attackDeclaration({
+    attacker: { id: "joe", st, damageModifier: 0, luck: null, state: null },
+    weapon,
+    skill: { natural: 2, bought: 8, total: 10 },
+    shot,
+  });
+}
+
+const noDefense: DefenseDeclaration = {
+  defender: defenderProfile(),
+  choice: "none",
+  skill: null,
+  item: null,
+  modifiers: 0,
+};
+
+function exchange(attack: AttackDeclaration, dice: number[] | number, options?: FangsOptions) {
+  const input: ExchangeInput = { attack, defense: noDefense };
+  return resolveExchange(
+    input,
+    typeof dice === "number" ? new SeededDice(dice) : new ScriptedDice(dice),
+    options,
+  );
+}
+
+describe("the recoil module (RHF-REC-1, -2 on FANGS)", () => {
+  it("off, it changes nothing: the same seeded exchange as a weapon with no Recoil, whole results compared", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const plain = exchange(joeFires(1, magnum({ recoil: undefined })), seed);
+      for (const options of [undefined, {}, { recoilModule: false }, FANGS_DEFAULTS])
+        expect(exchange(joeFires(5), seed, options)).toEqual(plain);
+    }
+    expect(FANGS_DEFAULTS.recoilModule).toBe(false);
+  });
+
+  it("RHF-REC-1 (FANGS module): Joe, ST 10, fires five shots with a Recoil 5 magnum: 0, 0, 0, −1, −4 on the attack roll", () => {
+    const modifiers = [1, 2, 3, 4, 5].map((shot) => {
+      // A natural 10 each time: Gun 10 + 10 = 20 makes it only with no penalty.
+      const r = exchange(joeFires(shot), [10, 3, 3], RECOIL);
+      return {
+        modifiers: r.attack.check.modifiers,
+        recoil: r.attack.recoil ?? 0,
+        hit: r.attack.check.success,
+      };
+    });
+    expect(modifiers).toEqual([
+      { modifiers: 0, recoil: 0, hit: true },
+      { modifiers: 0, recoil: 0, hit: true },
+      { modifiers: 0, recoil: 0, hit: true },
+      { modifiers: -1, recoil: -1, hit: false },
+      { modifiers: -4, recoil: -4, hit: false },
+    ]);
+  });
+
+  it("RHF-REC-1 (FANGS module): the penalty adds to the attack's own modifiers", () => {
+    const r = exchange({ ...joeFires(5), modifiers: 3 }, [10], RECOIL);
+    expect(r.attack.check.modifiers).toBe(-1);
+    expect(r.attack.check.total).toBe(19);
+  });
+
+  it("RHF-REC-2 (FANGS module): ST 7 holds a Recoil 5 weapon as 7 with one hand, 11 with two (×1.5 rounded up), 14 on a tripod", () => {
+    const penalties = (weapon: WeaponProfile) =>
+      [2, 3, 4, 5].map(
+        (shot) => exchange(joeFires(shot, weapon, 7), [10, 3, 3], RECOIL).attack.check.modifiers,
+      );
+    expect(penalties(magnum())).toEqual([0, -1, -4, -7]);
+    expect(penalties(magnum({ hands: 2 }))).toEqual([0, 0, 0, -3]);
+    expect(penalties(magnum({ hands: 2, tripod: true }))).toEqual([0, 0, 0, 0]);
+    expect(penalties(magnum({ tripod: true }))).toEqual([0, 0, 0, 0]);
+  });
+
+  it("RHF-REC-1 (FANGS module): only a shot missile with a Recoil pays it; a burst is its own rolls", () => {
+    expect(recoilModifier(joeFires(5, magnum({ recoil: 0 })), RECOIL)).toBe(0);
+    expect(recoilModifier(joeFires(5, magnum({ autofire: true })), RECOIL)).toBe(0);
+    expect(recoilModifier(joeFires(5, magnum({ kind: "thrown" })), RECOIL)).toBe(0);
+    expect(recoilModifier(joeFires(5, weaponProfile({ recoil: 5 })), RECOIL)).toBe(0);
+  });
+
+  it("RHF-REC-1 (FANGS module): the shot's number is one more than the round's ranged attacks so far", () => {
+    let counter = emptyAttackCounter();
+    expect(shotNumber(counter)).toBe(1);
+    counter = recordAttack(counter, { source: "maneuver", kind: "missile", targetId: "dagmar" });
+    expect(shotNumber(counter)).toBe(2);
+    counter = recordAttack(counter, { source: "allOutAttackSecond", kind: "missile", targetId: "dagmar" });
+    expect(shotNumber(counter)).toBe(3);
+    const melee = recordAttack(emptyAttackCounter(), {
+      source: "maneuver",
+      kind: "melee",
+      targetId: "dagmar",
+    });
+    expect(shotNumber(melee)).toBe(1);
+  });
+
+  it("refuses a Recoil or a shot's number that is not a whole number, and a switch that is not true or false", () => {
+    expect(codeOf(() => exchange(joeFires(2, magnum({ recoil: -1 })), [10], RECOIL))).toBe("invalid-value");
+    expect(codeOf(() => exchange(joeFires(2, magnum({ recoil: 2.5 })), [10], RECOIL))).toBe("invalid-value");
+    expect(codeOf(() => exchange(joeFires(0), [10], RECOIL))).toBe("invalid-value");
+    expect(codeOf(() => resolveOptions({ recoilModule: "yes" as never }))).toBe("invalid-value");
+    expect(() => exchange(joeFires(0), [10, 3, 3])).not.toThrow();
+  });
+});
