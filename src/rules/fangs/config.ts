@@ -149,6 +149,8 @@ export interface FangsRules {
   /* Optional firearms modules from the reach, holds and firearms rules (docs/rules/fangs.md) */
   /** RHF-REC-1, -2: each shot after the first in a round loses skill to the firearm's Recoil. */
   readonly recoilModule: boolean;
+  /** RHF-AIM-1: up to two rounds of aiming, a Spot roll each, +5 to hit the next shot per success. */
+  readonly aimingModule: boolean;
 }
 
 /** Any part of the rules may be overridden; the rest comes from FANGS_DEFAULTS. */
@@ -247,6 +249,7 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
 
   /* Optional firearms modules from the reach, holds and firearms rules: all off, FANGS as written. */
   recoilModule: false,
+  aimingModule: false,
 } satisfies FangsRules);
 
 function w(id: string, damage: string, itemSp: number | null, impales: boolean, hands: (1 | 2)[]): WeaponRow {
@@ -265,7 +268,7 @@ const INTEGER_KEYS = [
 ] as const;
 
 /** The optional modules: a switch is a boolean, never a truthy stand-in. */
-const MODULE_KEYS = ["recoilModule"] as const;
+const MODULE_KEYS = ["recoilModule", "aimingModule"] as const;
 
 /** The last options object resolved, so the hot path pays for a merge once per options object. */
 let lastOptions: FangsOptions | undefined;

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { attackDeclaration, defenderProfile, weaponProfile } from "../../../test/support/fangs-fixtures";
 import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
+import { RulesError } from "../kernel/errors";
 import { emptyAttackCounter, recordAttack } from "./attacks";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import { type ExchangeInput, resolveExchange } from "./exchange";
-import { recoilModifier, shotNumber } from "./firearms";
+import { NO_AIM, recoilModifier, rollAim, shotNumber } from "./firearms";
 import type { AttackDeclaration, DefenseDeclaration, WeaponProfile } from "./types";
 
 const RECOIL: FangsOptions = { recoilModule: true };
@@ -125,5 +126,92 @@ describe("the recoil module (RHF-REC-1, -2 on FANGS)", () => {
     expect(codeOf(() => exchange(joeFires(0), [10], RECOIL))).toBe("invalid-value");
     expect(codeOf(() => resolveOptions({ recoilModule: "yes" as never }))).toBe("invalid-value");
     expect(() => exchange(joeFires(0), [10, 3, 3])).not.toThrow();
+  });
+});
+
+const AIMING: FangsOptions = { aimingModule: true };
+const GUN = { natural: 2, bought: 8, total: 10 };
+const UNTRAINED = { natural: 2, bought: 0, total: 2 };
+
+function aim(spotDie: number, aimed = NO_AIM, skill = GUN, options: FangsOptions = AIMING) {
+  return rollAim(
+    { spot: 10, aim: aimed, weapon: magnum(), skill, counter: emptyAttackCounter() },
+    new ScriptedDice([spotDie, 5]),
+    options,
+  );
+}
+
+function refusalOf(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RulesError);
+    return (error as RulesError).details.reason;
+  }
+  throw new Error("expected a RulesError");
+}
+
+describe("the aiming module (RHF-AIM-1 on FANGS)", () => {
+  it("off, it changes nothing: an attack carrying an aim bonus rolls as one without, whole results compared", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const plain = exchange(joeFires(1, magnum({ recoil: undefined })), seed);
+      const aimed = { ...joeFires(1, magnum({ recoil: undefined })), aimBonus: 10 };
+      for (const options of [undefined, {}, { aimingModule: false }, FANGS_DEFAULTS])
+        expect(exchange(aimed, seed, options)).toEqual(plain);
+    }
+    expect(FANGS_DEFAULTS.aimingModule).toBe(false);
+    expect(refusalOf(() => aim(10, NO_AIM, GUN, {}))).toBe("ModuleOff");
+  });
+
+  it("RHF-AIM-1 (FANGS module): a round of aiming is a Spot check, d20 + Spot ≥ 20; a success is +5, a failure nothing", () => {
+    const made = aim(10);
+    expect(made.check).toMatchObject({ natural: 10, total: 20, success: true });
+    expect(made.bonus).toBe(5);
+    expect(made.aim).toEqual({ rounds: 1, bonus: 5 });
+    const missed = aim(9);
+    expect(missed.check.success).toBe(false);
+    expect(missed.bonus).toBe(0);
+    expect(missed.aim).toEqual({ rounds: 1, bonus: 0 });
+  });
+
+  it("RHF-AIM-1 (FANGS module): two rounds at most, the second only for one familiar with the weapon (bought points in its skill)", () => {
+    const twice = aim(12, aim(11).aim);
+    expect(twice.aim).toEqual({ rounds: 2, bonus: 10 });
+    expect(refusalOf(() => aim(12, twice.aim))).toBe("AimDone");
+    const once = aim(12, NO_AIM, UNTRAINED);
+    expect(once.aim).toEqual({ rounds: 1, bonus: 5 });
+    expect(refusalOf(() => aim(12, once.aim, UNTRAINED))).toBe("AimDone");
+  });
+
+  it("RHF-AIM-1 (FANGS module): the aim's bonus is on the next shot's attack roll, kept on the roll for the card", () => {
+    const aimed = { ...joeFires(1, magnum({ recoil: undefined })), aimBonus: 10 };
+    // A natural 1 with Gun 10 asks a second die for the fumble; 1 + 10 + 10 is 21.
+    const r = exchange(aimed, [1, 15, 3, 3], AIMING);
+    expect(r.attack.check).toMatchObject({ modifiers: 10, total: 21, success: true });
+    expect(r.attack.aim).toBe(10);
+    const both = exchange({ ...joeFires(5), aimBonus: 5 }, [10, 3, 3], { ...AIMING, ...RECOIL });
+    expect(both.attack).toMatchObject({ recoil: -4, aim: 5, check: { modifiers: 1 } });
+  });
+
+  it("refuses aiming with a weapon that is not shot, in a round the aimer attacked, and an aim bonus past two rounds' worth", () => {
+    const input = { spot: 10, aim: NO_AIM, weapon: magnum(), skill: GUN, counter: emptyAttackCounter() };
+    const dice = () => new ScriptedDice([10]);
+    expect(refusalOf(() => rollAim({ ...input, weapon: weaponProfile() }, dice(), AIMING))).toBe("NotShot");
+    expect(refusalOf(() => rollAim({ ...input, weapon: magnum({ kind: "thrown" }) }, dice(), AIMING))).toBe(
+      "NotShot",
+    );
+    const fired = recordAttack(emptyAttackCounter(), {
+      source: "maneuver",
+      kind: "missile",
+      targetId: "dagmar",
+    });
+    expect(refusalOf(() => rollAim({ ...input, counter: fired }, dice(), AIMING))).toBe("Busy");
+    expect(codeOf(() => exchange({ ...joeFires(1), aimBonus: 11 }, [10, 3, 3], AIMING))).toBe(
+      "invalid-value",
+    );
+    expect(codeOf(() => exchange({ ...joeFires(1), aimBonus: -5 }, [10, 3, 3], AIMING))).toBe(
+      "invalid-value",
+    );
+    expect(codeOf(() => resolveOptions({ aimingModule: 1 as never }))).toBe("invalid-value");
   });
 });

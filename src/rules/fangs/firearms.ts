@@ -1,9 +1,12 @@
-import { requireInteger } from "../kernel/errors";
-import { recoilPenalty, recoilStrength } from "../rhf/firearms";
+import type { DiceSource } from "../kernel/dice";
+import { RulesError, requireInteger } from "../kernel/errors";
+import { RHF_DEFAULTS } from "../rhf/config";
+import { aimRoundsAllowed, recoilPenalty, recoilStrength } from "../rhf/firearms";
 import type { Grip } from "../rhf/types";
 import type { AttackCounter } from "./attacks";
+import { resolveCheck } from "./check";
 import { type FangsOptions, resolveOptions } from "./config";
-import type { AttackDeclaration, WeaponProfile } from "./types";
+import type { AttackDeclaration, CheckResult, SkillValue, WeaponProfile } from "./types";
 
 /**
  * The optional firearms modules a FANGS world may switch on, taken from the
@@ -46,4 +49,81 @@ export function recoilModifier(attack: AttackDeclaration, options?: FangsOptions
   const shot = requireInteger(attack.shot ?? 1, "a shot's number in the round", 1, 1000);
   const strength = recoilStrength(attack.attacker.st, recoilGrip(weapon));
   return recoilPenalty(shot, strength, recoil);
+}
+
+/* -------------------------------------------- */
+/*  Aiming (RHF-AIM-1)                          */
+/* -------------------------------------------- */
+
+/** A fighter's aim so far: rounds aimed and the bonus they earned, kept until its next shot. */
+export interface AimState {
+  readonly rounds: number;
+  readonly bonus: number;
+}
+
+export const NO_AIM: AimState = Object.freeze({ rounds: 0, bonus: 0 });
+
+export interface AimInput {
+  /** The Spot check's value: a skill keyed "spot", else Idea (the table's reading, docs/rules/fangs.md). */
+  readonly spot: number;
+  /** The aim kept from the rounds before. */
+  readonly aim: AimState;
+  /** The weapon aimed: its skill's bought points make the aimer familiar with it. */
+  readonly weapon: Pick<WeaponProfile, "kind">;
+  readonly skill: Pick<SkillValue, "bought">;
+  /** The aimer's attacks this round: aiming takes the whole round. */
+  readonly counter: Pick<AttackCounter, "made">;
+}
+
+export interface AimRoll {
+  readonly check: CheckResult;
+  /** What this round of aiming added. */
+  readonly bonus: number;
+  /** The aim after this round. */
+  readonly aim: AimState;
+}
+
+/** RHF-AIM-1 on FANGS: familiar with a weapon is having bought points in its skill. */
+export function familiarWith(skill: Pick<SkillValue, "bought">): boolean {
+  return requireInteger(skill?.bought, "bought skill points", 0) > 0;
+}
+
+/** Why a round of aiming is refused: a RulesError "round-refused" carries it as `details.reason`. */
+export const AIM_REFUSAL_REASONS = Object.freeze(["ModuleOff", "NotShot", "Busy", "AimDone"] as const);
+export type AimRefusalReason = (typeof AIM_REFUSAL_REASONS)[number];
+
+function refuseAim(reason: AimRefusalReason, message: string, details: Record<string, unknown> = {}): never {
+  throw new RulesError("round-refused", `aiming refused: ${message}`, { reason, ...details });
+}
+
+/**
+ * RHF-AIM-1 on FANGS (the aiming module): one round of aiming, a FANGS
+ * check of Spot (d20 + Spot ≥ 20); a success adds the RHF core's aim bonus
+ * (+5) to the aim kept for the next shot. Refused with the module off, for
+ * a weapon that is not shot, in a round the aimer has already attacked, and
+ * past the rounds the RHF core allows (two when familiar, else one).
+ */
+export function rollAim(input: AimInput, dice: DiceSource, options?: FangsOptions): AimRoll {
+  if (!resolveOptions(options).aimingModule) refuseAim("ModuleOff", "the aiming module is off");
+  if (input.weapon?.kind !== "missile") refuseAim("NotShot", "only a shot missile is aimed");
+  if (input.counter.made.length > 0)
+    refuseAim("Busy", "aiming takes the whole round, and this one has attacked");
+  const rounds = requireInteger(input.aim?.rounds, "rounds aimed", 0);
+  const kept = requireInteger(input.aim.bonus, "aim bonus", 0);
+  const allowed = aimRoundsAllowed(familiarWith(input.skill));
+  if (rounds >= allowed) refuseAim("AimDone", `${allowed} round(s) of aiming with this weapon`, { allowed });
+  const check = resolveCheck({ skill: requireInteger(input.spot, "Spot"), modifiers: 0 }, dice);
+  const bonus = check.success ? RHF_DEFAULTS.aimBonus : 0;
+  return { check, bonus, aim: { rounds: rounds + 1, bonus: kept + bonus } };
+}
+
+/** RHF-AIM-1 on FANGS: the bonus an attack's aiming adds to its roll, 0 when the module is off. */
+export function aimModifier(attack: AttackDeclaration, options?: FangsOptions): number {
+  if (attack.aimBonus === undefined || !resolveOptions(options).aimingModule) return 0;
+  return requireInteger(
+    attack.aimBonus,
+    "an aim bonus",
+    0,
+    RHF_DEFAULTS.aimBonus * RHF_DEFAULTS.aimMaxRounds,
+  );
 }

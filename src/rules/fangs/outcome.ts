@@ -5,7 +5,7 @@ import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
 import { checkDefenseFitsAttack, validateDefense } from "./defenses";
-import { recoilModifier } from "./firearms";
+import { aimModifier, recoilModifier } from "./firearms";
 import { damageFormula } from "./formulas";
 import { type FumbleLuck, rollFumbleLuck } from "./fumble";
 import {
@@ -39,6 +39,8 @@ export interface AttackRoll {
   readonly check: CheckResult;
   /** The recoil module's penalty, in the check's modifiers (RHF-REC-1); absent when none. */
   readonly recoil?: number;
+  /** The aiming module's bonus, in the check's modifiers (RHF-AIM-1); absent when none. */
+  readonly aim?: number;
 }
 
 export interface DefenseRoll {
@@ -122,7 +124,11 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource, options?
   if (luck !== null && !(Number.isInteger(luck) && luck >= 0)) requireInteger(luck, "Luck", 0);
   // The optional firearms modules are asked only with the rules: without them FANGS is as written.
   const recoil = options === undefined ? 0 : recoilModifier(attack, options);
-  const modifiers = recoil === 0 ? attack.modifiers : requireInteger(attack.modifiers, "modifiers") + recoil;
+  const aim = options === undefined ? 0 : aimModifier(attack, options);
+  const modifiers =
+    recoil === 0 && aim === 0
+      ? attack.modifiers
+      : requireInteger(attack.modifiers, "modifiers") + recoil + aim;
   const check = resolveCheck({ skill: attack.skill?.total, modifiers }, dice);
   const roll: AttackRoll = {
     attackerId: attack.attacker.id,
@@ -133,7 +139,8 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource, options?
     luck,
     check,
   };
-  return recoil === 0 ? roll : { ...roll, recoil };
+  if (recoil === 0 && aim === 0) return roll;
+  return { ...roll, ...(recoil !== 0 ? { recoil } : {}), ...(aim !== 0 ? { aim } : {}) };
 }
 
 /** Rolls the defense (dice as a check; none for "none") after `validateDefense`. */

@@ -182,6 +182,8 @@ export interface AttackDeclaration {
   readonly subdual: boolean;
   /** The shot's number in the attacker's round, 1 for the first (`shotNumber`; the recoil module); 1 when not given. */
   readonly shot?: number;
+  /** The bonus the attacker's aiming earned for this shot (`rollAim`; the aiming module); 0 when not given. */
+  readonly aimBonus?: number;
 }
 
 export interface DefenderProfile extends CombatantState {

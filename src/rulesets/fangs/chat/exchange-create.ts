@@ -72,6 +72,9 @@ export async function firstState(
     mode: plan.setup.mode,
     subdual: plan.setup.subdual,
     ...(plan.setup.shot !== undefined && plan.setup.shot > 1 ? { shot: plan.setup.shot } : {}),
+    ...(plan.setup.aimBonus !== undefined && plan.setup.aimBonus > 0
+      ? { aimBonus: plan.setup.aimBonus }
+      : {}),
   };
   const init: NewExchange = {
     rollMode: plan.rollMode,

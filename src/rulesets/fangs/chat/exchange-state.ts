@@ -138,6 +138,8 @@ export interface AttackSetup {
   readonly phase: string | null;
   /** The shot's number in the attacker's round, read by the recoil module; absent for the first. */
   readonly shot?: number;
+  /** The bonus the attacker's aim earned, read by the aiming module; absent when none. */
+  readonly aimBonus?: number;
 }
 
 export interface DefenseRecord {

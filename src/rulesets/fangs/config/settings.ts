@@ -59,6 +59,7 @@ function readingOptionsSchema() {
 function firearmsModulesSchema() {
   return {
     recoilModule: flag(D.recoilModule, L("recoilModule")),
+    aimingModule: flag(D.aimingModule, L("aimingModule")),
   };
 }
 

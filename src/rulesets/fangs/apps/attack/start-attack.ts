@@ -33,6 +33,7 @@ import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
+import { aimOf } from "../../combat/aim-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
@@ -169,6 +170,8 @@ interface RoundView {
   readonly withdrawal: WithdrawalAnswer | null;
   /** The shot's number in the attacker's round (the recoil module); absent for the first. */
   readonly shot?: number;
+  /** The bonus the attacker's aim earned (the aiming module); absent when none. */
+  readonly aimBonus?: number;
 }
 
 function roundView(
@@ -226,8 +229,10 @@ function roundView(
     }
   }
   const shot = profile.kind === "missile" ? shotNumber(context.counter) : 1;
+  const aimBonus = rules?.aimingModule === true && profile.kind === "missile" ? aimOf(combatant).bonus : 0;
   return {
     ...(shot > 1 ? { shot } : {}),
+    ...(aimBonus > 0 ? { aimBonus } : {}),
     combat: { id: combat.id, round: combat.round, phase },
     maneuver: system.maneuver,
     verdict,
@@ -444,6 +449,7 @@ function planFrom(
         maneuver: round?.maneuver ?? null,
         combat: round?.combat ?? null,
         shot: round?.shot ?? 1,
+        aimBonus: round?.aimBonus ?? 0,
       }),
       special: specialAnswer,
       rollMode: answers.rollMode,

@@ -33,7 +33,10 @@ const READING_KEYS = [
 ] as const satisfies readonly (keyof FangsRules)[];
 
 /** Optional firearms modules from the reach, holds and firearms rules: the "firearms" group of the menu. */
-const FIREARMS_MODULE_KEYS = ["recoilModule"] as const satisfies readonly (keyof FangsRules)[];
+const FIREARMS_MODULE_KEYS = [
+  "recoilModule",
+  "aimingModule",
+] as const satisfies readonly (keyof FangsRules)[];
 
 /** The figures of FANGS_DEFAULTS the `rules` setting stores, in the order the menu shows them. */
 export const RULES_FIGURE_KEYS = [
@@ -582,6 +585,14 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         kind: "boolean",
         label: "FANGS.Setting.Rules.Field.RecoilModule",
         hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilModule",
+        basis: "option",
+        docs: "readings",
+        clauses: [],
+      }),
+      rules("aimingModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.AimingModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimingModule",
         basis: "option",
         docs: "readings",
         clauses: [],

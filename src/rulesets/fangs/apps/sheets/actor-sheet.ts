@@ -42,6 +42,7 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       rollSkill: FangsActorSheet.#onRollSkill,
       rollMonsterParry: FangsActorSheet.#onRollMonsterParry,
       attack: FangsActorSheet.#onAttack,
+      aim: FangsActorSheet.#onAim,
       itemCreate: FangsActorSheet.#onItemCreate,
       itemEdit: FangsActorSheet.#onItemEdit,
       itemDelete: FangsActorSheet.#onItemDelete,
@@ -239,6 +240,14 @@ export class FangsActorSheet extends HandlebarsActorSheet {
         meta: { label: "FANGS.Actor.Creature.MonsterParry", localizeLabel: true },
       });
     });
+  }
+
+  /** The weapon row's Aim button (the aiming module, RHF-AIM-1): a round of aiming, rolled by the GM. */
+  static async #onAim(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemOf(target);
+    if (!item?.id || item.type !== "weapon") return;
+    const { aimWith } = await loadRuleset("fangs");
+    await aimWith(this.actor, item.id);
   }
 
   /** The weapon row's Attack button: the exchange card's start (Shift skips its dialog). */
