@@ -123,8 +123,13 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource, options?
   const luck = attacker.luck ?? null;
   if (luck !== null && !(Number.isInteger(luck) && luck >= 0)) requireInteger(luck, "Luck", 0);
   // The optional firearms modules are asked only with the rules: without them FANGS is as written.
-  const recoil = options === undefined ? 0 : recoilModifier(attack, options);
-  const aim = options === undefined ? 0 : aimModifier(attack, options);
+  // Only a weapon with a Recoil or an aimed shot asks them, so every other attack pays nothing for them.
+  let recoil = 0;
+  let aim = 0;
+  if (options !== undefined && (weapon.recoil !== undefined || attack.aimBonus !== undefined)) {
+    recoil = recoilModifier(attack, options);
+    aim = aimModifier(attack, options);
+  }
   const modifiers =
     recoil === 0 && aim === 0
       ? attack.modifiers
