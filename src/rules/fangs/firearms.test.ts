@@ -120,6 +120,12 @@ describe("the recoil module (RHF-REC-1, -2 on FANGS)", () => {
     expect(shotNumber(melee)).toBe(1);
   });
 
+  it("RHF-REC-1 (FANGS module): a creature stronger than the RHF core's ratings fires its first shot freely and holds the rest", () => {
+    expect(recoilModifier(joeFires(1, magnum(), 101), RECOIL)).toBe(0);
+    expect(recoilModifier(joeFires(3, magnum(), 400), RECOIL)).toBe(0);
+    expect(recoilModifier(joeFires(5, magnum({ recoil: 100 }), 999), RECOIL)).toBe(0);
+  });
+
   it("refuses a Recoil or a shot's number that is not a whole number, and a switch that is not true or false", () => {
     expect(codeOf(() => exchange(joeFires(2, magnum({ recoil: -1 })), [10], RECOIL))).toBe("invalid-value");
     expect(codeOf(() => exchange(joeFires(2, magnum({ recoil: 2.5 })), [10], RECOIL))).toBe("invalid-value");

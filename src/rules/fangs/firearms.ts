@@ -1,5 +1,6 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
+import { MAX_RATING } from "../rhf/check";
 import { RHF_DEFAULTS } from "../rhf/config";
 import { aimRoundsAllowed, recoilPenalty, recoilStrength } from "../rhf/firearms";
 import type { Grip } from "../rhf/types";
@@ -47,8 +48,20 @@ export function recoilModifier(attack: AttackDeclaration, options?: FangsOptions
   const recoil = requireInteger(weapon.recoil ?? 0, "a firearm's Recoil", 0, 100);
   if (recoil === 0) return 0;
   const shot = requireInteger(attack.shot ?? 1, "a shot's number in the round", 1, 1000);
-  const strength = recoilStrength(attack.attacker.st, recoilGrip(weapon));
-  return recoilPenalty(shot, strength, recoil);
+  if (shot === 1) return 0;
+  return recoilPenalty(shot, heldStrength(attack.attacker.st, recoilGrip(weapon)), recoil);
+}
+
+/**
+ * RHF-REC-2's Strength for a FANGS ST. FANGS allows ST up to 999, past
+ * the RHF core's ratings: above them the same multiplier and rounding are
+ * applied here, and the result kept within what recoilPenalty reads.
+ */
+function heldStrength(st: number, grip: Grip): number {
+  if (st <= MAX_RATING) return recoilStrength(st, grip);
+  const held = requireInteger(st, "ST", 0) * RHF_DEFAULTS.gripMultipliers[grip];
+  const rounded = RHF_DEFAULTS.strengthRounding === "up" ? Math.ceil(held) : Math.floor(held);
+  return Math.min(rounded, 10 * MAX_RATING);
 }
 
 /* -------------------------------------------- */
@@ -115,6 +128,16 @@ export function rollAim(input: AimInput, dice: DiceSource, options?: FangsOption
   const check = resolveCheck({ skill: requireInteger(input.spot, "Spot"), modifiers: 0 }, dice);
   const bonus = check.success ? RHF_DEFAULTS.aimBonus : 0;
   return { check, bonus, aim: { rounds: rounds + 1, bonus: kept + bonus } };
+}
+
+/** The most bonus an aim can hold: the RHF core's bonus for each of its rounds. */
+export function aimBonusCap(rounds: number): number {
+  return RHF_DEFAULTS.aimBonus * Math.min(Math.max(rounds, 0), RHF_DEFAULTS.aimMaxRounds);
+}
+
+/** Whether rounds of aiming could have earned this aim: no more rounds than allowed, no more bonus than they give. */
+export function possibleAim(aim: AimState): boolean {
+  return aim.rounds <= RHF_DEFAULTS.aimMaxRounds && aim.bonus <= aimBonusCap(aim.rounds);
 }
 
 /** RHF-AIM-1 on FANGS: the bonus an attack's aiming adds to its roll, 0 when the module is off. */

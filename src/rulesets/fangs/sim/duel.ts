@@ -679,6 +679,8 @@ class Duel {
   readonly maxRounds: number;
   readonly escapeDistance: number;
   readonly options: FangsOptions | undefined;
+  /** The recoil module is on: each shot's number goes with it (read once, asked at every shot). */
+  readonly recoil: boolean;
   readonly maneuverOptions: Partial<ManeuverOptions> | undefined;
   readonly names: string[];
   round = 0;
@@ -735,6 +737,7 @@ class Duel {
     }
     this.escapeDistance = setup.escapeDistance ?? 60;
     this.options = setup.options === undefined ? undefined : resolveOptions(setup.options);
+    this.recoil = this.options?.recoilModule === true;
     this.maneuverOptions = setup.maneuverOptions;
   }
 
@@ -2171,7 +2174,7 @@ class Duel {
       subdual: a.manner.subdual,
     };
     // The recoil module counts this round's shots (the rules core reads `shot` only with the module on).
-    const shot = w.kind === "missile" ? shotNumber(a.counter) : 1;
+    const shot = this.recoil && w.kind === "missile" ? shotNumber(a.counter) : 1;
     if (shot > 1) attack = { ...attack, shot };
     const defense: DefenseDeclaration = {
       defender: {

@@ -103,6 +103,9 @@ function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** A weapon's Recoil at most, as the weapon item's field bounds it. */
+const MAX_RECOIL = 100;
+
 class Reader {
   constructor(readonly where: string) {}
 
@@ -262,6 +265,8 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
     const skillKey = r.text(sys.skill, `${field} system.skill`, "");
     // Kept off the weapon when not set, so a fighter without firearms reads as before the recoil module.
     const recoil = r.int(sys.recoil, `${field} system.recoil`, 0, 0);
+    // The weapon model's bound: a file the table would refuse is refused here, not mid-duel.
+    if (recoil > MAX_RECOIL) r.fail(`${field} system.recoil must be at most ${MAX_RECOIL}, got ${recoil}`);
     const tripod = r.bool(sys.tripod, `${field} system.tripod`, false);
     return {
       ...(recoil > 0 ? { recoil } : {}),

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { NO_AIM, rollAim } from "../../../../rules/fangs/firearms";
 import { ScriptedDice } from "../../../../rules/kernel/dice";
 import { RulesError } from "../../../../rules/kernel/errors";
-import { aimFrom } from "../../combat/aim-flag";
+import { aimFrom, aimOf } from "../../combat/aim-flag";
 import { aimRefusalKey, spotOf } from "./aim";
 
 const translations = JSON.parse(
@@ -30,6 +30,21 @@ describe("aiming at the table (RHF-AIM-1 on FANGS)", () => {
       "aim",
     ])
       expect(aimFrom(raw)).toEqual(NO_AIM);
+  });
+
+  it("RHF-AIM-1 (FANGS module): a kept aim is never more than its rounds earned: five a round, two rounds", () => {
+    expect(aimFrom({ rounds: 1, bonus: 100 })).toEqual(NO_AIM);
+    expect(aimFrom({ rounds: 1, bonus: 6 })).toEqual(NO_AIM);
+    expect(aimFrom({ rounds: 3, bonus: 10 })).toEqual(NO_AIM);
+    expect(aimFrom({ rounds: 2, bonus: 10 })).toEqual({ rounds: 2, bonus: 10 });
+  });
+
+  it("reads the aim from the GM's copy on the Combat, never from the player-writable combatant", () => {
+    const combatant = { id: "c1", flags: { fangs: { aim: { rounds: 1, bonus: 5 } } } };
+    const combat = { flags: { fangs: { aim: { c2: { rounds: 2, bonus: 10 } } } } };
+    expect(aimOf(combat as never, combatant.id)).toEqual(NO_AIM);
+    expect(aimOf(combat as never, "c2")).toEqual({ rounds: 2, bonus: 10 });
+    expect(aimOf(null, "c2")).toEqual(NO_AIM);
   });
 
   it("words every refusal of a round of aiming", () => {

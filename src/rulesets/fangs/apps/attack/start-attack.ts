@@ -228,8 +228,10 @@ function roundView(
       verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
     }
   }
-  const shot = profile.kind === "missile" ? shotNumber(context.counter) : 1;
-  const aimBonus = rules?.aimingModule === true && profile.kind === "missile" ? aimOf(combatant).bonus : 0;
+  // Only the recoil module reads the shot's number: a card made with it off is as it was without it.
+  const shot = rules?.recoilModule === true && profile.kind === "missile" ? shotNumber(context.counter) : 1;
+  const aimBonus =
+    rules?.aimingModule === true && profile.kind === "missile" ? aimOf(combat, combatant.id).bonus : 0;
   return {
     ...(shot > 1 ? { shot } : {}),
     ...(aimBonus > 0 ? { aimBonus } : {}),

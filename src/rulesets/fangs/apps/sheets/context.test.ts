@@ -303,6 +303,17 @@ describe("actorSheetContext", () => {
 });
 
 describe("itemSheetContext", () => {
+  it("RHF-REC-1 (FANGS module): a weapon's sheet shows its Recoil and tripod only with the recoil module on", () => {
+    const weapon = fixtureItem("weapon");
+    expect(itemSheetContext(weapon, { editable: true, rules: { recoilModule: true } }).recoilFields).toBe(
+      true,
+    );
+    expect("recoilFields" in itemSheetContext(weapon, { editable: true })).toBe(false);
+    expect(
+      "recoilFields" in itemSheetContext(weapon, { editable: true, rules: { aimingModule: true } }),
+    ).toBe(false);
+  });
+
   it("gives every field an id and the weapon its condition", () => {
     const ctx = itemSheetContext(fixtureItem("weapon"), { editable: true, idPrefix: "w" });
     expect(ctx.ids.itemSp_value).toBe("w-itemSp-value");
