@@ -291,10 +291,7 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
   for (const key of MODULE_KEYS) {
     const value = options[key];
     if (value !== undefined && typeof value !== "boolean")
-      throw new RulesError("invalid-value", `option ${key} must be true or false, got ${String(value)}`, {
-        what: key,
-        value,
-      });
+      throw new RulesError("invalid-value", `option ${key} must be a boolean`, { value });
   }
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;

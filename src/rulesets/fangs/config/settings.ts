@@ -55,14 +55,6 @@ function readingOptionsSchema() {
   };
 }
 
-/** Optional firearms modules from the reach, holds and firearms rules: each off unless the GM turns it on. */
-function firearmsModulesSchema() {
-  return {
-    recoilModule: flag(D.recoilModule, L("recoilModule")),
-    aimingModule: flag(D.aimingModule, L("aimingModule")),
-  };
-}
-
 /**
  * The figures of FANGS_DEFAULTS a GM may change from the world, each with
  * the constraint the rules core would otherwise refuse at play time. The
@@ -111,7 +103,9 @@ function rulesSchema() {
     }),
     fumbleLuckSuccess: choice(C.fumbleLuckSuccess, D.fumbleLuckSuccess, L("fumbleLuckSuccess")),
     fumbleLuckFailure: choice(C.fumbleLuckFailure, D.fumbleLuckFailure, L("fumbleLuckFailure")),
-    ...firearmsModulesSchema(),
+    /* Optional firearms modules from the reach, holds and firearms rules: each off unless the GM turns it on. */
+    recoilModule: flag(D.recoilModule, L("recoilModule")),
+    aimingModule: flag(D.aimingModule, L("aimingModule")),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;

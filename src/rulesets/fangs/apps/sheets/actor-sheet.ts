@@ -42,7 +42,6 @@ export class FangsActorSheet extends HandlebarsActorSheet {
       rollSkill: FangsActorSheet.#onRollSkill,
       rollMonsterParry: FangsActorSheet.#onRollMonsterParry,
       attack: FangsActorSheet.#onAttack,
-      aim: FangsActorSheet.#onAim,
       itemCreate: FangsActorSheet.#onItemCreate,
       itemEdit: FangsActorSheet.#onItemEdit,
       itemDelete: FangsActorSheet.#onItemDelete,
@@ -242,20 +241,14 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     });
   }
 
-  /** The weapon row's Aim button (the aiming module, RHF-AIM-1): a round of aiming, rolled by the GM. */
-  static async #onAim(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.#itemOf(target);
-    if (!item?.id || item.type !== "weapon") return;
-    const { aimWith } = await loadRuleset("fangs");
-    await aimWith(this.actor, item.id);
-  }
-
   /** The weapon row's Attack button: the exchange card's start (Shift skips its dialog). */
   static async #onAttack(this: FangsActorSheet, event: PointerEvent, target: HTMLElement) {
     const item = this.#itemOf(target);
     // A shield's button is its bash (NC-DEF-9).
     if (!item?.id || (item.type !== "weapon" && item.type !== "shield")) return;
-    await startAttack(this.actor, item.id, { event });
+    // The Aim button beside it (the aiming module, RHF-AIM-1): a round of aiming, rolled by the GM.
+    if (target.dataset.aim) await (await loadRuleset("fangs")).aimWith(this.actor, item.id);
+    else await startAttack(this.actor, item.id, { event });
   }
 
   static async #onItemCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {
