@@ -6,7 +6,7 @@ import { RulesError } from "../kernel/errors";
 import { emptyAttackCounter, recordAttack } from "./attacks";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import { type ExchangeInput, resolveExchange } from "./exchange";
-import { NO_AIM, recoilModifier, rollAim, shotNumber } from "./firearms";
+import { aimBonusFor, NO_AIM, recoilModifier, rollAim, shotNumber } from "./firearms";
 import type { AttackDeclaration, DefenseDeclaration, WeaponProfile } from "./types";
 
 const RECOIL: FangsOptions = { recoilModule: true };
@@ -141,7 +141,7 @@ const UNTRAINED = { natural: 2, bought: 0, total: 2 };
 
 function aim(spotDie: number, aimed = NO_AIM, skill = GUN, options: FangsOptions = AIMING) {
   return rollAim(
-    { spot: 10, aim: aimed, weapon: magnum(), skill, counter: emptyAttackCounter() },
+    { spot: 10, aim: aimed, weapon: magnum(), skill, counter: emptyAttackCounter(), round: aimed.rounds + 1 },
     new ScriptedDice([spotDie, 5]),
     options,
   );
@@ -173,19 +173,19 @@ describe("the aiming module (RHF-AIM-1 on FANGS)", () => {
     const made = aim(10);
     expect(made.check).toMatchObject({ natural: 10, total: 20, success: true });
     expect(made.bonus).toBe(5);
-    expect(made.aim).toEqual({ rounds: 1, bonus: 5 });
+    expect(made.aim).toMatchObject({ rounds: 1, bonus: 5 });
     const missed = aim(9);
     expect(missed.check.success).toBe(false);
     expect(missed.bonus).toBe(0);
-    expect(missed.aim).toEqual({ rounds: 1, bonus: 0 });
+    expect(missed.aim).toMatchObject({ rounds: 1, bonus: 0 });
   });
 
   it("RHF-AIM-1 (FANGS module): two rounds at most, the second only for one familiar with the weapon (bought points in its skill)", () => {
     const twice = aim(12, aim(11).aim);
-    expect(twice.aim).toEqual({ rounds: 2, bonus: 10 });
+    expect(twice.aim).toMatchObject({ rounds: 2, bonus: 10 });
     expect(refusalOf(() => aim(12, twice.aim))).toBe("AimDone");
     const once = aim(12, NO_AIM, UNTRAINED);
-    expect(once.aim).toEqual({ rounds: 1, bonus: 5 });
+    expect(once.aim).toMatchObject({ rounds: 1, bonus: 5 });
     expect(refusalOf(() => aim(12, once.aim, UNTRAINED))).toBe("AimDone");
   });
 
@@ -199,8 +199,56 @@ describe("the aiming module (RHF-AIM-1 on FANGS)", () => {
     expect(both.attack).toMatchObject({ recoil: -4, aim: 5, check: { modifiers: 1 } });
   });
 
+  it("RHF-AIM-1 (FANGS module): a round of aiming is one round with one weapon; its bonus goes to that weapon in a later round", () => {
+    const at = (round: number, aimed = NO_AIM, weaponId = "magnum") =>
+      rollAim(
+        {
+          spot: 10,
+          aim: aimed,
+          weapon: magnum({ id: weaponId }),
+          skill: GUN,
+          counter: emptyAttackCounter(),
+          round,
+        },
+        new ScriptedDice([12]),
+        AIMING,
+      ).aim;
+    const first = at(1);
+    expect(first).toEqual({ rounds: 1, bonus: 5, round: 1, weaponId: "magnum" });
+    expect(refusalOf(() => at(1, first))).toBe("Busy");
+    expect(at(2, first)).toEqual({ rounds: 2, bonus: 10, round: 2, weaponId: "magnum" });
+    // Another weapon starts over.
+    expect(at(2, first, "rifle")).toEqual({ rounds: 1, bonus: 5, round: 2, weaponId: "rifle" });
+    expect(aimBonusFor(first, "magnum", 2)).toBe(5);
+    expect(aimBonusFor(first, "magnum", 1)).toBe(0);
+    expect(aimBonusFor(first, "rifle", 2)).toBe(0);
+    expect(aimBonusFor(NO_AIM, "magnum", 2)).toBe(0);
+  });
+
+  it("RHF-AIM-1 (FANGS module): an autofire weapon is not aimed, so aim never becomes hits against a Missile Dodge (NC-MAN-12)", () => {
+    const input = {
+      spot: 10,
+      aim: NO_AIM,
+      weapon: magnum({ autofire: true }),
+      skill: GUN,
+      counter: emptyAttackCounter(),
+      round: 1,
+    };
+    expect(refusalOf(() => rollAim(input, new ScriptedDice([12]), AIMING))).toBe("Autofire");
+    expect(
+      exchange({ ...joeFires(1, magnum({ autofire: true })), aimBonus: 10 }, [10, 3, 3], AIMING).attack.aim,
+    ).toBeUndefined();
+  });
+
   it("refuses aiming with a weapon that is not shot, in a round the aimer attacked, and an aim bonus past two rounds' worth", () => {
-    const input = { spot: 10, aim: NO_AIM, weapon: magnum(), skill: GUN, counter: emptyAttackCounter() };
+    const input = {
+      spot: 10,
+      aim: NO_AIM,
+      weapon: magnum(),
+      skill: GUN,
+      counter: emptyAttackCounter(),
+      round: 1,
+    };
     const dice = () => new ScriptedDice([10]);
     expect(refusalOf(() => rollAim({ ...input, weapon: weaponProfile() }, dice(), AIMING))).toBe("NotShot");
     expect(refusalOf(() => rollAim({ ...input, weapon: magnum({ kind: "thrown" }) }, dice(), AIMING))).toBe(

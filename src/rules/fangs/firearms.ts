@@ -72,6 +72,9 @@ function heldStrength(st: number, grip: Grip): number {
 export interface AimState {
   readonly rounds: number;
   readonly bonus: number;
+  /** The round of the last aiming, and the weapon aimed (absent before the first). */
+  readonly round?: number;
+  readonly weaponId?: string;
 }
 
 export const NO_AIM: AimState = Object.freeze({ rounds: 0, bonus: 0 });
@@ -82,7 +85,9 @@ export interface AimInput {
   /** The aim kept from the rounds before. */
   readonly aim: AimState;
   /** The weapon aimed: its skill's bought points make the aimer familiar with it. */
-  readonly weapon: Pick<WeaponProfile, "kind">;
+  readonly weapon: Pick<WeaponProfile, "id" | "kind" | "autofire">;
+  /** The combat round this aiming takes. */
+  readonly round: number;
   readonly skill: Pick<SkillValue, "bought">;
   /** The aimer's attacks this round: aiming takes the whole round. */
   readonly counter: Pick<AttackCounter, "made">;
@@ -102,7 +107,13 @@ export function familiarWith(skill: Pick<SkillValue, "bought">): boolean {
 }
 
 /** Why a round of aiming is refused: a RulesError "round-refused" carries it as `details.reason`. */
-export const AIM_REFUSAL_REASONS = Object.freeze(["ModuleOff", "NotShot", "Busy", "AimDone"] as const);
+export const AIM_REFUSAL_REASONS = Object.freeze([
+  "ModuleOff",
+  "NotShot",
+  "Autofire",
+  "Busy",
+  "AimDone",
+] as const);
 export type AimRefusalReason = (typeof AIM_REFUSAL_REASONS)[number];
 
 function refuseAim(reason: AimRefusalReason, message: string, details: Record<string, unknown> = {}): never {
@@ -119,15 +130,20 @@ function refuseAim(reason: AimRefusalReason, message: string, details: Record<st
 export function rollAim(input: AimInput, dice: DiceSource, options?: FangsOptions): AimRoll {
   if (!resolveOptions(options).aimingModule) refuseAim("ModuleOff", "the aiming module is off");
   if (input.weapon?.kind !== "missile") refuseAim("NotShot", "only a shot missile is aimed");
-  if (input.counter.made.length > 0)
-    refuseAim("Busy", "aiming takes the whole round, and this one has attacked");
-  const rounds = requireInteger(input.aim?.rounds, "rounds aimed", 0);
-  const kept = requireInteger(input.aim.bonus, "aim bonus", 0);
+  // NC-MAN-12 counts an autofire burst's hits from its total: an aim there would be hits, not a better chance.
+  if (input.weapon.autofire) refuseAim("Autofire", "an autofire weapon is not aimed");
+  const round = requireInteger(input.round, "round", 1);
+  if (input.counter.made.length > 0 || input.aim?.round === round)
+    refuseAim("Busy", "aiming takes the whole round, and this one has attacked or aimed");
+  // Aiming another weapon starts over.
+  const same = input.aim?.weaponId === undefined || input.aim.weaponId === input.weapon.id;
+  const rounds = same ? requireInteger(input.aim?.rounds, "rounds aimed", 0) : 0;
+  const kept = same ? requireInteger(input.aim.bonus, "aim bonus", 0) : 0;
   const allowed = aimRoundsAllowed(familiarWith(input.skill));
   if (rounds >= allowed) refuseAim("AimDone", `${allowed} round(s) of aiming with this weapon`, { allowed });
   const check = resolveCheck({ skill: requireInteger(input.spot, "Spot"), modifiers: 0 }, dice);
   const bonus = check.success ? RHF_DEFAULTS.aimBonus : 0;
-  return { check, bonus, aim: { rounds: rounds + 1, bonus: kept + bonus } };
+  return { check, bonus, aim: { rounds: rounds + 1, bonus: kept + bonus, round, weaponId: input.weapon.id } };
 }
 
 /** The most bonus an aim can hold: the RHF core's bonus for each of its rounds. */
@@ -140,9 +156,20 @@ export function possibleAim(aim: AimState): boolean {
   return aim.rounds <= RHF_DEFAULTS.aimMaxRounds && aim.bonus <= aimBonusCap(aim.rounds);
 }
 
+/**
+ * The bonus a kept aim gives an attack with `weaponId` in `round`: only the
+ * weapon aimed, and only in a later round (aiming takes its whole round).
+ */
+export function aimBonusFor(aim: AimState, weaponId: string, round: number): number {
+  if (aim.rounds === 0 || aim.weaponId !== weaponId || aim.round === undefined || aim.round >= round)
+    return 0;
+  return aim.bonus;
+}
+
 /** RHF-AIM-1 on FANGS: the bonus an attack's aiming adds to its roll, 0 when the module is off. */
 export function aimModifier(attack: AttackDeclaration, options?: FangsOptions): number {
-  if (attack.aimBonus === undefined || !resolveOptions(options).aimingModule) return 0;
+  if (attack.aimBonus === undefined || attack.weapon.autofire || !resolveOptions(options).aimingModule)
+    return 0;
   return requireInteger(
     attack.aimBonus,
     "an aim bonus",

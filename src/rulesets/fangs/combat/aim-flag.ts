@@ -20,7 +20,8 @@ export function aimFrom(raw: unknown): AimState {
   const r = raw as Partial<AimState> | null | undefined;
   const whole = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n >= 0;
   if (!r || !whole(r.rounds) || !whole(r.bonus) || r.rounds === 0) return NO_AIM;
-  const aim = { rounds: r.rounds, bonus: r.bonus };
+  if (!whole(r.round) || typeof r.weaponId !== "string") return NO_AIM;
+  const aim = { rounds: r.rounds, bonus: r.bonus, round: r.round, weaponId: r.weaponId };
   return possibleAim(aim) ? aim : NO_AIM;
 }
 
@@ -42,7 +43,7 @@ export async function keepAim(combatant: Combatant.Implementation, aim: AimState
   const combat = combatant.combat;
   if (!combat || !combatant.id) return;
   await combat.update({
-    [`flags.${SYSTEM_ID}.${AIM_FLAG}.${combatant.id}`]: { rounds: aim.rounds, bonus: aim.bonus },
+    [`flags.${SYSTEM_ID}.${AIM_FLAG}.${combatant.id}`]: { ...aim },
   } as never);
 }
 

@@ -57,6 +57,7 @@ export async function aimWith(actor: Actor.Implementation, itemId: string): Prom
       weapon: weaponProfile(weapon),
       skill: weaponSkill(actor, weapon),
       counter: fangsRound(combatant).attackCounter,
+      round: Math.max(1, combat?.round ?? 1),
     };
     await postCheck({
       actor,

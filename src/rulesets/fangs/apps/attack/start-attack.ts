@@ -22,7 +22,7 @@ import { blowOptions, takesDamageModifier } from "../../../../rules/fangs/blows"
 import { weaponAtHand } from "../../../../rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../../../rules/fangs/config";
 import { shieldStrikeDamage } from "../../../../rules/fangs/defenses";
-import { shotNumber } from "../../../../rules/fangs/firearms";
+import { aimBonusFor, shotNumber } from "../../../../rules/fangs/firearms";
 import type { WithdrawalAnswer } from "../../../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../../../rules/fangs/trades";
 import type { PhaseId } from "../../../../rules/fangs/types";
@@ -231,7 +231,7 @@ function roundView(
   // Only the recoil module reads the shot's number: a card made with it off is as it was without it.
   const shot = rules?.recoilModule === true && profile.kind === "missile" ? shotNumber(context.counter) : 1;
   const aimBonus =
-    rules?.aimingModule === true && profile.kind === "missile" ? aimOf(combat, combatant.id).bonus : 0;
+    rules?.aimingModule === true ? aimBonusFor(aimOf(combat, combatant.id), profile.id, combat.round) : 0;
   return {
     ...(shot > 1 ? { shot } : {}),
     ...(aimBonus > 0 ? { aimBonus } : {}),
