@@ -47,10 +47,19 @@ function duel(recoil: number | undefined, options: FangsOptions | undefined, see
   );
 }
 
-const recoils = (result: ReturnType<typeof duel>) =>
-  (result.events ?? []).flatMap((e) =>
-    e.type === "exchange" && e.attacker === 0 ? [e.resolution.attack.recoil ?? 0] : [],
-  );
+/** Each of the gunner's shots with its number in its round and the recoil its roll took. */
+function shots(result: ReturnType<typeof duel>): { shot: number; recoil: number }[] {
+  const out: { shot: number; recoil: number }[] = [];
+  let shot = 0;
+  for (const e of result.events ?? []) {
+    if (e.type === "round") shot = 0;
+    if (e.type === "exchange" && e.attacker === 0 && e.resolution.attack.weaponKind === "missile") {
+      shot += 1;
+      out.push({ shot, recoil: e.resolution.attack.recoil ?? 0 });
+    }
+  }
+  return out;
+}
 
 describe("the simulator's fighters under the recoil module", () => {
   it("off, a duel is the same fight as with a gun without Recoil, whole results compared", () => {
@@ -58,11 +67,12 @@ describe("the simulator's fighters under the recoil module", () => {
       expect(duel(30, { recoilModule: false }, seed)).toEqual(duel(undefined, undefined, seed));
   });
 
-  it("RHF-REC-1 (FANGS module): on, a second shot in a round takes the recoil the first did not", () => {
-    const all = Array.from({ length: 10 }, (_, seed) =>
-      recoils(duel(30, { recoilModule: true }, seed)),
-    ).flat();
-    expect(all.some((r) => r < 0)).toBe(true);
-    expect(all.some((r) => r === 0)).toBe(true);
+  it("RHF-REC-1 (FANGS module): on, a first shot in a round takes none and a second takes ⌈ST × 1.5⌉ − 30 (two hands)", () => {
+    const st = gunner(30).characteristics.st;
+    const second = Math.min(0, Math.ceil(st * 1.5) - 30);
+    expect(second).toBeLessThan(0);
+    const all = Array.from({ length: 10 }, (_, seed) => shots(duel(30, { recoilModule: true }, seed))).flat();
+    expect(all.filter((s) => s.shot === 2).length).toBeGreaterThan(0);
+    for (const s of all) expect(s.recoil, `shot ${s.shot}`).toBe(s.shot === 1 ? 0 : second);
   });
 });
