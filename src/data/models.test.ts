@@ -237,6 +237,16 @@ describe("model constraints", () => {
     }
   });
 
+  it("RHF-REC-1 (FANGS module): a weapon's Recoil is a whole number from 0 to 100 and its tripod a flag, 0 and off on a weapon stored without them", () => {
+    const stored = new WeaponModel({ damage: "2d6", kind: "missile" } as never);
+    expect(stored.recoil).toBe(0);
+    expect(stored.tripod).toBe(false);
+    expect(new WeaponModel({ recoil: 5, tripod: true } as never)).toMatchObject({ recoil: 5, tripod: true });
+    for (const recoil of [-1, 2.5, "five", 101]) {
+      expect(Object.keys(refusal(() => new WeaponModel({ recoil } as never)))).toEqual(["recoil"]);
+    }
+  });
+
   it("refuses characteristics below 1, above 999, fractional or not numbers, without rounding or clamping", () => {
     for (const st of [0, -3, 1000, 12.5, "abc"]) {
       const failures = refusal(

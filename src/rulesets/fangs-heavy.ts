@@ -32,6 +32,7 @@ export {
   planPreviousTurn,
   planStart,
 } from "../rules/fangs/round-engine";
+export { aimWith } from "./fangs/apps/attack/aim";
 export {
   handleStartAttack,
   startAttack,

@@ -26,6 +26,22 @@ const REGISTRATION = "src/rulesets/index.ts";
 const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: string }[] = [];
 
 /**
+ * A pure core that reads another pure core's exported rules helpers: FANGS's
+ * optional modules from the reach, holds and firearms rules (issue 16,
+ * docs/rules/fangs.md, "Optional modules from the reach, holds and firearms
+ * rules") use that core's figures and sums rather than copies of them. Only
+ * core to core (src/rules/<id>/ to src/rules/<other>/), file by file; no
+ * Foundry side may read another ruleset's folder.
+ */
+const CORE_MODULES: readonly { file: string; reads: string; why: string }[] = [
+  {
+    file: "src/rules/fangs/firearms.ts",
+    reads: "src/rules/rhf/",
+    why: "the recoil, burst and aiming modules call the RHF core's recoilPenalty, recoilStrength and their kin",
+  },
+];
+
+/**
  * Shared files that load FANGS's heavy part by name (`loadRuleset("fangs")`)
  * without importing FANGS's folder: shared code still bundled in that part.
  * A shared file on ALLOWED may do it too (it is wired to FANGS already);
@@ -131,9 +147,25 @@ describe("a ruleset is a folder", () => {
     ).toEqual([]);
   });
 
-  it("no ruleset imports another ruleset's folder", () => {
-    const across = [...found].filter(([file]) => rulesetOf(file, ids) !== null);
+  it("no ruleset imports another ruleset's folder, but a core's listed modules reading another core", () => {
+    const listed = (file: string, target: string) =>
+      CORE_MODULES.some((m) => m.file === file && target.startsWith(m.reads));
+    const across = [...found]
+      .filter(([file]) => rulesetOf(file, ids) !== null)
+      .map(([file, targets]) => [file, targets.filter((t) => !listed(file, t))] as const)
+      .filter(([, targets]) => targets.length > 0);
     expect(across.map(([file, targets]) => `${file} imports ${targets.join(", ")}`)).toEqual([]);
+  });
+
+  it("a core's modules read only another pure core, and each still does", () => {
+    for (const m of CORE_MODULES) {
+      expect(m.file.startsWith("src/rules/") && m.reads.startsWith("src/rules/"), m.file).toBe(true);
+      expect(m.why.length, m.file).toBeGreaterThan(0);
+      expect(
+        found.get(m.file)?.some((t) => t.startsWith(m.reads)),
+        m.file,
+      ).toBe(true);
+    }
   });
 
   it("the allow-list only shrinks: each entry still imports a ruleset's folder and says why", () => {

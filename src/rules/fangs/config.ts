@@ -1,4 +1,4 @@
-import { requireInteger } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 
 /**
  * Every figure of the FANGS core that a table may want to change lives here
@@ -145,6 +145,12 @@ export interface FangsRules {
   readonly shields: readonly ShieldRow[];
   /** Damage of a club, one- or two-handed (flat of the blade, NC-SUB-2). */
   readonly clubDamage: Readonly<Record<1 | 2, string>>;
+
+  /* Optional firearms modules from the reach, holds and firearms rules (docs/rules/fangs.md) */
+  /** RHF-REC-1, -2: each shot after the first in a round loses skill to the firearm's Recoil. */
+  readonly recoilModule: boolean;
+  /** RHF-AIM-1: up to two rounds of aiming, a Spot roll each, +5 to hit the next shot per success. */
+  readonly aimingModule: boolean;
 }
 
 /** Any part of the rules may be overridden; the rest comes from FANGS_DEFAULTS. */
@@ -240,6 +246,10 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   ],
   // [default] the text names no club; a mace-like 1d6 one-handed and a quarterstaff-like 1d8 two-handed.
   clubDamage: { 1: "1d6", 2: "1d8" },
+
+  /* Optional firearms modules from the reach, holds and firearms rules: all off, FANGS as written. */
+  recoilModule: false,
+  aimingModule: false,
 } satisfies FangsRules);
 
 function w(id: string, damage: string, itemSp: number | null, impales: boolean, hands: (1 | 2)[]): WeaponRow {
@@ -256,6 +266,9 @@ const INTEGER_KEYS = [
   "unconsciousStunRecoveryPerMinute",
   "dyingHitPointLossPerRound",
 ] as const;
+
+/** The optional modules: a switch is a boolean, never a truthy stand-in. */
+const MODULE_KEYS = ["recoilModule", "aimingModule"] as const;
 
 /** The last options object resolved, so the hot path pays for a merge once per options object. */
 let lastOptions: FangsOptions | undefined;
@@ -274,6 +287,11 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
   for (const key of INTEGER_KEYS) {
     const value = options[key];
     if (value !== undefined) requireInteger(value, `option ${key}`, key === "damageModifierStep" ? 1 : 0);
+  }
+  for (const key of MODULE_KEYS) {
+    const value = options[key];
+    if (value !== undefined && typeof value !== "boolean")
+      throw new RulesError("invalid-value", `option ${key} must be a boolean`, { value });
   }
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;

@@ -65,7 +65,7 @@ export function resolveExchange(
   validateDefense(defenseDeclaration);
   checkDefenseFitsAttack(declaration.mode, declaration.weapon.kind, defenseDeclaration.choice);
 
-  const attack = rollAttack(declaration, dice);
+  const attack = rollAttack(declaration, dice, options);
   const defense =
     defenseFollows(attack) && defenseDeclaration.choice !== "none"
       ? rollValidatedDefense(defenseDeclaration, dice)

@@ -10,6 +10,7 @@ export * from "./damage";
 export * from "./defenses";
 export * from "./effects";
 export * from "./exchange";
+export * from "./firearms";
 export * from "./fumble";
 export * from "./grapple";
 export * from "./impale";

@@ -5,6 +5,7 @@ import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
 import { checkDefenseFitsAttack, validateDefense } from "./defenses";
+import { aimModifier, recoilModifier } from "./firearms";
 import { damageFormula } from "./formulas";
 import { type FumbleLuck, rollFumbleLuck } from "./fumble";
 import {
@@ -36,6 +37,10 @@ export interface AttackRoll {
   /** The attacker's Luck for a fumble's Luck roll; null when unknown. */
   readonly luck: number | null;
   readonly check: CheckResult;
+  /** The recoil module's penalty, in the check's modifiers (RHF-REC-1); absent when none. */
+  readonly recoil?: number;
+  /** The aiming module's bonus, in the check's modifiers (RHF-AIM-1); absent when none. */
+  readonly aim?: number;
 }
 
 export interface DefenseRoll {
@@ -66,7 +71,7 @@ export function defenseFollows(attack: Pick<AttackRoll, "check">): boolean {
  * a Fumble). A weapon under half its SP cannot attack (NC-DMG-7), a
  * shattered one not at all (NC-DMG-8); natural weapons have no SP.
  */
-export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackRoll {
+export function rollAttack(attack: AttackDeclaration, dice: DiceSource, options?: FangsOptions): AttackRoll {
   const weapon = attack?.weapon;
   if (!weapon || typeof weapon.id !== "string") {
     throw new RulesError("invalid-value", "an attack needs a weapon", { what: "weapon" });
@@ -117,8 +122,20 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
   // attacker.state is read only by a Critical parry's blow, which validates it there (NC-DMG-19).
   const luck = attacker.luck ?? null;
   if (luck !== null && !(Number.isInteger(luck) && luck >= 0)) requireInteger(luck, "Luck", 0);
-  const check = resolveCheck({ skill: attack.skill?.total, modifiers: attack.modifiers }, dice);
-  return {
+  // The optional firearms modules are asked only with the rules: without them FANGS is as written.
+  // Only a weapon with a Recoil or an aimed shot asks them, so every other attack pays nothing for them.
+  let recoil = 0;
+  let aim = 0;
+  if (options !== undefined && (weapon.recoil !== undefined || attack.aimBonus !== undefined)) {
+    recoil = recoilModifier(attack, options);
+    aim = aimModifier(attack, options);
+  }
+  const modifiers =
+    recoil === 0 && aim === 0
+      ? attack.modifiers
+      : requireInteger(attack.modifiers, "modifiers") + recoil + aim;
+  const check = resolveCheck({ skill: attack.skill?.total, modifiers }, dice);
+  const roll: AttackRoll = {
     attackerId: attack.attacker.id,
     weaponId: weapon.id,
     mode: attack.mode,
@@ -127,6 +144,8 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource): AttackR
     luck,
     check,
   };
+  if (recoil === 0 && aim === 0) return roll;
+  return { ...roll, ...(recoil !== 0 ? { recoil } : {}), ...(aim !== 0 ? { aim } : {}) };
 }
 
 /** Rolls the defense (dice as a check; none for "none") after `validateDefense`. */

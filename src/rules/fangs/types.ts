@@ -69,6 +69,10 @@ export interface WeaponProfile {
   readonly kind: WeaponKind;
   readonly extendedReload: boolean;
   readonly autofire: boolean;
+  /** A firearm's Recoil, read only by the recoil module (RHF-REC-1); 0 when not given. */
+  readonly recoil?: number;
+  /** Fired from a tripod: Strength ×2 against its recoil (RHF-REC-2); false when not given. */
+  readonly tripod?: boolean;
 }
 
 /** Whatever blocks a parry: a weapon, a shield, a parrying dagger, a cape. */
@@ -176,6 +180,10 @@ export interface AttackDeclaration {
    * and natural weapons; a weapon's business end still harms Health (NC-SUB-4).
    */
   readonly subdual: boolean;
+  /** The shot's number in the attacker's round, 1 for the first (`shotNumber`; the recoil module); 1 when not given. */
+  readonly shot?: number;
+  /** The bonus the attacker's aiming earned for this shot (`rollAim`; the aiming module); 0 when not given. */
+  readonly aimBonus?: number;
 }
 
 export interface DefenderProfile extends CombatantState {

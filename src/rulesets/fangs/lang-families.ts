@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { GM_DAMAGE_WORDS } from "../../apps/gm-damage/dialog";
 import { ENCOUNTERS } from "../../encounters/table";
 import { FANGS_DEFAULTS } from "../../rules/fangs/config";
+import { AIM_REFUSAL_REASONS } from "../../rules/fangs/firearms";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../../rules/fangs/types";
 import type { LangFamily } from "../registry";
 import { CONDITION_LABELS } from "./apps/sheets/labels";
@@ -148,6 +149,12 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   { pattern: "FANGS.Sim.Outcome.{id}", source: "outcome kinds of the exchange (src/rules/fangs/outcome.ts)" },
   { pattern: "FANGS.Sim.Fumble.{id}", source: "fumble results (src/rules/fangs/fumble.ts)" },
   { pattern: "FANGS.Odds.End.{id}", source: "END_STATES of the simulator (src/sim)" },
+  {
+    pattern: "FANGS.Aim.Refusal.{id}",
+    source:
+      "AIM_REFUSAL_REASONS in src/rules/fangs/firearms.ts (aimRefusalKey, src/rulesets/fangs/apps/attack/aim.ts)",
+    ids: () => AIM_REFUSAL_REASONS,
+  },
   { pattern: "FANGS.Chat.Refusal.{id}", source: "RefusalCode in src/rulesets/fangs/chat/exchange-state.ts" },
   {
     pattern: "FANGS.Rules.Attack.Refusal.{id}",

@@ -71,6 +71,10 @@ export async function firstState(
     extraDamageModifier: plan.setup.trades.extraDamageModifier,
     mode: plan.setup.mode,
     subdual: plan.setup.subdual,
+    ...(plan.setup.shot !== undefined && plan.setup.shot > 1 ? { shot: plan.setup.shot } : {}),
+    ...(plan.setup.aimBonus !== undefined && plan.setup.aimBonus > 0
+      ? { aimBonus: plan.setup.aimBonus }
+      : {}),
   };
   const init: NewExchange = {
     rollMode: plan.rollMode,
@@ -89,7 +93,7 @@ export async function firstState(
   if (plan.special && !plan.special.result.mayAttack)
     return { state: createDeclined(init, plan.special), dice: [] };
 
-  const attack = await runWithDice((d) => rollAttack(declaration, d), rollDie, "attack");
+  const attack = await runWithDice((d) => rollAttack(declaration, d, rulesOptions()), rollDie, "attack");
   if (defenseFollows(attack.value)) {
     const state = createAttacked(init, attack.value, null, "attackRolled", [attack.dice]);
     return { state: plan.special ? { ...state, special: plan.special } : state, dice: [attack.dice] };

@@ -26,6 +26,7 @@ import {
 import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../../../rules/fangs/types";
 import { type Effect, poolTotal } from "../../../rules/kernel/effects";
 import { RulesError } from "../../../rules/kernel/errors";
+import { spendAim } from "../combat/aim-flag";
 import { fangsRound } from "../combat/combatant-round";
 import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
@@ -775,4 +776,6 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)
     await fangsRound(combatant).recordTrade({ parryModifier, dodgeModifier });
+  // RHF-AIM-1 (the aiming module): the aim is kept for the next attack, which spends it whatever it is.
+  if (rulesOptions()?.aimingModule === true) await spendAim(combatant);
 }

@@ -136,6 +136,10 @@ export interface AttackSetup {
   readonly combatId: string | null;
   readonly round: number | null;
   readonly phase: string | null;
+  /** The shot's number in the attacker's round, read by the recoil module; absent for the first. */
+  readonly shot?: number;
+  /** The bonus the attacker's aim earned, read by the aiming module; absent when none. */
+  readonly aimBonus?: number;
 }
 
 export interface DefenseRecord {

@@ -368,6 +368,24 @@ describe("an autofire burst through a dodge", () => {
     expect(view("dodgePastSlippedBy", ATTACKER).outcome?.label).toBe("Dodged");
   });
 
+  it("RHF-REC-1 (FANGS module): the recoil module's penalty, kept on the attack roll, is listed with the modifiers", () => {
+    const shown = states.get("attackRolled")!.state();
+    const lines = (state: typeof shown) =>
+      exchangeCardView(state, GM, previewLocalize, { userName: () => "Gamemaster" }).modifiers.map(
+        (l) => l.text,
+      );
+    const recoiled = { ...shown, attack: { ...shown.attack!, recoil: -4 } };
+    expect(lines(recoiled)).toContain("Recoil −4");
+    expect(lines(shown).some((l) => l.startsWith("Recoil"))).toBe(false);
+  });
+
+  it("RHF-AIM-1 (FANGS module): the aiming module's bonus, kept on the attack roll, is listed with the modifiers", () => {
+    const shown = states.get("attackRolled")!.state();
+    const aimed = { ...shown, attack: { ...shown.attack!, aim: 10 } };
+    const lines = exchangeCardView(aimed, GM, previewLocalize, { userName: () => "Gamemaster" }).modifiers;
+    expect(lines.map((l) => l.text)).toContain("Aimed +10");
+  });
+
   it("NC-MAN-12: the damage shows each hit's roll and the armor each loses", () => {
     const lines = view("autofireHits", DEFENDER).damage?.lines.map((l) => l.text) ?? [];
     expect(lines[0]).toMatch(/^Hits: \d+, \d+, \d+ \(armor \d+ each\)$/);

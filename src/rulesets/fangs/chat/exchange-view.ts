@@ -232,6 +232,9 @@ function modifierLines(state: ExchangeState, localize: Localize): LineView[] {
   add("FANGS.Chat.Modifier.Slot", s.slotModifier);
   add("FANGS.Chat.Modifier.Special", s.specialModifier);
   add("FANGS.Chat.Modifier.Trade", s.trades.attackModifier);
+  // The optional firearms modules' figures are the rules core's, kept on the attack roll.
+  add("FANGS.Chat.Modifier.Recoil", state.attack?.recoil ?? 0);
+  add("FANGS.Chat.Modifier.Aim", state.attack?.aim ?? 0);
   if (s.trades.extraDamageModifier > 0) {
     lines.push({
       text: localize("FANGS.Chat.Modifier.TradeDamage", { value: s.trades.extraDamageModifier }),

@@ -144,6 +144,9 @@ export function weaponProfile(item: AnyItem, shieldDamage: string = shieldStrike
     kind: s.kind,
     extendedReload: s.extendedReload,
     autofire: s.autofire,
+    // Only a firearm carries them, so every other weapon's profile reads as before the recoil module.
+    ...(s.recoil > 0 ? { recoil: s.recoil } : {}),
+    ...(s.tripod ? { tripod: true } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { isSettingRegistered, refreshActors } from "../../../config/settings";
 import { SYSTEM_ID } from "../../../config/system";
-import { choice, wholeNumber } from "../../../data/fields";
+import { choice, flag, wholeNumber } from "../../../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../../../rules/fangs/maneuvers";
 import { READING_CHOICES } from "../apps/settings/maneuver-readings";
@@ -103,6 +103,9 @@ function rulesSchema() {
     }),
     fumbleLuckSuccess: choice(C.fumbleLuckSuccess, D.fumbleLuckSuccess, L("fumbleLuckSuccess")),
     fumbleLuckFailure: choice(C.fumbleLuckFailure, D.fumbleLuckFailure, L("fumbleLuckFailure")),
+    /* Optional firearms modules from the reach, holds and firearms rules: each off unless the GM turns it on. */
+    recoilModule: flag(D.recoilModule, L("recoilModule")),
+    aimingModule: flag(D.aimingModule, L("aimingModule")),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;

@@ -31,6 +31,10 @@ function weaponSchema() {
     reloadRounds: wholeNumber(0, "FANGS.Item.Weapon.ReloadRounds", { min: 0 }),
     extendedReload: flag(false, "FANGS.Item.Weapon.ExtendedReload"),
     autofire: flag(false, "FANGS.Item.Weapon.Autofire"),
+    /** A firearm's Recoil: read only when the world's recoil module is on (RHF-REC-1); 0 for none. */
+    recoil: wholeNumber(0, "FANGS.Item.Weapon.Recoil", { min: 0, max: 100 }),
+    /** Fired from a tripod: Strength ×2 against its recoil (RHF-REC-2). */
+    tripod: flag(false, "FANGS.Item.Weapon.Tripod"),
     /** Claws, bite, fist: no item SP to wear down. */
     natural: flag(false, "FANGS.Item.Weapon.Natural"),
     /** The `key` of the skill item used to attack and parry with it. */

@@ -26,6 +26,7 @@ import {
 import { registerFangsEffectKinds } from "../../../rules/fangs/effect-kinds";
 import type { FangsEffectSubject } from "../../../rules/fangs/effects";
 import { type ExchangeResolution, resolveExchange } from "../../../rules/fangs/exchange";
+import { shotNumber } from "../../../rules/fangs/firearms";
 import { dropWeaponEffects, thrownWeaponEffects } from "../../../rules/fangs/fumble";
 import {
   applyGrapple,
@@ -678,6 +679,8 @@ class Duel {
   readonly maxRounds: number;
   readonly escapeDistance: number;
   readonly options: FangsOptions | undefined;
+  /** The recoil module is on: each shot's number goes with it (read once, asked at every shot). */
+  readonly recoil: boolean;
   readonly maneuverOptions: Partial<ManeuverOptions> | undefined;
   readonly names: string[];
   round = 0;
@@ -734,6 +737,7 @@ class Duel {
     }
     this.escapeDistance = setup.escapeDistance ?? 60;
     this.options = setup.options === undefined ? undefined : resolveOptions(setup.options);
+    this.recoil = this.options?.recoilModule === true;
     this.maneuverOptions = setup.maneuverOptions;
   }
 
@@ -1088,6 +1092,8 @@ class Duel {
       kind: w.kind,
       extendedReload: w.extendedReload,
       autofire: w.autofire,
+      ...(w.recoil !== undefined ? { recoil: w.recoil } : {}),
+      ...(w.tripod !== undefined ? { tripod: w.tripod } : {}),
     };
   }
 
@@ -2152,7 +2158,7 @@ class Duel {
       throw new Error(`policy "${d.policy.id}" chose the defense ${choice}, not among ${allowed.join(", ")}`);
     }
     const { skill, item } = this.defenseSkill(d, choice);
-    const attack: AttackDeclaration = {
+    let attack: AttackDeclaration = {
       attacker: {
         id: a.id,
         st: a.sheet.characteristics.st,
@@ -2167,6 +2173,9 @@ class Duel {
       mode: grapple ? "grapple" : a.manner.mode,
       subdual: a.manner.subdual,
     };
+    // The recoil module counts this round's shots (the rules core reads `shot` only with the module on).
+    const shot = this.recoil && w.kind === "missile" ? shotNumber(a.counter) : 1;
+    if (shot > 1) attack = { ...attack, shot };
     const defense: DefenseDeclaration = {
       defender: {
         id: d.id,

@@ -71,6 +71,21 @@ describe("fighters from Actor JSON", () => {
     );
   });
 
+  it("RHF-REC-1 (FANGS module): reads a gun's Recoil and tripod as the weapon model bounds them, none when absent", () => {
+    const gun = (system: Record<string, unknown>) => ({
+      name: "Pistol",
+      type: "weapon",
+      system: { damage: "2d6", kind: "missile", natural: true, ...system },
+    });
+    const read = (system: Record<string, unknown>) =>
+      fighterFromActorData(actor({}, [gun(system)]), "f.json").weapons[0];
+    expect(read({ recoil: 5, tripod: true })).toMatchObject({ recoil: 5, tripod: true });
+    expect(read({})).not.toHaveProperty("recoil");
+    expect(read({})).not.toHaveProperty("tripod");
+    expect(() => read({ recoil: 101 })).toThrowError(/system.recoil/);
+    expect(() => read({ recoil: -1 })).toThrowError(/system.recoil/);
+  });
+
   it.each([
     [{ ...actor({}), type: "dragonkin" }, /type must be one of character, creature/],
     [actor({ characteristics: { st: 10 } }), /characteristics: AG must be a whole number/],

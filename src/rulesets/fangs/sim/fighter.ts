@@ -36,6 +36,10 @@ export interface SimWeapon {
   readonly reloadRounds: number;
   readonly extendedReload: boolean;
   readonly autofire: boolean;
+  /** A firearm's Recoil (the recoil module); absent when 0. */
+  readonly recoil?: number;
+  /** Fired from a tripod (the recoil module); absent when not. */
+  readonly tripod?: boolean;
   readonly natural: boolean;
   readonly offHand: boolean;
   readonly skillKey: string;
@@ -98,6 +102,9 @@ type CreatureSource = ActorSourceByType["creature"];
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** A weapon's Recoil at most, as the weapon item's field bounds it. */
+const MAX_RECOIL = 100;
 
 class Reader {
   constructor(readonly where: string) {}
@@ -256,7 +263,14 @@ export function fighterFromActorData(data: unknown, where = "fighter"): FighterS
     r.rules(`${field} system.damage`, () => parseDiceFormula(damage));
     const natural = r.bool(sys.natural, `${field} system.natural`, false);
     const skillKey = r.text(sys.skill, `${field} system.skill`, "");
+    // Kept off the weapon when not set, so a fighter without firearms reads as before the recoil module.
+    const recoil = r.int(sys.recoil, `${field} system.recoil`, 0, 0);
+    // The weapon model's bound: a file the table would refuse is refused here, not mid-duel.
+    if (recoil > MAX_RECOIL) r.fail(`${field} system.recoil must be at most ${MAX_RECOIL}, got ${recoil}`);
+    const tripod = r.bool(sys.tripod, `${field} system.tripod`, false);
     return {
+      ...(recoil > 0 ? { recoil } : {}),
+      ...(tripod ? { tripod } : {}),
       id: r.text(item._id, `${field} _id`, itemName),
       name: itemName,
       damage,

@@ -67,11 +67,19 @@ export function attackSetup(input: {
   readonly special: SpecialDefenseRecord | null;
   readonly maneuver: string | null;
   readonly combat: { readonly id: string; readonly round: number; readonly phase: string } | null;
+  /** The shot's number in the attacker's round (the recoil module); 1 when not given. */
+  readonly shot?: number;
+  /** The bonus the attacker's aim earned (the aiming module); 0 when not given. */
+  readonly aimBonus?: number;
 }): AttackSetup {
   const slotModifier = input.slot?.modifier ?? 0;
   const specialModifier = input.special?.result.attackModifier ?? 0;
   const { answers, trade } = input;
+  const shot = input.shot ?? 1;
+  const aimBonus = input.aimBonus ?? 0;
   return {
+    ...(shot > 1 ? { shot } : {}),
+    ...(aimBonus > 0 ? { aimBonus } : {}),
     skill: input.skill,
     situational: answers.situational,
     slotModifier,

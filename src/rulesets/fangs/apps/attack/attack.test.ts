@@ -187,6 +187,29 @@ describe("the attack's setup", () => {
       combatId: "c",
       phase: "postMelee",
     });
+    expect("shot" in setup).toBe(false);
+  });
+
+  it("RHF-REC-1 (FANGS module): carries the shot's number past the first for the recoil module, and adds nothing to the sum itself", () => {
+    const answers = defaultAnswers(facts());
+    const trade = applyTrades(
+      { attackSkill: { natural: 8, bought: 7, total: 15 }, weaponBaseDamage: "2d6" },
+      {},
+    );
+    const base = { skill: 15, answers, slot: null, trade, special: null, maneuver: "attack", combat: null };
+    expect(attackSetup({ ...base, shot: 3 })).toMatchObject({ shot: 3, totalModifiers: 0 });
+    expect("shot" in attackSetup({ ...base, shot: 1 })).toBe(false);
+  });
+
+  it("RHF-AIM-1 (FANGS module): carries the aim's bonus for the aiming module, and adds nothing to the sum itself", () => {
+    const answers = defaultAnswers(facts());
+    const trade = applyTrades(
+      { attackSkill: { natural: 8, bought: 7, total: 15 }, weaponBaseDamage: "2d6" },
+      {},
+    );
+    const base = { skill: 15, answers, slot: null, trade, special: null, maneuver: "attack", combat: null };
+    expect(attackSetup({ ...base, aimBonus: 10 })).toMatchObject({ aimBonus: 10, totalModifiers: 0 });
+    expect("aimBonus" in attackSetup({ ...base, aimBonus: 0 })).toBe(false);
   });
 });
 

@@ -22,6 +22,7 @@ import { blowOptions, takesDamageModifier } from "../../../../rules/fangs/blows"
 import { weaponAtHand } from "../../../../rules/fangs/character";
 import { FANGS_DEFAULTS } from "../../../../rules/fangs/config";
 import { shieldStrikeDamage } from "../../../../rules/fangs/defenses";
+import { aimBonusFor, shotNumber } from "../../../../rules/fangs/firearms";
 import type { WithdrawalAnswer } from "../../../../rules/fangs/special-defenses";
 import { applyTrades, type TradeResult } from "../../../../rules/fangs/trades";
 import type { PhaseId } from "../../../../rules/fangs/types";
@@ -32,6 +33,7 @@ import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
+import { aimOf } from "../../combat/aim-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
@@ -166,6 +168,10 @@ interface RoundView {
   readonly verdict: AttackVerdict;
   /** What the rules core gives an attack on a retreating or disengaging target (NC-MAN-16, NC-SPD-1, -2). */
   readonly withdrawal: WithdrawalAnswer | null;
+  /** The shot's number in the attacker's round (the recoil module); absent for the first. */
+  readonly shot?: number;
+  /** The bonus the attacker's aim earned (the aiming module); absent when none. */
+  readonly aimBonus?: number;
 }
 
 function roundView(
@@ -222,7 +228,13 @@ function roundView(
       verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
     }
   }
+  // Only the recoil module reads the shot's number: a card made with it off is as it was without it.
+  const shot = rules?.recoilModule === true && profile.kind === "missile" ? shotNumber(context.counter) : 1;
+  const aimBonus =
+    rules?.aimingModule === true ? aimBonusFor(aimOf(combat, combatant.id), profile.id, combat.round) : 0;
   return {
+    ...(shot > 1 ? { shot } : {}),
+    ...(aimBonus > 0 ? { aimBonus } : {}),
     combat: { id: combat.id, round: combat.round, phase },
     maneuver: system.maneuver,
     verdict,
@@ -438,6 +450,8 @@ function planFrom(
         special: specialAnswer,
         maneuver: round?.maneuver ?? null,
         combat: round?.combat ?? null,
+        shot: round?.shot ?? 1,
+        aimBonus: round?.aimBonus ?? 0,
       }),
       special: specialAnswer,
       rollMode: answers.rollMode,

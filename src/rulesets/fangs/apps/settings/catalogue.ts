@@ -32,6 +32,12 @@ const READING_KEYS = [
   "weaponBreakSp",
 ] as const satisfies readonly (keyof FangsRules)[];
 
+/** Optional firearms modules from the reach, holds and firearms rules: the "firearms" group of the menu. */
+const FIREARMS_MODULE_KEYS = [
+  "recoilModule",
+  "aimingModule",
+] as const satisfies readonly (keyof FangsRules)[];
+
 /** The figures of FANGS_DEFAULTS the `rules` setting stores, in the order the menu shows them. */
 export const RULES_FIGURE_KEYS = [
   "characteristicBase",
@@ -58,6 +64,7 @@ export const RULES_FIGURE_KEYS = [
   "unconsciousStunRecoveryPerMinute",
   "dyingHitPointLossPerRound",
   ...READING_KEYS,
+  ...FIREARMS_MODULE_KEYS,
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
 export type RulesFigures = { -readonly [K in RulesFigureKey]: FangsRules[K] };
@@ -568,6 +575,29 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
     legend: "FANGS.Setting.RulesMenu.Group.Readings.Legend",
     hint: "FANGS.Setting.RulesMenu.Group.Readings.Hint",
     options: READING_KEYS.map(readingOption),
+  },
+  {
+    id: "firearms",
+    legend: "FANGS.Setting.RulesMenu.Group.Firearms.Legend",
+    hint: "FANGS.Setting.RulesMenu.Group.Firearms.Hint",
+    options: [
+      rules("recoilModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.RecoilModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilModule",
+        basis: "option",
+        docs: "readings",
+        clauses: [],
+      }),
+      rules("aimingModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.AimingModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimingModule",
+        basis: "option",
+        docs: "readings",
+        clauses: [],
+      }),
+    ],
   },
   {
     id: "initiative",

@@ -84,6 +84,10 @@ describe("the catalogue matches the settings it edits", () => {
         expect(field.min, key).toBe(option.min);
       } else if (option.kind === "choice") {
         expect(field.choices, key).toEqual(option.choices);
+      } else if (option.kind === "boolean") {
+        // The optional modules: a switch whose stored default is the rules core's (off).
+        expect((field as DataField & { initial?: unknown }).initial, key).toBe(FANGS_DEFAULTS[key]);
+        expect(FANGS_DEFAULTS[key], key).toBe(false);
       } else {
         expect(option.kind, key).toBe("formula");
         expect(validationKindOf(field), key).toBe("abilityFormula");

@@ -118,6 +118,8 @@ export interface AttackButtonContext {
   reason: string | null;
   /** Element id of the reason, for the button's aria-describedby. */
   reasonId: string;
+  /** A shot weapon under the aiming module: the row offers a round of aiming (absent otherwise). */
+  aim?: true;
 }
 
 export interface WeaponRowContext {
@@ -529,12 +531,19 @@ function attackButton(
   return { allowed: reason === null, reason, reasonId: `${rowId}-attack-reason` };
 }
 
+/** The aiming module's offer on a shot weapon's row, only where the attack itself is offered. */
+function aimable(button: AttackButtonContext | null, aim: boolean): AttackButtonContext | null {
+  return button && aim ? { ...button, aim: true } : button;
+}
+
 interface WeaponRowOptions {
   idPrefix: string;
   lookup: ReturnType<typeof skillLookup>;
   /** The wielder's DM as dice text ("1d4", "0" for none), null when unknown. */
   dmDice: string | null;
   editable: boolean;
+  /** The aiming module is on (RHF-AIM-1): shot weapons offer a round of aiming. */
+  aiming?: boolean;
 }
 
 function weaponRow(item: ItemDataOf<"weapon">, options: WeaponRowOptions): WeaponRowContext {
@@ -552,7 +561,10 @@ function weaponRow(item: ItemDataOf<"weapon">, options: WeaponRowOptions): Weapo
     // The enchantment shows apart from the dice it is added to (NC-TAC-2), so "1d8+2" stays the weapon's own.
     damageBonus: Math.max(s.damageBonus, 0),
     damageNote: damageNote(s.damage, grapple, dmDice),
-    attack: attackButton(condition, rowId, options.editable),
+    attack: aimable(
+      attackButton(condition, rowId, options.editable),
+      options.aiming === true && s.kind === "missile",
+    ),
     itemSp: s.natural ? null : spContext(s.itemSp),
     spInputId: `${rowId}-sp`,
     condition,
@@ -633,7 +645,13 @@ export function actorSheetContext(actor: ActorData, options: ActorSheetContextOp
   const skillRows = ofType(items, "skill").map((s) => skillRow(s, system.characteristics, idPrefix));
   const lookup = skillLookup(skillRows, items);
   const weaponRows = ofType(items, "weapon").map((w) =>
-    weaponRow(w, { idPrefix, lookup, dmDice: a?.damageModifierDice ?? null, editable: owner }),
+    weaponRow(w, {
+      idPrefix,
+      lookup,
+      dmDice: a?.damageModifierDice ?? null,
+      editable: owner,
+      aiming: options.rules?.aimingModule === true,
+    }),
   );
 
   const tabs = tabsFor(ACTOR_TAB_IDS, options.activeTab);

@@ -246,7 +246,9 @@ export class FangsActorSheet extends HandlebarsActorSheet {
     const item = this.#itemOf(target);
     // A shield's button is its bash (NC-DEF-9).
     if (!item?.id || (item.type !== "weapon" && item.type !== "shield")) return;
-    await startAttack(this.actor, item.id, { event });
+    // The Aim button beside it (the aiming module, RHF-AIM-1): a round of aiming, rolled by the GM.
+    if (target.dataset.aim) await (await loadRuleset("fangs")).aimWith(this.actor, item.id);
+    else await startAttack(this.actor, item.id, { event });
   }
 
   static async #onItemCreate(this: FangsActorSheet, _event: PointerEvent, target: HTMLElement) {

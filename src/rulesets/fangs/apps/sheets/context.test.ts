@@ -21,6 +21,22 @@ describe("actorSheetContext", () => {
     });
   });
 
+  it("RHF-AIM-1 (FANGS module): a shot weapon's row offers a round of aiming only with the aiming module on", () => {
+    const actor = fixtureActor("fighter");
+    const first = actor.items.find((i) => i.type === "weapon")!;
+    const items = actor.items.map((i) =>
+      i === first ? { ...i, system: { ...i.system, kind: "missile" } } : i,
+    );
+    const withShot = { ...actor, items } as typeof actor;
+    const on = actorSheetContext(withShot, { editable: true, rules: { aimingModule: true } });
+    expect(on.weapons.find((w) => w.id === first.id)?.attack?.aim).toBe(true);
+    expect(on.weapons.filter((w) => w.id !== first.id).some((w) => w.attack?.aim)).toBe(false);
+    const off = actorSheetContext(withShot, { editable: true });
+    expect(off.weapons.every((w) => w.attack === null || !("aim" in w.attack))).toBe(true);
+    const readOnly = actorSheetContext(withShot, { editable: false, rules: { aimingModule: true } });
+    expect(readOnly.weapons.find((w) => w.id === first.id)?.attack).toBeNull();
+  });
+
   it("fills the pools from value and derived max, clamping the bar to 0–100%", () => {
     const actor = fixtureActor("fighter");
     actor.system.hitPoints.value = -3;
@@ -287,6 +303,17 @@ describe("actorSheetContext", () => {
 });
 
 describe("itemSheetContext", () => {
+  it("RHF-REC-1 (FANGS module): a weapon's sheet shows its Recoil and tripod only with the recoil module on", () => {
+    const weapon = fixtureItem("weapon");
+    expect(itemSheetContext(weapon, { editable: true, rules: { recoilModule: true } }).recoilFields).toBe(
+      true,
+    );
+    expect("recoilFields" in itemSheetContext(weapon, { editable: true })).toBe(false);
+    expect(
+      "recoilFields" in itemSheetContext(weapon, { editable: true, rules: { aimingModule: true } }),
+    ).toBe(false);
+  });
+
   it("gives every field an id and the weapon its condition", () => {
     const ctx = itemSheetContext(fixtureItem("weapon"), { editable: true, idPrefix: "w" });
     expect(ctx.ids.itemSp_value).toBe("w-itemSp-value");

@@ -53,6 +53,8 @@ export interface GmSkillPickerContext {
 
 export interface ItemSheetContext {
   item: { id: string; name: string; img: string; type: ItemType };
+  /** The recoil module is on: a weapon's sheet shows its Recoil and tripod (absent otherwise). */
+  recoilFields?: true;
   typeLabel: string;
   editable: boolean;
   disabledAttr: string;
@@ -95,6 +97,8 @@ const ITEM_FIELDS: Readonly<Record<ItemType, readonly string[]>> = {
     "reloadRounds",
     "extendedReload",
     "autofire",
+    "recoil",
+    "tripod",
     "natural",
     "skill",
     "equipped",
@@ -128,6 +132,9 @@ export function itemSheetContext(item: ItemData, options: ItemSheetContextOption
 
   const description = item.system.description ?? "";
   return {
+    ...(options.rules?.recoilModule === true && item.type === "weapon"
+      ? { recoilFields: true as const }
+      : {}),
     item: { id: item.id, name: item.name, img: item.img ?? DEFAULT_PLACEHOLDER_IMG, type: item.type },
     typeLabel: ITEM_TYPE_LABELS[item.type],
     editable: options.editable,
