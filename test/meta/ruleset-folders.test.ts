@@ -26,6 +26,22 @@ const REGISTRATION = "src/rulesets/index.ts";
 const ALLOWED: readonly { files: readonly string[]; why: string; removedBy: string }[] = [];
 
 /**
+ * Rules cores that borrow another core's pure helpers: a file under `from`
+ * may import files under `to`, and nothing else crosses. Only pure cores
+ * (src/rules/<id>/), never a ruleset's Foundry side. The list may only shrink.
+ */
+const CORE_BORROWINGS: readonly { from: string; to: string; why: string }[] = [
+  {
+    from: "src/rules/fangs/",
+    to: "src/rules/rhf/",
+    why: "FANGS's optional modules from the reach, holds and firearms rules reuse the RHF core's exported helpers and figures (docs/rules/fangs.md)",
+  },
+];
+
+const borrows = (file: string, target: string): boolean =>
+  CORE_BORROWINGS.some((b) => file.startsWith(b.from) && target.startsWith(b.to));
+
+/**
  * Shared files that load FANGS's heavy part by name (`loadRuleset("fangs")`)
  * without importing FANGS's folder: shared code still bundled in that part.
  * A shared file on ALLOWED may do it too (it is wired to FANGS already);
@@ -131,9 +147,24 @@ describe("a ruleset is a folder", () => {
     ).toEqual([]);
   });
 
-  it("no ruleset imports another ruleset's folder", () => {
-    const across = [...found].filter(([file]) => rulesetOf(file, ids) !== null);
+  it("no ruleset imports another ruleset's folder, but a core borrowing a listed core's helpers", () => {
+    const across = [...found]
+      .filter(([file]) => rulesetOf(file, ids) !== null)
+      .map(([file, targets]) => [file, targets.filter((t) => !borrows(file, t))] as const)
+      .filter(([, targets]) => targets.length > 0);
     expect(across.map(([file, targets]) => `${file} imports ${targets.join(", ")}`)).toEqual([]);
+  });
+
+  it("each core borrowing is between two pure cores, still used, and says why", () => {
+    for (const b of CORE_BORROWINGS) {
+      expect(b.from).toMatch(/^src\/rules\/[a-z0-9]+\/$/);
+      expect(b.to).toMatch(/^src\/rules\/[a-z0-9]+\/$/);
+      expect(b.why.length).toBeGreaterThan(20);
+      const used = [...found].some(([file, targets]) =>
+        borrows(file, targets.find((t) => borrows(file, t)) ?? ""),
+      );
+      expect(used, `nothing under ${b.from} imports ${b.to}: take it off CORE_BORROWINGS`).toBe(true);
+    }
   });
 
   it("the allow-list only shrinks: each entry still imports a ruleset's folder and says why", () => {

@@ -1,4 +1,4 @@
-import { requireInteger } from "../kernel/errors";
+import { RulesError, requireInteger } from "../kernel/errors";
 
 /**
  * Every figure of the FANGS core that a table may want to change lives here
@@ -129,6 +129,14 @@ export interface FangsRules {
    */
   readonly autofireSpecialDodge: "countHits" | "evadesBurst";
 
+  /* Optional modules from the reach, holds and firearms rules (docs/rules/fangs.md); off, nothing changes */
+  /** RHF-RNG-1 … -3: three hand-to-hand ranges, a range per weapon, advance and withdraw (reach.ts). */
+  readonly reachModule: boolean;
+  /** RHF-HLD-1 … -3: a grapple held gains control points and immobilizes past the victim's ST (holds.ts). */
+  readonly controlPointsModule: boolean;
+  /** RHF-MAT-1, -2: AG read as Quickness gives the attacks a round, −5 on each beyond (quickness.ts). */
+  readonly multipleAttacksModule: boolean;
+
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
   readonly unconsciousStunRecoveryPerMinute: number;
@@ -203,6 +211,11 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   weaponBreakSp: "current",
   autofireSpecialDodge: "countHits",
 
+  // Optional modules from the reach, holds and firearms rules
+  reachModule: false,
+  controlPointsModule: false,
+  multipleAttacksModule: false,
+
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,
 
@@ -257,6 +270,9 @@ const INTEGER_KEYS = [
   "dyingHitPointLossPerRound",
 ] as const;
 
+/** The switches of the optional modules: each true or false. */
+const MODULE_KEYS = ["reachModule", "controlPointsModule", "multipleAttacksModule"] as const;
+
 /** The last options object resolved, so the hot path pays for a merge once per options object. */
 let lastOptions: FangsOptions | undefined;
 let lastResolved: FangsRules = FANGS_DEFAULTS;
@@ -274,6 +290,14 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
   for (const key of INTEGER_KEYS) {
     const value = options[key];
     if (value !== undefined) requireInteger(value, `option ${key}`, key === "damageModifierStep" ? 1 : 0);
+  }
+  for (const key of MODULE_KEYS) {
+    const value = options[key];
+    if (value !== undefined && typeof value !== "boolean")
+      throw new RulesError("invalid-value", `option ${key} must be true or false, got ${String(value)}`, {
+        key,
+        value,
+      });
   }
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;

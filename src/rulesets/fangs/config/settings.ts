@@ -1,6 +1,6 @@
 import { isSettingRegistered, refreshActors } from "../../../config/settings";
 import { SYSTEM_ID } from "../../../config/system";
-import { choice, wholeNumber } from "../../../data/fields";
+import { choice, flag, wholeNumber } from "../../../data/fields";
 import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../../../rules/fangs/maneuvers";
 import { READING_CHOICES } from "../apps/settings/maneuver-readings";
@@ -55,6 +55,13 @@ function readingOptionsSchema() {
   };
 }
 
+/** The optional modules from the reach, holds and firearms rules: each a switch, off by default. */
+function moduleSwitchesSchema() {
+  return {
+    multipleAttacksModule: flag(D.multipleAttacksModule, L("multipleAttacksModule")),
+  };
+}
+
 /**
  * The figures of FANGS_DEFAULTS a GM may change from the world, each with
  * the constraint the rules core would otherwise refuse at play time. The
@@ -93,6 +100,7 @@ function rulesSchema() {
     ...readingOptionsSchema(),
     shieldBashAttack: choice(C.shieldBashAttack, D.shieldBashAttack, L("shieldBashAttack")),
     autofireSpecialDodge: choice(C.autofireSpecialDodge, D.autofireSpecialDodge, L("autofireSpecialDodge")),
+    ...moduleSwitchesSchema(),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),

@@ -370,6 +370,9 @@ interface Pair {
   engaged: boolean;
 }
 
+/** No module facts: spread into canAttackNow's context when the modules are off, so it reads nothing. */
+const NO_MODULE_FACTS = Object.freeze({});
+
 interface Combatant {
   /** The fighter's index (FighterIndex): the events' `side`. */
   readonly side: FighterIndex;
@@ -412,6 +415,10 @@ interface Combatant {
   performed: boolean;
   usage: DefenseUsage;
   counter: AttackCounter;
+  /** The round of its last attack (0: none yet): the multiple attacks module's one attack every other round. */
+  lastAttackRound: number;
+  /** The round of the attack before that round's (0: none): what this round reads once it has attacked. */
+  attackRoundBefore: number;
   /** A withdrawal (Retreat, Disengage) that completes after the Melee phase. */
   withdrawal: "retreat" | "disengage" | null;
   /** Paces the opponent follows the withdrawal (a chase). */
@@ -775,6 +782,8 @@ class Duel {
       performed: false,
       usage: emptyDefenseUsage(),
       counter: emptyAttackCounter(),
+      lastAttackRound: 0,
+      attackRoundBefore: 0,
       withdrawal: null,
       followPaces: 0,
       withdrawalAnswers: new Map(),
@@ -1901,7 +1910,21 @@ class Duel {
       targetStartedUnengaged: !opp.engagedAtStart,
       outOfAction: this.out(c),
       restrictions: c.restrictions,
+      ...(this.options?.multipleAttacksModule ? this.quicknessFacts(c, w) : NO_MODULE_FACTS),
     });
+  }
+
+  /** The multiple attacks module's facts (RHF-MAT-1, -2), as the table reads them from the sheet. */
+  quicknessFacts(c: Combatant, w: SimWeapon) {
+    return {
+      rules: this.options,
+      quickness: {
+        ag: c.sheet.characteristics.ag,
+        skill: w.skill.total,
+        round: this.round,
+        lastFreeAttackRound: c.lastAttackRound < this.round ? c.lastAttackRound : c.attackRoundBefore,
+      },
+    };
   }
 
   /**
@@ -2211,6 +2234,10 @@ class Duel {
       kind: w.kind,
       targetId: d.id,
     });
+    if (a.lastAttackRound !== this.round) {
+      a.attackRoundBefore = a.lastAttackRound;
+      a.lastAttackRound = this.round;
+    }
     // Thrown, the weapon leaves the hand (the rules core's thrownWeaponEffects, as the card applies it).
     if (w.kind === "thrown") this.apply(thrownWeaponEffects(a.id, w));
     if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);

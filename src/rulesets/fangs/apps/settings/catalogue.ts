@@ -58,6 +58,8 @@ export const RULES_FIGURE_KEYS = [
   "unconsciousStunRecoveryPerMinute",
   "dyingHitPointLossPerRound",
   ...READING_KEYS,
+  // Optional modules from the reach, holds and firearms rules
+  "multipleAttacksModule",
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
 export type RulesFigures = { -readonly [K in RulesFigureKey]: FangsRules[K] };
@@ -211,6 +213,11 @@ export const DOC_SECTIONS = Object.freeze({
     title: "FANGS.Setting.RulesMenu.DocSection.Shields",
     pageId: "GZUo4lmzF1NURB3J",
     notes: "Shield bash and readying",
+  },
+  modules: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Modules",
+    pageId: "Rk4mQd7TzW2pLx9N",
+    notes: "Optional modules from the reach, holds and firearms rules",
   },
 } as const satisfies Record<string, DocSectionDef>);
 export type DocSection = keyof typeof DOC_SECTIONS;
@@ -568,6 +575,21 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
     legend: "FANGS.Setting.RulesMenu.Group.Readings.Legend",
     hint: "FANGS.Setting.RulesMenu.Group.Readings.Hint",
     options: READING_KEYS.map(readingOption),
+  },
+  {
+    id: "modules",
+    legend: "FANGS.Setting.RulesMenu.Group.Modules.Legend",
+    hint: "FANGS.Setting.RulesMenu.Group.Modules.Hint",
+    options: [
+      rules("multipleAttacksModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.MultipleAttacksModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.MultipleAttacksModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-ATK-7", "NC-ATK-8"],
+      }),
+    ],
   },
   {
     id: "initiative",

@@ -84,6 +84,8 @@ describe("the catalogue matches the settings it edits", () => {
         expect(field.min, key).toBe(option.min);
       } else if (option.kind === "choice") {
         expect(field.choices, key).toEqual(option.choices);
+      } else if (option.kind === "boolean") {
+        expect(field, key).toBeInstanceOf(foundry.data.fields.BooleanField);
       } else {
         expect(option.kind, key).toBe("formula");
         expect(validationKindOf(field), key).toBe("abilityFormula");

@@ -1,0 +1,95 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { FangsOptions } from "../../../rules/fangs/config";
+import { type DuelEvent, runDuel } from "./duel";
+import type { FighterSheet } from "./fighter";
+import { loadRoster } from "./packs";
+import { findFighter } from "./roster";
+
+/**
+ * The optional modules from the reach, holds and firearms rules on the
+ * simulator, which plays FANGS through the same rules core as the table:
+ * off, every fight is the fight it was; on, the module's rule shows in it.
+ */
+
+const root = resolve(__dirname, "../../../..");
+const roster = loadRoster(root);
+const fighter = (name: string): FighterSheet => findFighter(roster, name);
+const pairs = [
+  ["Gru", "Troll"],
+  ["Dagmar", "Fast Eddy"],
+] as const;
+
+/** A side's maneuver attacks: the round of each and its modifier. */
+function attacks(events: readonly DuelEvent[], side: number): { round: number; modifiers: number }[] {
+  const made: { round: number; modifiers: number }[] = [];
+  let round = 0;
+  for (const e of events) {
+    if (e.type === "round") round = e.round;
+    if (e.type === "exchange" && e.attacker === side && e.source === "maneuver")
+      made.push({ round, modifiers: e.modifiers });
+  }
+  return made;
+}
+
+describe("the multiple attacks module in the simulator", () => {
+  it("off, every duel is the same, whole result and events, as with the default rules", () => {
+    const off: FangsOptions = { multipleAttacksModule: false };
+    for (const [a, b] of pairs) {
+      for (let seed = 0; seed < 4; seed += 1) {
+        const fighters = [fighter(a), fighter(b)] as const;
+        expect(runDuel({ fighters, options: off }, seed, true)).toEqual(runDuel({ fighters }, seed, true));
+      }
+    }
+  });
+
+  it("RHF-MAT-1 (FANGS module): on, a fighter of AG 5 attacks every other round free; a round right after an attack costs −5", () => {
+    const gru = fighter("Gru");
+    const slow: FighterSheet = { ...gru, characteristics: { ...gru.characteristics, ag: 5 } };
+    const on: FangsOptions = { multipleAttacksModule: true };
+    let offRounds = 0;
+    for (let seed = 0; seed < 6; seed += 1) {
+      const fighters = [slow, fighter("Troll")] as const;
+      const plain = attacks(runDuel({ fighters, maxRounds: 12 }, seed, true).events!, 0);
+      const moduled = attacks(runDuel({ fighters, options: on, maxRounds: 12 }, seed, true).events!, 0);
+      // Off, no attack of Gru's carries a modifier; on, exactly those right after an attack do.
+      expect(plain.every((a) => a.modifiers === 0)).toBe(true);
+      for (const [i, a] of moduled.entries()) {
+        const afterAttack = i > 0 && moduled[i - 1]!.round === a.round - 1;
+        expect(a.modifiers, `seed ${seed} round ${a.round}`).toBe(afterAttack ? -5 : 0);
+        if (afterAttack) offRounds += 1;
+      }
+    }
+    expect(offRounds).toBeGreaterThan(0);
+  });
+
+  it("RHF-MAT-2 (FANGS module): on, a slow fighter whose skill cannot carry −5 skips the round after each attack, saying why", () => {
+    const gru = fighter("Gru");
+    const weak: FighterSheet = {
+      ...gru,
+      characteristics: { ...gru.characteristics, ag: 5 },
+      weapons: gru.weapons.map((w) => ({ ...w, skill: { natural: 5, bought: 0, total: 5 } })),
+    };
+    let gaps = 0;
+    let refusals = 0;
+    for (let seed = 0; seed < 10; seed += 1) {
+      const result = runDuel(
+        { fighters: [weak, fighter("Troll")], options: { multipleAttacksModule: true }, maxRounds: 12 },
+        seed,
+        true,
+      );
+      const rounds = attacks(result.events!, 0).map((a) => a.round);
+      for (let i = 1; i < rounds.length; i += 1) {
+        expect(rounds[i]! - rounds[i - 1]!).toBeGreaterThan(1);
+        gaps += 1;
+      }
+      for (const e of result.events!) {
+        if (e.type !== "attackRefused" || e.side !== 0) continue;
+        expect(e.reasonKey).toMatch(/QuicknessOffRound$/);
+        refusals += 1;
+      }
+    }
+    expect(gaps).toBeGreaterThan(0);
+    expect(refusals).toBeGreaterThan(0);
+  });
+});
