@@ -14,6 +14,7 @@ import { itemCondition } from "./character";
 import type { FangsOptions } from "./config";
 import { getManeuver } from "./maneuvers";
 import { type QuicknessFacts, quicknessRound } from "./quickness";
+import { type Range, type ReachWeapon, reachAttackRefusal } from "./reach";
 import { type AttackRestriction, mayCloseWith, restrictionActive } from "./special-defenses";
 import type { ItemSp, PhaseId, WeaponKind } from "./types";
 
@@ -72,6 +73,8 @@ export interface AttackNowContext {
   readonly rules?: FangsOptions;
   /** The multiple attacks module's facts (read only when `rules` switch it on). */
   readonly quickness?: QuicknessFacts;
+  /** The reach module's facts: the range the attacker and target stand at, the weapon's skill (read only when on). */
+  readonly reach?: { readonly range: Range; readonly weapon: ReachWeapon };
 }
 
 export interface AttackVerdict {
@@ -169,6 +172,10 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
     if (ctx.attackerEngaged) return no("EngagedCannotShoot");
   } else if (!ctx.engagedWithTarget) {
     return no("NotEngaged");
+  } else if (ctx.reach !== undefined) {
+    // RHF-RNG-1 (the reach module): a melee weapon strikes only at its own range.
+    const out = reachAttackRefusal(ctx.reach.weapon, ctx.reach.range, ctx.rules);
+    if (out) return no(out);
   }
   if (maneuver.forbidsExtendedReload && ctx.weapon.extendedReload) return no("ExtendedReload");
   if (maneuver.normalInitiativeOnly && ctx.fromHold) return no("NotNormalInitiative");

@@ -132,6 +132,11 @@ export interface FangsRules {
   /* Optional modules from the reach, holds and firearms rules (docs/rules/fangs.md); off, nothing changes */
   /** RHF-RNG-1 … -3: three hand-to-hand ranges, a range per weapon, advance and withdraw (reach.ts). */
   readonly reachModule: boolean;
+  /**
+   * The reach module's length of each FANGS weapon, by the skill it strikes
+   * with: a weapon kind of the RHF weapon table ("*": any other skill).
+   */
+  readonly reachWeaponKinds: Readonly<Record<string, string>>;
   /** RHF-HLD-1 … -3: a grapple held gains control points and immobilizes past the victim's ST (holds.ts). */
   readonly controlPointsModule: boolean;
   /** RHF-MAT-1, -2: AG read as Quickness gives the attacks a round, −5 on each beyond (quickness.ts). */
@@ -213,6 +218,26 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
 
   // Optional modules from the reach, holds and firearms rules
   reachModule: false,
+  // [default] the text names its own weapons; each FANGS skill is read as the nearest of them.
+  reachWeaponKinds: {
+    fist: "unarmed",
+    kick: "unarmed",
+    bite: "unarmed",
+    claw: "unarmed",
+    gore: "unarmed",
+    grapple: "unarmed",
+    shieldParry: "unarmed",
+    knife: "knife",
+    shortsword: "shortSword",
+    broadsword: "sword",
+    battleAxe: "axe",
+    mace: "mace",
+    club: "club",
+    greatsword: "greatsword",
+    quarterstaff: "staff",
+    spear: "spear",
+    "*": "sword",
+  },
   controlPointsModule: false,
   multipleAttacksModule: false,
 
@@ -291,6 +316,14 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
     const value = options[key];
     if (value !== undefined) requireInteger(value, `option ${key}`, key === "damageModifierStep" ? 1 : 0);
   }
+  const kinds = options.reachWeaponKinds;
+  if (
+    kinds !== undefined &&
+    (kinds === null || typeof kinds !== "object" || Object.values(kinds).some((k) => typeof k !== "string"))
+  )
+    throw new RulesError("invalid-value", "option reachWeaponKinds must map skill keys to weapon kinds", {
+      reachWeaponKinds: kinds,
+    });
   for (const key of MODULE_KEYS) {
     const value = options[key];
     if (value !== undefined && typeof value !== "boolean")

@@ -80,6 +80,12 @@ describe("Defaults the core text leaves open (docs/rules/fangs.md)", () => {
         expect(Object.fromEntries(pairs)).toEqual(FANGS_DEFAULTS.damageModifierDice);
         return;
       }
+      if (keys[0] === "reachWeaponKinds") {
+        // "`fist`: `unarmed`, …": every skill and the RHF weapon it counts as.
+        const pairs = [...cell.matchAll(/`([^`]+)`: `([^`]+)`/g)].map((m) => [m[1], m[2]]);
+        expect(Object.fromEntries(pairs)).toEqual(FANGS_DEFAULTS.reachWeaponKinds);
+        return;
+      }
       if (keys[0] === "clubDamage") {
         expect(cell).toContain(`1: \`${FANGS_DEFAULTS.clubDamage[1]}\``);
         expect(cell).toContain(`2: \`${FANGS_DEFAULTS.clubDamage[2]}\``);

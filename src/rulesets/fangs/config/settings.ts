@@ -58,6 +58,7 @@ function readingOptionsSchema() {
 /** The optional modules from the reach, holds and firearms rules: each a switch, off by default. */
 function moduleSwitchesSchema() {
   return {
+    reachModule: flag(D.reachModule, L("reachModule")),
     multipleAttacksModule: flag(D.multipleAttacksModule, L("multipleAttacksModule")),
   };
 }

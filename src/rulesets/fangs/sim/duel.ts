@@ -43,6 +43,15 @@ import {
 } from "../../../rules/fangs/maneuvers";
 import { defenseFollows, OutcomeKind, plainBlow } from "../../../rules/fangs/outcome";
 import {
+  engagementRange,
+  type Range,
+  type RangeManeuver,
+  type ReachWeapon,
+  rangeManeuver,
+  rangeManeuverFor,
+  reachAllowsParry,
+} from "../../../rules/fangs/reach";
+import {
   advance,
   beginRound,
   freshPlanCombatant,
@@ -237,6 +246,16 @@ export type DuelEvent =
       readonly removed: boolean;
     }
   | { readonly type: "breakFree"; readonly side: FighterIndex; readonly freed: boolean }
+  | {
+      /** The reach module's advance or withdraw (RHF-RNG-3): the Hard check and the range it leaves. */
+      readonly type: "rangeManeuver";
+      readonly side: FighterIndex;
+      readonly maneuver: RangeManeuver;
+      readonly roll: number;
+      readonly total: number;
+      readonly success: boolean;
+      readonly range: Range;
+    }
   | { readonly type: "ready"; readonly side: FighterIndex; readonly weapon: string }
   | { readonly type: "status"; readonly fighters: readonly FighterSnapshot[] }
   | { readonly type: "fled"; readonly side: FighterIndex; readonly distance: number }
@@ -368,6 +387,13 @@ interface StuckWeapon {
 interface Pair {
   distance: number;
   engaged: boolean;
+  /** The reach module's range between the two while engaged (null: not engaged, or the module is off). */
+  range?: Range | null;
+}
+
+/** A weapon as the reach module reads it: its skill names its length. */
+function reachWeapon(w: SimWeapon): ReachWeapon {
+  return { skillKey: w.skillKey, kind: w.kind };
 }
 
 /** No module facts: spread into canAttackNow's context when the modules are off, so it reads nothing. */
@@ -419,6 +445,8 @@ interface Combatant {
   lastAttackRound: number;
   /** The round of the attack before that round's (0: none): what this round reads once it has attacked. */
   attackRoundBefore: number;
+  /** The round of its last advance or withdraw (the reach module: one a round); 0: none. */
+  rangeManeuverRound: number;
   /** A withdrawal (Retreat, Disengage) that completes after the Melee phase. */
   withdrawal: "retreat" | "disengage" | null;
   /** Paces the opponent follows the withdrawal (a chase). */
@@ -784,6 +812,7 @@ class Duel {
       counter: emptyAttackCounter(),
       lastAttackRound: 0,
       attackRoundBefore: 0,
+      rangeManeuverRound: 0,
       withdrawal: null,
       followPaces: 0,
       withdrawalAnswers: new Map(),
@@ -1910,21 +1939,79 @@ class Duel {
       targetStartedUnengaged: !opp.engagedAtStart,
       outOfAction: this.out(c),
       restrictions: c.restrictions,
-      ...(this.options?.multipleAttacksModule ? this.quicknessFacts(c, w) : NO_MODULE_FACTS),
+      ...(this.options?.multipleAttacksModule || this.options?.reachModule
+        ? this.moduleFacts(c, opp, w)
+        : NO_MODULE_FACTS),
     });
   }
 
-  /** The multiple attacks module's facts (RHF-MAT-1, -2), as the table reads them from the sheet. */
-  quicknessFacts(c: Combatant, w: SimWeapon) {
+  /** The optional modules' facts for canAttackNow, as the table reads them from the sheet. */
+  moduleFacts(c: Combatant, opp: Combatant, w: SimWeapon) {
+    const range = this.options?.reachModule ? this.rangeWith(c, opp) : null;
     return {
       rules: this.options,
-      quickness: {
-        ag: c.sheet.characteristics.ag,
-        skill: w.skill.total,
-        round: this.round,
-        lastFreeAttackRound: c.lastAttackRound < this.round ? c.lastAttackRound : c.attackRoundBefore,
-      },
+      // RHF-MAT-1, -2: AG as Quickness.
+      ...(this.options?.multipleAttacksModule
+        ? {
+            quickness: {
+              ag: c.sheet.characteristics.ag,
+              skill: w.skill.total,
+              round: this.round,
+              lastFreeAttackRound: c.lastAttackRound < this.round ? c.lastAttackRound : c.attackRoundBefore,
+            },
+          }
+        : {}),
+      // RHF-RNG-1: the range the two stand at.
+      ...(range !== null ? { reach: { range, weapon: reachWeapon(w) } } : {}),
     };
+  }
+
+  /**
+   * The reach module's range between two fighters: null unless engaged; set
+   * when they engage, at the longer of their weapons' ranges (engagementRange).
+   */
+  rangeWith(c: Combatant, opp: Combatant): Range | null {
+    const pair = opp === c.target ? c.pair : this.pairWith(c, opp);
+    if (!pair.engaged) {
+      pair.range = null;
+      return null;
+    }
+    if (pair.range == null) {
+      const mine = this.mainWeapon(c);
+      const theirs = this.mainWeapon(opp);
+      pair.range = engagementRange(
+        [mine ? reachWeapon(mine) : null, theirs ? reachWeapon(theirs) : null],
+        this.options,
+      );
+    }
+    return pair.range;
+  }
+
+  /**
+   * RHF-RNG-3: a fighter whose melee weapon is out of its range tries the
+   * advance or withdraw that brings it there, once a round, before it strikes.
+   */
+  tryRangeManeuver(c: Combatant, opp: Combatant, w: SimWeapon): void {
+    if (w.kind !== "melee" || c.rangeManeuverRound === this.round) return;
+    const range = this.rangeWith(c, opp);
+    if (range === null || rangeManeuverFor(reachWeapon(w), range, this.options) === null) return;
+    const made = rangeManeuver(
+      { weapon: reachWeapon(w), range, skill: w.skill.total, madeThisRound: 0 },
+      this.dice,
+      this.options,
+    );
+    c.rangeManeuverRound = this.round;
+    const pair = opp === c.target ? c.pair : this.pairWith(c, opp);
+    pair.range = made.range;
+    this.log({
+      type: "rangeManeuver",
+      side: c.side,
+      maneuver: made.maneuver,
+      roll: made.check.natural,
+      total: made.check.total,
+      success: made.check.success,
+      range: made.range,
+    });
   }
 
   /**
@@ -1941,6 +2028,7 @@ class Duel {
     const w = this.weapon(c, c.weaponId);
     if (!w) return;
     const opp = this.liveTarget(c, { weapon: w, phase });
+    if (this.options?.reachModule) this.tryRangeManeuver(c, opp, w);
     // A missile or thrown weapon reaches its range, whoever the target is now (a new one after the first fell,
     // or one who moved away since the declaration). A duel keeps its old convention (docs/simulator.md).
     const verdict =
@@ -2072,6 +2160,14 @@ class Duel {
    * explainDefenses is pure: its answer is kept per defender sheet under a
    * key holding every input it reads, like the maneuver options.
    */
+  /** RHF-RNG-2 (the reach module): whether the defender's weapon parries at the range it stands at. */
+  reachParry(d: Combatant, a: Combatant): { reach?: { weaponParries: boolean } } {
+    const range = this.rangeWith(d, a);
+    const w = this.mainWeapon(d);
+    if (range === null || !w) return {};
+    return { reach: { weaponParries: reachAllowsParry(reachWeapon(w), range, this.options) } };
+  }
+
   explainDefensesCached(
     d: Combatant,
     a: Combatant,
@@ -2095,11 +2191,13 @@ class Duel {
         readyingFullSet: d.readyingSet,
         options: this.maneuverOptions,
         rules: this.options,
+        ...(this.options?.reachModule ? this.reachParry(d, a) : NO_MODULE_FACTS),
       });
     // Another reading of the maneuvers, a grapple's bound limbs or a long run of dodges: ask each time.
     const counts = [u.weaponParries, u.shieldParries, u.monsterParries, u.grappleParries, u.dodges];
     if (
       this.maneuverOptions !== undefined ||
+      this.options?.reachModule ||
       (this.options !== undefined && this.options.meleeDodgeScope !== FANGS_DEFAULTS.meleeDodgeScope) ||
       (bound !== null && bound.length > 0) ||
       counts.some((n) => n > 3)

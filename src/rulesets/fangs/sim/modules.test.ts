@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { FangsOptions } from "../../../rules/fangs/config";
+import { createLocalizer } from "../../../sim/i18n";
 import { type DuelEvent, runDuel } from "./duel";
 import type { FighterSheet } from "./fighter";
+import { formatDuelLog } from "./format";
 import { loadRoster } from "./packs";
 import { findFighter } from "./roster";
 
@@ -91,5 +94,62 @@ describe("the multiple attacks module in the simulator", () => {
     }
     expect(gaps).toBeGreaterThan(0);
     expect(refusals).toBeGreaterThan(0);
+  });
+});
+
+describe("the reach module in the simulator", () => {
+  it("off, every duel is the same, whole result and events, as with the default rules", () => {
+    const off: FangsOptions = { reachModule: false };
+    for (let seed = 0; seed < 4; seed += 1) {
+      const fighters = [fighter("Cultist"), fighter("Gru")] as const;
+      expect(runDuel({ fighters, options: off }, seed, true)).toEqual(runDuel({ fighters }, seed, true));
+    }
+  });
+
+  it("RHF-RNG-1, RHF-RNG-3 (FANGS module): on, a knife fighter advances on a broadsword, which withdraws; each strikes only at its own range", () => {
+    const own: Record<string, string> = {
+      Knife: "close",
+      Broadsword: "medium",
+      Fist: "close",
+      Kick: "close",
+    };
+    const made = { advance: 0, withdraw: 0 };
+    let struck = 0;
+    for (let seed = 0; seed < 6; seed += 1) {
+      const result = runDuel(
+        { fighters: [fighter("Cultist"), fighter("Gru")], options: { reachModule: true }, maxRounds: 15 },
+        seed,
+        true,
+      );
+      // They engage at the broadsword's medium range; each made maneuver moves it.
+      let range = "medium";
+      for (const e of result.events!) {
+        if (e.type === "round" && e.distance > 0) range = "medium";
+        if (e.type === "rangeManeuver") {
+          expect(e.maneuver).toBe(e.side === 0 ? "advance" : "withdraw");
+          if (e.success) made[e.maneuver] += 1;
+          range = e.range;
+        }
+        if (e.type === "exchange" && own[e.weapon] !== undefined) {
+          expect(own[e.weapon], `seed ${seed}: ${e.weapon} at ${range}`).toBe(range);
+          struck += 1;
+        }
+      }
+    }
+    expect(made.advance).toBeGreaterThan(0);
+    expect(made.withdraw).toBeGreaterThan(0);
+    expect(struck).toBeGreaterThan(0);
+  });
+
+  it("RHF-RNG-3 (FANGS module): the duel log tells each advance and withdraw in the system's words", () => {
+    const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8"));
+    const result = runDuel(
+      { fighters: [fighter("Cultist"), fighter("Gru")], options: { reachModule: true }, maxRounds: 15 },
+      1,
+      true,
+    );
+    const lines = formatDuelLog(result, createLocalizer(lang), 1).join("\n");
+    expect(lines).toMatch(/Cultist tries to advance \(Hard\): d20 \d+, total -?\d+, (made|missed)/);
+    expect(lines).not.toMatch(/FANGS\.(Reach|Sim)\./);
   });
 });

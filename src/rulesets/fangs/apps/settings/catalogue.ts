@@ -59,6 +59,7 @@ export const RULES_FIGURE_KEYS = [
   "dyingHitPointLossPerRound",
   ...READING_KEYS,
   // Optional modules from the reach, holds and firearms rules
+  "reachModule",
   "multipleAttacksModule",
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
@@ -581,6 +582,14 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
     legend: "FANGS.Setting.RulesMenu.Group.Modules.Legend",
     hint: "FANGS.Setting.RulesMenu.Group.Modules.Hint",
     options: [
+      rules("reachModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.ReachModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ReachModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-MAN-7", "NC-MAN-3"],
+      }),
       rules("multipleAttacksModule", {
         kind: "boolean",
         label: "FANGS.Setting.Rules.Field.MultipleAttacksModule",
