@@ -73,6 +73,8 @@ export interface AttackNowContext {
   readonly rules?: FangsOptions;
   /** The multiple attacks module's facts (read only when `rules` switch it on). */
   readonly quickness?: QuicknessFacts;
+  /** The holds module: a hold's control points immobilize the attacker (RHF-HLD-2, holds.ts). */
+  readonly immobilized?: boolean;
   /** The reach module's facts: the range the attacker and target stand at, the weapon's skill (read only when on). */
   readonly reach?: { readonly range: Range; readonly weapon: ReachWeapon };
 }
@@ -131,6 +133,7 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const hand = bash ? shieldBashHand(ctx.attacker.shieldBashAttack) : (ctx.hand ?? "main");
 
   if (ctx.outOfAction) return no("OutOfAction");
+  if (ctx.immobilized === true) return no("Immobilized");
   if (maneuver.attacks === 0) return no("ManeuverNoAttack");
   if (ctx.phase === "initiative") return no("NotAnAttackPhase");
   const restrictions =

@@ -152,6 +152,8 @@ export interface DefenseContext {
    * stand at (RHF-RNG-2). Absent: the module is off or nothing limits it.
    */
   readonly reach?: { readonly weaponParries: boolean };
+  /** The holds module: a hold's control points immobilize the defender (RHF-HLD-2, holds.ts): no defense. */
+  readonly immobilized?: boolean;
 }
 
 /** What a Draw Weapon readies: the weapon-hand item, or the shield/parrying weapon of the off hand. */
@@ -354,6 +356,12 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
   if (parriesUsed >= caps.total) {
     refuse("weaponParry", "ParriesUsed");
     refuse("shieldParry", "ParriesUsed");
+  }
+
+  if (ctx.immobilized === true) {
+    // RHF-HLD-2 (the holds module): "the defender can take no longer any action".
+    parryAll("Immobilized");
+    refuse("dodge", "Immobilized");
   }
 
   if (attack.grapple) {

@@ -59,6 +59,7 @@ function readingOptionsSchema() {
 function moduleSwitchesSchema() {
   return {
     reachModule: flag(D.reachModule, L("reachModule")),
+    controlPointsModule: flag(D.controlPointsModule, L("controlPointsModule")),
     multipleAttacksModule: flag(D.multipleAttacksModule, L("multipleAttacksModule")),
   };
 }

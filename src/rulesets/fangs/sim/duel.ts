@@ -34,6 +34,13 @@ import {
   type GrappleHold,
   releaseGrapple,
 } from "../../../rules/fangs/grapple";
+import {
+  breakFreeFromHolds,
+  type HoldControl,
+  holdMade,
+  holdRound,
+  immobilizedBy,
+} from "../../../rules/fangs/holds";
 import { impaledRoundDamage, removeStuckWeapon } from "../../../rules/fangs/impale";
 import {
   canChooseManeuver,
@@ -247,6 +254,15 @@ export type DuelEvent =
     }
   | { readonly type: "breakFree"; readonly side: FighterIndex; readonly freed: boolean }
   | {
+      /** The holds module: the control points a hold stands at when a round begins (RHF-HLD-1, -2). */
+      readonly type: "holdControl";
+      /** The one held. */
+      readonly side: FighterIndex;
+      readonly grappler: FighterIndex;
+      readonly controlPoints: number;
+      readonly immobilized: boolean;
+    }
+  | {
       /** The reach module's advance or withdraw (RHF-RNG-3): the Hard check and the range it leaves. */
       readonly type: "rangeManeuver";
       readonly side: FighterIndex;
@@ -390,6 +406,9 @@ interface Pair {
   /** The reach module's range between the two while engaged (null: not engaged, or the module is off). */
   range?: Range | null;
 }
+
+/** The holds module's fact for one immobilized (RHF-HLD-2). */
+const IMMOBILIZED = Object.freeze({ immobilized: true });
 
 /** A weapon as the reach module reads it: its skill names its length. */
 function reachWeapon(w: SimWeapon): ReachWeapon {
@@ -720,6 +739,8 @@ class Duel {
   /** The round's initiative order (fighter indices), everyone included; set as each round begins. */
   order: FighterIndex[] = [];
   holds: GrappleHold[] = [];
+  /** The holds module's control of each hold standing (RHF-HLD-1, -2); empty when the module is off. */
+  readonly holdControl = new Map<GrappleHold, HoldControl>();
   /** The round engine's state of this fight, kept for all of it and changed in place (see RoundWork). */
   readonly work: RoundWork;
   /** Every turn and skip the round engine gave, when asked for (traceFight). */
@@ -1538,6 +1559,7 @@ class Duel {
     if (this.events)
       this.log({ type: "round", round: this.round, order: this.order, distance: this.closest() });
     if (this.group) this.dyingRounds();
+    if (this.holdControl.size > 0) this.holdRounds();
     // Up from the ground at its initiative (a lost action or not): no exchange comes before the turns.
     for (const c of this.c) if (!(this.group && this.out(c))) c.fx.statuses.delete("prone");
   }
@@ -1546,6 +1568,8 @@ class Duel {
   turn(c: Combatant, phase: PhaseId): void {
     switch (phase) {
       case "initiative":
+        // RHF-HLD-2 (the holds module): an immobilized fighter takes no action: no break-free, no maneuver.
+        if (this.holdControl.size > 0 && this.immobilized(c)) break;
         if (this.holds.some((h) => h.targetId === c.id)) this.tryBreakFree(c);
         this.declare(c);
         break;
@@ -1697,19 +1721,56 @@ class Duel {
   tryBreakFree(c: Combatant): void {
     const hold = this.holds.find((h) => h.targetId === c.id)!;
     const grappler = this.byId(hold.grapplerId);
-    const result = breakFree(
-      {
-        target: { skill: (c.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
-        grappler: { skill: (grappler.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
-        onTargetsInitiative: true,
-      },
-      this.dice,
-    );
+    const attempt = {
+      target: { skill: (c.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
+      grappler: { skill: (grappler.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
+      onTargetsInitiative: true,
+    };
+    const result =
+      this.holdControl.size > 0
+        ? breakFreeFromHolds(attempt, this.controlsOn(c), this.dice, this.options)
+        : breakFree(attempt, this.dice);
     if (result.freed) {
       this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
       this.letGo(c);
     }
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
+  }
+
+  /** The holds module's control of every hold on a fighter. */
+  controlsOn(c: Combatant): (HoldControl | null)[] {
+    return this.holds.filter((h) => h.targetId === c.id).map((h) => this.holdControl.get(h) ?? null);
+  }
+
+  /** RHF-HLD-2: a hold's control points past the fighter's ST immobilize it. */
+  immobilized(c: Combatant): boolean {
+    return immobilizedBy(this.controlsOn(c), this.options);
+  }
+
+  /** RHF-HLD-1, -2: each hold still standing as a round begins gains its grappler's ceil(ST/3). */
+  holdRounds(): void {
+    for (const [hold, control] of this.holdControl) {
+      if (!this.holds.includes(hold)) {
+        this.holdControl.delete(hold);
+        continue;
+      }
+      const grappler = this.byId(hold.grapplerId);
+      const held = this.byId(hold.targetId);
+      const next = holdRound(
+        control,
+        grappler.sheet.characteristics.st,
+        held.sheet.characteristics.st,
+        this.options,
+      )!;
+      this.holdControl.set(hold, next);
+      this.log({
+        type: "holdControl",
+        side: held.side,
+        grappler: grappler.side,
+        controlPoints: next.controlPoints,
+        immobilized: next.immobilized,
+      });
+    }
   }
 
   /** NC-GRP-3: one no hold binds any more is no longer grappled, as the table's GM takes the status off. */
@@ -2192,12 +2253,14 @@ class Duel {
         options: this.maneuverOptions,
         rules: this.options,
         ...(this.options?.reachModule ? this.reachParry(d, a) : NO_MODULE_FACTS),
+        ...(this.holdControl.size > 0 && this.immobilized(d) ? IMMOBILIZED : NO_MODULE_FACTS),
       });
     // Another reading of the maneuvers, a grapple's bound limbs or a long run of dodges: ask each time.
     const counts = [u.weaponParries, u.shieldParries, u.monsterParries, u.grappleParries, u.dodges];
     if (
       this.maneuverOptions !== undefined ||
       this.options?.reachModule ||
+      this.holdControl.size > 0 ||
       (this.options !== undefined && this.options.meleeDodgeScope !== FANGS_DEFAULTS.meleeDodgeScope) ||
       (bound !== null && bound.length > 0) ||
       counts.some((n) => n > 3)
@@ -2343,14 +2406,16 @@ class Duel {
     this.apply(resolution.effects);
     if (resolution.outcome.kind === OutcomeKind.Grappled) {
       const already = boundLimbsOf(this.holds, d.id);
-      this.holds.push(
-        applyGrapple({
-          grapplerId: a.id,
-          targetId: d.id,
-          grapplerManipulativeLimbs: 2 + a.sheet.extraLimbs,
-          alreadyBound: already,
-        }),
-      );
+      const hold = applyGrapple({
+        grapplerId: a.id,
+        targetId: d.id,
+        grapplerManipulativeLimbs: 2 + a.sheet.extraLimbs,
+        alreadyBound: already,
+      });
+      this.holds.push(hold);
+      // RHF-HLD-1 (the holds module): the round of the grapple is its first round held.
+      const control = holdMade(a.sheet.characteristics.st, d.sheet.characteristics.st, this.options);
+      if (control !== null) this.holdControl.set(hold, control);
     }
     if (this.events)
       this.log({

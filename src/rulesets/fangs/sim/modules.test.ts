@@ -153,3 +153,54 @@ describe("the reach module in the simulator", () => {
     expect(lines).not.toMatch(/FANGS\.(Reach|Sim)\./);
   });
 });
+
+describe("the holds module in the simulator", () => {
+  const fighters = () => [fighter("Giant Octopus"), fighter("Bandit")] as const;
+
+  it("off, every duel is the same, whole result and events, as with the default rules", () => {
+    for (let seed = 0; seed < 4; seed += 1) {
+      const off = runDuel({ fighters: fighters(), options: { controlPointsModule: false } }, seed, true);
+      expect(off).toEqual(runDuel({ fighters: fighters() }, seed, true));
+    }
+  });
+
+  it("RHF-HLD-1, RHF-HLD-2 (FANGS module): on, a hold gains ceil(ST/3) a round; once past the victim's ST, the victim neither acts nor breaks free", () => {
+    const [octopus, bandit] = fighters();
+    const gain = Math.ceil(octopus.characteristics.st / 3);
+    let immobilizedRounds = 0;
+    for (let seed = 0; seed < 12; seed += 1) {
+      const result = runDuel(
+        { fighters: fighters(), options: { controlPointsModule: true }, maxRounds: 20 },
+        seed,
+        true,
+      );
+      let round = 0;
+      let last = 0;
+      let immobile = false;
+      for (const e of result.events!) {
+        if (e.type === "round") {
+          round = e.round;
+          immobile = false;
+        }
+        if (e.type === "holdControl") {
+          // Each round held adds the same gain; the round of the grapple counted one already.
+          expect(e.controlPoints % gain).toBe(0);
+          expect(e.controlPoints).toBeGreaterThan(last);
+          expect(e.immobilized).toBe(e.controlPoints > bandit.characteristics.st);
+          last = e.controlPoints;
+          immobile = e.immobilized;
+          if (immobile) immobilizedRounds += 1;
+        }
+        if (e.type === "breakFree" && e.freed) last = 0;
+        if (immobile) {
+          // The immobilized bandit declares nothing, tries no break-free and strikes no blow.
+          expect(e.type === "maneuver" && e.side === 1, `round ${round}`).toBe(false);
+          expect(e.type === "breakFree" && e.side === 1).toBe(false);
+          expect(e.type === "exchange" && e.attacker === 1).toBe(false);
+          if (e.type === "exchange" && e.defender === 1) expect(e.resolution.defense).toBeNull();
+        }
+      }
+    }
+    expect(immobilizedRounds).toBeGreaterThan(0);
+  });
+});

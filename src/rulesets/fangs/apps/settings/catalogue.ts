@@ -60,6 +60,7 @@ export const RULES_FIGURE_KEYS = [
   ...READING_KEYS,
   // Optional modules from the reach, holds and firearms rules
   "reachModule",
+  "controlPointsModule",
   "multipleAttacksModule",
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
@@ -589,6 +590,14 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "option",
         docs: "modules",
         clauses: ["NC-MAN-7", "NC-MAN-3"],
+      }),
+      rules("controlPointsModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.ControlPointsModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ControlPointsModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-GRP-2", "NC-GRP-3"],
       }),
       rules("multipleAttacksModule", {
         kind: "boolean",
