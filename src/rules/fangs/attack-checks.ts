@@ -196,11 +196,12 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const wanted = ctx.phase === "postMelee" ? "postMelee" : "primary";
   const slot = open.find((s) => s.phase === wanted && s.hand === hand);
   if (!slot) return no(hand === "off" && wanted === "postMelee" ? "NoOffHandAttack" : "NoAttacksLeft");
+  const made = ctx.quickness === undefined ? 0 : declaredMade(ctx.counter);
   const quick =
-    ctx.quickness === undefined ? null : quicknessRound(ctx.quickness, declaredAttacks(ctx), ctx.rules);
+    ctx.quickness === undefined ? null : quicknessRound(ctx.quickness, declaredAttacks(ctx), ctx.rules, made);
   if (quick !== null) {
     // RHF-MAT-1, -2: past the round's declared attacks none is left; each declared one carries the penalty.
-    if (declaredMade(ctx.counter) >= quick.attacks)
+    if (made >= quick.attacks)
       return no(
         quick.allowance === 0 && quick.attacks === 0 ? "QuicknessOffRound" : "QuicknessNoAttacksLeft",
       );

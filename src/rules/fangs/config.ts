@@ -324,6 +324,10 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
     throw new RulesError("invalid-value", "option reachWeaponKinds must map skill keys to weapon kinds", {
       reachWeaponKinds: kinds,
     });
+  if (kinds !== undefined && !Object.hasOwn(kinds, "*"))
+    throw new RulesError("invalid-value", 'option reachWeaponKinds needs a "*" row for any other skill', {
+      reachWeaponKinds: kinds,
+    });
   for (const key of MODULE_KEYS) {
     const value = options[key];
     if (value !== undefined && typeof value !== "boolean")

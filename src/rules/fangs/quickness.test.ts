@@ -115,12 +115,9 @@ describe("the multiple attacks module on FANGS", () => {
     expect(slow(2, 1, 12).slot!.modifier).toBe(-5);
   });
 
-  it("RHF-MAT-2 (FANGS module): each attack beyond the allowance puts −5 on every attack roll of the round, the first included", () => {
-    // AG 10 allows one; an off-hand dagger's second attack makes two: −5 on both.
+  it("RHF-MAT-2 (FANGS module): undeclared, an off-hand attack never made costs nothing; the one past the allowance carries −5 (review 1)", () => {
     const first = canAttackNow(melee({ attacker: TWO_ATTACKS, rules: ON, quickness: facts({ ag: 10 }) }));
-    expect(first.allowed).toBe(true);
-    expect(first.slot!.modifier).toBe(-5);
-    expect(first.quicknessPenalty).toBe(-5);
+    expect(first.slot!.modifier).toBe(0);
     const second = canAttackNow(
       melee({
         attacker: TWO_ATTACKS,
@@ -133,6 +130,28 @@ describe("the multiple attacks module on FANGS", () => {
     );
     // The off hand's own −10 (NC-ATK-9) and the module's −5 together.
     expect(second.slot!.modifier).toBe(-15);
+    expect(second.quicknessPenalty).toBe(-5);
+  });
+
+  it("RHF-MAT-2 (FANGS module): two attacks declared put −5 on every attack roll of the round, the first included", () => {
+    // AG 10 allows one; an off-hand dagger's second attack makes two: −5 on both.
+    const first = canAttackNow(
+      melee({ attacker: TWO_ATTACKS, rules: ON, quickness: facts({ ag: 10, attacks: 2 }) }),
+    );
+    expect(first.allowed).toBe(true);
+    expect(first.slot!.modifier).toBe(-5);
+    expect(first.quicknessPenalty).toBe(-5);
+    const second = canAttackNow(
+      melee({
+        attacker: TWO_ATTACKS,
+        counter: afterMain,
+        phase: "postMelee",
+        hand: "off",
+        rules: ON,
+        quickness: facts({ ag: 10, attacks: 2 }),
+      }),
+    );
+    expect(second.slot!.modifier).toBe(-15);
     // AG 14 allows two: no penalty on either.
     const quick = canAttackNow(melee({ attacker: TWO_ATTACKS, rules: ON, quickness: facts({ ag: 14 }) }));
     expect(quick.slot!.modifier).toBe(0);
@@ -141,7 +160,7 @@ describe("the multiple attacks module on FANGS", () => {
 
   it("RHF-MAT-2 (FANGS module): the penalty reaches the roll: the same dice hit without it and miss with it", () => {
     const verdict = canAttackNow(
-      melee({ attacker: TWO_ATTACKS, rules: ON, quickness: facts({ ag: 10, skill: 10 }) }),
+      melee({ attacker: TWO_ATTACKS, rules: ON, quickness: facts({ ag: 10, skill: 10, attacks: 2 }) }),
     );
     const defense = {
       defender: defenderProfile(),

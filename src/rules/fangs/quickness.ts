@@ -20,7 +20,12 @@ export interface QuicknessFacts {
   readonly ag: number;
   /** The attack skill's total (d20 + skill vs 20): "the modified skill above zero" reads it. */
   readonly skill: number;
-  /** The attacks declared for the round (absent: every attack the round's slots hold). */
+  /**
+   * The attacks declared for the round: each beyond the allowance costs −5
+   * on every attack roll of the round, the first included. Absent: none is
+   * declared ahead, and each attack counts the attacks of the round up to
+   * it, so an attack never made (an off-hand dagger left idle) costs nothing.
+   */
   readonly attacks?: number;
   readonly round: number;
   /** The round of the last attack a fighter of one every other round made; 0: none yet. */
@@ -32,7 +37,7 @@ export interface QuicknessRound {
   readonly allowance: number;
   /** The most attacks the allowance and the skill allow together (RHF-MAT-2). */
   readonly most: number;
-  /** The attacks declared. */
+  /** The attacks the round may hold: those declared, or, undeclared, as many as the slots, the allowance and the skill allow. */
   readonly attacks: number;
   /** Added to every attack roll of the round: −5 for each attack beyond the allowance (0 or less). */
   readonly penalty: number;
@@ -41,6 +46,26 @@ export interface QuicknessRound {
 /** Whether the world plays the module. */
 export function multipleAttacksOn(options?: FangsOptions): boolean {
   return resolveOptions(options).multipleAttacksModule;
+}
+
+/**
+ * The allowance alone (RHF-MAT-1), or null when the module is off: an
+ * attack made while it is above zero is a free one, the round a fighter of
+ * one every other round counts from; an off round's attack at −5 is not.
+ */
+export function quicknessAllowance(
+  facts: Pick<QuicknessFacts, "ag" | "round" | "lastFreeAttackRound">,
+  options?: FangsOptions,
+): number | null {
+  if (!multipleAttacksOn(options)) return null;
+  requireInteger(facts?.ag, "AG");
+  const rules = RHF_DEFAULTS;
+  return attackAllowance(
+    Math.max(rules.quickness[0]!.from, facts.ag),
+    facts.round,
+    facts.lastFreeAttackRound,
+    rules,
+  );
 }
 
 /**
@@ -53,6 +78,7 @@ export function quicknessRound(
   facts: QuicknessFacts,
   declaredBySlots: number,
   options?: FangsOptions,
+  made = 0,
 ): QuicknessRound | null {
   if (!multipleAttacksOn(options)) return null;
   const rules = RHF_DEFAULTS;
@@ -70,7 +96,10 @@ export function quicknessRound(
     );
   }
   checkAttackCount(attacks, facts.skill, allowance, rules);
-  const penalty = attacks === 0 ? 0 : -multipleAttackPenalty(attacks, allowance, rules);
+  // Declared, the round's count prices every roll; undeclared, the attacks up to this one do.
+  const counted =
+    facts.attacks === undefined ? Math.min(attacks, requireInteger(made, "attacks made", 0) + 1) : attacks;
+  const penalty = counted === 0 ? 0 : -multipleAttackPenalty(counted, allowance, rules);
   return Object.freeze({
     allowance,
     most: maxAttacks(facts.skill, allowance, rules),

@@ -62,8 +62,12 @@ describe("the reach module's switch", () => {
     expect(() =>
       resolveOptions({ reachWeaponKinds: { spear: 3 } as unknown as Record<string, string> }),
     ).toThrow(RulesError);
+    // Without a "*" row a weapon of another skill would have no length: refused up front (review R2).
+    expect(() => resolveOptions({ reachWeaponKinds: { spear: "spear" } })).toThrow(/"\*"/);
     // A skill named to a weapon the RHF table lacks is refused when read.
-    expect(() => fangsWeaponRange(SPEAR, { reachWeaponKinds: { spear: "lance" } })).toThrow(/lance/);
+    expect(() => fangsWeaponRange(SPEAR, { reachWeaponKinds: { spear: "lance", "*": "sword" } })).toThrow(
+      /lance/,
+    );
   });
 
   it("off, canAttackNow and explainDefenses answer exactly as without the module's facts", () => {
@@ -136,6 +140,9 @@ describe("the reach module on FANGS", () => {
   it("RHF-RNG-3 (FANGS module): an advance is a FANGS check at the Hard difficulty (half the skill, rounded up); made, the range is the weapon's", () => {
     expect(hardModifier(12)).toBe(-6);
     expect(hardModifier(15)).toBe(-7);
+    // A Hard check never helps: at a skill of 0 or less it costs nothing more (review R3).
+    expect(hardModifier(0)).toBe(0);
+    expect(hardModifier(-5)).toBe(0);
     // Knife 12 at long range: d20 14 + 12 − 6 = 20, made: now close.
     const made = rangeManeuver(
       { weapon: DAGGER, range: "long", skill: 12, madeThisRound: 0 },

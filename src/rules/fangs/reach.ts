@@ -94,9 +94,13 @@ export function rangeManeuverFor(
   return maneuverToward(reachKindOf(weapon, options), range, RHF_DEFAULTS);
 }
 
-/** The modifier that makes a FANGS check Hard: the skill counts as the RHF Hard roll's, half of it rounded up. */
+/**
+ * The modifier that makes a FANGS check Hard: the skill counts as the RHF
+ * Hard roll's, half of it rounded up. Never a bonus: at a skill of 0 or
+ * less, half of it would be more than the skill.
+ */
 export function hardModifier(skill: number): number {
-  return hardTarget(skill, RHF_DEFAULTS) - skill;
+  return Math.min(0, hardTarget(skill, RHF_DEFAULTS) - skill);
 }
 
 export interface RangeManeuverInput {

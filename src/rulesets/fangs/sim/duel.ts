@@ -49,6 +49,7 @@ import {
   movePaces,
 } from "../../../rules/fangs/maneuvers";
 import { defenseFollows, OutcomeKind, plainBlow } from "../../../rules/fangs/outcome";
+import { quicknessAllowance } from "../../../rules/fangs/quickness";
 import {
   engagementRange,
   type Range,
@@ -407,6 +408,9 @@ interface Pair {
   range?: Range | null;
 }
 
+/** A stand-in weapon for the allowance alone, which reads no skill. */
+const NO_WEAPON_SKILL = { skill: { natural: 0, bought: 0, total: 0 } } as SimWeapon;
+
 /** The holds module's fact for one immobilized (RHF-HLD-2). */
 const IMMOBILIZED = Object.freeze({ immobilized: true });
 
@@ -460,7 +464,7 @@ interface Combatant {
   performed: boolean;
   usage: DefenseUsage;
   counter: AttackCounter;
-  /** The round of its last attack (0: none yet): the multiple attacks module's one attack every other round. */
+  /** The round of its last free attack (0: none yet): the multiple attacks module's one attack every other round. */
   lastAttackRound: number;
   /** The round of the attack before that round's (0: none): what this round reads once it has attacked. */
   attackRoundBefore: number;
@@ -1212,7 +1216,9 @@ class Duel {
       last.stuck === this.stuck.length &&
       c.reload.size === 0 &&
       c.restrictions.length === 0 &&
-      last.held === this.held(c)
+      last.held === this.held(c) &&
+      // The multiple attacks module's allowance changes from round to round.
+      !this.options?.multipleAttacksModule
     ) {
       return last.options;
     }
@@ -1247,6 +1253,8 @@ class Duel {
       if (this.group && r.kind !== "noAttack") key += `@${r.targetId}`;
     }
     if (this.group) key += `>${c.target.id}`;
+    // The multiple attacks module's allowance this round changes which attacks may be chosen.
+    if (this.options?.multipleAttacksModule) key += `|Q${this.quicknessNow(c)}`;
     let options = OPTION_CACHE.get(c.sheet, key);
     if (options === undefined) {
       options = Object.freeze(this.computeOptions(c)) as ManeuverOption[];
@@ -1301,6 +1309,10 @@ class Duel {
             attackerEngaged: engaged,
             targetStartedUnengaged: !engaged,
             restrictions: c.restrictions,
+            // As at the attack: a slow fighter's off round refuses an attack its skill cannot carry (review 5).
+            ...(this.options?.multipleAttacksModule
+              ? { rules: this.options, quickness: this.quicknessFacts(c, w) }
+              : NO_MODULE_FACTS),
           });
           if (verdict.allowed) options.push({ maneuver: id, weaponId: w.id });
         }
@@ -2006,22 +2018,27 @@ class Duel {
     });
   }
 
+  /** RHF-MAT-1, -2: AG as Quickness, with the attack's skill and the round of the last free attack. */
+  quicknessFacts(c: Combatant, w: SimWeapon) {
+    return {
+      ag: c.sheet.characteristics.ag,
+      skill: w.skill.total,
+      round: this.round,
+      lastFreeAttackRound: c.lastAttackRound < this.round ? c.lastAttackRound : c.attackRoundBefore,
+    };
+  }
+
+  /** The allowance this round (the maneuver options' cache key). */
+  quicknessNow(c: Combatant): number {
+    return quicknessAllowance(this.quicknessFacts(c, NO_WEAPON_SKILL), this.options) ?? 1;
+  }
+
   /** The optional modules' facts for canAttackNow, as the table reads them from the sheet. */
   moduleFacts(c: Combatant, opp: Combatant, w: SimWeapon) {
     const range = this.options?.reachModule ? this.rangeWith(c, opp) : null;
     return {
       rules: this.options,
-      // RHF-MAT-1, -2: AG as Quickness.
-      ...(this.options?.multipleAttacksModule
-        ? {
-            quickness: {
-              ag: c.sheet.characteristics.ag,
-              skill: w.skill.total,
-              round: this.round,
-              lastFreeAttackRound: c.lastAttackRound < this.round ? c.lastAttackRound : c.attackRoundBefore,
-            },
-          }
-        : {}),
+      ...(this.options?.multipleAttacksModule ? { quickness: this.quicknessFacts(c, w) } : {}),
       // RHF-RNG-1: the range the two stand at.
       ...(range !== null ? { reach: { range, weapon: reachWeapon(w) } } : {}),
     };
@@ -2395,7 +2412,17 @@ class Duel {
       kind: w.kind,
       targetId: d.id,
     });
-    if (a.lastAttackRound !== this.round) {
+    // RHF-MAT-1: a slow fighter counts its rounds from its last free attack, not from one at −5.
+    if (
+      this.options?.multipleAttacksModule &&
+      a.lastAttackRound !== this.round &&
+      slot.source !== AttackSource.ChargeFreeAttack &&
+      slot.source !== AttackSource.DodgePast &&
+      (quicknessAllowance(
+        { ag: a.sheet.characteristics.ag, round: this.round, lastFreeAttackRound: a.lastAttackRound },
+        this.options,
+      ) ?? 0) > 0
+    ) {
       a.attackRoundBefore = a.lastAttackRound;
       a.lastAttackRound = this.round;
     }

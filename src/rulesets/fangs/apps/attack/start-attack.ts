@@ -233,7 +233,12 @@ function roundView(
       verdict = canAttackNow(context);
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
-      verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
+      // A round the multiple attacks module refuses says so, not that no maneuver was declared.
+      const reasonKey =
+        error.details.reason === "TooManyAttacks"
+          ? "FANGS.Rules.Attack.Refusal.QuicknessNoAttacksLeft"
+          : "FANGS.Chat.Attack.NoManeuver";
+      verdict = { allowed: false, reasonKey, slot: null };
     }
   }
   return {
