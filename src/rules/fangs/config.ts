@@ -135,6 +135,7 @@ export interface FangsRules {
   /**
    * The reach module's length of each FANGS weapon, by the skill it strikes
    * with: a weapon kind of the RHF weapon table ("*": any other skill).
+   * Each skill named here overrides reach.ts's REACH_WEAPON_KINDS.
    */
   readonly reachWeaponKinds: Readonly<Record<string, string>>;
   /** RHF-HLD-1 … -3: a grapple held gains control points and immobilizes past the victim's ST (holds.ts). */
@@ -218,26 +219,9 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
 
   // Optional modules from the reach, holds and firearms rules
   reachModule: false,
-  // [default] the text names its own weapons; each FANGS skill is read as the nearest of them.
-  reachWeaponKinds: {
-    fist: "unarmed",
-    kick: "unarmed",
-    bite: "unarmed",
-    claw: "unarmed",
-    gore: "unarmed",
-    grapple: "unarmed",
-    shieldParry: "unarmed",
-    knife: "knife",
-    shortsword: "shortSword",
-    broadsword: "sword",
-    battleAxe: "axe",
-    mace: "mace",
-    club: "club",
-    greatsword: "greatsword",
-    quarterstaff: "staff",
-    spear: "spear",
-    "*": "sword",
-  },
+  // The module's own table (reach.ts, REACH_WEAPON_KINDS) serves each skill not named here.
+  reachWeaponKinds: {},
+
   controlPointsModule: false,
   multipleAttacksModule: false,
 
@@ -316,25 +300,10 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
     const value = options[key];
     if (value !== undefined) requireInteger(value, `option ${key}`, key === "damageModifierStep" ? 1 : 0);
   }
-  const kinds = options.reachWeaponKinds;
-  if (
-    kinds !== undefined &&
-    (kinds === null || typeof kinds !== "object" || Object.values(kinds).some((k) => typeof k !== "string"))
-  )
-    throw new RulesError("invalid-value", "option reachWeaponKinds must map skill keys to weapon kinds", {
-      reachWeaponKinds: kinds,
-    });
-  if (kinds !== undefined && !Object.hasOwn(kinds, "*"))
-    throw new RulesError("invalid-value", 'option reachWeaponKinds needs a "*" row for any other skill', {
-      reachWeaponKinds: kinds,
-    });
   for (const key of MODULE_KEYS) {
     const value = options[key];
     if (value !== undefined && typeof value !== "boolean")
-      throw new RulesError("invalid-value", `option ${key} must be true or false, got ${String(value)}`, {
-        key,
-        value,
-      });
+      throw new RulesError("invalid-value", `option ${key} must be true or false`, { key, value });
   }
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;

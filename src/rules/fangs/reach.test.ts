@@ -60,10 +60,16 @@ describe("the reach module's switch", () => {
       /reachModule must be true or false/,
     );
     expect(() =>
-      resolveOptions({ reachWeaponKinds: { spear: 3 } as unknown as Record<string, string> }),
+      fangsWeaponRange(SPEAR, { reachWeaponKinds: { spear: 3 } as unknown as Record<string, string> }),
     ).toThrow(RulesError);
-    // Without a "*" row a weapon of another skill would have no length: refused up front (review R2).
-    expect(() => resolveOptions({ reachWeaponKinds: { spear: "spear" } })).toThrow(/"\*"/);
+    // A world's table overrides skill by skill; the module's "*" row still serves the rest (review R2).
+    expect(fangsWeaponRange(SPEAR, { reachWeaponKinds: { spear: "knife" } })).toBe("close");
+    expect(
+      fangsWeaponRange({ skillKey: "whip", kind: "melee" }, { reachWeaponKinds: { spear: "knife" } }),
+    ).toBe("medium");
+    expect(fangsWeaponRange({ skillKey: "whip", kind: "melee" }, { reachWeaponKinds: { "*": "pike" } })).toBe(
+      "long",
+    );
     // A skill named to a weapon the RHF table lacks is refused when read.
     expect(() => fangsWeaponRange(SPEAR, { reachWeaponKinds: { spear: "lance", "*": "sword" } })).toThrow(
       /lance/,

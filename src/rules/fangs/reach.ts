@@ -34,14 +34,52 @@ export function reachOn(options?: FangsOptions): boolean {
   return resolveOptions(options).reachModule;
 }
 
-/** The RHF weapon kind a FANGS weapon counts as: its skill's row, else the "*" row. */
+/**
+ * [default] The RHF weapon each FANGS attack skill counts as: the RHF text's
+ * weapons are its own, and FANGS's are read as the nearest of them; "*" is
+ * any other skill. Kept here, out of FANGS_DEFAULTS, so the start-up set
+ * does not carry it; `reachWeaponKinds` overrides it skill by skill.
+ */
+export const REACH_WEAPON_KINDS: Readonly<Record<string, string>> = Object.freeze({
+  fist: "unarmed",
+  kick: "unarmed",
+  bite: "unarmed",
+  claw: "unarmed",
+  gore: "unarmed",
+  grapple: "unarmed",
+  shieldParry: "unarmed",
+  knife: "knife",
+  shortsword: "shortSword",
+  broadsword: "sword",
+  battleAxe: "axe",
+  mace: "mace",
+  club: "club",
+  greatsword: "greatsword",
+  quarterstaff: "staff",
+  spear: "spear",
+  "*": "sword",
+});
+
+/** The RHF weapon kind a FANGS weapon counts as: its skill's row (the world's, then the module's), else the "*" row. */
 export function reachKindOf(weapon: ReachWeapon, options?: FangsOptions): string {
-  const kinds = resolveOptions(options).reachWeaponKinds;
-  const kind = Object.hasOwn(kinds, weapon.skillKey) ? kinds[weapon.skillKey] : kinds["*"];
+  const own = resolveOptions(options).reachWeaponKinds;
+  const skill = weapon.skillKey;
+  const kind = Object.hasOwn(own, skill)
+    ? own[skill]
+    : Object.hasOwn(REACH_WEAPON_KINDS, skill)
+      ? REACH_WEAPON_KINDS[skill]
+      : Object.hasOwn(own, "*")
+        ? own["*"]
+        : REACH_WEAPON_KINDS["*"];
+  // A world's table is read here, not at start-up: a kind that is no RHF weapon kind is refused by weaponRow.
   if (typeof kind !== "string")
-    throw new RulesError("invalid-value", `no reach for the skill "${weapon.skillKey}" and no "*" row`, {
-      skillKey: weapon.skillKey,
-    });
+    throw new RulesError(
+      "invalid-value",
+      `option reachWeaponKinds must map skill "${skill}" to a weapon kind`,
+      {
+        skillKey: skill,
+      },
+    );
   return kind;
 }
 
