@@ -13,6 +13,8 @@ import {
 import { itemCondition } from "./character";
 import type { FangsOptions } from "./config";
 import { getManeuver } from "./maneuvers";
+import { type QuicknessFacts, quicknessRound } from "./quickness";
+import { type Range, type ReachWeapon, reachAttackRefusal } from "./reach";
 import { type AttackRestriction, mayCloseWith, restrictionActive } from "./special-defenses";
 import type { ItemSp, PhaseId, WeaponKind } from "./types";
 
@@ -67,6 +69,14 @@ export interface AttackNowContext {
   /** Down, unconscious or stunned out of its action (NC-ATK-2). */
   readonly outOfAction?: boolean;
   readonly restrictions?: readonly AttackRestriction[];
+  /** The world's rules: the optional modules read their switches here. */
+  readonly rules?: FangsOptions;
+  /** The multiple attacks module's facts (read only when `rules` switch it on). */
+  readonly quickness?: QuicknessFacts;
+  /** The holds module: a hold's control points immobilize the attacker (RHF-HLD-2, holds.ts). */
+  readonly immobilized?: boolean;
+  /** The reach module's facts: the range the attacker and target stand at, the weapon's skill (read only when on). */
+  readonly reach?: { readonly range: Range; readonly weapon: ReachWeapon };
 }
 
 export interface AttackVerdict {
@@ -80,6 +90,8 @@ export interface AttackVerdict {
    * the wrong target. False for a refused attack and for melee.
    */
   readonly intoMelee?: boolean;
+  /** The multiple attacks module's penalty, already in the slot's modifier (absent: the module is off). */
+  readonly quicknessPenalty?: number;
 }
 
 const KEY = "FANGS.Rules.Attack.Refusal.";
@@ -121,6 +133,7 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const hand = bash ? shieldBashHand(ctx.attacker.shieldBashAttack) : (ctx.hand ?? "main");
 
   if (ctx.outOfAction) return no("OutOfAction");
+  if (ctx.immobilized === true) return no("Immobilized");
   if (maneuver.attacks === 0) return no("ManeuverNoAttack");
   if (ctx.phase === "initiative") return no("NotAnAttackPhase");
   const restrictions =
@@ -162,6 +175,10 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
     if (ctx.attackerEngaged) return no("EngagedCannotShoot");
   } else if (!ctx.engagedWithTarget) {
     return no("NotEngaged");
+  } else if (ctx.reach !== undefined) {
+    // RHF-RNG-1 (the reach module): a melee weapon strikes only at its own range.
+    const out = reachAttackRefusal(ctx.reach.weapon, ctx.reach.range, ctx.rules);
+    if (out) return no(out);
   }
   if (maneuver.forbidsExtendedReload && ctx.weapon.extendedReload) return no("ExtendedReload");
   if (maneuver.normalInitiativeOnly && ctx.fromHold) return no("NotNormalInitiative");
@@ -179,6 +196,23 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const wanted = ctx.phase === "postMelee" ? "postMelee" : "primary";
   const slot = open.find((s) => s.phase === wanted && s.hand === hand);
   if (!slot) return no(hand === "off" && wanted === "postMelee" ? "NoOffHandAttack" : "NoAttacksLeft");
+  const made = ctx.quickness === undefined ? 0 : declaredMade(ctx.counter);
+  const quick =
+    ctx.quickness === undefined ? null : quicknessRound(ctx.quickness, declaredAttacks(ctx), ctx.rules, made);
+  if (quick !== null) {
+    // RHF-MAT-1, -2: past the round's declared attacks none is left; each declared one carries the penalty.
+    if (made >= quick.attacks)
+      return no(
+        quick.allowance === 0 && quick.attacks === 0 ? "QuicknessOffRound" : "QuicknessNoAttacksLeft",
+      );
+    return Object.freeze({
+      allowed: true,
+      reasonKey: null,
+      slot: Object.freeze({ ...slot, modifier: slot.modifier + quick.penalty }),
+      intoMelee: ranged && !ctx.targetStartedUnengaged,
+      quicknessPenalty: quick.penalty,
+    });
+  }
   // NC-ATK-4 names who may be shot cleanly; NC-ATK-5 lets one fire into a melee anyway, at the GM's risk.
   return Object.freeze({
     allowed: true,
@@ -195,6 +229,23 @@ function weaponUnfit(weapon: AttackWeapon): string | null {
   if (condition === "shattered") return "WeaponShattered";
   if (condition === "unusableForAttack") return "WeaponUnderHalf";
   return null;
+}
+
+/** The attacks the round's slots hold, as the cap allows: what a declaration may name at most. */
+function declaredAttacks(ctx: AttackNowContext): number {
+  const { slots } = attackSlots(ctx.attacker);
+  let held = 0;
+  for (const s of slots) if (s.source !== AttackSource.DodgePast) held += 1;
+  const cap = roundAttackCap(ctx.attacker);
+  return cap === null ? held : Math.min(cap, held);
+}
+
+/** Attacks made of the declared ones: a Charge's or a Dodge Past's free attack is not declared. */
+function declaredMade(counter: AttackCounter): number {
+  let made = 0;
+  for (const source of counter.made)
+    if (source !== AttackSource.ChargeFreeAttack && source !== AttackSource.DodgePast) made += 1;
+  return made;
 }
 
 function capReached(attacker: RoundAttacker, counter: AttackCounter): boolean {

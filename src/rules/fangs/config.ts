@@ -129,6 +129,20 @@ export interface FangsRules {
    */
   readonly autofireSpecialDodge: "countHits" | "evadesBurst";
 
+  /* Optional modules from the reach, holds and firearms rules (docs/rules/fangs.md); off, nothing changes */
+  /** RHF-RNG-1 … -3: three hand-to-hand ranges, a range per weapon, advance and withdraw (reach.ts). */
+  readonly reachModule: boolean;
+  /**
+   * The reach module's length of each FANGS weapon, by the skill it strikes
+   * with: a weapon kind of the RHF weapon table ("*": any other skill).
+   * Each skill named here overrides reach.ts's REACH_WEAPON_KINDS.
+   */
+  readonly reachWeaponKinds: Readonly<Record<string, string>>;
+  /** RHF-HLD-1 … -3: a grapple held gains control points and immobilizes past the victim's ST (holds.ts). */
+  readonly controlPointsModule: boolean;
+  /** RHF-MAT-1, -2: AG read as Quickness gives the attacks a round, −5 on each beyond (quickness.ts). */
+  readonly multipleAttacksModule: boolean;
+
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
   readonly unconsciousStunRecoveryPerMinute: number;
@@ -209,6 +223,14 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   weaponBreakSp: "current",
   autofireSpecialDodge: "countHits",
 
+  // Optional modules from the reach, holds and firearms rules
+  reachModule: false,
+  // The module's own table (reach.ts, REACH_WEAPON_KINDS) serves each skill not named here.
+  reachWeaponKinds: {},
+
+  controlPointsModule: false,
+  multipleAttacksModule: false,
+
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,
 
@@ -267,8 +289,14 @@ const INTEGER_KEYS = [
   "dyingHitPointLossPerRound",
 ] as const;
 
-/** The optional modules: a switch is a boolean, never a truthy stand-in. */
-const MODULE_KEYS = ["recoilModule", "aimingModule"] as const;
+/** The switches of the optional modules: each true or false. */
+const MODULE_KEYS = [
+  "reachModule",
+  "controlPointsModule",
+  "multipleAttacksModule",
+  "recoilModule",
+  "aimingModule",
+] as const;
 
 /** The last options object resolved, so the hot path pays for a merge once per options object. */
 let lastOptions: FangsOptions | undefined;
@@ -291,7 +319,7 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
   for (const key of MODULE_KEYS) {
     const value = options[key];
     if (value !== undefined && typeof value !== "boolean")
-      throw new RulesError("invalid-value", `option ${key} must be a boolean`, { value });
+      throw new RulesError("invalid-value", `option ${key} must be true or false`, { key, value });
   }
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;

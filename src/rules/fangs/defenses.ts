@@ -145,6 +145,15 @@ export interface DefenseContext {
   readonly options?: Partial<ManeuverOptions>;
   /** The world's readings: `meleeDodgeScope` widens the Melee Dodge to missiles (NC-MAN-11, NC-DEF-3). */
   readonly rules?: FangsOptions;
+  /**
+   * The reach module's answer for this defender (reach.ts, `reachAllowsParry`,
+   * asked by the caller so that this start-up module does not load the
+   * module's tables): whether its weapon may parry at the range the two
+   * stand at (RHF-RNG-2). Absent: the module is off or nothing limits it.
+   */
+  readonly reach?: { readonly weaponParries: boolean };
+  /** The holds module: a hold's control points immobilize the defender (RHF-HLD-2, holds.ts): no defense. */
+  readonly immobilized?: boolean;
 }
 
 /** What a Draw Weapon readies: the weapon-hand item, or the shield/parrying weapon of the off hand. */
@@ -349,6 +358,12 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
     refuse("shieldParry", "ParriesUsed");
   }
 
+  if (ctx.immobilized === true) {
+    // RHF-HLD-2 (the holds module): "the defender can take no longer any action".
+    parryAll("Immobilized");
+    refuse("dodge", "Immobilized");
+  }
+
   if (attack.grapple) {
     // NC-GRP-1: only Grapple parries a grapple.
     refuse("weaponParry", "GrappleOnlyByGrapple");
@@ -374,6 +389,10 @@ export function explainDefenses(ctx: DefenseContext): DefenseAnswer {
     refuse("monsterParry", "NotAMonster");
   }
 
+  if (ctx.reach !== undefined && !ctx.reach.weaponParries) {
+    // RHF-RNG-2 (the reach module): a longer weapon caught inside its range cannot parry; a dodge still can.
+    refuse("weaponParry", "OutOfReachParry");
+  }
   if (ctx.loadout.weapon === "none") refuse("weaponParry", "NoWeapon");
   else if (usage.weaponParries >= caps.weapon) refuse("weaponParry", "ParriesUsed");
   if (bound.has(Limb.MainArm) || (ctx.loadout.weapon === "twoHanded" && bound.has(Limb.OffArm))) {

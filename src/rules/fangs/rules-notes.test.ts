@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FANGS_DEFAULTS, type FangsRules } from "./config";
 import { DEFAULT_MANEUVER_OPTIONS } from "./maneuvers";
+import { REACH_WEAPON_KINDS } from "./reach";
 
 /*
  * docs/rules/fangs.md makes claims about the code: which test proves each
@@ -78,6 +79,13 @@ describe("Defaults the core text leaves open (docs/rules/fangs.md)", () => {
         // "2: 1d2, 4: 1d4, … 12: **2d6** …": every pair as the table has it.
         const pairs = [...cell.replaceAll("*", "").matchAll(/(\d+): ([\dd+]+)/g)].map((m) => [m[1], m[2]]);
         expect(Object.fromEntries(pairs)).toEqual(FANGS_DEFAULTS.damageModifierDice);
+        return;
+      }
+      if (keys[0] === "reachWeaponKinds") {
+        // "`fist`: `unarmed`, …": every skill and the RHF weapon it counts as.
+        const pairs = [...cell.matchAll(/`([^`]+)`: `([^`]+)`/g)].map((m) => [m[1], m[2]]);
+        expect(FANGS_DEFAULTS.reachWeaponKinds).toEqual({});
+        expect(Object.fromEntries(pairs)).toEqual(REACH_WEAPON_KINDS);
         return;
       }
       if (keys[0] === "clubDamage") {

@@ -148,6 +148,18 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   },
   { pattern: "FANGS.Sim.Outcome.{id}", source: "outcome kinds of the exchange (src/rules/fangs/outcome.ts)" },
   { pattern: "FANGS.Sim.Fumble.{id}", source: "fumble results (src/rules/fangs/fumble.ts)" },
+  {
+    pattern: "FANGS.Reach.Range.{id}",
+    source: "RANGES in src/rules/rhf/types.ts (the reach module's three ranges)",
+    ids: () => literalsOf("src/rules/rhf/types.ts", "RANGES"),
+    complete: true,
+  },
+  {
+    pattern: "FANGS.Reach.Maneuver.{id}",
+    source: "RANGE_MANEUVERS in src/rules/rhf/types.ts (the reach module's advance and withdraw)",
+    ids: () => literalsOf("src/rules/rhf/types.ts", "RANGE_MANEUVERS"),
+    complete: true,
+  },
   { pattern: "FANGS.Odds.End.{id}", source: "END_STATES of the simulator (src/sim)" },
   {
     pattern: "FANGS.Aim.Refusal.{id}",

@@ -55,6 +55,15 @@ function readingOptionsSchema() {
   };
 }
 
+/** The optional modules from the reach, holds and firearms rules: each a switch, off by default. */
+function moduleSwitchesSchema() {
+  return {
+    reachModule: flag(D.reachModule, L("reachModule")),
+    controlPointsModule: flag(D.controlPointsModule, L("controlPointsModule")),
+    multipleAttacksModule: flag(D.multipleAttacksModule, L("multipleAttacksModule")),
+  };
+}
+
 /**
  * The figures of FANGS_DEFAULTS a GM may change from the world, each with
  * the constraint the rules core would otherwise refuse at play time. The
@@ -93,6 +102,7 @@ function rulesSchema() {
     ...readingOptionsSchema(),
     shieldBashAttack: choice(C.shieldBashAttack, D.shieldBashAttack, L("shieldBashAttack")),
     autofireSpecialDodge: choice(C.autofireSpecialDodge, D.autofireSpecialDodge, L("autofireSpecialDodge")),
+    ...moduleSwitchesSchema(),
     unconsciousStunRecoveryPerMinute: wholeNumber(
       D.unconsciousStunRecoveryPerMinute,
       L("unconsciousStunRecoveryPerMinute"),

@@ -35,6 +35,13 @@ import {
   type GrappleHold,
   releaseGrapple,
 } from "../../../rules/fangs/grapple";
+import {
+  breakFreeFromHolds,
+  type HoldControl,
+  holdMade,
+  holdRound,
+  immobilizedBy,
+} from "../../../rules/fangs/holds";
 import { impaledRoundDamage, removeStuckWeapon } from "../../../rules/fangs/impale";
 import {
   canChooseManeuver,
@@ -43,6 +50,16 @@ import {
   movePaces,
 } from "../../../rules/fangs/maneuvers";
 import { defenseFollows, OutcomeKind, plainBlow } from "../../../rules/fangs/outcome";
+import { quicknessAllowance } from "../../../rules/fangs/quickness";
+import {
+  engagementRange,
+  type Range,
+  type RangeManeuver,
+  type ReachWeapon,
+  rangeManeuver,
+  rangeManeuverFor,
+  reachAllowsParry,
+} from "../../../rules/fangs/reach";
 import {
   advance,
   beginRound,
@@ -238,6 +255,25 @@ export type DuelEvent =
       readonly removed: boolean;
     }
   | { readonly type: "breakFree"; readonly side: FighterIndex; readonly freed: boolean }
+  | {
+      /** The holds module: the control points a hold stands at when a round begins (RHF-HLD-1, -2). */
+      readonly type: "holdControl";
+      /** The one held. */
+      readonly side: FighterIndex;
+      readonly grappler: FighterIndex;
+      readonly controlPoints: number;
+      readonly immobilized: boolean;
+    }
+  | {
+      /** The reach module's advance or withdraw (RHF-RNG-3): the Hard check and the range it leaves. */
+      readonly type: "rangeManeuver";
+      readonly side: FighterIndex;
+      readonly maneuver: RangeManeuver;
+      readonly roll: number;
+      readonly total: number;
+      readonly success: boolean;
+      readonly range: Range;
+    }
   | { readonly type: "ready"; readonly side: FighterIndex; readonly weapon: string }
   | { readonly type: "status"; readonly fighters: readonly FighterSnapshot[] }
   | { readonly type: "fled"; readonly side: FighterIndex; readonly distance: number }
@@ -369,7 +405,23 @@ interface StuckWeapon {
 interface Pair {
   distance: number;
   engaged: boolean;
+  /** The reach module's range between the two while engaged (null: not engaged, or the module is off). */
+  range?: Range | null;
 }
+
+/** A stand-in weapon for the allowance alone, which reads no skill. */
+const NO_WEAPON_SKILL = { skill: { natural: 0, bought: 0, total: 0 } } as SimWeapon;
+
+/** The holds module's fact for one immobilized (RHF-HLD-2). */
+const IMMOBILIZED = Object.freeze({ immobilized: true });
+
+/** A weapon as the reach module reads it: its skill names its length. */
+function reachWeapon(w: SimWeapon): ReachWeapon {
+  return { skillKey: w.skillKey, kind: w.kind };
+}
+
+/** No module facts: spread into canAttackNow's context when the modules are off, so it reads nothing. */
+const NO_MODULE_FACTS = Object.freeze({});
 
 interface Combatant {
   /** The fighter's index (FighterIndex): the events' `side`. */
@@ -413,6 +465,12 @@ interface Combatant {
   performed: boolean;
   usage: DefenseUsage;
   counter: AttackCounter;
+  /** The round of its last free attack (0: none yet): the multiple attacks module's one attack every other round. */
+  lastAttackRound: number;
+  /** The round of the attack before that round's (0: none): what this round reads once it has attacked. */
+  attackRoundBefore: number;
+  /** The round of its last advance or withdraw (the reach module: one a round); 0: none. */
+  rangeManeuverRound: number;
   /** A withdrawal (Retreat, Disengage) that completes after the Melee phase. */
   withdrawal: "retreat" | "disengage" | null;
   /** Paces the opponent follows the withdrawal (a chase). */
@@ -688,6 +746,8 @@ class Duel {
   /** The round's initiative order (fighter indices), everyone included; set as each round begins. */
   order: FighterIndex[] = [];
   holds: GrappleHold[] = [];
+  /** The holds module's control of each hold standing (RHF-HLD-1, -2); empty when the module is off. */
+  readonly holdControl = new Map<GrappleHold, HoldControl>();
   /** The round engine's state of this fight, kept for all of it and changed in place (see RoundWork). */
   readonly work: RoundWork;
   /** Every turn and skip the round engine gave, when asked for (traceFight). */
@@ -779,6 +839,9 @@ class Duel {
       performed: false,
       usage: emptyDefenseUsage(),
       counter: emptyAttackCounter(),
+      lastAttackRound: 0,
+      attackRoundBefore: 0,
+      rangeManeuverRound: 0,
       withdrawal: null,
       followPaces: 0,
       withdrawalAnswers: new Map(),
@@ -1159,7 +1222,9 @@ class Duel {
       last.stuck === this.stuck.length &&
       c.reload.size === 0 &&
       c.restrictions.length === 0 &&
-      last.held === this.held(c)
+      last.held === this.held(c) &&
+      // The multiple attacks module's allowance changes from round to round.
+      !this.options?.multipleAttacksModule
     ) {
       return last.options;
     }
@@ -1194,6 +1259,8 @@ class Duel {
       if (this.group && r.kind !== "noAttack") key += `@${r.targetId}`;
     }
     if (this.group) key += `>${c.target.id}`;
+    // The multiple attacks module's allowance this round changes which attacks may be chosen.
+    if (this.options?.multipleAttacksModule) key += `|Q${this.quicknessNow(c)}`;
     let options = OPTION_CACHE.get(c.sheet, key);
     if (options === undefined) {
       options = Object.freeze(this.computeOptions(c)) as ManeuverOption[];
@@ -1248,6 +1315,10 @@ class Duel {
             attackerEngaged: engaged,
             targetStartedUnengaged: !engaged,
             restrictions: c.restrictions,
+            // As at the attack: a slow fighter's off round refuses an attack its skill cannot carry (review 5).
+            ...(this.options?.multipleAttacksModule
+              ? { rules: this.options, quickness: this.quicknessFacts(c, w) }
+              : NO_MODULE_FACTS),
           });
           if (verdict.allowed) options.push({ maneuver: id, weaponId: w.id });
         }
@@ -1506,6 +1577,7 @@ class Duel {
     if (this.events)
       this.log({ type: "round", round: this.round, order: this.order, distance: this.closest() });
     if (this.group) this.dyingRounds();
+    if (this.holdControl.size > 0) this.holdRounds();
     // Up from the ground at its initiative (a lost action or not): no exchange comes before the turns.
     for (const c of this.c) if (!(this.group && this.out(c))) c.fx.statuses.delete("prone");
   }
@@ -1514,6 +1586,8 @@ class Duel {
   turn(c: Combatant, phase: PhaseId): void {
     switch (phase) {
       case "initiative":
+        // RHF-HLD-2 (the holds module): an immobilized fighter takes no action: no break-free, no maneuver.
+        if (this.holdControl.size > 0 && this.immobilized(c)) break;
         if (this.holds.some((h) => h.targetId === c.id)) this.tryBreakFree(c);
         this.declare(c);
         break;
@@ -1665,19 +1739,56 @@ class Duel {
   tryBreakFree(c: Combatant): void {
     const hold = this.holds.find((h) => h.targetId === c.id)!;
     const grappler = this.byId(hold.grapplerId);
-    const result = breakFree(
-      {
-        target: { skill: (c.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
-        grappler: { skill: (grappler.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
-        onTargetsInitiative: true,
-      },
-      this.dice,
-    );
+    const attempt = {
+      target: { skill: (c.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
+      grappler: { skill: (grappler.sheet.skills.grapple ?? NO_SKILL).total, modifiers: 0 },
+      onTargetsInitiative: true,
+    };
+    const result =
+      this.holdControl.size > 0
+        ? breakFreeFromHolds(attempt, this.controlsOn(c), this.dice, this.options)
+        : breakFree(attempt, this.dice);
     if (result.freed) {
       this.holds = releaseGrapple(this.holds, hold.grapplerId, hold.targetId);
       this.letGo(c);
     }
     this.log({ type: "breakFree", side: c.side, freed: result.freed });
+  }
+
+  /** The holds module's control of every hold on a fighter. */
+  controlsOn(c: Combatant): (HoldControl | null)[] {
+    return this.holds.filter((h) => h.targetId === c.id).map((h) => this.holdControl.get(h) ?? null);
+  }
+
+  /** RHF-HLD-2: a hold's control points past the fighter's ST immobilize it. */
+  immobilized(c: Combatant): boolean {
+    return immobilizedBy(this.controlsOn(c), this.options);
+  }
+
+  /** RHF-HLD-1, -2: each hold still standing as a round begins gains its grappler's ceil(ST/3). */
+  holdRounds(): void {
+    for (const [hold, control] of this.holdControl) {
+      if (!this.holds.includes(hold)) {
+        this.holdControl.delete(hold);
+        continue;
+      }
+      const grappler = this.byId(hold.grapplerId);
+      const held = this.byId(hold.targetId);
+      const next = holdRound(
+        control,
+        grappler.sheet.characteristics.st,
+        held.sheet.characteristics.st,
+        this.options,
+      )!;
+      this.holdControl.set(hold, next);
+      this.log({
+        type: "holdControl",
+        side: held.side,
+        grappler: grappler.side,
+        controlPoints: next.controlPoints,
+        immobilized: next.immobilized,
+      });
+    }
   }
 
   /** NC-GRP-3: one no hold binds any more is no longer grappled, as the table's GM takes the status off. */
@@ -1907,6 +2018,83 @@ class Duel {
       targetStartedUnengaged: !opp.engagedAtStart,
       outOfAction: this.out(c),
       restrictions: c.restrictions,
+      ...(this.options?.multipleAttacksModule || this.options?.reachModule
+        ? this.moduleFacts(c, opp, w)
+        : NO_MODULE_FACTS),
+    });
+  }
+
+  /** RHF-MAT-1, -2: AG as Quickness, with the attack's skill and the round of the last free attack. */
+  quicknessFacts(c: Combatant, w: SimWeapon) {
+    return {
+      ag: c.sheet.characteristics.ag,
+      skill: w.skill.total,
+      round: this.round,
+      lastFreeAttackRound: c.lastAttackRound < this.round ? c.lastAttackRound : c.attackRoundBefore,
+    };
+  }
+
+  /** The allowance this round (the maneuver options' cache key). */
+  quicknessNow(c: Combatant): number {
+    return quicknessAllowance(this.quicknessFacts(c, NO_WEAPON_SKILL), this.options) ?? 1;
+  }
+
+  /** The optional modules' facts for canAttackNow, as the table reads them from the sheet. */
+  moduleFacts(c: Combatant, opp: Combatant, w: SimWeapon) {
+    const range = this.options?.reachModule ? this.rangeWith(c, opp) : null;
+    return {
+      rules: this.options,
+      ...(this.options?.multipleAttacksModule ? { quickness: this.quicknessFacts(c, w) } : {}),
+      // RHF-RNG-1: the range the two stand at.
+      ...(range !== null ? { reach: { range, weapon: reachWeapon(w) } } : {}),
+    };
+  }
+
+  /**
+   * The reach module's range between two fighters: null unless engaged; set
+   * when they engage, at the longer of their weapons' ranges (engagementRange).
+   */
+  rangeWith(c: Combatant, opp: Combatant): Range | null {
+    const pair = opp === c.target ? c.pair : this.pairWith(c, opp);
+    if (!pair.engaged) {
+      pair.range = null;
+      return null;
+    }
+    if (pair.range == null) {
+      const mine = this.mainWeapon(c);
+      const theirs = this.mainWeapon(opp);
+      pair.range = engagementRange(
+        [mine ? reachWeapon(mine) : null, theirs ? reachWeapon(theirs) : null],
+        this.options,
+      );
+    }
+    return pair.range;
+  }
+
+  /**
+   * RHF-RNG-3: a fighter whose melee weapon is out of its range tries the
+   * advance or withdraw that brings it there, once a round, before it strikes.
+   */
+  tryRangeManeuver(c: Combatant, opp: Combatant, w: SimWeapon): void {
+    if (w.kind !== "melee" || c.rangeManeuverRound === this.round) return;
+    const range = this.rangeWith(c, opp);
+    if (range === null || rangeManeuverFor(reachWeapon(w), range, this.options) === null) return;
+    const made = rangeManeuver(
+      { weapon: reachWeapon(w), range, skill: w.skill.total, madeThisRound: 0 },
+      this.dice,
+      this.options,
+    );
+    c.rangeManeuverRound = this.round;
+    const pair = opp === c.target ? c.pair : this.pairWith(c, opp);
+    pair.range = made.range;
+    this.log({
+      type: "rangeManeuver",
+      side: c.side,
+      maneuver: made.maneuver,
+      roll: made.check.natural,
+      total: made.check.total,
+      success: made.check.success,
+      range: made.range,
     });
   }
 
@@ -1924,6 +2112,7 @@ class Duel {
     const w = this.weapon(c, c.weaponId);
     if (!w) return;
     const opp = this.liveTarget(c, { weapon: w, phase });
+    if (this.options?.reachModule) this.tryRangeManeuver(c, opp, w);
     // A missile or thrown weapon reaches its range, whoever the target is now (a new one after the first fell,
     // or one who moved away since the declaration). A duel keeps its old convention (docs/simulator.md).
     const verdict =
@@ -2055,6 +2244,14 @@ class Duel {
    * explainDefenses is pure: its answer is kept per defender sheet under a
    * key holding every input it reads, like the maneuver options.
    */
+  /** RHF-RNG-2 (the reach module): whether the defender's weapon parries at the range it stands at. */
+  reachParry(d: Combatant, a: Combatant): { reach?: { weaponParries: boolean } } {
+    const range = this.rangeWith(d, a);
+    const w = this.mainWeapon(d);
+    if (range === null || !w) return {};
+    return { reach: { weaponParries: reachAllowsParry(reachWeapon(w), range, this.options) } };
+  }
+
   explainDefensesCached(
     d: Combatant,
     a: Combatant,
@@ -2078,11 +2275,15 @@ class Duel {
         readyingFullSet: d.readyingSet,
         options: this.maneuverOptions,
         rules: this.options,
+        ...(this.options?.reachModule ? this.reachParry(d, a) : NO_MODULE_FACTS),
+        ...(this.holdControl.size > 0 && this.immobilized(d) ? IMMOBILIZED : NO_MODULE_FACTS),
       });
     // Another reading of the maneuvers, a grapple's bound limbs or a long run of dodges: ask each time.
     const counts = [u.weaponParries, u.shieldParries, u.monsterParries, u.grappleParries, u.dodges];
     if (
       this.maneuverOptions !== undefined ||
+      this.options?.reachModule ||
+      this.holdControl.size > 0 ||
       (this.options !== undefined && this.options.meleeDodgeScope !== FANGS_DEFAULTS.meleeDodgeScope) ||
       (bound !== null && bound.length > 0) ||
       counts.some((n) => n > 3)
@@ -2220,6 +2421,20 @@ class Duel {
       kind: w.kind,
       targetId: d.id,
     });
+    // RHF-MAT-1: a slow fighter counts its rounds from its last free attack, not from one at −5.
+    if (
+      this.options?.multipleAttacksModule &&
+      a.lastAttackRound !== this.round &&
+      slot.source !== AttackSource.ChargeFreeAttack &&
+      slot.source !== AttackSource.DodgePast &&
+      (quicknessAllowance(
+        { ag: a.sheet.characteristics.ag, round: this.round, lastFreeAttackRound: a.lastAttackRound },
+        this.options,
+      ) ?? 0) > 0
+    ) {
+      a.attackRoundBefore = a.lastAttackRound;
+      a.lastAttackRound = this.round;
+    }
     // Thrown, the weapon leaves the hand (the rules core's thrownWeaponEffects, as the card applies it).
     if (w.kind === "thrown") this.apply(thrownWeaponEffects(a.id, w));
     if (w.reloadRounds > 0) a.reload.set(w.id, w.reloadRounds + 1);
@@ -2227,14 +2442,16 @@ class Duel {
     this.apply(resolution.effects);
     if (resolution.outcome.kind === OutcomeKind.Grappled) {
       const already = boundLimbsOf(this.holds, d.id);
-      this.holds.push(
-        applyGrapple({
-          grapplerId: a.id,
-          targetId: d.id,
-          grapplerManipulativeLimbs: 2 + a.sheet.extraLimbs,
-          alreadyBound: already,
-        }),
-      );
+      const hold = applyGrapple({
+        grapplerId: a.id,
+        targetId: d.id,
+        grapplerManipulativeLimbs: 2 + a.sheet.extraLimbs,
+        alreadyBound: already,
+      });
+      this.holds.push(hold);
+      // RHF-HLD-1 (the holds module): the round of the grapple is its first round held.
+      const control = holdMade(a.sheet.characteristics.st, d.sheet.characteristics.st, this.options);
+      if (control !== null) this.holdControl.set(hold, control);
     }
     if (this.events)
       this.log({

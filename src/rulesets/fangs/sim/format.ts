@@ -371,6 +371,26 @@ export function formatDuelLog(result: FightResult, i18n: Localizer, seed?: numbe
           `  ${i18n.format(e.freed ? "FANGS.Sim.BrokeFree" : "FANGS.Sim.StillHeld", { name: nm(names, e.side) })}`,
         );
         break;
+      case "holdControl":
+        lines.push(
+          `  ${i18n.format(e.immobilized ? "FANGS.Sim.HoldImmobilizes" : "FANGS.Sim.HoldControl", {
+            name: nm(names, e.side),
+            grappler: nm(names, e.grappler),
+            points: e.controlPoints,
+          })}`,
+        );
+        break;
+      case "rangeManeuver":
+        lines.push(
+          `  ${i18n.format(e.success ? "FANGS.Sim.RangeManeuverMade" : "FANGS.Sim.RangeManeuverFailed", {
+            name: nm(names, e.side),
+            maneuver: i18n.localize(`FANGS.Reach.Maneuver.${e.maneuver}`),
+            roll: e.roll,
+            total: e.total,
+            range: i18n.localize(`FANGS.Reach.Range.${e.range}`),
+          })}`,
+        );
+        break;
       case "ready":
         lines.push(`  ${i18n.format("FANGS.Sim.Ready", { name: nm(names, e.side), weapon: e.weapon })}`);
         break;

@@ -60,6 +60,8 @@ export interface DialogFacts {
   readonly warningKey: string | null;
   /** The attack slot's own modifier (off hand −10…), already part of the roll. */
   readonly slotModifier: number;
+  /** The multiple attacks module's part of it (RHF-MAT-2): −5 for each attack beyond the AG allowance; absent or 0: none. */
+  readonly quicknessPenalty?: number;
   readonly special: { readonly legendKey: string; readonly choices: readonly SpecialChoice[] } | null;
   /** Roll modes: value → lang key. */
   readonly rollModes: Readonly<Record<string, string>>;
@@ -123,9 +125,15 @@ export function attackDialogContext(facts: DialogFacts, localize: Localize, idPr
     warning: facts.warningKey ? localize(facts.warningKey) : null,
     slotNote:
       facts.slotModifier !== 0
-        ? localize("FANGS.Chat.Dialog.SlotModifier", {
-            value: facts.slotModifier > 0 ? `+${facts.slotModifier}` : `${facts.slotModifier}`,
-          })
+        ? localize(
+            facts.quicknessPenalty
+              ? "FANGS.Chat.Dialog.SlotModifierQuickness"
+              : "FANGS.Chat.Dialog.SlotModifier",
+            {
+              value: facts.slotModifier > 0 ? `+${facts.slotModifier}` : `${facts.slotModifier}`,
+              quickness: `${facts.quicknessPenalty ?? 0}`,
+            },
+          )
         : null,
     special: facts.special
       ? {

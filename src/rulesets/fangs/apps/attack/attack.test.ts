@@ -236,6 +236,14 @@ const echo = (key: string, data?: Record<string, string | number>) =>
   data ? `${key} ${JSON.stringify(data)}` : key;
 
 describe("the modifier dialog", () => {
+  it("RHF-MAT-2 (FANGS module): names the multiple attacks module's part of the attack's own modifier, and only when it has one", () => {
+    const plain = attackDialogContext(facts({ slotModifier: -10 }), echo);
+    expect(plain.slotNote).toBe('FANGS.Chat.Dialog.SlotModifier {"value":"-10","quickness":"0"}');
+    const quick = attackDialogContext(facts({ slotModifier: -15, quicknessPenalty: -5 }), echo);
+    expect(quick.slotNote).toBe('FANGS.Chat.Dialog.SlotModifierQuickness {"value":"-15","quickness":"-5"}');
+    expect(attackDialogContext(facts({ quicknessPenalty: 0 }), echo).slotNote).toBeNull();
+  });
+
   it("offers each trade up to the bought points it draws on, and no trade without bought points", () => {
     const context = attackDialogContext(facts(), echo);
     expect(context.trades?.map((t) => [t.name, t.max])).toEqual([

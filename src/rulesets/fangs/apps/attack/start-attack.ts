@@ -180,6 +180,7 @@ function roundView(
   attackerToken: TokenDocument.Implementation | null,
   target: PartyRef,
   targetToken: TokenDocument.Implementation | null,
+  skillTotal: number,
 ): RoundView | null {
   // The started combat holding the attacker, whichever scene this client views: the GM re-checks the same.
   const combat = combatOfAttacker(actor, null);
@@ -216,6 +217,19 @@ function roundView(
     outOfAction: facts.outOfAction,
     // Stored on the combatant by the active GM when the answer's card was posted.
     restrictions: fangsRound(combatant).restrictions,
+    rules,
+    // The multiple attacks module (RHF-MAT-1, -2): AG as Quickness; its penalty comes back in the slot's modifier.
+    ...(rules?.multipleAttacksModule
+      ? {
+          quickness: {
+            ag: facts.ag,
+            skill: skillTotal,
+            round: Math.max(1, combat.round),
+            // The table keeps no round of a slow fighter's last attack yet: each round reads as its first.
+            lastFreeAttackRound: 0,
+          },
+        }
+      : {}),
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {
@@ -225,7 +239,12 @@ function roundView(
       verdict = canAttackNow(context);
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
-      verdict = { allowed: false, reasonKey: "FANGS.Chat.Attack.NoManeuver", slot: null };
+      // A round the multiple attacks module refuses says so, not that no maneuver was declared.
+      const reasonKey =
+        error.details.reason === "TooManyAttacks"
+          ? "FANGS.Rules.Attack.Refusal.QuicknessNoAttacksLeft"
+          : "FANGS.Chat.Attack.NoManeuver";
+      verdict = { allowed: false, reasonKey, slot: null };
     }
   }
   // Only the recoil module reads the shot's number: a card made with it off is as it was without it.
@@ -368,7 +387,7 @@ function prepareAttack(
   // May this attack be made now? (the rules core's canAttackNow, enforced by the world setting)
   const round = free
     ? freeRoundView(actor, free, weapon)
-    : roundView(actor, weapon, attackerToken, target, targetToken);
+    : roundView(actor, weapon, attackerToken, target, targetToken, skill.total);
   const passage = gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
   const reasonKey = round?.verdict.reasonKey ?? null;
   if (passage === "stop") return refusal(reasonKey ?? "FANGS.Chat.Attack.NotNow");
@@ -389,6 +408,7 @@ function prepareAttack(
     damageTrade: takesDamageModifier(profile.kind),
     warningKey: passage === "warn" ? reasonKey : null,
     slotModifier: round?.verdict.slot?.modifier ?? 0,
+    quicknessPenalty: round?.verdict.quicknessPenalty ?? 0,
     special: special ? { legendKey: special.legendKey, choices: special.choices } : null,
     rollModes: rollModes(),
     rollMode: defaultRollMode(),

@@ -64,6 +64,10 @@ export const RULES_FIGURE_KEYS = [
   "unconsciousStunRecoveryPerMinute",
   "dyingHitPointLossPerRound",
   ...READING_KEYS,
+  // Optional modules from the reach, holds and firearms rules
+  "reachModule",
+  "controlPointsModule",
+  "multipleAttacksModule",
   ...FIREARMS_MODULE_KEYS,
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
@@ -218,6 +222,11 @@ export const DOC_SECTIONS = Object.freeze({
     title: "FANGS.Setting.RulesMenu.DocSection.Shields",
     pageId: "GZUo4lmzF1NURB3J",
     notes: "Shield bash and readying",
+  },
+  modules: {
+    title: "FANGS.Setting.RulesMenu.DocSection.Modules",
+    pageId: "Rk4mQd7TzW2pLx9N",
+    notes: "Optional modules from the reach, holds and firearms rules",
   },
 } as const satisfies Record<string, DocSectionDef>);
 export type DocSection = keyof typeof DOC_SECTIONS;
@@ -577,6 +586,37 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
     options: READING_KEYS.map(readingOption),
   },
   {
+    id: "modules",
+    legend: "FANGS.Setting.RulesMenu.Group.Modules.Legend",
+    hint: "FANGS.Setting.RulesMenu.Group.Modules.Hint",
+    options: [
+      rules("reachModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.ReachModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ReachModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-MAN-7", "NC-MAN-3"],
+      }),
+      rules("controlPointsModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.ControlPointsModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ControlPointsModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-GRP-2", "NC-GRP-3"],
+      }),
+      rules("multipleAttacksModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.MultipleAttacksModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.MultipleAttacksModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-ATK-7", "NC-ATK-8"],
+      }),
+    ],
+  },
+  {
     id: "firearms",
     legend: "FANGS.Setting.RulesMenu.Group.Firearms.Legend",
     hint: "FANGS.Setting.RulesMenu.Group.Firearms.Hint",
@@ -586,7 +626,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         label: "FANGS.Setting.Rules.Field.RecoilModule",
         hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilModule",
         basis: "option",
-        docs: "readings",
+        docs: "modules",
         clauses: [],
       }),
       rules("aimingModule", {
@@ -594,7 +634,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         label: "FANGS.Setting.Rules.Field.AimingModule",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AimingModule",
         basis: "option",
-        docs: "readings",
+        docs: "modules",
         clauses: [],
       }),
     ],

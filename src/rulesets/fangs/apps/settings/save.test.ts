@@ -85,6 +85,7 @@ describe("the catalogue matches the settings it edits", () => {
       } else if (option.kind === "choice") {
         expect(field.choices, key).toEqual(option.choices);
       } else if (option.kind === "boolean") {
+        expect(field, key).toBeInstanceOf(foundry.data.fields.BooleanField);
         // The optional modules: a switch whose stored default is the rules core's (off).
         expect((field as DataField & { initial?: unknown }).initial, key).toBe(FANGS_DEFAULTS[key]);
         expect(FANGS_DEFAULTS[key], key).toBe(false);
