@@ -3,7 +3,6 @@ import { RulesError } from "../kernel/errors";
 import { type Fraction, H2H_DEFAULTS, type H2hRules } from "./config";
 import {
   armorSplit,
-  combineShares,
   halfBonus,
   multipliedDamage,
   pulledDamage,
@@ -11,6 +10,7 @@ import {
   shareOf,
   stackMultipliers,
   WHOLE,
+  ZERO,
 } from "./damage";
 import { validateH2hFighter } from "./fighter";
 import type { MoveData } from "./moves";
@@ -76,6 +76,7 @@ export const H2H_REFUSALS = Object.freeze([
   "UnknownReduction",
   "BadPull",
   "BadAnnouncement",
+  "FreeCounter",
 ] as const);
 export type H2hRefusal = (typeof H2H_REFUSALS)[number];
 
@@ -145,6 +146,8 @@ export interface SimultaneousSlot {
   /** The range the declaration steps to (an action, a Dash, a Jump); absent when it stays. */
   readonly range?: Range;
   readonly action?: ActionId;
+  /** A Flip/Throw or Slam from the declarer's Bear Hug: no roll, unless rolled for a natural 20. */
+  readonly fromHug?: "noRoll" | "roll";
 }
 
 export interface H2hExchange {
@@ -631,15 +634,19 @@ export function defenseOptions(melee: H2hMelee, rules: H2hRules = H2H_DEFAULTS):
   const c = melee.current;
   if (c === null || c.stage !== "defend" || c.strike === null) return [];
   const d = fighterState(melee, c.defender!);
-  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null) return [];
+  // A holder's arms (or legs) are on its hold: it cannot parry, dodge or counter, only take the blow.
+  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null || d.holding !== null) return [];
   const move = rules.moves[c.strike.declaration.move];
   if (move.disarm) return ["parry", "dodge"];
+  const armed = fighterState(melee, c.strike.by).weapon !== null;
   const options: DefenseId[] = [];
   for (const id of DEFENSES) {
     const parries = id === "parry" || id === "powerParry" || id === "comboParry";
     if (parries && move.unparryable) continue;
     const attacks = id === "simultaneous" || id === "comboParry" || id === "comboDodge";
     if (attacks && d.attacksLeft <= 0) continue;
+    // Auto-Disarm takes a weapon: against bare hands it has nothing to take.
+    if (id === "autoDisarm" && !armed) continue;
     options.push(id);
   }
   return options;
@@ -987,8 +994,11 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   if (f.preparingPower && !power)
     refuse("PowerPrepared", `${by} prepared a Power Attack: its next attack is that strike`, { by });
   if (power && !f.preparingPower) {
+    // The counter a catch gives is an attack struck now ("the defender may attack"), not a preparation.
+    if (c.free)
+      refuse("FreeCounter", `${by}'s counter is a strike: no Power Attack is prepared in it`, { by });
     // H2H-MOD-1: the first of the Power Attack's two attacks prepares it; the fighter is open till the strike.
-    if (!c.free) draft.spend(by, 1);
+    draft.spend(by, 1);
     draft.set(by, { preparingPower: true });
     draft.events?.push({ kind: "prepare", by });
     return draft.finish(null);
@@ -1032,11 +1042,13 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     }
     return draft.finish(changed(next, { stage: "defend" }));
   }
+  const d = draft.get(target);
   if (roll.natural === 1) {
     draft.events?.push({ kind: "miss", by, target });
+    // H2H-MOD-1: one preparing a Power Attack "cannot do anything", so it catches nothing.
+    if (d.preparingPower) return draft.finish(null);
     return draft.finish(changed(next, { stage: "catchOne" }));
   }
-  const d = draft.get(target);
   if (next.unseen || next.undefended || d.preparingPower || d.heldBy !== null) {
     if (!strikeLands(roll, null, draft.rules)) {
       draft.events?.push({ kind: "miss", by, target });
@@ -1062,8 +1074,14 @@ function declareSimultaneous(
   let mine: SimultaneousSlot = { by, declaration: FLINCHED };
   if (input !== null) {
     const checked = checkAttack(draft, by, other(c, by), input);
-    if (checked.declaration.modifiers.includes("power") || draft.get(by).preparingPower)
-      refuse("ModifierNotAllowed", "a strike at the same time is no Power Attack", { by });
+    const f = draft.get(by);
+    // H2H-MOD-1: a prepared Power Attack's next attack is its strike, in a
+    // tie as anywhere; a tie's strike is struck now, so none is prepared in it.
+    const power = checked.declaration.modifiers.includes("power");
+    if (f.preparingPower && !power)
+      refuse("PowerPrepared", `${by} prepared a Power Attack: its next attack is that strike`, { by });
+    if (power && !f.preparingPower)
+      refuse("ModifierNotAllowed", "a strike at the same time prepares no Power Attack", { by });
     // Only a step (an action, a Dash, a Jump) moves the pair: the other's
     // strike, declared from where they stood, must not undo it.
     const moved = checked.range !== draft.range(by, other(c, by));
@@ -1073,6 +1091,7 @@ function declareSimultaneous(
       penalty: checked.penalty,
       ...(moved ? { range: checked.range } : {}),
       ...(input.action !== undefined ? { action: input.action } : {}),
+      ...(f.holding !== null ? { fromHug: input.rollForCritical ? "roll" : "noRoll" } : {}),
     };
   }
   const filled = slots.map((s) => (s.by === by ? mine : s));
@@ -1090,15 +1109,19 @@ function declareSimultaneous(
     // penalty and the cost of a Spin or a Jump, as in any exchange.
     if (s.range !== undefined) draft.setRange(s.by, target, s.range);
     if (s.action !== undefined) draft.events?.push({ kind: "actions", by: s.by, actions: [s.action] });
-    const roll = strikeRoll(draft, s.by, data, s.penalty ?? 0);
+    // H2H-MOV-4: a Flip/Throw or Slam from a Bear Hug needs no roll and ends the hug, in a tie too.
+    const roll =
+      s.fromHug === "noRoll" ? { natural: 0, total: 0 } : strikeRoll(draft, s.by, data, s.penalty ?? 0);
+    if (s.fromHug !== undefined) endHold(draft, s.by);
     const mods = s.declaration!.modifiers;
     const spin = mods.includes("spin");
     draft.set(s.by, {
       passStrike: false,
+      preparingPower: false,
       loseInitiative: draft.get(s.by).loseInitiative || spin || mods.includes("jump"),
     });
     if (spin) draft.spend(s.by, 1);
-    const strike = strikeOf(roll, s.by, target, s.declaration!, false);
+    const strike = strikeOf(roll, s.by, target, s.declaration!, s.fromHug !== undefined);
     draft.events?.push({
       kind: "strike",
       by: s.by,
@@ -1111,7 +1134,8 @@ function declareSimultaneous(
     strikes.push(strike);
   }
   for (const strike of strikes) {
-    if (undefendedLands(strike, draft.rules)) landStrike(draft, strike, WHOLE, "strike", false, true);
+    if (strike.automatic || undefendedLands(strike, draft.rules))
+      landStrike(draft, strike, WHOLE, "strike", false, true);
     else draft.events?.push({ kind: "miss", by: strike.by, target: strike.target });
   }
   return draft.finish(null);
@@ -1150,6 +1174,11 @@ function timedOut(draft: Draft, by: string): ActResult {
     requireChooser(c.attacker, by);
     if (!c.free) draft.spend(by, 1);
     const f = draft.get(by);
+    if (draft.get(c.defender!).preparingPower) {
+      // One preparing a Power Attack cannot catch the flinch: nothing to roll for.
+      draft.events?.push({ kind: "flinch", by: [by] });
+      return draft.finish(null);
+    }
     const natural = draft.d20();
     const strike: StrikeRecord = {
       natural,
@@ -1207,7 +1236,8 @@ function takeActions(draft: Draft, by: string, actions: readonly ActionId[]): Ac
   const f = draft.get(by);
   if (f.preparingPower) refuse("PowerPrepared", `${by} prepared a Power Attack`, { by });
   if (f.heldBy !== null) refuse("Held", `${by} is held`, { by });
-  if (!c.free) draft.spend(by, 1);
+  if (c.free) refuse("FreeCounter", `${by}'s counter is a strike, not actions`, { by });
+  draft.spend(by, 1);
   const target = c.defender!;
   for (const a of actions) {
     const r = draft.range(by, target);
@@ -1479,6 +1509,13 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   }
   if (defense === "comboParry" || defense === "comboDodge") penalty += rules.comboPenalty;
   if (defense === "powerParry") penalty += rules.powerParryPenalty;
+  if (defense === "autoFlip" || defense === "autoHold") {
+    // H2H-RNG-1: the grapple it ends in is made from fighting range at −2, as any grapple.
+    const grapple = rules.moves[defense === "autoFlip" ? "flipThrow" : holdMove];
+    const range = draft.range(by, attacker);
+    if (!grapple.ranges.includes(range) && grapple.penalizedRanges.includes(range))
+      penalty += rules.grappleFromFightingPenalty;
+  }
   const parries = defense === "parry" || defense === "powerParry" || defense === "comboParry";
   if (parries && data.weapon && d.weapon === null) penalty += rules.barehandedParryPenalty;
   const roll = defenseRoll(draft, c, by, key, penalty);
@@ -1507,19 +1544,29 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       natural: cr.natural,
       total: cr.total,
     });
-    if (undefendedLands(mine, rules)) landStrike(draft, mine, WHOLE, "counter");
+    // Parry and strike are one motion: the blow it meets lands whatever this one does.
+    if (undefendedLands(mine, rules)) landStrike(draft, mine, WHOLE, "counter", false, true);
     else draft.events?.push({ kind: "miss", by, target: attacker });
   }
 
   if (defended) {
     if (defense === "powerParry") {
-      const dmg = rollMoveDice(
-        input.limb === "leg" ? rules.powerParryDamage.leg : rules.powerParryDamage.arm,
-        0,
-        false,
-        draft.dice,
-      );
-      hurt(draft, attacker, by, dmg, "parry");
+      // H2H-DEF-4: "–3 to strike and parry": the parrying limb strikes too, met as a
+      // counter is (over four), for its dice plus the P.S. bonus (H2H-DMG-1).
+      const leg = input.limb === "leg";
+      const pr = strikeRoll(draft, by, rules.moves[leg ? "kick" : "punch"], rules.powerParryPenalty);
+      const blow = strikeOf(pr, by, attacker, leg ? POWER_PARRY_LEG : POWER_PARRY_ARM, false);
+      if (undefendedLands(blow, rules))
+        landStrike(
+          draft,
+          blow,
+          WHOLE,
+          "parry",
+          false,
+          true,
+          leg ? rules.powerParryDamage.leg : rules.powerParryDamage.arm,
+        );
+      else draft.events?.push({ kind: "miss", by, target: attacker });
     }
     if (defense === "autoDisarm" && draft.get(attacker).weapon !== null)
       disarm(draft, by, attacker, roll.natural === 20);
@@ -1537,7 +1584,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       (data.parriedShare || mods.includes("spin") || mods.includes("power")) &&
       strikeLands(strike, null, rules)
     )
-      landStrike(draft, strike, rules.parriedShare, "strike", true);
+      landStrike(draft, strike, rules.parriedShare, "strike", true, true);
     return draft.finish(null);
   }
   if (!strikeLands(strike, null, rules)) {
@@ -1559,10 +1606,20 @@ function counterGrapple(
     total: roll.total,
     by,
     target,
-    automatic: true,
+    // Rolled (over the strike), so it meets an AR as any rolled strike does.
+    automatic: false,
     declaration: { move, modifiers: [], pull: null, knockout: false, deathBlow: false },
   };
 }
+
+const POWER_PARRY_ARM: StrikeDeclaration = Object.freeze({
+  move: "punch",
+  modifiers: Object.freeze([]) as readonly ModifierId[],
+  pull: null,
+  knockout: false,
+  deathBlow: false,
+});
+const POWER_PARRY_LEG: StrikeDeclaration = Object.freeze({ ...POWER_PARRY_ARM, move: "kick" });
 
 /** What a defense costs (H2H-DEF-2, H2H-DEF-4): the next initiative, an attack. */
 function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId): void {
@@ -1603,8 +1660,10 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
   const c = requireStage(draft.melee, "reduce");
   requireChooser(c.defender, by);
   const strike = c.strike!;
+  // Only a Combo's counter can have struck the attacker since its strike,
+  // and the two were at once: the blow lands whatever the counter did.
   if (reduction === null) {
-    landStrike(draft, strike, WHOLE, "strike");
+    landStrike(draft, strike, WHOLE, "strike", false, true);
     return draft.finish(null);
   }
   if (!REDUCTIONS.includes(reduction))
@@ -1624,7 +1683,7 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
         ? rules.crescentShare.breakfall
         : rules.breakfallShare.made
       : rules.breakfallShare.failed;
-  landStrike(draft, strike, share, "strike");
+  landStrike(draft, strike, share, "strike", false, true);
   return draft.finish(null);
 }
 
@@ -1643,12 +1702,16 @@ function disarm(draft: Draft, disarmer: string, wielder: string, take: boolean):
 }
 
 /** The damage a landed strike deals before any share: dice, P.S. bonus, multipliers (H2H-DMG-1, H2H-TRM-3). */
-function strikeDamage(draft: Draft, strike: StrikeRecord): { full: number; natural: number } {
+function strikeDamage(
+  draft: Draft,
+  strike: StrikeRecord,
+  dice: string | undefined,
+): { full: number; natural: number } {
   const rules = draft.rules;
   const a = draft.get(strike.by);
   const data = rules.moves[strike.declaration.move];
   const mods = strike.declaration.modifiers;
-  const source = data.weapon ? (a.weapon?.damage ?? "0") : data.dice;
+  const source = dice ?? (data.weapon ? (a.weapon?.damage ?? "0") : data.dice);
   const natural = rollMoveDice(
     source,
     mods.includes("dash") ? rules.dashExtraDice : 0,
@@ -1679,9 +1742,10 @@ function landStrike(
   draft: Draft,
   strike: StrikeRecord,
   share: Fraction,
-  cause: "strike" | "counter",
+  cause: "strike" | "counter" | "parry",
   parried = false,
   atOnce = false,
+  dice?: string,
 ): void {
   const rules = draft.rules;
   const by = strike.by;
@@ -1696,29 +1760,43 @@ function landStrike(
     disarm(draft, by, to, strike.natural === 20);
     return;
   }
-  const { full, natural } = strikeDamage(draft, strike);
-  let victimShare = share;
-  let attackerShare = { num: 0, den: 1 };
+  const { full, natural } = strikeDamage(draft, strike, dice);
+  // H2H-TRM-1: the armor splits the blow as it lands (after a parry's or a
+  // reduction's share, and a pull), between the victim and the attacker.
+  let victimSplit = WHOLE;
+  let attackerSplit = ZERO;
   if (v.sheet.ar > 0 && !strike.automatic) {
     const split = armorSplit(strike.natural, bonusOf(a, "pp", rules), v.sheet.ar, rules);
-    victimShare = combineShares(share, split.victim);
-    attackerShare = data.weapon ? attackerShare : split.attacker;
+    victimSplit = split.victim;
+    if (!data.weapon) attackerSplit = split.attacker;
   }
-  let amount = shareOf(full, victimShare.num, victimShare.den, rules);
+  let amount: number;
+  let back: number;
   const pull = strike.declaration.pull;
-  if (pull !== null) {
+  if (pull === null) {
+    // Shares kept exact and rounded once (docs/rules/h2h.md, "Damage").
+    amount = shareOf(full, share.num * victimSplit.num, share.den * victimSplit.den, rules);
+    back = shareOf(full, share.num * attackerSplit.num, share.den * attackerSplit.den, rules);
+  } else {
     const over = a.sheet.martialArt ? rules.pullPunchOver.martialArt : rules.pullPunchOver.handToHand;
     const made = draft.d20() > over;
-    amount = pulledDamage(amount, pull, made, a.sheet.martialArt, rules);
+    const blow = pulledDamage(
+      shareOf(full, share.num, share.den, rules),
+      pull,
+      made,
+      a.sheet.martialArt,
+      rules,
+    );
+    amount = shareOf(blow, victimSplit.num, victimSplit.den, rules);
+    back = shareOf(blow, attackerSplit.num, attackerSplit.den, rules);
   }
   hurt(draft, to, by, amount, cause);
-  // A Bear Hug's victim, arms free, strikes its holder to break free (H2H-MOV-4).
+  // A Bear Hug's victim, arms free, strikes its holder to break free (H2H-MOV-4): a blow that lands does it.
   const hug = draft.get(to).holding;
-  if (hug !== null && hug.victim === by && hug.move === "bearHug" && amount > 0) {
+  if (hug !== null && hug.victim === by && hug.move === "bearHug") {
     endHold(draft, to);
     draft.events?.push({ kind: "effect", to: by, what: "brokeFree", amount: 0 });
   }
-  const back = shareOf(full, attackerShare.num, attackerShare.den, rules);
   if (back > 0) hurt(draft, by, by, back, "armor");
   if (parried) return;
   const victim = draft.get(to);
@@ -1744,7 +1822,9 @@ function landStrike(
     draft.setRange(by, to, "fighting");
     draft.events?.push({ kind: "effect", to, what: "pushed", amount: natural });
   }
-  if (data.hold && draft.get(by).holding === null && victim.heldBy === null) {
+  // A holder the armor's share put out of the fight holds no one.
+  const holder = draft.get(by);
+  if (data.hold && holder.out === null && holder.holding === null && victim.heldBy === null) {
     draft.set(by, { holding: { victim: to, move: strike.declaration.move } });
     draft.set(to, { heldBy: by });
     draft.setRange(by, to, "grappling");
@@ -1769,7 +1849,9 @@ function knockOut(draft: Draft, id: string): void {
   if (natural + f.sheet.bonuses.pe >= rules.koSave) {
     const melees = rollMoveDice(rules.koStunMelees, 0, false, draft.dice);
     draft.spend(id, rules.koStunLostAttacks);
-    draft.set(id, { stunMelees: Math.max(f.stunMelees, melees) });
+    // The melee of the blow is counted only when the option says so; else the stun runs its rest, then 1D4 whole melees.
+    const lasts = rules.koStunCountsThisMelee ? melees : melees + 1;
+    draft.set(id, { stunMelees: Math.max(f.stunMelees, lasts) });
     draft.events?.push({ kind: "effect", to: id, what: "stunned", amount: melees });
     return;
   }

@@ -125,7 +125,6 @@ function common(q: PolicyQuestion, choose: Tactics): H2hInput {
     return simultaneous ? TIMED_OUT(self) : { type: "squeeze", by: self };
   }
   if (me.preparingPower) {
-    if (simultaneous) return TIMED_OUT(self);
     const power = bestAttack(me, range, rules, POWER, strikes) ?? bestAttack(me, range, rules, POWER);
     return power
       ? { type: "attack", by: self, move: power.move, modifiers: power.modifiers }
@@ -193,7 +192,9 @@ function createBrawler(): H2hPolicy {
       return guard(q, options);
     },
     attack(q, me, range, simultaneous) {
-      const tries: (readonly ModifierId[])[] = simultaneous ? [["spin"], []] : [["power"], ["spin"], []];
+      // A tie's strike or a caught miss's counter is struck now: no Power Attack is prepared in it.
+      const now = simultaneous || q.melee.current?.free === true;
+      const tries: (readonly ModifierId[])[] = now ? [["spin"], []] : [["power"], ["spin"], []];
       for (const want of tries) {
         const best = bestAttack(me, range, q.rules, want, strikes);
         if (best) return { type: "attack", by: q.self, move: best.move, modifiers: best.modifiers };
