@@ -8,7 +8,6 @@ import {
   pulledDamage,
   rollMoveDice,
   shareOf,
-  stackMultipliers,
   WHOLE,
   ZERO,
 } from "./damage";
@@ -333,9 +332,31 @@ export interface ActResult {
 /*  Reading the melee                           */
 /* -------------------------------------------- */
 
+const PAIR_KEYS = new Map<string, Map<string, string>>();
+let lastA = "";
+let lastB = "";
+let lastKey = "|";
+
 /** The key of a pair's range: the two ids in order. */
 export function pairKey(a: string, b: string): string {
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
+  // Made once a pair: every strike reads its pair's range, and a string
+  // built anew each time costs its making and its hashing. A duel asks
+  // for one pair over and over: the last is kept at hand.
+  if ((a === lastA && b === lastB) || (a === lastB && b === lastA)) return lastKey;
+  let row = PAIR_KEYS.get(a);
+  if (row === undefined) {
+    row = new Map();
+    if (PAIR_KEYS.size < 10_000) PAIR_KEYS.set(a, row);
+  }
+  let key = row.get(b);
+  if (key === undefined) {
+    key = a < b ? `${a}|${b}` : `${b}|${a}`;
+    if (row.size < 10_000) row.set(b, key);
+  }
+  lastA = a;
+  lastB = b;
+  lastKey = key;
+  return key;
 }
 
 export function rangeOf(melee: H2hMelee, a: string, b: string): Range {
@@ -388,51 +409,62 @@ const NO_EVENTS: readonly H2hEvent[] = Object.freeze([]);
 
 class Draft {
   /** The step's events; null when the caller keeps none (a simulated fight without a log). */
-  readonly events: H2hEvent[] | null;
-  readonly owned: Mutable<H2hFighterState>[];
-  readonly fighters: H2hFighterState[];
+  events: H2hEvent[] | null = null;
+  /** The melee's fighters until the step changes one; then a copy the next melee takes. */
+  fighters: readonly H2hFighterState[] = [];
+  /** The fighters were copied this step: a record not the melee's is then this step's own copy. */
+  private copied = false;
   ranges: Record<string, Range> | null = null;
-  constructor(
-    readonly melee: H2hMelee,
-    readonly rules: H2hRules,
-    readonly dice: DiceSource,
-    record: boolean,
-  ) {
+  melee!: H2hMelee;
+  rules: H2hRules = H2H_DEFAULTS;
+  dice!: DiceSource;
+  /** Readies the one draft for a step: `act` runs one step at a time and never within another. */
+  reset(melee: H2hMelee, rules: H2hRules, dice: DiceSource, record: boolean): this {
+    this.melee = melee;
+    this.rules = rules;
+    this.dice = dice;
     this.events = record ? [] : null;
-    this.fighters = melee.fighters.slice();
-    this.owned = [];
+    this.fighters = melee.fighters;
+    this.copied = false;
+    this.ranges = null;
+    return this;
   }
   get(id: string): H2hFighterState {
-    for (let i = 0; i < this.fighters.length; i += 1)
-      if (this.fighters[i]!.id === id) return this.fighters[i]!;
+    const fs = this.fighters;
+    for (let i = 0; i < fs.length; i += 1) if (fs[i]!.id === id) return fs[i]!;
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
   }
   /**
-   * Changes a fighter. Its record is copied once per step (with a fixed
+   * A fighter's record to change. It is copied once per step (with a fixed
    * shape: the engine runs many steps a fight) and then changed in place,
    * so the melee handed in is never touched.
    */
-  set(id: string, change: Partial<H2hFighterState>): H2hFighterState {
+  own(id: string): Mutable<H2hFighterState> {
     const fs = this.fighters;
     for (let i = 0; i < fs.length; i += 1)
       if (fs[i]!.id === id) {
-        let mine = this.owned[i];
-        if (mine === undefined) {
-          mine = copyFighter(fs[i]!);
-          this.owned[i] = mine;
-          fs[i] = mine;
+        if (this.copied && fs[i] !== this.melee.fighters[i]) return fs[i] as Mutable<H2hFighterState>;
+        if (!this.copied) {
+          this.fighters = fs.slice();
+          this.copied = true;
         }
-        return Object.assign(mine, change);
+        const mine = copyFighter(fs[i]!);
+        (this.fighters as H2hFighterState[])[i] = mine;
+        return mine;
       }
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
+  }
+  set(id: string, change: Partial<H2hFighterState>): H2hFighterState {
+    return Object.assign(this.own(id), change);
   }
   range(a: string, b: string): Range {
     return (this.ranges ?? this.melee.ranges)[pairKey(a, b)] ?? "fighting";
   }
   setRange(a: string, b: string, range: Range): void {
-    if (this.range(a, b) === range) return;
+    const key = pairKey(a, b);
+    if (((this.ranges ?? this.melee.ranges)[key] ?? "fighting") === range) return;
     if (this.ranges === null) this.ranges = { ...this.melee.ranges };
-    this.ranges[pairKey(a, b)] = range;
+    this.ranges[key] = range;
   }
   d20(): number {
     return this.dice.roll(20);
@@ -440,9 +472,10 @@ class Draft {
   /** Spends attacks; those beyond what is left are owed to the next melee. */
   spend(id: string, n: number): void {
     if (n <= 0) return;
-    const f = this.get(id);
+    const f = this.own(id);
     const taken = Math.min(f.attacksLeft, n);
-    this.set(id, { attacksLeft: f.attacksLeft - taken, owedAttacks: f.owedAttacks + (n - taken) });
+    f.attacksLeft -= taken;
+    f.owedAttacks += n - taken;
   }
   finish(
     current: H2hExchange | null,
@@ -450,18 +483,23 @@ class Draft {
     meleeInitiative = this.melee.meleeInitiative,
   ): ActResult {
     let over = false;
+    const fs = this.fighters;
     if (current === null) {
       over = true;
-      for (const f of this.fighters) if (f.out === null && f.attacksLeft > 0) over = false;
       let standing = 0;
-      for (const f of this.fighters) if (f.out === null) standing += 1;
+      for (let i = 0; i < fs.length; i += 1) {
+        const f = fs[i]!;
+        if (f.out !== null) continue;
+        standing += 1;
+        if (f.attacksLeft > 0) over = false;
+      }
       if (standing < 2) over = true;
     }
     const m = this.melee;
     const melee: H2hMelee = {
       melee: m.melee,
       exchange,
-      fighters: this.fighters,
+      fighters: fs,
       ranges: this.ranges ?? m.ranges,
       meleeInitiative,
       current,
@@ -470,6 +508,8 @@ class Draft {
     return { melee, events: this.events ?? NO_EVENTS };
   }
 }
+
+const DRAFT = new Draft();
 
 /** A sheet the caller may still change is copied, so the melee plays the figures it checked. */
 function frozenSheet(s: H2hFighter): H2hFighter {
@@ -631,30 +671,35 @@ function standingCount(melee: H2hMelee): number {
  * left; against a Back Kick the only simultaneous attack is a Sweep.
  */
 export function defenseOptions(melee: H2hMelee, rules: H2hRules = H2H_DEFAULTS): DefenseId[] {
+  const options: DefenseId[] = [];
+  for (const id of DEFENSES) if (defenseOpen(melee, rules, id)) options.push(id);
+  return options;
+}
+
+/** Whether `defenseOptions` lists `id`, asked of one defense: `defend` checks the one chosen without the list. */
+function defenseOpen(melee: H2hMelee, rules: H2hRules, id: DefenseId): boolean {
   const c = melee.current;
-  if (c === null || c.stage !== "defend" || c.strike === null) return [];
+  if (c === null || c.stage !== "defend" || c.strike === null) return false;
   const d = fighterState(melee, c.defender!);
   // A holder's arms (or legs) are on its hold: it cannot parry, dodge or counter, only take the blow.
-  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null || d.holding !== null) return [];
+  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null || d.holding !== null) return false;
   const move = rules.moves[c.strike.declaration.move];
-  if (move.disarm) return ["parry", "dodge"];
-  const armed = fighterState(melee, c.strike.by).weapon !== null;
-  const options: DefenseId[] = [];
-  for (const id of DEFENSES) {
-    const parries = id === "parry" || id === "powerParry" || id === "comboParry";
-    if (parries && move.unparryable) continue;
-    const attacks = id === "simultaneous" || id === "comboParry" || id === "comboDodge";
-    if (attacks && d.attacksLeft <= 0) continue;
-    // Auto-Disarm takes a weapon: against bare hands it has nothing to take.
-    if (id === "autoDisarm" && !armed) continue;
-    options.push(id);
-  }
-  return options;
+  if (move.disarm) return id === "parry" || id === "dodge";
+  const parries = id === "parry" || id === "powerParry" || id === "comboParry";
+  if (parries && move.unparryable) return false;
+  const attacks = id === "simultaneous" || id === "comboParry" || id === "comboDodge";
+  if (attacks && d.attacksLeft <= 0) return false;
+  // Auto-Disarm takes a weapon: against bare hands it has nothing to take.
+  if (id === "autoDisarm" && fighterState(melee, c.strike.by).weapon === null) return false;
+  return true;
 }
 
 /* -------------------------------------------- */
 /*  The transition                              */
 /* -------------------------------------------- */
+
+const MOVE_SET: ReadonlySet<string> = new Set(MOVE_IDS);
+const NO_MODIFIERS: readonly ModifierId[] = Object.freeze([]);
 
 function isModifier(m: unknown): m is ModifierId {
   return (MODIFIERS as readonly unknown[]).includes(m);
@@ -682,7 +727,18 @@ function emptyExchange(pair: readonly [string, string]): Mutable<H2hExchange> {
 
 /** An exchange with some fields changed: a copy of fixed shape, as the engine makes several a step. */
 function changed(c: H2hExchange, change: Partial<H2hExchange>): H2hExchange {
-  const copy: Mutable<H2hExchange> = {
+  return Object.assign(copyExchange(c), change);
+}
+
+/** The exchange moved on to `stage`: the hot path's one copy, with no object of changes to merge. */
+function atStage(c: H2hExchange, stage: ExchangeStage): H2hExchange {
+  const copy = copyExchange(c);
+  copy.stage = stage;
+  return copy;
+}
+
+function copyExchange(c: H2hExchange): Mutable<H2hExchange> {
+  return {
     pair: c.pair,
     stage: c.stage,
     initiative: c.initiative,
@@ -697,7 +753,6 @@ function changed(c: H2hExchange, change: Partial<H2hExchange>): H2hExchange {
     strike: c.strike,
     share: c.share,
   };
-  return Object.assign(copy, change);
 }
 
 function strikeOf(
@@ -738,7 +793,7 @@ export function act(
   record = true,
 ): ActResult {
   if (melee.over) refuse("MeleeOver", "every attack of this melee is spent: start the next melee", {});
-  const draft = new Draft(melee, rules, dice, record);
+  const draft = DRAFT.reset(melee, rules, dice, record);
   switch (input.type) {
     case "exchange":
       return beginExchange(draft, input.a, input.b);
@@ -898,10 +953,10 @@ function checkAttack(
   input: Extract<H2hInput, { type: "attack" }>,
 ): CheckedAttack {
   const rules = draft.rules;
-  if (!(MOVE_IDS as readonly string[]).includes(input.move))
+  if (!MOVE_SET.has(input.move))
     refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
   const data = rules.moves[input.move];
-  const modifiers = input.modifiers ?? [];
+  const modifiers = input.modifiers ?? NO_MODIFIERS;
   for (const mod of modifiers) {
     if (!isModifier(mod))
       refuse("UnknownModifier", `"${String(mod)}" is not an attack modification`, { mod });
@@ -1012,11 +1067,10 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   let roll: D20Roll;
   if (fromHug && !input.rollForCritical) roll = { natural: 0, total: 0 };
   else roll = strikeRoll(draft, by, data, checked.penalty);
-  draft.set(by, {
-    preparingPower: false,
-    passStrike: false,
-    loseInitiative: f.loseInitiative || spin || jump,
-  });
+  const mine = draft.own(by);
+  mine.preparingPower = false;
+  mine.passStrike = false;
+  mine.loseInitiative = mine.loseInitiative || spin || jump;
   if (spin) draft.spend(by, 1);
   const strike = strikeOf(roll, by, target, declaration, fromHug);
   draft.events?.push({
@@ -1034,20 +1088,24 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     landStrike(draft, strike, WHOLE, "strike");
     return draft.finish(null);
   }
-  const next = changed(c, { strike, unseen: input.unseen === true });
+  const next = copyExchange(c);
+  next.strike = strike;
+  next.unseen = input.unseen === true;
   if (data.disarm) {
     if (roll.natural !== 20 && roll.total < draft.rules.disarmTarget) {
       draft.events?.push({ kind: "miss", by, target });
       return draft.finish(null);
     }
-    return draft.finish(changed(next, { stage: "defend" }));
+    next.stage = "defend";
+    return draft.finish(next);
   }
   const d = draft.get(target);
   if (roll.natural === 1) {
     draft.events?.push({ kind: "miss", by, target });
     // H2H-MOD-1: one preparing a Power Attack "cannot do anything", so it catches nothing.
     if (d.preparingPower) return draft.finish(null);
-    return draft.finish(changed(next, { stage: "catchOne" }));
+    next.stage = "catchOne";
+    return draft.finish(next);
   }
   if (next.unseen || next.undefended || d.preparingPower || d.heldBy !== null) {
     if (!strikeLands(roll, null, draft.rules)) {
@@ -1057,7 +1115,8 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     landStrike(draft, strike, WHOLE, "strike");
     return draft.finish(null);
   }
-  return draft.finish(changed(next, { stage: "defend" }));
+  next.stage = "defend";
+  return draft.finish(next);
 }
 
 /** H2H-INI-1: both strike at the same time; each needs a strike over four, neither defends. */
@@ -1115,11 +1174,10 @@ function declareSimultaneous(
     if (s.fromHug !== undefined) endHold(draft, s.by);
     const mods = s.declaration!.modifiers;
     const spin = mods.includes("spin");
-    draft.set(s.by, {
-      passStrike: false,
-      preparingPower: false,
-      loseInitiative: draft.get(s.by).loseInitiative || spin || mods.includes("jump"),
-    });
+    const striker = draft.own(s.by);
+    striker.passStrike = false;
+    striker.preparingPower = false;
+    striker.loseInitiative = striker.loseInitiative || spin || mods.includes("jump");
     if (spin) draft.spend(s.by, 1);
     const strike = strikeOf(roll, s.by, target, s.declaration!, s.fromHug !== undefined);
     draft.events?.push({
@@ -1273,7 +1331,7 @@ function hurt(draft: Draft, to: string, from: string, amount: number, cause: Dam
   const f = draft.get(to);
   if (f.out === "dead") return;
   const hp = f.hp - amount;
-  draft.set(to, { hp });
+  draft.own(to).hp = hp;
   draft.events?.push({ kind: "damage", to, from, amount, hp, cause });
   checkDown(draft, to);
 }
@@ -1422,7 +1480,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const rules = draft.rules;
   if (!(DEFENSES as readonly string[]).includes(input.defense))
     refuse("UnknownDefense", `"${String(input.defense)}" is not a defense`, { defense: input.defense });
-  if (!defenseOptions(draft.melee, rules).includes(input.defense))
+  if (!defenseOpen(draft.melee, rules, input.defense))
     refuse("DefenseNotAllowed", `${by} cannot ${input.defense} this strike`, { defense: input.defense });
   const strike = c.strike!;
   const attacker = strike.by;
@@ -1442,8 +1500,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const holdMove = input.move ?? "armHold";
   if (
     defense === "autoHold" &&
-    (!(MOVE_IDS as readonly string[]).includes(holdMove) ||
-      (!rules.moves[holdMove].hold && holdMove !== "slam"))
+    (!MOVE_SET.has(holdMove) || (!rules.moves[holdMove].hold && holdMove !== "slam"))
   )
     refuse("DefenseNotAllowed", "an Auto Hold ends in a hold or a Slam", { move: holdMove });
 
@@ -1591,7 +1648,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     draft.events?.push({ kind: "miss", by: attacker, target: by });
     return draft.finish(null);
   }
-  return draft.finish(changed(c, { stage: "reduce" }));
+  return draft.finish(atStage(c, "reduce"));
 }
 
 function counterGrapple(
@@ -1634,8 +1691,12 @@ function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId
   if (defense === "comboParry" || defense === "comboDodge") draft.spend(by, 1);
   // A pass's defender counters with the next initiative (H2H-INI-2): its defense costs none.
   if (c.passedBy === by) {
-    if (draft.get(by).out === null) draft.set(by, { initiativeNext: true, passStrike: true });
-  } else if (loses && !d.loseInitiative) draft.set(by, { loseInitiative: true });
+    if (draft.get(by).out === null) {
+      const mine = draft.own(by);
+      mine.initiativeNext = true;
+      mine.passStrike = true;
+    }
+  } else if (loses && !d.loseInitiative) draft.own(by).loseInitiative = true;
 }
 
 function noDefense(draft: Draft, by: string): ActResult {
@@ -1651,7 +1712,7 @@ function noDefense(draft: Draft, by: string): ActResult {
     draft.events?.push({ kind: "miss", by: strike.by, target: by });
     return draft.finish(null);
   }
-  return draft.finish(changed(c, { stage: "reduce" }));
+  return draft.finish(atStage(c, "reduce"));
 }
 
 /* Step Six: damage reduction (H2H-DMG-2) */
@@ -1702,11 +1763,7 @@ function disarm(draft: Draft, disarmer: string, wielder: string, take: boolean):
 }
 
 /** The damage a landed strike deals before any share: dice, P.S. bonus, multipliers (H2H-DMG-1, H2H-TRM-3). */
-function strikeDamage(
-  draft: Draft,
-  strike: StrikeRecord,
-  dice: string | undefined,
-): { full: number; natural: number } {
+function strikeDamage(draft: Draft, strike: StrikeRecord, dice: string | undefined): number {
   const rules = draft.rules;
   const a = draft.get(strike.by);
   const data = rules.moves[strike.declaration.move];
@@ -1718,19 +1775,21 @@ function strikeDamage(
     mods.includes("jump"),
     draft.dice,
   );
+  // H2H-TRM-3, stacked one by one as stackMultipliers does, with no list made.
   const m = rules.multipliers;
+  const add = rules.multiplierStacking === "add";
   let multiplier = 1;
-  const list = MULTIPLIER_BUFFER;
-  list.length = 0;
-  if (strike.natural === 20) list.push(m.critical);
-  if (mods.includes("spin")) list.push(m.spin);
-  if (mods.includes("power")) list.push(m.power);
-  if (strike.declaration.deathBlow) list.push(m.deathBlow);
-  if (list.length > 0) multiplier = stackMultipliers(list, rules);
-  return { full: multipliedDamage(natural, a.sheet.bonuses.damage, multiplier, rules), natural };
+  if (strike.natural === 20) multiplier = add ? multiplier + (m.critical - 1) : multiplier * m.critical;
+  if (mods.includes("spin")) multiplier = add ? multiplier + (m.spin - 1) : multiplier * m.spin;
+  if (mods.includes("power")) multiplier = add ? multiplier + (m.power - 1) : multiplier * m.power;
+  if (strike.declaration.deathBlow)
+    multiplier = add ? multiplier + (m.deathBlow - 1) : multiplier * m.deathBlow;
+  lastNaturalDamage = natural;
+  return multipliedDamage(natural, a.sheet.bonuses.damage, multiplier, rules);
 }
 
-const MULTIPLIER_BUFFER: number[] = [];
+/** The dice's sum of the last `strikeDamage` (the Front Kick's "natural roll"): read at once, no object made. */
+let lastNaturalDamage = 0;
 
 /**
  * A strike that landed: its damage (times `share`, from a parry or a
@@ -1760,7 +1819,8 @@ function landStrike(
     disarm(draft, by, to, strike.natural === 20);
     return;
   }
-  const { full, natural } = strikeDamage(draft, strike, dice);
+  const full = strikeDamage(draft, strike, dice);
+  const natural = lastNaturalDamage;
   // H2H-TRM-1: the armor splits the blow as it lands (after a parry's or a
   // reduction's share, and a pull), between the victim and the attacker.
   let victimSplit = WHOLE;
@@ -1837,7 +1897,9 @@ function landStrike(
 function loseInitiative(draft: Draft, id: string): void {
   const f = draft.get(id);
   if (f.loseInitiative) return;
-  draft.set(id, { loseInitiative: true, initiativeNext: false });
+  const mine = draft.own(id);
+  mine.loseInitiative = true;
+  mine.initiativeNext = false;
   draft.events?.push({ kind: "effect", to: id, what: "loseInitiative", amount: 0 });
 }
 
