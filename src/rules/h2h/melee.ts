@@ -672,15 +672,17 @@ function standingCount(melee: H2hMelee): number {
  */
 export function defenseOptions(melee: H2hMelee, rules: H2hRules = H2H_DEFAULTS): DefenseId[] {
   const options: DefenseId[] = [];
-  for (const id of DEFENSES) if (defenseOpen(melee, rules, id)) options.push(id);
+  const c = melee.current;
+  if (c === null || c.stage !== "defend" || c.strike === null) return options;
+  const d = fighterState(melee, c.defender!);
+  for (const id of DEFENSES) if (defenseOpen(melee, rules, d, id)) options.push(id);
   return options;
 }
 
 /** Whether `defenseOptions` lists `id`, asked of one defense: `defend` checks the one chosen without the list. */
-function defenseOpen(melee: H2hMelee, rules: H2hRules, id: DefenseId): boolean {
-  const c = melee.current;
-  if (c === null || c.stage !== "defend" || c.strike === null) return false;
-  const d = fighterState(melee, c.defender!);
+function defenseOpen(melee: H2hMelee, rules: H2hRules, d: H2hFighterState, id: DefenseId): boolean {
+  const c = melee.current!;
+  if (c.strike === null) return false;
   // A holder's arms (or legs) are on its hold: it cannot parry, dodge or counter, only take the blow.
   if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null || d.holding !== null) return false;
   const move = rules.moves[c.strike.declaration.move];
@@ -699,6 +701,16 @@ function defenseOpen(melee: H2hMelee, rules: H2hRules, id: DefenseId): boolean {
 /* -------------------------------------------- */
 
 const MOVE_SET: ReadonlySet<string> = new Set(MOVE_IDS);
+
+/**
+ * Whether a short list (a strike's modifications, a move's ranges) holds
+ * `x`: a plain loop, which the engine inlines, where `includes` is a call
+ * each time, and most lists asked are empty.
+ */
+function has<T>(list: readonly T[], x: T): boolean {
+  for (let i = 0; i < list.length; i += 1) if (list[i] === x) return true;
+  return false;
+}
 const NO_MODIFIERS: readonly ModifierId[] = Object.freeze([]);
 
 function isModifier(m: unknown): m is ModifierId {
@@ -828,8 +840,7 @@ export function act(
 
 /* Step Two: initiative (H2H-INI-1, H2H-INI-2) */
 
-function rollInitiative(draft: Draft, id: string): InitiativeRoll {
-  const f = draft.get(id);
+function rollInitiative(draft: Draft, f: H2hFighterState): InitiativeRoll {
   const natural = draft.d20();
   return { natural, total: natural + bonusOf(f, "initiative", draft.rules) };
 }
@@ -874,8 +885,9 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
       ra = { natural: 0, total: meleeInitiative[a]! };
       rb = { natural: 0, total: meleeInitiative[b]! };
     } else {
-      ra = rollInitiative(draft, a);
-      rb = rollInitiative(draft, b);
+      // The bonuses and the stun are read; the initiative flags just cleared are not.
+      ra = rollInitiative(draft, fa);
+      rb = rollInitiative(draft, fb);
       if (draft.rules.initiativeEvery === "melee")
         meleeInitiative = { ...meleeInitiative, [a]: ra.total, [b]: rb.total };
     }
@@ -907,7 +919,7 @@ function breakTie(draft: Draft, defend: readonly string[]): ActResult {
   const made: string[] = [];
   for (const id of c.pair) {
     if (!defend.includes(id)) continue;
-    const roll = rollInitiative(draft, id);
+    const roll = rollInitiative(draft, draft.get(id));
     const ok = roll.total > highest;
     draft.events?.push({ kind: "tieDefend", by: id, roll, made: ok });
     if (ok) made.push(id);
@@ -957,10 +969,11 @@ function checkAttack(
     refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
   const data = rules.moves[input.move];
   const modifiers = input.modifiers ?? NO_MODIFIERS;
-  for (const mod of modifiers) {
+  for (let i = 0; i < modifiers.length; i += 1) {
+    const mod = modifiers[i]!;
     if (!isModifier(mod))
       refuse("UnknownModifier", `"${String(mod)}" is not an attack modification`, { mod });
-    if (!data.modifiers.includes(mod))
+    if (!has(data.modifiers, mod))
       refuse("ModifierNotAllowed", `${input.move} cannot be made with ${mod}`, { move: input.move, mod });
   }
   if (input.action !== undefined && !ACTIONS.includes(input.action))
@@ -999,16 +1012,15 @@ function checkAttack(
     range = range === "long" ? "fighting" : "grappling";
   if (input.action === "withdraw" && range !== "long") range = range === "grappling" ? "fighting" : "long";
   // Dash moves one range in without an attack; a Jump is made from long range and lands at fighting range (H2H-MOD-1).
-  if (modifiers.includes("dash") && range !== "grappling")
-    range = range === "long" ? "fighting" : "grappling";
-  if (modifiers.includes("jump") && range === "long") range = "fighting";
+  if (has(modifiers, "dash") && range !== "grappling") range = range === "long" ? "fighting" : "grappling";
+  if (has(modifiers, "jump") && range === "long") range = "fighting";
   let penalty = 0;
-  if (!data.ranges.includes(range)) {
-    if (data.penalizedRanges.includes(range)) penalty += rules.grappleFromFightingPenalty;
+  if (!has(data.ranges, range)) {
+    if (has(data.penalizedRanges, range)) penalty += rules.grappleFromFightingPenalty;
     else if (!(f.holding !== null))
       refuse("OutOfRange", `${input.move} cannot be made at ${range} range`, { range });
   }
-  if (modifiers.includes("dash")) penalty += rules.dashStrikePenalty;
+  if (has(modifiers, "dash")) penalty += rules.dashStrikePenalty;
   if (input.action !== undefined) penalty += rules.wildAttackPenalty;
   return {
     declaration: {
@@ -1024,8 +1036,13 @@ function checkAttack(
   };
 }
 
-function strikeRoll(draft: Draft, by: string, data: MoveData, penalty: number): D20Roll {
-  const f = draft.get(by);
+function strikeRoll(
+  draft: Draft,
+  by: string,
+  data: MoveData,
+  penalty: number,
+  f: H2hFighterState = draft.get(by),
+): D20Roll {
   const natural = draft.d20();
   // A Disarm rolls with disarm bonuses, not strike ones, but still takes the
   // penalty of how it is made (a wild attack's, a combo's −3).
@@ -1045,7 +1062,7 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   const f = draft.get(by);
   const checked = checkAttack(draft, by, target, input);
   const { declaration, data } = checked;
-  const power = declaration.modifiers.includes("power");
+  const power = has(declaration.modifiers, "power");
   if (f.preparingPower && !power)
     refuse("PowerPrepared", `${by} prepared a Power Attack: its next attack is that strike`, { by });
   if (power && !f.preparingPower) {
@@ -1061,12 +1078,12 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   draft.setRange(by, target, checked.range);
   if (input.action !== undefined) draft.events?.push({ kind: "actions", by, actions: [input.action] });
   if (!c.free) draft.spend(by, 1);
-  const spin = declaration.modifiers.includes("spin");
-  const jump = declaration.modifiers.includes("jump");
+  const spin = has(declaration.modifiers, "spin");
+  const jump = has(declaration.modifiers, "jump");
   const fromHug = f.holding !== null;
   let roll: D20Roll;
   if (fromHug && !input.rollForCritical) roll = { natural: 0, total: 0 };
-  else roll = strikeRoll(draft, by, data, checked.penalty);
+  else roll = strikeRoll(draft, by, data, checked.penalty, draft.get(by));
   const mine = draft.own(by);
   mine.preparingPower = false;
   mine.passStrike = false;
@@ -1136,7 +1153,7 @@ function declareSimultaneous(
     const f = draft.get(by);
     // H2H-MOD-1: a prepared Power Attack's next attack is its strike, in a
     // tie as anywhere; a tie's strike is struck now, so none is prepared in it.
-    const power = checked.declaration.modifiers.includes("power");
+    const power = has(checked.declaration.modifiers, "power");
     if (f.preparingPower && !power)
       refuse("PowerPrepared", `${by} prepared a Power Attack: its next attack is that strike`, { by });
     if (power && !f.preparingPower)
@@ -1173,11 +1190,11 @@ function declareSimultaneous(
       s.fromHug === "noRoll" ? { natural: 0, total: 0 } : strikeRoll(draft, s.by, data, s.penalty ?? 0);
     if (s.fromHug !== undefined) endHold(draft, s.by);
     const mods = s.declaration!.modifiers;
-    const spin = mods.includes("spin");
+    const spin = has(mods, "spin");
     const striker = draft.own(s.by);
     striker.passStrike = false;
     striker.preparingPower = false;
-    striker.loseInitiative = striker.loseInitiative || spin || mods.includes("jump");
+    striker.loseInitiative = striker.loseInitiative || spin || has(mods, "jump");
     if (spin) draft.spend(s.by, 1);
     const strike = strikeOf(roll, s.by, target, s.declaration!, s.fromHug !== undefined);
     draft.events?.push({
@@ -1464,8 +1481,8 @@ function defenseRoll(
   by: string,
   key: keyof H2hBonuses,
   penalty: number,
+  d: H2hFighterState,
 ): D20Roll {
-  const d = draft.get(by);
   const natural = draft.d20();
   let total = natural + bonusOf(d, key, draft.rules) + penalty;
   if (c.passedBy === by) total += draft.rules.passDefenseBonus;
@@ -1480,12 +1497,12 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const rules = draft.rules;
   if (!(DEFENSES as readonly string[]).includes(input.defense))
     refuse("UnknownDefense", `"${String(input.defense)}" is not a defense`, { defense: input.defense });
-  if (!defenseOpen(draft.melee, rules, input.defense))
+  const d = draft.get(by);
+  if (!defenseOpen(draft.melee, rules, d, input.defense))
     refuse("DefenseNotAllowed", `${by} cannot ${input.defense} this strike`, { defense: input.defense });
   const strike = c.strike!;
   const attacker = strike.by;
   const data = rules.moves[strike.declaration.move];
-  const d = draft.get(by);
   const defense = input.defense;
   // Every choice the defense carries is checked before a die is rolled.
   const counters = defense === "simultaneous" || defense === "comboParry" || defense === "comboDodge";
@@ -1506,10 +1523,10 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
 
   if (data.disarm) {
     // H2H-MOV-3: the wielder must roll higher than the disarmer's roll, P.P. bonus only.
-    const roll = defenseRoll(draft, c, by, "pp", 0);
+    const roll = defenseRoll(draft, c, by, "pp", 0, d);
     const made = beatsStrike(strike, roll, false);
     draft.events?.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made });
-    payDefense(draft, c, by, defense);
+    payDefense(draft, c, by, d, defense);
     if (!made) disarm(draft, attacker, by, strike.natural === 20);
     return draft.finish(null);
   }
@@ -1570,12 +1587,12 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     // H2H-RNG-1: the grapple it ends in is made from fighting range at −2, as any grapple.
     const grapple = rules.moves[defense === "autoFlip" ? "flipThrow" : holdMove];
     const range = draft.range(by, attacker);
-    if (!grapple.ranges.includes(range) && grapple.penalizedRanges.includes(range))
+    if (!has(grapple.ranges, range) && has(grapple.penalizedRanges, range))
       penalty += rules.grappleFromFightingPenalty;
   }
   const parries = defense === "parry" || defense === "powerParry" || defense === "comboParry";
   if (parries && data.weapon && d.weapon === null) penalty += rules.barehandedParryPenalty;
-  const roll = defenseRoll(draft, c, by, key, penalty);
+  const roll = defenseRoll(draft, c, by, key, penalty, d);
   const defended = beatsStrike(strike, roll, tieWins);
   draft.events?.push({
     kind: "defense",
@@ -1585,7 +1602,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     total: roll.total,
     made: defended,
   });
-  payDefense(draft, c, by, defense);
+  payDefense(draft, c, by, d, defense);
 
   // A combo strikes back at once, at −3, met like a simultaneous attack (H2H-DEF-4).
   if (defense === "comboParry" || defense === "comboDodge") {
@@ -1638,7 +1655,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     const mods = strike.declaration.modifiers;
     if (
       parries &&
-      (data.parriedShare || mods.includes("spin") || mods.includes("power")) &&
+      (data.parriedShare || has(mods, "spin") || has(mods, "power")) &&
       strikeLands(strike, null, rules)
     )
       landStrike(draft, strike, rules.parriedShare, "strike", true, true);
@@ -1679,8 +1696,7 @@ const POWER_PARRY_ARM: StrikeDeclaration = Object.freeze({
 const POWER_PARRY_LEG: StrikeDeclaration = Object.freeze({ ...POWER_PARRY_ARM, move: "kick" });
 
 /** What a defense costs (H2H-DEF-2, H2H-DEF-4): the next initiative, an attack. */
-function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId): void {
-  const d = draft.get(by);
+function payDefense(draft: Draft, c: H2hExchange, by: string, d: H2hFighterState, defense: DefenseId): void {
   const sheet = d.sheet;
   let loses = false;
   if (defense === "dodge") {
@@ -1771,8 +1787,8 @@ function strikeDamage(draft: Draft, strike: StrikeRecord, dice: string | undefin
   const source = dice ?? (data.weapon ? (a.weapon?.damage ?? "0") : data.dice);
   const natural = rollMoveDice(
     source,
-    mods.includes("dash") ? rules.dashExtraDice : 0,
-    mods.includes("jump"),
+    has(mods, "dash") ? rules.dashExtraDice : 0,
+    has(mods, "jump"),
     draft.dice,
   );
   // H2H-TRM-3, stacked one by one as stackMultipliers does, with no list made.
@@ -1780,8 +1796,8 @@ function strikeDamage(draft: Draft, strike: StrikeRecord, dice: string | undefin
   const add = rules.multiplierStacking === "add";
   let multiplier = 1;
   if (strike.natural === 20) multiplier = add ? multiplier + (m.critical - 1) : multiplier * m.critical;
-  if (mods.includes("spin")) multiplier = add ? multiplier + (m.spin - 1) : multiplier * m.spin;
-  if (mods.includes("power")) multiplier = add ? multiplier + (m.power - 1) : multiplier * m.power;
+  if (has(mods, "spin")) multiplier = add ? multiplier + (m.spin - 1) : multiplier * m.spin;
+  if (has(mods, "power")) multiplier = add ? multiplier + (m.power - 1) : multiplier * m.power;
   if (strike.declaration.deathBlow)
     multiplier = add ? multiplier + (m.deathBlow - 1) : multiplier * m.deathBlow;
   lastNaturalDamage = natural;
@@ -1877,7 +1893,7 @@ function landStrike(
     }
     if (effect.loseInitiative) loseInitiative(draft, to);
   }
-  if (strike.declaration.modifiers.includes("power")) loseInitiative(draft, to);
+  if (has(strike.declaration.modifiers, "power")) loseInitiative(draft, to);
   if (data.pushOver !== null && natural > data.pushOver && draft.range(by, to) === "grappling") {
     draft.setRange(by, to, "fighting");
     draft.events?.push({ kind: "effect", to, what: "pushed", amount: natural });
