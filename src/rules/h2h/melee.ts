@@ -445,7 +445,8 @@ class Draft {
       if (fs[i]!.id === id) {
         if (this.copied && fs[i] !== this.melee.fighters[i]) return fs[i] as Mutable<H2hFighterState>;
         if (!this.copied) {
-          this.fighters = fs.slice();
+          // A duel's two in a literal: cheaper than slice for the common case.
+          this.fighters = fs.length === 2 ? [fs[0]!, fs[1]!] : fs.slice();
           this.copied = true;
         }
         const mine = copyFighter(fs[i]!);
@@ -1345,16 +1346,15 @@ function holdDamage(draft: Draft, holder: string, move: MoveId): number {
 }
 
 function hurt(draft: Draft, to: string, from: string, amount: number, cause: DamageCause): void {
-  const f = draft.get(to);
-  if (f.out === "dead") return;
+  if (draft.get(to).out === "dead") return;
+  const f = draft.own(to);
   const hp = f.hp - amount;
-  draft.own(to).hp = hp;
+  f.hp = hp;
   draft.events?.push({ kind: "damage", to, from, amount, hp, cause });
-  checkDown(draft, to);
+  checkDown(draft, to, f);
 }
 
-function checkDown(draft: Draft, id: string): void {
-  const f = draft.get(id);
+function checkDown(draft: Draft, id: string, f: H2hFighterState): void {
   const dead = draft.rules.deadAtHp;
   let out: H2hOut | null = f.out;
   if (dead !== null && f.hp <= dead) out = "dead";
@@ -1495,7 +1495,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const by = input.by;
   requireChooser(c.defender, by);
   const rules = draft.rules;
-  if (!(DEFENSES as readonly string[]).includes(input.defense))
+  if (!has(DEFENSES as readonly string[], input.defense))
     refuse("UnknownDefense", `"${String(input.defense)}" is not a defense`, { defense: input.defense });
   const d = draft.get(by);
   if (!defenseOpen(draft.melee, rules, d, input.defense))
