@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AL_FIRST, duel, eventsOf, expectRefusal, hp, play, state } from "../../../test/support/h2h-fixtures";
-import { resolveH2hOptions } from "./config";
+import { H2H_DEFAULTS, resolveH2hOptions } from "./config";
 import { defenseOptions, expecting, type H2hInput } from "./melee";
 import type { DefenseId, MoveId } from "./types";
 
@@ -265,5 +265,65 @@ describe("a hold taken by one the armor put down", () => {
     expect(state(r.melee, "al").out).toBe("down");
     expect([state(r.melee, "al").holding, state(r.melee, "bo").heldBy]).toEqual([null, null]);
     expect(hp(r.melee, "bo")).toBe(29);
+  });
+});
+
+describe("the second review's findings", () => {
+  const prepared = () => play(duel(), [...AL_FIRST, A("punch", { modifiers: ["power"] })], [15, 8]).melee;
+
+  it("H2H-INI-1: one who cannot defend (preparing, holding, held) does not roll to defend in a tie", () => {
+    const tie: H2hInput = { type: "tie", defend: ["al"] };
+    expectRefusal(() => play(prepared(), [NEXT, tie], [10, 10]), "round-refused", "NotTheirChoice");
+    expectRefusal(() => play(hugged(), [NEXT, tie], [10, 10]), "round-refused", "NotTheirChoice");
+    expectRefusal(
+      () => play(hugged(), [NEXT, { type: "tie", defend: ["bo"] }], [10, 10]),
+      "round-refused",
+      "NotTheirChoice",
+    );
+  });
+
+  it("H2H-INI-2: the pass's +3 is for the next attack, not a Combo's or a Power Parry's strike", () => {
+    const passed: H2hInput[] = [
+      ...AL_FIRST,
+      { type: "pass", by: "al" },
+      { type: "attack", by: "bo", move: "punch" },
+    ];
+    // al parries 14 + 4 − 3 = 15 over 12; its counter is 10 − 3 = 7, no +3.
+    const combo = play(
+      duel(),
+      [...passed, { type: "defend", by: "al", defense: "comboParry", move: "punch" }],
+      [15, 8, 12, 14, 10, 2],
+    );
+    expect(eventsOf(combo.events, "strike").find((e) => e.by === "al")!.total).toBe(7);
+    expect(state(combo.melee, "al").passStrike).toBe(true);
+    // The Power Parry's strike 6 − 3 = 3 is not over four (with +3 it would hit).
+    const power = play(
+      duel(),
+      [...passed, { type: "defend", by: "al", defense: "powerParry" }],
+      [15, 8, 12, 14, 6],
+    );
+    expect(hp(power.melee, "bo")).toBe(30);
+  });
+
+  it("H2H-DEF-4: a Power Parry's blow is its limb's dice and P.S. bonus, whatever the moves list gives a punch", () => {
+    const punch = {
+      ...H2H_DEFAULTS.moves.punch,
+      family: "grapple" as const,
+      effect: { loseAttacks: 1, loseInitiative: true, balanceSaves: false, falls: true },
+    };
+    const options = { moves: { ...H2H_DEFAULTS.moves, punch } };
+    const bo = { bonuses: { grapple: 5 } };
+    // bo's grapple bonus does not count: 3 − 3 is not over four.
+    const short = play(duel({}, bo), [...AL_FIRST, A("kick"), D("powerParry")], [15, 8, 12, 16, 3], options);
+    expect(hp(short.melee, "al")).toBe(30);
+    // 10 − 3 hits for 1D4 = 3, and nothing of the punch's effects.
+    const hit = play(
+      duel({}, bo),
+      [...AL_FIRST, A("kick"), D("powerParry")],
+      [15, 8, 12, 16, 10, 3],
+      options,
+    );
+    expect(hp(hit.melee, "al")).toBe(27);
+    expect(state(hit.melee, "al")).toMatchObject({ attacksLeft: 3, loseInitiative: false });
   });
 });

@@ -914,8 +914,14 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
  */
 function breakTie(draft: Draft, defend: readonly string[]): ActResult {
   const c = requireStage(draft.melee, "tie");
-  for (const id of defend)
+  for (const id of defend) {
     if (!c.pair.includes(id)) refuse("NotTheirChoice", `${id} is not in this tie`, { id });
+    // The roll buys "a chance to defend": one who could not defend (preparing
+    // a Power Attack, holding, held) would pay an attack for nothing.
+    const f = draft.get(id);
+    if (f.preparingPower || f.holding !== null || f.heldBy !== null)
+      refuse("NotTheirChoice", `${id} cannot defend now, so does not roll to`, { id });
+  }
   const highest = Math.max(c.initiative[0]!.total, c.initiative[1]!.total);
   const made: string[] = [];
   for (const id of c.pair) {
@@ -1043,12 +1049,13 @@ function strikeRoll(
   data: MoveData,
   penalty: number,
   f: H2hFighterState = draft.get(by),
+  withPass = true,
 ): D20Roll {
   const natural = draft.d20();
   // A Disarm rolls with disarm bonuses, not strike ones, but still takes the
   // penalty of how it is made (a wild attack's, a combo's −3).
   if (data.disarm) return { natural, total: natural + bonusOf(f, "disarm", draft.rules) + penalty };
-  const pass = f.passStrike ? draft.rules.passStrikeBonus : 0;
+  const pass = withPass && f.passStrike ? draft.rules.passStrikeBonus : 0;
   const grapple =
     data.family === "grapple" || data.family === "hold" ? bonusOf(f, "grapple", draft.rules) : 0;
   return { natural, total: natural + bonusOf(f, "strike", draft.rules) + grapple + pass + penalty };
@@ -1607,7 +1614,15 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   // A combo strikes back at once, at −3, met like a simultaneous attack (H2H-DEF-4).
   if (defense === "comboParry" || defense === "comboDodge") {
     const move = counterMove;
-    const cr = strikeRoll(draft, by, counter!.data, counter!.penalty + rules.comboPenalty);
+    // The pass's +3 waits for the next attack (H2H-INI-2): this strike is part of the defense.
+    const cr = strikeRoll(
+      draft,
+      by,
+      counter!.data,
+      counter!.penalty + rules.comboPenalty,
+      draft.get(by),
+      false,
+    );
     const mine = strikeOf(cr, by, attacker, counter!.declaration, false);
     draft.events?.push({
       kind: "strike",
@@ -1628,15 +1643,22 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       // H2H-DEF-4: "–3 to strike and parry": the parrying limb strikes too, met as a
       // counter is (over four), for its dice plus the P.S. bonus (H2H-DMG-1).
       const leg = input.limb === "leg";
-      const pr = strikeRoll(draft, by, rules.moves[leg ? "kick" : "punch"], rules.powerParryPenalty);
+      // The limb's own strike: the strike bonus, not what the moves list says of a punch or a
+      // kick, and not the pass's +3, which waits for the next attack (H2H-INI-2).
+      const natural = draft.d20();
+      const pr = {
+        natural,
+        total: natural + bonusOf(draft.get(by), "strike", rules) + rules.powerParryPenalty,
+      };
       const blow = strikeOf(pr, by, attacker, leg ? POWER_PARRY_LEG : POWER_PARRY_ARM, false);
+      // Damage only (landed as a parried blow is): a punch's or a kick's effects are not the parry's.
       if (undefendedLands(blow, rules))
         landStrike(
           draft,
           blow,
           WHOLE,
           "parry",
-          false,
+          true,
           true,
           leg ? rules.powerParryDamage.leg : rules.powerParryDamage.arm,
         );
@@ -1831,7 +1853,7 @@ function landStrike(
   // in full: one that killed its victim first does not unthrow the other.
   if ((a.out === "dead" && !atOnce) || v.out === "dead") return;
   const data = rules.moves[strike.declaration.move];
-  if (data.disarm) {
+  if (data.disarm && dice === undefined) {
     disarm(draft, by, to, strike.natural === 20);
     return;
   }

@@ -110,7 +110,11 @@ function common(q: PolicyQuestion, choose: Tactics): H2hInput {
   const { melee, awaited, self, opponent, rules } = q;
   const me = fighterState(melee, self);
   const kinds = awaited.kinds;
-  if (kinds.includes("tie")) return { type: "tie", defend: choose.defendTie(q) ? [self] : [] };
+  if (kinds.includes("tie")) {
+    // One preparing a Power Attack or in a hold has no defense to roll for.
+    const free = !me.preparingPower && me.holding === null && me.heldBy === null;
+    return { type: "tie", defend: free && choose.defendTie(q) ? [self] : [] };
+  }
   if (kinds.includes("catch")) return { type: "catch", by: self, attempt: true };
   if (kinds.includes("reduce")) {
     const b = me.sheet.bonuses;
