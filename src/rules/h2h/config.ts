@@ -109,6 +109,8 @@ export interface H2hRules {
   readonly disarmTarget: number;
   /** H2H-MOV-4: what a Bear Hug's victim must beat: the holder's P.S. (with its damage bonus), or P.P. + P.S. as other holds. */
   readonly bearHugBreak: "ps" | "ppPlusPs";
+  /** H2H-MOV-4, "with either the arms or legs": a Bear Hug made with the legs leaves the holder's arms to parry. */
+  readonly bearHugWithLegs: boolean;
 
   /** A fighter at or under these hit points is down, and dead (null: never dead of damage alone). */
   readonly downAtHp: number;
@@ -192,6 +194,7 @@ export const H2H_DEFAULTS: H2hRules = deepFreeze({
 
   disarmTarget: 16,
   bearHugBreak: "ps",
+  bearHugWithLegs: false,
 
   downAtHp: 0,
   deadAtHp: null,
@@ -238,6 +241,7 @@ const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
   multiplyStrengthBonus: [true, false],
   dodgeCostsAttackInMelee: [true, false],
   koStunCountsThisMelee: [true, false],
+  bearHugWithLegs: [true, false],
 };
 
 function refuse(message: string, details: Readonly<Record<string, unknown>> = {}): never {

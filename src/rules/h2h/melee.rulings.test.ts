@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { AL_FIRST, duel, eventsOf, expectRefusal, hp, play, state } from "../../../test/support/h2h-fixtures";
+import {
+  AL_FIRST,
+  duel,
+  eventsOf,
+  expectRefusal,
+  h2hFighter,
+  hp,
+  play,
+  state,
+} from "../../../test/support/h2h-fixtures";
 import { H2H_DEFAULTS, resolveH2hOptions } from "./config";
 import { defenseOptions, expecting, type H2hInput } from "./melee";
 import type { DefenseId, MoveId } from "./types";
@@ -60,9 +69,10 @@ describe("a combo's counter and the blow it meets are struck at once", () => {
 });
 
 describe("a Bear Hug and its holder", () => {
-  it("H2H-MOV-4: a holder, its arms on the hold, has no defense to offer; it may still roll with the blow", () => {
+  it("H2H-MOV-4: a holder, its arms on the hold, cannot parry or dodge; it may still roll with the blow", () => {
     const struck = play(hugged(), [NEXT, { type: "attack", by: "bo", move: "punch" }], [8, 15, 12]);
-    expect(defenseOptions(struck.melee)).toEqual([]);
+    expect(defenseOptions(struck.melee)).not.toContain("parry");
+    expect(defenseOptions(struck.melee)).not.toContain("dodge");
     expectRefusal(
       () => play(struck.melee, [{ type: "defend", by: "al", defense: "parry" }], []),
       "round-refused",
@@ -325,5 +335,57 @@ describe("the second review's findings", () => {
     );
     expect(hp(hit.melee, "al")).toBe(27);
     expect(state(hit.melee, "al")).toMatchObject({ attacksLeft: 3, loseInitiative: false });
+  });
+
+  it("H2H-TRM-12: a Bear Hug's holder struck by its victim may Slam instead of defending, with no roll", () => {
+    const struck = play(hugged(), [NEXT, { type: "attack", by: "bo", move: "punch" }], [8, 15, 12]);
+    expect(defenseOptions(struck.melee)).toEqual(["simultaneous"]);
+    // bo's punch lands for 2; al's Slam needs no roll: 1 + 1 + 1 + 1 damage bonus.
+    const r = play(
+      struck.melee,
+      [{ type: "defend", by: "al", defense: "simultaneous", move: "slam" }],
+      [2, 1, 1, 1],
+    );
+    expect([hp(r.melee, "al"), hp(r.melee, "bo")]).toEqual([28, 22]);
+    expect([state(r.melee, "al").holding, state(r.melee, "bo").heldBy]).toEqual([null, null]);
+  });
+
+  it("H2H-MOV-4: a Bear Hug made with the legs leaves the holder's arms to parry (option)", () => {
+    const options = { bearHugWithLegs: true };
+    const hug = play(
+      duel({ ps: 12, bonuses: { damage: 1 } }, {}, "grappling"),
+      [...AL_FIRST, A("bearHug"), NONE, TAKE],
+      [15, 8, 12, 3],
+      options,
+    ).melee;
+    const struck = play(hug, [NEXT, { type: "attack", by: "bo", move: "punch" }], [8, 15, 12], options);
+    expect(defenseOptions(struck.melee, resolveH2hOptions(options))).toEqual([
+      "parry",
+      "powerParry",
+      "simultaneous",
+    ]);
+    const parried = play(struck.melee, [{ type: "defend", by: "al", defense: "parry" }], [14], options);
+    expect(state(parried.melee, "al").holding).toEqual({ victim: "bo", move: "bearHug" });
+  });
+
+  it("H2H-DMG-2: a holder struck by a third fighter may Breakfall, and its hold stands", () => {
+    const cy = h2hFighter("cy");
+    const held = play(
+      duel({}, {}, "grappling", [cy]),
+      [...AL_FIRST, A("armHold"), NONE, TAKE],
+      [15, 8, 12, 1],
+    ).melee;
+    const r = play(
+      held,
+      [
+        { type: "exchange", a: "cy", b: "al" },
+        { type: "attack", by: "cy", move: "punch" },
+        { type: "noDefense", by: "al" },
+        { type: "reduce", by: "al", reduction: "breakfall" },
+      ],
+      [15, 8, 12, 15, 4],
+    );
+    expect(hp(r.melee, "al")).toBe(29);
+    expect(state(r.melee, "al").holding).toEqual({ victim: "bo", move: "armHold" });
   });
 });

@@ -684,9 +684,19 @@ export function defenseOptions(melee: H2hMelee, rules: H2hRules = H2H_DEFAULTS):
 function defenseOpen(melee: H2hMelee, rules: H2hRules, d: H2hFighterState, id: DefenseId): boolean {
   const c = melee.current!;
   if (c.strike === null) return false;
-  // A holder's arms (or legs) are on its hold: it cannot parry, dodge or counter, only take the blow.
-  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null || d.holding !== null) return false;
+  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null) return false;
   const move = rules.moves[c.strike.declaration.move];
+  if (d.holding !== null) {
+    // A holder's limbs are on its hold: it neither dodges nor counters with
+    // another move. A Bear Hug's holder struck by its victim may still make
+    // its Flip/Throw or Slam instead of defending (H2H-TRM-12), and with
+    // `bearHugWithLegs` its arms are free to parry.
+    const hug = d.holding.move === "bearHug" && d.holding.victim === c.strike.by;
+    if (!hug) return false;
+    if (id === "simultaneous") return d.attacksLeft > 0 && !move.noSimultaneous;
+    if (!rules.bearHugWithLegs || move.disarm || move.unparryable) return false;
+    return id === "parry" || id === "powerParry";
+  }
   if (move.disarm) return id === "parry" || id === "dodge";
   const parries = id === "parry" || id === "powerParry" || id === "comboParry";
   if (parries && move.unparryable) return false;
@@ -919,7 +929,8 @@ function breakTie(draft: Draft, defend: readonly string[]): ActResult {
     // The roll buys "a chance to defend": one who could not defend (preparing
     // a Power Attack, holding, held) would pay an attack for nothing.
     const f = draft.get(id);
-    if (f.preparingPower || f.holding !== null || f.heldBy !== null)
+    const armsFree = f.holding?.move === "bearHug" && draft.rules.bearHugWithLegs;
+    if (f.preparingPower || (f.holding !== null && !armsFree) || f.heldBy !== null)
       refuse("NotTheirChoice", `${id} cannot defend now, so does not roll to`, { id });
   }
   const highest = Math.max(c.initiative[0]!.total, c.initiative[1]!.total);
@@ -1542,7 +1553,10 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     // H2H-TRM-12: no defense, a strike over four; both take full damage. A Back Kick only meets a Sweep.
     const move = counterMove;
     draft.spend(by, 1);
-    const roll = strikeRoll(draft, by, counter!.data, counter!.penalty);
+    // A Bear Hug's holder throws or slams its victim from the hug: no roll, and the hug ends (H2H-MOV-4).
+    const fromHug = d.holding !== null;
+    const roll = fromHug ? NO_ROLL : strikeRoll(draft, by, counter!.data, counter!.penalty);
+    if (fromHug) endHold(draft, by);
     draft.events?.push({
       kind: "defense",
       by,
@@ -1551,7 +1565,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       total: roll.total,
       made: true,
     });
-    const mine = strikeOf(roll, by, attacker, counter!.declaration, false);
+    const mine = strikeOf(roll, by, attacker, counter!.declaration, fromHug);
     draft.events?.push({
       kind: "strike",
       by,
@@ -1562,7 +1576,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       total: roll.total,
     });
     const theirs = undefendedLands(strike, rules);
-    const ours = undefendedLands(mine, rules);
+    const ours = fromHug || undefendedLands(mine, rules);
     if (theirs) landStrike(draft, strike, WHOLE, "strike", false, true);
     else draft.events?.push({ kind: "miss", by: attacker, target: by });
     if (ours) landStrike(draft, mine, WHOLE, "counter", false, true);
@@ -1707,6 +1721,8 @@ function counterGrapple(
     declaration: { move, modifiers: [], pull: null, knockout: false, deathBlow: false },
   };
 }
+
+const NO_ROLL: D20Roll = Object.freeze({ natural: 0, total: 0 });
 
 const POWER_PARRY_ARM: StrikeDeclaration = Object.freeze({
   move: "punch",

@@ -149,11 +149,9 @@ function guard(q: PolicyQuestion, options: readonly DefenseId[]): H2hInput {
   if (options.length === 0) return { type: "noDefense", by: q.self };
   const b = me.sheet.bonuses;
   const parry = options.includes("parry") && (b.parry >= b.dodge || !options.includes("dodge"));
-  return {
-    type: "defend",
-    by: q.self,
-    defense: parry ? "parry" : options.includes("dodge") ? "dodge" : options[0]!,
-  };
+  // Neither (a holder, whose one option is to throw or slam instead): take it, and reduce.
+  if (!parry && !options.includes("dodge")) return { type: "noDefense", by: q.self };
+  return { type: "defend", by: q.self, defense: parry ? "parry" : "dodge" };
 }
 
 function plain(q: PolicyQuestion, me: H2hFighterState, range: Range): H2hInput {
