@@ -388,4 +388,18 @@ describe("the second review's findings", () => {
     expect(hp(r.melee, "al")).toBe(29);
     expect(state(r.melee, "al").holding).toEqual({ victim: "bo", move: "armHold" });
   });
+
+  it("H2H-MOV-3: a Bear Hug's holder meets its victim's Disarm with no defense (a parry with the legs option)", () => {
+    const hug = (options = {}) =>
+      play(
+        duel({ ps: 12, bonuses: { damage: 1 }, weapon: KNIFE }, {}, "grappling"),
+        [...AL_FIRST, A("bearHug"), NONE, TAKE, NEXT, { type: "attack", by: "bo", move: "disarm" }],
+        [15, 8, 12, 3, 8, 15, 17],
+        options,
+      ).melee;
+    expect(defenseOptions(hug())).toEqual([]);
+    expect(
+      defenseOptions(hug({ bearHugWithLegs: true }), resolveH2hOptions({ bearHugWithLegs: true })),
+    ).toEqual(["parry"]);
+  });
 });

@@ -693,8 +693,10 @@ function defenseOpen(melee: H2hMelee, rules: H2hRules, d: H2hFighterState, id: D
     // `bearHugWithLegs` its arms are free to parry.
     const hug = d.holding.move === "bearHug" && d.holding.victim === c.strike.by;
     if (!hug) return false;
+    // A Disarm is met by a parry or a dodge only (H2H-MOV-3): the parry of free arms.
+    if (move.disarm) return rules.bearHugWithLegs && id === "parry";
     if (id === "simultaneous") return d.attacksLeft > 0 && !move.noSimultaneous;
-    if (!rules.bearHugWithLegs || move.disarm || move.unparryable) return false;
+    if (!rules.bearHugWithLegs || move.unparryable) return false;
     return id === "parry" || id === "powerParry";
   }
   if (move.disarm) return id === "parry" || id === "dodge";
