@@ -714,6 +714,7 @@ function defenseOpen(melee: H2hMelee, rules: H2hRules, d: H2hFighterState, id: D
 /* -------------------------------------------- */
 
 const MOVE_SET: ReadonlySet<string> = new Set(MOVE_IDS);
+let lastKnownMove = "";
 
 /**
  * Whether a short list (a strike's modifications, a move's ranges) holds
@@ -985,8 +986,12 @@ function checkAttack(
   input: Extract<H2hInput, { type: "attack" }>,
 ): CheckedAttack {
   const rules = draft.rules;
-  if (!MOVE_SET.has(input.move))
-    refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
+  if (input.move !== lastKnownMove) {
+    if (!MOVE_SET.has(input.move))
+      refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
+    // A fight declares the same move again and again: the last one found is known.
+    lastKnownMove = input.move;
+  }
   const data = rules.moves[input.move];
   const modifiers = input.modifiers ?? NO_MODIFIERS;
   for (let i = 0; i < modifiers.length; i += 1) {
@@ -1819,9 +1824,13 @@ function disarm(draft: Draft, disarmer: string, wielder: string, take: boolean):
 }
 
 /** The damage a landed strike deals before any share: dice, P.S. bonus, multipliers (H2H-DMG-1, H2H-TRM-3). */
-function strikeDamage(draft: Draft, strike: StrikeRecord, dice: string | undefined): number {
+function strikeDamage(
+  draft: Draft,
+  strike: StrikeRecord,
+  dice: string | undefined,
+  a: H2hFighterState,
+): number {
   const rules = draft.rules;
-  const a = draft.get(strike.by);
   const data = rules.moves[strike.declaration.move];
   const mods = strike.declaration.modifiers;
   const source = dice ?? (data.weapon ? (a.weapon?.damage ?? "0") : data.dice);
@@ -1875,7 +1884,7 @@ function landStrike(
     disarm(draft, by, to, strike.natural === 20);
     return;
   }
-  const full = strikeDamage(draft, strike, dice);
+  const full = strikeDamage(draft, strike, dice, a);
   const natural = lastNaturalDamage;
   // H2H-TRM-1: the armor splits the blow as it lands (after a parry's or a
   // reduction's share, and a pull), between the victim and the attacker.
@@ -1939,12 +1948,14 @@ function landStrike(
     draft.events?.push({ kind: "effect", to, what: "pushed", amount: natural });
   }
   // A holder the armor's share put out of the fight holds no one.
-  const holder = draft.get(by);
-  if (data.hold && holder.out === null && holder.holding === null && victim.heldBy === null) {
-    draft.set(by, { holding: { victim: to, move: strike.declaration.move } });
-    draft.set(to, { heldBy: by });
-    draft.setRange(by, to, "grappling");
-    draft.events?.push({ kind: "effect", to, what: "held", amount: 0 });
+  if (data.hold) {
+    const holder = draft.get(by);
+    if (holder.out === null && holder.holding === null && victim.heldBy === null) {
+      draft.set(by, { holding: { victim: to, move: strike.declaration.move } });
+      draft.set(to, { heldBy: by });
+      draft.setRange(by, to, "grappling");
+      draft.events?.push({ kind: "effect", to, what: "held", amount: 0 });
+    }
   }
   if (strike.declaration.knockout) knockOut(draft, to);
   if (strike.declaration.deathBlow) deathBlow(draft, to);
