@@ -95,6 +95,8 @@ export interface H2hRules {
   readonly koSave: number;
   readonly koStunLostAttacks: number;
   readonly koStunMelees: string;
+  /** The stun's 1D4 melees count the melee of the blow (true), or start after it (false). */
+  readonly koStunCountsThisMelee: boolean;
   readonly koUnconsciousMinutes: string;
   /** Half bonuses (a stun) round down or up. */
   readonly halfBonusRounding: "down" | "up";
@@ -107,6 +109,8 @@ export interface H2hRules {
   readonly disarmTarget: number;
   /** H2H-MOV-4: what a Bear Hug's victim must beat: the holder's P.S. (with its damage bonus), or P.P. + P.S. as other holds. */
   readonly bearHugBreak: "ps" | "ppPlusPs";
+  /** H2H-MOV-4, "with either the arms or legs": a Bear Hug made with the legs leaves the holder's arms to parry. */
+  readonly bearHugWithLegs: boolean;
 
   /** A fighter at or under these hit points is down, and dead (null: never dead of damage alone). */
   readonly downAtHp: number;
@@ -181,6 +185,7 @@ export const H2H_DEFAULTS: H2hRules = deepFreeze({
   koSave: 14,
   koStunLostAttacks: 2,
   koStunMelees: "1d4",
+  koStunCountsThisMelee: false,
   koUnconsciousMinutes: "1d4",
   halfBonusRounding: "down",
 
@@ -189,6 +194,7 @@ export const H2H_DEFAULTS: H2hRules = deepFreeze({
 
   disarmTarget: 16,
   bearHugBreak: "ps",
+  bearHugWithLegs: false,
 
   downAtHp: 0,
   deadAtHp: null,
@@ -234,6 +240,8 @@ const CHOICES: Readonly<Record<string, readonly unknown[]>> = {
   passRule: [true, false],
   multiplyStrengthBonus: [true, false],
   dodgeCostsAttackInMelee: [true, false],
+  koStunCountsThisMelee: [true, false],
+  bearHugWithLegs: [true, false],
 };
 
 function refuse(message: string, details: Readonly<Record<string, unknown>> = {}): never {
@@ -303,7 +311,7 @@ function checkOptions(o: H2hOptions): void {
   if (o.dashExtraDice !== undefined) requireInteger(o.dashExtraDice, "option dashExtraDice", 0, 10);
   if (o.koStunLostAttacks !== undefined)
     requireInteger(o.koStunLostAttacks, "option koStunLostAttacks", 0, 20);
-  if (o.shareMinimum !== undefined) requireInteger(o.shareMinimum, "option shareMinimum", 0, 10);
+  if (o.shareMinimum !== undefined) requireInteger(o.shareMinimum, "option shareMinimum", 0, 1);
   if (o.comaChance !== undefined) requireInteger(o.comaChance, "option comaChance", 0, 100);
   if (o.deadAtHp !== undefined && o.deadAtHp !== null)
     requireInteger(o.deadAtHp, "option deadAtHp", -1000, 0);

@@ -30,15 +30,30 @@ const SHEETS = [
   }),
 ];
 
+/** A third and a fourth, for melees of more than two (a dodge then costs an attack, H2H-DEF-2). */
+const MORE = [
+  h2hFighter("cy", { attacksPerMelee: 4, bonuses: { dodge: 3, grapple: 2 }, autoDodge: true }),
+  h2hFighter("di", { attacksPerMelee: 2, ar: 12, bonuses: { strike: 4, damage: 1 } }),
+];
+
 function pick<T>(r: () => number, list: readonly T[]): T {
   return list[Math.floor(r() * list.length)]!;
+}
+
+/** Two fighters who may start an exchange: both standing, one with an attack left; any two when not `safe`. */
+function pair(m: H2hMelee, r: () => number, safe: boolean): H2hInput {
+  const ids = m.fighters.filter((f) => !safe || f.out === null).map((f) => f.id);
+  const a = pick(r, ids);
+  const others = ids.filter(
+    (id) => id !== a && (!safe || m.fighters.some((f) => (f.id === a || f.id === id) && f.attacksLeft > 0)),
+  );
+  return { type: "exchange", a, b: others.length > 0 ? pick(r, others) : pick(r, ids) };
 }
 
 /** A random choice of the kind the melee waits for; the always-legal one when `safe`. */
 function choice(m: H2hMelee, r: () => number, safe: boolean): H2hInput {
   const { who, kinds } = expecting(m);
-  if (kinds[0] === "exchange")
-    return r() < 0.5 ? { type: "exchange", a: "al", b: "bo" } : { type: "exchange", a: "bo", b: "al" };
+  if (kinds[0] === "exchange") return pair(m, r, safe);
   const by = who[0]!;
   if (kinds.includes("tie")) return { type: "tie", defend: safe ? [] : [...who].filter(() => r() < 0.3) };
   if (kinds.includes("catch")) return { type: "catch", by, attempt: !safe && r() < 0.7 };
@@ -73,14 +88,14 @@ function choice(m: H2hMelee, r: () => number, safe: boolean): H2hInput {
   };
 }
 
-function fight(seed: number, steps: number): { melee: H2hMelee; log: string[] } {
+function fight(seed: number, steps: number, fighters = 2): { melee: H2hMelee; log: string[] } {
   const dice = new SeededDice(seed);
   const choices = new SeededDice(seed ^ 0x5bd1e995);
   const r = () => choices.next();
-  let m = startMelee(null, SHEETS);
+  let m = startMelee(null, [...SHEETS, ...MORE].slice(0, fighters));
   const log: string[] = [];
   for (let i = 0; i < steps; i += 1) {
-    if (m.fighters.some((f) => f.out !== null)) break;
+    if (m.fighters.filter((f) => f.out === null).length < 2) break;
     if (m.over) {
       m = startMelee(m);
       continue;
@@ -102,6 +117,13 @@ function fight(seed: number, steps: number): { melee: H2hMelee; log: string[] } 
       expect(f.owedAttacks).toBeGreaterThanOrEqual(0);
       expect(f.hp).toBeLessThanOrEqual(f.sheet.hitPoints);
       if (f.holding) expect(m.fighters.find((x) => x.id === f.holding!.victim)!.heldBy).toBe(f.id);
+      if (f.heldBy) expect(m.fighters.find((x) => x.id === f.heldBy)!.holding?.victim).toBe(f.id);
+      if (f.out !== null)
+        expect([f.holding, f.heldBy, f.preparingPower], `${f.id} out, after ${log.join(" ")}`).toEqual([
+          null,
+          null,
+          false,
+        ]);
     }
   }
   return { melee: m, log };
@@ -118,17 +140,35 @@ describe("the melee under random choices (properties)", () => {
     );
   });
 
-  it("no melee gives an attack more than the sheet's attacks per melee", () => {
+  it("holds the same in melees of three and four fighters, pairs chosen at random", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), (seed) => {
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.constantFrom(3, 4), (seed, n) => {
+        const a = fight(seed, 200, n);
+        expect(a.melee.fighters).toHaveLength(n);
+        expect(fight(seed, 200, n)).toEqual(a);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("no melee gives an attack more than the sheets' attacks per melee, with two, three or four fighters", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.constantFrom(2, 3, 4), (seed, n) => {
         const dice = new SeededDice(seed);
-        let m = startMelee(null, SHEETS);
+        const sheets = [...SHEETS, ...MORE].slice(0, n);
+        let m = startMelee(null, sheets);
         let attacks = 0;
+        let turn = 0;
         while (!m.over) {
           const { who, kinds } = expecting(m);
+          turn += 1;
+          // Each pair in turn, the first with an attack left starting it.
+          const a = m.fighters.find((f) => f.attacksLeft > 0)?.id ?? "al";
+          const others = m.fighters.filter((f) => f.id !== a);
+          const b = others[turn % others.length]!.id;
           const input: H2hInput =
             kinds[0] === "exchange"
-              ? { type: "exchange", a: "al", b: "bo" }
+              ? { type: "exchange", a, b }
               : kinds.includes("tie")
                 ? { type: "tie", defend: [] }
                 : kinds.includes("catch")
@@ -143,7 +183,7 @@ describe("the melee under random choices (properties)", () => {
           m = r.melee;
           if (m.fighters.some((f) => f.out !== null)) return;
         }
-        expect(attacks).toBeLessThanOrEqual(3 + 5);
+        expect(attacks).toBeLessThanOrEqual(sheets.reduce((sum, s) => sum + s.attacksPerMelee, 0));
       }),
       { numRuns: 200 },
     );

@@ -313,18 +313,22 @@ describe("the defense (step four)", () => {
   });
 
   it("H2H-DEF-3: Auto Flip/Throw and Auto Hold or Slam: over the strike with grapple bonuses only", () => {
-    const flip = play(duel(), [...AL_FIRST, A("punch"), D("autoFlip")], [15, 8, 12, 13, 2, 2]);
+    const flip = play(
+      duel({}, {}, "grappling"),
+      [...AL_FIRST, A("punch"), D("autoFlip")],
+      [15, 8, 12, 13, 2, 2],
+    );
     expect(hp(flip.melee, "al")).toBe(26);
     expect(state(flip.melee, "al")).toMatchObject({ attacksLeft: 2, loseInitiative: true });
     const hold = play(
-      duel(),
+      duel({}, {}, "grappling"),
       [...AL_FIRST, A("punch"), D("autoHold", { move: "neckHold" })],
       [15, 8, 12, 13, 1],
     );
     expect(state(hold.melee, "bo").holding).toEqual({ victim: "al", move: "neckHold" });
     expect(state(hold.melee, "al").heldBy).toBe("bo");
     const slam = play(
-      duel(),
+      duel({}, {}, "grappling"),
       [...AL_FIRST, A("punch"), D("autoHold", { move: "slam" })],
       [15, 8, 12, 13, 1, 1, 1],
     );
@@ -350,9 +354,18 @@ describe("the defense (step four)", () => {
   });
 
   it("H2H-DEF-4: Power Parry at −3 deals 1D4 with an arm, 1D6 with a leg", () => {
-    const arm = play(duel(), [...AL_FIRST, A("punch"), D("powerParry", { limb: "arm" })], [15, 8, 12, 16, 3]);
+    // Parry 16 − 3 over 12, then the limb's strike 10 − 3, over four.
+    const arm = play(
+      duel(),
+      [...AL_FIRST, A("punch"), D("powerParry", { limb: "arm" })],
+      [15, 8, 12, 16, 10, 3],
+    );
     expect(hp(arm.melee, "al")).toBe(27);
-    const leg = play(duel(), [...AL_FIRST, A("punch"), D("powerParry", { limb: "leg" })], [15, 8, 12, 16, 6]);
+    const leg = play(
+      duel(),
+      [...AL_FIRST, A("punch"), D("powerParry", { limb: "leg" })],
+      [15, 8, 12, 16, 10, 6],
+    );
     expect(hp(leg.melee, "al")).toBe(24);
     const failed = play(duel(), [...AL_FIRST, A("punch"), D("powerParry"), TAKE], [15, 8, 12, 14, 2]);
     expect([hp(failed.melee, "al"), hp(failed.melee, "bo")]).toEqual([30, 28]);
@@ -437,7 +450,8 @@ describe("damage and its reduction (steps five and six)", () => {
     const steps = [...AL_FIRST, A("punch", { knockout: true }), NONE, TAKE];
     const saved = play(duel({ knockOut: true }, { bonuses: { parry: 5 } }), steps, [15, 8, 12, 3, 14, 3]);
     const bo = state(saved.melee, "bo");
-    expect(bo).toMatchObject({ attacksLeft: 2, stunMelees: 3, out: null });
+    // Rolled 3: the rest of this melee and three more.
+    expect(bo).toMatchObject({ attacksLeft: 2, stunMelees: 4, out: null });
     expect(bonusOf(bo, "parry", H2H_DEFAULTS)).toBe(2);
     const pe = play(duel({ knockOut: true }, { bonuses: { pe: 2 } }), steps, [15, 8, 12, 3, 12, 1]);
     expect(state(pe.melee, "bo").out).toBeNull();
@@ -662,10 +676,10 @@ describe("ranges and the moves list", () => {
       [
         { type: "exchange", a: "al", b: "bo" },
         { type: "attack", by: "bo", move: "headbutt" },
-        { type: "defend", by: "al", defense: "parry" },
+        { type: "noDefense", by: "al" },
         { type: "reduce", by: "al", reduction: null },
       ],
-      [8, 15, 12, 5, 2],
+      [8, 15, 12, 2],
     );
     expect(state(struck.melee, "bo").heldBy).toBeNull();
     expect(hp(struck.melee, "al")).toBe(28);
@@ -836,7 +850,7 @@ describe("the melee round", () => {
     const stunned = play(duel({ knockOut: true }, { attacksPerMelee: 1 }), steps, [15, 8, 12, 3, 14, 2]);
     expect(state(stunned.melee, "bo").owedAttacks).toBe(1);
     const next = startMelee(stunned.melee);
-    expect(state(next, "bo")).toMatchObject({ attacksLeft: 0, owedAttacks: 0, stunMelees: 1 });
+    expect(state(next, "bo")).toMatchObject({ attacksLeft: 0, owedAttacks: 0, stunMelees: 2 });
   });
 
   it("refuses a choice the melee does not wait for, or by the wrong fighter, with a typed error", () => {

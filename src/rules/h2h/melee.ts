@@ -3,14 +3,13 @@ import { RulesError } from "../kernel/errors";
 import { type Fraction, H2H_DEFAULTS, type H2hRules } from "./config";
 import {
   armorSplit,
-  combineShares,
   halfBonus,
   multipliedDamage,
   pulledDamage,
   rollMoveDice,
   shareOf,
-  stackMultipliers,
   WHOLE,
+  ZERO,
 } from "./damage";
 import { validateH2hFighter } from "./fighter";
 import type { MoveData } from "./moves";
@@ -76,6 +75,7 @@ export const H2H_REFUSALS = Object.freeze([
   "UnknownReduction",
   "BadPull",
   "BadAnnouncement",
+  "FreeCounter",
 ] as const);
 export type H2hRefusal = (typeof H2H_REFUSALS)[number];
 
@@ -145,6 +145,8 @@ export interface SimultaneousSlot {
   /** The range the declaration steps to (an action, a Dash, a Jump); absent when it stays. */
   readonly range?: Range;
   readonly action?: ActionId;
+  /** A Flip/Throw or Slam from the declarer's Bear Hug: no roll, unless rolled for a natural 20. */
+  readonly fromHug?: "noRoll" | "roll";
 }
 
 export interface H2hExchange {
@@ -330,9 +332,31 @@ export interface ActResult {
 /*  Reading the melee                           */
 /* -------------------------------------------- */
 
+const PAIR_KEYS = new Map<string, Map<string, string>>();
+let lastA = "";
+let lastB = "";
+let lastKey = "|";
+
 /** The key of a pair's range: the two ids in order. */
 export function pairKey(a: string, b: string): string {
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
+  // Made once a pair: every strike reads its pair's range, and a string
+  // built anew each time costs its making and its hashing. A duel asks
+  // for one pair over and over: the last is kept at hand.
+  if ((a === lastA && b === lastB) || (a === lastB && b === lastA)) return lastKey;
+  let row = PAIR_KEYS.get(a);
+  if (row === undefined) {
+    row = new Map();
+    if (PAIR_KEYS.size < 10_000) PAIR_KEYS.set(a, row);
+  }
+  let key = row.get(b);
+  if (key === undefined) {
+    key = a < b ? `${a}|${b}` : `${b}|${a}`;
+    if (row.size < 10_000) row.set(b, key);
+  }
+  lastA = a;
+  lastB = b;
+  lastKey = key;
+  return key;
 }
 
 export function rangeOf(melee: H2hMelee, a: string, b: string): Range {
@@ -385,51 +409,63 @@ const NO_EVENTS: readonly H2hEvent[] = Object.freeze([]);
 
 class Draft {
   /** The step's events; null when the caller keeps none (a simulated fight without a log). */
-  readonly events: H2hEvent[] | null;
-  readonly owned: Mutable<H2hFighterState>[];
-  readonly fighters: H2hFighterState[];
+  events: H2hEvent[] | null = null;
+  /** The melee's fighters until the step changes one; then a copy the next melee takes. */
+  fighters: readonly H2hFighterState[] = [];
+  /** The fighters were copied this step: a record not the melee's is then this step's own copy. */
+  private copied = false;
   ranges: Record<string, Range> | null = null;
-  constructor(
-    readonly melee: H2hMelee,
-    readonly rules: H2hRules,
-    readonly dice: DiceSource,
-    record: boolean,
-  ) {
+  melee!: H2hMelee;
+  rules: H2hRules = H2H_DEFAULTS;
+  dice!: DiceSource;
+  /** Readies the one draft for a step: `act` runs one step at a time and never within another. */
+  reset(melee: H2hMelee, rules: H2hRules, dice: DiceSource, record: boolean): this {
+    this.melee = melee;
+    this.rules = rules;
+    this.dice = dice;
     this.events = record ? [] : null;
-    this.fighters = melee.fighters.slice();
-    this.owned = [];
+    this.fighters = melee.fighters;
+    this.copied = false;
+    this.ranges = null;
+    return this;
   }
   get(id: string): H2hFighterState {
-    for (let i = 0; i < this.fighters.length; i += 1)
-      if (this.fighters[i]!.id === id) return this.fighters[i]!;
+    const fs = this.fighters;
+    for (let i = 0; i < fs.length; i += 1) if (fs[i]!.id === id) return fs[i]!;
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
   }
   /**
-   * Changes a fighter. Its record is copied once per step (with a fixed
+   * A fighter's record to change. It is copied once per step (with a fixed
    * shape: the engine runs many steps a fight) and then changed in place,
    * so the melee handed in is never touched.
    */
-  set(id: string, change: Partial<H2hFighterState>): H2hFighterState {
+  own(id: string): Mutable<H2hFighterState> {
     const fs = this.fighters;
     for (let i = 0; i < fs.length; i += 1)
       if (fs[i]!.id === id) {
-        let mine = this.owned[i];
-        if (mine === undefined) {
-          mine = copyFighter(fs[i]!);
-          this.owned[i] = mine;
-          fs[i] = mine;
+        if (this.copied && fs[i] !== this.melee.fighters[i]) return fs[i] as Mutable<H2hFighterState>;
+        if (!this.copied) {
+          // A duel's two in a literal: cheaper than slice for the common case.
+          this.fighters = fs.length === 2 ? [fs[0]!, fs[1]!] : fs.slice();
+          this.copied = true;
         }
-        return Object.assign(mine, change);
+        const mine = copyFighter(fs[i]!);
+        (this.fighters as H2hFighterState[])[i] = mine;
+        return mine;
       }
     return refuse("UnknownFighter", `no fighter "${id}" in this melee`, { id });
+  }
+  set(id: string, change: Partial<H2hFighterState>): H2hFighterState {
+    return Object.assign(this.own(id), change);
   }
   range(a: string, b: string): Range {
     return (this.ranges ?? this.melee.ranges)[pairKey(a, b)] ?? "fighting";
   }
   setRange(a: string, b: string, range: Range): void {
-    if (this.range(a, b) === range) return;
+    const key = pairKey(a, b);
+    if (((this.ranges ?? this.melee.ranges)[key] ?? "fighting") === range) return;
     if (this.ranges === null) this.ranges = { ...this.melee.ranges };
-    this.ranges[pairKey(a, b)] = range;
+    this.ranges[key] = range;
   }
   d20(): number {
     return this.dice.roll(20);
@@ -437,9 +473,10 @@ class Draft {
   /** Spends attacks; those beyond what is left are owed to the next melee. */
   spend(id: string, n: number): void {
     if (n <= 0) return;
-    const f = this.get(id);
+    const f = this.own(id);
     const taken = Math.min(f.attacksLeft, n);
-    this.set(id, { attacksLeft: f.attacksLeft - taken, owedAttacks: f.owedAttacks + (n - taken) });
+    f.attacksLeft -= taken;
+    f.owedAttacks += n - taken;
   }
   finish(
     current: H2hExchange | null,
@@ -447,18 +484,23 @@ class Draft {
     meleeInitiative = this.melee.meleeInitiative,
   ): ActResult {
     let over = false;
+    const fs = this.fighters;
     if (current === null) {
       over = true;
-      for (const f of this.fighters) if (f.out === null && f.attacksLeft > 0) over = false;
       let standing = 0;
-      for (const f of this.fighters) if (f.out === null) standing += 1;
+      for (let i = 0; i < fs.length; i += 1) {
+        const f = fs[i]!;
+        if (f.out !== null) continue;
+        standing += 1;
+        if (f.attacksLeft > 0) over = false;
+      }
       if (standing < 2) over = true;
     }
     const m = this.melee;
     const melee: H2hMelee = {
       melee: m.melee,
       exchange,
-      fighters: this.fighters,
+      fighters: fs,
       ranges: this.ranges ?? m.ranges,
       meleeInitiative,
       current,
@@ -467,6 +509,8 @@ class Draft {
     return { melee, events: this.events ?? NO_EVENTS };
   }
 }
+
+const DRAFT = new Draft();
 
 /** A sheet the caller may still change is copied, so the melee plays the figures it checked. */
 function frozenSheet(s: H2hFighter): H2hFighter {
@@ -628,26 +672,60 @@ function standingCount(melee: H2hMelee): number {
  * left; against a Back Kick the only simultaneous attack is a Sweep.
  */
 export function defenseOptions(melee: H2hMelee, rules: H2hRules = H2H_DEFAULTS): DefenseId[] {
-  const c = melee.current;
-  if (c === null || c.stage !== "defend" || c.strike === null) return [];
-  const d = fighterState(melee, c.defender!);
-  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null) return [];
-  const move = rules.moves[c.strike.declaration.move];
-  if (move.disarm) return ["parry", "dodge"];
   const options: DefenseId[] = [];
-  for (const id of DEFENSES) {
-    const parries = id === "parry" || id === "powerParry" || id === "comboParry";
-    if (parries && move.unparryable) continue;
-    const attacks = id === "simultaneous" || id === "comboParry" || id === "comboDodge";
-    if (attacks && d.attacksLeft <= 0) continue;
-    options.push(id);
-  }
+  const c = melee.current;
+  if (c === null || c.stage !== "defend" || c.strike === null) return options;
+  const d = fighterState(melee, c.defender!);
+  for (const id of DEFENSES) if (defenseOpen(melee, rules, d, id)) options.push(id);
   return options;
+}
+
+/** Whether `defenseOptions` lists `id`, asked of one defense: `defend` checks the one chosen without the list. */
+function defenseOpen(melee: H2hMelee, rules: H2hRules, d: H2hFighterState, id: DefenseId): boolean {
+  const c = melee.current!;
+  if (c.strike === null) return false;
+  if (d.preparingPower || c.undefended || c.unseen || d.heldBy !== null) return false;
+  const move = rules.moves[c.strike.declaration.move];
+  if (d.holding !== null) {
+    // A holder's limbs are on its hold: it neither dodges nor counters with
+    // another move. A Bear Hug's holder struck by its victim may still make
+    // its Flip/Throw or Slam instead of defending (H2H-TRM-12), and with
+    // `bearHugWithLegs` its arms are free to parry.
+    const hug = d.holding.move === "bearHug" && d.holding.victim === c.strike.by;
+    if (!hug) return false;
+    // A Disarm is met by a parry or a dodge only (H2H-MOV-3): the parry of free arms.
+    if (move.disarm) return rules.bearHugWithLegs && id === "parry";
+    if (id === "simultaneous") return d.attacksLeft > 0 && !move.noSimultaneous;
+    if (!rules.bearHugWithLegs || move.unparryable) return false;
+    return id === "parry" || id === "powerParry";
+  }
+  if (move.disarm) return id === "parry" || id === "dodge";
+  const parries = id === "parry" || id === "powerParry" || id === "comboParry";
+  if (parries && move.unparryable) return false;
+  const attacks = id === "simultaneous" || id === "comboParry" || id === "comboDodge";
+  if (attacks && d.attacksLeft <= 0) return false;
+  // Auto-Disarm takes a weapon: against bare hands it has nothing to take.
+  if (id === "autoDisarm" && fighterState(melee, c.strike.by).weapon === null) return false;
+  return true;
 }
 
 /* -------------------------------------------- */
 /*  The transition                              */
 /* -------------------------------------------- */
+
+const MOVE_SET: ReadonlySet<string> = new Set(MOVE_IDS);
+let lastKnownMove = "";
+
+/**
+ * Whether a short list (a strike's modifications, a move's ranges) holds
+ * `x`: a plain loop, which the engine inlines, where `includes` is a call
+ * each time, and most lists asked are empty.
+ */
+function has<T>(list: readonly T[], x: T): boolean {
+  for (let i = 0; i < list.length; i += 1) if (list[i] === x) return true;
+  return false;
+}
+const NO_MODIFIERS: readonly ModifierId[] = Object.freeze([]);
 
 function isModifier(m: unknown): m is ModifierId {
   return (MODIFIERS as readonly unknown[]).includes(m);
@@ -675,7 +753,18 @@ function emptyExchange(pair: readonly [string, string]): Mutable<H2hExchange> {
 
 /** An exchange with some fields changed: a copy of fixed shape, as the engine makes several a step. */
 function changed(c: H2hExchange, change: Partial<H2hExchange>): H2hExchange {
-  const copy: Mutable<H2hExchange> = {
+  return Object.assign(copyExchange(c), change);
+}
+
+/** The exchange moved on to `stage`: the hot path's one copy, with no object of changes to merge. */
+function atStage(c: H2hExchange, stage: ExchangeStage): H2hExchange {
+  const copy = copyExchange(c);
+  copy.stage = stage;
+  return copy;
+}
+
+function copyExchange(c: H2hExchange): Mutable<H2hExchange> {
+  return {
     pair: c.pair,
     stage: c.stage,
     initiative: c.initiative,
@@ -690,7 +779,6 @@ function changed(c: H2hExchange, change: Partial<H2hExchange>): H2hExchange {
     strike: c.strike,
     share: c.share,
   };
-  return Object.assign(copy, change);
 }
 
 function strikeOf(
@@ -731,7 +819,7 @@ export function act(
   record = true,
 ): ActResult {
   if (melee.over) refuse("MeleeOver", "every attack of this melee is spent: start the next melee", {});
-  const draft = new Draft(melee, rules, dice, record);
+  const draft = DRAFT.reset(melee, rules, dice, record);
   switch (input.type) {
     case "exchange":
       return beginExchange(draft, input.a, input.b);
@@ -766,8 +854,7 @@ export function act(
 
 /* Step Two: initiative (H2H-INI-1, H2H-INI-2) */
 
-function rollInitiative(draft: Draft, id: string): InitiativeRoll {
-  const f = draft.get(id);
+function rollInitiative(draft: Draft, f: H2hFighterState): InitiativeRoll {
   const natural = draft.d20();
   return { natural, total: natural + bonusOf(f, "initiative", draft.rules) };
 }
@@ -812,8 +899,9 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
       ra = { natural: 0, total: meleeInitiative[a]! };
       rb = { natural: 0, total: meleeInitiative[b]! };
     } else {
-      ra = rollInitiative(draft, a);
-      rb = rollInitiative(draft, b);
+      // The bonuses and the stun are read; the initiative flags just cleared are not.
+      ra = rollInitiative(draft, fa);
+      rb = rollInitiative(draft, fb);
       if (draft.rules.initiativeEvery === "melee")
         meleeInitiative = { ...meleeInitiative, [a]: ra.total, [b]: rb.total };
     }
@@ -839,13 +927,20 @@ function beginExchange(draft: Draft, a: string, b: string): ActResult {
  */
 function breakTie(draft: Draft, defend: readonly string[]): ActResult {
   const c = requireStage(draft.melee, "tie");
-  for (const id of defend)
+  for (const id of defend) {
     if (!c.pair.includes(id)) refuse("NotTheirChoice", `${id} is not in this tie`, { id });
+    // The roll buys "a chance to defend": one who could not defend (preparing
+    // a Power Attack, holding, held) would pay an attack for nothing.
+    const f = draft.get(id);
+    const armsFree = f.holding?.move === "bearHug" && draft.rules.bearHugWithLegs;
+    if (f.preparingPower || (f.holding !== null && !armsFree) || f.heldBy !== null)
+      refuse("NotTheirChoice", `${id} cannot defend now, so does not roll to`, { id });
+  }
   const highest = Math.max(c.initiative[0]!.total, c.initiative[1]!.total);
   const made: string[] = [];
   for (const id of c.pair) {
     if (!defend.includes(id)) continue;
-    const roll = rollInitiative(draft, id);
+    const roll = rollInitiative(draft, draft.get(id));
     const ok = roll.total > highest;
     draft.events?.push({ kind: "tieDefend", by: id, roll, made: ok });
     if (ok) made.push(id);
@@ -891,14 +986,19 @@ function checkAttack(
   input: Extract<H2hInput, { type: "attack" }>,
 ): CheckedAttack {
   const rules = draft.rules;
-  if (!(MOVE_IDS as readonly string[]).includes(input.move))
-    refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
+  if (input.move !== lastKnownMove) {
+    if (!MOVE_SET.has(input.move))
+      refuse("UnknownMove", `"${String(input.move)}" is not a move of the list`, { move: input.move });
+    // A fight declares the same move again and again: the last one found is known.
+    lastKnownMove = input.move;
+  }
   const data = rules.moves[input.move];
-  const modifiers = input.modifiers ?? [];
-  for (const mod of modifiers) {
+  const modifiers = input.modifiers ?? NO_MODIFIERS;
+  for (let i = 0; i < modifiers.length; i += 1) {
+    const mod = modifiers[i]!;
     if (!isModifier(mod))
       refuse("UnknownModifier", `"${String(mod)}" is not an attack modification`, { mod });
-    if (!data.modifiers.includes(mod))
+    if (!has(data.modifiers, mod))
       refuse("ModifierNotAllowed", `${input.move} cannot be made with ${mod}`, { move: input.move, mod });
   }
   if (input.action !== undefined && !ACTIONS.includes(input.action))
@@ -937,16 +1037,15 @@ function checkAttack(
     range = range === "long" ? "fighting" : "grappling";
   if (input.action === "withdraw" && range !== "long") range = range === "grappling" ? "fighting" : "long";
   // Dash moves one range in without an attack; a Jump is made from long range and lands at fighting range (H2H-MOD-1).
-  if (modifiers.includes("dash") && range !== "grappling")
-    range = range === "long" ? "fighting" : "grappling";
-  if (modifiers.includes("jump") && range === "long") range = "fighting";
+  if (has(modifiers, "dash") && range !== "grappling") range = range === "long" ? "fighting" : "grappling";
+  if (has(modifiers, "jump") && range === "long") range = "fighting";
   let penalty = 0;
-  if (!data.ranges.includes(range)) {
-    if (data.penalizedRanges.includes(range)) penalty += rules.grappleFromFightingPenalty;
+  if (!has(data.ranges, range)) {
+    if (has(data.penalizedRanges, range)) penalty += rules.grappleFromFightingPenalty;
     else if (!(f.holding !== null))
       refuse("OutOfRange", `${input.move} cannot be made at ${range} range`, { range });
   }
-  if (modifiers.includes("dash")) penalty += rules.dashStrikePenalty;
+  if (has(modifiers, "dash")) penalty += rules.dashStrikePenalty;
   if (input.action !== undefined) penalty += rules.wildAttackPenalty;
   return {
     declaration: {
@@ -962,13 +1061,19 @@ function checkAttack(
   };
 }
 
-function strikeRoll(draft: Draft, by: string, data: MoveData, penalty: number): D20Roll {
-  const f = draft.get(by);
+function strikeRoll(
+  draft: Draft,
+  by: string,
+  data: MoveData,
+  penalty: number,
+  f: H2hFighterState = draft.get(by),
+  withPass = true,
+): D20Roll {
   const natural = draft.d20();
   // A Disarm rolls with disarm bonuses, not strike ones, but still takes the
   // penalty of how it is made (a wild attack's, a combo's −3).
   if (data.disarm) return { natural, total: natural + bonusOf(f, "disarm", draft.rules) + penalty };
-  const pass = f.passStrike ? draft.rules.passStrikeBonus : 0;
+  const pass = withPass && f.passStrike ? draft.rules.passStrikeBonus : 0;
   const grapple =
     data.family === "grapple" || data.family === "hold" ? bonusOf(f, "grapple", draft.rules) : 0;
   return { natural, total: natural + bonusOf(f, "strike", draft.rules) + grapple + pass + penalty };
@@ -983,12 +1088,15 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   const f = draft.get(by);
   const checked = checkAttack(draft, by, target, input);
   const { declaration, data } = checked;
-  const power = declaration.modifiers.includes("power");
+  const power = has(declaration.modifiers, "power");
   if (f.preparingPower && !power)
     refuse("PowerPrepared", `${by} prepared a Power Attack: its next attack is that strike`, { by });
   if (power && !f.preparingPower) {
+    // The counter a catch gives is an attack struck now ("the defender may attack"), not a preparation.
+    if (c.free)
+      refuse("FreeCounter", `${by}'s counter is a strike: no Power Attack is prepared in it`, { by });
     // H2H-MOD-1: the first of the Power Attack's two attacks prepares it; the fighter is open till the strike.
-    if (!c.free) draft.spend(by, 1);
+    draft.spend(by, 1);
     draft.set(by, { preparingPower: true });
     draft.events?.push({ kind: "prepare", by });
     return draft.finish(null);
@@ -996,17 +1104,16 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
   draft.setRange(by, target, checked.range);
   if (input.action !== undefined) draft.events?.push({ kind: "actions", by, actions: [input.action] });
   if (!c.free) draft.spend(by, 1);
-  const spin = declaration.modifiers.includes("spin");
-  const jump = declaration.modifiers.includes("jump");
+  const spin = has(declaration.modifiers, "spin");
+  const jump = has(declaration.modifiers, "jump");
   const fromHug = f.holding !== null;
   let roll: D20Roll;
   if (fromHug && !input.rollForCritical) roll = { natural: 0, total: 0 };
-  else roll = strikeRoll(draft, by, data, checked.penalty);
-  draft.set(by, {
-    preparingPower: false,
-    passStrike: false,
-    loseInitiative: f.loseInitiative || spin || jump,
-  });
+  else roll = strikeRoll(draft, by, data, checked.penalty, draft.get(by));
+  const mine = draft.own(by);
+  mine.preparingPower = false;
+  mine.passStrike = false;
+  mine.loseInitiative = mine.loseInitiative || spin || jump;
   if (spin) draft.spend(by, 1);
   const strike = strikeOf(roll, by, target, declaration, fromHug);
   draft.events?.push({
@@ -1024,19 +1131,25 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     landStrike(draft, strike, WHOLE, "strike");
     return draft.finish(null);
   }
-  const next = changed(c, { strike, unseen: input.unseen === true });
+  const next = copyExchange(c);
+  next.strike = strike;
+  next.unseen = input.unseen === true;
   if (data.disarm) {
     if (roll.natural !== 20 && roll.total < draft.rules.disarmTarget) {
       draft.events?.push({ kind: "miss", by, target });
       return draft.finish(null);
     }
-    return draft.finish(changed(next, { stage: "defend" }));
-  }
-  if (roll.natural === 1) {
-    draft.events?.push({ kind: "miss", by, target });
-    return draft.finish(changed(next, { stage: "catchOne" }));
+    next.stage = "defend";
+    return draft.finish(next);
   }
   const d = draft.get(target);
+  if (roll.natural === 1) {
+    draft.events?.push({ kind: "miss", by, target });
+    // H2H-MOD-1: one preparing a Power Attack "cannot do anything", so it catches nothing.
+    if (d.preparingPower) return draft.finish(null);
+    next.stage = "catchOne";
+    return draft.finish(next);
+  }
   if (next.unseen || next.undefended || d.preparingPower || d.heldBy !== null) {
     if (!strikeLands(roll, null, draft.rules)) {
       draft.events?.push({ kind: "miss", by, target });
@@ -1045,7 +1158,8 @@ function declareAttack(draft: Draft, input: Extract<H2hInput, { type: "attack" }
     landStrike(draft, strike, WHOLE, "strike");
     return draft.finish(null);
   }
-  return draft.finish(changed(next, { stage: "defend" }));
+  next.stage = "defend";
+  return draft.finish(next);
 }
 
 /** H2H-INI-1: both strike at the same time; each needs a strike over four, neither defends. */
@@ -1062,8 +1176,14 @@ function declareSimultaneous(
   let mine: SimultaneousSlot = { by, declaration: FLINCHED };
   if (input !== null) {
     const checked = checkAttack(draft, by, other(c, by), input);
-    if (checked.declaration.modifiers.includes("power") || draft.get(by).preparingPower)
-      refuse("ModifierNotAllowed", "a strike at the same time is no Power Attack", { by });
+    const f = draft.get(by);
+    // H2H-MOD-1: a prepared Power Attack's next attack is its strike, in a
+    // tie as anywhere; a tie's strike is struck now, so none is prepared in it.
+    const power = has(checked.declaration.modifiers, "power");
+    if (f.preparingPower && !power)
+      refuse("PowerPrepared", `${by} prepared a Power Attack: its next attack is that strike`, { by });
+    if (power && !f.preparingPower)
+      refuse("ModifierNotAllowed", "a strike at the same time prepares no Power Attack", { by });
     // Only a step (an action, a Dash, a Jump) moves the pair: the other's
     // strike, declared from where they stood, must not undo it.
     const moved = checked.range !== draft.range(by, other(c, by));
@@ -1073,6 +1193,7 @@ function declareSimultaneous(
       penalty: checked.penalty,
       ...(moved ? { range: checked.range } : {}),
       ...(input.action !== undefined ? { action: input.action } : {}),
+      ...(f.holding !== null ? { fromHug: input.rollForCritical ? "roll" : "noRoll" } : {}),
     };
   }
   const filled = slots.map((s) => (s.by === by ? mine : s));
@@ -1090,15 +1211,18 @@ function declareSimultaneous(
     // penalty and the cost of a Spin or a Jump, as in any exchange.
     if (s.range !== undefined) draft.setRange(s.by, target, s.range);
     if (s.action !== undefined) draft.events?.push({ kind: "actions", by: s.by, actions: [s.action] });
-    const roll = strikeRoll(draft, s.by, data, s.penalty ?? 0);
+    // H2H-MOV-4: a Flip/Throw or Slam from a Bear Hug needs no roll and ends the hug, in a tie too.
+    const roll =
+      s.fromHug === "noRoll" ? { natural: 0, total: 0 } : strikeRoll(draft, s.by, data, s.penalty ?? 0);
+    if (s.fromHug !== undefined) endHold(draft, s.by);
     const mods = s.declaration!.modifiers;
-    const spin = mods.includes("spin");
-    draft.set(s.by, {
-      passStrike: false,
-      loseInitiative: draft.get(s.by).loseInitiative || spin || mods.includes("jump"),
-    });
+    const spin = has(mods, "spin");
+    const striker = draft.own(s.by);
+    striker.passStrike = false;
+    striker.preparingPower = false;
+    striker.loseInitiative = striker.loseInitiative || spin || has(mods, "jump");
     if (spin) draft.spend(s.by, 1);
-    const strike = strikeOf(roll, s.by, target, s.declaration!, false);
+    const strike = strikeOf(roll, s.by, target, s.declaration!, s.fromHug !== undefined);
     draft.events?.push({
       kind: "strike",
       by: s.by,
@@ -1111,7 +1235,8 @@ function declareSimultaneous(
     strikes.push(strike);
   }
   for (const strike of strikes) {
-    if (undefendedLands(strike, draft.rules)) landStrike(draft, strike, WHOLE, "strike", false, true);
+    if (strike.automatic || undefendedLands(strike, draft.rules))
+      landStrike(draft, strike, WHOLE, "strike", false, true);
     else draft.events?.push({ kind: "miss", by: strike.by, target: strike.target });
   }
   return draft.finish(null);
@@ -1150,6 +1275,11 @@ function timedOut(draft: Draft, by: string): ActResult {
     requireChooser(c.attacker, by);
     if (!c.free) draft.spend(by, 1);
     const f = draft.get(by);
+    if (draft.get(c.defender!).preparingPower) {
+      // One preparing a Power Attack cannot catch the flinch: nothing to roll for.
+      draft.events?.push({ kind: "flinch", by: [by] });
+      return draft.finish(null);
+    }
     const natural = draft.d20();
     const strike: StrikeRecord = {
       natural,
@@ -1207,7 +1337,8 @@ function takeActions(draft: Draft, by: string, actions: readonly ActionId[]): Ac
   const f = draft.get(by);
   if (f.preparingPower) refuse("PowerPrepared", `${by} prepared a Power Attack`, { by });
   if (f.heldBy !== null) refuse("Held", `${by} is held`, { by });
-  if (!c.free) draft.spend(by, 1);
+  if (c.free) refuse("FreeCounter", `${by}'s counter is a strike, not actions`, { by });
+  draft.spend(by, 1);
   const target = c.defender!;
   for (const a of actions) {
     const r = draft.range(by, target);
@@ -1240,16 +1371,15 @@ function holdDamage(draft: Draft, holder: string, move: MoveId): number {
 }
 
 function hurt(draft: Draft, to: string, from: string, amount: number, cause: DamageCause): void {
-  const f = draft.get(to);
-  if (f.out === "dead") return;
+  if (draft.get(to).out === "dead") return;
+  const f = draft.own(to);
   const hp = f.hp - amount;
-  draft.set(to, { hp });
+  f.hp = hp;
   draft.events?.push({ kind: "damage", to, from, amount, hp, cause });
-  checkDown(draft, to);
+  checkDown(draft, to, f);
 }
 
-function checkDown(draft: Draft, id: string): void {
-  const f = draft.get(id);
+function checkDown(draft: Draft, id: string, f: H2hFighterState): void {
   const dead = draft.rules.deadAtHp;
   let out: H2hOut | null = f.out;
   if (dead !== null && f.hp <= dead) out = "dead";
@@ -1376,8 +1506,8 @@ function defenseRoll(
   by: string,
   key: keyof H2hBonuses,
   penalty: number,
+  d: H2hFighterState,
 ): D20Roll {
-  const d = draft.get(by);
   const natural = draft.d20();
   let total = natural + bonusOf(d, key, draft.rules) + penalty;
   if (c.passedBy === by) total += draft.rules.passDefenseBonus;
@@ -1390,14 +1520,14 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const by = input.by;
   requireChooser(c.defender, by);
   const rules = draft.rules;
-  if (!(DEFENSES as readonly string[]).includes(input.defense))
+  if (!has(DEFENSES as readonly string[], input.defense))
     refuse("UnknownDefense", `"${String(input.defense)}" is not a defense`, { defense: input.defense });
-  if (!defenseOptions(draft.melee, rules).includes(input.defense))
+  const d = draft.get(by);
+  if (!defenseOpen(draft.melee, rules, d, input.defense))
     refuse("DefenseNotAllowed", `${by} cannot ${input.defense} this strike`, { defense: input.defense });
   const strike = c.strike!;
   const attacker = strike.by;
   const data = rules.moves[strike.declaration.move];
-  const d = draft.get(by);
   const defense = input.defense;
   // Every choice the defense carries is checked before a die is rolled.
   const counters = defense === "simultaneous" || defense === "comboParry" || defense === "comboDodge";
@@ -1412,17 +1542,16 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   const holdMove = input.move ?? "armHold";
   if (
     defense === "autoHold" &&
-    (!(MOVE_IDS as readonly string[]).includes(holdMove) ||
-      (!rules.moves[holdMove].hold && holdMove !== "slam"))
+    (!MOVE_SET.has(holdMove) || (!rules.moves[holdMove].hold && holdMove !== "slam"))
   )
     refuse("DefenseNotAllowed", "an Auto Hold ends in a hold or a Slam", { move: holdMove });
 
   if (data.disarm) {
     // H2H-MOV-3: the wielder must roll higher than the disarmer's roll, P.P. bonus only.
-    const roll = defenseRoll(draft, c, by, "pp", 0);
+    const roll = defenseRoll(draft, c, by, "pp", 0, d);
     const made = beatsStrike(strike, roll, false);
     draft.events?.push({ kind: "defense", by, defense, natural: roll.natural, total: roll.total, made });
-    payDefense(draft, c, by, defense);
+    payDefense(draft, c, by, d, defense);
     if (!made) disarm(draft, attacker, by, strike.natural === 20);
     return draft.finish(null);
   }
@@ -1431,7 +1560,10 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     // H2H-TRM-12: no defense, a strike over four; both take full damage. A Back Kick only meets a Sweep.
     const move = counterMove;
     draft.spend(by, 1);
-    const roll = strikeRoll(draft, by, counter!.data, counter!.penalty);
+    // A Bear Hug's holder throws or slams its victim from the hug: no roll, and the hug ends (H2H-MOV-4).
+    const fromHug = d.holding !== null;
+    const roll = fromHug ? NO_ROLL : strikeRoll(draft, by, counter!.data, counter!.penalty);
+    if (fromHug) endHold(draft, by);
     draft.events?.push({
       kind: "defense",
       by,
@@ -1440,7 +1572,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       total: roll.total,
       made: true,
     });
-    const mine = strikeOf(roll, by, attacker, counter!.declaration, false);
+    const mine = strikeOf(roll, by, attacker, counter!.declaration, fromHug);
     draft.events?.push({
       kind: "strike",
       by,
@@ -1451,7 +1583,7 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       total: roll.total,
     });
     const theirs = undefendedLands(strike, rules);
-    const ours = undefendedLands(mine, rules);
+    const ours = fromHug || undefendedLands(mine, rules);
     if (theirs) landStrike(draft, strike, WHOLE, "strike", false, true);
     else draft.events?.push({ kind: "miss", by: attacker, target: by });
     if (ours) landStrike(draft, mine, WHOLE, "counter", false, true);
@@ -1479,9 +1611,16 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
   }
   if (defense === "comboParry" || defense === "comboDodge") penalty += rules.comboPenalty;
   if (defense === "powerParry") penalty += rules.powerParryPenalty;
+  if (defense === "autoFlip" || defense === "autoHold") {
+    // H2H-RNG-1: the grapple it ends in is made from fighting range at −2, as any grapple.
+    const grapple = rules.moves[defense === "autoFlip" ? "flipThrow" : holdMove];
+    const range = draft.range(by, attacker);
+    if (!has(grapple.ranges, range) && has(grapple.penalizedRanges, range))
+      penalty += rules.grappleFromFightingPenalty;
+  }
   const parries = defense === "parry" || defense === "powerParry" || defense === "comboParry";
   if (parries && data.weapon && d.weapon === null) penalty += rules.barehandedParryPenalty;
-  const roll = defenseRoll(draft, c, by, key, penalty);
+  const roll = defenseRoll(draft, c, by, key, penalty, d);
   const defended = beatsStrike(strike, roll, tieWins);
   draft.events?.push({
     kind: "defense",
@@ -1491,12 +1630,20 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     total: roll.total,
     made: defended,
   });
-  payDefense(draft, c, by, defense);
+  payDefense(draft, c, by, d, defense);
 
   // A combo strikes back at once, at −3, met like a simultaneous attack (H2H-DEF-4).
   if (defense === "comboParry" || defense === "comboDodge") {
     const move = counterMove;
-    const cr = strikeRoll(draft, by, counter!.data, counter!.penalty + rules.comboPenalty);
+    // The pass's +3 waits for the next attack (H2H-INI-2): this strike is part of the defense.
+    const cr = strikeRoll(
+      draft,
+      by,
+      counter!.data,
+      counter!.penalty + rules.comboPenalty,
+      draft.get(by),
+      false,
+    );
     const mine = strikeOf(cr, by, attacker, counter!.declaration, false);
     draft.events?.push({
       kind: "strike",
@@ -1507,19 +1654,36 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
       natural: cr.natural,
       total: cr.total,
     });
-    if (undefendedLands(mine, rules)) landStrike(draft, mine, WHOLE, "counter");
+    // Parry and strike are one motion: the blow it meets lands whatever this one does.
+    if (undefendedLands(mine, rules)) landStrike(draft, mine, WHOLE, "counter", false, true);
     else draft.events?.push({ kind: "miss", by, target: attacker });
   }
 
   if (defended) {
     if (defense === "powerParry") {
-      const dmg = rollMoveDice(
-        input.limb === "leg" ? rules.powerParryDamage.leg : rules.powerParryDamage.arm,
-        0,
-        false,
-        draft.dice,
-      );
-      hurt(draft, attacker, by, dmg, "parry");
+      // H2H-DEF-4: "–3 to strike and parry": the parrying limb strikes too, met as a
+      // counter is (over four), for its dice plus the P.S. bonus (H2H-DMG-1).
+      const leg = input.limb === "leg";
+      // The limb's own strike: the strike bonus, not what the moves list says of a punch or a
+      // kick, and not the pass's +3, which waits for the next attack (H2H-INI-2).
+      const natural = draft.d20();
+      const pr = {
+        natural,
+        total: natural + bonusOf(draft.get(by), "strike", rules) + rules.powerParryPenalty,
+      };
+      const blow = strikeOf(pr, by, attacker, leg ? POWER_PARRY_LEG : POWER_PARRY_ARM, false);
+      // Damage only (landed as a parried blow is): a punch's or a kick's effects are not the parry's.
+      if (undefendedLands(blow, rules))
+        landStrike(
+          draft,
+          blow,
+          WHOLE,
+          "parry",
+          true,
+          true,
+          leg ? rules.powerParryDamage.leg : rules.powerParryDamage.arm,
+        );
+      else draft.events?.push({ kind: "miss", by, target: attacker });
     }
     if (defense === "autoDisarm" && draft.get(attacker).weapon !== null)
       disarm(draft, by, attacker, roll.natural === 20);
@@ -1534,17 +1698,17 @@ function defend(draft: Draft, input: Extract<H2hInput, { type: "defend" }>): Act
     const mods = strike.declaration.modifiers;
     if (
       parries &&
-      (data.parriedShare || mods.includes("spin") || mods.includes("power")) &&
+      (data.parriedShare || has(mods, "spin") || has(mods, "power")) &&
       strikeLands(strike, null, rules)
     )
-      landStrike(draft, strike, rules.parriedShare, "strike", true);
+      landStrike(draft, strike, rules.parriedShare, "strike", true, true);
     return draft.finish(null);
   }
   if (!strikeLands(strike, null, rules)) {
     draft.events?.push({ kind: "miss", by: attacker, target: by });
     return draft.finish(null);
   }
-  return draft.finish(changed(c, { stage: "reduce" }));
+  return draft.finish(atStage(c, "reduce"));
 }
 
 function counterGrapple(
@@ -1559,14 +1723,25 @@ function counterGrapple(
     total: roll.total,
     by,
     target,
-    automatic: true,
+    // Rolled (over the strike), so it meets an AR as any rolled strike does.
+    automatic: false,
     declaration: { move, modifiers: [], pull: null, knockout: false, deathBlow: false },
   };
 }
 
+const NO_ROLL: D20Roll = Object.freeze({ natural: 0, total: 0 });
+
+const POWER_PARRY_ARM: StrikeDeclaration = Object.freeze({
+  move: "punch",
+  modifiers: Object.freeze([]) as readonly ModifierId[],
+  pull: null,
+  knockout: false,
+  deathBlow: false,
+});
+const POWER_PARRY_LEG: StrikeDeclaration = Object.freeze({ ...POWER_PARRY_ARM, move: "kick" });
+
 /** What a defense costs (H2H-DEF-2, H2H-DEF-4): the next initiative, an attack. */
-function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId): void {
-  const d = draft.get(by);
+function payDefense(draft: Draft, c: H2hExchange, by: string, d: H2hFighterState, defense: DefenseId): void {
   const sheet = d.sheet;
   let loses = false;
   if (defense === "dodge") {
@@ -1577,8 +1752,12 @@ function payDefense(draft: Draft, c: H2hExchange, by: string, defense: DefenseId
   if (defense === "comboParry" || defense === "comboDodge") draft.spend(by, 1);
   // A pass's defender counters with the next initiative (H2H-INI-2): its defense costs none.
   if (c.passedBy === by) {
-    if (draft.get(by).out === null) draft.set(by, { initiativeNext: true, passStrike: true });
-  } else if (loses && !d.loseInitiative) draft.set(by, { loseInitiative: true });
+    if (draft.get(by).out === null) {
+      const mine = draft.own(by);
+      mine.initiativeNext = true;
+      mine.passStrike = true;
+    }
+  } else if (loses && !d.loseInitiative) draft.own(by).loseInitiative = true;
 }
 
 function noDefense(draft: Draft, by: string): ActResult {
@@ -1594,7 +1773,7 @@ function noDefense(draft: Draft, by: string): ActResult {
     draft.events?.push({ kind: "miss", by: strike.by, target: by });
     return draft.finish(null);
   }
-  return draft.finish(changed(c, { stage: "reduce" }));
+  return draft.finish(atStage(c, "reduce"));
 }
 
 /* Step Six: damage reduction (H2H-DMG-2) */
@@ -1603,8 +1782,10 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
   const c = requireStage(draft.melee, "reduce");
   requireChooser(c.defender, by);
   const strike = c.strike!;
+  // Only a Combo's counter can have struck the attacker since its strike,
+  // and the two were at once: the blow lands whatever the counter did.
   if (reduction === null) {
-    landStrike(draft, strike, WHOLE, "strike");
+    landStrike(draft, strike, WHOLE, "strike", false, true);
     return draft.finish(null);
   }
   if (!REDUCTIONS.includes(reduction))
@@ -1624,7 +1805,7 @@ function reduce(draft: Draft, by: string, reduction: ReductionId | null): ActRes
         ? rules.crescentShare.breakfall
         : rules.breakfallShare.made
       : rules.breakfallShare.failed;
-  landStrike(draft, strike, share, "strike");
+  landStrike(draft, strike, share, "strike", false, true);
   return draft.finish(null);
 }
 
@@ -1643,31 +1824,37 @@ function disarm(draft: Draft, disarmer: string, wielder: string, take: boolean):
 }
 
 /** The damage a landed strike deals before any share: dice, P.S. bonus, multipliers (H2H-DMG-1, H2H-TRM-3). */
-function strikeDamage(draft: Draft, strike: StrikeRecord): { full: number; natural: number } {
+function strikeDamage(
+  draft: Draft,
+  strike: StrikeRecord,
+  dice: string | undefined,
+  a: H2hFighterState,
+): number {
   const rules = draft.rules;
-  const a = draft.get(strike.by);
   const data = rules.moves[strike.declaration.move];
   const mods = strike.declaration.modifiers;
-  const source = data.weapon ? (a.weapon?.damage ?? "0") : data.dice;
+  const source = dice ?? (data.weapon ? (a.weapon?.damage ?? "0") : data.dice);
   const natural = rollMoveDice(
     source,
-    mods.includes("dash") ? rules.dashExtraDice : 0,
-    mods.includes("jump"),
+    has(mods, "dash") ? rules.dashExtraDice : 0,
+    has(mods, "jump"),
     draft.dice,
   );
+  // H2H-TRM-3, stacked one by one as stackMultipliers does, with no list made.
   const m = rules.multipliers;
+  const add = rules.multiplierStacking === "add";
   let multiplier = 1;
-  const list = MULTIPLIER_BUFFER;
-  list.length = 0;
-  if (strike.natural === 20) list.push(m.critical);
-  if (mods.includes("spin")) list.push(m.spin);
-  if (mods.includes("power")) list.push(m.power);
-  if (strike.declaration.deathBlow) list.push(m.deathBlow);
-  if (list.length > 0) multiplier = stackMultipliers(list, rules);
-  return { full: multipliedDamage(natural, a.sheet.bonuses.damage, multiplier, rules), natural };
+  if (strike.natural === 20) multiplier = add ? multiplier + (m.critical - 1) : multiplier * m.critical;
+  if (has(mods, "spin")) multiplier = add ? multiplier + (m.spin - 1) : multiplier * m.spin;
+  if (has(mods, "power")) multiplier = add ? multiplier + (m.power - 1) : multiplier * m.power;
+  if (strike.declaration.deathBlow)
+    multiplier = add ? multiplier + (m.deathBlow - 1) : multiplier * m.deathBlow;
+  lastNaturalDamage = natural;
+  return multipliedDamage(natural, a.sheet.bonuses.damage, multiplier, rules);
 }
 
-const MULTIPLIER_BUFFER: number[] = [];
+/** The dice's sum of the last `strikeDamage` (the Front Kick's "natural roll"): read at once, no object made. */
+let lastNaturalDamage = 0;
 
 /**
  * A strike that landed: its damage (times `share`, from a parry or a
@@ -1679,9 +1866,10 @@ function landStrike(
   draft: Draft,
   strike: StrikeRecord,
   share: Fraction,
-  cause: "strike" | "counter",
+  cause: "strike" | "counter" | "parry",
   parried = false,
   atOnce = false,
+  dice?: string,
 ): void {
   const rules = draft.rules;
   const by = strike.by;
@@ -1692,33 +1880,48 @@ function landStrike(
   // in full: one that killed its victim first does not unthrow the other.
   if ((a.out === "dead" && !atOnce) || v.out === "dead") return;
   const data = rules.moves[strike.declaration.move];
-  if (data.disarm) {
+  if (data.disarm && dice === undefined) {
     disarm(draft, by, to, strike.natural === 20);
     return;
   }
-  const { full, natural } = strikeDamage(draft, strike);
-  let victimShare = share;
-  let attackerShare = { num: 0, den: 1 };
+  const full = strikeDamage(draft, strike, dice, a);
+  const natural = lastNaturalDamage;
+  // H2H-TRM-1: the armor splits the blow as it lands (after a parry's or a
+  // reduction's share, and a pull), between the victim and the attacker.
+  let victimSplit = WHOLE;
+  let attackerSplit = ZERO;
   if (v.sheet.ar > 0 && !strike.automatic) {
     const split = armorSplit(strike.natural, bonusOf(a, "pp", rules), v.sheet.ar, rules);
-    victimShare = combineShares(share, split.victim);
-    attackerShare = data.weapon ? attackerShare : split.attacker;
+    victimSplit = split.victim;
+    if (!data.weapon) attackerSplit = split.attacker;
   }
-  let amount = shareOf(full, victimShare.num, victimShare.den, rules);
+  let amount: number;
+  let back: number;
   const pull = strike.declaration.pull;
-  if (pull !== null) {
+  if (pull === null) {
+    // Shares kept exact and rounded once (docs/rules/h2h.md, "Damage").
+    amount = shareOf(full, share.num * victimSplit.num, share.den * victimSplit.den, rules);
+    back = shareOf(full, share.num * attackerSplit.num, share.den * attackerSplit.den, rules);
+  } else {
     const over = a.sheet.martialArt ? rules.pullPunchOver.martialArt : rules.pullPunchOver.handToHand;
     const made = draft.d20() > over;
-    amount = pulledDamage(amount, pull, made, a.sheet.martialArt, rules);
+    const blow = pulledDamage(
+      shareOf(full, share.num, share.den, rules),
+      pull,
+      made,
+      a.sheet.martialArt,
+      rules,
+    );
+    amount = shareOf(blow, victimSplit.num, victimSplit.den, rules);
+    back = shareOf(blow, attackerSplit.num, attackerSplit.den, rules);
   }
   hurt(draft, to, by, amount, cause);
-  // A Bear Hug's victim, arms free, strikes its holder to break free (H2H-MOV-4).
+  // A Bear Hug's victim, arms free, strikes its holder to break free (H2H-MOV-4): a blow that lands does it.
   const hug = draft.get(to).holding;
-  if (hug !== null && hug.victim === by && hug.move === "bearHug" && amount > 0) {
+  if (hug !== null && hug.victim === by && hug.move === "bearHug") {
     endHold(draft, to);
     draft.events?.push({ kind: "effect", to: by, what: "brokeFree", amount: 0 });
   }
-  const back = shareOf(full, attackerShare.num, attackerShare.den, rules);
   if (back > 0) hurt(draft, by, by, back, "armor");
   if (parried) return;
   const victim = draft.get(to);
@@ -1739,16 +1942,20 @@ function landStrike(
     }
     if (effect.loseInitiative) loseInitiative(draft, to);
   }
-  if (strike.declaration.modifiers.includes("power")) loseInitiative(draft, to);
+  if (has(strike.declaration.modifiers, "power")) loseInitiative(draft, to);
   if (data.pushOver !== null && natural > data.pushOver && draft.range(by, to) === "grappling") {
     draft.setRange(by, to, "fighting");
     draft.events?.push({ kind: "effect", to, what: "pushed", amount: natural });
   }
-  if (data.hold && draft.get(by).holding === null && victim.heldBy === null) {
-    draft.set(by, { holding: { victim: to, move: strike.declaration.move } });
-    draft.set(to, { heldBy: by });
-    draft.setRange(by, to, "grappling");
-    draft.events?.push({ kind: "effect", to, what: "held", amount: 0 });
+  // A holder the armor's share put out of the fight holds no one.
+  if (data.hold) {
+    const holder = draft.get(by);
+    if (holder.out === null && holder.holding === null && victim.heldBy === null) {
+      draft.set(by, { holding: { victim: to, move: strike.declaration.move } });
+      draft.set(to, { heldBy: by });
+      draft.setRange(by, to, "grappling");
+      draft.events?.push({ kind: "effect", to, what: "held", amount: 0 });
+    }
   }
   if (strike.declaration.knockout) knockOut(draft, to);
   if (strike.declaration.deathBlow) deathBlow(draft, to);
@@ -1757,7 +1964,9 @@ function landStrike(
 function loseInitiative(draft: Draft, id: string): void {
   const f = draft.get(id);
   if (f.loseInitiative) return;
-  draft.set(id, { loseInitiative: true, initiativeNext: false });
+  const mine = draft.own(id);
+  mine.loseInitiative = true;
+  mine.initiativeNext = false;
   draft.events?.push({ kind: "effect", to: id, what: "loseInitiative", amount: 0 });
 }
 
@@ -1769,7 +1978,9 @@ function knockOut(draft: Draft, id: string): void {
   if (natural + f.sheet.bonuses.pe >= rules.koSave) {
     const melees = rollMoveDice(rules.koStunMelees, 0, false, draft.dice);
     draft.spend(id, rules.koStunLostAttacks);
-    draft.set(id, { stunMelees: Math.max(f.stunMelees, melees) });
+    // The melee of the blow is counted only when the option says so; else the stun runs its rest, then 1D4 whole melees.
+    const lasts = rules.koStunCountsThisMelee ? melees : melees + 1;
+    draft.set(id, { stunMelees: Math.max(f.stunMelees, lasts) });
     draft.events?.push({ kind: "effect", to: id, what: "stunned", amount: melees });
     return;
   }

@@ -110,7 +110,11 @@ function common(q: PolicyQuestion, choose: Tactics): H2hInput {
   const { melee, awaited, self, opponent, rules } = q;
   const me = fighterState(melee, self);
   const kinds = awaited.kinds;
-  if (kinds.includes("tie")) return { type: "tie", defend: choose.defendTie(q) ? [self] : [] };
+  if (kinds.includes("tie")) {
+    // One preparing a Power Attack or in a hold has no defense to roll for.
+    const free = !me.preparingPower && me.holding === null && me.heldBy === null;
+    return { type: "tie", defend: free && choose.defendTie(q) ? [self] : [] };
+  }
   if (kinds.includes("catch")) return { type: "catch", by: self, attempt: true };
   if (kinds.includes("reduce")) {
     const b = me.sheet.bonuses;
@@ -125,7 +129,6 @@ function common(q: PolicyQuestion, choose: Tactics): H2hInput {
     return simultaneous ? TIMED_OUT(self) : { type: "squeeze", by: self };
   }
   if (me.preparingPower) {
-    if (simultaneous) return TIMED_OUT(self);
     const power = bestAttack(me, range, rules, POWER, strikes) ?? bestAttack(me, range, rules, POWER);
     return power
       ? { type: "attack", by: self, move: power.move, modifiers: power.modifiers }
@@ -146,11 +149,9 @@ function guard(q: PolicyQuestion, options: readonly DefenseId[]): H2hInput {
   if (options.length === 0) return { type: "noDefense", by: q.self };
   const b = me.sheet.bonuses;
   const parry = options.includes("parry") && (b.parry >= b.dodge || !options.includes("dodge"));
-  return {
-    type: "defend",
-    by: q.self,
-    defense: parry ? "parry" : options.includes("dodge") ? "dodge" : options[0]!,
-  };
+  // Neither (a holder, whose one option is to throw or slam instead): take it, and reduce.
+  if (!parry && !options.includes("dodge")) return { type: "noDefense", by: q.self };
+  return { type: "defend", by: q.self, defense: parry ? "parry" : "dodge" };
 }
 
 function plain(q: PolicyQuestion, me: H2hFighterState, range: Range): H2hInput {
@@ -193,7 +194,9 @@ function createBrawler(): H2hPolicy {
       return guard(q, options);
     },
     attack(q, me, range, simultaneous) {
-      const tries: (readonly ModifierId[])[] = simultaneous ? [["spin"], []] : [["power"], ["spin"], []];
+      // A tie's strike or a caught miss's counter is struck now: no Power Attack is prepared in it.
+      const now = simultaneous || q.melee.current?.free === true;
+      const tries: (readonly ModifierId[])[] = now ? [["spin"], []] : [["power"], ["spin"], []];
       for (const want of tries) {
         const best = bestAttack(me, range, q.rules, want, strikes);
         if (best) return { type: "attack", by: q.self, move: best.move, modifiers: best.modifiers };
