@@ -1,19 +1,10 @@
 import { bench, describe } from "vitest";
 import { SeededDice } from "../src/rules/kernel/dice";
-import {
-  beginActions,
-  declareAction,
-  declareStyle,
-  type FightView,
-  resolveAttack,
-  rollInitiative,
-  startRound,
-} from "../src/rules/sharene/round-engine";
-import type { ShareneCondition } from "../src/rules/sharene/types";
 import { runDuel } from "../src/rulesets/sharene/sim/duel";
 import { createPolicy } from "../src/rulesets/sharene/sim/policies";
 import { findSampleFighter } from "../src/rulesets/sharene/sim/roster";
 import { fightSeed } from "../src/sim/seed";
+import { EXCHANGE_NAME, exchanges } from "./loops/sharene";
 
 /*
  * Sharene on one core. Full exchanges: the round engine's resolveAttack,
@@ -27,35 +18,10 @@ import { fightSeed } from "../src/sim/seed";
 
 const WARM_UP = { warmupIterations: 30, warmupTime: 1000, time: 1000 };
 const arden = findSampleFighter("Arden");
-const brisk = findSampleFighter("Brisk");
-const conditions = new Map<string, ShareneCondition>(
-  [arden, brisk].map((f) => [f.id, { lifePoints: f.lifePoints, wounds: {}, statuses: new Set<string>() }]),
-);
-const view: FightView = {
-  sheet: (id) => (id === arden.id ? arden : brisk),
-  condition: (id) => conditions.get(id)!,
-};
-let round = startRound(null, [
-  { id: arden.id, outOfAction: false },
-  { id: brisk.id, outOfAction: false },
-]);
-round = declareAction(round, arden.id, { target: brisk.id, action: "melee" });
-round = declareAction(round, brisk.id, { target: arden.id, action: "melee" });
-round = rollInitiative(round, view, new SeededDice(3));
-round = declareStyle(round, arden.id, { style: "attackParry" }, view);
-round = declareStyle(round, brisk.id, { style: "attackParry" }, view);
-const ready = beginActions(round);
-const first = typeof ready.slots[0] === "string" ? ready.slots[0] : ready.slots[0]![0]!;
 
 describe("Sharene exchanges, 1,000 per sample (× 1,000 for exchanges/s)", () => {
   const dice = new SeededDice(7);
-  bench(
-    "attack and parry, damage and consequences",
-    () => {
-      for (let i = 0; i < 1000; i += 1) resolveAttack(ready, { attackerId: first }, "parry", view, dice);
-    },
-    WARM_UP,
-  );
+  bench(EXCHANGE_NAME, () => exchanges(dice, 1000), WARM_UP);
 });
 
 describe("Sharene duels, 100 per sample (× 100 for duels/s)", () => {
