@@ -29,6 +29,7 @@ describe("LUNOS_DEFAULTS and resolveLunosOptions", () => {
     ["a fraction", { moveFeet: 20.5 }],
     ["not a number", { luckDie: "12" as never }],
     ["an unknown reading", { extraLevels: "middle" as never }],
+    ["an unknown order for blows at once", { blowsAtOnce: "entryOrder" as never }],
     ["an unknown rule", { bleeding: 2 } as never],
     ["a maneuver table missing a cost", { maneuverCosts: { grapple: 1 } as never }],
     ["a maneuver the game lacks", { maneuverCosts: { ...LUNOS_DEFAULTS.maneuverCosts, kick: 2 } as never }],
@@ -50,6 +51,12 @@ describe("LUNOS_DEFAULTS and resolveLunosOptions", () => {
     ["the retired armorPenaltyAbility", { armorPenaltyAbility: "awareness" } as never],
   ])("refuses %s with invalid-value", (_what, options) => {
     expect(codeOf(() => resolveLunosOptions(options))).toBe("invalid-value");
+  });
+
+  it("blowsAtOnce: worstBlowFirst by default, gravestKindFirst accepted, any other order refused", () => {
+    expect(LUNOS_DEFAULTS.blowsAtOnce).toBe("worstBlowFirst");
+    expect(resolveLunosOptions({ blowsAtOnce: "gravestKindFirst" }).blowsAtOnce).toBe("gravestKindFirst");
+    expect(codeOf(() => resolveLunosOptions({ blowsAtOnce: "firstEntered" as never }))).toBe("invalid-value");
   });
 
   it("reads an override object afresh: one changed since it was last resolved is checked and used again", () => {

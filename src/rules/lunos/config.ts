@@ -85,6 +85,12 @@ export interface LunosRules {
   readonly baseHealthLevels: number;
   /** LUN-HLT-1's two readings: one extra level each at −5, −4, −3 …, or all of them at −5. */
   readonly extraLevels: "spread" | "allAtLargest";
+  /**
+   * How the blows of one initiative slot fill a fighter's last levels:
+   * the worst blow first, each its own kind then its trauma; or all the
+   * slot's trauma first, then its wounding, then its bruising.
+   */
+  readonly blowsAtOnce: "worstBlowFirst" | "gravestKindFirst";
   readonly largestPenalty: number;
   readonly dyingMinutes: number;
   /** LUN-HLT-5: minutes magic takes to activate with every level used. */
@@ -190,6 +196,7 @@ export const LUNOS_DEFAULTS: LunosRules = deepFreeze({
   traumaAbove: 3,
   baseHealthLevels: 5,
   extraLevels: "spread",
+  blowsAtOnce: "worstBlowFirst",
   largestPenalty: 5,
   dyingMinutes: 5,
   dyingMagicMinutes: 1,
@@ -275,6 +282,7 @@ const CHOICES: readonly [keyof LunosRules, readonly string[]][] = [
   ["grappleLargestWeapon", WEAPON_SIZES],
   ["netSuccesses", ["margin", "unspent"]],
   ["extraLevels", ["spread", "allAtLargest"]],
+  ["blowsAtOnce", ["worstBlowFirst", "gravestKindFirst"]],
 ];
 
 function refuse(message: string, details: Readonly<Record<string, unknown>> = {}): never {

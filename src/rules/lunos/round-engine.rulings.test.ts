@@ -13,7 +13,7 @@ import {
   viewOf,
 } from "../../../test/support/lunos-fixtures";
 import { ScriptedDice } from "../kernel/dice";
-import { LUNOS_DEFAULTS, resolveLunosOptions } from "./config";
+import { LUNOS_DEFAULTS, type LunosRules, resolveLunosOptions } from "./config";
 import {
   type AttackOutcome,
   declare,
@@ -47,6 +47,7 @@ const BO = fighter("bo", { weapon: CLUB });
 const DUEL = viewOf([AL, BO]);
 const plan = (...actions: LunosPlan["actions"]): LunosPlan => ({ actions });
 const idle = plan({ kind: "other", task: "task" });
+const BLOWS_AT_ONCE: readonly LunosRules["blowsAtOnce"][] = ["worstBlowFirst", "gravestKindFirst"];
 
 describe("the skill of an attack", () => {
   it("LUN-ACT-1: a skill the weapon is not used with is refused; Brawl is a bodily blow, struck bare-handed", () => {
@@ -174,7 +175,7 @@ describe("a shared initiative slot", () => {
   });
 
   /** al (club, bruising) and carl (longsword, wounding) tie and both strike bo (7 levels, Willpower 5), who waits. */
-  function twoOnBo(): { fight: LunosFight; view: FightView } {
+  function twoOnBo(rules: LunosRules = R): { fight: LunosFight; view: FightView } {
     const al = fighter("al", { weapon: CLUB });
     const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
     const carl = fighter("carl", { weapon: LONGSWORD });
@@ -188,6 +189,7 @@ describe("a shared initiative slot", () => {
         carl: plan({ kind: "attack", targets: ["bo"] }),
       },
       dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 2)],
+      rules,
     });
     return { fight, view };
   }
@@ -210,6 +212,140 @@ describe("a shared initiative slot", () => {
     expect(fighterOf(alFirst, "bo")).toMatchObject({
       bruising: 2,
       wounding: 3,
+      trauma: 2,
+      dying: 0,
+      dead: false,
+    });
+  });
+
+  it("LUN-HLT-3: under gravestKindFirst two blows of one slot passing the last level keep the slot's trauma, then its wounding, in either order", () => {
+    const rules = resolveLunosOptions({ blowsAtOnce: "gravestKindFirst" });
+    const { fight, view } = twoOnBo(rules);
+    // The same ten points as above (al 3 bruising + 2 trauma, carl 3 wounding + 2 trauma) on 7 levels.
+    const dice: Record<string, number[]> = { al: pool(6, 4), carl: pool(6, 1) };
+    const enter = (order: readonly string[]) => {
+      let f = fight;
+      for (const id of order)
+        f = resolveAttack(rollAttack(f, id, view, new ScriptedDice(dice[id]!), rules), [], view, rules).fight;
+      return endSlotOf(f);
+    };
+    const alFirst = enter(["al", "carl"]);
+    expect(alFirst).toEqual(enter(["carl", "al"]));
+    // The slot's 4 trauma, then 3 of its 3 wounding; no level is left for the bruising.
+    expect(fighterOf(alFirst, "bo")).toMatchObject({
+      bruising: 0,
+      wounding: 3,
+      trauma: 4,
+      dying: 0,
+      dead: false,
+    });
+  });
+
+  it("LUN-HLT-3: a blow alone passing the last level keeps its kind first by default, its trauma first under gravestKindFirst", () => {
+    const gravest = resolveLunosOptions({ blowsAtOnce: "gravestKindFirst" });
+    const hit = (rules: LunosRules) => {
+      const f = roundOf({
+        plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle },
+        dice: [...pool(3, 2), ...pool(3, 1)],
+        rules,
+      });
+      // 6 successes, 5 extra, two bought as damage: 6 + 2 + 1 − 2 + 2 = 9, 3 bruising and 6 trauma on 7 levels.
+      const out = strike(
+        f,
+        "al",
+        pool(6, 6),
+        [{ target: "bo", maneuvers: ["increaseDamage", "increaseDamage"] }],
+        DUEL,
+        rules,
+      );
+      expect(out.targets[0]!.damage).toMatchObject({ bruising: 3, wounding: 0, trauma: 6 });
+      return fighterOf(out.fight, "bo");
+    };
+    expect(hit(R)).toMatchObject({ bruising: 3, trauma: 4, dying: 0 });
+    expect(hit(gravest)).toMatchObject({ bruising: 1, trauma: 6, dying: 0 });
+  });
+
+  /**
+   * The reviewer's slot: bo (Body 2, 7 levels, Willpower 5) took a club's 5 (3 bruising, 2 trauma) in
+   * round 1, so 2 levels are left; in round 2 al's club deals 5 (3 bruising, 2 trauma) and carl's
+   * longsword 4 (3 wounding, 1 trauma) in one slot. Each order of entry gives one fight at the slot's end.
+   */
+  function reviewersSlot(rules: LunosRules): readonly LunosFight[] {
+    const al = fighter("al", { weapon: CLUB });
+    const bo = fighter("bo", { weapon: CLUB, abilities: { willpower: 5 } });
+    // Body 1: 1 success + 1 + 2 − (unarmored bo's Body 2 − 2) = 4.
+    const carl = fighter("carl", { weapon: LONGSWORD, abilities: { body: 1 } });
+    const view = viewOf([al, bo, carl]);
+    const ids = ["al", "bo", "carl"];
+    const hurt = strike(
+      roundOf({
+        view,
+        ids,
+        plans: { al: plan({ kind: "attack", targets: ["bo"] }), bo: idle, carl: idle },
+        dice: [...pool(3, 2), ...pool(3, 1), ...pool(3, 0)],
+        rules,
+      }),
+      "al",
+      pool(6, 4),
+      [],
+      view,
+      rules,
+    ).fight;
+    expect(fighterOf(hurt, "bo")).toMatchObject({ bruising: 3, wounding: 0, trauma: 2 });
+    const next = roundOf({
+      view,
+      ids,
+      fight: finish(hurt),
+      plans: {
+        al: plan({ kind: "attack", targets: ["bo"] }),
+        bo: idle,
+        carl: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      // bo's Reflexes 3 less the −4 of his fifth level: the luck die alone.
+      dice: [...pool(3, 1), ...pool(0, 0), ...pool(3, 1)],
+      rules,
+    });
+    expect(next.slots[0]).toEqual(["al", "carl"]);
+    const dice: Record<string, number[]> = { al: pool(6, 4), carl: pool(6, 1) };
+    return [
+      ["al", "carl"],
+      ["carl", "al"],
+    ].map((order) => {
+      let f = next;
+      for (const id of order) {
+        const out = strike(f, id, dice[id]!, [], view, rules);
+        expect(out.targets[0]!.damage).toMatchObject(
+          id === "al" ? { bruising: 3, wounding: 0, trauma: 2 } : { bruising: 0, wounding: 3, trauma: 1 },
+        );
+        f = out.fight;
+      }
+      return endSlotOf(f);
+    });
+  }
+
+  it("LUN-HLT-3: the reviewer's slot under gravestKindFirst: the 2 levels left take 2 of its 3 trauma, in either order", () => {
+    const rules = resolveLunosOptions({ blowsAtOnce: "gravestKindFirst" });
+    const [alFirst, carlFirst] = reviewersSlot(rules);
+    expect(alFirst).toEqual(carlFirst);
+    // 7 levels: the 3 bruising and 2 trauma of round 1, then 2 trauma; every level used, dying but not dead,
+    // the −5 of the last level not above Willpower 5.
+    expect(fighterOf(alFirst!, "bo")).toMatchObject({
+      bruising: 3,
+      wounding: 0,
+      trauma: 4,
+      dying: 0,
+      dead: false,
+      unconscious: false,
+    });
+    expect(levelsTaken(fighterOf(alFirst!, "bo"))).toBe(7);
+  });
+
+  it("LUN-HLT-3: the reviewer's slot by default (worstBlowFirst): the club, with more trauma, lands first and its bruising fills the 2 levels", () => {
+    const [alFirst, carlFirst] = reviewersSlot(R);
+    expect(alFirst).toEqual(carlFirst);
+    expect(fighterOf(alFirst!, "bo")).toMatchObject({
+      bruising: 5,
+      wounding: 0,
       trauma: 2,
       dying: 0,
       dead: false,
@@ -365,93 +501,104 @@ describe("a shared initiative slot", () => {
     expect(fighterOf(carlFirst, "bo")).toMatchObject({ dying: 0, dead: false });
   });
 
-  it("LUN-RND-2: any blows of one slot, entered in any order, leave the same fight when the slot ends", () => {
-    const ids = ["al", "bo", "cy", "di"] as const;
-    const weapons = [CLUB, LONGSWORD, null] as const;
-    const blow = fc.record({
-      target: fc.integer({ min: 1, max: 3 }),
-      weapon: fc.integer({ min: 0, max: 2 }),
-      successes: fc.integer({ min: 0, max: 6 }),
-      increase: fc.integer({ min: 0, max: 5 }),
-      stun: fc.boolean(),
-      disarm: fc.boolean(),
-      catchWeapon: fc.boolean(),
-      grapple: fc.boolean(),
-      trip: fc.boolean(),
-      avoidArmor: fc.boolean(),
-      coupDeGrace: fc.boolean(),
-      threaten: fc.boolean(),
-      second: fc.boolean(),
-      armor: fc.boolean(),
-    });
-    fc.assert(
-      fc.property(
-        fc.tuple(blow, blow, blow, blow),
-        fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
-        fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
-        fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
-        (blows, bodies, willpowers, keys) => {
-          const sheets = ids.map((id, i) =>
-            fighter(id, {
-              weapon: weapons[blows[i]!.weapon],
-              armor: blows[i]!.armor ? MAIL : null,
-              abilities: { body: bodies[i], willpower: willpowers[i] },
-            }),
-          );
-          const view = viewOf(sheets);
-          // Everyone 1 success on Reflexes 3: one slot of four; nobody defends.
-          const plans: Record<string, LunosPlan> = {};
-          // An attack on one other, or on two (a die less).
-          const targetsOf = (i: number) => {
-            const b = blows[i]!;
-            const one = ids[(i + b.target) % 4]!;
-            return b.second ? [one, ids[(i + (b.target === 3 ? 1 : b.target + 1)) % 4]!] : [one];
-          };
-          ids.forEach((id, i) => {
-            plans[id] = plan({ kind: "attack", targets: targetsOf(i) });
-          });
-          const fight = roundOf({ view, ids, plans, dice: ids.flatMap(() => pool(3, 1)) });
-          expect(fight.slots).toEqual([[...ids]]);
-          const enter = (order: readonly number[]) => {
-            let f = fight;
-            for (const i of order) {
+  it.each(BLOWS_AT_ONCE)(
+    "LUN-RND-2: any blows of one slot, entered in any order, leave the same fight when the slot ends (blowsAtOnce %s)",
+    (reading) => {
+      const rules = resolveLunosOptions({ blowsAtOnce: reading });
+      const ids = ["al", "bo", "cy", "di"] as const;
+      const weapons = [CLUB, LONGSWORD, null] as const;
+      const blow = fc.record({
+        target: fc.integer({ min: 1, max: 3 }),
+        weapon: fc.integer({ min: 0, max: 2 }),
+        successes: fc.integer({ min: 0, max: 6 }),
+        increase: fc.integer({ min: 0, max: 5 }),
+        stun: fc.boolean(),
+        disarm: fc.boolean(),
+        catchWeapon: fc.boolean(),
+        grapple: fc.boolean(),
+        trip: fc.boolean(),
+        avoidArmor: fc.boolean(),
+        coupDeGrace: fc.boolean(),
+        threaten: fc.boolean(),
+        second: fc.boolean(),
+        armor: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(
+          fc.tuple(blow, blow, blow, blow),
+          fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
+          fc.tuple(...ids.map(() => fc.integer({ min: 0, max: 5 }))),
+          fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+          (blows, bodies, willpowers, keys) => {
+            const sheets = ids.map((id, i) =>
+              fighter(id, {
+                weapon: weapons[blows[i]!.weapon],
+                armor: blows[i]!.armor ? MAIL : null,
+                abilities: { body: bodies[i], willpower: willpowers[i] },
+              }),
+            );
+            const view = viewOf(sheets);
+            // Everyone 1 success on Reflexes 3: one slot of four; nobody defends.
+            const plans: Record<string, LunosPlan> = {};
+            // An attack on one other, or on two (a die less).
+            const targetsOf = (i: number) => {
               const b = blows[i]!;
-              const id = ids[i]!;
-              // Agility 3 + Weapon 3 or Brawl 2, less Mail's die and a die for a second target.
-              const n = (sheets[i]!.weapon === null ? 5 : 6) - (b.armor ? 1 : 0) - (targetsOf(i).length - 1);
-              const rolled = rollAttack(f, id, view, new ScriptedDice(pool(n, Math.min(b.successes, n))), R);
-              const spends: TargetSpend[] = [];
-              for (const t of rolled.pending!.targets) {
-                if (!t.hit) continue;
-                const maneuvers: Maneuver[] = [];
-                let left = t.extra;
-                const buy = (m: Maneuver, wanted: boolean) => {
-                  if (wanted && left >= R.maneuverCosts[m]) {
-                    maneuvers.push(m);
-                    left -= R.maneuverCosts[m];
-                  }
-                };
-                buy("threaten", b.threaten);
-                buy("coupDeGrace", b.coupDeGrace);
-                buy("avoidArmor", b.avoidArmor);
-                buy("stun", b.stun);
-                buy("trip", b.trip);
-                buy("disarm", b.disarm);
-                buy("grapple", b.grapple);
-                for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
-                spends.push({ target: t.id, maneuvers, catchWeapon: b.catchWeapon });
+              const one = ids[(i + b.target) % 4]!;
+              return b.second ? [one, ids[(i + (b.target === 3 ? 1 : b.target + 1)) % 4]!] : [one];
+            };
+            ids.forEach((id, i) => {
+              plans[id] = plan({ kind: "attack", targets: targetsOf(i) });
+            });
+            const fight = roundOf({ view, ids, plans, dice: ids.flatMap(() => pool(3, 1)), rules });
+            expect(fight.slots).toEqual([[...ids]]);
+            const enter = (order: readonly number[]) => {
+              let f = fight;
+              for (const i of order) {
+                const b = blows[i]!;
+                const id = ids[i]!;
+                // Agility 3 + Weapon 3 or Brawl 2, less Mail's die and a die for a second target.
+                const n =
+                  (sheets[i]!.weapon === null ? 5 : 6) - (b.armor ? 1 : 0) - (targetsOf(i).length - 1);
+                const rolled = rollAttack(
+                  f,
+                  id,
+                  view,
+                  new ScriptedDice(pool(n, Math.min(b.successes, n))),
+                  rules,
+                );
+                const spends: TargetSpend[] = [];
+                for (const t of rolled.pending!.targets) {
+                  if (!t.hit) continue;
+                  const maneuvers: Maneuver[] = [];
+                  let left = t.extra;
+                  const buy = (m: Maneuver, wanted: boolean) => {
+                    if (wanted && left >= rules.maneuverCosts[m]) {
+                      maneuvers.push(m);
+                      left -= rules.maneuverCosts[m];
+                    }
+                  };
+                  buy("threaten", b.threaten);
+                  buy("coupDeGrace", b.coupDeGrace);
+                  buy("avoidArmor", b.avoidArmor);
+                  buy("stun", b.stun);
+                  buy("trip", b.trip);
+                  buy("disarm", b.disarm);
+                  buy("grapple", b.grapple);
+                  for (let k = 0; k < Math.min(b.increase, left); k += 1) maneuvers.push("increaseDamage");
+                  spends.push({ target: t.id, maneuvers, catchWeapon: b.catchWeapon });
+                }
+                f = resolveAttack(rolled, spends, view, rules).fight;
               }
-              f = resolveAttack(rolled, spends, view, R).fight;
-            }
-            return endSlotOf(f);
-          };
-          const order = [0, 1, 2, 3].sort((x, y) => keys[x]! - keys[y]! || x - y);
-          expect(enter(order)).toEqual(enter([0, 1, 2, 3]));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+              return endSlotOf(f);
+            };
+            const order = [0, 1, 2, 3].sort((x, y) => keys[x]! - keys[y]! || x - y);
+            expect(enter(order)).toEqual(enter([0, 1, 2, 3]));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 });
 
 describe("maneuvers, as the text words them", () => {

@@ -249,9 +249,10 @@ export interface LunosFight {
   readonly slotStart: { readonly fighters: readonly FighterState[]; readonly grapples: readonly Grapple[] };
   /**
    * The damage the slot's blows have dealt so far. A target's levels are
-   * filled again from the slot's start with all of them, the worst blow
-   * first (docs/rules/lunos.md, "Blows at once"), so which kinds fill the
-   * last levels never follows the order the blows were entered in.
+   * filled again from the slot's start with all of them, in an order the
+   * blows themselves give (`blowsAtOnce`, docs/rules/lunos.md, "Blows at
+   * once"), so which kinds fill the last levels never follows the order
+   * the blows were entered in.
    */
   readonly landed: readonly LandedBlow[];
   /**
@@ -1101,10 +1102,11 @@ function worseFirst(x: DamageDealt, y: DamageDealt): number {
 /**
  * Health after the slot's blows so far (LUN-HLT-3, LUN-HLT-4): levels
  * filled again from the slot's start with every blow `landed` holds for
- * this fighter, the worst first, each blow its own kind and then its
- * trauma; the damage past the last level is lost. Damage to one whose
- * every level was used as the slot began kills: "further" damage is
- * damage after the slot in which the last level went.
+ * this fighter, by the `blowsAtOnce` reading: the worst blow first, each
+ * its own kind and then its trauma, or all the slot's trauma, then
+ * wounding, then bruising; the damage past the last level is lost.
+ * Damage to one whose every level was used as the slot began kills:
+ * "further" damage is damage after the slot in which the last level went.
  */
 function land(
   start: FighterState,
@@ -1134,19 +1136,40 @@ function land(
   let bruising = start.bruising;
   let wounding = start.wounding;
   let trauma = start.trauma;
-  if (blows !== null) blows.sort(worseFirst);
-  const n = blows === null ? 1 : blows.length;
-  for (let i = 0; i < n; i += 1) {
-    const d = blows === null ? only : blows[i]!;
-    const b = Math.min(room, d.bruising);
-    room -= b;
-    const w = Math.min(room, d.wounding);
-    room -= w;
-    const t = Math.min(room, d.trauma);
+  if (rules.blowsAtOnce === "gravestKindFirst") {
+    // The slot's damage as one heap, graver kinds first: a blow alone is a slot of one blow.
+    let b = only.bruising;
+    let w = only.wounding;
+    let t = only.trauma;
+    if (blows !== null)
+      for (let i = 1; i < blows.length; i += 1) {
+        b += blows[i]!.bruising;
+        w += blows[i]!.wounding;
+        t += blows[i]!.trauma;
+      }
+    t = Math.min(room, t);
     room -= t;
+    w = Math.min(room, w);
+    room -= w;
+    b = Math.min(room, b);
     bruising += b;
     wounding += w;
     trauma += t;
+  } else {
+    if (blows !== null) blows.sort(worseFirst);
+    const n = blows === null ? 1 : blows.length;
+    for (let i = 0; i < n; i += 1) {
+      const d = blows === null ? only : blows[i]!;
+      const b = Math.min(room, d.bruising);
+      room -= b;
+      const w = Math.min(room, d.wounding);
+      room -= w;
+      const t = Math.min(room, d.trauma);
+      room -= t;
+      bruising += b;
+      wounding += w;
+      trauma += t;
+    }
   }
   const taken = bruising + wounding + trauma;
   return fighterAfter(
