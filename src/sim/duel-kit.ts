@@ -1,4 +1,5 @@
 import type { FightRunner, SeededJob } from "./fight-runner";
+import { SimError } from "./sim-error";
 import type { FightSummary } from "./stats";
 
 /**
@@ -45,4 +46,37 @@ export function duelPolicies<Policy>(
   create: (id: string) => Policy,
 ): readonly [Policy, Policy] {
   return [create(ids?.[0] ?? "default"), create(ids?.[1] ?? "default")];
+}
+
+/** A duel simulator's policies by id: the list, one made by id, and `--policy` read. */
+export interface DuelPolicyBook<Policy> {
+  policyIds(): string[];
+  /** A fresh policy; an unknown id is refused with a SimError naming the known ones. */
+  createPolicy(id: string): Policy;
+  /** `--policy`: one id for both sides, or two separated by a comma (side A's first). */
+  parsePolicies(text: string | true | undefined): readonly [string, string];
+}
+
+export function duelPolicyBook<Policy>(
+  factories: Readonly<Record<string, () => Policy>>,
+): DuelPolicyBook<Policy> {
+  const policyIds = () => Object.keys(factories);
+  const createPolicy = (id: string): Policy => {
+    const factory = Object.hasOwn(factories, id) ? factories[id] : undefined;
+    if (!factory)
+      throw new SimError("invalid-argument", `unknown policy "${id}" (known: ${policyIds().join(", ")})`);
+    return factory();
+  };
+  const parsePolicies = (text: string | true | undefined): readonly [string, string] => {
+    if (text === undefined) return ["default", "default"];
+    const ids = typeof text === "string" ? text.split(",").map((id) => id.trim()) : [];
+    if (ids.length < 1 || ids.length > 2 || ids.some((id) => id === ""))
+      throw new SimError(
+        "invalid-argument",
+        `--policy takes one policy id, or two separated by a comma, got ${String(text)}`,
+      );
+    for (const id of ids) createPolicy(id);
+    return [ids[0]!, ids[1] ?? ids[0]!];
+  };
+  return Object.freeze({ policyIds, createPolicy, parsePolicies });
 }

@@ -11,7 +11,7 @@ import {
 } from "../../../rules/h2h/melee";
 import type { MoveData } from "../../../rules/h2h/moves";
 import { type DefenseId, MOVE_IDS, type ModifierId, type MoveId, type Range } from "../../../rules/h2h/types";
-import { SimError } from "../../../sim/sim-error";
+import { duelPolicyBook } from "../../../sim/duel-kit";
 
 /**
  * How a simulated Hand to Hand fighter chooses. The melee engine
@@ -262,26 +262,4 @@ const FACTORIES: Record<string, () => H2hPolicy> = {
   cautious: createCautious,
 };
 
-export function policyIds(): string[] {
-  return Object.keys(FACTORIES);
-}
-
-export function createPolicy(id: string): H2hPolicy {
-  const factory = Object.hasOwn(FACTORIES, id) ? FACTORIES[id] : undefined;
-  if (!factory)
-    throw new SimError("invalid-argument", `unknown policy "${id}" (known: ${policyIds().join(", ")})`);
-  return factory();
-}
-
-/** `--policy`: one id for both sides, or two separated by a comma (side A's first). */
-export function parsePolicies(text: string | true | undefined): readonly [string, string] {
-  if (text === undefined) return ["default", "default"];
-  const ids = typeof text === "string" ? text.split(",").map((id) => id.trim()) : [];
-  if (ids.length < 1 || ids.length > 2 || ids.some((id) => id === ""))
-    throw new SimError(
-      "invalid-argument",
-      `--policy takes one policy id, or two separated by a comma, got ${String(text)}`,
-    );
-  for (const id of ids) createPolicy(id);
-  return [ids[0]!, ids[1] ?? ids[0]!];
-}
+export const { policyIds, createPolicy, parsePolicies } = duelPolicyBook<H2hPolicy>(FACTORIES);

@@ -13,7 +13,7 @@ import {
   type TargetSpend,
 } from "../../../rules/lunos/round-engine";
 import type { LunosFighter, Maneuver } from "../../../rules/lunos/types";
-import { SimError } from "../../../sim/sim-error";
+import { duelPolicyBook } from "../../../sim/duel-kit";
 
 /**
  * How a simulated Lunos fighter chooses: the round's actions, and what to
@@ -222,29 +222,7 @@ const FACTORIES: Record<string, () => LunosPolicy> = {
   cautious: createCautiousPolicy,
 };
 
-export function policyIds(): string[] {
-  return Object.keys(FACTORIES);
-}
-
-export function createPolicy(id: string): LunosPolicy {
-  const factory = Object.hasOwn(FACTORIES, id) ? FACTORIES[id] : undefined;
-  if (!factory)
-    throw new SimError("invalid-argument", `unknown policy "${id}" (known: ${policyIds().join(", ")})`);
-  return factory();
-}
-
-/** `--policy`: one id for both sides, or two separated by a comma (side A's first). */
-export function parsePolicies(text: string | true | undefined): readonly [string, string] {
-  if (text === undefined) return ["default", "default"];
-  const ids = typeof text === "string" ? text.split(",").map((id) => id.trim()) : [];
-  if (ids.length < 1 || ids.length > 2 || ids.some((id) => id === ""))
-    throw new SimError(
-      "invalid-argument",
-      `--policy takes one policy id, or two separated by a comma, got ${String(text)}`,
-    );
-  for (const id of ids) createPolicy(id);
-  return [ids[0]!, ids[1] ?? ids[0]!];
-}
+export const { policyIds, createPolicy, parsePolicies } = duelPolicyBook<LunosPolicy>(FACTORIES);
 
 /** What a policy answers for one target, as the engine takes it. */
 export function spendFor(policy: LunosPolicy, q: SpendQuestion): TargetSpend {

@@ -1,6 +1,6 @@
 import type { AttackOffer, DefenseOption, ShareneRound } from "../../../rules/sharene/round-engine";
 import type { Defense, ShareneCondition, ShareneFighter, Style } from "../../../rules/sharene/types";
-import { SimError } from "../../../sim/sim-error";
+import { duelPolicyBook } from "../../../sim/duel-kit";
 
 /**
  * How a simulated Sharene fighter chooses. The round engine
@@ -92,26 +92,4 @@ const FACTORIES: Record<string, () => SharenePolicy> = {
   steady: () => fixed("steady", "attackParry"),
 };
 
-export function policyIds(): string[] {
-  return Object.keys(FACTORIES);
-}
-
-export function createPolicy(id: string): SharenePolicy {
-  const factory = Object.hasOwn(FACTORIES, id) ? FACTORIES[id] : undefined;
-  if (!factory)
-    throw new SimError("invalid-argument", `unknown policy "${id}" (known: ${policyIds().join(", ")})`);
-  return factory();
-}
-
-/** `--policy`: one id for both sides, or two separated by a comma (side A's first). */
-export function parsePolicies(text: string | true | undefined): readonly [string, string] {
-  if (text === undefined) return ["default", "default"];
-  const ids = typeof text === "string" ? text.split(",").map((id) => id.trim()) : [];
-  if (ids.length < 1 || ids.length > 2 || ids.some((id) => id === ""))
-    throw new SimError(
-      "invalid-argument",
-      `--policy takes one policy id, or two separated by a comma, got ${String(text)}`,
-    );
-  for (const id of ids) createPolicy(id);
-  return [ids[0]!, ids[1] ?? ids[0]!];
-}
+export const { policyIds, createPolicy, parsePolicies } = duelPolicyBook<SharenePolicy>(FACTORIES);
