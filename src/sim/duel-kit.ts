@@ -1,4 +1,5 @@
 import type { FightRunner, SeededJob } from "./fight-runner";
+import type { Localizer } from "./i18n";
 import { SimError } from "./sim-error";
 import type { FightSummary } from "./stats";
 
@@ -79,4 +80,33 @@ export function duelPolicyBook<Policy>(
     return [ids[0]!, ids[1] ?? ids[0]!];
   };
   return Object.freeze({ policyIds, createPolicy, parsePolicies });
+}
+
+/** How a duel's closing line names its ruleset's words. */
+export interface DuelEndWords {
+  /** The ruleset's lang prefix ("SHARENE"): its `Sim.Unfinished`, `Sim.Draw` and `Sim.Winner.<end>`. */
+  readonly prefix: string;
+  /** The placeholder its lines count the fight in ("rounds", or Hand to Hand's "melees"). */
+  readonly count: string;
+  /** A key of its own for the loser's end, when the ruleset has one (a hold), else the end's key. */
+  readonly winnerKey?: (loser: 0 | 1) => string | null;
+}
+
+/**
+ * The line that closes a duel's log: unfinished, a draw, or who won and how
+ * the loser ended. The same three cases for every duel simulator; the words
+ * are the ruleset's.
+ */
+export function duelEndLine(
+  summary: FightSummary,
+  names: readonly [string, string],
+  i18n: Localizer,
+  words: DuelEndWords,
+): string {
+  const { prefix, count } = words;
+  if (summary.unfinished) return i18n.format(`${prefix}.Sim.Unfinished`, { [count]: summary.rounds });
+  if (summary.winner === null) return i18n.format(`${prefix}.Sim.Draw`, { [count]: summary.rounds });
+  const loser = summary.winner === 0 ? 1 : 0;
+  const key = words.winnerKey?.(loser) ?? `${prefix}.Sim.Winner.${summary.ends[loser]}`;
+  return i18n.format(key, { winner: names[summary.winner], loser: names[loser], [count]: summary.rounds });
 }

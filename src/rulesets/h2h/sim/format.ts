@@ -1,4 +1,5 @@
 import type { H2hEvent } from "../../../rules/h2h/melee";
+import { duelEndLine } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { H2hDuelResult } from "./duel";
 
@@ -108,18 +109,6 @@ export function formatH2hLog(
     lines.push(i18n.format("H2H.Sim.Melee", { melee: melee.melee }));
     for (const e of melee.events) lines.push(`  ${eventLine(e, name, i18n)}`);
   }
-  const { summary } = result;
-  if (summary.unfinished) lines.push(i18n.format("H2H.Sim.Unfinished", { melees: summary.rounds }));
-  else if (summary.winner === null) lines.push(i18n.format("H2H.Sim.Draw", { melees: summary.rounds }));
-  else {
-    const loser = summary.winner === 0 ? 1 : 0;
-    lines.push(
-      i18n.format(`H2H.Sim.Winner.${summary.ends[loser]}`, {
-        winner: result.names[summary.winner],
-        loser: result.names[loser],
-        melees: summary.rounds,
-      }),
-    );
-  }
+  lines.push(duelEndLine(result.summary, result.names, i18n, { prefix: "H2H", count: "melees" }));
   return lines;
 }

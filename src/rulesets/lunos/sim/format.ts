@@ -1,3 +1,4 @@
+import { duelEndLine } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { DuelAttackLog, DuelResult } from "./duel";
 
@@ -77,18 +78,6 @@ export function formatDuelLog(
     }
     for (const e of round.attacks) lines.push(`  ${attackLine(e, names, i18n)}`);
   }
-  const { summary } = result;
-  if (summary.unfinished) lines.push(i18n.format("LUNOS.Sim.Unfinished", { rounds: summary.rounds }));
-  else if (summary.winner === null) lines.push(i18n.format("LUNOS.Sim.Draw", { rounds: summary.rounds }));
-  else {
-    const loser = summary.winner === 0 ? 1 : 0;
-    lines.push(
-      i18n.format(`LUNOS.Sim.Winner.${summary.ends[loser]}`, {
-        winner: result.names[summary.winner],
-        loser: result.names[loser],
-        rounds: summary.rounds,
-      }),
-    );
-  }
+  lines.push(duelEndLine(result.summary, result.names, i18n, { prefix: "LUNOS", count: "rounds" }));
   return lines;
 }

@@ -1,5 +1,6 @@
 import { autokillNumber } from "../../../rules/rhf/injury";
 import type { RhfExchange, RhfRoll } from "../../../rules/rhf/round-engine";
+import { duelEndLine } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { DuelEvent, DuelResult } from "./duel";
 
@@ -99,22 +100,13 @@ export function formatDuelLog(
     );
     for (const event of round.events) lines.push(`  ${eventLine(event, names, i18n)}`);
   }
-  const { summary } = result;
-  if (summary.unfinished) lines.push(i18n.format("RHF.Sim.Unfinished", { rounds: summary.rounds }));
-  else if (summary.winner === null) lines.push(i18n.format("RHF.Sim.Draw", { rounds: summary.rounds }));
-  else {
-    const loser = summary.winner === 0 ? 1 : 0;
-    const key =
-      result.conditions[loser] === "immobilized"
-        ? "RHF.Sim.WinnerByHold"
-        : `RHF.Sim.Winner.${summary.ends[loser]}`;
-    lines.push(
-      i18n.format(key, {
-        winner: result.names[summary.winner],
-        loser: result.names[loser],
-        rounds: summary.rounds,
-      }),
-    );
-  }
+  lines.push(
+    duelEndLine(result.summary, result.names, i18n, {
+      prefix: "RHF",
+      count: "rounds",
+      // Held past the loser's Strength is an end of its own (RHF-HLD-2).
+      winnerKey: (loser) => (result.conditions[loser] === "immobilized" ? "RHF.Sim.WinnerByHold" : null),
+    }),
+  );
   return lines;
 }

@@ -1,5 +1,6 @@
 import type { ExchangeRolls } from "../../../rules/sharene/exchange";
 import { SHARENE_HIT_LOCATIONS } from "../../../rules/sharene/hit-locations";
+import { duelEndLine } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { DuelResult } from "./duel";
 
@@ -74,18 +75,6 @@ export function formatDuelLog(
     );
     for (const e of round.exchanges) lines.push(...exchangeLine(e, names, i18n).map((l) => `  ${l}`));
   }
-  const { summary } = result;
-  if (summary.unfinished) lines.push(i18n.format("SHARENE.Sim.Unfinished", { rounds: summary.rounds }));
-  else if (summary.winner === null) lines.push(i18n.format("SHARENE.Sim.Draw", { rounds: summary.rounds }));
-  else {
-    const loser = summary.winner === 0 ? 1 : 0;
-    lines.push(
-      i18n.format(`SHARENE.Sim.Winner.${summary.ends[loser]}`, {
-        winner: result.names[summary.winner],
-        loser: result.names[loser],
-        rounds: summary.rounds,
-      }),
-    );
-  }
+  lines.push(duelEndLine(result.summary, result.names, i18n, { prefix: "SHARENE", count: "rounds" }));
   return lines;
 }
