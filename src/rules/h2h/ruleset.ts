@@ -1,4 +1,10 @@
-import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import {
+  type Ruleset,
+  type RulesetPhase,
+  slotsInOrder,
+  type TurnCandidate,
+  type TurnSlot,
+} from "../kernel/ruleset";
 
 /**
  * Hand to Hand as the kernel's generic Ruleset. A melee round (15 s,
@@ -18,23 +24,7 @@ export type H2hTurnCandidate = TurnCandidate<null>;
 /** H2H-INI-1: highest initiative first; equal totals act at once. */
 export function h2hTurnOrder(phaseId: string, candidates: readonly H2hTurnCandidate[]): TurnSlot[] {
   if (phaseId !== "melee") return [];
-  const sorted = candidates
-    .filter((c) => !c.outOfAction)
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => b.c.orderValue - a.c.orderValue || a.i - b.i);
-  const slots: TurnSlot[] = [];
-  let group: string[] = [];
-  let last: number | null = null;
-  for (const { c } of sorted) {
-    if (last !== null && last !== c.orderValue) {
-      slots.push(group.length === 1 ? group[0]! : group);
-      group = [];
-    }
-    group.push(c.id);
-    last = c.orderValue;
-  }
-  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
-  return slots;
+  return slotsInOrder(candidates, (a, b) => b.orderValue - a.orderValue);
 }
 
 export const h2hRuleset: Ruleset<null> = Object.freeze({

@@ -57,6 +57,35 @@ export function flattenTurnOrder(slots: readonly TurnSlot[]): {
   return { order, groups };
 }
 
+/**
+ * The order most rulesets give: the fighters still in the fight, first by
+ * `compare` (negative: `a` acts first), and those it cannot tell apart
+ * acting at once, as one slot. Entry order only keeps the slots' ids
+ * stable; it never puts one fighter before another.
+ */
+export function slotsInOrder<F>(
+  candidates: readonly TurnCandidate<F>[],
+  compare: (a: TurnCandidate<F>, b: TurnCandidate<F>) => number,
+): TurnSlot[] {
+  const sorted = candidates
+    .filter((c) => !c.outOfAction)
+    .map((c, i) => ({ c, i }))
+    .sort((x, y) => compare(x.c, y.c) || x.i - y.i);
+  const slots: TurnSlot[] = [];
+  let group: string[] = [];
+  let last: TurnCandidate<F> | null = null;
+  for (const { c } of sorted) {
+    if (last && compare(last, c) !== 0) {
+      slots.push(group.length === 1 ? group[0]! : group);
+      group = [];
+    }
+    group.push(c.id);
+    last = c;
+  }
+  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
+  return slots;
+}
+
 /** `F`: the facts its candidates carry (see `TurnCandidate`). */
 export interface Ruleset<F = unknown> {
   readonly id: string;

@@ -1,4 +1,10 @@
-import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import {
+  type Ruleset,
+  type RulesetPhase,
+  slotsInOrder,
+  type TurnCandidate,
+  type TurnSlot,
+} from "../kernel/ruleset";
 
 /**
  * Lunos as the kernel's generic Ruleset. A round (LUN-RND-1, 6 seconds)
@@ -38,34 +44,11 @@ export type LunosTurnCandidate = TurnCandidate<LunosTurnFacts>;
  */
 export function lunosTurnOrder(phaseId: string, candidates: readonly LunosTurnCandidate[]): TurnSlot[] {
   if (phaseId !== "attack") return [];
-  const sorted = candidates
-    .filter((c) => !c.outOfAction)
-    .map((c, i) => ({ c, i }))
-    .sort(
-      (x, y) =>
-        y.c.orderValue - x.c.orderValue ||
-        y.c.facts.reflexes - x.c.facts.reflexes ||
-        y.c.facts.rollOff - x.c.facts.rollOff ||
-        x.i - y.i,
-    );
-  const slots: TurnSlot[] = [];
-  let group: string[] = [];
-  let last: LunosTurnCandidate | null = null;
-  for (const { c } of sorted) {
-    if (
-      last &&
-      (last.orderValue !== c.orderValue ||
-        last.facts.reflexes !== c.facts.reflexes ||
-        last.facts.rollOff !== c.facts.rollOff)
-    ) {
-      slots.push(group.length === 1 ? group[0]! : group);
-      group = [];
-    }
-    group.push(c.id);
-    last = c;
-  }
-  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
-  return slots;
+  return slotsInOrder(
+    candidates,
+    (x, y) =>
+      y.orderValue - x.orderValue || y.facts.reflexes - x.facts.reflexes || y.facts.rollOff - x.facts.rollOff,
+  );
 }
 
 export const lunosRuleset: Ruleset<LunosTurnFacts> = Object.freeze({

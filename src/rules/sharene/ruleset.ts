@@ -1,4 +1,10 @@
-import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import {
+  type Ruleset,
+  type RulesetPhase,
+  slotsInOrder,
+  type TurnCandidate,
+  type TurnSlot,
+} from "../kernel/ruleset";
 
 /**
  * Sharene as the kernel's generic Ruleset. A round (SHA-RND-1, 3 seconds)
@@ -39,23 +45,7 @@ export type ShareneTurnCandidate = TurnCandidate<ShareneTurnFacts>;
  */
 export function shareneTurnOrder(phaseId: string, candidates: readonly ShareneTurnCandidate[]): TurnSlot[] {
   if (phaseId !== "action") return [];
-  const sorted = candidates
-    .filter((c) => !c.outOfAction)
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => b.c.orderValue - a.c.orderValue || b.c.facts.ability - a.c.facts.ability || a.i - b.i);
-  const slots: TurnSlot[] = [];
-  let group: string[] = [];
-  let last: ShareneTurnCandidate | null = null;
-  for (const { c } of sorted) {
-    if (last && (last.orderValue !== c.orderValue || last.facts.ability !== c.facts.ability)) {
-      slots.push(group.length === 1 ? group[0]! : group);
-      group = [];
-    }
-    group.push(c.id);
-    last = c;
-  }
-  if (group.length > 0) slots.push(group.length === 1 ? group[0]! : group);
-  return slots;
+  return slotsInOrder(candidates, (a, b) => b.orderValue - a.orderValue || b.facts.ability - a.facts.ability);
 }
 
 export const shareneRuleset: Ruleset<ShareneTurnFacts> = Object.freeze({
