@@ -1,7 +1,12 @@
 import { isSettingRegistered, refreshActors } from "../../../config/settings";
 import { SYSTEM_ID } from "../../../config/system";
 import { choice, flag, wholeNumber } from "../../../data/fields";
-import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../../../rules/fangs/config";
+import {
+  FANGS_DEFAULTS,
+  type FangsOptions,
+  type FangsRules,
+  resolveOptions,
+} from "../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../../../rules/fangs/maneuvers";
 import { READING_CHOICES } from "../apps/settings/maneuver-readings";
 import { abilityFormula } from "../data/ability-formula";
@@ -64,6 +69,70 @@ function moduleSwitchesSchema() {
   };
 }
 
+/** A field the rules core judges: its refusal, naming the key, is the field's failure. */
+const judged = (key: keyof FangsRules) => (value: unknown) => {
+  resolveOptions({ [key]: value });
+};
+
+/** A number that may have a fraction (a recoil multiplier); the core refuses one not above 0 or above 10. */
+function multiplier(key: "recoilOneHandMultiplier" | "recoilTwoHandsMultiplier" | "recoilTripodMultiplier") {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: false,
+    initial: D[key],
+    label: L(key),
+    validate: judged(key),
+  });
+}
+
+/** The reach, holds and firearms rules' figures and readings the modules read (the RHF core's by default). */
+function rhfFiguresSchema() {
+  const { fields } = foundry.data;
+  return {
+    reachWeaponRanges: new fields.ObjectField({
+      required: true,
+      initial: {},
+      label: L("reachWeaponRanges"),
+      validate: judged("reachWeaponRanges"),
+    }),
+    reachHardDivisor: wholeNumber(D.reachHardDivisor, L("reachHardDivisor"), { min: 1, max: 10 }),
+    rangeManeuversPerRound: wholeNumber(D.rangeManeuversPerRound, L("rangeManeuversPerRound"), {
+      min: 0,
+      max: 10,
+    }),
+    controlPointsDivisor: wholeNumber(D.controlPointsDivisor, L("controlPointsDivisor"), { min: 1, max: 20 }),
+    holdFirstRoundCounts: flag(D.holdFirstRoundCounts, L("holdFirstRoundCounts")),
+    immobilizedMayBreak: flag(D.immobilizedMayBreak, L("immobilizedMayBreak")),
+    quicknessBands: new fields.ArrayField(new fields.ObjectField(), {
+      required: true,
+      initial: () => D.quicknessBands.map((band) => ({ ...band })),
+      label: L("quicknessBands"),
+      validate: judged("quicknessBands"),
+    }),
+    multipleAttackPenalty: wholeNumber(D.multipleAttackPenalty, L("multipleAttackPenalty"), {
+      min: 0,
+      max: 20,
+    }),
+    additionalAttacks: choice(C.additionalAttacks, D.additionalAttacks, L("additionalAttacks")),
+    additionalAttackSkill: choice(
+      C.additionalAttackSkill,
+      D.additionalAttackSkill,
+      L("additionalAttackSkill"),
+    ),
+    recoilOneHandMultiplier: multiplier("recoilOneHandMultiplier"),
+    recoilTwoHandsMultiplier: multiplier("recoilTwoHandsMultiplier"),
+    recoilTripodMultiplier: multiplier("recoilTripodMultiplier"),
+    recoilStrengthRounding: choice(
+      C.recoilStrengthRounding,
+      D.recoilStrengthRounding,
+      L("recoilStrengthRounding"),
+    ),
+    aimBonus: wholeNumber(D.aimBonus, L("aimBonus"), { min: 0, max: 20 }),
+    aimMaxRounds: wholeNumber(D.aimMaxRounds, L("aimMaxRounds"), { min: 0, max: 10 }),
+    aimRoundsUnfamiliar: wholeNumber(D.aimRoundsUnfamiliar, L("aimRoundsUnfamiliar"), { min: 0, max: 10 }),
+  };
+}
+
 /**
  * The figures of FANGS_DEFAULTS a GM may change from the world, each with
  * the constraint the rules core would otherwise refuse at play time. The
@@ -116,6 +185,7 @@ function rulesSchema() {
     /* Optional firearms modules from the reach, holds and firearms rules: each off unless the GM turns it on. */
     recoilModule: flag(D.recoilModule, L("recoilModule")),
     aimingModule: flag(D.aimingModule, L("aimingModule")),
+    ...rhfFiguresSchema(),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;
@@ -125,9 +195,18 @@ export class RulesOptionsModel extends foundry.abstract.DataModel<RulesSchema> {
     return rulesSchema();
   }
 
+  /** Across keys: no more rounds of aiming for one unfamiliar with the weapon than for one familiar. */
+  static override validateJoint(data: Record<string, unknown>): void {
+    resolveOptions({
+      aimMaxRounds: data.aimMaxRounds as number,
+      aimRoundsUnfamiliar: data.aimRoundsUnfamiliar as number,
+    });
+  }
+
   /** The options object the rules core takes. */
   toOptions(): FangsOptions {
-    return this.toObject() as FangsOptions;
+    // The tables are plain objects to the model; the rules core checked their shape (judged).
+    return this.toObject() as unknown as FangsOptions;
   }
 }
 

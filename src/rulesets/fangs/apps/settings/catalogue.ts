@@ -10,6 +10,7 @@ import {
   PER_MANEUVER_CHOICES,
   READING_CHOICES,
 } from "./maneuver-readings";
+import { formatTable, type TableCodec } from "./tables";
 
 /**
  * What the "FANGS rules options" menu offers, as data: every option, its
@@ -69,6 +70,24 @@ export const RULES_FIGURE_KEYS = [
   "controlPointsModule",
   "multipleAttacksModule",
   ...FIREARMS_MODULE_KEYS,
+  // The reach, holds and firearms rules' figures and readings the modules read
+  "reachWeaponRanges",
+  "reachHardDivisor",
+  "rangeManeuversPerRound",
+  "controlPointsDivisor",
+  "holdFirstRoundCounts",
+  "immobilizedMayBreak",
+  "quicknessBands",
+  "multipleAttackPenalty",
+  "additionalAttacks",
+  "additionalAttackSkill",
+  "recoilOneHandMultiplier",
+  "recoilTwoHandsMultiplier",
+  "recoilTripodMultiplier",
+  "recoilStrengthRounding",
+  "aimBonus",
+  "aimMaxRounds",
+  "aimRoundsUnfamiliar",
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
 export type RulesFigures = { -readonly [K in RulesFigureKey]: FangsRules[K] };
@@ -262,7 +281,29 @@ export interface ChoiceOption extends OptionBase {
 export interface BooleanOption extends OptionBase {
   readonly kind: "boolean";
 }
-export type OptionDef = IntegerOption | FormulaOption | ChoiceOption | BooleanOption;
+/** A figure that may have a fraction (×1.5), above `min`. */
+export interface NumberOption extends OptionBase {
+  readonly kind: "number";
+  readonly min: number;
+}
+/** A table, typed on one line (tables.ts). */
+export interface TableOption extends OptionBase {
+  readonly kind: "table";
+  readonly table: TableCodec;
+}
+export type OptionDef =
+  | IntegerOption
+  | FormulaOption
+  | ChoiceOption
+  | BooleanOption
+  | NumberOption
+  | TableOption;
+
+/** The figures the window shows as a table, and how. */
+const TABLE_KEYS: Readonly<Partial<Record<RulesFigureKey, TableCodec>>> = {
+  quicknessBands: "bands",
+  reachWeaponRanges: "ranges",
+};
 
 export interface OptionGroup {
   readonly id: string;
@@ -284,6 +325,25 @@ const formula = (
   basis: OptionBasis,
   clauses: readonly string[],
 ): OptionDef => rules(key, { kind: "formula", label, hint, basis, docs: "defaults", clauses });
+
+/**
+ * A figure or reading of the reach, holds and firearms rules that a module
+ * reads, shown under the module's switch. Its page is the figures' page,
+ * which retells them with the other figures a table may change.
+ */
+function rhfFigure(
+  key: RulesFigureKey,
+  input:
+    | Pick<IntegerOption, "kind" | "min">
+    | Pick<NumberOption, "kind" | "min">
+    | Pick<ChoiceOption, "kind" | "choices">
+    | Pick<BooleanOption, "kind">
+    | Pick<TableOption, "kind" | "table">,
+  basis: OptionBasis,
+  words: { label: string; hint: string },
+): OptionDef {
+  return rules(key, { ...input, ...words, basis, docs: "defaults", clauses: [] } as WithoutName<OptionDef>);
+}
 
 const perManeuverHints: Readonly<Partial<Record<ManeuverId, string>>> = {
   attack: "FANGS.Setting.RulesMenu.PerManeuver.Hint.Attack",
@@ -598,6 +658,18 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: ["NC-MAN-7", "NC-MAN-3"],
       }),
+      rhfFigure("reachWeaponRanges", { kind: "table", table: "ranges" }, "text", {
+        label: "FANGS.Setting.Rules.Field.ReachWeaponRanges",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ReachWeaponRanges",
+      }),
+      rhfFigure("reachHardDivisor", { kind: "integer", min: 1 }, "default", {
+        label: "FANGS.Setting.Rules.Field.ReachHardDivisor",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ReachHardDivisor",
+      }),
+      rhfFigure("rangeManeuversPerRound", { kind: "integer", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.RangeManeuversPerRound",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RangeManeuversPerRound",
+      }),
       rules("controlPointsModule", {
         kind: "boolean",
         label: "FANGS.Setting.Rules.Field.ControlPointsModule",
@@ -605,6 +677,18 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "option",
         docs: "modules",
         clauses: ["NC-GRP-2", "NC-GRP-3"],
+      }),
+      rhfFigure("controlPointsDivisor", { kind: "integer", min: 1 }, "text", {
+        label: "FANGS.Setting.Rules.Field.ControlPointsDivisor",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ControlPointsDivisor",
+      }),
+      rhfFigure("holdFirstRoundCounts", { kind: "boolean" }, "reading", {
+        label: "FANGS.Setting.Rules.Field.HoldFirstRoundCounts",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.HoldFirstRoundCounts",
+      }),
+      rhfFigure("immobilizedMayBreak", { kind: "boolean" }, "reading", {
+        label: "FANGS.Setting.Rules.Field.ImmobilizedMayBreak",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ImmobilizedMayBreak",
       }),
       rules("multipleAttacksModule", {
         kind: "boolean",
@@ -614,6 +698,32 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: ["NC-ATK-7", "NC-ATK-8"],
       }),
+      rhfFigure("quicknessBands", { kind: "table", table: "bands" }, "text", {
+        label: "FANGS.Setting.Rules.Field.QuicknessBands",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.QuicknessBands",
+      }),
+      rhfFigure("multipleAttackPenalty", { kind: "integer", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.MultipleAttackPenalty",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.MultipleAttackPenalty",
+      }),
+      rhfFigure(
+        "additionalAttacks",
+        { kind: "choice", choices: RULES_CHOICES.additionalAttacks },
+        "reading",
+        {
+          label: "FANGS.Setting.Rules.Field.AdditionalAttacks",
+          hint: "FANGS.Setting.RulesMenu.OptionHint.AdditionalAttacks",
+        },
+      ),
+      rhfFigure(
+        "additionalAttackSkill",
+        { kind: "choice", choices: RULES_CHOICES.additionalAttackSkill },
+        "reading",
+        {
+          label: "FANGS.Setting.Rules.Field.AdditionalAttackSkill",
+          hint: "FANGS.Setting.RulesMenu.OptionHint.AdditionalAttackSkill",
+        },
+      ),
     ],
   },
   {
@@ -629,6 +739,27 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: [],
       }),
+      rhfFigure("recoilOneHandMultiplier", { kind: "number", min: 0 }, "default", {
+        label: "FANGS.Setting.Rules.Field.RecoilOneHandMultiplier",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilOneHandMultiplier",
+      }),
+      rhfFigure("recoilTwoHandsMultiplier", { kind: "number", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.RecoilTwoHandsMultiplier",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilTwoHandsMultiplier",
+      }),
+      rhfFigure("recoilTripodMultiplier", { kind: "number", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.RecoilTripodMultiplier",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilTripodMultiplier",
+      }),
+      rhfFigure(
+        "recoilStrengthRounding",
+        { kind: "choice", choices: RULES_CHOICES.recoilStrengthRounding },
+        "default",
+        {
+          label: "FANGS.Setting.Rules.Field.RecoilStrengthRounding",
+          hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilStrengthRounding",
+        },
+      ),
       rules("aimingModule", {
         kind: "boolean",
         label: "FANGS.Setting.Rules.Field.AimingModule",
@@ -636,6 +767,18 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "option",
         docs: "modules",
         clauses: [],
+      }),
+      rhfFigure("aimBonus", { kind: "integer", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.AimBonus",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimBonus",
+      }),
+      rhfFigure("aimMaxRounds", { kind: "integer", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.AimMaxRounds",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimMaxRounds",
+      }),
+      rhfFigure("aimRoundsUnfamiliar", { kind: "integer", min: 0 }, "text", {
+        label: "FANGS.Setting.Rules.Field.AimRoundsUnfamiliar",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimRoundsUnfamiliar",
       }),
     ],
   },
@@ -670,7 +813,11 @@ export const OPTIONS_BY_NAME: ReadonlyMap<string, OptionDef> = new Map(
 /** The value an option has in these values, as the form carries it (a per-maneuver option without override is FOLLOW_GENERAL). */
 export function optionValue(values: RulesMenuValues, name: string): string | number | boolean {
   const [head, tail] = splitOptionName(name);
-  if (head === "rules") return values.rules[tail as RulesFigureKey];
+  if (head === "rules") {
+    const value = values.rules[tail as RulesFigureKey];
+    const table = TABLE_KEYS[tail as RulesFigureKey];
+    return table === undefined ? (value as string | number | boolean) : formatTable(table, value);
+  }
   if (head === "perManeuver") return values.perManeuver[tail as ManeuverId] ?? FOLLOW_GENERAL;
   if (head === "initiativeMode") return values.initiativeMode;
   if (head === "maneuverReading") return values.maneuverReading;

@@ -54,6 +54,8 @@ export interface OptionRowView {
   readonly isFormula: boolean;
   readonly isChoice: boolean;
   readonly isBoolean: boolean;
+  readonly isNumber: boolean;
+  readonly isTable: boolean;
   readonly label: string;
   readonly hint: string;
   /** The value for a text or number input. */
@@ -112,6 +114,7 @@ export function displayValue(option: OptionDef, value: unknown, localize: Locali
   if (option.kind === "boolean") {
     return localize(value ? "FANGS.Setting.RulesMenu.On" : "FANGS.Setting.RulesMenu.Off");
   }
+  if (option.kind === "table" && value === "") return localize("FANGS.Setting.RulesMenu.NoRows");
   return String(value);
 }
 
@@ -146,11 +149,13 @@ function rowView(
     isFormula: option.kind === "formula",
     isChoice: option.kind === "choice",
     isBoolean: option.kind === "boolean",
+    isNumber: option.kind === "number",
+    isTable: option.kind === "table",
     label: localize(option.label),
     hint: localize(option.hint),
     value: option.kind === "boolean" ? "" : String(value),
     checked: option.kind === "boolean" && value === true,
-    min: option.kind === "integer" ? option.min : null,
+    min: option.kind === "integer" || option.kind === "number" ? option.min : null,
     choices:
       option.kind === "choice"
         ? Object.entries(option.choices).map(([choice, label]) => ({
