@@ -368,8 +368,8 @@ const MODULE_KEYS = [
   "aimingModule",
 ] as const;
 
-/** The RHF figures' whole numbers and their bounds (the RHF core's own). */
-const RHF_INTEGER_BOUNDS = {
+/** The RHF figures' whole numbers and their bounds (the RHF core's own); the world setting's fields repeat them. */
+export const RHF_INTEGER_BOUNDS = {
   reachHardDivisor: [1, 10],
   rangeManeuversPerRound: [0, 10],
   controlPointsDivisor: [1, 20],
@@ -386,7 +386,7 @@ const RHF_CHOICES = {
   recoilStrengthRounding: ["up", "down"],
 } as const;
 
-const RHF_MULTIPLIER_KEYS = [
+export const RHF_MULTIPLIER_KEYS = [
   "recoilOneHandMultiplier",
   "recoilTwoHandsMultiplier",
   "recoilTripodMultiplier",

@@ -5,6 +5,8 @@ import {
   FANGS_DEFAULTS,
   type FangsOptions,
   type FangsRules,
+  RHF_INTEGER_BOUNDS,
+  RHF_MULTIPLIER_KEYS,
   resolveOptions,
 } from "../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../../../rules/fangs/maneuvers";
@@ -74,63 +76,55 @@ const judged = (key: keyof FangsRules) => (value: unknown) => {
   resolveOptions({ [key]: value });
 };
 
-/** A number that may have a fraction (a recoil multiplier); the core refuses one not above 0 or above 10. */
-function multiplier(key: "recoilOneHandMultiplier" | "recoilTwoHandsMultiplier" | "recoilTripodMultiplier") {
-  return new foundry.data.fields.NumberField({
-    required: true,
-    nullable: false,
-    initial: D[key],
-    label: L(key),
-    validate: judged(key),
-  });
-}
+type RhfFigureKey =
+  | keyof typeof RHF_INTEGER_BOUNDS
+  | (typeof RHF_MULTIPLIER_KEYS)[number]
+  | "additionalAttacks"
+  | "additionalAttackSkill"
+  | "recoilStrengthRounding"
+  | "holdFirstRoundCounts"
+  | "immobilizedMayBreak"
+  | "quicknessBands"
+  | "reachWeaponRanges";
 
-/** The reach, holds and firearms rules' figures and readings the modules read (the RHF core's by default). */
+/**
+ * The reach, holds and firearms rules' figures and readings the modules
+ * read (the RHF core's by default), built from the core's own lists so the
+ * bounds are written once. A multiplier may have a fraction; the tables
+ * are judged whole by the core.
+ */
 function rhfFiguresSchema() {
   const { fields } = foundry.data;
-  return {
-    reachWeaponRanges: new fields.ObjectField({
+  const out: Record<string, foundry.data.fields.DataField.Any> = {};
+  for (const [key, [min, max]] of Object.entries(RHF_INTEGER_BOUNDS))
+    out[key] = wholeNumber(D[key as keyof typeof RHF_INTEGER_BOUNDS], L(key as keyof FangsRules), {
+      min,
+      max,
+    });
+  for (const key of RHF_MULTIPLIER_KEYS)
+    out[key] = new fields.NumberField({
       required: true,
-      initial: {},
-      label: L("reachWeaponRanges"),
-      validate: judged("reachWeaponRanges"),
-    }),
-    reachHardDivisor: wholeNumber(D.reachHardDivisor, L("reachHardDivisor"), { min: 1, max: 10 }),
-    rangeManeuversPerRound: wholeNumber(D.rangeManeuversPerRound, L("rangeManeuversPerRound"), {
-      min: 0,
-      max: 10,
-    }),
-    controlPointsDivisor: wholeNumber(D.controlPointsDivisor, L("controlPointsDivisor"), { min: 1, max: 20 }),
-    holdFirstRoundCounts: flag(D.holdFirstRoundCounts, L("holdFirstRoundCounts")),
-    immobilizedMayBreak: flag(D.immobilizedMayBreak, L("immobilizedMayBreak")),
-    quicknessBands: new fields.ArrayField(new fields.ObjectField(), {
-      required: true,
-      initial: () => D.quicknessBands.map((band) => ({ ...band })),
-      label: L("quicknessBands"),
-      validate: judged("quicknessBands"),
-    }),
-    multipleAttackPenalty: wholeNumber(D.multipleAttackPenalty, L("multipleAttackPenalty"), {
-      min: 0,
-      max: 20,
-    }),
-    additionalAttacks: choice(C.additionalAttacks, D.additionalAttacks, L("additionalAttacks")),
-    additionalAttackSkill: choice(
-      C.additionalAttackSkill,
-      D.additionalAttackSkill,
-      L("additionalAttackSkill"),
-    ),
-    recoilOneHandMultiplier: multiplier("recoilOneHandMultiplier"),
-    recoilTwoHandsMultiplier: multiplier("recoilTwoHandsMultiplier"),
-    recoilTripodMultiplier: multiplier("recoilTripodMultiplier"),
-    recoilStrengthRounding: choice(
-      C.recoilStrengthRounding,
-      D.recoilStrengthRounding,
-      L("recoilStrengthRounding"),
-    ),
-    aimBonus: wholeNumber(D.aimBonus, L("aimBonus"), { min: 0, max: 20 }),
-    aimMaxRounds: wholeNumber(D.aimMaxRounds, L("aimMaxRounds"), { min: 0, max: 10 }),
-    aimRoundsUnfamiliar: wholeNumber(D.aimRoundsUnfamiliar, L("aimRoundsUnfamiliar"), { min: 0, max: 10 }),
-  };
+      nullable: false,
+      initial: D[key],
+      label: L(key),
+      validate: judged(key),
+    });
+  for (const key of ["additionalAttacks", "additionalAttackSkill", "recoilStrengthRounding"] as const)
+    out[key] = choice(C[key] as Record<string, string>, D[key], L(key));
+  for (const key of ["holdFirstRoundCounts", "immobilizedMayBreak"] as const) out[key] = flag(D[key], L(key));
+  out.quicknessBands = new fields.ArrayField(new fields.ObjectField(), {
+    required: true,
+    initial: () => D.quicknessBands.map((band) => ({ ...band })),
+    label: L("quicknessBands"),
+    validate: judged("quicknessBands"),
+  });
+  out.reachWeaponRanges = new fields.ObjectField({
+    required: true,
+    initial: {},
+    label: L("reachWeaponRanges"),
+    validate: judged("reachWeaponRanges"),
+  });
+  return out as Record<RhfFigureKey, foundry.data.fields.DataField.Any>;
 }
 
 /**
