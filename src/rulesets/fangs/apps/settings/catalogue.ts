@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../../../../config/system";
-import { FANGS_DEFAULTS, type FangsRules } from "../../../../rules/fangs/config";
+import { FANGS_DEFAULTS, type FangsRules, RHF_INTEGER_BOUNDS } from "../../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverReading } from "../../../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../../../rules/fangs/types";
 import { INITIATIVE_CHOICES, RULES_CHOICES } from "../../config/rules-choices";
@@ -270,6 +270,8 @@ interface OptionBase {
 export interface IntegerOption extends OptionBase {
   readonly kind: "integer";
   readonly min: number;
+  /** The highest it may be, where the rules core bounds it. */
+  readonly max?: number;
 }
 export interface FormulaOption extends OptionBase {
   readonly kind: "formula";
@@ -285,6 +287,7 @@ export interface BooleanOption extends OptionBase {
 export interface NumberOption extends OptionBase {
   readonly kind: "number";
   readonly min: number;
+  readonly max: number;
 }
 /** A table, typed on one line (tables.ts). */
 export interface TableOption extends OptionBase {
@@ -326,6 +329,12 @@ const formula = (
   clauses: readonly string[],
 ): OptionDef => rules(key, { kind: "formula", label, hint, basis, docs: "defaults", clauses });
 
+/** The bounds the rules core puts on an RHF figure that is a whole number. */
+const bounds = (key: keyof typeof RHF_INTEGER_BOUNDS) => ({
+  min: RHF_INTEGER_BOUNDS[key][0],
+  max: RHF_INTEGER_BOUNDS[key][1],
+});
+
 /**
  * A figure or reading of the reach, holds and firearms rules that a module
  * reads, shown under the module's switch. Its page is the figures' page,
@@ -334,8 +343,8 @@ const formula = (
 function rhfFigure(
   key: RulesFigureKey,
   input:
-    | Pick<IntegerOption, "kind" | "min">
-    | Pick<NumberOption, "kind" | "min">
+    | Pick<IntegerOption, "kind" | "min" | "max">
+    | Pick<NumberOption, "kind" | "min" | "max">
     | Pick<ChoiceOption, "kind" | "choices">
     | Pick<BooleanOption, "kind">
     | Pick<TableOption, "kind" | "table">,
@@ -662,11 +671,11 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         label: "FANGS.Setting.Rules.Field.ReachWeaponRanges",
         hint: "FANGS.Setting.RulesMenu.OptionHint.ReachWeaponRanges",
       }),
-      rhfFigure("reachHardDivisor", { kind: "integer", min: 1 }, "default", {
+      rhfFigure("reachHardDivisor", { kind: "integer", ...bounds("reachHardDivisor") }, "default", {
         label: "FANGS.Setting.Rules.Field.ReachHardDivisor",
         hint: "FANGS.Setting.RulesMenu.OptionHint.ReachHardDivisor",
       }),
-      rhfFigure("rangeManeuversPerRound", { kind: "integer", min: 0 }, "text", {
+      rhfFigure("rangeManeuversPerRound", { kind: "integer", ...bounds("rangeManeuversPerRound") }, "text", {
         label: "FANGS.Setting.Rules.Field.RangeManeuversPerRound",
         hint: "FANGS.Setting.RulesMenu.OptionHint.RangeManeuversPerRound",
       }),
@@ -678,7 +687,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: ["NC-GRP-2", "NC-GRP-3"],
       }),
-      rhfFigure("controlPointsDivisor", { kind: "integer", min: 1 }, "text", {
+      rhfFigure("controlPointsDivisor", { kind: "integer", ...bounds("controlPointsDivisor") }, "text", {
         label: "FANGS.Setting.Rules.Field.ControlPointsDivisor",
         hint: "FANGS.Setting.RulesMenu.OptionHint.ControlPointsDivisor",
       }),
@@ -702,7 +711,7 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         label: "FANGS.Setting.Rules.Field.QuicknessBands",
         hint: "FANGS.Setting.RulesMenu.OptionHint.QuicknessBands",
       }),
-      rhfFigure("multipleAttackPenalty", { kind: "integer", min: 0 }, "text", {
+      rhfFigure("multipleAttackPenalty", { kind: "integer", ...bounds("multipleAttackPenalty") }, "text", {
         label: "FANGS.Setting.Rules.Field.MultipleAttackPenalty",
         hint: "FANGS.Setting.RulesMenu.OptionHint.MultipleAttackPenalty",
       }),
@@ -739,15 +748,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: [],
       }),
-      rhfFigure("recoilOneHandMultiplier", { kind: "number", min: 0 }, "default", {
+      rhfFigure("recoilOneHandMultiplier", { kind: "number", min: 0, max: 10 }, "default", {
         label: "FANGS.Setting.Rules.Field.RecoilOneHandMultiplier",
         hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilOneHandMultiplier",
       }),
-      rhfFigure("recoilTwoHandsMultiplier", { kind: "number", min: 0 }, "text", {
+      rhfFigure("recoilTwoHandsMultiplier", { kind: "number", min: 0, max: 10 }, "text", {
         label: "FANGS.Setting.Rules.Field.RecoilTwoHandsMultiplier",
         hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilTwoHandsMultiplier",
       }),
-      rhfFigure("recoilTripodMultiplier", { kind: "number", min: 0 }, "text", {
+      rhfFigure("recoilTripodMultiplier", { kind: "number", min: 0, max: 10 }, "text", {
         label: "FANGS.Setting.Rules.Field.RecoilTripodMultiplier",
         hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilTripodMultiplier",
       }),
@@ -768,15 +777,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: [],
       }),
-      rhfFigure("aimBonus", { kind: "integer", min: 0 }, "text", {
+      rhfFigure("aimBonus", { kind: "integer", ...bounds("aimBonus") }, "text", {
         label: "FANGS.Setting.Rules.Field.AimBonus",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AimBonus",
       }),
-      rhfFigure("aimMaxRounds", { kind: "integer", min: 0 }, "text", {
+      rhfFigure("aimMaxRounds", { kind: "integer", ...bounds("aimMaxRounds") }, "text", {
         label: "FANGS.Setting.Rules.Field.AimMaxRounds",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AimMaxRounds",
       }),
-      rhfFigure("aimRoundsUnfamiliar", { kind: "integer", min: 0 }, "text", {
+      rhfFigure("aimRoundsUnfamiliar", { kind: "integer", ...bounds("aimRoundsUnfamiliar") }, "text", {
         label: "FANGS.Setting.Rules.Field.AimRoundsUnfamiliar",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AimRoundsUnfamiliar",
       }),

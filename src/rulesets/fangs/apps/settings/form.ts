@@ -27,7 +27,7 @@ import { parseTable } from "./tables";
  * a model.
  */
 
-export type ProblemReason = "required" | "notNumber" | "notChoice" | "notTable" | "invalid";
+export type ProblemReason = "required" | "notNumber" | "notChoice" | "notTable" | "aboveFamiliar" | "invalid";
 
 export interface FormProblem {
   /** The option's form name ("rules.damageModifierStep"), or a path the catalogue does not know. */
@@ -115,6 +115,13 @@ export function readRulesMenuForm(form: Readonly<Record<string, unknown>>): Form
       else if (head === "strictNoDefense") strictNoDefense = read.value === true;
     }
   }
+  // Across two rows, so in the form's words: the data model would name neither.
+  if (problems.length === 0 && Number(rules.aimRoundsUnfamiliar) > Number(rules.aimMaxRounds))
+    problems.push({
+      name: "rules.aimRoundsUnfamiliar",
+      reason: "aboveFamiliar",
+      value: rules.aimRoundsUnfamiliar,
+    });
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -136,7 +143,9 @@ export function readRulesMenuForm(form: Readonly<Record<string, unknown>>): Form
 export function expectedPhrase(option: OptionDef, localize: Localize): string {
   switch (option.kind) {
     case "integer":
-      return localize("FANGS.Validation.IntegerAtLeast", { min: option.min });
+      return option.max === undefined
+        ? localize("FANGS.Validation.IntegerAtLeast", { min: option.min })
+        : localize("FANGS.Validation.IntegerBetween", { min: option.min, max: option.max });
     case "formula":
       return localize("FANGS.Validation.AbilityFormula");
     case "choice":
@@ -148,7 +157,7 @@ export function expectedPhrase(option: OptionDef, localize: Localize): string {
     case "boolean":
       return localize("FANGS.Setting.RulesMenu.OnOrOff");
     case "number":
-      return localize("FANGS.Validation.NumberAbove", { min: option.min });
+      return localize("FANGS.Validation.NumberAboveAtMost", { min: option.min, max: option.max });
     case "table":
       return localize(
         option.table === "bands"
@@ -175,6 +184,11 @@ export function refusalMessage(problem: FormProblem, localize: Localize): string
   const fieldLabel = localize(option.label);
   if (problem.reason === "required")
     return localize("FANGS.Setting.RulesMenu.Required", { field: fieldLabel });
+  if (problem.reason === "aboveFamiliar")
+    return localize("FANGS.Setting.RulesMenu.AboveFamiliar", {
+      field: fieldLabel,
+      other: localize("FANGS.Setting.Rules.Field.AimMaxRounds"),
+    });
   return localize("FANGS.Setting.RulesMenu.Refused", {
     field: fieldLabel,
     expected: expectedPhrase(option, localize),

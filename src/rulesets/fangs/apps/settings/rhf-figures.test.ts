@@ -162,8 +162,11 @@ describe("the RHF figures in the rules window", () => {
       ["rules.quicknessBands", "notTable"],
       ["rules.recoilTripodMultiplier", "notNumber"],
     ]);
-    expect(refusalMessage(problems[0]!, localize)).toContain(
-      "Multiple attacks: attacks a round by AG must be bands of AG and attacks such as 1-6: 0.5, 7-12: 1",
+    expect(refusalMessage(problems[0]!, localize)).toBe(
+      "Multiple attacks: attacks a round by AG must be bands of AG and attacks from 1, each starting where the last ended, such as 1-6: 0.5, 7-12: 1, not “1-6 0.5”. Nothing was saved.",
+    );
+    expect(refusalMessage(problems[1]!, localize)).toBe(
+      "Recoil: ST multiplied by, on a tripod must be a number above 0 and at most 10, not “three”. Nothing was saved.",
     );
     const blank = defaultsForm();
     blank["rules.quicknessBands"] = " ";
@@ -228,6 +231,29 @@ describe("the RHF figures in the rules window", () => {
     // Saving the same again writes nothing: a table read back is the same table.
     const again = await saveRulesMenu(form);
     expect(again).toMatchObject({ saved: true, writes: {} });
+  });
+
+  it("says what a refused figure must be: a bound of the rules core, or not above the familiar's rounds", async () => {
+    const form = defaultsForm();
+    form["rules.multipleAttackPenalty"] = 21;
+    const penalty = await saveRulesMenu(form);
+    expect(penalty.saved).toBe(false);
+    expect(notices("error")).toEqual([
+      "Multiple attacks: penalty for each additional attack must be a whole number from 0 to 20, not “21”. Nothing was saved.",
+    ]);
+    standIn.ui.notifications.shown.length = 0;
+    const aim = defaultsForm();
+    aim["rules.aimRoundsUnfamiliar"] = 3;
+    expect((await saveRulesMenu(aim)).problems.map((p) => [p.name, p.reason])).toEqual([
+      ["rules.aimRoundsUnfamiliar", "aboveFamiliar"],
+    ]);
+    expect(notices("error")).toEqual([
+      "Aiming: rounds for one unfamiliar with it may not be more than Aiming: rounds for one familiar with the weapon. Nothing was saved.",
+    ]);
+    const row = rulesMenuView(defaultMenuValues(), localize)
+      .groups.flatMap((g) => g.rows)
+      .find((r) => r.name === "rules.multipleAttackPenalty")!;
+    expect(row).toMatchObject({ min: 0, max: 20 });
   });
 
   it("refuses bands with a gap or an overlap, a multiplier of 0, and unfamiliar rounds above the familiar, and writes nothing", async () => {

@@ -62,6 +62,7 @@ export interface OptionRowView {
   readonly value: string;
   readonly checked: boolean;
   readonly min: number | null;
+  readonly max: number | null;
   readonly choices: readonly ChoiceView[];
   /** "Default: …" */
   readonly defaultText: string;
@@ -156,6 +157,8 @@ function rowView(
     value: option.kind === "boolean" ? "" : String(value),
     checked: option.kind === "boolean" && value === true,
     min: option.kind === "integer" || option.kind === "number" ? option.min : null,
+    max:
+      (option.kind === "integer" || option.kind === "number") && option.max !== undefined ? option.max : null,
     choices:
       option.kind === "choice"
         ? Object.entries(option.choices).map(([choice, label]) => ({

@@ -82,6 +82,7 @@ describe("the catalogue matches the settings it edits", () => {
       if (option.kind === "integer") {
         expect(field.integer, key).toBe(true);
         expect(field.min, key).toBe(option.min);
+        if (option.max !== undefined) expect((field as { max?: number }).max, key).toBe(option.max);
       } else if (option.kind === "choice") {
         expect(field.choices, key).toEqual(option.choices);
       } else if (option.kind === "boolean") {
