@@ -220,6 +220,81 @@ describe("the RHF figures as FANGS keys: the defaults", () => {
   });
 });
 
+describe("the RHF figures as FANGS keys: with their modules off", () => {
+  it("every figure changed changes nothing: the same seeded exchanges and the same answers as no options (review 2)", () => {
+    const changed: FangsOptions = {
+      reachWeaponRanges: { spear: "close", knife: "long" },
+      reachHardDivisor: 3,
+      rangeManeuversPerRound: 2,
+      controlPointsDivisor: 2,
+      holdFirstRoundCounts: false,
+      immobilizedMayBreak: true,
+      quicknessBands: [
+        { from: 1, to: 9, attacks: 1 },
+        { from: 10, to: 30, attacks: 2 },
+      ],
+      multipleAttackPenalty: 3,
+      additionalAttacks: "beyondFirst",
+      additionalAttackSkill: "atLeastPenalty",
+      recoilOneHandMultiplier: 3,
+      recoilTwoHandsMultiplier: 3,
+      recoilTripodMultiplier: 3,
+      recoilStrengthRounding: "down",
+      aimBonus: 3,
+      aimMaxRounds: 3,
+      aimRoundsUnfamiliar: 2,
+    };
+    for (let seed = 1; seed <= 30; seed++)
+      for (const [shot, hands] of [
+        [1, 1],
+        [2, 2],
+        [4, 1],
+      ] as const) {
+        const attack = attackDeclaration({
+          attacker: { id: "joe", st: 7, damageModifier: 0, luck: null, state: null },
+          weapon: gun({ hands, tripod: hands === 1 }),
+          skill: { natural: 2, bought: 8, total: 10 },
+          shot,
+          aimBonus: 5,
+        });
+        const input = { attack, defense: noDefense };
+        expect(resolveExchange(input, new SeededDice(seed), changed)).toEqual(
+          resolveExchange(input, new SeededDice(seed)),
+        );
+      }
+    for (const ag of [3, 10, 14]) expect(quicknessRound(facts({ ag, attacks: 2 }), 2, changed)).toBeNull();
+    const ctx = melee({
+      attacker: TWO_ATTACKS,
+      quickness: facts({ ag: 10, attacks: 2 }),
+      reach: { weapon: SPEAR, range: "close" },
+    });
+    expect(canAttackNow({ ...ctx, rules: changed })).toEqual(canAttackNow(ctx));
+    expect(holdMade(14, 10, changed)).toBeNull();
+    expect(holdRound({ controlPoints: 5, immobilized: false }, 14, 10, changed)).toBeNull();
+    const held = [{ controlPoints: 30, immobilized: true }];
+    const attempt = {
+      target: { skill: 12, modifiers: 0 },
+      grappler: { skill: 10, modifiers: 0 },
+      onTargetsInitiative: true,
+    } as const;
+    expect(breakFreeFromHolds(attempt, held, new ScriptedDice([12, 9]), changed)).toEqual(
+      breakFreeFromHolds(attempt, held, new ScriptedDice([12, 9])),
+    );
+    expect(
+      refusal(() =>
+        rangeManeuver(
+          { weapon: KNIFE, range: "long", skill: 12, madeThisRound: 0 },
+          new ScriptedDice([14]),
+          changed,
+        ),
+      ).code,
+    ).toBe("invalid-state");
+    expect(refusal(() => rollAim(aimInput(), new ScriptedDice([12]), changed)).details.reason).toBe(
+      "ModuleOff",
+    );
+  });
+});
+
 describe("the RHF figures as FANGS keys: each changes the engine's answer", () => {
   it("multipleAttackPenalty: −3 puts −3 on every attack roll of a round of one attack too many", () => {
     expect(twoAttackModifier({})).toBe(-5);
@@ -459,6 +534,38 @@ describe("the RHF figures as FANGS keys: resolveOptions refuses a bad value, nam
     );
     expect(refused({ aimMaxRounds: 0 }).message).toMatch(/aimRoundsUnfamiliar \(1\) must not be above/);
     expect(resolveOptions({ aimMaxRounds: 3, aimRoundsUnfamiliar: 3 }).aimRoundsUnfamiliar).toBe(3);
+  });
+
+  it("reachWeaponRanges: a kind that is no weapon of the reach rules nor one the world names for a skill, a miscased one too (review 1)", () => {
+    for (const kind of ["Spear", "shortsword", "whip"])
+      expect(refused({ reachWeaponRanges: { [kind]: "medium" } } as never).message).toMatch(
+        new RegExp(`^option reachWeaponRanges names "${kind}", which is no weapon kind`),
+      );
+    // Every kind of the reach rules' own table may be given a range.
+    for (const kind of Object.keys(RHF_DEFAULTS.weapons))
+      expect(resolveOptions({ reachWeaponRanges: { [kind]: "long" } }).reachWeaponRanges).toEqual({
+        [kind]: "long",
+      });
+    // A kind the world names for a skill may be given its range.
+    expect(
+      resolveOptions({ reachWeaponRanges: { whip: "long" }, reachWeaponKinds: { whip: "whip" } })
+        .reachWeaponRanges,
+    ).toEqual({ whip: "long" });
+  });
+
+  it("quicknessBands: attacks that fall as AG rises are refused, naming the band (review 3)", () => {
+    const bands = (...rows: [number, number, number][]) => ({
+      quicknessBands: rows.map(([from, to, attacks]) => ({ from, to, attacks })),
+    });
+    for (const [options, band] of [
+      [bands([1, 6, 1], [7, 30, 0.5]), 2],
+      [bands([1, 6, 4], [7, 12, 1]), 2],
+      [bands([1, 6, 0.5], [7, 12, 2], [13, 20, 1]), 3],
+    ] as const)
+      expect(refused(options).message).toMatch(
+        new RegExp(`^option quicknessBands .*band ${band}'s attacks .* fewer than the band before`),
+      );
+    expect(resolveOptions(bands([1, 6, 1], [7, 12, 1], [13, 20, 2])).quicknessBands).toHaveLength(3);
   });
 
   it("reachWeaponRanges: a range that is none of close, medium, long, or a table that is no table", () => {

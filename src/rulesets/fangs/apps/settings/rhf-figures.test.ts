@@ -263,6 +263,8 @@ describe("the RHF figures in the rules window", () => {
       ["rules.quicknessBands", "1-6: 0.5, 6-12: 1"],
       ["rules.recoilTwoHandsMultiplier", "0"],
       ["rules.reachWeaponRanges", "spear: far"],
+      ["rules.reachWeaponRanges", "Spear: medium"],
+      ["rules.quicknessBands", "1-6: 1, 7-30: 0.5"],
       ["rules.aimRoundsUnfamiliar", 3],
     ] as const) {
       standIn.ui.notifications.shown.length = 0;
