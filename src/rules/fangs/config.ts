@@ -147,7 +147,8 @@ export interface FangsRules {
   /* The reach, holds and firearms rules' own figures and readings, as the modules read them (defaults: the RHF core's) */
   /**
    * RHF-RNG-1: the range of an RHF weapon kind, over the RHF core's weapon
-   * table kind by kind; a kind the table lacks is added (it parries).
+   * table kind by kind; a kind the table lacks only where reachWeaponKinds
+   * names it for a skill (it is added, and parries).
    */
   readonly reachWeaponRanges: Readonly<Record<string, "close" | "medium" | "long">>;
   /** RHF-RNG-3's Hard roll: the skill divided by this, rounded up. */
