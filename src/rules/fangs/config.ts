@@ -1,4 +1,5 @@
 import { RulesError, requireInteger } from "../kernel/errors";
+import { RANGES } from "../rhf/types";
 
 /**
  * Every figure of the FANGS core that a table may want to change lives here
@@ -143,6 +144,32 @@ export interface FangsRules {
   /** RHF-MAT-1, -2: AG read as Quickness gives the attacks a round, −5 on each beyond (quickness.ts). */
   readonly multipleAttacksModule: boolean;
 
+  /* The reach, holds and firearms rules' own figures and readings, as the modules read them (defaults: the RHF core's) */
+  /**
+   * RHF-RNG-1: the range of an RHF weapon kind, over the RHF core's weapon
+   * table kind by kind; a kind the table lacks only where reachWeaponKinds
+   * names it for a skill (it is added, and parries).
+   */
+  readonly reachWeaponRanges: Readonly<Record<string, "close" | "medium" | "long">>;
+  /** RHF-RNG-3's Hard roll: the skill divided by this, rounded up. */
+  readonly reachHardDivisor: number;
+  /** RHF-RNG-3: advances and withdraws a fighter may make a round. */
+  readonly rangeManeuversPerRound: number;
+  /** RHF-HLD-1: control points a round held are ST divided by this, rounded up. */
+  readonly controlPointsDivisor: number;
+  /** The round the grapple is made counts as its first round held. */
+  readonly holdFirstRoundCounts: boolean;
+  /** An immobilized fighter may still try to break free. */
+  readonly immobilizedMayBreak: boolean;
+  /** RHF-MAT-1: AG bands and the attacks a round each gives (0.5: one every other round), from 1 with no gap. */
+  readonly quicknessBands: readonly QuicknessBandRow[];
+  /** RHF-MAT-2: the penalty on every attack roll of the round for each additional attack. */
+  readonly multipleAttackPenalty: number;
+  /** Which attacks are additional: past the AG allowance, or past the first (within the allowance). */
+  readonly additionalAttacks: "beyondAllowance" | "beyondFirst";
+  /** When the skill allows an additional attack: skill less the penalty above zero, or skill at least the penalty. */
+  readonly additionalAttackSkill: "aboveZero" | "atLeastPenalty";
+
   /* Consequences (CORE-CON) */
   /** Stun Points regained a minute while unconscious. */
   readonly unconsciousStunRecoveryPerMinute: number;
@@ -165,6 +192,25 @@ export interface FangsRules {
   readonly recoilModule: boolean;
   /** RHF-AIM-1: up to two rounds of aiming, a Spot roll each, +5 to hit the next shot per success. */
   readonly aimingModule: boolean;
+  /** RHF-REC-2: ST is multiplied by these against recoil, by grip. */
+  readonly recoilOneHandMultiplier: number;
+  readonly recoilTwoHandsMultiplier: number;
+  readonly recoilTripodMultiplier: number;
+  /** How a ST made fractional by a multiplier is rounded. */
+  readonly recoilStrengthRounding: "up" | "down";
+  /** RHF-AIM-1: the bonus to hit of each successful round of aiming. */
+  readonly aimBonus: number;
+  /** Rounds of aiming for one familiar with the weapon. */
+  readonly aimMaxRounds: number;
+  /** Rounds of aiming for one not familiar with it; never more than aimMaxRounds. */
+  readonly aimRoundsUnfamiliar: number;
+}
+
+/** A band of the multiple attacks module's AG table (RHF-MAT-1). */
+export interface QuicknessBandRow {
+  readonly from: number;
+  readonly to: number;
+  readonly attacks: number;
 }
 
 /** Any part of the rules may be overridden; the rest comes from FANGS_DEFAULTS. */
@@ -231,6 +277,24 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   controlPointsModule: false,
   multipleAttacksModule: false,
 
+  // The RHF core's figures and readings (src/rules/rhf/config.ts), so the modules play as it does.
+  reachWeaponRanges: {},
+  reachHardDivisor: 2,
+  rangeManeuversPerRound: 1,
+  controlPointsDivisor: 3,
+  holdFirstRoundCounts: true,
+  immobilizedMayBreak: false,
+  quicknessBands: [
+    { from: 1, to: 6, attacks: 0.5 },
+    { from: 7, to: 12, attacks: 1 },
+    { from: 13, to: 15, attacks: 2 },
+    { from: 16, to: 18, attacks: 3 },
+    { from: 19, to: 21, attacks: 4 },
+  ],
+  multipleAttackPenalty: 5,
+  additionalAttacks: "beyondAllowance",
+  additionalAttackSkill: "aboveZero",
+
   unconsciousStunRecoveryPerMinute: 1,
   dyingHitPointLossPerRound: 1,
 
@@ -272,6 +336,13 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   /* Optional firearms modules from the reach, holds and firearms rules: all off, FANGS as written. */
   recoilModule: false,
   aimingModule: false,
+  recoilOneHandMultiplier: 1,
+  recoilTwoHandsMultiplier: 1.5,
+  recoilTripodMultiplier: 2,
+  recoilStrengthRounding: "up",
+  aimBonus: 5,
+  aimMaxRounds: 2,
+  aimRoundsUnfamiliar: 1,
 } satisfies FangsRules);
 
 function w(id: string, damage: string, itemSp: number | null, impales: boolean, hands: (1 | 2)[]): WeaponRow {
@@ -298,6 +369,107 @@ const MODULE_KEYS = [
   "aimingModule",
 ] as const;
 
+/** The RHF figures' whole numbers and their bounds (the RHF core's own); the world setting's fields repeat them. */
+export const RHF_INTEGER_BOUNDS = {
+  reachHardDivisor: [1, 10],
+  rangeManeuversPerRound: [0, 10],
+  controlPointsDivisor: [1, 20],
+  multipleAttackPenalty: [0, 20],
+  aimBonus: [0, 20],
+  aimMaxRounds: [0, 10],
+  aimRoundsUnfamiliar: [0, 10],
+} as const;
+
+/** The RHF readings and their choices. */
+const RHF_CHOICES = {
+  additionalAttacks: ["beyondAllowance", "beyondFirst"],
+  additionalAttackSkill: ["aboveZero", "atLeastPenalty"],
+  recoilStrengthRounding: ["up", "down"],
+} as const;
+
+export const RHF_MULTIPLIER_KEYS = [
+  "recoilOneHandMultiplier",
+  "recoilTwoHandsMultiplier",
+  "recoilTripodMultiplier",
+] as const;
+
+function refuseOption(key: string, message: string, value: unknown): never {
+  throw new RulesError("invalid-value", `option ${key} ${message}`, { key, value });
+}
+
+/**
+ * The weapon kinds of the reach rules' table (RHF_DEFAULTS.weapons, which
+ * the start-up set does not carry; a test holds the two together): the
+ * kinds whose range a world may change without naming them for a skill.
+ */
+const REACH_KINDS =
+  "unarmed knife dagger hatchet shortSword sword axe mace club greatsword staff spear pike halberd pistol revolver submachineGun rifle shotgun machineGun".split(
+    " ",
+  );
+
+/** The AG table: bands from 1, each starting where the one before ends, none empty, attacks never falling. */
+function checkQuicknessBands(bands: unknown): void {
+  const key = "quicknessBands";
+  if (!Array.isArray(bands) || bands.length === 0) refuseOption(key, "must be a list of bands", bands);
+  let next = 1;
+  let before = 0;
+  bands.forEach((band: Partial<QuicknessBandRow> | null, i) => {
+    const at = `${key}[${i}]`;
+    if (band?.from !== next)
+      refuseOption(
+        key,
+        `must run from 1 without gap or overlap: band ${i + 1} starts at ${band?.from}, not ${next}`,
+        bands,
+      );
+    requireInteger(band.to, `option ${at}.to`, next, 1000);
+    const a = band.attacks;
+    if (!(a === 0.5 || (typeof a === "number" && Number.isInteger(a) && a >= 1 && a <= 20)))
+      refuseOption(
+        key,
+        `band ${i + 1}'s attacks must be 0.5 or a whole number from 1 to 20, got ${a}`,
+        bands,
+      );
+    if (a! < before)
+      refuseOption(
+        key,
+        `must not fall as AG rises: band ${i + 1}'s attacks (${a}) are fewer than the band before's (${before})`,
+        bands,
+      );
+    before = a!;
+    next = band.to! + 1;
+  });
+}
+
+function checkRhfFigures(options: FangsOptions): void {
+  for (const [key, [min, max]] of Object.entries(RHF_INTEGER_BOUNDS)) {
+    const value = options[key as keyof typeof RHF_INTEGER_BOUNDS];
+    if (value !== undefined) requireInteger(value, `option ${key}`, min, max);
+  }
+  for (const [key, choices] of Object.entries(RHF_CHOICES)) {
+    const value = options[key as keyof typeof RHF_CHOICES];
+    if (value !== undefined && !(choices as readonly string[]).includes(value))
+      refuseOption(key, `must be one of ${choices.join(", ")}, got ${String(value)}`, value);
+  }
+  for (const key of RHF_MULTIPLIER_KEYS) {
+    const value = options[key];
+    if (value !== undefined && !(typeof value === "number" && value > 0 && value <= 10))
+      refuseOption(key, `must be a number above 0 and at most 10, got ${String(value)}`, value);
+  }
+  if (options.quicknessBands !== undefined) checkQuicknessBands(options.quicknessBands);
+  const ranges = options.reachWeaponRanges;
+  if (ranges !== undefined) {
+    if (typeof ranges !== "object" || ranges === null || Array.isArray(ranges))
+      refuseOption("reachWeaponRanges", "must map weapon kinds to ranges", ranges);
+    for (const [kind, range] of Object.entries(ranges))
+      if (!kind || !(RANGES as readonly string[]).includes(range))
+        refuseOption(
+          "reachWeaponRanges",
+          `must give "${kind}" one of ${RANGES.join(", ")}, got ${String(range)}`,
+          range,
+        );
+  }
+}
+
 /** The last options object resolved, so the hot path pays for a merge once per options object. */
 let lastOptions: FangsOptions | undefined;
 let lastResolved: FangsRules = FANGS_DEFAULTS;
@@ -316,12 +488,27 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
     const value = options[key];
     if (value !== undefined) requireInteger(value, `option ${key}`, key === "damageModifierStep" ? 1 : 0);
   }
-  for (const key of MODULE_KEYS) {
+  for (const key of [...MODULE_KEYS, "holdFirstRoundCounts", "immobilizedMayBreak"] as const) {
     const value = options[key];
     if (value !== undefined && typeof value !== "boolean")
       throw new RulesError("invalid-value", `option ${key} must be true or false`, { key, value });
   }
+  checkRhfFigures(options);
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
+  // A misspelt or miscased kind would be a new weapon no skill counts as: it would change nothing.
+  for (const kind of Object.keys(resolved.reachWeaponRanges))
+    if (!REACH_KINDS.includes(kind) && !Object.values(resolved.reachWeaponKinds ?? {}).includes(kind))
+      refuseOption(
+        "reachWeaponRanges",
+        `names "${kind}", which is no weapon kind of the reach rules nor one reachWeaponKinds names for a skill`,
+        kind,
+      );
+  if (resolved.aimRoundsUnfamiliar > resolved.aimMaxRounds)
+    refuseOption(
+      "aimRoundsUnfamiliar",
+      `(${resolved.aimRoundsUnfamiliar}) must not be above aimMaxRounds (${resolved.aimMaxRounds})`,
+      resolved.aimRoundsUnfamiliar,
+    );
   lastOptions = options;
   lastResolved = resolved;
   resolvedRules.add(resolved);

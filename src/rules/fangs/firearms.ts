@@ -1,20 +1,22 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { MAX_RATING } from "../rhf/check";
-import { RHF_DEFAULTS } from "../rhf/config";
+import type { RhfRules } from "../rhf/config";
 import { aimRoundsAllowed, recoilPenalty, recoilStrength } from "../rhf/firearms";
 import type { Grip } from "../rhf/types";
 import type { AttackCounter } from "./attacks";
 import { resolveCheck } from "./check";
 import { type FangsOptions, resolveOptions } from "./config";
+import { rhfRulesOf } from "./rhf-figures";
 import type { AttackDeclaration, CheckResult, SkillValue, WeaponProfile } from "./types";
 
 /**
  * The optional firearms modules a FANGS world may switch on, taken from the
  * reach, holds and firearms rules (docs/rules/fangs.md, "Optional modules
- * from the reach, holds and firearms rules"). The figures and the sums are
- * that core's exported helpers; what is FANGS's here is where they read
- * from: FANGS's ST, a FANGS weapon's hands, FANGS's d20-over check. Each
+ * from the reach, holds and firearms rules"). The sums are that core's
+ * exported helpers, and the figures they take the world's keys (the RHF
+ * core's by default: rhf-figures.ts); what is FANGS's here is where they
+ * read from: FANGS's ST, a FANGS weapon's hands, FANGS's d20-over check. Each
  * function answers as FANGS without modules when its switch is off.
  */
 
@@ -49,7 +51,11 @@ export function recoilModifier(attack: AttackDeclaration, options?: FangsOptions
   if (recoil === 0) return 0;
   const shot = requireInteger(attack.shot ?? 1, "a shot's number in the round", 1, 1000);
   if (shot === 1) return 0;
-  return recoilPenalty(shot, heldStrength(attack.attacker.st, recoilGrip(weapon)), recoil);
+  return recoilPenalty(
+    shot,
+    heldStrength(attack.attacker.st, recoilGrip(weapon), rhfRulesOf(options)),
+    recoil,
+  );
 }
 
 /**
@@ -57,10 +63,10 @@ export function recoilModifier(attack: AttackDeclaration, options?: FangsOptions
  * the RHF core's ratings: above them the same multiplier and rounding are
  * applied here, and the result kept within what recoilPenalty reads.
  */
-function heldStrength(st: number, grip: Grip): number {
-  if (st <= MAX_RATING) return recoilStrength(st, grip);
-  const held = requireInteger(st, "ST", 0) * RHF_DEFAULTS.gripMultipliers[grip];
-  const rounded = RHF_DEFAULTS.strengthRounding === "up" ? Math.ceil(held) : Math.floor(held);
+function heldStrength(st: number, grip: Grip, rules: RhfRules): number {
+  if (st <= MAX_RATING) return recoilStrength(st, grip, rules);
+  const held = requireInteger(st, "ST", 0) * rules.gripMultipliers[grip];
+  const rounded = rules.strengthRounding === "up" ? Math.ceil(held) : Math.floor(held);
   return Math.min(rounded, 10 * MAX_RATING);
 }
 
@@ -122,10 +128,11 @@ function refuseAim(reason: AimRefusalReason, message: string, details: Record<st
 
 /**
  * RHF-AIM-1 on FANGS (the aiming module): one round of aiming, a FANGS
- * check of Spot (d20 + Spot ≥ 20); a success adds the RHF core's aim bonus
- * (+5) to the aim kept for the next shot. Refused with the module off, for
- * a weapon that is not shot, in a round the aimer has already attacked, and
- * past the rounds the RHF core allows (two when familiar, else one).
+ * check of Spot (d20 + Spot ≥ 20); a success adds `aimBonus` (+5) to the
+ * aim kept for the next shot. Refused with the module off, for a weapon
+ * that is not shot, in a round the aimer has already attacked, and past
+ * the rounds allowed (`aimMaxRounds` when familiar, else
+ * `aimRoundsUnfamiliar`: two and one).
  */
 export function rollAim(input: AimInput, dice: DiceSource, options?: FangsOptions): AimRoll {
   if (!resolveOptions(options).aimingModule) refuseAim("ModuleOff", "the aiming module is off");
@@ -139,21 +146,23 @@ export function rollAim(input: AimInput, dice: DiceSource, options?: FangsOption
   const same = input.aim?.weaponId === undefined || input.aim.weaponId === input.weapon.id;
   const rounds = same ? requireInteger(input.aim?.rounds, "rounds aimed", 0) : 0;
   const kept = same ? requireInteger(input.aim.bonus, "aim bonus", 0) : 0;
-  const allowed = aimRoundsAllowed(familiarWith(input.skill));
+  const rules = rhfRulesOf(options);
+  const allowed = aimRoundsAllowed(familiarWith(input.skill), rules);
   if (rounds >= allowed) refuseAim("AimDone", `${allowed} round(s) of aiming with this weapon`, { allowed });
   const check = resolveCheck({ skill: requireInteger(input.spot, "Spot"), modifiers: 0 }, dice);
-  const bonus = check.success ? RHF_DEFAULTS.aimBonus : 0;
+  const bonus = check.success ? rules.aimBonus : 0;
   return { check, bonus, aim: { rounds: rounds + 1, bonus: kept + bonus, round, weaponId: input.weapon.id } };
 }
 
-/** The most bonus an aim can hold: the RHF core's bonus for each of its rounds. */
-export function aimBonusCap(rounds: number): number {
-  return RHF_DEFAULTS.aimBonus * Math.min(Math.max(rounds, 0), RHF_DEFAULTS.aimMaxRounds);
+/** The most bonus an aim can hold: the aim bonus for each of its rounds. */
+export function aimBonusCap(rounds: number, options?: FangsOptions): number {
+  const rules = rhfRulesOf(options);
+  return rules.aimBonus * Math.min(Math.max(rounds, 0), rules.aimMaxRounds);
 }
 
 /** Whether rounds of aiming could have earned this aim: no more rounds than allowed, no more bonus than they give. */
-export function possibleAim(aim: AimState): boolean {
-  return aim.rounds <= RHF_DEFAULTS.aimMaxRounds && aim.bonus <= aimBonusCap(aim.rounds);
+export function possibleAim(aim: AimState, options?: FangsOptions): boolean {
+  return aim.rounds <= rhfRulesOf(options).aimMaxRounds && aim.bonus <= aimBonusCap(aim.rounds, options);
 }
 
 /**
@@ -170,10 +179,5 @@ export function aimBonusFor(aim: AimState, weaponId: string, round: number): num
 export function aimModifier(attack: AttackDeclaration, options?: FangsOptions): number {
   if (attack.aimBonus === undefined || attack.weapon.autofire || !resolveOptions(options).aimingModule)
     return 0;
-  return requireInteger(
-    attack.aimBonus,
-    "an aim bonus",
-    0,
-    RHF_DEFAULTS.aimBonus * RHF_DEFAULTS.aimMaxRounds,
-  );
+  return requireInteger(attack.aimBonus, "an aim bonus", 0, aimBonusCap(Number.POSITIVE_INFINITY, options));
 }

@@ -1,18 +1,19 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
-import { RHF_DEFAULTS } from "../rhf/config";
 import { controlPointsPerRound, isImmobilized } from "../rhf/holds";
 import { type FangsOptions, resolveOptions } from "./config";
 import { type BreakFreeAttempt, type BreakFreeResult, breakFree } from "./grapple";
+import { rhfRulesOf } from "./rhf-figures";
 
 /**
  * The holds module (`controlPointsModule`, docs/rules/fangs.md, "Optional
  * modules from the reach, holds and firearms rules"): a made FANGS grapple
  * (NC-GRP-2) is the RHF text's hold. The grappler gains ceil(ST/3) control
- * points for each round it holds, the round of the grapple included (the
- * RHF core's `holdFirstRoundCounts`); past the victim's ST the victim is
- * immobilized: it takes no action, defends not at all and may not try to
- * break free (`immobilizedMayBreak`) until the hold ends. Breaking free
+ * points for each round it holds (`controlPointsDivisor`), the round of the
+ * grapple included (`holdFirstRoundCounts`); past the victim's ST the victim
+ * is immobilized: it takes no action, defends not at all and may not try to
+ * break free (`immobilizedMayBreak`) until the hold ends. Those three are
+ * the world's keys, the RHF core's figures by default. Breaking free
  * stays FANGS's own roll (NC-GRP-3, breakFree).
  */
 
@@ -37,7 +38,8 @@ function control(points: number, victimSt: number): HoldControl {
  */
 export function holdMade(grapplerSt: number, victimSt: number, options?: FangsOptions): HoldControl | null {
   if (!controlPointsOn(options)) return null;
-  const first = RHF_DEFAULTS.holdFirstRoundCounts ? controlPointsPerRound(grapplerSt, RHF_DEFAULTS) : 0;
+  const rules = rhfRulesOf(options);
+  const first = rules.holdFirstRoundCounts ? controlPointsPerRound(grapplerSt, rules) : 0;
   return control(first, victimSt);
 }
 
@@ -54,7 +56,7 @@ export function holdRound(
 ): HoldControl | null {
   if (!controlPointsOn(options)) return null;
   const before = requireInteger(hold?.controlPoints, "control points", 0);
-  return control(before + controlPointsPerRound(grapplerSt, RHF_DEFAULTS), victimSt);
+  return control(before + controlPointsPerRound(grapplerSt, rhfRulesOf(options)), victimSt);
 }
 
 /** RHF-HLD-2: whether any of the holds on a fighter immobilizes it (always false when the module is off). */
@@ -66,8 +68,8 @@ export function immobilizedBy(holds: readonly (HoldControl | null)[], options?: 
 /**
  * RHF-HLD-3 on FANGS: the target of the holds breaks free with FANGS's own
  * roll (NC-GRP-3), unless a hold immobilizes it: then the attempt is
- * refused with a RulesError before any die (the RHF core's
- * `immobilizedMayBreak`: no). Off, this is breakFree.
+ * refused with a RulesError before any die (`immobilizedMayBreak`, by
+ * default no). Off, this is breakFree.
  */
 export function breakFreeFromHolds(
   attempt: BreakFreeAttempt,
@@ -75,7 +77,7 @@ export function breakFreeFromHolds(
   dice: DiceSource,
   options?: FangsOptions,
 ): BreakFreeResult {
-  if (!RHF_DEFAULTS.immobilizedMayBreak && immobilizedBy(holds, options))
+  if (immobilizedBy(holds, options) && !rhfRulesOf(options).immobilizedMayBreak)
     throw new RulesError("round-refused", "an immobilized fighter cannot try to break free of the hold", {
       reason: "Immobilized",
     });

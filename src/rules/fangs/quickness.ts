@@ -1,14 +1,16 @@
 import { RulesError, requireInteger } from "../kernel/errors";
 import { attackAllowance, checkAttackCount, maxAttacks, multipleAttackPenalty } from "../rhf/attacks";
-import { RHF_DEFAULTS } from "../rhf/config";
 import { type FangsOptions, resolveOptions } from "./config";
+import { rhfRulesOf } from "./rhf-figures";
 
 /**
  * The multiple attacks module (`multipleAttacksModule`, docs/rules/fangs.md,
  * "Optional modules from the reach, holds and firearms rules"): AG read as
  * the reach, holds and firearms rules' Quickness. Their figures (the
- * Quickness table, the −5, which attacks count as additional) are theirs,
- * RHF_DEFAULTS, read as they are: a d20's −5 is the same step on FANGS's
+ * Quickness table, the −5, which attacks count as additional) are the
+ * world's keys `quicknessBands`, `multipleAttackPenalty`,
+ * `additionalAttacks` and `additionalAttackSkill` (the RHF core's by
+ * default), read as they are: a d20's −5 is the same step on FANGS's
  * d20 + skill as on a roll under the skill. FANGS's maneuvers still decide
  * which attacks a round may hold (attackSlots); the module decides what
  * they cost and whether a slow or unskilled fighter may take them.
@@ -59,7 +61,7 @@ export function quicknessAllowance(
 ): number | null {
   if (!multipleAttacksOn(options)) return null;
   requireInteger(facts?.ag, "AG");
-  const rules = RHF_DEFAULTS;
+  const rules = rhfRulesOf(options);
   return attackAllowance(
     Math.max(rules.quickness[0]!.from, facts.ag),
     facts.round,
@@ -81,7 +83,7 @@ export function quicknessRound(
   made = 0,
 ): QuicknessRound | null {
   if (!multipleAttacksOn(options)) return null;
-  const rules = RHF_DEFAULTS;
+  const rules = rhfRulesOf(options);
   requireInteger(facts?.ag, "AG");
   const ag = Math.max(rules.quickness[0]!.from, facts.ag);
   const allowance = attackAllowance(ag, facts.round, facts.lastFreeAttackRound, rules);

@@ -1,11 +1,11 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { hardTarget } from "../rhf/check";
-import { RHF_DEFAULTS } from "../rhf/config";
 import { canParryAt, canStrikeAt, maneuverToward, rangeIndex, weaponRange } from "../rhf/reach";
 import { RANGES, type Range, type RangeManeuver } from "../rhf/types";
 import { resolveCheck } from "./check";
 import { type FangsOptions, resolveOptions } from "./config";
+import { rhfRulesOf } from "./rhf-figures";
 import type { CheckResult, WeaponKind } from "./types";
 
 /**
@@ -85,7 +85,7 @@ export function reachKindOf(weapon: ReachWeapon, options?: FangsOptions): string
 
 /** The range a FANGS melee weapon strikes at (RHF-RNG-1). */
 export function fangsWeaponRange(weapon: ReachWeapon, options?: FangsOptions): Range {
-  return weaponRange(reachKindOf(weapon, options), RHF_DEFAULTS);
+  return weaponRange(reachKindOf(weapon, options), rhfRulesOf(options));
 }
 
 /**
@@ -109,7 +109,7 @@ export function engagementRange(weapons: readonly (ReachWeapon | null)[], option
  */
 export function reachAttackRefusal(weapon: ReachWeapon, range: Range, options?: FangsOptions): string | null {
   if (!reachOn(options) || weapon.kind !== "melee") return null;
-  return canStrikeAt(reachKindOf(weapon, options), range, RHF_DEFAULTS) ? null : "OutOfReach";
+  return canStrikeAt(reachKindOf(weapon, options), range, rhfRulesOf(options)) ? null : "OutOfReach";
 }
 
 /**
@@ -120,7 +120,7 @@ export function reachAttackRefusal(weapon: ReachWeapon, range: Range, options?: 
  */
 export function reachAllowsParry(weapon: ReachWeapon, range: Range, options?: FangsOptions): boolean {
   if (!reachOn(options) || weapon.kind !== "melee") return true;
-  return canParryAt(reachKindOf(weapon, options), range, RHF_DEFAULTS);
+  return canParryAt(reachKindOf(weapon, options), range, rhfRulesOf(options));
 }
 
 /** The maneuver that brings the range to this weapon's own, or null when it is there (RHF-RNG-3). */
@@ -129,16 +129,17 @@ export function rangeManeuverFor(
   range: Range,
   options?: FangsOptions,
 ): RangeManeuver | null {
-  return maneuverToward(reachKindOf(weapon, options), range, RHF_DEFAULTS);
+  return maneuverToward(reachKindOf(weapon, options), range, rhfRulesOf(options));
 }
 
 /**
  * The modifier that makes a FANGS check Hard: the skill counts as the RHF
- * Hard roll's, half of it rounded up. Never a bonus: at a skill of 0 or
- * less, half of it would be more than the skill.
+ * Hard roll's, divided by `reachHardDivisor` (2: half of it) rounded up.
+ * Never a bonus: at a skill of 0 or less, the divided skill would be more
+ * than the skill.
  */
-export function hardModifier(skill: number): number {
-  return Math.min(0, hardTarget(skill, RHF_DEFAULTS) - skill);
+export function hardModifier(skill: number, options?: FangsOptions): number {
+  return Math.min(0, hardTarget(skill, rhfRulesOf(options)) - skill);
 }
 
 export interface RangeManeuverInput {
@@ -160,7 +161,7 @@ export interface RangeManeuverResult {
 /**
  * RHF-RNG-3: an advance (the weapon shorter than the range) or a withdraw
  * (longer): a FANGS check, d20 + skill + hardModifier ≥ 20; made, the range
- * is the weapon's own. One a round; not an attack (it is counted by no
+ * is the weapon's own. One a round (`rangeManeuversPerRound`); not an attack (it is counted by no
  * attack counter and costs no multiple attack penalty). Refused with a
  * RulesError before any die when the module is off, the round's one is
  * spent, or the weapon is at its range already. Dice: the check's.
@@ -182,17 +183,22 @@ export function rangeManeuver(
     });
   rangeIndex(input.range);
   const made = requireInteger(input.madeThisRound, "range maneuvers made this round", 0);
-  if (made >= RHF_DEFAULTS.rangeManeuversPerRound)
-    throw new RulesError("round-refused", "one advance or withdraw a round, and this round's is made", {
-      reason: "OneRangeManeuver",
-    });
+  const most = rhfRulesOf(options).rangeManeuversPerRound;
+  if (made >= most)
+    throw new RulesError(
+      "round-refused",
+      most === 1
+        ? "one advance or withdraw a round, and this round's is made"
+        : `${most} advances or withdraws a round, and this round's are made`,
+      { reason: "OneRangeManeuver" },
+    );
   const maneuver = rangeManeuverFor(input.weapon, input.range, options);
   if (maneuver === null)
     throw new RulesError("round-refused", `the weapon already strikes at ${input.range} range`, {
       reason: "AtOwnRange",
     });
   const skill = requireInteger(input.skill, "skill");
-  const check = resolveCheck({ skill, modifiers: hardModifier(skill) }, dice);
+  const check = resolveCheck({ skill, modifiers: hardModifier(skill, options) }, dice);
   return Object.freeze({
     maneuver,
     check,

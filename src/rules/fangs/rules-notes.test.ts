@@ -88,6 +88,21 @@ describe("Defaults the core text leaves open (docs/rules/fangs.md)", () => {
         expect(Object.fromEntries(pairs)).toEqual(REACH_WEAPON_KINDS);
         return;
       }
+      if (keys[0] === "quicknessBands") {
+        // "1–6: 0.5, 7–12: 1, …": every band and its attacks.
+        const bands = [...cell.matchAll(/(\d+)–(\d+): ([\d.]+)/g)].map((m) => ({
+          from: Number(m[1]),
+          to: Number(m[2]),
+          attacks: Number(m[3]),
+        }));
+        expect(bands).toEqual(FANGS_DEFAULTS.quicknessBands);
+        return;
+      }
+      if (keys[0] === "reachWeaponRanges") {
+        expect(cell.startsWith("`{}`")).toBe(true);
+        expect(FANGS_DEFAULTS.reachWeaponRanges).toEqual({});
+        return;
+      }
       if (keys[0] === "clubDamage") {
         expect(cell).toContain(`1: \`${FANGS_DEFAULTS.clubDamage[1]}\``);
         expect(cell).toContain(`2: \`${FANGS_DEFAULTS.clubDamage[2]}\``);

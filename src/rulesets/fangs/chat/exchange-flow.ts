@@ -777,5 +777,6 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
   if (parryModifier !== 0 || dodgeModifier !== 0)
     await fangsRound(combatant).recordTrade({ parryModifier, dodgeModifier });
   // RHF-AIM-1 (the aiming module): the aim is kept for the next attack, which spends it whatever it is.
-  if (rulesOptions()?.aimingModule === true) await spendAim(combatant);
+  const rules = rulesOptions();
+  if (rules?.aimingModule === true) await spendAim(combatant, rules);
 }

@@ -65,6 +65,19 @@ export const RULES_CHOICES = Object.freeze({
     current: "FANGS.Setting.Rules.WeaponBreakSp.Current",
     maximum: "FANGS.Setting.Rules.WeaponBreakSp.Maximum",
   },
+  /* The reach, holds and firearms rules' readings, as the optional modules read them. */
+  additionalAttacks: {
+    beyondAllowance: "FANGS.Setting.Rules.AdditionalAttacks.BeyondAllowance",
+    beyondFirst: "FANGS.Setting.Rules.AdditionalAttacks.BeyondFirst",
+  },
+  additionalAttackSkill: {
+    aboveZero: "FANGS.Setting.Rules.AdditionalAttackSkill.AboveZero",
+    atLeastPenalty: "FANGS.Setting.Rules.AdditionalAttackSkill.AtLeastPenalty",
+  },
+  recoilStrengthRounding: {
+    up: "FANGS.Setting.Rules.RecoilStrengthRounding.Up",
+    down: "FANGS.Setting.Rules.RecoilStrengthRounding.Down",
+  },
 } as const satisfies {
   [K in
     | "parryWearCombination"
@@ -78,5 +91,8 @@ export const RULES_CHOICES = Object.freeze({
     | "parryToAttackCap"
     | "impaleRoundDamage"
     | "dodgePastSecondChance"
-    | "weaponBreakSp"]: Record<FangsRules[K], string>;
+    | "weaponBreakSp"
+    | "additionalAttacks"
+    | "additionalAttackSkill"
+    | "recoilStrengthRounding"]: Record<FangsRules[K], string>;
 });

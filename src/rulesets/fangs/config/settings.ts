@@ -1,7 +1,14 @@
 import { isSettingRegistered, refreshActors } from "../../../config/settings";
 import { SYSTEM_ID } from "../../../config/system";
 import { choice, flag, wholeNumber } from "../../../data/fields";
-import { FANGS_DEFAULTS, type FangsOptions, type FangsRules } from "../../../rules/fangs/config";
+import {
+  FANGS_DEFAULTS,
+  type FangsOptions,
+  type FangsRules,
+  RHF_INTEGER_BOUNDS,
+  RHF_MULTIPLIER_KEYS,
+  resolveOptions,
+} from "../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, type ManeuverReading } from "../../../rules/fangs/maneuvers";
 import { READING_CHOICES } from "../apps/settings/maneuver-readings";
 import { abilityFormula } from "../data/ability-formula";
@@ -64,6 +71,62 @@ function moduleSwitchesSchema() {
   };
 }
 
+/** A field the rules core judges: its refusal, naming the key, is the field's failure. */
+const judged = (key: keyof FangsRules) => (value: unknown) => {
+  resolveOptions({ [key]: value });
+};
+
+type RhfFigureKey =
+  | keyof typeof RHF_INTEGER_BOUNDS
+  | (typeof RHF_MULTIPLIER_KEYS)[number]
+  | "additionalAttacks"
+  | "additionalAttackSkill"
+  | "recoilStrengthRounding"
+  | "holdFirstRoundCounts"
+  | "immobilizedMayBreak"
+  | "quicknessBands"
+  | "reachWeaponRanges";
+
+/**
+ * The reach, holds and firearms rules' figures and readings the modules
+ * read (the RHF core's by default), built from the core's own lists so the
+ * bounds are written once. A multiplier may have a fraction; the tables
+ * are judged whole by the core.
+ */
+function rhfFiguresSchema() {
+  const { fields } = foundry.data;
+  const out: Record<string, foundry.data.fields.DataField.Any> = {};
+  for (const [key, [min, max]] of Object.entries(RHF_INTEGER_BOUNDS))
+    out[key] = wholeNumber(D[key as keyof typeof RHF_INTEGER_BOUNDS], L(key as keyof FangsRules), {
+      min,
+      max,
+    });
+  for (const key of RHF_MULTIPLIER_KEYS)
+    out[key] = new fields.NumberField({
+      required: true,
+      nullable: false,
+      initial: D[key],
+      label: L(key),
+      validate: judged(key),
+    });
+  for (const key of ["additionalAttacks", "additionalAttackSkill", "recoilStrengthRounding"] as const)
+    out[key] = choice(C[key] as Record<string, string>, D[key], L(key));
+  for (const key of ["holdFirstRoundCounts", "immobilizedMayBreak"] as const) out[key] = flag(D[key], L(key));
+  out.quicknessBands = new fields.ArrayField(new fields.ObjectField(), {
+    required: true,
+    initial: () => D.quicknessBands.map((band) => ({ ...band })),
+    label: L("quicknessBands"),
+    validate: judged("quicknessBands"),
+  });
+  out.reachWeaponRanges = new fields.ObjectField({
+    required: true,
+    initial: {},
+    label: L("reachWeaponRanges"),
+    validate: judged("reachWeaponRanges"),
+  });
+  return out as Record<RhfFigureKey, foundry.data.fields.DataField.Any>;
+}
+
 /**
  * The figures of FANGS_DEFAULTS a GM may change from the world, each with
  * the constraint the rules core would otherwise refuse at play time. The
@@ -116,6 +179,7 @@ function rulesSchema() {
     /* Optional firearms modules from the reach, holds and firearms rules: each off unless the GM turns it on. */
     recoilModule: flag(D.recoilModule, L("recoilModule")),
     aimingModule: flag(D.aimingModule, L("aimingModule")),
+    ...rhfFiguresSchema(),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;
@@ -125,9 +189,18 @@ export class RulesOptionsModel extends foundry.abstract.DataModel<RulesSchema> {
     return rulesSchema();
   }
 
+  /** Across keys: no more rounds of aiming for one unfamiliar with the weapon than for one familiar. */
+  static override validateJoint(data: Record<string, unknown>): void {
+    resolveOptions({
+      aimMaxRounds: data.aimMaxRounds as number,
+      aimRoundsUnfamiliar: data.aimRoundsUnfamiliar as number,
+    });
+  }
+
   /** The options object the rules core takes. */
   toOptions(): FangsOptions {
-    return this.toObject() as FangsOptions;
+    // The tables are plain objects to the model; the rules core checked their shape (judged).
+    return this.toObject() as unknown as FangsOptions;
   }
 }
 

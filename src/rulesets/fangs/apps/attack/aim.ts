@@ -53,7 +53,7 @@ export async function aimWith(actor: Actor.Implementation, itemId: string): Prom
         skillValueByKey(actor, "spot"),
         (actor.system as { attributes?: { idea?: number } }).attributes?.idea ?? 0,
       ),
-      aim: aimOf(combat, combatant.id),
+      aim: aimOf(combat, combatant.id, rules),
       weapon: weaponProfile(weapon),
       skill: weaponSkill(actor, weapon),
       counter: fangsRound(combatant).attackCounter,

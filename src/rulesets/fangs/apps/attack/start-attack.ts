@@ -250,7 +250,9 @@ function roundView(
   // Only the recoil module reads the shot's number: a card made with it off is as it was without it.
   const shot = rules?.recoilModule === true && profile.kind === "missile" ? shotNumber(context.counter) : 1;
   const aimBonus =
-    rules?.aimingModule === true ? aimBonusFor(aimOf(combat, combatant.id), profile.id, combat.round) : 0;
+    rules?.aimingModule === true
+      ? aimBonusFor(aimOf(combat, combatant.id, rules), profile.id, combat.round)
+      : 0;
   return {
     ...(shot > 1 ? { shot } : {}),
     ...(aimBonus > 0 ? { aimBonus } : {}),

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../../../../config/system";
-import { FANGS_DEFAULTS, type FangsRules } from "../../../../rules/fangs/config";
+import { FANGS_DEFAULTS, type FangsRules, RHF_INTEGER_BOUNDS } from "../../../../rules/fangs/config";
 import { DEFAULT_MANEUVER_OPTIONS, MANEUVERS, type ManeuverReading } from "../../../../rules/fangs/maneuvers";
 import type { ManeuverId } from "../../../../rules/fangs/types";
 import { INITIATIVE_CHOICES, RULES_CHOICES } from "../../config/rules-choices";
@@ -10,6 +10,7 @@ import {
   PER_MANEUVER_CHOICES,
   READING_CHOICES,
 } from "./maneuver-readings";
+import { formatTable, type TableCodec } from "./tables";
 
 /**
  * What the "FANGS rules options" menu offers, as data: every option, its
@@ -69,6 +70,24 @@ export const RULES_FIGURE_KEYS = [
   "controlPointsModule",
   "multipleAttacksModule",
   ...FIREARMS_MODULE_KEYS,
+  // The reach, holds and firearms rules' figures and readings the modules read
+  "reachWeaponRanges",
+  "reachHardDivisor",
+  "rangeManeuversPerRound",
+  "controlPointsDivisor",
+  "holdFirstRoundCounts",
+  "immobilizedMayBreak",
+  "quicknessBands",
+  "multipleAttackPenalty",
+  "additionalAttacks",
+  "additionalAttackSkill",
+  "recoilOneHandMultiplier",
+  "recoilTwoHandsMultiplier",
+  "recoilTripodMultiplier",
+  "recoilStrengthRounding",
+  "aimBonus",
+  "aimMaxRounds",
+  "aimRoundsUnfamiliar",
 ] as const satisfies readonly (keyof FangsRules)[];
 export type RulesFigureKey = (typeof RULES_FIGURE_KEYS)[number];
 export type RulesFigures = { -readonly [K in RulesFigureKey]: FangsRules[K] };
@@ -251,6 +270,8 @@ interface OptionBase {
 export interface IntegerOption extends OptionBase {
   readonly kind: "integer";
   readonly min: number;
+  /** The highest it may be, where the rules core bounds it. */
+  readonly max?: number;
 }
 export interface FormulaOption extends OptionBase {
   readonly kind: "formula";
@@ -262,7 +283,30 @@ export interface ChoiceOption extends OptionBase {
 export interface BooleanOption extends OptionBase {
   readonly kind: "boolean";
 }
-export type OptionDef = IntegerOption | FormulaOption | ChoiceOption | BooleanOption;
+/** A figure that may have a fraction (×1.5), above `min`. */
+export interface NumberOption extends OptionBase {
+  readonly kind: "number";
+  readonly min: number;
+  readonly max: number;
+}
+/** A table, typed on one line (tables.ts). */
+export interface TableOption extends OptionBase {
+  readonly kind: "table";
+  readonly table: TableCodec;
+}
+export type OptionDef =
+  | IntegerOption
+  | FormulaOption
+  | ChoiceOption
+  | BooleanOption
+  | NumberOption
+  | TableOption;
+
+/** The figures the window shows as a table, and how. */
+const TABLE_KEYS: Readonly<Partial<Record<RulesFigureKey, TableCodec>>> = {
+  quicknessBands: "bands",
+  reachWeaponRanges: "ranges",
+};
 
 export interface OptionGroup {
   readonly id: string;
@@ -284,6 +328,31 @@ const formula = (
   basis: OptionBasis,
   clauses: readonly string[],
 ): OptionDef => rules(key, { kind: "formula", label, hint, basis, docs: "defaults", clauses });
+
+/** The bounds the rules core puts on an RHF figure that is a whole number. */
+const bounds = (key: keyof typeof RHF_INTEGER_BOUNDS) => ({
+  min: RHF_INTEGER_BOUNDS[key][0],
+  max: RHF_INTEGER_BOUNDS[key][1],
+});
+
+/**
+ * A figure or reading of the reach, holds and firearms rules that a module
+ * reads, shown under the module's switch. Its page is the figures' page,
+ * which retells them with the other figures a table may change.
+ */
+function rhfFigure(
+  key: RulesFigureKey,
+  input:
+    | Pick<IntegerOption, "kind" | "min" | "max">
+    | Pick<NumberOption, "kind" | "min" | "max">
+    | Pick<ChoiceOption, "kind" | "choices">
+    | Pick<BooleanOption, "kind">
+    | Pick<TableOption, "kind" | "table">,
+  basis: OptionBasis,
+  words: { label: string; hint: string },
+): OptionDef {
+  return rules(key, { ...input, ...words, basis, docs: "defaults", clauses: [] } as WithoutName<OptionDef>);
+}
 
 const perManeuverHints: Readonly<Partial<Record<ManeuverId, string>>> = {
   attack: "FANGS.Setting.RulesMenu.PerManeuver.Hint.Attack",
@@ -598,6 +667,18 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: ["NC-MAN-7", "NC-MAN-3"],
       }),
+      rhfFigure("reachWeaponRanges", { kind: "table", table: "ranges" }, "text", {
+        label: "FANGS.Setting.Rules.Field.ReachWeaponRanges",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ReachWeaponRanges",
+      }),
+      rhfFigure("reachHardDivisor", { kind: "integer", ...bounds("reachHardDivisor") }, "default", {
+        label: "FANGS.Setting.Rules.Field.ReachHardDivisor",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ReachHardDivisor",
+      }),
+      rhfFigure("rangeManeuversPerRound", { kind: "integer", ...bounds("rangeManeuversPerRound") }, "text", {
+        label: "FANGS.Setting.Rules.Field.RangeManeuversPerRound",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RangeManeuversPerRound",
+      }),
       rules("controlPointsModule", {
         kind: "boolean",
         label: "FANGS.Setting.Rules.Field.ControlPointsModule",
@@ -605,6 +686,18 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "option",
         docs: "modules",
         clauses: ["NC-GRP-2", "NC-GRP-3"],
+      }),
+      rhfFigure("controlPointsDivisor", { kind: "integer", ...bounds("controlPointsDivisor") }, "text", {
+        label: "FANGS.Setting.Rules.Field.ControlPointsDivisor",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ControlPointsDivisor",
+      }),
+      rhfFigure("holdFirstRoundCounts", { kind: "boolean" }, "reading", {
+        label: "FANGS.Setting.Rules.Field.HoldFirstRoundCounts",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.HoldFirstRoundCounts",
+      }),
+      rhfFigure("immobilizedMayBreak", { kind: "boolean" }, "reading", {
+        label: "FANGS.Setting.Rules.Field.ImmobilizedMayBreak",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.ImmobilizedMayBreak",
       }),
       rules("multipleAttacksModule", {
         kind: "boolean",
@@ -614,6 +707,32 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: ["NC-ATK-7", "NC-ATK-8"],
       }),
+      rhfFigure("quicknessBands", { kind: "table", table: "bands" }, "text", {
+        label: "FANGS.Setting.Rules.Field.QuicknessBands",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.QuicknessBands",
+      }),
+      rhfFigure("multipleAttackPenalty", { kind: "integer", ...bounds("multipleAttackPenalty") }, "text", {
+        label: "FANGS.Setting.Rules.Field.MultipleAttackPenalty",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.MultipleAttackPenalty",
+      }),
+      rhfFigure(
+        "additionalAttacks",
+        { kind: "choice", choices: RULES_CHOICES.additionalAttacks },
+        "reading",
+        {
+          label: "FANGS.Setting.Rules.Field.AdditionalAttacks",
+          hint: "FANGS.Setting.RulesMenu.OptionHint.AdditionalAttacks",
+        },
+      ),
+      rhfFigure(
+        "additionalAttackSkill",
+        { kind: "choice", choices: RULES_CHOICES.additionalAttackSkill },
+        "reading",
+        {
+          label: "FANGS.Setting.Rules.Field.AdditionalAttackSkill",
+          hint: "FANGS.Setting.RulesMenu.OptionHint.AdditionalAttackSkill",
+        },
+      ),
     ],
   },
   {
@@ -629,6 +748,27 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: [],
       }),
+      rhfFigure("recoilOneHandMultiplier", { kind: "number", min: 0, max: 10 }, "default", {
+        label: "FANGS.Setting.Rules.Field.RecoilOneHandMultiplier",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilOneHandMultiplier",
+      }),
+      rhfFigure("recoilTwoHandsMultiplier", { kind: "number", min: 0, max: 10 }, "text", {
+        label: "FANGS.Setting.Rules.Field.RecoilTwoHandsMultiplier",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilTwoHandsMultiplier",
+      }),
+      rhfFigure("recoilTripodMultiplier", { kind: "number", min: 0, max: 10 }, "text", {
+        label: "FANGS.Setting.Rules.Field.RecoilTripodMultiplier",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilTripodMultiplier",
+      }),
+      rhfFigure(
+        "recoilStrengthRounding",
+        { kind: "choice", choices: RULES_CHOICES.recoilStrengthRounding },
+        "default",
+        {
+          label: "FANGS.Setting.Rules.Field.RecoilStrengthRounding",
+          hint: "FANGS.Setting.RulesMenu.OptionHint.RecoilStrengthRounding",
+        },
+      ),
       rules("aimingModule", {
         kind: "boolean",
         label: "FANGS.Setting.Rules.Field.AimingModule",
@@ -636,6 +776,18 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         basis: "option",
         docs: "modules",
         clauses: [],
+      }),
+      rhfFigure("aimBonus", { kind: "integer", ...bounds("aimBonus") }, "text", {
+        label: "FANGS.Setting.Rules.Field.AimBonus",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimBonus",
+      }),
+      rhfFigure("aimMaxRounds", { kind: "integer", ...bounds("aimMaxRounds") }, "text", {
+        label: "FANGS.Setting.Rules.Field.AimMaxRounds",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimMaxRounds",
+      }),
+      rhfFigure("aimRoundsUnfamiliar", { kind: "integer", ...bounds("aimRoundsUnfamiliar") }, "text", {
+        label: "FANGS.Setting.Rules.Field.AimRoundsUnfamiliar",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AimRoundsUnfamiliar",
       }),
     ],
   },
@@ -670,7 +822,11 @@ export const OPTIONS_BY_NAME: ReadonlyMap<string, OptionDef> = new Map(
 /** The value an option has in these values, as the form carries it (a per-maneuver option without override is FOLLOW_GENERAL). */
 export function optionValue(values: RulesMenuValues, name: string): string | number | boolean {
   const [head, tail] = splitOptionName(name);
-  if (head === "rules") return values.rules[tail as RulesFigureKey];
+  if (head === "rules") {
+    const value = values.rules[tail as RulesFigureKey];
+    const table = TABLE_KEYS[tail as RulesFigureKey];
+    return table === undefined ? (value as string | number | boolean) : formatTable(table, value);
+  }
   if (head === "perManeuver") return values.perManeuver[tail as ManeuverId] ?? FOLLOW_GENERAL;
   if (head === "initiativeMode") return values.initiativeMode;
   if (head === "maneuverReading") return values.maneuverReading;

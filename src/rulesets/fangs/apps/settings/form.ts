@@ -13,6 +13,7 @@ import {
 } from "./catalogue";
 import { FOLLOW_GENERAL, MANEUVERS_WITH_TWO_READINGS, type PerManeuverChoice } from "./maneuver-readings";
 import { displayValue } from "./rules-menu-view";
+import { parseTable } from "./tables";
 
 /**
  * The submitted form → the values the settings store, and refused values →
@@ -26,7 +27,7 @@ import { displayValue } from "./rules-menu-view";
  * a model.
  */
 
-export type ProblemReason = "required" | "notNumber" | "notChoice" | "invalid";
+export type ProblemReason = "required" | "notNumber" | "notChoice" | "notTable" | "aboveFamiliar" | "invalid";
 
 export interface FormProblem {
   /** The option's form name ("rules.damageModifierStep"), or a path the catalogue does not know. */
@@ -52,7 +53,7 @@ function field(form: Readonly<Record<string, unknown>>, name: string): unknown {
   return node;
 }
 
-type Read = { ok: true; value: string | number | boolean } | { ok: false; problem: FormProblem };
+type Read = { ok: true; value: unknown } | { ok: false; problem: FormProblem };
 
 function readOption(option: OptionDef, raw: unknown): Read {
   const refuse = (reason: ProblemReason): Read => ({
@@ -62,7 +63,8 @@ function readOption(option: OptionDef, raw: unknown): Read {
   switch (option.kind) {
     case "boolean":
       return { ok: true, value: raw === true || raw === "true" || raw === "on" };
-    case "integer": {
+    case "integer":
+    case "number": {
       if (typeof raw === "number") return Number.isNaN(raw) ? refuse("notNumber") : { ok: true, value: raw };
       if (raw === null || raw === undefined) return refuse("required");
       const text = String(raw).trim();
@@ -78,6 +80,13 @@ function readOption(option: OptionDef, raw: unknown): Read {
       const text = raw === null || raw === undefined ? "" : String(raw);
       if (text === "") return refuse("required");
       return Object.hasOwn(option.choices, text) ? { ok: true, value: text } : refuse("notChoice");
+    }
+    case "table": {
+      const text = raw === null || raw === undefined ? "" : String(raw).trim();
+      // No bands is no table; no ranges is the rules' own table.
+      if (text === "" && option.table === "bands") return refuse("required");
+      const value = parseTable(option.table, text);
+      return value === null ? refuse("notTable") : { ok: true, value };
     }
   }
 }
@@ -106,6 +115,13 @@ export function readRulesMenuForm(form: Readonly<Record<string, unknown>>): Form
       else if (head === "strictNoDefense") strictNoDefense = read.value === true;
     }
   }
+  // Across two rows, so in the form's words: the data model would name neither.
+  if (problems.length === 0 && Number(rules.aimRoundsUnfamiliar) > Number(rules.aimMaxRounds))
+    problems.push({
+      name: "rules.aimRoundsUnfamiliar",
+      reason: "aboveFamiliar",
+      value: rules.aimRoundsUnfamiliar,
+    });
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -127,7 +143,9 @@ export function readRulesMenuForm(form: Readonly<Record<string, unknown>>): Form
 export function expectedPhrase(option: OptionDef, localize: Localize): string {
   switch (option.kind) {
     case "integer":
-      return localize("FANGS.Validation.IntegerAtLeast", { min: option.min });
+      return option.max === undefined
+        ? localize("FANGS.Validation.IntegerAtLeast", { min: option.min })
+        : localize("FANGS.Validation.IntegerBetween", { min: option.min, max: option.max });
     case "formula":
       return localize("FANGS.Validation.AbilityFormula");
     case "choice":
@@ -138,6 +156,14 @@ export function expectedPhrase(option: OptionDef, localize: Localize): string {
       });
     case "boolean":
       return localize("FANGS.Setting.RulesMenu.OnOrOff");
+    case "number":
+      return localize("FANGS.Validation.NumberAboveAtMost", { min: option.min, max: option.max });
+    case "table":
+      return localize(
+        option.table === "bands"
+          ? "FANGS.Setting.RulesMenu.Expected.Bands"
+          : "FANGS.Setting.RulesMenu.Expected.Ranges",
+      );
   }
 }
 
@@ -158,6 +184,11 @@ export function refusalMessage(problem: FormProblem, localize: Localize): string
   const fieldLabel = localize(option.label);
   if (problem.reason === "required")
     return localize("FANGS.Setting.RulesMenu.Required", { field: fieldLabel });
+  if (problem.reason === "aboveFamiliar")
+    return localize("FANGS.Setting.RulesMenu.AboveFamiliar", {
+      field: fieldLabel,
+      other: localize("FANGS.Setting.Rules.Field.AimMaxRounds"),
+    });
   return localize("FANGS.Setting.RulesMenu.Refused", {
     field: fieldLabel,
     expected: expectedPhrase(option, localize),
@@ -204,8 +235,12 @@ export interface SettingWrites {
   maneuverOptions?: ManeuverOptionsSource;
 }
 
+/** A table is the same when it holds the same rows in the same order. */
+const sameFigure = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
+
 function sameRules(a: Readonly<RulesFigures>, b: Readonly<RulesFigures>): boolean {
-  return (Object.keys(b) as RulesFigureKey[]).every((key) => a[key] === b[key]);
+  return (Object.keys(b) as RulesFigureKey[]).every((key) => sameFigure(a[key], b[key]));
 }
 
 function sameManeuverOptions(a: ManeuverOptionsSource, b: ManeuverOptionsSource): boolean {

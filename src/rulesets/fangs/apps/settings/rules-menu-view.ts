@@ -54,12 +54,15 @@ export interface OptionRowView {
   readonly isFormula: boolean;
   readonly isChoice: boolean;
   readonly isBoolean: boolean;
+  readonly isNumber: boolean;
+  readonly isTable: boolean;
   readonly label: string;
   readonly hint: string;
   /** The value for a text or number input. */
   readonly value: string;
   readonly checked: boolean;
   readonly min: number | null;
+  readonly max: number | null;
   readonly choices: readonly ChoiceView[];
   /** "Default: …" */
   readonly defaultText: string;
@@ -112,6 +115,7 @@ export function displayValue(option: OptionDef, value: unknown, localize: Locali
   if (option.kind === "boolean") {
     return localize(value ? "FANGS.Setting.RulesMenu.On" : "FANGS.Setting.RulesMenu.Off");
   }
+  if (option.kind === "table" && value === "") return localize("FANGS.Setting.RulesMenu.NoRows");
   return String(value);
 }
 
@@ -146,11 +150,15 @@ function rowView(
     isFormula: option.kind === "formula",
     isChoice: option.kind === "choice",
     isBoolean: option.kind === "boolean",
+    isNumber: option.kind === "number",
+    isTable: option.kind === "table",
     label: localize(option.label),
     hint: localize(option.hint),
     value: option.kind === "boolean" ? "" : String(value),
     checked: option.kind === "boolean" && value === true,
-    min: option.kind === "integer" ? option.min : null,
+    min: option.kind === "integer" || option.kind === "number" ? option.min : null,
+    max:
+      (option.kind === "integer" || option.kind === "number") && option.max !== undefined ? option.max : null,
     choices:
       option.kind === "choice"
         ? Object.entries(option.choices).map(([choice, label]) => ({

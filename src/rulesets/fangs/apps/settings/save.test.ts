@@ -82,13 +82,22 @@ describe("the catalogue matches the settings it edits", () => {
       if (option.kind === "integer") {
         expect(field.integer, key).toBe(true);
         expect(field.min, key).toBe(option.min);
+        if (option.max !== undefined) expect((field as { max?: number }).max, key).toBe(option.max);
       } else if (option.kind === "choice") {
         expect(field.choices, key).toEqual(option.choices);
       } else if (option.kind === "boolean") {
         expect(field, key).toBeInstanceOf(foundry.data.fields.BooleanField);
-        // The optional modules: a switch whose stored default is the rules core's (off).
+        // A switch whose stored default is the rules core's (each module's off).
         expect((field as DataField & { initial?: unknown }).initial, key).toBe(FANGS_DEFAULTS[key]);
-        expect(FANGS_DEFAULTS[key], key).toBe(false);
+        if (key.endsWith("Module")) expect(FANGS_DEFAULTS[key], key).toBe(false);
+      } else if (option.kind === "number") {
+        // A multiplier: a fraction allowed, its default the rules core's.
+        expect(field, key).toBeInstanceOf(foundry.data.fields.NumberField);
+        expect(field.integer, key).toBe(false);
+        expect(field.getInitialValue(), key).toBe(FANGS_DEFAULTS[key]);
+      } else if (option.kind === "table") {
+        // A table the rules core judges, its default the rules core's.
+        expect(field.getInitialValue(), key).toEqual(FANGS_DEFAULTS[key]);
       } else {
         expect(option.kind, key).toBe("formula");
         expect(validationKindOf(field), key).toBe("abilityFormula");

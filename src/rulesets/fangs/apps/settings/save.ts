@@ -68,7 +68,7 @@ function problemsOf(error: unknown, prefix: string): FormProblem[] {
 export function validateMenuValues(values: RulesMenuValues): FormProblem[] {
   const problems: FormProblem[] = [];
   try {
-    new RulesOptionsModel(values.rules);
+    new RulesOptionsModel(values.rules as Record<string, unknown>);
   } catch (error) {
     problems.push(...problemsOf(error, "rules"));
   }
