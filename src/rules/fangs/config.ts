@@ -1,4 +1,5 @@
 import { RulesError, requireInteger } from "../kernel/errors";
+import type { HitsBand } from "../rhf/config";
 
 /**
  * Every figure of the FANGS core that a table may want to change lives here
@@ -165,6 +166,22 @@ export interface FangsRules {
   readonly recoilModule: boolean;
   /** RHF-AIM-1: up to two rounds of aiming, a Spot roll each, +5 to hit the next shot per success. */
   readonly aimingModule: boolean;
+  /**
+   * RHF-AUT-1, -2: an autofire weapon's burst is rolled as the RHF text
+   * says (three rolls, 1d6 hits each) instead of NC-MAN-12's count, and
+   * area fire at several targets is allowed (bursts.ts).
+   */
+  readonly areaFireModule: boolean;
+  /** RHF-AUT-1: attack rolls a burst gets (FANGS fires a full burst; it counts no rounds). */
+  readonly burstRolls: number;
+  /** RHF-AUT-1: hits of a burst's successful roll, by a d6. */
+  readonly burstHits: readonly HitsBand[];
+  /** RHF-AUT-2: the most targets of one area fire. */
+  readonly areaMaxTargets: number;
+  /** RHF-AUT-2: metres; no two targets of one area fire farther apart. */
+  readonly areaSpread: number;
+  /** RHF-AUT-2: hits of an area fire's successful roll at a target, by a d6. */
+  readonly areaHits: readonly HitsBand[];
 }
 
 /** Any part of the rules may be overridden; the rest comes from FANGS_DEFAULTS. */
@@ -272,6 +289,20 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   /* Optional firearms modules from the reach, holds and firearms rules: all off, FANGS as written. */
   recoilModule: false,
   aimingModule: false,
+  // RHF-AUT-1, -2: the text's figures.
+  areaFireModule: false,
+  burstRolls: 3,
+  burstHits: [
+    { from: 1, to: 3, hits: 1 },
+    { from: 4, to: 5, hits: 2 },
+    { from: 6, to: 6, hits: 3 },
+  ],
+  areaMaxTargets: 5,
+  areaSpread: 3,
+  areaHits: [
+    { from: 1, to: 4, hits: 1 },
+    { from: 5, to: 6, hits: 2 },
+  ],
 } satisfies FangsRules);
 
 function w(id: string, damage: string, itemSp: number | null, impales: boolean, hands: (1 | 2)[]): WeaponRow {
@@ -296,6 +327,7 @@ const MODULE_KEYS = [
   "multipleAttacksModule",
   "recoilModule",
   "aimingModule",
+  "areaFireModule",
 ] as const;
 
 /** The last options object resolved, so the hot path pays for a merge once per options object. */
@@ -321,11 +353,55 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
     if (value !== undefined && typeof value !== "boolean")
       throw new RulesError("invalid-value", `option ${key} must be true or false`, { key, value });
   }
+  checkBurstFigures(options);
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   lastOptions = options;
   lastResolved = resolved;
   resolvedRules.add(resolved);
   return resolved;
+}
+
+/**
+ * The bursts and area fire figures. Checked here rather than by the RHF
+ * core's resolver, which would bring that core's whole defaults into the
+ * start-up set with FANGS's options.
+ */
+function checkBurstFigures(options: FangsOptions): void {
+  if (options.burstRolls !== undefined) requireInteger(options.burstRolls, "option burstRolls", 1, 30);
+  if (options.areaMaxTargets !== undefined)
+    requireInteger(options.areaMaxTargets, "option areaMaxTargets", 1, 50);
+  const spread = options.areaSpread;
+  if (spread !== undefined && !(typeof spread === "number" && Number.isFinite(spread) && spread > 0))
+    throw new RulesError("invalid-value", `option areaSpread must be metres above 0, got ${String(spread)}`, {
+      key: "areaSpread",
+      value: spread,
+    });
+  checkHitsTable("burstHits", options.burstHits);
+  checkHitsTable("areaHits", options.areaHits);
+}
+
+/** A d6 table of hits names each face once, each with 1 to 100 hits. */
+function checkHitsTable(key: string, bands: readonly HitsBand[] | undefined): void {
+  if (bands === undefined) return;
+  if (!Array.isArray(bands) || bands.length === 0)
+    throw new RulesError("invalid-value", `option ${key} must be a list of bands`, { key });
+  const seen = [0, 0, 0, 0, 0, 0, 0];
+  for (const band of bands) {
+    requireInteger(band?.from, `option ${key} from`, 1, 6);
+    requireInteger(band.to, `option ${key} to`, band.from, 6);
+    requireInteger(band.hits, `option ${key} hits`, 1, 100);
+    for (let face = band.from; face <= band.to; face += 1) seen[face]! += 1;
+  }
+  const wrong = seen.findIndex((count, face) => face > 0 && count !== 1);
+  if (wrong > 0)
+    throw new RulesError(
+      "invalid-value",
+      `option ${key} must name each face of the d6 once; ${wrong} is not`,
+      {
+        key,
+        face: wrong,
+      },
+    );
 }
 
 function stripUndefined(options: FangsOptions): FangsOptions {
