@@ -140,6 +140,8 @@ export interface AttackSetup {
   readonly shot?: number;
   /** The bonus the attacker's aim earned, read by the aiming module; absent when none. */
   readonly aimBonus?: number;
+  /** One target's card of area fire (the bursts and area fire module, RHF-AUT-2); absent otherwise. */
+  readonly areaFire?: true;
 }
 
 export interface DefenseRecord {
