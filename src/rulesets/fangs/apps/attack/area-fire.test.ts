@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyActor,
+  combat,
   itemId,
   loadExchange,
   makeActor,
@@ -101,6 +102,18 @@ describe("area fire at the table (RHF-AUT-2 on FANGS)", () => {
     // Each target answers on its own card: the first and third wait for a defense, the second missed.
     expect(states.map((s) => s.stage)).toEqual(["attackRolled", "resolved", "attackRolled"]);
     expect(posted.every((m) => m.author === world.gm.id)).toBe(true);
+  });
+
+  it("RHF-AUT-2 (FANGS module): in a combat the burst is one attack of the shooter's round, counted once for all its cards", async () => {
+    const a = await area([0, 1]);
+    const targets = a.tokens.map(
+      (t) => [t.actor as AnyActor, { maneuver: "attack" }] as [AnyActor, Record<string, unknown>],
+    );
+    const c = await combat([a.troll, { maneuver: "attack" }], ...targets);
+    expect(await fire(a, [12, 5, 14, 2])).toBe(true);
+    expect(cards()).toHaveLength(2);
+    const troll = c.getCombatantsByActor(a.troll)[0]!;
+    expect((troll.system.attacks as { made: string[] }).made).toEqual(["maneuver"]);
   });
 
   it("RHF-AUT-2 (FANGS module): targets more than 3 m apart are refused, before any die", async () => {
