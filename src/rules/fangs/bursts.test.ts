@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { attackDeclaration, defenderProfile, weaponProfile } from "../../../test/support/fangs-fixtures";
 import { codeOf } from "../../../test/support/rules-error";
@@ -185,6 +186,33 @@ describe("the bursts and area fire module: bursts (RHF-AUT-1 on FANGS)", () => {
     expect(single.check.total).toBe(22);
     const grapple = rollAttack({ ...troll, mode: "grapple" }, new ScriptedDice([12]), ON);
     expect(grapple.burst).toBeUndefined();
+  });
+
+  it("RHF-AUT-1 (FANGS module): property: the hits are what the rolls put through, never above three rolls' worth, the same for the same dice", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: -5, max: 25 }),
+        fc.constantFrom<DefenseDeclaration["choice"]>("none", "dodge"),
+        (seed, skill, choice) => {
+          const attack = { ...troll, skill: { natural: 0, bought: Math.max(skill, 0), total: skill } };
+          const run = () =>
+            resolveExchange({ attack, defense: target("gru", choice) }, new SeededDice(seed), ON);
+          const r = run();
+          expect(run()).toEqual(r);
+          expect(r.attack.burst).toHaveLength(3);
+          const through = burstDamage(r.damage).perRoll ?? [0, 0, 0];
+          expect(r.hits).toBe(through.reduce((n, h) => n + h, 0));
+          through.forEach((h, i) => {
+            expect(h).toBeGreaterThanOrEqual(0);
+            expect(h).toBeLessThanOrEqual(r.attack.burst![i]!.hits);
+          });
+          expect(r.hits).toBeLessThanOrEqual(9);
+          expect(Number.isFinite(r.damage.damage) && r.damage.damage >= 0).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("refuses a bad burst or area figure and a switch that is not true or false, naming the option", () => {
