@@ -9,6 +9,7 @@ import type { AutofireDamage } from "./autofire";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import { resolveExchange } from "./exchange";
 import { OutcomeKind, rollAttack } from "./outcome";
+import { autofireHits } from "./special-defenses";
 import { type AttackDeclaration, type DefenseDeclaration, SuccessLevel, type WeaponProfile } from "./types";
 
 const ON: FangsOptions = { areaFireModule: true };
@@ -59,9 +60,18 @@ function burstDamage(damage: unknown): AutofireDamage {
 
 describe("the bursts and area fire module: bursts (RHF-AUT-1 on FANGS)", () => {
   it("off, it changes nothing: the same seeded autofire exchanges as before, whole results compared", () => {
+    let bursts = 0;
     for (let seed = 1; seed <= 60; seed++) {
       for (const defense of [target(), target("gru", "dodge")]) {
         const before = resolveExchange({ attack: troll, defense }, new SeededDice(seed));
+        // As FANGS has it: one roll, and NC-MAN-12's count of the hits.
+        expect(before.attack.burst).toBeUndefined();
+        if (before.hits > 0) {
+          const dodge = before.defense?.check?.success ? before.defense.check.total : null;
+          const counted = autofireHits({ attackTotal: before.attack.check.total, dodgeTotal: dodge });
+          expect(before.hits).toBe(Math.max(1, counted));
+          bursts += 1;
+        }
         for (const options of [
           {},
           { areaFireModule: false },
@@ -71,6 +81,7 @@ describe("the bursts and area fire module: bursts (RHF-AUT-1 on FANGS)", () => {
           expect(resolveExchange({ attack: troll, defense }, new SeededDice(seed), options)).toEqual(before);
       }
     }
+    expect(bursts).toBeGreaterThan(10);
     expect(FANGS_DEFAULTS.areaFireModule).toBe(false);
   });
 
