@@ -29,7 +29,12 @@ import { areaSpreadMetres, metresPerUnit } from "./area-fire";
 
 const GRID = 100;
 /** A different fighter for each target. */
-const TARGETS = ["characters/pirate-jenny.json", "characters/gru.json", "characters/fast-eddy.json"];
+const TARGETS = [
+  "characters/pirate-jenny.json",
+  "characters/gru.json",
+  "characters/fast-eddy.json",
+  "characters/dagmar-the-deadly.json",
+];
 
 beforeAll(async () => {
   await loadExchange();
@@ -114,6 +119,35 @@ describe("area fire at the table (RHF-AUT-2 on FANGS)", () => {
     expect(cards()).toHaveLength(2);
     const troll = c.getCombatantsByActor(a.troll)[0]!;
     expect((troll.system.attacks as { made: string[] }).made).toEqual(["maneuver"]);
+  });
+
+  it("RHF-AUT-2 (FANGS module): the spacing is between every two targets, not from the first: −3, 0, 3 with the middle first is 6 m", async () => {
+    const a = await area([3, 0, 6]);
+    // The middle token targeted first: each other is 3 m from it, 6 m from each other.
+    expect(await fire({ ...a, tokens: [a.tokens[0]!, a.tokens[1]!, a.tokens[2]!] }, [])).toBe(false);
+    expect(world.notices.at(-1)).toMatch(/6 m apart/);
+    expect(cards()).toHaveLength(0);
+  });
+
+  it("a withdrawing target keeps area fire off, whichever token was targeted first (its shot is its own, NC-MAN-21's +2)", async () => {
+    for (const order of [
+      [0, 1],
+      [1, 0],
+    ]) {
+      const a = await area([0, 1]);
+      const [calm, retreating] = a.tokens.map((t) => t.actor as AnyActor) as [AnyActor, AnyActor];
+      await combat(
+        [a.troll, { maneuver: "attack" }],
+        [calm, { maneuver: "attack" }],
+        [retreating, { maneuver: "retreat" }],
+      );
+      const targets = order.map((i) => a.tokens[i]!);
+      expect(await fire({ ...a, tokens: targets }, [12, 5, 12, 5])).toBe(false);
+      expect(world.notices.at(-1)).toBe(
+        "Target 2 is withdrawing: a shot at a retreating or disengaging fighter is fired at it alone, not in area fire.",
+      );
+      expect(cards()).toHaveLength(0);
+    }
   });
 
   it("RHF-AUT-2 (FANGS module): targets more than 3 m apart are refused, before any die", async () => {

@@ -703,10 +703,14 @@ export async function planAttack(
 }
 
 /**
- * Area fire (RHF-AUT-2 on FANGS), checked again on the GM's client from the
- * scene: every further target a token with an actor, on the attacker's
- * first target's scene, not the attacker, not another ruleset's; then the
- * rules core's count and spacing, measured between the tokens in the
+ * Area fire (RHF-AUT-2 on FANGS), checked from the documents and the scene
+ * (the player's client first, the active GM's again): every further target
+ * a token with an actor, not the attacker, not another ruleset's; every
+ * target, the first too, passes the round's checks an attack at it alone
+ * would (`prepareAttack`: a target the attacker is bound away from, an
+ * All-Out-Attack's other target…) and is not withdrawing (a shot at a
+ * retreater or a disengager is its own, with its answer and bonus); then
+ * the rules core's count and spacing, measured between the tokens in the
  * scene's units. The plan of each target is the first target's plan (the
  * same roll's setup, one burst) aimed at it.
  */
@@ -714,13 +718,14 @@ export async function planAreaFire(
   first: AttackPlan,
   others: readonly AreaTargetChoice[],
   free: FreeAttackKind | null,
+  requesterIsGM: boolean,
 ): Promise<{ readonly ok: true; readonly plans: AttackPlan[] } | Refusal> {
-  // A free attack strikes one fighter, and a withdrawal's answer (NC-MAN-16) is its target's alone.
-  if (free || first.special) return refusal("FANGS.AreaFire.Refused");
+  // A free attack strikes one fighter.
+  if (free) return refusal("FANGS.AreaFire.Refused");
   const firstToken = first.target.tokenUuid ? tokenFrom(first.target.tokenUuid) : null;
   if (!firstToken) return refusal("FANGS.AreaFire.NotOnScene");
   const tokens: TokenDocument.Implementation[] = [firstToken];
-  const plans: AttackPlan[] = [];
+  const plans: AttackPlan[] = [first];
   for (const other of others) {
     const token = tokenFrom(other.tokenUuid);
     const actor = (token?.actor as Actor.Implementation | null | undefined) ?? null;
@@ -741,10 +746,25 @@ export async function planAreaFire(
       },
     });
   }
+  // Each target as if fired at alone, the first as much as the others: the order of targeting decides nothing.
+  for (const [i, plan] of plans.entries()) {
+    const prepared = prepareAttack(
+      plan.attacker,
+      plan.weapon,
+      plan.attackerToken,
+      plan.target,
+      tokens[i] ?? null,
+      null,
+      requesterIsGM,
+    );
+    if (!prepared.ok) return prepared;
+    if (prepared.withdrawal !== null)
+      return refusal("FANGS.AreaFire.Withdrawing", { name: plan.target.name });
+  }
   const refused = areaRefusalAt(first, tokens);
   if (refused) return refusal(refused.key, { ...refused.data });
   const setup = { ...first.setup, areaFire: true as const };
-  return { ok: true, plans: [first, ...plans].map((plan) => ({ ...plan, setup })) };
+  return { ok: true, plans: plans.map((plan) => ({ ...plan, setup })) };
 }
 
 /** The rules core's word on firing at these tokens, measured on their scene; null when it may be fired. */
@@ -778,7 +798,7 @@ export function runStartAttack(
     const planned = await planAttack(choices, user);
     if (!planned.ok) return planned;
     if (choices.areaTargets) {
-      const area = await planAreaFire(planned.plan, choices.areaTargets, choices.free);
+      const area = await planAreaFire(planned.plan, choices.areaTargets, choices.free, user.isGM === true);
       if (!area.ok) return area;
       // One card a target, each its own roll and defense; the burst is one attack, counted on the first.
       let first: string | null = null;
@@ -907,12 +927,8 @@ export async function startAttack(
   const planned = planFrom(prepared, actor, weapon, attackerToken, target, answers);
   if (!planned.ok) return say(planned);
   if (areaTargets) {
-    const tokens = [target.tokenUuid, ...areaTargets.map((t) => t.tokenUuid)].map((uuid) =>
-      uuid ? tokenFrom(uuid) : null,
-    );
-    if (tokens.some((t) => t === null)) return warn("FANGS.AreaFire.NotOnScene");
-    const refused = areaRefusalAt(planned.plan, tokens as TokenDocument.Implementation[]);
-    if (refused) return warn(refused.key, { ...refused.data });
+    const area = await planAreaFire(planned.plan, areaTargets, free, game.user?.isGM === true);
+    if (!area.ok) return say(area);
   }
 
   // The target may have left while the dialog was open.
