@@ -4,7 +4,7 @@ import { attackDeclaration, defenderProfile, weaponProfile } from "../../../test
 import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import { type AreaFireInput, resolveAreaFire } from "./area-fire";
+import { type AreaFireInput, checkAreaFireTargets, resolveAreaFire } from "./area-fire";
 import type { AutofireDamage } from "./autofire";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import { resolveExchange } from "./exchange";
@@ -214,9 +214,19 @@ describe("the bursts and area fire module: bursts (RHF-AUT-1 on FANGS)", () => {
           expect(r.attack.burst).toHaveLength(3);
           const through = burstDamage(r.damage).perRoll ?? [0, 0, 0];
           expect(r.hits).toBe(through.reduce((n, h) => n + h, 0));
+          // The matrix's cells for one roll, written out: a failed roll hits nothing; no dodge, a failed or a
+          // fumbled one lets it through; a made dodge stops it unless it is a Special against a plain dodge.
+          const d = r.defense?.check ?? null;
           through.forEach((h, i) => {
-            expect(h).toBeGreaterThanOrEqual(0);
-            expect(h).toBeLessThanOrEqual(r.attack.burst![i]!.hits);
+            const roll = r.attack.burst![i]!;
+            const level = roll.check.level;
+            const lands =
+              level >= SuccessLevel.Success &&
+              (d === null ||
+                !d.success ||
+                (level >= SuccessLevel.Special && d.level === SuccessLevel.Success));
+            expect(h, `roll ${i + 1}`).toBe(lands ? roll.hits : 0);
+            expect(h).toBeLessThanOrEqual(3);
           });
           expect(r.hits).toBeLessThanOrEqual(9);
           expect(Number.isFinite(r.damage.damage) && r.damage.damage >= 0).toBe(true);
@@ -265,9 +275,23 @@ function area(count: number, spread: number, choice: DefenseDeclaration["choice"
 }
 
 describe("the bursts and area fire module: area fire (RHF-AUT-2 on FANGS)", () => {
+  /** Each target's exchange as the table plays it: a card a target, each `resolveExchange` with `areaFire`. */
+  function cardsAt(input: AreaFireInput, script: number[], options: FangsOptions = ON) {
+    checkAreaFireTargets(
+      input.attack,
+      input.targets.map((t) => t.defender.id),
+      input.spread,
+      options,
+    );
+    const d = dice(script);
+    return input.targets.map((defense) =>
+      resolveExchange({ attack: { ...input.attack, areaFire: true }, defense }, d, options),
+    );
+  }
+
   it("RHF-AUT-2 (FANGS module): a roll per target, each its own exchange; a success is a d6 of hits: 1–4 one, 5–6 two", () => {
     // Target 1: 12 made, d6 5 (two hits), damage 1, 2. Target 2: 4, missed. Target 3: 15 made, d6 4 (one), damage 6.
-    const [a, b, c] = resolveAreaFire(area(3, 2.5), dice([12, 5, 1, 2, 4, 15, 4, 6]), ON);
+    const [a, b, c] = cardsAt(area(3, 2.5), [12, 5, 1, 2, 4, 15, 4, 6]);
     expect(a?.attack.area).toBe(true);
     expect(a?.attack.burst?.map((r) => [r.check.total, r.face, r.hits])).toEqual([[22, 5, 2]]);
     expect(a?.hits).toBe(2);
@@ -287,22 +311,26 @@ describe("the bursts and area fire module: area fire (RHF-AUT-2 on FANGS)", () =
 
   it("RHF-AUT-2 (FANGS module): each target answers with its own dodge, rolled only against a roll that made it", () => {
     // Target 1: attack 12 (22), dodge 13 (23): dodged. Target 2: attack 3, missed, no dodge. Target 3: attack 14, d6 6, dodge 2: two hits.
-    const results = resolveAreaFire(area(3, 3, "dodge"), dice([12, 1, 13, 3, 14, 6, 2, 4, 4]), ON);
+    const results = cardsAt(area(3, 3, "dodge"), [12, 1, 13, 3, 14, 6, 2, 4, 4]);
     expect(results.map((r) => r.defense?.check?.total ?? null)).toEqual([23, null, 12]);
     expect(results.map((r) => r.hits)).toEqual([0, 0, 2]);
   });
 
-  it("RHF-AUT-2 (FANGS module): five targets at most, no two more than 3 m apart; refused before any die", () => {
-    const none = new ScriptedDice([]);
+  it("RHF-AUT-2 (FANGS module): five targets at most, no two more than 3 m apart (checkAreaFireTargets, as the table asks)", () => {
     const reason = (input: AreaFireInput, options: FangsOptions = ON): unknown => {
       try {
-        resolveAreaFire(input, none, options);
+        checkAreaFireTargets(
+          input.attack,
+          input.targets.map((t) => t.defender.id),
+          input.spread,
+          options,
+        );
       } catch (error) {
         expect(error).toBeInstanceOf(RulesError);
         expect((error as RulesError).code).toBe("attack-not-allowed");
         return (error as RulesError).details.reason;
       }
-      throw new Error("expected a refusal");
+      return null;
     };
     expect(reason(area(6, 1))).toBe("TooManyTargets");
     expect(reason(area(2, 3.5))).toBe("TooFarApart");
@@ -310,22 +338,39 @@ describe("the bursts and area fire module: area fire (RHF-AUT-2 on FANGS)", () =
     expect(reason({ ...area(2, 1), attack: { ...troll, weapon: smg({ autofire: false }) } })).toBe(
       "NoAutofire",
     );
+    expect(reason({ ...area(2, 1), attack: { ...troll, mode: "grapple" } })).toBe("Grapple");
     expect(reason({ ...area(2, 1), targets: [target("gru"), target("gru")] })).toBe("SameTarget");
-    expect(codeOf(() => resolveAreaFire(area(0, 0), none, ON))).toBe("invalid-value");
-    expect(codeOf(() => resolveAreaFire(area(2, -1), none, ON))).toBe("invalid-value");
-    expect(codeOf(() => resolveAreaFire(area(2, Number.NaN), none, ON))).toBe("invalid-value");
-    // A defense that cannot meet a shot is refused before the first target's roll.
-    expect(codeOf(() => resolveAreaFire(area(2, 1, "weaponParry"), none, ON))).toBe("invalid-value");
+    expect(codeOf(() => checkAreaFireTargets(troll, [], 0, ON))).toBe("invalid-value");
+    expect(codeOf(() => checkAreaFireTargets(troll, ["a", "b"], -1, ON))).toBe("invalid-value");
+    expect(codeOf(() => checkAreaFireTargets(troll, ["a", "b"], Number.NaN, ON))).toBe("invalid-value");
     // Exactly five within exactly 3 m is allowed.
-    expect(resolveAreaFire(area(5, 3), new SeededDice(4), ON)).toHaveLength(5);
+    expect(reason(area(5, 3))).toBeNull();
   });
 
   it("RHF-AUT-2 (FANGS module): the most targets and the spread are the GM's figures", () => {
+    const wide = { ...ON, areaMaxTargets: 7, areaSpread: 10 };
     expect(
-      resolveAreaFire(area(7, 9), new SeededDice(2), { ...ON, areaMaxTargets: 7, areaSpread: 10 }),
+      cardsAt(
+        area(7, 9),
+        Array.from({ length: 60 }, () => 4),
+        wide,
+      ),
     ).toHaveLength(7);
-    expect(() => resolveAreaFire(area(3, 2), new ScriptedDice([]), { ...ON, areaSpread: 1.5 })).toThrow(
+    expect(() => checkAreaFireTargets(troll, ["a", "b", "c"], 2, { ...ON, areaSpread: 1.5 })).toThrow(
       /1\.5 m/,
+    );
+  });
+
+  it("resolveAreaFire (an API helper, not the table's path): each target's exchange in turn, every defense refused before the first die", () => {
+    const none = new ScriptedDice([]);
+    const results = resolveAreaFire(area(2, 1), dice([12, 5, 1, 2, 3]), ON);
+    expect(results.map((r) => r.attack.area)).toEqual([true, true]);
+    expect(results[0]?.hits).toBe(2);
+    expect(results[1]?.outcome.kind).toBe(OutcomeKind.Missed);
+    expect(codeOf(() => resolveAreaFire(area(2, 1, "weaponParry"), none, ON))).toBe("invalid-value");
+    expect(codeOf(() => resolveAreaFire(area(6, 1), none, ON))).toBe("attack-not-allowed");
+    expect(codeOf(() => resolveAreaFire({ ...area(2, 1), targets: "all" as never }, none, ON))).toBe(
+      "invalid-value",
     );
   });
 

@@ -45,7 +45,7 @@ describe("the simulator's bursts under the bursts and area fire module", () => {
     }
   });
 
-  it("RHF-AUT-1 (FANGS module): on, every shot of the troll's blaster is three rolls, and its hits are what got through", () => {
+  it("on, every shot of the troll's blaster in a duel is three rolls, and the duel takes the hits the rules core let through", () => {
     const all = Array.from({ length: 8 }, (_, seed) => bursts(duel({ areaFireModule: true }, seed))).flat();
     expect(all.length).toBeGreaterThan(0);
     let hit = 0;
