@@ -70,9 +70,9 @@ describe("a burst on the exchange card (RHF-AUT-1 on FANGS, the bursts and area 
     expect(state.stage).toBe("attackRolled");
     const rolls = cardText(message);
     expect(rolls).toHaveLength(3);
-    expect(rolls[0]).toMatch(/^Roll 1: d20 12, total \d+, Success; d6 6: 3 hits\.$/);
+    expect(rolls[0]).toMatch(/^Roll 1: d20 12, total \d+, Success; d6 6: 3 hits, if it gets through\.$/);
     expect(rolls[1]).toMatch(/^Roll 2: d20 5, total \d+, Failure; no hits\.$/);
-    expect(rolls[2]).toMatch(/^Roll 3: d20 15, total \d+, Success; d6 4: 2 hits\.$/);
+    expect(rolls[2]).toMatch(/^Roll 3: d20 15, total \d+, Success; d6 4: 2 hits, if it gets through\.$/);
 
     // Jenny dodges and fails: every success lands; five hits, each its own damage roll.
     world.dice.push(2);
@@ -86,6 +86,9 @@ describe("a burst on the exchange card (RHF-AUT-1 on FANGS, the bursts and area 
     expect(damage.hits).toBe(5);
     expect(damage.perRoll).toEqual([3, 0, 2]);
     expect(cardText(message)).toContain("Hits through the defense, roll by roll: 3, 0, 2.");
+    expect(cardText(message)[0]).toMatch(
+      /^Roll 1: d20 12, total \d+, Success; d6 6: 3 through the defense\.$/,
+    );
   });
 
   it("RHF-AUT-1 (FANGS module): a made dodge stops the plain rolls, and the card resolves it as dodged", async () => {
@@ -101,5 +104,9 @@ describe("a burst on the exchange card (RHF-AUT-1 on FANGS, the bursts and area 
     expect(state.outcome?.kind).toBe("dodged");
     expect(state.stage).toBe("resolved");
     expect(state.damage).toBeNull();
+    // The card no longer offers the stopped rolls' hits.
+    const lines = cardText(message);
+    expect(lines[0]).toMatch(/^Roll 1: d20 12, total \d+, Success; d6 6, stopped by the defense\.$/);
+    expect(lines[2]).toMatch(/^Roll 3: d20 15, total \d+, Success; d6 4, stopped by the defense\.$/);
   });
 });

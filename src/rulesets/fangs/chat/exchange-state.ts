@@ -157,6 +157,8 @@ export interface DefenseRecord {
   readonly dodgeInstead: DodgeInsteadResult | null;
   /** NC-DEF-4: the dodge tried to move past the attacker; `slippedBy` when no second chance is due. */
   readonly past?: { readonly slippedBy: boolean } | null;
+  /** The bursts and area fire module: the hits each roll of the burst put through this defense (RHF-AUT-1, -2). */
+  readonly burstThrough?: readonly number[];
 }
 
 export interface DamageRecord {

@@ -293,7 +293,9 @@ function noteText(
 function burstLines(state: ExchangeState, localize: Localize): LineView[] {
   const rolls = state.attack?.burst;
   if (!Array.isArray(rolls)) return [];
-  return rolls.map((b, i) => {
+  // Once the defense is rolled, each roll says whether it got through (the rules core counted it then).
+  const through = state.defense?.burstThrough;
+  const lines = rolls.map((b, i) => {
     const c = checkCardContext(b.check, { actorName: "", label: "" });
     const roll = localize("FANGS.Burst.Check", {
       natural: b.check.natural,
@@ -301,14 +303,22 @@ function burstLines(state: ExchangeState, localize: Localize): LineView[] {
       level: localize(c.level.label),
     });
     const data = { index: i + 1, roll, face: b.face ?? 0, hits: b.hits };
+    const stopped = b.face !== null && through !== undefined && (through[i] ?? 0) === 0;
     const key =
       b.face === null
         ? "FANGS.Burst.RollMissed"
-        : b.hits === 1
-          ? "FANGS.Burst.RollHit"
-          : "FANGS.Burst.RollHits";
-    return { text: localize(key, data), css: b.face === null ? "" : "fangs-exchange__burst-hit" };
+        : stopped
+          ? "FANGS.Burst.RollStopped"
+          : through !== undefined
+            ? "FANGS.Burst.RollThrough"
+            : b.hits === 1
+              ? "FANGS.Burst.RollHit"
+              : "FANGS.Burst.RollHits";
+    return { text: localize(key, data), css: b.face === null || stopped ? "" : "fangs-exchange__burst-hit" };
   });
+  if (state.declaration.areaFire === true)
+    lines.unshift({ text: localize("FANGS.Burst.AreaTarget", { name: state.target.name }), css: "" });
+  return lines;
 }
 
 /** An autofire burst's damage (NC-MAN-12) as the rules core summed it, or null for a single blow. */

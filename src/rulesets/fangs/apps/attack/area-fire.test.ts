@@ -17,6 +17,8 @@ import {
   type TokenDocument,
   world,
 } from "../../../../../test/foundry/chat-stand-in";
+import { previewLocalize } from "../../../../../test/preview/fixtures/page";
+import { exchangeCardView } from "../../chat/exchange-view";
 import { RulesOptionsModel } from "../../config/settings";
 import { areaSpreadMetres, metresPerUnit } from "./area-fire";
 
@@ -107,6 +109,12 @@ describe("area fire at the table (RHF-AUT-2 on FANGS)", () => {
     // Each target answers on its own card: the first and third wait for a defense, the second missed.
     expect(states.map((s) => s.stage)).toEqual(["attackRolled", "resolved", "attackRolled"]);
     expect(posted.every((m) => m.author === world.gm.id)).toBe(true);
+    // Each card says it is one target of the burst, then its one roll.
+    const gm = { isGM: true, ownsAttacker: false, ownsTarget: false };
+    expect(exchangeCardView(states[0]!, gm, previewLocalize).burst.map((l) => l.text)).toEqual([
+      "Area fire: Target 1 is one target of the burst, with its own roll and defense.",
+      expect.stringMatching(/^Roll 1: d20 12, total \d+, Success; d6 5: 2 hits, if it gets through\.$/),
+    ]);
   });
 
   it("RHF-AUT-2 (FANGS module): in a combat the burst is one attack of the shooter's round, counted once for all its cards", async () => {
