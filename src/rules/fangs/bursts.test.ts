@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import AUTOFIRE_BEFORE from "../../../test/support/fangs-autofire-main.json";
 import { attackDeclaration, defenderProfile, weaponProfile } from "../../../test/support/fangs-fixtures";
 import { codeOf } from "../../../test/support/rules-error";
 import { ScriptedDice, SeededDice } from "../kernel/dice";
@@ -83,6 +84,21 @@ describe("the bursts and area fire module: bursts (RHF-AUT-1 on FANGS)", () => {
     }
     expect(bursts).toBeGreaterThan(10);
     expect(FANGS_DEFAULTS.areaFireModule).toBe(false);
+  });
+
+  it("off, the seeded autofire exchanges give the whole results recorded from the code before the module", () => {
+    // Recorded at d4f1611 (before this module) with the same troll, target and seeds.
+    for (const pinned of AUTOFIRE_BEFORE as { seed: number; choice: "none" | "dodge"; result: unknown }[]) {
+      const defense = target("gru", pinned.choice);
+      for (const options of [undefined, { areaFireModule: false }])
+        expect(
+          JSON.parse(
+            JSON.stringify(resolveExchange({ attack: troll, defense }, new SeededDice(pinned.seed), options)),
+          ),
+          `seed ${pinned.seed}, ${pinned.choice}`,
+        ).toEqual(pinned.result);
+    }
+    expect(AUTOFIRE_BEFORE.length).toBe(12);
   });
 
   it("RHF-AUT-1 (FANGS module): a burst is three FANGS checks, and each success a d6 of hits: 12 and 15 make it, 5 does not", () => {
