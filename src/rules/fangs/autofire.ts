@@ -1,6 +1,7 @@
 import type { DiceSource } from "../kernel/dice";
 import type { Effect } from "../kernel/effects";
 import { requireInteger } from "../kernel/errors";
+import { burstHitsThrough } from "./bursts";
 import { type FangsOptions, resolveOptions } from "./config";
 import { type DamageResult, protectionOf, rollDamage } from "./damage";
 import { type AttackRoll, type DefenseRoll, type ExchangeOutcome, OutcomeKind, plainBlow } from "./outcome";
@@ -21,6 +22,11 @@ export interface AutofireBurst {
    * plain hit.
    */
   readonly first: ExchangeOutcome;
+  /**
+   * The bursts and area fire module (RHF-AUT-1, -2): the hits each roll put
+   * through the defense, in the rolls' order; absent under NC-MAN-12.
+   */
+  readonly perRoll?: readonly number[];
 }
 
 /** Outcomes whose single blow lands: the burst's first hit is that blow. */
@@ -58,6 +64,7 @@ export function autofireBurst(
   outcome: ExchangeOutcome,
   options?: FangsOptions,
 ): AutofireBurst | null {
+  if (attack.burst !== undefined) return moduleBurst(attack, defense, outcome);
   if (!declaration.weapon.autofire || attack.mode === "grapple") return null;
   const landed = LANDED.has(outcome.kind);
   if (!landed && outcome.kind !== OutcomeKind.Dodged) return null;
@@ -72,12 +79,33 @@ export function autofireBurst(
   return { hits, first: landed ? outcome : plainHit(outcome.defenseChoice) };
 }
 
+/**
+ * RHF-AUT-1, -2 on FANGS (the bursts and area fire module): each roll that
+ * gets through the defense (`burstRollLands`) hits as its d6 said. The
+ * matrix reads the burst's best roll, so it lands a blow whenever any roll
+ * gets through; the burst's first hit is that blow (a Special's, or a
+ * fumbled dodge's), every other a plain hit, as NC-MAN-12's hits are.
+ */
+function moduleBurst(
+  attack: AttackRoll,
+  defense: DefenseRoll | null,
+  outcome: ExchangeOutcome,
+): AutofireBurst | null {
+  if (!LANDED.has(outcome.kind)) return null;
+  const perRoll = burstHitsThrough(attack.burst!, defense);
+  const hits = perRoll.reduce((n, h) => n + h, 0);
+  if (hits === 0) return null;
+  return { hits, first: outcome, perRoll };
+}
+
 /** The hits of a burst summed up; `blows` keeps each hit's own damage. */
 export interface AutofireDamage extends DamageResult {
   readonly hits: number;
   readonly blows: readonly DamageResult[];
   /** The target's protection, which each plain hit's Stun and HP parts lose (NC-DMG-3), for the card. */
   readonly protection: number;
+  /** The hits each roll of the module's burst put through (RHF-AUT-1, -2); absent under NC-MAN-12. */
+  readonly perRoll?: readonly number[];
 }
 
 /**
@@ -159,5 +187,6 @@ export function rollAutofireDamage(
     hits: count,
     blows,
     protection: protectionOf(defense.defender, false),
+    ...(typeof burst !== "number" && burst.perRoll !== undefined ? { perRoll: burst.perRoll } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { RulesError, requireInteger } from "../kernel/errors";
+import type { HitsBand } from "../rhf/config";
 import { RANGES } from "../rhf/types";
 
 /**
@@ -192,6 +193,22 @@ export interface FangsRules {
   readonly recoilModule: boolean;
   /** RHF-AIM-1: up to two rounds of aiming, a Spot roll each, +5 to hit the next shot per success. */
   readonly aimingModule: boolean;
+  /**
+   * RHF-AUT-1, -2: an autofire weapon's burst is rolled as the RHF text
+   * says (three rolls, 1d6 hits each) instead of NC-MAN-12's count, and
+   * area fire at several targets is allowed (bursts.ts).
+   */
+  readonly areaFireModule: boolean;
+  /** RHF-AUT-1: attack rolls a burst gets (FANGS fires a full burst; it counts no rounds). */
+  readonly burstRolls: number;
+  /** RHF-AUT-1: hits of a burst's successful roll, by a d6. */
+  readonly burstHits: readonly HitsBand[];
+  /** RHF-AUT-2: the most targets of one area fire. */
+  readonly areaMaxTargets: number;
+  /** RHF-AUT-2: metres; no two targets of one area fire farther apart. */
+  readonly areaSpread: number;
+  /** RHF-AUT-2: hits of an area fire's successful roll at a target, by a d6. */
+  readonly areaHits: readonly HitsBand[];
   /** RHF-REC-2: ST is multiplied by these against recoil, by grip. */
   readonly recoilOneHandMultiplier: number;
   readonly recoilTwoHandsMultiplier: number;
@@ -343,6 +360,20 @@ export const FANGS_DEFAULTS: FangsRules = deepFreeze({
   aimBonus: 5,
   aimMaxRounds: 2,
   aimRoundsUnfamiliar: 1,
+  // RHF-AUT-1, -2: the text's figures.
+  areaFireModule: false,
+  burstRolls: 3,
+  burstHits: [
+    { from: 1, to: 3, hits: 1 },
+    { from: 4, to: 5, hits: 2 },
+    { from: 6, to: 6, hits: 3 },
+  ],
+  areaMaxTargets: 5,
+  areaSpread: 3,
+  areaHits: [
+    { from: 1, to: 4, hits: 1 },
+    { from: 5, to: 6, hits: 2 },
+  ],
 } satisfies FangsRules);
 
 function w(id: string, damage: string, itemSp: number | null, impales: boolean, hands: (1 | 2)[]): WeaponRow {
@@ -367,6 +398,7 @@ const MODULE_KEYS = [
   "multipleAttacksModule",
   "recoilModule",
   "aimingModule",
+  "areaFireModule",
 ] as const;
 
 /** The RHF figures' whole numbers and their bounds (the RHF core's own); the world setting's fields repeat them. */
@@ -494,6 +526,7 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
       throw new RulesError("invalid-value", `option ${key} must be true or false`, { key, value });
   }
   checkRhfFigures(options);
+  checkBurstFigures(options);
   const resolved = Object.freeze({ ...FANGS_DEFAULTS, ...stripUndefined(options) });
   // A misspelt or miscased kind would be a new weapon no skill counts as: it would change nothing.
   for (const kind of Object.keys(resolved.reachWeaponRanges))
@@ -513,6 +546,49 @@ export function resolveOptions(options?: FangsOptions): FangsRules {
   lastResolved = resolved;
   resolvedRules.add(resolved);
   return resolved;
+}
+
+/**
+ * The bursts and area fire figures. Checked here rather than by the RHF
+ * core's resolver, which would bring that core's whole defaults into the
+ * start-up set with FANGS's options.
+ */
+function checkBurstFigures(options: FangsOptions): void {
+  if (options.burstRolls !== undefined) requireInteger(options.burstRolls, "option burstRolls", 1, 30);
+  if (options.areaMaxTargets !== undefined)
+    requireInteger(options.areaMaxTargets, "option areaMaxTargets", 1, 50);
+  const spread = options.areaSpread;
+  if (spread !== undefined && !(typeof spread === "number" && Number.isFinite(spread) && spread > 0))
+    throw new RulesError("invalid-value", `option areaSpread must be metres above 0, got ${String(spread)}`, {
+      key: "areaSpread",
+      value: spread,
+    });
+  checkHitsTable("burstHits", options.burstHits);
+  checkHitsTable("areaHits", options.areaHits);
+}
+
+/** A d6 table of hits names each face once, each with 1 to 100 hits. */
+function checkHitsTable(key: string, bands: readonly HitsBand[] | undefined): void {
+  if (bands === undefined) return;
+  if (!Array.isArray(bands) || bands.length === 0)
+    throw new RulesError("invalid-value", `option ${key} must be a list of bands`, { key });
+  const seen = [0, 0, 0, 0, 0, 0, 0];
+  for (const band of bands) {
+    requireInteger(band?.from, `option ${key} from`, 1, 6);
+    requireInteger(band.to, `option ${key} to`, band.from, 6);
+    requireInteger(band.hits, `option ${key} hits`, 1, 100);
+    for (let face = band.from; face <= band.to; face += 1) seen[face]! += 1;
+  }
+  const wrong = seen.findIndex((count, face) => face > 0 && count !== 1);
+  if (wrong > 0)
+    throw new RulesError(
+      "invalid-value",
+      `option ${key} must name each face of the d6 once; ${wrong} is not`,
+      {
+        key,
+        face: wrong,
+      },
+    );
 }
 
 function stripUndefined(options: FangsOptions): FangsOptions {

@@ -25,7 +25,9 @@ import type { AttackDeclaration, DefenseDeclaration } from "./types";
  * when a Critical parry first reads it.
  *
  * Dice order (docs/rules/api.md):
- * 1. attack d20 (+1 d20 to confirm a Special or a Fumble);
+ * 1. attack d20 (+1 d20 to confirm a Special or a Fumble); under the bursts
+ *    and area fire module an autofire weapon's rolls instead (`rollBurst`:
+ *    each roll's d20s, then a d6 for each success);
  * 2. only if the attack succeeded and a defense was chosen: defense d20 (+1 to confirm);
  * 3. outcome: a fumbled attack's Luck d20 (+1) when Luck is known, or the
  *    Critical confirmation d20 after a fumbled defense against a normal success;

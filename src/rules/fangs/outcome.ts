@@ -1,6 +1,7 @@
 import type { DiceSource } from "../kernel/dice";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { takesDamageModifier, weaponDamageBonus } from "./blows";
+import { type BurstRoll, burstCheck, firesBurst, rollBurst } from "./bursts";
 import { itemCondition } from "./character";
 import { resolveCheck, rollCriticalConfirmation } from "./check";
 import type { FangsOptions } from "./config";
@@ -41,6 +42,14 @@ export interface AttackRoll {
   readonly recoil?: number;
   /** The aiming module's bonus, in the check's modifiers (RHF-AIM-1); absent when none. */
   readonly aim?: number;
+  /**
+   * The bursts and area fire module's rolls (RHF-AUT-1, -2): a burst's rolls,
+   * or area fire's one roll at this target; `check` is the best of them.
+   * Absent when the module did not roll this attack.
+   */
+  readonly burst?: readonly BurstRoll[];
+  /** This roll is area fire's at one target (RHF-AUT-2). */
+  readonly area?: boolean;
 }
 
 export interface DefenseRoll {
@@ -134,7 +143,20 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource, options?
     recoil === 0 && aim === 0
       ? attack.modifiers
       : requireInteger(attack.modifiers, "modifiers") + recoil + aim;
-  const check = resolveCheck({ skill: attack.skill?.total, modifiers }, dice);
+  // The bursts and area fire module (RHF-AUT-1, -2) rolls an autofire attack its own way.
+  const burst =
+    (weapon.autofire && options !== undefined) || attack.areaFire !== undefined
+      ? firesBurst(attack, options)
+        ? rollBurst(
+            requireInteger(attack.skill?.total, "skill"),
+            requireInteger(modifiers, "modifiers"),
+            attack.areaFire === true,
+            dice,
+            options,
+          )
+        : null
+      : null;
+  const check = burst ? burstCheck(burst) : resolveCheck({ skill: attack.skill?.total, modifiers }, dice);
   const roll: AttackRoll = {
     attackerId: attack.attacker.id,
     weaponId: weapon.id,
@@ -144,8 +166,13 @@ export function rollAttack(attack: AttackDeclaration, dice: DiceSource, options?
     luck,
     check,
   };
-  if (recoil === 0 && aim === 0) return roll;
-  return { ...roll, ...(recoil !== 0 ? { recoil } : {}), ...(aim !== 0 ? { aim } : {}) };
+  if (recoil === 0 && aim === 0 && burst === null) return roll;
+  return {
+    ...roll,
+    ...(recoil !== 0 ? { recoil } : {}),
+    ...(aim !== 0 ? { aim } : {}),
+    ...(burst ? { burst, ...(attack.areaFire === true ? { area: true } : {}) } : {}),
+  };
 }
 
 /** Rolls the defense (dice as a check; none for "none") after `validateDefense`. */

@@ -103,6 +103,18 @@ describe("Defaults the core text leaves open (docs/rules/fangs.md)", () => {
         expect(FANGS_DEFAULTS.reachWeaponRanges).toEqual({});
         return;
       }
+      if (keys[0] === "burstHits") {
+        // "1–3: 1, 4–5: 2, 6: 3; 1–4: 1, …": one table a key, each band "from–to: hits".
+        const tables = cell.split(";").map((table) =>
+          [...table.matchAll(/(\d)(?:–(\d))?: (\d+)/g)].map((m) => ({
+            from: Number(m[1]),
+            to: Number(m[2] ?? m[1]),
+            hits: Number(m[3]),
+          })),
+        );
+        expect(tables).toEqual(keys.map((key) => defaults[key]));
+        return;
+      }
       if (keys[0] === "clubDamage") {
         expect(cell).toContain(`1: \`${FANGS_DEFAULTS.clubDamage[1]}\``);
         expect(cell).toContain(`2: \`${FANGS_DEFAULTS.clubDamage[2]}\``);

@@ -184,6 +184,12 @@ export interface AttackDeclaration {
   readonly shot?: number;
   /** The bonus the attacker's aiming earned for this shot (`rollAim`; the aiming module); 0 when not given. */
   readonly aimBonus?: number;
+  /**
+   * This attack is one target's roll of area fire (the bursts and area fire
+   * module, RHF-AUT-2; `resolveAreaFire`): one roll, hits on `areaHits`.
+   * Refused with the module off or a weapon without autofire.
+   */
+  readonly areaFire?: boolean;
 }
 
 export interface DefenderProfile extends CombatantState {

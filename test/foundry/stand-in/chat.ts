@@ -198,6 +198,7 @@ export class ChatMessage {
 /**
  * A scene's square grid as the system measures with it (foundry.grid.SquareGrid,
  * foundryvtt.com/api/v13): a space is `size` pixels and `distance` units;
+ * `units` names the unit of `distance`;
  * `getCenterPoint({i, j})` is the centre of row i, column j; `measurePath`
  * counts the spaces between waypoints, a diagonal step as one
  * (CONST.GRID_DIAGONALS.EQUIDISTANT, SquareGridConfiguration's default), times
@@ -207,6 +208,8 @@ export class SquareGrid {
   constructor(
     readonly size: number,
     readonly distance: number,
+    /** The scene's unit of `distance` (BaseGrid#units); a new FANGS scene's is paces. */
+    readonly units: string = "paces",
   ) {}
 
   getCenterPoint(coords: { i: number; j: number }): { x: number; y: number } {

@@ -75,6 +75,7 @@ export async function firstState(
     ...(plan.setup.aimBonus !== undefined && plan.setup.aimBonus > 0
       ? { aimBonus: plan.setup.aimBonus }
       : {}),
+    ...(plan.setup.areaFire === true ? { areaFire: true } : {}),
   };
   const init: NewExchange = {
     rollMode: plan.rollMode,
@@ -128,7 +129,12 @@ function isRollMode(mode: string): mode is RollMode {
  */
 export async function createExchange(
   plan: AttackPlan,
-  options: { readonly by?: string; readonly rollDie?: RollOneDie } = {},
+  options: {
+    readonly by?: string;
+    readonly rollDie?: RollOneDie;
+    /** Count the attack on the attacker's round: false for area fire's cards after its first (one burst). */
+    readonly count?: boolean;
+  } = {},
 ): Promise<CreateResult> {
   if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM", data: {} };
   const userId = options.by ?? game.user.id ?? "";
@@ -163,7 +169,7 @@ export async function createExchange(
   // This client made the card, so it counts the attack now: no other client does. The caller
   // holds the write queue (runStartAttack), so the check that allowed the attack and its count
   // are one step: two attacks started at once cannot both pass a cap of one.
-  if (message) await countNewAttack(message);
+  if (message && options.count !== false) await countNewAttack(message);
   // A thrown weapon has left the hand once the attack is rolled (the rules core's thrownWeaponEffects).
   if (message && state.stage !== "declined") {
     const thrown = thrownWeaponEffects(plan.attacker.uuid, {

@@ -13,6 +13,7 @@ import { actorsOf, appliable, applyEffects, revertDeltas } from "../../../effect
 import { AttackSource, attackSlots, roundAttackCap, unusedSlots } from "../../../rules/fangs/attacks";
 import { autofireBurst, rollExchangeDamage } from "../../../rules/fangs/autofire";
 import { sparesHealth } from "../../../rules/fangs/blows";
+import { burstHitsThrough } from "../../../rules/fangs/bursts";
 import { assessBlow, type Consequences } from "../../../rules/fangs/consequences";
 import { rollDamage, rollFumbleHit } from "../../../rules/fangs/damage";
 import { type DefenseTaken, takeDefense } from "../../../rules/fangs/defenses";
@@ -332,6 +333,8 @@ async function prepareDefend(
         counted: combatant !== null,
         dodgeInstead: taken?.dodgeInstead ?? null,
         past: pastStep ? { slippedBy: pastStep.slippedBy } : null,
+        // The module's burst: what each roll put through this defense, for the card (RHF-AUT-1, -2).
+        ...(attack.burst ? { burstThrough: burstHitsThrough(attack.burst, defense.value) } : {}),
       },
       outcome: outcome.value,
       next,

@@ -140,6 +140,8 @@ export interface AttackSetup {
   readonly shot?: number;
   /** The bonus the attacker's aim earned, read by the aiming module; absent when none. */
   readonly aimBonus?: number;
+  /** One target's card of area fire (the bursts and area fire module, RHF-AUT-2); absent otherwise. */
+  readonly areaFire?: true;
 }
 
 export interface DefenseRecord {
@@ -155,6 +157,8 @@ export interface DefenseRecord {
   readonly dodgeInstead: DodgeInsteadResult | null;
   /** NC-DEF-4: the dodge tried to move past the attacker; `slippedBy` when no second chance is due. */
   readonly past?: { readonly slippedBy: boolean } | null;
+  /** The bursts and area fire module: the hits each roll of the burst put through this defense (RHF-AUT-1, -2). */
+  readonly burstThrough?: readonly number[];
 }
 
 export interface DamageRecord {

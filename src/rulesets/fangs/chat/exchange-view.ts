@@ -153,6 +153,8 @@ export interface ExchangeCardView {
   readonly modifiers: readonly LineView[];
   readonly special: string | null;
   readonly attack: CheckView | null;
+  /** The bursts and area fire module's rolls (RHF-AUT-1, -2), one line each; empty for a single roll. */
+  readonly burst: readonly LineView[];
   readonly defenseTitle: string | null;
   readonly defense: CheckView | null;
   readonly outcome: {
@@ -284,6 +286,41 @@ function noteText(
   return localize(effect.key, data);
 }
 
+/**
+ * The bursts and area fire module's rolls (RHF-AUT-1, -2), as the rules core
+ * rolled them on the attack: each check and, when made, its d6 and hits.
+ */
+function burstLines(state: ExchangeState, localize: Localize): LineView[] {
+  const rolls = state.attack?.burst;
+  if (!Array.isArray(rolls)) return [];
+  // Once the defense is rolled, each roll says whether it got through (the rules core counted it then).
+  const through = state.defense?.burstThrough;
+  const lines = rolls.map((b, i) => {
+    const c = checkCardContext(b.check, { actorName: "", label: "" });
+    const roll = localize("FANGS.Burst.Check", {
+      natural: b.check.natural,
+      total: b.check.total,
+      level: localize(c.level.label),
+    });
+    const data = { index: i + 1, roll, face: b.face ?? 0, hits: b.hits };
+    const stopped = b.face !== null && through !== undefined && (through[i] ?? 0) === 0;
+    const key =
+      b.face === null
+        ? "FANGS.Burst.RollMissed"
+        : stopped
+          ? "FANGS.Burst.RollStopped"
+          : through !== undefined
+            ? "FANGS.Burst.RollThrough"
+            : b.hits === 1
+              ? "FANGS.Burst.RollHit"
+              : "FANGS.Burst.RollHits";
+    return { text: localize(key, data), css: b.face === null || stopped ? "" : "fangs-exchange__burst-hit" };
+  });
+  if (state.declaration.areaFire === true)
+    lines.unshift({ text: localize("FANGS.Burst.AreaTarget", { name: state.target.name }), css: "" });
+  return lines;
+}
+
 /** An autofire burst's damage (NC-MAN-12) as the rules core summed it, or null for a single blow. */
 function burstOf(damage: DamageResult | null | undefined): AutofireDamage | null {
   const burst = damage as Partial<AutofireDamage> | null | undefined;
@@ -318,6 +355,9 @@ function damageLines(
     // A fumble's blow lands on the victim the GM picked, or on the fumbler himself (no victim).
     const target = state.fumble ? (state.fumble.victim?.name ?? state.attacker.name) : state.target.name;
     const burst = burstOf(damage);
+    // The module's burst: what each roll put through the defense.
+    if (burst?.perRoll && burst.perRoll.length > 1)
+      lines.push({ text: localize("FANGS.Burst.Through", { hits: burst.perRoll.join(", ") }), css: "" });
     if (burst) {
       // NC-MAN-12: each hit's own roll, so the loss below can be checked hit by hit (armor and halving apply to each).
       const rolls = burst.blows
@@ -714,6 +754,7 @@ export function exchangeCardView(
         ? localize(MODE_LABELS[state.rollMode]!)
         : null,
     modifiers: modifierLines(state, localize),
+    burst: burstLines(state, localize),
     special: state.special ? localize(state.special.result.noteKey) : null,
     attack,
     defenseTitle,

@@ -180,6 +180,11 @@ function rulesSchema() {
     recoilModule: flag(D.recoilModule, L("recoilModule")),
     aimingModule: flag(D.aimingModule, L("aimingModule")),
     ...rhfFiguresSchema(),
+    areaFireModule: flag(D.areaFireModule, L("areaFireModule")),
+    burstRolls: wholeNumber(D.burstRolls, L("burstRolls"), { min: 1, max: 30 }),
+    areaMaxTargets: wholeNumber(D.areaMaxTargets, L("areaMaxTargets"), { min: 1, max: 50 }),
+    // Whole metres in the window; the rules core also takes a fraction from a world's stored options.
+    areaSpread: wholeNumber(D.areaSpread, L("areaSpread"), { min: 1 }),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;

@@ -1,3 +1,5 @@
+import type { AutofireDamage } from "../../../rules/fangs/autofire";
+import type { BurstRoll } from "../../../rules/fangs/bursts";
 import { itemCondition } from "../../../rules/fangs/character";
 import type { ExchangeResolution } from "../../../rules/fangs/exchange";
 import { FUMBLE_OPTIONS } from "../../../rules/fangs/fumble";
@@ -97,6 +99,19 @@ const FUMBLE_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
  * defense roll, outcome and its notes, damage lines; then what the card does
  * not show but a duel log wants (the CO check, who falls, item condition).
  */
+/** A burst's rolls, one line each: the check and, when made, the d6 and its hits. */
+export function burstRollLines(rolls: readonly BurstRoll[], i18n: Localizer): string[] {
+  return rolls.map((b, i) => {
+    const data = { index: i + 1, roll: formatCheck(b.check, i18n) };
+    if (b.face === null) return i18n.format("FANGS.Burst.RollMissed", data);
+    return i18n.format(b.hits === 1 ? "FANGS.Burst.RollHit" : "FANGS.Burst.RollHits", {
+      ...data,
+      face: b.face,
+      hits: b.hits,
+    });
+  });
+}
+
 function exchangeLines(
   e: Extract<DuelEvent, { type: "exchange" }>,
   names: readonly string[],
@@ -124,6 +139,8 @@ function exchangeLines(
       }),
     );
   }
+  // The bursts and area fire module (RHF-AUT-1, -2): each roll and the hits its d6 gave.
+  if (r.attack.burst !== undefined) for (const line of burstRollLines(r.attack.burst, i18n)) say(2, line);
   if (r.defense !== null && r.defense.check !== null) {
     const title =
       i18n.localize(DEFENSE_LABEL_KEYS[r.defense.choice]) + (e.defenseItem ? ` (${e.defenseItem})` : "");
@@ -171,6 +188,9 @@ function exchangeLines(
   // NC-MAN-12: an autofire burst may get hits through a dodge; the rules core counted them.
   if (r.hits > 0 || (o.kind !== "missed" && o.kind !== "attackFumbled" && o.kind !== "dodged")) {
     if (r.hits > 0) {
+      const perRoll = (r.damage as Partial<AutofireDamage>).perRoll;
+      if (perRoll !== undefined && perRoll.length > 1)
+        say(2, i18n.format("FANGS.Burst.Through", { hits: perRoll.join(", ") }));
       say(
         2,
         i18n.format(r.hits === 1 ? "FANGS.Chat.Damage.AutofireHit" : "FANGS.Chat.Damage.AutofireHits", {

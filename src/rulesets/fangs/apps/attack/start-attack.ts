@@ -41,6 +41,7 @@ import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { rulesOptions } from "../../config/settings";
 import { exchangeOf } from "../../data/exchange-card";
 import { itemSystem } from "../../data/views";
+import { type AreaRefusal, areaFireRefusal, areaSpreadMetres } from "./area-fire";
 import {
   type AttackAnswers,
   askAttack,
@@ -106,6 +107,11 @@ function targetedTokens(): TargetedToken[] {
     img: token.document?.texture?.src ?? null,
     actorUuid: token.actor?.uuid ?? null,
   }));
+}
+
+/** Whether several targeted tokens are this weapon's area fire: the module on, an autofire weapon. */
+function firesArea(weapon: Item.Implementation): boolean {
+  return rulesOptions()?.areaFireModule === true && itemSystem(weapon, "weapon")?.autofire === true;
 }
 
 function tokenFrom(uuid: string): TokenDocument.Implementation | null {
@@ -501,7 +507,22 @@ export interface AttackChoices {
   readonly targetTokenUuid: string | null;
   readonly free: FreeAttackKind | null;
   readonly answers: AttackAnswers;
+  /**
+   * Area fire (the bursts and area fire module, RHF-AUT-2): the targeted
+   * tokens after the first (`targetTokenUuid`), each fired at on its own
+   * card. Absent for an attack at one target.
+   */
+  readonly areaTargets?: readonly AreaTargetChoice[];
 }
+
+/** One further target of area fire, as the player's client captured it. */
+export interface AreaTargetChoice {
+  readonly actorUuid: string;
+  readonly tokenUuid: string;
+}
+
+/** The most further targets a request may name, whatever a world sets: a bound on the GM's work, not a rule. */
+const MAX_AREA_TARGETS = 49;
 
 export type StartAttackAnswer = { readonly ok: true; readonly messageId: string | null } | Refusal;
 
@@ -557,7 +578,26 @@ export function parseAttackChoices(payload: unknown): AttackChoices | null {
   if (p.free !== null && (typeof p.free !== "string" || !FREE_KINDS.includes(p.free))) return null;
   const answers = parseAnswersPayload(p.answers);
   if (!answers) return null;
+  let areaTargets: AreaTargetChoice[] | undefined;
+  if (p.areaTargets !== undefined) {
+    if (
+      !Array.isArray(p.areaTargets) ||
+      p.areaTargets.length === 0 ||
+      p.areaTargets.length > MAX_AREA_TARGETS
+    )
+      return null;
+    areaTargets = [];
+    for (const t of p.areaTargets as unknown[]) {
+      const a = t as Record<string, unknown> | null;
+      if (typeof a?.actorUuid !== "string" || !UUID.test(a.actorUuid)) return null;
+      if (typeof a.tokenUuid !== "string" || !UUID.test(a.tokenUuid)) return null;
+      areaTargets.push({ actorUuid: a.actorUuid, tokenUuid: a.tokenUuid });
+    }
+    // Area fire is measured between tokens: its first target is a token too.
+    if (typeof p.targetTokenUuid !== "string") return null;
+  }
   return {
+    ...(areaTargets ? { areaTargets } : {}),
     userId: p.userId,
     requestId: p.requestId,
     attackerUuid: p.attackerUuid,
@@ -665,6 +705,89 @@ export async function planAttack(
 }
 
 /**
+ * Area fire (RHF-AUT-2 on FANGS), checked from the documents and the scene
+ * (the player's client first, the active GM's again): every further target
+ * a token with an actor, not the attacker, not another ruleset's; every
+ * target, the first too, passes the round's checks an attack at it alone
+ * would (`prepareAttack`: a target the attacker is bound away from, an
+ * All-Out-Attack's other target…) and is not withdrawing (a shot at a
+ * retreater or a disengager is its own, with its answer and bonus); then
+ * the rules core's count and spacing, measured between the tokens in the
+ * scene's units. The plan of each target is the first target's plan (the
+ * same roll's setup, one burst) aimed at it.
+ */
+export async function planAreaFire(
+  first: AttackPlan,
+  others: readonly AreaTargetChoice[],
+  free: FreeAttackKind | null,
+  requesterIsGM: boolean,
+): Promise<{ readonly ok: true; readonly plans: AttackPlan[] } | Refusal> {
+  // A free attack strikes one fighter.
+  if (free) return refusal("FANGS.AreaFire.Refused");
+  const firstToken = first.target.tokenUuid ? tokenFrom(first.target.tokenUuid) : null;
+  if (!firstToken) return refusal("FANGS.AreaFire.NotOnScene");
+  const tokens: TokenDocument.Implementation[] = [firstToken];
+  const plans: AttackPlan[] = [first];
+  for (const other of others) {
+    const token = tokenFrom(other.tokenUuid);
+    const actor = (token?.actor as Actor.Implementation | null | undefined) ?? null;
+    if (!token) return refusal("FANGS.Chat.Target.Gone", { name: "" });
+    if (!actor || actor.uuid !== other.actorUuid)
+      return refusal("FANGS.Chat.Target.NoActor", { name: token.name ?? "" });
+    if (actor.uuid === first.attacker.uuid) return refusal("FANGS.Chat.Target.Self");
+    const ruleset = otherRuleset(actor);
+    if (ruleset) return refusal("FANGS.Ruleset.Refusal.Attack", otherRulesetData(actor, ruleset));
+    tokens.push(token);
+    plans.push({
+      ...first,
+      target: {
+        actorUuid: actor.uuid,
+        tokenUuid: token.uuid,
+        name: token.name ?? actor.name ?? "",
+        img: token.texture?.src ?? actor.img ?? "",
+      },
+    });
+  }
+  // Each target as if fired at alone, the first as much as the others: the order of targeting decides nothing.
+  for (const [i, plan] of plans.entries()) {
+    const prepared = prepareAttack(
+      plan.attacker,
+      plan.weapon,
+      plan.attackerToken,
+      plan.target,
+      tokens[i] ?? null,
+      null,
+      requesterIsGM,
+    );
+    if (!prepared.ok) return prepared;
+    if (prepared.withdrawal !== null)
+      return refusal("FANGS.AreaFire.Withdrawing", { name: plan.target.name });
+  }
+  const refused = areaRefusalAt(first, tokens);
+  if (refused) return refusal(refused.key, { ...refused.data });
+  const setup = { ...first.setup, areaFire: true as const };
+  return { ok: true, plans: plans.map((plan) => ({ ...plan, setup })) };
+}
+
+/** The rules core's word on firing at these tokens, measured on their scene; null when it may be fired. */
+function areaRefusalAt(
+  plan: Pick<AttackPlan, "weapon" | "setup">,
+  tokens: readonly TokenDocument.Implementation[],
+): AreaRefusal | null {
+  const rules = rulesOptions();
+  const scene = tokens[0]?.parent ?? null;
+  const spread = areaSpreadMetres(tokens, pacesBetween, scene?.grid?.units);
+  if (!spread.ok) return spread;
+  const profile = weaponProfile(plan.weapon, shieldStrikeDamage(rules));
+  return areaFireRefusal(
+    { weapon: profile, mode: plan.setup.mode },
+    tokens.map((t) => t.actor?.uuid ?? ""),
+    spread.metres,
+    rules,
+  );
+}
+
+/**
  * Plans, rolls and posts the attack (the active GM's client): the GM is the
  * card's author. One step of the GM's write queue, from the check that
  * allows the attack to the attack counted on the combatant.
@@ -676,6 +799,18 @@ export function runStartAttack(
   return serialised(async () => {
     const planned = await planAttack(choices, user);
     if (!planned.ok) return planned;
+    if (choices.areaTargets) {
+      const area = await planAreaFire(planned.plan, choices.areaTargets, choices.free, user.isGM === true);
+      if (!area.ok) return area;
+      // One card a target, each its own roll and defense; the burst is one attack, counted on the first.
+      let first: string | null = null;
+      for (const [i, plan] of area.plans.entries()) {
+        const result = await createExchange(plan, { by: user.id ?? "", count: i === 0 });
+        if (!result.ok) return refusal(result.key, { ...result.data });
+        first ??= result.message?.id ?? null;
+      }
+      return { ok: true, messageId: first };
+    }
     const result = await createExchange(planned.plan, { by: user.id ?? "" });
     if (!result.ok) return refusal(result.key, { ...result.data });
     return { ok: true, messageId: result.message?.id ?? null };
@@ -744,16 +879,29 @@ export async function startAttack(
   if (!game.users?.activeGM) return warn("FANGS.Chat.NoGM");
   const attackerToken = attackerTokenOf(actor, options.token);
 
-  // The target, captured now as UUIDs.
+  // The target, captured now as UUIDs (and area fire's further targets).
   let target: PartyRef;
+  let areaTargets: AreaTargetChoice[] | null = null;
   if (options.target) {
     target = options.target;
     const present = target.tokenUuid ? tokenFrom(target.tokenUuid) : await documentAt(target.actorUuid);
     if (!present) return warn("FANGS.Chat.Target.Gone", { name: target.name });
   } else {
-    const capture = captureTarget(targetedTokens(), actor.uuid);
+    const targeted = targetedTokens();
+    // Several targets are area fire when the module is on and the weapon has autofire (RHF-AUT-2).
+    const area = targeted.length > 1 && firesArea(weapon) ? targeted : null;
+    const capture = captureTarget(area ? targeted.slice(0, 1) : targeted, actor.uuid);
     if (!capture.ok) return warn(capture.key, { ...capture.data });
     target = { ...capture.target };
+    if (area) {
+      const others: AreaTargetChoice[] = [];
+      for (const token of area.slice(1)) {
+        const one = captureTarget([token], actor.uuid);
+        if (!one.ok) return warn(one.key, { ...one.data });
+        others.push({ actorUuid: one.target.actorUuid, tokenUuid: one.target.tokenUuid });
+      }
+      areaTargets = others;
+    }
   }
   const targetToken = target.tokenUuid ? tokenFrom(target.tokenUuid) : null;
 
@@ -780,6 +928,10 @@ export async function startAttack(
   // The same checks the GM makes, here first so the player hears at once (nothing was sent).
   const planned = planFrom(prepared, actor, weapon, attackerToken, target, answers);
   if (!planned.ok) return say(planned);
+  if (areaTargets) {
+    const area = await planAreaFire(planned.plan, areaTargets, free, game.user?.isGM === true);
+    if (!area.ok) return say(area);
+  }
 
   // The target may have left while the dialog was open.
   if (target.tokenUuid && !tokenFrom(target.tokenUuid))
@@ -792,6 +944,7 @@ export async function startAttack(
     targetTokenUuid: target.tokenUuid ?? null,
     free,
     answers,
+    ...(areaTargets ? { areaTargets } : {}),
   };
   // The attacker's own client, before anything is sent: a listener may only keep these choices from the GM.
   if (!allowedBy("preDeclareAttack", actor, frozen(choices))) return false;

@@ -37,6 +37,10 @@ const READING_KEYS = [
 const FIREARMS_MODULE_KEYS = [
   "recoilModule",
   "aimingModule",
+  "areaFireModule",
+  "burstRolls",
+  "areaMaxTargets",
+  "areaSpread",
 ] as const satisfies readonly (keyof FangsRules)[];
 
 /** The figures of FANGS_DEFAULTS the `rules` setting stores, in the order the menu shows them. */
@@ -788,6 +792,41 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
       rhfFigure("aimRoundsUnfamiliar", { kind: "integer", ...bounds("aimRoundsUnfamiliar") }, "text", {
         label: "FANGS.Setting.Rules.Field.AimRoundsUnfamiliar",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AimRoundsUnfamiliar",
+      }),
+      rules("areaFireModule", {
+        kind: "boolean",
+        label: "FANGS.Setting.Rules.Field.AreaFireModule",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AreaFireModule",
+        basis: "option",
+        docs: "modules",
+        clauses: ["NC-MAN-12"],
+      }),
+      rules("burstRolls", {
+        kind: "integer",
+        min: 1,
+        label: "FANGS.Setting.Rules.Field.BurstRolls",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.BurstRolls",
+        basis: "text",
+        docs: "modules",
+        clauses: [],
+      }),
+      rules("areaMaxTargets", {
+        kind: "integer",
+        min: 1,
+        label: "FANGS.Setting.Rules.Field.AreaMaxTargets",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AreaMaxTargets",
+        basis: "text",
+        docs: "modules",
+        clauses: [],
+      }),
+      rules("areaSpread", {
+        kind: "integer",
+        min: 1,
+        label: "FANGS.Setting.Rules.Field.AreaSpread",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AreaSpread",
+        basis: "text",
+        docs: "modules",
+        clauses: [],
       }),
     ],
   },
