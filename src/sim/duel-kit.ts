@@ -84,8 +84,11 @@ export function duelPolicyBook<Policy>(
 
 /** How a duel's closing line names its ruleset's words. */
 export interface DuelEndWords {
-  /** The ruleset's lang prefix ("SHARENE"): its `Sim.Unfinished`, `Sim.Draw` and `Sim.Winner.<end>`. */
-  readonly prefix: string;
+  /** Its line for a fight that ran out of rounds, and for a draw (keys of lang/en.json). */
+  readonly unfinished: string;
+  readonly draw: string;
+  /** Its family of winner lines, one per end of the loser: `<winner>.<end>`. */
+  readonly winner: string;
   /** The placeholder its lines count the fight in ("rounds", or Hand to Hand's "melees"). */
   readonly count: string;
   /** A key of its own for the loser's end, when the ruleset has one (a hold), else the end's key. */
@@ -103,10 +106,10 @@ export function duelEndLine(
   i18n: Localizer,
   words: DuelEndWords,
 ): string {
-  const { prefix, count } = words;
-  if (summary.unfinished) return i18n.format(`${prefix}.Sim.Unfinished`, { [count]: summary.rounds });
-  if (summary.winner === null) return i18n.format(`${prefix}.Sim.Draw`, { [count]: summary.rounds });
+  const { count } = words;
+  if (summary.unfinished) return i18n.format(words.unfinished, { [count]: summary.rounds });
+  if (summary.winner === null) return i18n.format(words.draw, { [count]: summary.rounds });
   const loser = summary.winner === 0 ? 1 : 0;
-  const key = words.winnerKey?.(loser) ?? `${prefix}.Sim.Winner.${summary.ends[loser]}`;
+  const key = words.winnerKey?.(loser) ?? `${words.winner}.${summary.ends[loser]}`;
   return i18n.format(key, { winner: names[summary.winner], loser: names[loser], [count]: summary.rounds });
 }

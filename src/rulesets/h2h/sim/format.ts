@@ -109,6 +109,13 @@ export function formatH2hLog(
     lines.push(i18n.format("H2H.Sim.Melee", { melee: melee.melee }));
     for (const e of melee.events) lines.push(`  ${eventLine(e, name, i18n)}`);
   }
-  lines.push(duelEndLine(result.summary, result.names, i18n, { prefix: "H2H", count: "melees" }));
+  lines.push(
+    duelEndLine(result.summary, result.names, i18n, {
+      unfinished: "H2H.Sim.Unfinished",
+      draw: "H2H.Sim.Draw",
+      winner: "H2H.Sim.Winner",
+      count: "melees",
+    }),
+  );
   return lines;
 }

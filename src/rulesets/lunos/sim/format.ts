@@ -78,6 +78,13 @@ export function formatDuelLog(
     }
     for (const e of round.attacks) lines.push(`  ${attackLine(e, names, i18n)}`);
   }
-  lines.push(duelEndLine(result.summary, result.names, i18n, { prefix: "LUNOS", count: "rounds" }));
+  lines.push(
+    duelEndLine(result.summary, result.names, i18n, {
+      unfinished: "LUNOS.Sim.Unfinished",
+      draw: "LUNOS.Sim.Draw",
+      winner: "LUNOS.Sim.Winner",
+      count: "rounds",
+    }),
+  );
   return lines;
 }

@@ -102,7 +102,9 @@ export function formatDuelLog(
   }
   lines.push(
     duelEndLine(result.summary, result.names, i18n, {
-      prefix: "RHF",
+      unfinished: "RHF.Sim.Unfinished",
+      draw: "RHF.Sim.Draw",
+      winner: "RHF.Sim.Winner",
       count: "rounds",
       // Held past the loser's Strength is an end of its own (RHF-HLD-2).
       winnerKey: (loser) => (result.conditions[loser] === "immobilized" ? "RHF.Sim.WinnerByHold" : null),

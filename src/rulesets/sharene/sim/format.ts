@@ -75,6 +75,13 @@ export function formatDuelLog(
     );
     for (const e of round.exchanges) lines.push(...exchangeLine(e, names, i18n).map((l) => `  ${l}`));
   }
-  lines.push(duelEndLine(result.summary, result.names, i18n, { prefix: "SHARENE", count: "rounds" }));
+  lines.push(
+    duelEndLine(result.summary, result.names, i18n, {
+      unfinished: "SHARENE.Sim.Unfinished",
+      draw: "SHARENE.Sim.Draw",
+      winner: "SHARENE.Sim.Winner",
+      count: "rounds",
+    }),
+  );
   return lines;
 }
