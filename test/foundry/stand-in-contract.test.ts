@@ -260,6 +260,17 @@ describe("Combat and Combatant", () => {
     expect(own.system).toEqual({ note: "mine" });
     expect(combat.turn).toBe(1);
   });
+
+  it("a Combat's flags: a GM's update by a dotted path merges into them; a player may not write them", async () => {
+    const combat = new Combat({ _id: "combatFlags00001", round: 1, turn: 0 });
+    standIn.as(standIn.users.gm);
+    await combat.update({ "flags.fangs.kept.a": { n: 1 } });
+    await combat.update({ "flags.fangs.kept.b": { n: 2 } });
+    expect(combat.flags).toEqual({ fangs: { kept: { a: { n: 1 }, b: { n: 2 } } } });
+    standIn.as(player);
+    await expect(combat.update({ "flags.fangs.kept.a": { n: 9 } })).rejects.toThrow(/lacks permission/);
+    expect((combat.flags as { fangs: { kept: { a: unknown } } }).fangs.kept.a).toEqual({ n: 1 });
+  });
 });
 
 describe("world time and effect durations", () => {

@@ -27,6 +27,7 @@ import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../..
 import { type Effect, poolTotal } from "../../../rules/kernel/effects";
 import { RulesError } from "../../../rules/kernel/errors";
 import { spendAim } from "../combat/aim-flag";
+import { keepAttackRound } from "../combat/attack-round-flag";
 import { fangsRound } from "../combat/combatant-round";
 import { freeAttackVerdict } from "../combat/free-attacks";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
@@ -773,6 +774,9 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
     targetId: state.target.actorUuid,
     offHand,
   });
+  // RHF-MAT-1 (the multiple attacks module): a slow fighter's free attack starts its round off.
+  if (source !== AttackSource.ChargeFreeAttack && source !== AttackSource.DodgePast)
+    await keepAttackRound(combatant, Math.max(1, combat.round ?? 1));
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)
     await fangsRound(combatant).recordTrade({ parryModifier, dodgeModifier });

@@ -8,6 +8,7 @@ import {
 import { emptyAttackCounter } from "../../../rules/fangs/attacks";
 import { RulesError } from "../../../rules/kernel/errors";
 import { rulesOptions } from "../config/settings";
+import { lastFreeAttackRound } from "./attack-round-flag";
 import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*
@@ -27,6 +28,7 @@ export function freeAttackVerdict(
   actor: Actor.Implementation | null,
   combat: Combat.Implementation | null,
   weapon?: AttackWeapon,
+  skill?: number,
 ): AttackVerdict {
   const combatant = FangsCombatant.of(actor, combat);
   const striking = weapon ? { weapon } : {};
@@ -34,14 +36,27 @@ export function freeAttackVerdict(
     return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter(), ...striking });
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
+  const rules = rulesOptions();
+  const round = Math.max(1, combat?.round ?? 1);
   try {
     return canTakeFreeAttack({
       kind,
       attacker: roundAttackerOf(system, facts),
       counter: system.attacks,
       outOfAction: facts.outOfAction,
-      options: rulesOptions(),
+      options: rules,
       ...striking,
+      // RHF-MAT-2 (the multiple attacks module): priced as the round's next attack roll, once its skill is known.
+      ...(rules?.multipleAttacksModule === true && skill !== undefined
+        ? {
+            quickness: {
+              ag: facts.ag,
+              skill,
+              round,
+              lastFreeAttackRound: lastFreeAttackRound(combat, combatant.id, round),
+            },
+          }
+        : {}),
     });
   } catch (error) {
     // No maneuver declared: the core knows no attacks for it.

@@ -2148,6 +2148,8 @@ class Duel {
             counter: opp.counter,
             options: this.options,
             weapon: picked,
+            // RHF-MAT-2 (the multiple attacks module): the free attack is one of the round's attack rolls.
+            ...(this.options?.multipleAttacksModule ? { quickness: this.quicknessFacts(opp, fw) } : {}),
           });
           if (verdict.allowed && verdict.slot) this.exchange(opp, c, fw, verdict.slot, 0);
           else

@@ -34,6 +34,7 @@ import { combatOfAttacker } from "../../chat/exchange-flow";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
 import { aimOf } from "../../combat/aim-flag";
+import { lastFreeAttackRound } from "../../combat/attack-round-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
@@ -225,8 +226,8 @@ function roundView(
             ag: facts.ag,
             skill: skillTotal,
             round: Math.max(1, combat.round),
-            // The table keeps no round of a slow fighter's last attack yet: each round reads as its first.
-            lastFreeAttackRound: 0,
+            // Kept on the Combat by the active GM when it counted the attack (attack-round-flag.ts).
+            lastFreeAttackRound: lastFreeAttackRound(combat, combatant.id, Math.max(1, combat.round)),
           },
         }
       : {}),
@@ -282,6 +283,7 @@ function freeRoundView(
   actor: Actor.Implementation,
   kind: FreeAttackKind,
   weapon: Item.Implementation,
+  skillTotal: number,
 ): RoundView | null {
   const combat = combatOfAttacker(actor, null);
   const combatant = FangsCombatant.of(actor, combat);
@@ -295,7 +297,7 @@ function freeRoundView(
   return {
     combat: { id: combat.id, round: combat.round, phase: combatSystem(combat).phase },
     maneuver: system.maneuver,
-    verdict: freeAttackVerdict(kind, actor, combat, striking),
+    verdict: freeAttackVerdict(kind, actor, combat, striking, skillTotal),
     withdrawal: null,
   };
 }
@@ -386,7 +388,7 @@ function prepareAttack(
   }
   // May this attack be made now? (the rules core's canAttackNow, enforced by the world setting)
   const round = free
-    ? freeRoundView(actor, free, weapon)
+    ? freeRoundView(actor, free, weapon, skill.total)
     : roundView(actor, weapon, attackerToken, target, targetToken, skill.total);
   const passage = gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
   const reasonKey = round?.verdict.reasonKey ?? null;
