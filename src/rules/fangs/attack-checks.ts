@@ -307,6 +307,8 @@ export interface FreeAttackContext {
    * and limited as the next one.
    */
   readonly quickness?: QuicknessFacts;
+  /** The holds module: a hold's control points immobilize the would-be attacker (RHF-HLD-2, holds.ts). */
+  readonly immobilized?: boolean;
 }
 
 /**
@@ -378,6 +380,7 @@ export function canTakeFreeAttack(ctx: FreeAttackContext): AttackVerdict {
   if (unfit) return no(unfit);
   if (ctx.attacker === null) return allowed(plain);
   if (ctx.outOfAction) return no("OutOfAction");
+  if (ctx.immobilized === true) return no("Immobilized");
   if (ctx.weapon) {
     const mixed = mixesWeapons(false, ctx.counter);
     if (mixed) return no(mixed);

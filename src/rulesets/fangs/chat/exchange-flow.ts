@@ -30,6 +30,7 @@ import { spendAim } from "../combat/aim-flag";
 import { keepAttackRound } from "../combat/attack-round-flag";
 import { fangsRound } from "../combat/combatant-round";
 import { freeAttackVerdict } from "../combat/free-attacks";
+import { holdBegins, holdUndone } from "../combat/hold-control";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
@@ -557,6 +558,28 @@ function eventDice(event: ExchangeEvent): readonly StepDice[] {
 }
 
 /**
+ * The holds module (RHF-HLD-1): a made grapple's card applied begins the
+ * grappler's hold on the target; its Undo takes that hold off
+ * (../combat/hold-control.ts). Nothing when the module is off or the card
+ * is no grapple that got through.
+ */
+async function followHold(
+  state: ExchangeState,
+  step: "apply" | "undo",
+  cardId: string | null,
+  attacker: AnyActor | null,
+  target: AnyActor | null,
+): Promise<void> {
+  if (rulesOptions()?.controlPointsModule !== true || state.outcome?.kind !== "grappled") return;
+  const combat = FangsCombat.withId(state.setup.combatId);
+  const grappler = FangsCombatant.of(attacker, combat);
+  const victim = FangsCombatant.of(target, combat);
+  if (!combat || !grappler || !victim) return;
+  if (step === "apply") await holdBegins(combat, grappler, victim, cardId);
+  else await holdUndone(combat, grappler, victim, cardId);
+}
+
+/**
  * Runs one verified request on the active GM's client (authority.ts holds
  * the message's lock around it). The payload's intent and revision are the
  * only things taken from the requester; everything else is read here.
@@ -591,6 +614,8 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   await message.update({ ...replacing("system", result.state), rolls });
   await showNewDice(message, rollData);
   if (prepared.after) await prepared.after();
+  if (prepared.event.type === "apply" || prepared.event.type === "undo")
+    await followHold(result.state, prepared.event.type, message.id ?? null, attacker, target);
   if (prepared.event.type === "defend") announce("chooseDefense", message, frozen(result.state));
   return { ok: true, stage: result.state.stage };
 }

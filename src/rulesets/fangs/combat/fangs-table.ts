@@ -12,6 +12,7 @@ import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/ro
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
 import { initiativeMode, rulesOptions } from "../config/settings";
 import { type FangsCombatantRound, fangsRound } from "./combatant-round";
+import { FANGS_PAIRS } from "./pairs";
 import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 
@@ -175,8 +176,10 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   roundStart: async (combat: Combat.Implementation, plan: CombatPlan) =>
     (await roundStartPart()).fangsRoundStart(combat, plan),
   leaving: async (combatants: readonly Combatant.Implementation[]) =>
-    (await roundStartPart()).clearRoundMarkers(combatants),
+    (await roundStartPart()).clearLeavingMarkers(combatants),
   combatantRound: fangsRound,
   actions: FANGS_ACTIONS,
   records: FANGS_RECORDS,
+  // Between two fighters: the holds module's hold (./pairs.ts).
+  pairs: FANGS_PAIRS,
 });

@@ -9,6 +9,7 @@ import { emptyAttackCounter } from "../../../rules/fangs/attacks";
 import { RulesError } from "../../../rules/kernel/errors";
 import { rulesOptions } from "../config/settings";
 import { lastFreeAttackRound } from "./attack-round-flag";
+import { immobilizedIn } from "./hold-control";
 import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*
@@ -45,6 +46,10 @@ export function freeAttackVerdict(
       counter: system.attacks,
       outOfAction: facts.outOfAction,
       options: rules,
+      // RHF-HLD-2 (the holds module): an immobilized fighter takes no action, a free attack none the less.
+      ...(rules?.controlPointsModule === true && immobilizedIn(combat, combatant, rules)
+        ? { immobilized: true }
+        : {}),
       ...striking,
       // RHF-MAT-2 (the multiple attacks module): priced as the round's next attack roll, once its skill is known.
       ...(rules?.multipleAttacksModule === true && skill !== undefined

@@ -37,6 +37,7 @@ import { aimOf } from "../../combat/aim-flag";
 import { lastFreeAttackRound } from "../../combat/attack-round-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
+import { immobilizedIn } from "../../combat/hold-control";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { rulesOptions } from "../../config/settings";
@@ -219,6 +220,10 @@ function roundView(
     // Stored on the combatant by the active GM when the answer's card was posted.
     restrictions: fangsRound(combatant).restrictions,
     rules,
+    // The holds module (RHF-HLD-2): read from the holds the GM keeps on the Combat.
+    ...(rules?.controlPointsModule === true && immobilizedIn(combat, combatant, rules)
+      ? { immobilized: true }
+      : {}),
     // The multiple attacks module (RHF-MAT-1, -2): AG as Quickness; its penalty comes back in the slot's modifier.
     ...(rules?.multipleAttacksModule
       ? {
