@@ -120,7 +120,8 @@ async function markHolding(combat: Combat.Implementation, ids: readonly string[]
 /**
  * FANGS's round actions: hold and break a hold (NC-RND-4 … -6), planned by
  * the engine; declare and take back a maneuver (NC-RND-3), written on the
- * combatant under the declarer's own limits (a player's request: not a GM's).
+ * combatant under the declarer's own limits (a player's request: not a GM's);
+ * break free of a hold the holds module keeps, on the held one's own turn.
  */
 export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = Object.freeze({
   hold: { afterPlan: (combat, ids) => markHolding(combat, ids, true) },
@@ -137,6 +138,11 @@ export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = O
       );
       return refusal ? new CombatRefusal(refusal, { name: combatant.combatant.name ?? "" }) : null;
     },
+  },
+  // The holds module (RHF-HLD-3): the held fighter, on its own turn, tries to break free (./break-free.ts).
+  breakFree: {
+    owner: "current",
+    perform: async (combat, ids) => (await import("./break-free")).breakFreeAction(combat, ids),
   },
   clear: {
     async perform(combat, ids) {

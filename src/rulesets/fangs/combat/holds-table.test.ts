@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyActor,
   ask,
-  combat,
   type ExchangeModules,
   itemId,
   lastMessage,
@@ -27,6 +26,7 @@ import {
 import type { FangsRules } from "../../../rules/fangs/config";
 import { emptyDefenseUsage } from "../../../rules/fangs/defenses";
 import type { CombatPlan } from "../../../rules/fangs/round-engine";
+import { fangsRound } from "./combatant-round";
 import { holdControlAt, holdsOn, immobilizedIn } from "./hold-control";
 import { parseFangsPair, parseHold } from "./pairs";
 
@@ -44,6 +44,9 @@ import { parseFangsPair, parseHold } from "./pairs";
 let modules: ExchangeModules;
 beforeAll(async () => {
   modules = await loadExchange();
+  // A player's round actions go to the active GM as `registerCombat` wires them.
+  const request = await import("../../../combat/request");
+  CONFIG.queries[request.COMBAT_QUERY] = request.handleCombatAction as never;
 });
 
 async function worldRules(rules: Partial<FangsRules>): Promise<void> {
@@ -82,7 +85,17 @@ async function fight(): Promise<{ t: Table; c: TestCombat }> {
     jennyToken: world.token(jenny as never, "Pirate Jenny", { scene, x: 100, y: 0, disposition: -1 }),
     sword: itemId(gru, "Broadsword"),
   };
-  const c = await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "attack" }]);
+  // FANGS's Combat document (its round actions run through it), in round 1's Melee phase.
+  const { FangsCombat } = await import("../../../documents/combat");
+  const c = new (FangsCombat as unknown as new (data: object) => TestCombat)({
+    _id: "combatHolds00001",
+    round: 1,
+    turn: 0,
+    system: { phase: "melee", order: [] },
+  });
+  c.add(gru as never, { maneuver: "attack" });
+  c.add(jenny as never, { maneuver: "attack" });
+  world.combat = c;
   return { t, c };
 }
 
@@ -311,5 +324,53 @@ describe("the holds module at the table", () => {
       states.push(JSON.parse(whole.replaceAll(s.weapon.itemId, "weapon")));
     }
     expect(states[1]).toEqual(states[0]);
+  });
+
+  it("RHF-HLD-3 (FANGS module): held but not immobilized, Jenny breaks free on her own turn with FANGS's Grapple roll; the hold and the Grappled status come off", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    const gru = combatantOf(c, t.gru);
+    const jenny = combatantOf(c, t.jenny);
+    world.as(world.gm);
+    await c.update({ turn: 1, system: { order: [gru.id, jenny.id] } } as never);
+    expect((c as unknown as { combatant?: { id: string } }).combatant?.id).toBe(jenny.id);
+    // Gru's player may not ask it for her.
+    world.as(world.player);
+    expect(await fangsRound(jenny).breakFree()).toBe(false);
+    expect(holdsOn(c as never, jenny)).toHaveLength(1);
+    // Her Grapple (no skill: 0) 19 against Gru's 2 + his Grapple.
+    world.dice.length = 0;
+    world.dice.push(19, 2, 10, 10);
+    world.as(world.defender);
+    expect(await fangsRound(jenny).breakFree()).toBe(true);
+    expect(hasStatus(t.jenny, "grappled")).toBe(false);
+    expect(Object.values(storedPairs(c))).toEqual([{ hold: null }]);
+    const note = [...(game.messages as unknown as Iterable<ChatMessage>)].at(-1) as unknown as {
+      content: string;
+    };
+    expect(note.content).toContain("breaks free");
+  });
+
+  it("RHF-HLD-2, RHF-HLD-3 (FANGS module): immobilized, Jenny may not try to break free: refused before any die, still held", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    await newRound(c, 2);
+    await newRound(c, 3);
+    const gru = combatantOf(c, t.gru);
+    const jenny = combatantOf(c, t.jenny);
+    world.as(world.gm);
+    await c.update({ turn: 1, system: { order: [gru.id, jenny.id] } } as never);
+    world.dice.length = 0;
+    world.dice.push(19, 2);
+    world.as(world.defender);
+    expect(await fangsRound(jenny).breakFree()).toBe(false);
+    expect(world.notices.at(-1)).toBe(
+      game.i18n!.format("FANGS.Combat.Refusal.Immobilized", { name: jenny.name ?? "" }),
+    );
+    expect(world.dice).toEqual([19, 2]);
+    expect(hasStatus(t.jenny, "grappled")).toBe(true);
+    expect(holdsOn(c as never, jenny)[0]!.control.immobilized).toBe(true);
   });
 });
