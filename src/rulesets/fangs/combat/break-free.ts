@@ -58,13 +58,13 @@ export async function breakFreeAction(
       await victim.actor.toggleStatusEffect("grappled", { active: false });
     await markImmobilized(combat, victim, rules);
   }
-  const escape = foundry.utils.escapeHTML;
+  const html = foundry.utils.escapeHTML;
   await ChatMessage.create({
     content: `<div class="fangs-combat-note"><p>${game.i18n!.format(
       freed ? "FANGS.Combat.Note.BrokeFree" : "FANGS.Combat.Note.StillHeld",
       {
-        name: escape(name),
-        grappler: escape(held.grappler.name ?? ""),
+        name: html(name),
+        grappler: html(held.grappler.name ?? ""),
         roll: String(rolls.target),
         against: String(rolls.grappler),
       },
