@@ -229,4 +229,23 @@ describe("the multiple attacks module at the table", () => {
       ),
     ).toBe(1);
   });
+
+  it("RHF-MAT-2 (FANGS module): a Charge's free attack after Gru's own attack (AG 12, one a round) is his second roll: −5 on the card", async () => {
+    const { t } = await engaged("attack");
+    await worldRules({ multipleAttacksModule: true });
+    await strike(t, 10);
+    // Jenny charged him and missed: the GM starts Gru's free attack at her (a GM needs no card's offer).
+    world.as(world.gm);
+    world.dice.push(10);
+    const posted = await modules.start.startAttack(t.gru, t.sword, {
+      event: SHIFT,
+      token: t.gruToken as never,
+      free: "chargeFreeAttack",
+      target: { actorUuid: t.jenny.uuid, tokenUuid: t.jennyToken.uuid, name: "Pirate Jenny", img: "" },
+    });
+    expect(posted).toBe(true);
+    const free = lastMessage();
+    expect(stateOf(free).setup).toMatchObject({ source: "chargeFreeAttack", slotModifier: -5 });
+    expect(attackCheck(free).modifiers).toBe(-5);
+  });
 });
