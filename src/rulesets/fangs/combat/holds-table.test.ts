@@ -286,7 +286,8 @@ describe("the holds module at the table", () => {
       { grappler: "gru", points: 5 },
     ])
       expect(parseHold(raw), JSON.stringify(raw)).toBeUndefined();
-    expect(parseFangsPair({ hold: { ...hold, points: -1 }, range: "close" })).toEqual({});
+    expect(parseFangsPair({ hold: { ...hold, points: -1 }, shove: "close" })).toBeNull();
+    expect(parseFangsPair({ hold, shove: "close" })).toEqual({ hold });
     expect(parseFangsPair({ hold: null })).toEqual({ hold: null });
     expect(parseFangsPair([])).toBeNull();
 

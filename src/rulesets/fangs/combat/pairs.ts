@@ -41,14 +41,14 @@ export function parseHold(raw: unknown): PairHold | null | undefined {
   return { grappler: h.grappler, points: h.points, since: h.since, card: h.card };
 }
 
-/** The pair's data, each part checked by its own reader; null when it is not an object. */
+/** The pair's data, each part checked by its own reader; null when it holds no part FANGS reads. */
 export function parseFangsPair(data: unknown): FangsPair | null {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
   const d = data as Record<string, unknown>;
   const pair: { hold?: PairHold | null } = {};
   const hold = "hold" in d ? parseHold(d.hold) : undefined;
   if (hold !== undefined) pair.hold = hold;
-  return pair;
+  return Object.keys(pair).length > 0 ? pair : null;
 }
 
 export const FANGS_PAIRS: TablePairs<FangsPair> = Object.freeze({ parse: parseFangsPair });
