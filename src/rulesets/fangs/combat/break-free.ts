@@ -13,7 +13,9 @@ import { holdsOn, markImmobilized } from "./hold-control";
  * FANGS's opposed Grapple roll against the grappler whose hold the GM keeps
  * (./hold-control.ts). `breakFreeFromHolds` refuses an immobilized fighter
  * before any die. Freed, that hold and its points come off, and the
- * Grappled status with the last hold. Told in the chat either way.
+ * Grappled status with the last hold; held, the try is kept on the hold, and
+ * a second the same round is refused. It is not the round's attack: the
+ * text names no other cost. Told in the chat either way.
  */
 
 function grappleSkill(actor: Actor.Implementation | null): number {
@@ -31,6 +33,10 @@ export async function breakFreeAction(
   const holds = holdsOn(combat, victim, rules);
   const held = holds[0];
   if (!held?.grappler.id) return new CombatRefusal("FANGS.Combat.Refusal.NoHoldKept", { name });
+  // NC-GRP-3: the roll "takes place on the target's normal initiative": one try a round.
+  const round = Math.max(1, combat.round ?? 1);
+  if (holds.some((h) => h.hold.tried === round))
+    return new CombatRefusal("FANGS.Combat.Refusal.BreakFreeTried", { name });
   let freed: boolean;
   let rolls: { target: number; grappler: number };
   try {
@@ -52,6 +58,7 @@ export async function breakFreeAction(
       return new CombatRefusal("FANGS.Combat.Refusal.Immobilized", { name });
     throw error;
   }
+  if (!freed) await writePair(combat, held.grappler.id, victim.id, { hold: { ...held.hold, tried: round } });
   if (freed) {
     await writePair(combat, held.grappler.id, victim.id, { hold: null });
     if (holds.length === 1 && victim.actor?.statuses?.has("grappled"))

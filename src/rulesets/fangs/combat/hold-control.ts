@@ -18,7 +18,6 @@ import type { FangsPair, PairHold } from "./pairs";
  */
 
 export const IMMOBILIZED_STATUS = "immobilized";
-const GRAPPLED_STATUS = "grappled";
 
 /** A hold standing on a fighter, with its control as read back. */
 export interface StandingHold {
@@ -59,9 +58,10 @@ export function holdControlAt(
 }
 
 /**
- * The holds standing on this fighter, as every client reads them: none when
- * the module is off or the fighter is no longer Grappled (the grapple is
- * over, whatever is still stored).
+ * The holds standing on this fighter, as every client reads them from the
+ * pairs the GM keeps (none when the module is off). The Grappled status is
+ * not asked: its owner could take it off; the GM's side ends a hold
+ * (./hold-watch.ts).
  */
 export function holdsOn(
   combat: Combat.Implementation | null | undefined,
@@ -69,7 +69,6 @@ export function holdsOn(
   rules: FangsOptions | undefined = rulesOptions(),
 ): StandingHold[] {
   if (!combat || !victim?.id || !moduleOn(rules)) return [];
-  if (victim.actor?.statuses?.has(GRAPPLED_STATUS) !== true) return [];
   const victimSt = stOf(victim);
   if (victimSt === null) return [];
   const round = Math.max(1, combat.round ?? 1);
@@ -164,8 +163,8 @@ export interface HoldNote {
 /**
  * RHF-HLD-1, -2 as a round begins (the active GM's client, inside the
  * Combat's `inTurn`): each hold whose grapple still stands gains the
- * grappler's ceil(ST/3); a hold whose grapple is over is taken off, its
- * points with it; the "immobilized" status follows. Returns the holds that
+ * grappler's ceil(ST/3); a hold one of whose two is gone is taken off,
+ * its points with it; the "immobilized" status follows. Returns the holds that
  * grew, for the round's note.
  */
 export async function holdsRoundStart(combat: Combat.Implementation): Promise<HoldNote[]> {
@@ -181,10 +180,9 @@ export async function holdsRoundStart(combat: Combat.Implementation): Promise<Ho
     if (!hold) continue;
     const grappler = combat.combatants.get(hold.grappler);
     const victim = combat.combatants.get(hold.grappler === a ? b : a);
-    const held = victim?.actor?.statuses?.has(GRAPPLED_STATUS) === true;
     const grapplerSt = stOf(grappler);
     const victimSt = stOf(victim);
-    if (!grappler || !victim || !held || grapplerSt === null || victimSt === null) {
+    if (!grappler || !victim || grapplerSt === null || victimSt === null) {
       await writePair(combat, a, b, { hold: null });
       continue;
     }

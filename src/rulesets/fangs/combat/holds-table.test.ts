@@ -23,6 +23,7 @@ import {
   type TestCombat,
   world,
 } from "../../../../test/foundry/chat-stand-in";
+import { writesSettled } from "../../../documents/write-queue";
 import type { FangsRules } from "../../../rules/fangs/config";
 import { emptyDefenseUsage } from "../../../rules/fangs/defenses";
 import type { CombatPlan } from "../../../rules/fangs/round-engine";
@@ -47,6 +48,8 @@ beforeAll(async () => {
   // A player's round actions go to the active GM as `registerCombat` wires them.
   const request = await import("../../../combat/request");
   CONFIG.queries[request.COMBAT_QUERY] = request.handleCombatAction as never;
+  // FANGS's init registers the holds module's watch on the Grappled status.
+  (await import("./hold-watch")).registerHoldWatch();
 });
 
 async function worldRules(rules: Partial<FangsRules>): Promise<void> {
@@ -255,6 +258,7 @@ describe("the holds module at the table", () => {
     await (
       t.jenny as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
     ).toggleStatusEffect("grappled", { active: false });
+    await writesSettled();
     expect(immobilizedIn(c as never, combatantOf(c, t.jenny))).toBe(false);
     await newRound(c, 4);
     expect(Object.values(storedPairs(c))).toEqual([{ hold: null }]);
@@ -286,8 +290,9 @@ describe("the holds module at the table", () => {
       { grappler: "gru", points: 5 },
     ])
       expect(parseHold(raw), JSON.stringify(raw)).toBeUndefined();
-    expect(parseFangsPair({ hold: { ...hold, points: -1 }, shove: "close" })).toBeNull();
-    expect(parseFangsPair({ hold, shove: "close" })).toEqual({ hold });
+    expect(parseFangsPair({ hold: { ...hold, points: -1 } })).toEqual({});
+    expect(parseHold({ ...hold, tried: 2 })).toEqual({ ...hold, tried: 2 });
+    expect(parseHold({ ...hold, tried: 0 })).toEqual(hold);
     expect(parseFangsPair({ hold: null })).toEqual({ hold: null });
     expect(parseFangsPair([])).toBeNull();
 
@@ -373,5 +378,111 @@ describe("the holds module at the table", () => {
     expect(world.dice).toEqual([19, 2]);
     expect(hasStatus(t.jenny, "grappled")).toBe(true);
     expect(holdsOn(c as never, jenny)[0]!.control.immobilized).toBe(true);
+  });
+
+  it("review 1: Jenny's player takes her Grappled status off: the GM's client puts it back, and she is still held and immobilized", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    await newRound(c, 2);
+    await newRound(c, 3);
+    const jenny = combatantOf(c, t.jenny);
+    world.as(world.defender);
+    await (
+      t.jenny as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
+    ).toggleStatusEffect("grappled", { active: false });
+    await writesSettled();
+    expect(immobilizedIn(c as never, jenny)).toBe(true);
+    expect(hasStatus(t.jenny, "grappled")).toBe(true);
+    await newRound(c, 4);
+    expect(holdsOn(c as never, jenny)[0]!.control.controlPoints).toBe(20);
+  });
+
+  it("review 3: an immobilized fighter's attack is refused under the default enforcement (warn) too", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    await newRound(c, 2);
+    await newRound(c, 3);
+    world.as(world.defender);
+    target(world.defender, t.gruToken);
+    const before = game.messages!.size;
+    world.dice.length = 0;
+    world.dice.push(10);
+    expect(
+      await modules.start.startAttack(t.jenny, itemId(t.jenny, "Shortsword"), {
+        event: SHIFT,
+        token: t.jennyToken as never,
+      }),
+    ).toBe(false);
+    expect(game.messages!.size).toBe(before);
+    expect(world.dice).toEqual([10]);
+    expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Rules.Attack.Refusal.Immobilized"));
+  });
+
+  it("review 2: one try to break free a round: a second in the same turn is refused", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    const gru = combatantOf(c, t.gru);
+    const jenny = combatantOf(c, t.jenny);
+    world.as(world.gm);
+    await c.update({ turn: 1, system: { order: [gru.id, jenny.id] } } as never);
+    world.dice.length = 0;
+    // Her 2 against his 19: still held.
+    world.dice.push(2, 19, 10, 10);
+    world.as(world.defender);
+    expect(await fangsRound(jenny).breakFree()).toBe(true);
+    expect(hasStatus(t.jenny, "grappled")).toBe(true);
+    world.dice.length = 0;
+    world.dice.push(19, 2);
+    expect(await fangsRound(jenny).breakFree()).toBe(false);
+    expect(world.notices.at(-1)).toBe(
+      game.i18n!.format("FANGS.Combat.Refusal.BreakFreeTried", { name: jenny.name ?? "" }),
+    );
+    expect(world.dice).toEqual([19, 2]);
+    expect(hasStatus(t.jenny, "grappled")).toBe(true);
+  });
+
+  it("review 4: the GM lets her go, Gru grapples again the same round: the new hold starts at 5, and its card's Undo takes it off", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    await newRound(c, 2);
+    await newRound(c, 3);
+    const jenny = combatantOf(c, t.jenny);
+    world.as(world.gm);
+    await (
+      t.jenny as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
+    ).toggleStatusEffect("grappled", { active: false });
+    await writesSettled();
+    expect(holdsOn(c as never, jenny)).toEqual([]);
+    const again = await grapple(t);
+    expect(holdsOn(c as never, jenny)[0]!.control).toEqual({ controlPoints: 5, immobilized: false });
+    expect(await ask(world.gm, again, { type: "undo" })).toMatchObject({ ok: true });
+    await writesSettled();
+    expect(holdsOn(c as never, jenny)).toEqual([]);
+  });
+
+  it("review 8: the hold is written beside another part of the pair and both read back; a pair that is no object is refused", async () => {
+    const hold = { grappler: "gru", points: 5, since: 1, card: null };
+    expect(parseFangsPair({ hold, reach: { range: "close" } })).toEqual({ hold, reach: { range: "close" } });
+    expect(parseFangsPair({ reach: { range: "close" } })).toEqual({ reach: { range: "close" } });
+    expect(parseFangsPair({ hold: { ...hold, points: -1 }, reach: 1 })).toEqual({ reach: 1 });
+    expect(parseFangsPair("close")).toBeNull();
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    const gru = combatantOf(c, t.gru);
+    const jenny = combatantOf(c, t.jenny);
+    const { readPair, writePair } = await import("../../../combat/pairs");
+    world.as(world.gm);
+    expect(await writePair(c as never, gru.id!, jenny.id!, { reach: { range: "close" } })).toBe(true);
+    expect(await writePair(c as never, gru.id!, jenny.id!, { hold: { ...hold, grappler: gru.id } })).toBe(
+      true,
+    );
+    expect(readPair(c as never, gru.id!, jenny.id!)).toEqual({
+      reach: { range: "close" },
+      hold: { ...hold, grappler: gru.id },
+    });
   });
 });

@@ -19,6 +19,8 @@ export interface PairHold {
   readonly points: number;
   readonly since: number;
   readonly card: string | null;
+  /** The round the held one last tried to break free and failed (one try a round, NC-GRP-3); absent: none. */
+  readonly tried?: number;
 }
 
 export interface FangsPair {
@@ -38,17 +40,20 @@ export function parseHold(raw: unknown): PairHold | null | undefined {
   if (typeof h.grappler !== "string" || !ID.test(h.grappler)) return undefined;
   if (!whole(h.points, 0) || !whole(h.since, 1)) return undefined;
   if (h.card !== null && (typeof h.card !== "string" || !ID.test(h.card))) return undefined;
-  return { grappler: h.grappler, points: h.points, since: h.since, card: h.card };
+  const hold = { grappler: h.grappler, points: h.points, since: h.since, card: h.card };
+  return whole(h.tried, 1) ? { ...hold, tried: h.tried } : hold;
 }
 
-/** The pair's data, each part checked by its own reader; null when it holds no part FANGS reads. */
+/**
+ * The pair's data: the holds module's part checked by its own reader (a bad
+ * hold is dropped), every other part kept as it is, for its own reader;
+ * null when it is no object.
+ */
 export function parseFangsPair(data: unknown): FangsPair | null {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
-  const d = data as Record<string, unknown>;
-  const pair: { hold?: PairHold | null } = {};
-  const hold = "hold" in d ? parseHold(d.hold) : undefined;
-  if (hold !== undefined) pair.hold = hold;
-  return Object.keys(pair).length > 0 ? pair : null;
+  const { hold: raw, ...others } = data as Record<string, unknown>;
+  const hold = raw === undefined ? undefined : parseHold(raw);
+  return hold === undefined ? others : { ...others, hold };
 }
 
 export const FANGS_PAIRS: TablePairs<FangsPair> = Object.freeze({ parse: parseFangsPair });

@@ -357,6 +357,8 @@ function say(refused: Refusal): false {
   return false;
 }
 
+const IMMOBILIZED_REFUSAL = "FANGS.Rules.Attack.Refusal.Immobilized";
+
 /** Everything the documents say of this attack before the dialog: the same on the player's and the GM's client. */
 interface Prepared {
   readonly ok: true;
@@ -395,7 +397,10 @@ function prepareAttack(
   const round = free
     ? freeRoundView(actor, free, weapon, skill.total)
     : roundView(actor, weapon, attackerToken, target, targetToken, skill.total);
-  const passage = gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
+  // RHF-HLD-2 (the holds module): immobilized is a state, as it is for the defenses: a player's attack is
+  // refused whatever the enforcement setting (the GM may still overrule, warned).
+  const immobilized = round?.verdict.reasonKey === IMMOBILIZED_REFUSAL && !requesterIsGM;
+  const passage = immobilized ? "stop" : gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
   const reasonKey = round?.verdict.reasonKey ?? null;
   if (passage === "stop") return refusal(reasonKey ?? "FANGS.Chat.Attack.NotNow");
   const withdrawal = round?.withdrawal ?? null;
