@@ -799,9 +799,9 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
     targetId: state.target.actorUuid,
     offHand,
   });
-  // RHF-MAT-1 (the multiple attacks module): a slow fighter's free attack starts its round off.
-  if (source !== AttackSource.ChargeFreeAttack && source !== AttackSource.DodgePast)
-    await keepAttackRound(combatant, Math.max(1, combat.round ?? 1));
+  // RHF-MAT-1 (the multiple attacks module): a slow fighter's attack within its allowance, a free attack
+  // (a Charge's, a Dodge Past's) too, starts its round off (an attack roll of the round, RHF-MAT-2).
+  await keepAttackRound(combatant, Math.max(1, combat.round ?? 1));
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)
     await fangsRound(combatant).recordTrade({ parryModifier, dodgeModifier });

@@ -64,9 +64,9 @@ export function lastFreeAttackRound(
 
 /**
  * An attack was counted for this combatant (the active GM's client, in its
- * write queue): when the module is on and the attack was a free one of the
- * allowance (not a free attack, not a slow fighter's off-round attack at
- * −5), its round is kept. Undo on the attack's card does not take it back,
+ * write queue): when the module is on and the attack was within the
+ * allowance (a Charge's or a Dodge Past's free attack too: an attack roll of
+ * the round; not a slow fighter's off-round attack at −5), its round is kept. Undo on the attack's card does not take it back,
  * as it does not take back the attack's count.
  */
 export async function keepAttackRound(combatant: Combatant.Implementation, round: number): Promise<void> {

@@ -2423,12 +2423,11 @@ class Duel {
       kind: w.kind,
       targetId: d.id,
     });
-    // RHF-MAT-1: a slow fighter counts its rounds from its last free attack, not from one at −5.
+    // RHF-MAT-1: a slow fighter counts its rounds from its last attack within the allowance, a Charge's
+    // free attack too (an attack roll of the round, RHF-MAT-2), not from one at −5.
     if (
       this.options?.multipleAttacksModule &&
       a.lastAttackRound !== this.round &&
-      slot.source !== AttackSource.ChargeFreeAttack &&
-      slot.source !== AttackSource.DodgePast &&
       (quicknessAllowance(
         { ag: a.sheet.characteristics.ag, round: this.round, lastFreeAttackRound: a.lastAttackRound },
         this.options,

@@ -248,4 +248,38 @@ describe("the multiple attacks module at the table", () => {
     expect(stateOf(free).setup).toMatchObject({ source: "chargeFreeAttack", slotModifier: -5 });
     expect(attackCheck(free).modifiers).toBe(-5);
   });
+
+  it("review 5: slow Gru's only attack in round 1 is a Charge's free one, within his allowance: it is his every-other-round attack, and round 2's is refused", async () => {
+    const { t, c } = await engaged("attack");
+    await slowGru(t.gru, 0, true);
+    await worldRules({ multipleAttacksModule: true });
+    await game.settings.set("fangs", "attackEnforcement", "forbid");
+    // Jenny charged him: the GM counts his free attack as the Charge's (its cause shows on the combat).
+    const jenny = c.combatants.find((x) => x.actor?.name === "Pirate Jenny") as unknown as Parameters<
+      typeof setRound
+    >[0];
+    setRound(jenny, { maneuver: "charge" });
+    world.as(world.gm);
+    world.dice.push(10);
+    expect(
+      await modules.start.startAttack(t.gru, t.sword, {
+        event: SHIFT,
+        token: t.gruToken as never,
+        free: "chargeFreeAttack",
+        target: { actorUuid: t.jenny.uuid, tokenUuid: t.jennyToken.uuid, name: "Pirate Jenny", img: "" },
+      }),
+    ).toBe(true);
+    expect(attackCheck(lastMessage()).modifiers).toBe(0);
+    const gru = gruOf(c);
+    expect((gru.system as { attacks: { made: string[] } }).attacks.made).toEqual(["chargeFreeAttack"]);
+    expect(lastFreeAttackRound(c as never, gru.id, 2)).toBe(1);
+    await setCombat(c, 2, "melee");
+    setRound(gru, { attacks: NO_ATTACKS });
+    world.as(world.player);
+    target(world.player, t.jennyToken);
+    expect(
+      await modules.start.startAttack(t.gru, t.sword, { event: SHIFT, token: t.gruToken as never }),
+    ).toBe(false);
+    expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Rules.Attack.Refusal.QuicknessOffRound"));
+  });
 });
