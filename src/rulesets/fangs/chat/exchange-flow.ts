@@ -58,7 +58,14 @@ import {
   transition,
   type Actor as Who,
 } from "./exchange-state";
-import { combatantState, currentItemSp, defenderProfile, FactsError, weaponProfile } from "./facts";
+import {
+  combatantState,
+  currentItemSp,
+  defenderProfile,
+  FactsError,
+  weaponProfile,
+  weaponSkill,
+} from "./facts";
 
 /**
  * The steps of an exchange after the attack, as the active GM's client runs
@@ -195,6 +202,18 @@ export async function chargeOffer(
   return { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey };
 }
 
+/** The skill total of the card's weapon in its attacker's hands; undefined when it cannot be read. */
+function cardWeaponSkill(attacker: AnyActor | null, state: ExchangeState): number | undefined {
+  const item = attacker?.items.get(state.weapon.itemId);
+  if (!attacker || !item) return undefined;
+  try {
+    return weaponSkill(attacker, item).total;
+  } catch (error) {
+    if (error instanceof FactsError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * The effects of the charge's first chance, read from the card whose Dodge
  * Past second chance this exchange is: the latest card, written by the
@@ -310,7 +329,14 @@ async function prepareDefend(
   // NC-ATK-7, -8: the second chance is one of the attacker's attacks this round; one who has none left gets none.
   const secondChance: Omit<FreeAttackOffer, "taken"> | null =
     pastStep?.secondChance &&
-    freeAttackVerdict(AttackSource.DodgePast, attacker, FangsCombat.withId(state.setup.combatId)).allowed
+    freeAttackVerdict(
+      AttackSource.DodgePast,
+      attacker,
+      FangsCombat.withId(state.setup.combatId),
+      undefined,
+      // The multiple attacks module prices the second chance by the card's weapon's skill (review 6).
+      cardWeaponSkill(attacker, state),
+    ).allowed
       ? {
           attackerId: state.attacker.actorUuid,
           targetId: state.target.actorUuid,

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type AnyActor,
+  ask,
+  attackWith,
   choices,
   combat,
   type ExchangeModules,
@@ -13,6 +15,7 @@ import {
   setRound,
   stateOf,
   type Table,
+  table,
   target,
 } from "../../../../../test/foundry/chat-fixtures";
 import { GridScene, SquareGrid, type TestCombat, world } from "../../../../../test/foundry/chat-stand-in";
@@ -281,5 +284,26 @@ describe("the multiple attacks module at the table", () => {
       await modules.start.startAttack(t.gru, t.sword, { event: SHIFT, token: t.gruToken as never }),
     ).toBe(false);
     expect(world.notices.at(-1)).toBe(game.i18n!.localize("FANGS.Rules.Attack.Refusal.QuicknessOffRound"));
+  });
+
+  it("review 6: a Dodge Past's second chance the module would refuse (Gru's skill cannot carry −5) is not offered; off, it is", async () => {
+    const offers = [];
+    for (const rules of [{ multipleAttacksModule: true }, {}] as const) {
+      const t = await table();
+      await slowGru(t.gru, 0, true);
+      world.as(world.gm);
+      // AG 12 (one attack a round), ST 1: his Broadsword's natural ability (1 + 12 + 11) / 5 is 5.
+      await t.gru.update({ "system.characteristics.ag": 12, "system.characteristics.st": 1 } as never);
+      await combat([t.gru, { maneuver: "attack" }], [t.jenny, { maneuver: "dodgeMelee" }]);
+      await worldRules(rules);
+      const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [16]);
+      world.dice.push(7);
+      expect(await ask(world.defender, message, { type: "defend", choice: "dodgePast" })).toMatchObject({
+        ok: true,
+      });
+      expect(stateOf(message).attack?.check.skill).toBe(5);
+      offers.push(stateOf(message).freeAttack?.kind ?? null);
+    }
+    expect(offers).toEqual([null, "dodgePast"]);
   });
 });
