@@ -485,4 +485,22 @@ describe("the holds module at the table", () => {
       hold: { ...hold, grappler: gru.id },
     });
   });
+
+  it("review 7: Gru leaves the combat while Jenny is immobilized: her Immobilized status goes with his hold", async () => {
+    const { t, c } = await fight();
+    await worldRules({ controlPointsModule: true });
+    await grapple(t);
+    await newRound(c, 2);
+    await newRound(c, 3);
+    expect(hasStatus(t.jenny, "immobilized")).toBe(true);
+    world.as(world.gm);
+    await (
+      c as unknown as { deleteEmbeddedDocuments(n: string, ids: string[]): Promise<unknown> }
+    ).deleteEmbeddedDocuments("Combatant", [combatantOf(c, t.gru).id!]);
+    // The table's `leaving` loads its part first: let it start, then let the GM's queue drain.
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    await writesSettled();
+    expect(immobilizedIn(c as never, combatantOf(c, t.jenny))).toBe(false);
+    expect(hasStatus(t.jenny, "immobilized")).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { FoundryDice } from "../../../chat/foundry-random-dice";
 import { bodyImpaleFormulas } from "../../../chat/stuck-weapons";
+import { serialised } from "../../../documents/write-queue";
 import { loadRuleset } from "../../../on-demand";
 // Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
 import { dyingRound as dyingLoss } from "../../../rules/fangs/consequences";
@@ -10,7 +11,7 @@ import type { Effect } from "../../../rules/kernel/effects";
 import { combatantState as actorState } from "../chat/facts";
 import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
-import { holdsRoundStart, IMMOBILIZED_STATUS } from "./hold-control";
+import { holdsRoundStart, IMMOBILIZED_STATUS, markImmobilized } from "./hold-control";
 import { setManeuverStatus } from "./maneuver-status";
 import { planState } from "./snapshot";
 
@@ -88,6 +89,16 @@ export async function clearLeavingMarkers(combatants: readonly Combatant.Impleme
     if (actor?.statuses?.has(IMMOBILIZED_STATUS))
       await actor.toggleStatusEffect(IMMOBILIZED_STATUS, { active: false });
   }
+  // One a leaver held is no longer immobilized by it (review 7): a step of the GM's write queue.
+  await serialised(async () => {
+    for (const combatant of combatants) {
+      const combat = (combatant.combat ?? combatant.parent) as Combat.Implementation | null;
+      if (!combat) continue;
+      for (const other of combat.combatants)
+        if (other !== combatant && other.actor?.statuses?.has(IMMOBILIZED_STATUS))
+          await markImmobilized(combat, other);
+    }
+  });
 }
 
 /**
