@@ -41,6 +41,7 @@ describe("statuses", () => {
       "prone",
       "holding",
       "engaged",
+      "immobilized",
     ]);
   });
 

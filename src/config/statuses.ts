@@ -15,6 +15,7 @@ export const STATUS_IDS = [
   "prone",
   "holding",
   "engaged",
+  "immobilized",
 ] as const;
 export type FangsStatusId = (typeof STATUS_IDS)[number];
 

@@ -260,9 +260,39 @@ describe("Combat and Combatant", () => {
     expect(own.system).toEqual({ note: "mine" });
     expect(combat.turn).toBe(1);
   });
+
+  it("a Combat's flags: a GM's update by a dotted path merges into them; a player may not write them", async () => {
+    const combat = new Combat({ _id: "combatFlags00001", round: 1, turn: 0 });
+    standIn.as(standIn.users.gm);
+    await combat.update({ "flags.fangs.kept.a": { n: 1 } });
+    await combat.update({ "flags.fangs.kept.b": { n: 2 } });
+    expect(combat.flags).toEqual({ fangs: { kept: { a: { n: 1 }, b: { n: 2 } } } });
+    standIn.as(player);
+    await expect(combat.update({ "flags.fangs.kept.a": { n: 9 } })).rejects.toThrow(/lacks permission/);
+    expect((combat.flags as { fangs: { kept: { a: unknown } } }).fangs.kept.a).toEqual({ n: 1 });
+  });
 });
 
 describe("world time and effect durations", () => {
+  it("removing a status or an effect runs deleteActiveEffect (effect, options, userId) on every client", async () => {
+    const heard: { status: boolean; user: unknown; client: string }[] = [];
+    const id = standIn.Hooks.on("deleteActiveEffect", (...args: unknown[]) => {
+      const effect = args[0] as { statuses: Set<string> };
+      heard.push({ status: effect.statuses.has("prone"), user: args[2], client: standIn.game.user.id });
+    });
+    try {
+      const actor = await createActor();
+      await actor.toggleStatusEffect("prone", { active: true });
+      expect(heard).toEqual([]);
+      await actor.toggleStatusEffect("prone", { active: false });
+      const clients = standIn.game.users.filter((u) => u.active).map((u) => u.id);
+      expect(heard.map((h) => h.client)).toEqual(clients);
+      expect(heard.every((h) => h.status && h.user === gm.id)).toBe(true);
+    } finally {
+      standIn.Hooks.off("deleteActiveEffect", id);
+    }
+  });
+
   it("game.time.advance moves the world time after a round trip, then runs updateWorldTime (worldTime, dt, options, userId) on every client; a player's is refused", async () => {
     const heard: { args: unknown[]; client: string }[] = [];
     const id = standIn.Hooks.on("updateWorldTime", (...args: unknown[]) => {

@@ -86,6 +86,17 @@ describe("NC-MAN-20: what Draw Weapon readies, in the maneuver menu (templates/c
     expect(renderer.i18n.missing).toEqual(new Set());
   });
 
+  it("RHF-HLD-3 (FANGS module): a fighter held in a hold the GM keeps is offered to break free; one not held is not", () => {
+    const view = (held: boolean) =>
+      maneuverMenuView(row, "melee", localize, null, ["weapon"], held) as unknown as Record<string, unknown>;
+    const held = renderer.render(MENU, view(true));
+    expect(badButtons(held)).toEqual([]);
+    const offered = byAttr(parse(held), "data-break-free", "true");
+    expect(offered.map((b) => text(b))).toEqual([t["FANGS.Combat.Menu.BreakFree"]]);
+    expect(byAttr(parse(renderer.render(MENU, view(false))), "data-break-free", "true")).toEqual([]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("NC-MAN-20: with nothing for the off hand, one plain Draw Weapon that readies the weapon", () => {
     const draws = byAttr(parse(render(["weapon"])), "data-maneuver", "drawWeapon");
     expect(draws.map((b) => [b.attribs["data-readying"], text(b)])).toEqual([

@@ -177,10 +177,10 @@ describe("state between two fighters", () => {
     expect(pairs.pairsOf(combat, "c-bo")).toEqual([]);
   });
 
-  it("FANGS keeps none: a pair is refused in a FANGS world", async () => {
+  it("FANGS reads its own part of a pair and keeps the others: a pair that is no object is refused in a FANGS world", async () => {
     const combat = await table(false);
-    expect(
-      await pairs.writePair(combat as unknown as Combat.Implementation, "c-bo", "c-al", { range: "close" }),
-    ).toBe(false);
+    expect(await pairs.writePair(combat as unknown as Combat.Implementation, "c-bo", "c-al", "close")).toBe(
+      false,
+    );
   });
 });

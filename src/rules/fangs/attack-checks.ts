@@ -13,7 +13,7 @@ import {
 import { itemCondition } from "./character";
 import type { FangsOptions } from "./config";
 import { getManeuver } from "./maneuvers";
-import { type QuicknessFacts, quicknessRound } from "./quickness";
+import { multipleAttacksOn, type QuicknessFacts, quicknessRound } from "./quickness";
 import { type Range, type ReachWeapon, reachAttackRefusal } from "./reach";
 import { type AttackRestriction, mayCloseWith, restrictionActive } from "./special-defenses";
 import type { ItemSp, PhaseId, WeaponKind } from "./types";
@@ -199,18 +199,22 @@ export function canAttackNow(ctx: AttackNowContext): AttackVerdict {
   const made = ctx.quickness === undefined ? 0 : declaredMade(ctx.counter);
   const quick =
     ctx.quickness === undefined ? null : quicknessRound(ctx.quickness, declaredAttacks(ctx), ctx.rules, made);
-  if (quick !== null) {
+  if (quick !== null && ctx.quickness !== undefined) {
     // RHF-MAT-1, -2: past the round's declared attacks none is left; each declared one carries the penalty.
     if (made >= quick.attacks)
       return no(
         quick.allowance === 0 && quick.attacks === 0 ? "QuicknessOffRound" : "QuicknessNoAttacksLeft",
       );
+    // RHF-MAT-2: a free attack made earlier this round is one of its attack rolls, so it raises this one's count.
+    const priced =
+      ctx.counter.made.length > made ? freeAttacksPriced(ctx.quickness, ctx.counter, ctx.rules) : quick;
+    if (priced === null) return no("QuicknessNoAttacksLeft");
     return Object.freeze({
       allowed: true,
       reasonKey: null,
-      slot: Object.freeze({ ...slot, modifier: slot.modifier + quick.penalty }),
+      slot: Object.freeze({ ...slot, modifier: slot.modifier + priced.penalty }),
       intoMelee: ranged && !ctx.targetStartedUnengaged,
-      quicknessPenalty: quick.penalty,
+      quicknessPenalty: priced.penalty,
     });
   }
   // NC-ATK-4 names who may be shot cleanly; NC-ATK-5 lets one fire into a melee anyway, at the GM's risk.
@@ -238,6 +242,25 @@ function declaredAttacks(ctx: AttackNowContext): number {
   for (const s of slots) if (s.source !== AttackSource.DodgePast) held += 1;
   const cap = roundAttackCap(ctx.attacker);
   return cap === null ? held : Math.min(cap, held);
+}
+
+/**
+ * The multiple attacks module's price of the next attack counting every
+ * attack rolled this round, free ones included (RHF-MAT-2: "all attacks
+ * rolls made that round"; NC-ATK-8 counts them as the round's attacks too):
+ * null when the allowance and the skill allow no such attack. A round whose
+ * attacks were declared ahead keeps its declared price.
+ */
+function freeAttacksPriced(
+  facts: QuicknessFacts,
+  counter: AttackCounter,
+  rules: FangsOptions | undefined,
+): { readonly penalty: number } | null {
+  if (facts.attacks !== undefined) return quicknessRound(facts, facts.attacks, rules, 0);
+  const made = counter.made.length;
+  const next = quicknessRound(facts, made + 1, rules, made);
+  if (next === null) return { penalty: 0 };
+  return next.attacks > made ? next : null;
 }
 
 /** Attacks made of the declared ones: a Charge's or a Dodge Past's free attack is not declared. */
@@ -278,6 +301,14 @@ export interface FreeAttackContext {
    * checked when the attack is made.
    */
   readonly weapon?: AttackWeapon;
+  /**
+   * The multiple attacks module's facts, read only when `options` switch it
+   * on: a free attack is one of the round's attack rolls (RHF-MAT-2), priced
+   * and limited as the next one.
+   */
+  readonly quickness?: QuicknessFacts;
+  /** The holds module: a hold's control points immobilize the would-be attacker (RHF-HLD-2, holds.ts). */
+  readonly immobilized?: boolean;
 }
 
 /**
@@ -330,13 +361,26 @@ export function canTakeFreeAttack(ctx: FreeAttackContext): AttackVerdict {
     initiativeModifier: 0,
     penaltyMayMove: false,
   });
-  const allowed = (slot: AttackSlot): AttackVerdict =>
-    Object.freeze({ allowed: true, reasonKey: null, slot, intoMelee: false });
+  const allowed = (slot: AttackSlot): AttackVerdict => {
+    if (ctx.quickness === undefined || ctx.attacker === null || !multipleAttacksOn(ctx.options)) {
+      return Object.freeze({ allowed: true, reasonKey: null, slot, intoMelee: false });
+    }
+    const priced = freeAttacksPriced(ctx.quickness, ctx.counter, ctx.options);
+    if (priced === null) return no("QuicknessNoAttacksLeft");
+    return Object.freeze({
+      allowed: true,
+      reasonKey: null,
+      slot: Object.freeze({ ...slot, modifier: slot.modifier + priced.penalty }),
+      intoMelee: false,
+      quicknessPenalty: priced.penalty,
+    });
+  };
   // The weapon is checked as for any attack; a free attack is melee (`freeAttackWeaponRefusal`).
   const unfit = ctx.weapon ? freeAttackWeaponUnfit(ctx.weapon) : null;
   if (unfit) return no(unfit);
   if (ctx.attacker === null) return allowed(plain);
   if (ctx.outOfAction) return no("OutOfAction");
+  if (ctx.immobilized === true) return no("Immobilized");
   if (ctx.weapon) {
     const mixed = mixesWeapons(false, ctx.counter);
     if (mixed) return no(mixed);

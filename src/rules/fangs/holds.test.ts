@@ -6,7 +6,7 @@ import { emptyAttackCounter } from "./attacks";
 import { FANGS_DEFAULTS, resolveOptions } from "./config";
 import { emptyDefenseUsage, explainDefenses } from "./defenses";
 import { breakFree } from "./grapple";
-import { breakFreeFromHolds, holdMade, holdRound, immobilizedBy } from "./holds";
+import { breakFreeFromHolds, holdControlOf, holdMade, holdRound, immobilizedBy } from "./holds";
 
 const ON = { controlPointsModule: true } as const;
 const OFF = { controlPointsModule: false } as const;
@@ -59,6 +59,10 @@ describe("the holds module on FANGS", () => {
     const two = holdRound(one, 15, 10, ON)!;
     const three = holdRound(two, 15, 10, ON)!;
     expect([one.immobilized, two.immobilized, three.immobilized]).toEqual([false, false, true]);
+    // A kept hold's points read back (the table's): the same verdict at 10 and at 15; a bad value refused.
+    expect(holdControlOf(10, 10)).toEqual(two);
+    expect(holdControlOf(15, 10)).toEqual(three);
+    expect(() => holdControlOf(-1, 10)).toThrow(RulesError);
     expect(immobilizedBy([null, two], ON)).toBe(false);
     expect(immobilizedBy([null, three], ON)).toBe(true);
     const attack = canAttackNow({

@@ -32,6 +32,11 @@ function control(points: number, victimSt: number): HoldControl {
   return Object.freeze({ controlPoints: points, immobilized: isImmobilized(points, victimSt) });
 }
 
+/** RHF-HLD-2: the control of `points` over a victim of this ST (a hold the table keeps, read back). */
+export function holdControlOf(points: number, victimSt: number): HoldControl {
+  return control(requireInteger(points, "control points", 0), victimSt);
+}
+
 /**
  * RHF-HLD-1: the control a grapple has when it is made, or null when the
  * module is off. The round of the grapple counts as the first held.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { attackDeclaration, defenderProfile } from "../../../test/support/fangs-fixtures";
 import { ScriptedDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import { type AttackNowContext, canAttackNow } from "./attack-checks";
+import { type AttackNowContext, canAttackNow, canTakeFreeAttack } from "./attack-checks";
 import { AttackSource, emptyAttackCounter, recordAttack } from "./attacks";
 import { FANGS_DEFAULTS, resolveOptions } from "./config";
 import { resolveExchange } from "./exchange";
@@ -241,5 +241,95 @@ describe("the multiple attacks module on FANGS", () => {
       }),
     );
     expect(off.reasonKey).toBe(`${KEY}QuicknessNoAttacksLeft`);
+  });
+
+  it("RHF-MAT-2 (FANGS module): a Charge's free attack is one of the round's attack rolls: past the allowance it carries −5, and so does the attack after it", () => {
+    const charged = { maneuver: "attack" } as const;
+    // AG 10, one attack a round: the free attack comes first, at no penalty; the maneuver's attack after it is the second.
+    const free = canTakeFreeAttack({
+      kind: "chargeFreeAttack",
+      attacker: charged,
+      counter: emptyAttackCounter(),
+      options: ON,
+      quickness: facts({ ag: 10 }),
+    });
+    expect(free).toMatchObject({ allowed: true, slot: { modifier: 0 }, quicknessPenalty: 0 });
+    const afterFree = recordAttack(emptyAttackCounter(), {
+      source: AttackSource.ChargeFreeAttack,
+      kind: "melee",
+      targetId: "orc",
+    });
+    const own = canAttackNow(melee({ counter: afterFree, rules: ON, quickness: facts({ ag: 10 }) }));
+    expect(own.slot).toMatchObject({ source: "maneuver", modifier: -5 });
+    expect(own.quicknessPenalty).toBe(-5);
+    // The other way round: its own attack made, the free attack is the second, at −5.
+    const late = canTakeFreeAttack({
+      kind: "chargeFreeAttack",
+      attacker: charged,
+      counter: afterMain,
+      options: ON,
+      quickness: facts({ ag: 10 }),
+    });
+    expect(late).toMatchObject({ allowed: true, slot: { modifier: -5 }, quicknessPenalty: -5 });
+    // AG 13, two a round: neither costs anything.
+    expect(
+      canTakeFreeAttack({
+        kind: "chargeFreeAttack",
+        attacker: charged,
+        counter: afterMain,
+        options: ON,
+        quickness: facts({ ag: 13 }),
+      }).slot!.modifier,
+    ).toBe(0);
+  });
+
+  it("RHF-MAT-2 (FANGS module): a free attack the skill cannot carry past the allowance is refused, and one made leaves the maneuver's attack refused", () => {
+    const charged = { maneuver: "attack" } as const;
+    const late = canTakeFreeAttack({
+      kind: "chargeFreeAttack",
+      attacker: charged,
+      counter: afterMain,
+      options: ON,
+      quickness: facts({ ag: 10, skill: 5 }),
+    });
+    expect(late.reasonKey).toBe(`${KEY}QuicknessNoAttacksLeft`);
+    const afterFree = recordAttack(emptyAttackCounter(), {
+      source: AttackSource.ChargeFreeAttack,
+      kind: "melee",
+      targetId: "orc",
+    });
+    expect(
+      canAttackNow(melee({ counter: afterFree, rules: ON, quickness: facts({ ag: 10, skill: 5 }) }))
+        .reasonKey,
+    ).toBe(`${KEY}QuicknessNoAttacksLeft`);
+  });
+
+  it("off, a free attack and the attack after it are what they were: the module's facts are not read", () => {
+    const charged = { maneuver: "attack" } as const;
+    const afterFree = recordAttack(emptyAttackCounter(), {
+      source: AttackSource.ChargeFreeAttack,
+      kind: "melee",
+      targetId: "orc",
+    });
+    for (const rules of [OFF, undefined]) {
+      expect(
+        canTakeFreeAttack({
+          kind: "chargeFreeAttack",
+          attacker: charged,
+          counter: afterMain,
+          options: rules,
+          quickness: facts({ ag: 4, skill: 1, round: 2, lastFreeAttackRound: 1 }),
+        }),
+      ).toEqual(canTakeFreeAttack({ kind: "chargeFreeAttack", attacker: charged, counter: afterMain }));
+      expect(
+        canAttackNow(
+          melee({
+            counter: afterFree,
+            rules,
+            quickness: facts({ ag: 4, skill: 1, round: 2, lastFreeAttackRound: 1 }),
+          }),
+        ),
+      ).toEqual(canAttackNow(melee({ counter: afterFree })));
+    }
   });
 });

@@ -210,6 +210,8 @@ export interface ManeuverMenuView {
   readonly clearLabel: string;
   /** What the "cannot be held" mark means, shown under the list; "" when no entry carries it. */
   readonly legend: string;
+  /** The holds module: a held fighter's "Break free" entry (RHF-HLD-3); "" when it is not offered. */
+  readonly breakFreeLabel: string;
 }
 
 /** The badge's pop-up menu for one combatant. */
@@ -222,6 +224,8 @@ export function maneuverMenuView(
   localize: Localize,
   readying: Readying | null = null,
   readyings: readonly Readying[] = ["weapon"],
+  /** Held in a hold the holds module keeps: the menu offers to break free. */
+  held = false,
 ): ManeuverMenuView {
   const kind = row.attackKind ?? fallbackKind ?? "melee";
   const readied = readyingOf(readying);
@@ -242,6 +246,7 @@ export function maneuverMenuView(
     canClear: row.maneuver !== null,
     clearLabel: localize("FANGS.Combat.Menu.Clear"),
     legend: choices.some((c) => !c.holdable) ? localize("FANGS.Combat.Menu.NotHoldableLegend") : "",
+    breakFreeLabel: held ? localize("FANGS.Combat.Menu.BreakFree") : "",
   };
 }
 

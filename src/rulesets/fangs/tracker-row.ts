@@ -4,6 +4,7 @@ import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { fangsRound } from "./combat/combatant-round";
 import { actorFacts, combatantSystem } from "./combat/snapshot";
+import { rulesOptions } from "./config/settings";
 import {
   type FangsRowCells,
   type FangsRowData,
@@ -52,6 +53,8 @@ async function openManeuverMenu({ combatant }: TrackerRowClick): Promise<HTMLEle
     localize,
     combatantSystem(combatant).readying,
     facts.readyings,
+    // The holds module (RHF-HLD-3): a Grappled fighter may try to break free of the hold the GM keeps.
+    rulesOptions()?.controlPointsModule === true && combatant.actor?.statuses?.has("grappled") === true,
   );
   const html = await foundry.applications.handlebars.renderTemplate(MANEUVER_MENU_TEMPLATE, { ...view });
   const holder = document.createElement("div");
@@ -59,6 +62,12 @@ async function openManeuverMenu({ combatant }: TrackerRowClick): Promise<HTMLEle
   const menu = holder.firstElementChild as HTMLElement | null;
   if (!menu) return null;
   menu.addEventListener("click", async (ev) => {
+    if ((ev.target as HTMLElement).closest("button[data-break-free]")) {
+      ev.stopPropagation();
+      menu.remove();
+      await fangsRound(combatant).breakFree();
+      return;
+    }
     const choice = (ev.target as HTMLElement).closest<HTMLButtonElement>("button[data-maneuver]");
     if (!choice || choice.disabled) return;
     ev.stopPropagation();

@@ -232,6 +232,8 @@ export class Combat {
   round: number;
   turn: number | null;
   system: Obj;
+  /** A document's flags: a GM's update merges into them (key by key, as `system`). */
+  flags: Obj = {};
   readonly combatants = new Collection<Combatant>();
   turns: Combatant[] = [];
   /** When true, only a GM may write a combatant, owner or not. */
@@ -334,6 +336,7 @@ export class Combat {
       if (options.recursive === false) this.system = deepClone(change.system);
       else mergeInto(this.system, change.system);
     }
+    if (isPlainObject(change.flags)) mergeInto(this.flags, change.flags);
     if (Array.isArray(change.combatants)) {
       for (const entry of change.combatants as Obj[])
         this.combatants.get(String(entry._id))?._applyChange(entry, user);

@@ -630,16 +630,21 @@ export class StandInDocument {
     if (name !== "ActiveEffect")
       throw new Error(`the stand-in deletes only ActiveEffects and Items, not ${name}`);
     this.calls.push({ op: "delete", data: [...ids] });
-    await this.#ownerWrite("remove an effect from");
-    const deleted = ids.filter((id) => this.effects.delete(id));
+    const user = await this.#ownerWrite("remove an effect from");
+    const gone = ids.flatMap((id) => {
+      const effect = this.effects.get(id);
+      return effect && this.effects.delete(id) ? [effect] : [];
+    });
     this.prepareData();
-    return deleted;
+    // Foundry's deleteActiveEffect runs on every client with the deleting user's id.
+    for (const effect of gone) broadcastHook("deleteActiveEffect", effect, {}, user.id);
+    return gone.map((effect) => effect.id);
   }
 
   /** v13: one effect per status, created or deleted; resolves whether the status is now on. */
   async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<boolean> {
     this.calls.push({ op: "status", data: { id: statusId, active } });
-    await this.#ownerWrite("change the statuses of");
+    const user = await this.#ownerWrite("change the statuses of");
     const existing = this.effects.filter((e) => e.statuses.size === 1 && e.statuses.has(statusId));
     const on = active ?? existing.length === 0;
     if (!on) for (const e of existing) this.effects.delete(e.id);
@@ -648,6 +653,7 @@ export class StandInDocument {
       this.effects.set(effect.id, effect);
     }
     this.prepareData();
+    if (!on) for (const e of existing) broadcastHook("deleteActiveEffect", e, {}, user.id);
     return on;
   }
 }

@@ -65,6 +65,8 @@ export interface DefenseQuestion {
   readonly maneuverOptions?: Partial<ManeuverOptions>;
   /** The world's rules options (the readings of the Melee Dodge among them). */
   readonly rules?: FangsOptions;
+  /** The holds module: a hold's control points immobilize the defender (RHF-HLD-2): no defense but none. */
+  readonly immobilized?: boolean;
 }
 
 export interface DefenseOffer {
@@ -148,6 +150,7 @@ export function defenseContextFor(question: DefenseQuestion): DefenseContext | n
     }),
     ...(question.maneuverOptions ? { options: question.maneuverOptions } : {}),
     ...(question.rules ? { rules: question.rules } : {}),
+    ...(question.immobilized === true ? { immobilized: true } : {}),
   };
 }
 
@@ -169,7 +172,11 @@ export function offeredDefenses(question: DefenseQuestion): DefenseAnswer {
       monsterParry: hands.monster ? undefined : "FANGS.Rules.Defense.Refusal.NotAMonster",
     };
     for (const choice of DEFENSE_CHOICES) {
-      const why = missing[choice];
+      // RHF-HLD-2 (the holds module), with no maneuver declared too: no defense but none.
+      const why =
+        question.immobilized === true && choice !== "none"
+          ? "FANGS.Rules.Defense.Refusal.Immobilized"
+          : missing[choice];
       if (why) {
         refusals.set(choice, why);
         continue;

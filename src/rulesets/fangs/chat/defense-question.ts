@@ -3,6 +3,7 @@ import { FangsCombatant } from "../../../documents/combatant";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { fangsRound } from "../combat/combatant-round";
+import { immobilizedIn } from "../combat/hold-control";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import { itemSystem } from "../data/views";
@@ -38,16 +39,23 @@ export function defenderRound(actor: AnyActor, combat: Combat.Implementation | n
 
 /** The question the defense offers answer, for this card and defender. */
 export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
+  // The card's own combat: a client viewing another scene has another `game.combat`.
+  const combat = FangsCombat.withId(state.setup.combatId);
+  const rules = rulesOptions();
   return {
     defender,
-    // The card's own combat: a client viewing another scene has another `game.combat`.
-    round: defenderRound(defender, FangsCombat.withId(state.setup.combatId)),
+    round: defenderRound(defender, combat),
     attackerId: state.attacker.actorUuid,
     mode: state.declaration.mode,
     kind: state.declaration.weapon.kind,
     shieldDamage: shieldStrikeDamage(rulesOptions()),
     twoWeapon: hasAdvantage(defender, "twoWeapon"),
     maneuverOptions: worldManeuverOptions(),
-    rules: rulesOptions(),
+    rules,
+    // RHF-HLD-2 (the holds module): read from the holds the GM keeps on the Combat.
+    ...(rules?.controlPointsModule === true &&
+    immobilizedIn(combat, FangsCombatant.of(defender, combat), rules)
+      ? { immobilized: true }
+      : {}),
   };
 }

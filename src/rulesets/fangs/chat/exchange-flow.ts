@@ -28,8 +28,10 @@ import type { AttackDeclaration, DefenseChoice, DefenseDeclaration } from "../..
 import { type Effect, poolTotal } from "../../../rules/kernel/effects";
 import { RulesError } from "../../../rules/kernel/errors";
 import { spendAim } from "../combat/aim-flag";
+import { keepAttackRound } from "../combat/attack-round-flag";
 import { fangsRound } from "../combat/combatant-round";
 import { freeAttackVerdict } from "../combat/free-attacks";
+import { holdBegins, holdUndone } from "../combat/hold-control";
 import { actorFacts, combatantSystem, roundAttackerOf } from "../combat/snapshot";
 import { withdrawalAnswerAt, withdrawalRestrictions } from "../combat/withdrawal";
 import { rulesOptions } from "../config/settings";
@@ -57,7 +59,14 @@ import {
   transition,
   type Actor as Who,
 } from "./exchange-state";
-import { combatantState, currentItemSp, defenderProfile, FactsError, weaponProfile } from "./facts";
+import {
+  combatantState,
+  currentItemSp,
+  defenderProfile,
+  FactsError,
+  weaponProfile,
+  weaponSkill,
+} from "./facts";
 
 /**
  * The steps of an exchange after the attack, as the active GM's client runs
@@ -194,6 +203,18 @@ export async function chargeOffer(
   return { attackerId: offer.attackerId, targetId: offer.targetId, reasonKey: offer.reasonKey };
 }
 
+/** The skill total of the card's weapon in its attacker's hands; undefined when it cannot be read. */
+function cardWeaponSkill(attacker: AnyActor | null, state: ExchangeState): number | undefined {
+  const item = attacker?.items.get(state.weapon.itemId);
+  if (!attacker || !item) return undefined;
+  try {
+    return weaponSkill(attacker, item).total;
+  } catch (error) {
+    if (error instanceof FactsError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * The effects of the charge's first chance, read from the card whose Dodge
  * Past second chance this exchange is: the latest card, written by the
@@ -309,7 +330,14 @@ async function prepareDefend(
   // NC-ATK-7, -8: the second chance is one of the attacker's attacks this round; one who has none left gets none.
   const secondChance: Omit<FreeAttackOffer, "taken"> | null =
     pastStep?.secondChance &&
-    freeAttackVerdict(AttackSource.DodgePast, attacker, FangsCombat.withId(state.setup.combatId)).allowed
+    freeAttackVerdict(
+      AttackSource.DodgePast,
+      attacker,
+      FangsCombat.withId(state.setup.combatId),
+      undefined,
+      // The multiple attacks module prices the second chance by the card's weapon's skill (review 6).
+      cardWeaponSkill(attacker, state),
+    ).allowed
       ? {
           attackerId: state.attacker.actorUuid,
           targetId: state.target.actorUuid,
@@ -559,6 +587,28 @@ function eventDice(event: ExchangeEvent): readonly StepDice[] {
 }
 
 /**
+ * The holds module (RHF-HLD-1): a made grapple's card applied begins the
+ * grappler's hold on the target; its Undo takes that hold off
+ * (../combat/hold-control.ts). Nothing when the module is off or the card
+ * is no grapple that got through.
+ */
+async function followHold(
+  state: ExchangeState,
+  step: "apply" | "undo",
+  cardId: string | null,
+  attacker: AnyActor | null,
+  target: AnyActor | null,
+): Promise<void> {
+  if (rulesOptions()?.controlPointsModule !== true || state.outcome?.kind !== "grappled") return;
+  const combat = FangsCombat.withId(state.setup.combatId);
+  const grappler = FangsCombatant.of(attacker, combat);
+  const victim = FangsCombatant.of(target, combat);
+  if (!combat || !grappler || !victim) return;
+  if (step === "apply") await holdBegins(combat, grappler, victim, cardId);
+  else await holdUndone(combat, grappler, victim, cardId);
+}
+
+/**
  * Runs one verified request on the active GM's client (authority.ts holds
  * the message's lock around it). The payload's intent and revision are the
  * only things taken from the requester; everything else is read here.
@@ -593,6 +643,8 @@ export async function runStep(request: ExchangeRequest, user: User.Implementatio
   await message.update({ ...replacing("system", result.state), rolls });
   await showNewDice(message, rollData);
   if (prepared.after) await prepared.after();
+  if (prepared.event.type === "apply" || prepared.event.type === "undo")
+    await followHold(result.state, prepared.event.type, message.id ?? null, attacker, target);
   if (prepared.event.type === "defend") announce("chooseDefense", message, frozen(result.state));
   return { ok: true, stage: result.state.stage };
 }
@@ -776,6 +828,9 @@ export async function countNewAttack(message: ChatMessage.Implementation): Promi
     targetId: state.target.actorUuid,
     offHand,
   });
+  // RHF-MAT-1 (the multiple attacks module): a slow fighter's attack within its allowance, a free attack
+  // (a Charge's, a Dodge Past's) too, starts its round off (an attack roll of the round, RHF-MAT-2).
+  await keepAttackRound(combatant, Math.max(1, combat.round ?? 1));
   const { parryModifier, dodgeModifier } = state.setup.trades;
   if (parryModifier !== 0 || dodgeModifier !== 0)
     await fangsRound(combatant).recordTrade({ parryModifier, dodgeModifier });

@@ -282,6 +282,25 @@ export class FangsCombatantRound {
     await writeRound(this.combatant, { lostManeuver: lost, maneuverPerformed: true });
   }
 
+  /**
+   * The holds module (RHF-HLD-3): tries to break free of the hold the GM
+   * keeps on this combatant, on its own turn (NC-GRP-3): the active GM's
+   * `breakFree` round action rolls it. False, with a notice, when refused.
+   */
+  async breakFree(): Promise<boolean> {
+    const combat = this.combatant.combat;
+    const id = this.combatant.id;
+    if (!combat?.id || !id) return warn("FANGS.Combat.Refusal.UnknownCombatant");
+    if (game.user?.isGM !== true) return requestCombatAction(combat, "breakFree", [id]);
+    const refusal = await combat.inTurn(() => combat.performAction("breakFree", [id]));
+    if (refusal)
+      return warn(
+        refusal.key,
+        Object.fromEntries(Object.entries(refusal.data).map(([k, v]) => [k, String(v)])),
+      );
+    return true;
+  }
+
   /** A lost action (a failed stun check, the rules core's LoseActionEffect): the next turn it would take is skipped. */
   async markActionLost(): Promise<void> {
     await writeRound(this.combatant, { actionLost: true });

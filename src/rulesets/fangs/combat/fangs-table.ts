@@ -12,6 +12,7 @@ import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/ro
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
 import { initiativeMode, rulesOptions } from "../config/settings";
 import { type FangsCombatantRound, fangsRound } from "./combatant-round";
+import { FANGS_PAIRS } from "./pairs";
 import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
 import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
 
@@ -119,7 +120,8 @@ async function markHolding(combat: Combat.Implementation, ids: readonly string[]
 /**
  * FANGS's round actions: hold and break a hold (NC-RND-4 … -6), planned by
  * the engine; declare and take back a maneuver (NC-RND-3), written on the
- * combatant under the declarer's own limits (a player's request: not a GM's).
+ * combatant under the declarer's own limits (a player's request: not a GM's);
+ * break free of a hold the holds module keeps, on the held one's own turn.
  */
 export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = Object.freeze({
   hold: { afterPlan: (combat, ids) => markHolding(combat, ids, true) },
@@ -136,6 +138,11 @@ export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = O
       );
       return refusal ? new CombatRefusal(refusal, { name: combatant.combatant.name ?? "" }) : null;
     },
+  },
+  // The holds module (RHF-HLD-3): the held fighter, on its own turn, tries to break free (./break-free.ts).
+  breakFree: {
+    owner: "current",
+    perform: async (combat, ids) => (await import("./break-free")).breakFreeAction(combat, ids),
   },
   clear: {
     async perform(combat, ids) {
@@ -175,8 +182,10 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   roundStart: async (combat: Combat.Implementation, plan: CombatPlan) =>
     (await roundStartPart()).fangsRoundStart(combat, plan),
   leaving: async (combatants: readonly Combatant.Implementation[]) =>
-    (await roundStartPart()).clearRoundMarkers(combatants),
+    (await roundStartPart()).clearLeavingMarkers(combatants),
   combatantRound: fangsRound,
   actions: FANGS_ACTIONS,
   records: FANGS_RECORDS,
+  // Between two fighters: the holds module's hold (./pairs.ts).
+  pairs: FANGS_PAIRS,
 });

@@ -8,6 +8,8 @@ import {
 import { emptyAttackCounter } from "../../../rules/fangs/attacks";
 import { RulesError } from "../../../rules/kernel/errors";
 import { rulesOptions } from "../config/settings";
+import { lastFreeAttackRound } from "./attack-round-flag";
+import { immobilizedIn } from "./hold-control";
 import { actorFacts, combatantSystem, roundAttackerOf } from "./snapshot";
 
 /*
@@ -27,6 +29,7 @@ export function freeAttackVerdict(
   actor: Actor.Implementation | null,
   combat: Combat.Implementation | null,
   weapon?: AttackWeapon,
+  skill?: number,
 ): AttackVerdict {
   const combatant = FangsCombatant.of(actor, combat);
   const striking = weapon ? { weapon } : {};
@@ -34,14 +37,31 @@ export function freeAttackVerdict(
     return canTakeFreeAttack({ kind, attacker: null, counter: emptyAttackCounter(), ...striking });
   const system = combatantSystem(combatant);
   const facts = actorFacts(actor);
+  const rules = rulesOptions();
+  const round = Math.max(1, combat?.round ?? 1);
   try {
     return canTakeFreeAttack({
       kind,
       attacker: roundAttackerOf(system, facts),
       counter: system.attacks,
       outOfAction: facts.outOfAction,
-      options: rulesOptions(),
+      options: rules,
+      // RHF-HLD-2 (the holds module): an immobilized fighter takes no action, a free attack none the less.
+      ...(rules?.controlPointsModule === true && immobilizedIn(combat, combatant, rules)
+        ? { immobilized: true }
+        : {}),
       ...striking,
+      // RHF-MAT-2 (the multiple attacks module): priced as the round's next attack roll, once its skill is known.
+      ...(rules?.multipleAttacksModule === true && skill !== undefined
+        ? {
+            quickness: {
+              ag: facts.ag,
+              skill,
+              round,
+              lastFreeAttackRound: lastFreeAttackRound(combat, combatant.id, round),
+            },
+          }
+        : {}),
     });
   } catch (error) {
     // No maneuver declared: the core knows no attacks for it.

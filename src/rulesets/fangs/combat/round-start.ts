@@ -1,5 +1,6 @@
 import { FoundryDice } from "../../../chat/foundry-random-dice";
 import { bodyImpaleFormulas } from "../../../chat/stuck-weapons";
+import { serialised } from "../../../documents/write-queue";
 import { loadRuleset } from "../../../on-demand";
 // Already in the start-up set (defenses.ts reads it): the dying's loss adds nothing there.
 import { dyingRound as dyingLoss } from "../../../rules/fangs/consequences";
@@ -10,6 +11,7 @@ import type { Effect } from "../../../rules/kernel/effects";
 import { combatantState as actorState } from "../chat/facts";
 import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
+import { holdsRoundStart, IMMOBILIZED_STATUS, markImmobilized } from "./hold-control";
 import { setManeuverStatus } from "./maneuver-status";
 import { planState } from "./snapshot";
 
@@ -74,6 +76,53 @@ export async function clearRoundMarkers(
     await setManeuverStatus(actor, declared.get(combatant.id ?? "") ?? null);
     if (actor.statuses?.has("holding")) await actor.toggleStatusEffect("holding", { active: false });
   }
+}
+
+/**
+ * What leaves with a combatant (the table's `leaving`): its round markers,
+ * and the "immobilized" a hold left on it (its pairs are taken off with it).
+ */
+export async function clearLeavingMarkers(combatants: readonly Combatant.Implementation[]): Promise<void> {
+  await clearRoundMarkers(combatants);
+  for (const combatant of combatants) {
+    const actor = combatant.actor;
+    if (actor?.statuses?.has(IMMOBILIZED_STATUS))
+      await actor.toggleStatusEffect(IMMOBILIZED_STATUS, { active: false });
+  }
+  // One a leaver held is no longer immobilized by it (review 7): a step of the GM's write queue.
+  await serialised(async () => {
+    for (const combatant of combatants) {
+      const combat = (combatant.combat ?? combatant.parent) as Combat.Implementation | null;
+      if (!combat) continue;
+      for (const other of combat.combatants)
+        if (other !== combatant && other.actor?.statuses?.has(IMMOBILIZED_STATUS))
+          await markImmobilized(combat, other);
+    }
+  });
+}
+
+/**
+ * RHF-HLD-1, -2 (the holds module): each standing hold gains its control
+ * points as the round begins (./hold-control.ts), told in the chat; one
+ * whose grapple is over is taken off. Nothing when the module is off.
+ */
+async function holdRound(combat: Combat.Implementation): Promise<void> {
+  const notes = await holdsRoundStart(combat);
+  if (notes.length === 0) return;
+  const { escapeHtml } = await loadRuleset("fangs");
+  await postRoundLines(
+    notes.map(({ grappler, victim, control }) => ({
+      text: game.i18n!.format(
+        control.immobilized ? "FANGS.Combat.Note.HoldImmobilizes" : "FANGS.Combat.Note.HoldControl",
+        {
+          grappler: escapeHtml(grappler.name ?? ""),
+          name: escapeHtml(victim.name ?? ""),
+          points: String(control.controlPoints),
+        },
+      ),
+      hidden: grappler.hidden === true || victim.hidden === true,
+    })),
+  );
 }
 
 /**
@@ -162,6 +211,7 @@ export async function dyingRound(combat: Combat.Implementation): Promise<void> {
  */
 export async function fangsRoundStart(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
   await clearRoundMarkers(combat.combatants, roundStartManeuvers(plan));
+  await holdRound(combat);
   await dyingRound(combat);
   if (!plan.impaleDamageDue) return;
   await impaleRound(combat);

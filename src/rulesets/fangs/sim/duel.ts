@@ -2148,6 +2148,8 @@ class Duel {
             counter: opp.counter,
             options: this.options,
             weapon: picked,
+            // RHF-MAT-2 (the multiple attacks module): the free attack is one of the round's attack rolls.
+            ...(this.options?.multipleAttacksModule ? { quickness: this.quicknessFacts(opp, fw) } : {}),
           });
           if (verdict.allowed && verdict.slot) this.exchange(opp, c, fw, verdict.slot, 0);
           else
@@ -2421,12 +2423,11 @@ class Duel {
       kind: w.kind,
       targetId: d.id,
     });
-    // RHF-MAT-1: a slow fighter counts its rounds from its last free attack, not from one at −5.
+    // RHF-MAT-1: a slow fighter counts its rounds from its last attack within the allowance, a Charge's
+    // free attack too (an attack roll of the round, RHF-MAT-2), not from one at −5.
     if (
       this.options?.multipleAttacksModule &&
       a.lastAttackRound !== this.round &&
-      slot.source !== AttackSource.ChargeFreeAttack &&
-      slot.source !== AttackSource.DodgePast &&
       (quicknessAllowance(
         { ag: a.sheet.characteristics.ag, round: this.round, lastFreeAttackRound: a.lastAttackRound },
         this.options,

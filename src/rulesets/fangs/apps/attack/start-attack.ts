@@ -34,8 +34,10 @@ import { combatOfAttacker } from "../../chat/exchange-flow";
 import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
 import { aimOf } from "../../combat/aim-flag";
+import { lastFreeAttackRound } from "../../combat/attack-round-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
+import { immobilizedIn } from "../../combat/hold-control";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { rulesOptions } from "../../config/settings";
@@ -224,6 +226,10 @@ function roundView(
     // Stored on the combatant by the active GM when the answer's card was posted.
     restrictions: fangsRound(combatant).restrictions,
     rules,
+    // The holds module (RHF-HLD-2): read from the holds the GM keeps on the Combat.
+    ...(rules?.controlPointsModule === true && immobilizedIn(combat, combatant, rules)
+      ? { immobilized: true }
+      : {}),
     // The multiple attacks module (RHF-MAT-1, -2): AG as Quickness; its penalty comes back in the slot's modifier.
     ...(rules?.multipleAttacksModule
       ? {
@@ -231,8 +237,8 @@ function roundView(
             ag: facts.ag,
             skill: skillTotal,
             round: Math.max(1, combat.round),
-            // The table keeps no round of a slow fighter's last attack yet: each round reads as its first.
-            lastFreeAttackRound: 0,
+            // Kept on the Combat by the active GM when it counted the attack (attack-round-flag.ts).
+            lastFreeAttackRound: lastFreeAttackRound(combat, combatant.id, Math.max(1, combat.round)),
           },
         }
       : {}),
@@ -290,6 +296,7 @@ function freeRoundView(
   actor: Actor.Implementation,
   kind: FreeAttackKind,
   weapon: Item.Implementation,
+  skillTotal: number,
 ): RoundView | null {
   const combat = combatOfAttacker(actor, null);
   const combatant = FangsCombatant.of(actor, combat);
@@ -303,7 +310,7 @@ function freeRoundView(
   return {
     combat: { id: combat.id, round: combat.round, phase: combatSystem(combat).phase },
     maneuver: system.maneuver,
-    verdict: freeAttackVerdict(kind, actor, combat, striking),
+    verdict: freeAttackVerdict(kind, actor, combat, striking, skillTotal),
     withdrawal: null,
   };
 }
@@ -358,6 +365,8 @@ function say(refused: Refusal): false {
   return false;
 }
 
+const IMMOBILIZED_REFUSAL = "FANGS.Rules.Attack.Refusal.Immobilized";
+
 /** Everything the documents say of this attack before the dialog: the same on the player's and the GM's client. */
 interface Prepared {
   readonly ok: true;
@@ -394,9 +403,12 @@ function prepareAttack(
   }
   // May this attack be made now? (the rules core's canAttackNow, enforced by the world setting)
   const round = free
-    ? freeRoundView(actor, free, weapon)
+    ? freeRoundView(actor, free, weapon, skill.total)
     : roundView(actor, weapon, attackerToken, target, targetToken, skill.total);
-  const passage = gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
+  // RHF-HLD-2 (the holds module): immobilized is a state, as it is for the defenses: a player's attack is
+  // refused whatever the enforcement setting (the GM may still overrule, warned).
+  const immobilized = round?.verdict.reasonKey === IMMOBILIZED_REFUSAL && !requesterIsGM;
+  const passage = immobilized ? "stop" : gate(round?.verdict ?? null, attackEnforcement(), requesterIsGM);
   const reasonKey = round?.verdict.reasonKey ?? null;
   if (passage === "stop") return refusal(reasonKey ?? "FANGS.Chat.Attack.NotNow");
   const withdrawal = round?.withdrawal ?? null;
