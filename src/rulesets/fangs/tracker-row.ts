@@ -1,9 +1,12 @@
+import { pairIds, pairsOf } from "../../combat/pairs";
 import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { fangsRound } from "./combat/combatant-round";
+import { pairReachOf } from "./combat/pair-reach";
 import { actorFacts, combatantSystem } from "./combat/snapshot";
+import { rulesOptions } from "./config/settings";
 import {
   type FangsRowCells,
   type FangsRowData,
@@ -38,8 +41,50 @@ export function readFangsRow(combatant: Combatant.Implementation): {
       actionLost: system.actionLost,
       lostManeuver: system.lostManeuver,
       mv: facts.mv,
+      ...(rulesOptions()?.reachModule === true ? { reach: { ranges: keptRanges(combatant) } } : {}),
     },
   };
+}
+
+/** The reach module: the ranges kept between this combatant and others (the GM's record on the Combat). */
+function keptRanges(combatant: Combatant.Implementation): { other: string; range: string }[] {
+  const combat = combatant.combat;
+  const id = combatant.id;
+  if (!combat || !id) return [];
+  return pairsOf(combat, id).flatMap((key) => {
+    const [a, b] = pairIds(key);
+    const reach = pairReachOf(combat, a, b);
+    const other = combat.combatants.get(a === id ? b : a);
+    return reach && other ? [{ other: other.name ?? "", range: reach.range }] : [];
+  });
+}
+
+/**
+ * The reach module's advance or withdraw (RHF-RNG-3), asked from the row
+ * toward the one token this user targets, as an attack is: the active GM
+ * rolls it and says which of the two it is.
+ */
+async function askRangeManeuver({ combatant, ask }: TrackerRowClick): Promise<null> {
+  const targets = [...(game.user?.targets ?? [])];
+  const combat = combatant.combat;
+  const token = targets.length === 1 ? targets[0]!.document : null;
+  const other =
+    token && combat
+      ? (combat.getCombatantsByToken(token)[0] ??
+        (token.actor ? combat.getCombatantsByActor(token.actor)[0] : undefined))
+      : undefined;
+  if (!other?.id || other.id === combatant.id) {
+    ui.notifications?.warn(localize("FANGS.Reach.Refusal.NoTarget", { name: combatant.name ?? "" }));
+    return null;
+  }
+  await ask("rangeManeuver", { with: other.id });
+  return null;
+}
+
+/** A click in the row's cells: the reach module's button, else the maneuver badge's menu. */
+function rowClick(click: TrackerRowClick): Promise<HTMLElement | null> {
+  if (click.target.closest("[data-reach-maneuver]")) return askRangeManeuver(click);
+  return openManeuverMenu(click);
 }
 
 /** The maneuver badge's menu under its row; a choice declares or takes back through the combatant. */
@@ -82,5 +127,5 @@ async function openManeuverMenu({ combatant }: TrackerRowClick): Promise<HTMLEle
 export const fangsTrackerRow: TrackerRowPart<FangsRowData, FangsRowCells> = Object.freeze({
   ...fangsRowDrawing,
   read: (combatant: Combatant.Implementation) => readFangsRow(combatant),
-  click: openManeuverMenu,
+  click: rowClick,
 });

@@ -65,6 +65,8 @@ export interface DefenseQuestion {
   readonly maneuverOptions?: Partial<ManeuverOptions>;
   /** The world's rules options (the readings of the Melee Dodge among them). */
   readonly rules?: FangsOptions;
+  /** The reach module's answer for the defender's weapon at the range it stands at (RHF-RNG-2); absent: nothing limits it. */
+  readonly reach?: { readonly weaponParries: boolean };
 }
 
 export interface DefenseOffer {
@@ -148,6 +150,7 @@ export function defenseContextFor(question: DefenseQuestion): DefenseContext | n
     }),
     ...(question.maneuverOptions ? { options: question.maneuverOptions } : {}),
     ...(question.rules ? { rules: question.rules } : {}),
+    ...(question.reach ? { reach: question.reach } : {}),
   };
 }
 

@@ -1,8 +1,11 @@
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
+import { documentAtSync } from "../../../documents/uuid";
+import type { FangsOptions } from "../../../rules/fangs/config";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { fangsRound } from "../combat/combatant-round";
+import { parryReach } from "../combat/reach-table";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import { itemSystem } from "../data/views";
@@ -38,16 +41,41 @@ export function defenderRound(actor: AnyActor, combat: Combat.Implementation | n
 
 /** The question the defense offers answer, for this card and defender. */
 export function defenseQuestion(state: ExchangeState, defender: AnyActor): DefenseQuestion {
+  // The card's own combat: a client viewing another scene has another `game.combat`.
+  const combat = FangsCombat.withId(state.setup.combatId);
+  const rules = rulesOptions();
+  const reach =
+    rules?.reachModule === true ? defenderReach(combat, defender, state, rules) : undefined;
   return {
     defender,
-    // The card's own combat: a client viewing another scene has another `game.combat`.
-    round: defenderRound(defender, FangsCombat.withId(state.setup.combatId)),
+    round: defenderRound(defender, combat),
     attackerId: state.attacker.actorUuid,
     mode: state.declaration.mode,
     kind: state.declaration.weapon.kind,
     shieldDamage: shieldStrikeDamage(rulesOptions()),
     twoWeapon: hasAdvantage(defender, "twoWeapon"),
     maneuverOptions: worldManeuverOptions(),
-    rules: rulesOptions(),
+    rules,
+    ...(reach ? { reach } : {}),
   };
+}
+
+/** RHF-RNG-2 (the reach module): whether the defender's weapon parries at the range kept with its attacker. */
+function defenderReach(
+  combat: Combat.Implementation | null,
+  defender: AnyActor,
+  state: ExchangeState,
+  rules: FangsOptions,
+): { readonly weaponParries: boolean } | undefined {
+  // The attacker as the card names it: its token's actor, else the actor itself.
+  const token = state.attacker.tokenUuid ? documentAtSync(state.attacker.tokenUuid) : null;
+  const named = (token as { actor?: unknown } | null)?.actor ?? documentAtSync(state.attacker.actorUuid);
+  const actor = named instanceof Actor ? (named as AnyActor) : null;
+  return parryReach(
+    combat,
+    FangsCombatant.of(defender, combat),
+    FangsCombatant.of(actor, combat),
+    state.declaration.weapon.kind,
+    rules,
+  );
 }

@@ -36,6 +36,7 @@ import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } f
 import { aimOf } from "../../combat/aim-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
+import { attackReach, engageUpdate } from "../../combat/reach-table";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { rulesOptions } from "../../config/settings";
@@ -197,6 +198,8 @@ function roundView(
   // A shield bashes at arm's length; a weapon's reach is its own.
   const reach = shieldBash ? 1 : (itemSystem(weapon, "weapon")?.reach ?? 1);
   const paces = attackerToken && targetToken ? pacesBetween(attackerToken, targetToken) : null;
+  // The reach module (RHF-RNG-1): the range the two stand at, kept on the Combat once they engaged.
+  const ranges = attackReach(combat, combatant, targetCombatant, weapon, rules);
   const attacker: RoundAttacker = roundAttackerOf(
     system,
     facts,
@@ -230,6 +233,7 @@ function roundView(
           },
         }
       : {}),
+    ...(ranges ? { reach: ranges } : {}),
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {
@@ -663,6 +667,26 @@ export async function planAttack(
 }
 
 /**
+ * The reach module: a melee attack between two combatants of one fight
+ * engages them, and the range they engage at is kept on the Combat (the
+ * active GM's client, in its write queue) before the card is posted, so
+ * that the card's defenses read it. Once kept it stays until they part.
+ */
+async function engage(plan: AttackPlan): Promise<void> {
+  const rules = rulesOptions();
+  if (rules?.reachModule !== true || !plan.setup.combatId) return;
+  if (weaponProfile(plan.weapon, shieldStrikeDamage(rules)).kind !== "melee") return;
+  const combat = combatOfAttacker(plan.attacker, plan.setup.combatId);
+  const token = plan.target.tokenUuid ? tokenFrom(plan.target.tokenUuid) : null;
+  const targetActor = (token?.actor as Actor.Implementation | null | undefined) ?? (await actorAt(plan.target.actorUuid));
+  const attacker = FangsCombatant.of(plan.attacker, combat);
+  const target = FangsCombatant.of(targetActor, combat);
+  if (!combat || !attacker || !target) return;
+  const update = engageUpdate(combat, attacker, target, rules);
+  if (update) await combat.update(update);
+}
+
+/**
  * Plans, rolls and posts the attack (the active GM's client): the GM is the
  * card's author. One step of the GM's write queue, from the check that
  * allows the attack to the attack counted on the combatant.
@@ -674,6 +698,7 @@ export function runStartAttack(
   return serialised(async () => {
     const planned = await planAttack(choices, user);
     if (!planned.ok) return planned;
+    await engage(planned.plan);
     const result = await createExchange(planned.plan, { by: user.id ?? "" });
     if (!result.ok) return refusal(result.key, { ...result.data });
     return { ok: true, messageId: result.message?.id ?? null };

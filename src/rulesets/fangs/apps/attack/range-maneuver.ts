@@ -1,0 +1,130 @@
+import { pairIds, pairsOf } from "../../../../combat/pairs";
+import { CombatRefusal } from "../../../../combat/combat-refusal";
+import { localize } from "../../../../config/localize";
+import {
+  type RangeManeuverResult,
+  rangeManeuver,
+  rangeManeuverFor,
+} from "../../../../rules/fangs/reach";
+import { RulesError } from "../../../../rules/kernel/errors";
+import { postCheck } from "../../chat/check-card";
+import { FactsError, weaponSkill } from "../../chat/facts";
+import { pairReachOf, pairReachUpdate } from "../../combat/pair-reach";
+import { engagedPaces, engagingRange, keptReach, reachItemOf, reachWeaponOf } from "../../combat/reach-table";
+import { actorFacts } from "../../combat/snapshot";
+import { rulesOptions } from "../../config/settings";
+import { pacesBetween } from "./start-attack";
+
+/**
+ * Advance and withdraw at the table (RHF-RNG-3, the reach module): the
+ * `rangeManeuver` round action, asked by a combatant's owner from the
+ * tracker toward its target (src/rulesets/fangs/tracker-row.ts) and carried
+ * out on the active GM's client, inside the Combat's turn, from the
+ * documents alone: the request names only the other combatant. The GM's
+ * client rolls the core's `rangeManeuver` (a FANGS check at the Hard
+ * modifier) on FANGS's check card and keeps the range it leaves on the
+ * pair (../../combat/pair-reach.ts), with the round, so a second one that
+ * round is refused.
+ */
+
+type AnyActor = Actor.Implementation;
+
+const REFUSAL = "FANGS.Reach.Refusal.";
+
+function refuse(reason: string, data: Record<string, string> = {}): CombatRefusal {
+  return new CombatRefusal(`${REFUSAL}${reason}`, data);
+}
+
+/** Range maneuvers this combatant made this round, with anyone (the text's one a round is the fighter's). */
+function madeThisRound(combat: Combat.Implementation, id: string): number {
+  let made = 0;
+  for (const key of pairsOf(combat, id)) {
+    const [a, b] = pairIds(key);
+    if (pairReachOf(combat, a, b)?.moved[id] === combat.round) made += 1;
+  }
+  return made;
+}
+
+/** Engaged by the tokens: one scene, no further apart than the longer of their weapons reaches. */
+function engagedByTokens(self: Combatant.Implementation, other: Combatant.Implementation): boolean {
+  const a = self.token as TokenDocument.Implementation | null;
+  const b = other.token as TokenDocument.Implementation | null;
+  const paces = a && b ? pacesBetween(a, b) : null;
+  return paces !== null && paces <= engagedPaces(self.actor, other.actor);
+}
+
+/**
+ * One advance or withdraw by `ids[0]` toward the range its weapon strikes
+ * at, against `other`: a refusal (nothing rolled, nothing written) or null
+ * once rolled and kept. Refused when the module is off, the round has not
+ * begun, the two are not engaged, the fighter is out of the fight, has no
+ * melee weapon or its skill, stands at its weapon's range already
+ * ("AtOwnRange") or made its one this round ("OneRangeManeuver").
+ */
+export async function performRangeManeuver(
+  combat: Combat.Implementation,
+  ids: readonly string[],
+  otherId: string,
+): Promise<CombatRefusal | null> {
+  const rules = rulesOptions();
+  if (rules?.reachModule !== true) return refuse("ModuleOff");
+  if (!combat.started) return refuse("NotStarted");
+  const self = combat.combatants.get(ids[0] ?? "");
+  const other = combat.combatants.get(otherId);
+  if (!self?.id || !other?.id || self.id === other.id || !self.actor || !other.actor)
+    return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
+  const actor = self.actor as AnyActor;
+  const names = { name: self.name ?? "", other: other.name ?? "" };
+  if (actorFacts(actor, self.isDefeated).outOfAction) return refuse("OutOfAction", names);
+  const item = reachItemOf(actor);
+  if (!item) return refuse("NoMeleeWeapon", names);
+  const kept = keptReach(combat, self, other);
+  if (!kept && !engagedByTokens(self, other)) return refuse("NotEngaged", names);
+  const range = kept?.range ?? engagingRange(self, other, rules);
+  const weapon = reachWeaponOf(item);
+  const made = madeThisRound(combat, self.id);
+  let skill: number;
+  let maneuver: string | null;
+  try {
+    skill = weaponSkill(actor, item).total;
+    // Asked before the card: a maneuver the core refuses posts nothing.
+    maneuver = rangeManeuverFor(weapon, range, rules);
+  } catch (error) {
+    if (error instanceof FactsError) return new CombatRefusal(error.key, error.data);
+    if (error instanceof RulesError) return refuse("Other", names);
+    throw error;
+  }
+  if (made > 0) return refuse("OneRangeManeuver", names);
+  if (maneuver === null)
+    return refuse("AtOwnRange", { ...names, range: localize(`FANGS.Reach.Range.${range}`) });
+  let rolled: RangeManeuverResult | null = null;
+  try {
+    await postCheck({
+      actor,
+      resolve: (dice) => {
+        rolled = rangeManeuver({ weapon, range, skill, madeThisRound: made }, dice, rules);
+        return rolled.check;
+      },
+      meta: {
+        label: localize("FANGS.Reach.Check.Label", {
+          maneuver: localize(`FANGS.Reach.Maneuver.${maneuver}`),
+          other: names.other,
+          range: localize(`FANGS.Reach.Range.${range}`),
+        }),
+        localizeLabel: false,
+      },
+    });
+  } catch (error) {
+    if (error instanceof RulesError && typeof error.details.reason === "string")
+      return refuse(error.details.reason, names);
+    throw error;
+  }
+  const done = rolled as RangeManeuverResult | null;
+  if (!done) return refuse("Other", names);
+  const update = pairReachUpdate(self.id, other.id, {
+    range: done.range,
+    moved: { ...(kept?.moved[other.id] ? { [other.id]: kept.moved[other.id]! } : {}), [self.id]: combat.round },
+  });
+  if (update) await combat.update(update);
+  return null;
+}

@@ -1,0 +1,81 @@
+import { pairUpdate, readPair, type TablePairs } from "../../../combat/pairs";
+import type { Range } from "../../../rules/fangs/reach";
+
+/**
+ * The reach module's share of FANGS's state between two fighters
+ * (src/combat/pairs.ts, `system.pairs` on the Combat, written by the active
+ * GM only): the range the two stand at since they engaged, and the round of
+ * each one's last advance or withdraw (RHF-RNG-3: one a round). Its own
+ * field, `reach`, so another module's share of the same pair stays its own.
+ * Small and rule-free: the tracker reads it at start-up; the rules that set
+ * it are in ./reach-table.ts, loaded with the fight.
+ */
+
+export interface PairReach {
+  readonly range: Range;
+  /** By combatant id (one of the two), the round of its last advance or withdraw. */
+  readonly moved: Readonly<Record<string, number>>;
+}
+
+/** What FANGS keeps between two fighters: each module's own field; null or absent, none. */
+export interface FangsPair {
+  readonly reach?: PairReach | null;
+}
+
+/**
+ * The three ranges, shortest first (the core's RANGES): written out here so
+ * that the tracker reads a kept range without loading the module's rules.
+ */
+export const KEPT_RANGES: readonly Range[] = Object.freeze(["close", "medium", "long"]);
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+function plain(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * A kept range read back: a range of the three, and rounds that are whole
+ * and at least 1 for at most two fighters. Anything else reads as none, so
+ * that a damaged entry is re-engaged rather than believed.
+ */
+export function parsePairReach(raw: unknown): PairReach | null {
+  if (!plain(raw)) return null;
+  if (typeof raw.range !== "string" || !(KEPT_RANGES as readonly string[]).includes(raw.range)) return null;
+  const moved = raw.moved ?? {};
+  if (!plain(moved)) return null;
+  const entries = Object.entries(moved);
+  if (entries.length > 2) return null;
+  for (const [id, round] of entries)
+    if (!ID.test(id) || typeof round !== "number" || !Number.isSafeInteger(round) || round < 1) return null;
+  return { range: raw.range as Range, moved: Object.fromEntries(entries) as Record<string, number> };
+}
+
+/**
+ * FANGS's `pairs` part: each field checked by its own module's parse. A
+ * field that is not its module's shape reads as null (none), and a write of
+ * null takes that field off while the others stay (the update merges).
+ */
+export const fangsPairs: TablePairs<FangsPair> = Object.freeze({
+  parse(data: unknown): FangsPair | null {
+    if (!plain(data)) return null;
+    return "reach" in data ? { reach: data.reach === null ? null : parsePairReach(data.reach) } : {};
+  },
+});
+
+/** The range two combatants stand at, as kept; null when none is (not engaged, or parted). */
+export function pairReachOf(combat: { readonly system: unknown }, a: string, b: string): PairReach | null {
+  if (a === b) return null;
+  try {
+    return readPair(combat, a, b, fangsPairs)?.reach ?? null;
+  } catch {
+    // An id no pair can have (src/combat/pairs.ts, pairKey): no range.
+    return null;
+  }
+}
+
+/** The Combat update that keeps (or, with null, forgets) the range between two combatants. */
+export function pairReachUpdate(a: string, b: string, reach: PairReach | null): Combat.UpdateData | null {
+  if (reach !== null && parsePairReach(reach) === null) return null;
+  return pairUpdate(a, b, { reach });
+}
