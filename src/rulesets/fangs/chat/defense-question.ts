@@ -44,8 +44,7 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
   // The card's own combat: a client viewing another scene has another `game.combat`.
   const combat = FangsCombat.withId(state.setup.combatId);
   const rules = rulesOptions();
-  const reach =
-    rules?.reachModule === true ? defenderReach(combat, defender, state, rules) : undefined;
+  const reach = rules?.reachModule === true ? defenderReach(combat, defender, state, rules) : undefined;
   return {
     defender,
     round: defenderRound(defender, combat),

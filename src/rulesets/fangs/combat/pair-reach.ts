@@ -1,5 +1,8 @@
-import { pairUpdate, readPair, type TablePairs } from "../../../combat/pairs";
+import { pairIds, pairsOf, pairUpdate, readPair, type TablePairs } from "../../../combat/pairs";
+import { activeTableRuleset } from "../../../combat/rulesets";
+import { loadRuleset } from "../../../on-demand";
 import type { Range } from "../../../rules/fangs/reach";
+import { rulesOptions } from "../config/settings";
 
 /**
  * The reach module's share of FANGS's state between two fighters
@@ -54,12 +57,14 @@ export function parsePairReach(raw: unknown): PairReach | null {
 /**
  * FANGS's `pairs` part: each field checked by its own module's parse. A
  * field that is not its module's shape reads as null (none), and a write of
- * null takes that field off while the others stay (the update merges).
+ * null takes that field off while the others stay (the update merges); data
+ * naming none of its fields is not FANGS's (null: refused, or read as none).
  */
 export const fangsPairs: TablePairs<FangsPair> = Object.freeze({
   parse(data: unknown): FangsPair | null {
-    if (!plain(data)) return null;
-    return "reach" in data ? { reach: data.reach === null ? null : parsePairReach(data.reach) } : {};
+    // Not FANGS's shape unless it names one of its fields.
+    if (!plain(data) || !("reach" in data)) return null;
+    return { reach: data.reach === null ? null : parsePairReach(data.reach) };
   },
 });
 
@@ -78,4 +83,35 @@ export function pairReachOf(combat: { readonly system: unknown }, a: string, b: 
 export function pairReachUpdate(a: string, b: string, reach: PairReach | null): Combat.UpdateData | null {
   if (reach !== null && parsePairReach(reach) === null) return null;
   return pairUpdate(a, b, { reach });
+}
+
+/** Those of the combat's combatants this token stands for that keep a range with someone. */
+function rangedCombatantsOf(combat: Combat.Implementation, token: { readonly id?: string | null }): string[] {
+  return combat.combatants
+    .filter((c) => c.id !== null && (c.token === token || (!!token.id && c.tokenId === token.id)))
+    .map((c) => c.id!)
+    .filter((id) =>
+      pairsOf(combat, id).some((key) => {
+        const [a, b] = pairIds(key);
+        return pairReachOf(combat, a, b) !== null;
+      }),
+    );
+}
+
+/**
+ * The reach module: two fighters who part forget their range. When a token
+ * of a fighter that keeps one moves, the active GM's client checks, in the
+ * Combat's turn, whether each of its pairs still stands engaged
+ * (../apps/attack/range-maneuver.ts `partIfApart`); the rules load only then.
+ */
+export function registerReachParting(): void {
+  Hooks.on("updateToken", ((token: { readonly id?: string | null }, changed: Record<string, unknown>) => {
+    if (!("x" in changed || "y" in changed) || !game.users?.activeGM?.isSelf) return;
+    if (activeTableRuleset().id !== "fangs" || rulesOptions()?.reachModule !== true) return;
+    for (const combat of (game.combats ?? []) as Iterable<Combat.Implementation>) {
+      const ids = rangedCombatantsOf(combat, token);
+      if (ids.length === 0) continue;
+      void loadRuleset("fangs").then(({ partIfApart }) => partIfApart(combat, ids));
+    }
+  }) as never);
 }

@@ -22,8 +22,9 @@ import {
 } from "../../../../test/foundry/chat-stand-in";
 import { pairKey } from "../../../combat/pairs";
 import type { FangsCombat } from "../../../documents/combat";
+import { loadRuleset } from "../../../on-demand";
 import { skillValueByKey } from "../chat/facts";
-import { fangsPairs, KEPT_RANGES, pairReachOf, parsePairReach } from "./pair-reach";
+import { fangsPairs, KEPT_RANGES, pairReachOf, parsePairReach, registerReachParting } from "./pair-reach";
 
 /**
  * The reach module at the table (RHF-RNG-1 … -3, docs/rules/fangs.md,
@@ -44,6 +45,8 @@ beforeAll(async () => {
   ({ FangsCombat: FangsCombatClass } = await import("../../../documents/combat"));
   request = await import("../../../combat/request");
   CONFIG.queries[request.COMBAT_QUERY] = request.handleCombatAction;
+  // What FANGS's `init` hooks for the module: a range forgotten when the tokens part.
+  registerReachParting();
 });
 
 afterEach(async () => {
@@ -172,6 +175,12 @@ async function strike(
   return lastMessage();
 }
 
+/** The GM's work a token's move set off (the rules' loading, then the Combat's turn) is done. */
+async function settled(f: Fight): Promise<void> {
+  await loadRuleset("fangs");
+  await f.combat.inTurn(async () => undefined);
+}
+
 function offers(message: Parameters<typeof stateOf>[0]) {
   return modules.render.viewerOf(stateOf(message)).offers ?? [];
 }
@@ -206,6 +215,8 @@ describe("the range kept between two fighters", () => {
     expect(fangsPairs.parse({ reach: { range: "far" } })).toEqual({ reach: null });
     expect(fangsPairs.parse({ reach: null })).toEqual({ reach: null });
     expect(fangsPairs.parse("x")).toBeNull();
+    // Data naming none of FANGS's fields is not its shape.
+    expect(fangsPairs.parse({ range: "long" })).toBeNull();
   });
 
   it("a malformed range stored on the Combat reads as none", async () => {
@@ -278,7 +289,7 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     });
   });
 
-  it("RHF-RNG-1 (FANGS module): the first melee attack engages the pair at the longer weapon's range, kept before the card", async () => {
+  it("RHF-RNG-1 (FANGS module): the first melee attack engages the pair at the longer weapon's range, kept before the card; it goes when they part", async () => {
     const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
     expect(kept(f)).toBeNull();
     const blow = await strike(world.defender, f.jenny, f.jennyToken, "Shortsword", f.gruToken, [15]);
@@ -290,6 +301,23 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     expect(world.notices.at(-1)).toBe(
       localize("FANGS.Reach.Refusal.AtOwnRange", { name: "Pirate Jenny", range: "long" }),
     );
+    // A step aside that keeps them within a pace keeps the range; parting forgets it.
+    await f.jennyToken.update({ x: 100, y: 100 });
+    await settled(f);
+    expect(kept(f)).toEqual({ range: "long", moved: {} });
+    await f.jennyToken.update({ x: 400, y: 0 });
+    await settled(f);
+    expect(kept(f)).toBeNull();
+    expect(f.combat.updates.at(-1)?.by).toBe(world.gm.id);
+    // Engaged again, they stand again at the range they engage at: Gru's Broadsword is out of it.
+    await f.jennyToken.update({ x: 100, y: 0 });
+    world.as(world.player);
+    target(world.player, f.jennyToken);
+    expect(
+      await modules.start.startAttack(f.gru, f.sword, { event: SHIFT, token: f.gruToken as never }),
+    ).toBe(false);
+    expect(world.notices.at(-1)).toBe(localize("FANGS.Rules.Attack.Refusal.OutOfReach"));
+    world.as(world.gm);
     // When one of them leaves the fight the range goes with it.
     world.as(world.gm);
     await f.combat.deleteEmbeddedDocuments("Combatant", [f.jennyId]);

@@ -1,10 +1,5 @@
 import type { FangsOptions } from "../../../rules/fangs/config";
-import {
-  engagementRange,
-  type Range,
-  type ReachWeapon,
-  reachAllowsParry,
-} from "../../../rules/fangs/reach";
+import { engagementRange, type Range, type ReachWeapon, reachAllowsParry } from "../../../rules/fangs/reach";
 import { handsOf, skillKeyOf, weaponProfile } from "../chat/facts";
 import { itemSystem } from "../data/views";
 import { type PairReach, pairReachOf, pairReachUpdate } from "./pair-reach";
@@ -41,7 +36,7 @@ export function reachItemOf(actor: AnyActor | null | undefined): AnyItem | null 
   return (
     actor.items.find((i) => {
       const s = itemSystem(i, "weapon");
-      return s !== null && s.equipped && s.kind === "melee" && s.natural && !s.offHand;
+      return s?.equipped === true && s.kind === "melee" && s.natural && !s.offHand;
     }) ?? null
   );
 }

@@ -1,11 +1,7 @@
-import { pairIds, pairsOf } from "../../../../combat/pairs";
 import { CombatRefusal } from "../../../../combat/combat-refusal";
+import { pairIds, pairsOf } from "../../../../combat/pairs";
 import { localize } from "../../../../config/localize";
-import {
-  type RangeManeuverResult,
-  rangeManeuver,
-  rangeManeuverFor,
-} from "../../../../rules/fangs/reach";
+import { type RangeManeuverResult, rangeManeuver, rangeManeuverFor } from "../../../../rules/fangs/reach";
 import { RulesError } from "../../../../rules/kernel/errors";
 import { postCheck } from "../../chat/check-card";
 import { FactsError, weaponSkill } from "../../chat/facts";
@@ -123,8 +119,43 @@ export async function performRangeManeuver(
   if (!done) return refuse("Other", names);
   const update = pairReachUpdate(self.id, other.id, {
     range: done.range,
-    moved: { ...(kept?.moved[other.id] ? { [other.id]: kept.moved[other.id]! } : {}), [self.id]: combat.round },
+    moved: {
+      ...(kept?.moved[other.id] ? { [other.id]: kept.moved[other.id]! } : {}),
+      [self.id]: combat.round,
+    },
   });
   if (update) await combat.update(update);
   return null;
+}
+
+/**
+ * The reach module: those of `ids` whose tokens stand apart from the other
+ * of a kept pair no longer stand at a range; it is forgotten (the active
+ * GM's client, in the Combat's turn). A pair whose tokens are not both on
+ * one scene keeps its range: nothing says they parted.
+ */
+export function partIfApart(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
+  const acting = combat as unknown as { inTurn<T>(work: () => Promise<T>): Promise<T> };
+  return acting.inTurn(async () => {
+    for (const id of ids) {
+      const self = combat.combatants.get(id);
+      if (!self) continue;
+      for (const key of pairsOf(combat, id)) {
+        const [a, b] = pairIds(key);
+        const other = combat.combatants.get(a === id ? b : a);
+        if (!other?.id || !pairReachOf(combat, a, b)) continue;
+        const apart = tokensApart(self, other);
+        const update = apart ? pairReachUpdate(a, b, null) : null;
+        if (update) await combat.update(update);
+      }
+    }
+  });
+}
+
+/** Both tokens on one scene, further apart than the longer of their weapons reaches. */
+function tokensApart(self: Combatant.Implementation, other: Combatant.Implementation): boolean {
+  const a = self.token as TokenDocument.Implementation | null;
+  const b = other.token as TokenDocument.Implementation | null;
+  const paces = a && b ? pacesBetween(a, b) : null;
+  return paces !== null && paces > engagedPaces(self.actor, other.actor);
 }

@@ -678,7 +678,8 @@ async function engage(plan: AttackPlan): Promise<void> {
   if (weaponProfile(plan.weapon, shieldStrikeDamage(rules)).kind !== "melee") return;
   const combat = combatOfAttacker(plan.attacker, plan.setup.combatId);
   const token = plan.target.tokenUuid ? tokenFrom(plan.target.tokenUuid) : null;
-  const targetActor = (token?.actor as Actor.Implementation | null | undefined) ?? (await actorAt(plan.target.actorUuid));
+  const targetActor =
+    (token?.actor as Actor.Implementation | null | undefined) ?? (await actorAt(plan.target.actorUuid));
   const attacker = FangsCombatant.of(plan.attacker, combat);
   const target = FangsCombatant.of(targetActor, combat);
   if (!combat || !attacker || !target) return;
