@@ -24,6 +24,7 @@ import { pairKey } from "../../../combat/pairs";
 import type { FangsCombat } from "../../../documents/combat";
 import { loadRuleset } from "../../../on-demand";
 import { skillValueByKey } from "../chat/facts";
+import { fangsTrackerRow, readFangsRow } from "../tracker-row";
 import { fangsPairs, KEPT_RANGES, pairReachOf, parsePairReach, registerReachParting } from "./pair-reach";
 
 /**
@@ -381,6 +382,51 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
       localize("FANGS.Reach.Refusal.NotEngaged", { name: "Gru", other: "Pirate Jenny" }),
     );
     expect(f.combat.updates).toEqual([]);
+  });
+});
+
+describe("RHF-RNG-1, -3 (FANGS module) on the tracker", () => {
+  it("RHF-RNG-3 (FANGS module): the row's button asks the advance toward the player's target; both rows show the range kept", async () => {
+    const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
+    const combatant = (id: string) =>
+      f.combat.combatants.contents.find((c) => c.id === id) as unknown as Combatant.Implementation;
+    const click = (id: string) =>
+      fangsTrackerRow.click!({
+        combatant: combatant(id),
+        // The row's button: the click's element stands inside it.
+        target: {
+          closest: (selector: string) => (selector === "[data-reach-maneuver]" ? {} : null),
+        } as never,
+        viewer: { isGM: false, owner: true },
+        ask: (action, data) => request.requestCombatAction(f.combat as never, action, [id], data),
+      });
+    // No target: the player is told whom to target; nothing is asked.
+    world.as(world.player);
+    world.player.targets.clear();
+    expect(await click(f.gruId)).toBeNull();
+    expect(world.notices.at(-1)).toBe(localize("FANGS.Reach.Refusal.NoTarget", { name: "Gru" }));
+    expect(world.gm.queries).toEqual([]);
+    // Jenny targeted: the advance is asked of the GM, rolled and kept.
+    target(world.player, f.jennyToken);
+    world.dice.push(gruHardRoll(f));
+    expect(await click(f.gruId)).toBeNull();
+    world.as(world.gm);
+    expect(world.gm.queries.map((q) => q.name)).toEqual([request.COMBAT_QUERY]);
+    expect(kept(f)).toEqual({ range: "medium", moved: { [f.gruId]: 1 } });
+    expect(readFangsRow(combatant(f.gruId)).data.reach).toEqual({
+      ranges: [{ other: "Pirate Jenny", range: "medium" }],
+    });
+    expect(readFangsRow(combatant(f.jennyId)).data.reach).toEqual({
+      ranges: [{ other: "Gru", range: "medium" }],
+    });
+  });
+
+  it("with the module off a row reads no reach at all", async () => {
+    const f = await fight({}, LONG_SHORTSWORD);
+    const gru = f.combat.combatants.contents.find(
+      (c) => c.id === f.gruId,
+    ) as unknown as Combatant.Implementation;
+    expect(readFangsRow(gru).data).not.toHaveProperty("reach");
   });
 });
 
