@@ -1,6 +1,7 @@
 import { pairIds, pairsOf } from "../../combat/pairs";
 import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
+import { loadRuleset } from "../../on-demand";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { fangsRound } from "./combat/combatant-round";
@@ -59,31 +60,11 @@ function keptRanges(combatant: Combatant.Implementation): { other: string; range
   });
 }
 
-/**
- * The reach module's advance or withdraw (RHF-RNG-3), asked from the row
- * toward the one token this user targets, as an attack is: the active GM
- * rolls it and says which of the two it is.
- */
-async function askRangeManeuver({ combatant, ask }: TrackerRowClick): Promise<null> {
-  const targets = [...(game.user?.targets ?? [])];
-  const combat = combatant.combat;
-  const token = targets.length === 1 ? targets[0]!.document : null;
-  const other =
-    token && combat
-      ? (combat.getCombatantsByToken(token)[0] ??
-        (token.actor ? combat.getCombatantsByActor(token.actor)[0] : undefined))
-      : undefined;
-  if (!other?.id || other.id === combatant.id) {
-    ui.notifications?.warn(localize("FANGS.Reach.Refusal.NoTarget", { name: combatant.name ?? "" }));
-    return null;
-  }
-  await ask("rangeManeuver", { with: other.id });
-  return null;
-}
-
 /** A click in the row's cells: the reach module's button, else the maneuver badge's menu. */
 function rowClick(click: TrackerRowClick): Promise<HTMLElement | null> {
-  if (click.target.closest("[data-reach-maneuver]")) return askRangeManeuver(click);
+  // The reach module's advance or withdraw (RHF-RNG-3): its asking loads with the fight's rules.
+  if (click.target.closest("[data-reach-maneuver]"))
+    return loadRuleset("fangs").then(({ askRangeManeuver }) => askRangeManeuver(click));
   return openManeuverMenu(click);
 }
 

@@ -1,4 +1,4 @@
-import { pairIds, pairsOf, pairUpdate, readPair, type TablePairs } from "../../../combat/pairs";
+import { pairUpdate, readPair, type TablePairs } from "../../../combat/pairs";
 import { activeTableRuleset } from "../../../combat/rulesets";
 import { loadRuleset } from "../../../on-demand";
 import type { Range } from "../../../rules/fangs/reach";
@@ -85,33 +85,16 @@ export function pairReachUpdate(a: string, b: string, reach: PairReach | null): 
   return pairUpdate(a, b, { reach });
 }
 
-/** Those of the combat's combatants this token stands for that keep a range with someone. */
-function rangedCombatantsOf(combat: Combat.Implementation, token: { readonly id?: string | null }): string[] {
-  return combat.combatants
-    .filter((c) => c.id !== null && (c.token === token || (!!token.id && c.tokenId === token.id)))
-    .map((c) => c.id!)
-    .filter((id) =>
-      pairsOf(combat, id).some((key) => {
-        const [a, b] = pairIds(key);
-        return pairReachOf(combat, a, b) !== null;
-      }),
-    );
-}
-
 /**
  * The reach module: two fighters who part forget their range. When a token
  * of a fighter that keeps one moves, the active GM's client checks, in the
  * Combat's turn, whether each of its pairs still stands engaged
- * (../apps/attack/range-maneuver.ts `partIfApart`); the rules load only then.
+ * (../apps/attack/range-maneuver.ts `partIfApart`), in FANGS's heavy part.
  */
 export function registerReachParting(): void {
   Hooks.on("updateToken", ((token: { readonly id?: string | null }, changed: Record<string, unknown>) => {
     if (!("x" in changed || "y" in changed) || !game.users?.activeGM?.isSelf) return;
     if (activeTableRuleset().id !== "fangs" || rulesOptions()?.reachModule !== true) return;
-    for (const combat of (game.combats ?? []) as Iterable<Combat.Implementation>) {
-      const ids = rangedCombatantsOf(combat, token);
-      if (ids.length === 0) continue;
-      void loadRuleset("fangs").then(({ partIfApart }) => partIfApart(combat, ids));
-    }
+    void loadRuleset("fangs").then(({ partIfApart }) => partIfApart(token));
   }) as never);
 }

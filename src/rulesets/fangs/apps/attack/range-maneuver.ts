@@ -1,5 +1,6 @@
 import { CombatRefusal } from "../../../../combat/combat-refusal";
 import { pairIds, pairsOf } from "../../../../combat/pairs";
+import type { TrackerRowClick } from "../../../../combat/tracker-parts";
 import { localize } from "../../../../config/localize";
 import { type RangeManeuverResult, rangeManeuver, rangeManeuverFor } from "../../../../rules/fangs/reach";
 import { RulesError } from "../../../../rules/kernel/errors";
@@ -128,13 +129,34 @@ export async function performRangeManeuver(
   return null;
 }
 
+/** Those of the combat's combatants this token stands for that keep a range with someone. */
+function rangedCombatantsOf(combat: Combat.Implementation, token: { readonly id?: string | null }): string[] {
+  return combat.combatants
+    .filter((c) => c.id !== null && (c.token === token || (!!token.id && c.tokenId === token.id)))
+    .map((c) => c.id!)
+    .filter((id) =>
+      pairsOf(combat, id).some((key) => {
+        const [a, b] = pairIds(key);
+        return pairReachOf(combat, a, b) !== null;
+      }),
+    );
+}
+
 /**
- * The reach module: those of `ids` whose tokens stand apart from the other
- * of a kept pair no longer stand at a range; it is forgotten (the active
- * GM's client, in the Combat's turn). A pair whose tokens are not both on
- * one scene keeps its range: nothing says they parted.
+ * The reach module: a moved token's fighters whose tokens now stand apart
+ * from the other of a kept pair no longer stand at a range; it is
+ * forgotten (the active GM's client, in the Combat's turn). A pair whose
+ * tokens are not both on one scene keeps its range: nothing says they
+ * parted.
  */
-export function partIfApart(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
+export async function partIfApart(token: { readonly id?: string | null }): Promise<void> {
+  for (const combat of (game.combats ?? []) as Iterable<Combat.Implementation>) {
+    const ids = rangedCombatantsOf(combat, token);
+    if (ids.length > 0) await partInCombat(combat, ids);
+  }
+}
+
+function partInCombat(combat: Combat.Implementation, ids: readonly string[]): Promise<void> {
   const acting = combat as unknown as { inTurn<T>(work: () => Promise<T>): Promise<T> };
   return acting.inTurn(async () => {
     for (const id of ids) {
@@ -144,8 +166,7 @@ export function partIfApart(combat: Combat.Implementation, ids: readonly string[
         const [a, b] = pairIds(key);
         const other = combat.combatants.get(a === id ? b : a);
         if (!other?.id || !pairReachOf(combat, a, b)) continue;
-        const apart = tokensApart(self, other);
-        const update = apart ? pairReachUpdate(a, b, null) : null;
+        const update = tokensApart(self, other) ? pairReachUpdate(a, b, null) : null;
         if (update) await combat.update(update);
       }
     }
@@ -158,4 +179,26 @@ function tokensApart(self: Combatant.Implementation, other: Combatant.Implementa
   const b = other.token as TokenDocument.Implementation | null;
   const paces = a && b ? pacesBetween(a, b) : null;
   return paces !== null && paces > engagedPaces(self.actor, other.actor);
+}
+
+/**
+ * The reach module's advance or withdraw (RHF-RNG-3), asked from the row
+ * toward the one token this user targets, as an attack is: the active GM
+ * rolls it and says which of the two it is.
+ */
+export async function askRangeManeuver({ combatant, ask }: TrackerRowClick): Promise<null> {
+  const targets = [...(game.user?.targets ?? [])];
+  const combat = combatant.combat;
+  const token = targets.length === 1 ? targets[0]!.document : null;
+  const other =
+    token && combat
+      ? (combat.getCombatantsByToken(token)[0] ??
+        (token.actor ? combat.getCombatantsByActor(token.actor)[0] : undefined))
+      : undefined;
+  if (!other?.id || other.id === combatant.id) {
+    ui.notifications?.warn(localize("FANGS.Reach.Refusal.NoTarget", { name: combatant.name ?? "" }));
+    return null;
+  }
+  await ask("rangeManeuver", { with: other.id });
+  return null;
 }
