@@ -1,3 +1,4 @@
+import { pairIds } from "../combat/pairs";
 import { listRulesetDefinitions, rulesetOwning } from "../rulesets/registry";
 import { requestStep } from "./authority";
 
@@ -117,7 +118,9 @@ export function registerCardRendering(): void {
     if (uuid) redrawCardsFor(uuid);
   });
   Hooks.on("updateCombat", (combat, changed) => {
-    for (const id of Object.keys(changed.system?.records ?? {})) {
+    // A pair's state (the range two stand at: src/combat/pairs.ts) changes what both of them may do.
+    const pairs = Object.keys(changed.system?.pairs ?? {}).flatMap((key) => pairIds(key));
+    for (const id of new Set([...Object.keys(changed.system?.records ?? {}), ...pairs])) {
       const uuid = combat.combatants.get(id)?.actor?.uuid;
       if (uuid) redrawCardsFor(uuid);
     }

@@ -290,6 +290,27 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     });
   });
 
+  it("RHF-RNG-2, -3 (FANGS module): Jenny withdraws while Gru's blow waits on her defense: the card is drawn again and offers her parry", async () => {
+    const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
+    expect(await askManeuver(f, world.player, f.gruId, f.jennyId, [gruHardRoll(f)])).toBe(true);
+    const blow = await strike(world.player, f.gru, f.gruToken, "Broadsword", f.jennyToken, [15]);
+    expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: false });
+    const redrawn: unknown[] = [];
+    const saved = ui.chat;
+    (ui as { chat: unknown }).chat = { updateMessage: (m: unknown) => redrawn.push(m) };
+    try {
+      const skill = skillValueByKey(f.jenny, "spear")!.total;
+      expect(await askManeuver(f, world.defender, f.jennyId, f.gruId, [20 - Math.ceil(skill / 2)])).toBe(
+        true,
+      );
+    } finally {
+      (ui as { chat: unknown }).chat = saved;
+    }
+    expect(kept(f)).toEqual({ range: "long", moved: { [f.gruId]: 1, [f.jennyId]: 1 } });
+    expect(redrawn).toContain(blow);
+    expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: true });
+  });
+
   it("RHF-RNG-1 (FANGS module): the first melee attack engages the pair at the longer weapon's range, kept before the card; it goes when they part", async () => {
     const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
     expect(kept(f)).toBeNull();
