@@ -56,7 +56,9 @@ function keptRanges(combatant: Combatant.Implementation): { other: string; range
     const [a, b] = pairIds(key);
     const reach = pairReachOf(combat, a, b);
     const other = combat.combatants.get(a === id ? b : a);
-    return reach && other ? [{ other: other.name ?? "", range: reach.range }] : [];
+    // A hidden fighter's name stays the GM's, as its row does.
+    const shown = other && (!other.hidden || game.user?.isGM === true);
+    return reach && shown ? [{ other: other.name ?? "", range: reach.range }] : [];
   });
 }
 

@@ -72,7 +72,9 @@ export const fangsPairs: TablePairs<FangsPair> = Object.freeze({
 export function pairReachOf(combat: { readonly system: unknown }, a: string, b: string): PairReach | null {
   if (a === b) return null;
   try {
-    return readPair(combat, a, b, fangsPairs)?.reach ?? null;
+    const reach = readPair(combat, a, b, fangsPairs)?.reach ?? null;
+    // Rounds kept for a fighter not of this pair: not what the GM wrote.
+    return reach && Object.keys(reach.moved).every((id) => id === a || id === b) ? reach : null;
   } catch {
     // An id no pair can have (src/combat/pairs.ts, pairKey): no range.
     return null;

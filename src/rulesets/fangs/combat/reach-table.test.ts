@@ -224,6 +224,15 @@ describe("the range kept between two fighters", () => {
     const f = await fight({ reachModule: true });
     f.combat.system.pairs = { [pairKey(f.gruId, f.jennyId)]: { reach: { range: "sideways", moved: {} } } };
     expect(kept(f)).toBeNull();
+    // A round kept for a fighter not of the pair.
+    f.combat.system.pairs = {
+      [pairKey(f.gruId, f.jennyId)]: { reach: { range: "long", moved: { zed: 1 } } },
+    };
+    expect(kept(f)).toBeNull();
+    f.combat.system.pairs = {
+      [pairKey(f.gruId, f.jennyId)]: { reach: { range: "long", moved: { [f.jennyId]: 1 } } },
+    };
+    expect(kept(f)).toEqual({ range: "long", moved: { [f.jennyId]: 1 } });
   });
 });
 
@@ -440,6 +449,12 @@ describe("RHF-RNG-1, -3 (FANGS module) on the tracker", () => {
     expect(readFangsRow(combatant(f.jennyId)).data.reach).toEqual({
       ranges: [{ other: "Gru", range: "medium" }],
     });
+    // Jenny hidden by the GM: Gru's player's row does not name her; the GM's does.
+    (combatant(f.jennyId) as unknown as { hidden: boolean }).hidden = true;
+    world.as(world.player);
+    expect(readFangsRow(combatant(f.gruId)).data.reach).toEqual({ ranges: [] });
+    world.as(world.gm);
+    expect(readFangsRow(combatant(f.gruId)).data.reach?.ranges).toHaveLength(1);
   });
 
   it("with the module off a row reads no reach at all", async () => {
