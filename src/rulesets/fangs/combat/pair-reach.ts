@@ -23,6 +23,8 @@ export interface PairReach {
 /** What FANGS keeps between two fighters: each module's own field; null or absent, none. */
 export interface FangsPair {
   readonly reach?: PairReach | null;
+  /** Another module's field, read by its own function. */
+  readonly [field: string]: unknown;
 }
 
 /**
@@ -55,16 +57,18 @@ export function parsePairReach(raw: unknown): PairReach | null {
 }
 
 /**
- * FANGS's `pairs` part: each field checked by its own module's parse. A
- * field that is not its module's shape reads as null (none), and a write of
- * null takes that field off while the others stay (the update merges); data
- * naming none of its fields is not FANGS's (null: refused, or read as none).
+ * FANGS's `pairs` part: each field of the pair checked by its own module's
+ * function, here the reach module's `reach` (a field not of its shape reads
+ * as null: none); the pair's other fields are kept as they are, for their
+ * own modules to read, and a write of null takes one field off while the
+ * others stay (the update merges). Only a pair that is no object at all is
+ * refused.
  */
 export const fangsPairs: TablePairs<FangsPair> = Object.freeze({
   parse(data: unknown): FangsPair | null {
-    // Not FANGS's shape unless it names one of its fields.
-    if (!plain(data) || !("reach" in data)) return null;
-    return { reach: data.reach === null ? null : parsePairReach(data.reach) };
+    if (!plain(data)) return null;
+    if (!("reach" in data)) return { ...data };
+    return { ...data, reach: data.reach === null ? null : parsePairReach(data.reach) };
   },
 });
 

@@ -20,7 +20,7 @@ import {
   type TokenDocument,
   world,
 } from "../../../../test/foundry/chat-stand-in";
-import { pairKey } from "../../../combat/pairs";
+import { pairKey, readPair, writePair } from "../../../combat/pairs";
 import type { FangsCombat } from "../../../documents/combat";
 import { loadRuleset } from "../../../on-demand";
 import { skillValueByKey } from "../chat/facts";
@@ -216,8 +216,29 @@ describe("the range kept between two fighters", () => {
     expect(fangsPairs.parse({ reach: { range: "far" } })).toEqual({ reach: null });
     expect(fangsPairs.parse({ reach: null })).toEqual({ reach: null });
     expect(fangsPairs.parse("x")).toBeNull();
-    // Data naming none of FANGS's fields is not its shape.
-    expect(fangsPairs.parse({ range: "long" })).toBeNull();
+    expect(fangsPairs.parse([{ range: "long" }])).toBeNull();
+    // Another module's field is kept as it is, for its own check; the reach is read by its own.
+    expect(fangsPairs.parse({ hold: { points: 3 } })).toEqual({ hold: { points: 3 } });
+    expect(fangsPairs.parse({ hold: { points: 3 }, reach: { range: "close" } })).toEqual({
+      hold: { points: 3 },
+      reach: { range: "close", moved: {} },
+    });
+  });
+
+  it("the reach and another module's field of one pair are written and read back together", async () => {
+    const f = await fight({ reachModule: true });
+    world.as(world.gm);
+    const combat = f.combat as unknown as Combat.Implementation;
+    expect(await writePair(combat, f.gruId, f.jennyId, { hold: { points: 2 } })).toBe(true);
+    expect(await writePair(combat, f.jennyId, f.gruId, { reach: { range: "long", moved: {} } })).toBe(true);
+    expect(readPair(combat, f.gruId, f.jennyId)).toEqual({
+      hold: { points: 2 },
+      reach: { range: "long", moved: {} },
+    });
+    // Forgetting the range leaves the other field.
+    expect(await writePair(combat, f.gruId, f.jennyId, { reach: null })).toBe(true);
+    expect(readPair(combat, f.gruId, f.jennyId)).toEqual({ hold: { points: 2 }, reach: null });
+    expect(kept(f)).toBeNull();
   });
 
   it("a malformed range stored on the Combat reads as none", async () => {
