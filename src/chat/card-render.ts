@@ -1,4 +1,3 @@
-import { pairIds } from "../combat/pairs";
 import { listRulesetDefinitions, rulesetOwning } from "../rulesets/registry";
 import { requestStep } from "./authority";
 
@@ -118,9 +117,7 @@ export function registerCardRendering(): void {
     if (uuid) redrawCardsFor(uuid);
   });
   Hooks.on("updateCombat", (combat, changed) => {
-    // A pair's state (the range two stand at: src/combat/pairs.ts) changes what both of them may do.
-    const pairs = Object.keys(changed.system?.pairs ?? {}).flatMap((key) => pairIds(key));
-    for (const id of new Set([...Object.keys(changed.system?.records ?? {}), ...pairs])) {
+    for (const id of Object.keys(changed.system?.records ?? {})) {
       const uuid = combat.combatants.get(id)?.actor?.uuid;
       if (uuid) redrawCardsFor(uuid);
     }

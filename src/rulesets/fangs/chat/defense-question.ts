@@ -1,7 +1,5 @@
 import { FangsCombat } from "../../../documents/combat";
 import { FangsCombatant } from "../../../documents/combatant";
-import { documentAtSync } from "../../../documents/uuid";
-import type { FangsOptions } from "../../../rules/fangs/config";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { fangsRound } from "../combat/combatant-round";
@@ -44,7 +42,8 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
   // The card's own combat: a client viewing another scene has another `game.combat`.
   const combat = FangsCombat.withId(state.setup.combatId);
   const rules = rulesOptions();
-  const reach = rules?.reachModule === true ? defenderReach(combat, defender, state, rules) : undefined;
+  // The reach module: the parry is judged at the range the blow was struck at (the card's).
+  const reach = parryReach(defender, state.setup.reach, rules);
   return {
     defender,
     round: defenderRound(defender, combat),
@@ -57,24 +56,4 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
     rules,
     ...(reach ? { reach } : {}),
   };
-}
-
-/** RHF-RNG-2 (the reach module): whether the defender's weapon parries at the range kept with its attacker. */
-function defenderReach(
-  combat: Combat.Implementation | null,
-  defender: AnyActor,
-  state: ExchangeState,
-  rules: FangsOptions,
-): { readonly weaponParries: boolean } | undefined {
-  // The attacker as the card names it: its token's actor, else the actor itself.
-  const token = state.attacker.tokenUuid ? documentAtSync(state.attacker.tokenUuid) : null;
-  const named = (token as { actor?: unknown } | null)?.actor ?? documentAtSync(state.attacker.actorUuid);
-  const actor = named instanceof Actor ? (named as AnyActor) : null;
-  return parryReach(
-    combat,
-    FangsCombatant.of(defender, combat),
-    FangsCombatant.of(actor, combat),
-    state.declaration.weapon.kind,
-    rules,
-  );
 }

@@ -140,6 +140,8 @@ export interface AttackSetup {
   readonly shot?: number;
   /** The bonus the attacker's aim earned, read by the aiming module; absent when none. */
   readonly aimBonus?: number;
+  /** The range the blow was struck at (the reach module, RHF-RNG-2: its parries are judged there); absent when off. */
+  readonly reach?: "close" | "medium" | "long";
 }
 
 export interface DefenseRecord {

@@ -320,25 +320,30 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     });
   });
 
-  it("RHF-RNG-2, -3 (FANGS module): Jenny withdraws while Gru's blow waits on her defense: the card is drawn again and offers her parry", async () => {
+  it("RHF-RNG-2, -3 (FANGS module): the parry is judged at the range the blow was struck at: Jenny's withdraw or step away before she defends does not open her parry", async () => {
     const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
     expect(await askManeuver(f, world.player, f.gruId, f.jennyId, [gruHardRoll(f)])).toBe(true);
     const blow = await strike(world.player, f.gru, f.gruToken, "Broadsword", f.jennyToken, [15]);
+    expect(stateOf(blow).setup).toMatchObject({ reach: "medium" });
     expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: false });
-    const redrawn: unknown[] = [];
-    const saved = ui.chat;
-    (ui as { chat: unknown }).chat = { updateMessage: (m: unknown) => redrawn.push(m) };
-    try {
-      const skill = skillValueByKey(f.jenny, "spear")!.total;
-      expect(await askManeuver(f, world.defender, f.jennyId, f.gruId, [20 - Math.ceil(skill / 2)])).toBe(
-        true,
-      );
-    } finally {
-      (ui as { chat: unknown }).chat = saved;
-    }
+    // She withdraws to long range: the range between them is long now, for what comes next.
+    const skill = skillValueByKey(f.jenny, "spear")!.total;
+    expect(await askManeuver(f, world.defender, f.jennyId, f.gruId, [20 - Math.ceil(skill / 2)])).toBe(true);
     expect(kept(f)).toEqual({ range: "long", moved: { [f.gruId]: 1, [f.jennyId]: 1 } });
-    expect(redrawn).toContain(blow);
-    expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: true });
+    // The blow was struck at medium: her spear still cannot parry it, on the card and at the GM.
+    expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({
+      allowed: false,
+      reasonKey: "FANGS.Rules.Defense.Refusal.OutOfReachParry",
+    });
+    expect(await ask(world.defender, blow, { type: "defend", choice: "weaponParry" })).toMatchObject({
+      ok: false,
+    });
+    // Nor does a step away that parts them.
+    world.as(world.gm);
+    await f.jennyToken.update({ x: 400, y: 0 });
+    await settled(f);
+    expect(kept(f)).toBeNull();
+    expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: false });
   });
 
   it("RHF-RNG-1 (FANGS module): the first melee attack engages the pair at the longer weapon's range, kept before the card; it goes when they part", async () => {
@@ -510,6 +515,7 @@ describe("the reach module off", () => {
     const f = await fight({ reachModule: false }, LONG_SHORTSWORD);
     const blow = await strike(world.player, f.gru, f.gruToken, "Broadsword", f.jennyToken, [15]);
     expect(cardOf(blow)).toEqual(plainCard);
+    expect(stateOf(blow).setup).not.toHaveProperty("reach");
     expect(offers(blow)).toEqual(plainOffers);
     expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: true });
     expect(await askManeuver(f, world.player, f.gruId, f.jennyId, [18])).toBe(false);
@@ -526,6 +532,9 @@ describe("the reach module off", () => {
     );
     const on = await fight({ reachModule: true });
     const onCard = cardOf(await strike(world.player, on.gru, on.gruToken, "Broadsword", on.jennyToken, [15]));
+    // The card says the range the blow was struck at, for the defense; the rest is the same.
+    expect(onCard.setup.reach).toBe("medium");
+    delete onCard.setup.reach;
     expect(onCard).toEqual(offCard);
     expect(pairReachOf(on.combat, on.gruId, on.jennyId)).toEqual({ range: "medium", moved: {} });
   });

@@ -101,24 +101,21 @@ export function attackReach(
 
 /**
  * The reach facts of the defense offers (RHF-RNG-2): whether the
- * defender's weapon parries at the range it stands at with its attacker.
- * None when the module is off, the attack is not melee, or the two are not
- * engaged yet (nothing kept: the first attack writes the range before its
- * card is posted, so a card asks after it).
+ * defender's weapon parries at the range the blow was struck at, as the
+ * GM wrote it on the card (`setup.reach`): a withdraw or a step away before
+ * the defense does not change the blow's range. None when the card carries
+ * none (the module off, a shot, no fight) or the defender holds no weapon
+ * of a length.
  */
 export function parryReach(
-  combat: { readonly system: unknown } | null,
-  defender: PairCombatant | null,
-  attacker: PairCombatant | null,
-  attackKind: string,
+  defender: AnyActor,
+  struckAt: Range | undefined,
   rules: FangsOptions | undefined,
 ): { readonly weaponParries: boolean } | undefined {
-  if (rules?.reachModule !== true || attackKind !== "melee" || !combat || !defender || !attacker)
-    return undefined;
-  const kept = keptReach(combat, defender, attacker);
-  const parrying = handsOf(defender.actor as AnyActor).main;
-  if (!kept || !parrying) return undefined;
-  return { weaponParries: reachAllowsParry(reachWeaponOf(parrying), kept.range, rules) };
+  if (rules?.reachModule !== true || struckAt === undefined) return undefined;
+  const parrying = handsOf(defender).main;
+  if (!parrying) return undefined;
+  return { weaponParries: reachAllowsParry(reachWeaponOf(parrying), struckAt, rules) };
 }
 
 /**

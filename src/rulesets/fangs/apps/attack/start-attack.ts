@@ -31,7 +31,7 @@ import { verifyRequester } from "../../../../verify-requester";
 import { otherRuleset, otherRulesetData, usableHere } from "../../../documents";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
-import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
+import type { AttackSetup, ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
 import { aimOf } from "../../combat/aim-flag";
 import { fangsRound } from "../../combat/combatant-round";
@@ -173,6 +173,8 @@ interface RoundView {
   readonly shot?: number;
   /** The bonus the attacker's aim earned (the aiming module); absent when none. */
   readonly aimBonus?: number;
+  /** The range the attacker and its target stand at (the reach module); absent when not read. */
+  readonly reach?: AttackSetup["reach"];
 }
 
 function roundView(
@@ -258,6 +260,7 @@ function roundView(
   return {
     ...(shot > 1 ? { shot } : {}),
     ...(aimBonus > 0 ? { aimBonus } : {}),
+    ...(ranges ? { reach: ranges.range } : {}),
     combat: { id: combat.id, round: combat.round, phase },
     maneuver: system.maneuver,
     verdict,
@@ -476,6 +479,7 @@ function planFrom(
         combat: round?.combat ?? null,
         shot: round?.shot ?? 1,
         aimBonus: round?.aimBonus ?? 0,
+        ...(round?.reach ? { reach: round.reach } : {}),
       }),
       special: specialAnswer,
       rollMode: answers.rollMode,
