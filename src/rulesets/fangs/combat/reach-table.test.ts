@@ -382,6 +382,29 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     expect(f.combat.system.pairs?.[pairKey(f.gruId, f.jennyId)]).toBeNull();
   });
 
+  it("RHF-RNG-1 (FANGS module): a first attack whose card is not posted engages nobody", async () => {
+    const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
+    const create = vi.spyOn(ChatMessage, "create").mockRejectedValueOnce(new Error("the server is gone"));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      world.as(world.defender);
+      target(world.defender, f.gruToken);
+      world.dice.push(15);
+      expect(
+        await modules.start.startAttack(f.jenny, itemId(f.jenny, "Shortsword"), {
+          event: SHIFT,
+          token: f.jennyToken as never,
+        }),
+      ).toBe(false);
+    } finally {
+      create.mockRestore();
+      errors.mockRestore();
+      world.as(world.gm);
+    }
+    expect(kept(f)).toBeNull();
+    expect(f.combat.updates).toEqual([]);
+  });
+
   it("RHF-RNG-3 (FANGS module): a forged advance and a replayed one are refused, nothing written", async () => {
     const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
     const { whilePending } = await import("../../../requester");

@@ -673,8 +673,9 @@ export async function planAttack(
 /**
  * The reach module: a melee attack between two combatants of one fight
  * engages them, and the range they engage at is kept on the Combat (the
- * active GM's client, in its write queue) before the card is posted, so
- * that the card's defenses read it. Once kept it stays until they part.
+ * active GM's client, in its write queue) once its card is posted (the card
+ * carries the range it was struck at for its own defense). Once kept it
+ * stays until they part; an attack whose card is not posted engages nobody.
  */
 async function engage(plan: AttackPlan): Promise<void> {
   const rules = rulesOptions();
@@ -703,9 +704,9 @@ export function runStartAttack(
   return serialised(async () => {
     const planned = await planAttack(choices, user);
     if (!planned.ok) return planned;
-    await engage(planned.plan);
     const result = await createExchange(planned.plan, { by: user.id ?? "" });
     if (!result.ok) return refusal(result.key, { ...result.data });
+    await engage(planned.plan);
     return { ok: true, messageId: result.message?.id ?? null };
   });
 }
