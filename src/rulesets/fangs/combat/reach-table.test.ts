@@ -23,6 +23,7 @@ import {
 import { pairKey, readPair, writePair } from "../../../combat/pairs";
 import type { FangsCombat } from "../../../documents/combat";
 import { loadRuleset } from "../../../on-demand";
+import { RulesError } from "../../../rules/kernel/errors";
 import { skillValueByKey } from "../chat/facts";
 import { fangsTrackerRow, readFangsRow } from "../tracker-row";
 import { fangsPairs, KEPT_RANGES, pairReachOf, parsePairReach, registerReachParting } from "./pair-reach";
@@ -451,6 +452,33 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     expect(f.combat.updates.length).toBe(written);
     expect(game.messages!.size).toBe(messages);
     expect(kept(f)).toEqual({ range: "medium", moved: { [f.gruId]: 1 } });
+  });
+
+  it("RHF-RNG-3 (FANGS module): no advance against a fighter out of the fight; every refusal has words", async () => {
+    const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
+    (
+      f.combat.combatants.contents.find((c) => c.id === f.jennyId) as unknown as { defeated: boolean }
+    ).defeated = true;
+    expect(await askManeuver(f, world.player, f.gruId, f.jennyId, [18])).toBe(false);
+    expect(world.notices.at(-1)).toBe(
+      localize("FANGS.Reach.Refusal.OtherOutOfAction", { name: "Gru", other: "Pirate Jenny" }),
+    );
+    expect(f.combat.updates).toEqual([]);
+    const { rangeRefusalKey } = await import("../apps/attack/range-maneuver");
+    const keys = [
+      rangeRefusalKey(new RulesError("round-refused", "x", { reason: "OneRangeManeuver" })),
+      rangeRefusalKey(new RulesError("round-refused", "x", { reason: "AtOwnRange" })),
+      // A reason without words of its own, a kind the RHF table lacks: the rules' words for the code.
+      rangeRefusalKey(new RulesError("round-refused", "x", { reason: "Elsewhere" })),
+      rangeRefusalKey(new RulesError("invalid-value", "no such weapon kind", {})),
+    ];
+    expect(keys).toEqual([
+      "FANGS.Reach.Refusal.OneRangeManeuver",
+      "FANGS.Reach.Refusal.AtOwnRange",
+      "FANGS.Reach.Refusal.Other",
+      "FANGS.Chat.Rules.InvalidValue",
+    ]);
+    for (const key of keys) expect(game.i18n!.localize(key), key).not.toBe(key);
   });
 
   it("RHF-RNG-3 (FANGS module): fighters not engaged have no range to close", async () => {

@@ -5,6 +5,7 @@ import { localize } from "../../../../config/localize";
 import { type RangeManeuverResult, rangeManeuver, rangeManeuverFor } from "../../../../rules/fangs/reach";
 import { RulesError } from "../../../../rules/kernel/errors";
 import { postCheck } from "../../chat/check-card";
+import { rulesErrorKey } from "../../chat/defense-options";
 import { FactsError, weaponSkill } from "../../chat/facts";
 import { pairReachOf, pairReachUpdate } from "../../combat/pair-reach";
 import { engagedPaces, engagingRange, keptReach, reachItemOf, reachWeaponOf } from "../../combat/reach-table";
@@ -30,6 +31,16 @@ const REFUSAL = "FANGS.Reach.Refusal.";
 
 function refuse(reason: string, data: Record<string, string> = {}): CombatRefusal {
   return new CombatRefusal(`${REFUSAL}${reason}`, data);
+}
+
+/** The core's refusals of a range maneuver that have words of their own; any other is named by its code. */
+const CORE_REASONS: readonly string[] = ["OneRangeManeuver", "AtOwnRange"];
+
+/** The words for the core's refusal: its reason's own, else the module's or the rules' words for its code (never a bare key). */
+export function rangeRefusalKey(error: RulesError): string {
+  const reason = error.details.reason;
+  if (typeof reason === "string" && CORE_REASONS.includes(reason)) return `${REFUSAL}${reason}`;
+  return error.code === "round-refused" ? `${REFUSAL}Other` : rulesErrorKey(error);
 }
 
 /** Range maneuvers this combatant made this round, with anyone (the text's one a round is the fighter's). */
@@ -73,6 +84,9 @@ export async function performRangeManeuver(
   const actor = self.actor as AnyActor;
   const names = { name: self.name ?? "", other: other.name ?? "" };
   if (actorFacts(actor, self.isDefeated).outOfAction) return refuse("OutOfAction", names);
+  // Nobody keeps a range with one out of the fight.
+  if (actorFacts(other.actor as AnyActor, other.isDefeated).outOfAction)
+    return refuse("OtherOutOfAction", names);
   const item = reachItemOf(actor);
   if (!item) return refuse("NoMeleeWeapon", names);
   const kept = keptReach(combat, self, other);
@@ -88,7 +102,7 @@ export async function performRangeManeuver(
     maneuver = rangeManeuverFor(weapon, range, rules);
   } catch (error) {
     if (error instanceof FactsError) return new CombatRefusal(error.key, error.data);
-    if (error instanceof RulesError) return refuse("Other", names);
+    if (error instanceof RulesError) return new CombatRefusal(rangeRefusalKey(error), names);
     throw error;
   }
   if (made > 0) return refuse("OneRangeManeuver", names);
@@ -112,8 +126,7 @@ export async function performRangeManeuver(
       },
     });
   } catch (error) {
-    if (error instanceof RulesError && typeof error.details.reason === "string")
-      return refuse(error.details.reason, names);
+    if (error instanceof RulesError) return new CombatRefusal(rangeRefusalKey(error), names);
     throw error;
   }
   const done = rolled as RangeManeuverResult | null;
