@@ -58,7 +58,9 @@ function keptRanges(combatant: Combatant.Implementation): { other: string; range
     const other = combat.combatants.get(a === id ? b : a);
     // A hidden fighter's name stays the GM's, as its row does.
     const shown = other && (!other.hidden || game.user?.isGM === true);
-    return reach && shown ? [{ other: other.name ?? "", range: reach.range }] : [];
+    // A pair that parted stands at no range now (its round stays kept for the GM).
+    const engaged = reach && typeof reach.apart !== "number";
+    return engaged && shown ? [{ other: other.name ?? "", range: reach.range }] : [];
   });
 }
 

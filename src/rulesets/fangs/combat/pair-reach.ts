@@ -18,6 +18,14 @@ export interface PairReach {
   readonly range: Range;
   /** By combatant id (one of the two), the round of its last advance or withdraw. */
   readonly moved: Readonly<Record<string, number>>;
+  /**
+   * The round their tokens parted in; absent while they stand engaged. The
+   * range and the rounds stay for that round (a step away and back does not
+   * undo a range won, nor the round's one maneuver); from the next round
+   * the pair reads as not engaged (./reach-table.ts `keptReach`). Null is
+   * written to take the mark off (an update merges into what is stored).
+   */
+  readonly apart?: number | null;
 }
 
 /** What FANGS keeps between two fighters: each module's own field; null or absent, none. */
@@ -53,7 +61,18 @@ export function parsePairReach(raw: unknown): PairReach | null {
   if (entries.length > 2) return null;
   for (const [id, round] of entries)
     if (!ID.test(id) || typeof round !== "number" || !Number.isSafeInteger(round) || round < 1) return null;
-  return { range: raw.range as Range, moved: Object.fromEntries(entries) as Record<string, number> };
+  const apart = raw.apart;
+  if (
+    apart !== undefined &&
+    apart !== null &&
+    (typeof apart !== "number" || !Number.isSafeInteger(apart) || apart < 1)
+  )
+    return null;
+  return {
+    range: raw.range as Range,
+    moved: Object.fromEntries(entries) as Record<string, number>,
+    ...(apart !== undefined ? { apart: apart as number | null } : {}),
+  };
 }
 
 /**

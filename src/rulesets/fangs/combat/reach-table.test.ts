@@ -27,6 +27,7 @@ import { RulesError } from "../../../rules/kernel/errors";
 import { skillValueByKey } from "../chat/facts";
 import { fangsTrackerRow, readFangsRow } from "../tracker-row";
 import { fangsPairs, KEPT_RANGES, pairReachOf, parsePairReach, registerReachParting } from "./pair-reach";
+import { keptReach } from "./reach-table";
 
 /**
  * The reach module at the table (RHF-RNG-1 … -3, docs/rules/fangs.md,
@@ -143,7 +144,13 @@ const localize = (key: string, data?: Record<string, string>) =>
   data ? game.i18n!.format(key, data) : game.i18n!.localize(key);
 
 /** The pair's reach as kept on the Combat. */
-const kept = (f: Fight) => pairReachOf(f.combat, f.gruId, f.jennyId);
+const kept = (f: Fight) => {
+  const reach = pairReachOf(f.combat, f.gruId, f.jennyId);
+  if (!reach) return null;
+  // No parting mark (absent, or null as written to take one off): shown without it.
+  const { apart, ...engaged } = reach;
+  return apart == null ? engaged : reach;
+};
 
 /** `user` asks the active GM for an advance or withdraw of `who` against `other`, as the tracker's button does. */
 async function askManeuver(f: Fight, user: typeof world.player, who: string, other: string, dice: number[]) {
@@ -343,11 +350,11 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     world.as(world.gm);
     await f.jennyToken.update({ x: 400, y: 0 });
     await settled(f);
-    expect(kept(f)).toBeNull();
+    expect(kept(f)).toMatchObject({ apart: 1 });
     expect(offers(blow).find((o) => o.choice === "weaponParry")).toMatchObject({ allowed: false });
   });
 
-  it("RHF-RNG-1 (FANGS module): the first melee attack engages the pair at the longer weapon's range, kept before the card; it goes when they part", async () => {
+  it("RHF-RNG-1 (FANGS module): the first melee attack engages the pair at the longer weapon's range, kept once the card is posted; parting marks it, and it goes with a fighter who leaves", async () => {
     const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
     expect(kept(f)).toBeNull();
     const blow = await strike(world.defender, f.jenny, f.jennyToken, "Shortsword", f.gruToken, [15]);
@@ -359,15 +366,32 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     expect(world.notices.at(-1)).toBe(
       localize("FANGS.Reach.Refusal.AtOwnRange", { name: "Pirate Jenny", range: "long" }),
     );
-    // A step aside that keeps them within a pace keeps the range; parting forgets it.
+    // A step aside that keeps them within a pace keeps the range; parting marks the round they parted in.
     await f.jennyToken.update({ x: 100, y: 100 });
     await settled(f);
     expect(kept(f)).toEqual({ range: "long", moved: {} });
     await f.jennyToken.update({ x: 400, y: 0 });
     await settled(f);
-    expect(kept(f)).toBeNull();
+    expect(kept(f)).toEqual({ range: "long", moved: {}, apart: 1 });
     expect(f.combat.updates.at(-1)?.by).toBe(world.gm.id);
-    // Engaged again, they stand again at the range they engage at: Gru's Broadsword is out of it.
+    // The rows show no range while they stand apart.
+    const row = (id: string) =>
+      readFangsRow(
+        f.combat.combatants.contents.find((c) => c.id === id) as unknown as Combatant.Implementation,
+      );
+    expect(row(f.gruId).data.reach).toEqual({ ranges: [] });
+    // Back within reach in the same round: the mark comes off, the range stands.
+    await f.jennyToken.update({ x: 100, y: 0 });
+    await settled(f);
+    expect(kept(f)).toEqual({ range: "long", moved: {} });
+    // Apart into the next round: they engage afresh, at the range they engage at.
+    await f.jennyToken.update({ x: 400, y: 0 });
+    await settled(f);
+    f.combat.round = 2;
+    const [gruC, jennyC] = [f.gruId, f.jennyId].map(
+      (id) => f.combat.combatants.contents.find((c) => c.id === id)!,
+    );
+    expect(keptReach(f.combat, gruC as never, jennyC as never)).toBeNull();
     await f.jennyToken.update({ x: 100, y: 0 });
     world.as(world.player);
     target(world.player, f.jennyToken);
@@ -381,6 +405,31 @@ describe("RHF-RNG-1 … -3 (FANGS module) at the table", () => {
     await f.combat.deleteEmbeddedDocuments("Combatant", [f.jennyId]);
     await f.combat.inTurn(async () => undefined);
     expect(f.combat.system.pairs?.[pairKey(f.gruId, f.jennyId)]).toBeNull();
+  });
+
+  it("RHF-RNG-3 (FANGS module): a step away and back does not undo an advance, nor give a second one in the round", async () => {
+    const f = await fight({ reachModule: true }, LONG_SHORTSWORD);
+    const d20 = gruHardRoll(f);
+    expect(await askManeuver(f, world.player, f.gruId, f.jennyId, [d20])).toBe(true);
+    world.as(world.gm);
+    await f.jennyToken.update({ x: 400, y: 0 });
+    await settled(f);
+    await f.jennyToken.update({ x: 100, y: 0 });
+    await settled(f);
+    expect(kept(f)).toEqual({ range: "medium", moved: { [f.gruId]: 1 } });
+    // Gru's second advance this round is refused; Jenny's spear is still inside its range.
+    expect(await askManeuver(f, world.player, f.gruId, f.jennyId, [d20])).toBe(false);
+    expect(world.notices.at(-1)).toBe(localize("FANGS.Reach.Refusal.OneRangeManeuver", { name: "Gru" }));
+    world.as(world.defender);
+    target(world.defender, f.gruToken);
+    expect(
+      await modules.start.startAttack(f.jenny, itemId(f.jenny, "Shortsword"), {
+        event: SHIFT,
+        token: f.jennyToken as never,
+      }),
+    ).toBe(false);
+    expect(world.notices.at(-1)).toBe(localize("FANGS.Rules.Attack.Refusal.OutOfReach"));
+    world.as(world.gm);
   });
 
   it("RHF-RNG-1 (FANGS module): a first attack whose card is not posted engages nobody", async () => {
@@ -587,6 +636,6 @@ describe("the reach module off", () => {
     expect(onCard.setup.reach).toBe("medium");
     delete onCard.setup.reach;
     expect(onCard).toEqual(offCard);
-    expect(pairReachOf(on.combat, on.gruId, on.jennyId)).toEqual({ range: "medium", moved: {} });
+    expect(kept(on)).toEqual({ range: "medium", moved: {} });
   });
 });

@@ -66,9 +66,16 @@ export function engagingRange(a: PairCombatant, b: PairCombatant, rules: FangsOp
   return engagementRange(weapons, rules);
 }
 
-/** The range kept between two combatants (null: not engaged yet, or parted). */
-export function keptReach(combat: { readonly system: unknown }, a: PairCombatant, b: PairCombatant) {
-  return a.id && b.id ? pairReachOf(combat, a.id, b.id) : null;
+/** The range kept between two combatants (null: not engaged yet, or parted in an earlier round). */
+export function keptReach(
+  combat: { readonly system: unknown; readonly round?: number },
+  a: PairCombatant,
+  b: PairCombatant,
+): PairReach | null {
+  const kept = a.id && b.id ? pairReachOf(combat, a.id, b.id) : null;
+  // Parted in an earlier round: they engage afresh.
+  if (typeof kept?.apart === "number" && kept.apart < (combat.round ?? 0)) return null;
+  return kept;
 }
 
 /** The range the two stand at: the kept one, else the one they engage at. */
@@ -131,6 +138,7 @@ export function engageUpdate(
 ): Combat.UpdateData | null {
   if (rules?.reachModule !== true || !attacker.id || !target.id || attacker.id === target.id) return null;
   if (keptReach(combat, attacker, target)) return null;
-  const reach: PairReach = { range: engagingRange(attacker, target, rules), moved: {} };
+  // A pair parted in an earlier round is written afresh: no mark, no rounds.
+  const reach: PairReach = { range: engagingRange(attacker, target, rules), moved: {}, apart: null };
   return pairReachUpdate(attacker.id, target.id, reach);
 }

@@ -90,7 +90,8 @@ export async function performRangeManeuver(
   const item = reachItemOf(actor);
   if (!item) return refuse("NoMeleeWeapon", names);
   const kept = keptReach(combat, self, other);
-  if (!kept && !engagedByTokens(self, other)) return refuse("NotEngaged", names);
+  if ((!kept || typeof kept.apart === "number") && !engagedByTokens(self, other))
+    return refuse("NotEngaged", names);
   const range = kept?.range ?? engagingRange(self, other, rules);
   const weapon = reachWeaponOf(item);
   const made = madeThisRound(combat, self.id);
@@ -137,6 +138,8 @@ export async function performRangeManeuver(
       ...(kept?.moved[other.id] ? { [other.id]: kept.moved[other.id]! } : {}),
       [self.id]: combat.round,
     },
+    // Made engaged: no parting mark.
+    apart: null,
   });
   if (update) await combat.update(update);
   return null;
@@ -157,10 +160,11 @@ function rangedCombatantsOf(combat: Combat.Implementation, token: { readonly id?
 
 /**
  * The reach module: a moved token's fighters whose tokens now stand apart
- * from the other of a kept pair no longer stand at a range; it is
- * forgotten (the active GM's client, in the Combat's turn). A pair whose
- * tokens are not both on one scene keeps its range: nothing says they
- * parted.
+ * from the other of a kept pair have parted: the round is marked on the
+ * pair, which reads as not engaged from the next round; back within reach
+ * in the same round, the mark comes off and the range won stands (the
+ * active GM's client, in the Combat's turn). A pair whose tokens are not
+ * both on one scene keeps its range: nothing says they parted.
  */
 export async function partIfApart(token: { readonly id?: string | null }): Promise<void> {
   for (const combat of (game.combats ?? []) as Iterable<Combat.Implementation>) {
@@ -178,8 +182,15 @@ function partInCombat(combat: Combat.Implementation, ids: readonly string[]): Pr
       for (const key of pairsOf(combat, id)) {
         const [a, b] = pairIds(key);
         const other = combat.combatants.get(a === id ? b : a);
-        if (!other?.id || !pairReachOf(combat, a, b)) continue;
-        const update = tokensApart(self, other) ? pairReachUpdate(a, b, null) : null;
+        const kept = pairReachOf(combat, a, b);
+        if (!other?.id || !kept) continue;
+        const apart = tokensApart(self, other);
+        let update: Combat.UpdateData | null = null;
+        // Parting marks the round they parted in; standing engaged again takes the mark off.
+        const marked = typeof kept.apart === "number";
+        if (apart && !marked) update = pairReachUpdate(a, b, { ...kept, apart: combat.round });
+        else if (!apart && marked && kept.apart! >= combat.round)
+          update = pairReachUpdate(a, b, { ...kept, apart: null });
         if (update) await combat.update(update);
       }
     }
