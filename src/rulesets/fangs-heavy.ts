@@ -33,6 +33,7 @@ export {
   planStart,
 } from "../rules/fangs/round-engine";
 export { aimWith } from "./fangs/apps/attack/aim";
+export { askRangeManeuver, partIfApart, performRangeManeuver } from "./fangs/apps/attack/range-maneuver";
 export {
   handleStartAttack,
   startAttack,

@@ -1,4 +1,4 @@
-import { maneuverChoices, maneuverMenuView } from "../../src/rulesets/fangs/tracker-row-view";
+import { fangsRowView, maneuverChoices, maneuverMenuView } from "../../src/rulesets/fangs/tracker-row-view";
 import { badButtons, byAttr, byTag, parse, text, unlabelledControls } from "./html";
 import { createTemplateRenderer, loadTranslations } from "./render";
 
@@ -103,5 +103,67 @@ describe("NC-MAN-20: what Draw Weapon readies, in the maneuver menu (templates/c
       ["weapon", expect.stringContaining(t["FANGS.Maneuver.DrawWeapon.Name"]!)],
     ]);
     expect(text(draws)).not.toContain(t["FANGS.Combat.Menu.Readying.OffHand"]!);
+  });
+});
+
+describe("RHF-RNG-1, -3 (FANGS module): the reach cells of a tracker row (templates/combat/maneuver-badge.hbs)", () => {
+  const BADGE = "systems/fangs/templates/combat/maneuver-badge.hbs";
+  const renderer = createTemplateRenderer();
+  const localize = (key: string, data?: Record<string, string | number>) =>
+    data ? renderer.i18n.format(key, data) : renderer.i18n.localize(key);
+  const row = {
+    id: "c1",
+    name: "Gru",
+    isGM: false,
+    mayAct: true,
+    started: true,
+    phase: "melee",
+    at: 0,
+    turn: 0,
+    active: true,
+    acted: false,
+    held: false,
+    outOfAction: false,
+  };
+  const data = { maneuver: "attack" as const, attackKind: "melee" as const, actionLost: false, mv: 12 };
+
+  it("RHF-RNG-1 (FANGS module): shows each kept range in words, and the advance or withdraw as a named button", () => {
+    const view = fangsRowView(
+      { ...data, reach: { ranges: [{ other: "Pirate Jenny", range: "long" }] } },
+      row,
+      localize,
+    );
+    const html = renderer.render(BADGE, view.cells as unknown as Record<string, unknown>);
+    expect(badButtons(html)).toEqual([]);
+    expect(unlabelledControls(html)).toEqual([]);
+    expect(text(byAttr(parse(html), "class", "fangs-range"))).toContain("long range with Pirate Jenny");
+    const [button] = byAttr(parse(html), "data-reach-maneuver", "true");
+    expect(button?.attribs["data-action"]).toBe("rulesetRow");
+    expect(button?.attribs["aria-label"]).toContain("Gru advances or withdraws");
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("RHF-RNG-3 (FANGS module): no button for a viewer who may not act for the fighter, nor before the round begins; nothing with the module off", () => {
+    const noButton = (r: typeof row) =>
+      byAttr(
+        parse(
+          renderer.render(
+            BADGE,
+            fangsRowView({ ...data, reach: { ranges: [] } }, r, localize).cells as unknown as Record<
+              string,
+              unknown
+            >,
+          ),
+        ),
+        "data-reach-maneuver",
+        "true",
+      );
+    expect(noButton({ ...row, mayAct: false })).toEqual([]);
+    expect(noButton({ ...row, started: false })).toEqual([]);
+    expect(noButton({ ...row, outOfAction: true })).toEqual([]);
+    expect(fangsRowView(data, row, localize).cells).toEqual(
+      fangsRowView({ ...data, reach: undefined }, row, localize).cells,
+    );
+    expect(fangsRowView(data, row, localize).cells).not.toHaveProperty("rangeManeuver");
   });
 });

@@ -177,10 +177,13 @@ describe("state between two fighters", () => {
     expect(pairs.pairsOf(combat, "c-bo")).toEqual([]);
   });
 
-  it("FANGS reads its own part of a pair and keeps the others: a pair that is no object is refused in a FANGS world", async () => {
+  it("FANGS keeps its own: a pair that is no object is refused in a FANGS world; its fields are kept", async () => {
     const combat = await table(false);
-    expect(await pairs.writePair(combat as unknown as Combat.Implementation, "c-bo", "c-al", "close")).toBe(
-      false,
-    );
+    const write = (data: unknown) =>
+      pairs.writePair(combat as unknown as Combat.Implementation, "c-bo", "c-al", data);
+    expect(await write("close")).toBe(false);
+    const reach = { range: "close", moved: {} };
+    expect(await write({ reach })).toBe(true);
+    expect(pairs.readPair(combat, "c-al", "c-bo")).toEqual({ reach });
   });
 });

@@ -17,6 +17,7 @@ import { readFangsIntent } from "./card-intents";
 import { fangsCheckLabels } from "./chat/check-card";
 import { fangsTable } from "./combat/fangs-table";
 import { registerHoldWatch } from "./combat/hold-watch";
+import { registerReachParting } from "./combat/pair-reach";
 import { fangsConfigEntry, fangsStatuses } from "./config/fangs-config";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "./config/labels";
 import { registerFangsSettings } from "./config/settings";
@@ -134,10 +135,12 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
   // Its sheets' checks, as `actor.rollCheck(spec)` rolls them.
   rolls: { readCheck: rollSpecOf, rollCheck },
   // Core's sheets put away, its partials preloaded, the sheets following the tracker, `api.rolls`.
-  // The holds module's watch on the Grappled status (./combat/hold-watch.ts).
+  // The holds module's watch on the Grappled status (./combat/hold-watch.ts), and the
+  // reach module's range forgotten when two fighters' tokens part.
   init() {
     registerSheets();
     registerHoldWatch();
+    registerReachParting();
   },
   // The applier's reads and writes of its combatants' lost action and its pool statuses.
   party: fangsParty,

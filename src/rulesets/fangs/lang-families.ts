@@ -160,6 +160,11 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => literalsOf("src/rules/rhf/types.ts", "RANGE_MANEUVERS"),
     complete: true,
   },
+  {
+    pattern: "FANGS.Reach.Refusal.{id}",
+    source:
+      "the refusals of performRangeManeuver (src/rulesets/fangs/apps/attack/range-maneuver.ts), the core's rangeManeuver reasons among them",
+  },
   { pattern: "FANGS.Odds.End.{id}", source: "END_STATES of the simulator (src/sim)" },
   {
     pattern: "FANGS.Aim.Refusal.{id}",

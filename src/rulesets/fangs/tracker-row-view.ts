@@ -37,6 +37,19 @@ export interface FangsRowData {
   readonly lostManeuver?: ManeuverId | null;
   /** MV in paces. */
   readonly mv: number;
+  /**
+   * The reach module, when on: the range kept with each fighter this one is
+   * engaged with (./combat/pair-reach.ts). Absent with the module off.
+   */
+  readonly reach?: {
+    readonly ranges: readonly { readonly other: string; readonly range: string }[];
+  };
+}
+
+/** A kept range as a row shows it. */
+export interface RangeCell {
+  readonly label: string;
+  readonly hint: string;
 }
 
 export interface ManeuverView {
@@ -55,6 +68,10 @@ export interface FangsRowCells {
   readonly canDeclare: boolean;
   readonly declareTooltip: string;
   readonly undeclaredLabel: string;
+  /** The reach module: the ranges kept with others (absent with the module off). */
+  readonly ranges?: readonly RangeCell[];
+  /** The reach module: the advance or withdraw toward the viewer's target, for those who may act for it. */
+  readonly rangeManeuver?: RangeCell;
 }
 
 export interface ManeuverChoice {
@@ -175,10 +192,42 @@ export function fangsRowView(
       canDeclare: row.mayAct && (row.isGM || declareOpen),
       declareTooltip: localize("FANGS.Combat.Menu.Declare"),
       undeclaredLabel: localize("FANGS.Combat.Badge.Undeclared"),
+      ...(data.reach ? reachCells(data.reach, row, localize) : {}),
     },
     badges,
     // NC-RND-4, -7: a holder must act when it breaks; some maneuvers cannot be held.
     holdable: !data.committed && (data.maneuver === null || canActFromHold(data.maneuver).allowed),
+  };
+}
+
+/**
+ * The reach module's cells (RHF-RNG-1, -3): each kept range, on the rows of
+ * both fighters of the pair, and the advance or withdraw toward the
+ * viewer's target once the round has begun.
+ */
+function reachCells(
+  reach: NonNullable<FangsRowData["reach"]>,
+  row: TrackerRowContext,
+  localize: Localize,
+): Pick<FangsRowCells, "ranges" | "rangeManeuver"> {
+  const ranges = reach.ranges.map(({ other, range }) => {
+    const named = localize(`FANGS.Reach.Range.${range}`);
+    return {
+      label: localize("FANGS.Reach.Tracker.Range", { range: named, other }),
+      hint: localize("FANGS.Reach.Tracker.RangeHint", { name: row.name, other, range: named }),
+    };
+  });
+  const asks = row.started && row.mayAct && !row.outOfAction;
+  return {
+    ...(ranges.length > 0 ? { ranges } : {}),
+    ...(asks
+      ? {
+          rangeManeuver: {
+            label: localize("FANGS.Reach.Tracker.Maneuver"),
+            hint: localize("FANGS.Reach.Tracker.ManeuverHint", { name: row.name }),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,8 +1,11 @@
+import { pairIds, pairsOf } from "../../combat/pairs";
 import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
+import { loadRuleset } from "../../on-demand";
 import { isReadying } from "../../rules/fangs/defenses";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { fangsRound } from "./combat/combatant-round";
+import { pairReachOf } from "./combat/pair-reach";
 import { actorFacts, combatantSystem } from "./combat/snapshot";
 import { rulesOptions } from "./config/settings";
 import {
@@ -39,8 +42,34 @@ export function readFangsRow(combatant: Combatant.Implementation): {
       actionLost: system.actionLost,
       lostManeuver: system.lostManeuver,
       mv: facts.mv,
+      ...(rulesOptions()?.reachModule === true ? { reach: { ranges: keptRanges(combatant) } } : {}),
     },
   };
+}
+
+/** The reach module: the ranges kept between this combatant and others (the GM's record on the Combat). */
+function keptRanges(combatant: Combatant.Implementation): { other: string; range: string }[] {
+  const combat = combatant.combat;
+  const id = combatant.id;
+  if (!combat || !id) return [];
+  return pairsOf(combat, id).flatMap((key) => {
+    const [a, b] = pairIds(key);
+    const reach = pairReachOf(combat, a, b);
+    const other = combat.combatants.get(a === id ? b : a);
+    // A hidden fighter's name stays the GM's, as its row does.
+    const shown = other && (!other.hidden || game.user?.isGM === true);
+    // A pair that parted stands at no range now (its round stays kept for the GM).
+    const engaged = reach && typeof reach.apart !== "number";
+    return engaged && shown ? [{ other: other.name ?? "", range: reach.range }] : [];
+  });
+}
+
+/** A click in the row's cells: the reach module's button, else the maneuver badge's menu. */
+function rowClick(click: TrackerRowClick): Promise<HTMLElement | null> {
+  // The reach module's advance or withdraw (RHF-RNG-3): its asking loads with the fight's rules.
+  if (click.target.closest("[data-reach-maneuver]"))
+    return loadRuleset("fangs").then(({ askRangeManeuver }) => askRangeManeuver(click));
+  return openManeuverMenu(click);
 }
 
 /** The maneuver badge's menu under its row; a choice declares or takes back through the combatant. */
@@ -91,5 +120,5 @@ async function openManeuverMenu({ combatant }: TrackerRowClick): Promise<HTMLEle
 export const fangsTrackerRow: TrackerRowPart<FangsRowData, FangsRowCells> = Object.freeze({
   ...fangsRowDrawing,
   read: (combatant: Combatant.Implementation) => readFangsRow(combatant),
-  click: openManeuverMenu,
+  click: rowClick,
 });

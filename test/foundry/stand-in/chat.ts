@@ -268,13 +268,14 @@ export class TokenDocument {
     this.parent?.tokens.push(this);
   }
 
-  /** Moves the token (a GM's drag): only its place, after the server's round trip. */
+  /** Moves the token (a GM's drag): only its place, after the server's round trip; `updateToken` on every client. */
   async update(data: { x?: number; y?: number }): Promise<this> {
     const user = currentUser();
     await roundTrip();
     if (!user.isGM) throw refuseWrite(user, "update", this.uuid);
     if (typeof data.x === "number") this.x = data.x;
     if (typeof data.y === "number") this.y = data.y;
+    broadcastHook("updateToken", this, { ...data }, {}, user.id);
     return this;
   }
 }

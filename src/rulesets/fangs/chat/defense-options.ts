@@ -67,6 +67,8 @@ export interface DefenseQuestion {
   readonly rules?: FangsOptions;
   /** The holds module: a hold's control points immobilize the defender (RHF-HLD-2): no defense but none. */
   readonly immobilized?: boolean;
+  /** The reach module's answer for the defender's weapon at the range it stands at (RHF-RNG-2); absent: nothing limits it. */
+  readonly reach?: { readonly weaponParries: boolean };
 }
 
 export interface DefenseOffer {
@@ -151,6 +153,7 @@ export function defenseContextFor(question: DefenseQuestion): DefenseContext | n
     ...(question.maneuverOptions ? { options: question.maneuverOptions } : {}),
     ...(question.rules ? { rules: question.rules } : {}),
     ...(question.immobilized === true ? { immobilized: true } : {}),
+    ...(question.reach ? { reach: question.reach } : {}),
   };
 }
 

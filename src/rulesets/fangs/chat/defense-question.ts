@@ -4,6 +4,7 @@ import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { worldManeuverOptions } from "../apps/settings/maneuver-options";
 import { fangsRound } from "../combat/combatant-round";
 import { immobilizedIn } from "../combat/hold-control";
+import { parryReach } from "../combat/reach-table";
 import { combatantSystem } from "../combat/snapshot";
 import { rulesOptions } from "../config/settings";
 import { itemSystem } from "../data/views";
@@ -42,6 +43,8 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
   // The card's own combat: a client viewing another scene has another `game.combat`.
   const combat = FangsCombat.withId(state.setup.combatId);
   const rules = rulesOptions();
+  // The reach module: the parry is judged at the range the blow was struck at (the card's).
+  const reach = parryReach(defender, state.setup.reach, rules);
   return {
     defender,
     round: defenderRound(defender, combat),
@@ -57,5 +60,6 @@ export function defenseQuestion(state: ExchangeState, defender: AnyActor): Defen
     immobilizedIn(combat, FangsCombatant.of(defender, combat), rules)
       ? { immobilized: true }
       : {}),
+    ...(reach ? { reach } : {}),
   };
 }

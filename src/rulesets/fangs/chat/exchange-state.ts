@@ -142,6 +142,8 @@ export interface AttackSetup {
   readonly aimBonus?: number;
   /** One target's card of area fire (the bursts and area fire module, RHF-AUT-2); absent otherwise. */
   readonly areaFire?: true;
+  /** The range the blow was struck at (the reach module, RHF-RNG-2: its parries are judged there); absent when off. */
+  readonly reach?: "close" | "medium" | "long";
 }
 
 export interface DefenseRecord {

@@ -107,6 +107,23 @@ export function parseDeclareData(data: unknown, combatantIds: readonly string[])
   return { id: m.id, attackKind: m.attackKind as string | null, readying };
 }
 
+/** An advance or withdraw's data (the reach module): the other combatant of the pair. */
+export interface RangeManeuverData {
+  readonly with: string;
+}
+
+/** A requested advance or withdraw, checked: one combatant making it, another it is made against. */
+export function parseRangeManeuverData(
+  data: unknown,
+  combatantIds: readonly string[],
+): RangeManeuverData | null {
+  const m = data as Record<string, unknown> | null | undefined;
+  if (!m || typeof m !== "object" || Object.keys(m).length !== 1) return null;
+  if (typeof m.with !== "string" || !/^[A-Za-z0-9]{1,64}$/.test(m.with)) return null;
+  if (combatantIds.length !== 1 || combatantIds[0] === m.with) return null;
+  return { with: m.with };
+}
+
 /** The data helper's "holding" status follows the hold, when it is registered. */
 async function markHolding(combat: Combat.Implementation, ids: readonly string[], active: boolean) {
   if (!CONFIG.statusEffects.some((s) => s.id === "holding")) return;
@@ -155,6 +172,14 @@ export const FANGS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = O
       return null;
     },
   },
+  // The reach module's advance or withdraw (RHF-RNG-3): rolled and kept by the GM, in FANGS's heavy part.
+  rangeManeuver: {
+    parse: parseRangeManeuverData,
+    async perform(combat, ids, data) {
+      const { performRangeManeuver } = await loadRuleset("fangs");
+      return performRangeManeuver(combat, ids, (data as RangeManeuverData).with);
+    },
+  },
 });
 
 /** FANGS's players may write their combatants: the GM reads its copy on the Combat (src/rulesets/fangs/combat/record.ts). */
@@ -186,6 +211,6 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   combatantRound: fangsRound,
   actions: FANGS_ACTIONS,
   records: FANGS_RECORDS,
-  // Between two fighters: the holds module's hold (./pairs.ts).
+  // Between two fighters: the holds module's hold and the reach module's range (./pairs.ts).
   pairs: FANGS_PAIRS,
 });

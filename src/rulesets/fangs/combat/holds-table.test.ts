@@ -466,9 +466,14 @@ describe("the holds module at the table", () => {
 
   it("review 8: the hold is written beside another part of the pair and both read back; a pair that is no object is refused", async () => {
     const hold = { grappler: "gru", points: 5, since: 1, card: null };
-    expect(parseFangsPair({ hold, reach: { range: "close" } })).toEqual({ hold, reach: { range: "close" } });
-    expect(parseFangsPair({ reach: { range: "close" } })).toEqual({ reach: { range: "close" } });
-    expect(parseFangsPair({ hold: { ...hold, points: -1 }, reach: 1 })).toEqual({ reach: 1 });
+    const reach = { range: "close", moved: {} };
+    expect(parseFangsPair({ hold, reach })).toEqual({ hold, reach });
+    expect(parseFangsPair({ reach })).toEqual({ reach });
+    // Each part by its own reader: a bad hold is dropped, a bad range reads as none, another part kept.
+    expect(parseFangsPair({ hold: { ...hold, points: -1 }, reach: 1, later: 2 })).toEqual({
+      reach: null,
+      later: 2,
+    });
     expect(parseFangsPair("close")).toBeNull();
     const { t, c } = await fight();
     await worldRules({ controlPointsModule: true });
@@ -476,12 +481,12 @@ describe("the holds module at the table", () => {
     const jenny = combatantOf(c, t.jenny);
     const { readPair, writePair } = await import("../../../combat/pairs");
     world.as(world.gm);
-    expect(await writePair(c as never, gru.id!, jenny.id!, { reach: { range: "close" } })).toBe(true);
+    expect(await writePair(c as never, gru.id!, jenny.id!, { reach })).toBe(true);
     expect(await writePair(c as never, gru.id!, jenny.id!, { hold: { ...hold, grappler: gru.id } })).toBe(
       true,
     );
     expect(readPair(c as never, gru.id!, jenny.id!)).toEqual({
-      reach: { range: "close" },
+      reach,
       hold: { ...hold, grappler: gru.id },
     });
   });

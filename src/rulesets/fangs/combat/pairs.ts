@@ -1,4 +1,5 @@
 import type { TablePairs } from "../../../combat/pairs";
+import { type PairReach, parsePairReach } from "./pair-reach";
 
 /**
  * FANGS's state between two fighters on the Combat (`system.pairs`,
@@ -26,6 +27,8 @@ export interface PairHold {
 export interface FangsPair {
   /** Null: taken off. */
   readonly hold?: PairHold | null;
+  /** The reach module's range (./pair-reach.ts); null: none. */
+  readonly reach?: PairReach | null;
 }
 
 const ID = /^[A-Za-z0-9]{1,64}$/;
@@ -45,15 +48,19 @@ export function parseHold(raw: unknown): PairHold | null | undefined {
 }
 
 /**
- * The pair's data: the holds module's part checked by its own reader (a bad
- * hold is dropped), every other part kept as it is, for its own reader;
- * null when it is no object.
+ * The pair's data, each module's part checked by its own reader: a bad hold
+ * is dropped, a bad range reads as none (null); any other part is kept as it
+ * is, for its own reader; null when the pair is no object.
  */
 export function parseFangsPair(data: unknown): FangsPair | null {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
-  const { hold: raw, ...others } = data as Record<string, unknown>;
-  const hold = raw === undefined ? undefined : parseHold(raw);
-  return hold === undefined ? others : { ...others, hold };
+  const { hold: rawHold, reach: rawReach, ...others } = data as Record<string, unknown>;
+  const hold = rawHold === undefined ? undefined : parseHold(rawHold);
+  return {
+    ...others,
+    ...(hold === undefined ? {} : { hold }),
+    ...(rawReach === undefined ? {} : { reach: rawReach === null ? null : parsePairReach(rawReach) }),
+  };
 }
 
 export const FANGS_PAIRS: TablePairs<FangsPair> = Object.freeze({ parse: parseFangsPair });

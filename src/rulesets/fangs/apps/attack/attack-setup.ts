@@ -71,6 +71,8 @@ export function attackSetup(input: {
   readonly shot?: number;
   /** The bonus the attacker's aim earned (the aiming module); 0 when not given. */
   readonly aimBonus?: number;
+  /** The range the blow is struck at (the reach module); absent when not read. */
+  readonly reach?: AttackSetup["reach"];
 }): AttackSetup {
   const slotModifier = input.slot?.modifier ?? 0;
   const specialModifier = input.special?.result.attackModifier ?? 0;
@@ -80,6 +82,7 @@ export function attackSetup(input: {
   return {
     ...(shot > 1 ? { shot } : {}),
     ...(aimBonus > 0 ? { aimBonus } : {}),
+    ...(input.reach ? { reach: input.reach } : {}),
     skill: input.skill,
     situational: answers.situational,
     slotModifier,

@@ -31,13 +31,14 @@ import { verifyRequester } from "../../../../verify-requester";
 import { otherRuleset, otherRulesetData, usableHere } from "../../../documents";
 import { type AttackPlan, createExchange } from "../../chat/exchange-create";
 import { combatOfAttacker } from "../../chat/exchange-flow";
-import type { ExchangeState, PartyRef } from "../../chat/exchange-state";
+import type { AttackSetup, ExchangeState, PartyRef } from "../../chat/exchange-state";
 import { FactsError, skillKeyOf, skillValueByKey, weaponProfile, weaponSkill } from "../../chat/facts";
 import { aimOf } from "../../combat/aim-flag";
 import { lastFreeAttackRound } from "../../combat/attack-round-flag";
 import { fangsRound } from "../../combat/combatant-round";
 import { freeAttackVerdict } from "../../combat/free-attacks";
 import { immobilizedIn } from "../../combat/hold-control";
+import { attackReach, engageUpdate } from "../../combat/reach-table";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
 import { rulesOptions } from "../../config/settings";
@@ -180,6 +181,8 @@ interface RoundView {
   readonly shot?: number;
   /** The bonus the attacker's aim earned (the aiming module); absent when none. */
   readonly aimBonus?: number;
+  /** The range the attacker and its target stand at (the reach module); absent when not read. */
+  readonly reach?: AttackSetup["reach"];
 }
 
 function roundView(
@@ -205,6 +208,8 @@ function roundView(
   // A shield bashes at arm's length; a weapon's reach is its own.
   const reach = shieldBash ? 1 : (itemSystem(weapon, "weapon")?.reach ?? 1);
   const paces = attackerToken && targetToken ? pacesBetween(attackerToken, targetToken) : null;
+  // The reach module (RHF-RNG-1): the range the two stand at, kept on the Combat once they engaged.
+  const ranges = attackReach(combat, combatant, targetCombatant, weapon, rules);
   const attacker: RoundAttacker = roundAttackerOf(
     system,
     facts,
@@ -242,6 +247,7 @@ function roundView(
           },
         }
       : {}),
+    ...(ranges ? { reach: ranges } : {}),
   };
   let verdict: AttackVerdict;
   if (!system.maneuver) {
@@ -268,6 +274,7 @@ function roundView(
   return {
     ...(shot > 1 ? { shot } : {}),
     ...(aimBonus > 0 ? { aimBonus } : {}),
+    ...(ranges ? { reach: ranges.range } : {}),
     combat: { id: combat.id, round: combat.round, phase },
     maneuver: system.maneuver,
     verdict,
@@ -492,6 +499,7 @@ function planFrom(
         combat: round?.combat ?? null,
         shot: round?.shot ?? 1,
         aimBonus: round?.aimBonus ?? 0,
+        ...(round?.reach ? { reach: round.reach } : {}),
       }),
       special: specialAnswer,
       rollMode: answers.rollMode,
@@ -800,6 +808,28 @@ function areaRefusalAt(
 }
 
 /**
+ * The reach module: a melee attack between two combatants of one fight
+ * engages them, and the range they engage at is kept on the Combat (the
+ * active GM's client, in its write queue) once its card is posted (the card
+ * carries the range it was struck at for its own defense). Once kept it
+ * stays until they part; an attack whose card is not posted engages nobody.
+ */
+async function engage(plan: AttackPlan): Promise<void> {
+  const rules = rulesOptions();
+  if (rules?.reachModule !== true || !plan.setup.combatId) return;
+  if (weaponProfile(plan.weapon, shieldStrikeDamage(rules)).kind !== "melee") return;
+  const combat = combatOfAttacker(plan.attacker, plan.setup.combatId);
+  const token = plan.target.tokenUuid ? tokenFrom(plan.target.tokenUuid) : null;
+  const targetActor =
+    (token?.actor as Actor.Implementation | null | undefined) ?? (await actorAt(plan.target.actorUuid));
+  const attacker = FangsCombatant.of(plan.attacker, combat);
+  const target = FangsCombatant.of(targetActor, combat);
+  if (!combat || !attacker || !target) return;
+  const update = engageUpdate(combat, attacker, target, rules);
+  if (update) await combat.update(update);
+}
+
+/**
  * Plans, rolls and posts the attack (the active GM's client): the GM is the
  * card's author. One step of the GM's write queue, from the check that
  * allows the attack to the attack counted on the combatant.
@@ -825,6 +855,7 @@ export function runStartAttack(
     }
     const result = await createExchange(planned.plan, { by: user.id ?? "" });
     if (!result.ok) return refusal(result.key, { ...result.data });
+    await engage(planned.plan);
     return { ok: true, messageId: result.message?.id ?? null };
   });
 }
