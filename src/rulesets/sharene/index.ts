@@ -25,8 +25,9 @@ import "./config/types";
  * part src/rulesets/sharene-heavy.ts.
  *
  * Not yet `playable`. What is here: its actor and item types with their
- * models and sheets, its statuses and token bars, its world rules option,
- * its CONFIG.FANGS entry, its simulator. What is not: its round (a table:
+ * models and sheets (its styles' reference entries among them), its packs,
+ * its statuses and token bars, its world rules option, its CONFIG.FANGS
+ * entry, its simulator. What is not: its round (a table:
  * declarations, styles, initiative) and its exchange card. Without them a
  * Sharene world would run FANGS's round over Sharene fighters and refuse
  * every attack, so the "Combat rules" setting does not offer it: a GM sees
