@@ -17,6 +17,8 @@ import { validateFighter } from "../../src/rules/sharene/fighter";
 import { SHARENE_LOCATIONS, skillTotal } from "../../src/rules/sharene/sheet";
 import { BLOWS, type ShareneFighter, STYLES } from "../../src/rules/sharene/types";
 import { signedDf } from "../../src/rulesets/sharene/apps/sheets/item-context";
+import { runDuel } from "../../src/rulesets/sharene/sim/duel";
+import { createPolicy } from "../../src/rulesets/sharene/sim/policies";
 import { SHARENE_SAMPLE_FIGHTERS } from "../../src/rulesets/sharene/sim/roster";
 import { loadTranslations } from "../handlebars/render";
 import { loadPacks, type SourceDocument } from "./pack-sources";
@@ -147,6 +149,32 @@ describe("Sharene's packs", () => {
       const { styles } = sys(actor);
       expect(styles.fullParry && styles.parryRiposte, actor.name).toBe(parries);
       expect(styles.fullAttack && styles.attackParry, actor.name).toBe(true);
+    }
+  });
+
+  it("each creature plays through the simulator's round against the sample characters: fights that end, won and lost", () => {
+    const SEEDS = 40;
+    for (const creature of docs("sharene-creatures")) {
+      const beast = validateFighter(asFighter(creature));
+      let wins = 0;
+      let losses = 0;
+      for (const sample of SHARENE_SAMPLE_FIGHTERS) {
+        for (let seed = 1; seed <= SEEDS; seed++) {
+          const { summary, log } = runDuel(
+            { fighters: [beast, sample], policies: [createPolicy("default"), createPolicy("default")] },
+            seed,
+            seed === 1,
+          );
+          expect(summary.unfinished, `${creature.name} against ${sample.name}, seed ${seed}`).toBe(false);
+          if (summary.winner === 0) wins++;
+          if (summary.winner === 1) losses++;
+          // Its weapon cannot parry: it never picks a style that only answers with parries.
+          for (const round of log ?? [])
+            expect(["fullAttack", "attackParry", null]).toContain(round.styles[0]);
+        }
+      }
+      expect(wins, creature.name).toBeGreaterThan(0);
+      expect(losses, creature.name).toBeGreaterThan(0);
     }
   });
 
