@@ -1,20 +1,36 @@
 import "../foundry/setup";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resolveShareneOptions, SHARENE_DEFAULTS } from "../../src/rules/sharene/config";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
+import { resolveShareneOptions, SHARENE_DEFAULTS, type ShareneRules } from "../../src/rules/sharene/config";
+import {
+  beginActions,
+  declareAction,
+  declareStyle,
+  defenseOptions,
+  endTurn,
+  type FightView,
+  offerAttack,
+  resolveAttack,
+  rollInitiative,
+  type ShareneRound,
+  startRound,
+} from "../../src/rules/sharene/round-engine";
 import { STYLES, type Style } from "../../src/rules/sharene/types";
 import { shareneItemSheetContext, styleFigures } from "../../src/rulesets/sharene/apps/sheets/item-context";
 import { shareneItemParts } from "../../src/rulesets/sharene/apps/sheets/parts";
 import { shareneItemData } from "../../src/rulesets/sharene/apps/sheets/sheet-data";
 import { shareneStyle } from "../../src/rulesets/sharene/data/views";
 import { resetWorld, standIn } from "../foundry/setup";
+import { fighter, fresh } from "../support/sharene-fixtures";
 import { badButtons, byAttr, duplicateIds, mouseOnlyActions, parse, text, unlabelledControls } from "./html";
 import { createTemplateRenderer } from "./render";
 
 /**
  * Sharene's style entries (`shareneStyle`, its compendium's reference
  * items): made through Foundry's create path on the stand-in, a bad style
- * refused with the entry unchanged, and the sheet rendered from its real
- * template showing each figure from the rules it is given.
+ * refused with the entry unchanged, the sheet rendered from its real
+ * template showing each figure from the rules it is given, and each figure
+ * equal to the one the round engine plays with those rules.
  */
 
 type Obj = Record<string, unknown>;
@@ -51,7 +67,7 @@ describe("a Sharene style entry", () => {
   });
 
   it("refuses a style the core does not have, the entry left as it was, with a notice naming the field", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const item = await styleItem("fullAttack");
     const before = item.toObject();
     await item.update({ "system.style": "berserk" });
@@ -154,3 +170,91 @@ describe("the style sheet", () => {
       expect(styleFigures(style).map((f) => f.aspect)).toEqual(["attack", "defense", "riposte", "parried"]);
   });
 });
+
+describe("the style sheet's figures are the round engine's", () => {
+  // Every DF apart from the others, so that a figure read from the wrong key shows.
+  const rules: ShareneRules = resolveShareneOptions({
+    fullAttackDf: 2,
+    fullAttackDefenseDf: -3,
+    parriedFullAttackDf: -1,
+    fullParryDefenseDf: 3,
+    fullParryRiposteDf: -2,
+    riposteDf: { better: 1, notBetter: -3, failed: -6 },
+  });
+  const sheets = [fighter("al"), fighter("bo")];
+  const view: FightView = {
+    sheet: (id) => sheets.find((f) => f.id === id)!,
+    condition: (id) => fresh(sheets.find((f) => f.id === id)!),
+  };
+  /** Al (in `style`) and Bo (Attack and Parry) at each other; `first` acts first. */
+  function ready(style: Style, first: "al" | "bo"): ShareneRound {
+    let round = startRound(null, [
+      { id: "al", outOfAction: false },
+      { id: "bo", outOfAction: false },
+    ]);
+    round = declareAction(round, "al", { target: "bo", action: "melee" });
+    round = declareAction(round, "bo", { target: "al", action: "melee" });
+    round = rollInitiative(round, view, new ScriptedDice(first === "al" ? [9, 1] : [1, 9]), rules);
+    round = declareStyle(round, "al", { style }, view, rules);
+    round = declareStyle(round, "bo", { style: "attackParry" }, view, rules);
+    return beginActions(round);
+  }
+  const shown = (style: Style, aspect: string) =>
+    styleFigures(style, rules).find((f) => f.aspect === aspect)!;
+
+  it.each([...STYLES])("%s: its own attack's DF, or none", (style) => {
+    const answer = offerAttack(ready(style, "al"), "al", view, rules);
+    const figure = shown(style, "attack");
+    if (answer.ok) expect(figure.params.df).toBe(signed(answer.attack.dn.dfRaw));
+    else expect([answer.reason, figure.text]).toEqual(["StyleDoesNotAttack", "SHARENE.StyleItem.NoAttack"]);
+  });
+
+  it.each([...STYLES])("%s: its defense's DF against one opponent", (style) => {
+    const round = ready(style, "bo");
+    const attack = offerAttack(round, "bo", view, rules);
+    if (!attack.ok) throw new Error(attack.reason);
+    const parry = defenseOptions(round, attack.attack, view, rules).find((o) => o.defense === "parry")!;
+    const figure = shown(style, "defense");
+    const df = figure.text === "SHARENE.StyleItem.UsualDefense" ? "0" : figure.params.df;
+    expect(df).toBe(signed(parry.dn.dfRaw));
+  });
+
+  it.each([...STYLES])("%s: the riposte a parry of a higher Success Level opens, or none", (style) => {
+    // Bo's attack at DN 14 rolls 14 (a plain success); Al's parry rolls 1, a higher level whatever its DN.
+    const r = resolveAttack(
+      ready(style, "bo"),
+      { attackerId: "bo" },
+      "parry",
+      view,
+      new ScriptedDice([14, 1]),
+      rules,
+    );
+    expect(r.exchange.outcome).toBe("parried");
+    const pending = r.round.pendingRiposte;
+    const figure = shown(style, "riposte");
+    if (pending === null) expect(figure.text).toBe("SHARENE.StyleItem.NoRiposte");
+    else {
+      const df = signed(pending.parts.reduce((sum, part) => sum + part.df, 0));
+      expect(figure.params.better ?? figure.params.df).toBe(df);
+    }
+  });
+
+  it.each([...STYLES])("%s: what whoever parries it pays on its own attack", (style) => {
+    const round = ready(style, "al");
+    const figure = shown(style, "parried");
+    if (!offerAttack(round, "al", view, rules).ok) {
+      expect(figure.text).toBe("SHARENE.StyleItem.ParriedNothing");
+      return;
+    }
+    const r = resolveAttack(round, { attackerId: "al" }, "parry", view, new ScriptedDice([5, 1]), rules);
+    expect(r.exchange.outcome).toBe("parried");
+    const answer = offerAttack(endTurn(r.round), "bo", view, rules);
+    if (!answer.ok) throw new Error(answer.reason);
+    const df = figure.text === "SHARENE.StyleItem.ParriedNothing" ? "0" : figure.params.df;
+    expect(df).toBe(signed(answer.attack.dn.dfRaw));
+  });
+});
+
+function signed(df: number): string {
+  return df > 0 ? `+${df}` : df < 0 ? `\u2212${-df}` : "0";
+}
