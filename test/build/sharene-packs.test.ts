@@ -121,8 +121,9 @@ describe("Sharene's packs", () => {
         const pack = item.type === "shareneWeapon" ? "sharene-weapons" : "sharene-armor";
         const own = entry(pack, item.name);
         expect(own, `${actor.name}'s ${item.name}`).toBeDefined();
-        const { attack: _a, parry: _p, ...figures } = sys(item);
-        const { attack: _b, parry: _q, ...packFigures } = sys(own!);
+        // A carried weapon is equipped; the pack's is not (finding 5: a second equipped weapon would not be the one used).
+        const { attack: _a, parry: _p, equipped: _e, ...figures } = sys(item);
+        const { attack: _b, parry: _q, equipped: _f, ...packFigures } = sys(own!);
         expect(figures, `${actor.name}'s ${item.name}`).toEqual(packFigures);
       }
     }
@@ -131,6 +132,16 @@ describe("Sharene's packs", () => {
         .map((d) => d.name)
         .sort(),
     ).toEqual(SHARENE_SAMPLE_FIGHTERS.map((f) => f.weapon.name).sort());
+  });
+
+  it("pack weapons are stored unequipped: given to a fighter, they do not silently sit beside the one it fights with", () => {
+    for (const weapon of docs("sharene-weapons")) expect(sys(weapon).equipped, weapon.name).toBe(false);
+    for (const armor of docs("sharene-armor")) expect(sys(armor).equipped, armor.name).toBe(true);
+  });
+
+  it("each beast's biography warns that its bite, claws or tusks go with its leading foreleg", () => {
+    for (const creature of docs("sharene-creatures"))
+      expect(plain(sys(creature).biography), creature.name).toContain("leading foreleg");
   });
 
   it("every sample is a fighter the rules core accepts, unhurt, its life points on the token's bar", () => {
@@ -229,6 +240,13 @@ describe("the journal Sharene rules readings", () => {
       "makes no new check",
       "what a special hit is",
       "whether multipliers add up or multiply",
+      // finding 6: the two cases of a refused value, as docs/rules/sharene.md has them
+      "is refused with a message and not stored",
+      "is played as the defaults",
+      // finding 7: why no sample weapon is thrown or shot
+      "no sample weapon is thrown or shot",
+      // finding 4: a beast's weapon goes with its leading foreleg
+      "a lamed leading foreleg",
     ])
       expect(all, phrase).toContain(phrase);
   });
