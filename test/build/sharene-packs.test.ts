@@ -263,6 +263,67 @@ describe("the journal Sharene rules readings", () => {
       );
   });
 
+  it("every figure it states is SHARENE_DEFAULTS's: each sentence is built from the key it quotes", () => {
+    const d = SHARENE_DEFAULTS;
+    const all = plain((journal().pages ?? []).map(pageText).join(" "));
+    const df = signedDf;
+    const times = (n: number) => `\u00d7${n}`;
+    const cf = (n: number) => `END \u00d7 ${n}`;
+    const dur = (k: keyof typeof d.durations) => {
+      const spec = d.durations[k];
+      return `${spec.dice}${spec.times ? ` \u00d7 ${spec.times}` : ""} ${spec.unit}`;
+    };
+    const WORDS: Record<string, string> = { "1/2": "Half", "2/3": "two thirds", "1/3": "a third" };
+    const fraction = (f: { num: number; den: number }) => WORDS[`${f.num}/${f.den}`] ?? `${f.num}/${f.den}`;
+    const band = (i: number) => d.damageBands[i]!;
+    const range = (r: { from: number; to: number }) => `${r.from}\u2013${r.to % 10}`;
+    const blows = d.blowTable.map((r) => `${range(r)} ${r.blow}`).join(", ");
+    // The page groups the called shots by level; the defaults must group them the same way.
+    expect(d.calledShots).toEqual({
+      head: "special",
+      rightArm: "high",
+      leftArm: "high",
+      torso: "high",
+      rightLeg: "high",
+      leftLeg: "high",
+      disarm: "special",
+      cutEquipment: "high",
+      specialTarget: "special",
+    });
+    expect([d.initiativeAbility.melee, d.initiativeAbility.thrown, d.initiativeAbility.missile]).toEqual([
+      "agi",
+      "dex",
+      "dex",
+    ]);
+    expect(d.riposteDf.better).toBe(0); // "at no penalty"
+    expect([d.secondsPerRound, d.lastPoint]).toEqual([3, 1]); // "three seconds", "exactly one point"
+    for (const sentence of [
+      `Each rolls 1d${d.initiativeDie} and adds AGI for a melee blow, DEX for a throw or a shot`,
+      `under ${d.successLevels.high} a plain success, ${d.successLevels.high} to ${d.successLevels.special - 1} a High success, ${d.successLevels.special} or more a Special success`,
+      `A natural ${d.criticalFailureFace} always fails critically, unless the DN is above ${d.criticalFailureUnlessDnAbove}`,
+      `the first at ${df(d.multipleDefenseDf[0])} and the second at ${df(d.multipleDefenseDf[1])}`,
+      `splits its parry among several attacks, each at ${df(d.splitParryDf)}`,
+      `${df(d.fullAttackDf)} to its attack, and one defense in the whole round at ${df(d.fullAttackDefenseDf)}`,
+      `Whoever tries to parry it attacks at ${df(d.parriedFullAttackDf)} for the rest of the round`,
+      `${df(d.fullParryDefenseDf)} to each defense, and after a parry that holds a reflex riposte at ${df(d.fullParryRiposteDf)}`,
+      `gives a riposte at ${df(d.riposteDf.notBetter)}; a failed parry, one at ${df(d.riposteDf.failed)}`,
+      `an equal or higher one costs ${df(d.riposteDf.notBetter)}, a failed one ${df(d.riposteDf.failed)}`,
+      `${df(d.riposteParryDf)} to the parry or dodge`,
+      `It does ${fraction(d.riposteDamage).toLowerCase()} the rolled damage`,
+      `state a slash or a thrust its weapon deals, at ${df(d.statedBlowDf)}`,
+      `Otherwise the d10 decides once the blow gets through: ${blows}`,
+      `${times(d.damageMultipliers.head)} to the head, ${times(d.damageMultipliers.critical)} for a critical hit (an attack rolled on a natural ${d.criticalHitFace}), ${times(d.damageMultipliers.special)} for a special hit`,
+      `${fraction(d.limbUseless)} the full life points makes the limb useless, ${fraction(d.limbSevered)} severs it`,
+      `below ${df(d.comaDownTo)} the fighter is dead; from 0 to ${df(d.comaDownTo)} in a coma, dying in ${dur("coma")}`,
+      `with exactly one point left out for ${dur(d.lastPointKnockout)}`,
+      `at least ${fraction(band(0).atLeast)} of the full life points ${cf(band(0).cf)}, or ${dur(band(0).knockout)} out`,
+      `at least ${fraction(band(1).atLeast).toLowerCase()} ${cf(band(1).cf)}, ${dur(band(1).knockout)}`,
+      `at least ${fraction(band(2).atLeast)} ${cf(band(2).cf)}, ${dur(band(2).knockout)}`,
+      `fewer than ${d.lowLifeBelow} points left ${cf(d.lowLifeCf)}, ${dur(d.lowLifeKnockout)}`,
+    ])
+      expect(all, sentence).toContain(sentence);
+  });
+
   it("speaks to a GM: no clause id, no file, no command, no identifier", () => {
     for (const page of journal().pages ?? []) {
       const text = plain(pageText(page));
