@@ -19,7 +19,7 @@ import { STYLES, type Style } from "../../src/rules/sharene/types";
 import { shareneItemSheetContext, styleFigures } from "../../src/rulesets/sharene/apps/sheets/item-context";
 import { shareneItemParts } from "../../src/rulesets/sharene/apps/sheets/parts";
 import { shareneItemData } from "../../src/rulesets/sharene/apps/sheets/sheet-data";
-import { shareneStyle } from "../../src/rulesets/sharene/data/views";
+import { shareneFighter, shareneStyle } from "../../src/rulesets/sharene/data/views";
 import { resetWorld, standIn } from "../foundry/setup";
 import { fighter, fresh } from "../support/sharene-fixtures";
 import { badButtons, byAttr, duplicateIds, mouseOnlyActions, parse, text, unlabelledControls } from "./html";
@@ -73,6 +73,45 @@ describe("a Sharene style entry", () => {
     await item.update({ "system.style": "berserk" });
     expect(item.toObject()).toEqual(before);
     expect(errors()[0]).toContain("Entry: Style must be one of");
+  });
+});
+
+describe("a style entry given to a fighter teaches it the style (review finding 1)", () => {
+  type AnyActor = Actor.Implementation & { items: { size: number }; toObject(): Obj };
+  const actorClass = () => CONFIG.Actor.documentClass as unknown as { create(data: Obj): Promise<AnyActor> };
+  const infos = () => standIn.ui.notifications.shown.filter((n) => n.type === "info").map((n) => n.message);
+  const giveEntry = (actor: AnyActor, style: Style) =>
+    (CONFIG.Item.documentClass as unknown as { create(d: Obj, o: Obj): Promise<unknown> }).create(
+      { name: "Full Parry", type: "shareneStyle", system: { style } },
+      { parent: actor },
+    );
+
+  it("no item is made; the style joins the ones it knows, and the user is told", async () => {
+    const wolf = await actorClass().create({
+      name: "Wolf",
+      type: "shareneCreature",
+      system: { styles: { fullParry: false, parryRiposte: false } },
+    });
+    expect(await giveEntry(wolf, "fullParry")).toBeUndefined();
+    expect(wolf.items.size).toBe(0);
+    expect(shareneFighter(wolf)?.knownStyles).toContain("fullParry");
+    expect(infos()).toEqual(["Wolf now knows the style full parry."]);
+  });
+
+  it("a style it already knows changes nothing but is still not made an item", async () => {
+    const arden = await actorClass().create({ name: "Arden", type: "shareneCharacter" });
+    const before = arden.toObject();
+    await giveEntry(arden, "attackParry");
+    expect(arden.toObject()).toEqual(before);
+  });
+
+  it("an actor of another ruleset is left to the shared refusal: nothing made, nothing learned", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const gru = await actorClass().create({ name: "Gru", type: "character" });
+    const before = gru.toObject();
+    await giveEntry(gru, "fullParry");
+    expect(gru.toObject()).toEqual(before);
+    expect(infos()).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 import { choice, html } from "../../../data/fields";
+import { STYLES, type Style } from "../../../rules/sharene/types";
 import { STYLE_LABELS } from "../config/labels";
 import { shareneLabels } from "../config/sharene-config";
+import { shareneFighter } from "./views";
 
 function styleSchema() {
   return {
@@ -23,5 +25,38 @@ export class ShareneStyleModel extends foundry.abstract.TypeDataModel<
 > {
   static override defineSchema(): ShareneStyleSchema {
     return styleSchema();
+  }
+
+  /**
+   * An entry given to a Sharene fighter (dropped on its sheet, or made on
+   * it) teaches it the style instead of becoming an item: the round reads
+   * the styles a fighter knows from its sheet's boxes, and the sheet lists
+   * no style items. An actor of another ruleset is left to the shared
+   * refusal.
+   */
+  protected override async _preCreate(
+    data: Parameters<
+      foundry.abstract.TypeDataModel<ShareneStyleSchema, Item.Implementation>["_preCreate"]
+    >[0],
+    options: Parameters<
+      foundry.abstract.TypeDataModel<ShareneStyleSchema, Item.Implementation>["_preCreate"]
+    >[1],
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const actor = (this.parent as Item.Implementation | null)?.parent as Actor.Implementation | null;
+    const fighter = actor ? shareneFighter(actor) : null;
+    if (!actor || !fighter) return undefined;
+    const style = this.style as Style;
+    if (STYLES.includes(style) && !fighter.styles[style])
+      await actor.update({ [`system.styles.${style}`]: true } as Actor.UpdateData);
+    ui.notifications?.info(
+      game.i18n.format("SHARENE.Sheet.StyleLearned", {
+        actor: actor.name ?? "",
+        style: game.i18n.localize(shareneLabels("styles")[style] ?? style),
+      }),
+    );
+    return false;
   }
 }
