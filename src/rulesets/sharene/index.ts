@@ -6,7 +6,7 @@ import { LIFE_POOL } from "../../rules/sharene/types";
 import type { PoolDefinition, RulesetDefinition, StatusDefinition } from "../registry";
 import { registerRulesetDefinition } from "../registry";
 import { ShareneActorSheet } from "./apps/sheets/actor-sheet";
-import { ShareneArmorSheet, ShareneWeaponSheet } from "./apps/sheets/item-sheet";
+import { ShareneArmorSheet, ShareneStyleSheet, ShareneWeaponSheet } from "./apps/sheets/item-sheet";
 import { SHARENE_PARTIALS } from "./apps/sheets/parts";
 import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, SHARENE_COMBATANT_TYPE } from "./config/labels";
 import { applyStoredShareneRules, hasStoredShareneOptions, registerShareneSettings } from "./config/settings";
@@ -14,6 +14,7 @@ import { shareneConfigEntry, shareneStatuses } from "./config/sharene-config";
 import { ShareneCharacterModel, ShareneCreatureModel } from "./data/actor";
 import { ShareneCombatantModel } from "./data/combatant";
 import { ShareneArmorModel } from "./data/item-armor";
+import { ShareneStyleModel } from "./data/item-style";
 import { ShareneWeaponModel } from "./data/item-weapon";
 import { loadShareneHeavy } from "./heavy";
 import "./config/types";
@@ -24,8 +25,9 @@ import "./config/types";
  * part src/rulesets/sharene-heavy.ts.
  *
  * Not yet `playable`. What is here: its actor and item types with their
- * models and sheets, its statuses and token bars, its world rules option,
- * its CONFIG.FANGS entry, its simulator. What is not: its round (a table:
+ * models and sheets (its styles' reference entries among them), its packs,
+ * its statuses and token bars, its world rules option, its CONFIG.FANGS
+ * entry, its simulator. What is not: its round (a table:
  * declarations, styles, initiative) and its exchange card. Without them a
  * Sharene world would run FANGS's round over Sharene fighters and refuse
  * every attack, so the "Combat rules" setting does not offer it: a GM sees
@@ -106,6 +108,11 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
         model: ShareneArmorModel,
         labelKey: ITEM_TYPE_LABELS.shareneArmor,
         sheets: [{ sheetClass: ShareneArmorSheet, labelKey: "SHARENE.Sheet.Label.Armor", makeDefault: true }],
+      },
+      shareneStyle: {
+        model: ShareneStyleModel,
+        labelKey: ITEM_TYPE_LABELS.shareneStyle,
+        sheets: [{ sheetClass: ShareneStyleSheet, labelKey: "SHARENE.Sheet.Label.Style", makeDefault: true }],
       },
     },
     ChatMessage: {},

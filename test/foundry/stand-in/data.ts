@@ -623,4 +623,8 @@ export class DataModel {
 export class TypeDataModel extends DataModel {
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** Called by ClientDocument#_preCreate on the creating client; false keeps the document out. */
+  async _preCreate(_data: unknown, _options: unknown, _user: unknown): Promise<boolean | undefined> {
+    return undefined;
+  }
 }

@@ -560,10 +560,12 @@ export class StandInDocument {
   }
 
   protected async _preCreate(
-    _data: Obj,
-    _options: OperationOptions,
-    _user: unknown,
+    data: Obj,
+    options: OperationOptions,
+    user: unknown,
   ): Promise<boolean | undefined> {
+    // ClientDocument#_preCreate asks the type data model (TypeDataModel#_preCreate): false keeps the document out.
+    if (this.system instanceof TypeDataModel) return this.system._preCreate(data, options, user);
     return undefined;
   }
 

@@ -8,7 +8,7 @@ import { ACTION_KINDS, type ActionKind, STYLES, type Style } from "../../../rule
 export const SHARENE_ACTOR_TYPES = ["shareneCharacter", "shareneCreature"] as const;
 export type ShareneActorType = (typeof SHARENE_ACTOR_TYPES)[number];
 
-export const SHARENE_ITEM_TYPES = ["shareneWeapon", "shareneArmor"] as const;
+export const SHARENE_ITEM_TYPES = ["shareneWeapon", "shareneArmor", "shareneStyle"] as const;
 export type ShareneItemType = (typeof SHARENE_ITEM_TYPES)[number];
 
 /** The combatant type a Sharene world's combatants get (its round's state comes with its table). */
@@ -22,6 +22,7 @@ export const ACTOR_TYPE_LABELS: Readonly<Record<ShareneActorType, string>> = Obj
 export const ITEM_TYPE_LABELS: Readonly<Record<ShareneItemType, string>> = Object.freeze({
   shareneWeapon: "SHARENE.Type.Weapon",
   shareneArmor: "SHARENE.Type.Armor",
+  shareneStyle: "SHARENE.Type.Style",
 });
 
 export const ACTION_KIND_LABELS: Readonly<Record<ActionKind, string>> = Object.freeze(

@@ -1,5 +1,6 @@
 import type { ShareneCharacterModel, ShareneCreatureModel } from "../data/actor";
 import type { ShareneArmorModel } from "../data/item-armor";
+import type { ShareneStyleModel } from "../data/item-style";
 import type { ShareneWeaponModel } from "../data/item-weapon";
 
 /**
@@ -15,5 +16,6 @@ declare module "../../../config/fvtt-configuration" {
   interface RulesetItemModels {
     shareneWeapon: typeof ShareneWeaponModel;
     shareneArmor: typeof ShareneArmorModel;
+    shareneStyle: typeof ShareneStyleModel;
   }
 }

@@ -2,6 +2,7 @@ import { actorSystemOf, itemSystem } from "../../../data/views";
 import type { ShareneActorType } from "../config/labels";
 import type { ShareneFighterDerived, ShareneFighterSchema } from "./actor";
 import type { ShareneArmorSchema } from "./item-armor";
+import type { ShareneStyleSchema } from "./item-style";
 import type { ShareneWeaponDerived, ShareneWeaponSchema } from "./item-weapon";
 import "../config/types";
 
@@ -18,11 +19,13 @@ type Source<S extends foundry.data.fields.DataSchema> = foundry.data.fields.Sche
 export type ShareneFighterSystem = Initialized<ShareneFighterSchema> & ShareneFighterDerived;
 export type ShareneWeaponSystem = Initialized<ShareneWeaponSchema> & ShareneWeaponDerived;
 export type ShareneArmorSystem = Initialized<ShareneArmorSchema>;
+export type ShareneStyleSystem = Initialized<ShareneStyleSchema>;
 
 /** The stored `system` of each type, as a pack source or a test's creation data holds it. */
 export type ShareneFighterSource = Source<ShareneFighterSchema>;
 export type ShareneWeaponSource = Source<ShareneWeaponSchema>;
 export type ShareneArmorSource = Source<ShareneArmorSchema>;
+export type ShareneStyleSource = Source<ShareneStyleSchema>;
 
 /** A Sharene fighter's data (character or creature), or null. */
 export function shareneFighter(actor: Actor.Implementation): ShareneFighterSystem | null {
@@ -39,4 +42,8 @@ export function shareneWeapon(item: Item.Implementation): ShareneWeaponSystem | 
 
 export function shareneArmor(item: Item.Implementation): ShareneArmorSystem | null {
   return itemSystem(item, "shareneArmor") as unknown as ShareneArmorSystem | null;
+}
+
+export function shareneStyle(item: Item.Implementation): ShareneStyleSystem | null {
+  return itemSystem(item, "shareneStyle") as unknown as ShareneStyleSystem | null;
 }

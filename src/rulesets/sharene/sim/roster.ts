@@ -2,8 +2,9 @@ import type { ShareneFighter, ShareneWeapon } from "../../../rules/sharene/types
 import { SimError } from "../../../sim/sim-error";
 
 /**
- * Sample Sharene fighters as plain data, for the simulator until the
- * ruleset's compendium actors exist (the table issue). The text gives no
+ * Sample Sharene fighters as plain data, for the simulator; the compendium's
+ * characters (packs/sharene-characters) are the same fighters, and
+ * test/build/sharene-packs.test.ts keeps the two equal. The text gives no
  * character or weapon figures (docs/rules/sharene.md, "Figures a sheet
  * brings"); these are chosen to make distinct fighters: a duellist, a
  * halberdier with a special attack, a spearman, an armored axeman.

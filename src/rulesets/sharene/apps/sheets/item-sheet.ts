@@ -19,7 +19,7 @@ export class ShareneItemSheet extends HandlebarsItemSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
-    const { shareneItemData, shareneItemSheetContext } = await loadRuleset("sharene");
+    const { readWorldShareneRules, shareneItemData, shareneItemSheetContext } = await loadRuleset("sharene");
     const data = shareneItemData(this.item);
     if (!data) return base;
     const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
@@ -32,7 +32,9 @@ export class ShareneItemSheet extends HandlebarsItemSheet {
         editable: this.isEditable,
         idPrefix: this.id,
         enrichedDescription,
-        labels: { actionKinds: shareneLabels("actionKinds") },
+        labels: { actionKinds: shareneLabels("actionKinds"), styles: shareneLabels("styles") },
+        // A style entry shows its DFs as this world plays them.
+        rules: data.type === "shareneStyle" ? readWorldShareneRules() : undefined,
       }),
     };
   }
@@ -47,4 +49,8 @@ export class ShareneWeaponSheet extends ShareneItemSheet {
 }
 export class ShareneArmorSheet extends ShareneItemSheet {
   static override PARTS = shareneItemParts("shareneArmor");
+}
+/** A style's reference entry: which style, its description, and its DFs under the world's rules. */
+export class ShareneStyleSheet extends ShareneItemSheet {
+  static override PARTS = shareneItemParts("shareneStyle");
 }

@@ -20,6 +20,7 @@ export const SHARENE_ACTOR_PARTS: Readonly<Record<string, ShareneTemplatePart>> 
 const ITEM_TEMPLATE: Readonly<Record<ShareneItemType, string>> = {
   shareneWeapon: "weapon",
   shareneArmor: "armor",
+  shareneStyle: "style",
 };
 
 export function shareneItemParts(type: ShareneItemType): Record<string, ShareneTemplatePart> {

@@ -2,9 +2,11 @@ import type { ShareneActorType, ShareneItemType } from "../../config/labels";
 import {
   type ShareneArmorSystem,
   type ShareneFighterSystem,
+  type ShareneStyleSystem,
   type ShareneWeaponSystem,
   shareneArmor,
   shareneFighter,
+  shareneStyle,
   shareneWeapon,
 } from "../../data/views";
 
@@ -17,7 +19,8 @@ import {
 
 export type ShareneItemData =
   | { id: string; name: string; img: string; type: "shareneWeapon"; system: ShareneWeaponSystem }
-  | { id: string; name: string; img: string; type: "shareneArmor"; system: ShareneArmorSystem };
+  | { id: string; name: string; img: string; type: "shareneArmor"; system: ShareneArmorSystem }
+  | { id: string; name: string; img: string; type: "shareneStyle"; system: ShareneStyleSystem };
 
 export interface ShareneActorData {
   id: string;
@@ -36,6 +39,8 @@ export function shareneItemData(item: Item.Implementation): ShareneItemData | nu
   if (weapon) return { ...base, type: "shareneWeapon", system: weapon };
   const armor = shareneArmor(item);
   if (armor) return { ...base, type: "shareneArmor", system: armor };
+  const style = shareneStyle(item);
+  if (style) return { ...base, type: "shareneStyle", system: style };
   return null;
 }
 
