@@ -1,0 +1,414 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  giveStatus,
+  installCombatStandIn,
+  StandInActor,
+  type StandInCombat,
+  StandInCombatant,
+  type StandInUser,
+  type StandInWorld,
+} from "../../../../test/foundry/combat-stand-in";
+import { sendCombatAction } from "../../../../test/rulesets/toy-seats";
+
+/**
+ * Sharene's round on the tracker, through the unchanged Combat, the
+ * player's query and the GM's check on the stand-in: four fighters declare
+ * (two players through the GM, the GM for two NPCs), initiative is rolled
+ * as real Rolls with scripted dice and posted with its roll mode, the order
+ * and the tie acting at once are the engine's, styles are chosen, the turns
+ * run and a new round begins. A declaration for a fighter the player does
+ * not own, a forged and a replayed request, and a player's own write of its
+ * combatant are refused. The world plays a copy of Sharene's definition
+ * marked playable (the real one is not yet: its cards are to come).
+ */
+
+let world: StandInWorld;
+type CombatClass = typeof import("../../../documents/combat").FangsCombat;
+let FangsCombat: CombatClass;
+let request: typeof import("../../../combat/request");
+let ask: typeof import("../../../combat/round-ask")["askRoundAction"];
+let tracker: typeof import("../../../apps/combat-tracker/tracker");
+
+beforeAll(async () => {
+  world = installCombatStandIn();
+  // Foundry's own client setting, which the stand-in leaves to the tests that roll.
+  game.settings!.register("core", "rollMode", {
+    scope: "client",
+    config: false,
+    type: String,
+    default: "publicroll",
+  } as never);
+  ({ FangsCombat } = await import("../../../documents/combat"));
+  request = await import("../../../combat/request");
+  ({ askRoundAction: ask } = await import("../../../combat/round-ask"));
+  tracker = await import("../../../apps/combat-tracker/tracker");
+  const requester = await import("../../../requester");
+  world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
+  world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
+  const { registerRulesetDefinition } = await import("../../registry");
+  const { shareneDefinition } = await import("../index");
+  registerRulesetDefinition({ ...shareneDefinition, playable: true });
+  (await import("../../../config/document-classes")).configureDocuments();
+});
+
+beforeEach(() => {
+  world.settings.set("fangs.ruleset", "sharene");
+  world.warnings.length = 0;
+  world.chat.length = 0;
+  world.diceValues.length = 0;
+});
+
+afterEach(() => {
+  world.settings.delete("fangs.ruleset");
+  world.setUser(world.gm);
+});
+
+type Combat = StandInCombat & InstanceType<CombatClass>;
+type Loose = Record<string, unknown>;
+
+function weapon(kind: string, damage: Loose) {
+  return {
+    type: "shareneWeapon",
+    system: {
+      kind,
+      attack: { level: 4, natural: 9 },
+      parry: { level: 3, natural: 9 },
+      parries: kind === "melee",
+      damage: { slash: "", thrust: "", special: "", ...damage },
+      mainBlow: "slash" in damage ? "slash" : "thrust",
+    },
+  };
+}
+
+/** A Sharene fighter in the combat as `c-<id>`, owned by `owners` (besides the GMs). */
+function seat(id: string, dex: number, agi: number, kind: string, owners: string[], styles: Loose = {}) {
+  const damage = kind === "missile" ? { thrust: "1d8" } : { slash: "1d8", thrust: "1d6" };
+  const actor = new StandInActor(
+    id,
+    id[0]!.toUpperCase() + id.slice(1),
+    {
+      characteristics: { dex, agi, end: 12 },
+      lifePoints: { value: 30, max: 30 },
+      dodge: { level: 3, natural: 9 },
+      ...(Object.keys(styles).length ? { styles } : {}),
+    },
+    [weapon(kind, damage)],
+    "shareneCharacter",
+    owners,
+  );
+  const combatant = new StandInCombatant(`c-${id}`, null, actor);
+  combatant.type = "shareneCombatant";
+  return combatant;
+}
+
+/**
+ * Arden (the player's: AGI 15, a sword), Brin (the other player's: DEX 16, a
+ * bow), Cole (the GM's, hidden: AGI 14, a sword) and Dara (the GM's: DEX 14,
+ * throwing knives). Brin knows no full attack.
+ */
+async function fight(): Promise<Combat> {
+  const combat = new FangsCombat() as unknown as Combat;
+  combat
+    .add(seat("arden", 12, 15, "melee", ["player"]))
+    .add(seat("brin", 16, 12, "missile", ["other"], { fullAttack: false }))
+    .add(seat("cole", 10, 14, "melee", []))
+    .add(seat("dara", 14, 11, "thrown", []));
+  combat.combatants.get("c-cole")!.hidden = true;
+  world.combats.clear();
+  world.combats.set(combat.id, combat);
+  await combat.startCombat();
+  return combat;
+}
+
+let requests = 0;
+function payload(combat: Combat, action: string, ids: string[], data: unknown, patch: Loose = {}): Loose {
+  requests += 1;
+  return {
+    action,
+    combatId: combat.id,
+    userId: world.player.id,
+    requestId: `sharene${String(requests).padStart(9, "0")}`,
+    combatantIds: ids,
+    expected: { round: combat.round, turn: combat.turn, phase: combat.system.phase },
+    data,
+    ...patch,
+  };
+}
+
+const send = (from: StandInUser, p: Loose) => sendCombatAction(world, from, p);
+const asUser = (user: StandInUser, p: Loose) => send(user, { ...p, userId: user.id });
+const record = (combat: Combat, id: string) => (combat.system.records as Record<string, Loose>)[id]!;
+const shown = (combat: Combat, id: string) => combat.combatants.get(id)!.system as Loose;
+const at = (combat: Combat) =>
+  `${combat.round}:${String(combat.system.phase)}:${combat.combatant?.id ?? "-"}`;
+
+/** The four declarations: the players' through the GM, the GM's own for Cole and Dara. */
+async function declareAll(combat: Combat): Promise<void> {
+  expect(
+    await asUser(
+      world.player,
+      payload(combat, "declare", ["c-arden"], { action: "melee", target: "c-cole" }),
+    ),
+  ).toEqual({ ok: true });
+  expect(
+    await asUser(
+      world.other,
+      payload(combat, "declare", ["c-brin"], { action: "missile", target: "c-dara" }),
+    ),
+  ).toEqual({ ok: true });
+  const gm = combat as unknown as Combat.Implementation;
+  expect(await ask(gm, "declare", ["c-cole"], { action: "melee", target: "c-arden" })).toBe(true);
+  expect(await ask(gm, "declare", ["c-dara"], { action: "thrown", target: "c-brin" })).toBe(true);
+}
+
+async function chooseStyles(combat: Combat): Promise<void> {
+  expect(await asUser(world.player, payload(combat, "style", ["c-arden"], { style: "fullAttack" }))).toEqual({
+    ok: true,
+  });
+  expect(await asUser(world.other, payload(combat, "style", ["c-brin"], { style: "fullParry" }))).toEqual({
+    ok: true,
+  });
+  const gm = combat as unknown as Combat.Implementation;
+  expect(await ask(gm, "style", ["c-cole"], { style: "attackParry" })).toBe(true);
+  expect(await ask(gm, "style", ["c-dara"], { style: "parryRiposte" })).toBe(true);
+}
+
+describe("a round of four Sharene fighters on the tracker", () => {
+  it("SHA-INI-1: declared, rolled with scripted dice as real Rolls, ordered as the engine orders, styled, played through to the next round", async () => {
+    const combat = await fight();
+    expect(at(combat)).toBe("1:declare:-");
+    expect(combat.system.order).toEqual([]);
+    await declareAll(combat);
+    expect(record(combat, "c-arden")).toMatchObject({ action: "melee", target: "c-cole", declared: true });
+    expect(shown(combat, "c-brin")).toMatchObject({ action: "missile", target: "c-dara", declared: true });
+
+    // Arden 9 + AGI 15 = 24; Brin 4 + DEX 16 = 20; Cole 6 + AGI 14 = 20; Dara 6 + DEX 14 = 20.
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(world.diceValues).toEqual([]);
+    expect(at(combat)).toBe("1:style:-");
+    // Brin's 20 comes before Cole's and Dara's by the higher ability added; Cole and Dara tie on both: at once.
+    expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole", "c-dara"]);
+    expect(combat.system.groups).toEqual([["c-cole", "c-dara"]]);
+    expect(
+      ["c-arden", "c-brin", "c-cole", "c-dara"].map((id) => combat.combatants.get(id)!.initiative),
+    ).toEqual([24, 20, 20, 20]);
+    expect(record(combat, "c-dara").initiativeRoll).toEqual({
+      roll: 6,
+      ability: "dex",
+      abilityValue: 14,
+      total: 20,
+    });
+    // One real Roll a fighter, each posted with its formula; hidden Cole's to the GMs only.
+    const rolls = world.chat.map((m) => ({
+      formula: ((m.rolls as { formula: string }[])[0] ?? { formula: "" }).formula,
+      total: ((m.rolls as { total: number }[])[0] ?? { total: 0 }).total,
+      whisper: m.whisper ?? [],
+    }));
+    expect(rolls).toEqual([
+      { formula: "1d10 + 15", total: 24, whisper: [] },
+      { formula: "1d10 + 16", total: 20, whisper: [] },
+      { formula: "1d10 + 14", total: 20, whisper: ["gm"] },
+      { formula: "1d10 + 14", total: 20, whisper: [] },
+    ]);
+
+    await chooseStyles(combat);
+    expect(record(combat, "c-arden").style).toBe("fullAttack");
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-arden");
+    expect(combat.actingIds).toEqual(["c-arden"]);
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-brin");
+    expect(record(combat, "c-arden").acted).toBe(true);
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-cole");
+    expect(combat.actingIds).toEqual(["c-cole", "c-dara"]);
+    const view = tracker.combatView(combat as unknown as Combat.Implementation);
+    expect(view.acting.filter((r) => r.active).map((r) => r.id)).toEqual(["c-cole", "c-dara"]);
+
+    // After the last turn, a new round: declarations, initiative and styles cleared.
+    await combat.nextTurn();
+    expect(at(combat)).toBe("2:declare:-");
+    expect(combat.system.order).toEqual([]);
+    expect(combat.system.groups).toEqual([]);
+    for (const id of ["c-arden", "c-brin", "c-cole", "c-dara"]) {
+      expect(record(combat, id)).toMatchObject({
+        declared: false,
+        style: null,
+        initiativeRoll: null,
+        acted: false,
+      });
+      expect(combat.combatants.get(id)!.initiative).toBeNull();
+    }
+  });
+
+  it("the declarations close only when every fighter in the fight has declared; the styles likewise", async () => {
+    const combat = await fight();
+    await asUser(world.player, payload(combat, "declare", ["c-arden"], { action: "melee", target: null }));
+    const updates = combat.updates.length;
+    await combat.nextTurn();
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.Undeclared {"name":"Brin"}']);
+    expect(at(combat)).toBe("1:declare:-");
+    expect(combat.updates.length).toBe(updates);
+    await declareAll(combat);
+    world.diceValues.push(1, 2, 3, 4);
+    await combat.nextTurn();
+    world.warnings.length = 0;
+    await asUser(world.player, payload(combat, "style", ["c-arden"], { style: "attackParry" }));
+    await combat.nextTurn();
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.NoStyle {"name":"Brin"}']);
+    expect(at(combat)).toBe("1:style:-");
+  });
+
+  it("a fighter out of the fight declares nothing, rolls no initiative and has no turn", async () => {
+    const combat = await fight();
+    giveStatus(combat.combatants.get("c-dara")!.actor as never, "unconscious");
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "declare", ["c-dara"], { action: "thrown", target: "c-brin" })).toBe(false);
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.OutOfAction {"name":"Dara"}']);
+    world.warnings.length = 0;
+    await asUser(
+      world.player,
+      payload(combat, "declare", ["c-arden"], { action: "melee", target: "c-cole" }),
+    );
+    await asUser(
+      world.other,
+      payload(combat, "declare", ["c-brin"], { action: "missile", target: "c-cole" }),
+    );
+    expect(await ask(gm, "declare", ["c-cole"], { action: "melee", target: "c-arden" })).toBe(true);
+    world.diceValues.push(9, 4, 6);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole"]);
+    expect(combat.system.groups).toEqual([]);
+    expect(record(combat, "c-dara").initiativeRoll).toBeNull();
+    // Cole drops between the styles and his turn: his turn is passed.
+    await asUser(world.player, payload(combat, "style", ["c-arden"], { style: "attackParry" }));
+    await asUser(world.other, payload(combat, "style", ["c-brin"], { style: "attackParry" }));
+    expect(await ask(gm, "style", ["c-cole"], { style: "attackParry" })).toBe(true);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-brin");
+    giveStatus(combat.combatants.get("c-cole")!.actor as never, "dead");
+    await combat.nextTurn();
+    expect(at(combat)).toBe("2:declare:-");
+  });
+});
+
+describe("a player declares through the GM", () => {
+  it("a declaration for a fighter the player does not own is refused, nothing written", async () => {
+    const combat = await fight();
+    const answer = await asUser(
+      world.player,
+      payload(combat, "declare", ["c-brin"], { action: "melee", target: "c-arden" }),
+    );
+    expect(answer).toMatchObject({ ok: false, reason: "notOwner" });
+    expect(record(combat, "c-brin")?.declared ?? false).toBe(false);
+    // The GM's NPC too.
+    expect(
+      await asUser(world.player, payload(combat, "style", ["c-cole"], { style: "fullAttack" })),
+    ).toMatchObject({ ok: false, reason: "notOwner" });
+  });
+
+  it("a forged or replayed declaration is refused", async () => {
+    const combat = await fight();
+    // Naming the other player, whose client never asked.
+    const forged = payload(
+      combat,
+      "declare",
+      ["c-brin"],
+      { action: "melee", target: null },
+      { userId: world.other.id },
+    );
+    expect(await send(world.player, forged)).toMatchObject({ ok: false, reason: "unconfirmed" });
+    // Straight to the handler, nobody pending.
+    expect(
+      await request.handleCombatAction(
+        payload(combat, "declare", ["c-arden"], { action: "melee", target: null }),
+      ),
+    ).toMatchObject({ ok: false, reason: "unconfirmed" });
+    const sent = payload(combat, "declare", ["c-arden"], { action: "thrown", target: null });
+    expect(await send(world.player, sent)).toEqual({ ok: true });
+    // Its confirmation is spent: the same request again is refused, and a changed one sent as it was too.
+    expect(await request.handleCombatAction(sent)).toMatchObject({ ok: false });
+    expect(
+      await request.handleCombatAction({ ...sent, data: { action: "missile", target: null } }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(record(combat, "c-arden")).toMatchObject({ action: "thrown" });
+    expect(record(combat, "c-brin")?.declared ?? false).toBe(false);
+  });
+
+  it("malformed data, the wrong phase, a style the sheet does not know: refused with the round's words", async () => {
+    const combat = await fight();
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", ["c-arden"], { action: "sorcery", target: null }),
+      ),
+    ).toMatchObject({ ok: false, reason: "malformed" });
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", ["c-arden"], { action: "melee", target: "c-arden" }),
+      ),
+    ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.BadTarget" });
+    expect(
+      await asUser(world.player, payload(combat, "style", ["c-arden"], { style: "fullAttack" })),
+    ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.WrongPhase" });
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    expect(
+      await asUser(world.other, payload(combat, "style", ["c-brin"], { style: "fullAttack" })),
+    ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.StyleNotKnown" });
+    expect(
+      await asUser(world.player, payload(combat, "declare", ["c-arden"], { action: "melee", target: null })),
+    ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.WrongPhase" });
+    expect(record(combat, "c-brin").style).toBeNull();
+  });
+
+  it("a player's own write of its combatant is put back, and the GM plans from its record", async () => {
+    const { shareneTable } = await import("./sharene-table");
+    const hook = (c: unknown, changed: unknown, options: unknown, userId: string) =>
+      shareneTable.records?.onUpdate?.(c as never, changed as never, options, userId);
+    Hooks.on("updateCombatant", hook as never);
+    try {
+      const combat = await fight();
+      await declareAll(combat);
+      world.setUser(world.player);
+      await combat.combatants.get("c-arden")!.update({ system: { action: "missile", declared: true } });
+      world.setUser(world.gm);
+      const { writesSettled } = await import("../../../documents/write-queue");
+      await writesSettled();
+      expect(shown(combat, "c-arden").action).toBe("melee");
+      world.diceValues.push(9, 4, 6, 6);
+      await combat.nextTurn();
+      // Melee adds AGI 15: the record's action, not the forged one.
+      expect(record(combat, "c-arden").initiativeRoll).toMatchObject({ ability: "agi", total: 24 });
+    } finally {
+      Hooks.off("updateCombatant", hook as never);
+    }
+  });
+});
+
+describe("the round's step back", () => {
+  it("goes one turn back in the actions only; the declarations and initiative stand", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    await combat.previousTurn();
+    expect(world.warnings).toEqual(["SHARENE.Combat.Refusal.NoStepBack {}"]);
+    expect(at(combat)).toBe("1:style:-");
+    await chooseStyles(combat);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-brin");
+    await combat.previousTurn();
+    expect(at(combat)).toBe("1:action:c-arden");
+    expect(record(combat, "c-arden").acted).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+import type { RoundAsk, TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
+import type { Localize } from "../../config/localize";
+import { ICON_PATH } from "../../config/system";
+import { SHARENE_PHASE_IDS, type SharenePhaseId } from "../../rules/sharene/ruleset";
+import { ACTION_KINDS, type Style } from "../../rules/sharene/types";
+import { shareneRecord } from "./combat/record";
+import { shareneLabels } from "./config/sharene-config";
+import { shareneFighter } from "./data/views";
+
+/**
+ * Sharene's Token HUD palette (its table's `palette`): in the declarations,
+ * the three actions (SHA-INI-1), each declared against the token the user
+ * targets (else the target already declared); in the styles, the styles
+ * its sheet knows (SHA-STY-3 … SHA-STY-6). Each click is the `declare` or
+ * `style` round action, through the active GM for a player.
+ */
+
+export const actionIcon = (kind: string) => `${ICON_PATH}/sharene/action-${kind}.svg`;
+export const styleIcon = (style: string) => `${ICON_PATH}/sharene/style-${style}.svg`;
+
+export function roundPhaseOf(combatant: Combatant.Implementation): SharenePhaseId {
+  const phase = (combatant.combat?.system as { phase?: unknown } | undefined)?.phase;
+  return SHARENE_PHASE_IDS.includes(phase as SharenePhaseId) ? (phase as SharenePhaseId) : "declare";
+}
+
+/** The styles the combatant's sheet knows, in the core's order. */
+export function knownStyles(combatant: Combatant.Implementation): readonly Style[] {
+  const actor = combatant.actor;
+  return (actor ? shareneFighter(actor)?.knownStyles : undefined) ?? [];
+}
+
+/** Whom a declaration from the HUD attacks: the user's targeted token in this combat, else the one declared. */
+export function targetFromUser(combatant: Combatant.Implementation): string | null {
+  const combat = combatant.combat;
+  for (const token of game.user?.targets ?? []) {
+    const doc = (token as { document?: TokenDocument.Implementation }).document;
+    const found = doc && combat ? combat.getCombatantsByToken(doc) : [];
+    const other = found.find((c) => c.id !== combatant.id);
+    if (other?.id) return other.id;
+  }
+  return shareneRecord(combatant).target;
+}
+
+function entries(combatant: Combatant.Implementation, localize: Localize): TokenPaletteEntry[] {
+  const record = shareneRecord(combatant);
+  const phase = roundPhaseOf(combatant);
+  if (phase === "declare") {
+    const labels = shareneLabels("actionKinds");
+    return ACTION_KINDS.map((kind) => ({
+      id: `action:${kind}`,
+      label: localize(labels[kind] ?? kind),
+      tooltip: localize("SHARENE.Combat.Palette.ActionHint", { action: localize(labels[kind] ?? kind) }),
+      icon: actionIcon(kind),
+      active: record.declared && record.action === kind,
+    }));
+  }
+  if (phase === "style") {
+    const labels = shareneLabels("styles");
+    return knownStyles(combatant).map((style) => ({
+      id: `style:${style}`,
+      label: localize(labels[style] ?? style),
+      icon: styleIcon(style),
+      active: record.style === style,
+    }));
+  }
+  return [];
+}
+
+export const shareneRoundPalette: TokenPalette = Object.freeze({
+  labelKey: "SHARENE.Combat.Palette.Label",
+  icon: "fa-solid fa-hand-fist",
+  entries: (combatant: Combatant.Implementation, _viewer: unknown, localize: Localize) =>
+    entries(combatant, localize),
+  async choose(combatant: Combatant.Implementation, id: string, ask: RoundAsk): Promise<boolean> {
+    const [kind, value] = id.split(":");
+    if (kind === "action") return ask("declare", { action: value, target: targetFromUser(combatant) });
+    if (kind === "style") return ask("style", { style: value });
+    return false;
+  },
+});
