@@ -2,7 +2,7 @@ import type { RoundAsk, TokenPalette, TokenPaletteEntry } from "../../combat/tra
 import type { Localize } from "../../config/localize";
 import { ICON_PATH } from "../../config/system";
 import { SHARENE_PHASE_IDS, type SharenePhaseId } from "../../rules/sharene/ruleset";
-import { ACTION_KINDS, type Style } from "../../rules/sharene/types";
+import { ACTION_KINDS, SHARENE_STATUS, type Style } from "../../rules/sharene/types";
 import { shareneRecord } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
 import { shareneFighter } from "./data/views";
@@ -21,6 +21,16 @@ export const styleIcon = (style: string) => `${ICON_PATH}/sharene/style-${style}
 export function roundPhaseOf(combatant: Combatant.Implementation): SharenePhaseId {
   const phase = (combatant.combat?.system as { phase?: unknown } | undefined)?.phase;
   return SHARENE_PHASE_IDS.includes(phase as SharenePhaseId) ? (phase as SharenePhaseId) : "declare";
+}
+
+/** Out of the fight as the tracker shows it: defeated, no Sharene fighter, or out by the rules (unconscious, in a coma, dead, at 0 life points or fewer). */
+export function shareneOutOfFight(combatant: Combatant.Implementation): boolean {
+  if (combatant.isDefeated) return true;
+  const actor = combatant.actor;
+  const system = actor ? shareneFighter(actor) : null;
+  if (!actor || !system) return true;
+  const statuses = actor.statuses ?? new Set<string>();
+  return system.lifePoints.value <= 0 || Object.values(SHARENE_STATUS).some((status) => statuses.has(status));
 }
 
 /** The styles the combatant's sheet knows, in the core's order. */
@@ -44,6 +54,7 @@ export function targetFromUser(combatant: Combatant.Implementation): string | nu
 function entries(combatant: Combatant.Implementation, localize: Localize): TokenPaletteEntry[] {
   const record = shareneRecord(combatant);
   const phase = roundPhaseOf(combatant);
+  const out = shareneOutOfFight(combatant);
   if (phase === "declare") {
     const labels = shareneLabels("actionKinds");
     return ACTION_KINDS.map((kind) => ({
@@ -52,6 +63,7 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
       tooltip: localize("SHARENE.Combat.Palette.ActionHint", { action: localize(labels[kind] ?? kind) }),
       icon: actionIcon(kind),
       active: record.declared && record.action === kind,
+      disabled: out,
     }));
   }
   if (phase === "style") {
@@ -61,6 +73,7 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
       label: localize(labels[style] ?? style),
       icon: styleIcon(style),
       active: record.style === style,
+      disabled: out,
     }));
   }
   return [];

@@ -9,11 +9,10 @@ import type {
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { loadRuleset } from "../../on-demand";
-import { type ActionKind, SHARENE_STATUS, type Style } from "../../rules/sharene/types";
+import type { ActionKind, Style } from "../../rules/sharene/types";
 import { shareneRecord } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
-import { shareneFighter } from "./data/views";
-import { roundPhaseOf } from "./token-palette";
+import { roundPhaseOf, shareneOutOfFight } from "./token-palette";
 
 /**
  * Sharene's part of a tracker row (its table's `row`): the declared action
@@ -62,16 +61,6 @@ export interface ShareneRowCells {
   readonly chooseLabel: string;
 }
 
-/** Out of the fight as the tracker shows it: defeated, no Sharene fighter, or out by the rules. */
-function outOfFight(combatant: Combatant.Implementation): boolean {
-  if (combatant.isDefeated) return true;
-  const actor = combatant.actor;
-  const system = actor ? shareneFighter(actor) : null;
-  if (!actor || !system) return true;
-  const statuses = actor.statuses ?? new Set<string>();
-  return system.lifePoints.value <= 0 || Object.values(SHARENE_STATUS).some((status) => statuses.has(status));
-}
-
 export function readShareneRow(combatant: Combatant.Implementation, viewer: TrackerViewer) {
   const record = shareneRecord(combatant);
   const phase = roundPhaseOf(combatant);
@@ -89,7 +78,7 @@ export function readShareneRow(combatant: Combatant.Implementation, viewer: Trac
     initiative: record.initiative,
     loseNextAttack: record.loseNextAttack,
   };
-  return { outOfAction: outOfFight(combatant), data };
+  return { outOfAction: shareneOutOfFight(combatant), data };
 }
 
 /** The words of the phase's choice: the button's text, and the menu's title (its accessible name). */

@@ -412,3 +412,112 @@ describe("the round's step back", () => {
     expect(record(combat, "c-arden").acted).toBe(false);
   });
 });
+
+describe("the tracker and the Token HUD", () => {
+  it("each viewer sees its own choices, others' once their phase is over; the HUD palette declares and styles", async () => {
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const combat = await fight();
+    await asUser(
+      world.other,
+      payload(combat, "declare", ["c-brin"], { action: "missile", target: "c-dara" }),
+    );
+    world.setUser(world.player);
+    const rows = () =>
+      Object.fromEntries(
+        tracker
+          .combatView(combat as unknown as Combat.Implementation)
+          .groups.flatMap((g) => g.rows)
+          .map((r) => [r.id, r.part?.data as Loose | undefined]),
+      );
+    // Brin's action is the other player's until the declarations close; Arden's button waits for a choice.
+    expect(rows()["c-brin"]).toMatchObject({ action: null, canChoose: false });
+    expect(rows()["c-arden"]).toMatchObject({ canChoose: true, waiting: true });
+    // The palette: the three actions; a click declares through the GM against the declared target (none yet).
+    const arden = combat.combatants.get("c-arden")! as unknown as Combatant.Implementation;
+    expect(hud.tokenPaletteFor(arden)?.entries.map((e) => e.id)).toEqual([
+      "action:melee",
+      "action:thrown",
+      "action:missile",
+    ]);
+    // Not the other player's fighter.
+    expect(
+      hud.tokenPaletteFor(combat.combatants.get("c-brin")! as unknown as Combatant.Implementation),
+    ).toBeNull();
+    expect(await hud.choosePaletteEntry(arden, "action:thrown")).toBe(true);
+    world.setUser(world.gm);
+    expect(record(combat, "c-arden")).toMatchObject({ action: "thrown", declared: true, target: null });
+    const gm = combat as unknown as Combat.Implementation;
+    await ask(gm, "declare", ["c-cole"], { action: "melee", target: "c-arden" });
+    await ask(gm, "declare", ["c-dara"], { action: "thrown", target: "c-brin" });
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    world.setUser(world.player);
+    expect(rows()["c-brin"]).toMatchObject({ action: "SHARENE.ActionKind.missile", target: "Dara" });
+    expect(rows()["c-arden"]).toMatchObject({ initiative: { text: "9 + 12 = 21" }, waiting: true });
+    // In the styles, Brin's palette offers the styles his sheet knows (no full attack).
+    world.setUser(world.other);
+    const brin = combat.combatants.get("c-brin")! as unknown as Combatant.Implementation;
+    expect(hud.tokenPaletteFor(brin)?.entries.map((e) => e.id)).toEqual([
+      "style:fullParry",
+      "style:parryRiposte",
+      "style:attackParry",
+    ]);
+    expect(await hud.choosePaletteEntry(brin, "style:fullAttack")).toBe(false);
+    expect(await hud.choosePaletteEntry(brin, "style:fullParry")).toBe(true);
+    world.setUser(world.gm);
+    expect(record(combat, "c-brin").style).toBe("fullParry");
+    // The player does not see Brin's style before the actions begin.
+    world.setUser(world.player);
+    expect(rows()["c-brin"]).toMatchObject({ style: null });
+  });
+
+  it("the initiative rolls follow the GM's roll mode: a private roll goes to the GMs", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    await game.settings!.set("core", "rollMode", "gmroll");
+    try {
+      world.diceValues.push(9, 4, 6, 6);
+      await combat.nextTurn();
+    } finally {
+      await game.settings!.set("core", "rollMode", "publicroll");
+    }
+    expect(world.chat.map((m) => m.whisper)).toEqual([["gm"], ["gm"], ["gm"], ["gm"]]);
+    expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole", "c-dara"]);
+  });
+});
+
+describe("the round's start and end", () => {
+  it("a knock-out timed in rounds by the world's durations runs out as a new round begins; the fighter declares again", async () => {
+    const { watchTimedStatuses } = await import("../../../effects/timed-status-effects");
+    const { applyTimedStatus } = await import("../../../effects/timed-status-writes");
+    const { writesSettled } = await import("../../../documents/write-queue");
+    const { applyShareneRules } = await import("../config/rules-apply");
+    const { resolveShareneOptions, SHARENE_DEFAULTS } = await import("../../../rules/sharene/config");
+    watchTimedStatuses();
+    // The world's Sharene options, as its setting's reading applies them: a knock-out lasts 2 rounds.
+    const durations = { ...SHARENE_DEFAULTS.durations, knockedOut: { dice: "2", unit: "rounds" as const } };
+    applyShareneRules(resolveShareneOptions({ durations }));
+    try {
+      const combat = await fight();
+      const dara = combat.combatants.get("c-dara")!.actor!;
+      game.actors!.set(dara.id!, dara as never);
+      expect((await applyTimedStatus(dara as never, "sharene.knockedOut")).length).toEqual({
+        clock: "rounds",
+        amount: 2,
+      });
+      const gm = combat as unknown as Combat.Implementation;
+      expect(await ask(gm, "declare", ["c-dara"], { action: "thrown", target: null })).toBe(false);
+      await combat.nextRound();
+      await writesSettled();
+      expect(at(combat)).toBe("2:declare:-");
+      expect(dara.statuses.has("unconscious")).toBe(true);
+      await combat.nextRound();
+      await writesSettled();
+      expect(at(combat)).toBe("3:declare:-");
+      expect(dara.statuses.has("unconscious")).toBe(false);
+      expect(await ask(gm, "declare", ["c-dara"], { action: "thrown", target: null })).toBe(true);
+    } finally {
+      applyShareneRules(SHARENE_DEFAULTS);
+    }
+  });
+});
