@@ -521,3 +521,24 @@ describe("the round's start and end", () => {
     }
   });
 });
+
+describe("a fighter leaves the combat", () => {
+  it("on its turn: the turn goes to the next still here, the order without it", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    await chooseStyles(combat);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-brin");
+    await combat.deleteCombatants(["c-brin"]);
+    const { writesSettled } = await import("../../../documents/write-queue");
+    await writesSettled();
+    expect(combat.system.order).toEqual(["c-arden", "c-cole", "c-dara"]);
+    expect(combat.system.groups).toEqual([["c-cole", "c-dara"]]);
+    expect(at(combat)).toBe("1:action:c-cole");
+    await combat.nextTurn();
+    expect(at(combat)).toBe("2:declare:-");
+  });
+});
