@@ -15,5 +15,6 @@ export { shareneActorData, shareneItemData } from "./sharene/apps/sheets/sheet-d
 export { rollShareneInitiative } from "./sharene/combat/initiative";
 export { openShareneRoundMenu } from "./sharene/combat/round-menu";
 export { shareneRoundPlanner } from "./sharene/combat/round-planner";
+export { restoreForgedRound, seedRoundRecord } from "./sharene/combat/round-record";
 export { applyWorldShareneRules, readWorldShareneRules, setShareneRules } from "./sharene/config/rules-apply";
 export { shareneSimulator } from "./sharene/simulator";

@@ -1,8 +1,8 @@
 import "../foundry/setup";
 import { describe, expect, it } from "vitest";
 import type { TrackerRowContext } from "../../src/combat/tracker-parts";
-import { recordOf } from "../../src/rulesets/sharene/combat/record";
 import { roundMenuView } from "../../src/rulesets/sharene/combat/round-menu";
+import { recordOf } from "../../src/rulesets/sharene/combat/round-record";
 import {
   SHARENE_ROW_TEMPLATE,
   SHARENE_SUMMARY_TEMPLATE,

@@ -3,7 +3,7 @@ import type { Localize } from "../../config/localize";
 import { ICON_PATH } from "../../config/system";
 import { SHARENE_PHASE_IDS, type SharenePhaseId } from "../../rules/sharene/ruleset";
 import { ACTION_KINDS, SHARENE_STATUS, type Style } from "../../rules/sharene/types";
-import { shareneRecord } from "./combat/record";
+import { shownRound } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
 import { shareneFighter } from "./data/views";
 
@@ -48,11 +48,11 @@ export function targetFromUser(combatant: Combatant.Implementation): string | nu
     const other = found.find((c) => c.id !== combatant.id);
     if (other?.id) return other.id;
   }
-  return shareneRecord(combatant).target;
+  return shownRound(combatant).target;
 }
 
 function entries(combatant: Combatant.Implementation, localize: Localize): TokenPaletteEntry[] {
-  const record = shareneRecord(combatant);
+  const record = shownRound(combatant);
   const phase = roundPhaseOf(combatant);
   const out = shareneOutOfFight(combatant);
   if (phase === "declare") {

@@ -10,7 +10,7 @@ import type {
 import type { Localize } from "../../config/localize";
 import { loadRuleset } from "../../on-demand";
 import type { ActionKind, Style } from "../../rules/sharene/types";
-import { shareneRecord } from "./combat/record";
+import { shownRound } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
 import { roundPhaseOf, shareneOutOfFight } from "./token-palette";
 
@@ -62,7 +62,7 @@ export interface ShareneRowCells {
 }
 
 export function readShareneRow(combatant: Combatant.Implementation, viewer: TrackerViewer) {
-  const record = shareneRecord(combatant);
+  const record = shownRound(combatant);
   const phase = roundPhaseOf(combatant);
   const mine = viewer.isGM || viewer.owner;
   const actionShown = mine || phase !== "declare";

@@ -2,8 +2,8 @@ import { foundryDie } from "../../../chat/foundry-dice";
 import { runWithDice } from "../../../chat/replay-dice";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
 import { type InitiativeRoll, rollInitiative } from "../../../rules/sharene/round-engine";
-import { storedRecord } from "./record";
 import { readShareneTable } from "./round-read";
+import { storedRecord } from "./round-record";
 import type { ShareneRoundPlan } from "./sharene-table";
 
 /**

@@ -1,175 +1,100 @@
 import type { TableRecords } from "../../../combat/table-ruleset";
-import { serialised } from "../../../documents/write-queue";
-import type { InitiativeRoll, RoundFighter } from "../../../rules/sharene/round-engine";
-import {
-  ACTION_KINDS,
-  type ActionKind,
-  CALLED_EFFECTS,
-  type CalledEffect,
-  type CalledShot,
-  STYLES,
-  type StatedBlow,
-  type Style,
-} from "../../../rules/sharene/types";
+import { loadRuleset } from "../../../on-demand";
+import type { InitiativeRoll } from "../../../rules/sharene/round-engine";
+import { ACTION_KINDS, type ActionKind, STYLES, type Style } from "../../../rules/sharene/types";
 
 /**
  * A Sharene combatant's round lives twice, as FANGS's does: on the
  * Combatant's `system` (what the tracker and sheets show) and in its
  * Combat's `system.records` (what the GM plans from). A player may write
  * the `system` of a combatant it owns, never the Combat: every plan writes
- * both in one update (the table's `records.after`), the active GM puts a
- * player's own write back, and the planner reads only the record.
+ * both in one update (`records.after`), the active GM puts a player's own
+ * write back, and the planner reads only the record (./round-record.ts,
+ * in the heavy part with the rest of the GM's side). Here: what start-up
+ * needs, the tracker's reading and the hooks' first checks.
  */
 
 type Loose = Record<string, unknown>;
 
-/** A fighter's round as stored: the engine's record without the id and what is read from the actor. */
-export type ShareneRecord = Omit<RoundFighter, "id" | "outOfAction">;
-
-function isPlain(value: unknown): value is Loose {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-const nonNegative = (value: unknown): number =>
-  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0;
-
-function initiativeOf(value: unknown): InitiativeRoll | null {
-  if (!isPlain(value)) return null;
-  const { roll, ability, abilityValue, total } = value;
-  if (![roll, abilityValue, total].every((n) => typeof n === "number" && Number.isInteger(n))) return null;
-  if (ability !== "dex" && ability !== "agi") return null;
-  return { roll: roll as number, ability, abilityValue: abilityValue as number, total: total as number };
-}
-
-function calledOf(value: unknown): CalledShot | null {
-  if (!isPlain(value)) return null;
-  if (value.kind === "location" && typeof value.location === "string" && value.location !== "")
-    return { kind: "location", location: value.location };
-  if (value.kind === "effect" && CALLED_EFFECTS.includes(value.effect as never))
-    return { kind: "effect", effect: value.effect as CalledEffect };
-  return null;
-}
-
-/** A round's data (a record or a combatant's `system`) with defaults filled in and ids checked. */
-export function recordOf(data: unknown): ShareneRecord {
-  const s = isPlain(data) ? data : {};
-  const action = ACTION_KINDS.includes(s.action as ActionKind) ? (s.action as ActionKind) : null;
-  return {
-    target: typeof s.target === "string" && s.target !== "" ? s.target : null,
-    action,
-    declared: s.declared === true && action !== null,
-    initiative: initiativeOf(s.initiativeRoll),
-    style: STYLES.includes(s.style as Style) ? (s.style as Style) : null,
-    split: nonNegative(s.split),
-    statedBlow: s.statedBlow === "slash" || s.statedBlow === "thrust" ? (s.statedBlow as StatedBlow) : null,
-    called: calledOf(s.called),
-    acted: s.acted === true,
-    defenses: nonNegative(s.defenses),
-    riposted: s.riposted === true,
-    parriedFullAttack: s.parriedFullAttack === true,
-    loseNextAttack: s.loseNextAttack === true,
-    lossAfterTurn: s.lossAfterTurn === true,
-  };
-}
-
-/** A record as the combatant's `system` stores it (the initiative under its stored name). */
-export function storedRecord(record: ShareneRecord): Loose {
-  const { initiative, ...rest } = record;
-  return {
-    ...rest,
-    initiativeRoll: initiative ? { ...initiative } : null,
-    called: rest.called ? { ...rest.called } : null,
-  };
-}
-
-function read(obj: unknown, path: string): unknown {
-  let at: unknown = obj;
-  for (const part of path.split(".")) {
-    if (at === null || typeof at !== "object") return undefined;
-    at = (at as Loose)[part];
-  }
-  return at;
-}
+const isPlain = (value: unknown): value is Loose =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** The Combat's record of this combatant (its GM copy), or null before a GM wrote one. */
 export function roundRecordOf(combatant: unknown): Loose | null {
-  const id = read(combatant, "id") ?? read(combatant, "_id");
-  if (typeof id !== "string") return null;
-  const records = read(read(combatant, "parent") ?? read(combatant, "combat"), "system.records");
-  const record = isPlain(records) ? records[id] : null;
+  const c = combatant as { id?: unknown; parent?: { system?: Loose }; combat?: { system?: Loose } };
+  const records = (c?.parent ?? c?.combat)?.system?.records;
+  const record = typeof c?.id === "string" && isPlain(records) ? records[c.id] : null;
   return isPlain(record) ? record : null;
 }
 
-/** The combatant's round as the GM reads it: the Combat's record, else (before any GM write) its own `system`. */
-export function shareneRecord(combatant: unknown): ShareneRecord {
-  return recordOf(roundRecordOf(combatant) ?? read(combatant, "system"));
+/** The combatant's own `system` as plain data. */
+export function ownSystem(combatant: unknown): Loose {
+  const system = (combatant as { system?: { toObject?(): Loose } } | null)?.system;
+  return (system?.toObject?.() ?? system ?? {}) as Loose;
 }
 
-/** Foundry's merge of an update: objects merge key by key, arrays and scalars replace. */
-function merged(base: Loose, change: Loose): Loose {
-  const out: Loose = { ...base };
-  for (const [key, value] of Object.entries(change))
-    out[key] = isPlain(value) && isPlain(base[key]) ? merged(base[key] as Loose, value) : value;
-  return out;
+/** What the tracker and the HUD show of a combatant's round, read from the GM's record. */
+export interface ShownRound {
+  readonly action: ActionKind | null;
+  readonly target: string | null;
+  readonly declared: boolean;
+  readonly style: Style | null;
+  readonly initiative: InitiativeRoll | null;
+  readonly loseNextAttack: boolean;
 }
 
-/** The `system.records` entries of a Combat update writing these combatants' round changes. */
-export function shareneRecordsAfter(
+export function shownRound(combatant: unknown): ShownRound {
+  const s = roundRecordOf(combatant) ?? ownSystem(combatant);
+  const action = ACTION_KINDS.includes(s.action as ActionKind) ? (s.action as ActionKind) : null;
+  const i = s.initiativeRoll as Partial<InitiativeRoll> | null | undefined;
+  const rolled =
+    isPlain(i) &&
+    [i.roll, i.abilityValue, i.total].every((n) => typeof n === "number") &&
+    (i.ability === "dex" || i.ability === "agi");
+  return {
+    action,
+    target: typeof s.target === "string" && s.target !== "" ? s.target : null,
+    declared: s.declared === true && action !== null,
+    style: STYLES.includes(s.style as Style) ? (s.style as Style) : null,
+    initiative: rolled ? (i as InitiativeRoll) : null,
+    loseNextAttack: s.loseNextAttack === true,
+  };
+}
+
+/**
+ * The records a plan writes with its combatants' changes. Sharene's plans
+ * write each changed record whole (./round-planner.ts, ./initiative.ts),
+ * over the record as it stood.
+ */
+function recordsAfter(
   combatants: Iterable<{ readonly id: string | null }>,
   changes: ReadonlyMap<string, Loose>,
-): Record<string, Loose> {
+): Record<string, unknown> {
   const records: Record<string, Loose> = {};
   for (const combatant of combatants) {
     if (!combatant.id) continue;
-    const before = storedRecord(shareneRecord(combatant));
-    records[combatant.id] = storedRecord(recordOf(merged(before, changes.get(combatant.id) ?? {})));
+    records[combatant.id] = {
+      ...(roundRecordOf(combatant) ?? ownSystem(combatant)),
+      ...(changes.get(combatant.id) ?? {}),
+    };
   }
-  return records;
+  return { records };
 }
 
-/**
- * `updateCombatant`: a write of a Sharene combatant's `system` by a user
- * who is not a GM is put back from the Combat's record by the active GM,
- * so the tracker shows the round the GM plans from.
- */
-function restoreForgedRound(
-  combatant: Combatant.Implementation,
-  changed: { system?: unknown },
-  _options: unknown,
-  userId: string,
-): void {
-  if (changed.system === undefined || !game.users?.activeGM?.isSelf) return;
-  if (game.users.get(userId)?.isGM !== false) return;
-  if (roundRecordOf(combatant) === null) return;
-  void serialised(async () => {
-    const record = roundRecordOf(combatant);
-    if (record !== null) await combatant.update({ system: storedRecord(recordOf(record)) } as never);
-  });
-}
-
-/**
- * `createCombatant`: the active GM gives a new combatant its record at
- * once; one a player created starts from an empty round (its client chose
- * that data), one a GM created keeps what it was given.
- */
-function seedRoundRecord(combatant: Combatant.Implementation, _options: unknown, userId: string): void {
-  if (!game.users?.activeGM?.isSelf || !combatant.combat) return;
-  if (roundRecordOf(combatant) !== null) return;
-  const byGM = game.users.get(userId)?.isGM === true;
-  void serialised(async () => {
-    const combat = combatant.combat;
-    const id = combatant.id;
-    if (roundRecordOf(combatant) !== null || !combat || !id) return;
-    const record = storedRecord(byGM ? shareneRecord(combatant) : recordOf({}));
-    await combat.update({
-      combatants: [{ _id: id, system: record }],
-      system: { records: { [id]: record } },
-    } as never);
-  });
-}
+const activeGM = () => game.users?.activeGM?.isSelf === true;
 
 export const SHARENE_RECORDS: TableRecords = Object.freeze<TableRecords>({
-  after: (combatants, changes) => ({ records: shareneRecordsAfter(combatants, changes) }),
-  onCreate: seedRoundRecord,
-  onUpdate: restoreForgedRound,
+  after: recordsAfter,
+  onCreate(combatant, options, userId) {
+    if (!activeGM() || !combatant.combat || roundRecordOf(combatant) !== null) return;
+    void loadRuleset("sharene").then((heavy) => heavy.seedRoundRecord(combatant, options, userId));
+  },
+  onUpdate(combatant, changed, options, userId) {
+    // Only a player's write of a recorded combatant's round is put back, on the active GM's client.
+    if (changed.system === undefined || !activeGM() || game.users?.get(userId)?.isGM !== false) return;
+    if (roundRecordOf(combatant) === null) return;
+    void loadRuleset("sharene").then((heavy) =>
+      heavy.restoreForgedRound(combatant, changed, options, userId),
+    );
+  },
 });

@@ -5,7 +5,7 @@ import { ACTION_KINDS, type Style } from "../../../rules/sharene/types";
 import { shareneLabels } from "../config/sharene-config";
 import { actionIcon, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
 import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
-import { type ShareneRecord, shareneRecord } from "./record";
+import { type ShareneRecord, shareneRecord } from "./round-record";
 
 /**
  * The menu a Sharene row's button opens under the row (Sharene's heavy

@@ -14,8 +14,8 @@ import {
   startRound,
 } from "../../../rules/sharene/round-engine";
 import { shareneFighter } from "../data/views";
-import { storedRecord } from "./record";
 import { readShareneTable, type ShareneTableRead, slotStart } from "./round-read";
+import { storedRecord } from "./round-record";
 import type { DeclareData, ShareneRoundPlan, ShareneTableState, StyleData } from "./sharene-table";
 
 /**

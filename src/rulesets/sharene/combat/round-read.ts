@@ -11,7 +11,7 @@ import { SHARENE_LIMBS } from "../../../rules/sharene/sheet";
 import type { ShareneCondition, ShareneFighter, ShareneWeapon } from "../../../rules/sharene/types";
 import { readWorldShareneRules } from "../config/rules-apply";
 import { shareneFighter, shareneWeapon } from "../data/views";
-import { shareneRecord } from "./record";
+import { shareneRecord } from "./round-record";
 import { shareneRoundPointer } from "./sharene-table";
 
 /**
