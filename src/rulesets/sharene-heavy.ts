@@ -11,6 +11,7 @@ import { SHARENE_EFFECT_KINDS } from "../rules/sharene/effect-kinds";
 export const effectKinds = SHARENE_EFFECT_KINDS;
 export { shareneActorSheetContext } from "./sharene/apps/sheets/actor-context";
 export { shareneItemSheetContext } from "./sharene/apps/sheets/item-context";
+export { shareneSheetRound } from "./sharene/apps/sheets/round-panel";
 export { shareneActorData, shareneItemData } from "./sharene/apps/sheets/sheet-data";
 export { rollShareneInitiative } from "./sharene/combat/initiative";
 export { openShareneRoundMenu } from "./sharene/combat/round-menu";

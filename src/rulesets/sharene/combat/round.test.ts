@@ -542,3 +542,75 @@ describe("a fighter leaves the combat", () => {
     expect(at(combat)).toBe("2:declare:-");
   });
 });
+
+describe("the fighter's sheet", () => {
+  it("shows the round's choice to its owner while the round asks for it; a choice goes through the GM", async () => {
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
+    const { shareneActorData } = await import("../apps/sheets/sheet-data");
+    const { shareneActorSheetContext } = await import("../apps/sheets/actor-context");
+    const { SHARENE_ACTOR_PARTS } = await import("../apps/sheets/parts");
+    const { createTemplateRenderer } = await import("../../../../test/handlebars/render");
+    const html = await import("../../../../test/handlebars/html");
+    const { SHARENE_DEFAULTS } = await import("../../../rules/sharene/config");
+    const combat = await fight();
+    const arden = combat.combatants.get("c-arden")!.actor! as unknown as Actor.Implementation;
+    world.setUser(world.player);
+    const panel = shareneSheetRound(arden, "sheet-arden")!;
+    expect(panel).toMatchObject({
+      combatantId: "c-arden",
+      phase: "declare",
+      targetName: "sheet-arden-sharene-target",
+    });
+    expect(panel.actions.map((a) => a.id)).toEqual(["melee", "thrown", "missile"]);
+    // Another player's fighter: no panel for this player.
+    expect(shareneSheetRound(combat.combatants.get("c-brin")!.actor! as never, "sheet-brin")).toBeNull();
+
+    // Drawn from the real templates: a named group of targets, named buttons, every word known.
+    const renderer = createTemplateRenderer();
+    const context = {
+      ...shareneActorSheetContext(shareneActorData(arden)!, {
+        editable: true,
+        idPrefix: "sheet-arden",
+        rules: SHARENE_DEFAULTS,
+      }),
+      round: panel,
+    };
+    const drawn = Object.values(SHARENE_ACTOR_PARTS)
+      .map((part) => renderer.render(part.template, context))
+      .join("\n");
+    expect(renderer.i18n.missing).toEqual(new Set());
+    expect(html.unlabelledControls(drawn)).toEqual([]);
+    expect(html.badButtons(drawn)).toEqual([]);
+    expect(html.duplicateIds(drawn)).toEqual([]);
+    const root = html.parse(drawn);
+    expect(html.byAttr(root, "data-action", "shareneRound").map((b) => b.attribs["data-choice"])).toEqual([
+      "melee",
+      "thrown",
+      "missile",
+    ]);
+    expect(html.text(html.byTag(root, "legend")[0]!)).toBe("SHARENE.Combat.Menu.Target");
+
+    // The sheet's button: the declaration, against the target picked, through the active GM.
+    const onRound = ShareneActorSheet.DEFAULT_OPTIONS.actions!.shareneRound as unknown as (
+      this: unknown,
+      event: unknown,
+      target: unknown,
+    ) => Promise<void>;
+    const panelElement = {
+      dataset: { combatantId: "c-arden", phase: "declare" },
+      querySelector: () => ({ value: "c-dara" }),
+    };
+    const button = { dataset: { choice: "missile" }, closest: () => panelElement };
+    await onRound.call({}, {}, button);
+    world.setUser(world.gm);
+    expect(record(combat, "c-arden")).toMatchObject({ action: "missile", target: "c-dara", declared: true });
+    // Once the round asks for nothing (the actions), the panel is gone.
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    await chooseStyles(combat);
+    await combat.nextTurn();
+    expect(shareneSheetRound(arden, "sheet-arden")).toBeNull();
+  });
+});
