@@ -59,7 +59,8 @@ async function postRoll(
 ): Promise<void> {
   const i18n = game.i18n!;
   const flavor = i18n.format("SHARENE.Combat.Initiative.Flavor", {
-    name: combatant.name ?? "",
+    // The flavor is drawn as HTML: a name is text.
+    name: foundry.utils.escapeHTML(combatant.name ?? ""),
     action: i18n.localize(`SHARENE.ActionKind.${action ?? "melee"}`),
     ability: i18n.localize(ABILITY_KEYS[initiative.ability]),
   });

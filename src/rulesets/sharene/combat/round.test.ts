@@ -473,6 +473,8 @@ describe("the tracker and the Token HUD", () => {
 
   it("the initiative rolls follow the GM's roll mode: a private roll goes to the GMs", async () => {
     const combat = await fight();
+    // A name is text in the roll's flavor.
+    Object.defineProperty(combat.combatants.get("c-dara")!, "name", { value: "<i>Dara</i>" });
     await declareAll(combat);
     await game.settings!.set("core", "rollMode", "gmroll");
     try {
@@ -482,6 +484,11 @@ describe("the tracker and the Token HUD", () => {
       await game.settings!.set("core", "rollMode", "publicroll");
     }
     expect(world.chat.map((m) => m.whisper)).toEqual([["gm"], ["gm"], ["gm"], ["gm"]]);
+    // Each says whose roll it is, what it adds and why, as text.
+    expect(world.chat[0]!.flavor).toBe(
+      'SHARENE.Combat.Initiative.Flavor {"name":"Arden","action":"SHARENE.ActionKind.melee","ability":"SHARENE.Characteristic.agi"}',
+    );
+    expect(world.chat[3]!.flavor).toContain('"name":"&lt;i&gt;Dara&lt;/i&gt;"');
     expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole", "c-dara"]);
   });
 });
