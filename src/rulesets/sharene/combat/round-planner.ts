@@ -30,19 +30,22 @@ import type { DeclareData, ShareneRoundPlan, ShareneTableState, StyleData } from
  */
 
 /** The engine's refusal in the tracker's words (`SHARENE.Combat.Refusal.<reason>`, with the fighter's name). */
-export function shareneRefusal(error: unknown, read: ShareneTableRead): unknown {
+export function shareneRefusal(error: unknown, read: ShareneTableRead, asking?: string): unknown {
   if (!(error instanceof RulesError) || error.code !== "round-refused") return error;
-  const { reason, id } = error.details as { reason?: string; id?: string };
+  const details = error.details as { reason?: string; id?: string };
+  const { reason } = details;
+  // A refusal about the round (its phase) names no fighter: the one asked for is named.
+  const id = details.id ?? asking;
   const known = ROUND_REFUSALS.includes(reason as never) ? String(reason) : "Refused";
   const name = typeof id === "string" ? (read.combatants.get(id)?.name ?? id) : "";
   return new CombatRefusal(`SHARENE.Combat.Refusal.${known}`, { name });
 }
 
-function refusing<T>(read: ShareneTableRead, work: () => T): T {
+function refusing<T>(read: ShareneTableRead, work: () => T, asking?: string): T {
   try {
     return work();
   } catch (error) {
-    throw shareneRefusal(error, read);
+    throw shareneRefusal(error, read, asking);
   }
 }
 
@@ -176,7 +179,11 @@ function declare(read: ShareneTableRead, ids: readonly string[], data: unknown):
     throw new CombatRefusal("SHARENE.Combat.Refusal.BadTarget", {
       name: read.combatants.get(id)?.name ?? id,
     });
-  const next = refusing(read, () => declareAction(read.round, id, { action: d.action, target: d.target }));
+  const next = refusing(
+    read,
+    () => declareAction(read.round, id, { action: d.action, target: d.target }),
+    id,
+  );
   return planOf(read, next);
 }
 
@@ -189,14 +196,17 @@ function style(read: ShareneTableRead, ids: readonly string[], data: unknown): S
   const known = combatant?.actor ? shareneFighter(combatant.actor)?.knownStyles : undefined;
   if (read.round.phase === "style" && known && !known.includes(d.style))
     throw new CombatRefusal("SHARENE.Combat.Refusal.StyleNotKnown", { name });
-  const next = refusing(read, () =>
-    declareStyle(
-      read.round,
-      id,
-      { style: d.style, split: d.split, statedBlow: d.statedBlow, called: d.called },
-      read.view,
-      read.rules,
-    ),
+  const next = refusing(
+    read,
+    () =>
+      declareStyle(
+        read.round,
+        id,
+        { style: d.style, split: d.split, statedBlow: d.statedBlow, called: d.called },
+        read.view,
+        read.rules,
+      ),
+    id,
   );
   return planOf(read, next);
 }

@@ -621,3 +621,26 @@ describe("the fighter's sheet", () => {
     expect(shareneSheetRound(arden, "sheet-arden")).toBeNull();
   });
 });
+
+describe("a macro's round", () => {
+  it("combatant.round declares and chooses a style as the row does, through the GM for a player", async () => {
+    const combat = await fight();
+    const arden = combat.combatants.get("c-arden")! as unknown as { round: Loose };
+    const round = arden.round as {
+      state: Loose;
+      declare(action: string, target?: string | null): Promise<boolean>;
+      chooseStyle(style: string): Promise<boolean>;
+    };
+    world.setUser(world.player);
+    expect(await round.declare("melee", "c-cole")).toBe(true);
+    expect(round.state).toMatchObject({ action: "melee", target: "c-cole", declared: true });
+    // The style belongs to the next phase: refused, in the round's words.
+    expect(await round.chooseStyle("fullAttack")).toBe(false);
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.WrongPhase {"name":"Arden"}']);
+    // Not the player's fighter: refused by the GM.
+    const brin = (combat.combatants.get("c-brin")! as unknown as { round: typeof round }).round;
+    expect(await brin.declare("melee", null)).toBe(false);
+    world.setUser(world.gm);
+    expect(record(combat, "c-brin")?.declared ?? false).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { askRoundAction } from "../../../combat/round-ask";
 import type {
   CombatActionDefinition,
   RoundPointer,
@@ -9,7 +10,7 @@ import { SHARENE_PHASE_IDS, type SharenePhaseId, shareneRuleset } from "../../..
 import { ACTION_KINDS, CALLED_EFFECTS, type CalledShot, STYLES } from "../../../rules/sharene/types";
 import { shareneRoundPalette } from "../token-palette";
 import { shareneTrackerRow } from "../tracker-row";
-import { SHARENE_RECORDS } from "./record";
+import { SHARENE_RECORDS, shownRound } from "./record";
 
 /**
  * Sharene at the table: its round engine (src/rules/sharene/round-engine.ts)
@@ -117,6 +118,27 @@ export const SHARENE_ACTIONS: Readonly<Record<string, CombatActionDefinition>> =
   style: { parse: parseStyle },
 });
 
+/**
+ * A Sharene combatant's round for macros and modules (`combatant.round`):
+ * what the tracker shows of it, and its declaration and style asked as the
+ * row does (through the active GM for a player). Each answers whether it
+ * was done; a refusal is told.
+ */
+export function shareneCombatantRound(combatant: Combatant.Implementation) {
+  const ask = async (action: string, data: unknown): Promise<boolean> => {
+    const combat = combatant.combat as Combat.Implementation | null;
+    return combat && combatant.id ? askRoundAction(combat, action, [combatant.id], data) : false;
+  };
+  return {
+    get state() {
+      return shownRound(combatant);
+    },
+    declare: (action: string, target: string | null = null) => ask("declare", { action, target }),
+    chooseStyle: (style: string, more: Partial<Omit<StyleData, "style">> = {}) =>
+      ask("style", { style, ...more }),
+  };
+}
+
 export const shareneTable: TableRuleset<ShareneTableState, ShareneRoundPlan> = Object.freeze({
   id: shareneRuleset.id,
   rules: shareneRuleset,
@@ -126,6 +148,7 @@ export const shareneTable: TableRuleset<ShareneTableState, ShareneRoundPlan> = O
   afterPlan: async (combat: Combat.Implementation, plan: ShareneRoundPlan) => {
     if (plan.rollInitiative) await (await loadRuleset("sharene")).rollShareneInitiative(combat);
   },
+  combatantRound: shareneCombatantRound,
   actions: SHARENE_ACTIONS,
   records: SHARENE_RECORDS,
   row: shareneTrackerRow,
