@@ -193,6 +193,9 @@ function style(read: ShareneTableRead, ids: readonly string[], data: unknown): S
   const combatant = read.combatants.get(id);
   const name = combatant?.name ?? id;
   // The sheet's styles known: the round offers only these (docs/rules/sharene.md, "At the table").
+  // Styles are chosen knowing the order (SHA-INI-1 before "2/COMBAT STYLE DECISION"): not before it is rolled.
+  if (read.round.phase === "style" && initiativePending(read.round))
+    throw new CombatRefusal("SHARENE.Combat.Refusal.InitiativePending", { name });
   const known = combatant?.actor ? shareneFighter(combatant.actor)?.knownStyles : undefined;
   if (read.round.phase === "style" && known && !known.includes(d.style))
     throw new CombatRefusal("SHARENE.Combat.Refusal.StyleNotKnown", { name });

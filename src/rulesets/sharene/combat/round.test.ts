@@ -644,3 +644,30 @@ describe("a macro's round", () => {
     expect(record(combat, "c-brin")?.declared ?? false).toBe(false);
   });
 });
+
+describe("a roll that does not finish", () => {
+  it("leaves the styles closed until the next Next turn rolls initiative again", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    // Two dice only: the third Roll fails (the stand-in's scripted dice run out).
+    world.diceValues.push(9, 4);
+    await expect(combat.nextTurn()).rejects.toThrow(/ran out/);
+    world.diceValues.length = 0;
+    expect(at(combat)).toBe("1:style:-");
+    expect(combat.system.order).toEqual([]);
+    expect(
+      await asUser(world.player, payload(combat, "style", ["c-arden"], { style: "fullAttack" })),
+    ).toMatchObject({
+      ok: false,
+      key: "SHARENE.Combat.Refusal.InitiativePending",
+    });
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole", "c-dara"]);
+    expect(
+      await asUser(world.player, payload(combat, "style", ["c-arden"], { style: "fullAttack" })),
+    ).toEqual({
+      ok: true,
+    });
+  });
+});
