@@ -14,6 +14,7 @@ export { shareneItemSheetContext } from "./sharene/apps/sheets/item-context";
 export { shareneSheetRound } from "./sharene/apps/sheets/round-panel";
 export { shareneActorData, shareneItemData } from "./sharene/apps/sheets/sheet-data";
 export { rollShareneInitiative } from "./sharene/combat/initiative";
+export { choosePaletteAction } from "./sharene/combat/palette-choice";
 export { openShareneRoundMenu } from "./sharene/combat/round-menu";
 export { shareneRoundPlanner } from "./sharene/combat/round-planner";
 export { restoreForgedRound, seedRoundRecord } from "./sharene/combat/round-record";

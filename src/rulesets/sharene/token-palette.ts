@@ -1,6 +1,7 @@
 import type { RoundAsk, TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { ICON_PATH } from "../../config/system";
+import { loadRuleset } from "../../on-demand";
 import { SHARENE_PHASE_IDS, type SharenePhaseId } from "../../rules/sharene/ruleset";
 import { ACTION_KINDS, SHARENE_STATUS, type Style } from "../../rules/sharene/types";
 import { shownRound } from "./combat/record";
@@ -39,18 +40,6 @@ export function knownStyles(combatant: Combatant.Implementation): readonly Style
   return (actor ? shareneFighter(actor)?.knownStyles : undefined) ?? [];
 }
 
-/** Whom a declaration from the HUD attacks: the user's targeted token in this combat, else the one declared. */
-export function targetFromUser(combatant: Combatant.Implementation): string | null {
-  const combat = combatant.combat;
-  for (const token of game.user?.targets ?? []) {
-    const doc = (token as { document?: TokenDocument.Implementation }).document;
-    const found = doc && combat ? combat.getCombatantsByToken(doc) : [];
-    const other = found.find((c) => c.id !== combatant.id);
-    if (other?.id) return other.id;
-  }
-  return shownRound(combatant).target;
-}
-
 function entries(combatant: Combatant.Implementation, localize: Localize): TokenPaletteEntry[] {
   const record = shownRound(combatant);
   const phase = roundPhaseOf(combatant);
@@ -84,10 +73,7 @@ export const shareneRoundPalette: TokenPalette = Object.freeze({
   icon: "fa-solid fa-hand-fist",
   entries: (combatant: Combatant.Implementation, _viewer: unknown, localize: Localize) =>
     entries(combatant, localize),
-  async choose(combatant: Combatant.Implementation, id: string, ask: RoundAsk): Promise<boolean> {
-    const [kind, value] = id.split(":");
-    if (kind === "action") return ask("declare", { action: value, target: targetFromUser(combatant) });
-    if (kind === "style") return ask("style", { style: value });
-    return false;
-  },
+  // What a click asks (the target read from the user's targets): Sharene's heavy part.
+  choose: async (combatant: Combatant.Implementation, id: string, ask: RoundAsk) =>
+    (await loadRuleset("sharene")).choosePaletteAction(combatant, id, ask),
 });
