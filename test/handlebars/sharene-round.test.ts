@@ -121,7 +121,12 @@ describe("Sharene's tracker row (templates/sharene/round-row.hbs)", () => {
   });
 
   it("in the styles, the button asks for a style; out of the fight, none", () => {
-    const declared = { ...EMPTY, action: "melee" as const, declared: true };
+    const declared = {
+      ...EMPTY,
+      action: "melee" as const,
+      declared: true,
+      initiative: { roll: 3, ability: "agi" as const, abilityValue: 15, total: 18 },
+    };
     const view = shareneRowView(declared, row({ phase: "style", at: 1 }), localize);
     expect(view.cells).toMatchObject({
       canChoose: true,
@@ -130,6 +135,13 @@ describe("Sharene's tracker row (templates/sharene/round-row.hbs)", () => {
     });
     expect(
       shareneRowView(declared, row({ phase: "style", outOfAction: true }), localize).cells,
+    ).toMatchObject({
+      canChoose: false,
+      waiting: false,
+    });
+    // Without a roll of its own (none yet, or out of the fight at the roll): no style to choose this round.
+    expect(
+      shareneRowView({ ...declared, initiative: null }, row({ phase: "style" }), localize).cells,
     ).toMatchObject({
       canChoose: false,
       waiting: false,
@@ -189,7 +201,8 @@ describe("Sharene's round menu (templates/sharene/round-menu.hbs)", () => {
   });
 
   it("in the styles: only the styles its sheet knows; a sheet that knows none says so", () => {
-    const record = recordOf({ action: "melee", declared: true, style: "fullParry" });
+    const rolled = { roll: 3, ability: "agi", abilityValue: 15, total: 18 };
+    const record = recordOf({ action: "melee", declared: true, style: "fullParry", initiativeRoll: rolled });
     const view = roundMenuView(
       { id: "c1", name: "Arden" },
       "style",
@@ -210,5 +223,10 @@ describe("Sharene's round menu (templates/sharene/round-menu.hbs)", () => {
       t["SHARENE.Combat.Menu.NoStyleKnown"],
     );
     expect(roundMenuView({ id: "c1", name: "Arden" }, "action", record, others, [], localize)).toBeNull();
+    // No roll of its own, no style this round.
+    const unrolled = recordOf({ action: "melee", declared: true });
+    expect(
+      roundMenuView({ id: "c1", name: "Arden" }, "style", unrolled, others, ["fullParry"], localize),
+    ).toBeNull();
   });
 });

@@ -43,7 +43,14 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "SHARENE.Combat.Refusal.{id}",
     source:
       "ROUND_REFUSALS in src/rules/sharene/round-engine.ts, and src/rulesets/sharene/combat/round-planner.ts",
-    ids: () => [...ROUND_REFUSALS, "StyleNotKnown", "InitiativePending", "NoStepBack", "Refused"],
+    ids: () => [
+      ...ROUND_REFUSALS,
+      "StyleNotKnown",
+      "InitiativePending",
+      "NoTurnThisRound",
+      "NoStepBack",
+      "Refused",
+    ],
     complete: true,
   },
   {

@@ -55,11 +55,12 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
       disabled: out,
     }));
   }
-  if (phase === "style") {
+  if (phase === "style" && record.initiative !== null) {
     const labels = shareneLabels("styles");
     return knownStyles(combatant).map((style) => ({
       id: `style:${style}`,
       label: localize(labels[style] ?? style),
+      tooltip: localize("SHARENE.Combat.Palette.StyleHint", { style: localize(labels[style] ?? style) }),
       icon: styleIcon(style),
       active: record.style === style,
       disabled: out,

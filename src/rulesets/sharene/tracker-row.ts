@@ -67,8 +67,9 @@ export function readShareneRow(combatant: Combatant.Implementation, viewer: Trac
   const mine = viewer.isGM || viewer.owner;
   const actionShown = mine || phase !== "declare";
   const styleShown = mine || phase === "action";
-  const target =
-    actionShown && record.target ? (combatant.combat?.combatants.get(record.target)?.name ?? null) : null;
+  const attacked = actionShown && record.target ? combatant.combat?.combatants.get(record.target) : undefined;
+  // A combatant hidden from this viewer is not named.
+  const target = attacked && attacked.visible !== false ? (attacked.name ?? null) : null;
   const data: ShareneRowData = {
     action: actionShown && record.declared ? record.action : null,
     target,
@@ -104,7 +105,9 @@ export function shareneRowView(
   localize: Localize,
 ): TrackerRowPartView<ShareneRowCells> {
   const choosing = row.started && (row.phase === "declare" || row.phase === "style");
-  const canChoose = choosing && row.mayAct && !row.outOfAction;
+  // A style is chosen knowing the order: not without one's own roll (none yet, or none this round).
+  const canChoose =
+    choosing && row.mayAct && !row.outOfAction && (row.phase !== "style" || data.initiative !== null);
   const waiting = canChoose && (row.phase === "declare" ? !data.declared : !data.styled);
   const actions = shareneLabels("actionKinds");
   const styles = shareneLabels("styles");

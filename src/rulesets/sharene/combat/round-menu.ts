@@ -44,6 +44,8 @@ export function roundMenuView(
   localize: Localize,
 ): RoundMenuView | null {
   if (phase !== "declare" && phase !== "style") return null;
+  // A style is chosen knowing the order: not without one's own roll.
+  if (phase === "style" && record.initiative === null) return null;
   const actionLabels = shareneLabels("actionKinds");
   const styleLabels = shareneLabels("styles");
   return {

@@ -107,11 +107,6 @@ function newRoundPlan(read: ShareneTableRead, previous: ShareneRound | null): Sh
   return planOf(read, { ...next, round: (previous?.round ?? 0) + 1 }, true);
 }
 
-/** Whether a fighter in the fight still waits for its initiative (a roll that failed to finish). */
-function initiativePending(round: ShareneRound): boolean {
-  return round.fighters.some((f) => !f.outOfAction && f.declared && f.initiative === null);
-}
-
 /** The declarations closed: initiative is rolled next (./initiative.ts, after this plan's update). */
 function closeDeclarations(read: ShareneTableRead): ShareneRoundPlan {
   const missing = read.round.fighters.find((f) => !f.outOfAction && !f.declared);
@@ -135,7 +130,7 @@ function nextTurn(read: ShareneTableRead): ShareneRoundPlan {
   const round = read.round;
   if (round.phase === "declare") return closeDeclarations(read);
   if (round.phase === "style") {
-    if (initiativePending(round)) return { ...closeDeclarations(read), combatants: [] };
+    if (read.rollPending) return closeDeclarations(read);
     const begun = passTheOut(refusing(read, () => beginActions(round)));
     return begun.phase === "end" ? newRoundPlan(read, begun) : planOf(read, begun);
   }
@@ -194,8 +189,10 @@ function style(read: ShareneTableRead, ids: readonly string[], data: unknown): S
   const name = combatant?.name ?? id;
   // The sheet's styles known: the round offers only these (docs/rules/sharene.md, "At the table").
   // Styles are chosen knowing the order (SHA-INI-1 before "2/COMBAT STYLE DECISION"): not before it is rolled.
-  if (read.round.phase === "style" && initiativePending(read.round))
-    throw new CombatRefusal("SHARENE.Combat.Refusal.InitiativePending", { name });
+  if (read.rollPending) throw new CombatRefusal("SHARENE.Combat.Refusal.InitiativePending", { name });
+  // Without a roll (out at the roll, or joined since) it has no turn this round: it chooses next round.
+  if (read.round.phase === "style" && read.stored.get(id)?.initiative === null)
+    throw new CombatRefusal("SHARENE.Combat.Refusal.NoTurnThisRound", { name });
   const known = combatant?.actor ? shareneFighter(combatant.actor)?.knownStyles : undefined;
   if (read.round.phase === "style" && known && !known.includes(d.style))
     throw new CombatRefusal("SHARENE.Combat.Refusal.StyleNotKnown", { name });

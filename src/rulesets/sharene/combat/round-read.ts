@@ -132,6 +132,8 @@ export interface ShareneTableRead {
   readonly combatants: ReadonlyMap<string, Combatant.Implementation>;
   /** Each fighter's record as stored (before a plan). */
   readonly stored: ReadonlyMap<string, RoundFighter>;
+  /** The declarations closed, but the initiative roll did not finish: it is made again, and no style is taken. */
+  readonly rollPending: boolean;
 }
 
 /** The Combat as the engine's round, with the fighters' sheets and conditions. */
@@ -153,6 +155,13 @@ export function readShareneTable(combat: Combat.Implementation): ShareneTableRea
     fighters.push({ id, outOfAction: outOfFight(combatant), ...shareneRecord(combatant) });
   }
   const order = pointer.order.filter((id) => combatants.has(id));
+  // The declarations closed and no order stands yet: the roll did not finish, and is made again.
+  const rollPending =
+    pointer.phase === "style" && order.length === 0 && fighters.some((f) => !f.outOfAction && f.declared);
+  if (pointer.phase !== "declare" && !rollPending)
+    // Once the order is rolled, a fighter without a roll (out at the roll, or joined since) has no turn this round.
+    for (let i = 0; i < fighters.length; i += 1)
+      if (fighters[i]!.initiative === null) fighters[i] = { ...fighters[i]!, outOfAction: true };
   const slots = pointer.phase === "declare" ? [] : slotsOf(order, groups);
   const turn =
     pointer.phase === "action" ? slotAt(slots, order.indexOf(pointer.order[combat.turn ?? -1] ?? "")) : null;
@@ -173,5 +182,5 @@ export function readShareneTable(combat: Combat.Implementation): ShareneTableRea
     condition: (id) => conditions.get(id) ?? { lifePoints: 0, wounds: {}, statuses: new Set() },
   };
   const stored = new Map(fighters.map((f) => [f.id, f]));
-  return { combat, round, view, rules: readWorldShareneRules(), combatants, stored };
+  return { combat, round, view, rules: readWorldShareneRules(), combatants, stored, rollPending };
 }

@@ -173,6 +173,14 @@ async function chooseStyles(combat: Combat): Promise<void> {
   expect(await ask(gm, "style", ["c-dara"], { style: "parryRiposte" })).toBe(true);
 }
 
+/** The GM chooses Attack and Parry for each of these fighters. */
+async function chooseStylesOf(combat: Combat, ids: string[]): Promise<void> {
+  for (const id of ids)
+    expect(
+      await ask(combat as unknown as Combat.Implementation, "style", [id], { style: "attackParry" }),
+    ).toBe(true);
+}
+
 describe("a round of four Sharene fighters on the tracker", () => {
   it("SHA-INI-1: declared, rolled with scripted dice as real Rolls, ordered as the engine orders, styled, played through to the next round", async () => {
     const combat = await fight();
@@ -669,5 +677,44 @@ describe("a roll that does not finish", () => {
     ).toEqual({
       ok: true,
     });
+  });
+});
+
+describe("a fighter without a roll this round", () => {
+  it("one out at the roll and back in the styles: no style, no turn, and no second roll for everyone", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    const dara = combat.combatants.get("c-dara")!.actor! as unknown as {
+      effects: Map<string, unknown>;
+      prepareData(): void;
+    };
+    giveStatus(dara as never, "unconscious");
+    world.diceValues.push(9, 4, 6);
+    await combat.nextTurn();
+    expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole"]);
+    // Dara comes to in the styles.
+    dara.effects.clear();
+    dara.prepareData();
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "style", ["c-dara"], { style: "attackParry" })).toBe(false);
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.NoTurnThisRound {"name":"Dara"}']);
+    await chooseStylesOf(combat, ["c-arden", "c-brin", "c-cole"]);
+    await combat.nextTurn();
+    // No die was rolled again; the order stands.
+    expect(at(combat)).toBe("1:action:c-arden");
+    expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole"]);
+    expect(world.chat.length).toBe(3);
+  });
+
+  it("one joining in the styles does not hold the round up; it declares next round", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    combat.add(seat("eve", 12, 12, "melee", ["player"]));
+    await chooseStyles(combat);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(at(combat)).toBe("1:action:c-arden");
   });
 });
