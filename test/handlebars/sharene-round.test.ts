@@ -117,7 +117,7 @@ describe("Sharene's tracker row (templates/sharene/round-row.hbs)", () => {
     const root = parse(html);
     expect(text(byClass(root, "sharene-action"))).toBe("Melee → Cole");
     expect(text(byClass(root, "sharene-initiative"))).toContain("9 + 15 = 24");
-    expect(text(byClass(root, "fangs-sr-only"))).toBe("Initiative 24: 9 on the d10 + 15 Agility (AGI)");
+    expect(text(byClass(root, "fangs-sr-only"))).toBe("Initiative 24: 9 on the die + 15 Agility (AGI)");
   });
 
   it("in the styles, the button asks for a style; out of the fight, none", () => {

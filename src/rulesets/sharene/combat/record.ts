@@ -90,8 +90,9 @@ export const SHARENE_RECORDS: TableRecords = Object.freeze<TableRecords>({
     void loadRuleset("sharene").then((heavy) => heavy.seedRoundRecord(combatant, options, userId));
   },
   onUpdate(combatant, changed, options, userId) {
-    // Only a player's write of a recorded combatant's round is put back, on the active GM's client.
-    if (changed.system === undefined || !activeGM() || game.users?.get(userId)?.isGM !== false) return;
+    // Only a player's write of a recorded combatant's round (or its Foundry initiative) is put back, on the active GM's client.
+    const touched = "system" in changed || "initiative" in changed;
+    if (!touched || !activeGM() || game.users?.get(userId)?.isGM !== false) return;
     if (roundRecordOf(combatant) === null) return;
     void loadRuleset("sharene").then((heavy) =>
       heavy.restoreForgedRound(combatant, changed, options, userId),

@@ -85,23 +85,34 @@ export function shareneRecord(combatant: unknown): ShareneRecord {
   return recordOf(roundRecordOf(combatant) ?? ownSystem(combatant));
 }
 
+/** Whether a player's write touched the round: its `system`, or the Foundry initiative the tracker shows and sorts by. */
+function touchesRound(changed: object): boolean {
+  return "system" in changed || "initiative" in changed;
+}
+
 /**
- * `updateCombatant`: a write of a Sharene combatant's `system` by a user
- * who is not a GM is put back from the Combat's record by the active GM,
- * so the tracker shows the round the GM plans from.
+ * `updateCombatant`: a write of a Sharene combatant's round by a user who
+ * is not a GM (its `system`, or its Foundry initiative) is put back from
+ * the Combat's record by the active GM, so the tracker shows and orders
+ * the round the GM plans from.
  */
 export function restoreForgedRound(
   combatant: Combatant.Implementation,
-  changed: { system?: unknown },
+  changed: object,
   _options: unknown,
   userId: string,
 ): void {
-  if (changed.system === undefined || !game.users?.activeGM?.isSelf) return;
+  if (!touchesRound(changed) || !game.users?.activeGM?.isSelf) return;
   if (game.users.get(userId)?.isGM !== false) return;
   if (roundRecordOf(combatant) === null) return;
   void serialised(async () => {
-    const record = roundRecordOf(combatant);
-    if (record !== null) await combatant.update({ system: storedRecord(recordOf(record)) } as never);
+    const stored = roundRecordOf(combatant);
+    if (stored === null) return;
+    const record = recordOf(stored);
+    await combatant.update({
+      system: storedRecord(record),
+      initiative: record.initiative?.total ?? null,
+    } as never);
   });
 }
 

@@ -396,6 +396,12 @@ describe("a player declares through the GM", () => {
       await combat.nextTurn();
       // Melee adds AGI 15: the record's action, not the forged one.
       expect(record(combat, "c-arden").initiativeRoll).toMatchObject({ ability: "agi", total: 24 });
+      // Foundry's initiative, which the tracker shows and sorts by, is put back from the record too.
+      world.setUser(world.player);
+      await combat.combatants.get("c-arden")!.update({ initiative: 99 });
+      world.setUser(world.gm);
+      await writesSettled();
+      expect(combat.combatants.get("c-arden")!.initiative).toBe(24);
     } finally {
       Hooks.off("updateCombatant", hook as never);
     }
@@ -494,7 +500,7 @@ describe("the tracker and the Token HUD", () => {
     expect(world.chat.map((m) => m.whisper)).toEqual([["gm"], ["gm"], ["gm"], ["gm"]]);
     // Each says whose roll it is, what it adds and why, as text.
     expect(world.chat[0]!.flavor).toBe(
-      'SHARENE.Combat.Initiative.Flavor {"name":"Arden","action":"SHARENE.ActionKind.melee","ability":"SHARENE.Characteristic.agi"}',
+      'SHARENE.Combat.Initiative.Flavor {"name":"Arden","action":"SHARENE.ActionKind.melee","ability":"SHARENE.Characteristic.agi","faces":10}',
     );
     expect(world.chat[3]!.flavor).toContain('"name":"&lt;i&gt;Dara&lt;/i&gt;"');
     expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole", "c-dara"]);
