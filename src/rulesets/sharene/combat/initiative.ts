@@ -63,7 +63,7 @@ async function postRoll(
     name: foundry.utils.escapeHTML(combatant.name ?? ""),
     action: i18n.localize(`SHARENE.ActionKind.${action ?? "melee"}`),
     ability: i18n.localize(ABILITY_KEYS[initiative.ability]),
-    faces,
+    faces: String(faces),
   });
   const data: ChatMessage.CreateData = {
     speaker: ChatMessage.getSpeaker({

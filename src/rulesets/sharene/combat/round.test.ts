@@ -500,7 +500,7 @@ describe("the tracker and the Token HUD", () => {
     expect(world.chat.map((m) => m.whisper)).toEqual([["gm"], ["gm"], ["gm"], ["gm"]]);
     // Each says whose roll it is, what it adds and why, as text.
     expect(world.chat[0]!.flavor).toBe(
-      'SHARENE.Combat.Initiative.Flavor {"name":"Arden","action":"SHARENE.ActionKind.melee","ability":"SHARENE.Characteristic.agi","faces":10}',
+      'SHARENE.Combat.Initiative.Flavor {"name":"Arden","action":"SHARENE.ActionKind.melee","ability":"SHARENE.Characteristic.agi","faces":"10"}',
     );
     expect(world.chat[3]!.flavor).toContain('"name":"&lt;i&gt;Dara&lt;/i&gt;"');
     expect(combat.system.order).toEqual(["c-arden", "c-brin", "c-cole", "c-dara"]);
