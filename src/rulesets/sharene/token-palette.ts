@@ -3,7 +3,7 @@ import type { Localize } from "../../config/localize";
 import { ICON_PATH } from "../../config/system";
 import { loadRuleset } from "../../on-demand";
 import { SHARENE_PHASE_IDS, type SharenePhaseId } from "../../rules/sharene/ruleset";
-import { ACTION_KINDS, SHARENE_STATUS, type Style } from "../../rules/sharene/types";
+import { ACTION_KINDS, SHARENE_STATUS, STYLES, type Style } from "../../rules/sharene/types";
 import { shownRound } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
 import { shareneFighter } from "./data/views";
@@ -34,10 +34,11 @@ export function shareneOutOfFight(combatant: Combatant.Implementation): boolean 
   return system.lifePoints.value <= 0 || Object.values(SHARENE_STATUS).some((status) => statuses.has(status));
 }
 
-/** The styles the combatant's sheet knows, in the core's order. */
+/** The styles the combatant's sheet knows, in the core's order; a sheet that knows none offers all four. */
 export function knownStyles(combatant: Combatant.Implementation): readonly Style[] {
   const actor = combatant.actor;
-  return (actor ? shareneFighter(actor)?.knownStyles : undefined) ?? [];
+  const known = (actor ? shareneFighter(actor)?.knownStyles : undefined) ?? [];
+  return known.length > 0 ? known : STYLES;
 }
 
 function entries(combatant: Combatant.Implementation, localize: Localize): TokenPaletteEntry[] {

@@ -193,8 +193,10 @@ function style(read: ShareneTableRead, ids: readonly string[], data: unknown): S
   // Without a roll (out at the roll, or joined since) it has no turn this round: it chooses next round.
   if (read.round.phase === "style" && read.stored.get(id)?.initiative === null)
     throw new CombatRefusal("SHARENE.Combat.Refusal.NoTurnThisRound", { name });
+  const before = read.stored.get(id);
   const known = combatant?.actor ? shareneFighter(combatant.actor)?.knownStyles : undefined;
-  if (read.round.phase === "style" && known && !known.includes(d.style))
+  // A sheet that knows none is read as not saying (all four), so the round never waits on it.
+  if (read.round.phase === "style" && known && known.length > 0 && !known.includes(d.style))
     throw new CombatRefusal("SHARENE.Combat.Refusal.StyleNotKnown", { name });
   const next = refusing(
     read,
@@ -202,7 +204,13 @@ function style(read: ShareneTableRead, ids: readonly string[], data: unknown): S
       declareStyle(
         read.round,
         id,
-        { style: d.style, split: d.split, statedBlow: d.statedBlow, called: d.called },
+        {
+          style: d.style,
+          // Left out: the earlier choice kept (a Full Attack splits no parry, SHA-STY-3).
+          split: d.split ?? (d.style === "fullAttack" ? 0 : (before?.split ?? 0)),
+          statedBlow: d.statedBlow !== undefined ? d.statedBlow : (before?.statedBlow ?? null),
+          called: d.called !== undefined ? d.called : (before?.called ?? null),
+        },
         read.view,
         read.rules,
       ),

@@ -724,3 +724,48 @@ describe("a fighter without a roll this round", () => {
     expect(at(combat)).toBe("1:action:c-arden");
   });
 });
+
+describe("styles and what goes with them", () => {
+  it("a sheet that knows no style is offered all four, and the round does not wait on it", async () => {
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const combat = await fight();
+    const none = { fullAttack: false, fullParry: false, parryRiposte: false, attackParry: false };
+    combat.add(seat("fenn", 12, 13, "melee", [], none));
+    await declareAll(combat);
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "declare", ["c-fenn"], { action: "melee", target: "c-arden" })).toBe(true);
+    world.diceValues.push(9, 4, 6, 6, 1);
+    await combat.nextTurn();
+    const fenn = combat.combatants.get("c-fenn")! as unknown as Combatant.Implementation;
+    expect(hud.tokenPaletteFor(fenn)?.entries.map((e) => e.id)).toEqual([
+      "style:fullAttack",
+      "style:fullParry",
+      "style:parryRiposte",
+      "style:attackParry",
+    ]);
+    await chooseStyles(combat);
+    expect(await ask(gm, "style", ["c-fenn"], { style: "fullParry" })).toBe(true);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(String(combat.system.phase)).toBe("action");
+  });
+
+  it("a stated blow and a split parry chosen by macro are kept when a click names only the style", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "style", ["c-cole"], { style: "attackParry", split: 2, statedBlow: "slash" })).toBe(
+      true,
+    );
+    expect(await ask(gm, "style", ["c-cole"], { style: "fullParry" })).toBe(true);
+    expect(record(combat, "c-cole")).toMatchObject({ style: "fullParry", split: 2, statedBlow: "slash" });
+    // A Full Attack splits no parry (SHA-STY-3): the split goes, the stated blow stays.
+    expect(await ask(gm, "style", ["c-cole"], { style: "fullAttack" })).toBe(true);
+    expect(record(combat, "c-cole")).toMatchObject({ style: "fullAttack", split: 0, statedBlow: "slash" });
+    // Said outright, none.
+    expect(await ask(gm, "style", ["c-cole"], { style: "attackParry", statedBlow: null })).toBe(true);
+    expect(record(combat, "c-cole")).toMatchObject({ statedBlow: null });
+  });
+});

@@ -71,9 +71,11 @@ export function parseDeclare(data: unknown, combatantIds: readonly string[]): De
 /** A style's data (SHA-STY-*): the style, and the split parry, stated blow and called shot it may carry. */
 export interface StyleData {
   readonly style: (typeof STYLES)[number];
-  readonly split: number;
-  readonly statedBlow: "slash" | "thrust" | null;
-  readonly called: CalledShot | null;
+  /** Absent: the fighter's as declared before (none with a Full Attack); 0, none. */
+  readonly split?: number;
+  /** Absent: the one declared before; null, none. */
+  readonly statedBlow?: "slash" | "thrust" | null;
+  readonly called?: CalledShot | null;
 }
 
 function parseCalled(value: unknown): CalledShot | null | undefined {
@@ -98,13 +100,24 @@ export function parseStyle(data: unknown, combatantIds: readonly string[]): Styl
   if (combatantIds.length !== 1 || !d || typeof d !== "object") return null;
   if (Object.keys(d).some((k) => !["style", "split", "statedBlow", "called"].includes(k))) return null;
   if (!STYLES.includes(d.style as StyleData["style"])) return null;
-  const split = d.split ?? 0;
-  if (typeof split !== "number" || !Number.isInteger(split) || split < 0 || split > 10) return null;
-  const statedBlow = d.statedBlow ?? null;
-  if (statedBlow !== null && statedBlow !== "slash" && statedBlow !== "thrust") return null;
-  const called = parseCalled(d.called);
-  if (called === undefined) return null;
-  return { style: d.style as StyleData["style"], split, statedBlow, called };
+  const split = d.split;
+  if (
+    split !== undefined &&
+    (typeof split !== "number" || !Number.isInteger(split) || split < 0 || split > 10)
+  )
+    return null;
+  const statedBlow = d.statedBlow;
+  if (statedBlow !== undefined && statedBlow !== null && statedBlow !== "slash" && statedBlow !== "thrust")
+    return null;
+  const called = d.called === undefined ? undefined : parseCalled(d.called);
+  if (d.called !== undefined && called === undefined) return null;
+  // What the request leaves out is kept from the fighter's earlier choice (a click naming only the style).
+  return {
+    style: d.style as StyleData["style"],
+    ...(split !== undefined ? { split } : {}),
+    ...(statedBlow !== undefined ? { statedBlow: statedBlow as StyleData["statedBlow"] } : {}),
+    ...(called !== undefined ? { called } : {}),
+  };
 }
 
 /**
