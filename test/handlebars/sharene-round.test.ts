@@ -14,6 +14,7 @@ import {
   badButtons,
   byAttr,
   byClass,
+  byTag,
   duplicateIds,
   mouseOnlyActions,
   parse,
@@ -178,10 +179,11 @@ describe("Sharene's round menu (templates/sharene/round-menu.hbs)", () => {
     const html = renderer.render(MENU, view as unknown as Record<string, unknown>);
     check(html);
     const root = parse(html);
-    const [group] = byAttr(root, "role", "group");
-    expect(text(byAttr(root, "id", group!.attribs["aria-labelledby"]!))).toBe(
-      t["SHARENE.Combat.Menu.Target"],
-    );
+    // The targets are a fieldset named by its legend, outside the menu (a menu holds only its items).
+    expect(text(byTag(root, "legend"))).toBe(t["SHARENE.Combat.Menu.Target"]);
+    const [menu] = byAttr(root, "role", "menu");
+    expect(byTag(menu!, "input")).toEqual([]);
+    expect(text(byAttr(root, "id", menu!.attribs["aria-labelledby"]!))).toBe("Action for Arden");
     const radios = byAttr(root, "name", "sharene-target");
     expect(radios.map((r) => [r.attribs.value, "checked" in r.attribs])).toEqual([
       ["", false],
@@ -196,7 +198,6 @@ describe("Sharene's round menu (templates/sharene/round-menu.hbs)", () => {
       ["thrown", "Thrown", true],
       ["missile", "Missile", false],
     ]);
-    expect(byAttr(root, "role", "menu")[0]!.attribs["aria-label"]).toBe("Action for Arden");
     expect(renderer.i18n.missing).toEqual(new Set());
   });
 
