@@ -20,8 +20,9 @@ import { roundPhaseOf, shareneOutOfFight } from "./token-palette";
  * SHA-INI-1), a button that opens the declaration's or the style's menu in
  * the phase that asks for it, a badge for an attack lost to a critical
  * failure, and under the phase bar how many still have to choose. A
- * fighter's choices are the GM's and its owners' to see until the phase
- * that made them is over (everyone chooses at once: docs/rules/sharene.md,
+ * fighter's choices are shown to others only once the phase that made
+ * them is over (everyone chooses at once); the documents carry them, so
+ * this is the display's courtesy, not a secret (docs/rules/sharene.md,
  * "At the table"). `view` is pure; the menu comes with the heavy part.
  */
 
