@@ -22,7 +22,8 @@ import type { TokenPalette, TrackerRowPart } from "./tracker-parts";
 /** One combatant's share of a plan: only the fields that change. */
 export interface TurnPlanChange {
   readonly _id: string;
-  initiative?: number;
+  /** The combatant's Foundry initiative (what the tracker shows); null clears it. */
+  initiative?: number | null;
   system: Record<string, unknown>;
 }
 

@@ -32,7 +32,7 @@ export interface PlanUpdate {
     groups?: string[][];
     groupEnded?: string[];
   };
-  combatants?: { _id: string; system?: Record<string, unknown>; initiative?: number }[];
+  combatants?: { _id: string; system?: Record<string, unknown>; initiative?: number | null }[];
 }
 
 /**

@@ -44,10 +44,11 @@ describe("Sharene's definition", () => {
       expect(rulesetOwning(documentName, type), type).toBe("sharene");
   });
 
-  it("is not playable while it has no table and no cards: the flag says so, and goes with them", () => {
-    // When its table or cards land, this fails: lift `playable: false` and turn the setting's test round.
+  it("is not playable while it has no cards: the flag says so, and goes with them", () => {
+    // Its table (the round on the tracker) is here; when its cards land, this fails: lift
+    // `playable: false` and turn the setting's test round.
     expect(shareneDefinition.playable).toBe(false);
-    expect(shareneDefinition.table).toBeUndefined();
+    expect(shareneDefinition.table?.id).toBe("sharene");
     expect(shareneDefinition.cards).toBeUndefined();
   });
 
@@ -83,8 +84,11 @@ describe("Sharene's definition", () => {
     ]);
   });
 
-  it("its heavy part holds its sheets' context builders, its options' checks, its effect kind and its simulator", async () => {
+  it("its heavy part holds its sheets' context builders, its options' checks, its effect kind, its simulator and its round's planner", async () => {
     const heavy = await loadRuleset("sharene");
+    expect(typeof heavy.shareneRoundPlanner.nextTurn).toBe("function");
+    expect(typeof heavy.rollShareneInitiative).toBe("function");
+    expect(await shareneDefinition.table!.loadPlanner()).toBe(heavy.shareneRoundPlanner);
     expect(heavy.effectKinds.map((k) => k.id)).toEqual(["shareneLimbWound"]);
     expect(typeof heavy.setShareneRules).toBe("function");
     expect(typeof heavy.shareneActorSheetContext).toBe("function");

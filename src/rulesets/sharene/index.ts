@@ -1,3 +1,4 @@
+import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
 import { SHARENE_CLAUSE_INDEX, shareneRuleset } from "../../rules/sharene/ruleset";
@@ -8,6 +9,7 @@ import { registerRulesetDefinition } from "../registry";
 import { ShareneActorSheet } from "./apps/sheets/actor-sheet";
 import { ShareneArmorSheet, ShareneStyleSheet, ShareneWeaponSheet } from "./apps/sheets/item-sheet";
 import { SHARENE_PARTIALS } from "./apps/sheets/parts";
+import { shareneTable } from "./combat/sharene-table";
 import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, SHARENE_COMBATANT_TYPE } from "./config/labels";
 import { applyStoredShareneRules, hasStoredShareneOptions, registerShareneSettings } from "./config/settings";
 import { shareneConfigEntry, shareneStatuses } from "./config/sharene-config";
@@ -26,11 +28,11 @@ import "./config/types";
  *
  * Not yet `playable`. What is here: its actor and item types with their
  * models and sheets (its styles' reference entries among them), its packs,
- * its statuses and token bars, its world rules option, its CONFIG.FANGS
- * entry, its simulator. What is not: its round (a table:
- * declarations, styles, initiative) and its exchange card. Without them a
- * Sharene world would run FANGS's round over Sharene fighters and refuse
- * every attack, so the "Combat rules" setting does not offer it: a GM sees
+ * its statuses and token bars, its world rules option,
+ * its CONFIG.FANGS entry, its simulator, and its round on the tracker (its
+ * table: declarations, initiative, styles, turns; ./combat/). What is not:
+ * its exchange card. Without it every attack in a Sharene world would be
+ * refused, so the "Combat rules" setting does not offer it: a GM sees
  * only rulesets that play end to end. Its documents still work in every
  * world (Foundry knows every registered ruleset's types), so its sheets,
  * packs and tests can be built now. `playable` goes when its table and
@@ -118,6 +120,7 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
     ChatMessage: {},
     combatant: { type: SHARENE_COMBATANT_TYPE, model: ShareneCombatantModel },
   },
+  table: anyTable(shareneTable),
   pools: SHARENE_POOLS,
   /** As CONFIG.FANGS.sharene has them once modules had their `init`; read at `setup`. */
   get statuses(): readonly StatusDefinition[] {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BAND_NAMES } from "../../rules/sharene/check";
 import { KNOCKOUT_IDS } from "../../rules/sharene/config";
+import { ROUND_REFUSALS } from "../../rules/sharene/round-engine";
 import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../rules/sharene/sheet";
 import {
   ACTION_KINDS,
@@ -37,6 +38,21 @@ function literalsOf(file: string, name: string): string[] {
 }
 
 export const LANG_FAMILIES: readonly LangFamily[] = [
+  {
+    // The round engine's refusals, and the table's own: a style the sheet does not know, no step back, any other.
+    pattern: "SHARENE.Combat.Refusal.{id}",
+    source:
+      "ROUND_REFUSALS in src/rules/sharene/round-engine.ts, and src/rulesets/sharene/combat/round-planner.ts",
+    ids: () => [
+      ...ROUND_REFUSALS,
+      "StyleNotKnown",
+      "InitiativePending",
+      "NoTurnThisRound",
+      "NoStepBack",
+      "Refused",
+    ],
+    complete: true,
+  },
   {
     pattern: "SHARENE.Outcome.{id}",
     source: "ExchangeOutcome in src/rules/sharene/exchange.ts",

@@ -1,5 +1,6 @@
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
 import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
+import { askRoundAction } from "../../../../combat/round-ask";
 import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
 import { shareneLabels } from "../../config/sharene-config";
@@ -26,6 +27,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
       itemEdit: ShareneActorSheet.#onItemEdit,
       itemDelete: ShareneActorSheet.#onItemDelete,
       editPortrait: ShareneActorSheet.#onEditPortrait,
+      shareneRound: ShareneActorSheet.#onRound,
     },
   };
 
@@ -33,7 +35,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
-    const { readWorldShareneRules, shareneActorData, shareneActorSheetContext } =
+    const { readWorldShareneRules, shareneActorData, shareneActorSheetContext, shareneSheetRound } =
       await loadRuleset("sharene");
     const data = shareneActorData(this.actor);
     if (!data) return base;
@@ -50,6 +52,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
         rules: readWorldShareneRules(),
         labels: { styles: shareneLabels("styles"), actionKinds: shareneLabels("actionKinds") },
       }),
+      round: shareneSheetRound(this.actor, this.id),
     };
   }
 
@@ -77,6 +80,22 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
 
   static async #onItemDelete(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
     if (this.isEditable) await this.#itemOf(target)?.deleteDialog();
+  }
+
+  /** The round's choice (its panel, while the round asks for it): the `declare` or `style` round action. */
+  static async #onRound(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const panel = target.closest<HTMLElement>("[data-combatant-id]");
+    const combat = game.combat as Combat.Implementation | null;
+    const id = panel?.dataset.combatantId;
+    if (!panel || !combat || !id) return;
+    const choice = target.dataset.choice ?? "";
+    if (panel.dataset.phase === "declare") {
+      const picked = panel.querySelector<HTMLInputElement>("input[type=radio]:checked")?.value ?? "";
+      await askRoundAction(combat, "declare", [id], {
+        action: choice,
+        target: picked === "" ? null : picked,
+      });
+    } else await askRoundAction(combat, "style", [id], { style: choice });
   }
 
   static #onEditPortrait(this: ShareneActorSheet) {

@@ -1,0 +1,116 @@
+import type { TrackerRowClick } from "../../../combat/tracker-parts";
+import { localize as foundryLocalize, type Localize } from "../../../config/localize";
+import type { SharenePhaseId } from "../../../rules/sharene/ruleset";
+import { ACTION_KINDS, type Style } from "../../../rules/sharene/types";
+import { shareneLabels } from "../config/sharene-config";
+import { actionIcon, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
+import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
+import { type ShareneRecord, shareneRecord } from "./round-record";
+
+/**
+ * The menu a Sharene row's button opens under the row (Sharene's heavy
+ * part): in the declarations, whom the fighter attacks (no one, or another
+ * fighter of the combat) and its action; in the styles, the styles its
+ * sheet knows. A choice is the `declare` or `style` round action through
+ * the tracker's `ask` (the active GM's, for a player). Plain buttons and
+ * radios: every choice is reached and made with the keyboard.
+ */
+
+export interface RoundMenuChoice {
+  readonly id: string;
+  readonly label: string;
+  readonly icon: string;
+  readonly current: boolean;
+}
+
+export interface RoundMenuView {
+  readonly combatantId: string;
+  readonly title: string;
+  readonly phase: "declare" | "style";
+  readonly actions: readonly RoundMenuChoice[];
+  readonly styles: readonly RoundMenuChoice[];
+  readonly targets: readonly { readonly id: string; readonly label: string; readonly checked: boolean }[];
+  readonly targetLabel: string;
+  readonly emptyLabel: string;
+}
+
+/** The menu for one combatant in this phase; null in a phase that asks for no choice. */
+export function roundMenuView(
+  row: { readonly id: string; readonly name: string },
+  phase: SharenePhaseId,
+  record: ShareneRecord,
+  others: readonly { readonly id: string; readonly name: string }[],
+  known: readonly Style[],
+  localize: Localize,
+): RoundMenuView | null {
+  if (phase !== "declare" && phase !== "style") return null;
+  // A style is chosen knowing the order: not without one's own roll.
+  if (phase === "style" && record.initiative === null) return null;
+  const actionLabels = shareneLabels("actionKinds");
+  const styleLabels = shareneLabels("styles");
+  return {
+    combatantId: row.id,
+    title: localize(CHOICE_WORDS[phase].title, { name: row.name }),
+    phase,
+    actions:
+      phase === "declare"
+        ? ACTION_KINDS.map((kind) => ({
+            id: kind,
+            label: localize(actionLabels[kind] ?? kind),
+            icon: actionIcon(kind),
+            current: record.declared && record.action === kind,
+          }))
+        : [],
+    styles:
+      phase === "style"
+        ? known.map((style) => ({
+            id: style,
+            label: localize(styleLabels[style] ?? style),
+            icon: styleIcon(style),
+            current: record.style === style,
+          }))
+        : [],
+    targets:
+      phase === "declare"
+        ? [
+            { id: "", label: localize("SHARENE.Combat.Menu.NoTarget"), checked: record.target === null },
+            ...others.map((o) => ({ id: o.id, label: o.name, checked: record.target === o.id })),
+          ]
+        : [],
+    targetLabel: localize("SHARENE.Combat.Menu.Target"),
+    emptyLabel: localize("SHARENE.Combat.Menu.NoStyleKnown"),
+  };
+}
+
+/** The row button's menu, wired to the round actions. */
+export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick): Promise<HTMLElement | null> {
+  const others = [...(combatant.combat?.combatants ?? [])]
+    .filter((c) => c.id !== combatant.id && c.id && c.visible !== false)
+    .map((c) => ({ id: c.id!, name: c.name ?? "" }));
+  const view = roundMenuView(
+    { id: combatant.id ?? "", name: combatant.name ?? "" },
+    roundPhaseOf(combatant),
+    shareneRecord(combatant),
+    others,
+    knownStyles(combatant),
+    foundryLocalize,
+  );
+  if (!view) return null;
+  const html = await foundry.applications.handlebars.renderTemplate(SHARENE_MENU_TEMPLATE, { ...view });
+  const holder = document.createElement("div");
+  holder.innerHTML = html.trim();
+  const menu = holder.firstElementChild as HTMLElement | null;
+  if (!menu) return null;
+  menu.addEventListener("click", async (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-choice]");
+    if (!button || button.disabled) return;
+    event.stopPropagation();
+    const choice = button.dataset.choice ?? "";
+    const target = menu.querySelector<HTMLInputElement>("input[name=sharene-target]:checked")?.value ?? "";
+    menu.remove();
+    if (view.phase === "declare")
+      await ask("declare", { action: choice, target: target === "" ? null : target });
+    else await ask("style", { style: choice });
+  });
+  return menu;
+}

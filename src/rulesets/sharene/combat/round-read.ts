@@ -1,0 +1,186 @@
+import { groupOf, storedGroups } from "../../../combat/turn-groups";
+import type { TurnSlot } from "../../../rules/kernel/ruleset";
+import type { ShareneRules } from "../../../rules/sharene/config";
+import {
+  type FightView,
+  isOut,
+  type RoundFighter,
+  type ShareneRound,
+} from "../../../rules/sharene/round-engine";
+import { SHARENE_LIMBS } from "../../../rules/sharene/sheet";
+import type { ShareneCondition, ShareneFighter, ShareneWeapon } from "../../../rules/sharene/types";
+import { readWorldShareneRules } from "../config/rules-apply";
+import { shareneFighter, shareneWeapon } from "../data/views";
+import { shareneRecord } from "./round-record";
+import { shareneRoundPointer } from "./sharene-table";
+
+/**
+ * Reads a Combat into the round engine's terms, on the GM's client as it
+ * plans: each combatant's round from the GM's record, its sheet and
+ * condition from its actor (the documents as they are now), the stored
+ * order back into the engine's slots. Sharene's heavy part.
+ */
+
+/** A fighter with no weapon equipped: it may declare and roll initiative, and states no blow. */
+const NO_WEAPON: ShareneWeapon = Object.freeze({
+  id: "",
+  name: "",
+  kind: "melee",
+  attack: 0,
+  parry: null,
+  damage: Object.freeze({}),
+  mainBlow: "slash",
+});
+
+/** The fighter's sheet as the rules read it, from its actor's prepared data (its first equipped weapon). */
+export function fighterSheet(
+  id: string,
+  actor: Actor.Implementation | null | undefined,
+): ShareneFighter | null {
+  const system = actor ? shareneFighter(actor) : null;
+  if (!actor || !system) return null;
+  let weapon: ShareneWeapon = NO_WEAPON;
+  for (const item of actor.items) {
+    const w = shareneWeapon(item);
+    if (!w?.equipped) continue;
+    const damage = Object.fromEntries(Object.entries(w.damage).filter(([, formula]) => formula !== ""));
+    weapon = {
+      id: item.id ?? "",
+      name: item.name,
+      kind: w.kind as ShareneWeapon["kind"],
+      attack: w.attackTotal,
+      parry: w.parryTotal,
+      damage,
+      mainBlow: w.mainBlow as ShareneWeapon["mainBlow"],
+    };
+    break;
+  }
+  return {
+    id,
+    name: actor.name,
+    dex: system.characteristics.dex,
+    agi: system.characteristics.agi,
+    end: system.characteristics.end,
+    lifePoints: system.lifePoints.max,
+    damageBonus: system.damageBonus,
+    dodge: system.dodgeTotal,
+    armor: { ...system.armor },
+    weapon,
+    weaponArm: system.weaponArm as ShareneFighter["weaponArm"],
+  };
+}
+
+/** What changes in a fight, from the actor now. */
+export function fighterCondition(actor: Actor.Implementation | null | undefined): ShareneCondition | null {
+  const system = actor ? shareneFighter(actor) : null;
+  if (!actor || !system) return null;
+  const wounds = system.wounds as Record<string, { value: number } | undefined>;
+  return {
+    lifePoints: system.lifePoints.value,
+    wounds: Object.fromEntries(SHARENE_LIMBS.map((limb) => [limb, wounds[limb]?.value ?? 0])),
+    statuses: new Set(actor.statuses ?? []),
+  };
+}
+
+/** Out of the fight at the table: the tracker's defeated mark, no Sharene fighter, or the rules' own (`isOut`). */
+export function outOfFight(combatant: Combatant.Implementation): boolean {
+  if (combatant.isDefeated) return true;
+  const condition = fighterCondition(combatant.actor);
+  return condition === null || isOut(condition);
+}
+
+/** The engine's slots from the stored order and groups: a group once, where its first member stands. */
+export function slotsOf(order: readonly string[], groups: readonly (readonly string[])[]): TurnSlot[] {
+  const slots: TurnSlot[] = [];
+  const placed = new Set<string>();
+  for (const id of order) {
+    if (placed.has(id)) continue;
+    const group = groupOf(groups, id).filter((member) => order.includes(member));
+    for (const member of group) placed.add(member);
+    slots.push(group.length > 1 ? [...group] : id);
+  }
+  return slots;
+}
+
+/** The index in the stored order where a slot begins. */
+export function slotStart(slots: readonly TurnSlot[], slot: number): number {
+  let at = 0;
+  for (let i = 0; i < slot && i < slots.length; i += 1) {
+    const s = slots[i]!;
+    at += typeof s === "string" ? 1 : s.length;
+  }
+  return at;
+}
+
+/** The slot holding the stored order's entry at `turn`. */
+function slotAt(slots: readonly TurnSlot[], turn: number | null): number | null {
+  if (turn === null) return null;
+  for (let i = 0, at = 0; i < slots.length; i += 1) {
+    const s = slots[i]!;
+    at += typeof s === "string" ? 1 : s.length;
+    if (turn < at) return i;
+  }
+  return null;
+}
+
+export interface ShareneTableRead {
+  readonly combat: Combat.Implementation;
+  readonly round: ShareneRound;
+  readonly view: FightView;
+  readonly rules: ShareneRules;
+  /** Each combatant by id (the Combat's own, in its list's order). */
+  readonly combatants: ReadonlyMap<string, Combatant.Implementation>;
+  /** Each fighter's record as stored (before a plan). */
+  readonly stored: ReadonlyMap<string, RoundFighter>;
+  /** The declarations closed, but the initiative roll did not finish: it is made again, and no style is taken. */
+  readonly rollPending: boolean;
+}
+
+/** The Combat as the engine's round, with the fighters' sheets and conditions. */
+export function readShareneTable(combat: Combat.Implementation): ShareneTableRead {
+  const pointer = shareneRoundPointer(combat);
+  const { groups } = storedGroups(combat);
+  const combatants = new Map<string, Combatant.Implementation>();
+  const sheets = new Map<string, ShareneFighter>();
+  const conditions = new Map<string, ShareneCondition>();
+  const fighters: RoundFighter[] = [];
+  for (const combatant of combat.combatants) {
+    const id = combatant.id;
+    if (!id) continue;
+    combatants.set(id, combatant);
+    const sheet = fighterSheet(id, combatant.actor);
+    const condition = fighterCondition(combatant.actor);
+    if (sheet) sheets.set(id, sheet);
+    if (condition) conditions.set(id, condition);
+    fighters.push({ id, outOfAction: outOfFight(combatant), ...shareneRecord(combatant) });
+  }
+  const order = pointer.order.filter((id) => combatants.has(id));
+  // The declarations closed and no order stands yet: the roll did not finish, and is made again.
+  const rollPending =
+    pointer.phase === "style" && order.length === 0 && fighters.some((f) => !f.outOfAction && f.declared);
+  if (pointer.phase !== "declare" && !rollPending)
+    // Once the order is rolled, a fighter without a roll (out at the roll, or joined since) has no turn this round.
+    for (let i = 0; i < fighters.length; i += 1)
+      if (fighters[i]!.initiative === null) fighters[i] = { ...fighters[i]!, outOfAction: true };
+  const slots = pointer.phase === "declare" ? [] : slotsOf(order, groups);
+  const turn =
+    pointer.phase === "action" ? slotAt(slots, order.indexOf(pointer.order[combat.turn ?? -1] ?? "")) : null;
+  const round: ShareneRound = {
+    round: combat.round,
+    phase: pointer.phase,
+    slots,
+    turn: pointer.phase === "action" ? (turn ?? slots.length) : null,
+    fighters,
+    pendingRiposte: null,
+  };
+  const view: FightView = {
+    sheet: (id) => {
+      const sheet = sheets.get(id);
+      if (!sheet) throw new Error(`FANGS | no Sharene fighter for combatant ${id}`);
+      return sheet;
+    },
+    condition: (id) => conditions.get(id) ?? { lifePoints: 0, wounds: {}, statuses: new Set() },
+  };
+  const stored = new Map(fighters.map((f) => [f.id, f]));
+  return { combat, round, view, rules: readWorldShareneRules(), combatants, stored, rollPending };
+}
