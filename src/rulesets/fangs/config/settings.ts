@@ -87,6 +87,19 @@ type RhfFigureKey =
   | "quicknessBands"
   | "reachWeaponRanges";
 
+/** RHF-AUT-1, -2: the hits of a burst's and of area fire's successful roll, by a d6 (tables the core judges). */
+function hitsTables() {
+  const { fields } = foundry.data;
+  const table = (key: "burstHits" | "areaHits") =>
+    new fields.ArrayField(new fields.ObjectField(), {
+      required: true,
+      initial: () => D[key].map((band) => ({ ...band })),
+      label: L(key),
+      validate: judged(key),
+    });
+  return { burstHits: table("burstHits"), areaHits: table("areaHits") };
+}
+
 /**
  * The reach, holds and firearms rules' figures and readings the modules
  * read (the RHF core's by default), built from the core's own lists so the
@@ -185,6 +198,7 @@ function rulesSchema() {
     areaMaxTargets: wholeNumber(D.areaMaxTargets, L("areaMaxTargets"), { min: 1, max: 50 }),
     // Whole metres in the window; the rules core also takes a fraction from a world's stored options.
     areaSpread: wholeNumber(D.areaSpread, L("areaSpread"), { min: 1 }),
+    ...hitsTables(),
   } satisfies Partial<Record<keyof FangsRules, foundry.data.fields.DataField.Any>>;
 }
 type RulesSchema = ReturnType<typeof rulesSchema>;

@@ -41,6 +41,8 @@ const FIREARMS_MODULE_KEYS = [
   "burstRolls",
   "areaMaxTargets",
   "areaSpread",
+  "burstHits",
+  "areaHits",
 ] as const satisfies readonly (keyof FangsRules)[];
 
 /** The figures of FANGS_DEFAULTS the `rules` setting stores, in the order the menu shows them. */
@@ -310,6 +312,8 @@ export type OptionDef =
 const TABLE_KEYS: Readonly<Partial<Record<RulesFigureKey, TableCodec>>> = {
   quicknessBands: "bands",
   reachWeaponRanges: "ranges",
+  burstHits: "hits",
+  areaHits: "hits",
 };
 
 export interface OptionGroup {
@@ -810,6 +814,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         docs: "modules",
         clauses: [],
       }),
+      rules("burstHits", {
+        kind: "table",
+        table: "hits",
+        label: "FANGS.Setting.Rules.Field.BurstHits",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.BurstHits",
+        basis: "text",
+        docs: "modules",
+        clauses: [],
+      }),
       rules("areaMaxTargets", {
         kind: "integer",
         min: 1,
@@ -824,6 +837,15 @@ export const RULES_MENU_GROUPS: readonly OptionGroup[] = Object.freeze([
         min: 1,
         label: "FANGS.Setting.Rules.Field.AreaSpread",
         hint: "FANGS.Setting.RulesMenu.OptionHint.AreaSpread",
+        basis: "text",
+        docs: "modules",
+        clauses: [],
+      }),
+      rules("areaHits", {
+        kind: "table",
+        table: "hits",
+        label: "FANGS.Setting.Rules.Field.AreaHits",
+        hint: "FANGS.Setting.RulesMenu.OptionHint.AreaHits",
         basis: "text",
         docs: "modules",
         clauses: [],

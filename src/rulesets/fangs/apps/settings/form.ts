@@ -83,8 +83,8 @@ function readOption(option: OptionDef, raw: unknown): Read {
     }
     case "table": {
       const text = raw === null || raw === undefined ? "" : String(raw).trim();
-      // No bands is no table; no ranges is the rules' own table.
-      if (text === "" && option.table === "bands") return refuse("required");
+      // No bands (of AG or of hits) is no table; no ranges is the rules' own table.
+      if (text === "" && option.table !== "ranges") return refuse("required");
       const value = parseTable(option.table, text);
       return value === null ? refuse("notTable") : { ok: true, value };
     }
@@ -162,7 +162,9 @@ export function expectedPhrase(option: OptionDef, localize: Localize): string {
       return localize(
         option.table === "bands"
           ? "FANGS.Setting.RulesMenu.Expected.Bands"
-          : "FANGS.Setting.RulesMenu.Expected.Ranges",
+          : option.table === "hits"
+            ? "FANGS.Setting.RulesMenu.Expected.Hits"
+            : "FANGS.Setting.RulesMenu.Expected.Ranges",
       );
   }
 }

@@ -296,4 +296,36 @@ describe("the RHF figures in the rules window", () => {
     for (const key of RHF_KEYS) expect(stored[key], key).toEqual(FANGS_DEFAULTS[key]);
     expect(rhfRulesOf(rulesOptions())).toEqual(RHF_DEFAULTS);
   });
+  it("RHF-AUT-1, -2 (FANGS module): the bursts' and area fire's hits tables are typed in the window, saved, refused when bad", async () => {
+    expect(formatTable("hits", FANGS_DEFAULTS.burstHits)).toBe("1-3: 1, 4-5: 2, 6: 3");
+    expect(parseTable("hits", formatTable("hits", FANGS_DEFAULTS.areaHits))).toEqual(FANGS_DEFAULTS.areaHits);
+    expect(parseTable("hits", "1-6: 0.5")).toBeNull();
+    const form = defaultsForm();
+    expect(form["rules.burstHits"]).toBe("1-3: 1, 4-5: 2, 6: 3");
+    form["rules.areaFireModule"] = true;
+    form["rules.burstHits"] = "1-6: 2";
+    form["rules.areaHits"] = "1-2: 1, 3-6: 3";
+    expect(await saveRulesMenu(form)).toMatchObject({ saved: true, problems: [] });
+    expect(rulesOptions()).toMatchObject({
+      burstHits: [{ from: 1, to: 6, hits: 2 }],
+      areaHits: [
+        { from: 1, to: 2, hits: 1 },
+        { from: 3, to: 6, hits: 3 },
+      ],
+    });
+    const set = vi.spyOn(standIn.game.settings, "set");
+    for (const [name, value] of [
+      ["rules.burstHits", "1-3: 1"],
+      ["rules.burstHits", " "],
+      ["rules.areaHits", "1-4: 1, 4-6: 2"],
+      ["rules.areaHits", "1-6 1"],
+    ] as const) {
+      const bad = defaultsForm();
+      bad[name] = value;
+      const outcome = await saveRulesMenu(bad);
+      expect(outcome.saved, `${name} ${value}`).toBe(false);
+    }
+    expect(set).not.toHaveBeenCalled();
+    expect(rulesOptions()?.burstHits).toEqual([{ from: 1, to: 6, hits: 2 }]);
+  });
 });
