@@ -30,6 +30,12 @@ describe("a GM's options are checked before they are used", () => {
     ["riposteDamage", { riposteDamage: { num: 2, den: 2 } }],
     ["limbUseless", { limbUseless: { num: 3, den: 4 } }],
     ["comaDownTo", { comaDownTo: 2 }],
+    // A table given replaces the default one whole: one naming some knockouts only leaves the others with none.
+    ["durations", { durations: { knockedOut: { dice: "1d6", unit: "rounds" } } as never }],
+    [
+      "durations",
+      { durations: { ...SHARENE_DEFAULTS.durations, nap: { dice: "1d6", unit: "rounds" } } as never },
+    ],
   ])("refuses a bad %s, naming it", (key, options) => {
     expectRulesError(() => resolveShareneOptions(options), "invalid-value", new RegExp(key.split(".")[0]!));
   });

@@ -128,7 +128,18 @@ function checkOptions(options: ShareneOptions): void {
     checkChoice("damageBands.knockout", band.knockout ?? null, KNOCKOUT_IDS);
   }
   if (options.lowLifeCf !== undefined) checkMultiplierLike("lowLifeCf", options.lowLifeCf);
-  for (const [id, spec] of Object.entries(options.durations ?? {}))
+  const durations = options.durations;
+  if (durations !== undefined) {
+    const named = Object.keys(durations ?? {});
+    const missing = KNOCKOUT_IDS.filter((id) => !named.includes(id));
+    const unknown = named.filter((id) => !(KNOCKOUT_IDS as readonly string[]).includes(id));
+    if (missing.length > 0 || unknown.length > 0)
+      refuse(
+        `durations must name each of ${KNOCKOUT_IDS.join(", ")} once (missing: ${missing.join(", ") || "none"}; unknown: ${unknown.join(", ") || "none"})`,
+        { missing, unknown },
+      );
+  }
+  for (const [id, spec] of Object.entries(durations ?? {}))
     validateTimedStatus({
       id: `sharene.${id}`,
       status: "unconscious",
