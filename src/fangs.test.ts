@@ -54,7 +54,8 @@ describe("the entry file", () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
     Hooks.callAll("init");
     expect(CONFIG.Actor.documentClass).toBe(FangsActor);
-    expect(CONFIG.FANGS.statuses).toHaveLength(10);
+    expect(CONFIG.FANGS.statuses).toHaveLength(11);
+    expect(CONFIG.FANGS.statuses.map((s) => s.id)).toContain("immobilized");
     expect(standIn.game.settings.settings.has("fangs.rules")).toBe(true);
     // FANGS's init is its sheets' start-up.
     expect(registerSheets).toHaveBeenCalledTimes(1);
@@ -76,7 +77,7 @@ describe("the entry file", () => {
     expect(CONFIG.statusEffects).toEqual([]);
     Hooks.callAll("setup");
     expect(CONFIG.statusEffects.map((s) => s.id)).toContain("bleeding");
-    expect(CONFIG.statusEffects).toHaveLength(11);
+    expect(CONFIG.statusEffects).toHaveLength(12);
     expect(CONFIG.Actor.typeLabels.creature).toBe("MYMODULE.Monster");
   });
 
