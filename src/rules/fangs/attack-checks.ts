@@ -309,6 +309,8 @@ export interface FreeAttackContext {
   readonly quickness?: QuicknessFacts;
   /** The holds module: a hold's control points immobilize the would-be attacker (RHF-HLD-2, holds.ts). */
   readonly immobilized?: boolean;
+  /** The reach module's facts, as for any attack (`AttackNowContext.reach`): read only when `options` switch it on. */
+  readonly reach?: { readonly range: Range; readonly weapon: ReachWeapon };
 }
 
 /**
@@ -381,6 +383,11 @@ export function canTakeFreeAttack(ctx: FreeAttackContext): AttackVerdict {
   if (ctx.attacker === null) return allowed(plain);
   if (ctx.outOfAction) return no("OutOfAction");
   if (ctx.immobilized === true) return no("Immobilized");
+  if (ctx.reach !== undefined) {
+    // RHF-RNG-1 (the reach module): a free attack is a blow like any other, struck only at its weapon's range.
+    const out = reachAttackRefusal(ctx.reach.weapon, ctx.reach.range, ctx.options);
+    if (out) return no(out);
+  }
   if (ctx.weapon) {
     const mixed = mixesWeapons(false, ctx.counter);
     if (mixed) return no(mixed);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedDice } from "../kernel/dice";
 import { RulesError } from "../kernel/errors";
-import { type AttackNowContext, canAttackNow } from "./attack-checks";
-import { emptyAttackCounter } from "./attacks";
+import { type AttackNowContext, canAttackNow, canTakeFreeAttack } from "./attack-checks";
+import { AttackSource, emptyAttackCounter } from "./attacks";
 import { FANGS_DEFAULTS, type FangsOptions, resolveOptions } from "./config";
 import { type DefenseContext, emptyDefenseUsage, explainDefenses } from "./defenses";
 import {
@@ -124,6 +124,24 @@ describe("the reach module on FANGS", () => {
       targetStartedUnengaged: true,
     });
     expect(canAttackNow(shot).allowed).toBe(true);
+  });
+
+  it("RHF-RNG-1 (FANGS module): a free attack (a Charge's, a Dodge Past's) is struck only at its weapon's range too", () => {
+    const free = (weapon: ReachWeapon, range: Range, options: FangsOptions = ON) =>
+      canTakeFreeAttack({
+        kind: AttackSource.ChargeFreeAttack,
+        attacker: { maneuver: "attack" },
+        counter: emptyAttackCounter(),
+        options,
+        weapon: { kind: "melee", itemSp: { value: 10, max: 10 } },
+        reach: { range, weapon },
+      });
+    // The charger closes to the dagger's range; the spear, caught inside, has no free blow.
+    expect(free(SPEAR, "close").reasonKey).toBe(`${KEY}OutOfReach`);
+    expect(free(DAGGER, "long").reasonKey).toBe(`${KEY}OutOfReach`);
+    expect(free(DAGGER, "close").allowed).toBe(true);
+    // Off, the range is never read.
+    expect(free(SPEAR, "close", OFF).allowed).toBe(true);
   });
 
   it("RHF-RNG-2 (FANGS module): a shorter weapon parries out of its range; a longer one caught inside cannot, and a dodge always can", () => {

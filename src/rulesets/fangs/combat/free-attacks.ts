@@ -3,6 +3,7 @@ import {
   type AttackVerdict,
   type AttackWeapon,
   canTakeFreeAttack,
+  type FreeAttackContext,
   type FreeAttackKind,
 } from "../../../rules/fangs/attack-checks";
 import { emptyAttackCounter } from "../../../rules/fangs/attacks";
@@ -30,6 +31,7 @@ export function freeAttackVerdict(
   combat: Combat.Implementation | null,
   weapon?: AttackWeapon,
   skill?: number,
+  reach?: FreeAttackContext["reach"],
 ): AttackVerdict {
   const combatant = FangsCombatant.of(actor, combat);
   const striking = weapon ? { weapon } : {};
@@ -51,6 +53,7 @@ export function freeAttackVerdict(
         ? { immobilized: true }
         : {}),
       ...striking,
+      ...(reach ? { reach } : {}),
       // RHF-MAT-2 (the multiple attacks module): priced as the round's next attack roll, once its skill is known.
       ...(rules?.multipleAttacksModule === true && skill !== undefined
         ? {

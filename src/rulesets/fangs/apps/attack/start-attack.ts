@@ -295,6 +295,15 @@ function attackWeaponOf(weapon: Item.Implementation): AttackWeapon {
   return { kind: profile.kind, extendedReload: profile.extendedReload, itemSp: profile.itemSp };
 }
 
+/** The target token's combatant in this combat, if it has one. */
+function targetCombatantIn(
+  combat: Combat.Implementation,
+  targetToken: TokenDocument.Implementation | null,
+): Combatant.Implementation | null {
+  const targetActor = targetToken?.actor ?? null;
+  return targetActor ? FangsCombatant.of(targetActor, combat) : null;
+}
+
 /**
  * A free attack's round: the rules core's verdict on it, with the weapon
  * that strikes it (NC-DMG-7, NC-ATK-3), and the combat the card counts it in.
@@ -304,6 +313,7 @@ function freeRoundView(
   kind: FreeAttackKind,
   weapon: Item.Implementation,
   skillTotal: number,
+  targetToken: TokenDocument.Implementation | null,
 ): RoundView | null {
   const combat = combatOfAttacker(actor, null);
   const combatant = FangsCombatant.of(actor, combat);
@@ -317,7 +327,15 @@ function freeRoundView(
   return {
     combat: { id: combat.id, round: combat.round, phase: combatSystem(combat).phase },
     maneuver: system.maneuver,
-    verdict: freeAttackVerdict(kind, actor, combat, striking, skillTotal),
+    verdict: freeAttackVerdict(
+      kind,
+      actor,
+      combat,
+      striking,
+      skillTotal,
+      // The reach module (RHF-RNG-1): the free blow is struck at the range the two stand at.
+      attackReach(combat, combatant, targetCombatantIn(combat, targetToken), weapon, rulesOptions()),
+    ),
     withdrawal: null,
   };
 }
@@ -410,7 +428,7 @@ function prepareAttack(
   }
   // May this attack be made now? (the rules core's canAttackNow, enforced by the world setting)
   const round = free
-    ? freeRoundView(actor, free, weapon, skill.total)
+    ? freeRoundView(actor, free, weapon, skill.total, targetToken)
     : roundView(actor, weapon, attackerToken, target, targetToken, skill.total);
   // RHF-HLD-2 (the holds module): immobilized is a state, as it is for the defenses: a player's attack is
   // refused whatever the enforcement setting (the GM may still overrule, warned).
