@@ -1,3 +1,4 @@
+import { seedRecordOnJoin } from "../../../combat/round-record-seed";
 import { serialised } from "../../../documents/write-queue";
 import { combatantSystem, type FangsCombatantSystem, roundOf, roundRecordOf } from "./snapshot";
 
@@ -96,11 +97,10 @@ export function seedRoundRecord(
   _options: unknown,
   userId: string,
 ): void {
-  if (!game.users?.activeGM?.isSelf || !combatant.combat) return;
-  if (roundRecordOf(combatant) !== null) return;
-  const byGM = game.users.get(userId)?.isGM === true;
-  void serialised(async () => {
-    if (roundRecordOf(combatant) !== null || !combatant.combat) return;
-    await writeRound(combatant, byGM ? {} : roundOf({}));
-  });
+  seedRecordOnJoin(
+    combatant,
+    userId,
+    (c) => roundRecordOf(c) !== null,
+    (byGM) => writeRound(combatant, byGM ? {} : roundOf({})),
+  );
 }

@@ -1,3 +1,4 @@
+import { seedRecordOnJoin } from "../../../combat/round-record-seed";
 import { serialised } from "../../../documents/write-queue";
 import type { InitiativeRoll, RoundFighter } from "../../../rules/sharene/round-engine";
 import {
@@ -126,17 +127,19 @@ export function seedRoundRecord(
   _options: unknown,
   userId: string,
 ): void {
-  if (!game.users?.activeGM?.isSelf || !combatant.combat) return;
-  if (roundRecordOf(combatant) !== null) return;
-  const byGM = game.users.get(userId)?.isGM === true;
-  void serialised(async () => {
-    const combat = combatant.combat;
-    const id = combatant.id;
-    if (roundRecordOf(combatant) !== null || !combat || !id) return;
-    const record = storedRecord(byGM ? shareneRecord(combatant) : recordOf({}));
-    await combat.update({
-      combatants: [{ _id: id, system: record }],
-      system: { records: { [id]: record } },
-    } as never);
-  });
+  seedRecordOnJoin(
+    combatant,
+    userId,
+    (c) => roundRecordOf(c) !== null,
+    async (byGM) => {
+      const combat = combatant.combat;
+      const id = combatant.id;
+      if (!combat || !id) return;
+      const record = storedRecord(byGM ? shareneRecord(combatant) : recordOf({}));
+      await combat.update({
+        combatants: [{ _id: id, system: record }],
+        system: { records: { [id]: record } },
+      } as never);
+    },
+  );
 }
