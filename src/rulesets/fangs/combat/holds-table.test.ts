@@ -157,6 +157,23 @@ async function newRound(c: TestCombat, round: number): Promise<void> {
   await c.update({ system: { phase: "melee" } } as never);
 }
 
+/** The module on, Gru's grapple made in round 1 and standing into round 3: Jenny (ST 10) held past her ST. */
+async function heldIntoRoundThree(): Promise<{ t: Table; c: TestCombat }> {
+  const { t, c } = await fight();
+  await worldRules({ controlPointsModule: true });
+  await grapple(t);
+  await newRound(c, 2);
+  await newRound(c, 3);
+  return { t, c };
+}
+
+/** The current user takes the Grappled status off the actor (the Token HUD's toggle). */
+async function takeGrappledOff(actor: AnyActor): Promise<void> {
+  await (
+    actor as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
+  ).toggleStatusEffect("grappled", { active: false });
+}
+
 function hasStatus(actor: AnyActor, id: string): boolean {
   return (actor as unknown as { statuses: Set<string> }).statuses.has(id);
 }
@@ -255,9 +272,7 @@ describe("the holds module at the table", () => {
     expect(hasStatus(t.jenny, "immobilized")).toBe(true);
     // The GM lets her go (the Grappled status off, by hand): nothing holds her any more, and the round's start tidies up.
     world.as(world.gm);
-    await (
-      t.jenny as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
-    ).toggleStatusEffect("grappled", { active: false });
+    await takeGrappledOff(t.jenny);
     await writesSettled();
     expect(immobilizedIn(c as never, combatantOf(c, t.jenny))).toBe(false);
     await newRound(c, 4);
@@ -359,11 +374,7 @@ describe("the holds module at the table", () => {
   });
 
   it("RHF-HLD-2, RHF-HLD-3 (FANGS module): immobilized, Jenny may not try to break free: refused before any die, still held", async () => {
-    const { t, c } = await fight();
-    await worldRules({ controlPointsModule: true });
-    await grapple(t);
-    await newRound(c, 2);
-    await newRound(c, 3);
+    const { t, c } = await heldIntoRoundThree();
     const gru = combatantOf(c, t.gru);
     const jenny = combatantOf(c, t.jenny);
     world.as(world.gm);
@@ -381,16 +392,10 @@ describe("the holds module at the table", () => {
   });
 
   it("review 1: Jenny's player takes her Grappled status off: the GM's client puts it back, and she is still held and immobilized", async () => {
-    const { t, c } = await fight();
-    await worldRules({ controlPointsModule: true });
-    await grapple(t);
-    await newRound(c, 2);
-    await newRound(c, 3);
+    const { t, c } = await heldIntoRoundThree();
     const jenny = combatantOf(c, t.jenny);
     world.as(world.defender);
-    await (
-      t.jenny as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
-    ).toggleStatusEffect("grappled", { active: false });
+    await takeGrappledOff(t.jenny);
     await writesSettled();
     expect(immobilizedIn(c as never, jenny)).toBe(true);
     expect(hasStatus(t.jenny, "grappled")).toBe(true);
@@ -399,11 +404,7 @@ describe("the holds module at the table", () => {
   });
 
   it("review 3: an immobilized fighter's attack is refused under the default enforcement (warn) too", async () => {
-    const { t, c } = await fight();
-    await worldRules({ controlPointsModule: true });
-    await grapple(t);
-    await newRound(c, 2);
-    await newRound(c, 3);
+    const { t } = await heldIntoRoundThree();
     world.as(world.defender);
     target(world.defender, t.gruToken);
     const before = game.messages!.size;
@@ -445,16 +446,10 @@ describe("the holds module at the table", () => {
   });
 
   it("review 4: the GM lets her go, Gru grapples again the same round: the new hold starts at 5, and its card's Undo takes it off", async () => {
-    const { t, c } = await fight();
-    await worldRules({ controlPointsModule: true });
-    await grapple(t);
-    await newRound(c, 2);
-    await newRound(c, 3);
+    const { t, c } = await heldIntoRoundThree();
     const jenny = combatantOf(c, t.jenny);
     world.as(world.gm);
-    await (
-      t.jenny as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }
-    ).toggleStatusEffect("grappled", { active: false });
+    await takeGrappledOff(t.jenny);
     await writesSettled();
     expect(holdsOn(c as never, jenny)).toEqual([]);
     const again = await grapple(t);
@@ -492,11 +487,7 @@ describe("the holds module at the table", () => {
   });
 
   it("review 7: Gru leaves the combat while Jenny is immobilized: her Immobilized status goes with his hold", async () => {
-    const { t, c } = await fight();
-    await worldRules({ controlPointsModule: true });
-    await grapple(t);
-    await newRound(c, 2);
-    await newRound(c, 3);
+    const { t, c } = await heldIntoRoundThree();
     expect(hasStatus(t.jenny, "immobilized")).toBe(true);
     world.as(world.gm);
     await (
