@@ -6,7 +6,7 @@ import type {
   TrackerRowPartView,
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
-import { type Readying, readyingOf } from "../../rules/fangs/defenses";
+import { type Readying, readyingOf } from "../../rules/fangs/defense-usage";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../rules/fangs/round";
 import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "../../rules/fangs/types";

@@ -11,7 +11,7 @@ import {
   type Readying,
   readyingOf,
   recordOffHandAttack,
-} from "../../../rules/fangs/defenses";
+} from "../../../rules/fangs/defense-usage";
 import { getManeuver, isManeuverId, type MoveFraction, movePaces } from "../../../rules/fangs/maneuvers";
 import { canActFromHold } from "../../../rules/fangs/round";
 import type { AttackRestriction } from "../../../rules/fangs/special-defenses";

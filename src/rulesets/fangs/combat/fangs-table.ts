@@ -7,7 +7,7 @@ import type {
   TableRuleset,
 } from "../../../combat/table-ruleset";
 import { loadRuleset } from "../../../on-demand";
-import { isReadying } from "../../../rules/fangs/defenses";
+import { isReadying } from "../../../rules/fangs/defense-usage";
 import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/round-engine";
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
 import { initiativeMode, rulesOptions } from "../config/settings";

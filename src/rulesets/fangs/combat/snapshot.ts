@@ -15,7 +15,7 @@ import {
   type Readying,
   type ReadyingHoldings,
   readyingChoices,
-} from "../../../rules/fangs/defenses";
+} from "../../../rules/fangs/defense-usage";
 import { isManeuverId } from "../../../rules/fangs/maneuvers";
 import { InitiativeMode, isPhaseId } from "../../../rules/fangs/round";
 import type { PlanCombatant, PlanState } from "../../../rules/fangs/round-engine";
