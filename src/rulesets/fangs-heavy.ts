@@ -45,6 +45,7 @@ export { actorSheetContext } from "./fangs/apps/sheets/actor-context";
 export { gmSkills, itemSheetContext } from "./fangs/apps/sheets/item-context";
 export { runStep } from "./fangs/chat/exchange-flow";
 export { escapeHtml, postNotes } from "./fangs/combat/notes";
+export { planState } from "./fangs/combat/plan-state";
 export { fangsGmDamageEffects } from "./fangs/gm-damage-effects";
 export { fangsSimulator } from "./fangs/simulator";
 

@@ -4,7 +4,7 @@ import {
   type AttackCounter,
   type AttackSource,
   recordAttack as countAttack,
-} from "../../../rules/fangs/attacks";
+} from "../../../rules/fangs/attack-counter";
 import {
   recordDefense as countDefense,
   type DefenseUsage,
