@@ -13,7 +13,7 @@ import {
   recordOffHandAttack,
 } from "../../../rules/fangs/defense-usage";
 import { getManeuver, isManeuverId, type MoveFraction, movePaces } from "../../../rules/fangs/maneuvers";
-import { canActFromHold } from "../../../rules/fangs/round";
+import { canActFromHold } from "../../../rules/fangs/phase-order";
 import type { AttackRestriction } from "../../../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../../../rules/fangs/types";
 import { setManeuverStatus } from "./maneuver-status";

@@ -14,7 +14,7 @@ import {
   readyingChoices,
 } from "../../../rules/fangs/defense-usage";
 import { isManeuverId } from "../../../rules/fangs/maneuvers";
-import { InitiativeMode, isPhaseId } from "../../../rules/fangs/round";
+import { InitiativeMode, isPhaseId } from "../../../rules/fangs/phase-order";
 import type { AttackRestriction } from "../../../rules/fangs/special-defenses";
 import type { ManeuverId, PhaseId, WeaponKind } from "../../../rules/fangs/types";
 import {
