@@ -237,6 +237,40 @@ describe("npm run build", () => {
     }
   });
 
+  it("keeps FANGS's rules that only a fight asks out of the start-up set, which reads their small parts", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    const sourcesOf = (files: readonly string[]) =>
+      files
+        .filter((f) => existsSync(path.join(dist, `${f}.map`)))
+        .flatMap((f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources);
+    const lazySources = sourcesOf(graph.lazy);
+    const startupSources = sourcesOf(graph.startup);
+    // Each module a fight needs, and the part of it start-up reads (the tracker, the sheets, the data models).
+    const splits: readonly (readonly [fight: string, startup: string])[] = [
+      ["src/rules/fangs/defenses.ts", "src/rules/fangs/defense-usage.ts"],
+      ["src/rules/fangs/attacks.ts", "src/rules/fangs/attack-counter.ts"],
+      ["src/rules/fangs/consequences.ts", "src/rules/fangs/pool-conditions.ts"],
+      ["src/rules/fangs/round.ts", "src/rules/fangs/phase-order.ts"],
+      ["src/rulesets/fangs/chat/exchange-state.ts", "src/rulesets/fangs/chat/exchange-stages.ts"],
+      ["src/rulesets/fangs/combat/plan-state.ts", "src/rulesets/fangs/combat/snapshot.ts"],
+    ];
+    for (const [fight, small] of splits) {
+      for (const module of [fight, small]) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
+      expect(
+        lazySources.some((s) => s.endsWith(fight)),
+        `${fight} is in a lazy chunk`,
+      ).toBe(true);
+      expect(
+        startupSources.some((s) => s.endsWith(fight)),
+        `${fight} is not loaded at start-up`,
+      ).toBe(false);
+      expect(
+        startupSources.some((s) => s.endsWith(small)),
+        `${small} is what start-up reads instead`,
+      ).toBe(true);
+    }
+  });
+
   it("names each ruleset's heavy chunk after its barrel (chunks/<id>-heavy-<hash>.js)", () => {
     const graph = moduleGraph(dist, "fangs.js");
     for (const barrel of RULESET_HEAVY_BARRELS) {
