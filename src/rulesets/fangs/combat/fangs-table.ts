@@ -20,7 +20,7 @@ import { combatSystem, initiativeModeFromSetting } from "./snapshot";
 /**
  * FANGS at the table: the rules core's round engine
  * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
- * driven with the snapshot of src/rulesets/fangs/combat/snapshot.ts; its
+ * driven with the snapshot of src/rulesets/fangs/combat/plan-state.ts; its
  * chat notes, the `stunned` a passed lost action leaves, the new round's
  * start (./round-start.ts: token markers, the dying's loss, impale damage
  * where the engine stops for it), and its round actions: hold and break

@@ -26,9 +26,11 @@ import {
 } from "../data/views";
 
 /**
- * Reads Foundry documents into the plain snapshot the planner works on:
- * actors through their data models' views (src/rulesets/fangs/data/views.ts), a
- * combatant's round through its model's schema, defaults filled in.
+ * Reads Foundry documents into plain data: actors through their data
+ * models' views (src/rulesets/fangs/data/views.ts), a combatant's round
+ * through its model's schema, defaults filled in. The tracker, the sheets
+ * and a combatant's round read these at start-up; the planner's whole
+ * snapshot of the Combat is ./plan-state.ts, in FANGS's heavy part.
  */
 
 /** Statuses (src/config/statuses.ts) that put a fighter out of the fight: it loses its turns (NC-ATK-2). */
