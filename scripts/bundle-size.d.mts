@@ -13,3 +13,4 @@ export const BUNDLE_BUDGET: { entry: number; startup: number };
 export function bundleSize(dist?: string): BundleSize;
 export function formatBundleSize(size: BundleSize): string;
 export function unsplitReference(root?: string): Promise<FileSize>;
+export function startupSources(dist?: string): { source: string; bytes: number }[];

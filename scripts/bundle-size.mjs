@@ -8,6 +8,9 @@
  * the start-up set, the lazy chunks and the total. Run `npm run build` first.
  * `--reference` also builds the same sources as one file (code splitting
  * off, in memory) and reports its size: the figure before the split.
+ * `--sources[=N]` lists the start-up set's bytes by source file, the N
+ * largest (25 unless said; read from the source maps,
+ * scripts/lib/source-bytes.mjs): what to split or move when it grows.
  * test/build/dist.test.ts holds the start-up set to BUNDLE_BUDGET.
  */
 import { readFileSync } from "node:fs";
@@ -16,6 +19,7 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { moduleGraph } from "./lib/chunks.mjs";
 import { ROOT, readJson } from "./lib/manifest.mjs";
+import { bytesBySource } from "./lib/source-bytes.mjs";
 
 /**
  * Bytes the start-up set (the entry and everything it imports statically:
@@ -47,6 +51,16 @@ export function bundleSize(dist = path.join(ROOT, "dist")) {
     lazy: { files: lazy, ...sum(lazy) },
     total: sum([...startup, ...lazy]),
   };
+}
+
+/** The start-up set's bytes by source file (paths from the repository root), largest first. */
+export function startupSources(dist = path.join(ROOT, "dist")) {
+  const size = bundleSize(dist);
+  return bytesBySource(
+    dist,
+    size.startup.files.map((f) => f.file),
+    ROOT,
+  );
 }
 
 /** The same sources bundled into one module with code splitting off (in memory, nothing written). */
@@ -96,13 +110,26 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const dir = process.argv.slice(2).find((a) => !a.startsWith("--"));
     const size = bundleSize(dir ? path.resolve(dir) : undefined);
     const reference = process.argv.includes("--reference") ? await unsplitReference() : undefined;
-    if (process.argv.includes("--json")) console.log(JSON.stringify({ ...size, reference }, null, 2));
+    const sourcesFlag = process.argv.find((a) => a === "--sources" || a.startsWith("--sources="));
+    const sources = sourcesFlag ? startupSources(dir ? path.resolve(dir) : undefined) : undefined;
+    if (process.argv.includes("--json"))
+      console.log(JSON.stringify({ ...size, reference, startupSources: sources }, null, 2));
     else {
       console.log(formatBundleSize(size));
       if (reference) {
         console.log(
           `reference: the same sources as one module (code splitting off): ${reference.bytes} B, gzip ${kb(reference.gzip)}`,
         );
+      }
+      if (sources) {
+        const count = Number(sourcesFlag.split("=")[1] ?? 25);
+        if (!Number.isInteger(count) || count < 1)
+          throw new Error(`--sources=N wants a whole number, got ${sourcesFlag}`);
+        console.log(
+          `start-up set by source, the ${Math.min(count, sources.length)} largest of ${sources.length}:`,
+        );
+        for (const { source, bytes } of sources.slice(0, count))
+          console.log(`${String(bytes).padStart(9)} B  ${source}`);
       }
     }
   } catch (error) {

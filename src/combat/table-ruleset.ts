@@ -119,7 +119,12 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
   readonly rules: Ruleset;
   /** The turn planner, from the ruleset's heavy part (`loadRuleset`, src/on-demand.ts). */
   loadPlanner(): Promise<TablePlanner<S, P>>;
-  /** Reads the Combat (documents or test stand-ins) into the planner's snapshot, options included. */
+  /**
+   * Reads the Combat (documents or test stand-ins) into the planner's
+   * snapshot, options included. The Combat asks it only once `loadPlanner`
+   * has resolved, in the same turn of its write queue, so it may read with
+   * the ruleset's heavy part (FANGS's does).
+   */
   readState(combat: unknown): S;
   /** Reads the stored phase and order, shape-checked (for the tracker, without loading the planner). */
   roundPointer(combat: unknown): RoundPointer;

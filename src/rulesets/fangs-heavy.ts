@@ -1,8 +1,9 @@
 /**
  * FANGS's heavy part: what a world that plays FANGS needs once play starts
  * but Foundry does not need to start: the attack workflow, the exchange
- * card's steps, the turn planner, the round's notes, the effect applier, NC-DMG-13's
- * impale damage, the rules options window, the GM's damage tool, placing an
+ * card's steps, the turn planner and its snapshot of the Combat, the
+ * round's notes, the effect applier, NC-DMG-13's impale damage, the rules
+ * options window, the GM's damage tool, placing an
  * encounter, Encounter odds with the simulator behind it, and the sheets'
  * context builders (a sheet's `_prepareContext` awaits them; the classes,
  * their actions and the checks they roll stay at start-up). One chunk,
@@ -45,6 +46,7 @@ export { actorSheetContext } from "./fangs/apps/sheets/actor-context";
 export { gmSkills, itemSheetContext } from "./fangs/apps/sheets/item-context";
 export { runStep } from "./fangs/chat/exchange-flow";
 export { escapeHtml, postNotes } from "./fangs/combat/notes";
+export { planState } from "./fangs/combat/plan-state";
 export { fangsGmDamageEffects } from "./fangs/gm-damage-effects";
 export { fangsSimulator } from "./fangs/simulator";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { buildSystem, STATIC_FILES, STATIC_FOLDERS } from "../../scripts/build.mjs";
-import { BUNDLE_BUDGET, bundleSize, unsplitReference } from "../../scripts/bundle-size.mjs";
+import { BUNDLE_BUDGET, bundleSize, startupSources, unsplitReference } from "../../scripts/bundle-size.mjs";
 import { moduleGraph, relativeImports } from "../../scripts/lib/chunks.mjs";
 import {
   manifestPaths,
@@ -16,6 +16,7 @@ import {
   type SystemManifest,
   sourceManifest,
 } from "../../scripts/lib/manifest.mjs";
+import { UNMAPPED } from "../../scripts/lib/source-bytes.mjs";
 import { listFiles, zipDirectory } from "../../scripts/lib/zip.mjs";
 import { packageRelease, releaseManifest, tagFor } from "../../scripts/release.mjs";
 import { othersFragments, systemPart } from "./ruleset-parts";
@@ -237,6 +238,40 @@ describe("npm run build", () => {
     }
   });
 
+  it("keeps FANGS's rules that only a fight asks out of the start-up set, which reads their small parts", () => {
+    const graph = moduleGraph(dist, "fangs.js");
+    const sourcesOf = (files: readonly string[]) =>
+      files
+        .filter((f) => existsSync(path.join(dist, `${f}.map`)))
+        .flatMap((f) => readJson<{ sources: string[] }>(path.join(dist, `${f}.map`)).sources);
+    const lazySources = sourcesOf(graph.lazy);
+    const startupSources = sourcesOf(graph.startup);
+    // Each module a fight needs, and the part of it start-up reads (the tracker, the sheets, the data models).
+    const splits: readonly (readonly [fight: string, startup: string])[] = [
+      ["src/rules/fangs/defenses.ts", "src/rules/fangs/defense-usage.ts"],
+      ["src/rules/fangs/attacks.ts", "src/rules/fangs/attack-counter.ts"],
+      ["src/rules/fangs/consequences.ts", "src/rules/fangs/pool-conditions.ts"],
+      ["src/rules/fangs/round.ts", "src/rules/fangs/phase-order.ts"],
+      ["src/rulesets/fangs/chat/exchange-state.ts", "src/rulesets/fangs/chat/exchange-stages.ts"],
+      ["src/rulesets/fangs/combat/plan-state.ts", "src/rulesets/fangs/combat/snapshot.ts"],
+    ];
+    for (const [fight, small] of splits) {
+      for (const module of [fight, small]) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
+      expect(
+        lazySources.some((s) => s.endsWith(fight)),
+        `${fight} is in a lazy chunk`,
+      ).toBe(true);
+      expect(
+        startupSources.some((s) => s.endsWith(fight)),
+        `${fight} is not loaded at start-up`,
+      ).toBe(false);
+      expect(
+        startupSources.some((s) => s.endsWith(small)),
+        `${small} is what start-up reads instead`,
+      ).toBe(true);
+    }
+  });
+
   it("names each ruleset's heavy chunk after its barrel (chunks/<id>-heavy-<hash>.js)", () => {
     const graph = moduleGraph(dist, "fangs.js");
     for (const barrel of RULESET_HEAVY_BARRELS) {
@@ -288,6 +323,19 @@ describe("npm run build", () => {
     expect(size.startup.files.map((f) => f.file)).toEqual(built.modules.startup);
     expect(size.total.bytes).toBe(size.startup.bytes + size.lazy.bytes);
     expect(size.startup.bytes, "start-up set bytes").toBeLessThanOrEqual(BUNDLE_BUDGET.startup);
+  });
+
+  it("counts every start-up byte for the source it came from (bundle-size --sources), largest first", () => {
+    const size = bundleSize(dist);
+    const sources = startupSources(dist);
+    expect(sources.reduce((total, s) => total + s.bytes, 0)).toBe(size.startup.bytes);
+    expect(sources.map((s) => s.bytes)).toEqual(sources.map((s) => s.bytes).sort((a, b) => b - a));
+    const bytesOf = (source: string) => sources.find((s) => s.source === source)?.bytes ?? 0;
+    expect(bytesOf("src/fangs.ts")).toBeGreaterThan(0);
+    expect(bytesOf("src/rules/fangs/defense-usage.ts")).toBeGreaterThan(0);
+    expect(bytesOf("src/rules/fangs/defenses.ts")).toBe(0);
+    // The minifier's glue between modules, not a module's code.
+    expect(bytesOf(UNMAPPED)).toBeLessThan(size.startup.bytes / 20);
   });
 
   it("takes the lazy code out of the entry: the same sources unsplit make a bigger single module", async () => {

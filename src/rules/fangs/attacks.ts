@@ -1,4 +1,5 @@
-import { RulesError, requireInteger } from "../kernel/errors";
+import { requireInteger } from "../kernel/errors";
+import { type AttackCounter, AttackSource } from "./attack-counter";
 import { type FangsOptions, resolveOptions } from "./config";
 import { getManeuver, isManeuverId, type ManeuverDefinition } from "./maneuvers";
 import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "./types";
@@ -11,22 +12,13 @@ import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "./types";
  * exchange card ask it, so it loads with them, not at start-up.
  */
 
-/** Where an attack comes from. */
-export const AttackSource = {
-  /** The maneuver's own attack (Missile or Melee phase). */
-  Maneuver: "maneuver",
-  /** All-Out-Attack's second attack at the same target. */
-  AllOutAttackSecond: "allOutAttackSecond",
-  /** All-Out-Attack's third attack with the Two Weapon advantage. */
-  TwoWeaponThird: "twoWeaponThird",
-  /** The off-hand weapon (−10; −4 with Two Weapon; 0 also ambidextrous). */
-  OffHand: "offHand",
-  /** The extra chance at someone dodging past (NC-DEF-4). */
-  DodgePast: "dodgePast",
-  /** A charged target's free attack at a charger that missed or did no damage (NC-MAN-9). */
-  ChargeFreeAttack: "chargeFreeAttack",
-} as const;
-export type AttackSource = (typeof AttackSource)[keyof typeof AttackSource];
+// The round's attack counter and the attack sources are read at start-up (a combatant's round): ./attack-counter.ts.
+export {
+  type AttackCounter,
+  AttackSource,
+  emptyAttackCounter,
+  recordAttack,
+} from "./attack-counter";
 
 export interface AttackSlot {
   readonly source: AttackSource;
@@ -217,44 +209,6 @@ export function dodgePastSecondChanceFor(
 /* -------------------------------------------- */
 /*  Per-round counter                           */
 /* -------------------------------------------- */
-
-export interface AttackCounter {
-  /** The sources of the attacks made this round, in order. */
-  readonly made: readonly AttackSource[];
-  readonly usedRanged: boolean;
-  readonly usedMelee: boolean;
-  /** Targets attacked, in order (All-Out-Attack keeps to one). */
-  readonly targets: readonly string[];
-}
-
-/** Frozen all through, so one serves every round of every combatant. */
-const EMPTY_ATTACK_COUNTER: AttackCounter = Object.freeze({
-  made: Object.freeze([]),
-  usedRanged: false,
-  usedMelee: false,
-  targets: Object.freeze([]),
-});
-
-export function emptyAttackCounter(): AttackCounter {
-  return EMPTY_ATTACK_COUNTER;
-}
-
-const ATTACK_SOURCES: ReadonlySet<string> = new Set(Object.values(AttackSource));
-
-export function recordAttack(
-  counter: AttackCounter,
-  attack: { readonly source: AttackSource; readonly kind: WeaponKind; readonly targetId: string },
-): AttackCounter {
-  if (!ATTACK_SOURCES.has(attack.source)) {
-    throw new RulesError("invalid-value", `"${String(attack.source)}" is not an attack source`, { attack });
-  }
-  return Object.freeze({
-    made: Object.freeze([...counter.made, attack.source]),
-    usedRanged: counter.usedRanged || attack.kind !== "melee",
-    usedMelee: counter.usedMelee || attack.kind === "melee",
-    targets: Object.freeze([...counter.targets, attack.targetId]),
-  });
-}
 
 /** Post-melee attacks still open to a combatant (what phaseTurnOrder's `postMeleeAttacks` fact wants). */
 export function postMeleeAttacksLeft(profile: RoundAttacker, counter: AttackCounter): number {

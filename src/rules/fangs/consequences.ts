@@ -3,6 +3,14 @@ import type { Effect } from "../kernel/effects";
 import { RulesError, requireInteger } from "../kernel/errors";
 import { resolveCheck } from "./check";
 import { type FangsOptions, resolveOptions } from "./config";
+import {
+  conditionsOf,
+  FangsStatus,
+  isWhole,
+  type PoolConditions,
+  poolStatusChanges,
+  statusChanges,
+} from "./pool-conditions";
 import type { CheckResult, CombatantState } from "./types";
 
 /**
@@ -11,19 +19,14 @@ import type { CheckResult, CombatantState } from "./types";
  * round and First Aid; recovery while unconscious.
  */
 
-export const FangsStatus = {
-  Stunned: "stunned",
-  Unconscious: "unconscious",
-  Coma: "coma",
-  Dying: "dying",
-  Dead: "dead",
-  Grappled: "grappled",
-} as const;
-export type FangsStatus = (typeof FangsStatus)[keyof typeof FangsStatus];
-
-function isWhole(value: unknown, min: number): boolean {
-  return typeof value === "number" && Number.isInteger(value) && value >= min;
-}
+// What the pools decide is read at start-up (the effect applier's pool statuses): ./pool-conditions.ts.
+export {
+  FangsStatus,
+  POOL_STATUS_IDS,
+  type PoolConditions,
+  poolConditions,
+  poolStatusChanges,
+} from "./pool-conditions";
 
 /**
  * Refuses a combatant state that damage and consequences could not read:
@@ -79,46 +82,6 @@ function refuseState(state: CombatantState, owner: string): never {
   );
 }
 
-/** The conditions a character's pools put it in (stunned comes from a check, not the pools). */
-export interface PoolConditions {
-  readonly unconscious: boolean;
-  readonly coma: boolean;
-  readonly dying: boolean;
-  readonly dead: boolean;
-}
-
-/**
- * Stun ≤ 0: unconscious; negative Stun greater than CO: coma; HP ≤ 0:
- * dying; negative HP ≥ SZ: dead (then no longer "dying").
- */
-export function poolConditions(
-  stunPoints: number,
-  hitPoints: number,
-  co: number,
-  sz: number,
-): PoolConditions {
-  if (!isWhole(stunPoints, Number.NEGATIVE_INFINITY) || !isWhole(hitPoints, Number.NEGATIVE_INFINITY)) {
-    requireInteger(stunPoints, "Stun Points");
-    requireInteger(hitPoints, "Hit Points");
-  }
-  if (!isWhole(co, 0) || !isWhole(sz, 0)) {
-    requireInteger(co, "CO", 0);
-    requireInteger(sz, "SZ", 0);
-  }
-  return conditionsOf(stunPoints, hitPoints, co, sz);
-}
-
-/** `poolConditions` for figures already checked (a validated state, less whole losses). */
-function conditionsOf(stunPoints: number, hitPoints: number, co: number, sz: number): PoolConditions {
-  const dead = -hitPoints >= sz && hitPoints <= 0;
-  return {
-    unconscious: stunPoints <= 0,
-    coma: stunPoints < 0 && -stunPoints > co,
-    dying: hitPoints <= 0 && !dead,
-    dead,
-  };
-}
-
 export interface Consequences {
   readonly actorId: string;
   /** Pools after the blow. */
@@ -138,47 +101,6 @@ export interface BlowTaken {
   readonly state: CombatantState;
   readonly stunLost: number;
   readonly hitPointsLost: number;
-}
-
-function statusChanges(
-  effects: Effect[],
-  actorId: string,
-  before: PoolConditions,
-  after: PoolConditions,
-): void {
-  for (let i = 0; i < POOL_STATUSES.length; i += 1) {
-    const key = POOL_STATUSES[i]!;
-    if (before[key] !== after[key])
-      effects.push({ kind: "status", actorId, status: key, active: after[key] });
-  }
-}
-
-/** The statuses the pools decide, in the order their effects are made. */
-const POOL_STATUSES = ["unconscious", "coma", "dying", "dead"] as const;
-
-/** The statuses the pools decide (CORE-CON-2, -3); `stunned` comes from a check, not the pools. */
-export const POOL_STATUS_IDS: readonly FangsStatus[] = POOL_STATUSES;
-
-/**
- * The pool statuses to change when an actor's pools move from `before` to
- * `after` other than by a blow (an undo giving points back): the same rule
- * as a blow's, asked of the pools on both sides. Only what the move changes
- * is changed, so a status set or cleared since by other means (First Aid
- * stopping the dying, a GM's ruling) stays as it is unless the pools cross
- * its threshold.
- */
-export function poolStatusChanges(
-  actorId: string,
-  before: { readonly stunPoints: number; readonly hitPoints: number },
-  after: { readonly stunPoints: number; readonly hitPoints: number },
-  co: number,
-  sz: number,
-): Effect[] {
-  const from = poolConditions(before.stunPoints, before.hitPoints, co, sz);
-  const to = poolConditions(after.stunPoints, after.hitPoints, co, sz);
-  const effects: Effect[] = [];
-  statusChanges(effects, actorId, from, to);
-  return effects;
 }
 
 /**

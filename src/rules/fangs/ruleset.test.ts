@@ -53,7 +53,7 @@ describe("words for the rules core's answers", () => {
     for (const phase of FANGS_PHASES) expect(has(phase.labelKey), phase.labelKey).toBe(true);
   });
 
-  it.each(["maneuvers.ts", "defenses.ts", "round.ts", "attack-checks.ts", "special-defenses.ts"])(
+  it.each(["maneuvers.ts", "defenses.ts", "phase-order.ts", "attack-checks.ts", "special-defenses.ts"])(
     "NC-MAN-19: every reason and note key %s can return has words in lang/en.json",
     (file) => {
       const keys = keysIn(file);

@@ -1,5 +1,5 @@
 import { type Ruleset, type RulesetPhase, registerRuleset } from "../kernel/ruleset";
-import { type FangsTurnCandidate, type FangsTurnFacts, phaseTurnOrder } from "./round";
+import { type FangsTurnCandidate, type FangsTurnFacts, phaseTurnOrder } from "./phase-order";
 import { PHASE_IDS, type PhaseId } from "./types";
 
 /**

@@ -1,5 +1,5 @@
+import { INTENT_TYPES } from "./chat/exchange-stages";
 import type { ExchangeIntent, IntentType } from "./chat/exchange-state";
-import { INTENT_TYPES } from "./chat/exchange-state";
 
 /**
  * FANGS's exchange intents as a player's payload carries them: each with its

@@ -1,4 +1,4 @@
-import { POOL_STATUS_IDS, poolStatusChanges } from "../../rules/fangs/consequences";
+import { POOL_STATUS_IDS, poolStatusChanges } from "../../rules/fangs/pool-conditions";
 import { RulesError } from "../../rules/kernel/errors";
 import type { RulesetParty } from "../registry";
 import { writeRound } from "./combat/record";

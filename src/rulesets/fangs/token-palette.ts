@@ -1,6 +1,6 @@
 import type { TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
-import { isReadying, readyingOf } from "../../rules/fangs/defenses";
+import { isReadying, readyingOf } from "../../rules/fangs/defense-usage";
 import { fangsRound } from "./combat/combatant-round";
 import { actorFacts, combatantSystem } from "./combat/snapshot";
 import { maneuverChoices } from "./tracker-row-view";

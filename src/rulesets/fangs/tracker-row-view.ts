@@ -6,9 +6,9 @@ import type {
   TrackerRowPartView,
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
-import { type Readying, readyingOf } from "../../rules/fangs/defenses";
+import { type Readying, readyingOf } from "../../rules/fangs/defense-usage";
 import { getManeuver, movePaces } from "../../rules/fangs/maneuvers";
-import { canActFromHold } from "../../rules/fangs/round";
+import { canActFromHold } from "../../rules/fangs/phase-order";
 import { MANEUVER_IDS, type ManeuverId, type WeaponKind } from "../../rules/fangs/types";
 import { maneuverDisplay } from "./config/fangs-config";
 

@@ -2,7 +2,7 @@ import { pairIds, pairsOf } from "../../combat/pairs";
 import type { TrackerRowClick, TrackerRowPart } from "../../combat/tracker-parts";
 import { localize } from "../../config/localize";
 import { loadRuleset } from "../../on-demand";
-import { isReadying } from "../../rules/fangs/defenses";
+import { isReadying } from "../../rules/fangs/defense-usage";
 import type { WeaponKind } from "../../rules/fangs/types";
 import { fangsRound } from "./combat/combatant-round";
 import { pairReachOf } from "./combat/pair-reach";

@@ -6,6 +6,7 @@ import type { AttackRoll, DefenseRoll, ExchangeOutcome } from "../../../rules/fa
 import type { SpecialDefenseResult } from "../../../rules/fangs/special-defenses";
 import type { AttackDeclaration, DefenseDeclaration } from "../../../rules/fangs/types";
 import type { Effect } from "../../../rules/kernel/effects";
+import { ExchangeStage, INTENT_TYPES } from "./exchange-stages";
 
 /**
  * The names FANGS's exchange gives its dice steps; each Roll is labelled by
@@ -43,31 +44,8 @@ export const FANGS_DICE_STEPS = Object.freeze([
 /*  Stages                                      */
 /* -------------------------------------------- */
 
-export const ExchangeStage = {
-  /** A Retreat or a Disengage took the attack away: the card records the attacker's response. */
-  Declined: "declined",
-  /** The attack succeeded: the defender chooses a defense. */
-  AttackRolled: "attackRolled",
-  /** The attack was fumbled: the GM rules what happens. */
-  Fumbled: "fumbled",
-  /** The defender took the blow ("no defense", or none left): damage comes next. */
-  DefenseChosen: "defenseChosen",
-  /** The defense was rolled and the outcome is known: damage comes next. */
-  DefenseRolled: "defenseRolled",
-  /** The damage and what it does are known: waiting to be applied. */
-  DamageRolled: "damageRolled",
-  /** Over, with nothing to apply (a miss, a dodge, a stopped grapple). */
-  Resolved: "resolved",
-  /** The effects were applied to the documents; the card holds their exact inverse. */
-  Applied: "applied",
-  /** The application was reverted. It may be applied again. */
-  Undone: "undone",
-  /** The GM called the exchange off before anything was applied. */
-  Cancelled: "cancelled",
-} as const;
-export type ExchangeStage = (typeof ExchangeStage)[keyof typeof ExchangeStage];
-
-export const EXCHANGE_STAGES: readonly ExchangeStage[] = Object.freeze(Object.values(ExchangeStage));
+// The stages, the intent types and the stored card's check are read at start-up: ./exchange-stages.ts.
+export { EXCHANGE_STAGES, ExchangeStage, INTENT_TYPES, readState } from "./exchange-stages";
 
 /** Stages from which nothing but an offered free attack (and apply/undo) can follow. */
 const CLOSED: ReadonlySet<ExchangeStage> = new Set<ExchangeStage>([
@@ -269,15 +247,6 @@ export type ExchangeIntent =
   | { readonly type: "takeFreeAttack" };
 
 export type IntentType = ExchangeIntent["type"];
-export const INTENT_TYPES: readonly IntentType[] = Object.freeze([
-  "defend",
-  "rollDamage",
-  "resolveFumble",
-  "apply",
-  "undo",
-  "cancel",
-  "takeFreeAttack",
-]);
 
 /** Where the exchange goes after a step, as the rules core decided. */
 export type NextStep = "damage" | "resolved";
@@ -637,25 +606,4 @@ export function createDeclined(init: NewExchange, special: SpecialDefenseRecord)
     dice: [],
     history: [{ revision: 0, event: "create" as const, by: init.by }],
   });
-}
-
-/* -------------------------------------------- */
-/*  Reading a stored card                       */
-/* -------------------------------------------- */
-
-/**
- * Checks the shape of a stored state (the message's system data), so a
- * damaged or foreign card is refused rather than half-read.
- */
-export function readState(value: unknown): ExchangeState | null {
-  if (typeof value !== "object" || value === null) return null;
-  const s = value as Partial<ExchangeState>;
-  if (typeof s.revision !== "number" || !Number.isInteger(s.revision) || s.revision < 0) return null;
-  if (typeof s.stage !== "string" || !(EXCHANGE_STAGES as readonly string[]).includes(s.stage)) return null;
-  const party = (p: unknown): boolean =>
-    typeof p === "object" && p !== null && typeof (p as PartyRef).actorUuid === "string";
-  if (!party(s.attacker) || !party(s.target)) return null;
-  if (typeof s.weapon !== "object" || s.weapon === null) return null;
-  if (!Array.isArray(s.history) || !Array.isArray(s.dice)) return null;
-  return s as ExchangeState;
 }

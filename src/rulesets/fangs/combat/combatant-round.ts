@@ -4,16 +4,16 @@ import {
   type AttackCounter,
   type AttackSource,
   recordAttack as countAttack,
-} from "../../../rules/fangs/attacks";
+} from "../../../rules/fangs/attack-counter";
 import {
   recordDefense as countDefense,
   type DefenseUsage,
   type Readying,
   readyingOf,
   recordOffHandAttack,
-} from "../../../rules/fangs/defenses";
+} from "../../../rules/fangs/defense-usage";
 import { getManeuver, isManeuverId, type MoveFraction, movePaces } from "../../../rules/fangs/maneuvers";
-import { canActFromHold } from "../../../rules/fangs/round";
+import { canActFromHold } from "../../../rules/fangs/phase-order";
 import type { AttackRestriction } from "../../../rules/fangs/special-defenses";
 import type { DefenseChoice, ManeuverId, WeaponKind } from "../../../rules/fangs/types";
 import { setManeuverStatus } from "./maneuver-status";

@@ -7,19 +7,20 @@ import type {
   TableRuleset,
 } from "../../../combat/table-ruleset";
 import { loadRuleset } from "../../../on-demand";
-import { isReadying } from "../../../rules/fangs/defenses";
+import { isReadying } from "../../../rules/fangs/defense-usage";
 import type { CombatPlan, PlanOptions, PlanState } from "../../../rules/fangs/round-engine";
 import { fangsRuleset } from "../../../rules/fangs/ruleset";
 import { initiativeMode, rulesOptions } from "../config/settings";
 import { type FangsCombatantRound, fangsRound } from "./combatant-round";
 import { FANGS_PAIRS } from "./pairs";
+import type { planState } from "./plan-state";
 import { recordsAfter, restoreForgedRound, seedRoundRecord } from "./record";
-import { combatSystem, initiativeModeFromSetting, planState } from "./snapshot";
+import { combatSystem, initiativeModeFromSetting } from "./snapshot";
 
 /**
  * FANGS at the table: the rules core's round engine
  * (src/rules/fangs/round-engine.ts, in FANGS's heavy part, src/on-demand.ts),
- * driven with the snapshot of src/rulesets/fangs/combat/snapshot.ts; its
+ * driven with the snapshot of src/rulesets/fangs/combat/plan-state.ts; its
  * chat notes, the `stunned` a passed lost action leaves, the new round's
  * start (./round-start.ts: token markers, the dying's loss, impale damage
  * where the engine stops for it), and its round actions: hold and break
@@ -58,8 +59,17 @@ function refusing<A extends unknown[]>(plan: (...args: A) => CombatPlan): (...ar
   };
 }
 
+/**
+ * The snapshot the planner works on (./plan-state.ts, in FANGS's heavy
+ * part), kept once the planner is loaded: the Combat reads its state only
+ * after `loadPlanner` has resolved (src/documents/combat.ts), in the same
+ * turn of its write queue, so the snapshot stays as synchronous as it was.
+ */
+let readPlanState: typeof planState | null = null;
+
 async function loadFangsPlanner(): Promise<TablePlanner<FangsTableState, CombatPlan>> {
   const engine = await loadRuleset("fangs");
+  readPlanState = engine.planState;
   const p = {
     planStart: engine.planStart,
     planNextTurn: engine.planNextTurn,
@@ -193,10 +203,10 @@ export const fangsTable: TableRuleset<FangsTableState, CombatPlan> = Object.free
   id: fangsRuleset.id,
   rules: fangsRuleset,
   loadPlanner: loadFangsPlanner,
-  readState: (combat: unknown) => ({
-    state: planState(combat, rulesOptions()?.shieldBashAttack),
-    options: fangsPlanOptions(),
-  }),
+  readState(combat: unknown): FangsTableState {
+    if (!readPlanState) throw new Error("FANGS | the round's state is read once the planner is loaded");
+    return { state: readPlanState(combat, rulesOptions()?.shieldBashAttack), options: fangsPlanOptions() };
+  },
   roundPointer: combatSystem,
   async afterPlan(combat: Combat.Implementation, plan: CombatPlan): Promise<void> {
     const { postNotes } = await loadRuleset("fangs");

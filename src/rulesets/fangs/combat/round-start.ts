@@ -13,7 +13,7 @@ import { rulesOptions } from "../config/settings";
 import { actorSystem } from "../data/views";
 import { holdsRoundStart, IMMOBILIZED_STATUS, markImmobilized } from "./hold-control";
 import { setManeuverStatus } from "./maneuver-status";
-import { planState } from "./snapshot";
+import { planState } from "./plan-state";
 
 /**
  * FANGS's work as a round begins, the table's `roundStart` (run by the

@@ -1,11 +1,8 @@
-import { bodyImpaleFormulas } from "../../../chat/stuck-weapons";
-import { compareForTurns } from "../../../combat/turns";
-import {
-  type AttackCounter,
-  type AttackSource,
-  owedPostMeleeAttack,
-  type RoundAttacker,
-  type ShieldBashAttack,
+import type {
+  AttackCounter,
+  AttackSource,
+  RoundAttacker,
+  ShieldBashAttack,
 } from "../../../rules/fangs/attacks";
 import { weaponAtHand } from "../../../rules/fangs/character";
 import {
@@ -15,10 +12,9 @@ import {
   type Readying,
   type ReadyingHoldings,
   readyingChoices,
-} from "../../../rules/fangs/defenses";
+} from "../../../rules/fangs/defense-usage";
 import { isManeuverId } from "../../../rules/fangs/maneuvers";
-import { InitiativeMode, isPhaseId } from "../../../rules/fangs/round";
-import type { PlanCombatant, PlanState } from "../../../rules/fangs/round-engine";
+import { InitiativeMode, isPhaseId } from "../../../rules/fangs/phase-order";
 import type { AttackRestriction } from "../../../rules/fangs/special-defenses";
 import type { ManeuverId, PhaseId, WeaponKind } from "../../../rules/fangs/types";
 import {
@@ -30,9 +26,11 @@ import {
 } from "../data/views";
 
 /**
- * Reads Foundry documents into the plain snapshot the planner works on:
- * actors through their data models' views (src/rulesets/fangs/data/views.ts), a
- * combatant's round through its model's schema, defaults filled in.
+ * Reads Foundry documents into plain data: actors through their data
+ * models' views (src/rulesets/fangs/data/views.ts), a combatant's round
+ * through its model's schema, defaults filled in. The tracker, the sheets
+ * and a combatant's round read these at start-up; the planner's whole
+ * snapshot of the Combat is ./plan-state.ts, in FANGS's heavy part.
  */
 
 /** Statuses (src/config/statuses.ts) that put a fighter out of the fight: it loses its turns (NC-ATK-2). */
@@ -94,7 +92,8 @@ export interface ActorFacts {
   readonly readyings: readonly Readying[];
 }
 
-function read(obj: unknown, path: string): unknown {
+/** The value at a dotted path of a document or a plain stand-in, or undefined. */
+export function read(obj: unknown, path: string): unknown {
   let at: unknown = obj;
   for (const part of path.split(".")) {
     if (at === null || typeof at !== "object") return undefined;
@@ -103,7 +102,8 @@ function read(obj: unknown, path: string): unknown {
   return at;
 }
 
-function num(value: unknown, fallback: number): number {
+/** A finite number, else the fallback. */
+export function num(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
@@ -249,84 +249,6 @@ export function roundAttackerOf(
     offHandParried: offHandItem && system.defenses.shieldParries > 0,
     offHandAttacked: system.defenses.offHandAttacked,
     ...(shieldBashAttack ? { shieldBashAttack } : {}),
-  };
-}
-
-/** The planner's view of one combatant. */
-export function planCombatant(
-  combatant: unknown,
-  shieldBashAttack?: ShieldBashAttack,
-  round = num(read(read(combatant, "parent") ?? read(combatant, "combat"), "round"), 0),
-): PlanCombatant {
-  const system = combatantSystem(combatant);
-  const actor = read(combatant, "actor");
-  const facts = actorFacts(
-    actor instanceof Actor ? (actor as Actor.Implementation) : null,
-    read(combatant, "isDefeated") === true,
-  );
-  let postMeleeAttacks = 0;
-  let offHandInitiativePenalty = false;
-  if (system.maneuver !== null) {
-    const attack = owedPostMeleeAttack({
-      attacker: roundAttackerOf(system, facts, shieldBashAttack),
-      counter: system.attacks,
-      weapons: {
-        main: [system.attackKind ?? facts.mainWeaponKind ?? "melee"],
-        off: facts.offHandKinds,
-      },
-      round,
-      restrictions: system.restrictions,
-      outOfAction: facts.outOfAction,
-    });
-    postMeleeAttacks = attack ? 1 : 0;
-    // Its own initiative modifier (an off-hand one, NC-DEF-7).
-    offHandInitiativePenalty = (attack?.initiativeModifier ?? 0) < 0;
-  }
-  const initiative = read(combatant, "initiative");
-  return {
-    id: String(read(combatant, "id") ?? read(combatant, "_id")),
-    name: String(read(combatant, "name") ?? ""),
-    ag: facts.ag,
-    initiative: typeof initiative === "number" ? initiative : null,
-    initiativeRoll: system.initiativeRoll,
-    maneuver: system.maneuver,
-    attackKind: system.attackKind,
-    held: system.held,
-    committed: system.committed,
-    actionLost: system.actionLost,
-    outOfAction: facts.outOfAction,
-    engaged: facts.engaged,
-    engagedAtRoundStart: system.engagedAtRoundStart,
-    postMeleeAttacks,
-    offHandInitiativePenalty,
-    lostManeuver: system.lostManeuver,
-    mainWeaponKind: facts.mainWeaponKind,
-    impaled: actor instanceof Actor && bodyImpaleFormulas(actor as Actor.Implementation).length > 0,
-  };
-}
-
-/** What the tracker orders combatants by. */
-type TurnEntry = Parameters<typeof compareForTurns>[0];
-
-/**
- * The combat as the planner sees it; combatants in the tracker's standing order (by
- * initiative, then name), where the rules core keeps ties. Not the turn list, which puts
- * the current phase's acting order first: two fighters of equal AG would then swap
- * places whenever one acted in a phase the other sat out (docs/rules/fangs.md, "Ties").
- */
-export function planState(combat: unknown, shieldBashAttack?: ShieldBashAttack): PlanState {
-  const system = combatSystem(combat);
-  const list = [...((read(combat, "combatants") as Iterable<TurnEntry> | undefined) ?? [])].sort((a, b) =>
-    compareForTurns(a, b, null),
-  );
-  const round = num(read(combat, "round"), 0);
-  const turn = read(combat, "turn");
-  return {
-    round,
-    turn: typeof turn === "number" ? turn : null,
-    phase: system.phase,
-    order: system.order,
-    combatants: list.map((c) => planCombatant(c, shieldBashAttack, round)),
   };
 }
 

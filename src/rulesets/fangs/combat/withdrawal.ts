@@ -5,7 +5,8 @@ import {
   wentFirstInAgOrder,
   withdrawalChoice,
 } from "../../../rules/fangs/special-defenses";
-import { actorFacts, combatantSystem, planState } from "./snapshot";
+import { planState } from "./plan-state";
+import { actorFacts, combatantSystem } from "./snapshot";
 
 /**
  * The table's question to the rules core about an attack on a retreating or

@@ -1,4 +1,5 @@
-import { EXCHANGE_STAGES, type ExchangeState, readState } from "../chat/exchange-state";
+import { EXCHANGE_STAGES, readState } from "../chat/exchange-stages";
+import type { ExchangeState } from "../chat/exchange-state";
 
 /**
  * The `exchange` ChatMessage subtype: the whole exchange lives in the

@@ -1,4 +1,4 @@
-import { isReadying, type Readying } from "../../../../rules/fangs/defenses";
+import { isReadying, type Readying } from "../../../../rules/fangs/defense-usage";
 import { TAB_LABELS } from "./start-labels";
 
 /**
