@@ -475,6 +475,7 @@ describe("the tracker and the Token HUD", () => {
       "style:fullParry",
       "style:parryRiposte",
       "style:attackParry",
+      "options:style",
     ]);
     expect(await hud.choosePaletteEntry(brin, "style:fullAttack")).toBe(false);
     expect(await hud.choosePaletteEntry(brin, "style:fullParry")).toBe(true);
@@ -742,6 +743,7 @@ describe("styles and what goes with them", () => {
       "style:fullParry",
       "style:parryRiposte",
       "style:attackParry",
+      "options:style",
     ]);
     await chooseStyles(combat);
     expect(await ask(gm, "style", ["c-fenn"], { style: "fullParry" })).toBe(true);
@@ -767,5 +769,182 @@ describe("styles and what goes with them", () => {
     // Said outright, none.
     expect(await ask(gm, "style", ["c-cole"], { style: "attackParry", statedBlow: null })).toBe(true);
     expect(record(combat, "c-cole")).toMatchObject({ statedBlow: null });
+  });
+});
+
+describe("the style's dialog", () => {
+  type Config = { window: { title: string }; content: string; buttons: { action: string }[] };
+
+  /**
+   * Foundry's dialog for the style as the player answers it: the real
+   * template drawn, and the form sent back with `answer`, each value one
+   * the drawn dialog offers (unless `forged`: a form tampered with).
+   */
+  async function answering(answer: Record<string, string>, forged = false) {
+    const { createTemplateRenderer } = await import("../../../../test/handlebars/render");
+    const html = await import("../../../../test/handlebars/html");
+    const renderer = createTemplateRenderer();
+    const apps = foundry.applications as unknown as {
+      handlebars: { renderTemplate: unknown };
+      api: { DialogV2?: unknown };
+    };
+    const saved = { render: apps.handlebars.renderTemplate, dialog: apps.api.DialogV2 };
+    const shown: Config[] = [];
+    apps.handlebars.renderTemplate = async (path: string, context: object) => renderer.render(path, context);
+    apps.api.DialogV2 = {
+      wait: async (config: Config) => {
+        shown.push(config);
+        const root = html.parse(config.content);
+        for (const [name, value] of Object.entries(answer)) {
+          const offered = html
+            .byAttr(root, "name", name)
+            .flatMap((el) => (el.name === "select" ? html.byTag(el, "option") : [el]))
+            .map((el) => el.attribs.value);
+          if (!forged) expect(offered).toContain(value);
+        }
+        return { ...answer };
+      },
+    };
+    return {
+      shown,
+      restore() {
+        apps.handlebars.renderTemplate = saved.render;
+        apps.api.DialogV2 = saved.dialog;
+      },
+    };
+  }
+
+  async function rolled(): Promise<Combat> {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    return combat;
+  }
+
+  const rowsAs = (combat: Combat, user: StandInUser) => {
+    world.setUser(user);
+    return Object.fromEntries(
+      tracker
+        .combatView(combat as unknown as Combat.Implementation)
+        .groups.flatMap((g) => g.rows)
+        .map((r) => [r.id, r.part?.data as Loose | undefined]),
+    );
+  };
+
+  it("SHA-STY-3: a player's style with a split parry, a stated blow and a called shot, from the Token HUD, reaches the GM's record; the row shows them to the owner and the GM only", async () => {
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const combat = await rolled();
+    world.setUser(world.player);
+    const arden = combat.combatants.get("c-arden")! as unknown as Combatant.Implementation;
+    expect(hud.tokenPaletteFor(arden)?.entries.at(-1)).toMatchObject({
+      id: "options:style",
+      label: "SHARENE.Combat.Style.Open",
+      active: false,
+    });
+    const dialog = await answering({
+      style: "parryRiposte",
+      split: "2",
+      statedBlow: "thrust",
+      called: "location:head",
+    });
+    try {
+      expect(await hud.choosePaletteEntry(arden, "options:style")).toBe(true);
+    } finally {
+      dialog.restore();
+    }
+    expect(dialog.shown.map((d) => d.window.title)).toEqual(['SHARENE.Combat.Style.Title {"name":"Arden"}']);
+    expect(dialog.shown[0]!.buttons.map((b) => b.action)).toEqual(["choose", "cancel"]);
+    expect(world.warnings).toEqual([]);
+    world.setUser(world.gm);
+    expect(record(combat, "c-arden")).toMatchObject({
+      style: "parryRiposte",
+      split: 2,
+      statedBlow: "thrust",
+      called: { kind: "location", location: "head" },
+    });
+    const options =
+      'SHARENE.Combat.Tracker.Split {"count":"2"} · SHARENE.Blow.thrust · SHARENE.Location.head';
+    expect(rowsAs(combat, world.gm)["c-arden"]).toMatchObject({ styleOptions: options });
+    expect(rowsAs(combat, world.player)["c-arden"]).toMatchObject({
+      style: "SHARENE.Style.parryRiposte",
+      styleOptions: options,
+    });
+    // The other player sees neither before the actions begin, as the row hides the style.
+    expect(rowsAs(combat, world.other)["c-arden"]).toMatchObject({ style: null, styleOptions: null });
+    world.setUser(world.player);
+    expect(hud.tokenPaletteFor(arden)?.entries.at(-1)).toMatchObject({ active: true });
+    world.setUser(world.gm);
+    await chooseStylesOf(combat, ["c-brin", "c-cole", "c-dara"]);
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-arden");
+    expect(rowsAs(combat, world.other)["c-arden"]).toMatchObject({ styleOptions: options });
+  });
+
+  it("SHA-STY-3: a stated blow the weapon does not deal is refused in the dialog and at the GM, nothing written", async () => {
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const combat = await rolled();
+    // Brin's bow only thrusts: the dialog offers no slash, and a tampered form asking one is refused before it is sent.
+    world.setUser(world.other);
+    const brin = combat.combatants.get("c-brin")! as unknown as Combatant.Implementation;
+    const dialog = await answering({ style: "fullParry", split: "0", statedBlow: "slash", called: "" }, true);
+    try {
+      expect(await hud.choosePaletteEntry(brin, "options:style")).toBe(false);
+    } finally {
+      dialog.restore();
+    }
+    expect(dialog.shown[0]!.content).not.toContain('value="slash"');
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.BlowNotDealt {"name":"Brin"}']);
+    world.setUser(world.gm);
+    expect(record(combat, "c-brin")).toMatchObject({ style: null, statedBlow: null });
+    // Sent anyway, straight to the GM: refused by the round's rules, in the same words.
+    expect(
+      await asUser(
+        world.other,
+        payload(combat, "style", ["c-brin"], { style: "fullParry", statedBlow: "slash" }),
+      ),
+    ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.BlowNotDealt" });
+    expect(record(combat, "c-brin")).toMatchObject({ style: null, statedBlow: null });
+  });
+
+  it("the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
+    const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const combat = await rolled();
+    const cole = combat.combatants.get("c-cole")!.actor! as unknown as Actor.Implementation;
+    expect(shareneSheetRound(cole, "sheet-cole")?.options).toMatchObject({
+      label: "SHARENE.Combat.Style.Open",
+    });
+    const onOptions = ShareneActorSheet.DEFAULT_OPTIONS.actions!.shareneStyleOptions as unknown as (
+      this: unknown,
+      event: unknown,
+      target: unknown,
+    ) => Promise<void>;
+    const button = { closest: () => ({ dataset: { combatantId: "c-cole" } }) };
+    const full = await answering({ style: "fullAttack", split: "2", statedBlow: "", called: "" });
+    try {
+      await onOptions.call({}, {}, button);
+    } finally {
+      full.restore();
+    }
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.BadSplit {"name":"Cole"}']);
+    expect(record(combat, "c-cole")).toMatchObject({ style: null, split: 0 });
+    const chosen = await answering({
+      style: "attackParry",
+      split: "3",
+      statedBlow: "slash",
+      called: "effect:disarm",
+    });
+    try {
+      await onOptions.call({}, {}, button);
+    } finally {
+      chosen.restore();
+    }
+    expect(record(combat, "c-cole")).toMatchObject({
+      style: "attackParry",
+      split: 3,
+      statedBlow: "slash",
+      called: { kind: "effect", effect: "disarm" },
+    });
   });
 });

@@ -151,9 +151,12 @@ export function styleDialogContext(facts: StyleDialogFacts, localize: Localize, 
       ...counts,
     ],
     blowLegend: localize("SHARENE.Combat.Style.Blow"),
-    blowHint: localize(facts.blows.length > 0 ? "SHARENE.Combat.Style.BlowHint" : "SHARENE.Combat.Style.NoBlow", {
-      df: facts.statedBlowDf,
-    }),
+    blowHint: localize(
+      facts.blows.length > 0 ? "SHARENE.Combat.Style.BlowHint" : "SHARENE.Combat.Style.NoBlow",
+      {
+        df: facts.statedBlowDf,
+      },
+    ),
     blows: [
       { value: "", label: localize("SHARENE.Combat.Style.BlowNone"), checked: blow === null },
       ...facts.blows.map((b) => ({ value: b, label: localize(`SHARENE.Blow.${b}`), checked: b === blow })),
@@ -200,7 +203,8 @@ export function readStyleForm(form: Readonly<Record<string, unknown>>, facts: St
   const statedBlow = blowText === "" ? null : (facts.blows.find((b) => b === blowText) ?? undefined);
   if (statedBlow === undefined) return refuse("BlowNotDealt");
   const calledText = text(form.called);
-  const called = calledText === "" ? null : facts.called.find((c) => calledValue(c.shot) === calledText)?.shot;
+  const called =
+    calledText === "" ? null : facts.called.find((c) => calledValue(c.shot) === calledText)?.shot;
   if (called === undefined) return refuse("UnknownCalledShot");
   return { data: { style: style as Style, split, statedBlow, called } };
 }
