@@ -912,9 +912,33 @@ describe("the style's dialog", () => {
     const { shareneSheetRound } = await import("../apps/sheets/round-panel");
     const combat = await rolled();
     const cole = combat.combatants.get("c-cole")!.actor! as unknown as Actor.Implementation;
-    expect(shareneSheetRound(cole, "sheet-cole")?.options).toMatchObject({
-      label: "SHARENE.Combat.Style.Open",
-    });
+    const panel = shareneSheetRound(cole, "sheet-cole")!;
+    expect(panel.options).toMatchObject({ label: "SHARENE.Combat.Style.Open" });
+    // Drawn from the real template: Style... is a named button after the styles, reached with the keyboard.
+    const { createTemplateRenderer } = await import("../../../../test/handlebars/render");
+    const html = await import("../../../../test/handlebars/html");
+    const { shareneActorSheetContext } = await import("../apps/sheets/actor-context");
+    const { shareneActorData } = await import("../apps/sheets/sheet-data");
+    const { SHARENE_ACTOR_PARTS } = await import("../apps/sheets/parts");
+    const { SHARENE_DEFAULTS } = await import("../../../rules/sharene/config");
+    const renderer = createTemplateRenderer();
+    const context = {
+      ...shareneActorSheetContext(shareneActorData(cole)!, {
+        editable: true,
+        idPrefix: "sheet-cole",
+        rules: SHARENE_DEFAULTS,
+      }),
+      round: panel,
+    };
+    const drawn = Object.values(SHARENE_ACTOR_PARTS)
+      .map((part) => renderer.render(part.template, context))
+      .join("\n");
+    expect(html.badButtons(drawn)).toEqual([]);
+    expect(html.mouseOnlyActions(drawn)).toEqual([]);
+    const [styleButton] = html.byAttr(html.parse(drawn), "data-action", "shareneStyleOptions");
+    expect(styleButton?.name).toBe("button");
+    expect(styleButton?.attribs["aria-haspopup"]).toBe("dialog");
+    expect(html.text(styleButton!)).toBe("SHARENE.Combat.Style.Open");
     const onOptions = ShareneActorSheet.DEFAULT_OPTIONS.actions!.shareneStyleOptions as unknown as (
       this: unknown,
       event: unknown,
