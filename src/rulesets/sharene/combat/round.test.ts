@@ -907,6 +907,65 @@ describe("the style's dialog", () => {
     expect(record(combat, "c-brin")).toMatchObject({ style: null, statedBlow: null });
   });
 
+  it("the row's menu: Style… closes the menu, opens the dialog, and its answer is the style action", async () => {
+    const { openShareneRoundMenu } = await import("./round-menu");
+    const combat = await rolled();
+    const dara = combat.combatants.get("c-dara")! as unknown as Combatant.Implementation;
+    // The menu's element as the browser makes it, reduced to what the menu touches.
+    let drawn = "";
+    let onClick: ((event: unknown) => Promise<void>) | null = null;
+    let removed = 0;
+    const menu = {
+      addEventListener: (_: string, f: (event: unknown) => Promise<void>) => {
+        onClick = f;
+      },
+      remove: () => {
+        removed += 1;
+      },
+      querySelector: () => null,
+    };
+    const holder = {
+      set innerHTML(value: string) {
+        drawn = value;
+      },
+      firstElementChild: menu,
+    };
+    const saved = (globalThis as { document?: unknown }).document;
+    (globalThis as { document?: unknown }).document = { createElement: () => holder };
+    const dialog = await answering({
+      style: "parryRiposte",
+      split: "0",
+      statedBlow: "thrust",
+      called: "effect:cutEquipment",
+    });
+    try {
+      const gm = combat as unknown as Combat.Implementation;
+      expect(
+        await openShareneRoundMenu({
+          combatant: dara,
+          target: {} as HTMLElement,
+          viewer: { isGM: true, owner: true } as never,
+          ask: (action, data) => ask(gm, action, ["c-dara"], data),
+        }),
+      ).toBe(menu);
+      expect(drawn).toContain("data-style-options");
+      const options = { disabled: false, dataset: { styleOptions: "" } };
+      let stopped = false;
+      await onClick!({ target: { closest: () => options }, stopPropagation: () => (stopped = true) });
+      expect([stopped, removed]).toEqual([true, 1]);
+    } finally {
+      dialog.restore();
+      (globalThis as { document?: unknown }).document = saved;
+    }
+    expect(dialog.shown.map((d) => d.window.title)).toEqual(['SHARENE.Combat.Style.Title {"name":"Dara"}']);
+    expect(record(combat, "c-dara")).toMatchObject({
+      style: "parryRiposte",
+      split: 0,
+      statedBlow: "thrust",
+      called: { kind: "effect", effect: "cutEquipment" },
+    });
+  });
+
   it("the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
     const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
     const { shareneSheetRound } = await import("../apps/sheets/round-panel");
