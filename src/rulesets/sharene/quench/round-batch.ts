@@ -267,12 +267,12 @@ export function liveShareneRoundStage(label = "round"): ShareneRoundStage {
     async setUp() {
       if (activeTableRuleset().id !== "sharene")
         throw new Error(game.i18n!.localize("SHARENE.Quench.NotSharene"));
-      const player = await liveUser(`Sharene Quench ${label} player`, cleanup);
+      const player = await liveUser(`FANGS Quench Sharene ${label} player`, cleanup);
       const actors = (await documentClass("Actor").createDocuments(
         SHARENE_FIGHTERS.map((f) => fighterData(f, f.key === "arden" ? player.id : null)),
       )) as (Doc & Actor.Implementation)[];
       cleanup.push(() => documentClass("Actor").deleteDocuments(actors.map((a) => a.id!)));
-      const scene = (await documentClass("Scene").create({ name: `Sharene Quench: ${label}` })) as Doc;
+      const scene = (await documentClass("Scene").create({ name: `FANGS Quench: Sharene ${label}` })) as Doc;
       cleanup.push(() => scene.delete());
       const tokenData = await Promise.all(
         actors.map(async (a, i) => (await a.getTokenDocument({ x: 100 * i, y: 0 })).toObject()),
