@@ -18,5 +18,6 @@ export { choosePaletteAction } from "./sharene/combat/palette-choice";
 export { openShareneRoundMenu } from "./sharene/combat/round-menu";
 export { shareneRoundPlanner } from "./sharene/combat/round-planner";
 export { restoreForgedRound, seedRoundRecord } from "./sharene/combat/round-record";
+export { openStyleDialog } from "./sharene/combat/style-dialog";
 export { applyWorldShareneRules, readWorldShareneRules, setShareneRules } from "./sharene/config/rules-apply";
 export { shareneSimulator } from "./sharene/simulator";

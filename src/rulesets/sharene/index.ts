@@ -131,6 +131,7 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
   options: { registerSettings: registerShareneSettings },
   simulator: { load: async () => (await loadRuleset("sharene")).shareneSimulator },
   loadHeavy: loadShareneHeavy,
+  quenchBatches: async () => (await import("./quench")).shareneQuenchBatches,
   init: shareneInit,
 } satisfies RulesetDefinition);
 

@@ -139,4 +139,11 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ],
     complete: true,
   },
+  {
+    pattern: "SHARENE.Combat.Style.Effect.{id}",
+    source:
+      "CALLED_EFFECTS in src/rules/sharene/types.ts (a called shot's name: the style's dialog and the tracker row)",
+    ids: () => CALLED_EFFECTS,
+    complete: true,
+  },
 ];

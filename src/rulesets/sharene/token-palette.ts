@@ -12,9 +12,13 @@ import { shareneFighter } from "./data/views";
  * Sharene's Token HUD palette (its table's `palette`): in the declarations,
  * the three actions (SHA-INI-1), each declared against the token the user
  * targets (else the target already declared); in the styles, the styles
- * its sheet knows (SHA-STY-3 … SHA-STY-6). Each click is the `declare` or
- * `style` round action, through the active GM for a player.
+ * its sheet knows (SHA-STY-3 … SHA-STY-6), and "Style…" for one with a
+ * split parry, a stated blow or a called shot. Each click is the `declare`
+ * or `style` round action, through the active GM for a player.
  */
+
+/** The palette entry that opens the style's dialog. */
+export const STYLE_OPTIONS = "options:style";
 
 export const actionIcon = (kind: string) => `${ICON_PATH}/sharene/action-${kind}.svg`;
 export const styleIcon = (style: string) => `${ICON_PATH}/sharene/style-${style}.svg`;
@@ -58,7 +62,8 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
   }
   if (phase === "style" && record.initiative !== null) {
     const labels = shareneLabels("styles");
-    return knownStyles(combatant).map((style) => ({
+    const known = knownStyles(combatant);
+    const styles = known.map((style) => ({
       id: `style:${style}`,
       label: localize(labels[style] ?? style),
       tooltip: localize("SHARENE.Combat.Palette.StyleHint", { style: localize(labels[style] ?? style) }),
@@ -66,6 +71,17 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
       active: record.style === style,
       disabled: out,
     }));
+    // "Style…": the dialog for a style with a split parry, a stated blow or a called shot (the heavy part's).
+    const options = {
+      id: STYLE_OPTIONS,
+      label: localize("SHARENE.Combat.Style.Open"),
+      tooltip: localize("SHARENE.Combat.Palette.OptionsHint"),
+      icon: styleIcon(record.style ?? known[0]!),
+      mark: "fa-solid fa-sliders",
+      active: record.split > 0 || record.statedBlow !== null || record.called !== null,
+      disabled: out,
+    };
+    return [...styles, options];
   }
   return [];
 }

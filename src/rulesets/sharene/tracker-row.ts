@@ -9,14 +9,15 @@ import type {
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { loadRuleset } from "../../on-demand";
-import type { ActionKind, Style } from "../../rules/sharene/types";
+import type { ActionKind, CalledShot, StatedBlow, Style } from "../../rules/sharene/types";
 import { shownRound } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
 import { roundPhaseOf, shareneOutOfFight } from "./token-palette";
 
 /**
  * Sharene's part of a tracker row (its table's `row`): the declared action
- * and whom it attacks, the style, the initiative roll (1d10 + DEX or AGI,
+ * and whom it attacks, the style with its split parry, stated blow and
+ * called shot, the initiative roll (1d10 + DEX or AGI,
  * SHA-INI-1), a button that opens the declaration's or the style's menu in
  * the phase that asks for it, a badge for an attack lost to a critical
  * failure, and under the phase bar how many still have to choose. A
@@ -38,6 +39,12 @@ export interface ShareneRowData {
   readonly target: string | null;
   readonly declared: boolean;
   readonly style: Style | null;
+  /** What goes with the style, shown as the style is (absent or null: none). */
+  readonly styleOptions?: {
+    readonly split: number;
+    readonly statedBlow: StatedBlow | null;
+    readonly called: CalledShot | null;
+  } | null;
   readonly styled: boolean;
   readonly initiative: {
     readonly roll: number;
@@ -53,6 +60,8 @@ export interface ShareneRowCells {
   readonly action: string | null;
   readonly target: string | null;
   readonly style: string | null;
+  /** The split parry, stated blow and called shot in words ("split 2 · thrust · Head"), or null. */
+  readonly styleOptions: string | null;
   readonly initiative: { readonly text: string; readonly hint: string } | null;
   /** The menu's button: shown to the GM and the owner in the phase that asks for a choice. */
   readonly canChoose: boolean;
@@ -76,6 +85,10 @@ export function readShareneRow(combatant: Combatant.Implementation, viewer: Trac
     target,
     declared: record.declared,
     style: styleShown ? record.style : null,
+    styleOptions:
+      styleShown && record.style !== null
+        ? { split: record.split, statedBlow: record.statedBlow, called: record.called }
+        : null,
     styled: record.style !== null,
     initiative: record.initiative,
     loseNextAttack: record.loseNextAttack,
@@ -96,6 +109,24 @@ export const CHOICE_WORDS = Object.freeze({
     title: "SHARENE.Combat.Menu.StyleTitle",
   }),
 });
+
+/** A style's options in words, in the order they are chosen; null when it has none. */
+export function styleOptionsText(options: ShareneRowData["styleOptions"], localize: Localize): string | null {
+  if (!options) return null;
+  const { split, statedBlow, called } = options;
+  const parts = [
+    split > 0 ? localize("SHARENE.Combat.Tracker.Split", { count: split }) : null,
+    statedBlow ? localize(`SHARENE.Blow.${statedBlow}`) : null,
+    called
+      ? localize(
+          called.kind === "location"
+            ? `SHARENE.Location.${called.location}`
+            : `SHARENE.Combat.Style.Effect.${called.effect}`,
+        )
+      : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
 
 const ABILITY = { dex: "SHARENE.Characteristic.dex", agi: "SHARENE.Characteristic.agi" } as const;
 
@@ -129,6 +160,7 @@ export function shareneRowView(
       action: data.action ? localize(actions[data.action] ?? data.action) : null,
       target: data.target,
       style: data.style ? localize(styles[data.style] ?? data.style) : null,
+      styleOptions: data.style ? styleOptionsText(data.styleOptions, localize) : null,
       initiative: i
         ? {
             text: `${i.roll} + ${i.abilityValue} = ${i.total}`,

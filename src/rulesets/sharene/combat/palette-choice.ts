@@ -1,10 +1,12 @@
 import type { RoundAsk } from "../../../combat/tracker-parts";
 import { shareneRecord } from "./round-record";
+import { openStyleDialog } from "./style-dialog";
 
 /**
  * A click on Sharene's Token HUD palette (../token-palette.ts), in its
  * heavy part: an action is declared against the token the user targets
- * in this combat (else the target already declared), a style chosen.
+ * in this combat (else the target already declared), a style chosen, or
+ * the style's dialog opened.
  */
 
 /** Whom a declaration from the HUD attacks: the user's targeted token in this combat, else the one declared. */
@@ -19,7 +21,7 @@ export function targetFromUser(combatant: Combatant.Implementation): string | nu
   return shareneRecord(combatant).target;
 }
 
-/** The palette entry `id` (`action:<kind>` or `style:<style>`) as its round action. */
+/** The palette entry `id` (`action:<kind>`, `style:<style>`, or `options:style`, the style's dialog) as its round action. */
 export async function choosePaletteAction(
   combatant: Combatant.Implementation,
   id: string,
@@ -28,5 +30,6 @@ export async function choosePaletteAction(
   const [kind, value] = id.split(":");
   if (kind === "action") return ask("declare", { action: value, target: targetFromUser(combatant) });
   if (kind === "style") return ask("style", { style: value });
+  if (kind === "options" && value === "style") return openStyleDialog(combatant, ask);
   return false;
 }

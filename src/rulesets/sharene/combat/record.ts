@@ -1,7 +1,15 @@
 import type { TableRecords } from "../../../combat/table-ruleset";
 import { loadRuleset } from "../../../on-demand";
 import type { InitiativeRoll } from "../../../rules/sharene/round-engine";
-import { ACTION_KINDS, type ActionKind, STYLES, type Style } from "../../../rules/sharene/types";
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  CALLED_EFFECTS,
+  type CalledShot,
+  STYLES,
+  type StatedBlow,
+  type Style,
+} from "../../../rules/sharene/types";
 
 /**
  * A Sharene combatant's round lives twice, as FANGS's does: on the
@@ -39,8 +47,21 @@ export interface ShownRound {
   readonly target: string | null;
   readonly declared: boolean;
   readonly style: Style | null;
+  /** What goes with the style: a split parry (0: none), a stated blow, a called shot. */
+  readonly split: number;
+  readonly statedBlow: StatedBlow | null;
+  readonly called: CalledShot | null;
   readonly initiative: InitiativeRoll | null;
   readonly loseNextAttack: boolean;
+}
+
+function shownCalled(value: unknown): CalledShot | null {
+  if (!isPlain(value)) return null;
+  if (value.kind === "location" && typeof value.location === "string" && value.location !== "")
+    return { kind: "location", location: value.location };
+  if (value.kind === "effect" && CALLED_EFFECTS.includes(value.effect as never))
+    return { kind: "effect", effect: value.effect as (typeof CALLED_EFFECTS)[number] };
+  return null;
 }
 
 export function shownRound(combatant: unknown): ShownRound {
@@ -56,6 +77,9 @@ export function shownRound(combatant: unknown): ShownRound {
     target: typeof s.target === "string" && s.target !== "" ? s.target : null,
     declared: s.declared === true && action !== null,
     style: STYLES.includes(s.style as Style) ? (s.style as Style) : null,
+    split: typeof s.split === "number" && Number.isInteger(s.split) && s.split > 0 ? s.split : 0,
+    statedBlow: s.statedBlow === "slash" || s.statedBlow === "thrust" ? s.statedBlow : null,
+    called: shownCalled(s.called),
     initiative: rolled ? (i as InitiativeRoll) : null,
     loseNextAttack: s.loseNextAttack === true,
   };

@@ -6,12 +6,14 @@ import { shareneLabels } from "../config/sharene-config";
 import { actionIcon, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
 import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
 import { type ShareneRecord, shareneRecord } from "./round-record";
+import { openStyleDialog } from "./style-dialog";
 
 /**
  * The menu a Sharene row's button opens under the row (Sharene's heavy
  * part): in the declarations, whom the fighter attacks (no one, or another
  * fighter of the combat) and its action; in the styles, the styles its
- * sheet knows. A choice is the `declare` or `style` round action through
+ * sheet knows, and "Style…" for a style with a split parry, a stated blow
+ * or a called shot (./style-dialog.ts). A choice is the `declare` or `style` round action through
  * the tracker's `ask` (the active GM's, for a player). Plain buttons and
  * radios: every choice is reached and made with the keyboard.
  */
@@ -32,6 +34,8 @@ export interface RoundMenuView {
   readonly targets: readonly { readonly id: string; readonly label: string; readonly checked: boolean }[];
   readonly targetLabel: string;
   readonly emptyLabel: string;
+  /** In the styles: the button that opens the style's dialog (split parry, stated blow, called shot), else null. */
+  readonly options: { readonly label: string; readonly hint: string } | null;
 }
 
 /** The menu for one combatant in this phase; null in a phase that asks for no choice. */
@@ -79,6 +83,13 @@ export function roundMenuView(
         : [],
     targetLabel: localize("SHARENE.Combat.Menu.Target"),
     emptyLabel: localize("SHARENE.Combat.Menu.NoStyleKnown"),
+    options:
+      phase === "style" && known.length > 0
+        ? {
+            label: localize("SHARENE.Combat.Style.Open"),
+            hint: localize("SHARENE.Combat.Style.OpenHint", { name: row.name }),
+          }
+        : null,
   };
 }
 
@@ -102,9 +113,16 @@ export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick):
   const menu = holder.firstElementChild as HTMLElement | null;
   if (!menu) return null;
   menu.addEventListener("click", async (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-choice]");
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>(
+      "button[data-choice], button[data-style-options]",
+    );
     if (!button || button.disabled) return;
     event.stopPropagation();
+    if (button.dataset.styleOptions !== undefined) {
+      menu.remove();
+      await openStyleDialog(combatant, ask);
+      return;
+    }
     const choice = button.dataset.choice ?? "";
     const target = menu.querySelector<HTMLInputElement>("input[name=sharene-target]:checked")?.value ?? "";
     menu.remove();

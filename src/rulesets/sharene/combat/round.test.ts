@@ -475,6 +475,7 @@ describe("the tracker and the Token HUD", () => {
       "style:fullParry",
       "style:parryRiposte",
       "style:attackParry",
+      "options:style",
     ]);
     expect(await hud.choosePaletteEntry(brin, "style:fullAttack")).toBe(false);
     expect(await hud.choosePaletteEntry(brin, "style:fullParry")).toBe(true);
@@ -742,6 +743,7 @@ describe("styles and what goes with them", () => {
       "style:fullParry",
       "style:parryRiposte",
       "style:attackParry",
+      "options:style",
     ]);
     await chooseStyles(combat);
     expect(await ask(gm, "style", ["c-fenn"], { style: "fullParry" })).toBe(true);
@@ -767,5 +769,265 @@ describe("styles and what goes with them", () => {
     // Said outright, none.
     expect(await ask(gm, "style", ["c-cole"], { style: "attackParry", statedBlow: null })).toBe(true);
     expect(record(combat, "c-cole")).toMatchObject({ statedBlow: null });
+  });
+});
+
+describe("the style's dialog", () => {
+  type Config = { window: { title: string }; content: string; buttons: { action: string }[] };
+
+  /**
+   * Foundry's dialog for the style as the player answers it: the real
+   * template drawn, and the form sent back with `answer`, each value one
+   * the drawn dialog offers (unless `forged`: a form tampered with).
+   */
+  async function answering(answer: Record<string, string>, forged = false) {
+    const { createTemplateRenderer } = await import("../../../../test/handlebars/render");
+    const html = await import("../../../../test/handlebars/html");
+    const renderer = createTemplateRenderer();
+    const apps = foundry.applications as unknown as {
+      handlebars: { renderTemplate: unknown };
+      api: { DialogV2?: unknown };
+    };
+    const saved = { render: apps.handlebars.renderTemplate, dialog: apps.api.DialogV2 };
+    const shown: Config[] = [];
+    apps.handlebars.renderTemplate = async (path: string, context: object) => renderer.render(path, context);
+    apps.api.DialogV2 = {
+      wait: async (config: Config) => {
+        shown.push(config);
+        const root = html.parse(config.content);
+        for (const [name, value] of Object.entries(answer)) {
+          const offered = html
+            .byAttr(root, "name", name)
+            .flatMap((el) => (el.name === "select" ? html.byTag(el, "option") : [el]))
+            .map((el) => el.attribs.value);
+          if (!forged) expect(offered).toContain(value);
+        }
+        return { ...answer };
+      },
+    };
+    return {
+      shown,
+      restore() {
+        apps.handlebars.renderTemplate = saved.render;
+        apps.api.DialogV2 = saved.dialog;
+      },
+    };
+  }
+
+  async function rolled(): Promise<Combat> {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    return combat;
+  }
+
+  const rowsAs = (combat: Combat, user: StandInUser) => {
+    world.setUser(user);
+    return Object.fromEntries(
+      tracker
+        .combatView(combat as unknown as Combat.Implementation)
+        .groups.flatMap((g) => g.rows)
+        .map((r) => [r.id, r.part?.data as Loose | undefined]),
+    );
+  };
+
+  it("SHA-STY-3: a player's style with a split parry, a stated blow and a called shot, from the Token HUD, reaches the GM's record; the row shows them to the owner and the GM only", async () => {
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const combat = await rolled();
+    world.setUser(world.player);
+    const arden = combat.combatants.get("c-arden")! as unknown as Combatant.Implementation;
+    expect(hud.tokenPaletteFor(arden)?.entries.at(-1)).toMatchObject({
+      id: "options:style",
+      label: "SHARENE.Combat.Style.Open",
+      active: false,
+    });
+    const dialog = await answering({
+      style: "parryRiposte",
+      split: "2",
+      statedBlow: "thrust",
+      called: "location:head",
+    });
+    try {
+      expect(await hud.choosePaletteEntry(arden, "options:style")).toBe(true);
+    } finally {
+      dialog.restore();
+    }
+    expect(dialog.shown.map((d) => d.window.title)).toEqual(['SHARENE.Combat.Style.Title {"name":"Arden"}']);
+    expect(dialog.shown[0]!.buttons.map((b) => b.action)).toEqual(["choose", "cancel"]);
+    expect(world.warnings).toEqual([]);
+    world.setUser(world.gm);
+    expect(record(combat, "c-arden")).toMatchObject({
+      style: "parryRiposte",
+      split: 2,
+      statedBlow: "thrust",
+      called: { kind: "location", location: "head" },
+    });
+    const options =
+      'SHARENE.Combat.Tracker.Split {"count":"2"} · SHARENE.Blow.thrust · SHARENE.Location.head';
+    expect(rowsAs(combat, world.gm)["c-arden"]).toMatchObject({ styleOptions: options });
+    expect(rowsAs(combat, world.player)["c-arden"]).toMatchObject({
+      style: "SHARENE.Style.parryRiposte",
+      styleOptions: options,
+    });
+    // The other player sees neither before the actions begin, as the row hides the style.
+    expect(rowsAs(combat, world.other)["c-arden"]).toMatchObject({ style: null, styleOptions: null });
+    world.setUser(world.player);
+    expect(hud.tokenPaletteFor(arden)?.entries.at(-1)).toMatchObject({ active: true });
+    world.setUser(world.gm);
+    await chooseStylesOf(combat, ["c-brin", "c-cole", "c-dara"]);
+    await combat.nextTurn();
+    expect(at(combat)).toBe("1:action:c-arden");
+    expect(rowsAs(combat, world.other)["c-arden"]).toMatchObject({ styleOptions: options });
+  });
+
+  it("SHA-STY-3: a stated blow the weapon does not deal is refused in the dialog and at the GM, nothing written", async () => {
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const combat = await rolled();
+    // Brin's bow only thrusts: the dialog offers no slash, and a tampered form asking one is refused before it is sent.
+    world.setUser(world.other);
+    const brin = combat.combatants.get("c-brin")! as unknown as Combatant.Implementation;
+    const dialog = await answering({ style: "fullParry", split: "0", statedBlow: "slash", called: "" }, true);
+    try {
+      expect(await hud.choosePaletteEntry(brin, "options:style")).toBe(false);
+    } finally {
+      dialog.restore();
+    }
+    expect(dialog.shown[0]!.content).not.toContain('value="slash"');
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.BlowNotDealt {"name":"Brin"}']);
+    world.setUser(world.gm);
+    expect(record(combat, "c-brin")).toMatchObject({ style: null, statedBlow: null });
+    // Sent anyway, straight to the GM: refused by the round's rules, in the same words.
+    expect(
+      await asUser(
+        world.other,
+        payload(combat, "style", ["c-brin"], { style: "fullParry", statedBlow: "slash" }),
+      ),
+    ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.BlowNotDealt" });
+    expect(record(combat, "c-brin")).toMatchObject({ style: null, statedBlow: null });
+  });
+
+  it("the row's menu: Style… closes the menu, opens the dialog, and its answer is the style action", async () => {
+    const { openShareneRoundMenu } = await import("./round-menu");
+    const combat = await rolled();
+    const dara = combat.combatants.get("c-dara")! as unknown as Combatant.Implementation;
+    // The menu's element as the browser makes it, reduced to what the menu touches.
+    let drawn = "";
+    let onClick: ((event: unknown) => Promise<void>) | null = null;
+    let removed = 0;
+    const menu = {
+      addEventListener: (_: string, f: (event: unknown) => Promise<void>) => {
+        onClick = f;
+      },
+      remove: () => {
+        removed += 1;
+      },
+      querySelector: () => null,
+    };
+    const holder = {
+      set innerHTML(value: string) {
+        drawn = value;
+      },
+      firstElementChild: menu,
+    };
+    const saved = (globalThis as { document?: unknown }).document;
+    (globalThis as { document?: unknown }).document = { createElement: () => holder };
+    const dialog = await answering({
+      style: "parryRiposte",
+      split: "0",
+      statedBlow: "thrust",
+      called: "effect:cutEquipment",
+    });
+    try {
+      const gm = combat as unknown as Combat.Implementation;
+      expect(
+        await openShareneRoundMenu({
+          combatant: dara,
+          target: {} as HTMLElement,
+          viewer: { isGM: true, owner: true } as never,
+          ask: (action, data) => ask(gm, action, ["c-dara"], data),
+        }),
+      ).toBe(menu);
+      expect(drawn).toContain("data-style-options");
+      const options = { disabled: false, dataset: { styleOptions: "" } };
+      let stopped = false;
+      await onClick!({ target: { closest: () => options }, stopPropagation: () => (stopped = true) });
+      expect([stopped, removed]).toEqual([true, 1]);
+    } finally {
+      dialog.restore();
+      (globalThis as { document?: unknown }).document = saved;
+    }
+    expect(dialog.shown.map((d) => d.window.title)).toEqual(['SHARENE.Combat.Style.Title {"name":"Dara"}']);
+    expect(record(combat, "c-dara")).toMatchObject({
+      style: "parryRiposte",
+      split: 0,
+      statedBlow: "thrust",
+      called: { kind: "effect", effect: "cutEquipment" },
+    });
+  });
+
+  it("the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
+    const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const combat = await rolled();
+    const cole = combat.combatants.get("c-cole")!.actor! as unknown as Actor.Implementation;
+    const panel = shareneSheetRound(cole, "sheet-cole")!;
+    expect(panel.options).toMatchObject({ label: "SHARENE.Combat.Style.Open" });
+    // Drawn from the real template: Style... is a named button after the styles, reached with the keyboard.
+    const { createTemplateRenderer } = await import("../../../../test/handlebars/render");
+    const html = await import("../../../../test/handlebars/html");
+    const { shareneActorSheetContext } = await import("../apps/sheets/actor-context");
+    const { shareneActorData } = await import("../apps/sheets/sheet-data");
+    const { SHARENE_ACTOR_PARTS } = await import("../apps/sheets/parts");
+    const { SHARENE_DEFAULTS } = await import("../../../rules/sharene/config");
+    const renderer = createTemplateRenderer();
+    const context = {
+      ...shareneActorSheetContext(shareneActorData(cole)!, {
+        editable: true,
+        idPrefix: "sheet-cole",
+        rules: SHARENE_DEFAULTS,
+      }),
+      round: panel,
+    };
+    const drawn = Object.values(SHARENE_ACTOR_PARTS)
+      .map((part) => renderer.render(part.template, context))
+      .join("\n");
+    expect(html.badButtons(drawn)).toEqual([]);
+    expect(html.mouseOnlyActions(drawn)).toEqual([]);
+    const [styleButton] = html.byAttr(html.parse(drawn), "data-action", "shareneStyleOptions");
+    expect(styleButton?.name).toBe("button");
+    expect(styleButton?.attribs["aria-haspopup"]).toBe("dialog");
+    expect(html.text(styleButton!)).toBe("SHARENE.Combat.Style.Open");
+    const onOptions = ShareneActorSheet.DEFAULT_OPTIONS.actions!.shareneStyleOptions as unknown as (
+      this: unknown,
+      event: unknown,
+      target: unknown,
+    ) => Promise<void>;
+    const button = { closest: () => ({ dataset: { combatantId: "c-cole" } }) };
+    const full = await answering({ style: "fullAttack", split: "2", statedBlow: "", called: "" });
+    try {
+      await onOptions.call({}, {}, button);
+    } finally {
+      full.restore();
+    }
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.BadSplit {"name":"Cole"}']);
+    expect(record(combat, "c-cole")).toMatchObject({ style: null, split: 0 });
+    const chosen = await answering({
+      style: "attackParry",
+      split: "3",
+      statedBlow: "slash",
+      called: "effect:disarm",
+    });
+    try {
+      await onOptions.call({}, {}, button);
+    } finally {
+      chosen.restore();
+    }
+    expect(record(combat, "c-cole")).toMatchObject({
+      style: "attackParry",
+      split: 3,
+      statedBlow: "slash",
+      called: { kind: "effect", effect: "disarm" },
+    });
   });
 });

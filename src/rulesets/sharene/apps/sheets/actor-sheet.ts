@@ -28,6 +28,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
       itemDelete: ShareneActorSheet.#onItemDelete,
       editPortrait: ShareneActorSheet.#onEditPortrait,
       shareneRound: ShareneActorSheet.#onRound,
+      shareneStyleOptions: ShareneActorSheet.#onStyleOptions,
     },
   };
 
@@ -96,6 +97,16 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
         target: picked === "" ? null : picked,
       });
     } else await askRoundAction(combat, "style", [id], { style: choice });
+  }
+
+  /** "Style…" on the round's panel: the style's dialog, its answer the `style` round action. */
+  static async #onStyleOptions(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const combat = game.combat as Combat.Implementation | null;
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    const combatant = id ? combat?.combatants.get(id) : undefined;
+    if (!combat || !id || !combatant) return;
+    const { openStyleDialog } = await loadRuleset("sharene");
+    await openStyleDialog(combatant, (action, data) => askRoundAction(combat, action, [id], data));
   }
 
   static #onEditPortrait(this: ShareneActorSheet) {
