@@ -1,6 +1,8 @@
 import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
+import { registerHitLocationTable } from "../../rules/kernel/hit-locations";
+import { SHARENE_HIT_LOCATIONS } from "../../rules/sharene/hit-locations";
 import { SHARENE_CLAUSE_INDEX, shareneRuleset } from "../../rules/sharene/ruleset";
 import { SHARENE_LIMBS } from "../../rules/sharene/sheet";
 import { LIFE_POOL } from "../../rules/sharene/types";
@@ -15,9 +17,11 @@ import { applyStoredShareneRules, hasStoredShareneOptions, registerShareneSettin
 import { shareneConfigEntry, shareneStatuses } from "./config/sharene-config";
 import { ShareneCharacterModel, ShareneCreatureModel } from "./data/actor";
 import { ShareneCombatantModel } from "./data/combatant";
+import { SHARENE_EXCHANGE_TYPE, ShareneExchangeModel } from "./data/exchange-card";
 import { ShareneArmorModel } from "./data/item-armor";
 import { ShareneStyleModel } from "./data/item-style";
 import { ShareneWeaponModel } from "./data/item-weapon";
+import { shareneAttack, shareneCardFlow, shareneExchangeRenderer, shareneQueries } from "./exchange-card";
 import { loadShareneHeavy } from "./heavy";
 import "./config/types";
 
@@ -117,10 +121,18 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
         sheets: [{ sheetClass: ShareneStyleSheet, labelKey: "SHARENE.Sheet.Label.Style", makeDefault: true }],
       },
     },
-    ChatMessage: {},
+    ChatMessage: {
+      [SHARENE_EXCHANGE_TYPE]: { model: ShareneExchangeModel, labelKey: "SHARENE.Chat.Type.Exchange" },
+    },
     combatant: { type: SHARENE_COMBATANT_TYPE, model: ShareneCombatantModel },
   },
   table: anyTable(shareneTable),
+  cards: {
+    flow: shareneCardFlow,
+    renderers: { [SHARENE_EXCHANGE_TYPE]: shareneExchangeRenderer },
+    attack: shareneAttack,
+  },
+  queries: shareneQueries,
   pools: SHARENE_POOLS,
   /** As CONFIG.FANGS.sharene has them once modules had their `init`; read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
@@ -134,4 +146,6 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
   init: shareneInit,
 } satisfies RulesetDefinition);
 
+// SHA-LOC-1's d20 table, registered before `init` so the world's editable copy starts from it.
+registerHitLocationTable(SHARENE_HIT_LOCATIONS);
 registerRulesetDefinition(shareneDefinition);

@@ -1,0 +1,72 @@
+import type { RulesetAttack } from "../../apps/attack/attack-entry";
+import type { CardFlow } from "../../chat/card-flows";
+import type { SelfDrawnCardRenderer } from "../../chat/card-render";
+import { loadRuleset } from "../../on-demand";
+import { readIntentData } from "../../rules/kernel/intent-data";
+import type { RulesetQuery } from "../registry";
+import { SHARENE_EXCHANGE_TYPE } from "./data/exchange-card";
+
+/**
+ * What start-up holds of Sharene's exchange card: its registration only.
+ * The steps, the drawing, the attack's workflow and its dialog are its heavy
+ * part (./chat/, ./apps/attack/), loaded when first used.
+ */
+
+type Drawing = Awaited<ReturnType<typeof loadRuleset<"sharene">>>;
+let drawing: Drawing | null = null;
+
+const loadDrawing = async () => {
+  const heavy = await loadRuleset("sharene");
+  await heavy.loadShareneExchangeTemplate();
+  drawing = heavy;
+  return heavy;
+};
+
+export const shareneExchangeRenderer: SelfDrawnCardRenderer = Object.freeze({
+  draw(message: ChatMessage.Implementation, content: HTMLElement) {
+    if (drawing) drawing.drawShareneExchange(message, content);
+    else void loadDrawing().then((part) => part.drawShareneExchange(message, content));
+  },
+  prepare: loadDrawing,
+  // A card waiting on a defense shows the defenses its defender has left.
+  redrawFor(message: ChatMessage.Implementation, actorUuid: string) {
+    const system = message.system as { stage?: unknown; defender?: { actorUuid?: unknown } };
+    return (
+      message.type === SHARENE_EXCHANGE_TYPE &&
+      system.stage === "awaitDefense" &&
+      system.defender?.actorUuid === actorUuid
+    );
+  },
+} satisfies SelfDrawnCardRenderer);
+
+const DEFEND = { choice: { type: "choice", options: ["parry", "dodge", "none"] } } as const;
+
+export const shareneCardFlow: CardFlow = Object.freeze({
+  intents: ["apply", "undo", "riposte", "decline"],
+  parsers: {
+    defend: (data: unknown) => {
+      const read = readIntentData(data, DEFEND);
+      return read.ok ? read : { ok: false as const, messageKey: "FANGS.Chat.Refusal.BadIntent" };
+    },
+  },
+  runStep: async (request, user) => (await loadRuleset("sharene")).runShareneStep(request, user),
+} satisfies CardFlow);
+
+export const SHARENE_ATTACK_QUERY = "fangs.shareneAttack";
+
+export const shareneAttack: RulesetAttack = Object.freeze({
+  itemTypes: ["shareneWeapon"],
+  // The Token HUD offers the weapon the fighter holds: its first equipped one, the one the rules read.
+  readyItems: (actor: Actor.Implementation) =>
+    actor.items.filter(
+      (item) =>
+        item.type === ("shareneWeapon" as never) && (item.system as { equipped?: unknown }).equipped === true,
+    ),
+  start: async (actor, itemId, options) =>
+    (await loadRuleset("sharene")).startShareneAttack(actor, itemId, options),
+} satisfies RulesetAttack);
+
+export const shareneQueries: Readonly<Record<string, RulesetQuery>> = Object.freeze({
+  [SHARENE_ATTACK_QUERY]: async (payload: unknown) =>
+    (await loadRuleset("sharene")).onShareneAttackQuery(payload),
+});
