@@ -86,7 +86,7 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
   id: "sharene",
   rules: shareneRuleset,
   langPrefix: "SHARENE",
-  playable: false,
+  playable: true,
   documents: {
     Actor: {
       shareneCharacter: {
