@@ -100,7 +100,7 @@ async function fight(styles: { arden?: Loose; cole?: Loose } = {}, coleEnd = 12)
     id: string,
     name: string | null,
     actor: unknown,
-  ) => Combatant.Implementation & { type: string };
+  ) => { type: string };
   for (const [id, actor] of [
     [ARDEN, arden],
     [COLE, cole],
@@ -130,7 +130,9 @@ async function fight(styles: { arden?: Loose; cole?: Loose } = {}, coleEnd = 12)
 const swordOf = (actor: Doc) => actor.items.find((i) => i.name === "Sword")!.id!;
 
 const cards = (): Card[] =>
-  [...standIn.game.messages].filter((m) => (m as { type: string }).type === "shareneExchange") as Card[];
+  [...standIn.game.messages].filter(
+    (m) => (m as { type: string }).type === "shareneExchange",
+  ) as unknown as Card[];
 
 const sys = (card: Card) => card.system.toObject();
 const record = (f: Fight, id: string) => (f.combat.system.records as Record<string, Loose>)[id]!;
