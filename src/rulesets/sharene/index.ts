@@ -30,18 +30,13 @@ import "./config/types";
  * core is src/rules/sharene/ (readings in docs/rules/sharene.md), its heavy
  * part src/rulesets/sharene-heavy.ts.
  *
- * Not yet `playable`. What is here: its actor and item types with their
- * models and sheets (its styles' reference entries among them), its packs,
- * its statuses and token bars, its world rules option,
- * its CONFIG.FANGS entry, its simulator, and its round on the tracker (its
- * table: declarations, initiative, styles, turns; ./combat/). What is not:
- * its exchange card. Without it every attack in a Sharene world would be
- * refused, so the "Combat rules" setting does not offer it: a GM sees
- * only rulesets that play end to end. Its documents still work in every
- * world (Foundry knows every registered ruleset's types), so its sheets,
- * packs and tests can be built now. `playable` goes when its table and
- * cards land; test/rulesets/sharene-definition.test.ts then fails, asking
- * for the setting's test to be turned round.
+ * Playable: its actor and item types with their models and sheets (its
+ * styles' reference entries among them), its packs, its statuses and token
+ * bars, its world rules option, its CONFIG.FANGS entry, its simulator, its
+ * round on the tracker (its table: declarations, initiative, styles,
+ * turns; ./combat/) and its exchange card (its cards: the attack from a
+ * weapon, the defense, the riposte, Apply and Undo; ./exchange-card.ts
+ * registers it, its steps and drawing are in the heavy part, ./chat/).
  */
 
 /** Token bars: the life points first, then each limb's damage (SHA-DMG-4), the one that grows. */

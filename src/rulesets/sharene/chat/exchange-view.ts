@@ -26,6 +26,23 @@ export interface ExchangeViewOptions {
   readonly situations?: readonly SituationModifier[];
 }
 
+/** Where a DN's parts come from (src/rules/sharene/round-engine.ts), each named by `SHARENE.Df.<source>`. */
+export const DF_SOURCES = [
+  "fullAttack",
+  "statedBlow",
+  "parriedFullAttack",
+  "fullAttackReflex",
+  "splitParry",
+  "firstOfSeveral",
+  "secondOfSeveral",
+  "fullParry",
+  "againstRiposte",
+  "riposteBetter",
+  "riposteNotBetter",
+  "riposteFailed",
+  "reflexRiposte",
+] as const;
+
 /** The locations the body diagram draws, in the rules' ids (src/rules/sharene/hit-locations.ts). */
 export const DIAGRAM_LOCATIONS = ["head", "rightArm", "leftArm", "torso", "rightLeg", "leftLeg"] as const;
 
@@ -37,7 +54,9 @@ function partLabel(part: DfPart, localize: Localize, situations: readonly Situat
     const row = situations.find((s) => s.id === id);
     return row ? localize(row.labelKey) : id;
   }
-  const key = `SHARENE.Df.${part.source.replace(":", ".")}`;
+  // "riposte:better" reads as the key's riposteBetter.
+  const [head = "", tail = ""] = part.source.split(":");
+  const key = `SHARENE.Df.${head}${tail.charAt(0).toUpperCase()}${tail.slice(1)}`;
   const text = localize(key);
   return text === key ? part.source : text;
 }
@@ -247,7 +266,7 @@ export function shareneExchangeView(
       diagram: localize("SHARENE.Chat.Diagram"),
       dn: localize("SHARENE.Chat.Dn"),
       base: localize("SHARENE.Chat.Base"),
-      roll: localize("SHARENE.Chat.Roll"),
+      roll: localize("SHARENE.Chat.D20"),
       defenses: localize("SHARENE.Chat.Defenses"),
     },
   };
