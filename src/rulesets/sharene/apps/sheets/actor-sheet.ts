@@ -1,5 +1,6 @@
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
 import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
+import { startAttack } from "../../../../apps/attack/attack-entry";
 import { askRoundAction } from "../../../../combat/round-ask";
 import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
@@ -28,6 +29,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
       itemDelete: ShareneActorSheet.#onItemDelete,
       editPortrait: ShareneActorSheet.#onEditPortrait,
       shareneRound: ShareneActorSheet.#onRound,
+      shareneAttack: ShareneActorSheet.#onAttack,
     },
   };
 
@@ -72,6 +74,12 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
     } catch (error) {
       notifyRefused(this.actor.name ?? "", error);
     }
+  }
+
+  /** The weapon's attack, as every way of starting one (the shared entry, then Sharene's `cards.attack`). */
+  static async #onAttack(this: ShareneActorSheet, event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemOf(target);
+    if (item?.id) await startAttack(this.actor, item.id, { event });
   }
 
   static async #onItemEdit(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
