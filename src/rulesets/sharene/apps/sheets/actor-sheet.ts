@@ -1,6 +1,6 @@
+import { startAttack } from "../../../../apps/attack/attack-entry";
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
 import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
-import { startAttack } from "../../../../apps/attack/attack-entry";
 import { askRoundAction } from "../../../../combat/round-ask";
 import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
