@@ -2,7 +2,6 @@ import type { RulesetAttack } from "../../apps/attack/attack-entry";
 import type { CardFlow } from "../../chat/card-flows";
 import type { SelfDrawnCardRenderer } from "../../chat/card-render";
 import { loadRuleset } from "../../on-demand";
-import { readIntentData } from "../../rules/kernel/intent-data";
 import type { RulesetQuery } from "../registry";
 import { SHARENE_EXCHANGE_TYPE } from "./data/exchange-card";
 
@@ -39,16 +38,26 @@ export const shareneExchangeRenderer: SelfDrawnCardRenderer = Object.freeze({
   },
 } satisfies SelfDrawnCardRenderer);
 
-const DEFEND = { choice: { type: "choice", options: ["parry", "dodge", "none"] } } as const;
+const DEFENSES: readonly unknown[] = ["parry", "dodge", "none"];
+
+/**
+ * The defense's data, `{ choice }` and nothing else. Written out rather than
+ * through the kernel's readIntentData, which start-up does not otherwise carry.
+ */
+function readDefend(data: unknown) {
+  const d = data as Record<string, unknown> | null;
+  return d !== null &&
+    typeof d === "object" &&
+    !Array.isArray(d) &&
+    Object.keys(d).length === 1 &&
+    DEFENSES.includes(d.choice)
+    ? { ok: true as const, data: { choice: d.choice as string } }
+    : { ok: false as const, messageKey: "FANGS.Chat.Refusal.BadIntent" };
+}
 
 export const shareneCardFlow: CardFlow = Object.freeze({
   intents: ["apply", "undo", "riposte", "decline"],
-  parsers: {
-    defend: (data: unknown) => {
-      const read = readIntentData(data, DEFEND);
-      return read.ok ? read : { ok: false as const, messageKey: "FANGS.Chat.Refusal.BadIntent" };
-    },
-  },
+  parsers: { defend: readDefend },
   runStep: async (request, user) => (await loadRuleset("sharene")).runShareneStep(request, user),
 } satisfies CardFlow);
 

@@ -1,6 +1,5 @@
 import type { AppliedDelta } from "../../../chat/card-steps";
 import type { Effect } from "../../../rules/kernel/effects";
-import type { IntentShape } from "../../../rules/kernel/intent-data";
 import type { DifficultyNumber } from "../../../rules/sharene/check";
 import type { ExchangeRolls } from "../../../rules/sharene/exchange";
 import type { Defense } from "../../../rules/sharene/types";
@@ -62,13 +61,6 @@ export function shareneExchangeOf(message: unknown): ShareneExchangeCard | null 
   const data = (m.system.toObject?.() ?? m.system) as ShareneExchangeCard;
   return data && typeof data.revision === "number" ? data : null;
 }
-
-export const DEFENSE_CHOICES = ["parry", "dodge", "none"] as const;
-
-export const DEFEND_SHAPE: IntentShape = { choice: { type: "choice", options: [...DEFENSE_CHOICES] } };
-
-/** The steps a card takes: the defense (with data), then the GM's Apply and Undo, the parrier's riposte. */
-export const SHARENE_INTENTS = ["apply", "undo", "riposte", "decline"] as const;
 
 /** Who the clicking user is to a card, read from the documents now. */
 export interface Viewer {
