@@ -244,6 +244,57 @@ describe("a Sharene exchange from attack to undo", () => {
   });
 });
 
+describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
+  it("a private roll is whispered to the GMs and the player who asked; its dice shown to them alone", async () => {
+    const f = await fight();
+    const card = await ardenAttacks(f, { rollMode: "gmroll" });
+    const whisper = (card as unknown as { whisper: string[] }).whisper;
+    expect([...whisper].sort()).toEqual([world.gm.id, world.gm2.id, world.player.id].sort());
+    world.as(world.defender);
+    world.dice.push(6, 5);
+    expect(await defend(card, "dodge")).toMatchObject({ ok: true });
+    expect(world.dsn.map((d) => [d.roll.total, d.messageId, d.whisper])).toEqual([
+      [6, card.id, whisper],
+      [5, card.id, whisper],
+    ]);
+  });
+
+  it("the GM's own attack may set the defense's situations: the defenses' DNs carry them", async () => {
+    const f = await fight();
+    world.as(world.gm);
+    expect(
+      await startAttack(f.arden, swordOf(f.arden), {
+        answers: { situations: ["fromBehind"], defenseSituations: ["poorLight"] },
+      } as never),
+    ).toBe(true);
+    const card = cards().at(-1)!;
+    expect(sys(card)).toMatchObject({
+      situations: ["fromBehind"],
+      defenseSituations: ["poorLight"],
+      offer: { dn: { dn: 16 } },
+      defenses: [
+        { defense: "parry", dn: { dn: 10 } },
+        { defense: "dodge", dn: { dn: 10 } },
+      ],
+    });
+  });
+
+  it("the Token HUD offers the weapon held; another weapon is refused in Sharene's words", async () => {
+    const f = await fight();
+    const { shareneDefinition } = await import("../index");
+    expect(shareneDefinition.cards?.attack?.readyItems?.(f.arden).map((i) => i.name)).toEqual(["Sword"]);
+    world.as(world.gm);
+    const [dagger] = (await f.arden.createEmbeddedDocuments("Item", [
+      { ...SWORD, name: "Dagger", system: { ...SWORD.system, equipped: false } },
+    ] as never)) as unknown as { id: string }[];
+    world.as(world.player);
+    expect(await startAttack(f.arden, dagger!.id, { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain(
+      "Arden fights with the first weapon it has equipped: attack with that one.",
+    );
+  });
+});
+
 describe("the riposte", () => {
   async function parried(): Promise<{ f: Fight; card: Card }> {
     const f = await fight({ cole: { style: "parryRiposte" } });
