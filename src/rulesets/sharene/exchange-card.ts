@@ -1,6 +1,7 @@
 import type { RulesetAttack } from "../../apps/attack/attack-entry";
 import type { CardFlow } from "../../chat/card-flows";
 import type { SelfDrawnCardRenderer } from "../../chat/card-render";
+import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
 import type { RulesetQuery } from "../registry";
 import { SHARENE_EXCHANGE_TYPE } from "./data/exchange-card";
@@ -26,7 +27,8 @@ export const shareneExchangeRenderer: SelfDrawnCardRenderer = Object.freeze({
     if (drawing) drawing.drawShareneExchange(message, content);
     else void loadDrawing().then((part) => part.drawShareneExchange(message, content));
   },
-  prepare: loadDrawing,
+  // Only a world that plays Sharene loads its heavy part at `setup`; a card kept in another world's log loads it when drawn.
+  prepare: () => (activeRulesetId() === "sharene" ? loadDrawing() : Promise.resolve()),
   // A card waiting on a defense shows the defenses its defender has left.
   redrawFor(message: ChatMessage.Implementation, actorUuid: string) {
     const system = message.system as { stage?: unknown; defender?: { actorUuid?: unknown } };
