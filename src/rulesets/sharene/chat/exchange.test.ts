@@ -410,6 +410,43 @@ describe("what the roll decides", () => {
     expect(world.notices).toContain("Arden lost this attack to a critical failure.");
   });
 
+  it("SHA-DMG-4: a critical blow to the weapon arm makes it useless on the token; its fighter attacks no more", async () => {
+    const f = await fight();
+    const card = await ardenAttacks(f);
+    // Attack 1 (critical: ×2), no defense, d10 2 (slash), d20 4 (right arm), 1d8 8: 16, past half of 30;
+    // the END check (END 12 × 1.5 = DN 18) rolled 5, made.
+    world.as(world.defender);
+    world.dice.push(1, 2, 4, 8, 5);
+    expect(await defend(card, "none")).toEqual({ ok: true, stage: "resolved" });
+    expect(sys(card).exchange).toMatchObject({
+      attack: { check: { critical: true } },
+      damage: {
+        location: "rightArm",
+        multiplier: 2,
+        damage: 16,
+        limb: { location: "rightArm", state: "useless", newly: true },
+        consciousness: { kind: "endCheck", check: { dn: 18, roll: 5, success: true }, knockout: null },
+      },
+    });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("rightArmUseless")).toBe(true);
+    expect(wound(f.cole, "rightArm")).toBe(16);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(f.combat.combatant?.id).toBe(COLE);
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain("Cole's weapon arm is lost.");
+    world.as(world.gm);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect([f.cole.statuses.has("rightArmUseless"), wound(f.cole, "rightArm"), life(f.cole)]).toEqual([
+      false,
+      0,
+      30,
+    ]);
+  });
+
   it("SHA-CON-1: an END check failed knocks out for rounds, a timed status that runs out by itself", async () => {
     const f = await fight({}, 8);
     const card = await ardenAttacks(f);
