@@ -259,6 +259,26 @@ describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
     ]);
   });
 
+  it("the sheet's Attack button on the weapon starts it as the player's click", async () => {
+    const f = await fight();
+    const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
+    const sheet = new ShareneActorSheet({ document: f.arden } as never);
+    // The stand-in's sheet has no ActorSheetV2 `actor` getter: the sheet's document, as Foundry's gives it.
+    if (!sheet.actor) Object.defineProperty(sheet, "actor", { value: f.arden });
+    const onAttack = ShareneActorSheet.DEFAULT_OPTIONS.actions!.shareneAttack as unknown as (
+      this: unknown,
+      event: unknown,
+      target: unknown,
+    ) => Promise<void>;
+    const row = { dataset: { itemId: swordOf(f.arden) } };
+    world.as(world.player);
+    await onAttack.call(sheet, { shiftKey: true }, { closest: () => row });
+    expect(world.notices).toEqual([]);
+    expect(cards().map((c) => sys(c).attacker)).toEqual([
+      { combatantId: ARDEN, actorUuid: f.arden.uuid, name: "Arden" },
+    ]);
+  });
+
   it("the GM's own attack may set the defense's situations: the defenses' DNs carry them", async () => {
     const f = await fight();
     world.as(world.gm);
