@@ -8,6 +8,7 @@ import type { ShareneFighter } from "../../src/rules/sharene/types";
 import type { ShareneExchangeCard } from "../../src/rulesets/sharene/chat/exchange-state";
 import {
   type CardViewer,
+  comparedLevels,
   SHARENE_EXCHANGE_TEMPLATE,
   shareneExchangeView,
 } from "../../src/rulesets/sharene/chat/exchange-view";
@@ -166,6 +167,19 @@ describe("Sharene's exchange card, waiting on the defense", () => {
   });
 });
 
+describe("the Success Levels compared", () => {
+  it("SHA-STY-5: above, level or below the attack's; nothing when both fail or without a defense", () => {
+    const roll = (success: boolean, level: "normal" | "high" | "special" | null) =>
+      ({ dn: 12, roll: 5, success, margin: 0, level, criticalFailure: false, critical: false }) as const;
+    expect(comparedLevels(roll(true, "high"), roll(true, "special"), localize)).toMatch(/above/);
+    expect(comparedLevels(roll(true, "high"), roll(true, "high"), localize)).toMatch(/level with/);
+    expect(comparedLevels(roll(true, "special"), roll(true, "normal"), localize)).toMatch(/below/);
+    expect(comparedLevels(roll(false, null), roll(true, "normal"), localize)).toMatch(/above/);
+    expect(comparedLevels(roll(false, null), roll(false, null), localize)).toBe("");
+    expect(comparedLevels(roll(true, "high"), null, localize)).toBe("");
+  });
+});
+
 describe("Sharene's exchange card, rolled", () => {
   it("shows both d20s and their levels, the outcome, the blow, the location on the body and the damage", () => {
     const { html, root } = render(hit(), DEFENDER);
@@ -174,6 +188,10 @@ describe("Sharene's exchange card, rolled", () => {
     expect(rolls).toMatch(/d20\s+15\s+\/\s+DN 10: failure/);
     expect(rolls).toContain("first of several −2");
     expect(text(byClass(root, "sharene-card__outcome"))).toBe("the blow gets through");
+    // A failed parry has no level: the attack's is above it.
+    expect(text(byClass(root, "sharene-card__compared"))).toBe(
+      "The defense's Success Level is below the attack's.",
+    );
     expect(text(byClass(root, "sharene-card__location"))).toBe("Hits the Right arm (d20: 4)");
     expect(text(byClass(root, "sharene-card__life"))).toBe("Cole: 30 → 23 life points");
     const hitParts = byClass(root, "sharene-body__part--hit");

@@ -171,4 +171,10 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => ["Attack", "Defense", "Damage"],
     complete: true,
   },
+  {
+    pattern: "SHARENE.Chat.Compared.{id}",
+    source: "comparedLevels in chat/exchange-view.ts: the defense's level against the attack's",
+    ids: () => ["above", "level", "below"],
+    complete: true,
+  },
 ];

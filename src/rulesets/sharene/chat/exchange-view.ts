@@ -1,5 +1,5 @@
 import type { Localize } from "../../../config/localize";
-import type { CheckRoll, DfPart, DifficultyNumber } from "../../../rules/sharene/check";
+import { type CheckRoll, type DfPart, type DifficultyNumber, levelRank } from "../../../rules/sharene/check";
 import type { SituationModifier } from "../../../rules/sharene/config";
 import type { ConsciousnessOutcome } from "../../../rules/sharene/damage";
 import type { OfferedDefense, ShareneExchangeCard } from "./exchange-state";
@@ -121,6 +121,18 @@ function consciousnessText(c: ConsciousnessOutcome, name: string, localize: Loca
   }
 }
 
+/**
+ * The two Success Levels set side by side (what a Parry and Riposte reads,
+ * SHA-STY-5): the defense's above, level with or below the attack's; a
+ * failed roll has no level, so a made one is above it. Empty without a defense.
+ */
+export function comparedLevels(attack: CheckRoll, defense: CheckRoll | null, localize: Localize): string {
+  if (!defense || (!attack.success && !defense.success)) return "";
+  const a = attack.success ? levelRank(attack.level!) : -1;
+  const d = defense.success ? levelRank(defense.level!) : -1;
+  return localize(`SHARENE.Chat.Compared.${d > a ? "above" : d === a ? "level" : "below"}`);
+}
+
 /** The card's view for this viewer. */
 export function shareneExchangeView(
   card: ShareneExchangeCard,
@@ -182,6 +194,9 @@ export function shareneExchangeView(
           situations,
         )
       : null,
+    compared: exchange
+      ? comparedLevels(exchange.attack.check, exchange.defense?.check ?? null, localize)
+      : "",
     noDefense:
       exchange !== null && exchange.defense === null ? localize("SHARENE.Chat.NoDefenseTaken", names) : "",
     outcome: exchange ? localize(`SHARENE.Outcome.${exchange.outcome}`) : "",
