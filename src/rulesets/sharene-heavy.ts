@@ -4,15 +4,19 @@
  * `loadHeavy` (./sharene/heavy.ts) and nothing else. Its effect kind comes
  * here too (`effectKinds`, registered by `loadRuleset` as the part loads),
  * with its timed statuses (registered as its core's effect kinds load), and
- * its round's planner, initiative roll and tracker menu.
+ * its round's planner, initiative roll and tracker menu, and its exchange
+ * card's steps, drawing and attack workflow.
  */
 import { SHARENE_EFFECT_KINDS } from "../rules/sharene/effect-kinds";
 
 export const effectKinds = SHARENE_EFFECT_KINDS;
+export { onShareneAttackQuery, startShareneAttack } from "./sharene/apps/attack/start-attack";
 export { shareneActorSheetContext } from "./sharene/apps/sheets/actor-context";
 export { shareneItemSheetContext } from "./sharene/apps/sheets/item-context";
 export { shareneSheetRound } from "./sharene/apps/sheets/round-panel";
 export { shareneActorData, shareneItemData } from "./sharene/apps/sheets/sheet-data";
+export { postShareneExchange, runShareneStep } from "./sharene/chat/exchange-flow";
+export { drawShareneExchange, loadShareneExchangeTemplate } from "./sharene/chat/exchange-render";
 export { rollShareneInitiative } from "./sharene/combat/initiative";
 export { choosePaletteAction } from "./sharene/combat/palette-choice";
 export { openShareneRoundMenu } from "./sharene/combat/round-menu";

@@ -168,6 +168,10 @@ describe("the Sharene actor sheet", () => {
     const sling = byClass(doc, "sharene-item").find((el) => text(el).includes("Sling"))!;
     expect(text(byClass(sling, "sharene-warning"))).toBe("No damage for its main blow (thrust)");
     expect(byAttr(rapier, "data-action", "itemEdit")[0]?.attribs["aria-label"]).toBe("Edit Rapier");
+    // The exchange card starts from an equipped weapon's Attack button.
+    expect(byAttr(rapier, "data-action", "shareneAttack")[0]?.attribs["aria-label"]).toBe(
+      "Attack with Rapier",
+    );
     expect(byAttr(doc, "data-action", "itemCreate").map((b) => b.attribs["data-type"])).toEqual([
       "shareneWeapon",
       "shareneArmor",

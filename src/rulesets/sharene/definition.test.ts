@@ -17,10 +17,10 @@ import { shareneLabels, shareneStatuses } from "./config/sharene-config";
 import { shareneDefinition } from "./index";
 
 /**
- * Sharene's one registration, and what a world set to it does while its
- * round and cards are still to come: its documents are Foundry's in every
- * world, but the "Combat rules" setting does not offer it and a world
- * whose setting names it anyway plays FANGS.
+ * Sharene's one registration: playable now that its round (its table) and
+ * its exchange card (its cards) are there, so the "Combat rules" setting
+ * offers it and a world set to it plays it; its documents are Foundry's in
+ * every world.
  */
 
 beforeEach(() => {
@@ -44,20 +44,21 @@ describe("Sharene's definition", () => {
       expect(rulesetOwning(documentName, type), type).toBe("sharene");
   });
 
-  it("is not playable while it has no cards: the flag says so, and goes with them", () => {
-    // Its table (the round on the tracker) is here; when its cards land, this fails: lift
-    // `playable: false` and turn the setting's test round.
-    expect(shareneDefinition.playable).toBe(false);
+  it("is playable with its table and its cards: its round, its exchange card, its attack and its query", () => {
+    expect(shareneDefinition.playable).toBe(true);
     expect(shareneDefinition.table?.id).toBe("sharene");
-    expect(shareneDefinition.cards).toBeUndefined();
+    expect(shareneDefinition.cards?.flow).toBeDefined();
+    expect(Object.keys(shareneDefinition.cards?.renderers ?? {})).toEqual(["shareneExchange"]);
+    expect(shareneDefinition.cards?.attack?.itemTypes).toEqual(["shareneWeapon"]);
+    expect(Object.keys(shareneDefinition.queries ?? {})).toEqual(["fangs.shareneAttack"]);
+    expect(rulesetOwning("ChatMessage", "shareneExchange")).toBe("sharene");
   });
 
-  it("the Combat rules setting does not offer it; a world set to it anyway plays FANGS, with a warning", () => {
-    expect(Object.keys(rulesetChoices())).toContain("fangs");
-    expect(Object.keys(rulesetChoices())).not.toContain("sharene");
+  it("the Combat rules setting offers it, and a world set to it plays it without a warning", () => {
+    expect(rulesetChoices()).toMatchObject({ fangs: expect.any(String), sharene: "SHARENE.Ruleset" });
     standIn.game.settings.storage.set("fangs.ruleset", "sharene");
-    expect(activeRulesetDefinition().id).toBe("fangs");
-    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/"sharene" are not installed/));
+    expect(activeRulesetDefinition().id).toBe("sharene");
+    expect(console.warn).not.toHaveBeenCalled();
   });
 
   it("its entry of CONFIG.FANGS: its statuses and labels, a module's relabel read, an id it adds not offered", () => {
@@ -84,8 +85,11 @@ describe("Sharene's definition", () => {
     ]);
   });
 
-  it("its heavy part holds its sheets' context builders, its options' checks, its effect kind, its simulator and its round's planner", async () => {
+  it("its heavy part holds its sheets' context builders, its options' checks, its effect kind, its simulator, its round's planner and its card", async () => {
     const heavy = await loadRuleset("sharene");
+    expect(typeof heavy.runShareneStep).toBe("function");
+    expect(typeof heavy.startShareneAttack).toBe("function");
+    expect(typeof heavy.drawShareneExchange).toBe("function");
     expect(typeof heavy.shareneRoundPlanner.nextTurn).toBe("function");
     expect(typeof heavy.rollShareneInitiative).toBe("function");
     expect(await shareneDefinition.table!.loadPlanner()).toBe(heavy.shareneRoundPlanner);
@@ -112,11 +116,29 @@ describe("its start-up", () => {
   });
 });
 
-describe("once Sharene is playable", () => {
-  it("the setting offers it and a world set to it plays it", () => {
-    registerRulesetDefinition({ ...shareneDefinition, playable: true });
-    expect(rulesetChoices()).toMatchObject({ sharene: "SHARENE.Ruleset" });
-    standIn.game.settings.storage.set("fangs.ruleset", "sharene");
-    expect(activeRulesetDefinition().id).toBe("sharene");
+describe("a ruleset not yet playable (a draft built like Sharene)", () => {
+  it("is registered but not offered by the setting; a world set to it plays FANGS, with a warning", () => {
+    const id = "sharenedraft";
+    registerRulesetDefinition({
+      ...shareneDefinition,
+      id,
+      rules: { ...shareneDefinition.rules, id },
+      playable: false,
+      documents: {
+        Actor: {},
+        Item: {},
+        ChatMessage: {},
+        combatant: { type: `${id}Combatant`, model: shareneDefinition.documents.combatant.model },
+      },
+      table: undefined,
+      cards: undefined,
+      queries: undefined,
+      config: undefined,
+    });
+    expect(getRulesetDefinition(id)?.playable).toBe(false);
+    expect(Object.keys(rulesetChoices())).not.toContain(id);
+    standIn.game.settings.storage.set("fangs.ruleset", id);
+    expect(activeRulesetDefinition().id).toBe("fangs");
+    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/"sharenedraft" are not installed/));
   });
 });

@@ -1,6 +1,8 @@
 import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
+import { registerHitLocationTable } from "../../rules/kernel/hit-locations";
+import { SHARENE_HIT_LOCATIONS } from "../../rules/sharene/hit-locations";
 import { SHARENE_CLAUSE_INDEX, shareneRuleset } from "../../rules/sharene/ruleset";
 import { SHARENE_LIMBS } from "../../rules/sharene/sheet";
 import { LIFE_POOL } from "../../rules/sharene/types";
@@ -15,9 +17,11 @@ import { applyStoredShareneRules, hasStoredShareneOptions, registerShareneSettin
 import { shareneConfigEntry, shareneStatuses } from "./config/sharene-config";
 import { ShareneCharacterModel, ShareneCreatureModel } from "./data/actor";
 import { ShareneCombatantModel } from "./data/combatant";
+import { SHARENE_EXCHANGE_TYPE, ShareneExchangeModel } from "./data/exchange-card";
 import { ShareneArmorModel } from "./data/item-armor";
 import { ShareneStyleModel } from "./data/item-style";
 import { ShareneWeaponModel } from "./data/item-weapon";
+import { shareneAttack, shareneCardFlow, shareneExchangeRenderer, shareneQueries } from "./exchange-card";
 import { loadShareneHeavy } from "./heavy";
 import "./config/types";
 
@@ -26,18 +30,13 @@ import "./config/types";
  * core is src/rules/sharene/ (readings in docs/rules/sharene.md), its heavy
  * part src/rulesets/sharene-heavy.ts.
  *
- * Not yet `playable`. What is here: its actor and item types with their
- * models and sheets (its styles' reference entries among them), its packs,
- * its statuses and token bars, its world rules option,
- * its CONFIG.FANGS entry, its simulator, and its round on the tracker (its
- * table: declarations, initiative, styles, turns; ./combat/). What is not:
- * its exchange card. Without it every attack in a Sharene world would be
- * refused, so the "Combat rules" setting does not offer it: a GM sees
- * only rulesets that play end to end. Its documents still work in every
- * world (Foundry knows every registered ruleset's types), so its sheets,
- * packs and tests can be built now. `playable` goes when its table and
- * cards land; test/rulesets/sharene-definition.test.ts then fails, asking
- * for the setting's test to be turned round.
+ * Playable: its actor and item types with their models and sheets (its
+ * styles' reference entries among them), its packs, its statuses and token
+ * bars, its world rules option, its CONFIG.FANGS entry, its simulator, its
+ * round on the tracker (its table: declarations, initiative, styles,
+ * turns; ./combat/) and its exchange card (its cards: the attack from a
+ * weapon, the defense, the riposte, Apply and Undo; ./exchange-card.ts
+ * registers it, its steps and drawing are in the heavy part, ./chat/).
  */
 
 /** Token bars: the life points first, then each limb's damage (SHA-DMG-4), the one that grows. */
@@ -82,7 +81,7 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
   id: "sharene",
   rules: shareneRuleset,
   langPrefix: "SHARENE",
-  playable: false,
+  playable: true,
   documents: {
     Actor: {
       shareneCharacter: {
@@ -117,10 +116,18 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
         sheets: [{ sheetClass: ShareneStyleSheet, labelKey: "SHARENE.Sheet.Label.Style", makeDefault: true }],
       },
     },
-    ChatMessage: {},
+    ChatMessage: {
+      [SHARENE_EXCHANGE_TYPE]: { model: ShareneExchangeModel, labelKey: "SHARENE.Chat.Type.Exchange" },
+    },
     combatant: { type: SHARENE_COMBATANT_TYPE, model: ShareneCombatantModel },
   },
   table: anyTable(shareneTable),
+  cards: {
+    flow: shareneCardFlow,
+    renderers: { [SHARENE_EXCHANGE_TYPE]: shareneExchangeRenderer },
+    attack: shareneAttack,
+  },
+  queries: shareneQueries,
   pools: SHARENE_POOLS,
   /** As CONFIG.FANGS.sharene has them once modules had their `init`; read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
@@ -135,4 +142,6 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
   init: shareneInit,
 } satisfies RulesetDefinition);
 
+// SHA-LOC-1's d20 table, registered before `init` so the world's editable copy starts from it.
+registerHitLocationTable(SHARENE_HIT_LOCATIONS);
 registerRulesetDefinition(shareneDefinition);

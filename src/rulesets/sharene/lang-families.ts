@@ -16,6 +16,7 @@ import {
 } from "../../rules/sharene/types";
 import { END_STATES } from "../../sim/stats";
 import type { LangFamily } from "../registry";
+import { DF_SOURCES } from "./chat/exchange-view";
 
 /**
  * Sharene's lang keys built at run time (its simulator's log,
@@ -144,6 +145,43 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     source:
       "CALLED_EFFECTS in src/rules/sharene/types.ts (a called shot's name: the style's dialog and the tracker row)",
     ids: () => CALLED_EFFECTS,
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Df.{id}",
+    source:
+      "the DF parts' sources of src/rules/sharene/round-engine.ts (DF_SOURCES in chat/exchange-view.ts)",
+    ids: () => DF_SOURCES,
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.CalledEffect.{id}",
+    source: "CALLED_EFFECTS in src/rules/sharene/types.ts (the exchange card's called shot)",
+    ids: () => CALLED_EFFECTS,
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Chat.Dead.{id}",
+    source: "the causes of a dead ConsciousnessOutcome in src/rules/sharene/damage.ts",
+    ids: () => ["belowComa", "headSevered"],
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Chat.Limb.{id}",
+    source: "the states of a LimbOutcome in src/rules/sharene/damage.ts",
+    ids: () => ["useless", "severed"],
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Chat.Roll.{id}",
+    source: "the exchange card's dice steps (splitDice in chat/exchange-flow.ts), by stepLabelKey",
+    ids: () => ["Attack", "Defense", "Damage"],
+    complete: true,
+  },
+  {
+    pattern: "SHARENE.Chat.Compared.{id}",
+    source: "comparedLevels in chat/exchange-view.ts: the defense's level against the attack's",
+    ids: () => ["above", "level", "below"],
     complete: true,
   },
 ];

@@ -1,9 +1,11 @@
 import { groupOf, storedGroups } from "../../../combat/turn-groups";
 import type { TurnSlot } from "../../../rules/kernel/ruleset";
+import type { DfPart } from "../../../rules/sharene/check";
 import type { ShareneRules } from "../../../rules/sharene/config";
 import {
   type FightView,
   isOut,
+  type PendingRiposte,
   type RoundFighter,
   type ShareneRound,
 } from "../../../rules/sharene/round-engine";
@@ -11,6 +13,7 @@ import { SHARENE_LIMBS } from "../../../rules/sharene/sheet";
 import type { ShareneCondition, ShareneFighter, ShareneWeapon } from "../../../rules/sharene/types";
 import { readWorldShareneRules } from "../config/rules-apply";
 import { shareneFighter, shareneWeapon } from "../data/views";
+import { roundRecordOf } from "./record";
 import { shareneRecord } from "./round-record";
 import { shareneRoundPointer } from "./sharene-table";
 
@@ -123,6 +126,45 @@ function slotAt(slots: readonly TurnSlot[], turn: number | null): number | null 
   return null;
 }
 
+/**
+ * A riposte the last exchange opened waits on the riposter's record in the
+ * Combat (the GM's copy), with the round it was opened in and the card that
+ * opened it; the exchange card writes and clears it (../chat/exchange-flow.ts).
+ */
+export const RIPOSTE_WAITING = "riposteWaiting";
+
+export interface StoredRiposte extends PendingRiposte {
+  readonly round: number;
+  /** The card whose parry opened it. */
+  readonly card: string;
+}
+
+function storedRiposte(value: unknown, from: string): StoredRiposte | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.to !== "string" || typeof v.card !== "string" || typeof v.round !== "number") return null;
+  if (!Array.isArray(v.parts)) return null;
+  const parts: DfPart[] = [];
+  for (const p of v.parts as Record<string, unknown>[]) {
+    if (typeof p?.source !== "string" || typeof p.df !== "number" || !Number.isInteger(p.df)) return null;
+    parts.push({ source: p.source, df: p.df });
+  }
+  return { from, to: v.to, parts, round: v.round, card: v.card };
+}
+
+/** The riposte waiting in this Combat's round, from the GM's records; null when none does. */
+export function waitingRiposte(combat: Combat.Implementation): StoredRiposte | null {
+  if (shareneRoundPointer(combat).phase !== "action") return null;
+  for (const combatant of combat.combatants) {
+    const id = combatant.id;
+    if (!id) continue;
+    const stored = storedRiposte(roundRecordOf(combatant)?.[RIPOSTE_WAITING], id);
+    // One from an earlier round (the GM moved the round on past it) waits no more.
+    if (stored && stored.round === combat.round && combat.combatants.has(stored.to)) return stored;
+  }
+  return null;
+}
+
 export interface ShareneTableRead {
   readonly combat: Combat.Implementation;
   readonly round: ShareneRound;
@@ -134,6 +176,10 @@ export interface ShareneTableRead {
   readonly stored: ReadonlyMap<string, RoundFighter>;
   /** The declarations closed, but the initiative roll did not finish: it is made again, and no style is taken. */
   readonly rollPending: boolean;
+}
+
+function pendingOf(stored: StoredRiposte | null): PendingRiposte | null {
+  return stored ? { from: stored.from, to: stored.to, parts: stored.parts } : null;
 }
 
 /** The Combat as the engine's round, with the fighters' sheets and conditions. */
@@ -171,7 +217,7 @@ export function readShareneTable(combat: Combat.Implementation): ShareneTableRea
     slots,
     turn: pointer.phase === "action" ? (turn ?? slots.length) : null,
     fighters,
-    pendingRiposte: null,
+    pendingRiposte: pendingOf(waitingRiposte(combat)),
   };
   const view: FightView = {
     sheet: (id) => {

@@ -18,8 +18,7 @@ import { sendCombatAction } from "../../../../test/rulesets/toy-seats";
  * and the tie acting at once are the engine's, styles are chosen, the turns
  * run and a new round begins. A declaration for a fighter the player does
  * not own, a forged and a replayed request, and a player's own write of its
- * combatant are refused. The world plays a copy of Sharene's definition
- * marked playable (the real one is not yet: its cards are to come).
+ * combatant are refused.
  */
 
 let world: StandInWorld;

@@ -1,4 +1,5 @@
 import type { ShareneCharacterModel, ShareneCreatureModel } from "../data/actor";
+import type { ShareneExchangeModel } from "../data/exchange-card";
 import type { ShareneArmorModel } from "../data/item-armor";
 import type { ShareneStyleModel } from "../data/item-style";
 import type { ShareneWeaponModel } from "../data/item-weapon";
@@ -17,5 +18,8 @@ declare module "../../../config/fvtt-configuration" {
     shareneWeapon: typeof ShareneWeaponModel;
     shareneArmor: typeof ShareneArmorModel;
     shareneStyle: typeof ShareneStyleModel;
+  }
+  interface RulesetChatMessageModels {
+    shareneExchange: typeof ShareneExchangeModel;
   }
 }

@@ -1,3 +1,4 @@
+import { startAttack } from "../../../../apps/attack/attack-entry";
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
 import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
 import { askRoundAction } from "../../../../combat/round-ask";
@@ -29,6 +30,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
       editPortrait: ShareneActorSheet.#onEditPortrait,
       shareneRound: ShareneActorSheet.#onRound,
       shareneStyleOptions: ShareneActorSheet.#onStyleOptions,
+      shareneAttack: ShareneActorSheet.#onAttack,
     },
   };
 
@@ -73,6 +75,12 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
     } catch (error) {
       notifyRefused(this.actor.name ?? "", error);
     }
+  }
+
+  /** The weapon's attack, as every way of starting one (the shared entry, then Sharene's `cards.attack`). */
+  static async #onAttack(this: ShareneActorSheet, event: PointerEvent, target: HTMLElement) {
+    const item = this.#itemOf(target);
+    if (item?.id) await startAttack(this.actor, item.id, { event });
   }
 
   static async #onItemEdit(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {

@@ -1,0 +1,204 @@
+import { localize } from "../../../../config/localize";
+import { serialised } from "../../../../documents/write-queue";
+import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
+import { offerAttack } from "../../../../rules/sharene/round-engine";
+import { verifyRequester } from "../../../../verify-requester";
+import { knownSituations, type PostAnswer, postShareneExchange } from "../../chat/exchange-flow";
+import { readShareneTable } from "../../combat/round-read";
+import { SHARENE_ATTACK_QUERY } from "../../exchange-card";
+import { type AttackDialogAnswers, askShareneAttack } from "./attack-dialog";
+
+/**
+ * How an attack starts in a Sharene world (its definition's `cards.attack`,
+ * in its heavy part). On the attacker's client: the combat it fights in,
+ * its turn and its attack asked of the engine (`offerAttack`) so a refusal
+ * is heard at once, then the dialog of situations. The active GM asks the
+ * engine again from the documents (never the request's figures) and posts
+ * the card (../../chat/exchange-flow.ts). A player's attack reaches the GM
+ * as the `fangs.shareneAttack` query, its sender confirmed back.
+ */
+
+interface AttackRequest {
+  readonly userId: string;
+  readonly requestId: string;
+  readonly combatId: string;
+  readonly combatantId: string;
+  readonly itemId: string;
+  readonly situations: readonly string[];
+  readonly defenseSituations: readonly string[];
+  readonly rollMode: string;
+}
+
+const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">): RequestSubject => ({
+  query: SHARENE_ATTACK_QUERY,
+  subject: `${r.combatId}:${r.combatantId}`,
+});
+
+function warn(key: string, data: Record<string, string> = {}): false {
+  ui.notifications?.warn(localize(key, data));
+  return false;
+}
+
+/** The started combat this actor (or its token) fights in, and its combatant there. */
+function combatantOf(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation | null | undefined,
+): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  const combats = [game.combat, ...(game.combats ?? [])] as (Combat.Implementation | null | undefined)[];
+  for (const combat of combats) {
+    if (!combat?.started) continue;
+    for (const combatant of combat.combatants) {
+      const mine = token ? combatant.tokenId === token.id : combatant.actor?.uuid === actor.uuid;
+      if (mine || combatant.actor?.uuid === actor.uuid) return { combat, combatant };
+    }
+  }
+  return null;
+}
+
+function clientRollMode(): string {
+  const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
+  return Object.hasOwn(CONFIG.Dice.rollModes, mode) ? mode : "publicroll";
+}
+
+/** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
+async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
+  const combat = game.combats?.get(request.combatId) as Combat.Implementation | undefined;
+  const combatant = combat?.combatants.get(request.combatantId);
+  const actor = combatant?.actor;
+  if (!combat?.started || !combatant || !actor) return { ok: false, key: "SHARENE.Chat.Refusal.NoCombat" };
+  if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
+    return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
+  // Only a GM sets the defense's situations (the defender's side of the DF table).
+  if (!user.isGM && request.defenseSituations.length > 0)
+    return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
+  const read = readShareneTable(combat);
+  if (read.view.sheet(request.combatantId).weapon.id !== request.itemId)
+    return { ok: false, key: "SHARENE.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
+  return postShareneExchange({
+    combat,
+    attackerId: request.combatantId,
+    riposte: false,
+    situations: request.situations,
+    defenseSituations: request.defenseSituations,
+    rollMode: request.rollMode,
+    by: user.id ?? "",
+  });
+}
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+
+function readRequest(payload: unknown): AttackRequest | null {
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
+  const p = payload as Record<string, unknown>;
+  const fields = [
+    "userId",
+    "requestId",
+    "combatId",
+    "combatantId",
+    "itemId",
+    "situations",
+    "defenseSituations",
+    "rollMode",
+  ];
+  if (Object.keys(p).some((key) => !fields.includes(key))) return null;
+  for (const key of ["userId", "requestId", "combatId", "combatantId", "itemId"])
+    if (typeof p[key] !== "string" || !ID.test(p[key] as string)) return null;
+  if (!Array.isArray(p.situations) || !Array.isArray(p.defenseSituations)) return null;
+  if (p.situations.length > 20 || p.defenseSituations.length > 20) return null;
+  if (typeof p.rollMode !== "string" || !Object.hasOwn(CONFIG.Dice.rollModes, p.rollMode)) return null;
+  return p as unknown as AttackRequest;
+}
+
+/** The `fangs.shareneAttack` query handler: a player's attack, checked and posted by the active GM. */
+export async function onShareneAttackQuery(payload: unknown): Promise<PostAnswer> {
+  const refused: PostAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
+  if (!isActiveGM()) return refused;
+  const request = readRequest(payload);
+  if (!request) return refused;
+  const verified = await verifyRequester(request.userId, request.requestId, subjectOf(request));
+  if (!verified.ok) return { ok: false, key: "SHARENE.Chat.Refusal.Unconfirmed" };
+  return serialised(() => postFor(request, verified.user));
+}
+
+export interface ShareneAttackOptions {
+  readonly event?: Event | { readonly shiftKey?: boolean } | null;
+  readonly token?: TokenDocument.Implementation | null;
+  /** Answers the dialog would give (a macro, the tests); the dialog is not shown. */
+  readonly answers?: Partial<AttackDialogAnswers>;
+}
+
+/** On the attacker's client: true once its card is posted. */
+export async function startShareneAttack(
+  actor: Actor.Implementation,
+  itemId: string,
+  options: ShareneAttackOptions = {},
+): Promise<boolean> {
+  const found = combatantOf(actor, options.token);
+  if (!found?.combatant.id) return warn("SHARENE.Chat.Refusal.NoCombat");
+  const { combat, combatant } = found;
+  const id: string = found.combatant.id;
+  const name = combatant.name ?? actor.name ?? "";
+  const read = readShareneTable(combat);
+  const sheet = read.view.sheet(id);
+  if (sheet.weapon.id !== itemId) return warn("SHARENE.Chat.Refusal.NotWielded", { name });
+  const offer = offerAttack(read.round, id, read.view, read.rules);
+  if (!offer.ok) return warn(`SHARENE.Combat.Refusal.${offer.reason}`, { name });
+  const user = game.user;
+  const gm = game.users?.activeGM;
+  if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");
+  const shift = !!options.event && "shiftKey" in options.event && options.event.shiftKey === true;
+  const rollMode = clientRollMode();
+  let answers: AttackDialogAnswers | null;
+  if (options.answers || shift)
+    answers = {
+      situations: options.answers?.situations ?? [],
+      defenseSituations: user.isGM ? (options.answers?.defenseSituations ?? []) : [],
+      rollMode: options.answers?.rollMode ?? rollMode,
+    };
+  else
+    answers = await askShareneAttack(
+      {
+        attackerName: name,
+        defenderName: read.combatants.get(offer.attack.defenderId)?.name ?? "",
+        weaponName: sheet.weapon.name,
+        dn: offer.attack.dn,
+        rules: read.rules,
+        gm: user.isGM,
+        rollMode,
+        rollModes: Object.fromEntries(
+          Object.entries(CONFIG.Dice.rollModes).map(([k, v]) => [
+            k,
+            typeof v === "string" ? v : ((v as { label?: string }).label ?? k),
+          ]),
+        ),
+      },
+      localize,
+    );
+  if (!answers) return false;
+  if (!knownSituations(answers.situations, read) || !knownSituations(answers.defenseSituations, read))
+    return warn("SHARENE.Chat.Refusal.UnknownSituation");
+  const request: AttackRequest = {
+    userId: user.id,
+    requestId: newRequestId(),
+    combatId: combat.id ?? "",
+    combatantId: id,
+    itemId,
+    situations: answers.situations,
+    defenseSituations: answers.defenseSituations,
+    rollMode: answers.rollMode,
+  };
+  let answer: PostAnswer;
+  if (gm.isSelf) answer = await serialised(() => postFor(request, user));
+  else {
+    try {
+      answer = (await whilePending(request.requestId, subjectOf(request), () =>
+        gm.query(SHARENE_ATTACK_QUERY as never, request as never),
+      )) as PostAnswer;
+    } catch {
+      return warn("FANGS.Chat.NoAnswer");
+    }
+  }
+  if (!answer || typeof answer !== "object") return warn("FANGS.Chat.NoAnswer");
+  if (!answer.ok) return warn(answer.key, answer.data ?? {});
+  return true;
+}
