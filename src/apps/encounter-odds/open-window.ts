@@ -23,18 +23,23 @@ export interface OpenOddsOptions {
   readonly encounter?: string;
 }
 
-/** The ruleset's side of the opening: its window and its reading of a token's actor. */
-export interface OddsOpening<Sheet> {
-  readonly ruleset: OddsRuleset<Sheet>;
-  readonly create: (setup: OddsSetup<Sheet>) => OddsWindow<Sheet>;
+/**
+ * A ruleset's `openOdds` (its simulator's): its window, made by `create`
+ * with what the selected tokens set, its fighters read by `ruleset`.
+ */
+export function oddsOpener<Sheet, App extends OddsWindow<Sheet>>(
+  ruleset: OddsRuleset<Sheet>,
+  create: (setup: OddsSetup<Sheet>) => App,
+): (tokens?: readonly OddsTokenLike[], options?: OpenOddsOptions) => Promise<App | null> {
+  return (tokens, options = {}) => openOddsWindow(ruleset, create, tokens, options);
 }
 
-export async function openOddsWindow<Sheet>(
-  opening: OddsOpening<Sheet>,
+async function openOddsWindow<Sheet, App extends OddsWindow<Sheet>>(
+  ruleset: OddsRuleset<Sheet>,
+  create: (setup: OddsSetup<Sheet>) => App,
   tokens: readonly OddsTokenLike[] | undefined,
-  options: OpenOddsOptions = {},
-): Promise<OddsWindow<Sheet> | null> {
-  const { ruleset } = opening;
+  options: OpenOddsOptions,
+): Promise<App | null> {
   const { words } = ruleset;
   const i18n = game.i18n!;
   if (!game.user?.isGM) {
@@ -62,7 +67,7 @@ export async function openOddsWindow<Sheet>(
     const actor = token.actor as Actor.Implementation | null;
     const name = token.name ?? actor?.name ?? "?";
     const reading = actor
-      ? ruleset.readFighter(actor, name, index)
+      ? ruleset.readFighter(actor, name, `token-${index}`)
       : ({ ok: false, key: words.notAFighter, data: { name } } as const);
     if (!reading.ok) {
       ui.notifications?.warn(i18n.format(reading.key, refusalData(reading)));
@@ -77,7 +82,7 @@ export async function openOddsWindow<Sheet>(
     return null;
   }
   const side = (indices: readonly number[]) => indices.map((i) => fighters[i]!);
-  const app = opening.create({
+  const app = create({
     selection: split.ok ? [side(split.sides[0]), side(split.sides[1])] : null,
     party,
     encounters,

@@ -85,13 +85,14 @@ export type FighterReading<Sheet> = { readonly ok: true; readonly sheet: Sheet }
 
 /**
  * The ruleset's reading of one of its actors into its simulator's fighter,
- * under `name` (its token's); `index` is its place in the selection or the
- * encounter.
+ * under `name` (its token's); `place` tells it apart from every other
+ * fighter of the window (`token-<i>` for the i-th selected token,
+ * `encounter-<i>` for the i-th entry of a prepared encounter).
  */
 export type FighterReader<Sheet> = (
   actor: CompendiumActor,
   name: string,
-  index: number,
+  place: string,
 ) => FighterReading<Sheet>;
 
 /** The encounter's creatures as the simulator reads them, from their compendium entries (as `place` imports them). */
@@ -105,7 +106,7 @@ export async function encounterSheets<Sheet>(
     const uuid = `Compendium.${entry.pack ?? DEFAULT_CREATURE_PACK}.Actor.${entry.actor}`;
     const source = (await fromUuid(uuid as `Actor.${string}`)) as unknown as CompendiumActor | null;
     if (!source) return { ok: false, key: "FANGS.Encounter.Error.Missing", data: { name, uuid } };
-    const reading = read(source, source.name ?? uuid, index);
+    const reading = read(source, source.name ?? uuid, `encounter-${index}`);
     if (!reading.ok) return reading;
     sheets.push(reading.sheet);
   }

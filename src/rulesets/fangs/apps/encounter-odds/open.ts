@@ -1,5 +1,4 @@
-import { type OpenOddsOptions, openOddsWindow } from "../../../../apps/encounter-odds/open-window";
-import type { OddsTokenLike } from "../../../../sim/fight-runner";
+import { type OpenOddsOptions, oddsOpener } from "../../../../apps/encounter-odds/open-window";
 import { EncounterOddsApp, FANGS_ODDS } from "./odds-app";
 
 /**
@@ -10,14 +9,5 @@ import { EncounterOddsApp, FANGS_ODDS } from "./odds-app";
 
 export type { OpenOddsOptions };
 
-export async function openEncounterOddsNow(
-  tokens?: readonly OddsTokenLike[],
-  options: OpenOddsOptions = {},
-): Promise<EncounterOddsApp | null> {
-  const app = await openOddsWindow(
-    { ruleset: FANGS_ODDS, create: (setup) => new EncounterOddsApp(setup) },
-    tokens,
-    options,
-  );
-  return app as EncounterOddsApp | null;
-}
+/** Opens FANGS's window for the selected tokens (or those given): its simulator's `openOdds`. */
+export const openEncounterOddsNow = oddsOpener(FANGS_ODDS, (setup) => new EncounterOddsApp(setup));

@@ -1,0 +1,88 @@
+import { type OddsRuleset, type OddsSetup, OddsWindow } from "../../../../apps/encounter-odds/odds-window";
+import { oddsOpener } from "../../../../apps/encounter-odds/open-window";
+import type { FighterReading, OddsSides } from "../../../../apps/encounter-odds/prepared";
+import type { OddsWords } from "../../../../apps/encounter-odds/words";
+import { RulesError } from "../../../../rules/kernel/errors";
+import { validateFighter } from "../../../../rules/sharene/fighter";
+import type { ShareneFighter } from "../../../../rules/sharene/types";
+import { duelJobNames, runChunked } from "../../../../sim/fight-runner";
+import { fighterSheet } from "../../combat/round-read";
+import { readWorldShareneRules } from "../../config/rules-apply";
+import { shareneFightRunner } from "../../fights";
+
+/**
+ * Sharene's "Encounter odds" window: the shared window
+ * (src/apps/encounter-odds/odds-window.ts) running Sharene's duels with
+ * the world's rules options. Its fighters are its actors read as the
+ * table reads a combatant's (`fighterSheet`, through the typed views of
+ * its documents), then checked by the rules core as the simulator's are.
+ * Its simulator fights one against one: a side is one fighter. Loaded
+ * with its simulator, in its heavy part.
+ */
+
+export const SHARENE_ODDS_WORDS: OddsWords = Object.freeze({
+  gmOnly: "SHARENE.Odds.Error.GmOnly",
+  selectTwo: "SHARENE.Odds.Error.SelectTwo",
+  noFriendly: "SHARENE.Odds.Error.NoFriendly",
+  noHostile: "SHARENE.Odds.Error.NoHostile",
+  tooMany: "SHARENE.Odds.Error.TooMany",
+  notAFighter: "SHARENE.Odds.Error.NotAFighter",
+  badActor: "SHARENE.Odds.Error.BadActor",
+  noParty: "SHARENE.Odds.Error.NoParty",
+  noFoes: "SHARENE.Odds.Error.NoFoes",
+  unknownEncounter: "SHARENE.Odds.Error.UnknownEncounter",
+  failed: "SHARENE.Odds.Error.Failed",
+});
+
+/**
+ * A Sharene character or creature as the simulator fields it, named as its
+ * token is. Its id is its place in the window, so two tokens of one actor
+ * are two fighters (the duel refuses two of one id).
+ */
+export function readShareneFighter(
+  actor: Actor.Implementation,
+  name: string,
+  place: string,
+): FighterReading<ShareneFighter> {
+  const sheet = fighterSheet(place, actor);
+  if (!sheet) return { ok: false, key: SHARENE_ODDS_WORDS.notAFighter, data: { name } };
+  // The table lets an unarmed fighter declare; the simulator's duel has it strike, so it is named here.
+  if (sheet.weapon.id === "") return { ok: false, key: "SHARENE.Odds.Error.NoWeapon", data: { name } };
+  try {
+    return { ok: true, sheet: validateFighter({ ...sheet, name }) };
+  } catch (error) {
+    if (!(error instanceof RulesError)) throw error;
+    return { ok: false, key: SHARENE_ODDS_WORDS.badActor, data: { name, message: error.message } };
+  }
+}
+
+/** The duel of these sides: each is one fighter (`maxSide`). */
+function duelOf(sides: OddsSides<ShareneFighter>): readonly [ShareneFighter, ShareneFighter] {
+  return [sides[0][0]!, sides[1][0]!];
+}
+
+export const SHARENE_ODDS: OddsRuleset<ShareneFighter> = Object.freeze<OddsRuleset<ShareneFighter>>({
+  maxSide: 1,
+  words: SHARENE_ODDS_WORDS,
+  readFighter: readShareneFighter,
+  names: (sides) => duelJobNames({ fighters: duelOf(sides) }),
+  // The world's rules options, as its table plays them.
+  run: (sides, seed, runs, options) =>
+    runChunked(
+      shareneFightRunner,
+      { fighters: duelOf(sides), seed, options: readWorldShareneRules() },
+      runs,
+      options,
+    ),
+});
+
+export class ShareneOddsApp extends OddsWindow<ShareneFighter> {
+  static override DEFAULT_OPTIONS = { ...OddsWindow.DEFAULT_OPTIONS, id: "sharene-encounter-odds" };
+
+  constructor(setup: OddsSetup<ShareneFighter>, options?: ConstructorParameters<typeof OddsWindow>[2]) {
+    super(SHARENE_ODDS, setup, options);
+  }
+}
+
+/** Opens Sharene's window for the selected tokens (or those given): its simulator's `openOdds`. */
+export const openShareneOdds = oddsOpener(SHARENE_ODDS, (setup) => new ShareneOddsApp(setup));
