@@ -10,12 +10,13 @@ import { world } from "../../../../../test/foundry/chat-stand-in";
 import { createI18n, registerFoundryHelpers } from "../../../../../test/handlebars/foundry-helpers";
 import { byTag, parse, text } from "../../../../../test/handlebars/html";
 import { oddsDialogContext } from "../../../../apps/encounter-odds/odds-view";
-import { SHARENE_DEFAULTS } from "../../../../rules/sharene/config";
+import { SHARENE_DEFAULTS, type ShareneOptions } from "../../../../rules/sharene/config";
 import type { ShareneFighter } from "../../../../rules/sharene/types";
 import { duelJobNames, runRange } from "../../../../sim/fight-runner";
 import { createLocalizer } from "../../../../sim/i18n";
 import { oddsReport } from "../../../../sim/report";
 import { registerRulesetDefinition } from "../../../registry";
+import { setShareneRules } from "../../config/rules-apply";
 import { shareneFightRunner } from "../../fights";
 import { shareneDefinition } from "../../index";
 import { findSampleFighter } from "../../sim/roster";
@@ -103,6 +104,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   storage().delete("fangs.ruleset");
+  storage().delete("fangs.shareneRules");
   (game as unknown as { packs: Map<string, unknown> }).packs.clear();
 });
 
@@ -127,8 +129,13 @@ const asRead = (name: string, place: string) => {
 };
 
 /** What the simulator gives for these two fighters and seed, as the window's view shows it. */
-function simulated(fighters: readonly [ShareneFighter, ShareneFighter], runs: number, seed: number) {
-  const tally = runRange(shareneFightRunner, { fighters, seed, options: SHARENE_DEFAULTS }, 0, runs);
+function simulated(
+  fighters: readonly [ShareneFighter, ShareneFighter],
+  runs: number,
+  seed: number,
+  options: ShareneOptions = SHARENE_DEFAULTS,
+) {
+  const tally = runRange(shareneFightRunner, { fighters, seed, options }, 0, runs);
   const names = duelJobNames({ fighters });
   const report = oddsReport(tally, names.sides, seed, names.fighters);
   return oddsDialogContext(
@@ -171,6 +178,19 @@ describe("Encounter odds in a Sharene world", () => {
     expect(byTag(page, "svg")).toHaveLength(1);
     expect(text(byTag(page, "figcaption"))).toMatch(/Arden wins +\d+\.\d%/);
     expect([...words.missing]).toEqual([]);
+  });
+
+  it("runs the world's Sharene rules options, as its table plays them", async () => {
+    const options = { initiativeDie: 20, fullAttackDf: 4 };
+    expect(await setShareneRules(options)).toBe(true);
+    const app = (await opened([
+      await token("sharene-characters/brisk.json", "Brisk", FRIENDLY),
+      await token("sharene-characters/corra.json", "Corra", HOSTILE),
+    ]))!;
+    await app.runFights();
+    const fighters = [app.sides![0][0]!, app.sides![1][0]!] as const;
+    expect((app.context as Obj).chart).toBe(simulated(fighters, 60, 9, options).chart);
+    expect((app.context as Obj).chart).not.toBe(simulated(fighters, 60, 9).chart);
   });
 
   it("refuses no tokens, three tokens, a token of another ruleset, an unarmed fighter and a player, in Sharene's words, opening nothing", async () => {
