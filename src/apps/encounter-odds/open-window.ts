@@ -15,7 +15,8 @@ import { refusalData } from "./words";
  * with no party and no encounter that brings its own, there is nothing to
  * choose, and the selection is refused instead. A player, a token whose
  * actor the ruleset does not read, a fighter its simulator refuses and a
- * side too large are refused too, in the ruleset's words, opening nothing.
+ * side too large (a party too large to face any encounter among them) are
+ * refused too, in the ruleset's words, opening nothing.
  */
 
 export interface OpenOddsOptions {
@@ -60,6 +61,11 @@ async function openOddsWindow<Sheet, App extends OddsWindow<Sheet>>(
   );
   if (!split.ok && split.key === words.tooMany) {
     ui.notifications?.warn(i18n.format(split.key, refusalData(split)));
+    return null;
+  }
+  // A party larger than a side can be fights no prepared encounter either.
+  if (!split.ok && chosen.filter((t) => t.disposition === FRIENDLY).length > ruleset.maxSide) {
+    ui.notifications?.warn(i18n.format(words.tooMany, { max: String(ruleset.maxSide) }));
     return null;
   }
   const fighters: Sheet[] = [];

@@ -202,6 +202,11 @@ describe("Encounter odds in a Sharene world", () => {
     const brisk = await token("sharene-characters/brisk.json", "Brisk", HOSTILE);
     expect(await opened([arden, dorn, brisk])).toBeNull();
     expect(world.notices.at(-1)).toBe(lang["SHARENE.Odds.Error.TooMany"]!.replace("{max}", "1"));
+    // Three friendly ones make no two sides, and are too many to face a prepared encounter.
+    const friends = [arden, { ...dorn, disposition: FRIENDLY }, { ...brisk, disposition: FRIENDLY }];
+    world.notices.length = 0;
+    expect(await opened(friends)).toBeNull();
+    expect(world.notices).toEqual([lang["SHARENE.Odds.Error.TooMany"]!.replace("{max}", "1")]);
 
     expect(await opened([arden, await token("characters/gru.json", "Gru", HOSTILE)])).toBeNull();
     expect(world.notices.at(-1)).toBe(lang["SHARENE.Odds.Error.NotAFighter"]!.replace("{name}", "Gru"));
