@@ -180,6 +180,18 @@ describe("Encounter odds in a Sharene world", () => {
     expect([...words.missing]).toEqual([]);
   });
 
+  it("two tokens of one creature are two fighters, numbered as their names are the same", async () => {
+    const app = (await opened([
+      await token("sharene-creatures/wolf.json", "Wolf", FRIENDLY),
+      await token("sharene-creatures/wolf.json", "Wolf", HOSTILE),
+    ]))!;
+    expect(app.sides!.map((side) => side[0]!.id)).toEqual(["token-0", "token-1"]);
+    expect((app.context as Obj).names).toEqual(["Wolf (1)", "Wolf (2)"]);
+    await app.runFights();
+    expect(world.notices).toEqual([]);
+    expect((app.context as { summary: string[] }).summary[1]).toMatch(/^Wolf \(2\) wins/);
+  });
+
   it("runs the world's Sharene rules options, as its table plays them", async () => {
     const options = { initiativeDie: 20, fullAttackDf: 4 };
     expect(await setShareneRules(options)).toBe(true);

@@ -65,7 +65,12 @@ export const SHARENE_ODDS: OddsRuleset<ShareneFighter> = Object.freeze<OddsRules
   maxSide: 1,
   words: SHARENE_ODDS_WORDS,
   readFighter: readShareneFighter,
-  names: (sides) => duelJobNames({ fighters: duelOf(sides) }),
+  names: (sides) => {
+    const [a, b] = duelOf(sides);
+    // Two of one name (two wolves) are told apart as the group fights number theirs.
+    if (a.name !== b.name) return duelJobNames({ fighters: [a, b] });
+    return duelJobNames({ fighters: [{ name: `${a.name} (1)` }, { name: `${b.name} (2)` }] });
+  },
   // The world's rules options, as its table plays them.
   run: (sides, seed, runs, options) =>
     runChunked(
