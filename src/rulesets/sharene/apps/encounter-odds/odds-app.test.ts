@@ -21,6 +21,7 @@ import { shareneFightRunner } from "../../fights";
 import { shareneDefinition } from "../../index";
 import { findSampleFighter } from "../../sim/roster";
 import type { ShareneOddsApp } from "./odds-app";
+import { readShareneFighter } from "./read-fighter";
 
 /**
  * Encounter odds in a Sharene world, on the Foundry stand-in: the GM's
@@ -257,6 +258,9 @@ describe("Sharene's prepared encounters in Encounter odds", () => {
       lifePoints: (wolf.system!.lifePoints as { max: number }).max,
     });
     expect((app.context as Obj).names).toEqual(["Brisk", "Wolf"]);
+    // Read from its compendium entry as a placed wolf's token would be read.
+    const placed = await makeActor("sharene-creatures/wolf.json");
+    expect(readShareneFighter(placed, "Wolf", "encounter-0")).toEqual({ ok: true, sheet: app.sides![1][0] });
     await app.runFights();
     const fighters = [app.sides![0][0]!, app.sides![1][0]!] as const;
     expect((app.context as Obj).summary).toEqual(simulated(fighters, 60, 9).summary);

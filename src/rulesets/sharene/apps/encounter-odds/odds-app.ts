@@ -1,14 +1,11 @@
 import { type OddsRuleset, type OddsSetup, OddsWindow } from "../../../../apps/encounter-odds/odds-window";
 import { oddsOpener } from "../../../../apps/encounter-odds/open-window";
-import type { FighterReading, OddsSides } from "../../../../apps/encounter-odds/prepared";
-import type { OddsWords } from "../../../../apps/encounter-odds/words";
-import { RulesError } from "../../../../rules/kernel/errors";
-import { validateFighter } from "../../../../rules/sharene/fighter";
+import type { OddsSides } from "../../../../apps/encounter-odds/prepared";
 import type { ShareneFighter } from "../../../../rules/sharene/types";
 import { duelJobNames, runChunked } from "../../../../sim/fight-runner";
-import { fighterSheet } from "../../combat/round-read";
 import { readWorldShareneRules } from "../../config/rules-apply";
 import { shareneFightRunner } from "../../fights";
+import { readShareneFighter, SHARENE_ODDS_WORDS } from "./read-fighter";
 
 /**
  * Sharene's "Encounter odds" window: the shared window
@@ -19,42 +16,6 @@ import { shareneFightRunner } from "../../fights";
  * Its simulator fights one against one: a side is one fighter. Loaded
  * with its simulator, in its heavy part.
  */
-
-export const SHARENE_ODDS_WORDS: OddsWords = Object.freeze({
-  gmOnly: "SHARENE.Odds.Error.GmOnly",
-  selectTwo: "SHARENE.Odds.Error.SelectTwo",
-  noFriendly: "SHARENE.Odds.Error.NoFriendly",
-  noHostile: "SHARENE.Odds.Error.NoHostile",
-  tooMany: "SHARENE.Odds.Error.TooMany",
-  notAFighter: "SHARENE.Odds.Error.NotAFighter",
-  badActor: "SHARENE.Odds.Error.BadActor",
-  noParty: "SHARENE.Odds.Error.NoParty",
-  noFoes: "SHARENE.Odds.Error.NoFoes",
-  unknownEncounter: "SHARENE.Odds.Error.UnknownEncounter",
-  failed: "SHARENE.Odds.Error.Failed",
-});
-
-/**
- * A Sharene character or creature as the simulator fields it, named as its
- * token is. Its id is its place in the window, so two tokens of one actor
- * are two fighters (the duel refuses two of one id).
- */
-export function readShareneFighter(
-  actor: Actor.Implementation,
-  name: string,
-  place: string,
-): FighterReading<ShareneFighter> {
-  const sheet = fighterSheet(place, actor);
-  if (!sheet) return { ok: false, key: SHARENE_ODDS_WORDS.notAFighter, data: { name } };
-  // The table lets an unarmed fighter declare; the simulator's duel has it strike, so it is named here.
-  if (sheet.weapon.id === "") return { ok: false, key: "SHARENE.Odds.Error.NoWeapon", data: { name } };
-  try {
-    return { ok: true, sheet: validateFighter({ ...sheet, name }) };
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    return { ok: false, key: SHARENE_ODDS_WORDS.badActor, data: { name, message: error.message } };
-  }
-}
 
 /** The duel of these sides: each is one fighter (`maxSide`). */
 function duelOf(sides: OddsSides<ShareneFighter>): readonly [ShareneFighter, ShareneFighter] {
