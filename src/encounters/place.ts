@@ -1,4 +1,5 @@
 import { fangsConfig } from "../config/fangs-config";
+import { activeRulesetId } from "../config/ruleset-setting";
 import { type Footprint, placeFootprints, type Square, squareKey } from "./layout";
 import { DEFAULT_CREATURE_PACK, type EncounterDefinition, encounterTable, SIDE_DISPOSITION } from "./table";
 
@@ -36,9 +37,12 @@ function warn(key: string, data?: Record<string, string>): null {
   return null;
 }
 
-/** All encounters a GM may place: the system's and those modules added to CONFIG.FANGS.encounters. */
+/**
+ * All encounters a GM may place: the system's and those modules added to
+ * CONFIG.FANGS.encounters, of the combat rules the world plays.
+ */
 export function listEncounters(): readonly EncounterDefinition[] {
-  return Object.values(encounterTable(fangsConfig()?.encounters));
+  return Object.values(encounterTable(fangsConfig()?.encounters, activeRulesetId()));
 }
 
 export async function placeEncounter(id: string, options: PlaceOptions = {}): Promise<Placed | null> {

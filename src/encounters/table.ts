@@ -1,9 +1,13 @@
 /**
  * The ready-made encounters: which creatures of which compendium, how many,
- * and on which side. Pure data, loaded with the placing code in FANGS's
- * heavy part (src/on-demand.ts). Other modules add their own,
- * or replace one of these by its id, in `CONFIG.FANGS.encounters` (same
- * shape), which `encounterTable()` lays over this table.
+ * and on which side, for the combat rules whose creatures they are. Pure
+ * data, loaded with the placing code in FANGS's heavy part
+ * (src/on-demand.ts). Other modules add their own, or replace one of these
+ * by its id, in `CONFIG.FANGS.encounters` (same shape), which
+ * `encounterTable()` lays over this table. A world is offered only the
+ * encounters of the rules it plays: FANGS's are `ENCOUNTERS`, another
+ * ruleset's are under its id in `RULESET_ENCOUNTERS`, and a module's
+ * name their ruleset in `ruleset` (FANGS's when left out).
  */
 
 /** Which side a creature fights on; its token's disposition. */
@@ -20,6 +24,8 @@ export interface EncounterCreature {
 
 export interface EncounterDefinition {
   readonly id: string;
+  /** The id of the ruleset whose creatures these are (`fangs` when left out). */
+  readonly ruleset?: string;
   /** Lang key of the encounter's name, also the name of its folder of actors. */
   readonly name: string;
   readonly creatures: readonly EncounterCreature[];
@@ -77,9 +83,48 @@ export const ENCOUNTERS: Readonly<Record<string, EncounterDefinition>> = Object.
   ),
 );
 
-/** The built-in encounters with the world's additions (CONFIG.FANGS.encounters) laid over them. */
+/** Sharene's sample creatures and characters (packs/sharene-*): its simulator fights one against one, so one foe each. */
+const SHARENE_CREATURES = "fangs.sharene-creatures";
+const SHARENE_CHARACTERS = "fangs.sharene-characters";
+
+const oneFoe = (id: string, name: string, pack: string, actor: string): EncounterDefinition =>
+  Object.freeze({
+    id,
+    ruleset: "sharene",
+    name,
+    creatures: Object.freeze([Object.freeze({ pack, actor, count: 1, side: "hostile" as const })]),
+  });
+
+/** The encounters of the rulesets other than FANGS, by ruleset id, then by encounter id. */
+export const RULESET_ENCOUNTERS: Readonly<Record<string, Readonly<Record<string, EncounterDefinition>>>> =
+  Object.freeze({
+    sharene: Object.freeze(
+      Object.fromEntries(
+        [
+          oneFoe("lone-wolf", "SHARENE.Encounter.LoneWolf.Name", SHARENE_CREATURES, "TR1wo3XrIXvsGRVS"),
+          oneFoe("wild-boar", "SHARENE.Encounter.WildBoar.Name", SHARENE_CREATURES, "R9GdSMBGBbHPV4hd"),
+          oneFoe("bear-den", "SHARENE.Encounter.BearDen.Name", SHARENE_CREATURES, "MdTPNU27gRiQFUXp"),
+          oneFoe("axeman", "SHARENE.Encounter.Axeman.Name", SHARENE_CHARACTERS, "mMO0RKDdQ1WqItB0"),
+        ].map((e) => [e.id, e]),
+      ),
+    ),
+  });
+
+/** The ruleset an encounter is fought under. */
+export function encounterRuleset(encounter: EncounterDefinition): string {
+  return encounter.ruleset ?? "fangs";
+}
+
+/**
+ * The built-in encounters of a ruleset (FANGS's when none is named) with
+ * the world's additions (CONFIG.FANGS.encounters) of that ruleset laid
+ * over them.
+ */
 export function encounterTable(
   added: Readonly<Record<string, EncounterDefinition>> | undefined,
+  rulesetId = "fangs",
 ): Readonly<Record<string, EncounterDefinition>> {
-  return Object.freeze({ ...ENCOUNTERS, ...(added ?? {}) });
+  const own = rulesetId === "fangs" ? ENCOUNTERS : (RULESET_ENCOUNTERS[rulesetId] ?? {});
+  const theirs = Object.entries(added ?? {}).filter(([, e]) => encounterRuleset(e) === rulesetId);
+  return Object.freeze({ ...own, ...Object.fromEntries(theirs) });
 }

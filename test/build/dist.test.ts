@@ -224,6 +224,9 @@ describe("npm run build", () => {
       "src/rulesets/fangs/chat/exchange-render.ts",
       "src/rulesets/fangs/chat/exchange-view.ts",
       "src/rulesets/fangs/chat/defense-options.ts",
+      // Every ruleset's Encounter odds window, reached from the simulators in their heavy parts.
+      "src/apps/encounter-odds/odds-window.ts",
+      "src/rulesets/sharene/apps/encounter-odds/odds-app.ts",
     ];
     for (const module of [...heavy, ...reachedOnlyFromThere]) {
       expect(existsSync(path.join(ROOT, module)), `${module} exists`).toBe(true);

@@ -1,12 +1,13 @@
 import type { RulesetSimulator } from "../../sim/fight-runner";
+import { openShareneOdds } from "./apps/encounter-odds/odds-app";
 import { type ShareneJob, shareneFightRunner } from "./fights";
 
 /**
- * Sharene's fights for the shared odds runner (its definition's
- * `simulator`, loaded with its heavy part). Its Encounter odds window comes
- * with its sample actors; until then the GM tool says it has none.
+ * Sharene's fights for the shared odds runner and its Encounter odds
+ * window (its definition's `simulator`, loaded with its heavy part).
  */
 export const shareneSimulator: RulesetSimulator<ShareneJob> = Object.freeze({
   rulesetId: "sharene",
   runner: shareneFightRunner,
+  openOdds: openShareneOdds,
 });
