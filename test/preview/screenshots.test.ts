@@ -139,6 +139,33 @@ async function wordyButtons(page: Page): Promise<string[]> {
 }
 
 /**
+ * Shown text cut short with an ellipsis (a phase's name squeezed into too
+ * narrow a step). A combatant's name is left out: the tracker cuts a long
+ * one, as core's tracker does.
+ */
+async function cutText(page: Page): Promise<string[]> {
+  return page.locator("body *").evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null && !el.matches(".combatant .name"))
+      .filter((el) => getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.className}: "${(el.textContent ?? "").trim()}"`),
+  );
+}
+
+/** Menu items that show a list marker (a bullet beside each choice). */
+async function markedMenuItems(page: Page): Promise<string[]> {
+  return page.locator('[role="menu"] > li').evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return style.display === "list-item" && style.listStyleType !== "none";
+      })
+      .map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()),
+  );
+}
+
+/**
  * Tables of one group (`data-align`) shown one above the other line up: the
  * first two columns (the name, then Damage, Natural ability or Source) end
  * at the same place in each, and tables with as many columns share every
@@ -269,6 +296,8 @@ describe("static preview in headless Chromium", () => {
         expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
         expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
         expect(await misalignedTables(page), `${id}: tables of one group out of line`).toEqual([]);
+        expect(await cutText(page), `${id}: text cut short`).toEqual([]);
+        expect(await markedMenuItems(page), `${id}: menu items with a list marker`).toEqual([]);
         const unnamedBars = await page
           .locator("progress, meter, [role=progressbar]")
           .evaluateAll(
