@@ -21,6 +21,12 @@ export const README_SCREENSHOTS = Object.freeze([
   "chat-exchange-attackRolled",
   "tracker-dodged",
   "chat-exchange-applied",
+  "sharene-tracker-declare",
+  "sharene-hud-declare",
+  "sharene-tracker-style",
+  "sharene-tracker-style--player",
+  "sharene-actor-brisk--wounded",
+  "sharene-tracker-together",
   "actor-troll--stat-block",
   "app-encounter-odds--group",
 ]);

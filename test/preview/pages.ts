@@ -29,14 +29,19 @@ import { encounterOddsPreviewPages } from "./fixtures/encounter-odds";
 import { exchangePreviewPages } from "./fixtures/exchange-card";
 import { gmDamagePreviewPages } from "./fixtures/gm-damage";
 import { rulesMenuPreviewPages } from "./fixtures/settings";
+import { sharenePreviewPages } from "./fixtures/sharene";
 
-export type PreviewFrame = "sheet" | "chat";
+/** Where the page sits: an application window, a chat message, or the Token HUD's right column. */
+export type PreviewFrame = "sheet" | "chat" | "hud";
 
-export interface PreviewPart {
-  id: string;
-  /** The template path as Foundry serves it (systems/fangs/templates/…). */
-  template: string;
-}
+/** A part drawn from a template, or (what Foundry's hooks add without one) by the system's own markup function. */
+export type PreviewPart =
+  | {
+      id: string;
+      /** The template path as Foundry serves it (systems/fangs/templates/…). */
+      template: string;
+    }
+  | { id: string; html: (context: Record<string, unknown>) => string };
 
 export interface PreviewPage {
   /** File name without extension: build/preview/<id>.html and .png. */
@@ -493,6 +498,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   exchangePreviewPages,
   () => encounterOddsPreviewPages([...packDocs("characters"), ...packDocs("creatures")]),
   gmDamagePreviewPages,
+  sharenePreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
@@ -504,6 +510,8 @@ const DARK_VARIANTS = new Set([
   "item-weapon",
   "chat-check-critical",
   "chat-check-fumble",
+  "sharene-actor-brisk--wounded",
+  "sharene-item-style",
 ]);
 
 export function previewPages(): PreviewPage[] {

@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import Handlebars from "handlebars";
-import { ROOT } from "../../scripts/lib/manifest.mjs";
+import { ROOT, sourceManifest } from "../../scripts/lib/manifest.mjs";
 import { createTemplateRenderer, type TemplateRenderer } from "../handlebars/render";
 import { type PreviewPage, previewPages } from "./pages";
 
@@ -42,7 +42,13 @@ function markPart(html: string, part: string): string {
   return marked;
 }
 
+/** Every style sheet the system's manifest loads (its own, then each ruleset's), as Foundry loads them all. */
+const STYLE_SHEETS: readonly string[] = (sourceManifest(ROOT).styles ?? []) as string[];
+
 function htmlDocument(title: string, body: string, bodyClass: string): string {
+  const sheets = STYLE_SHEETS.map((sheet) => `<link rel="stylesheet" href="${escapeHtml(sheet)}">`).join(
+    "\n",
+  );
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -52,7 +58,7 @@ function htmlDocument(title: string, body: string, bodyClass: string): string {
 <link rel="stylesheet" href="vendor/fontawesome/css/fontawesome.min.css">
 <link rel="stylesheet" href="vendor/fontawesome/css/solid.min.css">
 <link rel="stylesheet" href="preview.css">
-<link rel="stylesheet" href="styles/fangs.css">
+${sheets}
 </head>
 <body class="${bodyClass}">
 ${body}
@@ -61,11 +67,34 @@ ${body}
 `;
 }
 
-export function renderPage(renderer: TemplateRenderer, page: PreviewPage): string {
+/** The template paths a context names: the partials a template draws by name from its data (a tracker row's cells). */
+function templatesNamed(
+  value: unknown,
+  known: ReadonlySet<string>,
+  found = new Set<string>(),
+  seen = new Set<object>(),
+) {
+  if (typeof value === "string") {
+    if (known.has(value)) found.add(value);
+  } else if (value !== null && typeof value === "object" && !seen.has(value)) {
+    seen.add(value);
+    for (const inner of Object.values(value)) templatesNamed(inner, known, found, seen);
+  }
+  return found;
+}
+
+export function renderPage(
+  renderer: TemplateRenderer,
+  page: PreviewPage,
+  onContext?: (context: Record<string, unknown>) => void,
+): string {
   const context = page.context() as Record<string, unknown>;
+  onContext?.(context);
   // Foundry's own sheet context supplies `tabs`; the sheets name theirs tabList.
   const full = { tabs: context.tabList, ...context };
-  const parts = page.parts.map((part) => markPart(renderer.render(part.template, full), part.id)).join("\n");
+  const parts = page.parts
+    .map((part) => markPart("html" in part ? part.html(full) : renderer.render(part.template, full), part.id))
+    .join("\n");
   const theme = `theme-${page.theme ?? "light"}`;
   const classes = ["application", ...page.classes, "themed", theme].join(" ");
   if (page.frame === "chat") {
@@ -77,6 +106,17 @@ export function renderPage(renderer: TemplateRenderer, page: PreviewPage): strin
 <div class="message-content">${parts}</div>
 </li></ol></section></main>`,
       `fangs-preview fangs-preview--chat ${theme}`,
+    );
+  }
+  if (page.frame === "hud") {
+    // The Token HUD's right column over the canvas: what the system adds sits among core's control icons.
+    return htmlDocument(
+      page.title,
+      `<main class="fangs-preview__stage fangs-preview__canvas"><div id="token-hud" class="fangs-preview__hud themed ${theme}" style="width:${page.width}px" data-preview-page="${page.id}">
+<div class="col right"><button type="button" class="control-icon" aria-label="Assign Status Effects"><i class="fa-solid fa-person-rays" inert></i></button>
+${parts}
+</div></div></main>`,
+      `fangs-preview fangs-preview--hud ${theme}`,
     );
   }
   return htmlDocument(
@@ -126,9 +166,12 @@ export function renderPreview({
   const pages = previewPages();
   const used = new Set<string>();
   const images = new Set<string>();
+  const known = new Set(templates);
   const rendered = pages.map((page) => {
-    const html = renderPage(renderer, page);
-    for (const part of page.parts) used.add(part.template);
+    const html = renderPage(renderer, page, (context) => {
+      for (const named of templatesNamed(context, known)) used.add(named);
+    });
+    for (const part of page.parts) if ("template" in part) used.add(part.template);
     for (const [, src] of html.matchAll(/\ssrc="([^"]+)"/g)) images.add(src!);
     const file = path.join(outDir, `${page.id}.html`);
     writeFileSync(file, html);

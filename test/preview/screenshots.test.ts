@@ -71,13 +71,15 @@ function contrastOf(a: string, b: string): number {
 }
 
 /**
- * The system's own glyphs (maneuver and status icons) are white strokes on
+ * The system's own glyphs (maneuver and status icons, Sharene's actions,
+ * styles and statuses) are white strokes on
  * nothing: each one shown must sit on a ground (its own background or the
  * nearest opaque one behind it) at 3:1 or more. The item and actor icons carry
  * their own dark square.
  */
 async function faintGlyphs(page: Page): Promise<string[]> {
-  const glyphs = 'img[src*="assets/icons/maneuver/"], img[src*="assets/icons/status/"]';
+  const glyphs =
+    'img[src*="assets/icons/maneuver/"], img[src*="assets/icons/status/"], img[src*="assets/icons/sharene/"]';
   const grounds = await page.locator(glyphs).evaluateAll((els) =>
     els
       .filter((el) => (el as HTMLElement).offsetParent !== null)
@@ -131,6 +133,33 @@ async function wordyButtons(page: Page): Promise<string[]> {
           if (tops.size > 2) return true;
         }
         return false;
+      })
+      .map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()),
+  );
+}
+
+/**
+ * Shown text cut short with an ellipsis (a phase's name squeezed into too
+ * narrow a step). A combatant's name is left out: the tracker cuts a long
+ * one, as core's tracker does.
+ */
+async function cutText(page: Page): Promise<string[]> {
+  return page.locator("body *").evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null && !el.matches(".combatant .name"))
+      .filter((el) => getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.className}: "${(el.textContent ?? "").trim()}"`),
+  );
+}
+
+/** Menu items that show a list marker (a bullet beside each choice). */
+async function markedMenuItems(page: Page): Promise<string[]> {
+  return page.locator('[role="menu"] > li').evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return style.display === "list-item" && style.listStyleType !== "none";
       })
       .map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()),
   );
@@ -202,6 +231,13 @@ describe("static preview in headless Chromium", () => {
         "actor-cave-bear--stat-block-edit",
         "item-weapon--other-skill",
         "chat-check-critical",
+        "sharene-actor-arden",
+        "sharene-actor-wolf",
+        "sharene-item-weapon",
+        "sharene-item-armor",
+        "sharene-item-style",
+        "sharene-tracker-declare",
+        "sharene-hud-style",
       ]),
     );
     for (const type of ["weapon", "shield", "armor", "skill", "advantage", "maneuver"])
@@ -212,9 +248,9 @@ describe("static preview in headless Chromium", () => {
     expect(result.missingKeys).toEqual([]);
   });
 
-  it("renders every sheet template and partial at least once (other gaps are listed on the index)", () => {
+  it("renders every sheet template and partial, and every Sharene template, at least once (other gaps are listed on the index)", () => {
     // Cards and trackers still in the making plug in as page sources; until then the index names them.
-    const pending = result.unrendered.filter((t) => /\/templates\/(actor|item|partials)\//.test(t));
+    const pending = result.unrendered.filter((t) => /\/templates\/(actor|item|partials|sharene)\//.test(t));
     expect(pending).toEqual([]);
   });
 
@@ -260,6 +296,8 @@ describe("static preview in headless Chromium", () => {
         expect(await clippedOptions(page), `${id}: select options cut off`).toEqual([]);
         expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
         expect(await misalignedTables(page), `${id}: tables of one group out of line`).toEqual([]);
+        expect(await cutText(page), `${id}: text cut short`).toEqual([]);
+        expect(await markedMenuItems(page), `${id}: menu items with a list marker`).toEqual([]);
         const unnamedBars = await page
           .locator("progress, meter, [role=progressbar]")
           .evaluateAll(

@@ -4,6 +4,7 @@ import type { TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts
 import { localize } from "../../config/localize";
 import { FangsCombatant } from "../../documents/combatant";
 import { rulesetOwning } from "../../rulesets/registry";
+import { paletteButtons, paletteToggleIcon } from "./hud-palette";
 
 /**
  * The world ruleset's palette on the Token HUD (its table's `palette`;
@@ -12,10 +13,6 @@ import { rulesetOwning } from "../../rulesets/registry";
  * combat, through the round actions the active GM decides. A ruleset
  * without a palette gets no button.
  */
-
-function escapeAttr(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-}
 
 /** The palette of the world ruleset for this combatant and the current user, or null (no button). */
 export function tokenPaletteFor(
@@ -33,16 +30,6 @@ export function tokenPaletteFor(
     palette,
     entries: palette.entries(combatant, { isGM, owner: isGM || combatant.isOwner }, localize),
   };
-}
-
-/** The entries' buttons. */
-export function paletteButtons(entries: readonly TokenPaletteEntry[]): string {
-  return entries
-    .map((e) => {
-      const mark = e.mark ? `<i class="${escapeAttr(e.mark)} fangs-hud-mark" inert></i>` : "";
-      return `<button type="button" class="fangs-hud-choice${e.active ? " active" : ""}" data-entry="${escapeAttr(e.id)}" data-tooltip="${escapeAttr(e.tooltip ?? e.label)}" aria-label="${escapeAttr(e.label)}"${e.disabled ? " disabled" : ""}><img src="${escapeAttr(e.icon)}" alt="" inert>${mark}</button>`;
-    })
-    .join("");
 }
 
 /**
@@ -74,7 +61,7 @@ export function registerTokenHudPalette(): void {
     toggle.className = "control-icon fangs-hud-toggle";
     toggle.dataset.tooltip = label;
     toggle.setAttribute("aria-label", label);
-    toggle.innerHTML = `<i class="${escapeAttr(found.palette.icon)}" inert></i>`;
+    toggle.innerHTML = paletteToggleIcon(found.palette.icon);
     const palette = document.createElement("div");
     palette.className = "fangs-hud-palette";
     palette.hidden = true;
