@@ -93,13 +93,8 @@ describe("Lunos's documents", () => {
     expect(lunosFighter(gru as never)).toBeNull();
   });
 
-  it("makes a weapon, an armor and a maneuver entry, with the defaults of their types", async () => {
-    const kell = await fighter("lunosCharacter", KELL, [
-      SWORD,
-      MAIL,
-      { name: "Club", type: "lunosWeapon" },
-      { name: "Trip", type: "lunosManeuver", system: { maneuver: "trip" } },
-    ]);
+  it("makes a weapon and an armor, with the defaults of their types; a maneuver entry on its own", async () => {
+    const kell = await fighter("lunosCharacter", KELL, [SWORD, MAIL, { name: "Club", type: "lunosWeapon" }]);
     expect(lunosWeapon(item(kell, "Club") as never)).toMatchObject({
       size: "medium",
       skill: "weapon",
@@ -113,8 +108,23 @@ describe("Lunos's documents", () => {
       magical: false,
       partial: false,
     });
-    expect(lunosManeuver(item(kell, "Trip") as never)?.maneuver).toBe("trip");
     expect(lunosWeapon(item(kell, "Mail") as never)).toBeNull();
+    const cls = CONFIG.Item.documentClass as unknown as { create(data: Obj): Promise<AnyDocument> };
+    const trip = await cls.create({ name: "Trip", type: "lunosManeuver", system: { maneuver: "trip" } });
+    expect(lunosManeuver(trip as never)?.maneuver).toBe("trip");
+  });
+
+  it("a maneuver entry given to a fighter is not kept on it, and the user is told why", async () => {
+    const kell = await fighter();
+    const cls = CONFIG.Item.documentClass as unknown as {
+      create(data: Obj, options: Obj): Promise<AnyDocument | undefined>;
+    };
+    await cls.create({ name: "Trip", type: "lunosManeuver", system: { maneuver: "trip" } }, { parent: kell });
+    expect(kell.items.contents).toEqual([]);
+    expect(standIn.ui.notifications.shown.map((n) => n.message)).toContain(
+      "Kell can already buy Trip with any attack; the entry stays in the compendium.",
+    );
+    expect(errors()).toEqual([]);
   });
 
   it("LUN-HLT-1, LUN-HLT-2: derives the track, the wound penalty and the levels left from the tallies", async () => {

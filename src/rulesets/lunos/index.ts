@@ -24,8 +24,8 @@ import "./config/types";
  *
  * Not yet `playable`. What is here: its actor and item types with their
  * models and sheets (its maneuvers' reference entries among them), its
- * statuses and token bars, its health pools, its world rules option and
- * its CONFIG.FANGS entry. What is not: its round on the tracker and its
+ * statuses and token bars, its health pools, its world rules option,
+ * its CONFIG.FANGS entry and its packs. What is not: its round on the tracker and its
  * attack card. Without them a Lunos world would run FANGS's round and
  * refuse every attack, so the "Combat rules" setting does not offer it.
  * Its documents still work in every world (Foundry knows every registered

@@ -27,4 +27,32 @@ export class LunosManeuverModel extends foundry.abstract.TypeDataModel<
   static override defineSchema(): LunosManeuverSchema {
     return maneuverSchema();
   }
+
+  /**
+   * An entry given to an actor (dropped on its sheet) is not kept there:
+   * every fighter may buy every maneuver, so the entry would be a line the
+   * sheet never shows and the round never reads. Said to the user, the
+   * entry left where it was.
+   */
+  protected override async _preCreate(
+    data: Parameters<
+      foundry.abstract.TypeDataModel<LunosManeuverSchema, Item.Implementation>["_preCreate"]
+    >[0],
+    options: Parameters<
+      foundry.abstract.TypeDataModel<LunosManeuverSchema, Item.Implementation>["_preCreate"]
+    >[1],
+    user: User.Implementation,
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const actor = (this.parent as Item.Implementation | null)?.parent as Actor.Implementation | null;
+    if (!actor) return undefined;
+    ui.notifications?.info(
+      game.i18n.format("LUNOS.Sheet.ManeuverNotCarried", {
+        actor: actor.name ?? "",
+        maneuver: game.i18n.localize(lunosLabels("maneuvers")[this.maneuver] ?? this.maneuver),
+      }),
+    );
+    return false;
+  }
 }
