@@ -167,6 +167,17 @@ describe("Lunos's documents", () => {
   });
 });
 
+describe("a dot clicked on the sheet", () => {
+  it("sends the radio's value as text: stored as the number, the derived figures following", async () => {
+    const kell = await fighter();
+    await kell.update({ "system.abilities.body": "5", "system.skills.brawl": "0" });
+    expect(sys(kell).abilities.body).toBe(5);
+    expect(sys(kell).skills.brawl).toBe(0);
+    expect(sys(kell).levels).toEqual({ value: 10, max: 10 });
+    expect(errors()).toEqual([]);
+  });
+});
+
 describe("a refused Lunos edit leaves the document as it was, and says why", () => {
   it.each([
     ["system.abilities.agility", 6, "Agility must be a whole number from 0 to 5"],
