@@ -176,8 +176,8 @@ describe("the Lunos actor sheet", () => {
       "",
       "",
     ]);
-    expect(text(byClass(boxes[1]!, "fangs-sr-only"))).toBe("Level 2, 2 dice: Wounding");
-    expect(text(byClass(boxes[4]!, "fangs-sr-only"))).toBe("Level 5, 4 dice: free");
+    expect(text(byClass(boxes[1]!, "fangs-sr-only"))).toBe("Level 2, penalty 2: Wounding");
+    expect(text(byClass(boxes[4]!, "fangs-sr-only"))).toBe("Level 5, penalty 4: free");
     // Not by colour alone: each kind has its own mark.
     expect(new Set(boxes.slice(0, 3).map((b) => text(byClass(b, "lunos-box__mark")))).size).toBe(3);
     expect(byAttr(doc, "name", "system.health.trauma.value")[0]?.attribs.value).toBe("1");
@@ -185,7 +185,7 @@ describe("the Lunos actor sheet", () => {
 
   it("LUN-HLT-2: shows the wound penalty, and the fighter out once it passes Willpower", () => {
     const doc = parse(html());
-    expect(figure(doc, "data-figure", "woundPenalty")).toBe("3 dice off every roll");
+    expect(figure(doc, "data-figure", "woundPenalty")).toBe("−3 on every pool");
     expect(figure(doc, "data-figure", "levels")).toBe("5 of 8");
     expect(text(byAttr(doc, "role", "status"))).toBe(
       "Out from the pain: a wound penalty of 3 is more than Willpower 2.",
@@ -196,13 +196,13 @@ describe("the Lunos actor sheet", () => {
     const doc = parse(html());
     // Initiative: Reflexes 3 − 3. Defense: Agility 4 + Combat 3 − 3 − leather's 0.
     expect(figure(doc, "data-pool", "initiative")).toBe("the luck die alone");
-    expect(figure(doc, "data-pool", "defense")).toBe("4 dice");
+    expect(figure(doc, "data-pool", "defense")).toBe("dice: 4");
     // Parry: Agility 4 and Weapon 5 give 8 dice (the fifth dot a sure success instead), + the sword's 3, − 3.
-    expect(figure(doc, "data-pool", "parry")).toBe("8 dice and 1 sure successes");
-    expect(figure(doc, "data-pool", "attack")).toBe("5 dice and 1 sure successes");
+    expect(figure(doc, "data-pool", "parry")).toBe("dice: 8 · sure successes: 1");
+    expect(figure(doc, "data-pool", "attack")).toBe("dice: 5 · sure successes: 1");
     // The other reading keeps the fifth dot's die as well.
     const besideDie = parse(renderActor(true, resolveLunosOptions({ fifthDot: "besideDie" })).html);
-    expect(figure(besideDie, "data-pool", "attack")).toBe("6 dice and 1 sure successes");
+    expect(figure(besideDie, "data-pool", "attack")).toBe("dice: 6 · sure successes: 1");
   });
 
   it("lists weapons and armor with their facts and buttons; a read-only sheet offers no change", () => {
@@ -240,7 +240,7 @@ describe("the Lunos item sheets", () => {
     expect(byAttr(sword, "data-figure", "heavy")).toEqual([]);
     const pike = parse(renderItem("Pike").html);
     expect(figure(pike, "data-figure", "reach")).toBe("Up to 10 ft; 2 dice fewer in the next space");
-    expect(text(byAttr(pike, "data-figure", "heavy"))).toBe("Below Body 4, every roll with it loses 1 die.");
+    expect(text(byAttr(pike, "data-figure", "heavy"))).toBe("With less than 4 in Body, every pool it is used in is 1 short (in dice).");
     const bow = parse(renderItem("Bow").html);
     expect(figure(bow, "data-figure", "reach")).toBe(
       "360 ft a step, 5 steps at most, a die fewer each step past the first",
