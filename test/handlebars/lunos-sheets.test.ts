@@ -240,7 +240,9 @@ describe("the Lunos item sheets", () => {
     expect(byAttr(sword, "data-figure", "heavy")).toEqual([]);
     const pike = parse(renderItem("Pike").html);
     expect(figure(pike, "data-figure", "reach")).toBe("Up to 10 ft; 2 dice fewer in the next space");
-    expect(text(byAttr(pike, "data-figure", "heavy"))).toBe("With less than 4 in Body, every pool it is used in is 1 short (in dice).");
+    expect(text(byAttr(pike, "data-figure", "heavy"))).toBe(
+      "With less than 4 in Body, every pool it is used in is 1 short (in dice).",
+    );
     const bow = parse(renderItem("Bow").html);
     expect(figure(bow, "data-figure", "reach")).toBe(
       "360 ft a step, 5 steps at most, a die fewer each step past the first",
