@@ -7,5 +7,6 @@
  */
 import "./fangs";
 import "./sharene";
+import "./lunos";
 
 export * from "./registry";

@@ -1,4 +1,5 @@
 import { RulesError, requireInteger } from "../kernel/errors";
+import { LUNOS_HEALTH_RULES, type LunosHealthRules } from "./health-rules";
 import { type AttackSkill, MANEUVERS, type Maneuver, WEAPON_SIZES, type WeaponSize } from "./types";
 
 /**
@@ -18,7 +19,7 @@ export interface WeaponSizeRow {
   readonly range: number | null;
 }
 
-export interface LunosRules {
+export interface LunosRules extends LunosHealthRules {
   /** LUN-RND-1: about 6 seconds a round. */
   readonly secondsPerRound: number;
   /** LUN-RND-1: two actions a round. */
@@ -82,16 +83,12 @@ export interface LunosRules {
   /** "Net successes" of the damage formula: the margin over the defense, or what is left of it after maneuvers. */
   readonly netSuccesses: "margin" | "unspent";
   readonly traumaAbove: number;
-  readonly baseHealthLevels: number;
-  /** LUN-HLT-1's two readings: one extra level each at −5, −4, −3 …, or all of them at −5. */
-  readonly extraLevels: "spread" | "allAtLargest";
   /**
    * How the blows of one initiative slot fill a fighter's last levels:
    * the worst blow first, each its own kind then its trauma; or all the
    * slot's trauma first, then its wounding, then its bruising.
    */
   readonly blowsAtOnce: "worstBlowFirst" | "gravestKindFirst";
-  readonly largestPenalty: number;
   readonly dyingMinutes: number;
   /** LUN-HLT-5: minutes magic takes to activate with every level used. */
   readonly dyingMagicMinutes: number;
@@ -194,10 +191,8 @@ export const LUNOS_DEFAULTS: LunosRules = deepFreeze({
 
   netSuccesses: "margin",
   traumaAbove: 3,
-  baseHealthLevels: 5,
-  extraLevels: "spread",
+  ...LUNOS_HEALTH_RULES,
   blowsAtOnce: "worstBlowFirst",
-  largestPenalty: 5,
   dyingMinutes: 5,
   dyingMagicMinutes: 1,
 

@@ -1,5 +1,6 @@
 import { requireInteger } from "../kernel/errors";
 import type { LunosRules } from "./config";
+import type { LunosHealthRules } from "./health-rules";
 import { MAX_RATING } from "./pool";
 
 /**
@@ -10,10 +11,10 @@ import { MAX_RATING } from "./pool";
  * any further damage kills.
  */
 
-const ladders = new WeakMap<LunosRules, (readonly number[])[]>();
+const ladders = new WeakMap<LunosHealthRules, (readonly number[])[]>();
 
 /** The penalty of each level, in the order they are taken (smallest first). */
-export function healthLadder(body: number, rules: LunosRules): readonly number[] {
+export function healthLadder(body: number, rules: LunosHealthRules): readonly number[] {
   requireInteger(body, "Body", 0, MAX_RATING);
   let byBody = ladders.get(rules);
   if (byBody === undefined) {
@@ -33,24 +34,29 @@ export function healthLadder(body: number, rules: LunosRules): readonly number[]
   return ladder;
 }
 
-export function healthLevels(body: number, rules: LunosRules): number {
+export function healthLevels(body: number, rules: LunosHealthRules): number {
   return rules.baseHealthLevels + body;
 }
 
 /** The dice every pool loses with `taken` levels used (0 while none is). */
-export function woundPenalty(taken: number, body: number, rules: LunosRules): number {
+export function woundPenalty(taken: number, body: number, rules: LunosHealthRules): number {
   if (taken <= 0) return 0;
   const ladder = healthLadder(body, rules);
   return ladder[Math.min(taken, ladder.length) - 1]!;
 }
 
 /** LUN-HLT-2: out when the wound penalty exceeds Willpower. */
-export function overcomeByPain(taken: number, body: number, willpower: number, rules: LunosRules): boolean {
+export function overcomeByPain(
+  taken: number,
+  body: number,
+  willpower: number,
+  rules: LunosHealthRules,
+): boolean {
   return woundPenalty(taken, body, rules) > willpower;
 }
 
 /** LUN-HLT-4: every level used. */
-export function allLevelsUsed(taken: number, body: number, rules: LunosRules): boolean {
+export function allLevelsUsed(taken: number, body: number, rules: LunosHealthRules): boolean {
   return taken >= healthLevels(body, rules);
 }
 

@@ -1,15 +1,24 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ACTION_KINDS, MANEUVERS } from "../../rules/lunos/types";
+import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
+import {
+  ABILITIES,
+  ACTION_KINDS,
+  ARMOR_KINDS,
+  DAMAGE_TYPES,
+  MANEUVERS,
+  SKILLS,
+  WEAPON_SIZES,
+} from "../../rules/lunos/types";
 import { END_STATES } from "../../sim/stats";
 import type { LangFamily } from "../registry";
 
 /**
  * Lunos's lang keys built at run time (its simulator's log,
- * src/rulesets/lunos/sim/format.ts), each prefix with the source of its
- * ids. Lunos has no ruleset definition yet, so its prefix is declared
- * here: test/lang.test.ts accepts keys under it and checks them as it
- * checks a registered ruleset's. Read by that test only.
+ * src/rulesets/lunos/sim/format.ts, its documents and sheets), each
+ * prefix with the source of its ids. Its prefix is its definition's
+ * `langPrefix`, repeated here as the lang test asks. Read by
+ * test/lang.test.ts only.
  */
 
 export const LANG_PREFIX = "LUNOS";
@@ -49,5 +58,47 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "LUNOS.Sim.Winner.{id}",
     source: "END_STATES in src/sim/stats.ts (how the loser ended)",
     ids: () => END_STATES,
+  },
+  {
+    pattern: "LUNOS.Ability.{id}",
+    source: "ABILITIES in src/rules/lunos/types.ts (the sheet's dot ratings)",
+    ids: () => ABILITIES,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Skill.{id}",
+    source: "SKILLS in src/rules/lunos/types.ts (the sheet's dot ratings, a weapon's skill)",
+    ids: () => SKILLS,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.WeaponSize.{id}",
+    source: "WEAPON_SIZES in src/rules/lunos/types.ts",
+    ids: () => WEAPON_SIZES,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.ArmorKind.{id}",
+    source: "ARMOR_KINDS in src/rules/lunos/types.ts",
+    ids: () => ARMOR_KINDS,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.ManeuverName.{id}",
+    source: "MANEUVERS in src/rules/lunos/types.ts (the maneuver entries and their sheet)",
+    ids: () => MANEUVERS,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Damage.{id}",
+    source: "DAMAGE_TYPES in src/rules/lunos/types.ts (the health track's kinds, the pools)",
+    ids: () => DAMAGE_TYPES,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Status.{id}",
+    source: "LUNOS_STATUS_IDS in src/rules/lunos/statuses.ts",
+    ids: () => LUNOS_STATUS_IDS,
+    complete: true,
   },
 ];

@@ -1,0 +1,128 @@
+import { activeRulesetId } from "../../config/ruleset-setting";
+import { LUNOS_CLAUSE_INDEX, lunosRuleset } from "../../rules/lunos/ruleset";
+import { TRACK_KINDS } from "../../rules/lunos/sheet";
+import type { PoolDefinition, RulesetDefinition, StatusDefinition } from "../registry";
+import { registerRulesetDefinition } from "../registry";
+import { LunosActorSheet } from "./apps/sheets/actor-sheet";
+import { LunosArmorSheet, LunosManeuverSheet, LunosWeaponSheet } from "./apps/sheets/item-sheet";
+import { LUNOS_PARTIALS } from "./apps/sheets/parts";
+import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, LUNOS_COMBATANT_TYPE } from "./config/labels";
+import { lunosConfigEntry, lunosStatuses } from "./config/lunos-config";
+import { applyStoredLunosRules, hasStoredLunosOptions, registerLunosSettings } from "./config/settings";
+import { LunosCharacterModel, LunosCreatureModel } from "./data/actor";
+import { LunosCombatantModel } from "./data/combatant";
+import { LunosArmorModel } from "./data/item-armor";
+import { LunosManeuverModel } from "./data/item-maneuver";
+import { LunosWeaponModel } from "./data/item-weapon";
+import { loadLunosHeavy } from "./heavy";
+import "./config/types";
+
+/**
+ * Lunos's Foundry side as one registration (docs/rulesets.md). Its pure
+ * core is src/rules/lunos/ (readings in docs/rules/lunos.md), its heavy
+ * part src/rulesets/lunos-heavy.ts.
+ *
+ * Not yet `playable`. What is here: its actor and item types with their
+ * models and sheets (its maneuvers' reference entries among them), its
+ * statuses and token bars, its health pools, its world rules option,
+ * its CONFIG.FANGS entry and its packs. What is not: its round on the tracker and its
+ * attack card. Without them a Lunos world would run FANGS's round and
+ * refuse every attack, so the "Combat rules" setting does not offer it.
+ * Its documents still work in every world (Foundry knows every registered
+ * ruleset's types), so its sheets, packs and tests can be built now.
+ * `playable` goes when its table and cards land; its definition.test.ts
+ * then fails, asking for the setting's test to be turned round.
+ */
+
+/**
+ * Token bars: the levels left (derived from the tallies, shown, not
+ * edited on the token), then each kind's tally, the values that grow.
+ */
+export const LUNOS_TRACKABLE = Object.freeze({
+  bar: Object.freeze(["levels"]),
+  value: Object.freeze(TRACK_KINDS.map((kind) => `health.${kind}.value`)),
+});
+
+/**
+ * What effects may move on a Lunos fighter: the levels taken of each
+ * kind (LUN-HLT-3), never below none. Their sum past the last level is a
+ * blow that kills (LUN-HLT-4), so no maximum.
+ */
+export const LUNOS_POOLS: readonly PoolDefinition[] = Object.freeze(
+  TRACK_KINDS.map((kind) =>
+    Object.freeze({
+      name: `health.${kind}`,
+      path: `health.${kind}`,
+      labelKey: `LUNOS.Damage.${kind}`,
+      min: 0,
+    }),
+  ),
+);
+
+/**
+ * Its start-up, in `init`: its settings are registered by now, so a world
+ * that changed its options has them read (its health rules become its
+ * fighters', its clocks its timed statuses); its sheets' partials load.
+ */
+function lunosInit(): void {
+  if (activeRulesetId() === "lunos" || hasStoredLunosOptions()) void applyStoredLunosRules();
+  void foundry.applications.handlebars.loadTemplates([...LUNOS_PARTIALS]);
+}
+
+const actorSheets = (labelKey: string) => [{ sheetClass: LunosActorSheet, labelKey, makeDefault: true }];
+
+export const lunosDefinition: RulesetDefinition = Object.freeze({
+  id: "lunos",
+  rules: lunosRuleset,
+  langPrefix: "LUNOS",
+  playable: false,
+  documents: {
+    Actor: {
+      lunosCharacter: {
+        model: LunosCharacterModel,
+        labelKey: ACTOR_TYPE_LABELS.lunosCharacter,
+        trackable: LUNOS_TRACKABLE,
+        sheets: actorSheets("LUNOS.Sheet.Label.Character"),
+      },
+      lunosCreature: {
+        model: LunosCreatureModel,
+        labelKey: ACTOR_TYPE_LABELS.lunosCreature,
+        trackable: LUNOS_TRACKABLE,
+        sheets: actorSheets("LUNOS.Sheet.Label.Creature"),
+      },
+    },
+    Item: {
+      lunosWeapon: {
+        model: LunosWeaponModel,
+        labelKey: ITEM_TYPE_LABELS.lunosWeapon,
+        sheets: [{ sheetClass: LunosWeaponSheet, labelKey: "LUNOS.Sheet.Label.Weapon", makeDefault: true }],
+      },
+      lunosArmor: {
+        model: LunosArmorModel,
+        labelKey: ITEM_TYPE_LABELS.lunosArmor,
+        sheets: [{ sheetClass: LunosArmorSheet, labelKey: "LUNOS.Sheet.Label.Armor", makeDefault: true }],
+      },
+      lunosManeuver: {
+        model: LunosManeuverModel,
+        labelKey: ITEM_TYPE_LABELS.lunosManeuver,
+        sheets: [
+          { sheetClass: LunosManeuverSheet, labelKey: "LUNOS.Sheet.Label.Maneuver", makeDefault: true },
+        ],
+      },
+    },
+    ChatMessage: {},
+    combatant: { type: LUNOS_COMBATANT_TYPE, model: LunosCombatantModel },
+  },
+  pools: LUNOS_POOLS,
+  /** As CONFIG.FANGS.lunos has them once modules had their `init`; read at `setup`. */
+  get statuses(): readonly StatusDefinition[] {
+    return lunosStatuses();
+  },
+  config: lunosConfigEntry,
+  clauseIndex: LUNOS_CLAUSE_INDEX,
+  options: { registerSettings: registerLunosSettings },
+  loadHeavy: loadLunosHeavy,
+  init: lunosInit,
+} satisfies RulesetDefinition);
+
+registerRulesetDefinition(lunosDefinition);
