@@ -1,6 +1,5 @@
+import { optionsCheck } from "../../../config/ruleset-options-check";
 import { activeRulesetId } from "../../../config/ruleset-setting";
-import { SYSTEM_ID } from "../../../config/system";
-import { RulesError } from "../../../rules/kernel/errors";
 import { registerTimedStatuses } from "../../../rules/kernel/timed-status";
 import {
   LUNOS_DEFAULTS,
@@ -9,7 +8,7 @@ import {
   resolveLunosOptions,
 } from "../../../rules/lunos/config";
 import { lunosTimedStatuses } from "../../../rules/lunos/timed-statuses";
-import { LUNOS_RULES_SETTING, storedLunosOptions, useLunosHealthRules } from "./settings";
+import { lunosOptionsSetting, useLunosHealthRules } from "./settings";
 
 /**
  * The checking half of Lunos's world options, in its heavy part: the
@@ -17,43 +16,19 @@ import { LUNOS_RULES_SETTING, storedLunosOptions, useLunosHealthRules } from "./
  * before they are stored.
  */
 
-const warned = new Set<string>();
+const check = optionsCheck<LunosOptions, LunosRules>({
+  name: "Lunos",
+  setting: lunosOptionsSetting,
+  resolve: resolveLunosOptions,
+  defaults: LUNOS_DEFAULTS,
+  refusedKey: "LUNOS.Setting.Rules.Refused",
+});
 
-/**
- * The world's rules: its stored options over the defaults. A stored value
- * the core refuses (written around `setLunosRules`, by a macro or an
- * import) is not played: the defaults are, with one console warning.
- */
-export function readWorldLunosRules(): LunosRules {
-  const stored = storedLunosOptions();
-  try {
-    return resolveLunosOptions(stored as LunosOptions);
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    if (!warned.has(error.message)) {
-      warned.add(error.message);
-      console.warn(`FANGS | the world's Lunos rules are refused (${error.message}); playing the defaults`);
-    }
-    return LUNOS_DEFAULTS;
-  }
-}
+/** The world's rules: its stored options over the defaults, a refused value warned of once and not played. */
+export const readWorldLunosRules = check.read;
 
-/**
- * Stores new options for the world (a GM's), after the core checked them:
- * a refused value is told in the user's words, naming what the core
- * refused, and nothing is stored. Answers whether it was stored.
- */
-export async function setLunosRules(options: LunosOptions): Promise<boolean> {
-  try {
-    resolveLunosOptions(options);
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    ui.notifications?.error(game.i18n.format("LUNOS.Setting.Rules.Refused", { reason: error.message }));
-    return false;
-  }
-  await game.settings.set(SYSTEM_ID, LUNOS_RULES_SETTING, { options: { ...options } } as never);
-  return true;
-}
+/** Stores a GM's new options after the core checked them; a refused value is told and nothing is stored. */
+export const setLunosRules = check.set;
 
 /** What a Lunos world's clock reads from its rules (CONFIG.time.roundTime). */
 export interface LunosClock {

@@ -6,7 +6,6 @@ import { shareneLabels } from "../config/sharene-config";
 import { actionIcon, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
 import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
 import { type ShareneRecord, shareneRecord } from "./round-record";
-import { openStyleDialog } from "./style-dialog";
 
 /**
  * The menu a Sharene row's button opens under the row (Sharene's heavy
@@ -120,6 +119,8 @@ export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick):
     event.stopPropagation();
     if (button.dataset.styleOptions !== undefined) {
       menu.remove();
+      // Loaded when first asked for: it reads the world's rules, which a menu's drawing does not need.
+      const { openStyleDialog } = await import("./style-dialog");
       await openStyleDialog(combatant, ask);
       return;
     }

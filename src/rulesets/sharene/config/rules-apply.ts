@@ -1,6 +1,5 @@
+import { optionsCheck } from "../../../config/ruleset-options-check";
 import { activeRulesetId } from "../../../config/ruleset-setting";
-import { SYSTEM_ID } from "../../../config/system";
-import { RulesError } from "../../../rules/kernel/errors";
 import { registerTimedStatuses } from "../../../rules/kernel/timed-status";
 import {
   resolveShareneOptions,
@@ -9,7 +8,7 @@ import {
   type ShareneRules,
 } from "../../../rules/sharene/config";
 import { shareneTimedStatuses } from "../../../rules/sharene/effect-kinds";
-import { SHARENE_RULES_SETTING, storedShareneOptions, useShareneRules } from "./settings";
+import { shareneOptionsSetting, useShareneRules } from "./settings";
 
 /**
  * The checking half of Sharene's world options, in its heavy part: the
@@ -17,44 +16,19 @@ import { SHARENE_RULES_SETTING, storedShareneOptions, useShareneRules } from "./
  * before they are stored.
  */
 
-const warned = new Set<string>();
+const check = optionsCheck<ShareneOptions, ShareneRules>({
+  name: "Sharene",
+  setting: shareneOptionsSetting,
+  resolve: resolveShareneOptions,
+  defaults: SHARENE_DEFAULTS,
+  refusedKey: "SHARENE.Setting.Rules.Refused",
+});
 
-/**
- * The world's rules: its stored options over the defaults. A stored value
- * the core refuses (written around `setShareneRules`, by a macro or an
- * import) is not played: the defaults are, with one console warning naming
- * the refusal.
- */
-export function readWorldShareneRules(): ShareneRules {
-  const stored = storedShareneOptions();
-  try {
-    return resolveShareneOptions(stored as ShareneOptions);
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    if (!warned.has(error.message)) {
-      warned.add(error.message);
-      console.warn(`FANGS | the world's Sharene rules are refused (${error.message}); playing the defaults`);
-    }
-    return SHARENE_DEFAULTS;
-  }
-}
+/** The world's rules: its stored options over the defaults, a refused value warned of once and not played. */
+export const readWorldShareneRules = check.read;
 
-/**
- * Stores new options for the world (a GM's), after the core checked them:
- * a refused value is told in the user's words, naming what the core
- * refused, and nothing is stored. Answers whether it was stored.
- */
-export async function setShareneRules(options: ShareneOptions): Promise<boolean> {
-  try {
-    resolveShareneOptions(options);
-  } catch (error) {
-    if (!(error instanceof RulesError)) throw error;
-    ui.notifications?.error(game.i18n.format("SHARENE.Setting.Rules.Refused", { reason: error.message }));
-    return false;
-  }
-  await game.settings.set(SYSTEM_ID, SHARENE_RULES_SETTING, { options: { ...options } } as never);
-  return true;
-}
+/** Stores a GM's new options after the core checked them; a refused value is told and nothing is stored. */
+export const setShareneRules = check.set;
 
 /** What a Sharene world's clock reads from its rules (CONFIG.time.roundTime). */
 export interface ShareneClock {
