@@ -48,9 +48,18 @@ describe("Sharene's attack dialog", () => {
     expect([...renderer.i18n.missing].filter((k) => k.startsWith("SHARENE"))).toEqual([]);
   });
 
-  it("offers a GM the defense's situations too", () => {
+  it("offers a GM the defense's situations too: the defender's own plights only", () => {
     const html = renderer.render(SHARENE_ATTACK_DIALOG, attackDialogContext(facts(true), localize, "dlg"));
-    expect(byAttr(parse(html), "type", "checkbox")).toHaveLength(2 * SHARENE_DEFAULTS.situations.length);
+    const names = byAttr(parse(html), "type", "checkbox").map((b) => b.attribs.name);
+    expect(names.filter((n) => n?.startsWith("defense-"))).toEqual([
+      "defense-higherGround",
+      "defense-poorLight",
+      "defense-unstableFooting",
+      "defense-offHand",
+      "defense-onTheGround",
+      "defense-darkness",
+    ]);
+    expect(names.filter((n) => n?.startsWith("attack-"))).toHaveLength(SHARENE_DEFAULTS.situations.length);
     expect(unlabelledControls(html)).toEqual([]);
   });
 
@@ -62,6 +71,8 @@ describe("Sharene's attack dialog", () => {
       "attack-fromBehind": "1",
       "attack-flying": "1",
       "defense-darkness": "1",
+      // Signed for the attacker: never read as the defense's, whatever the form sends.
+      "defense-fromBehind": "1",
       rollMode: "gmroll",
     };
     expect(parseAttackAnswers(form, facts(false))).toEqual({

@@ -36,6 +36,22 @@ describe("a GM's options are checked before they are used", () => {
       "durations",
       { durations: { ...SHARENE_DEFAULTS.durations, nap: { dice: "1d6", unit: "rounds" } } as never },
     ],
+    // Two rows of one id would draw two boxes of one name, and every attack naming it would be refused.
+    [
+      "situations",
+      {
+        situations: [
+          { id: "fog", labelKey: "SHARENE.Situation.PoorLight", df: -2, defense: true },
+          { id: "fog", labelKey: "SHARENE.Situation.Darkness", df: -6, defense: true },
+        ],
+      },
+    ],
+    [
+      "situations",
+      {
+        situations: [{ id: "fog", labelKey: "SHARENE.Situation.PoorLight", df: -2, defense: "yes" as never }],
+      },
+    ],
   ])("refuses a bad %s, naming it", (key, options) => {
     expectRulesError(() => resolveShareneOptions(options), "invalid-value", new RegExp(key.split(".")[0]!));
   });

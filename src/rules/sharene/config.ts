@@ -8,6 +8,7 @@ import {
   SHARENE_DEFAULTS,
   type ShareneOptions,
   type ShareneRules,
+  type SituationModifier,
 } from "./defaults";
 import { ACTION_KINDS } from "./types";
 
@@ -146,9 +147,14 @@ function checkOptions(options: ShareneOptions): void {
       duration: spec,
       end: { kind: "remove" },
     });
+  const ids = new Set<string>();
   for (const row of options.situations ?? []) {
     if (typeof row?.id !== "string" || row.id === "") refuse("situations: a row has no id", { row });
+    if (ids.has(row.id)) refuse(`situations: two rows of the id "${row.id}"`, { id: row.id });
+    ids.add(row.id);
     requireInteger(row.df, `option situations.${row.id}.df`);
+    if (row.defense !== undefined && typeof row.defense !== "boolean")
+      refuse(`situations.${row.id}.defense must be true or false`, { id: row.id, defense: row.defense });
   }
 }
 
@@ -194,10 +200,21 @@ export function resolveShareneOptions(options?: ShareneOptions): ShareneRules {
   return resolved;
 }
 
-/** The DF of a situation of the table, by id; an unknown id is refused. */
-export function situationDf(id: string, rules: ShareneRules = SHARENE_DEFAULTS): number {
+/** Whether a situation may be named on that side's roll: every row on the attack's, a defender's own plight on the defense's. */
+export function situationApplies(row: SituationModifier, side: "attack" | "defense"): boolean {
+  return side === "attack" || row.defense === true;
+}
+
+/** The DF of a situation of the table, by id, on the attack's or the defense's roll; an unknown id, or one not of that side, is refused. */
+export function situationDf(
+  id: string,
+  rules: ShareneRules = SHARENE_DEFAULTS,
+  side: "attack" | "defense" = "attack",
+): number {
   const row = rules.situations.find((s) => s.id === id);
   if (!row) throw new RulesError("invalid-value", `no situation "${id}" in the DF table`, { id });
+  if (!situationApplies(row, side))
+    throw new RulesError("invalid-value", `situation "${id}" is the attacker's, not a defense's`, { id });
   return row.df;
 }
 

@@ -39,6 +39,13 @@ export interface SituationModifier {
   /** Lang key of its name. */
   readonly labelKey: string;
   readonly df: number;
+  /**
+   * Whether a defender may have it on its own roll: a plight of its own
+   * (poor light, a bad footing). A row that describes the target as its
+   * attacker finds it (unaware, from behind, down) is the attack's only:
+   * its sign is the attacker's.
+   */
+  readonly defense?: boolean;
 }
 
 export interface ShareneRules {
@@ -209,11 +216,11 @@ export const SHARENE_DEFAULTS: ShareneRules = deepFreeze({
     { id: "targetUnaware", labelKey: "SHARENE.Situation.TargetUnaware", df: 5 },
     { id: "fromBehind", labelKey: "SHARENE.Situation.FromBehind", df: 3 },
     { id: "targetDown", labelKey: "SHARENE.Situation.TargetDown", df: 2 },
-    { id: "higherGround", labelKey: "SHARENE.Situation.HigherGround", df: 1 },
-    { id: "poorLight", labelKey: "SHARENE.Situation.PoorLight", df: -2 },
-    { id: "unstableFooting", labelKey: "SHARENE.Situation.UnstableFooting", df: -2 },
-    { id: "offHand", labelKey: "SHARENE.Situation.OffHand", df: -4 },
-    { id: "onTheGround", labelKey: "SHARENE.Situation.OnTheGround", df: -4 },
-    { id: "darkness", labelKey: "SHARENE.Situation.Darkness", df: -6 },
+    { id: "higherGround", labelKey: "SHARENE.Situation.HigherGround", df: 1, defense: true },
+    { id: "poorLight", labelKey: "SHARENE.Situation.PoorLight", df: -2, defense: true },
+    { id: "unstableFooting", labelKey: "SHARENE.Situation.UnstableFooting", df: -2, defense: true },
+    { id: "offHand", labelKey: "SHARENE.Situation.OffHand", df: -4, defense: true },
+    { id: "onTheGround", labelKey: "SHARENE.Situation.OnTheGround", df: -4, defense: true },
+    { id: "darkness", labelKey: "SHARENE.Situation.Darkness", df: -6, defense: true },
   ],
 } satisfies ShareneRules);

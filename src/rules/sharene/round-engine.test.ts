@@ -278,6 +278,30 @@ describe("styles", () => {
     expect(defenseOptions(r2.round, offer.attack, view)).toEqual([]);
   });
 
+  it("SHA-STY-2: an opponent downed after the first defense still counts: the second is at −4", () => {
+    const view = viewOf([AL, BO, CY]);
+    let round = ready(
+      view,
+      ["al", "bo", "cy"],
+      { al: "cy", bo: "al", cy: "al" },
+      { al: "attackParry", bo: "attackParry", cy: "attackParry" },
+      [1, 9, 5],
+    );
+    const r1 = resolveAttack(round, { attackerId: "bo" }, "parry", view, new ScriptedDice([18, 2]));
+    expect(r1.exchange.defense?.dn).toMatchObject({ df: -2 });
+    // The table reads bo as out of the fight once a blow it took is applied.
+    round = endTurn({
+      ...r1.round,
+      fighters: r1.round.fighters.map((f) => (f.id === "bo" ? { ...f, outOfAction: true } : f)),
+    });
+    const offer = offerAttack(round, "cy", view);
+    if (!offer.ok) throw new Error("no offer");
+    expect(defenseOptions(round, offer.attack, view).map((o) => [o.defense, o.dn.df])).toEqual([
+      ["parry", -4],
+      ["dodge", -4],
+    ]);
+  });
+
   it("SHA-STY-2: a split parry: each parry at −2, the DN divided by the parries, rounded down; no dodge", () => {
     const view = viewOf([AL, BO, CY]);
     const round = ready(
@@ -576,6 +600,28 @@ describe("the attack resolved", () => {
     );
     expect(r.exchange.attack.dn.dn).toBe(17);
     expect(r.exchange.defense?.dn.dn).toBe(10);
+  });
+
+  it("SHA-RES-1: a situation signed for the attacker (from behind) is refused on the defense's roll", () => {
+    const round = ready(
+      DUEL,
+      ["al", "bo"],
+      { al: "bo", bo: "al" },
+      { al: "attackParry", bo: "attackParry" },
+      [9, 1],
+    );
+    expectRulesError(
+      () =>
+        resolveAttack(
+          round,
+          { attackerId: "al", defenseSituations: ["fromBehind"] },
+          "parry",
+          DUEL,
+          new ScriptedDice([18, 2]),
+        ),
+      "invalid-value",
+      /fromBehind/,
+    );
   });
 
   it("SHA-RES-2: a parry made at any level stops an attack of a higher level", () => {

@@ -426,12 +426,17 @@ export function opponentsOf(round: ShareneRound, id: string): string[] {
   return [...set];
 }
 
-/** Whether a fighter faces more than one opponent (opponentsOf's length > 1), without building the list: it runs every defense. */
+/**
+ * Whether a fighter faces more than one opponent this round, for its
+ * defenses (SHA-STY-2). The opponents are fixed by the declarations: one
+ * downed since still counts, since a defense may already have been spent
+ * on it (docs/rules/sharene.md "Several opponents"). Runs every defense.
+ */
 function facesSeveral(round: ShareneRound, me: RoundFighter): boolean {
   let count = 0;
   let targetCounted = me.target === null;
   for (const f of round.fighters) {
-    if (f.outOfAction || f.target !== me.id || f.id === me.id) continue;
+    if (!f.declared || f.target !== me.id || f.id === me.id) continue;
     count += 1;
     if (f.id === me.target) targetCounted = true;
   }
@@ -458,8 +463,8 @@ export type AttackAnswer =
 
 const NO_SITUATIONS: readonly string[] = Object.freeze([]);
 
-function situationPart(id: string, rules: ShareneRules): DfPart {
-  return { source: `situation:${id}`, df: situationDf(id, rules) };
+function situationPart(id: string, rules: ShareneRules, side: "attack" | "defense" = "attack"): DfPart {
+  return { source: `situation:${id}`, df: situationDf(id, rules, side) };
 }
 
 function attackParts(f: RoundFighter, rules: ShareneRules): DfPart[] {
@@ -584,7 +589,7 @@ function openDefenses(
   if (used >= allowed) return null;
   if (f.style === "fullParry") parts.push({ source: "fullParry", df: rules.fullParryDefenseDf });
   if (attack.riposte) parts.push({ source: "againstRiposte", df: rules.riposteParryDf });
-  for (const id of situations) parts.push(situationPart(id, rules));
+  for (const id of situations) parts.push(situationPart(id, rules, "defense"));
   const parryBase =
     sheet.weapon.parry !== null && !weaponArmLost(sheet, condition) ? sheet.weapon.parry : null;
   const dodgeBase = dodge ? sheet.dodge : null;

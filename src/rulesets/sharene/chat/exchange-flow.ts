@@ -9,6 +9,7 @@ import { actorAt } from "../../../documents/uuid";
 import { applyEffects, revertDeltas } from "../../../effects/apply-effects";
 import type { Effect } from "../../../rules/kernel/effects";
 import { RulesError } from "../../../rules/kernel/errors";
+import { situationApplies } from "../../../rules/sharene/config";
 import { SHARENE_HIT_LOCATIONS } from "../../../rules/sharene/hit-locations";
 import {
   type AttackOffer,
@@ -149,12 +150,13 @@ function partyOf(read: ShareneTableRead, id: string): CardParty {
   return { combatantId: id, actorUuid: combatant?.actor?.uuid ?? "", name: combatant?.name ?? id };
 }
 
-/** Situations of the rules' DF table only, each once. */
+/** Situations of the rules' DF table that may be named on that side's roll, each once. */
 export function knownSituations(
   ids: readonly unknown[],
   read: Pick<ShareneTableRead, "rules">,
+  side: "attack" | "defense",
 ): string[] | null {
-  const known = new Set(read.rules.situations.map((s) => s.id));
+  const known = new Set(read.rules.situations.filter((s) => situationApplies(s, side)).map((s) => s.id));
   const out: string[] = [];
   for (const id of ids) {
     if (typeof id !== "string" || !known.has(id) || out.includes(id)) return null;
@@ -189,8 +191,8 @@ type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
 export async function postShareneExchange(request: PostRequest): Promise<PostAnswer> {
   if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM" };
   const read = readShareneTable(request.combat);
-  const situations = knownSituations(request.situations, read);
-  const defenseSituations = knownSituations(request.defenseSituations, read);
+  const situations = knownSituations(request.situations, read, "attack");
+  const defenseSituations = knownSituations(request.defenseSituations, read, "defense");
   if (!situations || !defenseSituations) return { ok: false, key: "SHARENE.Chat.Refusal.UnknownSituation" };
   const name = read.combatants.get(request.attackerId)?.name ?? request.attackerId;
   let offer: AttackOffer;

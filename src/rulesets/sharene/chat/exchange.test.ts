@@ -5,6 +5,8 @@ import { standIn } from "../../../../test/foundry/setup";
 import { writesSettled } from "../../../documents/write-queue";
 import { watchTimedStatuses } from "../../../effects/timed-status-effects";
 import { newRequestId, whilePending } from "../../../requester";
+import { SHARENE_DEFAULTS } from "../../../rules/sharene/config";
+import { knownSituations } from "./exchange-flow";
 
 /**
  * Sharene's exchange card played on the stand-in, end to end through the
@@ -597,5 +599,15 @@ describe("refused requests", () => {
       ),
     ).toMatchObject({ ok: false, key: "SHARENE.Chat.Refusal.Unconfirmed" });
     expect(cards()).toHaveLength(1);
+  });
+});
+
+describe("the situations a request may name", () => {
+  it("SHA-RES-1: a row signed for the attacker is refused on the defense's side, even the GM's", () => {
+    const read = { rules: SHARENE_DEFAULTS };
+    expect(knownSituations(["fromBehind", "darkness"], read, "attack")).toEqual(["fromBehind", "darkness"]);
+    expect(knownSituations(["darkness"], read, "defense")).toEqual(["darkness"]);
+    expect(knownSituations(["fromBehind"], read, "defense")).toBeNull();
+    expect(knownSituations(["darkness", "darkness"], read, "defense")).toBeNull();
   });
 });

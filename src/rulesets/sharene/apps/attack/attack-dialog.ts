@@ -1,7 +1,7 @@
 import { dialogFormValues } from "../../../../apps/dialog-form";
 import type { Localize } from "../../../../config/localize";
 import { type DfPart, type DifficultyNumber, difficultyNumber } from "../../../../rules/sharene/check";
-import type { ShareneRules } from "../../../../rules/sharene/config";
+import { type ShareneRules, situationApplies } from "../../../../rules/sharene/config";
 
 /**
  * Sharene's attack dialog: the situations of the rules' DF table that
@@ -45,13 +45,15 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 export function attackDialogContext(facts: AttackDialogFacts, localize: Localize, id: string) {
   const rows = (side: "attack" | "defense") =>
-    facts.rules.situations.map((s) => ({
-      name: `${side}-${s.id}`,
-      id: `${id}-${side}-${s.id}`,
-      label: localize(s.labelKey),
-      df: s.df,
-      dfText: signed(s.df),
-    }));
+    facts.rules.situations
+      .filter((s) => situationApplies(s, side))
+      .map((s) => ({
+        name: `${side}-${s.id}`,
+        id: `${id}-${side}-${s.id}`,
+        label: localize(s.labelKey),
+        df: s.df,
+        dfText: signed(s.df),
+      }));
   return {
     id,
     title: localize("SHARENE.Chat.Dialog.Heading", {
@@ -75,8 +77,10 @@ export function attackDialogContext(facts: AttackDialogFacts, localize: Localize
 
 /** Reads the dialog's form: a situation that is not the rules' is dropped, the defense's only for a GM. */
 export function parseAttackAnswers(data: Readonly<Record<string, unknown>>, facts: AttackDialogFacts) {
-  const pick = (side: string) =>
-    facts.rules.situations.filter((s) => data[`${side}-${s.id}`] !== undefined).map((s) => s.id);
+  const pick = (side: "attack" | "defense") =>
+    facts.rules.situations
+      .filter((s) => situationApplies(s, side) && data[`${side}-${s.id}`] !== undefined)
+      .map((s) => s.id);
   const mode = typeof data.rollMode === "string" && Object.hasOwn(facts.rollModes, data.rollMode);
   return {
     situations: pick("attack"),

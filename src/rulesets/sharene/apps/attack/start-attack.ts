@@ -175,7 +175,10 @@ export async function startShareneAttack(
       localize,
     );
   if (!answers) return false;
-  if (!knownSituations(answers.situations, read) || !knownSituations(answers.defenseSituations, read))
+  if (
+    !knownSituations(answers.situations, read, "attack") ||
+    !knownSituations(answers.defenseSituations, read, "defense")
+  )
     return warn("SHARENE.Chat.Refusal.UnknownSituation");
   const request: AttackRequest = {
     userId: user.id,
