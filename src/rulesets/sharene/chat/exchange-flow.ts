@@ -1,5 +1,6 @@
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "../../../chat/authority";
 import { authoredByGM, NOT_GM_CARD, rulesetIntentOf } from "../../../chat/card-flows";
+import { addCardReaders, isCardRollMode } from "../../../chat/card-roll-modes";
 import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
@@ -242,11 +243,14 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
     speaker: ChatMessage.getSpeaker({ actor }),
     content: `<p>${html(attacker.name)} → ${html(defender.name)} (${html(system.weaponName)})</p>`,
   } as ChatMessage.CreateData;
-  const mode = Object.hasOwn(CONFIG.Dice.rollModes, request.rollMode) ? request.rollMode : "publicroll";
+  const mode = isCardRollMode(request.rollMode) ? request.rollMode : "gmroll";
   ChatMessage.applyRollMode(data, mode as RollMode);
-  const whisper = data.whisper;
-  if (mode === "gmroll" && Array.isArray(whisper) && request.by && !whisper.includes(request.by))
-    whisper.push(request.by);
+  // The defender's owners answer the card: a private roll is theirs to read too.
+  const defenderActor = read.combatants.get(offer.defenderId)?.actor;
+  const answerers = [...(game.users ?? [])]
+    .filter((u) => !u.isGM && u.id && defenderActor?.testUserPermission(u, "OWNER"))
+    .map((u) => u.id!);
+  addCardReaders(data, mode, [request.by, ...answerers]);
   const message = ((await ChatMessage.create(data)) ?? null) as Message | null;
   if (!message) return { ok: false, key: "SHARENE.Chat.Refusal.NotPosted" };
   return { ok: true, message };

@@ -247,11 +247,13 @@ describe("a Sharene exchange from attack to undo", () => {
 });
 
 describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
-  it("a private roll is whispered to the GMs and the player who asked; its dice shown to them alone", async () => {
+  it("a private roll is whispered to the GMs, the player who asked and the defender's owner who answers; its dice shown to them alone", async () => {
     const f = await fight();
     const card = await ardenAttacks(f, { rollMode: "gmroll" });
     const whisper = (card as unknown as { whisper: string[] }).whisper;
-    expect([...whisper].sort()).toEqual([world.gm.id, world.gm2.id, world.player.id].sort());
+    expect([...whisper].sort()).toEqual(
+      [world.gm.id, world.gm2.id, world.player.id, world.defender.id].sort(),
+    );
     world.as(world.defender);
     world.dice.push(6, 5);
     expect(await defend(card, "dodge")).toMatchObject({ ok: true });
@@ -578,6 +580,11 @@ describe("refused requests", () => {
       key: "FANGS.Chat.Refusal.NotPermitted",
     });
     expect(await send(world.player, { situations: ["flying"] })).toMatchObject({ ok: false });
+    // A Self roll no one else could read, so no one could answer: refused before anything is read.
+    expect(await send(world.player, { rollMode: "selfroll" })).toMatchObject({
+      ok: false,
+      key: "FANGS.Chat.Refusal.Invalid",
+    });
     // Replayed: a request its sender no longer has pending is not confirmed.
     world.as(world.player);
     const stale = {

@@ -3,6 +3,7 @@ import { type CellRect, nearestCells } from "../../../../apps/attack/geometry";
 import { captureTarget, type TargetedToken } from "../../../../apps/attack/targets";
 import { START_ATTACK_QUERY } from "../../../../chat/authority";
 import { authoredByGM } from "../../../../chat/card-flows";
+import { cardRollModes, defaultCardRollMode } from "../../../../chat/card-roll-modes";
 import { attackEnforcement } from "../../../../config/exchange-settings";
 import { localize } from "../../../../config/localize";
 import { FangsCombatant } from "../../../../documents/combatant";
@@ -344,30 +345,6 @@ function freeRoundView(
 /*  Starting an attack                          */
 /* -------------------------------------------- */
 
-/**
- * An exchange card waits for the defender's answer: a Self roll (seen by its
- * roller alone, not even by the GM) would leave no one able to answer it, so
- * it is not offered, and a chat set to Self rolls the attack as a private GM roll.
- */
-const SELF_ROLL = "selfroll";
-const PRIVATE_ROLL = "gmroll";
-
-function rollModes(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [value, mode] of Object.entries(
-    CONFIG.Dice.rollModes as Record<string, { label?: string } | string>,
-  )) {
-    if (value === SELF_ROLL) continue;
-    out[value] = typeof mode === "string" ? mode : (mode.label ?? value);
-  }
-  return out;
-}
-
-function defaultRollMode(): string {
-  const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
-  return mode === SELF_ROLL ? PRIVATE_ROLL : mode;
-}
-
 /* -------------------------------------------- */
 /*  What the documents allow                    */
 /* -------------------------------------------- */
@@ -455,8 +432,8 @@ function prepareAttack(
     slotModifier: round?.verdict.slot?.modifier ?? 0,
     quicknessPenalty: round?.verdict.quicknessPenalty ?? 0,
     special: special ? { legendKey: special.legendKey, choices: special.choices } : null,
-    rollModes: rollModes(),
-    rollMode: defaultRollMode(),
+    rollModes: cardRollModes(),
+    rollMode: defaultCardRollMode(),
   };
   return { ok: true, skill, round, passage, reasonKey, withdrawal, special, profile, facts };
 }

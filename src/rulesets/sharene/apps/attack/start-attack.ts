@@ -1,3 +1,4 @@
+import { cardRollModes, defaultCardRollMode, isCardRollMode } from "../../../../chat/card-roll-modes";
 import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
 import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
@@ -55,11 +56,6 @@ function combatantOf(
   return null;
 }
 
-function clientRollMode(): string {
-  const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
-  return Object.hasOwn(CONFIG.Dice.rollModes, mode) ? mode : "publicroll";
-}
-
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
 async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
   const combat = game.combats?.get(request.combatId) as Combat.Implementation | undefined;
@@ -105,7 +101,7 @@ function readRequest(payload: unknown): AttackRequest | null {
     if (typeof p[key] !== "string" || !ID.test(p[key] as string)) return null;
   if (!Array.isArray(p.situations) || !Array.isArray(p.defenseSituations)) return null;
   if (p.situations.length > 20 || p.defenseSituations.length > 20) return null;
-  if (typeof p.rollMode !== "string" || !Object.hasOwn(CONFIG.Dice.rollModes, p.rollMode)) return null;
+  if (!isCardRollMode(p.rollMode)) return null;
   return p as unknown as AttackRequest;
 }
 
@@ -147,7 +143,7 @@ export async function startShareneAttack(
   const gm = game.users?.activeGM;
   if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");
   const shift = !!options.event && "shiftKey" in options.event && options.event.shiftKey === true;
-  const rollMode = clientRollMode();
+  const rollMode = defaultCardRollMode();
   let answers: AttackDialogAnswers | null;
   if (options.answers || shift)
     answers = {
@@ -165,12 +161,7 @@ export async function startShareneAttack(
         rules: read.rules,
         gm: user.isGM,
         rollMode,
-        rollModes: Object.fromEntries(
-          Object.entries(CONFIG.Dice.rollModes).map(([k, v]) => [
-            k,
-            typeof v === "string" ? v : ((v as { label?: string }).label ?? k),
-          ]),
-        ),
+        rollModes: cardRollModes(),
       },
       localize,
     );
