@@ -4,14 +4,12 @@ import { addCardReaders, isCardRollMode } from "../../../chat/card-roll-modes";
 import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
-import { hitLocationTable } from "../../../config/hit-location-config";
 import { replacing } from "../../../documents/replace";
 import { actorAt } from "../../../documents/uuid";
 import { applyEffects, revertDeltas } from "../../../effects/apply-effects";
 import type { Effect } from "../../../rules/kernel/effects";
 import { RulesError } from "../../../rules/kernel/errors";
 import { situationApplies } from "../../../rules/sharene/config";
-import { SHARENE_HIT_LOCATIONS } from "../../../rules/sharene/hit-locations";
 import {
   type AttackOffer,
   declineRiposte,
@@ -26,6 +24,7 @@ import type { Defense } from "../../../rules/sharene/types";
 import { ownSystem, roundRecordOf } from "../combat/record";
 import { RIPOSTE_WAITING, readShareneTable, type ShareneTableRead } from "../combat/round-read";
 import { storedRecord } from "../combat/round-record";
+import { shareneHitTable } from "../config/hit-table";
 import { SHARENE_EXCHANGE_TYPE } from "../data/exchange-card";
 import {
   type CardParty,
@@ -54,10 +53,6 @@ type Loose = Record<string, unknown>;
 /** The dice: Foundry's (a blind card's never entered by hand); the tests script them through Foundry's Roll. */
 function dieFor(rollMode: string): RollOneDie {
   return foundryDie({ blind: rollMode === "blindroll" });
-}
-
-function table() {
-  return hitLocationTable(SHARENE_HIT_LOCATIONS.id) ?? SHARENE_HIT_LOCATIONS;
 }
 
 /** The engine's refusal as the card says it (the tracker's words: `SHARENE.Combat.Refusal.<reason>`). */
@@ -294,7 +289,7 @@ async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageI
     defenseSituations: card.defenseSituations,
   };
   const rolled = await runWithDice(
-    (dice) => resolveAttack(read.round, request, defense, read.view, dice, read.rules, table()),
+    (dice) => resolveAttack(read.round, request, defense, read.view, dice, read.rules, shareneHitTable()),
     dieFor(card.rollMode),
     "exchange",
   );

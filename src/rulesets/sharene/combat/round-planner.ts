@@ -13,6 +13,7 @@ import {
   type ShareneRound,
   startRound,
 } from "../../../rules/sharene/round-engine";
+import { shareneHitTable } from "../config/hit-table";
 import { shareneFighter } from "../data/views";
 import { readShareneTable, type ShareneTableRead, slotStart } from "./round-read";
 import { storedRecord } from "./round-record";
@@ -213,6 +214,7 @@ function style(read: ShareneTableRead, ids: readonly string[], data: unknown): S
         },
         read.view,
         read.rules,
+        shareneHitTable(),
       ),
     id,
   );

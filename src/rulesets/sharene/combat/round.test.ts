@@ -9,6 +9,8 @@ import {
   type StandInWorld,
 } from "../../../../test/foundry/combat-stand-in";
 import { sendCombatAction } from "../../../../test/rulesets/toy-seats";
+import { SHARENE_DEFAULTS } from "../../../rules/sharene/config";
+import { SHARENE_HIT_LOCATIONS } from "../../../rules/sharene/hit-locations";
 
 /**
  * Sharene's round on the tracker, through the unchanged Combat, the
@@ -513,7 +515,7 @@ describe("the round's start and end", () => {
     const { applyTimedStatus } = await import("../../../effects/timed-status-writes");
     const { writesSettled } = await import("../../../documents/write-queue");
     const { applyShareneRules } = await import("../config/rules-apply");
-    const { resolveShareneOptions, SHARENE_DEFAULTS } = await import("../../../rules/sharene/config");
+    const { resolveShareneOptions } = await import("../../../rules/sharene/config");
     watchTimedStatuses();
     // The world's Sharene options, as its setting's reading applies them: a knock-out lasts 2 rounds.
     const durations = { ...SHARENE_DEFAULTS.durations, knockedOut: { dice: "2", unit: "rounds" as const } };
@@ -1028,5 +1030,43 @@ describe("the style's dialog", () => {
       statedBlow: "slash",
       called: { kind: "effect", effect: "disarm" },
     });
+  });
+
+  it("SHA-CAL-1: a called shot is checked against the world's location table, the one its blow is rolled on", async () => {
+    const { registerFangsConfig } = await import("../../../config/fangs-config");
+    const { calledChoices } = await import("./style-dialog");
+    registerFangsConfig();
+    const hitLocations = (CONFIG as unknown as { FANGS: { hitLocations: Record<string, unknown> } }).FANGS
+      .hitLocations;
+    const saved = hitLocations["sharene.d20"];
+    // A world whose legs are one location: no blow can land on the right leg.
+    hitLocations["sharene.d20"] = {
+      ...SHARENE_HIT_LOCATIONS,
+      locations: [
+        ...SHARENE_HIT_LOCATIONS.locations.filter((l) => !l.id.endsWith("Leg")),
+        { id: "legs", labelKey: "FANGS.HitLocation.RightLeg", limb: true },
+      ],
+      ranges: [...SHARENE_HIT_LOCATIONS.ranges.slice(0, 4), { from: 13, to: 20, location: "legs" }],
+    };
+    try {
+      const combat = await rolled();
+      expect(
+        calledChoices(SHARENE_DEFAULTS).some(
+          (c) => c.shot.kind === "location" && c.shot.location === "rightLeg",
+        ),
+      ).toBe(false);
+      expect(
+        await asUser(
+          world.player,
+          payload(combat, "style", ["c-arden"], {
+            style: "attackParry",
+            called: { kind: "location", location: "rightLeg" },
+          }),
+        ),
+      ).toMatchObject({ ok: false, key: "SHARENE.Combat.Refusal.UnknownCalledShot" });
+      expect(record(combat, "c-arden")).toMatchObject({ style: null, called: null });
+    } finally {
+      hitLocations["sharene.d20"] = saved;
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { dialogFormValues } from "../../../apps/dialog-form";
 import type { RoundAsk } from "../../../combat/tracker-parts";
 import { localize as foundryLocalize, type Localize } from "../../../config/localize";
+import type { HitLocationTable } from "../../../rules/kernel/hit-locations";
 import type { ShareneRules } from "../../../rules/sharene/config";
 import { calledLevel } from "../../../rules/sharene/exchange";
-import { SHARENE_HIT_LOCATIONS } from "../../../rules/sharene/hit-locations";
 import {
   CALLED_EFFECTS,
   type CalledShot,
@@ -12,6 +12,7 @@ import {
   type Style,
   type SuccessLevel,
 } from "../../../rules/sharene/types";
+import { shareneHitTable } from "../config/hit-table";
 import { readWorldShareneRules } from "../config/rules-apply";
 import { shareneLabels } from "../config/sharene-config";
 import { knownStyles } from "../token-palette";
@@ -64,9 +65,12 @@ export interface StyleDialogFacts {
 }
 
 /** The called shots the rules' table names: the hit locations, then the effects, each with the level it needs. */
-export function calledChoices(rules: ShareneRules): CalledChoice[] {
+export function calledChoices(
+  rules: ShareneRules,
+  table: HitLocationTable = shareneHitTable(),
+): CalledChoice[] {
   const shots: CalledShot[] = [
-    ...SHARENE_HIT_LOCATIONS.locations.map((l) => ({ kind: "location" as const, location: l.id })),
+    ...table.locations.map((l) => ({ kind: "location" as const, location: l.id })),
     ...CALLED_EFFECTS.map((effect) => ({ kind: "effect" as const, effect })),
   ];
   return shots.flatMap((shot) => {
