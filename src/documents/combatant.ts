@@ -55,7 +55,34 @@ export class FangsCombatant<
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     if (!usableHere(this.actor, "FANGS.Ruleset.Refusal.Combatant")) return false;
-    return usableHere(this, "FANGS.Ruleset.Refusal.Combatant") ? undefined : false;
+    if (!usableHere(this, "FANGS.Ruleset.Refusal.Combatant")) return false;
+    if (this.#alreadyFighting()) {
+      ui.notifications?.warn(
+        game.i18n.format("FANGS.Combat.Refusal.AlreadyFighting", { name: this.name ?? "" }),
+      );
+      return false;
+    }
+    return undefined;
+  }
+
+  /**
+   * Whether its token (or, without a token, its actor) already has a
+   * combatant in this combat. Every ruleset keys a fighter's round on its
+   * combatant: a second one would declare, act and attack a second time.
+   */
+  #alreadyFighting(): boolean {
+    const tokenId = this.tokenId ?? null;
+    const actorId = this.actorId ?? null;
+    for (const other of this.combat?.combatants ?? []) {
+      if (other === this || (other.id !== null && other.id === this.id)) continue;
+      if (
+        tokenId !== null
+          ? other.tokenId === tokenId
+          : actorId !== null && !other.tokenId && other.actorId === actorId
+      )
+        return true;
+    }
+    return false;
   }
 
   /**

@@ -325,6 +325,19 @@ describe("a document of another ruleset is kept, and refused where it would be u
     expect(notices()[0]).toContain('Tin Soldier belongs to the combat rules "TOY.Ruleset"');
   });
 
+  it("a fighter has one place in a combat: its token (or its actor, without one) a second time is refused with a notice", async () => {
+    const gru = await createActor();
+    const fight = await combat();
+    await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id }]);
+    expect(await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id }])).toEqual([]);
+    expect(notices()).toEqual(["Gru the Sellsword is already in this combat: a fighter has one place in it."]);
+    // Two tokens of one actor (a band of unlinked wolves) are two fighters; one token twice is not.
+    await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenA" }]);
+    await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenB" }]);
+    expect(await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenA" }])).toEqual([]);
+    expect([...fight.combatants].map((c) => c.tokenId)).toEqual([null, "tokenA", "tokenB"]);
+  });
+
   it("an item of one ruleset is not given to an actor of another", async () => {
     const gru = await createActor();
     const tin = await toyFighter();

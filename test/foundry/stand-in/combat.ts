@@ -212,6 +212,7 @@ export class Combatant {
       );
       if (typeof d.type === "string") combatant.type = d.type;
       if (typeof d.initiative === "number") combatant.initiative = d.initiative;
+      if (typeof d.tokenId === "string") combatant.tokenId = d.tokenId;
       combatant.combat = combat;
       if ((await combatant._preCreate(d, {}, user)) === false) continue;
       candidates.push(combatant);
