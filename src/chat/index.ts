@@ -1,7 +1,6 @@
 import { registerApi } from "../api/system-api";
 import { attackWithItem, startAttack } from "../apps/attack/attack-entry";
 import { registerAttackHud } from "../apps/attack/attack-hud";
-import { registerExchangeSettings } from "../config/exchange-settings";
 import { loadRuleset, type RulesetHeavyParts } from "../on-demand";
 import { listRulesetDefinitions, type RulesetQuery } from "../rulesets/registry";
 import { registerQueries, requestStep, setStepRunner } from "./authority";
@@ -53,7 +52,6 @@ export function registerRulesetQueries(): void {
 }
 
 export function registerExchange(): void {
-  registerExchangeSettings();
   registerQueries();
   registerRulesetQueries();
   setStepRunner(dispatchStep);

@@ -1,6 +1,5 @@
 import { registerTokenHudPalette } from "../apps/combat-tracker/combat-hud";
 import { FangsCombatTracker } from "../apps/combat-tracker/tracker";
-import { registerCombatSettings } from "../config/combat-settings";
 import { FangsCombatData } from "../data/combat";
 import type { FangsCombat } from "../documents/combat";
 import type { FangsCombatant } from "../documents/combatant";
@@ -41,7 +40,6 @@ export function registerCombat(): void {
   CONFIG.ui.combat = FangsCombatTracker;
   CONFIG.queries[COMBAT_QUERY] = async (payload: unknown) =>
     (await loadTableAuthority()).handleCombatAction(payload);
-  registerCombatSettings();
   registerTokenHudPalette();
   // The GM's copy of the combatants' state is the world ruleset's own (FANGS: records).
   Hooks.on("updateCombatant", (combatant, changed, options, userId) => {

@@ -18,6 +18,8 @@ import { fangsCheckLabels } from "./chat/check-card";
 import { fangsTable } from "./combat/fangs-table";
 import { registerHoldWatch } from "./combat/hold-watch";
 import { registerReachParting } from "./combat/pair-reach";
+import { registerCombatSettings } from "./config/combat-settings";
+import { registerExchangeSettings } from "./config/exchange-settings";
 import { fangsConfigEntry, fangsStatuses } from "./config/fangs-config";
 import { FANGS, type FangsItemType, ITEM_TYPES } from "./config/labels";
 import { registerFangsSettings } from "./config/settings";
@@ -122,6 +124,8 @@ export const fangsDefinition: RulesetDefinition = Object.freeze({
     registerSettings() {
       registerFangsSettings();
       registerManeuverOptionsSetting();
+      registerCombatSettings();
+      registerExchangeSettings();
     },
     menu: FANGS_RULES_MENU,
   },

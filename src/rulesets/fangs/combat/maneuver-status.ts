@@ -1,4 +1,4 @@
-import { showManeuverIcons } from "../../../config/combat-settings";
+import { showManeuverIcons } from "../config/combat-settings";
 import type { ManeuverId } from "../../../rules/fangs/types";
 import { maneuverDisplay } from "../config/fangs-config";
 

@@ -34,6 +34,24 @@ describe("world settings", () => {
     }
   });
 
+  it("the token icon and attack limit settings are listed only in a world that plays FANGS (no other ruleset reads them)", async () => {
+    const { registerCombatSettings } = await import("./combat-settings");
+    const { registerExchangeSettings } = await import("./exchange-settings");
+    const listed = () =>
+      ["maneuverIcons", "attackEnforcement"].map(
+        (key) => standIn.game.settings.settings.get(`${SYSTEM_ID}.${key}`)?.config,
+      );
+    expect(listed()).toEqual([true, true]);
+    standIn.game.settings.storage.set("fangs.ruleset", "sharene");
+    try {
+      registerCombatSettings();
+      registerExchangeSettings();
+      expect(listed()).toEqual([false, false]);
+    } finally {
+      standIn.game.settings.storage.delete("fangs.ruleset");
+    }
+  });
+
   it("NC-RND-8: the initiative mode offers AG order, or d20 + AG each round or once per combat", async () => {
     const config = standIn.game.settings.settings.get(`${SYSTEM_ID}.${SETTINGS.initiativeMode}`)!;
     expect(Object.keys(config.choices!)).toEqual(["ag", "rollEachRound", "rollOnce"]);

@@ -1,4 +1,4 @@
-import type { Enforcement } from "../../../../config/exchange-settings";
+import type { Enforcement } from "../../config/exchange-settings";
 import type { AttackVerdict } from "../../../../rules/fangs/attack-checks";
 import type { AttackSlot } from "../../../../rules/fangs/attacks";
 import { type WithdrawalAnswer, withdrawalChoice } from "../../../../rules/fangs/special-defenses";

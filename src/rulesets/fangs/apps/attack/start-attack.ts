@@ -4,7 +4,7 @@ import { captureTarget, type TargetedToken } from "../../../../apps/attack/targe
 import { START_ATTACK_QUERY } from "../../../../chat/authority";
 import { authoredByGM } from "../../../../chat/card-flows";
 import { cardRollModes, defaultCardRollMode } from "../../../../chat/card-roll-modes";
-import { attackEnforcement } from "../../../../config/exchange-settings";
+import { attackEnforcement } from "../../config/exchange-settings";
 import { localize } from "../../../../config/localize";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { actorAt, documentAt, documentAtSync } from "../../../../documents/uuid";

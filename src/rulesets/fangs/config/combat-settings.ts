@@ -1,4 +1,5 @@
-import { SYSTEM_ID } from "./system";
+import { activeRulesetId } from "../../../config/ruleset-setting";
+import { SYSTEM_ID } from "../../../config/system";
 
 /**
  * The combat tracker's world settings. The initiative mode (NC-RND-8) is the
@@ -20,7 +21,8 @@ export function registerCombatSettings(): void {
     name: "FANGS.Setting.ManeuverIcons.Name",
     hint: "FANGS.Setting.ManeuverIcons.Hint",
     scope: "world",
-    config: true,
+    // Shown only in a FANGS world: no other ruleset reads it.
+    config: activeRulesetId() === "fangs",
     type: Boolean,
     default: true,
   });

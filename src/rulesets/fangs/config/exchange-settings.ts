@@ -1,4 +1,5 @@
-import { SYSTEM_ID } from "./system";
+import { activeRulesetId } from "../../../config/ruleset-setting";
+import { SYSTEM_ID } from "../../../config/system";
 
 /**
  * The exchange card's world settings: how strictly the rules' "may this
@@ -30,7 +31,8 @@ export function registerExchangeSettings(): void {
     name: "FANGS.Setting.AttackEnforcement.Name",
     hint: "FANGS.Setting.AttackEnforcement.Hint",
     scope: "world",
-    config: true,
+    // Shown only in a FANGS world: no other ruleset reads it.
+    config: activeRulesetId() === "fangs",
     type: String,
     choices: ENFORCEMENT_LABELS,
     default: "warn",
