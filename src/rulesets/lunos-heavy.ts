@@ -7,5 +7,10 @@
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
-export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
+export {
+  applyWorldLunosRules,
+  lunosOptionsWindow,
+  readWorldLunosRules,
+  setLunosRules,
+} from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";

@@ -23,5 +23,10 @@ export { openShareneRoundMenu } from "./sharene/combat/round-menu";
 export { shareneRoundPlanner } from "./sharene/combat/round-planner";
 export { restoreForgedRound, seedRoundRecord } from "./sharene/combat/round-record";
 export { openStyleDialog } from "./sharene/combat/style-dialog";
-export { applyWorldShareneRules, readWorldShareneRules, setShareneRules } from "./sharene/config/rules-apply";
+export {
+  applyWorldShareneRules,
+  readWorldShareneRules,
+  setShareneRules,
+  shareneOptionsWindow,
+} from "./sharene/config/rules-apply";
 export { shareneSimulator } from "./sharene/simulator";

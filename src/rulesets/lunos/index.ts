@@ -1,4 +1,6 @@
+import { optionsLauncher } from "../../apps/settings/options-launcher";
 import { activeRulesetId } from "../../config/ruleset-setting";
+import { loadRuleset } from "../../on-demand";
 import { LUNOS_CLAUSE_INDEX, lunosRuleset } from "../../rules/lunos/ruleset";
 import { TRACK_KINDS } from "../../rules/lunos/sheet";
 import type { PoolDefinition, RulesetDefinition, StatusDefinition } from "../registry";
@@ -120,7 +122,17 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
   },
   config: lunosConfigEntry,
   clauseIndex: LUNOS_CLAUSE_INDEX,
-  options: { registerSettings: registerLunosSettings },
+  options: {
+    registerSettings: registerLunosSettings,
+    menu: {
+      key: "lunosRulesMenu",
+      name: "LUNOS.Setting.RulesMenu.Name",
+      label: "LUNOS.Setting.RulesMenu.Label",
+      hint: "LUNOS.Setting.RulesMenu.Hint",
+      icon: "fa-solid fa-scale-balanced",
+      type: optionsLauncher(async () => (await loadRuleset("lunos")).lunosOptionsWindow),
+    },
+  },
   loadHeavy: loadLunosHeavy,
   init: lunosInit,
 } satisfies RulesetDefinition);

@@ -1,3 +1,4 @@
+import { optionsLauncher } from "../../apps/settings/options-launcher";
 import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
@@ -135,7 +136,17 @@ export const shareneDefinition: RulesetDefinition = Object.freeze({
   },
   config: shareneConfigEntry,
   clauseIndex: SHARENE_CLAUSE_INDEX,
-  options: { registerSettings: registerShareneSettings },
+  options: {
+    registerSettings: registerShareneSettings,
+    menu: {
+      key: "shareneRulesMenu",
+      name: "SHARENE.Setting.RulesMenu.Name",
+      label: "SHARENE.Setting.RulesMenu.Label",
+      hint: "SHARENE.Setting.RulesMenu.Hint",
+      icon: "fa-solid fa-scale-balanced",
+      type: optionsLauncher(async () => (await loadRuleset("sharene")).shareneOptionsWindow),
+    },
+  },
   simulator: { load: async () => (await loadRuleset("sharene")).shareneSimulator },
   loadHeavy: loadShareneHeavy,
   quenchBatches: async () => (await import("./quench")).shareneQuenchBatches,

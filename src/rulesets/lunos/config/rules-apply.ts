@@ -1,3 +1,4 @@
+import type { OptionsWindowSpec } from "../../../apps/settings/options-view";
 import { optionsCheck } from "../../../config/ruleset-options-check";
 import { activeRulesetId } from "../../../config/ruleset-setting";
 import { registerTimedStatuses } from "../../../rules/kernel/timed-status";
@@ -53,3 +54,13 @@ export function applyWorldLunosRules(): void {
   const playing = activeRulesetId() === "lunos";
   applyLunosRules(rules, playing ? (CONFIG as { time?: LunosClock }).time : undefined);
 }
+
+/** The world's options as the settings' menu edits them (src/apps/settings/options-view.ts). */
+export const lunosOptionsWindow: OptionsWindowSpec = Object.freeze({
+  id: "lunos-rules-options",
+  titleKey: "LUNOS.Setting.RulesMenu.Name",
+  introKey: "LUNOS.Setting.RulesMenu.Intro",
+  defaults: LUNOS_DEFAULTS as unknown as Readonly<Record<string, unknown>>,
+  stored: () => lunosOptionsSetting.stored(),
+  set: (options: Record<string, unknown>) => setLunosRules(options as LunosOptions),
+});

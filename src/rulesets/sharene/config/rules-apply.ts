@@ -1,3 +1,4 @@
+import type { OptionsWindowSpec } from "../../../apps/settings/options-view";
 import { optionsCheck } from "../../../config/ruleset-options-check";
 import { activeRulesetId } from "../../../config/ruleset-setting";
 import { registerTimedStatuses } from "../../../rules/kernel/timed-status";
@@ -53,3 +54,13 @@ export function applyWorldShareneRules(): void {
   const playing = activeRulesetId() === "sharene";
   applyShareneRules(rules, playing ? (CONFIG as { time?: ShareneClock }).time : undefined);
 }
+
+/** The world's options as the settings' menu edits them (src/apps/settings/options-view.ts). */
+export const shareneOptionsWindow: OptionsWindowSpec = Object.freeze({
+  id: "sharene-rules-options",
+  titleKey: "SHARENE.Setting.RulesMenu.Name",
+  introKey: "SHARENE.Setting.RulesMenu.Intro",
+  defaults: SHARENE_DEFAULTS as unknown as Readonly<Record<string, unknown>>,
+  stored: () => shareneOptionsSetting.stored(),
+  set: (options: Record<string, unknown>) => setShareneRules(options as ShareneOptions),
+});
