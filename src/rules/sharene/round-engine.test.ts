@@ -278,6 +278,20 @@ describe("styles", () => {
     expect(defenseOptions(r2.round, offer.attack, view)).toEqual([]);
   });
 
+  it("SHA-INI-1: the attack is made with a weapon of the kind declared: a sword after declaring a throw is refused", () => {
+    let round = startRound(null, [
+      { id: "al", outOfAction: false },
+      { id: "bo", outOfAction: false },
+    ]);
+    // al's sword is a melee weapon; declaring a throw would have added DEX to its initiative.
+    round = declareAction(round, "al", { target: "bo", action: "thrown" });
+    round = declareAction(round, "bo", { target: "al", action: "melee" });
+    round = rollInitiative(round, DUEL, new ScriptedDice([9, 1]));
+    round = declareStyle(round, "al", { style: "attackParry" }, DUEL);
+    round = beginActions(declareStyle(round, "bo", { style: "attackParry" }, DUEL));
+    expect(offerAttack(round, "al", DUEL)).toEqual({ ok: false, reason: "WrongWeapon" });
+  });
+
   it("SHA-STY-2: an opponent downed after the first defense still counts: the second is at −4", () => {
     const view = viewOf([AL, BO, CY]);
     let round = ready(

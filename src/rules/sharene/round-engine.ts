@@ -53,6 +53,7 @@ export const ROUND_REFUSALS = Object.freeze([
   "AlreadyAttacked",
   "StyleDoesNotAttack",
   "LostAttack",
+  "WrongWeapon",
   "NoTarget",
   "TargetOut",
   "WeaponArmLost",
@@ -501,6 +502,8 @@ export function offerAttack(
   if (f.target === null) return { ok: false, reason: "NoTarget" };
   if (isOut(view.condition(f.target))) return { ok: false, reason: "TargetOut" };
   if (weaponArmLost(sheet, condition)) return { ok: false, reason: "WeaponArmLost" };
+  // The declared action set the initiative's ability (SHA-INI-1): the blow is struck with a weapon of that kind.
+  if (sheet.weapon.id !== "" && sheet.weapon.kind !== f.action) return { ok: false, reason: "WrongWeapon" };
   const parts = attackParts(f, rules);
   for (const id of situations) parts.push(situationPart(id, rules));
   return {

@@ -3,10 +3,10 @@ import type { Localize } from "../../config/localize";
 import { ICON_PATH } from "../../config/system";
 import { loadRuleset } from "../../on-demand";
 import { SHARENE_PHASE_IDS, type SharenePhaseId } from "../../rules/sharene/ruleset";
-import { ACTION_KINDS, SHARENE_STATUS, STYLES, type Style } from "../../rules/sharene/types";
+import { ACTION_KINDS, type ActionKind, SHARENE_STATUS, STYLES, type Style } from "../../rules/sharene/types";
 import { shownRound } from "./combat/record";
 import { shareneLabels } from "./config/sharene-config";
-import { shareneFighter } from "./data/views";
+import { shareneFighter, shareneWeapon } from "./data/views";
 
 /**
  * Sharene's Token HUD palette (its table's `palette`): in the declarations,
@@ -38,6 +38,23 @@ export function shareneOutOfFight(combatant: Combatant.Implementation): boolean 
   return system.lifePoints.value <= 0 || Object.values(SHARENE_STATUS).some((status) => statuses.has(status));
 }
 
+/**
+ * The actions a combatant may declare (SHA-INI-1): the kinds of its
+ * equipped weapons, in the core's order, since the attack is struck with a
+ * weapon of the kind declared; one with no weapon equipped is offered all
+ * three, so the round never waits on it.
+ */
+export function declarableActions(combatant: Combatant.Implementation): readonly ActionKind[] {
+  const actor = combatant.actor;
+  const kinds = new Set<string>();
+  for (const item of actor?.items ?? []) {
+    const weapon = shareneWeapon(item);
+    if (weapon?.equipped) kinds.add(weapon.kind);
+  }
+  const offered = ACTION_KINDS.filter((kind) => kinds.has(kind));
+  return offered.length > 0 ? offered : ACTION_KINDS;
+}
+
 /** The styles the combatant's sheet knows, in the core's order; a sheet that knows none offers all four. */
 export function knownStyles(combatant: Combatant.Implementation): readonly Style[] {
   const actor = combatant.actor;
@@ -51,7 +68,7 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
   const out = shareneOutOfFight(combatant);
   if (phase === "declare") {
     const labels = shareneLabels("actionKinds");
-    return ACTION_KINDS.map((kind) => ({
+    return declarableActions(combatant).map((kind) => ({
       id: `action:${kind}`,
       label: localize(labels[kind] ?? kind),
       tooltip: localize("SHARENE.Combat.Palette.ActionHint", { action: localize(labels[kind] ?? kind) }),

@@ -1,9 +1,9 @@
 import type { TrackerRowClick } from "../../../combat/tracker-parts";
 import { localize as foundryLocalize, type Localize } from "../../../config/localize";
 import type { SharenePhaseId } from "../../../rules/sharene/ruleset";
-import { ACTION_KINDS, type Style } from "../../../rules/sharene/types";
+import { ACTION_KINDS, type ActionKind, type Style } from "../../../rules/sharene/types";
 import { shareneLabels } from "../config/sharene-config";
-import { actionIcon, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
+import { actionIcon, declarableActions, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
 import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
 import { type ShareneRecord, shareneRecord } from "./round-record";
 
@@ -45,6 +45,7 @@ export function roundMenuView(
   others: readonly { readonly id: string; readonly name: string }[],
   known: readonly Style[],
   localize: Localize,
+  kinds: readonly ActionKind[] = ACTION_KINDS,
 ): RoundMenuView | null {
   if (phase !== "declare" && phase !== "style") return null;
   // A style is chosen knowing the order: not without one's own roll.
@@ -57,7 +58,7 @@ export function roundMenuView(
     phase,
     actions:
       phase === "declare"
-        ? ACTION_KINDS.map((kind) => ({
+        ? kinds.map((kind) => ({
             id: kind,
             label: localize(actionLabels[kind] ?? kind),
             icon: actionIcon(kind),
@@ -104,6 +105,7 @@ export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick):
     others,
     knownStyles(combatant),
     foundryLocalize,
+    declarableActions(combatant),
   );
   if (!view) return null;
   const html = await foundry.applications.handlebars.renderTemplate(SHARENE_MENU_TEMPLATE, { ...view });

@@ -10,7 +10,12 @@ import {
   type ShareneRound,
 } from "../../../rules/sharene/round-engine";
 import { SHARENE_LIMBS } from "../../../rules/sharene/sheet";
-import type { ShareneCondition, ShareneFighter, ShareneWeapon } from "../../../rules/sharene/types";
+import type {
+  ActionKind,
+  ShareneCondition,
+  ShareneFighter,
+  ShareneWeapon,
+} from "../../../rules/sharene/types";
 import { readWorldShareneRules } from "../config/rules-apply";
 import { shareneFighter, shareneWeapon } from "../data/views";
 import { roundRecordOf } from "./record";
@@ -35,15 +40,22 @@ const NO_WEAPON: ShareneWeapon = Object.freeze({
   mainBlow: "slash",
 });
 
-/** The fighter's sheet as the rules read it, from its actor's prepared data (its first equipped weapon). */
+/**
+ * The fighter's sheet as the rules read it, from its actor's prepared data:
+ * its first equipped weapon of the kind it declared (SHA-INI-1), else its
+ * first equipped one.
+ */
 export function fighterSheet(
   id: string,
   actor: Actor.Implementation | null | undefined,
+  declared: ActionKind | null = null,
 ): ShareneFighter | null {
   const system = actor ? shareneFighter(actor) : null;
   if (!actor || !system) return null;
   let weapon: ShareneWeapon = NO_WEAPON;
-  for (const item of actor.items) {
+  const equipped = actor.items.filter((item) => shareneWeapon(item)?.equipped === true);
+  const chosen = equipped.find((item) => shareneWeapon(item)?.kind === declared) ?? equipped[0];
+  for (const item of chosen ? [chosen] : []) {
     const w = shareneWeapon(item);
     if (!w?.equipped) continue;
     const damage = Object.fromEntries(Object.entries(w.damage).filter(([, formula]) => formula !== ""));
@@ -194,7 +206,7 @@ export function readShareneTable(combat: Combat.Implementation): ShareneTableRea
     const id = combatant.id;
     if (!id) continue;
     combatants.set(id, combatant);
-    const sheet = fighterSheet(id, combatant.actor);
+    const sheet = fighterSheet(id, combatant.actor, shareneRecord(combatant).action);
     const condition = fighterCondition(combatant.actor);
     if (sheet) sheets.set(id, sheet);
     if (condition) conditions.set(id, condition);

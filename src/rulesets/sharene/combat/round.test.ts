@@ -447,20 +447,17 @@ describe("the tracker and the Token HUD", () => {
     // Brin's action is the other player's until the declarations close; Arden's button waits for a choice.
     expect(rows()["c-brin"]).toMatchObject({ action: null, canChoose: false });
     expect(rows()["c-arden"]).toMatchObject({ canChoose: true, waiting: true });
-    // The palette: the three actions; a click declares through the GM against the declared target (none yet).
+    // The palette: the actions of Arden's equipped weapons (a sword: melee, SHA-INI-1); a click declares
+    // through the GM against the declared target (none yet).
     const arden = combat.combatants.get("c-arden")! as unknown as Combatant.Implementation;
-    expect(hud.tokenPaletteFor(arden)?.entries.map((e) => e.id)).toEqual([
-      "action:melee",
-      "action:thrown",
-      "action:missile",
-    ]);
+    expect(hud.tokenPaletteFor(arden)?.entries.map((e) => e.id)).toEqual(["action:melee"]);
     // Not the other player's fighter.
     expect(
       hud.tokenPaletteFor(combat.combatants.get("c-brin")! as unknown as Combatant.Implementation),
     ).toBeNull();
-    expect(await hud.choosePaletteEntry(arden, "action:thrown")).toBe(true);
+    expect(await hud.choosePaletteEntry(arden, "action:melee")).toBe(true);
     world.setUser(world.gm);
-    expect(record(combat, "c-arden")).toMatchObject({ action: "thrown", declared: true, target: null });
+    expect(record(combat, "c-arden")).toMatchObject({ action: "melee", declared: true, target: null });
     const gm = combat as unknown as Combat.Implementation;
     await ask(gm, "declare", ["c-cole"], { action: "melee", target: "c-arden" });
     await ask(gm, "declare", ["c-dara"], { action: "thrown", target: "c-brin" });
@@ -468,7 +465,7 @@ describe("the tracker and the Token HUD", () => {
     await combat.nextTurn();
     world.setUser(world.player);
     expect(rows()["c-brin"]).toMatchObject({ action: "SHARENE.ActionKind.missile", target: "Dara" });
-    expect(rows()["c-arden"]).toMatchObject({ initiative: { text: "9 + 12 = 21" }, waiting: true });
+    expect(rows()["c-arden"]).toMatchObject({ initiative: { text: "9 + 15 = 24" }, waiting: true });
     // In the styles, Brin's palette offers the styles his sheet knows (no full attack).
     world.setUser(world.other);
     const brin = combat.combatants.get("c-brin")! as unknown as Combatant.Implementation;
