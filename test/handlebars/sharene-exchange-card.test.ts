@@ -187,16 +187,16 @@ describe("Sharene's exchange card, rolled", () => {
     expect(rolls).toMatch(/d20\s+6\s+\/\s+DN 13: high success/);
     expect(rolls).toMatch(/d20\s+15\s+\/\s+DN 10: failure/);
     expect(rolls).toContain("first of several −2");
-    expect(text(byClass(root, "sharene-card__outcome"))).toBe("the blow gets through");
+    expect(text(byClass(root, "sharene-card__outcome"))).toBe("The blow gets through");
     // A failed parry has no level: the attack's is above it.
     expect(text(byClass(root, "sharene-card__compared"))).toBe(
       "The defense's Success Level is below the attack's.",
     );
-    expect(text(byClass(root, "sharene-card__location"))).toBe("Hits the Right arm (d20: 4)");
+    expect(text(byClass(root, "sharene-card__location"))).toBe("Location: Right arm (d20: 4)");
     expect(text(byClass(root, "sharene-card__life"))).toBe("Cole: 30 → 23 life points");
     const hitParts = byClass(root, "sharene-body__part--hit");
     expect(hitParts.map((g) => g.attribs["data-location"])).toEqual(["rightArm"]);
-    expect(byTag(root, "svg")[0]?.attribs["aria-label"]).toBe("Hits the Right arm (d20: 4)");
+    expect(byTag(root, "svg")[0]?.attribs["aria-label"]).toBe("Location: Right arm (d20: 4)");
     // The defender applies nothing: no button.
     expect(byTag(root, "button")).toEqual([]);
     expect(badButtons(html)).toEqual([]);
