@@ -202,6 +202,12 @@ describe("Sharene's exchange card, rolled", () => {
     expect(badButtons(html)).toEqual([]);
   });
 
+  it("says that a riposte's blow counts only part of the weapon and bonus", () => {
+    const share = (card: ShareneExchangeCard) => byClass(render(card, GM).root, "sharene-card__riposte-share");
+    expect(share(hit())).toEqual([]);
+    expect(text(share(hit({ riposte: true })))).toBe("A riposte counts only part of the weapon and bonus.");
+  });
+
   it("offers the GM Apply, then Undo once applied", () => {
     expect(intents(render(hit(), GM).root)).toEqual([["apply", null]]);
     expect(intents(render(hit({ stage: "applied" }), GM).root)).toEqual([["undo", null]]);
