@@ -202,8 +202,38 @@ describe("Sharene's exchange card, rolled", () => {
     expect(badButtons(html)).toEqual([]);
   });
 
+  it("names a rolled blow the weapon lacks as its main blow, not as the one rolled", () => {
+    const spear: ShareneFighter = {
+      ...ARDEN,
+      weapon: { ...ARDEN.weapon, name: "Spear", damage: { thrust: "1d6" }, mainBlow: "thrust" },
+    };
+    // Attack 6, parry 15 (failed), the d10 2 (a slash, which a spear lacks), the right arm (d20 4), 1d6 4.
+    const exchange = rollExchange(
+      {
+        attacker: spear,
+        defender: COLE,
+        defenderCondition: { lifePoints: 30, wounds: {}, statuses: new Set() },
+        riposte: false,
+        attackDn,
+        defense: { kind: "parry", dn: parryDn },
+        statedBlow: null,
+        called: null,
+      },
+      new ScriptedDice([6, 15, 2, 4, 4]),
+    );
+    expect(exchange.damage?.blow).toEqual({ blow: "thrust", roll: 2, fellBack: true });
+    const { root } = render(hit({ exchange, effects: exchange.effects }), GM);
+    expect(text(byClass(root, "sharene-card__damage"))).toContain(
+      "A thrust, the weapon's main blow (the d10 rolled 2, a blow this weapon lacks)",
+    );
+    expect(text(byClass(render(hit(), GM).root, "sharene-card__damage"))).toContain(
+      "A slash (the d10 rolled 2)",
+    );
+  });
+
   it("says that a riposte's blow counts only part of the weapon and bonus", () => {
-    const share = (card: ShareneExchangeCard) => byClass(render(card, GM).root, "sharene-card__riposte-share");
+    const share = (card: ShareneExchangeCard) =>
+      byClass(render(card, GM).root, "sharene-card__riposte-share");
     expect(share(hit())).toEqual([]);
     expect(text(share(hit({ riposte: true })))).toBe("A riposte counts only part of the weapon and bonus.");
   });

@@ -213,7 +213,11 @@ export function shareneExchangeView(
       ? {
           blow: localize(`SHARENE.Blow.${damage.blow.blow}`),
           blowText: localize(
-            damage.blow.roll === null ? "SHARENE.Chat.BlowStated" : "SHARENE.Chat.BlowRolled",
+            damage.blow.roll === null
+              ? "SHARENE.Chat.BlowStated"
+              : damage.blow.fellBack
+                ? "SHARENE.Chat.BlowFellBack"
+                : "SHARENE.Chat.BlowRolled",
             {
               blow: localize(`SHARENE.Blow.${damage.blow.blow}`),
               roll: damage.blow.roll ?? "",
