@@ -231,6 +231,56 @@ describe("Sharene's exchange card, rolled", () => {
     );
   });
 
+  it("names the lost attack of a critical failure only where the world's rules take it", () => {
+    const exchange = rollExchange(
+      {
+        attacker: ARDEN,
+        defender: COLE,
+        defenderCondition: { lifePoints: 30, wounds: {}, statuses: new Set() },
+        riposte: false,
+        attackDn,
+        defense: { kind: "parry", dn: parryDn },
+        statedBlow: null,
+        called: null,
+      },
+      new ScriptedDice([20, 15]),
+    );
+    const fumbled = hit({ exchange, effects: [] });
+    const rolls = (criticalFailure?: "loseNextAttack" | "none") =>
+      text(
+        byClass(
+          parse(
+            renderer.render(
+              SHARENE_EXCHANGE_TEMPLATE,
+              shareneExchangeView(fumbled, GM, localize, criticalFailure ? { criticalFailure } : {}),
+            ),
+          ),
+          "sharene-card__rolls",
+        ),
+      );
+    expect(rolls()).toContain("critical failure: the next attack is lost");
+    expect(rolls("loseNextAttack")).toContain("critical failure: the next attack is lost");
+    expect(rolls("none")).toContain("critical failure");
+    expect(rolls("none")).not.toContain("next attack");
+  });
+
+  it("says when a DN's parts add up past the rules' bounds and the DF is held", () => {
+    // A riposte after a failed parry against a full attack, its blow stated: −8 −4 −2 = −14, held at −10.
+    const held = difficultyNumber(
+      15,
+      [
+        { source: "riposte:failed", df: -8 },
+        { source: "parriedFullAttack", df: -4 },
+        { source: "statedBlow", df: -2 },
+      ],
+      SHARENE_DEFAULTS,
+    );
+    expect(held.dn).toBe(5);
+    const waiting = text(byClass(render(card({ offer: { dn: held } }), GM).root, "sharene-card__dn"));
+    expect(waiting).toContain("stated blow −2; DF held at −10)");
+    expect(text(byClass(render(card(), GM).root, "sharene-card__dn"))).not.toContain("held");
+  });
+
   it("says that a riposte's blow counts only part of the weapon and bonus", () => {
     const share = (card: ShareneExchangeCard) =>
       byClass(render(card, GM).root, "sharene-card__riposte-share");
