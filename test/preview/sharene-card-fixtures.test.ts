@@ -30,6 +30,7 @@ describe("Sharene's card preview pages", () => {
     expect(states["parried--defender"]!.exchange!.defense!.check.level).toBe("special");
     expect(states["riposte--defender"]).toMatchObject({ riposte: true, answers: "message00000001" });
     expect(damage("riposte-rolled").rolled).toBeLessThan(damage("riposte-rolled").weaponDamage);
+    expect(states["riposte-held"]!.offer.dn).toMatchObject({ dfRaw: -12, df: -10 });
     expect(damage("hit--gm").consciousness).toMatchObject({ kind: "endCheck", knockout: null });
     expect(damage("limb-useless").limb).toMatchObject({
       location: "rightArm",
