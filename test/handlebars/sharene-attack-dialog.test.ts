@@ -9,7 +9,7 @@ import {
   parseAttackAnswers,
   SHARENE_ATTACK_DIALOG,
 } from "../../src/rulesets/sharene/apps/attack/attack-dialog";
-import { byAttr, duplicateIds, parse, text, unlabelledControls } from "./html";
+import { byAttr, byClass, byTag, duplicateIds, parse, text, unlabelledControls } from "./html";
 import { createTemplateRenderer } from "./render";
 
 /**
@@ -46,6 +46,14 @@ describe("Sharene's attack dialog", () => {
     expect(html).toContain("Darkness (−6)");
     expect([unlabelledControls(html), duplicateIds(html)]).toEqual([[], []]);
     expect([...renderer.i18n.missing].filter((k) => k.startsWith("SHARENE"))).toEqual([]);
+  });
+
+  it("draws no form of its own: the dialog's window is the form its buttons submit", () => {
+    // A form inside a form is dropped by the HTML parser, with its id and classes.
+    const html = renderer.render(SHARENE_ATTACK_DIALOG, attackDialogContext(facts(true), localize, "dlg"));
+    const doc = parse(html);
+    expect(byTag(doc, "form")).toEqual([]);
+    expect(byClass(doc, "sharene-attack-dialog")).toHaveLength(1);
   });
 
   it("offers a GM the defense's situations too: the defender's own plights only", () => {

@@ -187,19 +187,105 @@ describe("Sharene's exchange card, rolled", () => {
     expect(rolls).toMatch(/d20\s+6\s+\/\s+DN 13: high success/);
     expect(rolls).toMatch(/d20\s+15\s+\/\s+DN 10: failure/);
     expect(rolls).toContain("first of several −2");
-    expect(text(byClass(root, "sharene-card__outcome"))).toBe("the blow gets through");
+    expect(text(byClass(root, "sharene-card__outcome"))).toBe("The blow gets through");
     // A failed parry has no level: the attack's is above it.
     expect(text(byClass(root, "sharene-card__compared"))).toBe(
       "The defense's Success Level is below the attack's.",
     );
-    expect(text(byClass(root, "sharene-card__location"))).toBe("Hits the Right arm (d20: 4)");
+    expect(text(byClass(root, "sharene-card__location"))).toBe("Location: Right arm (d20: 4)");
     expect(text(byClass(root, "sharene-card__life"))).toBe("Cole: 30 → 23 life points");
     const hitParts = byClass(root, "sharene-body__part--hit");
     expect(hitParts.map((g) => g.attribs["data-location"])).toEqual(["rightArm"]);
-    expect(byTag(root, "svg")[0]?.attribs["aria-label"]).toBe("Hits the Right arm (d20: 4)");
+    expect(byTag(root, "svg")[0]?.attribs["aria-label"]).toBe("Location: Right arm (d20: 4)");
     // The defender applies nothing: no button.
     expect(byTag(root, "button")).toEqual([]);
     expect(badButtons(html)).toEqual([]);
+  });
+
+  it("names a rolled blow the weapon lacks as its main blow, not as the one rolled", () => {
+    const spear: ShareneFighter = {
+      ...ARDEN,
+      weapon: { ...ARDEN.weapon, name: "Spear", damage: { thrust: "1d6" }, mainBlow: "thrust" },
+    };
+    // Attack 6, parry 15 (failed), the d10 2 (a slash, which a spear lacks), the right arm (d20 4), 1d6 4.
+    const exchange = rollExchange(
+      {
+        attacker: spear,
+        defender: COLE,
+        defenderCondition: { lifePoints: 30, wounds: {}, statuses: new Set() },
+        riposte: false,
+        attackDn,
+        defense: { kind: "parry", dn: parryDn },
+        statedBlow: null,
+        called: null,
+      },
+      new ScriptedDice([6, 15, 2, 4, 4]),
+    );
+    expect(exchange.damage?.blow).toEqual({ blow: "thrust", roll: 2, fellBack: true });
+    const { root } = render(hit({ exchange, effects: exchange.effects }), GM);
+    expect(text(byClass(root, "sharene-card__damage"))).toContain(
+      "A thrust, the weapon's main blow (the d10 rolled 2, a blow this weapon lacks)",
+    );
+    expect(text(byClass(render(hit(), GM).root, "sharene-card__damage"))).toContain(
+      "A slash (the d10 rolled 2)",
+    );
+  });
+
+  it("names the lost attack of a critical failure only where the world's rules take it", () => {
+    const exchange = rollExchange(
+      {
+        attacker: ARDEN,
+        defender: COLE,
+        defenderCondition: { lifePoints: 30, wounds: {}, statuses: new Set() },
+        riposte: false,
+        attackDn,
+        defense: { kind: "parry", dn: parryDn },
+        statedBlow: null,
+        called: null,
+      },
+      new ScriptedDice([20, 15]),
+    );
+    const fumbled = hit({ exchange, effects: [] });
+    const rolls = (criticalFailure?: "loseNextAttack" | "none") =>
+      text(
+        byClass(
+          parse(
+            renderer.render(
+              SHARENE_EXCHANGE_TEMPLATE,
+              shareneExchangeView(fumbled, GM, localize, criticalFailure ? { criticalFailure } : {}),
+            ),
+          ),
+          "sharene-card__rolls",
+        ),
+      );
+    expect(rolls()).toContain("critical failure: the next attack is lost");
+    expect(rolls("loseNextAttack")).toContain("critical failure: the next attack is lost");
+    expect(rolls("none")).toContain("critical failure");
+    expect(rolls("none")).not.toContain("next attack");
+  });
+
+  it("says when a DN's parts add up past the rules' bounds and the DF is held", () => {
+    // A riposte after a failed parry against a full attack, its blow stated: −8 −4 −2 = −14, held at −10.
+    const held = difficultyNumber(
+      15,
+      [
+        { source: "riposte:failed", df: -8 },
+        { source: "parriedFullAttack", df: -4 },
+        { source: "statedBlow", df: -2 },
+      ],
+      SHARENE_DEFAULTS,
+    );
+    expect(held.dn).toBe(5);
+    const waiting = text(byClass(render(card({ offer: { dn: held } }), GM).root, "sharene-card__dn"));
+    expect(waiting).toContain("stated blow −2; DF held at −10)");
+    expect(text(byClass(render(card(), GM).root, "sharene-card__dn"))).not.toContain("held");
+  });
+
+  it("says that a riposte's blow counts only part of the weapon and bonus", () => {
+    const share = (card: ShareneExchangeCard) =>
+      byClass(render(card, GM).root, "sharene-card__riposte-share");
+    expect(share(hit())).toEqual([]);
+    expect(text(share(hit({ riposte: true })))).toBe("A riposte counts only part of the weapon and bonus.");
   });
 
   it("offers the GM Apply, then Undo once applied", () => {

@@ -109,7 +109,7 @@ describe("the style's dialog (templates/sharene/style-dialog.hbs)", () => {
     // Each hint is tied to its control for a screen reader.
     const split = byAttr(root, "name", "split")[0]!;
     expect(text(byAttr(root, "id", split.attribs["aria-describedby"]!))).toContain("2 to 10");
-    expect(text(byClass(root, "hint")[1]!)).toContain("DF -2");
+    expect(text(byClass(root, "hint")[1]!)).toContain("DF −2");
   });
 
   it("opens on the fighter's own choice; a weapon that deals no stated blow says so", () => {

@@ -30,6 +30,7 @@ import { exchangePreviewPages } from "./fixtures/exchange-card";
 import { gmDamagePreviewPages } from "./fixtures/gm-damage";
 import { rulesMenuPreviewPages } from "./fixtures/settings";
 import { sharenePreviewPages } from "./fixtures/sharene";
+import { shareneCardPreviewPages } from "./fixtures/sharene-card";
 
 /** Where the page sits: an application window, a chat message, or the Token HUD's right column. */
 export type PreviewFrame = "sheet" | "chat" | "hud";
@@ -499,6 +500,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   () => encounterOddsPreviewPages([...packDocs("characters"), ...packDocs("creatures")]),
   gmDamagePreviewPages,
   sharenePreviewPages,
+  shareneCardPreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */

@@ -218,7 +218,7 @@ describe("static preview in headless Chromium", () => {
     await browser?.close();
   });
 
-  it("renders a page for every sample actor, every item type and the check card", () => {
+  it("renders a page for every sample actor, every item type, the check card and Sharene's card and dialogs", () => {
     const ids = result.pages.map((p) => p.page.id);
     expect(ids).toEqual(pages.map((p) => p.id));
     expect(ids).toEqual(
@@ -238,6 +238,10 @@ describe("static preview in headless Chromium", () => {
         "sharene-item-style",
         "sharene-tracker-declare",
         "sharene-hud-style",
+        "sharene-card-awaitDefense--gm",
+        "sharene-card-hit--gm--dark",
+        "sharene-app-attack-dialog",
+        "sharene-app-style-dialog",
       ]),
     );
     for (const type of ["weapon", "shield", "armor", "skill", "advantage", "maneuver"])

@@ -55,9 +55,11 @@ export function drawShareneExchange(message: Message, content: HTMLElement): voi
   if (!card || !viewer) return;
   const defender = card.defender.actorUuid ? documentAtSync(card.defender.actorUuid) : null;
   const owns = (defender as Actor.Implementation | null)?.testUserPermission?.(viewer, "OWNER") === true;
+  const rules = readWorldShareneRules();
   const context = shareneExchangeView(card, { isGM: viewer.isGM, ownsDefender: owns }, localize, {
     defenses: openDefenses(card),
-    situations: readWorldShareneRules().situations,
+    situations: rules.situations,
+    criticalFailure: rules.criticalFailure,
   });
   const fill = (template: HandlebarsTemplateDelegate) => {
     content.innerHTML = template(context);

@@ -1,6 +1,6 @@
 import type { Localize } from "../../../config/localize";
 import { type CheckRoll, type DfPart, type DifficultyNumber, levelRank } from "../../../rules/sharene/check";
-import type { SituationModifier } from "../../../rules/sharene/config";
+import type { ShareneRules, SituationModifier } from "../../../rules/sharene/config";
 import type { ConsciousnessOutcome } from "../../../rules/sharene/damage";
 import type { OfferedDefense, ShareneExchangeCard } from "./exchange-state";
 
@@ -24,6 +24,8 @@ export interface ExchangeViewOptions {
   readonly defenses?: readonly OfferedDefense[];
   /** The rules' DF table, to name a situation. */
   readonly situations?: readonly SituationModifier[];
+  /** What a critical failure costs in the world's rules: the card names the lost attack only when it is lost. */
+  readonly criticalFailure?: ShareneRules["criticalFailure"];
 }
 
 /** Where a DN's parts come from (src/rules/sharene/round-engine.ts), each named by `SHARENE.Df.<source>`. */
@@ -72,8 +74,9 @@ function dnView(dn: DifficultyNumber, localize: Localize, situations: readonly S
   };
 }
 
-function levelText(check: CheckRoll, localize: Localize): string {
-  if (check.criticalFailure) return localize("SHARENE.Chat.CriticalFailure");
+function levelText(check: CheckRoll, localize: Localize, loses: boolean): string {
+  if (check.criticalFailure)
+    return localize(loses ? "SHARENE.Chat.CriticalFailure" : "SHARENE.Chat.CriticalFailureNoCost");
   const level = localize(`SHARENE.Level.${check.level ?? "failure"}`);
   return check.critical ? localize("SHARENE.Chat.CriticalHit", { level }) : level;
 }
@@ -84,12 +87,13 @@ function rollView(
   check: CheckRoll,
   localize: Localize,
   s: readonly SituationModifier[],
+  loses: boolean,
 ) {
   return {
     label,
     roll: check.roll,
     dn: dnView(dn, localize, s),
-    level: levelText(check, localize),
+    level: levelText(check, localize, loses),
     success: check.success,
     margin: check.margin,
     css: check.criticalFailure
@@ -141,6 +145,7 @@ export function shareneExchangeView(
   options: ExchangeViewOptions = {},
 ) {
   const situations = options.situations ?? [];
+  const loses = (options.criticalFailure ?? "loseNextAttack") === "loseNextAttack";
   const mayDefend = viewer.isGM || viewer.ownsDefender;
   const names = { attacker: card.attacker.name, defender: card.defender.name, weapon: card.weaponName };
   const exchange = card.exchange;
@@ -183,6 +188,7 @@ export function shareneExchangeView(
           exchange.attack.check,
           localize,
           situations,
+          loses,
         )
       : null,
     defense: exchange?.defense
@@ -192,6 +198,7 @@ export function shareneExchangeView(
           exchange.defense.check,
           localize,
           situations,
+          loses,
         )
       : null,
     compared: exchange
@@ -213,7 +220,11 @@ export function shareneExchangeView(
       ? {
           blow: localize(`SHARENE.Blow.${damage.blow.blow}`),
           blowText: localize(
-            damage.blow.roll === null ? "SHARENE.Chat.BlowStated" : "SHARENE.Chat.BlowRolled",
+            damage.blow.roll === null
+              ? "SHARENE.Chat.BlowStated"
+              : damage.blow.fellBack
+                ? "SHARENE.Chat.BlowFellBack"
+                : "SHARENE.Chat.BlowRolled",
             {
               blow: localize(`SHARENE.Blow.${damage.blow.blow}`),
               roll: damage.blow.roll ?? "",

@@ -157,9 +157,8 @@ export function styleDialogContext(facts: StyleDialogFacts, localize: Localize, 
     blowLegend: localize("SHARENE.Combat.Style.Blow"),
     blowHint: localize(
       facts.blows.length > 0 ? "SHARENE.Combat.Style.BlowHint" : "SHARENE.Combat.Style.NoBlow",
-      {
-        df: facts.statedBlowDf,
-      },
+      // With a minus sign, as the attack dialog and the card write a DF.
+      { df: facts.statedBlowDf < 0 ? `−${-facts.statedBlowDf}` : `+${facts.statedBlowDf}` },
     ),
     blows: [
       { value: "", label: localize("SHARENE.Combat.Style.BlowNone"), checked: blow === null },
