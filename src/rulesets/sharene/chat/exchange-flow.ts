@@ -23,11 +23,12 @@ import {
 import type { Defense } from "../../../rules/sharene/types";
 import { ownSystem, roundRecordOf } from "../combat/record";
 import { RIPOSTE_WAITING, readShareneTable, type ShareneTableRead } from "../combat/round-read";
-import { storedRecord } from "../combat/round-record";
+import { recordOf, storedRecord } from "../combat/round-record";
 import { SHARENE_EXCHANGE_TYPE } from "../data/exchange-card";
 import {
   type CardParty,
   type DefenseChoice,
+  type RoundAtApply,
   type ShareneExchangeCard,
   shareneExchangeOf,
   stepRefusal,
@@ -231,6 +232,7 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
     exchange: null,
     effects: [],
     deltas: [],
+    roundAtApply: null,
   };
   const actor = read.combatants.get(offer.attackerId)?.actor ?? undefined;
   const html = foundry.utils.escapeHTML;
@@ -311,21 +313,55 @@ async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageI
   };
 }
 
+/**
+ * What a later exchange would count on a fighter's record. The turn's own
+ * marks (`acted`, a lost attack paid as a turn ends) are left out: a turn
+ * passed since the Apply builds on no exchange.
+ */
+function countedOn(combatant: Combatant.Implementation | undefined): Loose {
+  const r = recordOf(roundRecordOf(combatant) ?? ownSystem(combatant));
+  return { defenses: r.defenses, riposted: r.riposted, parriedFullAttack: r.parriedFullAttack };
+}
+
+/** The card's two fighters' records as they stand now, in the round the Combat is in. */
+function roundNow(card: ShareneExchangeCard): RoundAtApply | null {
+  const combat = game.combats?.get(card.combatId) as Combat.Implementation | undefined;
+  if (!combat) return null;
+  const records: Record<string, Loose> = {};
+  for (const id of [card.attacker.combatantId, card.defender.combatantId]) {
+    const combatant = combat.combatants.get(id);
+    if (combatant) records[id] = countedOn(combatant);
+  }
+  return { round: combat.round ?? 0, records };
+}
+
 async function apply(card: ShareneExchangeCard): Promise<Written> {
   for (const e of card.effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
       throw new Refusal("gone", "SHARENE.Chat.Refusal.Gone");
+  const roundAtApply = roundNow(card);
   const applied = await applyEffects(card.effects, {
     combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
   });
   if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
-  return { system: { stage: "applied", deltas: applied.deltas }, dice: [] };
+  return { system: { stage: "applied", deltas: applied.deltas, roundAtApply }, dice: [] };
 }
 
+/**
+ * Undo holds the round to what the Apply found: in that round, a later
+ * exchange that counted a defense, a riposte or a parried Full Attack on
+ * either fighter has built on this one, and the Undo is refused (undoing
+ * the blow alone would leave that exchange standing on it). Once the round
+ * is over its records are gone, and the Undo puts back the documents only.
+ */
 async function undo(card: ShareneExchangeCard): Promise<Written> {
+  const kept = card.roundAtApply ?? null;
+  const now = roundNow(card);
+  if (kept && now && kept.round === now.round && JSON.stringify(kept.records) !== JSON.stringify(now.records))
+    throw new Refusal("built-on", "SHARENE.Chat.Refusal.UndoBuiltOn");
   const missed = await revertDeltas(card.deltas as AppliedDelta[]);
   if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
-  return { system: { stage: "resolved", deltas: [] }, dice: [] };
+  return { system: { stage: "resolved", deltas: [], roundAtApply: null }, dice: [] };
 }
 
 /** The riposte still waits in the round, opened by this very card. */

@@ -52,6 +52,18 @@ export interface ShareneExchangeCard {
   readonly exchange: ExchangeRolls | null;
   readonly effects: readonly Effect[];
   readonly deltas: readonly AppliedDelta[];
+  /** The round as the Apply found it (`RoundAtApply`); null before an Apply. */
+  readonly roundAtApply?: RoundAtApply | null;
+}
+
+/**
+ * What an exchange counts on a fighter's round record (a defense used, a
+ * riposte made, a Full Attack parried), for each fighter of a card, in the
+ * round the Apply was made in.
+ */
+export interface RoundAtApply {
+  readonly round: number;
+  readonly records: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** The card's data, or null for a message that is not a Sharene exchange. */

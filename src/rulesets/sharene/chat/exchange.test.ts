@@ -244,6 +244,60 @@ describe("a Sharene exchange from attack to undo", () => {
   });
 });
 
+describe("Undo and the round record", () => {
+  /** Arden's blow on Cole (7 to the right arm), applied by the GM, then Cole's turn. */
+  async function appliedThenColesTurn(): Promise<{ f: Fight; card: Card }> {
+    const f = await fight();
+    const card = await ardenAttacks(f);
+    world.as(world.defender);
+    world.dice.push(6, 15, 2, 4, 7);
+    expect(await defend(card, "parry")).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toEqual({ ok: true, stage: "applied" });
+    expect(sys(card).roundAtApply).toEqual({
+      round: 1,
+      records: {
+        [ARDEN]: { defenses: 0, riposted: false, parriedFullAttack: false },
+        [COLE]: { defenses: 1, riposted: false, parriedFullAttack: false },
+      },
+    });
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(f.combat.combatant?.id).toBe(COLE);
+    return { f, card };
+  }
+
+  it("after the turn passed, Undo puts back the documents; the record stands as the Apply found it", async () => {
+    const { f, card } = await appliedThenColesTurn();
+    expect(await step(card, { type: "undo" }, 2)).toEqual({ ok: true, stage: "resolved" });
+    expect([life(f.cole), wound(f.cole, "rightArm")]).toEqual([30, 0]);
+    expect(record(f, COLE)).toMatchObject({ defenses: 1, riposted: false });
+    expect(record(f, ARDEN)).toMatchObject({ defenses: 0, acted: true });
+    expect(sys(card).roundAtApply).toBeNull();
+  });
+
+  it("a later exchange counted a defense on one of its fighters: Undo is refused in words, nothing changes", async () => {
+    const { f, card } = await appliedThenColesTurn();
+    // Cole's attack on Arden, parried: Arden's one defense is now counted.
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(true);
+    const coles = cards().at(-1)!;
+    world.as(world.player);
+    world.dice.push(10, 5);
+    expect(await defend(coles, "parry")).toEqual({ ok: true, stage: "resolved" });
+    expect(record(f, ARDEN)).toMatchObject({ defenses: 1 });
+    world.as(world.gm);
+    world.notices.length = 0;
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: false, code: "built-on" });
+    expect(world.notices).toEqual([
+      "A later exchange this round already counts on this one (a defense, a riposte or a parried Full Attack): it can no longer be undone.",
+    ]);
+    expect(sys(card)).toMatchObject({ stage: "applied", revision: 2 });
+    expect([life(f.cole), wound(f.cole, "rightArm")]).toEqual([23, 7]);
+    expect(record(f, ARDEN)).toMatchObject({ defenses: 1 });
+  });
+});
+
 describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
   it("a private roll is whispered to the GMs and the player who asked; its dice shown to them alone", async () => {
     const f = await fight();

@@ -67,6 +67,8 @@ function exchangeSchema() {
     /** The effects to apply, by actor UUID, and the exact changes their Apply made. */
     effects: new ArrayField(new ObjectField()),
     deltas: new ArrayField(new ObjectField()),
+    /** The two fighters' round records as the Apply found them, which Undo holds the round to. */
+    roundAtApply: new ObjectField({ required: true, nullable: true, initial: null }),
   };
 }
 export type ShareneExchangeSchema = ReturnType<typeof exchangeSchema>;
