@@ -3,7 +3,7 @@ import { localize as foundryLocalize, type Localize } from "../../../config/loca
 import type { SharenePhaseId } from "../../../rules/sharene/ruleset";
 import { ACTION_KINDS, type Style } from "../../../rules/sharene/types";
 import { shareneLabels } from "../config/sharene-config";
-import { actionIcon, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
+import { actionIcon, knownStyles, roundPhaseOf, shareneOutOfFight, styleIcon } from "../token-palette";
 import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
 import { type ShareneRecord, shareneRecord } from "./round-record";
 import { openStyleDialog } from "./style-dialog";
@@ -93,11 +93,19 @@ export function roundMenuView(
   };
 }
 
+/**
+ * Whom a fighter may declare it attacks: the others of its combat that this
+ * viewer sees, still in the fight (the engine refuses one out of it).
+ */
+export function declarableTargets(combatant: Combatant.Implementation): { id: string; name: string }[] {
+  return [...(combatant.combat?.combatants ?? [])]
+    .filter((c) => c.id && c.id !== combatant.id && c.visible !== false && !shareneOutOfFight(c))
+    .map((c) => ({ id: c.id!, name: c.name ?? "" }));
+}
+
 /** The row button's menu, wired to the round actions. */
 export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick): Promise<HTMLElement | null> {
-  const others = [...(combatant.combat?.combatants ?? [])]
-    .filter((c) => c.id !== combatant.id && c.id && c.visible !== false)
-    .map((c) => ({ id: c.id!, name: c.name ?? "" }));
+  const others = declarableTargets(combatant);
   const view = roundMenuView(
     { id: combatant.id ?? "", name: combatant.name ?? "" },
     roundPhaseOf(combatant),

@@ -636,6 +636,26 @@ describe("the fighter's sheet", () => {
   });
 });
 
+describe("the targets offered", () => {
+  it("the row's menu and the sheet offer only fighters still in the fight, as the engine accepts", async () => {
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const { declarableTargets } = await import("./round-menu");
+    const combat = await fight();
+    giveStatus(combat.combatants.get("c-dara")!.actor as never, "unconscious");
+    const arden = combat.combatants.get("c-arden")!;
+    // The GM sees hidden Cole; Dara, knocked out, is offered to no one.
+    expect(declarableTargets(arden as never).map((t) => t.id)).toEqual(["c-brin", "c-cole"]);
+    const panel = shareneSheetRound(arden.actor as never, "sheet-arden")!;
+    expect(panel.targets.map((t) => t.id)).toEqual(["", "c-brin", "c-cole"]);
+    // What is offered the engine takes; what is not, it refuses.
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: "c-dara" })).toBe(false);
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.BadTarget {"name":"Arden"}']);
+    for (const t of panel.targets.filter((t) => t.id !== ""))
+      expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: t.id })).toBe(true);
+  });
+});
+
 describe("a macro's round", () => {
   it("combatant.round declares and chooses a style as the row does, through the GM for a player", async () => {
     const combat = await fight();
