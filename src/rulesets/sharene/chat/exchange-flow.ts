@@ -78,6 +78,11 @@ class Refusal extends Error {
   }
 }
 
+/** The weapon an attacker fights with, for the table's read: none named, its first equipped one. */
+function wieldedBy(attackerId: string, weaponId: string | null): Record<string, string> {
+  return weaponId ? { [attackerId]: weaponId } : {};
+}
+
 function combatOf(card: Pick<ShareneExchangeCard, "combatId">): Combat.Implementation {
   const combat = game.combats?.get(card.combatId) ?? null;
   if (!combat?.started) throw new Refusal("no-combat", "SHARENE.Chat.Refusal.NoCombat");
@@ -131,6 +136,8 @@ export interface PostRequest {
   readonly combat: Combat.Implementation;
   /** The attacker's combatant id. */
   readonly attackerId: string;
+  /** The equipped weapon it attacks with; its first equipped one when none is named (a riposte's). */
+  readonly weaponId?: string | null;
   readonly riposte: boolean;
   /** The card this riposte answers. */
   readonly answers?: string | null;
@@ -189,7 +196,7 @@ type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
  */
 export async function postShareneExchange(request: PostRequest): Promise<PostAnswer> {
   if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM" };
-  const read = readShareneTable(request.combat);
+  const read = readShareneTable(request.combat, wieldedBy(request.attackerId, request.weaponId ?? null));
   const situations = knownSituations(request.situations, read);
   const defenseSituations = knownSituations(request.defenseSituations, read);
   if (!situations || !defenseSituations) return { ok: false, key: "SHARENE.Chat.Refusal.UnknownSituation" };
@@ -220,6 +227,7 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
     attacker,
     defender,
     weaponName: read.view.sheet(offer.attackerId).weapon.name,
+    weaponId: read.view.sheet(offer.attackerId).weapon.id,
     riposte: request.riposte,
     answers: request.answers ?? null,
     riposteCard: null,
@@ -281,7 +289,11 @@ interface Written {
 
 async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageId: string): Promise<Written> {
   const combat = combatOf(card);
-  const read = readShareneTable(combat);
+  const weaponId = card.weaponId ?? "";
+  const read = readShareneTable(combat, wieldedBy(card.attacker.combatantId, weaponId));
+  // The weapon the card was posted with, still in hand (a card from before weapons were named: the one held).
+  if (weaponId !== "" && read.view.sheet(card.attacker.combatantId).weapon.id !== weaponId)
+    throw new Refusal("unwielded", "SHARENE.Chat.Refusal.NotWielded", { name: card.attacker.name });
   const defense: Defense | null = choice === "none" ? null : choice;
   const request = {
     attackerId: card.attacker.combatantId,

@@ -40,6 +40,8 @@ export interface ShareneExchangeCard {
   readonly attacker: CardParty;
   readonly defender: CardParty;
   readonly weaponName: string;
+  /** The equipped weapon the attack is made with ("" on a card from before weapons were named). */
+  readonly weaponId?: string;
   readonly riposte: boolean;
   readonly answers: string | null;
   readonly riposteCard: string | null;

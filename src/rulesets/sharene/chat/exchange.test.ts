@@ -353,19 +353,59 @@ describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
     });
   });
 
-  it("the Token HUD offers the weapon held; another weapon is refused in Sharene's words", async () => {
+  it("each equipped weapon attacks with its own figures, from the sheet or the Token HUD; an unequipped one is refused", async () => {
     const f = await fight();
-    const { shareneDefinition } = await import("../index");
-    expect(shareneDefinition.cards?.attack?.readyItems?.(f.arden).map((i) => i.name)).toEqual(["Sword"]);
     world.as(world.gm);
-    const [dagger] = (await f.arden.createEmbeddedDocuments("Item", [
+    const [axe, dagger] = (await f.arden.createEmbeddedDocuments("Item", [
+      {
+        ...SWORD,
+        name: "Axe",
+        system: {
+          ...SWORD.system,
+          attack: { level: 6, natural: 9 },
+          damage: { slash: "1d10", thrust: "", special: "" },
+        },
+      },
       { ...SWORD, name: "Dagger", system: { ...SWORD.system, equipped: false } },
     ] as never)) as unknown as { id: string }[];
+    const { shareneDefinition } = await import("../index");
+    expect(shareneDefinition.cards?.attack?.readyItems?.(f.arden).map((i) => i.name)).toEqual([
+      "Sword",
+      "Axe",
+    ]);
     world.as(world.player);
     expect(await startAttack(f.arden, dagger!.id, { event: { shiftKey: true } })).toBe(false);
-    expect(world.notices).toContain(
-      "Arden fights with the first weapon it has equipped: attack with that one.",
-    );
+    expect(world.notices).toContain("Arden does not have that weapon equipped: equip it to attack with it.");
+    world.notices.length = 0;
+    expect(await startAttack(f.arden, axe!.id, { event: { shiftKey: true } })).toBe(true);
+    const card = cards().at(-1)!;
+    // The axe's attack is 6 + 9 = 15; the card carries it to the roll.
+    expect(sys(card)).toMatchObject({
+      weaponName: "Axe",
+      weaponId: axe!.id,
+      offer: { dn: { base: 15, dn: 15 } },
+    });
+    // Attack 6 (DN 15: high), no defense, d10 3 (slash), d20 11 (torso), 1d10 9: the axe's die.
+    world.as(world.defender);
+    world.dice.push(6, 3, 11, 9);
+    expect(await defend(card, "none")).toEqual({ ok: true, stage: "resolved" });
+    expect(sys(card).exchange).toMatchObject({
+      attack: { dn: { dn: 15 }, check: { roll: 6, margin: 9, level: "high" } },
+      damage: { blow: { blow: "slash" }, location: "torso", weaponDamage: 9, damage: 9 },
+    });
+    expect(world.dice).toEqual([]);
+  });
+
+  it("a card whose weapon is put down before the defense is refused, nothing rolled", async () => {
+    const f = await fight();
+    const card = await ardenAttacks(f);
+    world.as(world.gm);
+    await f.arden.items.get(swordOf(f.arden))!.update({ "system.equipped": false } as never);
+    world.as(world.defender);
+    world.dice.push(6, 5);
+    expect(await defend(card, "dodge")).toMatchObject({ ok: false, code: "unwielded" });
+    expect(sys(card).stage).toBe("awaitDefense");
+    expect(world.dice).toEqual([6, 5]);
   });
 });
 

@@ -35,17 +35,23 @@ const NO_WEAPON: ShareneWeapon = Object.freeze({
   mainBlow: "slash",
 });
 
-/** The fighter's sheet as the rules read it, from its actor's prepared data (its first equipped weapon). */
+/**
+ * The fighter's sheet as the rules read it, from its actor's prepared data,
+ * fighting with the weapon it holds: the equipped one named (the one an
+ * attack is made with), else its first equipped one (the one it parries
+ * with). A weapon named that is not equipped gives no weapon.
+ */
 export function fighterSheet(
   id: string,
   actor: Actor.Implementation | null | undefined,
+  weaponId: string | null = null,
 ): ShareneFighter | null {
   const system = actor ? shareneFighter(actor) : null;
   if (!actor || !system) return null;
   let weapon: ShareneWeapon = NO_WEAPON;
   for (const item of actor.items) {
     const w = shareneWeapon(item);
-    if (!w?.equipped) continue;
+    if (!w?.equipped || (weaponId !== null && item.id !== weaponId)) continue;
     const damage = Object.fromEntries(Object.entries(w.damage).filter(([, formula]) => formula !== ""));
     weapon = {
       id: item.id ?? "",
@@ -182,8 +188,15 @@ function pendingOf(stored: StoredRiposte | null): PendingRiposte | null {
   return stored ? { from: stored.from, to: stored.to, parts: stored.parts } : null;
 }
 
-/** The Combat as the engine's round, with the fighters' sheets and conditions. */
-export function readShareneTable(combat: Combat.Implementation): ShareneTableRead {
+/**
+ * The Combat as the engine's round, with the fighters' sheets and
+ * conditions; `wielded` names the weapon a fighter attacks with (by
+ * combatant id), when it is not its first equipped one.
+ */
+export function readShareneTable(
+  combat: Combat.Implementation,
+  wielded: Readonly<Record<string, string>> = {},
+): ShareneTableRead {
   const pointer = shareneRoundPointer(combat);
   const { groups } = storedGroups(combat);
   const combatants = new Map<string, Combatant.Implementation>();
@@ -194,7 +207,7 @@ export function readShareneTable(combat: Combat.Implementation): ShareneTableRea
     const id = combatant.id;
     if (!id) continue;
     combatants.set(id, combatant);
-    const sheet = fighterSheet(id, combatant.actor);
+    const sheet = fighterSheet(id, combatant.actor, Object.hasOwn(wielded, id) ? wielded[id]! : null);
     const condition = fighterCondition(combatant.actor);
     if (sheet) sheets.set(id, sheet);
     if (condition) conditions.set(id, condition);

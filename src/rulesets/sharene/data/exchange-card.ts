@@ -44,6 +44,8 @@ function exchangeSchema() {
     attacker: party(),
     defender: party(),
     weaponName: text(""),
+    /** The equipped weapon the attack is made with; the steps read the attacker fighting with it. */
+    weaponId: text(""),
     /** This card is a riposte (SHA-STY-4, SHA-STY-5). */
     riposte: new BooleanField({ required: true, initial: false }),
     /** The card this riposte answers, and the riposte card this one opened. */
