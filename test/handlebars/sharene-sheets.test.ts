@@ -5,6 +5,7 @@ import { shareneActorSheetContext } from "../../src/rulesets/sharene/apps/sheets
 import { shareneItemSheetContext } from "../../src/rulesets/sharene/apps/sheets/item-context";
 import { SHARENE_ACTOR_PARTS, shareneItemParts } from "../../src/rulesets/sharene/apps/sheets/parts";
 import { type ShareneActorData, shareneActorData } from "../../src/rulesets/sharene/apps/sheets/sheet-data";
+import { SHARENE_STATUSES } from "../../src/rulesets/sharene/config/sharene-config";
 import { resetWorld } from "../foundry/setup";
 import {
   badButtons,
@@ -130,7 +131,7 @@ describe("the Sharene actor sheet", () => {
     const conditionOf = (statuses: string[]) => {
       const context = shareneActorSheetContext(
         { ...arden, statuses },
-        { editable: true, idPrefix: "sheet-arden", rules: SHARENE_DEFAULTS },
+        { editable: true, idPrefix: "sheet-arden", rules: SHARENE_DEFAULTS, statuses: SHARENE_STATUSES },
       );
       const drawn = parse(renderer.render(SHARENE_ACTOR_PARTS.header!.template, context));
       const [mark] = byClass(drawn, "sharene-condition");

@@ -6,7 +6,6 @@ import { shareneLabels } from "../config/sharene-config";
 import { actionIcon, knownStyles, roundPhaseOf, shareneOutOfFight, styleIcon } from "../token-palette";
 import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
 import { type ShareneRecord, shareneRecord } from "./round-record";
-import { openStyleDialog } from "./style-dialog";
 
 /**
  * The menu a Sharene row's button opens under the row (Sharene's heavy
@@ -128,6 +127,8 @@ export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick):
     event.stopPropagation();
     if (button.dataset.styleOptions !== undefined) {
       menu.remove();
+      // Loaded when asked for: the menu's view is drawn (the preview, the tests) without the dialog's world settings.
+      const { openStyleDialog } = await import("./style-dialog");
       await openStyleDialog(combatant, ask);
       return;
     }

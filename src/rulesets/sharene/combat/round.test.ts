@@ -46,7 +46,7 @@ beforeAll(async () => {
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
   const { registerRulesetDefinition } = await import("../../registry");
   const { shareneDefinition } = await import("../index");
-  registerRulesetDefinition({ ...shareneDefinition, playable: true });
+  registerRulesetDefinition(shareneDefinition);
   (await import("../../../config/document-classes")).configureDocuments();
 });
 

@@ -4,7 +4,6 @@ import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../../../rules/sharene/shee
 import { BLOWS, SHARENE_STATUS, STYLES } from "../../../../rules/sharene/types";
 import type { StatusDefinition } from "../../../registry";
 import { ACTOR_TYPE_LABELS, locationLabel, MAIN_BLOW_LABELS, WEAPON_ARM_LABELS } from "../../config/labels";
-import { SHARENE_STATUSES } from "../../config/sharene-config";
 import type { ShareneActorData, ShareneItemData } from "./sheet-data";
 
 /**
@@ -21,7 +20,7 @@ export interface ShareneActorSheetOptions {
   readonly enrichedBiography?: string;
   /** The world's rules (its END checks' bands); the sheet class reads them with the heavy part. */
   readonly rules: ShareneRules;
-  /** The statuses as CONFIG.FANGS.sharene has them (their names and icons); Sharene's own otherwise. */
+  /** The statuses as CONFIG.FANGS.sharene has them (their names and icons); without them, a condition has its name only. */
   readonly statuses?: readonly StatusDefinition[];
   /** Labels as CONFIG.FANGS.sharene says now (styles, action kinds); the defaults otherwise. */
   readonly labels?: {
@@ -99,7 +98,7 @@ export function shareneActorSheetContext(actor: ShareneActorData, options: Share
   return {
     actor: { id: actor.id, name: actor.name, img: actor.img },
     typeLabel: ACTOR_TYPE_LABELS[actor.type],
-    condition: conditionOf(actor.statuses ?? [], options.statuses ?? SHARENE_STATUSES),
+    condition: conditionOf(actor.statuses ?? [], options.statuses ?? []),
     editable,
     disabledAttr: editable ? "" : "disabled",
     ids: {
