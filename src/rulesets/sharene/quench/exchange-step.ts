@@ -133,6 +133,17 @@ async function defendAndApply(
   assert.deepEqual(answer, { ok: true, stage: "resolved" }, `${label}: defended`);
   const resolved = cardAt(id);
   checkRolls(resolved, assert, label);
+  // The card's real Rolls are the dice its record read: the attack's d20, then the defense's.
+  const rolls = (game.messages?.get(id)?.rolls ?? []) as Roll[];
+  const stepRoll = (step: string) =>
+    rolls.find((r) => (r.options as { fangsStep?: unknown }).fangsStep === step)?.total;
+  assert.strictEqual(stepRoll("attack"), resolved.exchange?.attack.check.roll, `${label}: the attack's Roll`);
+  if (resolved.exchange?.defense)
+    assert.strictEqual(
+      stepRoll("defense"),
+      resolved.exchange.defense.check.roll,
+      `${label}: the defense's Roll`,
+    );
   if (resolved.effects.length === 0) return resolved;
   const defender = t.combat.combatants.get(resolved.defender.combatantId)?.actor;
   const applied = await requestStep(id, { type: "apply" } as never, resolved.revision);
