@@ -74,7 +74,7 @@ function fighter(f: (typeof SHARENE_FIGHTERS)[number], owners: string[]) {
   );
   // In the world's actors, where the applier finds them by their UUIDs.
   (game.actors as unknown as Map<string, unknown>).set(actor.id!, actor);
-  const combatant = new StandInCombatant(`c-${f.key}`, null, actor);
+  const combatant = new StandInCombatant(`c${f.key}`, null, actor);
   combatant.type = "shareneCombatant";
   return combatant;
 }
@@ -130,7 +130,16 @@ const TURN_DICE: number[][] = [
 const played: PlayedTurn[] = [];
 /** The GM's records after each turn's exchanges. */
 const recordsAfter: Record<string, Loose>[] = [];
-const exchanges = shareneExchanges(undefined, (turn) => played.push(turn));
+/** Each click's user: Arden's player for Arden's attack and its defenses, a GM for the rest. */
+const clickers: string[] = [];
+const exchanges = shareneExchanges({
+  played: (turn) => played.push(turn),
+  actAs: (actor) => {
+    const user = actor?.testUserPermission(world.player as never, "OWNER") ? world.player : world.gm;
+    clickers.push(user.id);
+    world.setUser(user);
+  },
+});
 runBatch(
   shareneRoundBatch(stage, async (t: ShareneRoundTable, acting, assert) => {
     world.diceValues.push(...(TURN_DICE[turns.length] ?? []));
@@ -160,6 +169,14 @@ describe("Sharene's round batch on the stand-in", () => {
       'SHARENE.Combat.Refusal.StyleDoesNotAttack {"name":"Cole"}',
       'SHARENE.Combat.Refusal.OutOfAction {"name":"Dara"}',
     ]);
+  });
+
+  it("Arden's player starts Arden's attack through the GM; a GM clicks for the others", () => {
+    expect(clickers.filter((id) => id === world.player.id)).toHaveLength(1);
+    expect(clickers[0]).toBe(world.player.id);
+    // Posted by the active GM, as every card is: the player only asked.
+    const author = (game.messages!.get(played[0]!.card!) as unknown as { author?: string }).author;
+    expect(author).toBe(world.gm.id);
   });
 
   it("each turn as played: Arden's and Dara's cards, Cole passing, Cole's riposte taken on Dara's", () => {
@@ -295,17 +312,17 @@ describe("Sharene's round batch on the stand-in", () => {
     // An attack marks its attacker acted at once; a riposte does not.
     const pick = (r: Loose | undefined) =>
       r && [r.acted, r.defenses, r.parriedFullAttack, r.riposted, r.riposteWaiting ?? null];
-    expect(recordsAfter.map((records) => pick(records["c-cole"]))).toEqual([
+    expect(recordsAfter.map((records) => pick(records.ccole))).toEqual([
       [false, 1, true, false, null],
       [false, 1, true, false, null],
       [false, 2, true, true, null],
     ]);
-    expect(recordsAfter.map((records) => pick(records["c-dara"]))).toEqual([
+    expect(recordsAfter.map((records) => pick(records.cdara))).toEqual([
       [false, 0, false, false, null],
       [false, 1, false, false, null],
       [true, 2, false, false, null],
     ]);
-    expect(recordsAfter.map((records) => [records["c-arden"]!.acted, records["c-brin"]!.acted])).toEqual([
+    expect(recordsAfter.map((records) => [records.carden!.acted, records.cbrin!.acted])).toEqual([
       [true, false],
       [true, true],
       [true, true],

@@ -122,8 +122,10 @@ async function defendAndApply(
   choice: DefenseChoice,
   assert: BatchAssert,
   label: string,
+  actAs: (actor: Actor.Implementation | null) => void,
 ): Promise<ShareneExchangeCard> {
   const open = cardAt(id);
+  actAs(t.combat.combatants.get(open.defender.combatantId)?.actor ?? null);
   assert.strictEqual(open.stage, "awaitDefense", `${label}: waits on the defense`);
   const answer = await requestStep(
     id,
@@ -146,6 +148,7 @@ async function defendAndApply(
     );
   if (resolved.effects.length === 0) return resolved;
   const defender = t.combat.combatants.get(resolved.defender.combatantId)?.actor;
+  actAs(null);
   const applied = await requestStep(id, { type: "apply" } as never, resolved.revision);
   assert.deepEqual(applied, { ok: true, stage: "applied" }, `${label}: applied`);
   const damage = resolved.exchange?.damage;
@@ -165,9 +168,11 @@ async function answerRiposte(
   plan: ExchangePlan,
   assert: BatchAssert,
   label: string,
+  actAs: (actor: Actor.Implementation | null) => void,
 ): Promise<string | null> {
   const card = cardAt(id);
   const riposter = t.combat.combatants.get(card.defender.combatantId)!;
+  actAs(riposter.actor ?? null);
   const waiting = () => recordOf(t, riposter)[RIPOSTE_WAITING] as { card?: string } | null | undefined;
   assert.strictEqual(waiting()?.card, id, `${label}: the riposte waits on the parrier's record`);
   if (plan.riposte === "decline") {
@@ -188,7 +193,7 @@ async function answerRiposte(
     [true, id, card.defender.combatantId, card.attacker.combatantId],
     `${label}: the riposte's card answers the parry`,
   );
-  await defendAndApply(t, riposte, plan.riposteDefense, assert, `${label}'s riposte`);
+  await defendAndApply(t, riposte, plan.riposteDefense, assert, `${label}'s riposte`, actAs);
   assert.isTrue(recordOf(t, riposter).riposted, `${label}: the parrier has riposted this round`);
   return riposte;
 }
@@ -198,10 +203,22 @@ async function answerRiposte(
  * target as the engine allows, or passes with the engine's reason; `played`
  * hears each turn.
  */
-export function shareneExchanges(
-  plans: Readonly<Record<FighterKey, ExchangePlan>> = SHARENE_EXCHANGE_PLANS,
-  played: (turn: PlayedTurn) => void = () => {},
-): ExchangeStep {
+export interface ExchangeOptions {
+  readonly plans?: Readonly<Record<FighterKey, ExchangePlan>>;
+  /** Hears each turn as played. */
+  readonly played?: (turn: PlayedTurn) => void;
+  /**
+   * Who clicks next: the owner of this fighter's actor, or a GM (null). A
+   * live world has one client, its GM's, which clicks for everyone; the
+   * stand-in switches to the owning player, whose click goes through the GM.
+   */
+  readonly actAs?: (actor: Actor.Implementation | null) => void;
+}
+
+export function shareneExchanges(options: ExchangeOptions = {}): ExchangeStep {
+  const plans = options.plans ?? SHARENE_EXCHANGE_PLANS;
+  const played = options.played ?? (() => {});
+  const actAs = options.actAs ?? (() => {});
   return async (t, acting, assert) => {
     for (const c of acting) {
       const key = keyOf(t, c);
@@ -212,9 +229,11 @@ export function shareneExchanges(
         (i) =>
           i.type === ("shareneWeapon" as never) && (i.system as { equipped?: unknown }).equipped === true,
       );
+      actAs(c.actor ?? null);
       const started = await startAttack(c.actor!, weapon?.id ?? "", { event: { shiftKey: true } } as never);
       // The attack is refused exactly when the engine refuses it: the fighter passes.
       assert.strictEqual(started, offer.ok, `${label}: ${offer.ok ? "attacks" : offer.reason}`);
+      actAs(null);
       if (!offer.ok) {
         played({ fighter: key, passed: offer.reason, card: null, riposteCard: null });
         continue;
@@ -223,9 +242,10 @@ export function shareneExchanges(
       assert.ok(message, `${label}: its card`);
       const id = message!.id!;
       const plan = plans[key];
-      const resolved = await defendAndApply(t, id, plan.defense, assert, label);
+      const resolved = await defendAndApply(t, id, plan.defense, assert, label, actAs);
       const riposteCard =
-        resolved.riposteState === "waiting" ? await answerRiposte(t, id, plan, assert, label) : null;
+        resolved.riposteState === "waiting" ? await answerRiposte(t, id, plan, assert, label, actAs) : null;
+      actAs(null);
       played({ fighter: key, passed: null, card: id, riposteCard });
     }
   };
