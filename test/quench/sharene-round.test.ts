@@ -240,7 +240,7 @@ describe("Sharene's round batch on the stand-in", () => {
     });
   });
 
-  it("SHA-STY-5, SHA-CON-1: Dara's knife parried; Cole's riposte taken, a critical to the head knocks her out", () => {
+  it("SHA-CON-1: Dara's knife parried; Cole's riposte taken, a critical to the head knocks her out", () => {
     const card = cardData(played[3]!.card);
     expect(card).toMatchObject({
       stage: "resolved",

@@ -289,6 +289,8 @@ interface Written {
 
 async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageId: string): Promise<Written> {
   const combat = combatOf(card);
+  // A card left waiting is its round's: in a later one it would spend the attack the fighter has then.
+  if (card.round !== (combat.round ?? 0)) throw new Refusal("stale", "SHARENE.Chat.Refusal.PastRound");
   const weaponId = card.weaponId ?? "";
   const read = readShareneTable(combat, wieldedBy(card.attacker.combatantId, weaponId));
   // The weapon the card was posted with, still in hand (a card from before weapons were named: the one held).

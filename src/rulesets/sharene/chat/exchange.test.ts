@@ -561,7 +561,7 @@ describe("what the roll decides", () => {
     ]);
   });
 
-  it("SHA-CON-1: an END check failed knocks out for rounds, a timed status that runs out by itself", async () => {
+  it("SHA-CON-2: an END check failed at half the life points knocks out for rounds, a timed status that runs out by itself", async () => {
     const f = await fight({}, 8);
     const card = await ardenAttacks(f);
     // Attack 6 (high), no defense, d10 2 (slash), d20 1 (head: ×2), 1d8 8: 16 damage, half the life points:
@@ -631,6 +631,38 @@ describe("refused requests", () => {
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
     expect(await step(card, { type: "apply" }, 2)).toMatchObject({ ok: false, code: "wrong-stage" });
     expect(life(f.cole)).toBe(23);
+  });
+
+  it("a card left waiting is refused in a later round, even on its attacker's turn; its attack stays", async () => {
+    const f = await fight();
+    const old = await ardenAttacks(f);
+    world.as(world.gm);
+    await f.combat.nextTurn();
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(await ask(f.combat, "declare", [ARDEN], { action: "melee", target: COLE })).toBe(true);
+    expect(await ask(f.combat, "declare", [COLE], { action: "melee", target: ARDEN })).toBe(true);
+    world.dice.push(5, 5);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(await ask(f.combat, "style", [ARDEN], { style: "attackParry" })).toBe(true);
+    expect(await ask(f.combat, "style", [COLE], { style: "attackParry" })).toBe(true);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect([f.combat.round, f.combat.combatant?.id]).toEqual([2, ARDEN]);
+    world.as(world.defender);
+    world.dice.push(6, 5);
+    world.notices.length = 0;
+    expect(await defend(old, "dodge", 0)).toMatchObject({ ok: false, code: "stale" });
+    expect(world.notices).toEqual([
+      "This card's attack belongs to an earlier round: it can no longer be defended.",
+    ]);
+    expect(world.dice).toEqual([6, 5]);
+    expect(sys(old).stage).toBe("awaitDefense");
+    expect(record(f, ARDEN)).toMatchObject({ acted: false, defenses: 0 });
+    // Arden's attack of this round is its own card's.
+    world.notices.length = 0;
+    expect(await ardenAttacks(f)).not.toBe(old);
   });
 
   it("an attack out of turn, a second card for one attack, another owner's attack, a player's defense situations", async () => {

@@ -851,7 +851,7 @@ describe("the style's dialog", () => {
     );
   };
 
-  it("SHA-STY-3: a player's style with a split parry, a stated blow and a called shot, from the Token HUD, reaches the GM's record; the row shows them to the owner and the GM only", async () => {
+  it("SHA-STY-2: a player's style with a split parry, a stated blow (SHA-BLW-1) and a called shot (SHA-CAL-1), from the Token HUD, reaches the GM's record; the row shows them to the owner and the GM only", async () => {
     const hud = await import("../../../apps/combat-tracker/combat-hud");
     const combat = await rolled();
     world.setUser(world.player);
@@ -900,7 +900,7 @@ describe("the style's dialog", () => {
     expect(rowsAs(combat, world.other)["c-arden"]).toMatchObject({ styleOptions: options });
   });
 
-  it("SHA-STY-3: a stated blow the weapon does not deal is refused in the dialog and at the GM, nothing written", async () => {
+  it("SHA-BLW-1: a stated blow the weapon does not deal is refused in the dialog and at the GM, nothing written", async () => {
     const hud = await import("../../../apps/combat-tracker/combat-hud");
     const combat = await rolled();
     // Brin's bow only thrusts: the dialog offers no slash, and a tampered form asking one is refused before it is sent.
@@ -985,7 +985,7 @@ describe("the style's dialog", () => {
     });
   });
 
-  it("the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
+  it("SHA-STY-3: the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
     const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
     const { shareneSheetRound } = await import("../apps/sheets/round-panel");
     const combat = await rolled();

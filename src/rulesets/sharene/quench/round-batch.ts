@@ -178,7 +178,7 @@ export function shareneRoundBatch(
           );
       });
 
-      it("SHA-STY-3: the styles, with a split parry, stated blows and a called shot", async () => {
+      it("SHA-STY-2: the styles, a split parry among them, stated blows (SHA-BLW-1), a called shot (SHA-CAL-1); a Full Attack splits no parry (SHA-STY-3)", async () => {
         const { arden, brin, cole, dara } = t.fighters;
         assert.isTrue(await roundOf(arden).chooseStyle("fullAttack", { statedBlow: "thrust" }));
         assert.isTrue(
