@@ -34,6 +34,7 @@ import {
   stepRefusal,
   type Viewer,
 } from "./exchange-state";
+import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "./unapplied";
 
 /**
  * Sharene's exchange card on the active GM's client (its definition's
@@ -214,6 +215,8 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
   }
   if (openCardOf(request.combat, request.attackerId, request.riposte))
     return { ok: false, key: "SHARENE.Chat.Refusal.CardOpen", data: { name } };
+  const waiting = blowAwaitingApply(request.combat);
+  if (waiting) return { ok: false, key: APPLY_FIRST, data: applyFirstData(waiting) };
   const defenses = defenseOptions(read.round, offer, read.view, read.rules, defenseSituations);
   const attacker = partyOf(read, offer.attackerId);
   const defender = partyOf(read, offer.defenderId);
@@ -240,6 +243,7 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
     exchange: null,
     effects: [],
     deltas: [],
+    settled: false,
     roundAtApply: null,
   };
   const actor = read.combatants.get(offer.attackerId)?.actor ?? undefined;
@@ -291,6 +295,8 @@ async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageI
   const combat = combatOf(card);
   // A card left waiting is its round's: in a later one it would spend the attack the fighter has then.
   if (card.round !== (combat.round ?? 0)) throw new Refusal("stale", "SHARENE.Chat.Refusal.PastRound");
+  const waiting = blowAwaitingApply(combat);
+  if (waiting) throw new Refusal("apply-first", APPLY_FIRST, applyFirstData(waiting));
   const weaponId = card.weaponId ?? "";
   const read = readShareneTable(combat, wieldedBy(card.attacker.combatantId, weaponId));
   // The weapon the card was posted with, still in hand (a card from before weapons were named: the one held).
@@ -358,7 +364,7 @@ async function apply(card: ShareneExchangeCard): Promise<Written> {
     combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
   });
   if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
-  return { system: { stage: "applied", deltas: applied.deltas, roundAtApply }, dice: [] };
+  return { system: { stage: "applied", deltas: applied.deltas, roundAtApply, settled: true }, dice: [] };
 }
 
 /**

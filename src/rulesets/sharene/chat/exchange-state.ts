@@ -54,6 +54,8 @@ export interface ShareneExchangeCard {
   readonly exchange: ExchangeRolls | null;
   readonly effects: readonly Effect[];
   readonly deltas: readonly AppliedDelta[];
+  /** Applied once: its blow is on the documents, or the GM took it back (./unapplied.ts). */
+  readonly settled?: boolean;
   /** The round as the Apply found it (`RoundAtApply`); null before an Apply. */
   readonly roundAtApply?: RoundAtApply | null;
 }

@@ -89,10 +89,14 @@ interface Fight {
  * 30 life points, declared and rolled (Arden first), in these styles, the
  * actions begun on Arden's turn.
  */
-async function fight(styles: { arden?: Loose; cole?: Loose } = {}, coleEnd = 12): Promise<Fight> {
+async function fight(
+  styles: { arden?: Loose; cole?: Loose } = {},
+  coleEnd = 12,
+  coleAgi = 14,
+): Promise<Fight> {
   world.as(world.gm);
   const arden = await fighter("Arden", 15, 12);
-  const cole = await fighter("Cole", 14, coleEnd);
+  const cole = await fighter("Cole", coleAgi, coleEnd);
   setOwners(arden, world.player.id);
   setOwners(cole, world.defender.id);
   const combat = new FangsCombat() as unknown as Fight["combat"];
@@ -122,7 +126,8 @@ async function fight(styles: { arden?: Loose; cole?: Loose } = {}, coleEnd = 12)
   await combat.nextTurn();
   await writesSettled();
   expect(combat.system.phase).toBe("action");
-  expect(combat.combatant?.id).toBe(ARDEN);
+  // With AGI 15 each, the two tie and act at once.
+  if (coleAgi !== 15) expect(combat.combatant?.id).toBe(ARDEN);
   expect(world.dice).toEqual([]);
   return { combat, arden, cole };
 }
@@ -298,6 +303,74 @@ describe("Undo and the round record", () => {
   });
 });
 
+describe("a blow waits for its Apply", () => {
+  const WAITS = "Arden's blow on Cole waits for the GM's Apply: the fight goes on from the blows applied.";
+
+  it("until the GM applies it, no turn passes, no attack is posted, no defense rolled; then the fight reads it", async () => {
+    const f = await fight({}, 8);
+    // Attack 6, no defense, d10 2 (slash), d20 1 (head: ×2), 1d8 8: 16, half Cole's life; END 8 × 1.5 = 12, rolled 15.
+    const card = await ardenAttacks(f);
+    world.as(world.defender);
+    world.dice.push(6, 2, 1, 8, 15);
+    expect(await defend(card, "none")).toEqual({ ok: true, stage: "resolved" });
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(world.notices).toContain(WAITS);
+    expect(f.combat.combatant?.id).toBe(ARDEN);
+    // Applied: Cole is knocked out (the 1d10 of rounds reads 2), and his turn passes him by.
+    world.dice.push(3);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true, stage: "applied" });
+    expect(f.cole.statuses.has("unconscious")).toBe(true);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(f.combat.round).toBe(2);
+    // Undone, the blow is the GM's call: it holds nothing up.
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true, stage: "resolved" });
+    expect(sys(card).settled).toBe(true);
+  });
+
+  it("in a tie, the second card is not rolled before the first blow is on its fighter", async () => {
+    const f = await fight({}, 12, 15);
+    const ardens = await ardenAttacks(f);
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(true);
+    const coles = cards().at(-1)!;
+    // Arden's blow (attack 6, no defense, d10 2, d20 4, 1d8 7) lands on Cole first.
+    world.dice.push(6, 2, 4, 7);
+    expect(await defend(ardens, "none")).toEqual({ ok: true, stage: "resolved" });
+    world.as(world.player);
+    world.notices.length = 0;
+    expect(await defend(coles, "none")).toMatchObject({ ok: false, code: "apply-first" });
+    expect(world.notices).toContain(WAITS);
+    world.as(world.gm);
+    expect(await step(ardens, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    world.as(world.player);
+    world.dice.push(20);
+    expect(await defend(coles, "none")).toEqual({ ok: true, stage: "resolved" });
+  });
+
+  it("a riposte's card is not posted while the parried blow waits for its Apply", async () => {
+    const f = await fight({ cole: { style: "parryRiposte" } });
+    const card = await ardenAttacks(f);
+    world.as(world.defender);
+    // Attack 6, a failed parry 15 (a riposte at −8 opens), d10 2, d20 4 (right arm), 1d8 7.
+    world.dice.push(6, 15, 2, 4, 7);
+    expect(await defend(card, "parry")).toEqual({ ok: true, stage: "resolved" });
+    expect(sys(card).riposteState).toBe("waiting");
+    // The riposte's card is not posted before Arden's blow is on Cole.
+    expect(await step(card, { type: "riposte" }, 1)).toMatchObject({
+      ok: false,
+      messageKey: "SHARENE.Chat.Refusal.ApplyFirst",
+    });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    world.as(world.defender);
+    expect(await step(card, { type: "riposte" }, 2)).toMatchObject({ ok: true });
+  });
+});
+
 describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
   it("a private roll is whispered to the GMs and the player who asked; its dice shown to them alone", async () => {
     const f = await fight();
@@ -458,7 +531,9 @@ describe("the riposte", () => {
       damage: { blow: { blow: "thrust" }, location: "torso", weaponDamage: 6, rolled: 3, damage: 3 },
     });
     expect(record(f, COLE)).toMatchObject({ riposted: true, riposteWaiting: null });
+    // The riposte's blow is applied before the turn passes.
     world.as(world.gm);
+    expect(await step(riposte, { type: "apply" }, 1)).toMatchObject({ ok: true });
     await f.combat.nextTurn();
     await writesSettled();
     expect(f.combat.combatant?.id).toBe(COLE);

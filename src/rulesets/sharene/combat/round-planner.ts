@@ -13,6 +13,7 @@ import {
   type ShareneRound,
   startRound,
 } from "../../../rules/sharene/round-engine";
+import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "../chat/unapplied";
 import { shareneFighter } from "../data/views";
 import { readShareneTable, type ShareneTableRead, slotStart } from "./round-read";
 import { storedRecord } from "./round-record";
@@ -136,6 +137,9 @@ function nextTurn(read: ShareneTableRead): ShareneRoundPlan {
   }
   if (round.phase !== "action" || round.turn === null || round.turn >= round.slots.length)
     return newRoundPlan(read, round);
+  // The next turn is decided from the fighters as the blows left them.
+  const waiting = blowAwaitingApply(read.combat);
+  if (waiting) throw new CombatRefusal(APPLY_FIRST, applyFirstData(waiting));
   const after = passTheOut(refusing(read, () => endTurn(round)));
   return after.phase === "end" ? newRoundPlan(read, after) : planOf(read, after);
 }

@@ -69,6 +69,8 @@ function exchangeSchema() {
     /** The effects to apply, by actor UUID, and the exact changes their Apply made. */
     effects: new ArrayField(new ObjectField()),
     deltas: new ArrayField(new ObjectField()),
+    /** Applied once (Undo does not clear it): the fight no longer waits on this blow. */
+    settled: new BooleanField({ required: true, initial: false }),
     /** The two fighters' round records as the Apply found them, which Undo holds the round to. */
     roundAtApply: new ObjectField({ required: true, nullable: true, initial: null }),
   };
