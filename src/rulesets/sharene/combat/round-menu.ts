@@ -94,12 +94,23 @@ export function roundMenuView(
 
 /**
  * Whom a fighter may declare it attacks: the others of its combat that this
- * viewer sees, still in the fight (the engine refuses one out of it).
+ * viewer sees, still in the fight (the engine refuses one out of it). Two
+ * of one name (two wolves) are numbered in the combat's order, as the odds
+ * window numbers them.
  */
 export function declarableTargets(combatant: Combatant.Implementation): { id: string; name: string }[] {
-  return [...(combatant.combat?.combatants ?? [])]
+  const targets = [...(combatant.combat?.combatants ?? [])]
     .filter((c) => c.id && c.id !== combatant.id && c.visible !== false && !shareneOutOfFight(c))
     .map((c) => ({ id: c.id!, name: c.name ?? "" }));
+  const count = new Map<string, number>();
+  for (const t of targets) count.set(t.name, (count.get(t.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return targets.map((t) => {
+    if ((count.get(t.name) ?? 0) < 2) return t;
+    const n = (seen.get(t.name) ?? 0) + 1;
+    seen.set(t.name, n);
+    return { id: t.id, name: `${t.name} (${n})` };
+  });
 }
 
 /** The row button's menu, wired to the round actions. */

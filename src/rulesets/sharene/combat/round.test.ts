@@ -654,6 +654,19 @@ describe("the targets offered", () => {
     for (const t of panel.targets.filter((t) => t.id !== ""))
       expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: t.id })).toBe(true);
   });
+
+  it("two fighters of one name are numbered in the list, in the combat's order", async () => {
+    const { declarableTargets } = await import("./round-menu");
+    const combat = await fight();
+    // Two tokens of one creature: the same name on two combatants.
+    for (const id of ["c-brin", "c-dara"])
+      Object.defineProperty(combat.combatants.get(id)!, "name", { value: "Wolf" });
+    expect(declarableTargets(combat.combatants.get("c-arden")! as never)).toEqual([
+      { id: "c-brin", name: "Wolf (1)" },
+      { id: "c-cole", name: "Cole" },
+      { id: "c-dara", name: "Wolf (2)" },
+    ]);
+  });
 });
 
 describe("a macro's round", () => {
