@@ -76,7 +76,12 @@ export function roundMenuView(
     targets:
       phase === "declare"
         ? [
-            { id: "", label: localize("SHARENE.Combat.Menu.NoTarget"), checked: record.target === null },
+            // "No one" is ticked only once declared so: a first declaration names its target.
+            {
+              id: "",
+              label: localize("SHARENE.Combat.Menu.NoTarget"),
+              checked: record.declared && record.target === null,
+            },
             ...others.map((o) => ({ id: o.id, label: o.name, checked: record.target === o.id })),
           ]
         : [],

@@ -1,5 +1,6 @@
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
+import { localize } from "../../../config/localize";
 import { RulesError } from "../../../rules/kernel/errors";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
 import {
@@ -115,6 +116,12 @@ function closeDeclarations(read: ShareneTableRead): ShareneRoundPlan {
     throw new CombatRefusal("SHARENE.Combat.Refusal.Undeclared", {
       name: read.combatants.get(missing.id)?.name ?? missing.id,
     });
+  // Once the initiative is rolled a declaration stands: one made against no one is said before it costs the round.
+  const untargeted = read.round.fighters
+    .filter((f) => !f.outOfAction && f.declared && f.target === null)
+    .map((f) => read.combatants.get(f.id)?.name ?? f.id);
+  if (untargeted.length > 0 && !read.rollPending)
+    ui.notifications?.warn(localize("SHARENE.Combat.NoOneToAttack", { names: untargeted.join(", ") }));
   return {
     round: read.round.round,
     phase: "style",

@@ -655,6 +655,24 @@ describe("the targets offered", () => {
       expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: t.id })).toBe(true);
   });
 
+  it("no one is ticked only once declared so; the GM hears of a declaration against no one as the roll closes them", async () => {
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const combat = await fight();
+    const arden = combat.combatants.get("c-arden")!;
+    const noOne = () => shareneSheetRound(arden.actor as never, "sheet-arden")!.targets[0]!;
+    expect(noOne()).toMatchObject({ id: "", checked: false });
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: null })).toBe(true);
+    expect(noOne()).toMatchObject({ id: "", checked: true });
+    expect(await ask(gm, "declare", ["c-brin"], { action: "missile", target: "c-dara" })).toBe(true);
+    expect(await ask(gm, "declare", ["c-cole"], { action: "melee", target: "c-arden" })).toBe(true);
+    expect(await ask(gm, "declare", ["c-dara"], { action: "thrown", target: "c-brin" })).toBe(true);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual(['SHARENE.Combat.NoOneToAttack {"names":"Arden"}']);
+    expect(combat.system.phase).toBe("style");
+  });
+
   it("two fighters of one name are numbered in the list, in the combat's order", async () => {
     const { declarableTargets } = await import("./round-menu");
     const combat = await fight();
