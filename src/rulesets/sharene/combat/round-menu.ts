@@ -1,20 +1,21 @@
-import type { TrackerRowClick } from "../../../combat/tracker-parts";
-import { localize as foundryLocalize, type Localize } from "../../../config/localize";
+import type { Localize } from "../../../config/localize";
 import type { SharenePhaseId } from "../../../rules/sharene/ruleset";
 import { ACTION_KINDS, type Style } from "../../../rules/sharene/types";
 import { shareneLabels } from "../config/sharene-config";
-import { actionIcon, knownStyles, roundPhaseOf, shareneOutOfFight, styleIcon } from "../token-palette";
-import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
-import { type ShareneRecord, shareneRecord } from "./round-record";
+import { actionIcon, shareneOutOfFight, styleIcon } from "../token-palette";
+import { CHOICE_WORDS } from "../tracker-row";
+import type { ShareneRecord } from "./round-record";
 
 /**
  * The menu a Sharene row's button opens under the row (Sharene's heavy
  * part): in the declarations, whom the fighter attacks (no one, or another
  * fighter of the combat) and its action; in the styles, the styles its
  * sheet knows, and "Style…" for a style with a split parry, a stated blow
- * or a called shot (./style-dialog.ts). A choice is the `declare` or `style` round action through
- * the tracker's `ask` (the active GM's, for a player). Plain buttons and
- * radios: every choice is reached and made with the keyboard.
+ * or a called shot (./style-dialog.ts). A choice is the `declare` or
+ * `style` round action through the tracker's `ask` (the active GM's, for a
+ * player). Plain buttons and radios: every choice is reached and made with
+ * the keyboard. Here the menu's view (the sheet's round panel draws it
+ * too); drawn and wired in ./round-menu-open.ts.
  */
 
 export interface RoundMenuChoice {
@@ -116,44 +117,4 @@ export function declarableTargets(combatant: Combatant.Implementation): { id: st
     seen.set(t.name, n);
     return { id: t.id, name: `${t.name} (${n})` };
   });
-}
-
-/** The row button's menu, wired to the round actions. */
-export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick): Promise<HTMLElement | null> {
-  const others = declarableTargets(combatant);
-  const view = roundMenuView(
-    { id: combatant.id ?? "", name: combatant.name ?? "" },
-    roundPhaseOf(combatant),
-    shareneRecord(combatant),
-    others,
-    knownStyles(combatant),
-    foundryLocalize,
-  );
-  if (!view) return null;
-  const html = await foundry.applications.handlebars.renderTemplate(SHARENE_MENU_TEMPLATE, { ...view });
-  const holder = document.createElement("div");
-  holder.innerHTML = html.trim();
-  const menu = holder.firstElementChild as HTMLElement | null;
-  if (!menu) return null;
-  menu.addEventListener("click", async (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>(
-      "button[data-choice], button[data-style-options]",
-    );
-    if (!button || button.disabled) return;
-    event.stopPropagation();
-    if (button.dataset.styleOptions !== undefined) {
-      menu.remove();
-      // Loaded when asked for: the menu's view is drawn (the preview, the tests) without the dialog's world settings.
-      const { openStyleDialog } = await import("./style-dialog");
-      await openStyleDialog(combatant, ask);
-      return;
-    }
-    const choice = button.dataset.choice ?? "";
-    const target = menu.querySelector<HTMLInputElement>("input[name=sharene-target]:checked")?.value ?? "";
-    menu.remove();
-    if (view.phase === "declare")
-      await ask("declare", { action: choice, target: target === "" ? null : target });
-    else await ask("style", { style: choice });
-  });
-  return menu;
 }

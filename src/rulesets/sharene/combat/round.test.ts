@@ -958,7 +958,7 @@ describe("the style's dialog", () => {
   });
 
   it("the row's menu: Style… closes the menu, opens the dialog, and its answer is the style action", async () => {
-    const { openShareneRoundMenu } = await import("./round-menu");
+    const { openShareneRoundMenu } = await import("./round-menu-open");
     const combat = await rolled();
     const dara = combat.combatants.get("c-dara")! as unknown as Combatant.Implementation;
     // The menu's element as the browser makes it, reduced to what the menu touches.
