@@ -198,11 +198,6 @@ async function answerRiposte(
   return riposte;
 }
 
-/**
- * The exchanges step: each acting fighter in turn attacks its declared
- * target as the engine allows, or passes with the engine's reason; `played`
- * hears each turn.
- */
 export interface ExchangeOptions {
   readonly plans?: Readonly<Record<FighterKey, ExchangePlan>>;
   /** Hears each turn as played. */
@@ -215,6 +210,11 @@ export interface ExchangeOptions {
   readonly actAs?: (actor: Actor.Implementation | null) => void;
 }
 
+/**
+ * The exchanges step: each acting fighter in turn attacks its declared
+ * target as the engine allows, or passes with the engine's reason; `played`
+ * hears each turn.
+ */
 export function shareneExchanges(options: ExchangeOptions = {}): ExchangeStep {
   const plans = options.plans ?? SHARENE_EXCHANGE_PLANS;
   const played = options.played ?? (() => {});
