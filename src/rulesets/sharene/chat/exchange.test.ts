@@ -351,6 +351,23 @@ describe("a blow waits for its Apply", () => {
     expect(await defend(coles, "none")).toEqual({ ok: true, stage: "resolved" });
   });
 
+  it("in a tie, the second attack is not started before the first blow is applied; then it is", async () => {
+    const f = await fight({}, 12, 15);
+    const ardens = await ardenAttacks(f);
+    world.as(world.defender);
+    world.dice.push(6, 2, 4, 7);
+    expect(await defend(ardens, "none")).toEqual({ ok: true, stage: "resolved" });
+    world.notices.length = 0;
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toEqual([WAITS]);
+    world.as(world.gm);
+    expect(await step(ardens, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(true);
+    // Cole, 7 down, attacks from the life he has after Arden's blow.
+    expect(life(f.cole)).toBe(23);
+  });
+
   it("a riposte's card is not posted while the parried blow waits for its Apply", async () => {
     const f = await fight({ cole: { style: "parryRiposte" } });
     const card = await ardenAttacks(f);

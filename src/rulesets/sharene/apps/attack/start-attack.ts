@@ -4,6 +4,7 @@ import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../
 import { offerAttack } from "../../../../rules/sharene/round-engine";
 import { verifyRequester } from "../../../../verify-requester";
 import { knownSituations, type PostAnswer, postShareneExchange } from "../../chat/exchange-flow";
+import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "../../chat/unapplied";
 import { readShareneTable } from "../../combat/round-read";
 import { SHARENE_ATTACK_QUERY } from "../../exchange-card";
 import { type AttackDialogAnswers, askShareneAttack } from "./attack-dialog";
@@ -146,6 +147,9 @@ export async function startShareneAttack(
   if (itemId === "" || sheet.weapon.id !== itemId) return warn("SHARENE.Chat.Refusal.NotWielded", { name });
   const offer = offerAttack(read.round, id, read.view, read.rules);
   if (!offer.ok) return warn(`SHARENE.Combat.Refusal.${offer.reason}`, { name });
+  // Said before the dialog: the GM refuses it too (a card this client cannot see included).
+  const waiting = blowAwaitingApply(combat);
+  if (waiting) return warn(APPLY_FIRST, applyFirstData(waiting));
   const user = game.user;
   const gm = game.users?.activeGM;
   if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");
