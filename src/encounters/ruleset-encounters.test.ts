@@ -50,8 +50,7 @@ describe("encounters per ruleset", () => {
     (CONFIG as unknown as { FANGS: { encounters: object } }).FANGS.encounters = { mine, theirs };
     const ids = () => listEncounters().map((e) => e.id);
     expect(ids()).toEqual([...Object.keys(ENCOUNTERS), "two-trolls"]);
-    // Sharene is not yet offered to worlds (its cards are to come): the world plays a copy marked playable.
-    registerRulesetDefinition({ ...shareneDefinition, playable: true });
+    registerRulesetDefinition(shareneDefinition);
     storage().set("fangs.ruleset", "sharene");
     expect(ids()).toEqual([...Object.keys(sharene), "two-bears"]);
     // A ruleset with no encounters of its own has only the modules' for it.

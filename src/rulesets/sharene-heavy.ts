@@ -19,7 +19,7 @@ export { postShareneExchange, runShareneStep } from "./sharene/chat/exchange-flo
 export { drawShareneExchange, loadShareneExchangeTemplate } from "./sharene/chat/exchange-render";
 export { rollShareneInitiative } from "./sharene/combat/initiative";
 export { choosePaletteAction } from "./sharene/combat/palette-choice";
-export { openShareneRoundMenu } from "./sharene/combat/round-menu";
+export { openShareneRoundMenu } from "./sharene/combat/round-menu-open";
 export { shareneRoundPlanner } from "./sharene/combat/round-planner";
 export { restoreForgedRound, seedRoundRecord } from "./sharene/combat/round-record";
 export { openStyleDialog } from "./sharene/combat/style-dialog";

@@ -5,11 +5,13 @@ import { shareneActorSheetContext } from "../../src/rulesets/sharene/apps/sheets
 import { shareneItemSheetContext } from "../../src/rulesets/sharene/apps/sheets/item-context";
 import { SHARENE_ACTOR_PARTS, shareneItemParts } from "../../src/rulesets/sharene/apps/sheets/parts";
 import { type ShareneActorData, shareneActorData } from "../../src/rulesets/sharene/apps/sheets/sheet-data";
+import { SHARENE_STATUSES } from "../../src/rulesets/sharene/config/sharene-config";
 import { resetWorld } from "../foundry/setup";
 import {
   badButtons,
   byAttr,
   byClass,
+  byTag,
   duplicateIds,
   mouseOnlyActions,
   parse,
@@ -122,6 +124,35 @@ describe("the Sharene actor sheet", () => {
     expect(text(byClass(dodge, "sharene-total"))).toBe("13");
     const weapons = byAttr(doc, "data-skill", "weapon").map((row) => text(byClass(row, "sharene-total")));
     expect(weapons).toEqual(["16 / 15", "10 / no parry"]);
+  });
+
+  it("SHA-CON-1: a fighter out of the fight shows its condition, the gravest, with its icon and in words", () => {
+    const renderer = createTemplateRenderer();
+    const conditionOf = (statuses: string[]) => {
+      const context = shareneActorSheetContext(
+        { ...arden, statuses },
+        { editable: true, idPrefix: "sheet-arden", rules: SHARENE_DEFAULTS, statuses: SHARENE_STATUSES },
+      );
+      const drawn = parse(renderer.render(SHARENE_ACTOR_PARTS.header!.template, context));
+      const [mark] = byClass(drawn, "sharene-condition");
+      if (!mark) return null;
+      const [icon] = byTag(mark, "img");
+      return [mark.attribs["data-condition"], text([mark]), icon?.attribs.src, icon?.attribs.alt];
+    };
+    // A sound fighter, or one with only a limb lost, shows none.
+    expect(conditionOf([])).toBeNull();
+    expect(conditionOf(["leftArmUseless"])).toBeNull();
+    expect(conditionOf(["unconscious"])).toEqual([
+      "unconscious",
+      "Unconscious",
+      "systems/fangs/assets/icons/sharene/unconscious.svg",
+      "",
+    ]);
+    expect(conditionOf(["unconscious", "comatose"])?.slice(0, 2)).toEqual(["comatose", "In a coma"]);
+    expect(conditionOf(["comatose", "dead", "headSevered"])?.slice(0, 2)).toEqual(["dead", "Dead"]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+    // Read from the actor's statuses, as the sheet class reads them.
+    expect(arden.statuses).toEqual([]);
   });
 
   it("SHA-DMG-4: the wound panel gives each limb its damage and the state the core derives, in words", () => {

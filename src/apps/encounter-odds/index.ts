@@ -7,9 +7,10 @@ import { registerGmTokenTool } from "../scene-controls";
  * its foes, or a party and a prepared encounter), reached from the token
  * controls or from a macro (`game.fangs.encounterOdds()`), registered
  * by one call in src/fangs.ts. It runs the simulator of the ruleset the
- * world plays (its definition's `simulator`, loaded on first use: FANGS's
- * is in its heavy part); a ruleset without one, or whose simulator has no
- * window, is named in a notice instead.
+ * world plays (its definition's `simulator`, loaded on first use with the
+ * ruleset's heavy part, its own window with it: FANGS's and Sharene's); a
+ * ruleset without one, or whose simulator has no window, is named in a
+ * notice instead.
  */
 
 /**

@@ -7,8 +7,9 @@ import type { HitLocationTable } from "../kernel/hit-locations";
  * left leg. Arms and legs are limbs: a limb can be made useless or severed
  * (SHA-DMG-4, "It doesn't apply to the head"). A head blow multiplies what
  * gets through (SHA-DMG-2); by how much is the ruleset's figure, not the
- * table's. Only data: the Sharene ruleset registers it when it exists
- * (`registerHitLocationTable`); the kernel's tests use it meanwhile.
+ * table's. Only data: the Sharene ruleset registers it
+ * (`registerHitLocationTable`, src/rulesets/sharene/index.ts), and its
+ * exchange card rolls on the table registered under its id.
  */
 export const SHARENE_HIT_LOCATIONS: HitLocationTable = Object.freeze({
   id: "sharene.d20",

@@ -67,7 +67,7 @@ export const SHARENE_ATTACK_QUERY = "fangs.shareneAttack";
 
 export const shareneAttack: RulesetAttack = Object.freeze({
   itemTypes: ["shareneWeapon"],
-  // The Token HUD offers the weapon the fighter holds: its first equipped one, the one the rules read.
+  // The Token HUD offers each weapon the fighter has equipped; each attacks with its own figures.
   readyItems: (actor: Actor.Implementation) =>
     actor.items.filter(
       (item) =>

@@ -141,13 +141,6 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     complete: true,
   },
   {
-    pattern: "SHARENE.Combat.Style.Effect.{id}",
-    source:
-      "CALLED_EFFECTS in src/rules/sharene/types.ts (a called shot's name: the style's dialog and the tracker row)",
-    ids: () => CALLED_EFFECTS,
-    complete: true,
-  },
-  {
     pattern: "SHARENE.Df.{id}",
     source:
       "the DF parts' sources of src/rules/sharene/round-engine.ts (DF_SOURCES in chat/exchange-view.ts)",
@@ -156,7 +149,8 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   },
   {
     pattern: "SHARENE.CalledEffect.{id}",
-    source: "CALLED_EFFECTS in src/rules/sharene/types.ts (the exchange card's called shot)",
+    source:
+      "CALLED_EFFECTS in src/rules/sharene/types.ts (a called shot's name: the style's dialog, the tracker row, the exchange card)",
     ids: () => CALLED_EFFECTS,
     complete: true,
   },

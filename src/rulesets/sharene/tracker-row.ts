@@ -121,7 +121,7 @@ export function styleOptionsText(options: ShareneRowData["styleOptions"], locali
       ? localize(
           called.kind === "location"
             ? `SHARENE.Location.${called.location}`
-            : `SHARENE.Combat.Style.Effect.${called.effect}`,
+            : `SHARENE.CalledEffect.${called.effect}`,
         )
       : null,
   ].filter((p): p is string => p !== null);

@@ -23,17 +23,19 @@ import {
 import type { Defense } from "../../../rules/sharene/types";
 import { ownSystem, roundRecordOf } from "../combat/record";
 import { RIPOSTE_WAITING, readShareneTable, type ShareneTableRead } from "../combat/round-read";
-import { storedRecord } from "../combat/round-record";
+import { recordOf, storedRecord } from "../combat/round-record";
 import { shareneHitTable } from "../config/hit-table";
 import { SHARENE_EXCHANGE_TYPE } from "../data/exchange-card";
 import {
   type CardParty,
   type DefenseChoice,
+  type RoundAtApply,
   type ShareneExchangeCard,
   shareneExchangeOf,
   stepRefusal,
   type Viewer,
 } from "./exchange-state";
+import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "./unapplied";
 
 /**
  * Sharene's exchange card on the active GM's client (its definition's
@@ -72,6 +74,11 @@ class Refusal extends Error {
   ) {
     super(messageKey);
   }
+}
+
+/** The weapon an attacker fights with, for the table's read: none named, its first equipped one. */
+function wieldedBy(attackerId: string, weaponId: string | null): Record<string, string> {
+  return weaponId ? { [attackerId]: weaponId } : {};
 }
 
 function combatOf(card: Pick<ShareneExchangeCard, "combatId">): Combat.Implementation {
@@ -127,6 +134,8 @@ export interface PostRequest {
   readonly combat: Combat.Implementation;
   /** The attacker's combatant id. */
   readonly attackerId: string;
+  /** The equipped weapon it attacks with; its first equipped one when none is named (a riposte's). */
+  readonly weaponId?: string | null;
   readonly riposte: boolean;
   /** The card this riposte answers. */
   readonly answers?: string | null;
@@ -186,7 +195,7 @@ type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
  */
 export async function postShareneExchange(request: PostRequest): Promise<PostAnswer> {
   if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM" };
-  const read = readShareneTable(request.combat);
+  const read = readShareneTable(request.combat, wieldedBy(request.attackerId, request.weaponId ?? null));
   const situations = knownSituations(request.situations, read, "attack");
   const defenseSituations = knownSituations(request.defenseSituations, read, "defense");
   if (!situations || !defenseSituations) return { ok: false, key: "SHARENE.Chat.Refusal.UnknownSituation" };
@@ -204,6 +213,8 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
   }
   if (openCardOf(request.combat, request.attackerId, request.riposte))
     return { ok: false, key: "SHARENE.Chat.Refusal.CardOpen", data: { name } };
+  const waiting = blowAwaitingApply(request.combat);
+  if (waiting) return { ok: false, key: APPLY_FIRST, data: applyFirstData(waiting) };
   const defenses = defenseOptions(read.round, offer, read.view, read.rules, defenseSituations);
   const attacker = partyOf(read, offer.attackerId);
   const defender = partyOf(read, offer.defenderId);
@@ -217,6 +228,7 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
     attacker,
     defender,
     weaponName: read.view.sheet(offer.attackerId).weapon.name,
+    weaponId: read.view.sheet(offer.attackerId).weapon.id,
     riposte: request.riposte,
     answers: request.answers ?? null,
     riposteCard: null,
@@ -229,6 +241,8 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
     exchange: null,
     effects: [],
     deltas: [],
+    settled: false,
+    roundAtApply: null,
   };
   const actor = read.combatants.get(offer.attackerId)?.actor ?? undefined;
   const html = foundry.utils.escapeHTML;
@@ -280,7 +294,15 @@ interface Written {
 
 async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageId: string): Promise<Written> {
   const combat = combatOf(card);
-  const read = readShareneTable(combat);
+  // A card left waiting is its round's: in a later one it would spend the attack the fighter has then.
+  if (card.round !== (combat.round ?? 0)) throw new Refusal("stale", "SHARENE.Chat.Refusal.PastRound");
+  const waiting = blowAwaitingApply(combat);
+  if (waiting) throw new Refusal("apply-first", APPLY_FIRST, applyFirstData(waiting));
+  const weaponId = card.weaponId ?? "";
+  const read = readShareneTable(combat, wieldedBy(card.attacker.combatantId, weaponId));
+  // The weapon the card was posted with, still in hand (a card from before weapons were named: the one held).
+  if (weaponId !== "" && read.view.sheet(card.attacker.combatantId).weapon.id !== weaponId)
+    throw new Refusal("unwielded", "SHARENE.Chat.Refusal.NotWielded", { name: card.attacker.name });
   const defense: Defense | null = choice === "none" ? null : choice;
   const request = {
     attackerId: card.attacker.combatantId,
@@ -312,21 +334,55 @@ async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageI
   };
 }
 
+/**
+ * What a later exchange would count on a fighter's record. The turn's own
+ * marks (`acted`, a lost attack paid as a turn ends) are left out: a turn
+ * passed since the Apply builds on no exchange.
+ */
+function countedOn(combatant: Combatant.Implementation | undefined): Loose {
+  const r = recordOf(roundRecordOf(combatant) ?? ownSystem(combatant));
+  return { defenses: r.defenses, riposted: r.riposted, parriedFullAttack: r.parriedFullAttack };
+}
+
+/** The card's two fighters' records as they stand now, in the round the Combat is in. */
+function roundNow(card: ShareneExchangeCard): RoundAtApply | null {
+  const combat = game.combats?.get(card.combatId) as Combat.Implementation | undefined;
+  if (!combat) return null;
+  const records: Record<string, Loose> = {};
+  for (const id of [card.attacker.combatantId, card.defender.combatantId]) {
+    const combatant = combat.combatants.get(id);
+    if (combatant) records[id] = countedOn(combatant);
+  }
+  return { round: combat.round ?? 0, records };
+}
+
 async function apply(card: ShareneExchangeCard): Promise<Written> {
   for (const e of card.effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
       throw new Refusal("gone", "SHARENE.Chat.Refusal.Gone");
+  const roundAtApply = roundNow(card);
   const applied = await applyEffects(card.effects, {
     combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
   });
   if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
-  return { system: { stage: "applied", deltas: applied.deltas }, dice: [] };
+  return { system: { stage: "applied", deltas: applied.deltas, roundAtApply, settled: true }, dice: [] };
 }
 
+/**
+ * Undo holds the round to what the Apply found: in that round, a later
+ * exchange that counted a defense, a riposte or a parried Full Attack on
+ * either fighter has built on this one, and the Undo is refused (undoing
+ * the blow alone would leave that exchange standing on it). Once the round
+ * is over its records are gone, and the Undo puts back the documents only.
+ */
 async function undo(card: ShareneExchangeCard): Promise<Written> {
+  const kept = card.roundAtApply ?? null;
+  const now = roundNow(card);
+  if (kept && now && kept.round === now.round && JSON.stringify(kept.records) !== JSON.stringify(now.records))
+    throw new Refusal("built-on", "SHARENE.Chat.Refusal.UndoBuiltOn");
   const missed = await revertDeltas(card.deltas as AppliedDelta[]);
   if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
-  return { system: { stage: "resolved", deltas: [] }, dice: [] };
+  return { system: { stage: "resolved", deltas: [], roundAtApply: null }, dice: [] };
 }
 
 /** The riposte still waits in the round, opened by this very card. */

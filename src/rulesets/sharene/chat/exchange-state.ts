@@ -40,6 +40,8 @@ export interface ShareneExchangeCard {
   readonly attacker: CardParty;
   readonly defender: CardParty;
   readonly weaponName: string;
+  /** The equipped weapon the attack is made with ("" on a card from before weapons were named). */
+  readonly weaponId?: string;
   readonly riposte: boolean;
   readonly answers: string | null;
   readonly riposteCard: string | null;
@@ -52,6 +54,20 @@ export interface ShareneExchangeCard {
   readonly exchange: ExchangeRolls | null;
   readonly effects: readonly Effect[];
   readonly deltas: readonly AppliedDelta[];
+  /** Applied once: its blow is on the documents, or the GM took it back (./unapplied.ts). */
+  readonly settled?: boolean;
+  /** The round as the Apply found it (`RoundAtApply`); null before an Apply. */
+  readonly roundAtApply?: RoundAtApply | null;
+}
+
+/**
+ * What an exchange counts on a fighter's round record (a defense used, a
+ * riposte made, a Full Attack parried), for each fighter of a card, in the
+ * round the Apply was made in.
+ */
+export interface RoundAtApply {
+  readonly round: number;
+  readonly records: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** The card's data, or null for a message that is not a Sharene exchange. */

@@ -91,10 +91,14 @@ interface Fight {
  * 30 life points, declared and rolled (Arden first), in these styles, the
  * actions begun on Arden's turn.
  */
-async function fight(styles: { arden?: Loose; cole?: Loose } = {}, coleEnd = 12): Promise<Fight> {
+async function fight(
+  styles: { arden?: Loose; cole?: Loose } = {},
+  coleEnd = 12,
+  coleAgi = 14,
+): Promise<Fight> {
   world.as(world.gm);
   const arden = await fighter("Arden", 15, 12);
-  const cole = await fighter("Cole", 14, coleEnd);
+  const cole = await fighter("Cole", coleAgi, coleEnd);
   setOwners(arden, world.player.id);
   setOwners(cole, world.defender.id);
   const combat = new FangsCombat() as unknown as Fight["combat"];
@@ -124,7 +128,8 @@ async function fight(styles: { arden?: Loose; cole?: Loose } = {}, coleEnd = 12)
   await combat.nextTurn();
   await writesSettled();
   expect(combat.system.phase).toBe("action");
-  expect(combat.combatant?.id).toBe(ARDEN);
+  // With AGI 15 each, the two tie and act at once.
+  if (coleAgi !== 15) expect(combat.combatant?.id).toBe(ARDEN);
   expect(world.dice).toEqual([]);
   return { combat, arden, cole };
 }
@@ -246,6 +251,145 @@ describe("a Sharene exchange from attack to undo", () => {
   });
 });
 
+describe("Undo and the round record", () => {
+  /** Arden's blow on Cole (7 to the right arm), applied by the GM, then Cole's turn. */
+  async function appliedThenColesTurn(): Promise<{ f: Fight; card: Card }> {
+    const f = await fight();
+    const card = await ardenAttacks(f);
+    world.as(world.defender);
+    world.dice.push(6, 15, 2, 4, 7);
+    expect(await defend(card, "parry")).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toEqual({ ok: true, stage: "applied" });
+    expect(sys(card).roundAtApply).toEqual({
+      round: 1,
+      records: {
+        [ARDEN]: { defenses: 0, riposted: false, parriedFullAttack: false },
+        [COLE]: { defenses: 1, riposted: false, parriedFullAttack: false },
+      },
+    });
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(f.combat.combatant?.id).toBe(COLE);
+    return { f, card };
+  }
+
+  it("after the turn passed, Undo puts back the documents; the record stands as the Apply found it", async () => {
+    const { f, card } = await appliedThenColesTurn();
+    expect(await step(card, { type: "undo" }, 2)).toEqual({ ok: true, stage: "resolved" });
+    expect([life(f.cole), wound(f.cole, "rightArm")]).toEqual([30, 0]);
+    expect(record(f, COLE)).toMatchObject({ defenses: 1, riposted: false });
+    expect(record(f, ARDEN)).toMatchObject({ defenses: 0, acted: true });
+    expect(sys(card).roundAtApply).toBeNull();
+  });
+
+  it("a later exchange counted a defense on one of its fighters: Undo is refused in words, nothing changes", async () => {
+    const { f, card } = await appliedThenColesTurn();
+    // Cole's attack on Arden, parried: Arden's one defense is now counted.
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(true);
+    const coles = cards().at(-1)!;
+    world.as(world.player);
+    world.dice.push(10, 5);
+    expect(await defend(coles, "parry")).toEqual({ ok: true, stage: "resolved" });
+    expect(record(f, ARDEN)).toMatchObject({ defenses: 1 });
+    world.as(world.gm);
+    world.notices.length = 0;
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: false, code: "built-on" });
+    expect(world.notices).toEqual([
+      "A later exchange this round already counts on this one (a defense, a riposte or a parried Full Attack): it can no longer be undone.",
+    ]);
+    expect(sys(card)).toMatchObject({ stage: "applied", revision: 2 });
+    expect([life(f.cole), wound(f.cole, "rightArm")]).toEqual([23, 7]);
+    expect(record(f, ARDEN)).toMatchObject({ defenses: 1 });
+  });
+});
+
+describe("a blow waits for its Apply", () => {
+  const WAITS = "Arden's blow on Cole waits for the GM's Apply: the fight goes on from the blows applied.";
+
+  it("until the GM applies it, no turn passes, no attack is posted, no defense rolled; then the fight reads it", async () => {
+    const f = await fight({}, 8);
+    // Attack 6, no defense, d10 2 (slash), d20 1 (head: ×2), 1d8 8: 16, half Cole's life; END 8 × 1.5 = 12, rolled 15.
+    const card = await ardenAttacks(f);
+    world.as(world.defender);
+    world.dice.push(6, 2, 1, 8, 15);
+    expect(await defend(card, "none")).toEqual({ ok: true, stage: "resolved" });
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(world.notices).toContain(WAITS);
+    expect(f.combat.combatant?.id).toBe(ARDEN);
+    // Applied: Cole is knocked out (the 1d10 of rounds reads 2), and his turn passes him by.
+    world.dice.push(3);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true, stage: "applied" });
+    expect(f.cole.statuses.has("unconscious")).toBe(true);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(f.combat.round).toBe(2);
+    // Undone, the blow is the GM's call: it holds nothing up.
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true, stage: "resolved" });
+    expect(sys(card).settled).toBe(true);
+  });
+
+  it("in a tie, the second card is not rolled before the first blow is on its fighter", async () => {
+    const f = await fight({}, 12, 15);
+    const ardens = await ardenAttacks(f);
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(true);
+    const coles = cards().at(-1)!;
+    // Arden's blow (attack 6, no defense, d10 2, d20 4, 1d8 7) lands on Cole first.
+    world.dice.push(6, 2, 4, 7);
+    expect(await defend(ardens, "none")).toEqual({ ok: true, stage: "resolved" });
+    world.as(world.player);
+    world.notices.length = 0;
+    expect(await defend(coles, "none")).toMatchObject({ ok: false, code: "apply-first" });
+    expect(world.notices).toContain(WAITS);
+    world.as(world.gm);
+    expect(await step(ardens, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    world.as(world.player);
+    world.dice.push(20);
+    expect(await defend(coles, "none")).toEqual({ ok: true, stage: "resolved" });
+  });
+
+  it("in a tie, the second attack is not started before the first blow is applied; then it is", async () => {
+    const f = await fight({}, 12, 15);
+    const ardens = await ardenAttacks(f);
+    world.as(world.defender);
+    world.dice.push(6, 2, 4, 7);
+    expect(await defend(ardens, "none")).toEqual({ ok: true, stage: "resolved" });
+    world.notices.length = 0;
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toEqual([WAITS]);
+    world.as(world.gm);
+    expect(await step(ardens, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(true);
+    // Cole, 7 down, attacks from the life he has after Arden's blow.
+    expect(life(f.cole)).toBe(23);
+  });
+
+  it("a riposte's card is not posted while the parried blow waits for its Apply", async () => {
+    const f = await fight({ cole: { style: "parryRiposte" } });
+    const card = await ardenAttacks(f);
+    world.as(world.defender);
+    // Attack 6, a failed parry 15 (a riposte at −8 opens), d10 2, d20 4 (right arm), 1d8 7.
+    world.dice.push(6, 15, 2, 4, 7);
+    expect(await defend(card, "parry")).toEqual({ ok: true, stage: "resolved" });
+    expect(sys(card).riposteState).toBe("waiting");
+    // The riposte's card is not posted before Arden's blow is on Cole.
+    expect(await step(card, { type: "riposte" }, 1)).toMatchObject({
+      ok: false,
+      messageKey: "SHARENE.Chat.Refusal.ApplyFirst",
+    });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    world.as(world.defender);
+    expect(await step(card, { type: "riposte" }, 2)).toMatchObject({ ok: true });
+  });
+});
+
 describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
   it("a private roll is whispered to the GMs, the player who asked and the defender's owner who answers; its dice shown to them alone", async () => {
     const f = await fight();
@@ -303,19 +447,59 @@ describe("roll modes, Dice So Nice, the GM's situations, the Token HUD", () => {
     });
   });
 
-  it("the Token HUD offers the weapon held; another weapon is refused in Sharene's words", async () => {
+  it("each equipped weapon attacks with its own figures, from the sheet or the Token HUD; an unequipped one is refused", async () => {
     const f = await fight();
-    const { shareneDefinition } = await import("../index");
-    expect(shareneDefinition.cards?.attack?.readyItems?.(f.arden).map((i) => i.name)).toEqual(["Sword"]);
     world.as(world.gm);
-    const [dagger] = (await f.arden.createEmbeddedDocuments("Item", [
+    const [axe, dagger] = (await f.arden.createEmbeddedDocuments("Item", [
+      {
+        ...SWORD,
+        name: "Axe",
+        system: {
+          ...SWORD.system,
+          attack: { level: 6, natural: 9 },
+          damage: { slash: "1d10", thrust: "", special: "" },
+        },
+      },
       { ...SWORD, name: "Dagger", system: { ...SWORD.system, equipped: false } },
     ] as never)) as unknown as { id: string }[];
+    const { shareneDefinition } = await import("../index");
+    expect(shareneDefinition.cards?.attack?.readyItems?.(f.arden).map((i) => i.name)).toEqual([
+      "Sword",
+      "Axe",
+    ]);
     world.as(world.player);
     expect(await startAttack(f.arden, dagger!.id, { event: { shiftKey: true } })).toBe(false);
-    expect(world.notices).toContain(
-      "Arden fights with the first weapon it has equipped: attack with that one.",
-    );
+    expect(world.notices).toContain("Arden does not have that weapon equipped: equip it to attack with it.");
+    world.notices.length = 0;
+    expect(await startAttack(f.arden, axe!.id, { event: { shiftKey: true } })).toBe(true);
+    const card = cards().at(-1)!;
+    // The axe's attack is 6 + 9 = 15; the card carries it to the roll.
+    expect(sys(card)).toMatchObject({
+      weaponName: "Axe",
+      weaponId: axe!.id,
+      offer: { dn: { base: 15, dn: 15 } },
+    });
+    // Attack 6 (DN 15: high), no defense, d10 3 (slash), d20 11 (torso), 1d10 9: the axe's die.
+    world.as(world.defender);
+    world.dice.push(6, 3, 11, 9);
+    expect(await defend(card, "none")).toEqual({ ok: true, stage: "resolved" });
+    expect(sys(card).exchange).toMatchObject({
+      attack: { dn: { dn: 15 }, check: { roll: 6, margin: 9, level: "high" } },
+      damage: { blow: { blow: "slash" }, location: "torso", weaponDamage: 9, damage: 9 },
+    });
+    expect(world.dice).toEqual([]);
+  });
+
+  it("a card whose weapon is put down before the defense is refused, nothing rolled", async () => {
+    const f = await fight();
+    const card = await ardenAttacks(f);
+    world.as(world.gm);
+    await f.arden.items.get(swordOf(f.arden))!.update({ "system.equipped": false } as never);
+    world.as(world.defender);
+    world.dice.push(6, 5);
+    expect(await defend(card, "dodge")).toMatchObject({ ok: false, code: "unwielded" });
+    expect(sys(card).stage).toBe("awaitDefense");
+    expect(world.dice).toEqual([6, 5]);
   });
 });
 
@@ -368,7 +552,9 @@ describe("the riposte", () => {
       damage: { blow: { blow: "thrust" }, location: "torso", weaponDamage: 6, rolled: 3, damage: 3 },
     });
     expect(record(f, COLE)).toMatchObject({ riposted: true, riposteWaiting: null });
+    // The riposte's blow is applied before the turn passes.
     world.as(world.gm);
+    expect(await step(riposte, { type: "apply" }, 1)).toMatchObject({ ok: true });
     await f.combat.nextTurn();
     await writesSettled();
     expect(f.combat.combatant?.id).toBe(COLE);
@@ -471,7 +657,7 @@ describe("what the roll decides", () => {
     ]);
   });
 
-  it("SHA-CON-1: an END check failed knocks out for rounds, a timed status that runs out by itself", async () => {
+  it("SHA-CON-2: an END check failed at half the life points knocks out for rounds, a timed status that runs out by itself", async () => {
     const f = await fight({}, 8);
     const card = await ardenAttacks(f);
     // Attack 6 (high), no defense, d10 2 (slash), d20 1 (head: ×2), 1d8 8: 16 damage, half the life points:
@@ -541,6 +727,38 @@ describe("refused requests", () => {
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
     expect(await step(card, { type: "apply" }, 2)).toMatchObject({ ok: false, code: "wrong-stage" });
     expect(life(f.cole)).toBe(23);
+  });
+
+  it("a card left waiting is refused in a later round, even on its attacker's turn; its attack stays", async () => {
+    const f = await fight();
+    const old = await ardenAttacks(f);
+    world.as(world.gm);
+    await f.combat.nextTurn();
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(await ask(f.combat, "declare", [ARDEN], { action: "melee", target: COLE })).toBe(true);
+    expect(await ask(f.combat, "declare", [COLE], { action: "melee", target: ARDEN })).toBe(true);
+    world.dice.push(5, 5);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect(await ask(f.combat, "style", [ARDEN], { style: "attackParry" })).toBe(true);
+    expect(await ask(f.combat, "style", [COLE], { style: "attackParry" })).toBe(true);
+    await f.combat.nextTurn();
+    await writesSettled();
+    expect([f.combat.round, f.combat.combatant?.id]).toEqual([2, ARDEN]);
+    world.as(world.defender);
+    world.dice.push(6, 5);
+    world.notices.length = 0;
+    expect(await defend(old, "dodge", 0)).toMatchObject({ ok: false, code: "stale" });
+    expect(world.notices).toEqual([
+      "This card's attack belongs to an earlier round: it can no longer be defended.",
+    ]);
+    expect(world.dice).toEqual([6, 5]);
+    expect(sys(old).stage).toBe("awaitDefense");
+    expect(record(f, ARDEN)).toMatchObject({ acted: false, defenses: 0 });
+    // Arden's attack of this round is its own card's.
+    world.notices.length = 0;
+    expect(await ardenAttacks(f)).not.toBe(old);
   });
 
   it("an attack out of turn, a second card for one attack, another owner's attack, a player's defense situations", async () => {

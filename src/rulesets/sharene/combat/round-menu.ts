@@ -1,20 +1,21 @@
-import type { TrackerRowClick } from "../../../combat/tracker-parts";
-import { localize as foundryLocalize, type Localize } from "../../../config/localize";
+import type { Localize } from "../../../config/localize";
 import type { SharenePhaseId } from "../../../rules/sharene/ruleset";
 import { ACTION_KINDS, type ActionKind, type Style } from "../../../rules/sharene/types";
 import { shareneLabels } from "../config/sharene-config";
-import { actionIcon, declarableActions, knownStyles, roundPhaseOf, styleIcon } from "../token-palette";
-import { CHOICE_WORDS, SHARENE_MENU_TEMPLATE } from "../tracker-row";
-import { type ShareneRecord, shareneRecord } from "./round-record";
+import { actionIcon, shareneOutOfFight, styleIcon } from "../token-palette";
+import { CHOICE_WORDS } from "../tracker-row";
+import type { ShareneRecord } from "./round-record";
 
 /**
  * The menu a Sharene row's button opens under the row (Sharene's heavy
  * part): in the declarations, whom the fighter attacks (no one, or another
  * fighter of the combat) and its action; in the styles, the styles its
  * sheet knows, and "Style…" for a style with a split parry, a stated blow
- * or a called shot (./style-dialog.ts). A choice is the `declare` or `style` round action through
- * the tracker's `ask` (the active GM's, for a player). Plain buttons and
- * radios: every choice is reached and made with the keyboard.
+ * or a called shot (./style-dialog.ts). A choice is the `declare` or
+ * `style` round action through the tracker's `ask` (the active GM's, for a
+ * player). Plain buttons and radios: every choice is reached and made with
+ * the keyboard. Here the menu's view (the sheet's round panel draws it
+ * too); drawn and wired in ./round-menu-open.ts.
  */
 
 export interface RoundMenuChoice {
@@ -77,7 +78,12 @@ export function roundMenuView(
     targets:
       phase === "declare"
         ? [
-            { id: "", label: localize("SHARENE.Combat.Menu.NoTarget"), checked: record.target === null },
+            // "No one" is ticked only once declared so: a first declaration names its target.
+            {
+              id: "",
+              label: localize("SHARENE.Combat.Menu.NoTarget"),
+              checked: record.declared && record.target === null,
+            },
             ...others.map((o) => ({ id: o.id, label: o.name, checked: record.target === o.id })),
           ]
         : [],
@@ -93,45 +99,23 @@ export function roundMenuView(
   };
 }
 
-/** The row button's menu, wired to the round actions. */
-export async function openShareneRoundMenu({ combatant, ask }: TrackerRowClick): Promise<HTMLElement | null> {
-  const others = [...(combatant.combat?.combatants ?? [])]
-    .filter((c) => c.id !== combatant.id && c.id && c.visible !== false)
+/**
+ * Whom a fighter may declare it attacks: the others of its combat that this
+ * viewer sees, still in the fight (the engine refuses one out of it). Two
+ * of one name (two wolves) are numbered in the combat's order, as the odds
+ * window numbers them.
+ */
+export function declarableTargets(combatant: Combatant.Implementation): { id: string; name: string }[] {
+  const targets = [...(combatant.combat?.combatants ?? [])]
+    .filter((c) => c.id && c.id !== combatant.id && c.visible !== false && !shareneOutOfFight(c))
     .map((c) => ({ id: c.id!, name: c.name ?? "" }));
-  const view = roundMenuView(
-    { id: combatant.id ?? "", name: combatant.name ?? "" },
-    roundPhaseOf(combatant),
-    shareneRecord(combatant),
-    others,
-    knownStyles(combatant),
-    foundryLocalize,
-    declarableActions(combatant),
-  );
-  if (!view) return null;
-  const html = await foundry.applications.handlebars.renderTemplate(SHARENE_MENU_TEMPLATE, { ...view });
-  const holder = document.createElement("div");
-  holder.innerHTML = html.trim();
-  const menu = holder.firstElementChild as HTMLElement | null;
-  if (!menu) return null;
-  menu.addEventListener("click", async (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>(
-      "button[data-choice], button[data-style-options]",
-    );
-    if (!button || button.disabled) return;
-    event.stopPropagation();
-    if (button.dataset.styleOptions !== undefined) {
-      menu.remove();
-      // Loaded when first asked for: it reads the world's rules, which a menu's drawing does not need.
-      const { openStyleDialog } = await import("./style-dialog");
-      await openStyleDialog(combatant, ask);
-      return;
-    }
-    const choice = button.dataset.choice ?? "";
-    const target = menu.querySelector<HTMLInputElement>("input[name=sharene-target]:checked")?.value ?? "";
-    menu.remove();
-    if (view.phase === "declare")
-      await ask("declare", { action: choice, target: target === "" ? null : target });
-    else await ask("style", { style: choice });
+  const count = new Map<string, number>();
+  for (const t of targets) count.set(t.name, (count.get(t.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return targets.map((t) => {
+    if ((count.get(t.name) ?? 0) < 2) return t;
+    const n = (seen.get(t.name) ?? 0) + 1;
+    seen.set(t.name, n);
+    return { id: t.id, name: `${t.name} (${n})` };
   });
-  return menu;
 }

@@ -1,5 +1,6 @@
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
+import { localize } from "../../../config/localize";
 import { RulesError } from "../../../rules/kernel/errors";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
 import {
@@ -13,6 +14,7 @@ import {
   type ShareneRound,
   startRound,
 } from "../../../rules/sharene/round-engine";
+import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "../chat/unapplied";
 import { shareneHitTable } from "../config/hit-table";
 import { shareneFighter } from "../data/views";
 import { readShareneTable, type ShareneTableRead, slotStart } from "./round-read";
@@ -115,6 +117,12 @@ function closeDeclarations(read: ShareneTableRead): ShareneRoundPlan {
     throw new CombatRefusal("SHARENE.Combat.Refusal.Undeclared", {
       name: read.combatants.get(missing.id)?.name ?? missing.id,
     });
+  // Once the initiative is rolled a declaration stands: one made against no one is said before it costs the round.
+  const untargeted = read.round.fighters
+    .filter((f) => !f.outOfAction && f.declared && f.target === null)
+    .map((f) => read.combatants.get(f.id)?.name ?? f.id);
+  if (untargeted.length > 0 && !read.rollPending)
+    ui.notifications?.warn(localize("SHARENE.Combat.NoOneToAttack", { names: untargeted.join(", ") }));
   return {
     round: read.round.round,
     phase: "style",
@@ -137,6 +145,9 @@ function nextTurn(read: ShareneTableRead): ShareneRoundPlan {
   }
   if (round.phase !== "action" || round.turn === null || round.turn >= round.slots.length)
     return newRoundPlan(read, round);
+  // The next turn is decided from the fighters as the blows left them.
+  const waiting = blowAwaitingApply(read.combat);
+  if (waiting) throw new CombatRefusal(APPLY_FIRST, applyFirstData(waiting));
   const after = passTheOut(refusing(read, () => endTurn(round)));
   return after.phase === "end" ? newRoundPlan(read, after) : planOf(read, after);
 }

@@ -41,23 +41,29 @@ const NO_WEAPON: ShareneWeapon = Object.freeze({
 });
 
 /**
- * The fighter's sheet as the rules read it, from its actor's prepared data:
- * its first equipped weapon of the kind it declared (SHA-INI-1), else its
- * first equipped one.
+ * The fighter's sheet as the rules read it, from its actor's prepared data,
+ * fighting with the weapon it holds: the equipped one named (the one an
+ * attack is made with; a weapon named that is not equipped gives no
+ * weapon), else its first equipped weapon of the kind it declared
+ * (SHA-INI-1), else its first equipped one (the one it parries with).
  */
 export function fighterSheet(
   id: string,
   actor: Actor.Implementation | null | undefined,
+  weaponId: string | null = null,
   declared: ActionKind | null = null,
 ): ShareneFighter | null {
   const system = actor ? shareneFighter(actor) : null;
   if (!actor || !system) return null;
   let weapon: ShareneWeapon = NO_WEAPON;
   const equipped = actor.items.filter((item) => shareneWeapon(item)?.equipped === true);
-  const chosen = equipped.find((item) => shareneWeapon(item)?.kind === declared) ?? equipped[0];
+  const chosen =
+    weaponId !== null
+      ? equipped.find((item) => item.id === weaponId)
+      : (equipped.find((item) => shareneWeapon(item)?.kind === declared) ?? equipped[0]);
   for (const item of chosen ? [chosen] : []) {
     const w = shareneWeapon(item);
-    if (!w?.equipped) continue;
+    if (!w) continue;
     const damage = Object.fromEntries(Object.entries(w.damage).filter(([, formula]) => formula !== ""));
     weapon = {
       id: item.id ?? "",
@@ -194,8 +200,15 @@ function pendingOf(stored: StoredRiposte | null): PendingRiposte | null {
   return stored ? { from: stored.from, to: stored.to, parts: stored.parts } : null;
 }
 
-/** The Combat as the engine's round, with the fighters' sheets and conditions. */
-export function readShareneTable(combat: Combat.Implementation): ShareneTableRead {
+/**
+ * The Combat as the engine's round, with the fighters' sheets and
+ * conditions; `wielded` names the weapon a fighter attacks with (by
+ * combatant id), when it is not its first equipped one.
+ */
+export function readShareneTable(
+  combat: Combat.Implementation,
+  wielded: Readonly<Record<string, string>> = {},
+): ShareneTableRead {
   const pointer = shareneRoundPointer(combat);
   const { groups } = storedGroups(combat);
   const combatants = new Map<string, Combatant.Implementation>();
@@ -206,7 +219,12 @@ export function readShareneTable(combat: Combat.Implementation): ShareneTableRea
     const id = combatant.id;
     if (!id) continue;
     combatants.set(id, combatant);
-    const sheet = fighterSheet(id, combatant.actor, shareneRecord(combatant).action);
+    const sheet = fighterSheet(
+      id,
+      combatant.actor,
+      Object.hasOwn(wielded, id) ? wielded[id]! : null,
+      shareneRecord(combatant).action,
+    );
     const condition = fighterCondition(combatant.actor);
     if (sheet) sheets.set(id, sheet);
     if (condition) conditions.set(id, condition);

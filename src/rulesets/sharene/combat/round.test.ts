@@ -48,7 +48,7 @@ beforeAll(async () => {
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
   const { registerRulesetDefinition } = await import("../../registry");
   const { shareneDefinition } = await import("../index");
-  registerRulesetDefinition({ ...shareneDefinition, playable: true });
+  registerRulesetDefinition(shareneDefinition);
   (await import("../../../config/document-classes")).configureDocuments();
 });
 
@@ -635,6 +635,57 @@ describe("the fighter's sheet", () => {
   });
 });
 
+describe("the targets offered", () => {
+  it("the row's menu and the sheet offer only fighters still in the fight, as the engine accepts", async () => {
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const { declarableTargets } = await import("./round-menu");
+    const combat = await fight();
+    giveStatus(combat.combatants.get("c-dara")!.actor as never, "unconscious");
+    const arden = combat.combatants.get("c-arden")!;
+    // The GM sees hidden Cole; Dara, knocked out, is offered to no one.
+    expect(declarableTargets(arden as never).map((t) => t.id)).toEqual(["c-brin", "c-cole"]);
+    const panel = shareneSheetRound(arden.actor as never, "sheet-arden")!;
+    expect(panel.targets.map((t) => t.id)).toEqual(["", "c-brin", "c-cole"]);
+    // What is offered the engine takes; what is not, it refuses.
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: "c-dara" })).toBe(false);
+    expect(world.warnings).toEqual(['SHARENE.Combat.Refusal.BadTarget {"name":"Arden"}']);
+    for (const t of panel.targets.filter((t) => t.id !== ""))
+      expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: t.id })).toBe(true);
+  });
+
+  it("no one is ticked only once declared so; the GM hears of a declaration against no one as the roll closes them", async () => {
+    const { shareneSheetRound } = await import("../apps/sheets/round-panel");
+    const combat = await fight();
+    const arden = combat.combatants.get("c-arden")!;
+    const noOne = () => shareneSheetRound(arden.actor as never, "sheet-arden")!.targets[0]!;
+    expect(noOne()).toMatchObject({ id: "", checked: false });
+    const gm = combat as unknown as Combat.Implementation;
+    expect(await ask(gm, "declare", ["c-arden"], { action: "melee", target: null })).toBe(true);
+    expect(noOne()).toMatchObject({ id: "", checked: true });
+    expect(await ask(gm, "declare", ["c-brin"], { action: "missile", target: "c-dara" })).toBe(true);
+    expect(await ask(gm, "declare", ["c-cole"], { action: "melee", target: "c-arden" })).toBe(true);
+    expect(await ask(gm, "declare", ["c-dara"], { action: "thrown", target: "c-brin" })).toBe(true);
+    world.diceValues.push(9, 4, 6, 6);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual(['SHARENE.Combat.NoOneToAttack {"names":"Arden"}']);
+    expect(combat.system.phase).toBe("style");
+  });
+
+  it("two fighters of one name are numbered in the list, in the combat's order", async () => {
+    const { declarableTargets } = await import("./round-menu");
+    const combat = await fight();
+    // Two tokens of one creature: the same name on two combatants.
+    for (const id of ["c-brin", "c-dara"])
+      Object.defineProperty(combat.combatants.get(id)!, "name", { value: "Wolf" });
+    expect(declarableTargets(combat.combatants.get("c-arden")! as never)).toEqual([
+      { id: "c-brin", name: "Wolf (1)" },
+      { id: "c-cole", name: "Cole" },
+      { id: "c-dara", name: "Wolf (2)" },
+    ]);
+  });
+});
+
 describe("a macro's round", () => {
   it("combatant.round declares and chooses a style as the row does, through the GM for a player", async () => {
     const combat = await fight();
@@ -830,7 +881,7 @@ describe("the style's dialog", () => {
     );
   };
 
-  it("SHA-STY-3: a player's style with a split parry, a stated blow and a called shot, from the Token HUD, reaches the GM's record; the row shows them to the owner and the GM only", async () => {
+  it("SHA-STY-2: a player's style with a split parry, a stated blow (SHA-BLW-1) and a called shot (SHA-CAL-1), from the Token HUD, reaches the GM's record; the row shows them to the owner and the GM only", async () => {
     const hud = await import("../../../apps/combat-tracker/combat-hud");
     const combat = await rolled();
     world.setUser(world.player);
@@ -879,7 +930,7 @@ describe("the style's dialog", () => {
     expect(rowsAs(combat, world.other)["c-arden"]).toMatchObject({ styleOptions: options });
   });
 
-  it("SHA-STY-3: a stated blow the weapon does not deal is refused in the dialog and at the GM, nothing written", async () => {
+  it("SHA-BLW-1: a stated blow the weapon does not deal is refused in the dialog and at the GM, nothing written", async () => {
     const hud = await import("../../../apps/combat-tracker/combat-hud");
     const combat = await rolled();
     // Brin's bow only thrusts: the dialog offers no slash, and a tampered form asking one is refused before it is sent.
@@ -906,7 +957,7 @@ describe("the style's dialog", () => {
   });
 
   it("the row's menu: Style… closes the menu, opens the dialog, and its answer is the style action", async () => {
-    const { openShareneRoundMenu } = await import("./round-menu");
+    const { openShareneRoundMenu } = await import("./round-menu-open");
     const combat = await rolled();
     const dara = combat.combatants.get("c-dara")! as unknown as Combatant.Implementation;
     // The menu's element as the browser makes it, reduced to what the menu touches.
@@ -964,7 +1015,7 @@ describe("the style's dialog", () => {
     });
   });
 
-  it("the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
+  it("SHA-STY-3: the sheet's Style…: a split with a Full Attack is refused and changes nothing; the GM's choice is written", async () => {
     const { ShareneActorSheet } = await import("../apps/sheets/actor-sheet");
     const { shareneSheetRound } = await import("../apps/sheets/round-panel");
     const combat = await rolled();

@@ -109,7 +109,7 @@ export const calledValue = (shot: CalledShot): string =>
 export function calledName(shot: CalledShot, localize: Localize): string {
   return shot.kind === "location"
     ? localize(`SHARENE.Location.${shot.location}`)
-    : localize(`SHARENE.Combat.Style.Effect.${shot.effect}`);
+    : localize(`SHARENE.CalledEffect.${shot.effect}`);
 }
 
 export function styleDialogContext(facts: StyleDialogFacts, localize: Localize, idPrefix = "sharene-style") {

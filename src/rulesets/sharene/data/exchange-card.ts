@@ -44,6 +44,8 @@ function exchangeSchema() {
     attacker: party(),
     defender: party(),
     weaponName: text(""),
+    /** The equipped weapon the attack is made with; the steps read the attacker fighting with it. */
+    weaponId: text(""),
     /** This card is a riposte (SHA-STY-4, SHA-STY-5). */
     riposte: new BooleanField({ required: true, initial: false }),
     /** The card this riposte answers, and the riposte card this one opened. */
@@ -67,6 +69,10 @@ function exchangeSchema() {
     /** The effects to apply, by actor UUID, and the exact changes their Apply made. */
     effects: new ArrayField(new ObjectField()),
     deltas: new ArrayField(new ObjectField()),
+    /** Applied once (Undo does not clear it): the fight no longer waits on this blow. */
+    settled: new BooleanField({ required: true, initial: false }),
+    /** The two fighters' round records as the Apply found them, which Undo holds the round to. */
+    roundAtApply: new ObjectField({ required: true, nullable: true, initial: null }),
   };
 }
 export type ShareneExchangeSchema = ReturnType<typeof exchangeSchema>;

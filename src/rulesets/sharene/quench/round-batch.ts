@@ -2,30 +2,43 @@ import { activeTableRuleset } from "../../../combat/table-ruleset";
 import type { BatchAssert, BatchFunction, Stage } from "../../../quench/batch";
 import { LIVE_TIMEOUT_MS } from "../../../quench/batch";
 import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "../../../quench/live";
+import { isOut } from "../../../rules/sharene/round-engine";
+import { fighterCondition } from "../combat/round-read";
 
 /**
- * Sharene's round of four (SHA-INI-1) for a live world, the same round as
- * src/rulesets/sharene/combat/round.test.ts plays on the stand-in: Arden
- * (AGI 15, a sword, a player's), Brin (DEX 16, a bow), Cole (AGI 14, a
- * sword) and Dara (DEX 14, throwing knives) declare, initiative is rolled
- * as real Rolls, the styles are chosen (one with a split parry, a stated
- * blow and a called shot), and the turns come in the order the rolls
- * give, ties acting at once, until the next round. In a live world the
- * dice are the world's: the order is asserted from the rolls as they fell;
- * on the stand-in (test/quench/sharene-round.test.ts) the dice are
- * scripted and the exact order is asserted too.
+ * Sharene's round of four (SHA-INI-1) for a live world: Arden (AGI 15, a
+ * sword, a player's), Brin (DEX 16, a bow), Cole (AGI 14, a sword) and
+ * Dara (DEX 14, throwing knives) declare, initiative is rolled as real
+ * Rolls, the styles are chosen (Cole's with a split parry and a stated
+ * blow, Brin's with a called shot), and the turns come in the order the rolls give, ties
+ * acting at once, until the next round; a fighter the round put out of the
+ * fight declares nothing in the next. Arden and Dara both attack Cole, who
+ * parries and ripostes; Brin shoots at Dara.
  *
- * Each turn has a named step, `exchanges`, where the exchange card will
- * play the attacks once it lands; until then the turn is passed.
+ * Each turn has a named step, `exchanges`: the registered batch plays the
+ * exchange cards there (./exchange-step.ts). In a live world the dice are
+ * the world's: the order and each exchange are checked against the rules
+ * from the rolls as they fell; on the stand-in
+ * (test/quench/sharene-round.test.ts) the dice are scripted and the exact
+ * order and every outcome are asserted too.
  */
 
 type Loose = Record<string, unknown>;
 
 export const SHARENE_FIGHTERS = Object.freeze([
-  { key: "arden", name: "Arden", dex: 12, agi: 15, kind: "melee", action: "melee", target: "cole" },
-  { key: "brin", name: "Brin", dex: 16, agi: 12, kind: "missile", action: "missile", target: "dara" },
-  { key: "cole", name: "Cole", dex: 10, agi: 14, kind: "melee", action: "melee", target: "arden" },
-  { key: "dara", name: "Dara", dex: 14, agi: 11, kind: "thrown", action: "thrown", target: "brin" },
+  { key: "arden", name: "Arden", dex: 12, agi: 15, end: 12, kind: "melee", action: "melee", target: "cole" },
+  {
+    key: "brin",
+    name: "Brin",
+    dex: 16,
+    agi: 12,
+    end: 12,
+    kind: "missile",
+    action: "missile",
+    target: "dara",
+  },
+  { key: "cole", name: "Cole", dex: 10, agi: 14, end: 12, kind: "melee", action: "melee", target: "arden" },
+  { key: "dara", name: "Dara", dex: 14, agi: 11, end: 8, kind: "thrown", action: "thrown", target: "cole" },
 ] as const);
 
 export type FighterKey = (typeof SHARENE_FIGHTERS)[number]["key"];
@@ -52,7 +65,7 @@ export type ExchangeStep = (
   assert: BatchAssert,
 ) => Promise<void>;
 
-/** The exchanges of a turn: none yet. The exchange card plugs its attacks in here (`shareneRoundBatch`'s `exchanges`). */
+/** No exchange: each turn passes (the round's order alone). */
 export const noExchanges: ExchangeStep = async () => {};
 
 /** A combatant's round as a macro reaches it (`combatant.round`, src/rulesets/sharene/combat/sharene-table.ts). */
@@ -165,29 +178,24 @@ export function shareneRoundBatch(
           );
       });
 
-      it("SHA-STY-3: the styles, one with a split parry, a stated blow and a called shot", async () => {
+      it("SHA-STY-2: the styles, a split parry among them, stated blows (SHA-BLW-1), a called shot (SHA-CAL-1); a Full Attack splits no parry (SHA-STY-3)", async () => {
         const { arden, brin, cole, dara } = t.fighters;
         assert.isTrue(await roundOf(arden).chooseStyle("fullAttack", { statedBlow: "thrust" }));
-        assert.isTrue(await roundOf(brin).chooseStyle("fullParry"));
         assert.isTrue(
-          await roundOf(cole).chooseStyle("attackParry", {
-            split: 2,
-            statedBlow: "slash",
-            called: { kind: "location", location: "head" },
+          await roundOf(brin).chooseStyle("attackParry", {
+            called: { kind: "location", location: "leftArm" },
           }),
         );
-        assert.isTrue(await roundOf(dara).chooseStyle("parryRiposte"));
+        assert.isTrue(await roundOf(cole).chooseStyle("parryRiposte", { split: 2, statedBlow: "slash" }));
+        assert.isTrue(await roundOf(dara).chooseStyle("attackParry"));
         // A Full Attack splits no parry (SHA-STY-3): refused, and Arden's style stays.
         assert.isFalse(await roundOf(arden).chooseStyle("fullAttack", { split: 2 }));
         assert.deepEqual(
           all().map((c) => recordOf(t, c).style),
-          ["fullAttack", "fullParry", "attackParry", "parryRiposte"],
+          ["fullAttack", "attackParry", "parryRiposte", "attackParry"],
         );
-        const record = recordOf(t, cole);
-        assert.deepEqual(
-          [record.split, record.statedBlow, record.called],
-          [2, "slash", { kind: "location", location: "head" }],
-        );
+        assert.deepEqual([recordOf(t, cole).split, recordOf(t, cole).statedBlow], [2, "slash"]);
+        assert.deepEqual(recordOf(t, brin).called, { kind: "location", location: "leftArm" });
         assert.deepEqual([recordOf(t, arden).split, recordOf(t, arden).statedBlow], [0, "thrust"]);
       });
 
@@ -217,6 +225,16 @@ export function shareneRoundBatch(
           assert.isNull(c.initiative);
         }
       });
+
+      it("a fighter the exchanges put out of the fight passes the next round: it declares nothing", async () => {
+        for (const f of SHARENE_FIGHTERS) {
+          const c = t.fighters[f.key];
+          const condition = fighterCondition(c.actor);
+          if (!condition || !isOut(condition)) continue;
+          assert.isFalse(await roundOf(c).declare(f.action, t.fighters[f.target].id), `${f.name} passes`);
+          assert.isFalse(recordOf(t, c).declared === true, `${f.name} has not declared`);
+        }
+      });
     });
   };
 }
@@ -232,8 +250,9 @@ function fighterData(f: (typeof SHARENE_FIGHTERS)[number], owner: string | null)
     name: f.name,
     type: "shareneCharacter",
     system: {
-      characteristics: { dex: f.dex, agi: f.agi, end: 12 },
+      characteristics: { dex: f.dex, agi: f.agi, end: f.end },
       lifePoints: { value: 30, max: 30 },
+      dodge: { level: 3, natural: 9 },
     },
     items: [
       {

@@ -5,6 +5,7 @@ import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../
 import { offerAttack } from "../../../../rules/sharene/round-engine";
 import { verifyRequester } from "../../../../verify-requester";
 import { knownSituations, type PostAnswer, postShareneExchange } from "../../chat/exchange-flow";
+import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "../../chat/unapplied";
 import { readShareneTable } from "../../combat/round-read";
 import { SHARENE_ATTACK_QUERY } from "../../exchange-card";
 import { type AttackDialogAnswers, askShareneAttack } from "./attack-dialog";
@@ -14,7 +15,8 @@ import { type AttackDialogAnswers, askShareneAttack } from "./attack-dialog";
  * in its heavy part). On the attacker's client: the combat it fights in,
  * its turn and its attack asked of the engine (`offerAttack`) so a refusal
  * is heard at once, then the dialog of situations. The active GM asks the
- * engine again from the documents (never the request's figures) and posts
+ * engine again from the documents (never the request's figures), with the
+ * weapon the request names if the attacker has it equipped, and posts
  * the card (../../chat/exchange-flow.ts). A player's attack reaches the GM
  * as the `fangs.shareneAttack` query, its sender confirmed back.
  */
@@ -67,12 +69,13 @@ async function postFor(request: AttackRequest, user: User.Implementation): Promi
   // Only a GM sets the defense's situations (the defender's side of the DF table).
   if (!user.isGM && request.defenseSituations.length > 0)
     return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
-  const read = readShareneTable(combat);
-  if (read.view.sheet(request.combatantId).weapon.id !== request.itemId)
+  const read = readShareneTable(combat, { [request.combatantId]: request.itemId });
+  if (request.itemId === "" || read.view.sheet(request.combatantId).weapon.id !== request.itemId)
     return { ok: false, key: "SHARENE.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
   return postShareneExchange({
     combat,
     attackerId: request.combatantId,
+    weaponId: request.itemId,
     riposte: false,
     situations: request.situations,
     defenseSituations: request.defenseSituations,
@@ -134,11 +137,15 @@ export async function startShareneAttack(
   const { combat, combatant } = found;
   const id: string = found.combatant.id;
   const name = combatant.name ?? actor.name ?? "";
-  const read = readShareneTable(combat);
+  // Any weapon it has equipped attacks, each with its own figures.
+  const read = readShareneTable(combat, { [id]: itemId });
   const sheet = read.view.sheet(id);
-  if (sheet.weapon.id !== itemId) return warn("SHARENE.Chat.Refusal.NotWielded", { name });
+  if (itemId === "" || sheet.weapon.id !== itemId) return warn("SHARENE.Chat.Refusal.NotWielded", { name });
   const offer = offerAttack(read.round, id, read.view, read.rules);
   if (!offer.ok) return warn(`SHARENE.Combat.Refusal.${offer.reason}`, { name });
+  // Said before the dialog: the GM refuses it too (a card this client cannot see included).
+  const waiting = blowAwaitingApply(combat);
+  if (waiting) return warn(APPLY_FIRST, applyFirstData(waiting));
   const user = game.user;
   const gm = game.users?.activeGM;
   if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");

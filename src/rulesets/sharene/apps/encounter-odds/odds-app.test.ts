@@ -2,7 +2,7 @@ import "../../../../../test/foundry/setup";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadPacks } from "../../../../../test/build/pack-sources";
 import { createPack } from "../../../../../test/foundry/builders";
 import { makeActor } from "../../../../../test/foundry/chat-fixtures";
@@ -79,10 +79,8 @@ beforeAll(async () => {
   api.ApplicationV2 = Drawing;
   api.HandlebarsApplicationMixin = (base: unknown) => base;
   ({ openEncounterOdds: openOdds } = await import("../../../../apps/encounter-odds"));
-  // Sharene is not yet offered to worlds (its cards are to come): the world plays a copy marked playable.
-  registerRulesetDefinition({ ...shareneDefinition, playable: true });
+  registerRulesetDefinition(shareneDefinition);
 });
-afterAll(() => registerRulesetDefinition(shareneDefinition));
 
 const creatures = [
   ...(loadPacks()

@@ -1,7 +1,8 @@
 import { endCheckDns } from "../../../../rules/sharene/check";
 import type { ShareneRules } from "../../../../rules/sharene/config";
 import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../../../rules/sharene/sheet";
-import { BLOWS, STYLES } from "../../../../rules/sharene/types";
+import { BLOWS, SHARENE_STATUS, STYLES } from "../../../../rules/sharene/types";
+import type { StatusDefinition } from "../../../registry";
 import { ACTOR_TYPE_LABELS, locationLabel, MAIN_BLOW_LABELS, WEAPON_ARM_LABELS } from "../../config/labels";
 import type { ShareneActorData, ShareneItemData } from "./sheet-data";
 
@@ -19,6 +20,8 @@ export interface ShareneActorSheetOptions {
   readonly enrichedBiography?: string;
   /** The world's rules (its END checks' bands); the sheet class reads them with the heavy part. */
   readonly rules: ShareneRules;
+  /** The statuses as CONFIG.FANGS.sharene has them (their names and icons); without them, a condition has its name only. */
+  readonly statuses?: readonly StatusDefinition[];
   /** Labels as CONFIG.FANGS.sharene says now (styles, action kinds); the defaults otherwise. */
   readonly labels?: {
     styles?: Readonly<Record<string, string>>;
@@ -27,6 +30,17 @@ export interface ShareneActorSheetOptions {
 }
 
 const CHARACTERISTICS = ["dex", "agi", "end"] as const;
+
+/** The conditions that take a fighter out, the gravest first: the sheet names the gravest it has. */
+const CONDITIONS = [SHARENE_STATUS.dead, SHARENE_STATUS.comatose, SHARENE_STATUS.unconscious] as const;
+
+/** The fighter's condition when it is out of the fight (dead, in a coma, knocked out): its icon and words. */
+function conditionOf(statuses: readonly string[], definitions: readonly StatusDefinition[]) {
+  const id = CONDITIONS.find((status) => statuses.includes(status));
+  if (!id) return null;
+  const definition = definitions.find((d) => d.id === id);
+  return { id, label: definition?.name ?? `SHARENE.Status.${id}`, img: definition?.img ?? "" };
+}
 
 const LIMB_STATE_LABEL = {
   useless: "SHARENE.Limb.Useless",
@@ -84,6 +98,7 @@ export function shareneActorSheetContext(actor: ShareneActorData, options: Share
   return {
     actor: { id: actor.id, name: actor.name, img: actor.img },
     typeLabel: ACTOR_TYPE_LABELS[actor.type],
+    condition: conditionOf(actor.statuses ?? [], options.statuses ?? []),
     editable,
     disabledAttr: editable ? "" : "disabled",
     ids: {

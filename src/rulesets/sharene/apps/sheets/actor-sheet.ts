@@ -4,7 +4,7 @@ import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
 import { askRoundAction } from "../../../../combat/round-ask";
 import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
-import { shareneLabels } from "../../config/sharene-config";
+import { shareneLabels, shareneStatuses } from "../../config/sharene-config";
 import { SHARENE_ACTOR_PARTS } from "./parts";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
@@ -54,6 +54,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
         enrichedBiography,
         rules: readWorldShareneRules(),
         labels: { styles: shareneLabels("styles"), actionKinds: shareneLabels("actionKinds") },
+        statuses: shareneStatuses(),
       }),
       round: shareneSheetRound(this.actor, this.id),
     };

@@ -1,5 +1,5 @@
 import { localize } from "../../../../config/localize";
-import { type RoundMenuView, roundMenuView } from "../../combat/round-menu";
+import { declarableTargets, type RoundMenuView, roundMenuView } from "../../combat/round-menu";
 import { shareneRecord } from "../../combat/round-record";
 import { knownStyles, roundPhaseOf, shareneOutOfFight } from "../../token-palette";
 
@@ -21,14 +21,11 @@ export function shareneSheetRound(actor: Actor.Implementation, idPrefix: string)
   const combatant = combat?.getCombatantsByActor(actor)[0];
   if (!combat?.started || !combatant?.id || shareneOutOfFight(combatant)) return null;
   if (!(game.user?.isGM || combatant.isOwner)) return null;
-  const others = [...combat.combatants]
-    .filter((c) => c.id && c.id !== combatant.id && c.visible !== false)
-    .map((c) => ({ id: c.id!, name: c.name ?? "" }));
   const view = roundMenuView(
     { id: combatant.id, name: combatant.name ?? "" },
     roundPhaseOf(combatant),
     shareneRecord(combatant),
-    others,
+    declarableTargets(combatant),
     knownStyles(combatant),
     localize,
   );

@@ -30,6 +30,8 @@ export interface ShareneActorData {
   system: ShareneFighterSystem;
   /** Its Sharene items; another ruleset's are not shown. */
   items: ShareneItemData[];
+  /** The statuses it has now (knocked out, in a coma, dead, a limb lost); none when left out. */
+  statuses?: string[];
 }
 
 /** The item's data, or null for an item of another type. */
@@ -55,6 +57,7 @@ export function shareneActorData(actor: Actor.Implementation): ShareneActorData 
     type: actor.type as ShareneActorType,
     system,
     items: [...actor.items].flatMap((item) => shareneItemData(item) ?? []),
+    statuses: [...(actor.statuses ?? [])],
   };
 }
 
