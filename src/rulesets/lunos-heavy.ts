@@ -2,10 +2,18 @@
  * Lunos's heavy part: what its worlds need once someone plays, not to
  * start (docs/rulesets.md, "Its heavy part"). Loaded by its definition's
  * `loadHeavy` (./lunos/heavy.ts) and nothing else. Its timed statuses
- * (the dying and choke clocks) register as their core module loads.
+ * (the dying and choke clocks) register as their core module loads. Its
+ * round's planner, dice, tracker menu and palette choice, and the fight's
+ * access the attack card writes through, are here too.
  */
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
+export { fightAccessOf, type LunosFightAccess, restoreLunosRound } from "./lunos/combat/fight-access";
+export { readLunosTable } from "./lunos/combat/fight-read";
+export { chooseLunosPalette } from "./lunos/combat/palette-choice";
+export { rollLunosDice } from "./lunos/combat/round-dice";
+export { openLunosRoundMenu } from "./lunos/combat/round-menu";
+export { lunosRoundPlanner } from "./lunos/combat/round-planner";
 export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";
