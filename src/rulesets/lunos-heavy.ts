@@ -8,12 +8,13 @@
  */
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
+export { lunosSheetRound } from "./lunos/apps/sheets/round-panel";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
 export { fightAccessOf, type LunosFightAccess, restoreLunosRound } from "./lunos/combat/fight-access";
 export { readLunosTable } from "./lunos/combat/fight-read";
 export { chooseLunosPalette } from "./lunos/combat/palette-choice";
 export { rollLunosDice } from "./lunos/combat/round-dice";
-export { openLunosRoundMenu } from "./lunos/combat/round-menu";
+export { openLunosRoundMenu, planFromMenu, readMenu } from "./lunos/combat/round-menu";
 export { lunosRoundPlanner } from "./lunos/combat/round-planner";
 export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";

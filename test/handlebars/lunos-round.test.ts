@@ -267,6 +267,21 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     });
   });
 
+  it("on a sheet: the fields named after the sheet, the title's id its own, the Declare button the sheet's action", () => {
+    const view = roundMenuView({ id: "c1", name: "Arden" }, "declare", shownOf({}), others, localize, {
+      prefix: "sheet-7-lunos",
+      sheetAction: "lunosDeclare",
+    })!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    expect(byAttr(root, "name", "sheet-7-lunos-attack")).toHaveLength(4);
+    expect(byAttr(root, "name", "sheet-7-lunos-target")).toHaveLength(2);
+    expect(byAttr(root, "name", "lunos-attack")).toEqual([]);
+    expect(byAttr(root, "id", "sheet-7-lunos-menu-c1")).toHaveLength(1);
+    expect(byAttr(root, "data-action", "lunosDeclare")).toHaveLength(1);
+  });
+
   it("no menu outside the declarations", () => {
     expect(roundMenuView({ id: "c1", name: "Arden" }, "attack", shownOf({}), others, localize)).toBeNull();
   });

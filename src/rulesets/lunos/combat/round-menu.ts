@@ -22,6 +22,10 @@ interface Choice {
 }
 
 export interface LunosMenuView {
+  /** The fields' names and the title's id start with it: a sheet's own, so two open sheets keep their choices apart. */
+  readonly prefix: string;
+  /** On a sheet: its button's `data-action`; in the tracker's menu, none (the menu's own listener). */
+  readonly sheetAction: string | null;
   readonly combatantId: string;
   readonly title: string;
   readonly attackLabel: string;
@@ -53,6 +57,10 @@ export function roundMenuView(
   shown: LunosShown,
   others: readonly { readonly id: string; readonly name: string }[],
   localize: Localize,
+  where: { readonly prefix: string; readonly sheetAction: string | null } = {
+    prefix: "lunos",
+    sheetAction: null,
+  },
 ): LunosMenuView | null {
   if (phase !== "declare") return null;
   const kinds = new Set(shown.declaredActions.map((a) => a.kind));
@@ -65,6 +73,7 @@ export function roundMenuView(
     checked: id === current,
   });
   return {
+    ...where,
     combatantId: row.id,
     title: localize("LUNOS.Combat.Menu.Title", { name: row.name }),
     attackLabel: localize("LUNOS.Combat.Menu.Attack"),
@@ -115,19 +124,21 @@ export function planFromMenu(form: {
   return { actions, lunge: form.lunge };
 }
 
-/** The menu's fields as they stand. */
-export function readMenu(menu: HTMLElement) {
+/** The menu's fields as they stand (their names start with `prefix`). */
+export function readMenu(menu: HTMLElement, prefix = "lunos") {
   const checked = (name: string) =>
-    [...menu.querySelectorAll<HTMLInputElement>(`input[name=${name}]:checked`)].map((input) => input.value);
-  const feet = Number(menu.querySelector<HTMLInputElement>("input[name=lunos-feet]")?.value ?? 0);
+    [...menu.querySelectorAll<HTMLInputElement>(`input[name="${prefix}-${name}"]:checked`)].map(
+      (input) => input.value,
+    );
+  const feet = Number(menu.querySelector<HTMLInputElement>(`input[name="${prefix}-feet"]`)?.value ?? 0);
   return {
-    attack: checked("lunos-attack")[0] ?? "",
-    defense: checked("lunos-defense")[0] ?? "",
-    targets: checked("lunos-target"),
-    move: checked("lunos-move").length > 0 ? (Number.isFinite(feet) ? feet : 0) : null,
-    other: checked("lunos-other").length > 0,
-    magic: checked("lunos-magic").length > 0,
-    lunge: checked("lunos-lunge").length > 0,
+    attack: checked("attack")[0] ?? "",
+    defense: checked("defense")[0] ?? "",
+    targets: checked("target"),
+    move: checked("move").length > 0 ? (Number.isFinite(feet) ? feet : 0) : null,
+    other: checked("other").length > 0,
+    magic: checked("magic").length > 0,
+    lunge: checked("lunge").length > 0,
   };
 }
 
