@@ -8,13 +8,15 @@
  */
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
-export { lunosSheetRound } from "./lunos/apps/sheets/round-panel";
+export { declareFromSheet, lunosSheetRound } from "./lunos/apps/sheets/round-panel";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
 export { fightAccessOf, type LunosFightAccess, restoreLunosRound } from "./lunos/combat/fight-access";
 export { readLunosTable } from "./lunos/combat/fight-read";
 export { chooseLunosPalette } from "./lunos/combat/palette-choice";
 export { rollLunosDice } from "./lunos/combat/round-dice";
-export { openLunosRoundMenu, planFromMenu, readMenu } from "./lunos/combat/round-menu";
+export { openLunosRoundMenu } from "./lunos/combat/round-menu";
 export { lunosRoundPlanner } from "./lunos/combat/round-planner";
 export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";
+export { lunosPaletteEntries } from "./lunos/token-palette";
+export { lunosOutOfFight, lunosRowView, lunosSummary, readLunosRow } from "./lunos/tracker-row";

@@ -1,8 +1,8 @@
 import "../foundry/setup";
 import { describe, expect, it } from "vitest";
 import type { TrackerRowContext } from "../../src/combat/tracker-parts";
-import { shownOf } from "../../src/rulesets/lunos/combat/record";
 import { planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
+import { shownOf } from "../../src/rulesets/lunos/combat/shown";
 import {
   LUNOS_MENU_TEMPLATE,
   LUNOS_ROW_TEMPLATE,

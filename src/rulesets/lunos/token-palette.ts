@@ -1,8 +1,7 @@
-import type { RoundAsk, TokenPalette, TokenPaletteEntry } from "../../combat/tracker-parts";
+import type { TokenPaletteEntry } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { ICON_PATH } from "../../config/system";
-import { loadRuleset } from "../../on-demand";
-import { shownRound } from "./combat/record";
+import { shownRound } from "./combat/shown";
 import { lunosOutOfFight, lunosPhaseOf } from "./tracker-row";
 
 /**
@@ -12,7 +11,9 @@ import { lunosOutOfFight, lunosPhaseOf } from "./tracker-row";
  * a defense, an attack and a parry, a Power attack, a Full defense, and a
  * Flurry (LUN-ACT-3 … LUN-ACT-9). Each click is the `declare` round
  * action, through the active GM for a player; the row's menu declares the
- * rest (a lunge, a move, another task, magic).
+ * rest (a lunge, a move, another task, magic). Lunos's heavy part: the
+ * table's start-up palette (./combat/lunos-table.ts) asks it once the part
+ * has loaded.
  */
 
 /** The plans the palette offers, by entry id: what each declares, read by ./combat/palette-choice.ts. */
@@ -37,7 +38,11 @@ const ICONS: Readonly<Record<PalettePlan, { icon: string; mark?: string }>> = Ob
 const sameKinds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((kind, i) => kind === b[i]);
 
-function entries(combatant: Combatant.Implementation, localize: Localize): TokenPaletteEntry[] {
+/** The palette's entries for a combatant: the plans, in the declarations only. */
+export function lunosPaletteEntries(
+  combatant: Combatant.Implementation,
+  localize: Localize,
+): TokenPaletteEntry[] {
   if (lunosPhaseOf(combatant) !== "declare") return [];
   const shown = shownRound(combatant);
   const kinds = shown.declaredActions.map((a) => a.kind);
@@ -56,13 +61,3 @@ function entries(combatant: Combatant.Implementation, localize: Localize): Token
     };
   });
 }
-
-export const lunosRoundPalette: TokenPalette = Object.freeze({
-  labelKey: "LUNOS.Combat.Palette.Label",
-  icon: "fa-solid fa-hand-fist",
-  entries: (combatant: Combatant.Implementation, _viewer: unknown, localize: Localize) =>
-    entries(combatant, localize),
-  // What a click asks (the targets read from the user's targets): Lunos's heavy part.
-  choose: async (combatant: Combatant.Implementation, id: string, ask: RoundAsk) =>
-    (await loadRuleset("lunos")).chooseLunosPalette(combatant, id, ask),
-});

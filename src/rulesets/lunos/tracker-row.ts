@@ -1,17 +1,15 @@
 import type {
   TrackerBadge,
   TrackerPartView,
-  TrackerRowClick,
   TrackerRowContext,
-  TrackerRowPart,
   TrackerRowPartView,
   TrackerViewer,
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
-import { loadRuleset } from "../../on-demand";
 import { LUNOS_PHASE_IDS, type LunosPhaseId } from "../../rules/lunos/ruleset";
 import type { ActionKind } from "../../rules/lunos/types";
-import { type LunosCondition, type ShownDefense, shownRound } from "./combat/record";
+import { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE } from "./combat/lunos-table";
+import { type LunosCondition, type ShownDefense, shownRound } from "./combat/shown";
 import { lunosFighter } from "./data/views";
 
 /**
@@ -25,13 +23,12 @@ import { lunosFighter } from "./data/views";
  * phase bar how many still have to declare. A fighter's actions are shown
  * to others once the declarations are over (everyone declares at once);
  * the documents carry them, so this is the display's courtesy, not a
- * secret. `view` is pure; the menu comes with the heavy part.
+ * secret. `view` is pure. Lunos's heavy part: the table's start-up row
+ * part (./combat/lunos-table.ts) draws through it once the part has
+ * loaded, which a world playing Lunos starts on `ready`.
  */
 
-const TEMPLATES = "systems/fangs/templates/lunos";
-export const LUNOS_ROW_TEMPLATE = `${TEMPLATES}/round-row.hbs`;
-export const LUNOS_SUMMARY_TEMPLATE = `${TEMPLATES}/round-note.hbs`;
-export const LUNOS_MENU_TEMPLATE = `${TEMPLATES}/round-menu.hbs`;
+export { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE };
 
 /** A declared action as a row shows it: its kind and the names of those it names (those the viewer sees). */
 export interface LunosRowAction {
@@ -213,13 +210,3 @@ export function lunosSummary(
     data: { label: localize("LUNOS.Combat.Tracker.Undeclared", { count }) },
   };
 }
-
-export const lunosTrackerRow: TrackerRowPart<LunosRowData, LunosRowCells> = Object.freeze({
-  template: LUNOS_ROW_TEMPLATE,
-  read: readLunosRow,
-  view: lunosRowView,
-  summary: lunosSummary,
-  words: Object.freeze({ outOfAction: "LUNOS.Combat.Badge.OutOfAction" }),
-  // The declaration's menu: Lunos's heavy part.
-  click: async (click: TrackerRowClick) => (await loadRuleset("lunos")).openLunosRoundMenu(click),
-});

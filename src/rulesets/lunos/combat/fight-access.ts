@@ -3,8 +3,9 @@ import { serialised } from "../../../documents/write-queue";
 import type { LunosRules } from "../../../rules/lunos/config";
 import type { FightView, LunosFight } from "../../../rules/lunos/round-engine";
 import { readLunosTable } from "./fight-read";
-import { FIGHT_RECORD, shownOf, shownRecordOf } from "./record";
+import { shownRecordOf } from "./record";
 import { planOf } from "./round-planner";
+import { shownOf } from "./shown";
 
 /**
  * The round's fight as the attack card reaches it, on the active GM's side
@@ -58,14 +59,14 @@ export function fightAccessOf(combat: Combat.Implementation | null | undefined):
 
 /**
  * `updateCombatant`, on the active GM's client: a player's write of its
- * Lunos combatant's round (its `system`, or the Foundry initiative the
- * tracker shows) is put back from the Combat's record.
+ * Lunos combatant's Foundry initiative (what the tracker shows) is put
+ * back from the Combat's record.
  */
 export function restoreLunosRound(combatant: Combatant.Implementation): Promise<void> {
   return serialised(async () => {
     const stored = shownRecordOf(combatant);
-    if (stored === null || combatant.id === FIGHT_RECORD) return;
-    const shown = shownOf(stored);
-    await combatant.update({ system: { ...shown }, initiative: shown.initiative } as never);
+    if (stored === null) return;
+    const { initiative } = shownOf(stored);
+    if (combatant.initiative !== initiative) await combatant.update({ initiative } as never);
   });
 }

@@ -1,20 +1,18 @@
 import { askRoundAction } from "../../../combat/round-ask";
 import type { CombatActionDefinition, RoundPointer, TableRuleset } from "../../../combat/table-ruleset";
+import type { TokenPalette, TrackerRowPart } from "../../../combat/tracker-parts";
 import { loadRuleset } from "../../../on-demand";
 import type { LunosAction, LunosPlan } from "../../../rules/lunos/round-engine";
 import { LUNOS_PHASE_IDS, type LunosPhaseId, lunosRuleset } from "../../../rules/lunos/ruleset";
 import {
   ACTION_KINDS,
+  type ActionKind,
   ATTACK_SKILLS,
-  type AttackSkill,
   MANEUVERS,
-  type Maneuver,
   OTHER_TASKS,
-  type OtherTask,
 } from "../../../rules/lunos/types";
-import { lunosRoundPalette } from "../token-palette";
-import { lunosTrackerRow } from "../tracker-row";
-import { LUNOS_RECORDS, type LunosRoundPlan, shownRound } from "./record";
+import type { loadLunosHeavy } from "../heavy";
+import { LUNOS_RECORDS, type LunosRoundPlan, shownRecordOf } from "./record";
 
 /**
  * Lunos at the table: its round engine (src/rules/lunos/round-engine.ts)
@@ -27,7 +25,11 @@ import { LUNOS_RECORDS, type LunosRoundPlan, shownRound } from "./record";
  * attack card's, Next turn ending the slot (`endSlot`); after the last a
  * new round opens. The planner, the dice and the GM's reading of the
  * fight are the heavy part's (./round-planner.ts, ./round-dice.ts,
- * ./fight-read.ts); here is only what start-up needs.
+ * ./fight-read.ts); here is only what start-up needs: the pointer, the
+ * declaration's data check, the records, and the row part and palette,
+ * which draw through the heavy part once it has loaded (a world playing
+ * Lunos starts loading it on `ready`; until then a row shows the shared
+ * cells only, and is drawn again when it lands).
  */
 
 type Loose = Record<string, unknown>;
@@ -51,70 +53,55 @@ export function lunosRoundPointer(combat: unknown): RoundPointer & { phase: Luno
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** More than any round allows (two actions, three with a lunge): a longer list is not a plan. */
 const MOST_ACTIONS = 4;
-const MOST_TARGETS = 8;
-const MOST_FEET = 1000;
 
 const isPlain = (value: unknown): value is Loose =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-function idList(value: unknown): string[] | null {
-  if (!Array.isArray(value) || value.length === 0 || value.length > MOST_TARGETS) return null;
-  return value.every((id) => typeof id === "string" && ID.test(id)) ? [...(value as string[])] : null;
-}
+type Check = (value: unknown) => boolean;
+const isId: Check = (v) => typeof v === "string" && ID.test(v);
+/** Whom an action names: one to eight fighters (more than any combat a table runs). */
+const ids: Check = (v) => Array.isArray(v) && v.length > 0 && v.length <= 8 && v.every(isId);
+const flag: Check = (v) => typeof v === "boolean";
+const among =
+  (list: readonly string[]): Check =>
+  (v) =>
+    list.includes(v as string);
+const ATTACK: Readonly<Record<string, Check>> = {
+  targets: ids,
+  skill: among(ATTACK_SKILLS),
+  declared: (v) => v === null || among(MANEUVERS)(v),
+  forgoDamage: flag,
+};
+const DEFEND: Readonly<Record<string, Check>> = { against: ids };
 
-const only = (x: Loose, keys: readonly string[]) => Object.keys(x).every((k) => keys.includes(k));
+/** The fields of each action kind (LUN-ACT-*), each with its check. */
+const FIELDS: Readonly<Record<ActionKind, Readonly<Record<string, Check>>>> = {
+  attack: ATTACK,
+  powerAttack: ATTACK,
+  flurry: { ...ATTACK, against: ids },
+  defense: DEFEND,
+  parry: DEFEND,
+  fullDefense: DEFEND,
+  move: { feet: (v) => typeof v === "number" && v >= 0 && v <= 1000 },
+  other: { task: among(OTHER_TASKS), target: isId },
+  magic: { healing: flag },
+};
+/** The fields a request may leave out; every other is asked for. */
+const OPTIONAL = new Set(["skill", "declared", "forgoDamage", "target", "healing"]);
 
 /** One action of a declaration, checked field by field; null when anything is off. */
 function parseAction(value: unknown): LunosAction | null {
-  if (!isPlain(value) || !ACTION_KINDS.includes(value.kind as never)) return null;
-  const kind = value.kind as LunosAction["kind"];
-  if (kind === "attack" || kind === "powerAttack" || kind === "flurry") {
-    const keys = [
-      "kind",
-      "targets",
-      "skill",
-      "declared",
-      "forgoDamage",
-      ...(kind === "flurry" ? ["against"] : []),
-    ];
-    if (!only(value, keys)) return null;
-    const targets = idList(value.targets);
-    if (targets === null) return null;
-    if (value.skill !== undefined && !ATTACK_SKILLS.includes(value.skill as AttackSkill)) return null;
-    const declared = value.declared ?? null;
-    if (declared !== null && !MANEUVERS.includes(declared as Maneuver)) return null;
-    if (value.forgoDamage !== undefined && typeof value.forgoDamage !== "boolean") return null;
-    const attack = {
-      targets,
-      ...(value.skill !== undefined ? { skill: value.skill as AttackSkill } : {}),
-      declared: declared as Maneuver | null,
-      forgoDamage: value.forgoDamage === true,
-    };
-    if (kind !== "flurry") return { kind, ...attack };
-    const against = idList(value.against);
-    return against === null ? null : { kind, against, ...attack };
+  if (!isPlain(value) || !ACTION_KINDS.includes(value.kind as ActionKind)) return null;
+  const fields = FIELDS[value.kind as ActionKind];
+  if (Object.keys(value).some((key) => key !== "kind" && !Object.hasOwn(fields, key))) return null;
+  for (const [key, check] of Object.entries(fields)) {
+    const v = value[key];
+    if (v === undefined ? !OPTIONAL.has(key) : !check(v)) return null;
   }
-  if (kind === "defense" || kind === "parry" || kind === "fullDefense") {
-    if (!only(value, ["kind", "against"])) return null;
-    const against = idList(value.against);
-    return against === null ? null : { kind, against };
-  }
-  if (kind === "move") {
-    const feet = value.feet;
-    if (!only(value, ["kind", "feet"]) || typeof feet !== "number") return null;
-    return Number.isFinite(feet) && feet >= 0 && feet <= MOST_FEET ? { kind, feet } : null;
-  }
-  if (kind === "other") {
-    if (!only(value, ["kind", "task", "target"]) || !OTHER_TASKS.includes(value.task as OtherTask))
-      return null;
-    const target = value.target ?? null;
-    if (target !== null && (typeof target !== "string" || !ID.test(target))) return null;
-    return { kind, task: value.task as OtherTask, ...(target !== null ? { target } : {}) };
-  }
-  if (!only(value, ["kind", "healing"])) return null;
-  if (value.healing !== undefined && typeof value.healing !== "boolean") return null;
-  return { kind: "magic", healing: value.healing === true };
+  return { ...value } as unknown as LunosAction;
 }
+
+const only = (x: Loose, keys: readonly string[]) => Object.keys(x).every((k) => keys.includes(k));
 
 /** A declaration's plan (LUN-RND-1): its actions, a lunge, a roll to stand; null when anything is off (the engine checks the rest). */
 export function parsePlan(data: unknown): LunosPlan | null {
@@ -147,14 +134,14 @@ export const LUNOS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = O
 
 /**
  * A Lunos combatant's round for macros and modules (`combatant.round`):
- * what the tracker shows of it, and its declaration asked as the row does
- * (through the active GM for a player). Answers whether it was declared; a
- * refusal is told.
+ * what the tracker shows of it (the GM's record as stored, null before
+ * one), and its declaration asked as the row does (through the active GM
+ * for a player). Answers whether it was declared; a refusal is told.
  */
 export function lunosCombatantRound(combatant: Combatant.Implementation) {
   return {
     get state() {
-      return shownRound(combatant);
+      return shownRecordOf(combatant);
     },
     declare: async (plan: { actions: readonly unknown[]; lunge?: boolean; standByRoll?: boolean }) => {
       const combat = combatant.combat as Combat.Implementation | null;
@@ -162,6 +149,56 @@ export function lunosCombatantRound(combatant: Combatant.Implementation) {
     },
   };
 }
+
+const TEMPLATES = "systems/fangs/templates/lunos";
+export const LUNOS_ROW_TEMPLATE = `${TEMPLATES}/round-row.hbs`;
+export const LUNOS_SUMMARY_TEMPLATE = `${TEMPLATES}/round-note.hbs`;
+export const LUNOS_MENU_TEMPLATE = `${TEMPLATES}/round-menu.hbs`;
+
+type Heavy = Awaited<ReturnType<typeof loadLunosHeavy>>;
+let heavy: Heavy | null = null;
+let loading = false;
+
+/** Lunos's heavy part once it has loaded; the first ask starts the load, and the tracker is drawn again when it lands. */
+function drawn(): Heavy | null {
+  if (heavy === null && !loading) {
+    loading = true;
+    loadRuleset("lunos").then(
+      (part) => {
+        heavy = part;
+        ui.combat?.render();
+      },
+      () => {
+        loading = false;
+      },
+    );
+  }
+  return heavy;
+}
+
+/** Its row part (../tracker-row.ts, in the heavy part): until that loads, the shared cells only. */
+export const lunosTrackerRow = Object.freeze<TrackerRowPart<unknown, unknown>>({
+  template: LUNOS_ROW_TEMPLATE,
+  read: (combatant: Combatant.Implementation, viewer: { isGM: boolean; owner: boolean }) =>
+    drawn()?.readLunosRow(combatant, viewer) ?? { outOfAction: combatant.isDefeated, data: null },
+  view: (data: unknown, row, localize) =>
+    data !== null && heavy ? heavy.lunosRowView(data as never, row, localize) : { cells: null },
+  summary: (cells, round, localize) => heavy?.lunosSummary(cells as never, round, localize) ?? null,
+  words: Object.freeze({ outOfAction: "LUNOS.Combat.Badge.OutOfAction" }),
+  // The declaration's menu: Lunos's heavy part.
+  click: async (click) => (await loadRuleset("lunos")).openLunosRoundMenu(click),
+});
+
+/** Its Token HUD palette (../token-palette.ts, in the heavy part): the usual plans in the declarations. */
+export const lunosRoundPalette = Object.freeze<TokenPalette>({
+  labelKey: "LUNOS.Combat.Palette.Label",
+  icon: "fa-solid fa-hand-fist",
+  entries: (combatant: Combatant.Implementation, _viewer: unknown, localize) =>
+    drawn()?.lunosPaletteEntries(combatant, localize) ?? [],
+  // What a click asks (the targets read from the user's targets): Lunos's heavy part.
+  choose: async (combatant: Combatant.Implementation, id: string, ask) =>
+    (await loadRuleset("lunos")).chooseLunosPalette(combatant, id, ask),
+});
 
 export const lunosTable: TableRuleset<LunosTableState, LunosRoundPlan> = Object.freeze({
   id: lunosRuleset.id,

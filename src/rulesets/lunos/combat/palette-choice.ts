@@ -1,6 +1,6 @@
 import type { RoundAsk } from "../../../combat/tracker-parts";
 import { PALETTE_PLANS, type PalettePlan } from "../token-palette";
-import { shownRound } from "./record";
+import { shownRound } from "./shown";
 
 /**
  * A click on Lunos's Token HUD palette (../token-palette.ts), in its heavy

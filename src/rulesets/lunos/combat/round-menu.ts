@@ -1,7 +1,7 @@
 import type { TrackerRowClick } from "../../../combat/tracker-parts";
 import { localize as foundryLocalize, type Localize } from "../../../config/localize";
 import { LUNOS_MENU_TEMPLATE, lunosPhaseOf } from "../tracker-row";
-import { type LunosShown, shownRound } from "./record";
+import { type LunosShown, shownRound } from "./shown";
 
 /**
  * The menu a Lunos row's button opens under the row (Lunos's heavy part):

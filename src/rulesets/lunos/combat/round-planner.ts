@@ -15,7 +15,8 @@ import {
 import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./fight-read";
 import { storedFight } from "./fight-record";
 import type { LunosTableState } from "./lunos-table";
-import type { LunosCondition, LunosRoundPlan, LunosShown, ShownAction } from "./record";
+import type { LunosRoundPlan } from "./record";
+import type { LunosCondition, LunosShown, ShownAction } from "./shown";
 
 /**
  * Lunos's planner (the table's `loadPlanner`, in its heavy part): each move
@@ -93,10 +94,13 @@ export function planOf(
   const open = fight.phase !== "end";
   const { order, groups } = open ? flattenTurnOrder(fight.slots) : { order: [], groups: [] };
   const attacking = fight.phase === "attack" && fight.slot < fight.slots.length;
-  const combatants: TurnPlanChange[] = fight.fighters.map((f) => {
-    const system = shownFor(fight, f, read) as unknown as Record<string, unknown>;
-    return { _id: f.id, system, initiative: open ? (f.initiative?.successes ?? null) : null };
-  });
+  // The combatants' own `system` holds nothing of the round: each gets only its Foundry initiative.
+  const combatants: TurnPlanChange[] = fight.fighters.map((f) => ({
+    _id: f.id,
+    system: {},
+    initiative: open ? (f.initiative?.successes ?? null) : null,
+  }));
+  const shown = Object.fromEntries(fight.fighters.map((f) => [f.id, { ...shownFor(fight, f, read) }]));
   return {
     // A fight waiting for its round's start is the round the Combat opens.
     round: open ? fight.round : fight.round + 1,
@@ -107,6 +111,7 @@ export function planOf(
     combatants,
     newRound: more.newRound === true,
     fight: storedFight(fight),
+    shown,
     ...(more.roll !== undefined ? { roll: more.roll } : {}),
   };
 }

@@ -1,6 +1,5 @@
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
 import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
-import { askRoundAction } from "../../../../combat/round-ask";
 import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS, LUNOS_ITEM_TYPES, type LunosItemType } from "../../config/labels";
 import { lunosLabels } from "../../config/lunos-config";
@@ -85,12 +84,7 @@ export class LunosActorSheet extends HandlebarsActorSheet {
 
   /** The round's declaration (its panel, while the round asks for it): the `declare` round action. */
   static async #onDeclare(this: LunosActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const panel = target.closest<HTMLElement>("[data-combatant-id]");
-    const combat = game.combat as Combat.Implementation | null;
-    const id = panel?.dataset.combatantId;
-    if (!panel || !combat || !id) return;
-    const { planFromMenu, readMenu } = await loadRuleset("lunos");
-    await askRoundAction(combat, "declare", [id], planFromMenu(readMenu(panel, `${this.id}-lunos`)));
+    await (await loadRuleset("lunos")).declareFromSheet(target, `${this.id}-lunos`);
   }
 
   static #onEditPortrait(this: LunosActorSheet) {

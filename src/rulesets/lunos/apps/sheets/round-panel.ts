@@ -1,6 +1,7 @@
+import { askRoundAction } from "../../../../combat/round-ask";
 import { localize } from "../../../../config/localize";
-import { shownRound } from "../../combat/record";
-import { type LunosMenuView, roundMenuView } from "../../combat/round-menu";
+import { type LunosMenuView, planFromMenu, readMenu, roundMenuView } from "../../combat/round-menu";
+import { shownRound } from "../../combat/shown";
 import { lunosOutOfFight, lunosPhaseOf } from "../../tracker-row";
 
 /**
@@ -27,4 +28,13 @@ export function lunosSheetRound(actor: Actor.Implementation, idPrefix: string): 
     localize,
     { prefix: `${idPrefix}-lunos`, sheetAction: "lunosDeclare" },
   );
+}
+
+/** The panel's Declare button: its fields (named with `prefix`) as the `declare` round action for its combatant. */
+export async function declareFromSheet(button: HTMLElement, prefix: string): Promise<boolean> {
+  const panel = button.closest<HTMLElement>("[data-combatant-id]");
+  const combat = game.combat as Combat.Implementation | null;
+  const id = panel?.dataset.combatantId;
+  if (!panel || !combat || !id) return false;
+  return askRoundAction(combat, "declare", [id], planFromMenu(readMenu(panel, prefix)));
 }
