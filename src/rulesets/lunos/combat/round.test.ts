@@ -378,6 +378,70 @@ describe("a round of four Lunos fighters on the tracker", () => {
   });
 });
 
+describe("the tracker's rows and the Token HUD palette", () => {
+  it("each viewer sees its own declaration, others' once the declarations close; the HUD palette declares through the GM", async () => {
+    const tracker = await import("../../../apps/combat-tracker/tracker");
+    const hud = await import("../../../apps/combat-tracker/combat-hud");
+    const { loadRuleset } = await import("../../../on-demand");
+    const combat = await fight();
+    const rows = () =>
+      Object.fromEntries(
+        tracker
+          .combatView(combat as unknown as Combat.Implementation)
+          .groups.flatMap((g) => g.rows)
+          .map((r) => [r.id, r.part?.data as Loose | undefined]),
+      );
+    // The row part draws through the heavy part: once it has loaded, the rows carry Lunos's cells.
+    rows();
+    await loadRuleset("lunos");
+    await Promise.resolve();
+    await asUser(world.other, payload(combat, "declare", [IDS.brin], PLANS.brin));
+    world.setUser(world.player);
+    expect(rows()[IDS.brin]).toMatchObject({ declared: null, canChoose: false, initiative: { text: "2" } });
+    expect(rows()[IDS.arden]).toMatchObject({
+      canChoose: true,
+      waiting: true,
+      actions: { text: 'LUNOS.Combat.Tracker.Actions {"left":"2","of":"2"}' },
+    });
+    // The palette: the usual plans, for Arden's owner only; a click declares against those named before.
+    const arden = combat.combatants.get(IDS.arden)! as unknown as Combatant.Implementation;
+    expect(hud.tokenPaletteFor(arden)?.entries.map((e) => e.id)).toEqual([
+      "plan:attackDefense",
+      "plan:attackParry",
+      "plan:powerAttack",
+      "plan:fullDefense",
+      "plan:flurry",
+    ]);
+    expect(
+      hud.tokenPaletteFor(combat.combatants.get(IDS.brin)! as unknown as Combatant.Implementation),
+    ).toBeNull();
+    expect(await hud.choosePaletteEntry(arden, "plan:fullDefense")).toBe(false);
+    world.warnings.length = 0;
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "attack", targets: [IDS.cole] }] }),
+      ),
+    ).toEqual({ ok: true });
+    expect(await hud.choosePaletteEntry(arden, "plan:powerAttack")).toBe(true);
+    world.setUser(world.gm);
+    expect(shown(combat, IDS.arden).declaredActions).toEqual([{ kind: "powerAttack", targets: [IDS.cole] }]);
+    const gm = combat as unknown as Combat.Implementation;
+    await ask(gm, "declare", [IDS.cole], PLANS.cole);
+    await ask(gm, "declare", [IDS.dara], PLANS.dara);
+    // Arden's Power attack rolls no defense: the dice of Brin's and Dara's only.
+    world.diceValues.push(6, 1, 1, 1, 1, 2, 5, 4, 8);
+    await combat.nextTurn();
+    expect(world.diceValues).toEqual([]);
+    world.setUser(world.player);
+    expect(rows()[IDS.brin]).toMatchObject({
+      declared: "LUNOS.Action.fullDefense ← Arden, Cole, Dara",
+      defense: { text: 'LUNOS.Combat.Tracker.Defense {"successes":"2","difficulty":"3"}' },
+    });
+    expect(hud.tokenPaletteFor(arden)?.entries).toEqual([]);
+  });
+});
+
 describe("a player declares through the GM", () => {
   it("a declaration for a fighter the player does not own is refused, nothing written", async () => {
     const combat = await fight();
