@@ -171,8 +171,17 @@ export async function rollLunosDice(combat: Combat.Implementation, what: "round"
   for (const share of shares) await post(read, share, mode);
 }
 
+/**
+ * Tells why nothing was rolled: a refusal in its words; any other failure
+ * (a die not rolled: manual entry closed, a dice module's error) logged and
+ * told, the fight left where it was for the next Next turn to roll again.
+ */
 function warn(error: unknown): void {
-  if (!(error instanceof CombatRefusal)) throw error;
+  if (!(error instanceof CombatRefusal)) {
+    console.error("FANGS | the Lunos round's dice were not rolled", error);
+    ui.notifications?.warn(game.i18n!.localize("LUNOS.Combat.Roll.Failed"));
+    return;
+  }
   const data = Object.fromEntries(Object.entries(error.data).map(([k, v]) => [k, String(v)]));
   ui.notifications?.warn(game.i18n!.format(error.key, data));
 }

@@ -2,6 +2,7 @@ import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
 import {
+  acting,
   actionCost,
   declare,
   defenseAgainst,
@@ -118,8 +119,7 @@ export function planOf(
 
 /** Whether any fighter of the current slot may still strike in it (LUN-RND-2: one put out in its own slot still does). */
 function slotLive(fight: LunosFight): boolean {
-  const ids = fight.slots[fight.slot] ?? [];
-  return ids.some((id) => {
+  return acting(fight).some((id) => {
     const f = fight.fighters.find((x) => x.id === id);
     return f !== undefined && (!isOut(f) || f.outAtSlot === fight.slot);
   });

@@ -442,6 +442,35 @@ describe("the tracker's rows and the Token HUD palette", () => {
   });
 });
 
+describe("the round's dice", () => {
+  it("a roll that does not finish changes nothing and is told; the next Next turn rolls it again", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      // Round 1's dice, the last one missing.
+      const combat = await fight(ROUND_ONE.slice(0, -1));
+      expect(world.warnings).toEqual(["LUNOS.Combat.Roll.Failed"]);
+      expect(at(combat)).toBe("1:declare:-");
+      expect(fightOf(combat)).toMatchObject({ round: 0, phase: "end" });
+      expect(shown(combat, IDS.arden)).toMatchObject({ initiative: null, declared: false });
+      // Refused while the round has not opened.
+      expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], PLANS.arden))).toMatchObject({
+        ok: false,
+        key: "LUNOS.Combat.Refusal.WrongPhase",
+      });
+      world.warnings.length = 0;
+      world.diceValues.length = 0;
+      world.diceValues.push(...ROUND_ONE);
+      await combat.nextTurn();
+      expect(world.warnings).toEqual([]);
+      expect(at(combat)).toBe("1:declare:-");
+      expect(combat.system.order).toEqual([IDS.arden, IDS.cole, IDS.brin, IDS.dara]);
+      expect(fightOf(combat)).toMatchObject({ round: 1, phase: "declare" });
+    } finally {
+      error.mockRestore();
+    }
+  });
+});
+
 describe("a player declares through the GM", () => {
   it("a declaration for a fighter the player does not own is refused, nothing written", async () => {
     const combat = await fight();
