@@ -9,6 +9,7 @@ import type { Localize } from "../../config/localize";
 import { LUNOS_PHASE_IDS, type LunosPhaseId } from "../../rules/lunos/ruleset";
 import type { ActionKind } from "../../rules/lunos/types";
 import { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE } from "./combat/lunos-table";
+import { shownRecordOf } from "./combat/record";
 import { type LunosCondition, type ShownDefense, shownRound } from "./combat/shown";
 import { lunosFighter } from "./data/views";
 
@@ -77,6 +78,8 @@ export function lunosOutOfFight(combatant: Combatant.Implementation): boolean {
   const actor = combatant.actor;
   if (!actor || !lunosFighter(actor)) return true;
   const statuses = actor.statuses ?? new Set<string>();
+  // In a round under way, one the GM's record does not hold is no fighter of it (yet: it joins at the next move).
+  if (combatant.combat?.started && shownRecordOf(combatant) === null) return true;
   return shownRound(combatant).condition !== "" || statuses.has("dead") || statuses.has("unconscious");
 }
 

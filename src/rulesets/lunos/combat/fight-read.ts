@@ -22,6 +22,7 @@ import { storedFightOf } from "./record";
  * levels taken and the states a GM marks on a token (dead, unconscious,
  * defeated) from the actor, the documents a GM may edit by hand, over what
  * the record remembers; the feet between two fighters from their tokens.
+ * An actor fights once: a world actor's second combatant is no fighter.
  * Lunos's heavy part.
  */
 
@@ -137,10 +138,18 @@ export function readLunosTable(combat: Combat.Implementation): LunosTableRead {
   const rules = readWorldLunosRules();
   const combatants = new Map<string, Combatant.Implementation>();
   const sheets = new Map<string, LunosFighter>();
+  const fielded = new Set<string>();
   for (const combatant of combat.combatants) {
     const id = combatant.id;
     const sheet = sheetOf(combatant.actor);
     if (!id || !sheet) continue;
+    // One fighter an actor: a second combatant of a world actor (a linked token fielded twice) is not another fighter.
+    // An unlinked token's actor is its own, so many tokens of one prototype are as many fighters.
+    const actor = combatant.actor!;
+    if (actor.isToken !== true && actor.id) {
+      if (fielded.has(actor.id)) continue;
+      fielded.add(actor.id);
+    }
     combatants.set(id, combatant);
     // The engine names fighters by their combatant: two tokens of one actor are two fighters.
     sheets.set(id, { ...sheet, id });

@@ -575,6 +575,39 @@ describe("a player declares through the GM", () => {
   });
 });
 
+describe("who fights", () => {
+  it("an actor fights once: a second combatant of Arden's actor gets no initiative, no slot, no declaration, and is listed apart", async () => {
+    const { readLunosRow } = await import("../tracker-row");
+    const combat = new FangsCombat() as unknown as Combat;
+    const arden = seat(ARDEN!, ["player"]);
+    const again = new StandInCombatant("c-arden2", null, arden.actor as never);
+    again.type = "lunosCombatant";
+    combat
+      .add(arden)
+      .add(again)
+      .add(seat(BRIN!, ["other"]))
+      .add(seat(COLE!, []))
+      .add(seat(DARA!, []));
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    world.diceValues.push(...ROUND_ONE);
+    await combat.startCombat();
+    expect(world.diceValues).toEqual([]);
+    expect(combat.system.order).toEqual([IDS.arden, IDS.cole, IDS.brin, IDS.dara]);
+    expect(fightOf(combat).fighters.map((f) => f.id)).toEqual([IDS.arden, IDS.brin, IDS.cole, IDS.dara]);
+    expect(records(combat)["c-arden2"]).toBeUndefined();
+    expect(await asUser(world.player, payload(combat, "declare", ["c-arden2"], PLANS.arden))).toMatchObject({
+      ok: false,
+      key: "LUNOS.Combat.Refusal.NotAFighter",
+    });
+    const row = readLunosRow(combat.combatants.get("c-arden2")! as unknown as Combatant.Implementation, {
+      isGM: false,
+      owner: true,
+    });
+    expect(row.outOfAction).toBe(true);
+  });
+});
+
 describe("the fight's record on the Combat", () => {
   it("a stored fight with an id or a figure off is refused whole, nothing written", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
