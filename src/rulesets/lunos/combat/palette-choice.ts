@@ -31,6 +31,11 @@ export async function chooseLunosPalette(
   const [kind, value] = id.split(":");
   if (kind !== "plan" || !Object.hasOwn(PALETTE_PLANS, value ?? "")) return false;
   const targets = targetsFromUser(combatant);
+  // Every plan of the palette faces someone: with no one targeted or named before, the user is told whom to target.
+  if (targets.length === 0) {
+    ui.notifications?.warn(game.i18n!.localize("LUNOS.Combat.Palette.NoTargets"));
+    return false;
+  }
   const actions = PALETTE_PLANS[value as PalettePlan].map((action) => {
     if (action === "attack" || action === "powerAttack") return { kind: action, targets };
     if (action === "flurry") return { kind: action, targets, against: targets };

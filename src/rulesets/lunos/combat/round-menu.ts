@@ -124,6 +124,17 @@ export function planFromMenu(form: {
   return { actions, lunge: form.lunge };
 }
 
+/**
+ * Whether the fields name whom an attack or a defense faces when one is
+ * chosen; if not, the user is told so and nothing is asked (rather than a
+ * plan refused as malformed).
+ */
+export function namesSomeone(form: ReturnType<typeof readMenu>): boolean {
+  if (form.targets.length > 0 || (form.attack === "" && form.defense === "")) return true;
+  ui.notifications?.warn(game.i18n!.localize("LUNOS.Combat.Menu.NoTargets"));
+  return false;
+}
+
 /** The menu's fields as they stand (their names start with `prefix`). */
 export function readMenu(menu: HTMLElement, prefix = "lunos") {
   const checked = (name: string) =>
@@ -164,9 +175,10 @@ export async function openLunosRoundMenu({ combatant, ask }: TrackerRowClick): P
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-declare]");
     if (!button || button.disabled) return;
     event.stopPropagation();
-    const plan = planFromMenu(readMenu(menu));
+    const form = readMenu(menu);
+    if (!namesSomeone(form)) return;
     menu.remove();
-    await ask("declare", plan);
+    await ask("declare", planFromMenu(form));
   });
   return menu;
 }

@@ -415,7 +415,9 @@ describe("the tracker's rows and the Token HUD palette", () => {
     expect(
       hud.tokenPaletteFor(combat.combatants.get(IDS.brin)! as unknown as Combatant.Implementation),
     ).toBeNull();
+    // No one targeted and no one named before: told whom to target, nothing asked.
     expect(await hud.choosePaletteEntry(arden, "plan:fullDefense")).toBe(false);
+    expect(world.warnings).toEqual(["LUNOS.Combat.Palette.NoTargets"]);
     world.warnings.length = 0;
     expect(
       await asUser(

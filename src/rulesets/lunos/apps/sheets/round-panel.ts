@@ -1,6 +1,12 @@
 import { askRoundAction } from "../../../../combat/round-ask";
 import { localize } from "../../../../config/localize";
-import { type LunosMenuView, planFromMenu, readMenu, roundMenuView } from "../../combat/round-menu";
+import {
+  type LunosMenuView,
+  namesSomeone,
+  planFromMenu,
+  readMenu,
+  roundMenuView,
+} from "../../combat/round-menu";
 import { shownRound } from "../../combat/shown";
 import { lunosOutOfFight, lunosPhaseOf } from "../../tracker-row";
 
@@ -36,5 +42,6 @@ export async function declareFromSheet(button: HTMLElement, prefix: string): Pro
   const combat = game.combat as Combat.Implementation | null;
   const id = panel?.dataset.combatantId;
   if (!panel || !combat || !id) return false;
-  return askRoundAction(combat, "declare", [id], planFromMenu(readMenu(panel, prefix)));
+  const form = readMenu(panel, prefix);
+  return namesSomeone(form) && askRoundAction(combat, "declare", [id], planFromMenu(form));
 }
