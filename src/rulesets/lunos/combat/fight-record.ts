@@ -379,10 +379,34 @@ function joining(id: string, fight: LunosFight): FighterState {
 }
 
 /**
+ * A fighter's plan and defense without those gone: an attack or a declared
+ * defense left facing no one is dropped from the plan; a defense already
+ * rolled stays, covering those still here.
+ */
+function without(f: FighterState, stays: (id: string) => boolean): FighterState {
+  const keep = (ids: readonly string[]) => ids.filter(stays);
+  const actions = f.plan?.actions.flatMap((a): LunosAction[] => {
+    if (a.kind === "other")
+      return a.target === undefined || stays(a.target) ? [a] : [{ kind: "other", task: a.task }];
+    if (a.kind === "move" || a.kind === "magic") return [a];
+    const targets = "targets" in a ? keep(a.targets) : null;
+    const against = "against" in a ? keep(a.against) : null;
+    if (targets?.length === 0 || against?.length === 0) return [];
+    return [{ ...a, ...(targets ? { targets } : {}), ...(against ? { against } : {}) } as LunosAction];
+  });
+  return {
+    ...f,
+    plan: f.plan === null ? null : { ...f.plan, actions: actions ?? [] },
+    defense: f.defense === null ? null : { ...f.defense, against: keep(f.defense.against) },
+  };
+}
+
+/**
  * The fight with the combat's fighters as they are now: those gone are
  * taken out of it (the order, grapples, threats, the slot's blows), those
  * new join it unhurt, sitting out the round under way (they have no
- * initiative). The slot stays on whoever had it, or the next slot left.
+ * initiative); the plans and defenses no longer name those gone. The slot
+ * stays on whoever had it, or the next slot left.
  */
 export function withFighters(fight: LunosFight, present: readonly string[]): LunosFight {
   const here = new Set(present);
@@ -394,7 +418,7 @@ export function withFighters(fight: LunosFight, present: readonly string[]): Lun
     if (kept.length > 0) slots.push(kept);
     else if (i < fight.slot) slot -= 1;
   });
-  const fighters = fight.fighters.filter((f) => stays(f.id));
+  const fighters = fight.fighters.filter((f) => stays(f.id)).map((f) => without(f, stays));
   for (const id of present) if (!fighters.some((f) => f.id === id)) fighters.push(joining(id, fight));
   const grapplesOf = (gs: readonly Grapple[]) => gs.filter((g) => stays(g.a) && stays(g.b));
   const p = fight.pending;
@@ -412,7 +436,7 @@ export function withFighters(fight: LunosFight, present: readonly string[]): Lun
           ? p
           : { ...p, targets: p.targets.filter((t) => stays(t.id)) },
     slotStart: {
-      fighters: fight.slotStart.fighters.filter((f) => stays(f.id)),
+      fighters: fight.slotStart.fighters.filter((f) => stays(f.id)).map((f) => without(f, stays)),
       grapples: grapplesOf(fight.slotStart.grapples),
     },
     landed: fight.landed.filter((l) => stays(l.target)),

@@ -610,6 +610,29 @@ describe("who fights", () => {
   });
 });
 
+describe("a fighter leaves the combat", () => {
+  it("on its slot: the slot goes to the next still here, the order and the fight without it", async () => {
+    const combat = await fight();
+    await declareAll(combat);
+    world.diceValues.push(...DEFENSES);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    expect(at(combat)).toBe(`1:attack:${IDS.cole}`);
+    await combat.deleteCombatants([IDS.cole]);
+    const { writesSettled } = await import("../../../documents/write-queue");
+    await writesSettled();
+    expect(combat.system.order).toEqual([IDS.arden, IDS.brin, IDS.dara]);
+    expect(combat.system.groups).toEqual([[IDS.brin, IDS.dara]]);
+    expect(at(combat)).toBe(`1:attack:${IDS.brin}`);
+    expect(fightOf(combat).fighters.map((f) => f.id)).toEqual([IDS.arden, IDS.brin, IDS.dara]);
+    expect(fightOf(combat)).toMatchObject({ slot: 1, slots: [[IDS.arden], [IDS.brin, IDS.dara]] });
+    world.diceValues.push(9, 4, 2, 1, 1);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(at(combat)).toBe("2:declare:-");
+  });
+});
+
 describe("the fight's record on the Combat", () => {
   it("a stored fight with an id or a figure off is refused whole, nothing written", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
