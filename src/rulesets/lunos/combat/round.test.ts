@@ -473,6 +473,70 @@ describe("the round's dice", () => {
   });
 });
 
+describe("a grapple at the round's start", () => {
+  it("LUN-GRP-2: the grapple checks are rolled first, each a real Roll of its own, each costing an action; the loser may only speak or cast", async () => {
+    const combat = await fight();
+    const gm = combat as unknown as Combat.Implementation;
+    const plain = {
+      actions: [
+        { kind: "attack", targets: [IDS.cole] },
+        { kind: "defense", against: [IDS.cole] },
+      ],
+    };
+    expect(await ask(gm, "declare", [IDS.arden], plain)).toBe(true);
+    for (const id of [IDS.brin, IDS.cole, IDS.dara] as const)
+      expect(await ask(gm, "declare", [id], PLANS[id.slice(2) as keyof typeof PLANS])).toBe(true);
+    world.diceValues.push(...DEFENSES);
+    await combat.nextTurn();
+    // Arden and Cole end the round in a grapple (as a Grapple bought by the attack card would leave them).
+    const stored = fightOf(combat);
+    await combat.update({
+      system: {
+        records: {
+          fight: { ...stored, grapples: [{ a: IDS.arden, b: IDS.cole, pinnedBy: null, choke: null }] },
+        },
+      },
+    } as never);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    world.chat.length = 0;
+    /*
+     * The checks (LUN-GRP-1, the lowest two of Agility, Brawl and Body): Arden Brawl 0 + Body 3,
+     * three dice, 4 4 8, three; Cole Agility 2 + Brawl 0, two dice, 1 1, a disaster, none. Then
+     * round 1's initiative dice again.
+     */
+    world.diceValues.push(4, 4, 8, 1, 1, ...ROUND_ONE);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(world.diceValues).toEqual([]);
+    expect(at(combat)).toBe("2:declare:-");
+    expect(rollsOf(world.chat).slice(0, 3)).toEqual([
+      {
+        flavor: 'LUNOS.Combat.Roll.GrappleCheck {"name":"Arden","successes":"3"}',
+        formula: "2d6 + 1d12",
+        whisper: [],
+      },
+      {
+        flavor: 'LUNOS.Combat.Roll.GrappleCheck {"name":"Cole","successes":"0"}',
+        formula: "1d6 + 1d12",
+        whisper: ["gm"],
+      },
+      {
+        flavor: 'LUNOS.Combat.Roll.Initiative {"name":"Arden","successes":"3"}',
+        formula: "2d6 + 1d12",
+        whisper: [],
+      },
+    ]);
+    expect(shown(combat, IDS.arden)).toMatchObject({ actions: 1, actionsMax: 2 });
+    expect(shown(combat, IDS.cole)).toMatchObject({ actions: 1 });
+    expect(
+      await ask(gm, "declare", [IDS.cole], { actions: [{ kind: "attack", targets: [IDS.arden] }] }),
+    ).toBe(false);
+    expect(world.warnings).toEqual(['LUNOS.Combat.Refusal.CannotActInGrapple {"name":"Cole"}']);
+    expect(await ask(gm, "declare", [IDS.cole], { actions: [{ kind: "other", task: "speak" }] })).toBe(true);
+  });
+});
+
 describe("a player declares through the GM", () => {
   it("a declaration for a fighter the player does not own is refused, nothing written", async () => {
     const combat = await fight();
@@ -630,6 +694,45 @@ describe("a fighter leaves the combat", () => {
     await combat.nextTurn();
     expect(world.warnings).toEqual([]);
     expect(at(combat)).toBe("2:declare:-");
+  });
+});
+
+describe("a fighter joins the combat", () => {
+  it("mid-round: it sits the round out (no slot, no defense, nothing to declare), and rolls initiative from the next round", async () => {
+    const combat = new FangsCombat() as unknown as Combat;
+    combat
+      .add(seat(ARDEN!, ["player"]))
+      .add(seat(BRIN!, ["other"]))
+      .add(seat(COLE!, []));
+    world.combats.clear();
+    world.combats.set(combat.id, combat);
+    world.diceValues.push(...ROUND_ONE.slice(0, 8));
+    await combat.startCombat();
+    combat.add(seat(DARA!, []));
+    const gm = combat as unknown as Combat.Implementation;
+    const plain = {
+      actions: [
+        { kind: "attack", targets: [IDS.cole] },
+        { kind: "defense", against: [IDS.cole] },
+      ],
+    };
+    expect(await ask(gm, "declare", [IDS.arden], plain)).toBe(true);
+    expect(await ask(gm, "declare", [IDS.brin], PLANS.brin)).toBe(true);
+    expect(await ask(gm, "declare", [IDS.cole], PLANS.cole)).toBe(true);
+    world.diceValues.push(4, 5, 1, 2, 3, 6, 1, 1, 1, 1, 2);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(world.diceValues).toEqual([]);
+    expect(combat.system.order).toEqual([IDS.arden, IDS.cole, IDS.brin]);
+    expect(shown(combat, IDS.dara)).toMatchObject({ initiative: null, defense: null, declaredActions: [] });
+    await combat.nextTurn();
+    await combat.nextTurn();
+    world.diceValues.push(...ROUND_ONE);
+    await combat.nextTurn();
+    expect(world.diceValues).toEqual([]);
+    expect(at(combat)).toBe("2:declare:-");
+    expect(combat.system.order).toEqual([IDS.arden, IDS.cole, IDS.brin, IDS.dara]);
+    expect(shown(combat, IDS.dara)).toMatchObject({ initiative: 2, actions: 2, declared: false });
   });
 });
 
