@@ -697,6 +697,64 @@ describe("a fighter leaves the combat", () => {
   });
 });
 
+describe("the GM's moves", () => {
+  it("Next round passes the rest of the round; a prone fighter's roll to stand is its own Roll, before its defense", async () => {
+    const combat = await fight();
+    const gm = combat as unknown as Combat.Implementation;
+    await declareAll(combat);
+    world.diceValues.push(...DEFENSES);
+    await combat.nextTurn();
+    expect(at(combat)).toBe(`1:attack:${IDS.arden}`);
+    // Arden ends the round down (as a Trip bought by the attack card would leave him).
+    const stored = fightOf(combat);
+    await combat.update({
+      system: {
+        records: {
+          fight: {
+            ...stored,
+            fighters: stored.fighters.map((f) => (f.id === IDS.arden ? { ...f, prone: true } : f)),
+          },
+        },
+      },
+    } as never);
+    world.diceValues.push(...ROUND_TWO);
+    await combat.nextRound();
+    expect(world.warnings).toEqual([]);
+    expect(world.diceValues).toEqual([]);
+    expect(at(combat)).toBe("2:declare:-");
+    expect(combat.system.order).toEqual([IDS.cole, IDS.arden, IDS.brin, IDS.dara]);
+    // Arden (one action, after his lunge) rolls to stand instead of spending it: Agility 3, two dice off, one die.
+    expect(
+      await ask(gm, "declare", [IDS.arden], {
+        actions: [{ kind: "defense", against: [IDS.cole] }],
+        standByRoll: true,
+      }),
+    ).toBe(true);
+    for (const id of [IDS.brin, IDS.cole, IDS.dara] as const)
+      expect(
+        await ask(gm, "declare", [id], { actions: [{ kind: "fullDefense", against: [IDS.arden] }] }),
+      ).toBe(true);
+    world.chat.length = 0;
+    /*
+     * Arden: to stand, the luck die alone, 12 (a dramatic success, two: not the three it needs); his
+     * defense, Agility 3 + Combat 2 less two, three dice, 4 4 4, two. Brin's Full defense, six dice:
+     * 1 1 1 1 1 7, one and its bonus; Cole's, Agility 2 + Combat 2, four: 1 1 1 7; Dara's, four: 4 1 1 1.
+     */
+    world.diceValues.push(12, 4, 4, 4, 1, 1, 1, 1, 1, 7, 1, 1, 1, 7, 4, 1, 1, 1);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(world.diceValues).toEqual([]);
+    expect(rollsOf(world.chat).map((r) => [r.flavor, r.formula])).toEqual([
+      ['LUNOS.Combat.Roll.StandUp {"name":"Arden","successes":"0"}', "1d12"],
+      ['LUNOS.Combat.Roll.Defense {"name":"Arden","successes":"2"}', "2d6 + 1d12"],
+      ['LUNOS.Combat.Roll.Defense {"name":"Brin","successes":"2"}', "5d6 + 1d12"],
+      ['LUNOS.Combat.Roll.Defense {"name":"Cole","successes":"2"}', "3d6 + 1d12"],
+      ['LUNOS.Combat.Roll.Defense {"name":"Dara","successes":"2"}', "3d6 + 1d12"],
+    ]);
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ prone: true });
+  });
+});
+
 describe("a fighter joins the combat", () => {
   it("mid-round: it sits the round out (no slot, no defense, nothing to declare), and rolls initiative from the next round", async () => {
     const combat = new FangsCombat() as unknown as Combat;
