@@ -183,10 +183,15 @@ export interface TableRuleset<S = unknown, P extends TurnPlan = TurnPlan> {
 
 /** A ruleset's GM copy of its combatants' state (see `TableRuleset.records`). */
 export interface TableRecords {
-  /** The Combat's `system` entries a plan's update writes with these combatants' changes. */
+  /**
+   * The Combat's `system` entries a plan's update writes with these
+   * combatants' changes; `plan` is the whole plan, for a ruleset whose copy
+   * holds more than its combatants (Lunos: the round engine's fight).
+   */
   after(
     combatants: Iterable<{ readonly id: string | null }>,
     changes: ReadonlyMap<string, Record<string, unknown>>,
+    plan?: TurnPlan,
   ): Record<string, unknown>;
   /** `createCombatant` on every client: the new combatant's copy (the active GM's client writes it). */
   onCreate?(combatant: Combatant.Implementation, options: unknown, userId: string): void;

@@ -169,7 +169,7 @@ export class FangsCombat<SubType extends Combat.SubType = Combat.SubType> extend
     const table = activeTableRuleset();
     const before = { round: this.round, turn: this.turn, phase: this.phase, order: this.phaseOrder };
     const groups = groupsAfterPlan(plan, before, storedGroups(this));
-    const update = planToUpdate(plan, ids, table.records?.after(this.combatants, changes), groups);
+    const update = planToUpdate(plan, ids, table.records?.after(this.combatants, changes, plan), groups);
     const options: StepOptions = { direction: step === "back" ? -1 : 1, advanceTime: 0 };
     announceStep(this, plan, step, update, options);
     options.fangs = { newRound: plan.newRound };

@@ -67,6 +67,14 @@ const PAIRS: [string, [string, string], string, number][] = [
   ["a box's text", [BOX, "color"], "surface", 4.5],
   ["a warning", [".fangs.lunos .lunos-warning", "color"], "surface", 4.5],
   ["the focus ring on a dot", [`${DOT}:focus-visible`, "outline"], "surface", 3],
+  ["the tracker's Declare button", [".fangs-combat .lunos-round-choose", "color"], "surface", 4.5],
+  ["a Declare still to make", [".fangs-combat .lunos-round-choose.waiting", "color"], "surface", 4.5],
+  [
+    "the initiative and actions left",
+    [".fangs-combat :is(.lunos-initiative, .lunos-actions)", "color"],
+    "surface",
+    4.5,
+  ],
 ];
 
 describe("styles/lunos.css", () => {

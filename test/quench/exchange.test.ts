@@ -37,7 +37,7 @@ runBatch(exchangeBatch(stage));
 runBatch(forgedCardRequests(stage));
 
 describe("src/quench/register.ts", () => {
-  it("registers the four FANGS batches and Sharene's round with Quench, unticked, named from lang/en.json", async () => {
+  it("registers the four FANGS batches, Sharene's round and Lunos's with Quench, unticked, named from lang/en.json", async () => {
     const { registerBatches } = await import("../../src/quench/register");
     const registered: unknown[] = [];
     await registerBatches({
@@ -54,6 +54,7 @@ describe("src/quench/register.ts", () => {
       batch("fangs.exchange", "FANGS: an exchange from attack to apply and undo"),
       batch("fangs.forgery", "FANGS: forged requests are refused"),
       batch("sharene.round", "Sharene: a round of four fighters"),
+      batch("lunos.round", "Lunos: a round of four on the tracker"),
       batch("fangs.migration", "FANGS: a world from the oldest schema"),
     ]);
   });

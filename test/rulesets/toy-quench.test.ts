@@ -14,7 +14,7 @@ const { registerRulesetDefinition } = await import("../../src/rulesets/registry"
 registerRulesetDefinition(toyDefinition);
 
 describe("src/quench/register.ts lists each ruleset's batches", () => {
-  it("FANGS's exchange and forgery batches, Sharene's round, then the toy's duel, loaded once when Quench asks", async () => {
+  it("FANGS's exchange and forgery batches, Sharene's and Lunos's rounds, then the toy's duel, loaded once when Quench asks", async () => {
     const { registerBatches } = await import("../../src/quench/register");
     const registered: { key: string; fn: unknown; displayName?: string }[] = [];
     await registerBatches({
@@ -25,6 +25,7 @@ describe("src/quench/register.ts lists each ruleset's batches", () => {
       "fangs.exchange",
       "fangs.forgery",
       "sharene.round",
+      "lunos.round",
       "fangs.toyDuel",
       "fangs.migration",
     ]);

@@ -45,10 +45,10 @@ describe("Lunos's definition", () => {
       expect(rulesetOwning(documentName, type), type).toBe("lunos");
   });
 
-  it("is not playable while it has no table and no cards: the flag says so, and goes with them", () => {
-    // When its round and cards land, this fails: lift `playable: false` and turn the setting's test round.
+  it("is not playable while it has its table but no cards: the flag says so, and goes with them", () => {
+    // When its cards land, this fails: lift `playable: false` and turn the setting's test round.
     expect(lunosDefinition.playable).toBe(false);
-    expect(lunosDefinition.table).toBeUndefined();
+    expect(lunosDefinition.table?.id).toBe("lunos");
     expect(lunosDefinition.cards).toBeUndefined();
   });
 

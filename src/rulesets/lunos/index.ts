@@ -1,4 +1,5 @@
 import { optionsLauncher } from "../../apps/settings/options-launcher";
+import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
 import { LUNOS_CLAUSE_INDEX, lunosRuleset } from "../../rules/lunos/ruleset";
@@ -8,6 +9,7 @@ import { registerRulesetDefinition } from "../registry";
 import { LunosActorSheet } from "./apps/sheets/actor-sheet";
 import { LunosArmorSheet, LunosManeuverSheet, LunosWeaponSheet } from "./apps/sheets/item-sheet";
 import { LUNOS_PARTIALS } from "./apps/sheets/parts";
+import { lunosTable } from "./combat/lunos-table";
 import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, LUNOS_COMBATANT_TYPE } from "./config/labels";
 import { lunosConfigEntry, lunosStatuses } from "./config/lunos-config";
 import { applyStoredLunosRules, hasStoredLunosOptions, registerLunosSettings } from "./config/settings";
@@ -27,12 +29,14 @@ import "./config/types";
  * Not yet `playable`. What is here: its actor and item types with their
  * models and sheets (its maneuvers' reference entries among them), its
  * statuses and token bars, its health pools, its world rules option,
- * its CONFIG.FANGS entry and its packs. What is not: its round on the tracker and its
- * attack card. Without them a Lunos world would run FANGS's round and
- * refuse every attack, so the "Combat rules" setting does not offer it.
+ * its CONFIG.FANGS entry, its packs and its round on the tracker (its
+ * table: the round's start with initiative, the declarations, the defense
+ * rolls, the slots in initiative order; ./combat/). What is not: its
+ * attack card. Without it a Lunos world would refuse every attack, so the
+ * "Combat rules" setting does not offer it.
  * Its documents still work in every world (Foundry knows every registered
  * ruleset's types), so its sheets, packs and tests can be built now.
- * `playable` goes when its table and cards land; its definition.test.ts
+ * `playable` goes when its cards land; its definition.test.ts
  * then fails, asking for the setting's test to be turned round.
  */
 
@@ -115,6 +119,7 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
     ChatMessage: {},
     combatant: { type: LUNOS_COMBATANT_TYPE, model: LunosCombatantModel },
   },
+  table: anyTable(lunosTable),
   pools: LUNOS_POOLS,
   /** As CONFIG.FANGS.lunos has them once modules had their `init`; read at `setup`. */
   get statuses(): readonly StatusDefinition[] {
@@ -134,6 +139,7 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
     },
   },
   loadHeavy: loadLunosHeavy,
+  quenchBatches: async () => (await import("./quench")).lunosQuenchBatches,
   init: lunosInit,
 } satisfies RulesetDefinition);
 

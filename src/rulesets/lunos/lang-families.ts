@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ROUND_REFUSALS } from "../../rules/lunos/round-engine";
 import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
 import {
   ABILITIES,
@@ -12,10 +13,12 @@ import {
 } from "../../rules/lunos/types";
 import { END_STATES } from "../../sim/stats";
 import type { LangFamily } from "../registry";
+import { PALETTE_PLANS } from "./token-palette";
 
 /**
  * Lunos's lang keys built at run time (its simulator's log,
- * src/rulesets/lunos/sim/format.ts, its documents and sheets), each
+ * src/rulesets/lunos/sim/format.ts, its documents and sheets, its round
+ * on the tracker), each
  * prefix with the source of its ids. Its prefix is its definition's
  * `langPrefix`, repeated here as the lang test asks. Read by
  * test/lang.test.ts only.
@@ -99,6 +102,19 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "LUNOS.Status.{id}",
     source: "LUNOS_STATUS_IDS in src/rules/lunos/statuses.ts",
     ids: () => LUNOS_STATUS_IDS,
+    complete: true,
+  },
+  {
+    // The round engine's refusals, and the table's own: a record or a sheet it does not read, no step back, any other.
+    pattern: "LUNOS.Combat.Refusal.{id}",
+    source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts, and src/rulesets/lunos/combat/fight-read.ts",
+    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet"],
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Combat.Palette.{id}",
+    source: "PALETTE_PLANS in src/rulesets/lunos/token-palette.ts (the Token HUD's plans)",
+    ids: () => Object.keys(PALETTE_PLANS),
     complete: true,
   },
 ];

@@ -1,8 +1,11 @@
 /**
- * A Lunos combatant's share of the round. Empty until its table comes
- * (its actions, lunge, defense roll and initiative will be its fields);
- * the type exists now so a combatant of a Lunos world is told apart from
- * another ruleset's, as docs/rulesets.md "Combatant state" says.
+ * A Lunos combatant: its type tells it apart from another ruleset's (docs/
+ * rulesets.md, "Combatant state"); its `system` holds nothing of the round.
+ * The round is the GM's copy on the Combat (the engine's fight and what
+ * each row shows, ../combat/record.ts), which only a GM may write: a
+ * combatant's owner may write its `system`, so the round kept there would
+ * be a second copy to check and put back, and start-up would carry its
+ * schema for nothing the table reads.
  */
 export class LunosCombatantModel extends foundry.abstract.TypeDataModel<
   Record<never, never>,

@@ -14,8 +14,9 @@ const isItemType = (type: unknown): type is LunosItemType =>
 /**
  * The sheet of a Lunos character or creature: its dot ratings, its health
  * track, the pools the rules core builds from them, its weapons and
- * armor. Every button is a `data-action`; its context builder comes with
- * Lunos's heavy part.
+ * armor, and while the round asks for it, the fighter's declaration.
+ * Every button is a `data-action`; its context builder comes with Lunos's
+ * heavy part.
  */
 export class LunosActorSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS: DefaultOptions = {
@@ -26,6 +27,7 @@ export class LunosActorSheet extends HandlebarsActorSheet {
       itemEdit: LunosActorSheet.#onItemEdit,
       itemDelete: LunosActorSheet.#onItemDelete,
       editPortrait: LunosActorSheet.#onEditPortrait,
+      lunosDeclare: LunosActorSheet.#onDeclare,
     },
   };
 
@@ -33,7 +35,8 @@ export class LunosActorSheet extends HandlebarsActorSheet {
 
   protected override async _prepareContext(options: RenderOptions) {
     const base = await super._prepareContext(options);
-    const { readWorldLunosRules, lunosActorData, lunosActorSheetContext } = await loadRuleset("lunos");
+    const { readWorldLunosRules, lunosActorData, lunosActorSheetContext, lunosSheetRound } =
+      await loadRuleset("lunos");
     const data = lunosActorData(this.actor);
     if (!data) return base;
     const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
@@ -49,6 +52,7 @@ export class LunosActorSheet extends HandlebarsActorSheet {
         rules: readWorldLunosRules(),
         labels: { weaponSizes: lunosLabels("weaponSizes") },
       }),
+      round: lunosSheetRound(this.actor, this.id),
     };
   }
 
@@ -76,6 +80,11 @@ export class LunosActorSheet extends HandlebarsActorSheet {
 
   static async #onItemDelete(this: LunosActorSheet, _event: PointerEvent, target: HTMLElement) {
     if (this.isEditable) await this.#itemOf(target)?.deleteDialog();
+  }
+
+  /** The round's declaration (its panel, while the round asks for it): the `declare` round action. */
+  static async #onDeclare(this: LunosActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await (await loadRuleset("lunos")).declareFromSheet(target, `${this.id}-lunos`);
   }
 
   static #onEditPortrait(this: LunosActorSheet) {

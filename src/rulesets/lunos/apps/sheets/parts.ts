@@ -34,4 +34,5 @@ export function lunosItemParts(type: LunosItemType): Record<string, LunosTemplat
 export const LUNOS_PARTIALS: readonly string[] = Object.freeze([
   `${LUNOS_TEMPLATES}/dots.hbs`,
   `${LUNOS_TEMPLATES}/item-description.hbs`,
+  `${LUNOS_TEMPLATES}/round-menu.hbs`,
 ]);

@@ -1,0 +1,218 @@
+import { CombatRefusal } from "../../../combat/combat-refusal";
+import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
+import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
+import {
+  acting,
+  actionCost,
+  declare,
+  defenseAgainst,
+  endSlot,
+  type FighterState,
+  isOut,
+  type LunosFight,
+  type LunosPlan,
+  startFight,
+} from "../../../rules/lunos/round-engine";
+import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./fight-read";
+import { storedFight } from "./fight-record";
+import type { LunosTableState } from "./lunos-table";
+import type { LunosRoundPlan } from "./record";
+import type { LunosCondition, LunosShown, ShownAction } from "./shown";
+
+/**
+ * Lunos's planner (the table's `loadPlanner`, in its heavy part): each move
+ * of the round is the round engine's transition on the fight read from the
+ * Combat, answered as one plan that writes the fight whole and what each
+ * row shows. The table's own choices beyond the engine (docs/rules/lunos.md,
+ * "At the table"): the dice a move needs (a round's start, the defense
+ * rolls) are rolled by the GM's client once the plan is written
+ * (./round-dice.ts), so a plan that calls for them leaves the fight where
+ * it was; the GM's Next turn closes the declarations once every fighter in
+ * the fight has declared; a slot whose fighters are all out is passed;
+ * after the last slot a new round opens; there is no step back (an attack
+ * once rolled is not taken back).
+ */
+
+function condition(f: FighterState): LunosCondition {
+  if (f.dead) return "dead";
+  if (f.dying >= 0) return "dying";
+  return f.unconscious ? "unconscious" : "";
+}
+
+function named(action: NonNullable<FighterState["plan"]>["actions"][number]): string[] {
+  const ids = [
+    ...("targets" in action ? action.targets : []),
+    ...("against" in action ? action.against : []),
+    ...(action.kind === "other" && action.target !== undefined ? [action.target] : []),
+  ];
+  return [...new Set(ids)];
+}
+
+/** What the row shows of a fighter in this fight (`LunosShown`). */
+export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRead): LunosShown {
+  const open = fight.phase !== "end";
+  const plan = open ? f.plan : null;
+  const lunging = plan?.lunge === true;
+  const used = (plan?.actions ?? []).reduce((n, a) => n + actionCost(a.kind), 0);
+  const d = open ? f.defense : null;
+  return {
+    declared: plan !== null,
+    initiative: open ? (f.initiative?.successes ?? null) : null,
+    actions: open ? Math.max(0, f.actions + (lunging ? 1 : 0) - used) : 0,
+    actionsMax: read.rules.actionsPerRound + (lunging ? 1 : 0),
+    lunging,
+    lungeDebt: open && f.lungedLast,
+    debtDice: open ? f.rollDice : 0,
+    declaredActions: (plan?.actions ?? []).map((a): ShownAction => ({ kind: a.kind, targets: named(a) })),
+    defense:
+      d === null
+        ? null
+        : {
+            kind: d.kind,
+            successes: d.roll.successes,
+            // What an attacker it covers needs (LUN-ACT-2): one more than the successes the defense counts.
+            difficulty: defenseAgainst(f, d.against[0] ?? "", false, read.rules) + 1,
+            against: [...d.against],
+            outcome: d.roll.outcome,
+          },
+    condition: condition(f),
+  };
+}
+
+/** The index in the stored order where a slot begins. */
+function slotStart(slots: readonly (readonly string[])[], slot: number): number {
+  let at = 0;
+  for (let i = 0; i < slot && i < slots.length; i += 1) at += slots[i]!.length;
+  return at;
+}
+
+/** The plan of a fight as the engine left it: the pointer it gives, every row's shown data, the fight. */
+export function planOf(
+  read: LunosTableRead,
+  fight: LunosFight,
+  more: { readonly newRound?: boolean; readonly roll?: LunosRoundPlan["roll"] } = {},
+): LunosRoundPlan {
+  const open = fight.phase !== "end";
+  const { order, groups } = open ? flattenTurnOrder(fight.slots) : { order: [], groups: [] };
+  const attacking = fight.phase === "attack" && fight.slot < fight.slots.length;
+  // The combatants' own `system` holds nothing of the round: each gets only its Foundry initiative.
+  const combatants: TurnPlanChange[] = fight.fighters.map((f) => ({
+    _id: f.id,
+    system: {},
+    initiative: open ? (f.initiative?.successes ?? null) : null,
+  }));
+  const shown = Object.fromEntries(fight.fighters.map((f) => [f.id, { ...shownFor(fight, f, read) }]));
+  return {
+    // A fight waiting for its round's start is the round the Combat opens.
+    round: open ? fight.round : fight.round + 1,
+    phase: fight.phase === "attack" ? "attack" : "declare",
+    order,
+    groups,
+    turn: attacking ? slotStart(fight.slots, fight.slot) : null,
+    combatants,
+    newRound: more.newRound === true,
+    fight: storedFight(fight),
+    shown,
+    ...(more.roll !== undefined ? { roll: more.roll } : {}),
+  };
+}
+
+/** Whether any fighter of the current slot may still strike in it (LUN-RND-2: one put out in its own slot still does). */
+function slotLive(fight: LunosFight): boolean {
+  return acting(fight).some((id) => {
+    const f = fight.fighters.find((x) => x.id === id);
+    return f !== undefined && (!isOut(f) || f.outAtSlot === fight.slot);
+  });
+}
+
+/** Passes every slot whose fighters are all out of the fight. */
+export function passTheOut(fight: LunosFight): LunosFight {
+  let at = fight;
+  while (at.phase === "attack" && at.slot < at.slots.length && !slotLive(at)) at = endSlot(at);
+  return at;
+}
+
+/** A new round: written with the fight as it ended; its start (actions, checks, initiative) is rolled after. */
+function newRoundPlan(read: LunosTableRead, ended: LunosFight): LunosRoundPlan {
+  return planOf(read, ended, { newRound: true, roll: "round" });
+}
+
+function readOf(state: LunosTableState): LunosTableRead {
+  try {
+    return readLunosTable(state.combat);
+  } catch (error) {
+    throw lunosRefusal(error, new Map());
+  }
+}
+
+function start(read: LunosTableRead): LunosRoundPlan {
+  const fight = refusing(read, () => startFight([...read.combatants.keys()]));
+  return newRoundPlan(read, fight);
+}
+
+function fightOf(read: LunosTableRead): LunosFight {
+  if (read.fight === null) throw new CombatRefusal("LUNOS.Combat.Refusal.NotStarted");
+  return read.fight;
+}
+
+function closeDeclarations(read: LunosTableRead, fight: LunosFight): LunosRoundPlan {
+  const missing = fight.fighters.find((f) => !f.dead && !f.unconscious && f.plan === null);
+  if (missing)
+    throw new CombatRefusal("LUNOS.Combat.Refusal.Undeclared", {
+      name: read.combatants.get(missing.id)?.name ?? missing.id,
+    });
+  // The defense rolls come after this plan (./round-dice.ts), which leaves the fight as it is.
+  return planOf(read, fight, { roll: "defense" });
+}
+
+function nextTurn(read: LunosTableRead): LunosRoundPlan {
+  if (read.fight === null) return start(read);
+  const fight = read.fight;
+  // The round's start did not finish rolling: it is rolled again.
+  if (fight.phase === "end") return planOf(read, fight, { roll: "round" });
+  if (fight.phase === "declare") return closeDeclarations(read, fight);
+  if (fight.slot >= fight.slots.length) return newRoundPlan(read, { ...fight, phase: "end" });
+  const after = refusing(read, () => passTheOut(endSlot(fight)));
+  return after.phase === "end" ? newRoundPlan(read, after) : planOf(read, after);
+}
+
+/** The GM's Next round: the rest of this round passed (not an attack waiting for its maneuvers). */
+function nextRound(read: LunosTableRead): LunosRoundPlan {
+  const fight = fightOf(read);
+  if (fight.pending !== null) throw new CombatRefusal("LUNOS.Combat.Refusal.AttackPending", { name: "" });
+  if (fight.phase === "end") return planOf(read, fight, { roll: "round" });
+  return newRoundPlan(read, { ...fight, phase: "end", slot: fight.slots.length, landed: [], holds: [] });
+}
+
+/** Combatants left: the fight without them (./fight-record.ts `withFighters`), the slot on whoever is still here. */
+function leave(read: LunosTableRead): LunosRoundPlan {
+  const fight = fightOf(read);
+  if (fight.phase === "attack") {
+    const after = refusing(read, () => passTheOut(fight));
+    if (after.slot >= after.slots.length) return newRoundPlan(read, { ...after, phase: "end" });
+    return planOf(read, after);
+  }
+  return planOf(read, fight);
+}
+
+function declareFor(read: LunosTableRead, ids: readonly string[], data: unknown): LunosRoundPlan {
+  const fight = fightOf(read);
+  const id = ids[0] ?? "";
+  const combatant = read.combatants.get(id);
+  if (!combatant) throw new CombatRefusal("LUNOS.Combat.Refusal.NotAFighter", { name: id });
+  const next = refusing(read, () => declare(fight, id, data as LunosPlan, read.view, read.rules), id);
+  return planOf(read, next);
+}
+
+export const lunosRoundPlanner: TablePlanner<LunosTableState, LunosRoundPlan> = Object.freeze({
+  start: (s: LunosTableState) => start(readOf(s)),
+  nextTurn: (s: LunosTableState) => nextTurn(readOf(s)),
+  nextRound: (s: LunosTableState) => nextRound(readOf(s)),
+  previousTurn: () => {
+    throw new CombatRefusal("LUNOS.Combat.Refusal.NoStepBack");
+  },
+  leave: (s: LunosTableState) => leave(readOf(s)),
+  actions: Object.freeze({
+    declare: (s: LunosTableState, ids: readonly string[], data: unknown) => declareFor(readOf(s), ids, data),
+  }),
+});

@@ -1,0 +1,102 @@
+import { ACTION_KINDS, type ActionKind } from "../../../rules/lunos/types";
+import { shownRecordOf } from "./record";
+
+/**
+ * What the tracker, the HUD, the sheet and macros show of a Lunos
+ * fighter's round: the GM's record of it on the Combat (./record.ts), read
+ * with each field checked and defaults filled in. Lunos's heavy part: the
+ * start-up row and palette reach it once the part has loaded
+ * (./lunos-table.ts).
+ */
+
+type Loose = Record<string, unknown>;
+
+const isPlain = (value: unknown): value is Loose =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const count = (value: unknown): number =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 99 ? value : 0;
+
+/** A declared action as shown: its kind and whom it names. */
+export interface ShownAction {
+  readonly kind: ActionKind;
+  readonly targets: readonly string[];
+}
+
+/** A defense roll as shown: its successes and the difficulty it sets for the attackers it covers. */
+export interface ShownDefense {
+  readonly kind: "defense" | "parry" | "fullDefense" | "flurry";
+  readonly successes: number;
+  readonly difficulty: number;
+  readonly against: readonly string[];
+  readonly outcome: "normal" | "disaster" | "dramatic";
+}
+
+export type LunosCondition = "" | "unconscious" | "dying" | "dead";
+
+/** What the tracker, the HUD and macros show of a fighter's round (the combatant's `system`). */
+export interface LunosShown {
+  readonly declared: boolean;
+  readonly initiative: number | null;
+  readonly actions: number;
+  readonly actionsMax: number;
+  readonly lunging: boolean;
+  readonly lungeDebt: boolean;
+  readonly debtDice: number;
+  readonly declaredActions: readonly ShownAction[];
+  readonly defense: ShownDefense | null;
+  readonly condition: LunosCondition;
+}
+
+const DEFENSE_KINDS = ["defense", "parry", "fullDefense", "flurry"] as const;
+const CONDITIONS: readonly LunosCondition[] = ["", "unconscious", "dying", "dead"];
+
+const ids = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === "string" && ID.test(id)) : [];
+
+function shownDefense(value: unknown): ShownDefense | null {
+  if (!isPlain(value) || !DEFENSE_KINDS.includes(value.kind as never)) return null;
+  const outcome = value.outcome === "disaster" || value.outcome === "dramatic" ? value.outcome : "normal";
+  return {
+    kind: value.kind as ShownDefense["kind"],
+    successes: count(value.successes),
+    difficulty: count(value.difficulty),
+    against: ids(value.against),
+    outcome,
+  };
+}
+
+/** Shown data with each field checked and defaults filled in (a record, or a combatant's `system`). */
+export function shownOf(data: unknown): LunosShown {
+  const s = isPlain(data) ? data : {};
+  const initiative =
+    typeof s.initiative === "number" && Number.isInteger(s.initiative) && s.initiative >= 0
+      ? s.initiative
+      : null;
+  const actions = Array.isArray(s.declaredActions)
+    ? s.declaredActions.flatMap((a): ShownAction[] =>
+        isPlain(a) && ACTION_KINDS.includes(a.kind as ActionKind)
+          ? [{ kind: a.kind as ActionKind, targets: ids(a.targets) }]
+          : [],
+      )
+    : [];
+  return {
+    declared: s.declared === true,
+    initiative,
+    actions: count(s.actions),
+    actionsMax: count(s.actionsMax),
+    lunging: s.lunging === true,
+    lungeDebt: s.lungeDebt === true,
+    debtDice: count(s.debtDice),
+    declaredActions: actions,
+    defense: shownDefense(s.defense),
+    condition: CONDITIONS.includes(s.condition as LunosCondition) ? (s.condition as LunosCondition) : "",
+  };
+}
+
+/** What the tracker shows of a combatant's round: the GM's record, else (before any) an empty round. */
+export function shownRound(combatant: unknown): LunosShown {
+  return shownOf(shownRecordOf(combatant));
+}

@@ -1,0 +1,215 @@
+import type {
+  TrackerBadge,
+  TrackerPartView,
+  TrackerRowContext,
+  TrackerRowPartView,
+  TrackerViewer,
+} from "../../combat/tracker-parts";
+import type { Localize } from "../../config/localize";
+import { LUNOS_PHASE_IDS, type LunosPhaseId } from "../../rules/lunos/ruleset";
+import type { ActionKind } from "../../rules/lunos/types";
+import { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE } from "./combat/lunos-table";
+import { shownRecordOf } from "./combat/record";
+import { type LunosCondition, type ShownDefense, shownRound } from "./combat/shown";
+import { lunosFighter } from "./data/views";
+
+/**
+ * Lunos's part of a tracker row (its table's `row`): the initiative
+ * successes (LUN-RND-2), the actions left of the round's two (three with a
+ * Lunge, LUN-ACT-10), the declared actions and whom they name, the defense
+ * roll with the difficulty it sets for the attackers it covers (LUN-ACT-2,
+ * LUN-ACT-3, LUN-ACT-9), badges for a lunge and the debt it leaves for the
+ * next round, and for a fighter out of the fight its condition; a button
+ * opening the declaration's menu while the round asks for it, and under the
+ * phase bar how many still have to declare. A fighter's actions are shown
+ * to others once the declarations are over (everyone declares at once);
+ * the documents carry them, so this is the display's courtesy, not a
+ * secret. `view` is pure. Lunos's heavy part: the table's start-up row
+ * part (./combat/lunos-table.ts) draws through it once the part has
+ * loaded, which a world playing Lunos starts on `ready`.
+ */
+
+export { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE };
+
+/** A declared action as a row shows it: its kind and the names of those it names (those the viewer sees). */
+export interface LunosRowAction {
+  readonly kind: ActionKind;
+  readonly names: readonly string[];
+}
+
+/** What a Lunos row reads of its combatant for one viewer. */
+export interface LunosRowData {
+  readonly declared: boolean;
+  readonly initiative: number | null;
+  readonly actions: number;
+  readonly actionsMax: number;
+  readonly lunging: boolean;
+  readonly lungeDebt: boolean;
+  readonly debtDice: number;
+  /** The declared actions, or null (none, or not the viewer's to see yet). */
+  readonly declaredActions: readonly LunosRowAction[] | null;
+  readonly defense: (Omit<ShownDefense, "against"> & { readonly against: readonly string[] }) | null;
+  readonly condition: LunosCondition;
+}
+
+/** What the row's partial draws. */
+export interface LunosRowCells {
+  readonly initiative: { readonly text: string; readonly hint: string } | null;
+  readonly actions: { readonly text: string; readonly hint: string } | null;
+  readonly declared: string | null;
+  readonly defense: { readonly text: string; readonly hint: string } | null;
+  readonly condition: string | null;
+  /** The menu's button: shown to the GM and the owner while the round asks for the declarations. */
+  readonly canChoose: boolean;
+  /** Still to declare (the button stands out, the note under the phase bar counts it). */
+  readonly waiting: boolean;
+  readonly chooseText: string;
+  readonly chooseLabel: string;
+}
+
+export function lunosPhaseOf(combatant: Combatant.Implementation): LunosPhaseId {
+  const phase = (combatant.combat?.system as { phase?: unknown } | undefined)?.phase;
+  return LUNOS_PHASE_IDS.includes(phase as LunosPhaseId) ? (phase as LunosPhaseId) : "declare";
+}
+
+/** Out of the fight as the tracker shows it: defeated, no Lunos fighter, or out by the round (unconscious, dying, dead). */
+export function lunosOutOfFight(combatant: Combatant.Implementation): boolean {
+  if (combatant.isDefeated) return true;
+  const actor = combatant.actor;
+  if (!actor || !lunosFighter(actor)) return true;
+  const statuses = actor.statuses ?? new Set<string>();
+  // In a round under way, one the GM's record does not hold is no fighter of it (yet: it joins at the next move).
+  if (combatant.combat?.started && shownRecordOf(combatant) === null) return true;
+  return shownRound(combatant).condition !== "" || statuses.has("dead") || statuses.has("unconscious");
+}
+
+export function readLunosRow(combatant: Combatant.Implementation, viewer: TrackerViewer) {
+  const shown = shownRound(combatant);
+  const phase = lunosPhaseOf(combatant);
+  const mine = viewer.isGM || viewer.owner;
+  const seen = mine || phase !== "declare";
+  // A combatant hidden from this viewer is not named.
+  const nameOf = (id: string) => {
+    const other = combatant.combat?.combatants.get(id);
+    return other && other.visible !== false ? (other.name ?? null) : null;
+  };
+  const names = (ids: readonly string[]) => ids.map(nameOf).filter((n): n is string => n !== null);
+  const data: LunosRowData = {
+    declared: shown.declared,
+    initiative: shown.initiative,
+    actions: shown.actions,
+    actionsMax: shown.actionsMax,
+    lunging: seen && shown.lunging,
+    lungeDebt: shown.lungeDebt,
+    debtDice: shown.debtDice,
+    declaredActions:
+      seen && shown.declared
+        ? shown.declaredActions.map((a) => ({ kind: a.kind, names: names(a.targets) }))
+        : null,
+    defense: shown.defense ? { ...shown.defense, against: names(shown.defense.against) } : null,
+    condition: shown.condition,
+  };
+  return { outOfAction: lunosOutOfFight(combatant), data };
+}
+
+/** The declared actions in words: "attack → Cole · defense ← Cole, Dara". */
+export function declaredText(actions: readonly LunosRowAction[] | null, localize: Localize): string | null {
+  if (actions === null) return null;
+  if (actions.length === 0) return localize("LUNOS.Combat.Tracker.NoAction");
+  return actions
+    .map((a) => {
+      const kind = localize(`LUNOS.Action.${a.kind}`);
+      if (a.names.length === 0) return kind;
+      const attacking = a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry";
+      return `${kind} ${attacking ? "→" : "←"} ${a.names.join(", ")}`;
+    })
+    .join(" · ");
+}
+
+function defenseCell(d: NonNullable<LunosRowData["defense"]>, name: string, localize: Localize) {
+  const kind = localize(`LUNOS.Action.${d.kind}`);
+  return {
+    text: localize("LUNOS.Combat.Tracker.Defense", { successes: d.successes, difficulty: d.difficulty }),
+    hint: localize("LUNOS.Combat.Tracker.DefenseHint", {
+      name,
+      kind,
+      successes: d.successes,
+      difficulty: d.difficulty,
+      against: d.against.length > 0 ? d.against.join(", ") : localize("LUNOS.Combat.Tracker.NoOneSeen"),
+    }),
+  };
+}
+
+/** A row's Lunos cells and badges at this point of the round. */
+export function lunosRowView(
+  data: LunosRowData,
+  row: TrackerRowContext,
+  localize: Localize,
+): TrackerRowPartView<LunosRowCells> {
+  const canChoose = row.started && row.phase === "declare" && row.mayAct && !row.outOfAction;
+  const waiting = canChoose && !data.declared;
+  const badges: TrackerBadge[] = [];
+  if (data.lunging)
+    badges.push({
+      css: "lunging",
+      label: localize("LUNOS.Combat.Badge.Lunging"),
+      hint: localize("LUNOS.Combat.Badge.LungingHint", { name: row.name }),
+      icon: "fa-solid fa-forward",
+    });
+  if (data.lungeDebt)
+    badges.push({
+      css: "lunge-debt",
+      label: localize("LUNOS.Combat.Badge.LungeDebt"),
+      hint: localize("LUNOS.Combat.Badge.LungeDebtHint", { name: row.name, dice: data.debtDice }),
+      icon: "fa-solid fa-hourglass-half",
+    });
+  const inRound = row.started && !row.outOfAction && data.condition === "";
+  return {
+    cells: {
+      initiative:
+        data.initiative === null
+          ? null
+          : {
+              text: String(data.initiative),
+              hint: localize("LUNOS.Combat.Tracker.InitiativeHint", {
+                name: row.name,
+                successes: data.initiative,
+              }),
+            },
+      actions: inRound
+        ? {
+            text: localize("LUNOS.Combat.Tracker.Actions", { left: data.actions, of: data.actionsMax }),
+            hint: localize("LUNOS.Combat.Tracker.ActionsHint", {
+              name: row.name,
+              left: data.actions,
+              of: data.actionsMax,
+            }),
+          }
+        : null,
+      declared: declaredText(data.declaredActions, localize),
+      defense: data.defense ? defenseCell(data.defense, row.name, localize) : null,
+      condition: data.condition === "" ? null : localize(`LUNOS.Status.${data.condition}`),
+      canChoose,
+      waiting,
+      chooseText: localize(
+        waiting ? "LUNOS.Combat.Tracker.DeclareWaiting" : "LUNOS.Combat.Tracker.DeclareChange",
+      ),
+      chooseLabel: localize("LUNOS.Combat.Menu.Title", { name: row.name }),
+    },
+    badges,
+  };
+}
+
+/** The note under the phase bar: how many the viewer may declare for still have to. */
+export function lunosSummary(
+  cells: readonly LunosRowCells[],
+  round: { readonly started: boolean; readonly phase: string; readonly isGM: boolean },
+  localize: Localize,
+): TrackerPartView<{ readonly label: string }> | null {
+  const count = cells.filter((c) => c.waiting).length;
+  if (count === 0 || round.phase !== "declare") return null;
+  return {
+    template: LUNOS_SUMMARY_TEMPLATE,
+    data: { label: localize("LUNOS.Combat.Tracker.Undeclared", { count }) },
+  };
+}

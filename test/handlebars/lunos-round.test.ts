@@ -1,0 +1,288 @@
+import "../foundry/setup";
+import { describe, expect, it } from "vitest";
+import type { TrackerRowContext } from "../../src/combat/tracker-parts";
+import { planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
+import { shownOf } from "../../src/rulesets/lunos/combat/shown";
+import {
+  LUNOS_MENU_TEMPLATE,
+  LUNOS_ROW_TEMPLATE,
+  LUNOS_SUMMARY_TEMPLATE,
+  type LunosRowData,
+  lunosRowView,
+  lunosSummary,
+} from "../../src/rulesets/lunos/tracker-row";
+import {
+  badButtons,
+  byAttr,
+  byClass,
+  byTag,
+  duplicateIds,
+  mouseOnlyActions,
+  parse,
+  text,
+  unlabelledControls,
+} from "./html";
+import { createTemplateRenderer, loadTranslations } from "./render";
+
+/**
+ * Lunos's part of a tracker row, its note under the phase bar and the
+ * declaration's menu its button opens, rendered from their real templates
+ * with the real Handlebars and lang/en.json: every control named, reached
+ * and used with the keyboard, every word Lunos's, and what the row shows
+ * at each point of the round (initiative, actions left of two or three,
+ * the lunge and its debt, the declared actions, the defense roll and the
+ * difficulty it sets, a fighter out of the fight).
+ */
+
+const t = loadTranslations();
+const renderer = createTemplateRenderer();
+const localize = (key: string, data?: Readonly<Record<string, string | number>>) =>
+  data ? renderer.i18n.format(key, data as Record<string, string>) : renderer.i18n.localize(key);
+
+function row(patch: Partial<TrackerRowContext> = {}): TrackerRowContext {
+  return {
+    id: "c1",
+    name: "Arden",
+    isGM: false,
+    mayAct: true,
+    started: true,
+    phase: "declare",
+    at: null,
+    turn: null,
+    active: false,
+    acted: false,
+    held: false,
+    outOfAction: false,
+    ...patch,
+  };
+}
+
+const EMPTY: LunosRowData = {
+  declared: false,
+  initiative: 3,
+  actions: 2,
+  actionsMax: 2,
+  lunging: false,
+  lungeDebt: false,
+  debtDice: 0,
+  declaredActions: null,
+  defense: null,
+  condition: "",
+};
+
+const check = (html: string) => {
+  expect(badButtons(html)).toEqual([]);
+  expect(unlabelledControls(html)).toEqual([]);
+  expect(duplicateIds(html)).toEqual([]);
+  expect(mouseOnlyActions(html)).toEqual([]);
+};
+
+describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
+  it("LUN-RND-2: in the declarations, the owner's button names whose actions it opens; the initiative and actions left in words for a screen reader", () => {
+    const view = lunosRowView(EMPTY, row(), localize);
+    expect(view.cells).toMatchObject({ canChoose: true, waiting: true });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    const root = parse(html);
+    const [button] = byAttr(root, "data-action", "rulesetRow");
+    expect(button!.name).toBe("button");
+    expect(button!.attribs["aria-label"]).toBe("Arden's actions this round");
+    expect(text(button!)).toContain(t["LUNOS.Combat.Tracker.DeclareWaiting"]);
+    expect(button!.attribs.class).toContain("waiting");
+    expect(text(byClass(root, "fangs-sr-only"))).toBe(
+      "Arden's initiative: 3 successesArden has 2 of 2 actions left to declare this round",
+    );
+    expect(text(byClass(root, "lunos-actions"))).toContain("2/2");
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("LUN-ACT-10: a lunge shows three actions and its badge; the next round, the debt's badge with its dice", () => {
+    const lunging = lunosRowView(
+      {
+        ...EMPTY,
+        declared: true,
+        actions: 0,
+        actionsMax: 3,
+        lunging: true,
+        declaredActions: [
+          { kind: "attack", names: ["Cole"] },
+          { kind: "defense", names: ["Cole"] },
+          { kind: "move", names: [] },
+        ],
+      },
+      row(),
+      localize,
+    );
+    expect(lunging.cells).toMatchObject({
+      waiting: false,
+      declared: "attack → Cole · defense ← Cole · move",
+    });
+    expect(lunging.badges?.map((b) => b.label)).toEqual([t["LUNOS.Combat.Badge.Lunging"]]);
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, lunging.cells!);
+    check(html);
+    expect(text(byClass(parse(html), "lunos-actions"))).toContain("0/3");
+    const paying = lunosRowView({ ...EMPTY, actions: 1, lungeDebt: true, debtDice: 2 }, row(), localize);
+    expect(paying.badges?.map((b) => [b.label, b.hint])).toEqual([
+      [
+        t["LUNOS.Combat.Badge.LungeDebt"],
+        "Arden lunged last round: one action this round, 2 dice off every roll.",
+      ],
+    ]);
+  });
+
+  it("LUN-ACT-2: the defense roll and the difficulty it sets, named for a screen reader with those it covers", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 0,
+      declaredActions: [{ kind: "fullDefense", names: ["Cole", "Dara"] }],
+      defense: {
+        kind: "fullDefense",
+        successes: 2,
+        difficulty: 3,
+        against: ["Cole", "Dara"],
+        outcome: "normal",
+      },
+    };
+    const view = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize);
+    expect(view.cells).toMatchObject({ canChoose: false, defense: { text: "2 · difficulty 3" } });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    const root = parse(html);
+    expect(text(byClass(root, "lunos-defense"))).toContain(
+      "Arden's full defense: 2 successes. An attack from Cole, Dara needs 3 successes to hit.",
+    );
+  });
+
+  it("someone else's fighter gets no button; one out of the fight shows its condition and no actions", () => {
+    const theirs = lunosRowView(EMPTY, row({ mayAct: false }), localize);
+    expect(theirs.cells).toMatchObject({ canChoose: false, waiting: false });
+    expect(byAttr(parse(renderer.render(LUNOS_ROW_TEMPLATE, theirs.cells!)), "data-action")).toEqual([]);
+    const out = lunosRowView(
+      { ...EMPTY, initiative: null, condition: "dying" },
+      row({ outOfAction: true }),
+      localize,
+    );
+    expect(out.cells).toMatchObject({ canChoose: false, actions: null, condition: t["LUNOS.Status.dying"] });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, out.cells!);
+    check(html);
+    expect(text(byClass(parse(html), "lunos-condition"))).toBe("Dying");
+  });
+
+  it("the note under the phase bar counts who still has to declare, in words", () => {
+    const waiting = lunosRowView(EMPTY, row(), localize).cells!;
+    const done = lunosRowView({ ...EMPTY, declared: true }, row(), localize).cells!;
+    const note = lunosSummary(
+      [waiting, done, waiting],
+      { started: true, phase: "declare", isGM: true },
+      localize,
+    );
+    expect(note).toEqual({
+      template: LUNOS_SUMMARY_TEMPLATE,
+      data: { label: "2 still to declare this round's actions" },
+    });
+    expect(renderer.render(note!.template, note!.data)).toContain("2 still to declare");
+    expect(lunosSummary([waiting], { started: true, phase: "attack", isGM: true }, localize)).toBeNull();
+  });
+});
+
+describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
+  const others = [
+    { id: "c2", name: "Brin" },
+    { id: "c3", name: "Cole" },
+  ];
+
+  it("LUN-RND-1: named groups of radios and checkboxes, the declared plan marked, a Declare button", () => {
+    const shown = shownOf({
+      declared: true,
+      lunging: true,
+      declaredActions: [
+        { kind: "attack", targets: ["c3"] },
+        { kind: "parry", targets: ["c3"] },
+        { kind: "move", targets: [] },
+      ],
+    });
+    const view = roundMenuView({ id: "c1", name: "Arden" }, "declare", shown, others, localize)!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    expect(text(byTag(root, "legend"))).toBe("Attack rollDefense rollAgainstOther actions");
+    const checked = (name: string) =>
+      byAttr(root, "name", name).map((r) => [r.attribs.value, "checked" in r.attribs]);
+    expect(checked("lunos-attack")).toEqual([
+      ["", false],
+      ["attack", true],
+      ["powerAttack", false],
+      ["flurry", false],
+    ]);
+    expect(checked("lunos-defense")).toEqual([
+      ["", false],
+      ["defense", false],
+      ["parry", true],
+      ["fullDefense", false],
+    ]);
+    expect(checked("lunos-target")).toEqual([
+      ["c2", false],
+      ["c3", true],
+    ]);
+    expect(checked("lunos-lunge")).toEqual([["lunge", true]]);
+    expect(checked("lunos-move")).toEqual([["move", true]]);
+    const [declare] = byAttr(root, "data-declare");
+    expect([declare!.name, text(declare!).trim()]).toEqual(["button", "Declare"]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("its fields make the plan the GM checks: a flurry attacks and defends against the same fighters", () => {
+    expect(
+      planFromMenu({
+        attack: "flurry",
+        defense: "",
+        targets: ["c2", "c3"],
+        move: null,
+        other: false,
+        magic: true,
+        lunge: true,
+      }),
+    ).toEqual({
+      actions: [{ kind: "flurry", targets: ["c2", "c3"], against: ["c2", "c3"] }, { kind: "magic" }],
+      lunge: true,
+    });
+    expect(
+      planFromMenu({
+        attack: "",
+        defense: "fullDefense",
+        targets: ["c3"],
+        move: 10,
+        other: true,
+        magic: false,
+        lunge: false,
+      }),
+    ).toEqual({
+      actions: [
+        { kind: "fullDefense", against: ["c3"] },
+        { kind: "move", feet: 10 },
+        { kind: "other", task: "task" },
+      ],
+      lunge: false,
+    });
+  });
+
+  it("on a sheet: the fields named after the sheet, the title's id its own, the Declare button the sheet's action", () => {
+    const view = roundMenuView({ id: "c1", name: "Arden" }, "declare", shownOf({}), others, localize, {
+      prefix: "sheet-7-lunos",
+      sheetAction: "lunosDeclare",
+    })!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    expect(byAttr(root, "name", "sheet-7-lunos-attack")).toHaveLength(4);
+    expect(byAttr(root, "name", "sheet-7-lunos-target")).toHaveLength(2);
+    expect(byAttr(root, "name", "lunos-attack")).toEqual([]);
+    expect(byAttr(root, "id", "sheet-7-lunos-menu-c1")).toHaveLength(1);
+    expect(byAttr(root, "data-action", "lunosDeclare")).toHaveLength(1);
+  });
+
+  it("no menu outside the declarations", () => {
+    expect(roundMenuView({ id: "c1", name: "Arden" }, "attack", shownOf({}), others, localize)).toBeNull();
+  });
+});
