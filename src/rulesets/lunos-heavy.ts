@@ -9,3 +9,4 @@ export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
 export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";
+export { lunosSimulator } from "./lunos/simulator";

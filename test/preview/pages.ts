@@ -517,6 +517,7 @@ const DARK_VARIANTS = new Set([
   "lunos-actor-oren--dying",
   "lunos-actor-mara--choked",
   "lunos-item-weapon--heavy",
+  "lunos-app-encounter-odds",
 ]);
 
 export function previewPages(): PreviewPage[] {

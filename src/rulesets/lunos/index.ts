@@ -1,4 +1,5 @@
 import { activeRulesetId } from "../../config/ruleset-setting";
+import { loadRuleset } from "../../on-demand";
 import { LUNOS_CLAUSE_INDEX, lunosRuleset } from "../../rules/lunos/ruleset";
 import { TRACK_KINDS } from "../../rules/lunos/sheet";
 import type { PoolDefinition, RulesetDefinition, StatusDefinition } from "../registry";
@@ -121,6 +122,7 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
   config: lunosConfigEntry,
   clauseIndex: LUNOS_CLAUSE_INDEX,
   options: { registerSettings: registerLunosSettings },
+  simulator: { load: async () => (await loadRuleset("lunos")).lunosSimulator },
   loadHeavy: loadLunosHeavy,
   init: lunosInit,
 } satisfies RulesetDefinition);
