@@ -52,7 +52,7 @@ function tokenOf(selector: string, property: string): string {
 }
 
 const DOT = ".fangs.lunos .lunos-dot input";
-const FILLED = ".fangs.lunos .lunos-dot.is-filled input";
+const FILLED = ".fangs.lunos .lunos-dot:not(.lunos-dot--none):has(~ .lunos-dot input:checked) input";
 const BOX = ".fangs.lunos .lunos-box";
 
 /** [what, foreground (selector, property), ground token, the ratio it needs]. */
