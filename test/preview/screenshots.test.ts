@@ -363,6 +363,20 @@ describe("static preview in headless Chromium", () => {
           kindLines.length,
           `${id}: the maneuver menu's attack kinds sit on ${kindLines.length} lines`,
         ).toBeLessThan(2);
+        // A rating's dots sit on one line, centred alike: a dot out of line reads as another value.
+        const dotLines = await page.locator(".lunos-dots").evaluateAll((els) =>
+          els
+            .filter((el) => (el as HTMLElement).offsetParent !== null)
+            .map((el) => {
+              const centres = [...el.querySelectorAll("input")].map((input) => {
+                const box = input.getBoundingClientRect();
+                return Math.round(box.top + box.height / 2);
+              });
+              return `${el.closest("[data-rating]")?.getAttribute("data-rating")}: ${[...new Set(centres)].join(", ")}`;
+            })
+            .filter((line) => line.includes(",")),
+        );
+        expect(dotLines, `${id}: dots out of line`).toEqual([]);
         expect(problems.console, `${id}: console errors`).toEqual([]);
         expect(problems.failed, `${id}: failed requests`).toEqual([]);
         await page

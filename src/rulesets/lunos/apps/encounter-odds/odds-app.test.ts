@@ -204,6 +204,15 @@ describe("Encounter odds in a Lunos world", () => {
     expect((app.context as Obj).chart).not.toBe(simulated(fighters, 60, 9).chart);
   });
 
+  it("a token without a name of its own is fielded under its actor's name", async () => {
+    const app = (await opened([
+      await token("lunos-characters/kell.json", "", FRIENDLY),
+      await token("lunos-creatures/bear.json", "Old Grumble", HOSTILE),
+    ]))!;
+    expect(app.sides!.map((side) => side[0]!.name)).toEqual(["Kell", "Old Grumble"]);
+    expect(world.notices).toEqual([]);
+  });
+
   it("a fighter with no weapon in hand fights with Brawl, as the rules have it: fielded, not refused", async () => {
     const oren = await token("lunos-characters/oren.json", "Oren", HOSTILE);
     const club = oren.actor.items.find((i) => i.type === "lunosWeapon")!;

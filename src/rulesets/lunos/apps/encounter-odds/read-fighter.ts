@@ -27,7 +27,7 @@ export const LUNOS_ODDS_WORDS: OddsWords = Object.freeze({
 
 /**
  * A Lunos character or creature as the simulator fields it, named as its
- * token is: its ratings, the first weapon in hand and armor worn, read as
+ * token is (as its actor is, when the token has no name): its ratings, the first weapon in hand and armor worn, read as
  * the sheet's pools and the round engine read them (`lunosFighterOf`,
  * checked by the rules core). Its id is its place in the window, so two
  * tokens of one actor are two fighters. A fighter with no weapon in hand
@@ -41,7 +41,8 @@ export function readLunosFighter(
   const data = lunosActorData(actor);
   if (!data) return { ok: false, key: LUNOS_ODDS_WORDS.notAFighter, data: { name } };
   try {
-    return { ok: true, sheet: lunosFighterOf({ ...data, id: place, name }) };
+    // A token left without a name of its own goes by its actor's: the core refuses a nameless fighter.
+    return { ok: true, sheet: lunosFighterOf({ ...data, id: place, name: name || data.name }) };
   } catch (error) {
     if (!(error instanceof RulesError)) throw error;
     return { ok: false, key: LUNOS_ODDS_WORDS.badActor, data: { name, message: error.message } };
