@@ -273,8 +273,20 @@ describe("Lunos's prepared encounters in Encounter odds", () => {
     expect(app.sides![1][0]!.name).toBe("Bear");
   });
 
-  it("a hostile fighter alone has no one to face an encounter with: refused, nothing opened", async () => {
+  it("a party the simulator cannot field is refused, saying why, and nothing opens", async () => {
+    // A hostile fighter alone has no one to face an encounter with.
     expect(await opened([await token("lunos-creatures/wolf.json", "Wolf", HOSTILE)])).toBeNull();
     expect(world.notices.at(-1)).toBe(lang["LUNOS.Odds.Error.SelectTwo"]!.replace("{count}", "1"));
+    // Two friends are one side too many for a duel against the bear.
+    const friends = [
+      await token("lunos-characters/kell.json", "Kell", FRIENDLY),
+      await token("lunos-characters/mara.json", "Mara", FRIENDLY),
+    ];
+    world.notices.length = 0;
+    expect(await opened(friends, { encounter: "lunos-bear" })).toBeNull();
+    expect(world.notices).toEqual([lang["LUNOS.Odds.Error.TooMany"]!.replace("{max}", "1")]);
+    // An encounter this world's rules do not have.
+    expect(await opened([friends[0]!], { encounter: "lone-wolf" })).toBeNull();
+    expect(world.notices.at(-1)).toBe('Lunos has no prepared encounter "lone-wolf".');
   });
 });
