@@ -29,7 +29,7 @@ export type LunosItemData =
 export interface LunosCondition {
   /** One of Lunos's statuses (its token status id). */
   readonly id: string;
-  /** Its name in the user's words: a timed status's own (the choke's "Choked out" puts it out, Unconscious). */
+  /** Its name in the user's words; a timed status's own ("Choked out", though its status is Unconscious). */
   readonly name: string;
   readonly img: string;
   /** What its clock has left ("12 rounds left"); null for a status without a clock. */
