@@ -28,20 +28,26 @@ afterEach(() => {
 });
 
 describe("encounters per ruleset", () => {
-  it("Sharene's name actors of Sharene's own packs, one a side as its simulator fights, each named in lang/en.json", () => {
-    expect(Object.keys(sharene).length).toBeGreaterThanOrEqual(3);
-    for (const encounter of Object.values(sharene)) {
-      expect(encounter.ruleset).toBe("sharene");
-      expect(lang[encounter.name], encounter.id).toBeTruthy();
-      for (const entry of encounter.creatures) {
-        const pack = packs.find((p) => `fangs.${p.pack.name}` === entry.pack);
-        expect(pack?.pack.name, encounter.id).toMatch(/^sharene-/);
-        const actor = [...pack!.documents.values()].find((d) => d._id === entry.actor);
-        expect(actor?.type, `${encounter.id}: ${entry.actor}`).toMatch(/^sharene(Character|Creature)$/);
-        expect(entry.count).toBe(1);
+  it.each(["sharene", "lunos"])(
+    "%s's name actors of its own packs, one a side as its simulator fights, each named in lang/en.json",
+    (id) => {
+      const table = RULESET_ENCOUNTERS[id]!;
+      expect(Object.keys(table).length).toBeGreaterThanOrEqual(3);
+      for (const encounter of Object.values(table)) {
+        expect(encounter.ruleset).toBe(id);
+        expect(lang[encounter.name], encounter.id).toBeTruthy();
+        for (const entry of encounter.creatures) {
+          const pack = packs.find((p) => `fangs.${p.pack.name}` === entry.pack);
+          expect(pack?.pack.name, encounter.id).toMatch(new RegExp(`^${id}-`));
+          const actor = [...pack!.documents.values()].find((d) => d._id === entry.actor);
+          expect(actor?.type, `${encounter.id}: ${entry.actor}`).toMatch(
+            new RegExp(`^${id}(Character|Creature)$`),
+          );
+          expect(entry.count).toBe(1);
+        }
       }
-    }
-  });
+    },
+  );
 
   it("a world is offered its own rules' encounters, a module's among them by its ruleset", () => {
     registerFangsConfig();
@@ -54,6 +60,9 @@ describe("encounters per ruleset", () => {
     storage().set("fangs.ruleset", "sharene");
     expect(ids()).toEqual([...Object.keys(sharene), "two-bears"]);
     // A ruleset with no encounters of its own has only the modules' for it.
-    expect(Object.keys(encounterTable({ mine, theirs }, "lunos"))).toEqual([]);
+    expect(Object.keys(encounterTable({ mine, theirs }, "toy"))).toEqual([]);
+    expect(Object.keys(encounterTable({ mine, theirs }, "lunos"))).toEqual(
+      Object.keys(RULESET_ENCOUNTERS.lunos!),
+    );
   });
 });

@@ -86,11 +86,19 @@ export const ENCOUNTERS: Readonly<Record<string, EncounterDefinition>> = Object.
 /** Sharene's sample creatures and characters (packs/sharene-*): its simulator fights one against one, so one foe each. */
 const SHARENE_CREATURES = "fangs.sharene-creatures";
 const SHARENE_CHARACTERS = "fangs.sharene-characters";
+const LUNOS_CREATURES = "fangs.lunos-creatures";
+const LUNOS_CHARACTERS = "fangs.lunos-characters";
 
-const oneFoe = (id: string, name: string, pack: string, actor: string): EncounterDefinition =>
+const oneFoe = (
+  id: string,
+  name: string,
+  pack: string,
+  actor: string,
+  ruleset = "sharene",
+): EncounterDefinition =>
   Object.freeze({
     id,
-    ruleset: "sharene",
+    ruleset,
     name,
     creatures: Object.freeze([Object.freeze({ pack, actor, count: 1, side: "hostile" as const })]),
   });
@@ -105,6 +113,16 @@ export const RULESET_ENCOUNTERS: Readonly<Record<string, Readonly<Record<string,
           oneFoe("wild-boar", "SHARENE.Encounter.WildBoar.Name", SHARENE_CREATURES, "R9GdSMBGBbHPV4hd"),
           oneFoe("bear-den", "SHARENE.Encounter.BearDen.Name", SHARENE_CREATURES, "MdTPNU27gRiQFUXp"),
           oneFoe("axeman", "SHARENE.Encounter.Axeman.Name", SHARENE_CHARACTERS, "mMO0RKDdQ1WqItB0"),
+        ].map((e) => [e.id, e]),
+      ),
+    ),
+    // Lunos's simulator fights one against one too (packs/lunos-*).
+    lunos: Object.freeze(
+      Object.fromEntries(
+        [
+          oneFoe("lunos-wolf", "LUNOS.Encounter.Wolf.Name", LUNOS_CREATURES, "Aya0nDRgNoMQBsZN", "lunos"),
+          oneFoe("lunos-bear", "LUNOS.Encounter.Bear.Name", LUNOS_CREATURES, "ndMXHh6M3pWjObml", "lunos"),
+          oneFoe("lunos-oren", "LUNOS.Encounter.Oren.Name", LUNOS_CHARACTERS, "VtxojAZ1xDNNcPsu", "lunos"),
         ].map((e) => [e.id, e]),
       ),
     ),

@@ -23,5 +23,6 @@ export {
   setLunosRules,
 } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";
+export { lunosSimulator } from "./lunos/simulator";
 export { lunosPaletteEntries } from "./lunos/token-palette";
 export { lunosOutOfFight, lunosRowView, lunosSummary, readLunosRow } from "./lunos/tracker-row";

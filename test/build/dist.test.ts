@@ -227,6 +227,7 @@ describe("npm run build", () => {
       // Every ruleset's Encounter odds window, reached from the simulators in their heavy parts.
       "src/apps/encounter-odds/odds-window.ts",
       "src/rulesets/sharene/apps/encounter-odds/odds-app.ts",
+      "src/rulesets/lunos/apps/encounter-odds/odds-app.ts",
     ];
     for (const module of [...heavy, ...reachedOnlyFromThere]) {
       expect(existsSync(path.join(ROOT, module)), `${module} exists`).toBe(true);

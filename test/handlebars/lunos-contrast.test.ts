@@ -1,7 +1,7 @@
 /**
  * WCAG AA contrast of what Lunos's sheets draw (styles/lunos.css): a
  * filled dot against the sheet, an empty dot's ring, the health boxes'
- * borders and marks, in the light and the dark token sets of
+ * borders and marks, a status glyph's tile, in the light and the dark token sets of
  * styles/fangs.css. Its style sheet names no colour of its own: every
  * colour is one of those tokens.
  */
@@ -52,7 +52,7 @@ function tokenOf(selector: string, property: string): string {
 }
 
 const DOT = ".fangs.lunos .lunos-dot input";
-const FILLED = ".fangs.lunos .lunos-dot.is-filled input";
+const FILLED = ".fangs.lunos .lunos-dot:not(.lunos-dot--none):has(~ .lunos-dot input:checked) input";
 const BOX = ".fangs.lunos .lunos-box";
 
 /** [what, foreground (selector, property), ground token, the ratio it needs]. */
@@ -91,6 +91,11 @@ describe.each(["light", "dark"])("%s colours on Lunos's sheets", (name) => {
   it.each(PAIRS)("%s stands off its ground", (_what, [selector, property], ground, ratio) => {
     const fg = t[tokenOf(selector, property)]!;
     expect(contrast(fg, t[ground]!)).toBeGreaterThanOrEqual(ratio);
+  });
+
+  it("a status glyph (white strokes) on its own tile reaches 3:1", () => {
+    const tile = t[tokenOf(".fangs.lunos .lunos-condition img", "background")]!;
+    expect(contrast("#ffffff", tile)).toBeGreaterThanOrEqual(3);
   });
 
   it("a trauma box's mark on its darker ground reaches 4.5:1", () => {

@@ -1,6 +1,8 @@
 import "../foundry/setup";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applyTimedStatus } from "../../src/effects/timed-status-writes";
 import { LUNOS_DEFAULTS, resolveLunosOptions } from "../../src/rules/lunos/config";
+import { LUNOS_TIMED } from "../../src/rules/lunos/timed-statuses";
 import { lunosActorSheetContext } from "../../src/rulesets/lunos/apps/sheets/actor-context";
 import { lunosItemSheetContext } from "../../src/rulesets/lunos/apps/sheets/item-context";
 import { LUNOS_ACTOR_PARTS, lunosItemParts } from "../../src/rulesets/lunos/apps/sheets/parts";
@@ -36,6 +38,7 @@ import { createTemplateRenderer } from "./render";
 type Obj = Record<string, unknown>;
 
 let kell: LunosActorData;
+let kellActor: Actor.Implementation;
 const entries: LunosItemData[] = [];
 
 beforeAll(async () => {
@@ -68,6 +71,7 @@ beforeAll(async () => {
   const data = lunosActorData(actor);
   if (!data) throw new Error("not a Lunos fighter");
   kell = data;
+  kellActor = actor;
   // Maneuver entries are compendium references, never carried: made on their own.
   const items = CONFIG.Item.documentClass as unknown as { create(data: Obj): Promise<Item.Implementation> };
   for (const [name, maneuver] of [
@@ -77,9 +81,9 @@ beforeAll(async () => {
     entries.push(lunosItemData(await items.create({ name, type: "lunosManeuver", system: { maneuver } }))!);
 });
 
-function renderActor(editable = true, rules = LUNOS_DEFAULTS) {
+function renderActor(editable = true, rules = LUNOS_DEFAULTS, data = kell) {
   const renderer = createTemplateRenderer();
-  const context = lunosActorSheetContext(kell, { editable, idPrefix: "sheet-kell", rules });
+  const context = lunosActorSheetContext(data, { editable, idPrefix: "sheet-kell", rules });
   const html = Object.values(LUNOS_ACTOR_PARTS)
     .map((part) => renderer.render(part.template, context))
     .join("\n");
@@ -219,6 +223,33 @@ describe("the Lunos actor sheet", () => {
     expect(byAttr(readOnly, "data-action", "itemCreate")).toEqual([]);
     expect(byAttr(readOnly, "data-action", "itemDelete")).toEqual([]);
     for (const radio of byAttr(readOnly, "type", "radio")) expect(radio.attribs.disabled).toBeDefined();
+  });
+});
+
+describe("the Lunos actor sheet's conditions", () => {
+  it("LUN-HLT-4, LUN-GRP-3: lists the fighter's statuses in the ruleset's order, the dying and choke clocks with their time left", async () => {
+    expect(text(byClass(parse(html()), "lunos-conditions"))).toBe("None.");
+    await kellActor.toggleStatusEffect("prone", { active: true });
+    // Out of combat a clock counts world seconds: the dying fighter's five minutes.
+    await applyTimedStatus(kellActor, LUNOS_TIMED.dying, { length: { clock: "seconds", amount: 300 } });
+    await applyTimedStatus(kellActor, LUNOS_TIMED.choked, { length: { clock: "seconds", amount: 60 } });
+    const data = lunosActorData(kellActor)!;
+    expect(data.conditions.map((c) => c.id)).toEqual(["unconscious", "dying", "prone"]);
+    const { html: drawn, missing } = renderActor(true, LUNOS_DEFAULTS, data);
+    expect(missing).toEqual([]);
+    const items = byClass(parse(drawn), "lunos-condition");
+    expect(items.map((li) => li.attribs["data-status"])).toEqual(["unconscious", "dying", "prone"]);
+    expect(items.map((li) => text(li).replace(/\s+/g, " ").trim())).toEqual([
+      "Choked out 1 min left",
+      "Dying, every level used 5 min left",
+      "Prone",
+    ]);
+    // Its glyph is decoration: the name beside it says what it is.
+    for (const li of items) expect(byTag(li, "img")[0]?.attribs.alt).toBe("");
+    expect(byTag(items[1]!, "img")[0]?.attribs.src).toMatch(/icons\/lunos\/dying\.svg$/);
+    // Another ruleset's status on it is not one of Lunos's: not listed.
+    await kellActor.toggleStatusEffect("bleeding", { active: true });
+    expect(lunosActorData(kellActor)!.conditions).toHaveLength(3);
   });
 });
 

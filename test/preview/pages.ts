@@ -28,6 +28,7 @@ import { trackerPreviewPages } from "./fixtures/combat-tracker";
 import { encounterOddsPreviewPages } from "./fixtures/encounter-odds";
 import { exchangePreviewPages } from "./fixtures/exchange-card";
 import { gmDamagePreviewPages } from "./fixtures/gm-damage";
+import { lunosPreviewPages } from "./fixtures/lunos";
 import { rulesMenuPreviewPages } from "./fixtures/settings";
 import { sharenePreviewPages } from "./fixtures/sharene";
 import { shareneCardPreviewPages } from "./fixtures/sharene-card";
@@ -501,6 +502,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   gmDamagePreviewPages,
   sharenePreviewPages,
   shareneCardPreviewPages,
+  lunosPreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
@@ -514,6 +516,10 @@ const DARK_VARIANTS = new Set([
   "chat-check-fumble",
   "sharene-actor-brisk--wounded",
   "sharene-item-style",
+  "lunos-actor-oren--dying",
+  "lunos-actor-mara--choked",
+  "lunos-item-weapon--heavy",
+  "lunos-app-encounter-odds",
 ]);
 
 export function previewPages(): PreviewPage[] {

@@ -72,14 +72,14 @@ function contrastOf(a: string, b: string): number {
 
 /**
  * The system's own glyphs (maneuver and status icons, Sharene's actions,
- * styles and statuses) are white strokes on
+ * styles and statuses, Lunos's statuses) are white strokes on
  * nothing: each one shown must sit on a ground (its own background or the
  * nearest opaque one behind it) at 3:1 or more. The item and actor icons carry
  * their own dark square.
  */
 async function faintGlyphs(page: Page): Promise<string[]> {
   const glyphs =
-    'img[src*="assets/icons/maneuver/"], img[src*="assets/icons/status/"], img[src*="assets/icons/sharene/"]';
+    'img[src*="assets/icons/maneuver/"], img[src*="assets/icons/status/"], img[src*="assets/icons/sharene/"], img[src*="assets/icons/lunos/"]';
   const grounds = await page.locator(glyphs).evaluateAll((els) =>
     els
       .filter((el) => (el as HTMLElement).offsetParent !== null)
@@ -150,6 +150,32 @@ async function cutText(page: Page): Promise<string[]> {
       .filter((el) => getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1)
       .map((el) => `${el.className}: "${(el.textContent ?? "").trim()}"`),
   );
+}
+
+/**
+ * Shown elements that reach past the right edge of the window (or chat
+ * message, or HUD) they sit in: a type's name pushed out by the name field
+ * beside it. What a scrolling or clipping box holds is that box's to show.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page
+    .locator("[data-preview-page]")
+    .first()
+    .evaluate((frame) => {
+      const edge = frame.getBoundingClientRect().right;
+      const clipped = (el: Element) => {
+        for (let node = el.parentElement; node && node !== frame; node = node.parentElement)
+          if (getComputedStyle(node).overflowX !== "visible") return true;
+        return false;
+      };
+      return [...frame.querySelectorAll("*")]
+        .filter((el) => (el as HTMLElement).offsetParent !== null || el instanceof SVGElement)
+        .filter((el) => el.getBoundingClientRect().right > edge + 1 && !clipped(el))
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ends at ${Math.round(el.getBoundingClientRect().right)} of ${Math.round(edge)}`,
+        );
+    });
 }
 
 /** Menu items that show a list marker (a bullet beside each choice). */
@@ -242,6 +268,12 @@ describe("static preview in headless Chromium", () => {
         "sharene-card-hit--gm--dark",
         "sharene-app-attack-dialog",
         "sharene-app-style-dialog",
+        "lunos-actor-kell",
+        "lunos-actor-wolf",
+        "lunos-actor-oren--dying",
+        "lunos-item-weapon",
+        "lunos-item-armor",
+        "lunos-item-maneuver",
       ]),
     );
     for (const type of ["weapon", "shield", "armor", "skill", "advantage", "maneuver"])
@@ -256,6 +288,10 @@ describe("static preview in headless Chromium", () => {
     // Cards and trackers still in the making plug in as page sources; until then the index names them.
     const pending = result.unrendered.filter((t) => /\/templates\/(actor|item|partials|sharene)\//.test(t));
     expect(pending).toEqual([]);
+  });
+
+  it("renders every Lunos template at least once", () => {
+    expect(result.unrendered.filter((t) => t.includes("/templates/lunos/"))).toEqual([]);
   });
 
   it.each(pages.map((p) => [p.id, p] as const))(
@@ -301,6 +337,7 @@ describe("static preview in headless Chromium", () => {
         expect(await wordyButtons(page), `${id}: button labels over two lines`).toEqual([]);
         expect(await misalignedTables(page), `${id}: tables of one group out of line`).toEqual([]);
         expect(await cutText(page), `${id}: text cut short`).toEqual([]);
+        expect(await overflowing(page), `${id}: past the window's edge`).toEqual([]);
         expect(await markedMenuItems(page), `${id}: menu items with a list marker`).toEqual([]);
         const unnamedBars = await page
           .locator("progress, meter, [role=progressbar]")
@@ -330,6 +367,20 @@ describe("static preview in headless Chromium", () => {
           kindLines.length,
           `${id}: the maneuver menu's attack kinds sit on ${kindLines.length} lines`,
         ).toBeLessThan(2);
+        // A rating's dots sit on one line, centred alike: a dot out of line reads as another value.
+        const dotLines = await page.locator(".lunos-dots").evaluateAll((els) =>
+          els
+            .filter((el) => (el as HTMLElement).offsetParent !== null)
+            .map((el) => {
+              const centres = [...el.querySelectorAll("input")].map((input) => {
+                const box = input.getBoundingClientRect();
+                return Math.round(box.top + box.height / 2);
+              });
+              return `${el.closest("[data-rating]")?.getAttribute("data-rating")}: ${[...new Set(centres)].join(", ")}`;
+            })
+            .filter((line) => line.includes(",")),
+        );
+        expect(dotLines, `${id}: dots out of line`).toEqual([]);
         expect(problems.console, `${id}: console errors`).toEqual([]);
         expect(problems.failed, `${id}: failed requests`).toEqual([]);
         await page
@@ -365,6 +416,13 @@ describe("static preview in headless Chromium", () => {
       await visit(tab, problems, bad, 400);
       expect(problems.failed.some((f) => f.includes("missing.png"))).toBe(true);
       expect(problems.console).toContain("boom");
+      const wide = path.join(scratch, "wide.html");
+      writeFileSync(
+        wide,
+        '<!doctype html><div data-preview-page style="width:100px"><span style="display:inline-block;width:200px">x</span></div>',
+      );
+      await visit(tab, problems, wide, 400);
+      expect(await overflowing(tab)).toHaveLength(1);
       expect("Attack undefined".match(BROKEN_TEXT)).not.toBeNull();
       expect("FANGS.Sheet.Name".match(BROKEN_TEXT)).not.toBeNull();
       expect("TOY.Phase.Declare".match(BROKEN_TEXT)).not.toBeNull();

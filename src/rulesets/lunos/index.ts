@@ -138,6 +138,7 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
       type: optionsLauncher(async () => (await loadRuleset("lunos")).lunosOptionsWindow),
     },
   },
+  simulator: { load: async () => (await loadRuleset("lunos")).lunosSimulator },
   loadHeavy: loadLunosHeavy,
   quenchBatches: async () => (await import("./quench")).lunosQuenchBatches,
   init: lunosInit,

@@ -181,6 +181,8 @@ export function lunosActorSheetContext(actor: LunosActorData, options: LunosActo
       allUsed: system.allLevelsUsed,
       willpower: system.abilities.willpower,
     },
+    /** Statuses shown as the token's, with the dying and choke clocks' time left (LUN-HLT-4, LUN-GRP-3). */
+    conditions: actor.conditions.map((c) => ({ ...c })),
     pools: pools(actor, sheet, rules),
     inHand: inHand?.name ?? null,
     worn: worn?.name ?? null,

@@ -1,4 +1,7 @@
+import { localize } from "../../../../config/localize";
+import { flagOf, timedStatusLabel } from "../../../../effects/timed-status-effects";
 import type { LunosActorType, LunosItemType } from "../../config/labels";
+import { lunosStatuses } from "../../config/lunos-config";
 import {
   type LunosArmorSystem,
   type LunosFighterSystem,
@@ -22,6 +25,17 @@ export type LunosItemData =
   | { id: string; name: string; img: string; type: "lunosArmor"; system: LunosArmorSystem }
   | { id: string; name: string; img: string; type: "lunosManeuver"; system: LunosManeuverSystem };
 
+/** A status on the fighter, as its sheet lists it. */
+export interface LunosCondition {
+  /** One of Lunos's statuses (its token status id). */
+  readonly id: string;
+  /** Its name in the user's words; a timed status's own ("Choked out", though its status is Unconscious). */
+  readonly name: string;
+  readonly img: string;
+  /** What its clock has left ("12 rounds left"); null for a status without a clock. */
+  readonly left: string | null;
+}
+
 export interface LunosActorData {
   id: string;
   name: string;
@@ -30,6 +44,8 @@ export interface LunosActorData {
   system: LunosFighterSystem;
   /** Its Lunos items; another ruleset's are not shown. */
   items: LunosItemData[];
+  /** Its statuses in the order of the ruleset's list, the dying and choke clocks with their time left. */
+  conditions: LunosCondition[];
 }
 
 /** The item's data, or null for an item of another type. */
@@ -44,6 +60,33 @@ export function lunosItemData(item: Item.Implementation): LunosItemData | null {
   return null;
 }
 
+/**
+ * The statuses its enabled effects carry, one entry an effect and status,
+ * in the order of the ruleset's list; another ruleset's are not shown.
+ */
+function conditionsOf(actor: Actor.Implementation): LunosCondition[] {
+  const statuses = lunosStatuses();
+  const order = new Map(statuses.map((s, i) => [s.id, i]));
+  const out: (LunosCondition & { at: number })[] = [];
+  for (const effect of actor.effects ?? []) {
+    if (effect.disabled) continue;
+    const timed = flagOf(effect) !== null;
+    for (const id of effect.statuses ?? []) {
+      const at = order.get(id);
+      if (at === undefined) continue;
+      const status = statuses[at]!;
+      out.push({
+        id,
+        name: timed && effect.name ? effect.name : localize(status.name),
+        img: status.img ?? "",
+        left: timedStatusLabel(effect),
+        at,
+      });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at).map(({ at: _at, ...condition }) => condition);
+}
+
 /** The actor's data, or null for an actor of another ruleset. */
 export function lunosActorData(actor: Actor.Implementation): LunosActorData | null {
   const system = lunosFighter(actor);
@@ -55,6 +98,7 @@ export function lunosActorData(actor: Actor.Implementation): LunosActorData | nu
     type: actor.type as LunosActorType,
     system,
     items: [...actor.items].flatMap((item) => lunosItemData(item) ?? []),
+    conditions: conditionsOf(actor),
   };
 }
 
