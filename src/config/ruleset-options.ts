@@ -71,7 +71,7 @@ export function rulesetOptionsSetting<P>(spec: RulesetOptionsSpec<P>): RulesetOp
     }
     refreshActors();
   };
-  return Object.freeze({
+  return {
     key: spec.key,
     register(): void {
       game.settings.register(
@@ -99,5 +99,5 @@ export function rulesetOptionsSetting<P>(spec: RulesetOptionsSpec<P>): RulesetOp
       return typeof options !== "object" || options === null || Object.keys(options).length > 0;
     },
     applyStored,
-  });
+  };
 }

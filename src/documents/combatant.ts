@@ -71,18 +71,12 @@ export class FangsCombatant<
    * combatant: a second one would declare, act and attack a second time.
    */
   #alreadyFighting(): boolean {
-    const tokenId = this.tokenId ?? null;
-    const actorId = this.actorId ?? null;
-    for (const other of this.combat?.combatants ?? []) {
-      if (other === this || (other.id !== null && other.id === this.id)) continue;
-      if (
-        tokenId !== null
-          ? other.tokenId === tokenId
-          : actorId !== null && !other.tokenId && other.actorId === actorId
-      )
-        return true;
-    }
-    return false;
+    const { tokenId, actorId } = this;
+    return (this.combat?.combatants ?? []).some(
+      (other) =>
+        other !== this &&
+        (tokenId ? other.tokenId === tokenId : !!actorId && !other.tokenId && other.actorId === actorId),
+    );
   }
 
   /**

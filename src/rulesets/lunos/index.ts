@@ -1,4 +1,3 @@
-import { optionsLauncher } from "../../apps/settings/options-launcher";
 import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
@@ -127,17 +126,9 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
   },
   config: lunosConfigEntry,
   clauseIndex: LUNOS_CLAUSE_INDEX,
-  options: {
-    registerSettings: registerLunosSettings,
-    menu: {
-      key: "lunosRulesMenu",
-      name: "LUNOS.Setting.RulesMenu.Name",
-      label: "LUNOS.Setting.RulesMenu.Label",
-      hint: "LUNOS.Setting.RulesMenu.Hint",
-      icon: "fa-solid fa-scale-balanced",
-      type: optionsLauncher(async () => (await loadRuleset("lunos")).lunosOptionsWindow),
-    },
-  },
+  // Its options menu (`optionsLauncher` over the heavy part's `lunosOptionsWindow`) joins when it is playable:
+  // only the world's ruleset's menu is shown, and no world plays Lunos yet.
+  options: { registerSettings: registerLunosSettings },
   simulator: { load: async () => (await loadRuleset("lunos")).lunosSimulator },
   loadHeavy: loadLunosHeavy,
   quenchBatches: async () => (await import("./quench")).lunosQuenchBatches,

@@ -45,14 +45,9 @@ export function shareneOutOfFight(combatant: Combatant.Implementation): boolean 
  * three, so the round never waits on it.
  */
 export function declarableActions(combatant: Combatant.Implementation): readonly ActionKind[] {
-  const actor = combatant.actor;
-  const kinds = new Set<string>();
-  for (const item of actor?.items ?? []) {
-    const weapon = shareneWeapon(item);
-    if (weapon?.equipped) kinds.add(weapon.kind);
-  }
-  const offered = ACTION_KINDS.filter((kind) => kinds.has(kind));
-  return offered.length > 0 ? offered : ACTION_KINDS;
+  const kinds = (combatant.actor?.items ?? []).map((item) => shareneWeapon(item)).filter((w) => w?.equipped);
+  const offered = ACTION_KINDS.filter((kind) => kinds.some((w) => w?.kind === kind));
+  return offered.length ? offered : ACTION_KINDS;
 }
 
 /** The styles the combatant's sheet knows, in the core's order; a sheet that knows none offers all four. */
