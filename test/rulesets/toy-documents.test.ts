@@ -330,11 +330,15 @@ describe("a document of another ruleset is kept, and refused where it would be u
     const fight = await combat();
     await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id }]);
     expect(await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id }])).toEqual([]);
-    expect(notices()).toEqual(["Gru the Sellsword is already in this combat: a fighter has one place in it."]);
+    expect(notices()).toEqual([
+      "Gru the Sellsword is already in this combat: a fighter has one place in it.",
+    ]);
     // Two tokens of one actor (a band of unlinked wolves) are two fighters; one token twice is not.
     await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenA" }]);
     await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenB" }]);
-    expect(await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenA" }])).toEqual([]);
+    expect(
+      await fight.createEmbeddedDocuments("Combatant", [{ actorId: gru.id, tokenId: "tokenA" }]),
+    ).toEqual([]);
     expect([...fight.combatants].map((c) => c.tokenId)).toEqual([null, "tokenA", "tokenB"]);
   });
 

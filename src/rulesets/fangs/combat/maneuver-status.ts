@@ -1,5 +1,5 @@
-import { showManeuverIcons } from "../config/combat-settings";
 import type { ManeuverId } from "../../../rules/fangs/types";
+import { showManeuverIcons } from "../config/combat-settings";
 import { maneuverDisplay } from "../config/fangs-config";
 
 /**

@@ -1,10 +1,10 @@
-import type { Enforcement } from "../../config/exchange-settings";
 import type { AttackVerdict } from "../../../../rules/fangs/attack-checks";
 import type { AttackSlot } from "../../../../rules/fangs/attacks";
 import { type WithdrawalAnswer, withdrawalChoice } from "../../../../rules/fangs/special-defenses";
 import type { TradeLimit, TradeResult } from "../../../../rules/fangs/trades";
 import type { RulesError } from "../../../../rules/kernel/errors";
 import type { AttackSetup, SpecialDefenseRecord } from "../../chat/exchange-state";
+import type { Enforcement } from "../../config/exchange-settings";
 import type { AttackAnswers, SpecialChoice } from "./attack-dialog";
 
 /**

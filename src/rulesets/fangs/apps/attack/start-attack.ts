@@ -4,7 +4,6 @@ import { captureTarget, type TargetedToken } from "../../../../apps/attack/targe
 import { START_ATTACK_QUERY } from "../../../../chat/authority";
 import { authoredByGM } from "../../../../chat/card-flows";
 import { cardRollModes, defaultCardRollMode } from "../../../../chat/card-roll-modes";
-import { attackEnforcement } from "../../config/exchange-settings";
 import { localize } from "../../../../config/localize";
 import { FangsCombatant } from "../../../../documents/combatant";
 import { actorAt, documentAt, documentAtSync } from "../../../../documents/uuid";
@@ -42,6 +41,7 @@ import { immobilizedIn } from "../../combat/hold-control";
 import { attackReach, engageUpdate } from "../../combat/reach-table";
 import { actorFacts, combatantSystem, combatSystem, roundAttackerOf } from "../../combat/snapshot";
 import { withdrawalAnswerAt } from "../../combat/withdrawal";
+import { attackEnforcement } from "../../config/exchange-settings";
 import { rulesOptions } from "../../config/settings";
 import { exchangeOf } from "../../data/exchange-card";
 import { itemSystem } from "../../data/views";
