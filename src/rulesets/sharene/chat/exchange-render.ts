@@ -1,3 +1,4 @@
+import { authoredByGM } from "../../../chat/card-flows";
 import { onRulesetCardClick } from "../../../chat/card-render";
 import { localize } from "../../../config/localize";
 import { documentAtSync } from "../../../documents/uuid";
@@ -50,6 +51,8 @@ function openDefenses(card: ShareneExchangeCard): readonly OfferedDefense[] {
 }
 
 export function drawShareneExchange(message: Message, content: HTMLElement): void {
+  // A card a player made could hold anything: its data is not drawn (its steps are refused too), its text stays.
+  if (!authoredByGM(message)) return;
   const card = shareneExchangeOf(message);
   const viewer = game.user;
   if (!card || !viewer) return;

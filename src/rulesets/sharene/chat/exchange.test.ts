@@ -836,3 +836,25 @@ describe("the situations a request may name", () => {
     expect(knownSituations(["darkness", "darkness"], read, "defense")).toBeNull();
   });
 });
+
+describe("a card a player made", () => {
+  it("is not drawn from its data, however malformed: its own text stays and nothing throws", async () => {
+    const f = await fight();
+    const made = sys(await ardenAttacks(f));
+    world.as(world.player);
+    const forged = (await ChatMessage.create({
+      type: "shareneExchange",
+      system: { ...made, defenses: [{}] },
+      content: "<p>a player's text</p>",
+    } as never)) as unknown as Card;
+    const { drawShareneExchange } = await import("./exchange-render");
+    const content = { innerHTML: "<p>a player's text</p>", addEventListener: () => undefined };
+    for (const user of [world.gm, world.defender, world.player]) {
+      world.as(user);
+      expect(() => drawShareneExchange(forged as never, content as never)).not.toThrow();
+      // The card's template loads once; a drawing would land after it.
+      await new Promise((done) => setTimeout(done, 20));
+      expect(content.innerHTML).toBe("<p>a player's text</p>");
+    }
+  });
+});
