@@ -29,6 +29,7 @@ import { encounterOddsPreviewPages } from "./fixtures/encounter-odds";
 import { exchangePreviewPages } from "./fixtures/exchange-card";
 import { gmDamagePreviewPages } from "./fixtures/gm-damage";
 import { lunosPreviewPages } from "./fixtures/lunos";
+import { lunosTrackerPreviewPages } from "./fixtures/lunos-tracker";
 import { rulesMenuPreviewPages } from "./fixtures/settings";
 import { sharenePreviewPages } from "./fixtures/sharene";
 import { shareneCardPreviewPages } from "./fixtures/sharene-card";
@@ -503,6 +504,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   sharenePreviewPages,
   shareneCardPreviewPages,
   lunosPreviewPages,
+  lunosTrackerPreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
