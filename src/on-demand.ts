@@ -53,6 +53,8 @@ export interface RulesetHeavyParts {}
 export type RulesetWithHeavyPart = keyof RulesetHeavyParts;
 
 const rulesetLoaders = new Map<string, () => Promise<unknown>>();
+/** The heavy parts that have loaded, by ruleset id: what drawing code that cannot wait reads. */
+const loadedParts = new Map<string, unknown>();
 
 /** The remembered loader of a ruleset's heavy part (its definition's `loadHeavy`), or null if it has none. */
 function rulesetLoader(id: string): (() => Promise<unknown>) | null {
@@ -64,6 +66,7 @@ function rulesetLoader(id: string): (() => Promise<unknown>) | null {
     const part = await definition.loadHeavy?.();
     // A heavy part that brings its ruleset's effect kinds has them registered before anyone can use it.
     registerRulesetEffects(id, (part ?? {}) as RulesetEffects);
+    loadedParts.set(id, part);
     return part;
   });
   rulesetLoaders.set(id, loader);
@@ -81,6 +84,13 @@ export function loadRuleset(id: string): Promise<unknown> {
   const loader = rulesetLoader(id);
   if (!loader) return Promise.reject(new Error(`FANGS | the ruleset "${id}" has no heavy part to load`));
   return loader();
+}
+
+/** A ruleset's heavy part if it has loaded, else null (a tracker row is drawn now, not later). */
+export function loadedRuleset<K extends RulesetWithHeavyPart>(id: K): RulesetHeavyParts[K] | null;
+export function loadedRuleset(id: string): unknown;
+export function loadedRuleset(id: string): unknown {
+  return loadedParts.get(id) ?? null;
 }
 
 /**

@@ -30,3 +30,5 @@ export {
   shareneOptionsWindow,
 } from "./sharene/config/rules-apply";
 export { shareneSimulator } from "./sharene/simulator";
+export { shareneRoundPalette } from "./sharene/token-palette";
+export { readShareneRow, shareneRowView, shareneSummary } from "./sharene/tracker-row";

@@ -11,6 +11,11 @@ import type { Localize } from "../../config/localize";
 import { loadRuleset } from "../../on-demand";
 import type { ActionKind, CalledShot, StatedBlow, Style } from "../../rules/sharene/types";
 import { shownRound } from "./combat/record";
+import {
+  SHARENE_MENU_TEMPLATE,
+  SHARENE_ROW_TEMPLATE,
+  SHARENE_SUMMARY_TEMPLATE,
+} from "./combat/sharene-table";
 import { shareneLabels } from "./config/sharene-config";
 import { roundPhaseOf, shareneOutOfFight } from "./token-palette";
 
@@ -27,10 +32,7 @@ import { roundPhaseOf, shareneOutOfFight } from "./token-palette";
  * "At the table"). `view` is pure; the menu comes with the heavy part.
  */
 
-const TEMPLATES = "systems/fangs/templates/sharene";
-export const SHARENE_ROW_TEMPLATE = `${TEMPLATES}/round-row.hbs`;
-export const SHARENE_SUMMARY_TEMPLATE = `${TEMPLATES}/round-note.hbs`;
-export const SHARENE_MENU_TEMPLATE = `${TEMPLATES}/round-menu.hbs`;
+export { SHARENE_MENU_TEMPLATE, SHARENE_ROW_TEMPLATE, SHARENE_SUMMARY_TEMPLATE };
 
 /** What a Sharene row reads of its combatant for one viewer. */
 export interface ShareneRowData {

@@ -1,3 +1,4 @@
+import { drawnThrough } from "../../../combat/drawn-through";
 import { askRoundAction } from "../../../combat/round-ask";
 import type { CombatActionDefinition, RoundPointer, TableRuleset } from "../../../combat/table-ruleset";
 import type { TokenPalette, TrackerRowPart } from "../../../combat/tracker-parts";
@@ -11,7 +12,6 @@ import {
   MANEUVERS,
   OTHER_TASKS,
 } from "../../../rules/lunos/types";
-import type { loadLunosHeavy } from "../heavy";
 import { LUNOS_RECORDS, type LunosRoundPlan, shownRecordOf } from "./record";
 
 /**
@@ -155,35 +155,18 @@ export const LUNOS_ROW_TEMPLATE = `${TEMPLATES}/round-row.hbs`;
 export const LUNOS_SUMMARY_TEMPLATE = `${TEMPLATES}/round-note.hbs`;
 export const LUNOS_MENU_TEMPLATE = `${TEMPLATES}/round-menu.hbs`;
 
-type Heavy = Awaited<ReturnType<typeof loadLunosHeavy>>;
-let heavy: Heavy | null = null;
-let loading = false;
-
-/** Lunos's heavy part once it has loaded; the first ask starts the load, and the tracker is drawn again when it lands. */
-function drawn(): Heavy | null {
-  if (heavy === null && !loading) {
-    loading = true;
-    loadRuleset("lunos").then(
-      (part) => {
-        heavy = part;
-        ui.combat?.render();
-      },
-      () => {
-        loading = false;
-      },
-    );
-  }
-  return heavy;
-}
+const drawn = () => drawnThrough("lunos");
 
 /** Its row part (../tracker-row.ts, in the heavy part): until that loads, the shared cells only. */
 export const lunosTrackerRow = Object.freeze<TrackerRowPart<unknown, unknown>>({
   template: LUNOS_ROW_TEMPLATE,
   read: (combatant: Combatant.Implementation, viewer: { isGM: boolean; owner: boolean }) =>
     drawn()?.readLunosRow(combatant, viewer) ?? { outOfAction: combatant.isDefeated, data: null },
-  view: (data: unknown, row, localize) =>
-    data !== null && heavy ? heavy.lunosRowView(data as never, row, localize) : { cells: null },
-  summary: (cells, round, localize) => heavy?.lunosSummary(cells as never, round, localize) ?? null,
+  view: (data: unknown, row, localize) => {
+    const heavy = drawn();
+    return data !== null && heavy ? heavy.lunosRowView(data as never, row, localize) : { cells: null };
+  },
+  summary: (cells, round, localize) => drawn()?.lunosSummary(cells as never, round, localize) ?? null,
   words: Object.freeze({ outOfAction: "LUNOS.Combat.Badge.OutOfAction" }),
   // The declaration's menu: Lunos's heavy part.
   click: async (click) => (await loadRuleset("lunos")).openLunosRoundMenu(click),

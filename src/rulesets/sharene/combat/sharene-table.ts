@@ -1,3 +1,4 @@
+import { drawnThrough } from "../../../combat/drawn-through";
 import { askRoundAction } from "../../../combat/round-ask";
 import type {
   CombatActionDefinition,
@@ -5,11 +6,10 @@ import type {
   TableRuleset,
   TurnPlan,
 } from "../../../combat/table-ruleset";
+import type { TokenPalette, TrackerRowPart } from "../../../combat/tracker-parts";
 import { loadRuleset } from "../../../on-demand";
 import { SHARENE_PHASE_IDS, type SharenePhaseId, shareneRuleset } from "../../../rules/sharene/ruleset";
 import { ACTION_KINDS, CALLED_EFFECTS, type CalledShot, STYLES } from "../../../rules/sharene/types";
-import { shareneRoundPalette } from "../token-palette";
-import { shareneTrackerRow } from "../tracker-row";
 import { SHARENE_RECORDS, shownRound } from "./record";
 
 /**
@@ -152,6 +152,43 @@ export function shareneCombatantRound(combatant: Combatant.Implementation) {
   };
 }
 
+const TEMPLATES = "systems/fangs/templates/sharene";
+export const SHARENE_ROW_TEMPLATE = `${TEMPLATES}/round-row.hbs`;
+export const SHARENE_SUMMARY_TEMPLATE = `${TEMPLATES}/round-note.hbs`;
+export const SHARENE_MENU_TEMPLATE = `${TEMPLATES}/round-menu.hbs`;
+
+const drawn = () => drawnThrough("sharene");
+
+/**
+ * Its row part as start-up registers it: the row's reading and drawing are
+ * the heavy part's (../tracker-row.ts `shareneTrackerRow`); until that
+ * loads, the shared cells only.
+ */
+export const shareneTableRow = Object.freeze<TrackerRowPart<unknown, unknown>>({
+  template: SHARENE_ROW_TEMPLATE,
+  read: (combatant: Combatant.Implementation, viewer: { isGM: boolean; owner: boolean }) =>
+    drawn()?.readShareneRow(combatant, viewer) ?? { outOfAction: combatant.isDefeated, data: null },
+  view: (data: unknown, row, localize) => {
+    const heavy = drawn();
+    return data !== null && heavy ? heavy.shareneRowView(data as never, row, localize) : { cells: null };
+  },
+  summary: (cells, round, localize) => drawn()?.shareneSummary(cells as never, round, localize) ?? null,
+  words: Object.freeze({ outOfAction: "SHARENE.Combat.Badge.OutOfAction" }),
+  // The menu of the phase (the declaration's or the style's): Sharene's heavy part.
+  click: async (click) => (await loadRuleset("sharene")).openShareneRoundMenu(click),
+});
+
+/** Its Token HUD palette as start-up registers it: the entries are the heavy part's (../token-palette.ts). */
+export const shareneTablePalette = Object.freeze<TokenPalette>({
+  labelKey: "SHARENE.Combat.Palette.Label",
+  icon: "fa-solid fa-hand-fist",
+  entries: (combatant, viewer, localize) =>
+    drawn()?.shareneRoundPalette.entries(combatant, viewer, localize) ?? [],
+  // What a click asks (the target read from the user's targets): Sharene's heavy part.
+  choose: async (combatant, id, ask) =>
+    (await loadRuleset("sharene")).choosePaletteAction(combatant, id, ask),
+});
+
 export const shareneTable: TableRuleset<ShareneTableState, ShareneRoundPlan> = Object.freeze({
   id: shareneRuleset.id,
   rules: shareneRuleset,
@@ -164,6 +201,6 @@ export const shareneTable: TableRuleset<ShareneTableState, ShareneRoundPlan> = O
   combatantRound: shareneCombatantRound,
   actions: SHARENE_ACTIONS,
   records: SHARENE_RECORDS,
-  row: shareneTrackerRow,
-  palette: shareneRoundPalette,
+  row: shareneTableRow,
+  palette: shareneTablePalette,
 });
