@@ -4,8 +4,19 @@
  * `loadHeavy` (./lunos/heavy.ts) and nothing else. Its timed statuses
  * (the dying and choke clocks) register as their core module loads.
  */
+
+export { onLunosAttackQuery, startLunosAttack } from "./lunos/apps/attack/start-attack";
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
+export { postLunosAttack, runLunosStep } from "./lunos/chat/attack-flow";
+export { drawLunosAttack, loadLunosAttackTemplate } from "./lunos/chat/attack-render";
+export { type LunosFightAccess, lunosFightAccess, provideLunosFights } from "./lunos/chat/fight-access";
 export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";
+
+import { caughtWeaponAttachment, caughtWeaponKind } from "./lunos/chat/caught-weapon";
+
+/** Its effect kind and what it writes (a caught weapon moved), registered by `loadRuleset` as the part loads. */
+export const effectKinds = [caughtWeaponKind];
+export const effectAttachments = [caughtWeaponAttachment];

@@ -45,11 +45,15 @@ describe("Lunos's definition", () => {
       expect(rulesetOwning(documentName, type), type).toBe("lunos");
   });
 
-  it("is not playable while it has no table and no cards: the flag says so, and goes with them", () => {
-    // When its round and cards land, this fails: lift `playable: false` and turn the setting's test round.
+  it("is not playable while it has no table: the flag says so, and goes with it", () => {
+    // When its round lands, this fails: lift `playable: false` and turn the setting's test round.
     expect(lunosDefinition.playable).toBe(false);
     expect(lunosDefinition.table).toBeUndefined();
-    expect(lunosDefinition.cards).toBeUndefined();
+    // Its attack card is here: one typed message, drawn and run by its own flow, started from a weapon.
+    expect(Object.keys(lunosDefinition.documents.ChatMessage)).toEqual(["lunosAttack"]);
+    expect(Object.keys(lunosDefinition.cards?.renderers ?? {})).toEqual(["lunosAttack"]);
+    expect(lunosDefinition.cards?.attack?.itemTypes).toEqual(["lunosWeapon"]);
+    expect(Object.keys(lunosDefinition.queries ?? {})).toEqual(["fangs.lunosAttack"]);
   });
 
   it("the Combat rules setting does not offer it; a world set to it anyway plays FANGS, with a warning", () => {

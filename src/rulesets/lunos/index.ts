@@ -6,10 +6,12 @@ import { registerRulesetDefinition } from "../registry";
 import { LunosActorSheet } from "./apps/sheets/actor-sheet";
 import { LunosArmorSheet, LunosManeuverSheet, LunosWeaponSheet } from "./apps/sheets/item-sheet";
 import { LUNOS_PARTIALS } from "./apps/sheets/parts";
+import { lunosAttack, lunosAttackRenderer, lunosCardFlow, lunosQueries } from "./attack-card";
 import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, LUNOS_COMBATANT_TYPE } from "./config/labels";
 import { lunosConfigEntry, lunosStatuses } from "./config/lunos-config";
 import { applyStoredLunosRules, hasStoredLunosOptions, registerLunosSettings } from "./config/settings";
 import { LunosCharacterModel, LunosCreatureModel } from "./data/actor";
+import { LUNOS_ATTACK_TYPE, LunosAttackModel } from "./data/attack-card";
 import { LunosCombatantModel } from "./data/combatant";
 import { LunosArmorModel } from "./data/item-armor";
 import { LunosManeuverModel } from "./data/item-maneuver";
@@ -25,9 +27,11 @@ import "./config/types";
  * Not yet `playable`. What is here: its actor and item types with their
  * models and sheets (its maneuvers' reference entries among them), its
  * statuses and token bars, its health pools, its world rules option,
- * its CONFIG.FANGS entry and its packs. What is not: its round on the tracker and its
- * attack card. Without them a Lunos world would run FANGS's round and
- * refuse every attack, so the "Combat rules" setting does not offer it.
+ * its CONFIG.FANGS entry and its packs, and its attack card (./attack-card.ts
+ * registers it; its steps and drawing are in the heavy part, ./chat/).
+ * What is not: its round on the tracker. Without it a Lunos world would
+ * run FANGS's round, which its card cannot read, so the "Combat rules"
+ * setting does not offer it.
  * Its documents still work in every world (Foundry knows every registered
  * ruleset's types), so its sheets, packs and tests can be built now.
  * `playable` goes when its table and cards land; its definition.test.ts
@@ -110,9 +114,17 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
         ],
       },
     },
-    ChatMessage: {},
+    ChatMessage: {
+      [LUNOS_ATTACK_TYPE]: { model: LunosAttackModel, labelKey: "LUNOS.Chat.Type.Attack" },
+    },
     combatant: { type: LUNOS_COMBATANT_TYPE, model: LunosCombatantModel },
   },
+  cards: {
+    flow: lunosCardFlow,
+    renderers: { [LUNOS_ATTACK_TYPE]: lunosAttackRenderer },
+    attack: lunosAttack,
+  },
+  queries: lunosQueries,
   pools: LUNOS_POOLS,
   /** As CONFIG.FANGS.lunos has them once modules had their `init`; read at `setup`. */
   get statuses(): readonly StatusDefinition[] {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ROUND_REFUSALS } from "../../rules/lunos/round-engine";
 import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
 import {
   ABILITIES,
@@ -99,6 +100,18 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "LUNOS.Status.{id}",
     source: "LUNOS_STATUS_IDS in src/rules/lunos/statuses.ts",
     ids: () => LUNOS_STATUS_IDS,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Chat.Refusal.{id}",
+    source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts (the attack card's refusals)",
+    ids: () => ROUND_REFUSALS,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Chat.Roll.{id}",
+    source: "the attack card's dice steps (src/rulesets/lunos/chat/attack-flow.ts)",
+    ids: () => ["Attack"],
     complete: true,
   },
 ];
