@@ -10,6 +10,7 @@ import { LUNOS_DEFAULTS } from "../../../rules/lunos/config";
 import {
   beginAttacks,
   declare,
+  endSlot,
   type FightView,
   fighterOf,
   type LunosFight,
@@ -305,5 +306,281 @@ describe("a Lunos attack from the roll to undo", () => {
       { kind: "timedStatus", actorId: f.dara.uuid, timedStatus: "lunos.dying" },
       { kind: "status", actorId: f.dara.uuid, status: "unconscious", active: true },
     ]);
+  });
+});
+
+describe("maneuvers declared and bought", () => {
+  it("LUN-MNV-2: a Trip declared before the roll, damage forgone: two free successes pay for it; Cole falls", async () => {
+    const f = await fight(attackAt(COLE));
+    // Three successes against difficulty 2: one extra, and the two free ones.
+    const card = await ardenAttacks(f, pool(6, 3), { declared: "trip", forgoDamage: true });
+    expect(sys(card)).toMatchObject({
+      attack: { declared: "trip", forgoDamage: true },
+      pending: { declared: "trip", forgoDamage: true, free: 2, targets: [{ id: COLE, extra: 1 }] },
+    });
+    // Trip (3) is offered on one extra success: the free ones pay the rest.
+    expect((sys(card).menu as Record<string, Loose[]>)[COLE]!.map((o) => o.maneuver)).toContain("trip");
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:trip`])).toMatchObject({ ok: true, stage: "resolved" });
+    expect(sys(card).outcomes).toMatchObject([{ id: COLE, maneuvers: ["trip"], damage: { points: 0 } }]);
+    expect(sys(card).effects).toEqual([
+      { kind: "status", actorId: f.cole.uuid, status: "prone", active: true },
+    ]);
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("prone")).toBe(true);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("prone")).toBe(false);
+  });
+
+  it("LUN-MNV-3: a Stun declared, damage forgone: Cole loses an action next round, on his token", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3), { declared: "stun", forgoDamage: true });
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:stun`])).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE).stunned).toBe(true);
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("stunned")).toBe(true);
+  });
+
+  it("LUN-MNV-1: Increase damage bought twice adds two points; past Willpower the pain knocks Cole out", async () => {
+    const f = await fight(attackAt(COLE));
+    // Four successes against difficulty 2: two extra.
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    // Margin 3 + 2 + 2 − 2 − 1 = 4, and 2 bought: 6, three wounding and three trauma. Six levels: −5, past Willpower 3.
+    expect(sys(card).outcomes).toMatchObject([
+      { maneuvers: ["increaseDamage", "increaseDamage"], damage: { points: 6, wounding: 3, trauma: 3 } },
+    ]);
+    expect(sys(card).effects).toEqual([
+      { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -3 },
+      { kind: "pool", actorId: f.cole.uuid, pool: "health.trauma", amount: -3 },
+      { kind: "status", actorId: f.cole.uuid, status: "unconscious", active: true },
+    ]);
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([health(f.cole), f.cole.statuses.has("unconscious")]).toEqual([[0, 3, 3], true]);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect([health(f.cole), f.cole.statuses.has("unconscious")]).toEqual([[0, 0, 0], false]);
+  });
+
+  it("LUN-MNV-3: a Disarm that catches the sword moves it to Arden's sheet; Undo hands it back", async () => {
+    const f = await fight(attackAt(COLE));
+    const sword = swordOf(f.cole);
+    const card = await ardenAttacks(f, pool(6, 3), { declared: "disarm", forgoDamage: true });
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:disarm`], [COLE])).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE).weapon).toBe("caught");
+    expect(sys(card).effects).toEqual([
+      { kind: "status", actorId: f.cole.uuid, status: "disarmed", active: true },
+      {
+        kind: "ruleset",
+        effectKind: "lunosCaughtWeapon",
+        actorId: f.cole.uuid,
+        data: { to: f.arden.uuid, itemId: sword },
+      },
+    ]);
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.items.get(sword)).toBeUndefined();
+    // Arden has it, put away: its own sword stays the one in hand.
+    const caught = f.arden.items.get(sword);
+    expect([caught?.name, (caught?.system as Loose).equipped]).toEqual(["Longsword", false]);
+    expect(f.cole.statuses.has("disarmed")).toBe(true);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(f.arden.items.get(sword)).toBeUndefined();
+    expect((f.cole.items.get(sword)?.system as Loose).equipped).toBe(true);
+    expect(f.cole.statuses.has("disarmed")).toBe(false);
+  });
+
+  it("LUN-GRP-3: a Grapple, then next round a Choke from the grapple check: the choke clock starts", async () => {
+    const f = await fight(attackAt(COLE));
+    const first = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(first, [`${COLE}:grapple`])).toMatchObject({ ok: true });
+    expect(f.now().grapples).toEqual([{ a: ARDEN, b: COLE, pinnedBy: null, choke: null }]);
+    expect(sys(first).effects).toContainEqual({
+      kind: "status",
+      actorId: f.arden.uuid,
+      status: "grappled",
+      active: true,
+    });
+    world.as(world.gm);
+    expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([f.arden.statuses.has("grappled"), f.cole.statuses.has("grappled")]).toEqual([true, true]);
+
+    // The next round, with the core: the grapple checks (Arden four dice, four successes; Cole's three
+    // wounds leave him the luck die, no success), then initiative, the plans, no defense.
+    const access = (await import("./fight-access")).lunosFightAccess(f.combat)!;
+    const view = access.view();
+    let next = endSlot(endSlot(f.now()));
+    const dice = new ScriptedDice([...pool(4, 4), 2, ...pool(3, 2), 2, ...pool(3, 0)]);
+    next = startRound(next, view, dice, LUNOS_DEFAULTS);
+    next = declare(next, ARDEN, attackAt(COLE), view, LUNOS_DEFAULTS);
+    next = declare(next, COLE, { actions: [{ kind: "other", task: "speak" }] }, view, LUNOS_DEFAULTS);
+    next = declare(next, DARA, { actions: [{ kind: "other", task: "task" }] }, view, LUNOS_DEFAULTS);
+    next = beginAttacks(next, view, dice, LUNOS_DEFAULTS);
+    expect(dice.remaining).toBe(0);
+    await access.commit(next);
+
+    // The grapple checks stand for the attack and the defense (LUN-GRP-2): no die rolled, three extra.
+    const second = await ardenAttacks(f, []);
+    expect(second.rolls).toEqual([]);
+    expect(sys(second)).toMatchObject({
+      faces: [],
+      luck: 0,
+      pending: { grapple: true, targets: [{ id: COLE, defense: 0, extra: 3 }] },
+    });
+    world.as(world.player);
+    expect(await spend(second, [`${COLE}:choke`], [], 0)).toMatchObject({ ok: true });
+    expect(f.now().grapples[0]!.choke).toEqual({ by: ARDEN, victim: COLE, rounds: 0 });
+    expect(sys(second).effects).toContainEqual({
+      kind: "timedStatus",
+      actorId: f.cole.uuid,
+      timedStatus: "lunos.choking",
+    });
+    world.as(world.gm);
+    expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("choking")).toBe(true);
+  });
+});
+
+describe("the clocks", () => {
+  it("LUN-HLT-4: every level used starts the dying clock, which runs out by itself in 50 rounds: dead", async () => {
+    const f = await fight(attackAt(DARA));
+    // Four successes against Dara, who made no defense (difficulty 1): margin 4 + 2 + 2 − 2 + 2 = 8.
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([health(f.dara), f.dara.statuses.has("dying"), f.dara.statuses.has("dead")]).toEqual([
+      [0, 3, 4],
+      true,
+      false,
+    ]);
+    for (let i = 0; i < 49; i += 1) await f.combat.nextRound();
+    await writesSettled();
+    expect(f.dara.statuses.has("dead")).toBe(false);
+    await f.combat.nextRound();
+    await writesSettled();
+    expect([f.dara.statuses.has("dying"), f.dara.statuses.has("dead")]).toEqual([false, true]);
+  });
+});
+
+describe("refused requests", () => {
+  it("another owner's, a forged, a replayed and an already-applied step change nothing", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    const before = sys(card);
+    // Cole's player and a stranger may not spend Arden's successes.
+    world.as(world.defender);
+    expect(await spend(card, [])).toMatchObject({ ok: false, code: "not-permitted" });
+    world.as(world.stranger);
+    expect(await spend(card, [])).toMatchObject({ ok: false, code: "not-permitted" });
+    world.as(world.player);
+    // Forged: a maneuver that is not one, a stray field, data that is not a list, a GM's step.
+    for (const intent of [
+      { type: "spend", data: { buys: [`${COLE}:fireball`], catch: [] } },
+      { type: "spend", data: { buys: [], catch: [], damage: 9 } },
+      { type: "spend", data: { buys: "all", catch: [] } },
+      { type: "spend", data: { buys: [] }, dice: [1] },
+      { type: "resolveAttack" },
+    ])
+      expect((await step(card, intent, 0)).ok).toBe(false);
+    // What the engine refuses: more than two extra successes' worth, a maneuver on someone not a target.
+    expect(await spend(card, [`${COLE}:stun`])).toMatchObject({ ok: false, code: "rules" });
+    expect(await spend(card, [`${DARA}:tag`])).toMatchObject({ ok: false, code: "rules" });
+    expect(await step(card, { type: "apply" }, 0)).toMatchObject({ ok: false, code: "wrong-stage" });
+    expect(sys(card)).toEqual(before);
+    expect(f.now().pending?.attackerId).toBe(ARDEN);
+
+    expect(await spend(card, [`${COLE}:push`])).toMatchObject({ ok: true });
+    // Replayed: at the old revision, and at the new one (the successes are spent).
+    expect(await spend(card, [], [], 0)).toMatchObject({ ok: false, code: "stale" });
+    expect(await spend(card, [], [], 1)).toMatchObject({ ok: false, code: "wrong-stage" });
+    // Only a GM applies, once.
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "not-permitted" });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(await step(card, { type: "apply" }, 2)).toMatchObject({ ok: false, code: "wrong-stage" });
+    expect(health(f.cole)).toEqual([0, 3, 1]);
+  });
+
+  it("an attack out of turn, a target not declared, a second roll, another owner's attack, a replayed query", async () => {
+    const f = await fight(attackAt(COLE));
+    world.as(world.defender);
+    expect(await startAttack(f.cole, swordOf(f.cole), { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain("It is not Cole's turn.");
+    world.notices.length = 0;
+    world.as(world.player);
+    expect(await startAttack(f.arden, swordOf(f.arden), { answers: { targets: [DARA] } } as never)).toBe(
+      false,
+    );
+    expect(world.notices).toContain("That target was not declared for this attack.");
+    world.notices.length = 0;
+    await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await startAttack(f.arden, swordOf(f.arden), { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain("An attack roll still waits for its maneuvers.");
+
+    // Sent by hand, confirmed by its sender: the GM still reads who owns the attacker.
+    const send = async (from: typeof world.stranger, patch: Loose = {}) => {
+      world.as(from);
+      const payload = {
+        userId: from.id,
+        requestId: newRequestId(),
+        combatId: f.combat.id,
+        combatantId: ARDEN,
+        itemId: swordOf(f.arden),
+        targets: [COLE],
+        skill: "weapon",
+        declared: "",
+        forgoDamage: false,
+        rollMode: "publicroll",
+        ...patch,
+      };
+      const subject = { query: "fangs.lunosAttack", subject: `${f.combat.id}:${ARDEN}` };
+      return whilePending(payload.requestId as string, subject, () =>
+        world.gm.query("fangs.lunosAttack" as never, payload as never),
+      );
+    };
+    expect(await send(world.stranger)).toMatchObject({ ok: false, key: "FANGS.Chat.Refusal.NotPermitted" });
+    expect(await send(world.player, { declared: "increaseDamage" })).toMatchObject({
+      ok: false,
+      key: "FANGS.Chat.Refusal.Invalid",
+    });
+    expect(await send(world.player, { successes: 9 })).toMatchObject({ ok: false });
+    // Replayed: a request its sender no longer has pending is not confirmed.
+    world.as(world.player);
+    expect(
+      await world.gm.query(
+        "fangs.lunosAttack" as never,
+        {
+          userId: world.player.id,
+          requestId: newRequestId(),
+          combatId: f.combat.id,
+          combatantId: ARDEN,
+          itemId: swordOf(f.arden),
+          targets: [COLE],
+          skill: "weapon",
+          declared: "",
+          forgoDamage: false,
+          rollMode: "publicroll",
+        } as never,
+      ),
+    ).toMatchObject({ ok: false, key: "LUNOS.Chat.Refusal.Unconfirmed" });
+    expect(cards()).toHaveLength(1);
+  });
+
+  it("a private roll is whispered to the GMs and the player who asked", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3), { rollMode: "gmroll" });
+    const whisper = (card as unknown as { whisper: string[] }).whisper;
+    expect([...whisper].sort()).toEqual([world.gm.id, world.gm2.id, world.player.id].sort());
   });
 });
