@@ -67,6 +67,17 @@ const PAIRS: [string, [string, string], string, number][] = [
   ["a box's text", [BOX, "color"], "surface", 4.5],
   ["a warning", [".fangs.lunos .lunos-warning", "color"], "surface", 4.5],
   ["the focus ring on a dot", [`${DOT}:focus-visible`, "outline"], "surface", 3],
+  ["a die's border on the card", [".fangs.lunos-card .lunos-card__die", "border"], "surface", 3],
+  ["a die's face", [".fangs.lunos-card .lunos-card__die", "color"], "surface", 4.5],
+  ["a successful die's face", [".fangs.lunos-card .lunos-card__die--success", "color"], "surface", 4.5],
+  [
+    "a successful die on the luck die's ground",
+    [".fangs.lunos-card .lunos-card__die--success", "color"],
+    "surface-alt",
+    4.5,
+  ],
+  ["a missed target", [".fangs.lunos-card .lunos-card__target--missed", "color"], "surface", 4.5],
+  ["a kill", [".fangs.lunos-card .lunos-card__killed", "color"], "surface", 4.5],
 ];
 
 describe("styles/lunos.css", () => {
