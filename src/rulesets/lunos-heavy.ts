@@ -16,7 +16,8 @@ export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./luno
 export { lunosFighterOf } from "./lunos/data/fighter";
 
 import { caughtWeaponAttachment, caughtWeaponKind } from "./lunos/chat/caught-weapon";
+import { chokeAttachment, chokeKind } from "./lunos/chat/choke-clock";
 
-/** Its effect kind and what it writes (a caught weapon moved), registered by `loadRuleset` as the part loads. */
-export const effectKinds = [caughtWeaponKind];
-export const effectAttachments = [caughtWeaponAttachment];
+/** Its effect kind and what it writes (a caught weapon moved, a choke's clock), registered by `loadRuleset` as the part loads. */
+export const effectKinds = [caughtWeaponKind, chokeKind];
+export const effectAttachments = [caughtWeaponAttachment, chokeAttachment];

@@ -1,4 +1,5 @@
 import type { Effect } from "../../../rules/kernel/effects";
+import type { LunosRules } from "../../../rules/lunos/config";
 import {
   type AttackOutcome,
   type FighterState,
@@ -7,8 +8,9 @@ import {
   type Grapple,
   type LunosFight,
 } from "../../../rules/lunos/round-engine";
-import { LUNOS_TIMED } from "../../../rules/lunos/timed-statuses";
+import { chokeRounds, LUNOS_TIMED } from "../../../rules/lunos/timed-statuses";
 import { CAUGHT_WEAPON_KIND } from "./caught-weapon";
+import { CHOKE_KIND } from "./choke-clock";
 
 /**
  * What an attack's outcome changes on the table, as the shared applier's
@@ -16,7 +18,8 @@ import { CAUGHT_WEAPON_KIND } from "./caught-weapon";
  * each kind (the engine's tallies, on the `health.<kind>` pools), the
  * statuses the blow put on (out from the pain, prone, stunned, disarmed,
  * grappled, pinned, threatened, tagged, dead), the dying and choke clocks
- * as timed statuses, and a caught weapon moved to its catcher. Worked out
+ * as timed statuses (the choke's as long as its victim's Body gives), and
+ * a caught weapon moved to its catcher. Worked out
  * from the fight before and after, so what the card applies is what the
  * engine decided. Pure.
  */
@@ -39,6 +42,7 @@ function targetEffects(
   before: LunosFight,
   uuidOf: (id: string) => string,
   view: FightView,
+  rules: LunosRules,
 ): Effect[] {
   const actorId = uuidOf(now.id);
   const out: Effect[] = [];
@@ -77,7 +81,12 @@ function targetEffects(
   if (g1?.pinnedBy && g1.pinnedBy !== now.id && g0?.pinnedBy !== g1.pinnedBy)
     out.push(status(actorId, "pinned"));
   if (g1?.choke && g1.choke.victim === now.id && !(g0?.choke && g0.choke.victim === now.id))
-    out.push({ kind: "timedStatus", actorId, timedStatus: LUNOS_TIMED.choking });
+    out.push({
+      kind: "ruleset",
+      effectKind: CHOKE_KIND,
+      actorId,
+      data: { rounds: chokeRounds(view.sheet(now.id).abilities.body, rules) },
+    });
   return out;
 }
 
@@ -90,6 +99,7 @@ export function attackEffects(
   outcome: AttackOutcome,
   uuidOf: (id: string) => string,
   view: FightView,
+  rules: LunosRules,
 ): Effect[] {
   const out: Effect[] = [];
   for (const t of outcome.targets) {
@@ -102,6 +112,7 @@ export function attackEffects(
         before,
         uuidOf,
         view,
+        rules,
       ),
     );
   }

@@ -231,7 +231,7 @@ async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Pro
   const view = access.view();
   const outcome = resolveAttack(fight, spends, view, access.rules());
   const uuidOf = (id: string) => combat.combatants.get(id)?.actor?.uuid ?? "";
-  const effects = attackEffects(fight, outcome, uuidOf, view);
+  const effects = attackEffects(fight, outcome, uuidOf, view, access.rules());
   await access.commit(outcome.fight);
   return {
     system: { stage: "resolved", spends, outcomes: outcome.targets, effects },

@@ -438,14 +438,22 @@ describe("maneuvers declared and bought", () => {
     world.as(world.player);
     expect(await spend(second, [`${COLE}:choke`], [], 0)).toMatchObject({ ok: true });
     expect(f.now().grapples[0]!.choke).toEqual({ by: ARDEN, victim: COLE, rounds: 0 });
+    // Out after Body 2 × a minute: 20 rounds of 6 seconds.
     expect(sys(second).effects).toContainEqual({
-      kind: "timedStatus",
+      kind: "ruleset",
+      effectKind: "lunosChoke",
       actorId: f.cole.uuid,
-      timedStatus: "lunos.choking",
+      data: { rounds: 20 },
     });
     world.as(world.gm);
     expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
     expect(f.cole.statuses.has("choking")).toBe(true);
+    const clock = f.cole.effects.find((e) =>
+      (e as unknown as { statuses: Set<string> }).statuses.has("choking"),
+    );
+    expect((clock as unknown as { duration: { rounds?: number } }).duration.rounds).toBe(20);
+    expect(await step(second, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("choking")).toBe(false);
   });
 });
 
