@@ -591,4 +591,18 @@ describe("refused requests", () => {
     const whisper = (card as unknown as { whisper: string[] }).whisper;
     expect([...whisper].sort()).toEqual([world.gm.id, world.gm2.id, world.player.id].sort());
   });
+
+  it("the Token HUD offers the weapon in hand; another weapon is refused in Lunos's words", async () => {
+    const f = await fight(attackAt(COLE));
+    const { lunosDefinition } = await import("../index");
+    expect(lunosDefinition.cards?.attack?.readyItems?.(f.arden).map((i) => i.name)).toEqual(["Longsword"]);
+    world.as(world.gm);
+    const [dagger] = (await f.arden.createEmbeddedDocuments("Item", [
+      { ...SWORD, name: "Dagger", system: { ...SWORD.system, size: "tiny", equipped: false } },
+    ] as never)) as unknown as { id: string }[];
+    world.as(world.player);
+    expect(await startAttack(f.arden, dagger!.id, { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain("Arden attacks with the weapon in hand: use that one.");
+    expect(cards()).toEqual([]);
+  });
 });
