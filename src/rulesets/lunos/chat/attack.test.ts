@@ -389,11 +389,11 @@ describe("maneuvers declared and bought", () => {
     expect(f.cole.items.get(sword)).toBeUndefined();
     // Arden has it, put away: its own sword stays the one in hand.
     const caught = f.arden.items.get(sword);
-    expect([caught?.name, (caught?.system as Loose).equipped]).toEqual(["Longsword", false]);
+    expect([caught?.name, (caught?.system as Loose | undefined)?.equipped]).toEqual(["Longsword", false]);
     expect(f.cole.statuses.has("disarmed")).toBe(true);
     expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
     expect(f.arden.items.get(sword)).toBeUndefined();
-    expect((f.cole.items.get(sword)?.system as Loose).equipped).toBe(true);
+    expect((f.cole.items.get(sword)?.system as Loose | undefined)?.equipped).toBe(true);
     expect(f.cole.statuses.has("disarmed")).toBe(false);
   });
 
