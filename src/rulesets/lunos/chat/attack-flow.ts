@@ -115,7 +115,9 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
   if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM" };
   const { combat, attackerId } = request;
   const name = combat.combatants.get(attackerId)?.name ?? attackerId;
-  const mode = Object.hasOwn(CONFIG.Dice.rollModes, request.rollMode) ? request.rollMode : "publicroll";
+  // A Self roll would reach the GM alone: the attacker's owner could not spend on it (start-attack.ts).
+  const asked = request.rollMode === "selfroll" ? "gmroll" : request.rollMode;
+  const mode = Object.hasOwn(CONFIG.Dice.rollModes, asked) ? asked : "publicroll";
   let fight: LunosFight;
   let dice: StepDice;
   let access: LunosFightAccess;

@@ -1,4 +1,5 @@
 import { requestStep } from "../../../chat/authority";
+import { authoredByGM } from "../../../chat/card-flows";
 import { onRulesetCardClick } from "../../../chat/card-render";
 import { localize } from "../../../config/localize";
 import { documentAtSync } from "../../../documents/uuid";
@@ -58,7 +59,8 @@ async function onClick(event: Event, message: Message, content: HTMLElement): Pr
 }
 
 export function drawLunosAttack(message: Message, content: HTMLElement): void {
-  const card = lunosAttackOf(message);
+  // A card no GM wrote may hold anything: it keeps its plain content, and its steps are refused.
+  const card = authoredByGM(message) ? lunosAttackOf(message) : null;
   const viewer = game.user;
   if (!card || !viewer) return;
   const attacker = card.attacker.actorUuid ? documentAtSync(card.attacker.actorUuid) : null;

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ExchangeModules, loadExchange } from "../../../../test/foundry/chat-fixtures";
 import { setOwners, world } from "../../../../test/foundry/chat-stand-in";
 import { standIn } from "../../../../test/foundry/setup";
@@ -585,11 +585,69 @@ describe("refused requests", () => {
     expect(cards()).toHaveLength(1);
   });
 
-  it("a private roll is whispered to the GMs and the player who asked", async () => {
+  it("a private roll is whispered to the GMs and the player who asked; a Self roll is one, never the GM's alone", async () => {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 3), { rollMode: "gmroll" });
     const whisper = (card as unknown as { whisper: string[] }).whisper;
     expect([...whisper].sort()).toEqual([world.gm.id, world.gm2.id, world.player.id].sort());
+    // Asked as Self from the dialog's answers, or a chat set to Self: rolled as a private GM roll the player reads.
+    const g = await fight(attackAt(COLE));
+    const self = await ardenAttacks(g, pool(6, 3), { rollMode: "selfroll" });
+    expect(sys(self).rollMode).toBe("gmroll");
+    expect((self as unknown as { whisper: string[] }).whisper).toContain(world.player.id);
+    // Sent by hand as Self: refused.
+    world.as(world.player);
+    const payload = {
+      userId: world.player.id,
+      requestId: newRequestId(),
+      combatId: g.combat.id,
+      combatantId: ARDEN,
+      itemId: swordOf(g.arden),
+      targets: [COLE],
+      skill: "weapon",
+      declared: "",
+      forgoDamage: false,
+      rollMode: "selfroll",
+    };
+    const subject = { query: "fangs.lunosAttack", subject: `${g.combat.id}:${ARDEN}` };
+    expect(
+      await whilePending(payload.requestId, subject, () =>
+        world.gm.query("fangs.lunosAttack" as never, payload as never),
+      ),
+    ).toMatchObject({ ok: false, key: "FANGS.Chat.Refusal.Invalid" });
+  });
+
+  it("a card no GM wrote keeps its plain content, and its steps are refused", async () => {
+    const f = await fight(attackAt(COLE));
+    const real = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    const forged = (await (
+      CONFIG.ChatMessage.documentClass as unknown as {
+        create(d: unknown): Promise<Card>;
+      }
+    ).create({
+      type: "lunosAttack",
+      content: "<p>forged</p>",
+      system: { ...sys(real), stage: "resolved" },
+    })) as Card;
+    const { drawLunosAttack } = await import("./attack-render");
+    // The log's element, as far as the drawing touches it.
+    const listened: string[] = [];
+    const content = { innerHTML: "<p>forged</p>", addEventListener: (type: string) => listened.push(type) };
+    drawLunosAttack(forged as never, content as never);
+    expect([content.innerHTML, listened]).toEqual(["<p>forged</p>", []]);
+    // The GM's own card is drawn from its data (the template stands in: the stand-in compiles none).
+    const handlebars = foundry.applications.handlebars as unknown as Record<string, unknown>;
+    handlebars.getTemplate = async () => (context: { title: string }) => `<h3>${context.title}</h3>`;
+    try {
+      drawLunosAttack(real as never, content as never);
+      await vi.waitFor(() => expect(content.innerHTML).toBe("<h3>Arden attacks with the Longsword</h3>"));
+      expect(listened).toEqual(["click"]);
+    } finally {
+      delete handlebars.getTemplate;
+    }
+    world.as(world.gm);
+    expect(await step(forged, { type: "apply" }, 0)).toMatchObject({ ok: false, code: "not-gm-card" });
   });
 
   it("the Token HUD offers the weapon in hand; another weapon is refused in Lunos's words", async () => {

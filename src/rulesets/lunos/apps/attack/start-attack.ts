@@ -62,8 +62,17 @@ function combatantOf(
   return null;
 }
 
+/**
+ * A Self roll would be whispered to the GM alone (the GM's client posts
+ * the card), leaving the attacker's owner no card to spend on: it is not
+ * offered, and a chat set to Self rolls the attack as a private GM roll,
+ * as FANGS's attack does.
+ */
+const SELF_ROLL = "selfroll";
+
 function clientRollMode(): string {
   const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
+  if (mode === SELF_ROLL) return "gmroll";
   return Object.hasOwn(CONFIG.Dice.rollModes, mode) ? mode : "publicroll";
 }
 
@@ -128,6 +137,7 @@ function readRequest(payload: unknown): AttackRequest | null {
   if (p.declared !== "" && !(DECLARABLE as readonly unknown[]).includes(p.declared)) return null;
   if (typeof p.forgoDamage !== "boolean") return null;
   if (typeof p.rollMode !== "string" || !Object.hasOwn(CONFIG.Dice.rollModes, p.rollMode)) return null;
+  if (p.rollMode === SELF_ROLL) return null;
   return p as unknown as AttackRequest;
 }
 
@@ -195,7 +205,7 @@ export async function startLunosAttack(
       skill: options.answers?.skill ?? skills[0]!,
       declared: options.answers?.declared ?? planned.declared,
       forgoDamage: options.answers?.forgoDamage ?? false,
-      rollMode: options.answers?.rollMode ?? rollMode,
+      rollMode: options.answers?.rollMode === SELF_ROLL ? "gmroll" : (options.answers?.rollMode ?? rollMode),
     };
   else
     answers = await askLunosAttack(
@@ -208,10 +218,9 @@ export async function startLunosAttack(
         extraTargetDice: planned.extra.extraTargetDice,
         rollMode,
         rollModes: Object.fromEntries(
-          Object.entries(CONFIG.Dice.rollModes).map(([k, v]) => [
-            k,
-            typeof v === "string" ? v : ((v as { label?: string }).label ?? k),
-          ]),
+          Object.entries(CONFIG.Dice.rollModes)
+            .filter(([k]) => k !== SELF_ROLL)
+            .map(([k, v]) => [k, typeof v === "string" ? v : ((v as { label?: string }).label ?? k)]),
         ),
       },
       localize,
