@@ -164,6 +164,14 @@ describe("Lunos's attack card, rolled", () => {
     }
   });
 
+  it("LUN-MNV-2: names the free successes a declared maneuver brings on its offer", () => {
+    const declared = card({ attack: { ...card().attack, declared: "trip" } });
+    const free = { ...declared, pending: { ...declared.pending!, declared: "trip" as const, free: 1 } };
+    const labels = byTag(render(free, OWNER).root, "label").map((l) => text(l));
+    expect(labels).toContain("trip (costs 3, 1 of it free as declared)");
+    expect(labels).toContain("stun (costs 3)");
+  });
+
   it("shows anyone else the card without a control", () => {
     const { root } = render(card(), OTHER);
     expect(byTag(root, "button")).toEqual([]);

@@ -35,13 +35,15 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
             maneuver: o.maneuver,
             name: `${t.id}:${o.maneuver}`,
             inputId: `lunos-${card.combatId}-${t.id}-${o.maneuver}`,
-            label: localize("LUNOS.Chat.Offer", {
-              maneuver: localize(`LUNOS.Maneuver.${o.maneuver}`),
-              cost: o.cost,
-            }),
+            // The declared maneuver's free successes pay part of its cost (LUN-MNV-2).
+            label: localize(
+              o.maneuver === card.attack.declared && (p?.free ?? 0) > 0
+                ? "LUNOS.Chat.OfferFree"
+                : "LUNOS.Chat.Offer",
+              { maneuver: localize(`LUNOS.Maneuver.${o.maneuver}`), cost: o.cost, free: p?.free ?? 0 },
+            ),
             max: o.limit,
             many: o.limit > 1,
-            declared: o.maneuver === card.attack.declared,
           })),
           mayCatch: (card.menu[t.id] ?? []).some((o) => o.maneuver === "disarm"),
           catchId: `lunos-${card.combatId}-${t.id}-catch`,
