@@ -2,8 +2,17 @@
  * Lunos's heavy part: what its worlds need once someone plays, not to
  * start (docs/rulesets.md, "Its heavy part"). Loaded by its definition's
  * `loadHeavy` (./lunos/heavy.ts) and nothing else. Its timed statuses
- * (the dying and choke clocks) register as their core module loads.
+ * (the dying and choke clocks) register as their core module loads; its
+ * attack card's own effect kinds come here (`effectKinds`, registered by
+ * `loadRuleset` as the part loads), with the card's steps, drawing and
+ * attack workflow.
  */
+import { caughtWeaponAttachment, caughtWeaponKind } from "./lunos/chat/caught-weapon";
+import { chokeAttachment, chokeKind } from "./lunos/chat/choke-clock";
+
+/** A caught weapon moved to its catcher, a choke's clock as long as the victim's Body gives. */
+export const effectKinds = [caughtWeaponKind, chokeKind];
+export const effectAttachments = [caughtWeaponAttachment, chokeAttachment];
 
 export { onLunosAttackQuery, startLunosAttack } from "./lunos/apps/attack/start-attack";
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
@@ -14,10 +23,3 @@ export { drawLunosAttack, loadLunosAttackTemplate } from "./lunos/chat/attack-re
 export { type LunosFightAccess, lunosFightAccess, provideLunosFights } from "./lunos/chat/fight-access";
 export { applyWorldLunosRules, readWorldLunosRules, setLunosRules } from "./lunos/config/rules-apply";
 export { lunosFighterOf } from "./lunos/data/fighter";
-
-import { caughtWeaponAttachment, caughtWeaponKind } from "./lunos/chat/caught-weapon";
-import { chokeAttachment, chokeKind } from "./lunos/chat/choke-clock";
-
-/** Its effect kind and what it writes (a caught weapon moved, a choke's clock), registered by `loadRuleset` as the part loads. */
-export const effectKinds = [caughtWeaponKind, chokeKind];
-export const effectAttachments = [caughtWeaponAttachment, chokeAttachment];
