@@ -11,16 +11,11 @@ import {
   beginAttacks,
   declare,
   endSlot,
-  type FightView,
   fighterOf,
   type LunosFight,
   type LunosPlan,
-  startFight,
   startRound,
 } from "../../../rules/lunos/round-engine";
-import { lunosActorData } from "../apps/sheets/sheet-data";
-import { lunosFighterOf } from "../data/fighter";
-import { provideLunosFights } from "./fight-access";
 
 /**
  * Lunos's attack card played on the stand-in, end to end through the
