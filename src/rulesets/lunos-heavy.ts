@@ -2,14 +2,26 @@
  * Lunos's heavy part: what its worlds need once someone plays, not to
  * start (docs/rulesets.md, "Its heavy part"). Loaded by its definition's
  * `loadHeavy` (./lunos/heavy.ts) and nothing else. Its timed statuses
- * (the dying and choke clocks) register as their core module loads. Its
- * round's planner, dice, tracker menu and palette choice, and the fight's
- * access the attack card writes through, are here too.
+ * (the dying and choke clocks) register as their core module loads; its
+ * attack card's own effect kinds come here (`effectKinds`, registered by
+ * `loadRuleset` as the part loads), with the card's steps, drawing and
+ * attack workflow, and its round's planner, dice, tracker menu and palette
+ * choice, with the fight's access the card reads and writes through.
  */
+import { caughtWeaponAttachment, caughtWeaponKind } from "./lunos/chat/caught-weapon";
+import { chokeAttachment, chokeKind } from "./lunos/chat/choke-clock";
+
+/** A caught weapon moved to its catcher, a choke's clock as long as the victim's Body gives. */
+export const effectKinds = [caughtWeaponKind, chokeKind];
+export const effectAttachments = [caughtWeaponAttachment, chokeAttachment];
+
+export { onLunosAttackQuery, startLunosAttack } from "./lunos/apps/attack/start-attack";
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
 export { declareFromSheet, lunosSheetRound } from "./lunos/apps/sheets/round-panel";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
+export { postLunosAttack, runLunosStep } from "./lunos/chat/attack-flow";
+export { drawLunosAttack, loadLunosAttackTemplate } from "./lunos/chat/attack-render";
 export { fightAccessOf, type LunosFightAccess, restoreLunosRound } from "./lunos/combat/fight-access";
 export { readLunosTable } from "./lunos/combat/fight-read";
 export { chooseLunosPalette } from "./lunos/combat/palette-choice";

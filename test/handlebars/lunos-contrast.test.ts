@@ -75,6 +75,17 @@ const PAIRS: [string, [string, string], string, number][] = [
     "surface",
     4.5,
   ],
+  ["a die's border on the card", [".fangs.lunos-card .lunos-card__die", "border"], "surface", 3],
+  ["a die's face", [".fangs.lunos-card .lunos-card__die", "color"], "surface", 4.5],
+  ["a successful die's face", [".fangs.lunos-card .lunos-card__die--success", "color"], "surface", 4.5],
+  [
+    "a successful die on the luck die's ground",
+    [".fangs.lunos-card .lunos-card__die--success", "color"],
+    "surface-alt",
+    4.5,
+  ],
+  ["a missed target", [".fangs.lunos-card .lunos-card__target--missed", "color"], "surface", 4.5],
+  ["a kill", [".fangs.lunos-card .lunos-card__killed", "color"], "surface", 4.5],
 ];
 
 describe("styles/lunos.css", () => {

@@ -11,7 +11,7 @@ import { toyDefinition } from "./toy-ruleset";
 import { TOY_TIMED_KNOCKOUT } from "./toy-timed";
 
 /**
- * Every registered effect kind, the kernel's, FANGS's and the toy's, is
+ * Every registered effect kind, the kernel's, FANGS's, Lunos's and the toy's, is
  * taken back exactly by its undo: any list of effects applied to a party,
  * then inverted, leaves the party as it was. A kind registered without a
  * generator here fails the first test, so a new kind cannot skip the proof.
@@ -20,7 +20,7 @@ import { TOY_TIMED_KNOCKOUT } from "./toy-timed";
 const X = "x";
 const POOLS = ["stunPoints", "hitPoints", TOY_HP.name];
 const ITEMS = ["sword", "claws", "gone"];
-const STATUSES = ["prone", "impaled", "stunned", "coma", "comatose", TOY_DAZED, "unconscious"];
+const STATUSES = ["prone", "impaled", "stunned", "coma", "comatose", TOY_DAZED, "unconscious", "choking"];
 
 const GENERATORS: Readonly<Record<string, fc.Arbitrary<Effect>>> = {
   pool: fc.record({
@@ -77,6 +77,18 @@ const GENERATORS: Readonly<Record<string, fc.Arbitrary<Effect>>> = {
     actorId: fc.constant(X),
     data: fc.record({ amount: fc.integer({ min: -5, max: 40 }) }),
   }),
+  lunosCaughtWeapon: fc.record({
+    kind: fc.constant("ruleset" as const),
+    effectKind: fc.constant("lunosCaughtWeapon"),
+    actorId: fc.constant(X),
+    data: fc.record({ to: fc.constant("y"), itemId: fc.constantFrom(...ITEMS) }),
+  }),
+  lunosChoke: fc.record({
+    kind: fc.constant("ruleset" as const),
+    effectKind: fc.constant("lunosChoke"),
+    actorId: fc.constant(X),
+    data: fc.record({ rounds: fc.integer({ min: -1, max: 30 }) }),
+  }),
 };
 
 beforeAll(async () => {
@@ -86,6 +98,8 @@ beforeAll(async () => {
   // FANGS gives its kinds through its heavy part: the loader registers them as it loads.
   const { loadRuleset } = await import("../../src/on-demand");
   await loadRuleset("fangs");
+  // Lunos's too (its attack card's caught weapon and choke clock).
+  await loadRuleset("lunos");
   registerRulesetDefinition(toyDefinition);
   void standIn;
 });
@@ -127,6 +141,7 @@ describe("every effect kind, with its exact undo", () => {
     for (const id of ["pool", "itemDurability", "status", "note", "stuckItem", "loseAction", "prone"])
       expect(kinds).toContain(id);
     expect(kinds).toContain("toyDrain");
+    expect(kinds).toEqual(expect.arrayContaining(["lunosCaughtWeapon", "lunosChoke"]));
     for (const id of kinds) expect(Object.keys(GENERATORS), `a generator for "${id}"`).toContain(id);
   });
 

@@ -1,3 +1,4 @@
+export * from "./attack-choice";
 export * from "./config";
 export * from "./damage";
 export * from "./equipment";

@@ -45,11 +45,15 @@ describe("Lunos's definition", () => {
       expect(rulesetOwning(documentName, type), type).toBe("lunos");
   });
 
-  it("is not playable while it has its table but no cards: the flag says so, and goes with them", () => {
-    // When its cards land, this fails: lift `playable: false` and turn the setting's test round.
+  it("plays its round on the tracker and its attack card on that round's fight", () => {
+    // Not offered yet: its card is joined to the round, but no scripted round plays the card end to end.
     expect(lunosDefinition.playable).toBe(false);
     expect(lunosDefinition.table?.id).toBe("lunos");
-    expect(lunosDefinition.cards).toBeUndefined();
+    // Its attack card: one typed message, drawn and run by its own flow, started from a weapon.
+    expect(Object.keys(lunosDefinition.documents.ChatMessage)).toEqual(["lunosAttack"]);
+    expect(Object.keys(lunosDefinition.cards?.renderers ?? {})).toEqual(["lunosAttack"]);
+    expect(lunosDefinition.cards?.attack?.itemTypes).toEqual(["lunosWeapon"]);
+    expect(Object.keys(lunosDefinition.queries ?? {})).toEqual(["fangs.lunosAttack"]);
   });
 
   it("the Combat rules setting does not offer it; a world set to it anyway plays FANGS, with a warning", () => {

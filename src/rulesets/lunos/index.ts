@@ -8,11 +8,13 @@ import { registerRulesetDefinition } from "../registry";
 import { LunosActorSheet } from "./apps/sheets/actor-sheet";
 import { LunosArmorSheet, LunosManeuverSheet, LunosWeaponSheet } from "./apps/sheets/item-sheet";
 import { LUNOS_PARTIALS } from "./apps/sheets/parts";
+import { lunosAttack, lunosAttackRenderer, lunosCardFlow, lunosQueries } from "./attack-card";
 import { lunosTable } from "./combat/lunos-table";
 import { ACTOR_TYPE_LABELS, ITEM_TYPE_LABELS, LUNOS_COMBATANT_TYPE } from "./config/labels";
 import { lunosConfigEntry, lunosStatuses } from "./config/lunos-config";
 import { applyStoredLunosRules, hasStoredLunosOptions, registerLunosSettings } from "./config/settings";
 import { LunosCharacterModel, LunosCreatureModel } from "./data/actor";
+import { LUNOS_ATTACK_TYPE, LunosAttackModel } from "./data/attack-card";
 import { LunosCombatantModel } from "./data/combatant";
 import { LunosArmorModel } from "./data/item-armor";
 import { LunosManeuverModel } from "./data/item-maneuver";
@@ -28,11 +30,11 @@ import "./config/types";
  * Not yet `playable`. What is here: its actor and item types with their
  * models and sheets (its maneuvers' reference entries among them), its
  * statuses and token bars, its health pools, its world rules option,
- * its CONFIG.FANGS entry, its packs and its round on the tracker (its
+ * its CONFIG.FANGS entry, its packs, its round on the tracker (its
  * table: the round's start with initiative, the declarations, the defense
- * rolls, the slots in initiative order; ./combat/). What is not: its
- * attack card. Without it a Lunos world would refuse every attack, so the
- * "Combat rules" setting does not offer it.
+ * rolls, the slots in initiative order; ./combat/) and its attack card
+ * (./attack-card.ts registers it; its steps and drawing are in the heavy
+ * part, ./chat/, on the round's fight).
  * Its documents still work in every world (Foundry knows every registered
  * ruleset's types), so its sheets, packs and tests can be built now.
  * `playable` goes when its cards land; its definition.test.ts
@@ -115,10 +117,18 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
         ],
       },
     },
-    ChatMessage: {},
+    ChatMessage: {
+      [LUNOS_ATTACK_TYPE]: { model: LunosAttackModel, labelKey: "LUNOS.Chat.Type.Attack" },
+    },
     combatant: { type: LUNOS_COMBATANT_TYPE, model: LunosCombatantModel },
   },
   table: anyTable(lunosTable),
+  cards: {
+    flow: lunosCardFlow,
+    renderers: { [LUNOS_ATTACK_TYPE]: lunosAttackRenderer },
+    attack: lunosAttack,
+  },
+  queries: lunosQueries,
   pools: LUNOS_POOLS,
   /** As CONFIG.FANGS.lunos has them once modules had their `init`; read at `setup`. */
   get statuses(): readonly StatusDefinition[] {

@@ -117,4 +117,16 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => Object.keys(PALETTE_PLANS),
     complete: true,
   },
+  {
+    pattern: "LUNOS.Chat.Refusal.{id}",
+    source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts (the attack card's refusals)",
+    ids: () => ROUND_REFUSALS,
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Chat.Roll.{id}",
+    source: "the attack card's dice steps (src/rulesets/lunos/chat/attack-flow.ts)",
+    ids: () => ["Attack"],
+    complete: true,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { LunosCharacterModel, LunosCreatureModel } from "../data/actor";
+import type { LunosAttackModel } from "../data/attack-card";
 import type { LunosArmorModel } from "../data/item-armor";
 import type { LunosManeuverModel } from "../data/item-maneuver";
 import type { LunosWeaponModel } from "../data/item-weapon";
@@ -17,5 +18,8 @@ declare module "../../../config/fvtt-configuration" {
     lunosWeapon: typeof LunosWeaponModel;
     lunosArmor: typeof LunosArmorModel;
     lunosManeuver: typeof LunosManeuverModel;
+  }
+  interface RulesetChatMessageModels {
+    lunosAttack: typeof LunosAttackModel;
   }
 }

@@ -1,0 +1,256 @@
+import { localize } from "../../../../config/localize";
+import { serialised } from "../../../../documents/write-queue";
+import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
+import { LUNOS_DEFAULTS } from "../../../../rules/lunos/config";
+import { attackOf, fighterOf } from "../../../../rules/lunos/round-engine";
+import { ATTACK_SKILLS, type AttackSkill, type Maneuver } from "../../../../rules/lunos/types";
+import { verifyRequester } from "../../../../verify-requester";
+import { LUNOS_ATTACK_QUERY } from "../../attack-card";
+import { type PostAnswer, postLunosAttack } from "../../chat/attack-flow";
+import { readLunosTable } from "../../combat/fight-read";
+import { lunosFighter } from "../../data/views";
+import { type AttackDialogAnswers, askLunosAttack, DECLARABLE } from "./attack-dialog";
+
+/**
+ * How an attack starts in a Lunos world (its definition's `cards.attack`,
+ * in its heavy part). On the attacker's client: the combat it fights in
+ * and the weapon in hand, then the dialog (targets among those declared,
+ * skill, a declared maneuver, roll mode). The active GM settles and rolls
+ * the attack with the engine on the fight as it is now (never the
+ * request's figures) and posts the card (../../chat/attack-flow.ts). A
+ * player's attack reaches the GM as the `fangs.lunosAttack` query, its
+ * sender confirmed back.
+ */
+
+interface AttackRequest {
+  readonly userId: string;
+  readonly requestId: string;
+  readonly combatId: string;
+  readonly combatantId: string;
+  readonly itemId: string;
+  readonly targets: readonly string[];
+  readonly skill: AttackSkill;
+  /** The maneuver declared before the roll, "" for none. */
+  readonly declared: string;
+  readonly forgoDamage: boolean;
+  readonly rollMode: string;
+}
+
+const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">): RequestSubject => ({
+  query: LUNOS_ATTACK_QUERY,
+  subject: `${r.combatId}:${r.combatantId}`,
+});
+
+function warn(key: string, data: Record<string, string> = {}): false {
+  ui.notifications?.warn(localize(key, data));
+  return false;
+}
+
+/** The started combat this actor (or its token) fights in, and its combatant there. */
+function combatantOf(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation | null | undefined,
+): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  const combats = [game.combat, ...(game.combats ?? [])] as (Combat.Implementation | null | undefined)[];
+  for (const combat of combats) {
+    if (!combat?.started) continue;
+    for (const combatant of combat.combatants) {
+      const mine = token ? combatant.tokenId === token.id : combatant.actor?.uuid === actor.uuid;
+      if (mine || combatant.actor?.uuid === actor.uuid) return { combat, combatant };
+    }
+  }
+  return null;
+}
+
+/**
+ * A Self roll would be whispered to the GM alone (the GM's client posts
+ * the card), leaving the attacker's owner no card to spend on: it is not
+ * offered, and a chat set to Self rolls the attack as a private GM roll,
+ * as FANGS's attack does.
+ */
+const SELF_ROLL = "selfroll";
+
+function clientRollMode(): string {
+  const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
+  if (mode === SELF_ROLL) return "gmroll";
+  return Object.hasOwn(CONFIG.Dice.rollModes, mode) ? mode : "publicroll";
+}
+
+/** The weapon in hand: the first equipped Lunos weapon, the one the rules read. */
+function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
+  return (
+    actor.items.find(
+      (item) =>
+        item.type === ("lunosWeapon" as never) && (item.system as { equipped?: unknown }).equipped === true,
+    ) ?? null
+  );
+}
+
+/** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
+async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
+  const combat = game.combats?.get(request.combatId) as Combat.Implementation | undefined;
+  const combatant = combat?.combatants.get(request.combatantId);
+  const actor = combatant?.actor;
+  if (!combat?.started || !combatant || !actor) return { ok: false, key: "LUNOS.Chat.Refusal.NoCombat" };
+  if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
+    return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
+  if (weaponInHand(actor)?.id !== request.itemId)
+    return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
+  return postLunosAttack({
+    combat,
+    attackerId: request.combatantId,
+    choice: {
+      targets: request.targets,
+      skill: request.skill,
+      declared: (request.declared || null) as Maneuver | null,
+      forgoDamage: request.forgoDamage,
+    },
+    rollMode: request.rollMode,
+    by: user.id ?? "",
+  });
+}
+
+const ID = /^[A-Za-z0-9]{1,64}$/;
+const FIELDS = [
+  "userId",
+  "requestId",
+  "combatId",
+  "combatantId",
+  "itemId",
+  "targets",
+  "skill",
+  "declared",
+  "forgoDamage",
+  "rollMode",
+];
+
+function readRequest(payload: unknown): AttackRequest | null {
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
+  const p = payload as Record<string, unknown>;
+  if (Object.keys(p).some((key) => !FIELDS.includes(key))) return null;
+  for (const key of ["userId", "requestId", "combatId", "combatantId", "itemId"])
+    if (typeof p[key] !== "string" || !ID.test(p[key] as string)) return null;
+  const targets = p.targets;
+  if (!Array.isArray(targets) || targets.length === 0 || targets.length > 20) return null;
+  if (!targets.every((t) => typeof t === "string" && ID.test(t))) return null;
+  if (!(ATTACK_SKILLS as readonly unknown[]).includes(p.skill)) return null;
+  if (p.declared !== "" && !(DECLARABLE as readonly unknown[]).includes(p.declared)) return null;
+  if (typeof p.forgoDamage !== "boolean") return null;
+  if (typeof p.rollMode !== "string" || !Object.hasOwn(CONFIG.Dice.rollModes, p.rollMode)) return null;
+  if (p.rollMode === SELF_ROLL) return null;
+  return p as unknown as AttackRequest;
+}
+
+/** The `fangs.lunosAttack` query handler: a player's attack, checked, rolled and posted by the active GM. */
+export async function onLunosAttackQuery(payload: unknown): Promise<PostAnswer> {
+  const refused: PostAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
+  if (!isActiveGM()) return refused;
+  const request = readRequest(payload);
+  if (!request) return refused;
+  const verified = await verifyRequester(request.userId, request.requestId, subjectOf(request));
+  if (!verified.ok) return { ok: false, key: "LUNOS.Chat.Refusal.Unconfirmed" };
+  return serialised(() => postFor(request, verified.user));
+}
+
+export interface LunosAttackOptions {
+  readonly event?: Event | { readonly shiftKey?: boolean } | null;
+  readonly token?: TokenDocument.Implementation | null;
+  /** Answers the dialog would give (a macro, the tests); the dialog is not shown. */
+  readonly answers?: Partial<AttackDialogAnswers>;
+}
+
+/**
+ * What the plan declared, read from the round on the Combat; when it cannot
+ * be read, every other combatant, whom the GM narrows to the declared ones.
+ */
+function plannedOf(combat: Combat.Implementation, id: string) {
+  const others = [...combat.combatants].filter((c) => c.id && c.id !== id).map((c) => c.id!);
+  try {
+    // The round the GM keeps on the Combat, which every client may read (only the GM writes it).
+    const read = readLunosTable(combat);
+    const attack = read.fight ? attackOf(fighterOf(read.fight, id).plan) : null;
+    if (attack) return { targets: [...attack.targets], declared: attack.declared ?? null, extra: read.rules };
+  } catch {
+    // A round this client cannot read: the GM checks the targets.
+  }
+  return { targets: others, declared: null, extra: LUNOS_DEFAULTS };
+}
+
+/** On the attacker's client: true once its card is posted. */
+export async function startLunosAttack(
+  actor: Actor.Implementation,
+  itemId: string,
+  options: LunosAttackOptions = {},
+): Promise<boolean> {
+  const found = combatantOf(actor, options.token);
+  if (!found?.combatant.id) return warn("LUNOS.Chat.Refusal.NoCombat");
+  const { combat, combatant } = found;
+  const id: string = found.combatant.id;
+  const name = combatant.name ?? actor.name ?? "";
+  const weapon = weaponInHand(actor);
+  if (!weapon || weapon.id !== itemId || !lunosFighter(actor))
+    return warn("LUNOS.Chat.Refusal.NotWielded", { name });
+  const user = game.user;
+  const gm = game.users?.activeGM;
+  if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");
+  const planned = plannedOf(combat, id);
+  const weaponSkill = (weapon.system as { skill?: AttackSkill }).skill ?? "weapon";
+  const skills: AttackSkill[] = weaponSkill === "brawl" ? ["brawl"] : [weaponSkill, "brawl"];
+  const shift = !!options.event && "shiftKey" in options.event && options.event.shiftKey === true;
+  const rollMode = clientRollMode();
+  let answers: AttackDialogAnswers | null;
+  if (options.answers || shift)
+    answers = {
+      targets: options.answers?.targets ?? planned.targets,
+      skill: options.answers?.skill ?? skills[0]!,
+      declared: options.answers?.declared ?? planned.declared,
+      forgoDamage: options.answers?.forgoDamage ?? false,
+      rollMode: options.answers?.rollMode === SELF_ROLL ? "gmroll" : (options.answers?.rollMode ?? rollMode),
+    };
+  else
+    answers = await askLunosAttack(
+      {
+        attackerName: name,
+        weaponName: weapon.name ?? "",
+        targets: planned.targets.map((t) => ({ id: t, name: combat.combatants.get(t)?.name ?? t })),
+        skills,
+        planned,
+        extraTargetDice: planned.extra.extraTargetDice,
+        rollMode,
+        rollModes: Object.fromEntries(
+          Object.entries(CONFIG.Dice.rollModes)
+            .filter(([k]) => k !== SELF_ROLL)
+            .map(([k, v]) => [k, typeof v === "string" ? v : ((v as { label?: string }).label ?? k)]),
+        ),
+      },
+      localize,
+    );
+  if (!answers) return false;
+  if (answers.targets.length === 0) return warn("LUNOS.Chat.Refusal.NoTarget", { name });
+  const request: AttackRequest = {
+    userId: user.id,
+    requestId: newRequestId(),
+    combatId: combat.id ?? "",
+    combatantId: id,
+    itemId,
+    targets: answers.targets,
+    skill: answers.skill,
+    declared: answers.declared ?? "",
+    forgoDamage: answers.forgoDamage,
+    rollMode: answers.rollMode,
+  };
+  let answer: PostAnswer;
+  if (gm.isSelf) answer = await serialised(() => postFor(request, user));
+  else {
+    try {
+      answer = (await whilePending(request.requestId, subjectOf(request), () =>
+        gm.query(LUNOS_ATTACK_QUERY as never, request as never),
+      )) as PostAnswer;
+    } catch {
+      return warn("FANGS.Chat.NoAnswer");
+    }
+  }
+  if (!answer || typeof answer !== "object") return warn("FANGS.Chat.NoAnswer");
+  if (!answer.ok) return warn(answer.key, answer.data ?? {});
+  return true;
+}

@@ -1,0 +1,102 @@
+import type { AppliedDelta } from "../../../chat/card-steps";
+import type { Effect } from "../../../rules/kernel/effects";
+import type { ManeuverOffer } from "../../../rules/lunos/attack-choice";
+import type { PendingAttack, TargetOutcome, TargetSpend } from "../../../rules/lunos/round-engine";
+import type { AttackSkill, Maneuver } from "../../../rules/lunos/types";
+import { type LUNOS_ATTACK_STAGES, LUNOS_ATTACK_TYPE } from "../data/attack-card";
+
+/**
+ * Lunos's attack card as plain data, and who may take which step of it:
+ * pure, so the flow (./attack-flow.ts), the drawing (./attack-view.ts) and
+ * the tests read one shape.
+ */
+
+export type LunosAttackStage = (typeof LUNOS_ATTACK_STAGES)[number];
+
+export interface CardParty {
+  readonly combatantId: string;
+  readonly actorUuid: string;
+  readonly name: string;
+}
+
+/** The attack as settled before the roll (round-engine.ts `AttackDeclaration` and its kind). */
+export interface SettledAttack {
+  readonly kind: PendingAttack["kind"];
+  readonly skill: AttackSkill;
+  readonly declared: Maneuver | null;
+  readonly forgoDamage: boolean;
+  /** The faces of the pool's dice and of the luck die, as the rules rolled them. */
+  readonly poolDie: number;
+  readonly luckDie: number;
+}
+
+export interface LunosAttackCard {
+  readonly ruleset: string;
+  readonly revision: number;
+  readonly stage: LunosAttackStage;
+  readonly rollMode: string;
+  readonly combatId: string;
+  readonly round: number;
+  readonly attacker: CardParty;
+  readonly targets: readonly CardParty[];
+  readonly weaponName: string;
+  readonly attack: SettledAttack;
+  readonly pending: PendingAttack | null;
+  readonly faces: readonly number[];
+  readonly luck: number;
+  readonly menu: Readonly<Record<string, readonly ManeuverOffer[]>>;
+  readonly spends: readonly TargetSpend[];
+  readonly outcomes: readonly TargetOutcome[];
+  readonly effects: readonly Effect[];
+  readonly deltas: readonly AppliedDelta[];
+}
+
+/** The card's data, or null for a message that is not a Lunos attack. */
+export function lunosAttackOf(message: unknown): LunosAttackCard | null {
+  const m = message as { type?: unknown; system?: { toObject?(): unknown } } | null | undefined;
+  if (m?.type !== LUNOS_ATTACK_TYPE || !m.system) return null;
+  const data = (m.system.toObject?.() ?? m.system) as LunosAttackCard;
+  return data && typeof data.revision === "number" ? data : null;
+}
+
+/** Who the clicking user is to a card, read from the documents now. */
+export interface Viewer {
+  readonly isGM: boolean;
+  readonly ownsAttacker: boolean;
+}
+
+export interface StepRefusal {
+  readonly code: string;
+  readonly messageKey: string;
+}
+
+const refusal = (code: string, messageKey: string): StepRefusal => ({ code, messageKey });
+const WRONG_STAGE = refusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
+const NOT_PERMITTED = refusal("not-permitted", "FANGS.Chat.Refusal.NotPermitted");
+
+/**
+ * Whether this step is open to this user on the card as stored: the
+ * maneuvers to the attacker's owner (or a GM) while they wait; Apply and
+ * Undo to a GM. Null when it is.
+ */
+export function stepRefusal(
+  card: LunosAttackCard,
+  type: string,
+  viewer: Viewer,
+  revision: number,
+): StepRefusal | null {
+  if (revision !== card.revision) return refusal("stale", "FANGS.Chat.Refusal.Stale");
+  switch (type) {
+    case "spend":
+      if (card.stage !== "spend") return WRONG_STAGE;
+      return viewer.isGM || viewer.ownsAttacker ? null : NOT_PERMITTED;
+    case "apply":
+      if (card.stage !== "resolved" || card.effects.length === 0) return WRONG_STAGE;
+      return viewer.isGM ? null : NOT_PERMITTED;
+    case "undo":
+      if (card.stage !== "applied") return WRONG_STAGE;
+      return viewer.isGM ? null : NOT_PERMITTED;
+    default:
+      return WRONG_STAGE;
+  }
+}

@@ -1,0 +1,141 @@
+import type { Localize } from "../../../config/localize";
+import type { LunosAttackCard } from "./attack-state";
+
+/**
+ * What Lunos's attack card shows one viewer, built from the card as stored
+ * and who the viewer is, so the chat log, the tests and the preview draw it
+ * the same way: the pool's dice with the luck die apart, each target's
+ * defense and whether it was hit, the maneuver menu for the attacker's
+ * owner (or a GM) while it waits, each target's outcome, and Apply and Undo
+ * for a GM.
+ */
+
+export const LUNOS_ATTACK_TEMPLATE = "systems/fangs/templates/lunos/attack-card.hbs";
+
+export interface CardViewer {
+  readonly isGM: boolean;
+  readonly ownsAttacker: boolean;
+}
+
+const success = (face: number, faces: number) => face * 2 > faces;
+
+/** The card's view for this viewer. */
+export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, localize: Localize) {
+  const p = card.pending;
+  const roll = p?.roll ?? null;
+  const nameOf = (id: string) => card.targets.find((t) => t.combatantId === id)?.name ?? id;
+  const maySpend = card.stage === "spend" && (viewer.isGM || viewer.ownsAttacker);
+  const menu = maySpend
+    ? (p?.targets ?? [])
+        .filter((t) => t.hit)
+        .map((t) => ({
+          id: t.id,
+          heading: localize("LUNOS.Chat.SpendOn", { name: nameOf(t.id), extra: t.extra }),
+          offers: (card.menu[t.id] ?? []).map((o) => ({
+            maneuver: o.maneuver,
+            name: `${t.id}:${o.maneuver}`,
+            inputId: `lunos-${card.combatId}-${t.id}-${o.maneuver}`,
+            // The declared maneuver's free successes pay part of its cost (LUN-MNV-2).
+            label: localize(
+              o.maneuver === card.attack.declared && (p?.free ?? 0) > 0
+                ? "LUNOS.Chat.OfferFree"
+                : "LUNOS.Chat.Offer",
+              { maneuver: localize(`LUNOS.Maneuver.${o.maneuver}`), cost: o.cost, free: p?.free ?? 0 },
+            ),
+            max: o.limit,
+            many: o.limit > 1,
+          })),
+          mayCatch: (card.menu[t.id] ?? []).some((o) => o.maneuver === "disarm"),
+          catchId: `lunos-${card.combatId}-${t.id}-catch`,
+        }))
+    : [];
+  const outcomes = card.outcomes.map((o) => ({
+    name: nameOf(o.id),
+    hit: o.hit,
+    text: o.hit
+      ? localize("LUNOS.Chat.Hit", { name: nameOf(o.id) })
+      : localize("LUNOS.Chat.Missed", { name: nameOf(o.id) }),
+    maneuvers: o.maneuvers.map((m) => localize(`LUNOS.Maneuver.${m}`)).join(", "),
+    damage:
+      o.damage.points > 0
+        ? localize("LUNOS.Chat.Damage", {
+            points: o.damage.points,
+            bruising: o.damage.bruising,
+            wounding: o.damage.wounding,
+            trauma: o.damage.trauma,
+          })
+        : "",
+    levels: localize("LUNOS.Chat.Levels", { name: nameOf(o.id), levels: o.levelsAfter }),
+    pushed: o.pushed > 0 ? localize("LUNOS.Chat.Pushed", { name: nameOf(o.id), feet: o.pushed }) : "",
+    flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
+    killed: o.killed ? localize("LUNOS.Chat.Killed", { name: nameOf(o.id) }) : "",
+  }));
+  return {
+    revision: card.revision,
+    stage: card.stage,
+    title: localize(card.weaponName ? "LUNOS.Chat.Title" : "LUNOS.Chat.TitleBare", {
+      attacker: card.attacker.name,
+      weapon: card.weaponName,
+    }),
+    kind: localize(`LUNOS.Action.${card.attack.kind}`),
+    skill: localize(`LUNOS.Skill.${card.attack.skill}`),
+    declared: card.attack.declared
+      ? localize(card.attack.forgoDamage ? "LUNOS.Chat.DeclaredForgo" : "LUNOS.Chat.Declared", {
+          maneuver: localize(`LUNOS.Maneuver.${card.attack.declared}`),
+        })
+      : "",
+    dice: card.faces.map((face) => ({
+      face,
+      success: success(face, card.attack.poolDie),
+      label: localize(
+        success(face, card.attack.poolDie) ? "LUNOS.Chat.DieSuccess" : "LUNOS.Chat.DieFailure",
+        { face },
+      ),
+    })),
+    luck:
+      card.luck > 0
+        ? {
+            face: card.luck,
+            success: success(card.luck, card.attack.luckDie),
+            label: localize("LUNOS.Chat.Luck", { face: card.luck }),
+          }
+        : null,
+    grappleCheck: p?.grapple === true ? localize("LUNOS.Chat.GrappleCheck") : "",
+    successes: roll ? localize("LUNOS.Chat.Successes", { n: roll.successes }) : "",
+    sure:
+      roll && roll.automatic + roll.bonus > 0
+        ? localize("LUNOS.Chat.Sure", { n: roll.automatic + roll.bonus })
+        : "",
+    outcome: roll && roll.outcome !== "normal" ? localize(`LUNOS.Outcome.${roll.outcome}`) : "",
+    targets: (p?.targets ?? []).map((t) => ({
+      name: nameOf(t.id),
+      hit: t.hit,
+      text: localize(t.hit ? "LUNOS.Chat.TargetHit" : "LUNOS.Chat.TargetMissed", {
+        name: nameOf(t.id),
+        defense: t.defense,
+        difficulty: t.difficulty,
+        extra: t.extra,
+      }),
+    })),
+    menu,
+    spendHeading: maySpend ? localize("LUNOS.Chat.ChooseManeuvers") : "",
+    waitingText:
+      card.stage === "spend" && !maySpend
+        ? localize("LUNOS.Chat.Waiting", { attacker: card.attacker.name })
+        : "",
+    spend: maySpend,
+    outcomes,
+    apply: viewer.isGM && card.stage === "resolved" && card.effects.length > 0,
+    undo: viewer.isGM && card.stage === "applied",
+    applied: card.stage === "applied" ? localize("LUNOS.Chat.Applied") : "",
+    labels: {
+      dice: localize("LUNOS.Chat.Dice"),
+      spend: localize(menu.length > 0 ? "LUNOS.Chat.Spend" : "LUNOS.Chat.Resolve"),
+      catch: localize("LUNOS.Chat.Catch"),
+      apply: localize("LUNOS.Chat.Apply"),
+      undo: localize("LUNOS.Chat.Undo"),
+    },
+  };
+}
+
+export type LunosAttackView = ReturnType<typeof lunosAttackView>;

@@ -1,0 +1,251 @@
+import "../foundry/setup";
+import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
+import { maneuverMenu } from "../../src/rules/lunos/attack-choice";
+import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
+import { resolveAttack, rollAttack } from "../../src/rules/lunos/round-engine";
+import {
+  attackDialogContext,
+  LUNOS_ATTACK_DIALOG,
+  parseAttackAnswers,
+} from "../../src/rulesets/lunos/apps/attack/attack-dialog";
+import type { LunosAttackCard } from "../../src/rulesets/lunos/chat/attack-state";
+import {
+  type CardViewer,
+  LUNOS_ATTACK_TEMPLATE,
+  lunosAttackView,
+} from "../../src/rulesets/lunos/chat/attack-view";
+import { CLUB, fighter, pool, roundOf, viewOf } from "../support/lunos-fixtures";
+import {
+  badButtons,
+  byAttr,
+  byClass,
+  byTag,
+  duplicateIds,
+  mouseOnlyActions,
+  parse,
+  text,
+  unlabelledControls,
+} from "./html";
+import { createTemplateRenderer } from "./render";
+
+/**
+ * Lunos's attack card and its dialog, rendered from their real templates
+ * with the real Handlebars and lang/en.json, from plain data (the card as
+ * stored, the rules core's own roll and outcome): the pool's dice with the
+ * luck die apart, what each viewer is offered at each stage, every control
+ * named and reached with the keyboard.
+ */
+
+const renderer = createTemplateRenderer();
+const localize = (key: string, data?: Readonly<Record<string, string | number>>) =>
+  data ? renderer.i18n.format(key, data as Record<string, string>) : renderer.i18n.localize(key);
+
+const GM: CardViewer = { isGM: true, ownsAttacker: false };
+const OWNER: CardViewer = { isGM: false, ownsAttacker: true };
+const OTHER: CardViewer = { isGM: false, ownsAttacker: false };
+
+const R = LUNOS_DEFAULTS;
+const VIEW = viewOf([
+  fighter("al", { weapon: CLUB }),
+  fighter("bo", { weapon: CLUB }),
+  fighter("cy", { weapon: CLUB }),
+]);
+
+/** Al attacks Bo and Cy; Bo defends (one success: difficulty 2), Cy does not. Five dice: 4, 4, 4, 2 and the luck die 7. */
+function rolled() {
+  const fight = roundOf({
+    view: VIEW,
+    ids: ["al", "bo", "cy"],
+    plans: {
+      al: { actions: [{ kind: "attack", targets: ["bo", "cy"] }] },
+      bo: { actions: [{ kind: "defense", against: ["al"] }] },
+      cy: { actions: [{ kind: "other", task: "task" }] },
+    },
+    dice: [...pool(3, 2), ...pool(3, 0), ...pool(3, 0), ...pool(5, 1)],
+  });
+  return rollAttack(fight, "al", VIEW, new ScriptedDice([4, 4, 4, 2, 7]), R);
+}
+
+function card(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
+  const fight = rolled();
+  return {
+    ruleset: "lunos",
+    revision: 0,
+    stage: "spend",
+    rollMode: "publicroll",
+    combatId: "combat",
+    round: 1,
+    attacker: { combatantId: "al", actorUuid: "Actor.al", name: "Al" },
+    targets: [
+      { combatantId: "bo", actorUuid: "Actor.bo", name: "Bo" },
+      { combatantId: "cy", actorUuid: "Actor.cy", name: "Cy" },
+    ],
+    weaponName: "Club",
+    attack: { kind: "attack", skill: "weapon", declared: null, forgoDamage: false, poolDie: 6, luckDie: 12 },
+    pending: fight.pending,
+    faces: [4, 4, 4, 2],
+    luck: 7,
+    menu: maneuverMenu(fight, VIEW, R),
+    spends: [],
+    outcomes: [],
+    effects: [],
+    deltas: [],
+    ...patch,
+  };
+}
+
+/** The card once spent: a push on Bo, nothing on Cy. */
+function resolved(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
+  const spends = [{ target: "bo", maneuvers: ["push" as const] }];
+  const outcome = resolveAttack(rolled(), spends, VIEW, R);
+  return card({
+    revision: 1,
+    stage: "resolved",
+    spends,
+    outcomes: outcome.targets,
+    effects: [{ kind: "pool", actorId: "Actor.bo", pool: "health.bruising", amount: -3 }],
+    ...patch,
+  });
+}
+
+function render(data: LunosAttackCard, viewer: CardViewer) {
+  const html = renderer.render(LUNOS_ATTACK_TEMPLATE, lunosAttackView(data, viewer, localize));
+  return { html, root: parse(html) };
+}
+
+const a11y = (html: string) => [
+  badButtons(html),
+  unlabelledControls(html),
+  mouseOnlyActions(html),
+  duplicateIds(html),
+];
+
+describe("Lunos's attack card, rolled", () => {
+  it("shows the pool's dice with the luck die apart, and each target's defense, difficulty and extra successes", () => {
+    const { root } = render(card(), OTHER);
+    expect(text(byClass(root, "lunos-card__title"))).toContain("Al attacks with the Club");
+    const dice = byClass(root, "lunos-card__die");
+    expect(dice.map((d) => d.attribs["aria-label"])).toEqual([
+      "4, a success",
+      "4, a success",
+      "4, a success",
+      "2, no success",
+      "Luck die: 7",
+    ]);
+    expect(byClass(root, "lunos-card__die--luck").map((d) => text(d))).toEqual(["7"]);
+    expect(text(byClass(root, "lunos-card__successes"))).toContain("4 successes");
+    expect(byClass(root, "lunos-card__target").map((t) => text(t))).toEqual([
+      "Bo: defense 1, needs 2: hit, 2 to spend",
+      "Cy: defense 0, needs 1: hit, 3 to spend",
+    ]);
+  });
+
+  it("offers the attacker's owner and a GM the maneuver menu, each labelled with its cost; by keyboard", () => {
+    for (const viewer of [OWNER, GM]) {
+      const { html, root } = render(card(), viewer);
+      const legends = byTag(root, "legend").map((l) => text(l));
+      expect(legends).toEqual(["On Bo (2 to spend)", "On Cy (3 to spend)"]);
+      const labels = byTag(root, "label").map((l) => text(l));
+      expect(labels).toContain("push (costs 2)");
+      expect(labels).toContain("stun (costs 3)");
+      expect(labels).toContain("Catch the weapon instead of flinging it");
+      // Increase damage may be bought again: a number; the others once: a box.
+      expect(byAttr(root, "data-lunos-buy", "bo:increaseDamage")[0]?.attribs.type).toBe("number");
+      expect(byAttr(root, "data-lunos-buy", "bo:push")[0]?.attribs).toMatchObject({
+        type: "number",
+        max: "2",
+      });
+      expect(byAttr(root, "data-lunos-buy", "cy:trip")[0]?.attribs.type).toBe("checkbox");
+      // Bo's two extra successes do not reach a Stun: only Cy's menu has it.
+      expect(byAttr(root, "data-lunos-buy", "bo:stun")).toEqual([]);
+      expect(byTag(root, "button").map((b) => text(b).trim())).toEqual(["Spend and strike"]);
+      expect(a11y(html)).toEqual([[], [], [], []]);
+    }
+  });
+
+  it("LUN-MNV-2: names the free successes a declared maneuver brings on its offer", () => {
+    const declared = card({ attack: { ...card().attack, declared: "trip" } });
+    const free = { ...declared, pending: { ...declared.pending!, declared: "trip" as const, free: 1 } };
+    const labels = byTag(render(free, OWNER).root, "label").map((l) => text(l));
+    expect(labels).toContain("trip (costs 3, 1 of it free as declared)");
+    expect(labels).toContain("stun (costs 3)");
+  });
+
+  it("shows anyone else the card without a control", () => {
+    const { root } = render(card(), OTHER);
+    expect(byTag(root, "button")).toEqual([]);
+    expect(byTag(root, "input")).toEqual([]);
+    expect(text(byClass(root, "lunos-card__waiting"))).toBe("Waiting for Al to spend the extra successes.");
+  });
+});
+
+describe("Lunos's attack card, resolved", () => {
+  it("shows each target's outcome; Apply for a GM only, Undo once applied", () => {
+    const { html, root } = render(resolved(), GM);
+    const outcomes = byClass(root, "lunos-card__outcome").map((o) => text(o).replace(/\s+/g, " ").trim());
+    expect(outcomes[0]).toContain("Bo is hit");
+    expect(outcomes[0]).toContain("push");
+    expect(outcomes[0]).toContain("Bo is pushed 5 feet");
+    expect(outcomes[1]).toContain("Cy is hit");
+    expect(byTag(root, "button").map((b) => b.attribs["data-card-intent"])).toEqual(["apply"]);
+    expect(a11y(html)).toEqual([[], [], [], []]);
+    expect(byTag(render(resolved(), OWNER).root, "button")).toEqual([]);
+    const applied = render(resolved({ stage: "applied", revision: 2 }), GM).root;
+    expect(byTag(applied, "button").map((b) => b.attribs["data-card-intent"])).toEqual(["undo"]);
+    expect(text(byClass(applied, "lunos-card__applied"))).toBe("Applied to the sheets.");
+  });
+});
+
+describe("Lunos's attack dialog", () => {
+  const facts = {
+    attackerName: "Al",
+    weaponName: "Club",
+    targets: [
+      { id: "bo", name: "Bo" },
+      { id: "cy", name: "Cy" },
+    ],
+    skills: ["weapon", "brawl"] as const,
+    planned: { targets: ["bo"], declared: null },
+    extraTargetDice: 1,
+    rollMode: "publicroll",
+    rollModes: { publicroll: "CHAT.RollPublic", gmroll: "CHAT.RollPrivate" },
+  };
+
+  it("labels every control, ticks the declared targets, offers only maneuvers that may be declared", () => {
+    const html = renderer.render(
+      LUNOS_ATTACK_DIALOG,
+      attackDialogContext({ ...facts, skills: [...facts.skills] }, localize, "d"),
+    );
+    const root = parse(html);
+    expect(byAttr(root, "name", "target-bo")[0]?.attribs.checked).toBeDefined();
+    expect(byAttr(root, "name", "target-cy")[0]?.attribs.checked).toBeUndefined();
+    const options = byTag(root, "option").map((o) => o.attribs.value);
+    expect(options).not.toContain("increaseDamage");
+    expect(options).not.toContain("coupDeGrace");
+    expect(options).toContain("trip");
+    expect([unlabelledControls(html), duplicateIds(html)]).toEqual([[], []]);
+  });
+
+  it("reads its answers, dropping what it did not offer", () => {
+    const f = { ...facts, skills: [...facts.skills] };
+    expect(
+      parseAttackAnswers(
+        { "target-cy": "1", "target-zed": "1", skill: "archery", declared: "coupDeGrace", forgoDamage: "1" },
+        f,
+      ),
+    ).toEqual({
+      targets: ["cy"],
+      skill: "weapon",
+      declared: null,
+      forgoDamage: false,
+      rollMode: "publicroll",
+    });
+    expect(
+      parseAttackAnswers(
+        { "target-bo": "1", skill: "brawl", declared: "trip", forgoDamage: "1", rollMode: "gmroll" },
+        f,
+      ),
+    ).toEqual({ targets: ["bo"], skill: "brawl", declared: "trip", forgoDamage: true, rollMode: "gmroll" });
+  });
+});
