@@ -1,3 +1,4 @@
+import { attackerCombatant } from "../../../../apps/attack/attacker-combatant";
 import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
 import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
@@ -44,22 +45,6 @@ const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">): RequestS
 function warn(key: string, data: Record<string, string> = {}): false {
   ui.notifications?.warn(localize(key, data));
   return false;
-}
-
-/** The started combat this actor (or its token) fights in, and its combatant there. */
-function combatantOf(
-  actor: Actor.Implementation,
-  token: TokenDocument.Implementation | null | undefined,
-): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
-  const combats = [game.combat, ...(game.combats ?? [])] as (Combat.Implementation | null | undefined)[];
-  for (const combat of combats) {
-    if (!combat?.started) continue;
-    for (const combatant of combat.combatants) {
-      const mine = token ? combatant.tokenId === token.id : combatant.actor?.uuid === actor.uuid;
-      if (mine || combatant.actor?.uuid === actor.uuid) return { combat, combatant };
-    }
-  }
-  return null;
 }
 
 /**
@@ -182,7 +167,7 @@ export async function startLunosAttack(
   itemId: string,
   options: LunosAttackOptions = {},
 ): Promise<boolean> {
-  const found = combatantOf(actor, options.token);
+  const found = attackerCombatant(actor, options.token);
   if (!found?.combatant.id) return warn("LUNOS.Chat.Refusal.NoCombat");
   const { combat, combatant } = found;
   const id: string = found.combatant.id;

@@ -1,8 +1,7 @@
+import { duelOdds } from "../../../../apps/encounter-odds/duel-odds";
 import { type OddsRuleset, type OddsSetup, OddsWindow } from "../../../../apps/encounter-odds/odds-window";
 import { oddsOpener } from "../../../../apps/encounter-odds/open-window";
-import type { OddsSides } from "../../../../apps/encounter-odds/prepared";
 import type { LunosFighter } from "../../../../rules/lunos/types";
-import { duelJobNames, runChunked } from "../../../../sim/fight-runner";
 import { readWorldLunosRules } from "../../config/rules-apply";
 import { lunosFightRunner } from "../../fights";
 import { LUNOS_ODDS_WORDS, readLunosFighter } from "./read-fighter";
@@ -16,29 +15,12 @@ import { LUNOS_ODDS_WORDS, readLunosFighter } from "./read-fighter";
  * its heavy part.
  */
 
-/** The duel of these sides: each is one fighter (`maxSide`). */
-function duelOf(sides: OddsSides<LunosFighter>): readonly [LunosFighter, LunosFighter] {
-  return [sides[0][0]!, sides[1][0]!];
-}
-
-export const LUNOS_ODDS: OddsRuleset<LunosFighter> = Object.freeze<OddsRuleset<LunosFighter>>({
-  maxSide: 1,
+export const LUNOS_ODDS: OddsRuleset<LunosFighter> = duelOdds({
   words: LUNOS_ODDS_WORDS,
   readFighter: readLunosFighter,
-  names: (sides) => {
-    const [a, b] = duelOf(sides);
-    // Two of one name (two wolves) are told apart as the group fights number theirs.
-    if (a.name !== b.name) return duelJobNames({ fighters: [a, b] });
-    return duelJobNames({ fighters: [{ name: `${a.name} (1)` }, { name: `${b.name} (2)` }] });
-  },
+  runner: lunosFightRunner,
   // The world's rules options, as its table plays them.
-  run: (sides, seed, runs, options) =>
-    runChunked(
-      lunosFightRunner,
-      { fighters: duelOf(sides), seed, options: readWorldLunosRules() },
-      runs,
-      options,
-    ),
+  options: readWorldLunosRules,
 });
 
 export class LunosOddsApp extends OddsWindow<LunosFighter> {

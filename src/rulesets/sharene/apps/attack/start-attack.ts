@@ -1,3 +1,4 @@
+import { attackerCombatant } from "../../../../apps/attack/attacker-combatant";
 import { cardRollModes, defaultCardRollMode, isCardRollMode } from "../../../../chat/card-roll-modes";
 import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
@@ -40,22 +41,6 @@ const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">): RequestS
 function warn(key: string, data: Record<string, string> = {}): false {
   ui.notifications?.warn(localize(key, data));
   return false;
-}
-
-/** The started combat this actor (or its token) fights in, and its combatant there. */
-function combatantOf(
-  actor: Actor.Implementation,
-  token: TokenDocument.Implementation | null | undefined,
-): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
-  const combats = [game.combat, ...(game.combats ?? [])] as (Combat.Implementation | null | undefined)[];
-  for (const combat of combats) {
-    if (!combat?.started) continue;
-    for (const combatant of combat.combatants) {
-      const mine = token ? combatant.tokenId === token.id : combatant.actor?.uuid === actor.uuid;
-      if (mine || combatant.actor?.uuid === actor.uuid) return { combat, combatant };
-    }
-  }
-  return null;
 }
 
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
@@ -132,7 +117,7 @@ export async function startShareneAttack(
   itemId: string,
   options: ShareneAttackOptions = {},
 ): Promise<boolean> {
-  const found = combatantOf(actor, options.token);
+  const found = attackerCombatant(actor, options.token);
   if (!found?.combatant.id) return warn("SHARENE.Chat.Refusal.NoCombat");
   const { combat, combatant } = found;
   const id: string = found.combatant.id;

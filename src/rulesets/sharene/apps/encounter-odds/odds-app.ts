@@ -1,8 +1,7 @@
+import { duelOdds } from "../../../../apps/encounter-odds/duel-odds";
 import { type OddsRuleset, type OddsSetup, OddsWindow } from "../../../../apps/encounter-odds/odds-window";
 import { oddsOpener } from "../../../../apps/encounter-odds/open-window";
-import type { OddsSides } from "../../../../apps/encounter-odds/prepared";
 import type { ShareneFighter } from "../../../../rules/sharene/types";
-import { duelJobNames, runChunked } from "../../../../sim/fight-runner";
 import { readWorldShareneRules } from "../../config/rules-apply";
 import { shareneFightRunner } from "../../fights";
 import { readShareneFighter, SHARENE_ODDS_WORDS } from "./read-fighter";
@@ -17,29 +16,12 @@ import { readShareneFighter, SHARENE_ODDS_WORDS } from "./read-fighter";
  * with its simulator, in its heavy part.
  */
 
-/** The duel of these sides: each is one fighter (`maxSide`). */
-function duelOf(sides: OddsSides<ShareneFighter>): readonly [ShareneFighter, ShareneFighter] {
-  return [sides[0][0]!, sides[1][0]!];
-}
-
-export const SHARENE_ODDS: OddsRuleset<ShareneFighter> = Object.freeze<OddsRuleset<ShareneFighter>>({
-  maxSide: 1,
+export const SHARENE_ODDS: OddsRuleset<ShareneFighter> = duelOdds({
   words: SHARENE_ODDS_WORDS,
   readFighter: readShareneFighter,
-  names: (sides) => {
-    const [a, b] = duelOf(sides);
-    // Two of one name (two wolves) are told apart as the group fights number theirs.
-    if (a.name !== b.name) return duelJobNames({ fighters: [a, b] });
-    return duelJobNames({ fighters: [{ name: `${a.name} (1)` }, { name: `${b.name} (2)` }] });
-  },
+  runner: shareneFightRunner,
   // The world's rules options, as its table plays them.
-  run: (sides, seed, runs, options) =>
-    runChunked(
-      shareneFightRunner,
-      { fighters: duelOf(sides), seed, options: readWorldShareneRules() },
-      runs,
-      options,
-    ),
+  options: readWorldShareneRules,
 });
 
 export class ShareneOddsApp extends OddsWindow<ShareneFighter> {
