@@ -1,9 +1,5 @@
 import "../foundry/setup";
 import { describe, expect, it } from "vitest";
-import { ScriptedDice } from "../../src/rules/kernel/dice";
-import { maneuverMenu } from "../../src/rules/lunos/attack-choice";
-import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
-import { resolveAttack, rollAttack } from "../../src/rules/lunos/round-engine";
 import {
   attackDialogContext,
   LUNOS_ATTACK_DIALOG,
@@ -15,7 +11,7 @@ import {
   LUNOS_ATTACK_TEMPLATE,
   lunosAttackView,
 } from "../../src/rulesets/lunos/chat/attack-view";
-import { CLUB, fighter, pool, roundOf, viewOf } from "../support/lunos-fixtures";
+import { lunosCard, lunosResolved } from "../support/lunos-card-fixtures";
 import {
   badButtons,
   byAttr,
@@ -45,69 +41,8 @@ const GM: CardViewer = { isGM: true, ownsAttacker: false };
 const OWNER: CardViewer = { isGM: false, ownsAttacker: true };
 const OTHER: CardViewer = { isGM: false, ownsAttacker: false };
 
-const R = LUNOS_DEFAULTS;
-const VIEW = viewOf([
-  fighter("al", { weapon: CLUB }),
-  fighter("bo", { weapon: CLUB }),
-  fighter("cy", { weapon: CLUB }),
-]);
-
-/** Al attacks Bo and Cy; Bo defends (one success: difficulty 2), Cy does not. Five dice: 4, 4, 4, 2 and the luck die 7. */
-function rolled() {
-  const fight = roundOf({
-    view: VIEW,
-    ids: ["al", "bo", "cy"],
-    plans: {
-      al: { actions: [{ kind: "attack", targets: ["bo", "cy"] }] },
-      bo: { actions: [{ kind: "defense", against: ["al"] }] },
-      cy: { actions: [{ kind: "other", task: "task" }] },
-    },
-    dice: [...pool(3, 2), ...pool(3, 0), ...pool(3, 0), ...pool(5, 1)],
-  });
-  return rollAttack(fight, "al", VIEW, new ScriptedDice([4, 4, 4, 2, 7]), R);
-}
-
-function card(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
-  const fight = rolled();
-  return {
-    ruleset: "lunos",
-    revision: 0,
-    stage: "spend",
-    rollMode: "publicroll",
-    combatId: "combat",
-    round: 1,
-    attacker: { combatantId: "al", actorUuid: "Actor.al", name: "Al" },
-    targets: [
-      { combatantId: "bo", actorUuid: "Actor.bo", name: "Bo" },
-      { combatantId: "cy", actorUuid: "Actor.cy", name: "Cy" },
-    ],
-    weaponName: "Club",
-    attack: { kind: "attack", skill: "weapon", declared: null, forgoDamage: false, poolDie: 6, luckDie: 12 },
-    pending: fight.pending,
-    faces: [4, 4, 4, 2],
-    luck: 7,
-    menu: maneuverMenu(fight, VIEW, R),
-    spends: [],
-    outcomes: [],
-    effects: [],
-    deltas: [],
-    ...patch,
-  };
-}
-
-/** The card once spent: a push on Bo, nothing on Cy. */
-function resolved(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
-  const spends = [{ target: "bo", maneuvers: ["push" as const] }];
-  const outcome = resolveAttack(rolled(), spends, VIEW, R);
-  return card({
-    revision: 1,
-    stage: "resolved",
-    spends,
-    outcomes: outcome.targets,
-    effects: [{ kind: "pool", actorId: "Actor.bo", pool: "health.bruising", amount: -3 }],
-    ...patch,
-  });
-}
+const card = lunosCard;
+const resolved = lunosResolved;
 
 function render(data: LunosAttackCard, viewer: CardViewer) {
   const html = renderer.render(LUNOS_ATTACK_TEMPLATE, lunosAttackView(data, viewer, localize));

@@ -29,6 +29,7 @@ import { encounterOddsPreviewPages } from "./fixtures/encounter-odds";
 import { exchangePreviewPages } from "./fixtures/exchange-card";
 import { gmDamagePreviewPages } from "./fixtures/gm-damage";
 import { lunosPreviewPages } from "./fixtures/lunos";
+import { lunosCardPreviewPages } from "./fixtures/lunos-card";
 import { lunosTrackerPreviewPages } from "./fixtures/lunos-tracker";
 import { rulesMenuPreviewPages } from "./fixtures/settings";
 import { sharenePreviewPages } from "./fixtures/sharene";
@@ -505,6 +506,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   shareneCardPreviewPages,
   lunosPreviewPages,
   lunosTrackerPreviewPages,
+  lunosCardPreviewPages,
 ];
 
 /** Pages shown once more in Foundry's dark interface theme. */
