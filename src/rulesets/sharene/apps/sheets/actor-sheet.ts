@@ -1,17 +1,14 @@
 import { startAttack } from "../../../../apps/attack/attack-entry";
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
-import { notifyRefused, pickImage } from "../../../../apps/sheets/support";
+import { ownedItemActions, ownedItemOf } from "../../../../apps/sheets/owned-item-actions";
 import { askRoundAction } from "../../../../combat/round-ask";
 import { loadRuleset } from "../../../../on-demand";
-import { ITEM_TYPE_LABELS, SHARENE_ITEM_TYPES, type ShareneItemType } from "../../config/labels";
+import { ITEM_TYPE_LABELS } from "../../config/labels";
 import { shareneLabels, shareneStatuses } from "../../config/sharene-config";
 import { SHARENE_ACTOR_PARTS } from "./parts";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type RenderOptions = foundry.applications.sheets.ActorSheetV2.RenderOptions;
-
-const isItemType = (type: unknown): type is ShareneItemType =>
-  typeof type === "string" && (SHARENE_ITEM_TYPES as readonly string[]).includes(type);
 
 /**
  * The sheet of a Sharene character or creature: its figures, the values
@@ -24,10 +21,7 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
     classes: ["actor", "sharene"],
     position: { width: 720, height: 760 },
     actions: {
-      itemCreate: ShareneActorSheet.#onItemCreate,
-      itemEdit: ShareneActorSheet.#onItemEdit,
-      itemDelete: ShareneActorSheet.#onItemDelete,
-      editPortrait: ShareneActorSheet.#onEditPortrait,
+      ...ownedItemActions({ typeLabels: ITEM_TYPE_LABELS, newItemKey: "SHARENE.Sheet.NewItem" }),
       shareneRound: ShareneActorSheet.#onRound,
       shareneStyleOptions: ShareneActorSheet.#onStyleOptions,
       shareneAttack: ShareneActorSheet.#onAttack,
@@ -60,36 +54,10 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
     };
   }
 
-  #itemOf(target: HTMLElement): Item.Implementation | undefined {
-    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
-    return id ? this.actor.items.get(id) : undefined;
-  }
-
-  static async #onItemCreate(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const type = target.dataset.type;
-    if (!isItemType(type) || !this.isEditable) return;
-    const name = game.i18n.format("SHARENE.Sheet.NewItem", {
-      type: game.i18n.localize(ITEM_TYPE_LABELS[type]),
-    });
-    try {
-      await Item.implementation.create({ name, type } as never, { parent: this.actor });
-    } catch (error) {
-      notifyRefused(this.actor.name ?? "", error);
-    }
-  }
-
   /** The weapon's attack, as every way of starting one (the shared entry, then Sharene's `cards.attack`). */
   static async #onAttack(this: ShareneActorSheet, event: PointerEvent, target: HTMLElement) {
-    const item = this.#itemOf(target);
+    const item = ownedItemOf(this, target);
     if (item?.id) await startAttack(this.actor, item.id, { event });
-  }
-
-  static async #onItemEdit(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await this.#itemOf(target)?.sheet?.render(true);
-  }
-
-  static async #onItemDelete(this: ShareneActorSheet, _event: PointerEvent, target: HTMLElement) {
-    if (this.isEditable) await this.#itemOf(target)?.deleteDialog();
   }
 
   /** The round's choice (its panel, while the round asks for it): the `declare` or `style` round action. */
@@ -116,9 +84,5 @@ export class ShareneActorSheet extends HandlebarsActorSheet {
     if (!combat || !id || !combatant) return;
     const { openStyleDialog } = await loadRuleset("sharene");
     await openStyleDialog(combatant, (action, data) => askRoundAction(combat, action, [id], data));
-  }
-
-  static #onEditPortrait(this: ShareneActorSheet) {
-    if (this.isEditable) pickImage(this.actor);
   }
 }
