@@ -242,18 +242,20 @@ describe("a Lunos attack from the roll to undo", () => {
     expect(sys(card).effects).toEqual([
       { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -3 },
     ]);
-    expect(f.now().pending).toBeNull();
+    // The blow enters the round at the GM's Apply: until then the fight holds the attack pending.
+    expect(f.now().pending?.attackerId).toBe(ARDEN);
     expect(health(f.cole)).toEqual([0, 0, 0]);
 
-    // The round reads a fighter's health from its actor (docs/rules/lunos.md, "Where the round lives"):
-    // the blow counts in the fight once the GM applies it, and no longer once it is undone.
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toEqual({ ok: true, stage: "applied" });
     expect(health(f.cole)).toEqual([0, 3, 0]);
     expect(fighterOf(f.now(), COLE).wounding).toBe(3);
+    expect(f.now().pending).toBeNull();
+    // Undo puts the round back as the Apply found it: the attack pending again, the blow out of it.
     expect(await step(card, { type: "undo" }, 2)).toEqual({ ok: true, stage: "resolved" });
     expect(health(f.cole)).toEqual([0, 0, 0]);
     expect(fighterOf(f.now(), COLE).wounding).toBe(0);
+    expect(f.now().pending?.attackerId).toBe(ARDEN);
     expect(await step(card, { type: "apply" }, 3)).toEqual({ ok: true, stage: "applied" });
     expect(health(f.cole)).toEqual([0, 3, 0]);
   });
@@ -322,9 +324,10 @@ describe("maneuvers declared and bought", () => {
     const card = await ardenAttacks(f, pool(6, 3), { declared: "stun", forgoDamage: true });
     world.as(world.player);
     expect(await spend(card, [`${COLE}:stun`])).toMatchObject({ ok: true });
-    expect(fighterOf(f.now(), COLE).stunned).toBe(true);
+    expect(fighterOf(f.now(), COLE).stunned).toBe(false);
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE).stunned).toBe(true);
     expect(f.cole.statuses.has("stunned")).toBe(true);
   });
 
@@ -358,7 +361,7 @@ describe("maneuvers declared and bought", () => {
     const card = await ardenAttacks(f, pool(6, 3), { declared: "disarm", forgoDamage: true });
     world.as(world.player);
     expect(await spend(card, [`${COLE}:disarm`], [COLE])).toMatchObject({ ok: true });
-    expect(fighterOf(f.now(), COLE).weapon).toBe("caught");
+    expect(fighterOf(f.now(), COLE).weapon).toBe("held");
     expect(sys(card).effects).toEqual([
       { kind: "status", actorId: f.cole.uuid, status: "disarmed", active: true },
       {
@@ -370,6 +373,7 @@ describe("maneuvers declared and bought", () => {
     ]);
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE).weapon).toBe("caught");
     expect(f.cole.items.get(sword)).toBeUndefined();
     // Arden has it, put away: its own sword stays the one in hand.
     const caught = f.arden.items.get(sword);
@@ -379,6 +383,7 @@ describe("maneuvers declared and bought", () => {
     expect(f.arden.items.get(sword)).toBeUndefined();
     expect((f.cole.items.get(sword)?.system as Loose | undefined)?.equipped).toBe(true);
     expect(f.cole.statuses.has("disarmed")).toBe(false);
+    expect(fighterOf(f.now(), COLE).weapon).toBe("held");
   });
 
   it("LUN-GRP-3: a Grapple, then next round a Choke from the grapple check: the choke clock starts", async () => {
@@ -386,7 +391,7 @@ describe("maneuvers declared and bought", () => {
     const first = await ardenAttacks(f, pool(6, 3));
     world.as(world.player);
     expect(await spend(first, [`${COLE}:grapple`])).toMatchObject({ ok: true });
-    expect(f.now().grapples).toEqual([{ a: ARDEN, b: COLE, pinnedBy: null, choke: null }]);
+    expect(f.now().grapples).toEqual([]);
     expect(sys(first).effects).toContainEqual({
       kind: "status",
       actorId: f.arden.uuid,
@@ -395,6 +400,7 @@ describe("maneuvers declared and bought", () => {
     });
     world.as(world.gm);
     expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.now().grapples).toEqual([{ a: ARDEN, b: COLE, pinnedBy: null, choke: null }]);
     expect([f.arden.statuses.has("grappled"), f.cole.statuses.has("grappled")]).toEqual([true, true]);
 
     // The next round, with the core: the grapple checks (Arden four dice, four successes; Cole's three
@@ -421,7 +427,7 @@ describe("maneuvers declared and bought", () => {
     });
     world.as(world.player);
     expect(await spend(second, [`${COLE}:choke`], [], 0)).toMatchObject({ ok: true });
-    expect(f.now().grapples[0]!.choke).toEqual({ by: ARDEN, victim: COLE, rounds: 0 });
+    expect(f.now().grapples[0]!.choke).toBeNull();
     // Out after Body 2 × a minute: 20 rounds of 6 seconds.
     expect(sys(second).effects).toContainEqual({
       kind: "ruleset",
@@ -431,6 +437,7 @@ describe("maneuvers declared and bought", () => {
     });
     world.as(world.gm);
     expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.now().grapples[0]!.choke).toEqual({ by: ARDEN, victim: COLE, rounds: 0 });
     expect(f.cole.statuses.has("choking")).toBe(true);
     const clock = f.cole.effects.find((e) =>
       (e as unknown as { statuses: Set<string> }).statuses.has("choking"),
