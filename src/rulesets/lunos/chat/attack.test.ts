@@ -109,7 +109,11 @@ function pool(n: number, s: number): number[] {
  * plan `ardenPlan`; Cole defends against Arden (the defense roll scripted
  * by `coleDefense` successes of five dice), Dara waits. The attacks begin.
  */
-async function fight(ardenPlan: LunosPlan, coleDefense = 1): Promise<Fight> {
+async function fight(
+  ardenPlan: LunosPlan,
+  coleDefense = 1,
+  plans: { readonly cole?: LunosPlan; readonly dara?: LunosPlan } = {},
+): Promise<Fight> {
   world.as(world.gm);
   const arden = await fighter("Arden", [SWORD]);
   const cole = await fighter("Cole", [SWORD, VEST]);
@@ -142,12 +146,11 @@ async function fight(ardenPlan: LunosPlan, coleDefense = 1): Promise<Fight> {
   const { askRoundAction } = await import("../../../combat/round-ask");
   const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
   expect(await askRoundAction(gm, "declare", [ARDEN], ardenPlan)).toBe(true);
-  expect(
-    await askRoundAction(gm, "declare", [COLE], { actions: [{ kind: "defense", against: [ARDEN] }] }),
-  ).toBe(true);
-  expect(await askRoundAction(gm, "declare", [DARA], idle)).toBe(true);
+  const colePlan: LunosPlan = plans.cole ?? { actions: [{ kind: "defense", against: [ARDEN] }] };
+  expect(await askRoundAction(gm, "declare", [COLE], colePlan)).toBe(true);
+  expect(await askRoundAction(gm, "declare", [DARA], plans.dara ?? idle)).toBe(true);
   // The GM's Next turn closes the declarations and rolls Cole's defense.
-  world.dice.push(...pool(5, coleDefense));
+  if (colePlan.actions.some((a) => a.kind === "defense")) world.dice.push(...pool(5, coleDefense));
   await combat.nextTurn();
   await writesSettled();
   expect(world.dice).toEqual([]);
@@ -172,11 +175,16 @@ const health = (actor: Doc) => {
 };
 
 /** The player attacks with Arden's sword (Shift: no dialog, or the dialog's answers), as its own client does. */
-async function ardenAttacks(f: Fight, dice: number[], answers?: Loose): Promise<Card> {
-  world.as(world.player);
+function ardenAttacks(f: Fight, dice: number[], answers?: Loose): Promise<Card> {
+  return strikes(world.player, f.arden, dice, answers);
+}
+
+/** A fighter's owner attacks with its sword, as its own client does. */
+async function strikes(user: typeof world.gm, actor: Doc, dice: number[], answers?: Loose): Promise<Card> {
+  world.as(user);
   const before = cards().length;
   world.dice.push(...dice);
-  const started = await startAttack(f.arden, swordOf(f.arden), {
+  const started = await startAttack(actor, swordOf(actor), {
     event: { shiftKey: true },
     ...(answers ? { answers } : {}),
   } as never);
@@ -529,7 +537,9 @@ describe("refused requests", () => {
     await ardenAttacks(f, pool(6, 3));
     world.as(world.player);
     expect(await startAttack(f.arden, swordOf(f.arden), { event: { shiftKey: true } })).toBe(false);
-    expect(world.notices).toContain("An attack roll still waits for its maneuvers.");
+    expect(world.notices).toContain(
+      "Another attack is still to be finished: its maneuvers, then a GM's Apply.",
+    );
 
     // Sent by hand, confirmed by its sender: the GM still reads who owns the attacker.
     const send = async (from: typeof world.stranger, patch: Loose = {}) => {
@@ -657,5 +667,119 @@ describe("refused requests", () => {
     expect(await startAttack(f.arden, dagger!.id, { event: { shiftKey: true } })).toBe(false);
     expect(world.notices).toContain("Arden attacks with the weapon in hand: use that one.");
     expect(cards()).toEqual([]);
+  });
+});
+
+describe("a blow enters the round at the GM's Apply", () => {
+  const nextTurn = async (f: Fight) => {
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextTurn();
+    await writesSettled();
+  };
+  const slotOf = (f: Fight) => f.now().slot;
+
+  it("before Apply nothing is decided and Next turn waits, in words; Undo takes the knock-out out of the round", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    // Resolved on the card, not yet in the round: Cole is not out, the attack still holds it.
+    expect(fighterOf(f.now(), COLE)).toMatchObject({ unconscious: false, wounding: 0, trauma: 0 });
+    await nextTurn(f);
+    expect(world.notices).toEqual(["Arden's blow waits for a GM to apply it: apply it on its card first."]);
+    expect(slotOf(f)).toBe(0);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE)).toMatchObject({ unconscious: true, wounding: 3, trauma: 3 });
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE)).toMatchObject({ unconscious: false, wounding: 0, trauma: 0 });
+    expect(f.cole.statuses.has("unconscious")).toBe(false);
+  });
+
+  it("Undo is refused, in words, once the round has gone on from the blow", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    await nextTurn(f);
+    expect(slotOf(f)).toBe(1);
+    world.as(world.gm);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: false, code: "built-on" });
+    expect([health(f.cole), fighterOf(f.now(), COLE).wounding, sys(card).stage]).toEqual([
+      [0, 3, 0],
+      3,
+      "applied",
+    ]);
+  });
+
+  it("a blow of the next slot adds its own levels only, whenever the first was applied", async () => {
+    // Arden strikes Cole in the first slot; Dara, in the second (tied with Cole), strikes Cole too.
+    const f = await fight(attackAt(COLE), 1, { dara: attackAt(COLE) });
+    const first = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(first)).toMatchObject({ ok: true });
+    await nextTurn(f);
+    expect(slotOf(f)).toBe(0);
+    expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    await nextTurn(f);
+    expect(slotOf(f)).toBe(1);
+    // Dara: one success against Cole, who does not defend against her (difficulty 1): margin 1 + 2 + 2 − 2 − 1
+    // = 2 wounding more, and that alone; five levels taken are past his Willpower 3: out from the pain.
+    const second = await strikes(world.gm, f.dara, pool(6, 1));
+    expect(await spend(second)).toMatchObject({ ok: true });
+    expect(sys(second).effects).toEqual([
+      { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -2 },
+      { kind: "status", actorId: f.cole.uuid, status: "unconscious", active: true },
+    ]);
+    expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([health(f.cole), fighterOf(f.now(), COLE).wounding]).toEqual([[0, 5, 0], 5]);
+  });
+
+  it("two blows of one slot each count once, in either order, over a GM's edit by hand between them", async () => {
+    const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
+    const healths: number[][] = [];
+    for (const order of [
+      ["cole", "dara"],
+      ["dara", "cole"],
+    ] as const) {
+      world.reset();
+      standIn.game.settings.storage.set("fangs.ruleset", "lunos");
+      // Cole and Dara share the second slot (no initiative success, the same Reflexes); both strike Arden.
+      const f = await fight(idle, 1, { cole: attackAt(ARDEN), dara: attackAt(ARDEN) });
+      await nextTurn(f);
+      expect(f.now().slots[f.now().slot]).toEqual([COLE, DARA]);
+      const by = { cole: [world.defender, f.cole], dara: [world.gm, f.dara] } as const;
+      const [user1, actor1] = by[order[0]];
+      const first = await strikes(user1, actor1, pool(6, 1));
+      world.as(user1);
+      expect(await spend(first)).toMatchObject({ ok: true });
+      world.as(world.gm);
+      expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+      const afterFirst = health(f.arden);
+      // The GM takes one level of the first blow off by hand: the second blow adds its own levels to that.
+      await f.arden.update({ "system.health.wounding.value": afterFirst[1]! - 1 } as never);
+      const [user2, actor2] = by[order[1]];
+      const second = await strikes(user2, actor2, pool(6, 1));
+      world.as(user2);
+      expect(await spend(second)).toMatchObject({ ok: true });
+      world.as(world.gm);
+      expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+      // Each strikes for 5 (margin 1 + 2 + 2 − 2, and 2 for no armor): the first fills five of Arden's seven
+      // levels, the second the two left, once, over whatever the GM left on the sheet.
+      expect(afterFirst).toEqual([0, 3, 2]);
+      expect(sys(second).effects).toEqual([
+        { kind: "pool", actorId: f.arden.uuid, pool: "health.wounding", amount: -2 },
+        { kind: "timedStatus", actorId: f.arden.uuid, timedStatus: "lunos.dying" },
+      ]);
+      healths.push(health(f.arden));
+    }
+    expect(healths).toEqual([
+      [0, 4, 2],
+      [0, 4, 2],
+    ]);
   });
 });
