@@ -783,3 +783,148 @@ describe("a blow enters the round at the GM's Apply", () => {
     ]);
   });
 });
+
+describe("a round never stuck on an attack", () => {
+  const nextTurn = async (f: Fight) => {
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextTurn();
+    await writesSettled();
+  };
+
+  it("a card whose target left the combat can no longer be finished: Next turn drops its attack and goes on", async () => {
+    const f = await fight(attackAt(COLE, DARA));
+    const card = await ardenAttacks(f, pool(5, 4));
+    world.as(world.gm);
+    await (f.combat as unknown as { deleteCombatants(ids: string[]): Promise<void> }).deleteCombatants([
+      DARA,
+    ]);
+    await writesSettled();
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: false, code: "changed" });
+    await nextTurn(f);
+    expect(world.notices).toEqual(["Arden's attack had no card left to finish it, so it was dropped."]);
+    expect(f.now()).toMatchObject({ pending: null, slot: 1 });
+  });
+
+  it("a card deleted before its maneuvers: Next turn drops its attack; Next round too", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3));
+    // A finishable card holds the round, in words.
+    await nextTurn(f);
+    expect(world.notices).toEqual(["An attack is still waiting for its maneuvers: finish it first."]);
+    world.as(world.gm);
+    await card.delete();
+    await nextTurn(f);
+    expect(world.notices).toEqual(["Arden's attack had no card left to finish it, so it was dropped."]);
+    expect(f.now()).toMatchObject({ pending: null, slot: 1 });
+  });
+
+  it("an attack that missed everyone is ended on a button that says so, and holds nothing up", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 1));
+    expect(sys(card)).toMatchObject({ pending: { targets: [{ id: COLE, hit: false }] } });
+    const { lunosAttackView } = await import("./attack-view");
+    const { lunosAttackOf } = await import("./attack-state");
+    const view = lunosAttackView(lunosAttackOf(card)!, { isGM: false, ownsAttacker: true }, (key) => key);
+    expect(view.labels.spend).toBe("LUNOS.Chat.EndAttack");
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true, stage: "resolved" });
+    // Nothing to apply: settled in the round at once.
+    expect([sys(card).effects, f.now().pending]).toEqual([[], null]);
+    await nextTurn(f);
+    expect([world.notices, f.now().slot]).toEqual([[], 1]);
+  });
+});
+
+describe("Apply writes once, whole; Undo gives back what it took", () => {
+  it("a write that fails part way leaves nothing: the levels are taken back, a second Apply writes them once", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    world.as(world.gm);
+    // The knock-out's status is written after the levels: that write fails once.
+    const toggle = vi.spyOn(f.cole, "toggleStatusEffect").mockRejectedValueOnce(new Error("lost"));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "failed" });
+    quiet.mockRestore();
+    expect([health(f.cole), sys(card).stage, fighterOf(f.now(), COLE).unconscious]).toEqual([
+      [0, 0, 0],
+      "resolved",
+      false,
+    ]);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    toggle.mockRestore();
+    expect([health(f.cole), f.cole.statuses.has("unconscious")]).toEqual([[0, 3, 3], true]);
+  });
+
+  it("LUN-MNV-3: a caught weapon whose id the catcher's sheet already holds is caught under another; Undo gives back the sword as taken", async () => {
+    const f = await fight(attackAt(COLE));
+    const sword = swordOf(f.cole);
+    const card = await ardenAttacks(f, pool(6, 3), { declared: "disarm", forgoDamage: true });
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:disarm`], [COLE])).toMatchObject({ ok: true });
+    // Arden's player, who can read the sword's id on the card, takes that id on Arden's sheet first.
+    await f.arden.createEmbeddedDocuments(
+      "Item",
+      [{ ...SWORD, _id: sword, name: "Decoy" }] as never,
+      {
+        keepId: true,
+      } as never,
+    );
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.items.get(sword)).toBeUndefined();
+    const caught = f.arden.items.find((i) => i.name === "Longsword" && i.id !== swordOf(f.arden))!;
+    expect([caught.id === sword, (caught.system as Loose).equipped]).toEqual([false, false]);
+    // The player makes the caught sword better before the Undo: the sword given back is the one taken.
+    world.as(world.player);
+    await caught.update({ "system.quality": 5 } as never);
+    world.as(world.gm);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(world.notices).toEqual([]);
+    expect(f.arden.items.get(caught.id!)).toBeUndefined();
+    expect(f.arden.items.get(sword)?.name).toBe("Decoy");
+    expect((f.cole.items.get(sword)?.system as Loose | undefined)?.quality).toBe(0);
+    expect((f.cole.items.get(sword)?.system as Loose | undefined)?.equipped).toBe(true);
+  });
+});
+
+describe("what a player learns and may do on a private card", () => {
+  it("the attack query answers with the card's id, never the card; a blind card's maneuvers are the GM's", async () => {
+    const f = await fight(attackAt(COLE));
+    world.as(world.player);
+    const payload = {
+      userId: world.player.id,
+      requestId: newRequestId(),
+      combatId: f.combat.id,
+      combatantId: ARDEN,
+      itemId: swordOf(f.arden),
+      targets: [COLE],
+      skill: "weapon",
+      declared: "",
+      forgoDamage: false,
+      rollMode: "blindroll",
+    };
+    world.dice.push(...pool(6, 3));
+    const subject = { query: "fangs.lunosAttack", subject: `${f.combat.id}:${ARDEN}` };
+    const answer = await whilePending(payload.requestId, subject, () =>
+      world.gm.query("fangs.lunosAttack" as never, payload as never),
+    );
+    const card = cards().at(-1)!;
+    expect(answer).toEqual({ ok: true, messageId: card.id });
+    expect(sys(card).rollMode).toBe("blindroll");
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: false, code: "not-permitted" });
+    const { lunosAttackView } = await import("./attack-view");
+    const { lunosAttackOf } = await import("./attack-state");
+    expect(lunosAttackView(lunosAttackOf(card)!, { isGM: false, ownsAttacker: true }, (k) => k).spend).toBe(
+      false,
+    );
+    world.as(world.gm);
+    expect(await spend(card)).toMatchObject({ ok: true, stage: "resolved" });
+  });
+});
