@@ -698,6 +698,29 @@ describe("a blow enters the round at the GM's Apply", () => {
     expect(f.cole.statuses.has("unconscious")).toBe(false);
   });
 
+  it("a blow the fighters moved under since Spend: Apply shows it anew and asks again before writing", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    // The GM marks Cole out by hand before applying: the blow no longer knocks him out.
+    world.as(world.gm);
+    await f.cole.toggleStatusEffect("unconscious", { active: true });
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "moved" });
+    expect([health(f.cole), sys(card).stage, sys(card).effects]).toEqual([
+      [0, 0, 0],
+      "resolved",
+      [
+        { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -3 },
+        { kind: "pool", actorId: f.cole.uuid, pool: "health.trauma", amount: -3 },
+      ],
+    ]);
+    expect(await step(card, { type: "apply" }, 2)).toMatchObject({ ok: true, stage: "applied" });
+    expect(health(f.cole)).toEqual([0, 3, 3]);
+  });
+
   it("Undo is refused, in words, once the round has gone on from the blow", async () => {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 3));
@@ -807,7 +830,7 @@ describe("a round never stuck on an attack", () => {
     expect(f.now()).toMatchObject({ pending: null, slot: 1 });
   });
 
-  it("a card deleted before its maneuvers: Next turn drops its attack; Next round too", async () => {
+  it("a card deleted before its maneuvers: Next turn drops its attack", async () => {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 3));
     // A finishable card holds the round, in words.
