@@ -35,8 +35,10 @@ import { type LunosFightAccess, lunosFightAccess } from "./fight-access";
  * documents and the round as they are now (the fight through
  * ./fight-access.ts, the sheets through its view), never from the request
  * or the card's own copy. Posting a card settles the attack and rolls its
- * pool; its one player step buys the maneuvers and resolves the blow; a GM
- * applies the effects and may undo them exactly. The authority
+ * pool; its one player step buys the maneuvers and resolves the blow on
+ * the card, the round holding the attack; a GM's Apply puts the blow in
+ * the round, and Undo takes it out exactly (docs/rules/lunos.md, "The
+ * attack card"). The authority
  * (src/chat/authority.ts) holds the card's lock and the write queue around
  * a step: nothing here queues again.
  */
