@@ -843,6 +843,31 @@ describe("a round never stuck on an attack", () => {
     expect(f.now()).toMatchObject({ pending: null, slot: 1 });
   });
 
+  it("Next round drops a resolved card's attack once its card is deleted, and opens the next round", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true });
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextRound();
+    await writesSettled();
+    expect(world.notices).toEqual(["Arden's blow waits for a GM to apply it: apply it on its card first."]);
+    await card.delete();
+    world.notices.length = 0;
+    world.dice.push(...pool(3, 2), ...pool(3, 0), ...pool(3, 0));
+    await f.combat.nextRound();
+    await writesSettled();
+    expect(world.notices).toEqual(["Arden's attack had no card left to finish it, so it was dropped."]);
+    expect([f.now().round, f.now().phase, f.now().pending, health(f.cole)]).toEqual([
+      2,
+      "declare",
+      null,
+      [0, 0, 0],
+    ]);
+    expect(world.dice).toEqual([]);
+  });
+
   it("an attack that missed everyone is ended on a button that says so, and holds nothing up", async () => {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 1));
