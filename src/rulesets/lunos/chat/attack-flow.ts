@@ -1,12 +1,12 @@
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "../../../chat/authority";
 import { authoredByGM, NOT_GM_CARD, rulesetIntentOf } from "../../../chat/card-flows";
+import { CardRefusal, rulesRefusalKey } from "../../../chat/card-state";
 import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, rollsOf, showNewDice } from "../../../chat/foundry-dice";
 import { runWithDice } from "../../../chat/replay-dice";
 import { replacing } from "../../../documents/replace";
 import { actorAt } from "../../../documents/uuid";
 import { applyEffects, revertDeltas } from "../../../effects/apply-effects";
-import { RulesError } from "../../../rules/kernel/errors";
 import { maneuverMenu, settleAttack } from "../../../rules/lunos/attack-choice";
 import {
   type AttackDeclaration,
@@ -45,32 +45,18 @@ type Message = ChatMessage.Implementation;
 
 /** The engine's refusal as the card says it (`LUNOS.Chat.Refusal.<reason>`). */
 export function refusalKey(error: unknown): string | null {
-  if (!(error instanceof RulesError)) return null;
-  const reason = (error.details as { reason?: unknown } | undefined)?.reason;
-  return error.code === "round-refused" && typeof reason === "string"
-    ? `LUNOS.Chat.Refusal.${reason}`
-    : "LUNOS.Chat.Refusal.Refused";
-}
-
-class Refusal extends Error {
-  constructor(
-    readonly code: string,
-    readonly messageKey: string,
-    readonly data: Record<string, string> = {},
-  ) {
-    super(messageKey);
-  }
+  return rulesRefusalKey(error, "LUNOS.Chat.Refusal");
 }
 
 function combatOf(combatId: string): Combat.Implementation {
   const combat = game.combats?.get(combatId) ?? null;
-  if (!combat?.started) throw new Refusal("no-combat", "LUNOS.Chat.Refusal.NoCombat");
+  if (!combat?.started) throw new CardRefusal("no-combat", "LUNOS.Chat.Refusal.NoCombat");
   return combat as Combat.Implementation;
 }
 
 function accessOf(combat: Combat.Implementation): LunosFightAccess {
   const access = lunosFightAccess(combat);
-  if (!access) throw new Refusal("no-round", "LUNOS.Chat.Refusal.NoRound");
+  if (!access) throw new CardRefusal("no-round", "LUNOS.Chat.Refusal.NoRound");
   return access;
 }
 
@@ -134,7 +120,7 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     fight = rolled.value;
     dice = rolled.dice;
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, key: error.messageKey };
+    if (error instanceof CardRefusal) return { ok: false, key: error.messageKey };
     const key = refusalKey(error);
     if (key) return { ok: false, key, data: { name } };
     throw error;
@@ -229,7 +215,7 @@ async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Pro
   const combat = combatOf(card.combatId);
   const access = accessOf(combat);
   const fight = access.fight();
-  if (!stillPending(card, fight)) throw new Refusal("changed", "LUNOS.Chat.Refusal.Changed");
+  if (!stillPending(card, fight)) throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
   const view = access.view();
   const outcome = resolveAttack(fight, spends, view, access.rules());
   const uuidOf = (id: string) => combat.combatants.get(id)?.actor?.uuid ?? "";
@@ -244,11 +230,11 @@ async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Pro
 async function apply(card: LunosAttackCard): Promise<Written> {
   for (const e of card.effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
-      throw new Refusal("gone", "LUNOS.Chat.Refusal.Gone");
+      throw new CardRefusal("gone", "LUNOS.Chat.Refusal.Gone");
   const applied = await applyEffects(card.effects, {
     combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
   });
-  if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
+  if (applied.cancelled) throw new CardRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
   return { system: { stage: "applied", deltas: applied.deltas }, dice: [] };
 }
 
@@ -294,7 +280,7 @@ export async function runLunosStep(
         written = await undo(card);
     }
   } catch (error) {
-    if (error instanceof Refusal) return refused(error.code, error.messageKey, error.data);
+    if (error instanceof CardRefusal) return refused(error.code, error.messageKey, error.data);
     const key = refusalKey(error);
     if (key) return refused("rules", key, { name: card.attacker.name });
     throw error;
