@@ -58,13 +58,14 @@ export function gmStepRefusal(
   return undefined;
 }
 
-/** The engine's refusal as the card says it (`<prefix>.<reason>`, else `<prefix>.Refused`), or null for another error. */
-export function rulesRefusalKey(error: unknown, prefix: string): string | null {
+/**
+ * The engine's refusal as the card says it (`<prefix>.<reason>` for a
+ * round's refusal, else `otherwise`), or null for another error.
+ */
+export function rulesRefusalKey(error: unknown, prefix: string, otherwise: string): string | null {
   if (!(error instanceof RulesError)) return null;
   const reason = (error.details as { reason?: unknown } | undefined)?.reason;
-  return error.code === "round-refused" && typeof reason === "string"
-    ? `${prefix}.${reason}`
-    : `${prefix}.Refused`;
+  return error.code === "round-refused" && typeof reason === "string" ? `${prefix}.${reason}` : otherwise;
 }
 
 /** A step refused on the GM's side, with the code and words its answer carries. */

@@ -10,16 +10,22 @@ import { applyEffects, revertDeltas } from "../../../effects/apply-effects";
 import { maneuverMenu, settleAttack } from "../../../rules/lunos/attack-choice";
 import {
   type AttackDeclaration,
+  type AttackOutcome,
   attackOf,
   fighterOf,
   type LunosFight,
+  type PendingAttack,
   resolveAttack,
   rollAttack,
+  strikeThreat,
   type TargetSpend,
+  type Threat,
+  threatStrikeFight,
 } from "../../../rules/lunos/round-engine";
 import type { Maneuver } from "../../../rules/lunos/types";
+import { endLapsedThreats } from "../combat/threat-status";
 import { LUNOS_ATTACK_TYPE } from "../data/attack-card";
-import { attackEffects } from "./attack-effects";
+import { attackEffects, threatEndEffects } from "./attack-effects";
 import {
   type CardParty,
   type LunosAttackCard,
@@ -28,6 +34,7 @@ import {
   type Viewer,
 } from "./attack-state";
 import { type LunosFightAccess, lunosFightAccess } from "./fight-access";
+import { type PlacedToken, pushEffects } from "./push";
 
 /**
  * Lunos's attack card on the active GM's client (its definition's
@@ -45,7 +52,7 @@ type Message = ChatMessage.Implementation;
 
 /** The engine's refusal as the card says it (`LUNOS.Chat.Refusal.<reason>`). */
 export function refusalKey(error: unknown): string | null {
-  return rulesRefusalKey(error, "LUNOS.Chat.Refusal");
+  return rulesRefusalKey(error, "LUNOS.Chat.Refusal", "LUNOS.Chat.Refusal.Refused");
 }
 
 function combatOf(combatId: string): Combat.Implementation {
@@ -59,6 +66,10 @@ function accessOf(combat: Combat.Implementation): LunosFightAccess {
   if (!access) throw new CardRefusal("no-round", "LUNOS.Chat.Refusal.NoRound");
   return access;
 }
+
+/** A combatant's token, for a push to move. */
+const tokenOf = (combat: Combat.Implementation) => (id: string) =>
+  (combat.combatants.get(id)?.token ?? null) as PlacedToken | null;
 
 function partyOf(combat: Combat.Implementation, id: string): CardParty {
   const combatant = combat.combatants.get(id);
@@ -125,12 +136,40 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     if (key) return { ok: false, key, data: { name } };
     throw error;
   }
-  const view = access.view();
   const pending = fight.pending!;
   const attack = attackOf(fighterOf(fight, attackerId).plan)!;
+  await access.commit(fight);
+  return postCard(request, mode, access, fight, {
+    kind: attack.kind,
+    declared: pending.declared,
+    forgoDamage: pending.forgoDamage,
+    dice,
+  });
+}
+
+/** The card's own part of what is posted: the attack's kind and declaration, its dice (none for a strike). */
+interface Posting {
+  readonly kind: PendingAttack["kind"];
+  readonly declared: Maneuver | null;
+  readonly forgoDamage: boolean;
+  readonly dice: StepDice | null;
+  readonly threat?: Threat;
+}
+
+/** Posts the card of the fight's pending attack (`fight.pending`), waiting on its maneuvers. */
+async function postCard(
+  request: Pick<PostRequest, "combat" | "attackerId" | "by">,
+  mode: string,
+  access: LunosFightAccess,
+  fight: LunosFight,
+  posting: Posting,
+): Promise<PostAnswer> {
+  const { combat, attackerId } = request;
+  const view = access.view();
+  const rules = access.rules();
+  const pending = fight.pending!;
   const sheet = view.sheet(attackerId);
   const skill = pending.armed && sheet.weapon !== null ? sheet.weapon.skill : "brawl";
-  await access.commit(fight);
   const attacker = partyOf(combat, attackerId);
   const targets = pending.targets.map((t) => partyOf(combat, t.id));
   const weaponName = pending.armed && sheet.weapon !== null ? sheet.weapon.name : "";
@@ -145,16 +184,17 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     targets,
     weaponName,
     attack: {
-      kind: attack.kind,
+      kind: posting.kind,
       skill,
-      declared: pending.declared,
-      forgoDamage: pending.forgoDamage,
-      poolDie: access.rules().poolDie,
-      luckDie: access.rules().luckDie,
+      declared: posting.declared,
+      forgoDamage: posting.forgoDamage,
+      poolDie: rules.poolDie,
+      luckDie: rules.luckDie,
+      ...(posting.threat ? { threat: posting.threat } : {}),
     },
     pending,
-    ...facesOf(dice),
-    menu: maneuverMenu(fight, view, access.rules()),
+    ...(posting.dice ? facesOf(posting.dice) : { faces: [], luck: 0 }),
+    menu: maneuverMenu(fight, view, rules),
     spends: [],
     outcomes: [],
     effects: [],
@@ -167,7 +207,7 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     system: system as never,
     speaker: ChatMessage.getSpeaker({ actor }),
     content: `<p>${html(attacker.name)} → ${targets.map((t) => html(t.name)).join(", ")}</p>`,
-    rolls: rollsOf([dice], "LUNOS") as never,
+    rolls: rollsOf(posting.dice ? [posting.dice] : [], "LUNOS") as never,
   } as ChatMessage.CreateData;
   ChatMessage.applyRollMode(data, mode as RollMode);
   const whisper = data.whisper;
@@ -176,6 +216,52 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
   const message = ((await ChatMessage.create(data)) ?? null) as Message | null;
   if (!message) return { ok: false, key: "LUNOS.Chat.Refusal.NotPosted" };
   return { ok: true, message };
+}
+
+/** A request for a threat's strike: its maker, and how the card is shown. */
+export interface StrikeRequest {
+  readonly combat: Combat.Implementation;
+  /** The threat's maker's combatant id. */
+  readonly attackerId: string;
+  readonly rollMode: string;
+  readonly by: string;
+}
+
+/**
+ * On the active GM's client: a threat's strike (LUN-MNV-3) as the engine
+ * would accept it on the fight as it is now, posted as an attack card
+ * waiting on its maneuvers, the held margin standing for the roll. The
+ * fight is written when the card is applied, not before: until then the
+ * threat is held, and a card whose strike the fight no longer gives is
+ * refused its Apply.
+ */
+export async function postLunosStrike(request: StrikeRequest): Promise<PostAnswer> {
+  if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM" };
+  const { combat, attackerId } = request;
+  const name = combat.combatants.get(attackerId)?.name ?? attackerId;
+  const asked = request.rollMode === "selfroll" ? "gmroll" : request.rollMode;
+  const mode = Object.hasOwn(CONFIG.Dice.rollModes, asked) ? asked : "publicroll";
+  let access: LunosFightAccess;
+  let striking: LunosFight;
+  let threat: Threat;
+  try {
+    access = accessOf(combat);
+    const fight = access.fight();
+    striking = threatStrikeFight(fight, attackerId, access.view());
+    threat = fight.threats.find((t) => t.by === attackerId)!;
+  } catch (error) {
+    if (error instanceof CardRefusal) return { ok: false, key: error.messageKey };
+    const key = refusalKey(error);
+    if (key) return { ok: false, key, data: { name } };
+    throw error;
+  }
+  return postCard(request, mode, access, striking, {
+    kind: "attack",
+    declared: null,
+    forgoDamage: false,
+    dice: null,
+    threat: { ...threat },
+  });
 }
 
 /* -------------------------------------------- */
@@ -211,7 +297,76 @@ export function spendsOf(buys: readonly string[], caught: readonly string[]): Ta
   );
 }
 
+/* A threat's strike: resolved on the fight as it is now, written when applied. */
+
+interface StrikeNow {
+  readonly combat: Combat.Implementation;
+  readonly access: LunosFightAccess;
+  readonly fight: LunosFight;
+  readonly threat: Threat;
+}
+
+/** The card's strike as the fight gives it now: the same threat, margin and target, or refused. */
+function strikeNow(card: LunosAttackCard, threat: Threat): StrikeNow {
+  const combat = combatOf(card.combatId);
+  const access = accessOf(combat);
+  const fight = access.fight();
+  const held = fight.threats.find((t) => t.by === threat.by);
+  if (!held || JSON.stringify(held) !== JSON.stringify(threat))
+    throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
+  const striking = threatStrikeFight(fight, threat.by, access.view());
+  if (JSON.stringify(striking.pending) !== JSON.stringify(card.pending))
+    throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
+  return { combat, access, fight, threat };
+}
+
+/** The strike's outcome with what the card's spend bought on the threatened (nothing on anyone else). */
+function struck(now: StrikeNow, spends: readonly TargetSpend[]): AttackOutcome {
+  const bought = spends.find((x) => x.target === now.threat.target);
+  if (spends.some((x) => x.target !== now.threat.target))
+    throw new CardRefusal("rules", "LUNOS.Chat.Refusal.BadSpend");
+  return strikeThreat(
+    now.fight,
+    now.threat.by,
+    now.access.view(),
+    now.access.rules(),
+    bought?.maneuvers ?? [],
+    bought?.catchWeapon === true,
+  );
+}
+
+function spendStrike(card: LunosAttackCard, threat: Threat, spends: readonly TargetSpend[]): Written {
+  const now = strikeNow(card, threat);
+  const outcome = struck(now, spends);
+  const uuidOf = (id: string) => now.combat.combatants.get(id)?.actor?.uuid ?? "";
+  const view = now.access.view();
+  const effects = [
+    ...attackEffects(now.fight, outcome, uuidOf, view, now.access.rules()),
+    ...pushEffects(card.combatId, threat.by, outcome.targets, uuidOf, tokenOf(now.combat)),
+    ...threatEndEffects(now.fight, outcome.fight, uuidOf),
+  ];
+  return { system: { stage: "resolved", spends, outcomes: outcome.targets, effects }, dice: [] };
+}
+
+/** The threat struck, given back to its maker on Undo, unless it has made another since or left. */
+async function giveBackThreat(card: LunosAttackCard, threat: Threat): Promise<boolean> {
+  const combat = game.combats?.get(card.combatId) as Combat.Implementation | undefined;
+  const access = combat ? lunosFightAccess(combat) : null;
+  if (!combat || !access) return false;
+  const fight = access.fight();
+  const at = (id: string) => fight.fighters.findIndex((f) => f.id === id);
+  if (fight.threats.some((t) => t.by === threat.by) || at(threat.by) < 0 || at(threat.target) < 0) {
+    // The status the revert put back follows the fight, which holds no such threat.
+    await endLapsedThreats(combat);
+    return false;
+  }
+  const threats = [...fight.threats, { ...threat }].sort((x, y) => at(x.by) - at(y.by));
+  await access.commit({ ...fight, threats });
+  return true;
+}
+
 async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Promise<Written> {
+  if (card.attack.threat) return spendStrike(card, card.attack.threat, spends);
   const combat = combatOf(card.combatId);
   const access = accessOf(combat);
   const fight = access.fight();
@@ -219,7 +374,10 @@ async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Pro
   const view = access.view();
   const outcome = resolveAttack(fight, spends, view, access.rules());
   const uuidOf = (id: string) => combat.combatants.get(id)?.actor?.uuid ?? "";
-  const effects = attackEffects(fight, outcome, uuidOf, view, access.rules());
+  const effects = [
+    ...attackEffects(fight, outcome, uuidOf, view, access.rules()),
+    ...pushEffects(card.combatId, card.attacker.combatantId, outcome.targets, uuidOf, tokenOf(combat)),
+  ];
   await access.commit(outcome.fight);
   return {
     system: { stage: "resolved", spends, outcomes: outcome.targets, effects },
@@ -231,15 +389,28 @@ async function apply(card: LunosAttackCard): Promise<Written> {
   for (const e of card.effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
       throw new CardRefusal("gone", "LUNOS.Chat.Refusal.Gone");
+  // A strike is written into the fight as it is applied: the fight must still give the card's outcome.
+  const threat = card.attack.threat;
+  let outcome: AttackOutcome | null = null;
+  let now: StrikeNow | null = null;
+  if (threat) {
+    now = strikeNow(card, threat);
+    outcome = struck(now, card.spends);
+    if (JSON.stringify(outcome.targets) !== JSON.stringify(card.outcomes))
+      throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
+  }
   const applied = await applyEffects(card.effects, {
     combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
   });
   if (applied.cancelled) throw new CardRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
+  if (now && outcome) await now.access.commit(outcome.fight);
   return { system: { stage: "applied", deltas: applied.deltas }, dice: [] };
 }
 
 async function undo(card: LunosAttackCard): Promise<Written> {
-  const missed = await revertDeltas(card.deltas as AppliedDelta[]);
+  const missed: unknown[] = await revertDeltas(card.deltas as AppliedDelta[]);
+  if (card.attack.threat && !(await giveBackThreat(card, card.attack.threat)))
+    missed.push(card.attack.threat);
   if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
   return { system: { stage: "resolved", deltas: [] }, dice: [] };
 }

@@ -9,7 +9,7 @@ import {
 import type { AppliedDelta } from "../../../chat/card-steps";
 import type { Effect } from "../../../rules/kernel/effects";
 import type { ManeuverOffer } from "../../../rules/lunos/attack-choice";
-import type { PendingAttack, TargetOutcome, TargetSpend } from "../../../rules/lunos/round-engine";
+import type { PendingAttack, TargetOutcome, TargetSpend, Threat } from "../../../rules/lunos/round-engine";
 import type { AttackSkill, Maneuver } from "../../../rules/lunos/types";
 import { type LUNOS_ATTACK_STAGES, LUNOS_ATTACK_TYPE } from "../data/attack-card";
 
@@ -36,6 +36,12 @@ export interface SettledAttack {
   /** The faces of the pool's dice and of the luck die, as the rules rolled them. */
   readonly poolDie: number;
   readonly luckDie: number;
+  /**
+   * On a threat's strike (LUN-MNV-3), the threat struck: its held margin
+   * stands for the roll (no dice), and the card writes the fight when
+   * applied, giving the threat back on Undo.
+   */
+  readonly threat?: Threat | null;
 }
 
 export interface LunosAttackCard {

@@ -59,7 +59,7 @@ function dieFor(rollMode: string): RollOneDie {
 
 /** The engine's refusal as the card says it (the tracker's words: `SHARENE.Combat.Refusal.<reason>`). */
 export function refusalKey(error: unknown): string | null {
-  return rulesRefusalKey(error, "SHARENE.Combat.Refusal");
+  return rulesRefusalKey(error, "SHARENE.Combat.Refusal", "SHARENE.Combat.Refusal.Refused");
 }
 
 /** The weapon an attacker fights with, for the table's read: none named, its first equipped one. */
