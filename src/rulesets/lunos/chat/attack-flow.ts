@@ -361,7 +361,13 @@ async function giveBackThreat(card: LunosAttackCard, threat: Threat): Promise<bo
     return false;
   }
   const threats = [...fight.threats, { ...threat }].sort((x, y) => at(x.by) - at(y.by));
-  await access.commit({ ...fight, threats });
+  // Struck in a slot still under way, its blow is one of the slot's: it goes with the strike.
+  const damage = JSON.stringify(card.outcomes.find((o) => o.id === threat.target)?.damage ?? null);
+  const blow = fight.landed.findIndex(
+    (l) => l.target === threat.target && JSON.stringify(l.damage) === damage,
+  );
+  const landed = blow < 0 ? fight.landed : fight.landed.filter((_, i) => i !== blow);
+  await access.commit({ ...fight, threats, landed });
   return true;
 }
 
