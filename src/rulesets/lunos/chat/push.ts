@@ -10,8 +10,9 @@ import type { TargetOutcome } from "../../../rules/lunos/round-engine";
 /**
  * LUN-MNV-3, Push: the target's token goes straight away from the
  * attacker's by the feet the outcome gives (5 a Push bought, 10 for two),
- * on the scene's grid: the line from the attacker's centre through the
- * target's, the distance in the grid's spaces, the token's corner snapped
+ * on the scene's grid: along the line from the attacker's centre through
+ * the target's, as many squares as the feet make (a diagonal square counts
+ * one, as the grid's default rule counts it), the token's corner snapped
  * to the grid, and the move measured as the grid measures a path (a world
  * whose diagonal rule makes the snapped move longer is pushed a space
  * less, until it is not). Nothing stops it at a wall: a token's update is
@@ -82,11 +83,12 @@ export function pushedTo(from: PlacedToken, to: PlacedToken, feet: number): { x:
   const size = grid.size;
   const a = centre(from, size);
   const b = centre(to, size);
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
-  if (length === 0) return null;
+  // Along the line, as many squares out as the grid counts: the longer side of the step is the squares.
+  const across = Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y));
+  if (across === 0) return null;
   for (let spaces = Math.floor(feet / grid.distance); spaces > 0; spaces -= 1) {
-    const x = Math.round((to.x + ((b.x - a.x) / length) * spaces * size) / size) * size;
-    const y = Math.round((to.y + ((b.y - a.y) / length) * spaces * size) / size) * size;
+    const x = Math.round((to.x + ((b.x - a.x) / across) * spaces * size) / size) * size;
+    const y = Math.round((to.y + ((b.y - a.y) / across) * spaces * size) / size) * size;
     if (x === to.x && y === to.y) return null;
     const moved = grid.measurePath?.([b, centre({ ...to, x, y }, size)], {}).distance ?? 0;
     if (moved <= feet) return { x, y };
