@@ -809,6 +809,18 @@ describe("Threaten's later strike at the table", () => {
     expect(world.notices).toContain("No threat to strike with.");
   });
 
+  it("LUN-MNV-3: its maker put out, the threat ends at the next round's start and its status comes off", async () => {
+    const f = await threatened(keeps);
+    await f.arden.toggleStatusEffect("unconscious", { active: true });
+    const access = (await import("./fight-access")).lunosFightAccess(f.combat)!;
+    // The round's start with the core: Arden, out, rolls no initiative; Cole and Dara none each.
+    const dice = new ScriptedDice([...pool(3, 0), ...pool(3, 0)]);
+    await access.commit(startRound(endSlot(endSlot(f.now())), access.view(), dice, LUNOS_DEFAULTS));
+    await writesSettled();
+    expect(dice.remaining).toBe(0);
+    expect([f.now().threats, f.cole.statuses.has("threatened")]).toEqual([[], false]);
+  });
+
   it("another owner's, a forged and a replayed strike request are refused; nothing is posted", async () => {
     const f = await threatened(keeps);
     const before = cards().length;
