@@ -665,7 +665,7 @@ describe("Threaten's later strike at the table", () => {
    * and `plan` declared for Arden on the tracker, the others idle. The
    * GM's Next turn closes the declarations.
    */
-  async function threatened(plan: LunosPlan) {
+  async function threatened(plan: LunosPlan, close = true) {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 5), { declared: "threaten", forgoDamage: true });
     world.as(world.player);
@@ -685,6 +685,7 @@ describe("Threaten's later strike at the table", () => {
     const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
     expect(await askRoundAction(gm, "declare", [COLE], idle)).toBe(true);
     expect(await askRoundAction(gm, "declare", [DARA], idle)).toBe(true);
+    if (!close) return f;
     await f.combat.nextTurn();
     await writesSettled();
     return f;
@@ -780,6 +781,18 @@ describe("Threaten's later strike at the table", () => {
       false,
       damage,
     ]);
+  });
+
+  it("LUN-MNV-3: outside the attacks too: struck in the declarations, the fight written as it stands", async () => {
+    const f = await threatened(keeps, false);
+    expect(f.now().phase).toBe("declare");
+    expect(await strike(f, world.player)).toBe(true);
+    const card = cards().at(-1)!;
+    world.as(world.player);
+    expect(await spend(card, [])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([f.now().phase, f.now().threats, health(f.cole)[1] > 0]).toEqual(["declare", [], true]);
   });
 
   it("LUN-MNV-3: two cards of one threat: the second is refused its Apply once the first struck", async () => {
