@@ -792,7 +792,7 @@ describe("Threaten's later strike at the table", () => {
     expect(await spend(card, [])).toMatchObject({ ok: true });
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
-    expect([f.now().phase, f.now().threats, health(f.cole)[1] > 0]).toEqual(["declare", [], true]);
+    expect([f.now().phase, f.now().threats, health(f.cole)[1]! > 0]).toEqual(["declare", [], true]);
   });
 
   it("LUN-MNV-3: two cards of one threat: the second is refused its Apply once the first struck", async () => {
