@@ -61,7 +61,7 @@ export function lunosCard(patch: Partial<LunosAttackCard> = {}): LunosAttackCard
   };
 }
 
-/** The card once spent: a push on Bo, nothing on Cy. */
+/** The card once spent: a push on Bo (its token moved), nothing on Cy. */
 export function lunosResolved(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
   const spends = [{ target: "bo", maneuvers: ["push" as const] }];
   const outcome = resolveAttack(rolled(), spends, VIEW, R);
@@ -70,7 +70,16 @@ export function lunosResolved(patch: Partial<LunosAttackCard> = {}): LunosAttack
     stage: "resolved",
     spends,
     outcomes: outcome.targets,
-    effects: [{ kind: "pool", actorId: "Actor.bo", pool: "health.bruising", amount: -3 }],
+    effects: [
+      { kind: "pool", actorId: "Actor.bo", pool: "health.bruising", amount: -3 },
+      // Both tokens stand on one gridded scene: the push moves Bo's.
+      {
+        kind: "ruleset",
+        effectKind: "lunosPush",
+        actorId: "Actor.bo",
+        data: { combatId: "combat", target: "bo", from: "al", feet: 5 },
+      },
+    ],
     ...patch,
   });
 }

@@ -1,5 +1,6 @@
 import type { Localize } from "../../../config/localize";
 import type { LunosAttackCard } from "./attack-state";
+import { PUSH_KIND } from "./push";
 
 /**
  * What Lunos's attack card shows one viewer, built from the card as stored
@@ -18,6 +19,14 @@ export interface CardViewer {
 }
 
 const success = (face: number, faces: number) => face * 2 > faces;
+
+/** Whether a target's push moves a token: the card holds its move (none without tokens on one scene). */
+function pushMoves(card: LunosAttackCard, id: string): boolean {
+  const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid;
+  return card.effects.some(
+    (e) => e.kind === "ruleset" && e.effectKind === PUSH_KIND && e.actorId === uuid && uuid !== undefined,
+  );
+}
 
 /** The card's view for this viewer. */
 export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, localize: Localize) {
@@ -67,17 +76,29 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
           })
         : "",
     levels: localize("LUNOS.Chat.Levels", { name: nameOf(o.id), levels: o.levelsAfter }),
-    pushed: o.pushed > 0 ? localize("LUNOS.Chat.Pushed", { name: nameOf(o.id), feet: o.pushed }) : "",
+    pushed:
+      o.pushed > 0
+        ? localize(pushMoves(card, o.id) ? "LUNOS.Chat.Pushed" : "LUNOS.Chat.PushedNoToken", {
+            name: nameOf(o.id),
+            feet: o.pushed,
+          })
+        : "",
     flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
     killed: o.killed ? localize("LUNOS.Chat.Killed", { name: nameOf(o.id) }) : "",
   }));
   return {
     revision: card.revision,
     stage: card.stage,
-    title: localize(card.weaponName ? "LUNOS.Chat.Title" : "LUNOS.Chat.TitleBare", {
-      attacker: card.attacker.name,
-      weapon: card.weaponName,
-    }),
+    title: localize(
+      card.attack.threat
+        ? "LUNOS.Chat.TitleStrike"
+        : card.weaponName
+          ? "LUNOS.Chat.Title"
+          : "LUNOS.Chat.TitleBare",
+      { attacker: card.attacker.name, weapon: card.weaponName },
+    ),
+    // A threat's strike rolls nothing: the margin it held stands for the roll (LUN-MNV-3).
+    held: card.attack.threat ? localize("LUNOS.Chat.Held", { n: card.attack.threat.margin }) : "",
     kind: localize(`LUNOS.Action.${card.attack.kind}`),
     skill: localize(`LUNOS.Skill.${card.attack.skill}`),
     declared: card.attack.declared
