@@ -2,8 +2,8 @@ import { foundryDie } from "../../../chat/foundry-dice";
 import { rollDataFor, runWithDice } from "../../../chat/replay-dice";
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { DieResult } from "../../../rules/kernel/dice";
-import { type PoolRoll, poolDice } from "../../../rules/lunos/pool";
-import { beginAttacks, type LunosFight, rollPenalty, startRound } from "../../../rules/lunos/round-engine";
+import type { PoolRoll } from "../../../rules/lunos/pool";
+import { beginAttacks, type LunosFight, standUpDice, startRound } from "../../../rules/lunos/round-engine";
 import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./fight-read";
 import { passTheOut, planOf } from "./round-planner";
 
@@ -77,11 +77,8 @@ function defenseShares(
   for (const f of before.fighters) {
     if (f.dead || f.unconscious || f.plan === null) continue;
     if (f.prone && f.plan.standByRoll === true) {
-      // Its pool as the engine makes it: Agility + Athletics less the dice off every roll (the empty pool rolls its luck die).
-      const sheet = read.view.sheet(f.id);
-      const pool =
-        poolDice(sheet.abilities.agility, sheet.skills.athletics, read.rules) -
-        rollPenalty(f, sheet, read.rules);
+      // Its pool as the engine makes it (`standUpDice`; the empty pool rolls its luck die).
+      const pool = standUpDice(f, read.view.sheet(f.id), read.rules);
       const count = pool <= 0 && read.rules.emptyPool === "noRoll" ? 0 : Math.max(1, pool);
       if (count > 0) shares.push({ id: f.id, step: "standUp", dice: cut.take(count), roll: null });
     }
