@@ -8,6 +8,7 @@ import {
   ARMOR_KINDS,
   DAMAGE_TYPES,
   MANEUVERS,
+  OTHER_TASKS,
   SKILLS,
   WEAPON_SIZES,
 } from "../../rules/lunos/types";
@@ -127,6 +128,13 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "LUNOS.Chat.Roll.{id}",
     source: "the attack card's dice steps (src/rulesets/lunos/chat/attack-flow.ts)",
     ids: () => ["Attack"],
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Task.{id}",
+    source:
+      "OTHER_TASKS in src/rules/lunos/types.ts (the Other actions of the declaration's menu and the row)",
+    ids: () => OTHER_TASKS,
     complete: true,
   },
 ];

@@ -7,7 +7,7 @@ import type {
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { LUNOS_PHASE_IDS, type LunosPhaseId } from "../../rules/lunos/ruleset";
-import type { ActionKind } from "../../rules/lunos/types";
+import type { ActionKind, OtherTask } from "../../rules/lunos/types";
 import { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE } from "./combat/lunos-table";
 import { shownRecordOf } from "./combat/record";
 import { type LunosCondition, type ShownDefense, shownRound } from "./combat/shown";
@@ -35,6 +35,8 @@ export { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE };
 export interface LunosRowAction {
   readonly kind: ActionKind;
   readonly names: readonly string[];
+  /** An Other action's task. */
+  readonly task?: OtherTask;
 }
 
 /** What a Lunos row reads of its combatant for one viewer. */
@@ -50,6 +52,8 @@ export interface LunosRowData {
   readonly declaredActions: readonly LunosRowAction[] | null;
   readonly defense: (Omit<ShownDefense, "against"> & { readonly against: readonly string[] }) | null;
   readonly condition: LunosCondition;
+  /** Dying but awake (LUN-HLT-4): out of the fight, yet may declare a minor action (not waited on). */
+  readonly minorOnly?: boolean;
 }
 
 /** What the row's partial draws. */
@@ -83,6 +87,20 @@ export function lunosOutOfFight(combatant: Combatant.Implementation): boolean {
   return shownRound(combatant).condition !== "" || statuses.has("dead") || statuses.has("unconscious");
 }
 
+/**
+ * Dying but awake (LUN-HLT-4): out of the fight, yet it may still declare
+ * a minor action (speak, tend, magic), which the round does not wait for.
+ */
+export function lunosMinorOnly(combatant: Combatant.Implementation): boolean {
+  const statuses = combatant.actor?.statuses ?? new Set<string>();
+  return (
+    shownRound(combatant).minorOnly &&
+    !combatant.isDefeated &&
+    !statuses.has("dead") &&
+    !statuses.has("unconscious")
+  );
+}
+
 export function readLunosRow(combatant: Combatant.Implementation, viewer: TrackerViewer) {
   const shown = shownRound(combatant);
   const phase = lunosPhaseOf(combatant);
@@ -104,10 +122,15 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
     debtDice: shown.debtDice,
     declaredActions:
       seen && shown.declared
-        ? shown.declaredActions.map((a) => ({ kind: a.kind, names: names(a.targets) }))
+        ? shown.declaredActions.map((a) => ({
+            kind: a.kind,
+            names: names(a.targets),
+            ...(a.task ? { task: a.task } : {}),
+          }))
         : null,
     defense: shown.defense ? { ...shown.defense, against: names(shown.defense.against) } : null,
     condition: shown.condition,
+    minorOnly: lunosMinorOnly(combatant),
   };
   return { outOfAction: lunosOutOfFight(combatant), data };
 }
@@ -118,9 +141,10 @@ export function declaredText(actions: readonly LunosRowAction[] | null, localize
   if (actions.length === 0) return localize("LUNOS.Combat.Tracker.NoAction");
   return actions
     .map((a) => {
-      const kind = localize(`LUNOS.Action.${a.kind}`);
+      const kind = localize(a.task ? `LUNOS.Task.${a.task}` : `LUNOS.Action.${a.kind}`);
       if (a.names.length === 0) return kind;
-      const attacking = a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry";
+      const attacking =
+        a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry" || a.task === "tend";
       return `${kind} ${attacking ? "→" : "←"} ${a.names.join(", ")}`;
     })
     .join(" · ");
@@ -146,8 +170,10 @@ export function lunosRowView(
   row: TrackerRowContext,
   localize: Localize,
 ): TrackerRowPartView<LunosRowCells> {
-  const canChoose = row.started && row.phase === "declare" && row.mayAct && !row.outOfAction;
-  const waiting = canChoose && !data.declared;
+  // A dying fighter still awake may declare its minor actions, but the round does not wait for it.
+  const minorOnly = data.minorOnly === true;
+  const canChoose = row.started && row.phase === "declare" && row.mayAct && (!row.outOfAction || minorOnly);
+  const waiting = canChoose && !data.declared && !minorOnly;
   const badges: TrackerBadge[] = [];
   if (data.lunging)
     badges.push({

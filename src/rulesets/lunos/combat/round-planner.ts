@@ -63,7 +63,14 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
     lunging,
     lungeDebt: open && f.lungedLast,
     debtDice: open ? f.rollDice : 0,
-    declaredActions: (plan?.actions ?? []).map((a): ShownAction => ({ kind: a.kind, targets: named(a) })),
+    standByRoll: plan?.standByRoll === true,
+    declaredActions: (plan?.actions ?? []).map(
+      (a): ShownAction => ({
+        kind: a.kind,
+        targets: named(a),
+        ...(a.kind === "other" ? { task: a.task } : {}),
+      }),
+    ),
     defense:
       d === null
         ? null
@@ -76,6 +83,7 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
             outcome: d.roll.outcome,
           },
     condition: condition(f),
+    minorOnly: f.dying >= 0 && !f.dead && !f.unconscious,
   };
 }
 
@@ -156,7 +164,8 @@ function fightOf(read: LunosTableRead): LunosFight {
 }
 
 function closeDeclarations(read: LunosTableRead, fight: LunosFight): LunosRoundPlan {
-  const missing = fight.fighters.find((f) => !f.dead && !f.unconscious && f.plan === null);
+  // A dying fighter still awake may declare a minor action, but is not waited on (the engine's `beginAttacks`).
+  const missing = fight.fighters.find((f) => !f.dead && !f.unconscious && f.dying < 0 && f.plan === null);
   if (missing)
     throw new CombatRefusal("LUNOS.Combat.Refusal.Undeclared", {
       name: read.combatants.get(missing.id)?.name ?? missing.id,

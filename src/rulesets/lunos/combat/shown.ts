@@ -1,4 +1,4 @@
-import { ACTION_KINDS, type ActionKind } from "../../../rules/lunos/types";
+import { ACTION_KINDS, type ActionKind, OTHER_TASKS, type OtherTask } from "../../../rules/lunos/types";
 import { shownRecordOf } from "./record";
 
 /**
@@ -19,10 +19,11 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 99 ? value : 0;
 
-/** A declared action as shown: its kind and whom it names. */
+/** A declared action as shown: its kind and whom it names, and an Other action's task. */
 export interface ShownAction {
   readonly kind: ActionKind;
   readonly targets: readonly string[];
+  readonly task?: OtherTask;
 }
 
 /** A defense roll as shown: its successes and the difficulty it sets for the attackers it covers. */
@@ -43,11 +44,15 @@ export interface LunosShown {
   readonly actions: number;
   readonly actionsMax: number;
   readonly lunging: boolean;
+  /** A tripped fighter rolls to stand rather than spend an action. */
+  readonly standByRoll: boolean;
   readonly lungeDebt: boolean;
   readonly debtDice: number;
   readonly declaredActions: readonly ShownAction[];
   readonly defense: ShownDefense | null;
   readonly condition: LunosCondition;
+  /** Dying but awake (LUN-HLT-4): may declare a minor action, and is not waited on. */
+  readonly minorOnly: boolean;
 }
 
 const DEFENSE_KINDS = ["defense", "parry", "fullDefense", "flurry"] as const;
@@ -78,7 +83,13 @@ export function shownOf(data: unknown): LunosShown {
   const actions = Array.isArray(s.declaredActions)
     ? s.declaredActions.flatMap((a): ShownAction[] =>
         isPlain(a) && ACTION_KINDS.includes(a.kind as ActionKind)
-          ? [{ kind: a.kind as ActionKind, targets: ids(a.targets) }]
+          ? [
+              {
+                kind: a.kind as ActionKind,
+                targets: ids(a.targets),
+                ...(OTHER_TASKS.includes(a.task as OtherTask) ? { task: a.task as OtherTask } : {}),
+              },
+            ]
           : [],
       )
     : [];
@@ -88,11 +99,13 @@ export function shownOf(data: unknown): LunosShown {
     actions: count(s.actions),
     actionsMax: count(s.actionsMax),
     lunging: s.lunging === true,
+    standByRoll: s.standByRoll === true,
     lungeDebt: s.lungeDebt === true,
     debtDice: count(s.debtDice),
     declaredActions: actions,
     defense: shownDefense(s.defense),
     condition: CONDITIONS.includes(s.condition as LunosCondition) ? (s.condition as LunosCondition) : "",
+    minorOnly: s.minorOnly === true,
   };
 }
 
