@@ -155,6 +155,31 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     );
   });
 
+  it("LUN-ACT-4: a parry covering a ranged attacker shows both difficulties, in words for a screen reader", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 1,
+      declaredActions: [{ kind: "parry", names: ["Cole"] }],
+      defense: {
+        kind: "parry",
+        successes: 4,
+        difficulty: 5,
+        rangedDifficulty: 3,
+        against: ["Cole"],
+        outcome: "normal",
+      },
+    };
+    const view = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize);
+    expect(view.cells).toMatchObject({ defense: { text: "4 · difficulty 5, 3 at range" } });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    expect(text(byClass(parse(html), "lunos-defense"))).toContain(
+      "An attack from Cole needs 5 successes to hit. A ranged attack needs only 3.",
+    );
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("someone else's fighter gets no button; one out of the fight shows its condition and no actions", () => {
     const theirs = lunosRowView(EMPTY, row({ mayAct: false }), localize);
     expect(theirs.cells).toMatchObject({ canChoose: false, waiting: false });

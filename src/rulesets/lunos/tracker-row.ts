@@ -152,15 +152,27 @@ export function declaredText(actions: readonly LunosRowAction[] | null, localize
 
 function defenseCell(d: NonNullable<LunosRowData["defense"]>, name: string, localize: Localize) {
   const kind = localize(`LUNOS.Action.${d.kind}`);
+  const hint = localize("LUNOS.Combat.Tracker.DefenseHint", {
+    name,
+    kind,
+    successes: d.successes,
+    difficulty: d.difficulty,
+    against: d.against.length > 0 ? d.against.join(", ") : localize("LUNOS.Combat.Tracker.NoOneSeen"),
+  });
+  // A parry against a ranged attacker sets a lower difficulty (LUN-ACT-4): both are shown.
+  const ranged = d.rangedDifficulty;
+  if (ranged === undefined)
+    return {
+      text: localize("LUNOS.Combat.Tracker.Defense", { successes: d.successes, difficulty: d.difficulty }),
+      hint,
+    };
   return {
-    text: localize("LUNOS.Combat.Tracker.Defense", { successes: d.successes, difficulty: d.difficulty }),
-    hint: localize("LUNOS.Combat.Tracker.DefenseHint", {
-      name,
-      kind,
+    text: localize("LUNOS.Combat.Tracker.DefenseRanged", {
       successes: d.successes,
       difficulty: d.difficulty,
-      against: d.against.length > 0 ? d.against.join(", ") : localize("LUNOS.Combat.Tracker.NoOneSeen"),
+      ranged,
     }),
+    hint: `${hint} ${localize("LUNOS.Combat.Tracker.DefenseRangedHint", { ranged })}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
+import { attacksAtRange } from "../../../rules/lunos/equipment";
 import {
   acting,
   actionCost,
@@ -48,6 +49,25 @@ function named(action: NonNullable<FighterState["plan"]>["actions"][number]): st
   return [...new Set(ids)];
 }
 
+/**
+ * A parry is easier to beat at range (LUN-ACT-4): what an attacker it
+ * covers needs when one of them strikes at range (its weapon in hand a
+ * ranged one), as the attack card reckons it; nothing when it is the same.
+ */
+function rangedDifficulty(fight: LunosFight, f: FighterState, read: LunosTableRead) {
+  const d = f.defense;
+  if (d === null) return {};
+  const ranged = d.against.some((id) => {
+    const attacker = fight.fighters.find((x) => x.id === id);
+    if (attacker === undefined || !read.combatants.has(id)) return false;
+    return attacksAtRange(read.view.sheet(id), attacker.weapon === "held");
+  });
+  if (!ranged) return {};
+  const near = defenseAgainst(f, d.against[0] ?? "", false, read.rules);
+  const far = defenseAgainst(f, d.against[0] ?? "", true, read.rules);
+  return far === near ? {} : { rangedDifficulty: far + 1 };
+}
+
 /** What the row shows of a fighter in this fight (`LunosShown`). */
 export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRead): LunosShown {
   const open = fight.phase !== "end";
@@ -81,6 +101,7 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
             difficulty: defenseAgainst(f, d.against[0] ?? "", false, read.rules) + 1,
             against: [...d.against],
             outcome: d.roll.outcome,
+            ...rangedDifficulty(fight, f, read),
           },
     condition: condition(f),
     minorOnly: f.dying >= 0 && !f.dead && !f.unconscious,

@@ -33,6 +33,8 @@ export interface ShownDefense {
   readonly difficulty: number;
   readonly against: readonly string[];
   readonly outcome: "normal" | "disaster" | "dramatic";
+  /** What an attacker it covers needs at range, where that differs (a parry, LUN-ACT-4); absent otherwise. */
+  readonly rangedDifficulty?: number;
 }
 
 export type LunosCondition = "" | "unconscious" | "dying" | "dead";
@@ -70,6 +72,9 @@ function shownDefense(value: unknown): ShownDefense | null {
     difficulty: count(value.difficulty),
     against: ids(value.against),
     outcome,
+    ...(typeof value.rangedDifficulty === "number" && count(value.rangedDifficulty) >= 1
+      ? { rangedDifficulty: count(value.rangedDifficulty) }
+      : {}),
   };
 }
 
