@@ -106,10 +106,11 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     complete: true,
   },
   {
-    // The round engine's refusals, and the table's own: a record or a sheet it does not read, no step back, any other.
+    // The round engine's refusals, and the table's own: a record or a sheet it does not read, no step back, any other,
+    // a player's healing spell (combat/lunos-table.ts `playerDeclareCheck`).
     pattern: "LUNOS.Combat.Refusal.{id}",
     source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts, and src/rulesets/lunos/combat/fight-read.ts",
-    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet"],
+    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet", "HealingSpell"],
     complete: true,
   },
   {

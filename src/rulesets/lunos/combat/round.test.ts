@@ -85,15 +85,18 @@ const [ARDEN, BRIN, COLE, DARA] = LUNOS_FIGHTERS;
  */
 const ROUND_ONE = [5, 6, 8, 4, 9, 1, 5, 7, 6, 10];
 
-/** A combat of the four, begun with round 1's dice; Cole hidden. */
-async function fight(dice: number[] = ROUND_ONE): Promise<Combat> {
+/**
+ * A combat of the four, begun with round 1's dice; Cole hidden from the
+ * players when asked (then a player's declaration naming him is refused).
+ */
+async function fight(dice: number[] = ROUND_ONE, hideCole = false): Promise<Combat> {
   const combat = new FangsCombat() as unknown as Combat;
   combat
     .add(seat(ARDEN!, ["player"]))
     .add(seat(BRIN!, ["other"]))
     .add(seat(COLE!, []))
     .add(seat(DARA!, []));
-  combat.combatants.get(IDS.cole)!.hidden = true;
+  combat.combatants.get(IDS.cole)!.hidden = hideCole;
   world.combats.clear();
   world.combats.set(combat.id, combat);
   world.diceValues.push(...dice);
@@ -162,7 +165,7 @@ const rollsOf = (chat: Loose[]) =>
 
 describe("a round of four Lunos fighters on the tracker", () => {
   it("LUN-RND-2: initiative from Reflexes as real Rolls, the order it gives, the ties at once", async () => {
-    const combat = await fight();
+    const combat = await fight(ROUND_ONE, true);
     expect(world.warnings).toEqual([]);
     expect(world.diceValues).toEqual([]);
     expect(at(combat)).toBe("1:declare:-");
@@ -475,7 +478,7 @@ describe("the round's dice", () => {
 
 describe("a grapple at the round's start", () => {
   it("LUN-GRP-2: the grapple checks are rolled first, each a real Roll of its own, each costing an action; the loser may only speak or cast", async () => {
-    const combat = await fight();
+    const combat = await fight(ROUND_ONE, true);
     const gm = combat as unknown as Combat.Implementation;
     const plain = {
       actions: [
@@ -537,6 +540,23 @@ describe("a grapple at the round's start", () => {
   });
 });
 
+/** Arden's spell not yet begun again (a second declaration would continue the first). */
+async function patchArdenMagicOff(combat: Combat): Promise<void> {
+  const stored = fightOf(combat);
+  await combat.update({
+    system: {
+      records: {
+        fight: {
+          ...stored,
+          fighters: stored.fighters.map((f) =>
+            f.id === IDS.arden ? { ...f, lastMagic: -1, lastMagicKills: false } : f,
+          ),
+        },
+      },
+    },
+  } as never);
+}
+
 describe("a player declares through the GM", () => {
   it("a declaration for a fighter the player does not own is refused, nothing written", async () => {
     const combat = await fight();
@@ -550,6 +570,60 @@ describe("a player declares through the GM", () => {
     });
     expect(shown(combat, IDS.brin).declared).toBe(false);
     expect(shown(combat, IDS.cole).declared).toBe(false);
+  });
+
+  it("a player's declaration naming a combatant hidden from the players is refused as one not there; the GM's own may name him", async () => {
+    const combat = await fight(ROUND_ONE, true);
+    const before = JSON.stringify(combat.system.records);
+    for (const plan of [
+      PLANS.arden,
+      { actions: [{ kind: "defense", against: [IDS.brin, IDS.cole] }] },
+      { actions: [{ kind: "other", task: "tend", target: IDS.cole }] },
+    ])
+      expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], plan))).toEqual({
+        ok: false,
+        reason: "refused",
+        key: "FANGS.Combat.Refusal.UnknownCombatant",
+      });
+    expect(JSON.stringify(combat.system.records)).toBe(before);
+    // Naming only those the player sees is declared as before.
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "attack", targets: [IDS.brin] }] }),
+      ),
+    ).toEqual({ ok: true });
+    expect(await ask(combat as never, "declare", [IDS.arden], PLANS.arden)).toBe(true);
+  });
+
+  it("LUN-HLT-5: whether a dying caster's spell heals is the GM's ruling: a player's declaration saying so is refused, the GM's is taken", async () => {
+    const combat = await fight();
+    const stored = fightOf(combat);
+    await combat.update({
+      system: {
+        records: {
+          fight: {
+            ...stored,
+            fighters: stored.fighters.map((f) => (f.id === IDS.arden ? { ...f, dying: 0 } : f)),
+          },
+        },
+      },
+    } as never);
+    const healing = { actions: [{ kind: "magic", healing: true }] };
+    expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], healing))).toEqual({
+      ok: false,
+      reason: "refused",
+      key: "LUNOS.Combat.Refusal.HealingSpell",
+    });
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagic: -1 });
+    // The player's plain spell kills the caster when it ends; the GM's ruling spares it.
+    expect(
+      await asUser(world.player, payload(combat, "declare", [IDS.arden], { actions: [{ kind: "magic" }] })),
+    ).toEqual({ ok: true });
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagicKills: true });
+    await patchArdenMagicOff(combat);
+    expect(await ask(combat as never, "declare", [IDS.arden], healing)).toBe(true);
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagicKills: false });
   });
 
   it("a forged or replayed declaration is refused", async () => {
