@@ -57,7 +57,11 @@ export function statusesEnded(before: LunosFight, after: LunosFight, roundStart:
     const g1 = grappleIn(after.grapples, id);
     if (g0 !== null && g1 === null) end("grappled");
     if (pinned(g0, id) && !pinned(g1, id)) end("pinned");
-    if (choked(g0, id) && !choked(g1, id)) end("choking");
+    // A choke ended stops its clock, and the one after it: a victim it put out stays out, but does not die of it.
+    if (choked(g0, id) && !choked(g1, id)) {
+      end("choking");
+      end("unconscious", true);
+    }
     if (threatened(before, id) && !threatened(after, id)) end("threatened");
     if (!f.tended && now.tended && !now.dead) end("dying", true);
   }
