@@ -59,8 +59,13 @@ function rangedDifficulty(fight: LunosFight, f: FighterState, read: LunosTableRe
   if (d === null) return {};
   const ranged = d.against.some((id) => {
     const attacker = fight.fighters.find((x) => x.id === id);
-    if (attacker === undefined || !read.combatants.has(id)) return false;
-    return attacksAtRange(read.view.sheet(id), attacker.weapon === "held");
+    if (attacker === undefined) return false;
+    try {
+      return attacksAtRange(read.view.sheet(id), attacker.weapon === "held");
+    } catch {
+      // A fighter whose sheet is gone (its combatant left) attacks no one.
+      return false;
+    }
   });
   if (!ranged) return {};
   const near = defenseAgainst(f, d.against[0] ?? "", false, read.rules);
