@@ -449,6 +449,41 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     });
   });
 
+  it("LUN-HLT-5: only a GM's menu offers to call a spell healing, and its plan carries the flag", () => {
+    const players = roundMenuView({ id: "c1", name: "Arden" }, "declare", shownOf({}), others, localize)!;
+    expect(players.healing).toBeNull();
+    expect(
+      byAttr(parse(renderer.render(LUNOS_MENU_TEMPLATE, players as never)), "name", "lunos-healing"),
+    ).toEqual([]);
+    const gms = roundMenuView(
+      { id: "c1", name: "Arden" },
+      "declare",
+      shownOf({}),
+      others,
+      localize,
+      undefined,
+      true,
+    )!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, gms as never);
+    check(html);
+    expect(byAttr(parse(html), "name", "lunos-healing")).toHaveLength(1);
+    expect(renderer.i18n.missing).toEqual(new Set());
+    const form = {
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: [],
+      tend: "",
+      standByRoll: false,
+      magic: true,
+      healing: true,
+      lunge: false,
+    };
+    expect(parsePlan(planFromMenu(form))?.actions).toEqual([{ kind: "magic", healing: true }]);
+  });
+
   it("no menu outside the declarations", () => {
     expect(roundMenuView({ id: "c1", name: "Arden" }, "attack", shownOf({}), others, localize)).toBeNull();
   });

@@ -59,6 +59,8 @@ export interface LunosMenuView {
   };
   readonly standByRoll: Choice & { readonly hint: string };
   readonly magic: Choice;
+  /** For a GM only: the spell heals, so a dying caster survives it (LUN-HLT-5, the GM's ruling). */
+  readonly healing: (Choice & { readonly hint: string }) | null;
   readonly lunge: Choice & { readonly hint: string };
   readonly submit: string;
 }
@@ -77,6 +79,7 @@ export function roundMenuView(
     prefix: "lunos",
     sheetAction: null,
   },
+  gm = false,
 ): LunosMenuView | null {
   if (phase !== "declare") return null;
   const declared = shown.declaredActions;
@@ -129,6 +132,14 @@ export function roundMenuView(
       checked: shown.standByRoll,
     },
     magic: { id: "magic", label: localize("LUNOS.Action.magic"), checked: kinds.has("magic") },
+    healing: gm
+      ? {
+          id: "healing",
+          label: localize("LUNOS.Combat.Menu.Healing"),
+          hint: localize("LUNOS.Combat.Menu.HealingHint"),
+          checked: false,
+        }
+      : null,
     lunge: {
       id: "lunge",
       label: localize("LUNOS.Combat.Menu.Lunge"),
@@ -154,6 +165,8 @@ export interface LunosMenuForm {
   readonly tend: string;
   readonly standByRoll: boolean;
   readonly magic: boolean;
+  /** The spell heals (a GM's ruling: a player's request saying so is refused). */
+  readonly healing?: boolean;
   readonly lunge: boolean;
 }
 
@@ -176,7 +189,7 @@ export function planFromMenu(form: LunosMenuForm): Record<string, unknown> {
           ? { kind: "other", task, target: form.tend }
           : { kind: "other", task },
       );
-  if (form.magic) actions.push({ kind: "magic" });
+  if (form.magic) actions.push(form.healing === true ? { kind: "magic", healing: true } : { kind: "magic" });
   return { actions, lunge: form.lunge, ...(form.standByRoll ? { standByRoll: true } : {}) };
 }
 
@@ -211,6 +224,7 @@ export function readMenu(menu: HTMLElement, prefix = "lunos"): LunosMenuForm {
     tend: menu.querySelector<HTMLSelectElement>(`select[name="${prefix}-tend"]`)?.value ?? "",
     standByRoll: checked("standByRoll").length > 0,
     magic: checked("magic").length > 0,
+    healing: checked("healing").length > 0,
     lunge: checked("lunge").length > 0,
   };
 }
@@ -226,6 +240,8 @@ export async function openLunosRoundMenu({ combatant, ask }: TrackerRowClick): P
     shownRound(combatant),
     others,
     foundryLocalize,
+    undefined,
+    game.user?.isGM === true,
   );
   if (!view) return null;
   const html = await foundry.applications.handlebars.renderTemplate(LUNOS_MENU_TEMPLATE, { ...view });

@@ -35,6 +35,7 @@ export function lunosSheetRound(actor: Actor.Implementation, idPrefix: string): 
     others,
     localize,
     { prefix: `${idPrefix}-lunos`, sheetAction: "lunosDeclare" },
+    game.user?.isGM === true,
   );
 }
 
