@@ -107,10 +107,10 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   },
   {
     // The round engine's refusals, and the table's own: a record or a sheet it does not read, no step back, any other,
-    // a player's healing spell (combat/lunos-table.ts `playerDeclareCheck`).
+    // a player's healing spell, the check not loaded yet (combat/player-check.ts, lunos-table.ts).
     pattern: "LUNOS.Combat.Refusal.{id}",
     source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts, and src/rulesets/lunos/combat/fight-read.ts",
-    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet", "HealingSpell"],
+    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet", "HealingSpell", "NotLoaded"],
     complete: true,
   },
   {

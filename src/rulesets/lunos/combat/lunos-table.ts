@@ -124,34 +124,15 @@ export function parseDeclare(data: unknown, combatantIds: readonly string[]): Lu
 }
 
 /**
- * What a player may not declare that a GM may: a combatant hidden from
- * the players named (unless the player owns it), told as one not in the
- * combat so the refusal gives nothing away; and a spell called healing,
- * which spares a dying caster (LUN-HLT-5): whether a spell heals is the
- * GM's ruling, so only a GM's declaration carries the flag.
+ * What a player may not declare that a GM may (./player-check.ts, in the
+ * heavy part, which a world playing Lunos loads on `ready`): until it has
+ * loaded on the GM's client, a player's declaration is refused, to be
+ * asked again.
  */
-export function playerDeclareCheck(
-  combat: Combat.Implementation,
-  _combatantIds: readonly string[],
-  data: unknown,
-  user: User.Implementation,
-): string | null {
-  const plan = data as LunosPlan;
-  for (const action of plan.actions) {
-    if (action.kind === "magic" && action.healing === true) return "LUNOS.Combat.Refusal.HealingSpell";
-    const named = [
-      ...("targets" in action ? action.targets : []),
-      ...("against" in action ? action.against : []),
-      ...(action.kind === "other" && action.target !== undefined ? [action.target] : []),
-    ];
-    for (const id of named) {
-      const other = combat.combatants.get(id);
-      if (other?.hidden === true && !other.testUserPermission(user, "OWNER"))
-        return "FANGS.Combat.Refusal.UnknownCombatant";
-    }
-  }
-  return null;
-}
+const playerDeclareCheck: NonNullable<CombatActionDefinition["playerCheck"]> = (...args) => {
+  const heavy = drawnThrough("lunos");
+  return heavy ? heavy.playerDeclareCheck(...args) : "LUNOS.Combat.Refusal.NotLoaded";
+};
 
 /**
  * Its round action, planned by the engine through the heavy planner: a
