@@ -195,6 +195,15 @@ export function authorizeCombatAction<U extends RequestUser, C extends RequestCo
       if (!owns(c)) return deny("notOwner");
     }
   }
+  // What only a GM may ask (a combatant hidden from players named, a GM's ruling): the ruleset's check.
+  const playerCheck = user.isGM ? undefined : roundAction(activeTableRuleset(), request.action)?.playerCheck;
+  const key = playerCheck?.(
+    combat as unknown as Combat.Implementation,
+    request.combatantIds,
+    request.data,
+    user as unknown as User.Implementation,
+  );
+  if (key) return { answer: { ok: false, reason: "refused", key }, request: null, combat: null };
   return { answer: { ok: true }, request, combat };
 }
 

@@ -90,6 +90,18 @@ export interface CombatActionDefinition {
    */
   readonly owner?: "named" | "current";
   /**
+   * The GM's check of a player's request only (never of a GM's own click),
+   * beyond ownership: a refusal's lang key, or null. What a player may not
+   * ask that a GM may: naming a combatant hidden from it (Lunos), a figure
+   * that is the GM's ruling.
+   */
+  playerCheck?(
+    combat: Combat.Implementation,
+    combatantIds: readonly string[],
+    data: unknown,
+    user: User.Implementation,
+  ): string | null;
+  /**
    * The GM's check beyond ownership, on the Combat as it stands when the
    * request's turn comes: a refusal, or null.
    */

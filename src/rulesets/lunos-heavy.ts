@@ -27,6 +27,7 @@ export { drawLunosAttack, loadLunosAttackTemplate } from "./lunos/chat/attack-re
 export { fightAccessOf, type LunosFightAccess, restoreLunosRound } from "./lunos/combat/fight-access";
 export { readLunosTable } from "./lunos/combat/fight-read";
 export { chooseLunosPalette } from "./lunos/combat/palette-choice";
+export { playerDeclareCheck } from "./lunos/combat/player-check";
 export { rollLunosDice } from "./lunos/combat/round-dice";
 export { lunosRowClick } from "./lunos/combat/round-menu";
 export { lunosRoundPlanner } from "./lunos/combat/round-planner";

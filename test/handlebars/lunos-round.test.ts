@@ -1,6 +1,7 @@
 import "../foundry/setup";
 import { describe, expect, it } from "vitest";
 import type { TrackerRowContext } from "../../src/combat/tracker-parts";
+import { parsePlan } from "../../src/rulesets/lunos/combat/lunos-table";
 import { planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
 import { shownOf } from "../../src/rulesets/lunos/combat/shown";
 import {
@@ -154,6 +155,31 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     );
   });
 
+  it("LUN-ACT-4: a parry covering a ranged attacker shows both difficulties, in words for a screen reader", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 1,
+      declaredActions: [{ kind: "parry", names: ["Cole"] }],
+      defense: {
+        kind: "parry",
+        successes: 4,
+        difficulty: 5,
+        rangedDifficulty: 3,
+        against: ["Cole"],
+        outcome: "normal",
+      },
+    };
+    const view = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize);
+    expect(view.cells).toMatchObject({ defense: { text: "4 · difficulty 5, 3 at range" } });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    expect(text(byClass(parse(html), "lunos-defense"))).toContain(
+      "An attack from Cole needs 5 successes to hit. A ranged attack needs only 3.",
+    );
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("someone else's fighter gets no button; one out of the fight shows its condition and no actions", () => {
     const theirs = lunosRowView(EMPTY, row({ mayAct: false }), localize);
     expect(theirs.cells).toMatchObject({ canChoose: false, waiting: false });
@@ -198,6 +224,35 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     expect(renderer.i18n.missing).toEqual(new Set());
   });
 
+  it("LUN-HLT-4: a dying fighter still awake keeps its button for a minor action, but is not counted as waited on; its task is named", () => {
+    const dying = lunosRowView(
+      { ...EMPTY, initiative: null, condition: "dying", minorOnly: true },
+      row({ outOfAction: true }),
+      localize,
+    );
+    expect(dying.cells).toMatchObject({
+      canChoose: true,
+      waiting: false,
+      condition: t["LUNOS.Status.dying"],
+    });
+    check(renderer.render(LUNOS_ROW_TEMPLATE, dying.cells!));
+    const speaking = lunosRowView(
+      {
+        ...EMPTY,
+        declared: true,
+        condition: "dying",
+        minorOnly: true,
+        declaredActions: [{ kind: "other", task: "speak", names: [] }],
+      },
+      row({ outOfAction: true }),
+      localize,
+    );
+    expect(speaking.cells).toMatchObject({ canChoose: true, declared: "speak" });
+    expect(
+      lunosSummary([dying.cells!], { started: true, phase: "declare", isGM: true }, localize),
+    ).toBeNull();
+  });
+
   it("the note under the phase bar counts who still has to declare, in words", () => {
     const waiting = lunosRowView(EMPTY, row(), localize).cells!;
     const done = lunosRowView({ ...EMPTY, declared: true }, row(), localize).cells!;
@@ -235,7 +290,9 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
     check(html);
     const root = parse(html);
-    expect(text(byTag(root, "legend"))).toBe("Attack rollDefense rollAgainstOther actions");
+    expect(text(byTag(root, "legend"))).toBe(
+      "Attack rollDefense rollAttackingDefending againstMove, magic, lungeOther actions (one action each)",
+    );
     const checked = (name: string) =>
       byAttr(root, "name", name).map((r) => [r.attribs.value, "checked" in r.attribs]);
     expect(checked("lunos-attack")).toEqual([
@@ -254,6 +311,10 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
       ["c2", false],
       ["c3", true],
     ]);
+    expect(checked("lunos-against")).toEqual([
+      ["c2", false],
+      ["c3", true],
+    ]);
     expect(checked("lunos-lunge")).toEqual([["lunge", true]]);
     expect(checked("lunos-move")).toEqual([["move", true]]);
     const [declare] = byAttr(root, "data-declare");
@@ -267,8 +328,11 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
         attack: "flurry",
         defense: "",
         targets: ["c2", "c3"],
+        against: [],
         move: null,
-        other: false,
+        tasks: [],
+        tend: "",
+        standByRoll: false,
         magic: true,
         lunge: true,
       }),
@@ -280,9 +344,12 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
       planFromMenu({
         attack: "",
         defense: "fullDefense",
-        targets: ["c3"],
+        targets: [],
+        against: ["c3"],
         move: 10,
-        other: true,
+        tasks: ["task"],
+        tend: "",
+        standByRoll: false,
         magic: false,
         lunge: false,
       }),
@@ -296,7 +363,7 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     });
   });
 
-  it("LUN-MNV-3: an Other action kept on a threat is its own checkbox, marked apart from another task, and declared so", () => {
+  it("LUN-MNV-3: an Other action kept on a threat is its own task box, marked apart from another task, and declared so", () => {
     const shown = shownOf({
       declared: true,
       declaredActions: [{ kind: "other", targets: [], task: "maintainThreat" }],
@@ -307,18 +374,21 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     const root = parse(html);
     const checked = (name: string) =>
       byAttr(root, "name", name).map((r) => [r.attribs.value, "checked" in r.attribs]);
-    expect(checked("lunos-threat")).toEqual([["maintainThreat", true]]);
-    expect(checked("lunos-other")).toEqual([["other", false]]);
-    const [box] = byAttr(root, "name", "lunos-threat");
-    expect(text(box!.parent as never)).toContain(t["LUNOS.Combat.Menu.KeepThreat"]);
+    const tasks = checked("lunos-task");
+    expect(tasks).toContainEqual(["maintainThreat", true]);
+    expect(tasks).toContainEqual(["task", false]);
+    const box = byAttr(root, "name", "lunos-task").find((b) => b.attribs.value === "maintainThreat");
+    expect(text(box!.parent as never)).toContain(t["LUNOS.Task.maintainThreat"]);
     expect(
       planFromMenu({
         attack: "attack",
         defense: "",
         targets: ["c3"],
+        against: [],
         move: null,
-        other: false,
-        threat: true,
+        tasks: ["maintainThreat"],
+        tend: "",
+        standByRoll: false,
         magic: false,
         lunge: false,
       }),
@@ -344,6 +414,141 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     expect(byAttr(root, "name", "lunos-attack")).toEqual([]);
     expect(byAttr(root, "id", "sheet-7-lunos-menu-c1")).toHaveLength(1);
     expect(byAttr(root, "data-action", "lunosDeclare")).toHaveLength(1);
+  });
+
+  it("LUN-ACT-3: whom the attack strikes and whom the defense covers are two lists: attacking three, defending against one", () => {
+    const plan = planFromMenu({
+      attack: "attack",
+      defense: "defense",
+      targets: ["c2", "c3", "c4"],
+      against: ["c3"],
+      move: null,
+      tasks: [],
+      tend: "",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    });
+    expect(plan).toEqual({
+      actions: [
+        { kind: "attack", targets: ["c2", "c3", "c4"] },
+        { kind: "defense", against: ["c3"] },
+      ],
+      lunge: false,
+    });
+    // Parsed as the GM parses a player's request: the defense covers one, so it loses no die.
+    expect(parsePlan(plan)?.actions[1]).toEqual({ kind: "defense", against: ["c3"] });
+  });
+
+  it("LUN-ACT-6, LUN-MNV-3: the Other actions the engine knows are declared from the menu: stand up, pick up the weapon, tend whom, the roll to stand", () => {
+    const view = roundMenuView(
+      { id: "c1", name: "Arden" },
+      "declare",
+      shownOf({
+        declared: true,
+        standByRoll: true,
+        declaredActions: [{ kind: "other", task: "tend", targets: ["c3"] }],
+      }),
+      others,
+      localize,
+    )!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    const boxes = byAttr(root, "name", "lunos-task");
+    expect(boxes.map((b) => [b.attribs.value, "checked" in b.attribs])).toEqual([
+      ["task", false],
+      ["standUp", false],
+      ["recoverWeapon", false],
+      ["leaveGrapple", false],
+      ["maintainThreat", false],
+      ["speak", false],
+      ["tend", true],
+    ]);
+    const [tend] = byAttr(root, "name", "lunos-tend");
+    expect(byTag(tend!, "option").map((o) => [o.attribs.value, "selected" in o.attribs])).toEqual([
+      ["", false],
+      ["c2", false],
+      ["c3", true],
+    ]);
+    expect(byAttr(root, "name", "lunos-standByRoll").map((b) => "checked" in b.attribs)).toEqual([true]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+    const plan = planFromMenu({
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: ["standUp", "recoverWeapon"],
+      tend: "",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    });
+    expect(parsePlan(plan)).toEqual({
+      actions: [
+        { kind: "other", task: "standUp" },
+        { kind: "other", task: "recoverWeapon" },
+      ],
+      lunge: false,
+      standByRoll: false,
+    });
+    const tending = planFromMenu({
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: ["tend", "leaveGrapple", "speak"],
+      tend: "c3",
+      standByRoll: true,
+      magic: false,
+      lunge: false,
+    });
+    expect(parsePlan(tending)).toEqual({
+      actions: [
+        { kind: "other", task: "leaveGrapple" },
+        { kind: "other", task: "speak" },
+        { kind: "other", task: "tend", target: "c3" },
+      ],
+      lunge: false,
+      standByRoll: true,
+    });
+  });
+
+  it("LUN-HLT-5: only a GM's menu offers to call a spell healing, and its plan carries the flag", () => {
+    const players = roundMenuView({ id: "c1", name: "Arden" }, "declare", shownOf({}), others, localize)!;
+    expect(players.healing).toBeNull();
+    expect(
+      byAttr(parse(renderer.render(LUNOS_MENU_TEMPLATE, players as never)), "name", "lunos-healing"),
+    ).toEqual([]);
+    const gms = roundMenuView(
+      { id: "c1", name: "Arden" },
+      "declare",
+      shownOf({}),
+      others,
+      localize,
+      undefined,
+      true,
+    )!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, gms as never);
+    check(html);
+    expect(byAttr(parse(html), "name", "lunos-healing")).toHaveLength(1);
+    expect(renderer.i18n.missing).toEqual(new Set());
+    const form = {
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: [],
+      tend: "",
+      standByRoll: false,
+      magic: true,
+      healing: true,
+      lunge: false,
+    };
+    expect(parsePlan(planFromMenu(form))?.actions).toEqual([{ kind: "magic", healing: true }]);
   });
 
   it("no menu outside the declarations", () => {

@@ -89,6 +89,18 @@ const GENERATORS: Readonly<Record<string, fc.Arbitrary<Effect>>> = {
     actorId: fc.constant(X),
     data: fc.record({ rounds: fc.integer({ min: -1, max: 30 }) }),
   }),
+  // Moves a token, a document of its own: the party's own state is what must come back untouched.
+  lunosPush: fc.record({
+    kind: fc.constant("ruleset" as const),
+    effectKind: fc.constant("lunosPush"),
+    actorId: fc.constant(X),
+    data: fc.record({
+      combatId: fc.constant("c"),
+      target: fc.constant("t"),
+      from: fc.constant("a"),
+      feet: fc.integer({ min: -5, max: 10 }),
+    }),
+  }),
 };
 
 beforeAll(async () => {
@@ -141,7 +153,7 @@ describe("every effect kind, with its exact undo", () => {
     for (const id of ["pool", "itemDurability", "status", "note", "stuckItem", "loseAction", "prone"])
       expect(kinds).toContain(id);
     expect(kinds).toContain("toyDrain");
-    expect(kinds).toEqual(expect.arrayContaining(["lunosCaughtWeapon", "lunosChoke"]));
+    expect(kinds).toEqual(expect.arrayContaining(["lunosCaughtWeapon", "lunosChoke", "lunosPush"]));
     for (const id of kinds) expect(Object.keys(GENERATORS), `a generator for "${id}"`).toContain(id);
   });
 

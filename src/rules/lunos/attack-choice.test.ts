@@ -3,7 +3,7 @@ import { CLUB, fighter, MAIL, pool, refusal, roundOf, viewOf } from "../../../te
 import { ScriptedDice } from "../kernel/dice";
 import { maneuverMenu, settleAttack } from "./attack-choice";
 import { LUNOS_DEFAULTS } from "./config";
-import { attackOf, fighterOf, type LunosPlan, rollAttack } from "./round-engine";
+import { attackOf, fighterOf, type LunosPlan, resolveAttack, rollAttack } from "./round-engine";
 
 /*
  * The attack card's questions to the engine: the attack settled on its
@@ -86,5 +86,40 @@ describe("the maneuver menu", () => {
       limit: R.maneuverLimits.increaseDamage,
     });
     expect(names("bo")).toEqual(["grapple", "increaseDamage", "push", "tag", "disarm", "stun", "trip"]);
+  });
+
+  it("LUN-MNV-3: a tied slot's Disarm is offered by the weapon held as the slot began, whichever attack is entered first", () => {
+    // al and cy tie on initiative (2 successes each, Reflexes 3): one slot. Both attack bo.
+    const cy = fighter("cy", { weapon: CLUB });
+    const view = viewOf([AL, fighter("bo", { weapon: CLUB }), cy]);
+    const f = roundOf({
+      view,
+      ids: ["al", "bo", "cy"],
+      plans: {
+        al: plan({ kind: "attack", targets: ["bo"] }),
+        bo: idle,
+        cy: plan({ kind: "attack", targets: ["bo"] }),
+      },
+      dice: [...pool(3, 2), ...pool(3, 0), ...pool(3, 2)],
+    });
+    expect(f.slots[0]).toEqual(["al", "cy"]);
+    // al flings bo's club (4 successes: 3 extra, a Disarm); cy's roll then has 3 extra too.
+    const flung = resolveAttack(
+      rollAttack(f, "al", view, new ScriptedDice(pool(6, 4)), R),
+      [{ target: "bo", maneuvers: ["disarm"] }],
+      view,
+      R,
+    ).fight;
+    expect(fighterOf(flung, "bo").weapon).toBe("lying");
+    const cyRolled = rollAttack(flung, "cy", view, new ScriptedDice(pool(6, 4)), R);
+    expect(maneuverMenu(cyRolled, view, R).bo!.map((o) => o.maneuver)).toContain("disarm");
+    // And cy's catch takes it, as it would had cy been entered first.
+    const caught = resolveAttack(
+      cyRolled,
+      [{ target: "bo", maneuvers: ["disarm"], catchWeapon: true }],
+      view,
+      R,
+    );
+    expect(fighterOf(caught.fight, "bo").weapon).toBe("caught");
   });
 });

@@ -6,6 +6,7 @@ import {
   acting,
   attackOf,
   type FightView,
+  fighterAtSlotStart,
   fighterOf,
   type LunosAction,
   type LunosFight,
@@ -119,8 +120,10 @@ export function maneuverMenu(
     if (!t.hit) continue;
     const offers: ManeuverOffer[] = [];
     const sheet = view.sheet(t.id);
-    // The engine takes a Disarm of one with nothing in hand and does nothing with it: not offered.
-    const armed = sheet.weapon !== null && fighterOf(fight, t.id).weapon === "held";
+    // The engine takes a Disarm of one with nothing in hand and does nothing with it: not offered. Judged, as
+    // the engine judges it, by the weapon held as the slot began: a disarm entered first for a fighter sharing
+    // the slot leaves the others theirs to buy (and catch).
+    const armed = sheet.weapon !== null && fighterAtSlotStart(fight, t.id).weapon === "held";
     for (const m of MANEUVERS) {
       if (m === "disarm" && !armed) continue;
       const spend: TargetSpend = { target: t.id, maneuvers: [m] };

@@ -16,6 +16,7 @@ import { ScriptedDice } from "../kernel/dice";
 import { LUNOS_DEFAULTS, type LunosRules, resolveLunosOptions } from "./config";
 import {
   type AttackOutcome,
+  beginAttacks,
   declare,
   defensePool,
   endSlot as endSlotOf,
@@ -26,6 +27,7 @@ import {
   levelsTaken,
   resolveAttack,
   rollAttack,
+  standUpDice,
   startFight,
   startRound,
   strikeThreat,
@@ -800,5 +802,55 @@ describe("a grappler and the others", () => {
     expect(refusal(() => resolveAttack(rolled, [{ target: "bo", maneuvers: ["grapple"] }], view, R))).toBe(
       "BadSpend",
     );
+  });
+});
+
+describe("rulings of the table's review", () => {
+  it("LUN-EQP-1: the roll to stand is an Agility roll: +2 armor takes a die off it", () => {
+    // Agility 3 + Athletics 2 is five dice; Mail (+2) leaves four. Bo was tripped last round.
+    const al = fighter("al", { weapon: CLUB });
+    const bo = fighter("bo", { weapon: CLUB, armor: MAIL });
+    const view = viewOf([al, bo]);
+    const start = startFight(["al", "bo"]);
+    const down: LunosFight = {
+      ...start,
+      fighters: start.fighters.map((f) => (f.id === "bo" ? { ...f, prone: true } : f)),
+    };
+    let f = startRound(down, view, new ScriptedDice([...pool(3, 1), ...pool(3, 0)]), R);
+    f = declare(f, "al", idle, view, R);
+    f = declare(f, "bo", { actions: [idle.actions[0]!], standByRoll: true }, view, R);
+    // Four dice, three successes: the difficulty 3 is met and no fifth die is asked for.
+    const stood = beginAttacks(f, view, new ScriptedDice(pool(4, 3)), R);
+    expect(fighterOf(stood, "bo").prone).toBe(false);
+    expect(standUpDice(fighterOf(f, "bo"), bo, R)).toBe(4);
+    expect(standUpDice(fighterOf(f, "bo"), fighter("bo"), R)).toBe(5);
+  });
+
+  it("LUN-HLT-4: a dying fighter still awake need not declare: the round goes on; it may still take a minor action", () => {
+    // Bo's seven levels are used and his Willpower holds him awake: dying, not unconscious.
+    const start = startFight(["al", "bo"]);
+    const dying: LunosFight = {
+      ...start,
+      fighters: start.fighters.map((f) => (f.id === "bo" ? { ...f, bruising: 7, dying: 0 } : f)),
+    };
+    const f = declare(startRound(dying, DUEL, new ScriptedDice(pool(3, 1)), R), "al", idle, DUEL, R);
+    expect(fighterOf(f, "bo")).toMatchObject({ dying: 1, unconscious: false, plan: null });
+    const on = beginAttacks(f, DUEL, new ScriptedDice([]), R);
+    expect(on.phase).toBe("attack");
+    expect(fighterOf(on, "bo").defense).toBeNull();
+    // Speech is a minor action: declared, it is taken as before.
+    const speaking = declare(f, "bo", plan({ kind: "other", task: "speak" }), DUEL, R);
+    expect(beginAttacks(speaking, DUEL, new ScriptedDice([]), R).phase).toBe("attack");
+    // One neither dying nor out still has to declare.
+    expect(
+      refusal(() =>
+        beginAttacks(
+          startRound(start, DUEL, new ScriptedDice([...pool(3, 1), ...pool(3, 1)]), R),
+          DUEL,
+          new ScriptedDice([]),
+          R,
+        ),
+      ),
+    ).toBe("Undeclared");
   });
 });

@@ -823,6 +823,21 @@ export function defensePool(
   return { dice, automatic, bonus };
 }
 
+const NOTHING_DECLARED: LunosPlan = Object.freeze({ actions: Object.freeze([]) });
+
+/**
+ * The dice of a tripped fighter's roll to stand (LUN-MNV-3): Agility +
+ * Athletics, less the dice off every roll and, an Agility roll, the
+ * armor's Agility die (LUN-EQP-1).
+ */
+export function standUpDice(f: FighterState, sheet: LunosFighter, rules: LunosRules): number {
+  return (
+    poolDice(sheet.abilities.agility, sheet.skills.athletics, rules) -
+    rollPenalty(f, sheet, rules) -
+    armorDice(sheet.armor, "agility", rules)
+  );
+}
+
 /**
  * Every fighter has declared: the defense rolls are made (each sets the
  * difficulty of every attack against its fighter this round), a tripped
@@ -840,15 +855,14 @@ export function beginAttacks(
   for (let i = 0; i < fighters.length; i += 1) {
     let f = fighters[i]!;
     if (f.dead || f.unconscious) continue;
-    const plan = f.plan;
+    // A dying fighter takes only very minor actions (LUN-HLT-4): one that declared none takes none.
+    const plan = f.plan ?? (f.dying >= 0 ? NOTHING_DECLARED : null);
     if (plan === null) refuse("Undeclared", `${f.id} has not declared its actions`, { id: f.id });
     const sheet = view.sheet(f.id);
     if (f.prone && plan.standByRoll === true) {
-      const a = sheet.abilities.agility;
-      const b = sheet.skills.athletics;
       const roll = rollPool(
-        poolDice(a, b, rules) - rollPenalty(f, sheet, rules),
-        poolAutomatic(a, b),
+        standUpDice(f, sheet, rules),
+        poolAutomatic(sheet.abilities.agility, sheet.skills.athletics),
         0,
         dice,
         rules,
@@ -911,6 +925,10 @@ export function acting(fight: LunosFight): readonly string[] {
 }
 
 /** A fighter as its slot began (as it is now outside the attacks). */
+export function fighterAtSlotStart(fight: LunosFight, id: string): FighterState {
+  return atSlotStart(fight, id);
+}
+
 function atSlotStart(fight: LunosFight, id: string): FighterState {
   const fs = fight.slotStart.fighters;
   for (let i = 0; i < fs.length; i += 1) if (fs[i]!.id === id) return fs[i]!;

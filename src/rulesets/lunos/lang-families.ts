@@ -8,6 +8,7 @@ import {
   ARMOR_KINDS,
   DAMAGE_TYPES,
   MANEUVERS,
+  OTHER_TASKS,
   SKILLS,
   WEAPON_SIZES,
 } from "../../rules/lunos/types";
@@ -105,10 +106,11 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     complete: true,
   },
   {
-    // The round engine's refusals, and the table's own: a record or a sheet it does not read, no step back, any other.
+    // The round engine's refusals, and the table's own: a record or a sheet it does not read, no step back, any other,
+    // a player's healing spell, the check not loaded yet (combat/player-check.ts, lunos-table.ts).
     pattern: "LUNOS.Combat.Refusal.{id}",
     source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts, and src/rulesets/lunos/combat/fight-read.ts",
-    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet"],
+    ids: () => [...ROUND_REFUSALS, "Refused", "BadRecord", "BadSheet", "HealingSpell", "NotLoaded"],
     complete: true,
   },
   {
@@ -127,6 +129,13 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "LUNOS.Chat.Roll.{id}",
     source: "the attack card's dice steps (src/rulesets/lunos/chat/attack-flow.ts)",
     ids: () => ["Attack"],
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Task.{id}",
+    source:
+      "OTHER_TASKS in src/rules/lunos/types.ts (the Other actions of the declaration's menu and the row)",
+    ids: () => OTHER_TASKS,
     complete: true,
   },
 ];

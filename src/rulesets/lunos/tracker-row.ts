@@ -7,7 +7,7 @@ import type {
 } from "../../combat/tracker-parts";
 import type { Localize } from "../../config/localize";
 import { LUNOS_PHASE_IDS, type LunosPhaseId } from "../../rules/lunos/ruleset";
-import type { ActionKind } from "../../rules/lunos/types";
+import type { ActionKind, OtherTask } from "../../rules/lunos/types";
 import { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE } from "./combat/lunos-table";
 import { shownRecordOf } from "./combat/record";
 import { type LunosCondition, type ShownDefense, shownRound } from "./combat/shown";
@@ -35,6 +35,8 @@ export { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE };
 export interface LunosRowAction {
   readonly kind: ActionKind;
   readonly names: readonly string[];
+  /** An Other action's task. */
+  readonly task?: OtherTask;
 }
 
 /** What a Lunos row reads of its combatant for one viewer. */
@@ -52,6 +54,8 @@ export interface LunosRowData {
   readonly condition: LunosCondition;
   /** The threat it may strike with now, for its owner or a GM: whom it threatens (if seen) and the margin held. */
   readonly strike?: { readonly target: string; readonly margin: number } | null;
+  /** Dying but awake (LUN-HLT-4): out of the fight, yet may declare a minor action (not waited on). */
+  readonly minorOnly?: boolean;
 }
 
 /** What the row's partial draws. */
@@ -87,6 +91,20 @@ export function lunosOutOfFight(combatant: Combatant.Implementation): boolean {
   return shownRound(combatant).condition !== "" || statuses.has("dead") || statuses.has("unconscious");
 }
 
+/**
+ * Dying but awake (LUN-HLT-4): out of the fight, yet it may still declare
+ * a minor action (speak, tend, magic), which the round does not wait for.
+ */
+export function lunosMinorOnly(combatant: Combatant.Implementation): boolean {
+  const statuses = combatant.actor?.statuses ?? new Set<string>();
+  return (
+    shownRound(combatant).minorOnly &&
+    !combatant.isDefeated &&
+    !statuses.has("dead") &&
+    !statuses.has("unconscious")
+  );
+}
+
 export function readLunosRow(combatant: Combatant.Implementation, viewer: TrackerViewer) {
   const shown = shownRound(combatant);
   const phase = lunosPhaseOf(combatant);
@@ -108,7 +126,11 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
     debtDice: shown.debtDice,
     declaredActions:
       seen && shown.declared
-        ? shown.declaredActions.map((a) => ({ kind: a.kind, names: names(a.targets) }))
+        ? shown.declaredActions.map((a) => ({
+            kind: a.kind,
+            names: names(a.targets),
+            ...(a.task ? { task: a.task } : {}),
+          }))
         : null,
     defense: shown.defense ? { ...shown.defense, against: names(shown.defense.against) } : null,
     condition: shown.condition,
@@ -116,6 +138,7 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
       mine && shown.strike
         ? { target: nameOf(shown.strike.target) ?? "", margin: shown.strike.margin }
         : null,
+    minorOnly: lunosMinorOnly(combatant),
   };
   return { outOfAction: lunosOutOfFight(combatant), data };
 }
@@ -126,9 +149,10 @@ export function declaredText(actions: readonly LunosRowAction[] | null, localize
   if (actions.length === 0) return localize("LUNOS.Combat.Tracker.NoAction");
   return actions
     .map((a) => {
-      const kind = localize(`LUNOS.Action.${a.kind}`);
+      const kind = localize(a.task ? `LUNOS.Task.${a.task}` : `LUNOS.Action.${a.kind}`);
       if (a.names.length === 0) return kind;
-      const attacking = a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry";
+      const attacking =
+        a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry" || a.task === "tend";
       return `${kind} ${attacking ? "→" : "←"} ${a.names.join(", ")}`;
     })
     .join(" · ");
@@ -136,15 +160,27 @@ export function declaredText(actions: readonly LunosRowAction[] | null, localize
 
 function defenseCell(d: NonNullable<LunosRowData["defense"]>, name: string, localize: Localize) {
   const kind = localize(`LUNOS.Action.${d.kind}`);
+  const hint = localize("LUNOS.Combat.Tracker.DefenseHint", {
+    name,
+    kind,
+    successes: d.successes,
+    difficulty: d.difficulty,
+    against: d.against.length > 0 ? d.against.join(", ") : localize("LUNOS.Combat.Tracker.NoOneSeen"),
+  });
+  // A parry against a ranged attacker sets a lower difficulty (LUN-ACT-4): both are shown.
+  const ranged = d.rangedDifficulty;
+  if (ranged === undefined)
+    return {
+      text: localize("LUNOS.Combat.Tracker.Defense", { successes: d.successes, difficulty: d.difficulty }),
+      hint,
+    };
   return {
-    text: localize("LUNOS.Combat.Tracker.Defense", { successes: d.successes, difficulty: d.difficulty }),
-    hint: localize("LUNOS.Combat.Tracker.DefenseHint", {
-      name,
-      kind,
+    text: localize("LUNOS.Combat.Tracker.DefenseRanged", {
       successes: d.successes,
       difficulty: d.difficulty,
-      against: d.against.length > 0 ? d.against.join(", ") : localize("LUNOS.Combat.Tracker.NoOneSeen"),
+      ranged,
     }),
+    hint: `${hint} ${localize("LUNOS.Combat.Tracker.DefenseRangedHint", { ranged })}`,
   };
 }
 
@@ -154,8 +190,10 @@ export function lunosRowView(
   row: TrackerRowContext,
   localize: Localize,
 ): TrackerRowPartView<LunosRowCells> {
-  const canChoose = row.started && row.phase === "declare" && row.mayAct && !row.outOfAction;
-  const waiting = canChoose && !data.declared;
+  // A dying fighter still awake may declare its minor actions, but the round does not wait for it.
+  const minorOnly = data.minorOnly === true;
+  const canChoose = row.started && row.phase === "declare" && row.mayAct && (!row.outOfAction || minorOnly);
+  const waiting = canChoose && !data.declared && !minorOnly;
   const badges: TrackerBadge[] = [];
   if (data.lunging)
     badges.push({

@@ -124,12 +124,23 @@ export function parseDeclare(data: unknown, combatantIds: readonly string[]): Lu
 }
 
 /**
+ * What a player may not declare that a GM may (./player-check.ts, in the
+ * heavy part, which a world playing Lunos loads on `ready`): until it has
+ * loaded on the GM's client, a player's declaration is refused, to be
+ * asked again.
+ */
+const playerDeclareCheck: NonNullable<CombatActionDefinition["playerCheck"]> = (...args) => {
+  const heavy = drawnThrough("lunos");
+  return heavy ? heavy.playerDeclareCheck(...args) : "LUNOS.Combat.Refusal.NotLoaded";
+};
+
+/**
  * Its round action, planned by the engine through the heavy planner: a
  * player's declaration for a combatant it owns goes through the active GM,
  * which checks the data here, then the round's rules (`declare`) there.
  */
 export const LUNOS_ACTIONS: Readonly<Record<string, CombatActionDefinition>> = Object.freeze({
-  declare: { parse: parseDeclare },
+  declare: { parse: parseDeclare, playerCheck: playerDeclareCheck },
 });
 
 /**

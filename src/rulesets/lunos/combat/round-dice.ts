@@ -2,10 +2,11 @@ import { foundryDie } from "../../../chat/foundry-dice";
 import { rollDataFor, runWithDice } from "../../../chat/replay-dice";
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { DieResult } from "../../../rules/kernel/dice";
-import { type PoolRoll, poolDice } from "../../../rules/lunos/pool";
-import { beginAttacks, type LunosFight, rollPenalty, startRound } from "../../../rules/lunos/round-engine";
+import type { PoolRoll } from "../../../rules/lunos/pool";
+import { beginAttacks, type LunosFight, standUpDice, startRound } from "../../../rules/lunos/round-engine";
 import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./fight-read";
 import { passTheOut, planOf } from "./round-planner";
+import { syncLunosStatuses } from "./status-sync";
 
 /**
  * The dice of a Lunos round at the table, on the active GM's client in the
@@ -16,7 +17,8 @@ import { passTheOut, planOf } from "./round-planner";
  * the house's seam, src/chat/replay-dice.ts); the engine's result is
  * written as a further plan, then each fighter's roll is posted as its own
  * message with the GM's roll mode, a hidden combatant's to the GMs only,
- * as Foundry's initiative does. Lunos's heavy part.
+ * as Foundry's initiative does. The statuses the move ended come off the
+ * tokens (./status-sync.ts). Lunos's heavy part.
  */
 
 type RollMode = Parameters<typeof ChatMessage.applyRollMode>[1];
@@ -77,11 +79,8 @@ function defenseShares(
   for (const f of before.fighters) {
     if (f.dead || f.unconscious || f.plan === null) continue;
     if (f.prone && f.plan.standByRoll === true) {
-      // Its pool as the engine makes it: Agility + Athletics less the dice off every roll (the empty pool rolls its luck die).
-      const sheet = read.view.sheet(f.id);
-      const pool =
-        poolDice(sheet.abilities.agility, sheet.skills.athletics, read.rules) -
-        rollPenalty(f, sheet, read.rules);
+      // Its pool as the engine makes it (`standUpDice`; the empty pool rolls its luck die).
+      const pool = standUpDice(f, read.view.sheet(f.id), read.rules);
       const count = pool <= 0 && read.rules.emptyPool === "noRoll" ? 0 : Math.max(1, pool);
       if (count > 0) shares.push({ id: f.id, step: "standUp", dice: cut.take(count), roll: null });
     }
@@ -168,6 +167,8 @@ export async function rollLunosDice(combat: Combat.Implementation, what: "round"
     plan,
     over ? "forward" : "leave",
   );
+  // What the move ended comes off the tokens (a spent stun, a broken choke, a fighter stood up...).
+  await syncLunosStatuses(read, fight, next, what === "round");
   for (const share of shares) await post(read, share, mode);
 }
 

@@ -1,5 +1,6 @@
 import type { TrackerRowClick } from "../../../combat/tracker-parts";
 import { localize as foundryLocalize, type Localize } from "../../../config/localize";
+import { OTHER_TASKS } from "../../../rules/lunos/types";
 import { strikeLunosThreat } from "../apps/attack/strike-threat";
 import { LUNOS_MENU_TEMPLATE, lunosPhaseOf } from "../tracker-row";
 import { type LunosShown, shownRound } from "./shown";
@@ -7,9 +8,12 @@ import { type LunosShown, shownRound } from "./shown";
 /**
  * The menu a Lunos row's button opens under the row (Lunos's heavy part):
  * the fighter's actions for the round (LUN-RND-1, LUN-ACT-*): an attack of
- * one kind (an attack, a Power attack, a Flurry), a defense of one kind (a
- * defense, a parry, a Full defense), whom they name, a Move with its feet,
- * another task, magic, and a Lunge for a third action. Its Declare button
+ * one kind (an attack, a Power attack, a Flurry) and whom it strikes, a
+ * defense of one kind (a defense, a parry, a Full defense) and whom it
+ * covers, a Move with its feet, the Other actions the engine knows (stand
+ * up, pick up the weapon, leave a grapple, keep up a threat, speak, tend
+ * a dying fighter, or a task the GM rules on), a tripped fighter's roll to
+ * stand, magic, and a Lunge for a third action. Its Declare button
  * asks the `declare` round action through the tracker's `ask` (the active
  * GM's, for a player), where the engine checks what the fighter has left.
  * Plain radios, checkboxes and buttons, each labelled: every choice is
@@ -33,8 +37,12 @@ export interface LunosMenuView {
   readonly attacks: readonly Choice[];
   readonly defenseLabel: string;
   readonly defenses: readonly Choice[];
+  /** Whom the attack strikes. */
   readonly targetLabel: string;
   readonly targets: readonly Choice[];
+  /** Whom the defense covers: a list of its own, since each opponent past the first costs defense dice (LUN-ACT-3). */
+  readonly againstLabel: string;
+  readonly against: readonly Choice[];
   readonly moreLabel: string;
   readonly move: {
     readonly label: string;
@@ -42,10 +50,18 @@ export interface LunosMenuView {
     readonly feetLabel: string;
     readonly feet: number;
   };
-  readonly other: Choice;
-  /** An Other action spent keeping up a threat (LUN-MNV-3), which its later strike needs. */
-  readonly threat: Choice;
+  /** The Other actions the engine knows (LUN-ACT-6), each one action. */
+  readonly tasksLabel: string;
+  readonly tasks: readonly Choice[];
+  /** Whom a "tend" action tends: one of the others, or no one. */
+  readonly tend: {
+    readonly label: string;
+    readonly options: readonly (Choice & { readonly none: boolean })[];
+  };
+  readonly standByRoll: Choice & { readonly hint: string };
   readonly magic: Choice;
+  /** For a GM only: the spell heals, so a dying caster survives it (LUN-HLT-5, the GM's ruling). */
+  readonly healing: (Choice & { readonly hint: string }) | null;
   readonly lunge: Choice & { readonly hint: string };
   readonly submit: string;
 }
@@ -64,10 +80,17 @@ export function roundMenuView(
     prefix: "lunos",
     sheetAction: null,
   },
+  gm = false,
 ): LunosMenuView | null {
   if (phase !== "declare") return null;
-  const kinds = new Set(shown.declaredActions.map((a) => a.kind));
-  const named = new Set(shown.declaredActions.flatMap((a) => a.targets));
+  const declared = shown.declaredActions;
+  const kinds = new Set(declared.map((a) => a.kind));
+  const namedBy = (list: readonly string[]) =>
+    new Set(declared.filter((a) => list.includes(a.kind)).flatMap((a) => a.targets));
+  const struck = namedBy(ATTACKS);
+  const covered = namedBy([...DEFENSES, "flurry"]);
+  const tasks = new Set(declared.flatMap((a) => (a.kind === "other" && a.task ? [a.task] : [])));
+  const tended = declared.find((a) => a.kind === "other" && a.task === "tend")?.targets[0] ?? "";
   const attack = ATTACKS.find((k) => kinds.has(k)) ?? "";
   const defense = DEFENSES.find((k) => kinds.has(k)) ?? "";
   const option = (id: string, current: string, none: string): Choice => ({
@@ -84,7 +107,9 @@ export function roundMenuView(
     defenseLabel: localize("LUNOS.Combat.Menu.Defense"),
     defenses: ["", ...DEFENSES].map((id) => option(id, defense, "LUNOS.Combat.Menu.NoDefense")),
     targetLabel: localize("LUNOS.Combat.Menu.Targets"),
-    targets: others.map((o) => ({ id: o.id, label: o.name, checked: named.has(o.id) })),
+    targets: others.map((o) => ({ id: o.id, label: o.name, checked: struck.has(o.id) })),
+    againstLabel: localize("LUNOS.Combat.Menu.Against"),
+    against: others.map((o) => ({ id: o.id, label: o.name, checked: covered.has(o.id) })),
     moreLabel: localize("LUNOS.Combat.Menu.More"),
     move: {
       label: localize("LUNOS.Action.move"),
@@ -92,17 +117,30 @@ export function roundMenuView(
       feetLabel: localize("LUNOS.Combat.Menu.Feet"),
       feet: 5,
     },
-    other: {
-      id: "other",
-      label: localize("LUNOS.Action.other"),
-      checked: shown.declaredActions.some((a) => a.kind === "other" && a.task !== "maintainThreat"),
+    tasksLabel: localize("LUNOS.Combat.Menu.Tasks"),
+    tasks: OTHER_TASKS.map((id) => ({ id, label: localize(`LUNOS.Task.${id}`), checked: tasks.has(id) })),
+    tend: {
+      label: localize("LUNOS.Combat.Menu.Tend"),
+      options: [
+        { id: "", label: localize("LUNOS.Combat.Menu.TendNoOne"), checked: tended === "", none: true },
+        ...others.map((o) => ({ id: o.id, label: o.name, checked: o.id === tended, none: false })),
+      ],
     },
-    threat: {
-      id: "maintainThreat",
-      label: localize("LUNOS.Combat.Menu.KeepThreat"),
-      checked: shown.declaredActions.some((a) => a.kind === "other" && a.task === "maintainThreat"),
+    standByRoll: {
+      id: "standByRoll",
+      label: localize("LUNOS.Combat.Menu.StandByRoll"),
+      hint: localize("LUNOS.Combat.Menu.StandByRollHint"),
+      checked: shown.standByRoll,
     },
     magic: { id: "magic", label: localize("LUNOS.Action.magic"), checked: kinds.has("magic") },
+    healing: gm
+      ? {
+          id: "healing",
+          label: localize("LUNOS.Combat.Menu.Healing"),
+          hint: localize("LUNOS.Combat.Menu.HealingHint"),
+          checked: false,
+        }
+      : null,
     lunge: {
       id: "lunge",
       label: localize("LUNOS.Combat.Menu.Lunge"),
@@ -113,44 +151,65 @@ export function roundMenuView(
   };
 }
 
-/** What the menu's fields declare: the request's plan (../combat/lunos-table.ts `parsePlan` reads it). */
-export function planFromMenu(form: {
+/** The menu's fields as read (`readMenu`). */
+export interface LunosMenuForm {
   readonly attack: string;
   readonly defense: string;
+  /** Whom the attack strikes. */
   readonly targets: readonly string[];
+  /** Whom the defense covers. */
+  readonly against: readonly string[];
   readonly move: number | null;
-  readonly other: boolean;
-  readonly threat?: boolean;
+  /** The Other actions ticked (`OTHER_TASKS`). */
+  readonly tasks: readonly string[];
+  /** Whom a "tend" action tends ("" for no one). */
+  readonly tend: string;
+  readonly standByRoll: boolean;
   readonly magic: boolean;
+  /** The spell heals (a GM's ruling: a player's request saying so is refused). */
+  readonly healing?: boolean;
   readonly lunge: boolean;
-}): Record<string, unknown> {
+}
+
+/** What the menu's fields declare: the request's plan (../combat/lunos-table.ts `parsePlan` reads it). */
+export function planFromMenu(form: LunosMenuForm): Record<string, unknown> {
   const actions: Record<string, unknown>[] = [];
   const targets = [...form.targets];
-  if (form.attack === "flurry") actions.push({ kind: "flurry", targets, against: targets });
+  // A Flurry is an attack and a defense in one action: it covers the defense's list, else whom it strikes.
+  const covered = form.against.length > 0 ? [...form.against] : targets;
+  if (form.attack === "flurry") actions.push({ kind: "flurry", targets, against: covered });
   else if (form.attack === "attack" || form.attack === "powerAttack")
     actions.push({ kind: form.attack, targets });
   if ((DEFENSES as readonly string[]).includes(form.defense))
-    actions.push({ kind: form.defense, against: targets });
+    actions.push({ kind: form.defense, against: [...form.against] });
   if (form.move !== null) actions.push({ kind: "move", feet: form.move });
-  if (form.other) actions.push({ kind: "other", task: "task" });
-  if (form.threat) actions.push({ kind: "other", task: "maintainThreat" });
-  if (form.magic) actions.push({ kind: "magic" });
-  return { actions, lunge: form.lunge };
+  for (const task of OTHER_TASKS)
+    if (form.tasks.includes(task))
+      actions.push(
+        task === "tend" && form.tend !== ""
+          ? { kind: "other", task, target: form.tend }
+          : { kind: "other", task },
+      );
+  if (form.magic) actions.push(form.healing === true ? { kind: "magic", healing: true } : { kind: "magic" });
+  return { actions, lunge: form.lunge, ...(form.standByRoll ? { standByRoll: true } : {}) };
 }
 
 /**
- * Whether the fields name whom an attack or a defense faces when one is
- * chosen; if not, the user is told so and nothing is asked (rather than a
- * plan refused as malformed).
+ * Whether the fields name whom an attack strikes and whom a defense covers
+ * when one is chosen, and whom a tending tends; if not, the user is told
+ * so and nothing is asked (rather than a plan refused as malformed).
  */
-export function namesSomeone(form: ReturnType<typeof readMenu>): boolean {
-  if (form.targets.length > 0 || (form.attack === "" && form.defense === "")) return true;
+export function namesSomeone(form: LunosMenuForm): boolean {
+  const attacks = form.attack === "" || form.targets.length > 0;
+  const defends = form.defense === "" || form.against.length > 0;
+  const tends = !form.tasks.includes("tend") || form.tend !== "";
+  if (attacks && defends && tends) return true;
   ui.notifications?.warn(game.i18n!.localize("LUNOS.Combat.Menu.NoTargets"));
   return false;
 }
 
 /** The menu's fields as they stand (their names start with `prefix`). */
-export function readMenu(menu: HTMLElement, prefix = "lunos") {
+export function readMenu(menu: HTMLElement, prefix = "lunos"): LunosMenuForm {
   const checked = (name: string) =>
     [...menu.querySelectorAll<HTMLInputElement>(`input[name="${prefix}-${name}"]:checked`)].map(
       (input) => input.value,
@@ -160,10 +219,13 @@ export function readMenu(menu: HTMLElement, prefix = "lunos") {
     attack: checked("attack")[0] ?? "",
     defense: checked("defense")[0] ?? "",
     targets: checked("target"),
+    against: checked("against"),
     move: checked("move").length > 0 ? (Number.isFinite(feet) ? feet : 0) : null,
-    other: checked("other").length > 0,
-    threat: checked("threat").length > 0,
+    tasks: checked("task"),
+    tend: menu.querySelector<HTMLSelectElement>(`select[name="${prefix}-tend"]`)?.value ?? "",
+    standByRoll: checked("standByRoll").length > 0,
     magic: checked("magic").length > 0,
+    healing: checked("healing").length > 0,
     lunge: checked("lunge").length > 0,
   };
 }
@@ -179,6 +241,8 @@ export async function openLunosRoundMenu({ combatant, ask }: TrackerRowClick): P
     shownRound(combatant),
     others,
     foundryLocalize,
+    undefined,
+    game.user?.isGM === true,
   );
   if (!view) return null;
   const html = await foundry.applications.handlebars.renderTemplate(LUNOS_MENU_TEMPLATE, { ...view });

@@ -3,6 +3,7 @@ import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset
 import { localize } from "../../../config/localize";
 import { RulesError } from "../../../rules/kernel/errors";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
+import { attacksAtRange } from "../../../rules/lunos/equipment";
 import {
   acting,
   actionCost,
@@ -65,6 +66,30 @@ function strikeOf(fight: LunosFight, f: FighterState, read: LunosTableRead): Sho
   return { target: threat.target, margin: threat.margin };
 }
 
+/**
+ * A parry is easier to beat at range (LUN-ACT-4): what an attacker it
+ * covers needs when one of them strikes at range (its weapon in hand a
+ * ranged one), as the attack card reckons it; nothing when it is the same.
+ */
+function rangedDifficulty(fight: LunosFight, f: FighterState, read: LunosTableRead) {
+  const d = f.defense;
+  if (d === null) return {};
+  const ranged = d.against.some((id) => {
+    const attacker = fight.fighters.find((x) => x.id === id);
+    if (attacker === undefined) return false;
+    try {
+      return attacksAtRange(read.view.sheet(id), attacker.weapon === "held");
+    } catch {
+      // A fighter whose sheet is gone (its combatant left) attacks no one.
+      return false;
+    }
+  });
+  if (!ranged) return {};
+  const near = defenseAgainst(f, d.against[0] ?? "", false, read.rules);
+  const far = defenseAgainst(f, d.against[0] ?? "", true, read.rules);
+  return far === near ? {} : { rangedDifficulty: far + 1 };
+}
+
 /** What the row shows of a fighter in this fight (`LunosShown`). */
 export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRead): LunosShown {
   const open = fight.phase !== "end";
@@ -80,6 +105,7 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
     lunging,
     lungeDebt: open && f.lungedLast,
     debtDice: open ? f.rollDice : 0,
+    standByRoll: plan?.standByRoll === true,
     declaredActions: (plan?.actions ?? []).map(
       (a): ShownAction => ({
         kind: a.kind,
@@ -97,9 +123,11 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
             difficulty: defenseAgainst(f, d.against[0] ?? "", false, read.rules) + 1,
             against: [...d.against],
             outcome: d.roll.outcome,
+            ...rangedDifficulty(fight, f, read),
           },
     condition: condition(f),
     strike: strikeOf(fight, f, read),
+    minorOnly: f.dying >= 0 && !f.dead && !f.unconscious,
   };
 }
 
@@ -180,7 +208,8 @@ function fightOf(read: LunosTableRead): LunosFight {
 }
 
 function closeDeclarations(read: LunosTableRead, fight: LunosFight): LunosRoundPlan {
-  const missing = fight.fighters.find((f) => !f.dead && !f.unconscious && f.plan === null);
+  // A dying fighter still awake may declare a minor action, but is not waited on (the engine's `beginAttacks`).
+  const missing = fight.fighters.find((f) => !f.dead && !f.unconscious && f.dying < 0 && f.plan === null);
   if (missing)
     throw new CombatRefusal("LUNOS.Combat.Refusal.Undeclared", {
       name: read.combatants.get(missing.id)?.name ?? missing.id,

@@ -85,15 +85,18 @@ const [ARDEN, BRIN, COLE, DARA] = LUNOS_FIGHTERS;
  */
 const ROUND_ONE = [5, 6, 8, 4, 9, 1, 5, 7, 6, 10];
 
-/** A combat of the four, begun with round 1's dice; Cole hidden. */
-async function fight(dice: number[] = ROUND_ONE): Promise<Combat> {
+/**
+ * A combat of the four, begun with round 1's dice; Cole hidden from the
+ * players when asked (then a player's declaration naming him is refused).
+ */
+async function fight(dice: number[] = ROUND_ONE, hideCole = false): Promise<Combat> {
   const combat = new FangsCombat() as unknown as Combat;
   combat
     .add(seat(ARDEN!, ["player"]))
     .add(seat(BRIN!, ["other"]))
     .add(seat(COLE!, []))
     .add(seat(DARA!, []));
-  combat.combatants.get(IDS.cole)!.hidden = true;
+  combat.combatants.get(IDS.cole)!.hidden = hideCole;
   world.combats.clear();
   world.combats.set(combat.id, combat);
   world.diceValues.push(...dice);
@@ -162,7 +165,7 @@ const rollsOf = (chat: Loose[]) =>
 
 describe("a round of four Lunos fighters on the tracker", () => {
   it("LUN-RND-2: initiative from Reflexes as real Rolls, the order it gives, the ties at once", async () => {
-    const combat = await fight();
+    const combat = await fight(ROUND_ONE, true);
     expect(world.warnings).toEqual([]);
     expect(world.diceValues).toEqual([]);
     expect(at(combat)).toBe("1:declare:-");
@@ -475,7 +478,7 @@ describe("the round's dice", () => {
 
 describe("a grapple at the round's start", () => {
   it("LUN-GRP-2: the grapple checks are rolled first, each a real Roll of its own, each costing an action; the loser may only speak or cast", async () => {
-    const combat = await fight();
+    const combat = await fight(ROUND_ONE, true);
     const gm = combat as unknown as Combat.Implementation;
     const plain = {
       actions: [
@@ -537,6 +540,23 @@ describe("a grapple at the round's start", () => {
   });
 });
 
+/** Arden's spell not yet begun again (a second declaration would continue the first). */
+async function patchArdenMagicOff(combat: Combat): Promise<void> {
+  const stored = fightOf(combat);
+  await combat.update({
+    system: {
+      records: {
+        fight: {
+          ...stored,
+          fighters: stored.fighters.map((f) =>
+            f.id === IDS.arden ? { ...f, lastMagic: -1, lastMagicKills: false } : f,
+          ),
+        },
+      },
+    },
+  } as never);
+}
+
 describe("a player declares through the GM", () => {
   it("a declaration for a fighter the player does not own is refused, nothing written", async () => {
     const combat = await fight();
@@ -550,6 +570,60 @@ describe("a player declares through the GM", () => {
     });
     expect(shown(combat, IDS.brin).declared).toBe(false);
     expect(shown(combat, IDS.cole).declared).toBe(false);
+  });
+
+  it("a player's declaration naming a combatant hidden from the players is refused as one not there; the GM's own may name him", async () => {
+    const combat = await fight(ROUND_ONE, true);
+    const before = JSON.stringify(combat.system.records);
+    for (const plan of [
+      PLANS.arden,
+      { actions: [{ kind: "defense", against: [IDS.brin, IDS.cole] }] },
+      { actions: [{ kind: "other", task: "tend", target: IDS.cole }] },
+    ])
+      expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], plan))).toEqual({
+        ok: false,
+        reason: "refused",
+        key: "FANGS.Combat.Refusal.UnknownCombatant",
+      });
+    expect(JSON.stringify(combat.system.records)).toBe(before);
+    // Naming only those the player sees is declared as before.
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "attack", targets: [IDS.brin] }] }),
+      ),
+    ).toEqual({ ok: true });
+    expect(await ask(combat as never, "declare", [IDS.arden], PLANS.arden)).toBe(true);
+  });
+
+  it("LUN-HLT-5: whether a dying caster's spell heals is the GM's ruling: a player's declaration saying so is refused, the GM's is taken", async () => {
+    const combat = await fight();
+    const stored = fightOf(combat);
+    await combat.update({
+      system: {
+        records: {
+          fight: {
+            ...stored,
+            fighters: stored.fighters.map((f) => (f.id === IDS.arden ? { ...f, dying: 0 } : f)),
+          },
+        },
+      },
+    } as never);
+    const healing = { actions: [{ kind: "magic", healing: true }] };
+    expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], healing))).toEqual({
+      ok: false,
+      reason: "refused",
+      key: "LUNOS.Combat.Refusal.HealingSpell",
+    });
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagic: -1 });
+    // The player's plain spell kills the caster when it ends; the GM's ruling spares it.
+    expect(
+      await asUser(world.player, payload(combat, "declare", [IDS.arden], { actions: [{ kind: "magic" }] })),
+    ).toEqual({ ok: true });
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagicKills: true });
+    await patchArdenMagicOff(combat);
+    expect(await ask(combat as never, "declare", [IDS.arden], healing)).toBe(true);
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagicKills: false });
   });
 
   it("a forged or replayed declaration is refused", async () => {
@@ -834,5 +908,173 @@ describe("the fight's record on the Combat", () => {
     await access.commit(next);
     expect(access.fight().fighters.find((f) => f.id === IDS.arden)?.attacked).toBe(true);
     expect(at(combat)).toBe(`1:attack:${IDS.arden}`);
+  });
+});
+
+describe("the round's rulings at the table", () => {
+  /** Rewrites the stored fight's fighters (as blows the attack card applied would have left them). */
+  async function patchFight(combat: Combat, patch: (f: Loose) => Loose, more: Loose = {}): Promise<void> {
+    const stored = fightOf(combat);
+    await combat.update({
+      system: { records: { fight: { ...stored, fighters: stored.fighters.map(patch), ...more } } },
+    } as never);
+  }
+  /** The fighters' actors as world actors, which the shared applier finds by their UUID. */
+  async function fightOfWorldActors(): Promise<Combat> {
+    const combat = await fight();
+    const actors = game.actors as unknown as Map<string, unknown>;
+    for (const c of combat.combatants) actors.set(c.actor!.id!, c.actor);
+    return combat;
+  }
+  const statusesOf = (combat: Combat, id: string) =>
+    [...((combat.combatants.get(id)!.actor as unknown as { statuses: Set<string> }).statuses ?? [])].sort();
+
+  it("LUN-ACT-6, LUN-MNV-3: a tripped, disarmed fighter declares standing up and picking up its weapon from the menu, through the GM; the tokens lose prone and disarmed", async () => {
+    const { planFromMenu } = await import("./round-menu");
+    const combat = await fightOfWorldActors();
+    await declareAll(combat);
+    world.diceValues.push(...DEFENSES);
+    await combat.nextTurn();
+    // Arden ends the round down and disarmed, his token marked so.
+    await patchFight(combat, (f) => (f.id === IDS.arden ? { ...f, prone: true, weapon: "lying" } : f));
+    const arden = combat.combatants.get(IDS.arden)!.actor as never;
+    giveStatus(arden, "prone");
+    giveStatus(arden, "disarmed");
+    world.diceValues.push(...ROUND_TWO);
+    await combat.nextRound();
+    expect(statusesOf(combat, IDS.arden)).toEqual(["disarmed", "prone"]);
+    // His one action (after the lunge) and the lunge's debt: he stands by the action, no Move yet.
+    const menu = {
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: ["standUp"],
+      tend: "",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    };
+    expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], planFromMenu(menu)))).toEqual({
+      ok: true,
+    });
+    expect(shown(combat, IDS.arden)).toMatchObject({
+      declaredActions: [{ kind: "other", task: "standUp", targets: [] }],
+    });
+    for (const id of [IDS.brin, IDS.cole, IDS.dara] as const)
+      expect(
+        await ask(combat as never, "declare", [id], { actions: [{ kind: "other", task: "task" }] }),
+      ).toBe(true);
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ prone: false });
+    expect(statusesOf(combat, IDS.arden)).toEqual(["disarmed"]);
+    // The next round he picks the weapon up: the token's disarmed comes off as the defenses are rolled.
+    // Round 3's initiative: Arden 3 dice, Brin 2, Cole 3, Dara 2, none a success.
+    world.diceValues.push(...Array<number>(10).fill(1));
+    await combat.nextRound();
+    expect(world.diceValues).toEqual([]);
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], planFromMenu({ ...menu, tasks: ["recoverWeapon"] })),
+      ),
+    ).toEqual({ ok: true });
+    for (const id of [IDS.brin, IDS.cole, IDS.dara] as const)
+      await ask(combat as never, "declare", [id], { actions: [{ kind: "other", task: "task" }] });
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ weapon: "held" });
+    expect(statusesOf(combat, IDS.arden)).toEqual([]);
+  });
+
+  it("LUN-MNV-3, LUN-GRP-3: the round's start takes off a spent stun, a tag, the grapple and the choke its choker's fall ended; a threat not kept up lapses from the token", async () => {
+    const combat = await fightOfWorldActors();
+    await declareAll(combat);
+    world.diceValues.push(...DEFENSES);
+    await combat.nextTurn();
+    // As the card would leave them: Brin stunned this round (counts next round), Dara stunned last round
+    // (spent) and tagged, Cole choking Brin but now out, Arden threatening Dara.
+    await patchFight(
+      combat,
+      (f) =>
+        f.id === IDS.brin ? { ...f, stunned: true } : f.id === IDS.cole ? { ...f, unconscious: true } : f,
+      {
+        grapples: [
+          {
+            a: IDS.cole,
+            b: IDS.brin,
+            pinnedBy: IDS.cole,
+            choke: { by: IDS.cole, victim: IDS.brin, rounds: 0 },
+          },
+        ],
+        threats: [{ by: IDS.arden, target: IDS.dara, margin: 2, since: 1 }],
+      },
+    );
+    const actor = (id: string) => combat.combatants.get(id)!.actor as never;
+    for (const s of ["stunned", "grappled", "pinned", "choking"]) giveStatus(actor(IDS.brin), s);
+    for (const s of ["stunned", "tagged", "threatened"]) giveStatus(actor(IDS.dara), s);
+    giveStatus(actor(IDS.cole), "grappled");
+    // Round 2's initiative without Cole (out): Arden 9, Brin 4 2, Dara 1 1.
+    world.diceValues.push(9, 4, 2, 1, 1);
+    await combat.nextRound();
+    expect(world.warnings).toEqual([]);
+    expect(world.diceValues).toEqual([]);
+    expect(fightOf(combat).grapples).toEqual([]);
+    // Brin's stun counts this round (one action): it stays; Dara's was spent, and the tag was a moment's show.
+    expect(statusesOf(combat, IDS.brin)).toEqual(["stunned"]);
+    expect(statusesOf(combat, IDS.cole)).toEqual([]);
+    expect(statusesOf(combat, IDS.dara)).toEqual(["threatened"]);
+    // Arden keeps no action on his threat: it lapses as the defenses are rolled, and so does the token's mark.
+    for (const id of [IDS.arden, IDS.brin, IDS.dara] as const)
+      await ask(combat as never, "declare", [id], { actions: [{ kind: "other", task: "task" }] });
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(fightOf(combat).threats).toEqual([]);
+    expect(statusesOf(combat, IDS.dara)).toEqual([]);
+    // The next round's start takes Brin's spent stun off.
+    // Round 3's initiative without Cole: Arden 3 dice, Brin 2, Dara 2, none a success.
+    world.diceValues.push(...Array<number>(7).fill(1));
+    await combat.nextRound();
+    expect(world.diceValues).toEqual([]);
+    expect(statusesOf(combat, IDS.brin)).toEqual([]);
+  });
+
+  it("LUN-HLT-4: a dying fighter still awake does not hold the round up; tended, its dying clock stops and the status stays", async () => {
+    const { applyTimedStatus } = await import("../../../effects/timed-status-writes");
+    const { LUNOS_TIMED } = await import("../../../rules/lunos/timed-statuses");
+    const combat = await fightOfWorldActors();
+    await declareAll(combat);
+    world.diceValues.push(...DEFENSES);
+    await combat.nextTurn();
+    // Dara's every level used, her Willpower holding her awake; her token's dying clock running.
+    await patchFight(combat, (f) => (f.id === IDS.dara ? { ...f, dying: 0 } : f));
+    const dara = combat.combatants.get(IDS.dara)!.actor as unknown as Actor.Implementation & {
+      effects: Map<string, { flags?: Loose; statuses: Set<string> }>;
+    };
+    await applyTimedStatus(dara, LUNOS_TIMED.dying, { combat: combat as never });
+    const clocks = () =>
+      [...dara.effects.values()]
+        .filter((e) => e.statuses.has("dying"))
+        .map((e) => e.flags?.fangs !== undefined);
+    expect(clocks()).toEqual([true]);
+    // Round 2's initiative without Dara (dying): Arden 9, Brin 4 2, Cole 5 5 5.
+    world.diceValues.push(9, 4, 2, 5, 5, 5);
+    await combat.nextRound();
+    expect(shown(combat, IDS.dara)).toMatchObject({ condition: "dying", minorOnly: true });
+    // Brin tends her; she declares nothing, and the declarations close without her.
+    await ask(combat as never, "declare", [IDS.brin], {
+      actions: [{ kind: "other", task: "tend", target: IDS.dara }],
+    });
+    for (const id of [IDS.arden, IDS.cole] as const)
+      await ask(combat as never, "declare", [id], { actions: [{ kind: "other", task: "task" }] });
+    await combat.nextTurn();
+    expect(world.warnings).toEqual([]);
+    expect(combat.system.phase).toBe("attack");
+    expect(fightOf(combat).fighters.find((f) => f.id === IDS.dara)).toMatchObject({ tended: true });
+    // The dying status stays, without the timed effect that would have run it out to "dead".
+    expect(clocks()).toEqual([false]);
+    expect(dara.statuses.has("dying")).toBe(true);
   });
 });

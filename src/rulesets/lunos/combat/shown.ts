@@ -19,7 +19,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 99 ? value : 0;
 
-/** A declared action as shown: its kind and whom it names. */
+/** A declared action as shown: its kind and whom it names, and an Other action's task. */
 export interface ShownAction {
   readonly kind: ActionKind;
   readonly targets: readonly string[];
@@ -40,6 +40,8 @@ export interface ShownDefense {
   readonly difficulty: number;
   readonly against: readonly string[];
   readonly outcome: "normal" | "disaster" | "dramatic";
+  /** What an attacker it covers needs at range, where that differs (a parry, LUN-ACT-4); absent otherwise. */
+  readonly rangedDifficulty?: number;
 }
 
 export type LunosCondition = "" | "unconscious" | "dying" | "dead";
@@ -51,6 +53,8 @@ export interface LunosShown {
   readonly actions: number;
   readonly actionsMax: number;
   readonly lunging: boolean;
+  /** A tripped fighter rolls to stand rather than spend an action. */
+  readonly standByRoll: boolean;
   readonly lungeDebt: boolean;
   readonly debtDice: number;
   readonly declaredActions: readonly ShownAction[];
@@ -58,6 +62,8 @@ export interface LunosShown {
   readonly condition: LunosCondition;
   /** The threat the engine would let it strike with now, else null. */
   readonly strike: ShownStrike | null;
+  /** Dying but awake (LUN-HLT-4): may declare a minor action, and is not waited on. */
+  readonly minorOnly: boolean;
 }
 
 const DEFENSE_KINDS = ["defense", "parry", "fullDefense", "flurry"] as const;
@@ -75,6 +81,9 @@ function shownDefense(value: unknown): ShownDefense | null {
     difficulty: count(value.difficulty),
     against: ids(value.against),
     outcome,
+    ...(typeof value.rangedDifficulty === "number" && count(value.rangedDifficulty) >= 1
+      ? { rangedDifficulty: count(value.rangedDifficulty) }
+      : {}),
   };
 }
 
@@ -110,12 +119,14 @@ export function shownOf(data: unknown): LunosShown {
     actions: count(s.actions),
     actionsMax: count(s.actionsMax),
     lunging: s.lunging === true,
+    standByRoll: s.standByRoll === true,
     lungeDebt: s.lungeDebt === true,
     debtDice: count(s.debtDice),
     declaredActions: actions,
     defense: shownDefense(s.defense),
     condition: CONDITIONS.includes(s.condition as LunosCondition) ? (s.condition as LunosCondition) : "",
     strike: shownStrike(s.strike),
+    minorOnly: s.minorOnly === true,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   roundMenuView,
 } from "../../combat/round-menu";
 import { shownRound } from "../../combat/shown";
-import { lunosOutOfFight, lunosPhaseOf } from "../../tracker-row";
+import { lunosMinorOnly, lunosOutOfFight, lunosPhaseOf } from "../../tracker-row";
 
 /**
  * The round's declaration on a Lunos fighter's sheet (its heavy part):
@@ -21,7 +21,9 @@ import { lunosOutOfFight, lunosPhaseOf } from "../../tracker-row";
 export function lunosSheetRound(actor: Actor.Implementation, idPrefix: string): LunosMenuView | null {
   const combat = game.combat as Combat.Implementation | null | undefined;
   const combatant = combat?.getCombatantsByActor(actor)[0];
-  if (!combat?.started || !combatant?.id || lunosOutOfFight(combatant)) return null;
+  // A dying fighter still awake keeps its minor actions (LUN-HLT-4).
+  if (!combat?.started || !combatant?.id) return null;
+  if (lunosOutOfFight(combatant) && !lunosMinorOnly(combatant)) return null;
   if (!(game.user?.isGM || combatant.isOwner)) return null;
   const others = [...combat.combatants]
     .filter((c) => c.id && c.id !== combatant.id && c.visible !== false)
@@ -33,6 +35,7 @@ export function lunosSheetRound(actor: Actor.Implementation, idPrefix: string): 
     others,
     localize,
     { prefix: `${idPrefix}-lunos`, sheetAction: "lunosDeclare" },
+    game.user?.isGM === true,
   );
 }
 
