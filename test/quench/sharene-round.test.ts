@@ -12,6 +12,7 @@ import {
   StandInCombatant,
 } from "../foundry/combat-stand-in";
 import { runBatch } from "./adapter";
+import { describeRulesetRoundBatch } from "./ruleset-batch";
 
 /**
  * Sharene's round batch (src/rulesets/sharene/quench/) on the combat
@@ -340,25 +341,12 @@ describe("Sharene's round batch on the stand-in", () => {
   });
 });
 
-describe("src/quench/register.ts with Sharene", () => {
-  it("lists Sharene's round batch, unticked, named from lang/en.json", async () => {
-    const { registerBatches } = await import("../../src/quench/register");
-    const registered: { key: string; displayName?: string; preSelected?: boolean }[] = [];
-    await registerBatches({ registerBatch: (key, _fn, options) => registered.push({ key, ...options }) });
-    expect(registered.find((b) => b.key === "sharene.round")).toEqual({
-      key: "sharene.round",
-      displayName: "SHARENE.Quench.Round",
-      preSelected: false,
-    });
-  });
-
-  it("the live stage refuses a world that does not play Sharene, in Sharene's words, making nothing", async () => {
-    const { liveShareneRoundStage } = await import("../../src/rulesets/sharene/quench/round-batch");
-    world.settings.set("fangs.ruleset", "fangs");
-    try {
-      await expect(liveShareneRoundStage().setUp()).rejects.toThrow("SHARENE.Quench.NotSharene");
-    } finally {
-      world.settings.delete("fangs.ruleset");
-    }
-  });
+describeRulesetRoundBatch({
+  world,
+  name: "Sharene",
+  key: "sharene.round",
+  labelKey: "SHARENE.Quench.Round",
+  notThisRuleset: "SHARENE.Quench.NotSharene",
+  liveStage: async () =>
+    (await import("../../src/rulesets/sharene/quench/round-batch")).liveShareneRoundStage() as never,
 });
