@@ -130,7 +130,11 @@ function checkRoll(card: LunosAttackCard, message: Message, assert: BatchAssert,
     const { poolDie, luckDie } = card.attack;
     const total = (message.rolls as Roll[])[0]?.total;
     assert.strictEqual(total, card.faces.reduce((a, b) => a + b, 0) + card.luck, `${label}: the card's Roll`);
-    assert.strictEqual(card.faces.length + 1, roll.dice, `${label}: the pool's dice, the luck die one of them`);
+    assert.strictEqual(
+      card.faces.length + 1,
+      roll.dice,
+      `${label}: the pool's dice, the luck die one of them`,
+    );
     const faces = card.faces.filter((f) => f * 2 > poolDie).length;
     const luck = roll.rolled - faces;
     assert.isTrue(luck === 0 || (luck === 1 && card.luck * 2 > luckDie), `${label}: the dice's successes`);
@@ -183,7 +187,13 @@ function chooseBuys(
 }
 
 /** The outcome as the rules give it: damage only on a hit that kept it, its trauma what passes the kind's levels. */
-function checkOutcome(t: LunosRoundTable, card: LunosAttackCard, buys: string[], assert: BatchAssert, label: string) {
+function checkOutcome(
+  t: LunosRoundTable,
+  card: LunosAttackCard,
+  buys: string[],
+  assert: BatchAssert,
+  label: string,
+) {
   const rules = readLunosTable(t.combat).rules;
   assert.strictEqual(card.stage, "resolved", `${label}: resolved`);
   for (const o of card.outcomes) {
@@ -191,7 +201,11 @@ function checkOutcome(t: LunosRoundTable, card: LunosAttackCard, buys: string[],
     const bought = buys.filter((b) => b.startsWith(`${o.id}:`)).map((b) => b.split(":")[1]);
     assert.deepEqual([...o.maneuvers], bought, `${label}: the maneuvers bought`);
     assert.strictEqual(d.points, d.bruising + d.wounding + d.trauma, `${label}: the damage's kinds`);
-    assert.strictEqual(d.trauma, Math.max(0, d.points - rules.traumaAbove), `${label}: trauma past the kind's`);
+    assert.strictEqual(
+      d.trauma,
+      Math.max(0, d.points - rules.traumaAbove),
+      `${label}: trauma past the kind's`,
+    );
     if (!o.hit || card.attack.forgoDamage) assert.strictEqual(d.points, 0, `${label}: no damage`);
   }
 }
@@ -218,10 +232,14 @@ async function applyAndCheck(
         .reduce((sum, e) => sum - (e as { amount: number }).amount, 0),
     );
     const was = before.get(p.actorUuid)!;
-    assert.deepEqual(healthOf(actorOf(p.actorUuid)), was.map((v, i) => v + taken[i]!), `${label}: ${p.name}'s levels`);
+    assert.deepEqual(
+      healthOf(actorOf(p.actorUuid)),
+      was.map((v, i) => v + taken[i]!),
+      `${label}: ${p.name}'s levels`,
+    );
   }
   for (const e of card.effects) {
-    const actor = actorOf(e.actorId);
+    const actor = "actorId" in e ? actorOf(e.actorId) : null;
     if (e.kind === "status")
       assert.isTrue(actor?.statuses.has(e.status as never), `${label}: ${e.status} on ${actor?.name}`);
     if (e.kind === "timedStatus" && e.timedStatus === LUNOS_TIMED.dying)
@@ -240,7 +258,7 @@ async function applyAndCheck(
  * `played` hears each attack.
  */
 export function lunosAttacks(options: AttackOptions = {}): AttackStep {
-  const plans = options.plans ?? LUNOS_ATTACK_PLANS;
+  const plans: Readonly<Record<string, AttackPlan | undefined>> = options.plans ?? LUNOS_ATTACK_PLANS;
   const played = options.played ?? (() => {});
   const actAs = options.actAs ?? (() => {});
   return async (t, acting, assert) => {
