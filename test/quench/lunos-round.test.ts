@@ -6,14 +6,9 @@ import type {
   LunosRoundTable,
   RoundRoll,
 } from "../../src/rulesets/lunos/quench/round-batch";
-import {
-  installCombatStandIn,
-  StandInActor,
-  type StandInCombat,
-  StandInCombatant,
-} from "../foundry/combat-stand-in";
+import { StandInActor, StandInCombatant } from "../foundry/combat-stand-in";
 import { runBatch } from "./adapter";
-import { describeRulesetRoundBatch } from "./ruleset-batch";
+import { describeRulesetRoundBatch, roundBatchWorld, standInRoundStage } from "./ruleset-batch";
 
 /**
  * Lunos's round batch (src/rulesets/lunos/quench/) on the combat stand-in:
@@ -25,24 +20,10 @@ import { describeRulesetRoundBatch } from "./ruleset-batch";
  * and the starts of rounds 2 and 3. The world plays a copy of Lunos's
  * definition marked playable, as that test's does.
  */
-const world = installCombatStandIn();
-// Foundry's own client setting, which the stand-in leaves to the tests that roll.
-game.settings!.register("core", "rollMode", {
-  scope: "client",
-  config: false,
-  type: String,
-  default: "publicroll",
-} as never);
-const { FangsCombat } = await import("../../src/documents/combat");
-const request = await import("../../src/combat/request");
-const requester = await import("../../src/requester");
-world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
-world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
-const { registerRulesetDefinition } = await import("../../src/rulesets/registry");
-const { lunosDefinition } = await import("../../src/rulesets/lunos/index");
-registerRulesetDefinition({ ...lunosDefinition, playable: true });
-(await import("../../src/config/document-classes")).configureDocuments();
-(await import("../../src/chat/index")).registerExchange();
+const { world, FangsCombat } = await roundBatchWorld(async () => ({
+  ...(await import("../../src/rulesets/lunos/index")).lunosDefinition,
+  playable: true,
+}));
 const { LUNOS_FIGHTERS, fighterSystem, kitOf, lunosRoundBatch, orderFromRolls } = await import(
   "../../src/rulesets/lunos/quench/round-batch"
 );
@@ -75,41 +56,30 @@ const DICE: Record<RoundRoll, number[]> = {
  */
 const SLOT_DICE: number[][] = [[4, 4, 2, 2, 2], [4, 5, 6, 9], [4, 4, 4, 8], [4, 5, 2, 3], [8], [4, 4, 7]];
 
+const table = standInRoundStage(world, FangsCombat, "lunos", LUNOS_FIGHTERS, (f) => {
+  const actor = new StandInActor(
+    f.key,
+    f.name,
+    fighterSystem(f),
+    kitOf(f.key),
+    "lunosCharacter",
+    f.key === "arden" ? [world.player.id] : [],
+  );
+  // In the world's actors, where the applier finds them by their UUIDs.
+  (game.actors as unknown as Map<string, unknown>).set(actor.id!, actor);
+  const c = new StandInCombatant(`c${f.key}`, null, actor);
+  c.type = "lunosCombatant";
+  return c;
+});
+
 const stage: LunosRoundStage = {
-  async setUp() {
-    world.setUser(world.gm);
-    world.settings.set("fangs.ruleset", "lunos");
-    world.warnings.length = 0;
-    const combat = new FangsCombat() as unknown as StandInCombat;
-    const fighters = Object.fromEntries(
-      LUNOS_FIGHTERS.map((f) => {
-        const actor = new StandInActor(
-          f.key,
-          f.name,
-          fighterSystem(f),
-          kitOf(f.key),
-          "lunosCharacter",
-          f.key === "arden" ? [world.player.id] : [],
-        );
-        // In the world's actors, where the applier finds them by their UUIDs.
-        (game.actors as unknown as Map<string, unknown>).set(actor.id!, actor);
-        const c = new StandInCombatant(`c${f.key}`, null, actor);
-        c.type = "lunosCombatant";
-        combat.add(c);
-        return [f.key, c as unknown as Combatant.Implementation];
-      }),
-    ) as Record<FighterKey, Combatant.Implementation>;
-    world.combats.clear();
-    world.combats.set(combat.id, combat);
-    return { combat: combat as unknown as Combat.Implementation, fighters, player: world.player };
-  },
+  setUp: table.setUp,
   async tearDown() {
     const combat = [...world.combats.values()][0] as unknown as {
       system: { records?: Record<string, Loose> };
     };
     finalFight = JSON.parse(JSON.stringify(combat.system.records?.fight ?? null));
-    world.combats.clear();
-    world.settings.delete("fangs.ruleset");
+    await table.tearDown();
   },
   beforeRoll(what) {
     world.diceValues.push(...DICE[what]);
