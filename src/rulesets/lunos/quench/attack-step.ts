@@ -1,6 +1,7 @@
 import { startAttack } from "../../../apps/attack/attack-entry";
 import { requestStep } from "../../../chat/authority";
 import type { BatchAssert } from "../../../quench/batch";
+import { type ActAs, cardData, newestCard } from "../../../quench/cards";
 import { attackOf, fighterOf, isOut } from "../../../rules/lunos/round-engine";
 import { LUNOS_TIMED } from "../../../rules/lunos/timed-statuses";
 import type { Maneuver } from "../../../rules/lunos/types";
@@ -72,12 +73,8 @@ export interface AttackOptions {
   readonly plans?: Readonly<Record<string, AttackPlan>>;
   /** Hears each attack as played. */
   readonly played?: (attack: PlayedAttack) => void;
-  /**
-   * Who clicks next: the owner of this fighter's actor, or a GM (null). A
-   * live world has one client, its GM's, which clicks for everyone; the
-   * stand-in switches to the owning player, whose click goes through the GM.
-   */
-  readonly actAs?: (actor: Actor.Implementation | null) => void;
+  /** Who clicks next (src/quench/cards.ts). */
+  readonly actAs?: ActAs;
 }
 
 type Message = ChatMessage.Implementation;
@@ -85,21 +82,11 @@ type Message = ChatMessage.Implementation;
 const keyOf = (t: LunosRoundTable, id: string): FighterKey =>
   LUNOS_FIGHTERS.find((f) => t.fighters[f.key].id === id)!.key;
 
-const cardAt = (id: string): LunosAttackCard => {
-  const card = lunosAttackOf(game.messages?.get(id));
-  if (!card) throw new Error(`FANGS | no Lunos attack card ${id}`);
-  return card;
-};
+const cardAt = (id: string): LunosAttackCard => cardData(lunosAttackOf, id, "Lunos attack");
 
 /** The newest attack card of this attacker. */
-function newestCardOf(combatantId: string): Message | null {
-  const messages = [...(game.messages ?? [])] as Message[];
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const card = lunosAttackOf(messages[i]);
-    if (card && card.attacker.combatantId === combatantId) return messages[i]!;
-  }
-  return null;
-}
+const newestCardOf = (combatantId: string): Message | null =>
+  newestCard(lunosAttackOf, (card) => card.attacker.combatantId === combatantId);
 
 /** The weapon in hand, as the card reads it: the first equipped Lunos weapon. */
 const weaponInHand = (actor: Actor.Implementation | null) =>
@@ -216,7 +203,7 @@ async function applyAndCheck(
   id: string,
   assert: BatchAssert,
   label: string,
-  actAs: (actor: Actor.Implementation | null) => void,
+  actAs: ActAs,
 ): Promise<void> {
   const card = cardAt(id);
   const actorOf = (uuid: string) =>

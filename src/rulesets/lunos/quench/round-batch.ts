@@ -373,7 +373,8 @@ export function lunosRoundBatch(stage: LunosRoundStage, attacks: AttackStep = no
               return { ...a, [key]: (a[key] as string[]).filter((id) => !dead(id)) };
             })
             .filter((a) => ((a.targets ?? a.against) as string[]).length > 0);
-          const kept = actions.length > 0 ? actions : [{ kind: "other", task: "speak" }];
+          // Each of these actions takes one: as many as the fighter has left (a disaster may have cost one).
+          const kept = actions.slice(0, shownOf(t, c).actions as number);
           assert.isTrue(await roundOf(c).declare({ actions: kept }), `${f.name} declares`);
         }
       });
