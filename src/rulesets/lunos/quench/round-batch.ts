@@ -4,23 +4,24 @@ import { LIVE_TIMEOUT_MS } from "../../../quench/batch";
 import { type Cleanup, liveCombat, liveUser, runCleanup, type TokenPlace } from "../../../quench/live";
 
 /**
- * Lunos's round of four for a live world, the same round as
- * src/rulesets/lunos/combat/round.test.ts plays on the stand-in: Arden (a
+ * Lunos's round of four for a live world, round 1 as
+ * src/rulesets/lunos/combat/round.test.ts plays it on the stand-in: Arden (a
  * player's: Reflexes 3, a sword) lunges for an attack, a defense and a
  * move; Brin (Reflexes 2) holds a Full defense against the three others;
  * Cole (Reflexes 3) makes a Power attack; Dara (Reflexes 2) attacks and
  * defends against three. The round opens with initiative from Reflexes
  * (LUN-RND-2), the declarations close with one defense roll each, each
  * setting the difficulty of every attack against its fighter (LUN-ACT-2),
- * the slots come in initiative order, ties at once, and the next round
- * leaves Arden one action at dice off for the lunge (LUN-ACT-10), and no
- * second lunge. In a live world the dice are the world's: the order and
- * difficulties are asserted from the rolls as they fell; on the stand-in
- * (test/quench/lunos-round.test.ts) the dice are scripted and the exact
- * order is asserted too.
+ * the slots come in initiative order, ties at once, and round 2 leaves
+ * Arden one action at dice off for the lunge (LUN-ACT-10), and no second
+ * lunge; those still in the fight declare again (`roundTwoPlans`) and
+ * round 2 is played into round 3. In a live world the dice are the
+ * world's: the orders and difficulties are asserted from the rolls as
+ * they fell; on the stand-in (test/quench/lunos-round.test.ts) the dice
+ * are scripted and the exact orders are asserted too.
  *
- * Each slot has a named step, `attacks`, where the attack card plays the
- * slot's attacks once it lands; until then the slot is passed.
+ * Each slot has a named step, `attacks`, where the registered batch plays
+ * the slot's attacks through the attack card (./attack-step.ts).
  */
 
 type Loose = Record<string, unknown>;
