@@ -668,6 +668,25 @@ describe("refused requests", () => {
     world.as(world.defender);
     expect(await startAttack(f.cole, "", { event: { shiftKey: true } })).toBe(false);
     expect(world.notices).toContain("Cole attacks with the weapon in hand: use that one.");
+    // Sent by hand, past his own client's check: the GM reads Cole's sheet again and refuses it too.
+    const payload = {
+      userId: world.defender.id,
+      requestId: newRequestId(),
+      combatId: f.combat.id,
+      combatantId: COLE,
+      itemId: "",
+      targets: [ARDEN],
+      skill: "brawl",
+      declared: "",
+      forgoDamage: false,
+      rollMode: "publicroll",
+    };
+    const subject = { query: "fangs.lunosAttack", subject: `${f.combat.id}:${COLE}` };
+    expect(
+      await whilePending(payload.requestId, subject, () =>
+        world.gm.query("fangs.lunosAttack" as never, payload as never),
+      ),
+    ).toMatchObject({ ok: false, key: "LUNOS.Chat.Refusal.NotWielded" });
   });
 
   it("the Token HUD offers the weapon in hand; another weapon is refused in Lunos's words", async () => {
