@@ -52,3 +52,45 @@ export async function runCleanup(cleanup: Cleanup): Promise<void> {
   }
   if (failure) throw failure;
 }
+
+/** Where the i-th fighter's token stands, in pixels of the scene. */
+export type TokenPlace = (i: number) => { readonly x: number; readonly y: number };
+
+/** Side by side along the top row. */
+export const sideBySide: TokenPlace = (i) => ({ x: 100 * i, y: 0 });
+
+export interface LiveCombat {
+  readonly actors: (Doc & Actor.Implementation)[];
+  readonly combat: Doc & Combat.Implementation;
+  /** One a fighter, in the order of the actors' data. */
+  readonly combatants: Combatant.Implementation[];
+}
+
+/**
+ * A round batch's table: the actors made from their data, each as a
+ * linked token on a scene of its own (placed by `place`), in a combat on
+ * that scene (not the viewed one), one combatant each. Every document goes
+ * on `cleanup`, to be deleted afterwards.
+ */
+export async function liveCombat(
+  actorData: Obj[],
+  sceneName: string,
+  cleanup: Cleanup,
+  place: TokenPlace = sideBySide,
+): Promise<LiveCombat> {
+  const actors = (await documentClass("Actor").createDocuments(actorData)) as (Doc & Actor.Implementation)[];
+  cleanup.push(() => documentClass("Actor").deleteDocuments(actors.map((a) => a.id!)));
+  const scene = (await documentClass("Scene").create({ name: sceneName })) as Doc;
+  cleanup.push(() => scene.delete());
+  const tokenData = await Promise.all(
+    actors.map(async (a, i) => (await a.getTokenDocument(place(i))).toObject()),
+  );
+  const tokens = (await scene.createEmbeddedDocuments("Token", tokenData)) as Doc[];
+  const combat = (await documentClass("Combat").create({ scene: scene.id })) as Doc & Combat.Implementation;
+  cleanup.push(() => combat.delete());
+  const combatants = (await combat.createEmbeddedDocuments(
+    "Combatant",
+    tokens.map((token, i) => ({ tokenId: token.id, sceneId: scene.id, actorId: actors[i]!.id })),
+  )) as Combatant.Implementation[];
+  return { actors, combat, combatants };
+}

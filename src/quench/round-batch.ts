@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../config/system";
 import { type BatchFunction, LIVE_TIMEOUT_MS, type Stage } from "./batch";
-import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "./live";
+import { type Cleanup, liveCombat, liveUser, runCleanup } from "./live";
 
 /**
  * The scripted four-combatant round (the same figures as the round test of
@@ -135,7 +135,7 @@ export function liveRoundStage(label = "round"): Stage<RoundTable> {
         cleanup.push(() => game.settings.set(SYSTEM_ID, "initiativeMode", mode));
       }
       const player = await liveUser(`FANGS Quench ${label} player`, cleanup);
-      const actors = (await documentClass("Actor").createDocuments(
+      const { actors, combat, combatants } = await liveCombat(
         FIGHTERS.map((f) => ({
           name: f.name,
           type: "character",
@@ -144,21 +144,9 @@ export function liveRoundStage(label = "round"): Stage<RoundTable> {
           prototypeToken: { name: f.name, actorLink: true },
           ownership: f.key === "eddy" ? { [player.id]: 3 } : {},
         })),
-      )) as (Doc & Actor.Implementation)[];
-      cleanup.push(() => documentClass("Actor").deleteDocuments(actors.map((a) => a.id!)));
-      const scene = (await documentClass("Scene").create({ name: `FANGS Quench: ${label}` })) as Doc;
-      cleanup.push(() => scene.delete());
-      const tokenData = await Promise.all(
-        actors.map(async (a, i) => (await a.getTokenDocument({ x: 100 * i, y: 0 })).toObject()),
+        `FANGS Quench: ${label}`,
+        cleanup,
       );
-      const tokens = (await scene.createEmbeddedDocuments("Token", tokenData)) as Doc[];
-      const combat = (await documentClass("Combat").create({ scene: scene.id })) as Doc &
-        Combat.Implementation;
-      cleanup.push(() => combat.delete());
-      const combatants = (await combat.createEmbeddedDocuments(
-        "Combatant",
-        tokens.map((token, i) => ({ tokenId: token.id, sceneId: scene.id, actorId: actors[i]!.id })),
-      )) as Combatant.Implementation[];
       for (const [i, f] of FIGHTERS.entries())
         if (f.engaged) await actors[i]!.toggleStatusEffect("engaged", { active: true });
       const [eddy, archer, dagmar, jenny] = combatants as [

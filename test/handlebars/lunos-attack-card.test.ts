@@ -198,6 +198,14 @@ describe("Lunos's attack dialog", () => {
     expect([unlabelledControls(html), duplicateIds(html)]).toEqual([[], []]);
   });
 
+  it("with nothing in hand, says the attack is bare-handed", () => {
+    const context = attackDialogContext({ ...facts, weaponName: "", skills: ["brawl"] }, localize, "d");
+    expect(context.title).toBe("Al attacks bare-handed");
+    expect(attackDialogContext({ ...facts, skills: [...facts.skills] }, localize, "d").title).toBe(
+      "Al attacks with the Club",
+    );
+  });
+
   it("reads its answers, dropping what it did not offer", () => {
     const f = { ...facts, skills: [...facts.skills] };
     expect(

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { PlayedTurn } from "../../src/rulesets/sharene/quench/exchange-step";
-import type {
-  FighterKey,
-  ShareneRoundStage,
-  ShareneRoundTable,
-} from "../../src/rulesets/sharene/quench/round-batch";
-import {
-  installCombatStandIn,
-  StandInActor,
-  type StandInCombat,
-  StandInCombatant,
-} from "../foundry/combat-stand-in";
+import type { ShareneRoundStage, ShareneRoundTable } from "../../src/rulesets/sharene/quench/round-batch";
+import { StandInActor, StandInCombatant } from "../foundry/combat-stand-in";
 import { runBatch } from "./adapter";
+import { describeRulesetRoundBatch, roundBatchWorld, standInRoundStage } from "./ruleset-batch";
 
 /**
  * Sharene's round batch (src/rulesets/sharene/quench/) on the combat
@@ -21,24 +13,9 @@ import { runBatch } from "./adapter";
  * at once). The world plays a copy of Sharene's definition marked playable,
  * as that test's does.
  */
-const world = installCombatStandIn();
-// Foundry's own client setting, which the stand-in leaves to the tests that roll.
-game.settings!.register("core", "rollMode", {
-  scope: "client",
-  config: false,
-  type: String,
-  default: "publicroll",
-} as never);
-const { FangsCombat } = await import("../../src/documents/combat");
-const request = await import("../../src/combat/request");
-const requester = await import("../../src/requester");
-world.queries[request.COMBAT_QUERY] = request.handleCombatAction;
-world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
-const { registerRulesetDefinition } = await import("../../src/rulesets/registry");
-const { shareneDefinition } = await import("../../src/rulesets/sharene/index");
-registerRulesetDefinition(shareneDefinition);
-(await import("../../src/config/document-classes")).configureDocuments();
-(await import("../../src/chat/index")).registerExchange();
+const { world, FangsCombat } = await roundBatchWorld(
+  async () => (await import("../../src/rulesets/sharene/index")).shareneDefinition,
+);
 const { SHARENE_FIGHTERS, orderFromRolls, shareneRoundBatch } = await import(
   "../../src/rulesets/sharene/quench/round-batch"
 );
@@ -83,26 +60,9 @@ function fighter(f: (typeof SHARENE_FIGHTERS)[number], owners: string[]) {
 const turns: string[][] = [];
 
 const stage: ShareneRoundStage = {
-  async setUp() {
-    world.setUser(world.gm);
-    world.settings.set("fangs.ruleset", "sharene");
-    world.warnings.length = 0;
-    const combat = new FangsCombat() as unknown as StandInCombat;
-    const fighters = Object.fromEntries(
-      SHARENE_FIGHTERS.map((f) => {
-        const c = fighter(f, f.key === "arden" ? [world.player.id] : []);
-        combat.add(c);
-        return [f.key, c as unknown as Combatant.Implementation];
-      }),
-    ) as Record<FighterKey, Combatant.Implementation>;
-    world.combats.clear();
-    world.combats.set(combat.id, combat);
-    return { combat: combat as unknown as Combat.Implementation, fighters, player: world.player };
-  },
-  async tearDown() {
-    world.combats.clear();
-    world.settings.delete("fangs.ruleset");
-  },
+  ...standInRoundStage(world, FangsCombat, "sharene", SHARENE_FIGHTERS, (f) =>
+    fighter(f, f.key === "arden" ? [world.player.id] : []),
+  ),
   beforeInitiative() {
     world.diceValues.push(9, 4, 6, 6);
   },
@@ -340,25 +300,12 @@ describe("Sharene's round batch on the stand-in", () => {
   });
 });
 
-describe("src/quench/register.ts with Sharene", () => {
-  it("lists Sharene's round batch, unticked, named from lang/en.json", async () => {
-    const { registerBatches } = await import("../../src/quench/register");
-    const registered: { key: string; displayName?: string; preSelected?: boolean }[] = [];
-    await registerBatches({ registerBatch: (key, _fn, options) => registered.push({ key, ...options }) });
-    expect(registered.find((b) => b.key === "sharene.round")).toEqual({
-      key: "sharene.round",
-      displayName: "SHARENE.Quench.Round",
-      preSelected: false,
-    });
-  });
-
-  it("the live stage refuses a world that does not play Sharene, in Sharene's words, making nothing", async () => {
-    const { liveShareneRoundStage } = await import("../../src/rulesets/sharene/quench/round-batch");
-    world.settings.set("fangs.ruleset", "fangs");
-    try {
-      await expect(liveShareneRoundStage().setUp()).rejects.toThrow("SHARENE.Quench.NotSharene");
-    } finally {
-      world.settings.delete("fangs.ruleset");
-    }
-  });
+describeRulesetRoundBatch({
+  world,
+  name: "Sharene",
+  key: "sharene.round",
+  labelKey: "SHARENE.Quench.Round",
+  notThisRuleset: "SHARENE.Quench.NotSharene",
+  liveStage: async () =>
+    (await import("../../src/rulesets/sharene/quench/round-batch")).liveShareneRoundStage() as never,
 });

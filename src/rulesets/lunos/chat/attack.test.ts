@@ -655,6 +655,57 @@ describe("refused requests", () => {
     expect(await step(forged, { type: "apply" }, 0)).toMatchObject({ ok: false, code: "not-gm-card" });
   });
 
+  it("LUN-MNV-3: a fighter with no weapon in hand (its sword caught) attacks bare-handed: Brawl, Martial Arts, bruising", async () => {
+    const f = await fight(attackAt(COLE));
+    // Arden's sword gone, as a Disarm that caught it leaves him: the sheet's Attack has no weapon to name.
+    world.as(world.gm);
+    await f.arden.deleteEmbeddedDocuments("Item", [swordOf(f.arden)]);
+    world.as(world.player);
+    // Asked with a weapon he no longer holds: refused.
+    expect(await startAttack(f.arden, "gone000000000001", { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain("Arden attacks with the weapon in hand: use that one.");
+    world.notices.length = 0;
+    // Agility 3 + Brawl 2: five dice, three successes against Cole's difficulty 2.
+    world.dice.push(...pool(5, 3));
+    expect(await startAttack(f.arden, "", { event: { shiftKey: true } })).toBe(true);
+    expect(world.dice).toEqual([]);
+    const card = cards().at(-1)!;
+    expect(sys(card)).toMatchObject({
+      weaponName: "",
+      attack: { skill: "brawl" },
+      pending: { armed: false, roll: { dice: 5, successes: 3 }, targets: [{ id: COLE, extra: 1 }] },
+    });
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true });
+    // Margin 2 + Body 2 + Martial Arts 1 − Cole's Body 2 − the vest's 1: 2 bruising.
+    expect(sys(card).outcomes).toMatchObject([
+      { id: COLE, damage: { points: 2, bruising: 2, wounding: 0, trauma: 0 } },
+    ]);
+    // Bare-handed is asked only of one with nothing in hand: Cole, his sword in hand, names it.
+    world.as(world.defender);
+    expect(await startAttack(f.cole, "", { event: { shiftKey: true } })).toBe(false);
+    expect(world.notices).toContain("Cole attacks with the weapon in hand: use that one.");
+    // Sent by hand, past his own client's check: the GM reads Cole's sheet again and refuses it too.
+    const payload = {
+      userId: world.defender.id,
+      requestId: newRequestId(),
+      combatId: f.combat.id,
+      combatantId: COLE,
+      itemId: "",
+      targets: [ARDEN],
+      skill: "brawl",
+      declared: "",
+      forgoDamage: false,
+      rollMode: "publicroll",
+    };
+    const subject = { query: "fangs.lunosAttack", subject: `${f.combat.id}:${COLE}` };
+    expect(
+      await whilePending(payload.requestId, subject, () =>
+        world.gm.query("fangs.lunosAttack" as never, payload as never),
+      ),
+    ).toMatchObject({ ok: false, key: "LUNOS.Chat.Refusal.NotWielded" });
+  });
+
   it("the Token HUD offers the weapon in hand; another weapon is refused in Lunos's words", async () => {
     const f = await fight(attackAt(COLE));
     const { lunosDefinition } = await import("../index");

@@ -1,6 +1,7 @@
 import { startAttack } from "../../../apps/attack/attack-entry";
 import { requestStep } from "../../../chat/authority";
 import type { BatchAssert } from "../../../quench/batch";
+import { type ActAs, cardData, newestCard } from "../../../quench/cards";
 import { readCheck } from "../../../rules/sharene/check";
 import { isOut, offerAttack } from "../../../rules/sharene/round-engine";
 import { type DefenseChoice, type ShareneExchangeCard, shareneExchangeOf } from "../chat/exchange-state";
@@ -63,21 +64,11 @@ type Message = ChatMessage.Implementation;
 const keyOf = (t: ShareneRoundTable, c: Combatant.Implementation): FighterKey =>
   SHARENE_FIGHTERS.find((f) => t.fighters[f.key].id === c.id)!.key;
 
-const cardAt = (id: string): ShareneExchangeCard => {
-  const card = shareneExchangeOf(game.messages?.get(id));
-  if (!card) throw new Error(`FANGS | no Sharene exchange card ${id}`);
-  return card;
-};
+const cardAt = (id: string): ShareneExchangeCard => cardData(shareneExchangeOf, id, "Sharene exchange");
 
 /** The newest card of this attacker's own attack (not a riposte). */
-function newestCardOf(combatantId: string): Message | null {
-  const messages = [...(game.messages ?? [])] as Message[];
-  for (let i = messages.length - 1; i >= 0; i -= 1) {
-    const card = shareneExchangeOf(messages[i]);
-    if (card && !card.riposte && card.attacker.combatantId === combatantId) return messages[i]!;
-  }
-  return null;
-}
+const newestCardOf = (combatantId: string): Message | null =>
+  newestCard(shareneExchangeOf, (card) => !card.riposte && card.attacker.combatantId === combatantId);
 
 const lifeOf = (actor: Actor.Implementation | null | undefined) =>
   actor ? (shareneFighter(actor)?.lifePoints.value ?? Number.NaN) : Number.NaN;
@@ -122,7 +113,7 @@ async function defendAndApply(
   choice: DefenseChoice,
   assert: BatchAssert,
   label: string,
-  actAs: (actor: Actor.Implementation | null) => void,
+  actAs: ActAs,
 ): Promise<ShareneExchangeCard> {
   const open = cardAt(id);
   actAs(t.combat.combatants.get(open.defender.combatantId)?.actor ?? null);
@@ -168,7 +159,7 @@ async function answerRiposte(
   plan: ExchangePlan,
   assert: BatchAssert,
   label: string,
-  actAs: (actor: Actor.Implementation | null) => void,
+  actAs: ActAs,
 ): Promise<string | null> {
   const card = cardAt(id);
   const riposter = t.combat.combatants.get(card.defender.combatantId)!;
@@ -202,12 +193,8 @@ export interface ExchangeOptions {
   readonly plans?: Readonly<Record<FighterKey, ExchangePlan>>;
   /** Hears each turn as played. */
   readonly played?: (turn: PlayedTurn) => void;
-  /**
-   * Who clicks next: the owner of this fighter's actor, or a GM (null). A
-   * live world has one client, its GM's, which clicks for everyone; the
-   * stand-in switches to the owning player, whose click goes through the GM.
-   */
-  readonly actAs?: (actor: Actor.Implementation | null) => void;
+  /** Who clicks next (src/quench/cards.ts). */
+  readonly actAs?: ActAs;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { activeTableRuleset } from "../../../combat/table-ruleset";
 import type { BatchAssert, BatchFunction, Stage } from "../../../quench/batch";
 import { LIVE_TIMEOUT_MS } from "../../../quench/batch";
-import { type Cleanup, type Doc, documentClass, liveUser, runCleanup } from "../../../quench/live";
+import { type Cleanup, liveCombat, liveUser, runCleanup } from "../../../quench/live";
 import { isOut } from "../../../rules/sharene/round-engine";
 import { fighterCondition } from "../combat/round-read";
 
@@ -287,23 +287,11 @@ export function liveShareneRoundStage(label = "round"): ShareneRoundStage {
       if (activeTableRuleset().id !== "sharene")
         throw new Error(game.i18n!.localize("SHARENE.Quench.NotSharene"));
       const player = await liveUser(`FANGS Quench Sharene ${label} player`, cleanup);
-      const actors = (await documentClass("Actor").createDocuments(
+      const { combat, combatants } = await liveCombat(
         SHARENE_FIGHTERS.map((f) => fighterData(f, f.key === "arden" ? player.id : null)),
-      )) as (Doc & Actor.Implementation)[];
-      cleanup.push(() => documentClass("Actor").deleteDocuments(actors.map((a) => a.id!)));
-      const scene = (await documentClass("Scene").create({ name: `FANGS Quench: Sharene ${label}` })) as Doc;
-      cleanup.push(() => scene.delete());
-      const tokenData = await Promise.all(
-        actors.map(async (a, i) => (await a.getTokenDocument({ x: 100 * i, y: 0 })).toObject()),
+        `FANGS Quench: Sharene ${label}`,
+        cleanup,
       );
-      const tokens = (await scene.createEmbeddedDocuments("Token", tokenData)) as Doc[];
-      const combat = (await documentClass("Combat").create({ scene: scene.id })) as Doc &
-        Combat.Implementation;
-      cleanup.push(() => combat.delete());
-      const combatants = (await combat.createEmbeddedDocuments(
-        "Combatant",
-        tokens.map((token, i) => ({ tokenId: token.id, sceneId: scene.id, actorId: actors[i]!.id })),
-      )) as Combatant.Implementation[];
       const fighters = Object.fromEntries(SHARENE_FIGHTERS.map((f, i) => [f.key, combatants[i]!])) as Record<
         FighterKey,
         Combatant.Implementation

@@ -45,7 +45,10 @@ export const DECLARABLE: readonly Maneuver[] = MANEUVERS.filter((m) => !UNDECLAR
 export function attackDialogContext(facts: AttackDialogFacts, localize: Localize, id: string) {
   return {
     id,
-    title: localize("LUNOS.Chat.Dialog.Heading", { attacker: facts.attackerName, weapon: facts.weaponName }),
+    title: localize(facts.weaponName ? "LUNOS.Chat.Dialog.Heading" : "LUNOS.Chat.Dialog.HeadingBare", {
+      attacker: facts.attackerName,
+      weapon: facts.weaponName,
+    }),
     extraText: localize("LUNOS.Chat.Dialog.Extra", { dice: facts.extraTargetDice }),
     targets: facts.targets.map((t) => ({
       name: `target-${t.id}`,
@@ -105,7 +108,11 @@ export async function askLunosAttack(
   const context = attackDialogContext(facts, localize, id);
   const content = await foundry.applications.handlebars.renderTemplate(LUNOS_ATTACK_DIALOG, context);
   const result = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("LUNOS.Chat.Dialog.Title", { weapon: facts.weaponName }) },
+    window: {
+      title: localize(facts.weaponName ? "LUNOS.Chat.Dialog.Title" : "LUNOS.Chat.Dialog.TitleBare", {
+        weapon: facts.weaponName,
+      }),
+    },
     classes: ["fangs", "lunos", "lunos-attack-dialog"],
     content,
     buttons: [

@@ -79,7 +79,7 @@ async function postFor(request: AttackRequest, user: User.Implementation): Promi
   if (!combat?.started || !combatant || !actor) return { ok: false, key: "LUNOS.Chat.Refusal.NoCombat" };
   if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
     return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
-  if (weaponInHand(actor)?.id !== request.itemId)
+  if ((weaponInHand(actor)?.id ?? "") !== request.itemId)
     return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
   return postLunosAttack({
     combat,
@@ -113,8 +113,10 @@ function readRequest(payload: unknown): AttackRequest | null {
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
   const p = payload as Record<string, unknown>;
   if (Object.keys(p).some((key) => !FIELDS.includes(key))) return null;
-  for (const key of ["userId", "requestId", "combatId", "combatantId", "itemId"])
+  for (const key of ["userId", "requestId", "combatId", "combatantId"])
     if (typeof p[key] !== "string" || !ID.test(p[key] as string)) return null;
+  // "" is bare-handed: the GM checks that the attacker has no weapon in hand.
+  if (typeof p.itemId !== "string" || (p.itemId !== "" && !ID.test(p.itemId))) return null;
   const targets = p.targets;
   if (!Array.isArray(targets) || targets.length === 0 || targets.length > 20) return null;
   if (!targets.every((t) => typeof t === "string" && ID.test(t))) return null;
@@ -187,13 +189,14 @@ export async function startLunosAttack(
   const id: string = found.combatant.id;
   const name = combatant.name ?? actor.name ?? "";
   const weapon = weaponInHand(actor);
-  if (!weapon || weapon.id !== itemId || !lunosFighter(actor))
+  // With nothing in hand (its weapon caught, or a creature without one) the attack is bare-handed, its item "".
+  if ((weapon?.id ?? "") !== itemId || !lunosFighter(actor))
     return warn("LUNOS.Chat.Refusal.NotWielded", { name });
   const user = game.user;
   const gm = game.users?.activeGM;
   if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");
   const planned = plannedOf(combat, id);
-  const weaponSkill = (weapon.system as { skill?: AttackSkill }).skill ?? "weapon";
+  const weaponSkill = weapon ? ((weapon.system as { skill?: AttackSkill }).skill ?? "weapon") : "brawl";
   const skills: AttackSkill[] = weaponSkill === "brawl" ? ["brawl"] : [weaponSkill, "brawl"];
   const shift = !!options.event && "shiftKey" in options.event && options.event.shiftKey === true;
   const rollMode = clientRollMode();
@@ -210,7 +213,7 @@ export async function startLunosAttack(
     answers = await askLunosAttack(
       {
         attackerName: name,
-        weaponName: weapon.name ?? "",
+        weaponName: weapon?.name ?? "",
         targets: planned.targets.map((t) => ({ id: t, name: combat.combatants.get(t)?.name ?? t })),
         skills,
         planned,
