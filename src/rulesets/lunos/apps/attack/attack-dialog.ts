@@ -18,6 +18,7 @@ export const LUNOS_ATTACK_DIALOG = "systems/fangs/templates/lunos/attack-dialog.
 
 export interface AttackDialogFacts {
   readonly attackerName: string;
+  /** "" for a bare-handed attack. */
   readonly weaponName: string;
   /** The targets it may strike, by combatant id, with their names. */
   readonly targets: readonly { readonly id: string; readonly name: string }[];
@@ -45,7 +46,10 @@ export const DECLARABLE: readonly Maneuver[] = MANEUVERS.filter((m) => !UNDECLAR
 export function attackDialogContext(facts: AttackDialogFacts, localize: Localize, id: string) {
   return {
     id,
-    title: localize("LUNOS.Chat.Dialog.Heading", { attacker: facts.attackerName, weapon: facts.weaponName }),
+    title: localize(facts.weaponName ? "LUNOS.Chat.Dialog.Heading" : "LUNOS.Chat.Dialog.HeadingBare", {
+      attacker: facts.attackerName,
+      weapon: facts.weaponName,
+    }),
     extraText: localize("LUNOS.Chat.Dialog.Extra", { dice: facts.extraTargetDice }),
     targets: facts.targets.map((t) => ({
       name: `target-${t.id}`,
@@ -105,7 +109,11 @@ export async function askLunosAttack(
   const context = attackDialogContext(facts, localize, id);
   const content = await foundry.applications.handlebars.renderTemplate(LUNOS_ATTACK_DIALOG, context);
   const result = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("LUNOS.Chat.Dialog.Title", { weapon: facts.weaponName }) },
+    window: {
+      title: localize(facts.weaponName ? "LUNOS.Chat.Dialog.Title" : "LUNOS.Chat.Dialog.TitleBare", {
+        weapon: facts.weaponName,
+      }),
+    },
     classes: ["fangs", "lunos", "lunos-attack-dialog"],
     content,
     buttons: [

@@ -71,6 +71,18 @@ function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
   );
 }
 
+/**
+ * The attack's item: the weapon in hand, or none (`""`) for a bare-handed
+ * blow, which is Brawl whatever the hand holds (docs/rules/lunos.md, "The
+ * attack's skill").
+ */
+function wields(actor: Actor.Implementation, itemId: string, skill: AttackSkill): boolean {
+  return itemId === BARE_HANDED ? skill === "brawl" : weaponInHand(actor)?.id === itemId;
+}
+
+/** The item id of an attack with no weapon (the sheet's bare-handed Attack). */
+const BARE_HANDED = "";
+
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
 async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
   const combat = game.combats?.get(request.combatId) as Combat.Implementation | undefined;
@@ -79,7 +91,7 @@ async function postFor(request: AttackRequest, user: User.Implementation): Promi
   if (!combat?.started || !combatant || !actor) return { ok: false, key: "LUNOS.Chat.Refusal.NoCombat" };
   if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
     return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
-  if (weaponInHand(actor)?.id !== request.itemId)
+  if (!wields(actor, request.itemId, request.skill))
     return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
   return postLunosAttack({
     combat,
@@ -113,8 +125,9 @@ function readRequest(payload: unknown): AttackRequest | null {
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
   const p = payload as Record<string, unknown>;
   if (Object.keys(p).some((key) => !FIELDS.includes(key))) return null;
-  for (const key of ["userId", "requestId", "combatId", "combatantId", "itemId"])
+  for (const key of ["userId", "requestId", "combatId", "combatantId"])
     if (typeof p[key] !== "string" || !ID.test(p[key] as string)) return null;
+  if (p.itemId !== BARE_HANDED && (typeof p.itemId !== "string" || !ID.test(p.itemId))) return null;
   const targets = p.targets;
   if (!Array.isArray(targets) || targets.length === 0 || targets.length > 20) return null;
   if (!targets.every((t) => typeof t === "string" && ID.test(t))) return null;
@@ -172,14 +185,15 @@ export async function startLunosAttack(
   const { combat, combatant } = found;
   const id: string = found.combatant.id;
   const name = combatant.name ?? actor.name ?? "";
-  const weapon = weaponInHand(actor);
-  if (!weapon || weapon.id !== itemId || !lunosFighter(actor))
+  const bare = itemId === BARE_HANDED;
+  const weapon = bare ? null : weaponInHand(actor);
+  if ((!bare && (!weapon || weapon.id !== itemId)) || !lunosFighter(actor))
     return warn("LUNOS.Chat.Refusal.NotWielded", { name });
   const user = game.user;
   const gm = game.users?.activeGM;
   if (!user?.id || !gm) return warn("FANGS.Chat.NoGM");
   const planned = plannedOf(combat, id);
-  const weaponSkill = (weapon.system as { skill?: AttackSkill }).skill ?? "weapon";
+  const weaponSkill = weapon ? ((weapon.system as { skill?: AttackSkill }).skill ?? "weapon") : "brawl";
   const skills: AttackSkill[] = weaponSkill === "brawl" ? ["brawl"] : [weaponSkill, "brawl"];
   const shift = !!options.event && "shiftKey" in options.event && options.event.shiftKey === true;
   const rollMode = clientRollMode();
@@ -196,7 +210,7 @@ export async function startLunosAttack(
     answers = await askLunosAttack(
       {
         attackerName: name,
-        weaponName: weapon.name ?? "",
+        weaponName: weapon?.name ?? "",
         targets: planned.targets.map((t) => ({ id: t, name: combat.combatants.get(t)?.name ?? t })),
         skills,
         planned,
