@@ -11,7 +11,14 @@ import {
   LUNOS_ATTACK_TEMPLATE,
   lunosAttackView,
 } from "../../src/rulesets/lunos/chat/attack-view";
-import { lunosCard, lunosResolved } from "../support/lunos-card-fixtures";
+import {
+  lunosApplied,
+  lunosCard,
+  lunosChoke,
+  lunosDisarmCaught,
+  lunosMissed,
+  lunosResolved,
+} from "../support/lunos-card-fixtures";
 import {
   badButtons,
   byAttr,
@@ -129,6 +136,53 @@ describe("Lunos's attack card, resolved", () => {
     const applied = render(resolved({ stage: "applied", revision: 2 }), GM).root;
     expect(byTag(applied, "button").map((b) => b.attribs["data-card-intent"])).toEqual(["undo"]);
     expect(text(byClass(applied, "lunos-card__applied"))).toBe("Applied to the sheets.");
+  });
+});
+
+describe("Lunos's attack card at its other stages", () => {
+  const outcomeTexts = (root: ReturnType<typeof parse>) =>
+    byClass(root, "lunos-card__outcome").map((o) => text(o).replace(/\s+/g, " ").trim());
+
+  it("a miss on both targets: each missed, nothing to apply", () => {
+    const { root } = render(lunosMissed(), GM);
+    expect(outcomeTexts(root)).toEqual(["Bo is missed", "Cy is missed"]);
+    expect(byTag(root, "button")).toEqual([]);
+  });
+
+  it("LUN-MNV-3: a disarm that catches the weapon says so on the card", () => {
+    const { html, root } = render(lunosDisarmCaught(), GM);
+    expect(text(byClass(root, "lunos-card__attack"))).toContain("declared for disarm, forgoing its damage");
+    expect(text(byClass(root, "lunos-card__caught"))).toBe("Al catches Bo's weapon");
+    expect(a11y(html)).toEqual([[], [], [], []]);
+  });
+
+  it("LUN-GRP-3: in a grapple the check stands for the roll; a choke names its clock from the victim's Body", () => {
+    const check = render(lunosChoke("spend"), OWNER).root;
+    expect(text(byClass(check, "lunos-card__grapple"))).toBe("The grapple check stands for this roll.");
+    expect(byClass(check, "lunos-card__die")).toEqual([]);
+    expect(byAttr(check, "data-lunos-buy", "bo:choke")).toHaveLength(1);
+    const { root } = render(lunosChoke(), GM);
+    // Body 2: two minutes of six-second rounds.
+    expect(text(byClass(root, "lunos-card__choke"))).toBe("Bo is choked: out in 20 rounds unless freed");
+  });
+
+  it("a private or blind roll is named on the card; a public one is not", () => {
+    expect(text(byClass(render(lunosCard({ rollMode: "blindroll" }), GM).root, "lunos-card__mode"))).toBe(
+      "Blind GM roll",
+    );
+    expect(text(byClass(render(lunosCard({ rollMode: "gmroll" }), GM).root, "lunos-card__mode"))).toBe(
+      "Private GM roll",
+    );
+    expect(byClass(render(lunosCard(), GM).root, "lunos-card__mode")).toEqual([]);
+  });
+
+  it("applied: a player sees the outcome and no button; the GM has Undo", () => {
+    const player = render(lunosApplied(), OTHER).root;
+    expect(byTag(player, "button")).toEqual([]);
+    expect(text(byClass(player, "lunos-card__applied"))).toBe("Applied to the sheets.");
+    expect(
+      byTag(render(lunosApplied(), GM).root, "button").map((b) => b.attribs["data-card-intent"]),
+    ).toEqual(["undo"]);
   });
 });
 

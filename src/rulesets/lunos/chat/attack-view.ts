@@ -1,5 +1,7 @@
 import type { Localize } from "../../../config/localize";
 import type { LunosAttackCard } from "./attack-state";
+import { CAUGHT_WEAPON_KIND } from "./caught-weapon";
+import { CHOKE_KIND } from "./choke-clock";
 
 /**
  * What Lunos's attack card shows one viewer, built from the card as stored
@@ -18,6 +20,26 @@ export interface CardViewer {
 }
 
 const success = (face: number, faces: number) => face * 2 > faces;
+
+/** The roll mode named on a card not rolled in public. */
+const MODE_LABELS: Readonly<Record<string, string>> = {
+  gmroll: "FANGS.Chat.RollMode.Private",
+  blindroll: "FANGS.Chat.RollMode.Blind",
+};
+
+/** A ruleset effect of the card on this target's actor: the caught weapon, the choke clock. */
+function effectOn(card: LunosAttackCard, id: string, kind: string) {
+  const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid;
+  return card.effects.find(
+    (e) => e.kind === "ruleset" && e.effectKind === kind && "actorId" in e && e.actorId === uuid,
+  ) as { data?: { rounds?: number } } | undefined;
+}
+
+/** The choke clock a Choke starts (LUN-GRP-3), in rounds as the card will apply it. */
+function chokeText(card: LunosAttackCard, id: string, name: string, localize: Localize): string {
+  const rounds = effectOn(card, id, CHOKE_KIND)?.data?.rounds;
+  return typeof rounds === "number" ? localize("LUNOS.Chat.ChokeClock", { name, rounds }) : "";
+}
 
 /** The card's view for this viewer. */
 export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, localize: Localize) {
@@ -69,10 +91,15 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
     pushed: o.pushed > 0 ? localize("LUNOS.Chat.Pushed", { name: nameOf(o.id), feet: o.pushed }) : "",
     flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
     killed: o.killed ? localize("LUNOS.Chat.Killed", { name: nameOf(o.id) }) : "",
+    caught: effectOn(card, o.id, CAUGHT_WEAPON_KIND)
+      ? localize("LUNOS.Chat.Caught", { attacker: card.attacker.name, name: nameOf(o.id) })
+      : "",
+    choke: chokeText(card, o.id, nameOf(o.id), localize),
   }));
   return {
     revision: card.revision,
     stage: card.stage,
+    mode: MODE_LABELS[card.rollMode] ? localize(MODE_LABELS[card.rollMode]!) : "",
     title: localize(card.weaponName ? "LUNOS.Chat.Title" : "LUNOS.Chat.TitleBare", {
       attacker: card.attacker.name,
       weapon: card.weaponName,
