@@ -128,6 +128,12 @@ describe("the sheet's Attack button", () => {
     const bare = byAttr(parse(html), "data-bare-handed")[0]!;
     expect(text(byClass(bare, "lunos-item__facts"))).toBe("Brawl · Bruising · Martial Arts as its rating");
     expect(byAttr(parse(render(oren, false).html), "data-bare-handed")).toEqual([]);
+    // No weapon at all: the owner's list holds the bare hands, another's says there is none.
+    const tam = await fighter("Tam", []);
+    const weaponsOf = (html: string) => text(byClass(parse(html), "lunos-weapons")[0]!);
+    expect(weaponsOf(render(tam, true).html)).not.toContain("No weapons.");
+    expect(attackButtons(render(tam, true).html)).toEqual(["Attack bare-handed"]);
+    expect(weaponsOf(render(tam, false).html)).toContain("No weapons.");
   });
 });
 
