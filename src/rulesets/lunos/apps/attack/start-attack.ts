@@ -71,6 +71,9 @@ function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
   );
 }
 
+/** The item id of an attack with no weapon (the sheet's bare-handed Attack). */
+const BARE_HANDED = "";
+
 /**
  * The attack's item: the weapon in hand, or none (`""`) for a bare-handed
  * blow, which is Brawl whatever the hand holds (docs/rules/lunos.md, "The
@@ -79,9 +82,6 @@ function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
 function wields(actor: Actor.Implementation, itemId: string, skill: AttackSkill): boolean {
   return itemId === BARE_HANDED ? skill === "brawl" : weaponInHand(actor)?.id === itemId;
 }
-
-/** The item id of an attack with no weapon (the sheet's bare-handed Attack). */
-const BARE_HANDED = "";
 
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
 async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {

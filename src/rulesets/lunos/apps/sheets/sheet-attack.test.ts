@@ -14,6 +14,7 @@ import {
 } from "../../../../../test/handlebars/html";
 import { createTemplateRenderer } from "../../../../../test/handlebars/render";
 import { writesSettled } from "../../../../documents/write-queue";
+import { newRequestId, whilePending } from "../../../../requester";
 import { LUNOS_DEFAULTS } from "../../../../rules/lunos/config";
 import type { LunosPlan } from "../../../../rules/lunos/round-engine";
 import { lunosActorSheetContext } from "./actor-context";
@@ -271,6 +272,48 @@ describe("the sheet's Attack action on the stand-in", () => {
     expect(dialog.shown.map((d) => d.title)).toEqual(["Attack bare-handed"]);
     const skills = byAttr(parse(dialog.shown[0]!.content), "name", "skill");
     expect(byAttr(skills[0]!, "value").map((o) => o.attribs.value)).toEqual(["brawl"]);
+    const card = cards()[0]!.system.toObject() as { weaponName: string; attack: { skill: string } };
+    expect([card.weaponName, card.attack.skill]).toEqual(["", "brawl"]);
+  });
+
+  it("a bare-handed request sent by hand must roll Brawl; an item id of another shape is no request", async () => {
+    world.as(world.gm);
+    const arden = await fighter("Arden", [weapon("Longsword", true)]);
+    const cole = await fighter("Cole", [weapon("Longsword", true)]);
+    const combat = await fight(arden, cole);
+    const send = (patch: Loose) => {
+      world.as(world.player);
+      const payload = {
+        userId: world.player.id,
+        requestId: newRequestId(),
+        combatId: combat.id,
+        combatantId: ARDEN,
+        itemId: "",
+        targets: [COLE],
+        skill: "brawl",
+        declared: "",
+        forgoDamage: false,
+        rollMode: "publicroll",
+        ...patch,
+      };
+      const subject = { query: "fangs.lunosAttack", subject: `${combat.id}:${ARDEN}` };
+      return whilePending(payload.requestId, subject, () =>
+        world.gm.query("fangs.lunosAttack" as never, payload as never),
+      );
+    };
+    expect(await send({ skill: "weapon" })).toMatchObject({
+      ok: false,
+      key: "LUNOS.Chat.Refusal.NotWielded",
+    });
+    expect(await send({ itemId: null })).toMatchObject({ ok: false, key: "FANGS.Chat.Refusal.Invalid" });
+    expect(await send({ itemId: "not an id" })).toMatchObject({
+      ok: false,
+      key: "FANGS.Chat.Refusal.Invalid",
+    });
+    expect(cards()).toEqual([]);
+    // Brawl with a sword in hand is a bodily blow all the same: posted, bare-handed.
+    world.dice.push(...pool(5, 3));
+    expect(await send({})).toMatchObject({ ok: true });
     const card = cards()[0]!.system.toObject() as { weaponName: string; attack: { skill: string } };
     expect([card.weaponName, card.attack.skill]).toEqual(["", "brawl"]);
   });
