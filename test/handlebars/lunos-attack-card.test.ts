@@ -1,5 +1,8 @@
 import "../foundry/setup";
 import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
+import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
+import { rollPool } from "../../src/rules/lunos/pool";
 import {
   attackDialogContext,
   LUNOS_ATTACK_DIALOG,
@@ -236,5 +239,22 @@ describe("Lunos's attack dialog", () => {
         f,
       ),
     ).toEqual({ targets: ["bo"], skill: "brawl", declared: "trip", forgoDamage: true, rollMode: "gmroll" });
+  });
+});
+
+describe("Lunos's attack card, an empty pool", () => {
+  it("the luck die alone succeeds only on its top face: a 9 is drawn as no success", () => {
+    // Penalties took every die: the core rolls the luck die alone, and only a 12 counts.
+    const roll = rollPool(0, 0, 0, new ScriptedDice([9]), LUNOS_DEFAULTS);
+    const base = card();
+    const empty = card({ faces: [], luck: 9, pending: { ...base.pending!, roll } });
+    const { root } = render(empty, OTHER);
+    expect(byClass(root, "lunos-card__die--success")).toEqual([]);
+    expect(byClass(root, "lunos-card__die--luck")[0]?.attribs["aria-label"]).toBe("Luck die: 9");
+    expect(text(byClass(root, "lunos-card__successes"))).toContain("0 successes");
+    // A pool of one die keeps the luck die's usual half: a 9 succeeds there.
+    const one = rollPool(1, 0, 0, new ScriptedDice([9]), LUNOS_DEFAULTS);
+    const single = render(card({ faces: [], luck: 9, pending: { ...base.pending!, roll: one } }), OTHER).root;
+    expect(byClass(single, "lunos-card__die--success")).toHaveLength(1);
   });
 });

@@ -304,3 +304,22 @@ describe("the Lunos item sheets", () => {
     expect(figure(parse(renderItem("Choke", dear).html), "data-figure", "cost")).toBe("4");
   });
 });
+
+describe("the Lunos actor sheet's parry", () => {
+  it("LUN-ACT-4: shows a parry pool for any weapon in hand, as the round engine lets it parry, and none bare-handed", async () => {
+    const cls = CONFIG.Actor.documentClass as unknown as { create(data: Obj): Promise<Actor.Implementation> };
+    const archer = await cls.create({
+      name: "Wren",
+      type: "lunosCharacter",
+      system: { abilities: { agility: 3 }, skills: { archery: 3, weapon: 1 } },
+      items: [{ name: "Bow", type: "lunosWeapon", system: { size: "medium", skill: "archery" } }],
+    });
+    const pools = (data: LunosActorData) =>
+      byAttr(parse(renderActor(true, LUNOS_DEFAULTS, data).html), "data-pool").map(
+        (p) => p.attribs["data-pool"],
+      );
+    expect(pools(lunosActorData(archer)!)).toEqual(["initiative", "defense", "parry", "attack"]);
+    const bare = await cls.create({ name: "Fist", type: "lunosCharacter", system: {} });
+    expect(pools(lunosActorData(bare)!)).toEqual(["initiative", "defense", "attack"]);
+  });
+});

@@ -35,6 +35,18 @@ function effectOn(card: LunosAttackCard, id: string, kind: string) {
   ) as { data?: { rounds?: number } } | undefined;
 }
 
+/**
+ * Whether the luck die counted: the successes the core rolled less those of
+ * the pool's other dice. An empty pool's luck die succeeds on its top face
+ * alone (docs/rules/lunos.md, "The roll"), which its face does not tell.
+ */
+function luckSucceeded(card: LunosAttackCard): boolean {
+  const roll = card.pending?.roll;
+  if (!roll) return success(card.luck, card.attack.luckDie);
+  const others = card.faces.filter((face) => success(face, card.attack.poolDie)).length;
+  return roll.rolled > others;
+}
+
 /** The choke clock a Choke starts (LUN-GRP-3), in rounds as the card will apply it. */
 function chokeText(card: LunosAttackCard, id: string, name: string, localize: Localize): string {
   const rounds = effectOn(card, id, CHOKE_KIND)?.data?.rounds;
@@ -123,7 +135,7 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
       card.luck > 0
         ? {
             face: card.luck,
-            success: success(card.luck, card.attack.luckDie),
+            success: luckSucceeded(card),
             label: localize("LUNOS.Chat.Luck", { face: card.luck }),
           }
         : null,

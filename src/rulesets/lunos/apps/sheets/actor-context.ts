@@ -104,8 +104,8 @@ function pools(actor: LunosActorData, sheet: LunosFighter, rules: LunosRules) {
     }),
     pool("defense", "LUNOS.Pool.defense", defensePool(f, sheet, "defense", 1, rules)),
   ];
-  if (armed && skill === "weapon")
-    out.push(pool("parry", "LUNOS.Pool.parry", defensePool(f, sheet, "parry", 1, rules)));
+  // Any weapon in hand parries, as the round engine lets it (with Weapon skill and that weapon's rating).
+  if (armed) out.push(pool("parry", "LUNOS.Pool.parry", defensePool(f, sheet, "parry", 1, rules)));
   out.push(
     pool(
       "attack",
