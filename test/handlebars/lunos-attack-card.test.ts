@@ -16,6 +16,7 @@ import {
 } from "../../src/rulesets/lunos/chat/attack-view";
 import {
   lunosApplied,
+  lunosArmorStops,
   lunosCard,
   lunosChoke,
   lunosDisarmCaught,
@@ -256,5 +257,33 @@ describe("Lunos's attack card, an empty pool", () => {
     const one = rollPool(1, 0, 0, new ScriptedDice([9]), LUNOS_DEFAULTS);
     const single = render(card({ faces: [], luck: 9, pending: { ...base.pending!, roll: one } }), OTHER).root;
     expect(byClass(single, "lunos-card__die--success")).toHaveLength(1);
+  });
+});
+
+describe("Lunos's attack card, what is left to do", () => {
+  it("before Apply, a player reads that the GM has still to apply the blow", () => {
+    for (const viewer of [OWNER, OTHER])
+      expect(text(byClass(render(resolved(), viewer).root, "lunos-card__waiting"))).toBe(
+        "Waiting for the GM to apply it.",
+      );
+    expect(byClass(render(resolved(), GM).root, "lunos-card__waiting")).toEqual([]);
+  });
+
+  it("a hit that armor and Body stop entirely says that nothing gets through and that there is nothing to apply", () => {
+    const stopped = lunosArmorStops();
+    expect(stopped.outcomes).toMatchObject([{ hit: true, damage: { points: 0 } }]);
+    for (const viewer of [GM, OTHER]) {
+      const { root } = render(stopped, viewer);
+      expect(text(byClass(root, "lunos-card__damage"))).toBe("No damage gets through.");
+      expect(text(byClass(root, "lunos-card__nothing"))).toBe(
+        "Nothing to apply: the sheets stay as they are.",
+      );
+      expect(byTag(root, "button")).toEqual([]);
+      expect(byClass(root, "lunos-card__waiting")).toEqual([]);
+    }
+    // One success is one, not "1 successes".
+    expect(text(byClass(render(stopped, GM).root, "lunos-card__successes"))).toBe("1 success");
+    // A blow that forwent its damage for a maneuver says nothing of the kind.
+    expect(byClass(render(lunosDisarmCaught(), GM).root, "lunos-card__damage")).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import {
 import type { Maneuver } from "../../src/rules/lunos/types";
 import { attackEffects } from "../../src/rulesets/lunos/chat/attack-effects";
 import type { CardParty, LunosAttackCard } from "../../src/rulesets/lunos/chat/attack-state";
-import { CLUB, fighter, finish, LONGSWORD, pool, roundOf, viewOf } from "./lunos-fixtures";
+import { CLUB, fighter, finish, LONGSWORD, MAIL, pool, roundOf, viewOf } from "./lunos-fixtures";
 
 /**
  * Lunos attack cards as the GM stores them, each built from the rules
@@ -201,4 +201,30 @@ export function lunosChoke(stage: "spend" | "resolved" = "resolved"): LunosAttac
   const card = cardOfRoll(fight, DUEL, []);
   if (stage === "spend") return card;
   return spentCard(card, fight, [{ target: "bo", maneuvers: ["choke"] }], DUEL);
+}
+
+/** Bo in mail with Body 5: Al's club gets nothing through. */
+const ARMORED = viewOf([
+  fighter("al", { weapon: CLUB }),
+  fighter("bo", { weapon: CLUB, armor: MAIL, abilities: { body: 5 } }),
+]);
+
+/** Al hits Bo, who declared no defense, with one success: the armor and Body stop the damage. */
+export function lunosArmorStops(): LunosAttackCard {
+  const fight = rollAttack(
+    roundOf({
+      view: ARMORED,
+      ids: ["al", "bo"],
+      plans: {
+        al: { actions: [{ kind: "attack", targets: ["bo"] }] },
+        bo: { actions: [{ kind: "other", task: "task" }] },
+      },
+      dice: [...pool(3, 2), ...pool(3, 0)],
+    }),
+    "al",
+    ARMORED,
+    new ScriptedDice(pool(6, 1)),
+    R,
+  );
+  return spentCard(cardOfRoll(fight, ARMORED, pool(6, 1)), fight, [], ARMORED);
 }

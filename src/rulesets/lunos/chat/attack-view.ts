@@ -98,7 +98,10 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
             wounding: o.damage.wounding,
             trauma: o.damage.trauma,
           })
-        : "",
+        : // A hit armor and Body stop says so; one that forwent its damage meant none.
+          o.hit && !card.attack.forgoDamage
+          ? localize("LUNOS.Chat.NoDamage")
+          : "",
     levels: localize("LUNOS.Chat.Levels", { name: nameOf(o.id), levels: o.levelsAfter }),
     pushed: o.pushed > 0 ? localize("LUNOS.Chat.Pushed", { name: nameOf(o.id), feet: o.pushed }) : "",
     flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
@@ -140,7 +143,11 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
           }
         : null,
     grappleCheck: p?.grapple === true ? localize("LUNOS.Chat.GrappleCheck") : "",
-    successes: roll ? localize("LUNOS.Chat.Successes", { n: roll.successes }) : "",
+    successes: roll
+      ? localize(roll.successes === 1 ? "LUNOS.Chat.OneSuccess" : "LUNOS.Chat.Successes", {
+          n: roll.successes,
+        })
+      : "",
     sure:
       roll && roll.automatic + roll.bonus > 0
         ? localize("LUNOS.Chat.Sure", { n: roll.automatic + roll.bonus })
@@ -167,6 +174,13 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
     apply: viewer.isGM && card.stage === "resolved" && card.effects.length > 0,
     undo: viewer.isGM && card.stage === "applied",
     applied: card.stage === "applied" ? localize("LUNOS.Chat.Applied") : "",
+    // What is left to do once resolved: nothing, or the GM's Apply (which a player cannot press).
+    nothing:
+      card.stage === "resolved" && card.effects.length === 0 ? localize("LUNOS.Chat.NothingToApply") : "",
+    awaitApply:
+      !viewer.isGM && card.stage === "resolved" && card.effects.length > 0
+        ? localize("LUNOS.Chat.AwaitApply")
+        : "",
     labels: {
       dice: localize("LUNOS.Chat.Dice"),
       spend: localize(menu.length > 0 ? "LUNOS.Chat.Spend" : "LUNOS.Chat.Resolve"),
