@@ -231,7 +231,8 @@ describe("Lunos's attack dialog", () => {
       targets: ["cy"],
       skill: "weapon",
       declared: null,
-      forgoDamage: false,
+      // Kept as ticked: the attack then says forgoing needs a declared maneuver, rather than dropping it unsaid.
+      forgoDamage: true,
       rollMode: "publicroll",
     });
     expect(
@@ -285,5 +286,40 @@ describe("Lunos's attack card, what is left to do", () => {
     expect(text(byClass(render(stopped, GM).root, "lunos-card__successes"))).toBe("1 success");
     // A blow that forwent its damage for a maneuver says nothing of the kind.
     expect(byClass(render(lunosDisarmCaught(), GM).root, "lunos-card__damage")).toEqual([]);
+  });
+});
+
+describe("Lunos's attack dialog, a fighter in no grapple", () => {
+  const facts = {
+    attackerName: "Al",
+    weaponName: "Club",
+    targets: [{ id: "bo", name: "Bo" }],
+    skills: ["weapon", "brawl"] as ("weapon" | "brawl")[],
+    planned: { targets: ["bo"], declared: null },
+    extraTargetDice: 1,
+    rollMode: "publicroll",
+    rollModes: { publicroll: "CHAT.RollPublic" },
+  };
+  const offered = (grappling: boolean) =>
+    byAttr(
+      parse(
+        renderer.render(LUNOS_ATTACK_DIALOG, attackDialogContext({ ...facts, grappling }, localize, "d")),
+      ),
+      "name",
+      "declared",
+    )
+      .flatMap((select) => byTag(select, "option"))
+      .map((o) => o.attribs.value);
+
+  it("offers Pin and Choke only to a fighter in a grapple, and drops them from another's answers", () => {
+    expect(offered(false)).not.toContain("pin");
+    expect(offered(false)).not.toContain("choke");
+    expect(offered(true)).toEqual(expect.arrayContaining(["pin", "choke", "trip"]));
+    expect(
+      parseAttackAnswers({ "target-bo": "1", declared: "choke" }, { ...facts, grappling: false }).declared,
+    ).toBe(null);
+    expect(
+      parseAttackAnswers({ "target-bo": "1", declared: "choke" }, { ...facts, grappling: true }).declared,
+    ).toBe("choke");
   });
 });

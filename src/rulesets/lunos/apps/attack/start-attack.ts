@@ -3,7 +3,7 @@ import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
 import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
 import { LUNOS_DEFAULTS } from "../../../../rules/lunos/config";
-import { attackOf, fighterOf } from "../../../../rules/lunos/round-engine";
+import { attackOf, fighterOf, grappleOf } from "../../../../rules/lunos/round-engine";
 import { ATTACK_SKILLS, type AttackSkill, type Maneuver } from "../../../../rules/lunos/types";
 import { verifyRequester } from "../../../../verify-requester";
 import { LUNOS_ATTACK_QUERY } from "../../attack-card";
@@ -167,11 +167,17 @@ function plannedOf(combat: Combat.Implementation, id: string) {
     // The round the GM keeps on the Combat, which every client may read (only the GM writes it).
     const read = readLunosTable(combat);
     const attack = read.fight ? attackOf(fighterOf(read.fight, id).plan) : null;
-    if (attack) return { targets: [...attack.targets], declared: attack.declared ?? null, extra: read.rules };
+    if (attack)
+      return {
+        targets: [...attack.targets],
+        declared: attack.declared ?? null,
+        extra: read.rules,
+        grappling: grappleOf(read.fight!, id) !== null,
+      };
   } catch {
     // A round this client cannot read: the GM checks the targets.
   }
-  return { targets: others, declared: null, extra: LUNOS_DEFAULTS };
+  return { targets: others, declared: null, extra: LUNOS_DEFAULTS, grappling: undefined };
 }
 
 /** On the attacker's client: true once its card is posted. */
@@ -215,6 +221,7 @@ export async function startLunosAttack(
         skills,
         planned,
         extraTargetDice: planned.extra.extraTargetDice,
+        grappling: planned.grappling,
         rollMode,
         rollModes: Object.fromEntries(
           Object.entries(CONFIG.Dice.rollModes)
@@ -226,6 +233,8 @@ export async function startLunosAttack(
     );
   if (!answers) return false;
   if (answers.targets.length === 0) return warn("LUNOS.Chat.Refusal.NoTarget", { name });
+  // The rules give forgone damage's success to the declared maneuver: said here, not as the GM's bare refusal.
+  if (answers.forgoDamage && answers.declared === null) return warn("LUNOS.Chat.Refusal.ForgoNeedsManeuver");
   const request: AttackRequest = {
     userId: user.id,
     requestId: newRequestId(),

@@ -254,6 +254,35 @@ describe("the sheet's Attack action on the stand-in", () => {
     ]);
   });
 
+  it("forgoing the damage with no maneuver declared is refused in words before anything is sent", async () => {
+    world.as(world.gm);
+    const arden = await fighter("Arden", [weapon("Longsword", true)]);
+    const cole = await fighter("Cole", [weapon("Longsword", true)]);
+    await fight(arden, cole);
+    const dialog = showingDialog({
+      [`target-${COLE}`]: "on",
+      skill: "weapon",
+      declared: "",
+      forgoDamage: "1",
+      rollMode: "publicroll",
+    });
+    try {
+      world.as(world.player);
+      await click(arden, arden.items.contents[0]!.id!);
+    } finally {
+      dialog.restore();
+    }
+    expect(world.notices).toEqual(["Forgoing the damage needs a maneuver declared before the roll."]);
+    // Not in a grapple: the dialog offered no Pin nor Choke.
+    const offered = byAttr(parse(dialog.shown[0]!.content), "name", "declared").flatMap((s) =>
+      byAttr(s, "value").map((o) => o.attribs.value),
+    );
+    expect(offered).toContain("trip");
+    expect(offered).not.toContain("pin");
+    expect(offered).not.toContain("choke");
+    expect(cards()).toEqual([]);
+  });
+
   it("bare-handed: the dialog offers Brawl alone, and the card is a bare-handed blow", async () => {
     world.as(world.gm);
     const arden = await fighter("Arden", [weapon("Longsword", false)]);
