@@ -268,3 +268,26 @@ describe("Lunos's packs say what the rules make of their figures", () => {
     expect(misleading).toEqual([]);
   });
 });
+
+describe("Lunos's rules journal at the table", () => {
+  it("has a page on running a fight in Foundry: declaring, Next turn's defenses, the row's figures, the card's steps", () => {
+    const page = (journal().pages ?? []).find((p) => p.name === "Running a fight");
+    expect(page).toBeDefined();
+    const text = plain(pageText(page!));
+    for (const step of [
+      "Declare",
+      "Next turn",
+      "Previous turn",
+      "Spend and strike",
+      "Apply",
+      "Undo",
+      "difficulty",
+    ])
+      expect(text, step).toContain(step);
+    // It comes right after the page on how a round goes.
+    const names = [...(journal().pages ?? [])]
+      .sort((a, b) => Number(a.sort) - Number(b.sort))
+      .map((p) => p.name);
+    expect(names.slice(0, 2)).toEqual(["How a round goes", "Running a fight"]);
+  });
+});
