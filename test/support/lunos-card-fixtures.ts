@@ -1,6 +1,7 @@
 import { ScriptedDice } from "../../src/rules/kernel/dice";
 import { maneuverMenu, settleAttack } from "../../src/rules/lunos/attack-choice";
 import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
+import { healthLevels } from "../../src/rules/lunos/health";
 import {
   attackOf,
   type FightView,
@@ -203,21 +204,19 @@ export function lunosChoke(stage: "spend" | "resolved" = "resolved"): LunosAttac
   return spentCard(card, fight, [{ target: "bo", maneuvers: ["choke"] }], DUEL);
 }
 
-/** Bo in mail with Body 5: Al's club gets nothing through. */
-const ARMORED = viewOf([
-  fighter("al", { weapon: CLUB }),
-  fighter("bo", { weapon: CLUB, armor: MAIL, abilities: { body: 5 } }),
-]);
+const DAG = fighter("dag", { weapon: CLUB, armor: MAIL, abilities: { body: 5 } });
+/** Dag in mail with Body 5: Al's club gets nothing through. */
+const ARMORED = viewOf([fighter("al", { weapon: CLUB }), DAG]);
 
-/** Al hits Bo, who declared no defense, with one success: the armor and Body stop the damage. */
+/** Al hits Dag, who declared no defense, with one success: the armor and Body stop the damage. */
 export function lunosArmorStops(): LunosAttackCard {
   const fight = rollAttack(
     roundOf({
       view: ARMORED,
-      ids: ["al", "bo"],
+      ids: ["al", "dag"],
       plans: {
-        al: { actions: [{ kind: "attack", targets: ["bo"] }] },
-        bo: { actions: [{ kind: "other", task: "task" }] },
+        al: { actions: [{ kind: "attack", targets: ["dag"] }] },
+        dag: { actions: [{ kind: "other", task: "task" }] },
       },
       dice: [...pool(3, 2), ...pool(3, 0)],
     }),
@@ -227,4 +226,14 @@ export function lunosArmorStops(): LunosAttackCard {
     R,
   );
   return spentCard(cardOfRoll(fight, ARMORED, pool(6, 1)), fight, [], ARMORED);
+}
+
+/**
+ * A target's levels in all, as its sheet gives them (the card's drawing
+ * reads the actor's): Al, Bo and Cy have Body 2, Dag Body 5.
+ */
+export function fixtureLevels(actorUuid: string): number | null {
+  const id = actorUuid.replace(/^Actor\./, "");
+  const sheet = id === "dag" ? DAG : ["al", "bo", "cy"].includes(id) ? VIEW.sheet(id) : null;
+  return sheet ? healthLevels(sheet.abilities.body, R) : null;
 }

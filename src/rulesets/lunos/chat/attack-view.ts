@@ -47,14 +47,37 @@ function luckSucceeded(card: LunosAttackCard): boolean {
   return roll.rolled > others;
 }
 
+function levelsText(
+  card: LunosAttackCard,
+  id: string,
+  taken: number,
+  name: string,
+  localize: Localize,
+  levelsOf: LevelsOf,
+): string {
+  const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid ?? "";
+  const max = uuid ? levelsOf(uuid) : null;
+  return typeof max === "number" && max > 0
+    ? localize("LUNOS.Chat.LevelsOf", { name, levels: taken, max })
+    : localize("LUNOS.Chat.Levels", { name, levels: taken });
+}
+
 /** The choke clock a Choke starts (LUN-GRP-3), in rounds as the card will apply it. */
 function chokeText(card: LunosAttackCard, id: string, name: string, localize: Localize): string {
   const rounds = effectOn(card, id, CHOKE_KIND)?.data?.rounds;
   return typeof rounds === "number" ? localize("LUNOS.Chat.ChokeClock", { name, rounds }) : "";
 }
 
-/** The card's view for this viewer. */
-export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, localize: Localize) {
+/** A target's health levels in all, by its actor's UUID (its sheet's), or null when it cannot be read. */
+export type LevelsOf = (actorUuid: string) => number | null;
+
+/** The card's view for this viewer; `levelsOf` lets it say the levels taken out of how many. */
+export function lunosAttackView(
+  card: LunosAttackCard,
+  viewer: CardViewer,
+  localize: Localize,
+  levelsOf: LevelsOf = () => null,
+) {
   const p = card.pending;
   const roll = p?.roll ?? null;
   const nameOf = (id: string) => card.targets.find((t) => t.combatantId === id)?.name ?? id;
@@ -102,7 +125,7 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
           o.hit && !card.attack.forgoDamage
           ? localize("LUNOS.Chat.NoDamage")
           : "",
-    levels: localize("LUNOS.Chat.Levels", { name: nameOf(o.id), levels: o.levelsAfter }),
+    levels: levelsText(card, o.id, o.levelsAfter, nameOf(o.id), localize, levelsOf),
     pushed: o.pushed > 0 ? localize("LUNOS.Chat.Pushed", { name: nameOf(o.id), feet: o.pushed }) : "",
     flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
     killed: o.killed ? localize("LUNOS.Chat.Killed", { name: nameOf(o.id) }) : "",
