@@ -44,3 +44,11 @@ export function addCardReaders(data: { whisper?: unknown }, mode: string, reader
   if (mode !== PRIVATE_ROLL || !Array.isArray(whisper)) return;
   for (const id of readers) if (id && !whisper.includes(id)) whisper.push(id);
 }
+
+/** The players who own an actor: those who answer for it on a card, and so read a private one. */
+export function playerOwnersOf(actor: Actor.Implementation | null | undefined): string[] {
+  if (!actor) return [];
+  return [...(game.users ?? [])]
+    .filter((u) => !u.isGM && u.id && actor.testUserPermission(u, "OWNER"))
+    .map((u) => u.id!);
+}

@@ -81,6 +81,9 @@ export type AppliedDelta =
       readonly timedStatus: string;
       /** Each status its chain may put on when it runs out, and whether the actor had it before. */
       readonly endStatuses: Readonly<Record<string, boolean>>;
+      /** How long it was put on for (rolled at Apply) and its name's lang key, for the card to say. */
+      readonly length?: { readonly clock: "rounds" | "seconds"; readonly amount: number };
+      readonly labelKey?: string;
     }
   | {
       readonly kind: "actionLost";

@@ -178,11 +178,42 @@ export async function applyEffects(
   return { deltas, skipped: plan.skipped, notes: plan.notes };
 }
 
+/**
+ * An application a write stopped part way: the exact deltas of what it
+ * had written by then, so the caller can take them back (or keep them)
+ * and a second Apply never writes the same change twice.
+ */
+export class PartialApply extends Error {
+  constructor(
+    readonly deltas: AppliedDelta[],
+    override readonly cause: unknown,
+  ) {
+    super(`FANGS | an application stopped part way: ${String(cause)}`);
+  }
+}
+
 async function executeChanges(
   changes: readonly PlannedChange[],
   options: ApplyOptions,
 ): Promise<AppliedDelta[]> {
   const deltas: AppliedDelta[] = [];
+  // The value changes of the actor being written: recorded in `deltas` later, in the plan's order.
+  const written: PlannedChange[] = [];
+  try {
+    await writeChanges(changes, options, deltas, written);
+  } catch (error) {
+    const unrecorded = written.filter((c) => !deltas.includes(c as AppliedDelta)) as AppliedDelta[];
+    throw new PartialApply([...deltas, ...unrecorded], error);
+  }
+  return deltas;
+}
+
+async function writeChanges(
+  changes: readonly PlannedChange[],
+  options: ApplyOptions,
+  deltas: AppliedDelta[],
+  written: PlannedChange[],
+): Promise<void> {
   const byActor = new Map<string, PlannedChange[]>();
   for (const change of changes) {
     const uuid = actorUuidOf(change);
@@ -192,20 +223,29 @@ async function executeChanges(
   for (const [uuid, list] of byActor) {
     const actor = await resolveActor(uuid);
     if (!actor) continue;
+    written.length = 0;
     let pools: Record<string, unknown> = {};
+    const poolChanges: PlannedChange[] = [];
     const itemUpdates: Item.UpdateData[] = [];
+    const itemChanges: PlannedChange[] = [];
     for (const change of list) {
       if (!isValueChange(change)) continue;
       if (change.kind === "pool") {
         const path = poolPath(actor, change.pool);
         if (path) pools = foundry.utils.mergeObject(pools, poolUpdate(path, change.after));
-      } else if (change.kind === "itemSp")
+        if (path) poolChanges.push(change);
+      } else if (change.kind === "itemSp") {
         itemUpdates.push({ _id: change.itemId, system: { itemSp: { value: change.after } } });
-      else if (change.kind === "equipped")
+        itemChanges.push(change);
+      } else if (change.kind === "equipped") {
         itemUpdates.push({ _id: change.itemId, system: { equipped: change.after } });
+        itemChanges.push(change);
+      }
     }
     if (Object.keys(pools).length > 0) await actor.update({ system: pools });
+    written.push(...poolChanges);
     if (itemUpdates.length > 0) await actor.updateEmbeddedDocuments("Item", itemUpdates);
+    written.push(...itemChanges);
     const context: AttachmentContext = { combat: options.combat, name: options.attachedName };
     for (const change of list) {
       if (!isValueChange(change)) {
@@ -233,7 +273,6 @@ async function executeChanges(
       deltas.push(change);
     }
   }
-  return deltas;
 }
 
 function actorUuidOf(change: PlannedChange): string | null {

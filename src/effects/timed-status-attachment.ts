@@ -39,7 +39,7 @@ export const timedStatusAttachment: EffectAttachment<PlannedTimedStatus, TimedSt
   async write(planned, actor, context) {
     const endStatuses: Record<string, boolean> = {};
     for (const status of endStatusesOf(planned.timedStatus)) endStatuses[status] = actor.statuses.has(status);
-    const { effectId } = await applyTimedStatus(actor, planned.timedStatus, {
+    const { effectId, length, labelKey } = await applyTimedStatus(actor, planned.timedStatus, {
       ...(context.combat ? { combat: context.combat } : {}),
     });
     if (!effectId) return null;
@@ -49,6 +49,8 @@ export const timedStatusAttachment: EffectAttachment<PlannedTimedStatus, TimedSt
       effectId,
       timedStatus: planned.timedStatus,
       endStatuses,
+      length,
+      labelKey,
     };
   },
   async revert(delta, actor) {

@@ -1,4 +1,4 @@
-import { localize } from "../config/localize";
+import { type Localize, localize } from "../config/localize";
 import { SYSTEM_ID } from "../config/system";
 import { serialised } from "../documents/write-queue";
 import {
@@ -179,13 +179,13 @@ const UNITS: readonly [seconds: number, key: string][] = [
 ];
 
 /** World seconds as the two largest units that are not 0: "5 h 12 min", "45 s". */
-function timeText(seconds: number): string {
+export function timeText(seconds: number, say: Localize = localize): string {
   const parts: string[] = [];
   let rest = Math.ceil(seconds);
   for (const [size, key] of UNITS) {
     const count = Math.floor(rest / size);
     rest -= count * size;
-    if (count > 0) parts.push(localize(key, { count }));
+    if (count > 0) parts.push(say(key, { count }));
     else if (parts.length > 0) break;
     if (parts.length === 2) break;
   }

@@ -56,6 +56,14 @@ function durationOf(timer: StatusTimer, startTurn: number): Record<string, unkno
   };
 }
 
+/** The lang key of a timed status's name: its own, else its status's. */
+export function timedLabelKey(definition: TimedStatusDefinition): string {
+  const status = (CONFIG.statusEffects ?? []).find((s) => s.id === definition.status) as
+    | { name?: string }
+    | undefined;
+  return definition.labelKey ?? status?.name ?? definition.status;
+}
+
 function effectSource(
   definition: TimedStatusDefinition,
   timer: StatusTimer,
@@ -71,7 +79,7 @@ function effectSource(
     ...(chain ? { chain } : {}),
   };
   return {
-    name: localize(definition.labelKey ?? status?.name ?? definition.status),
+    name: localize(timedLabelKey(definition)),
     img: status?.img ?? "icons/svg/aura.svg",
     statuses: [definition.status],
     duration: durationOf(timer, startTurn),
@@ -91,6 +99,8 @@ export interface ApplyTimedStatusOptions {
 export interface AppliedTimedStatus {
   readonly effectId: string | null;
   readonly length: Length;
+  /** Its name's lang key. */
+  readonly labelKey: string;
   /** The roll of the length, null when it was given. */
   readonly roll: RolledFormula | null;
 }
@@ -119,7 +129,12 @@ export async function applyTimedStatus(
   const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [
     effectSource(definition, timer, combat?.turn ?? 0) as never,
   ])) as unknown as ({ id: string | null } | undefined)[];
-  return { effectId: created?.id ?? null, length, roll: rolled?.roll ?? null };
+  return {
+    effectId: created?.id ?? null,
+    length,
+    labelKey: timedLabelKey(definition),
+    roll: rolled?.roll ?? null,
+  };
 }
 
 /* -------------------------------------------- */

@@ -347,6 +347,29 @@ describe("world time and effect durations", () => {
 });
 
 describe("creating documents", () => {
+  it("an item keeps its id only with keepId, refused when the actor already holds that id; without keepId a taken id is replaced", async () => {
+    const actor = await createActor();
+    const data = { _id: "item000000000001", name: "Knife", type: "weapon" };
+    await actor.createEmbeddedDocuments("Item", [data] as never, { keepId: true } as never);
+    expect(actor.items.get("item000000000001")?.name).toBe("Knife");
+    await expect(
+      actor.createEmbeddedDocuments(
+        "Item",
+        [{ ...data, name: "Second" }] as never,
+        { keepId: true } as never,
+      ),
+    ).rejects.toThrow();
+    const [made] = (await actor.createEmbeddedDocuments("Item", [
+      { ...data, name: "Third" },
+    ] as never)) as never as {
+      id: string;
+    }[];
+    expect([made!.id === "item000000000001", actor.items.get("item000000000001")?.name]).toEqual([
+      false,
+      "Knife",
+    ]);
+  });
+
   it("Combat#createEmbeddedDocuments creates through the configured class's createDocuments, with each one's type; _preCreate returning false keeps one out", async () => {
     const actor = await createActor();
     const combat = new Combat({ _id: "combatPin0000002" });

@@ -917,6 +917,32 @@ function atSlotStart(fight: LunosFight, id: string): FighterState {
   return fighterOf(fight, id);
 }
 
+/**
+ * A fighter's levels taken as the slot's blows so far leave them, filled
+ * from the slot's start as every blow of the slot is (`land`): the base a
+ * further blow of the slot adds to, so what one blow adds is told apart
+ * from what the slot's others added, whichever was entered first. Outside
+ * the attacks, the fighter's own levels.
+ */
+export function slotLevels(
+  fight: LunosFight,
+  id: string,
+  view: FightView,
+  rules: LunosRules,
+): Pick<FighterState, "bruising" | "wounding" | "trauma"> {
+  const now = fighterOf(fight, id);
+  const start = atSlotStart(fight, id);
+  const landed = fight.phase === "attack" && fight.landed.some((x) => x.target === id && x.damage.points > 0);
+  const sheet = view.sheet(id);
+  const f =
+    fight.phase !== "attack"
+      ? now
+      : landed
+        ? land(start, now, fight.landed, sheet.abilities.body, sheet.abilities.willpower, rules)
+        : start;
+  return { bruising: f.bruising, wounding: f.wounding, trauma: f.trauma };
+}
+
 function mayStrike(fight: LunosFight, f: FighterState): boolean {
   return !isOut(f) || f.outAtSlot === fight.slot;
 }

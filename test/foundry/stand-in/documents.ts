@@ -537,6 +537,14 @@ export class StandInDocument {
     const DocumentClass = configFor(this.documentName).documentClass;
     const created: StandInDocument[] = [];
     const candidates = data.map((d) => new DocumentClass(d, { parent, pack: operation.pack ?? null }));
+    if (parent)
+      for (const document of candidates) {
+        if (!parent.items.has(document.id)) continue;
+        // An id is unique in its collection: a kept one that is taken refuses the write; one not kept is new.
+        if ((operation as { keepId?: boolean }).keepId === true)
+          throw new Error(`${parent.uuid} already holds an item ${document.id}`);
+        document._source._id = randomID();
+      }
     const user = currentUser();
     for (const [i, document] of candidates.entries()) {
       const allowed = await document._preCreate(data[i]!, operation, user);

@@ -1,7 +1,9 @@
 import { announce, frozen } from "../../../api/hooks";
+import { addCardReaders, playerOwnersOf } from "../../../chat/card-roll-modes";
 import type { StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollsOf } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
+import { actorAt } from "../../../documents/uuid";
 import { applyEffects } from "../../../effects/apply-effects";
 import { shieldStrikeDamage } from "../../../rules/fangs/defenses";
 import { thrownWeaponEffects } from "../../../rules/fangs/fumble";
@@ -161,10 +163,9 @@ export async function createExchange(
   };
   ChatMessage.applyRollMode(data, isRollMode(plan.rollMode) ? plan.rollMode : "publicroll");
   // A private GM roll is seen by the GMs and by whoever rolled it; the GM posts it for the player who
-  // asked, so that player is named among its readers (a blind roll stays hidden from them).
-  const whisper = data.whisper;
-  if (plan.rollMode === "gmroll" && Array.isArray(whisper) && userId && !whisper.includes(userId))
-    whisper.push(userId);
+  // asked and for the defender's owners, who answer it (a blind roll stays hidden from them).
+  const defender = await actorAt(plan.target.actorUuid);
+  addCardReaders(data, plan.rollMode, [userId, ...playerOwnersOf(defender)]);
   const message = (await ChatMessage.create(data)) ?? null;
   // This client made the card, so it counts the attack now: no other client does. The caller
   // holds the write queue (runStartAttack), so the check that allowed the attack and its count

@@ -555,22 +555,24 @@ describe("a fumbled Charge is a miss (NC-MAN-9)", () => {
 });
 
 describe("roll modes and Dice So Nice", () => {
-  it("a private GM roll is whispered to the GMs; its later dice are shown with the same whisper", async () => {
+  it("a private GM roll is whispered to the GMs, its roller and the defender's owners; later dice the same", async () => {
     const t = await table();
     world.as(world.player);
     await game.settings!.set("core", "rollMode", "gmroll");
     try {
       const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
-      // The GM posts it for the player, who is named among its readers as its roller.
-      expect(message.whisper).toEqual([world.gm.id, world.gm2.id, world.player.id]);
-      world.as(world.defender);
+      // The GM posts it for the player who rolled it and for the defender's owner, who must answer it.
+      expect(message.whisper).toEqual([world.gm.id, world.gm2.id, world.player.id, world.defender.id]);
+      world.as(world.stranger);
       expect(message.isContentVisible).toBe(false);
-      world.as(world.player);
-      expect(message.isContentVisible).toBe(true);
+      for (const reader of [world.player, world.defender]) {
+        world.as(reader);
+        expect(message.isContentVisible).toBe(true);
+      }
       world.dice.push(2);
-      await ask(world.gm, message, { type: "defend", choice: "dodge" });
+      await ask(world.defender, message, { type: "defend", choice: "dodge" });
       expect(world.dsn.at(-1)).toMatchObject({
-        whisper: [world.gm.id, world.gm2.id, world.player.id],
+        whisper: [world.gm.id, world.gm2.id, world.player.id, world.defender.id],
         blind: false,
         messageId: message.id,
       });
@@ -673,7 +675,7 @@ describe("the card in the chat log", () => {
     await game.settings!.set("core", "rollMode", "gmroll");
     try {
       const message = await attackWith(world.player, t.gru, "Broadsword", t.jennyToken, [15]);
-      world.as(world.defender);
+      world.as(world.stranger);
       const hidden = draw(message);
       expect(hidden.innerHTML).toBe("");
       expect(hidden.listeners).toBe(0);

@@ -7,6 +7,7 @@ import {
   fighterOf,
   type Grapple,
   type LunosFight,
+  slotLevels,
 } from "../../../rules/lunos/round-engine";
 import { chokeRounds, LUNOS_TIMED } from "../../../rules/lunos/timed-statuses";
 import { CAUGHT_WEAPON_KIND } from "./caught-weapon";
@@ -21,7 +22,11 @@ import { CHOKE_KIND } from "./choke-clock";
  * as timed statuses (the choke's as long as its victim's Body gives), and
  * a caught weapon moved to its catcher. Worked out
  * from the fight before and after, so what the card applies is what the
- * engine decided. Pure.
+ * engine decided. The levels a blow adds are told from the same base the
+ * engine fills them from (the slot's start with the slot's earlier blows,
+ * `slotLevels`), never from the actor's levels now: two blows of one slot
+ * each add their own levels once, in either order, and a GM's edit by hand
+ * stays under them. Pure.
  */
 
 const KINDS = ["bruising", "wounding", "trauma"] as const;
@@ -106,7 +111,7 @@ export function attackEffects(
     if (!t.hit) continue;
     out.push(
       ...targetEffects(
-        fighterOf(before, t.id),
+        { ...fighterOf(before, t.id), ...slotLevels(before, t.id, view, rules) },
         fighterOf(outcome.fight, t.id),
         outcome,
         before,

@@ -5,7 +5,7 @@ import { foundryDie, rollDataOf, rollFrom, rollsOf, showNewDice } from "../../..
 import { runWithDice } from "../../../chat/replay-dice";
 import { replacing } from "../../../documents/replace";
 import { actorAt } from "../../../documents/uuid";
-import { applyEffects, revertDeltas } from "../../../effects/apply-effects";
+import { applyEffects, PartialApply, revertDeltas } from "../../../effects/apply-effects";
 import { RulesError } from "../../../rules/kernel/errors";
 import { maneuverMenu, settleAttack } from "../../../rules/lunos/attack-choice";
 import {
@@ -35,8 +35,10 @@ import { type LunosFightAccess, lunosFightAccess } from "./fight-access";
  * documents and the round as they are now (the fight through
  * ./fight-access.ts, the sheets through its view), never from the request
  * or the card's own copy. Posting a card settles the attack and rolls its
- * pool; its one player step buys the maneuvers and resolves the blow; a GM
- * applies the effects and may undo them exactly. The authority
+ * pool; its one player step buys the maneuvers and resolves the blow on
+ * the card, the round holding the attack; a GM's Apply puts the blow in
+ * the round, and Undo takes it out exactly (docs/rules/lunos.md, "The
+ * attack card"). The authority
  * (src/chat/authority.ts) holds the card's lock and the write queue around
  * a step: nothing here queues again.
  */
@@ -199,6 +201,8 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
 interface Written {
   readonly system: Record<string, unknown>;
   readonly dice: StepDice[];
+  /** Written, and still refused: the card brought up to date for the GM to look at again. */
+  readonly refusal?: Refusal;
 }
 
 /** The pending attack of the fight is still this card's: the same attacker and the same roll. */
@@ -225,7 +229,16 @@ export function spendsOf(buys: readonly string[], caught: readonly string[]): Ta
   );
 }
 
-async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Promise<Written> {
+/** JSON-equal: the card's stored copies against what is worked out again now. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The card's blow resolved by the engine on the round's fight as it is
+ * now, and its effects worked out against that same fight: `resolveAttack`
+ * throws no dice, so Spend and Apply reach the same outcome while nothing
+ * moved.
+ */
+function resolved(card: LunosAttackCard, spends: readonly TargetSpend[]) {
   const combat = combatOf(card.combatId);
   const access = accessOf(combat);
   const fight = access.fight();
@@ -234,28 +247,87 @@ async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Pro
   const outcome = resolveAttack(fight, spends, view, access.rules());
   const uuidOf = (id: string) => combat.combatants.get(id)?.actor?.uuid ?? "";
   const effects = attackEffects(fight, outcome, uuidOf, view, access.rules());
-  await access.commit(outcome.fight);
+  return { combat, access, outcome, effects };
+}
+
+/**
+ * The maneuvers bought and the blow resolved, shown on the card; the round
+ * keeps the attack pending until a GM applies it. A blow that changes
+ * nothing on the sheets (every target missed, or nothing got through)
+ * has nothing to apply: it is settled in the round at once.
+ */
+async function spend(card: LunosAttackCard, spends: readonly TargetSpend[]): Promise<Written> {
+  const { access, outcome, effects } = resolved(card, spends);
+  if (effects.length === 0) await access.commit(outcome.fight);
   return {
     system: { stage: "resolved", spends, outcomes: outcome.targets, effects },
     dice: [],
   };
 }
 
+/**
+ * The blow enters the round: resolved again on the fight as it is now
+ * (the card's figures refreshed and the GM asked again if they moved),
+ * every document of it checked before the first write, the effects
+ * written (taken back whole if a write fails, so a second Apply never
+ * writes twice), then the fight it leaves. The record as it was before
+ * and after is kept on the card, for the Undo.
+ */
 async function apply(card: LunosAttackCard): Promise<Written> {
-  for (const e of card.effects)
+  const { combat, access, outcome, effects } = resolved(card, card.spends);
+  if (effects.length === 0) {
+    await access.commit(outcome.fight);
+    return { system: { outcomes: outcome.targets, effects }, dice: [] };
+  }
+  if (!same(effects, card.effects) || !same(outcome.targets, card.outcomes))
+    return {
+      system: { outcomes: outcome.targets, effects },
+      dice: [],
+      refusal: new Refusal("moved", "LUNOS.Chat.Refusal.Moved"),
+    };
+  for (const e of effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
       throw new Refusal("gone", "LUNOS.Chat.Refusal.Gone");
-  const applied = await applyEffects(card.effects, {
-    combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
-  });
+  const before = access.stored();
+  let applied: Awaited<ReturnType<typeof applyEffects>>;
+  try {
+    applied = await applyEffects(effects, { combat });
+  } catch (error) {
+    if (!(error instanceof PartialApply)) throw error;
+    console.error(error.cause);
+    await revertDeltas(error.deltas);
+    throw new Refusal("failed", "LUNOS.Chat.Refusal.ApplyFailed");
+  }
   if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
-  return { system: { stage: "applied", deltas: applied.deltas }, dice: [] };
+  try {
+    await access.commit(outcome.fight);
+  } catch (error) {
+    await revertDeltas(applied.deltas);
+    throw error;
+  }
+  return {
+    system: { stage: "applied", deltas: applied.deltas, applied: { before, after: access.stored() } },
+    dice: [],
+  };
 }
 
+/**
+ * The documents put back, and the round's record as this card's Apply
+ * found it (the attack pending again, until it is applied or dropped);
+ * refused once anything was written to the round since (a later card, the
+ * next slot), which would then stand on a blow no longer there. With the
+ * combat gone, the documents alone.
+ */
 async function undo(card: LunosAttackCard): Promise<Written> {
+  const combat = game.combats?.get(card.combatId) as Combat.Implementation | undefined;
+  const access = combat?.started ? lunosFightAccess(combat) : null;
+  const kept = card.applied ?? null;
+  if (access && kept && !same(access.stored(), kept.after))
+    throw new Refusal("built-on", "LUNOS.Chat.Refusal.UndoBuiltOn");
   const missed = await revertDeltas(card.deltas as AppliedDelta[]);
   if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
-  return { system: { stage: "resolved", deltas: [] }, dice: [] };
+  if (access && kept) await access.restore(kept.before);
+  return { system: { stage: "resolved", deltas: [], applied: null }, dice: [] };
 }
 
 async function viewerOf(card: LunosAttackCard, user: User.Implementation): Promise<Viewer> {
@@ -304,5 +376,6 @@ export async function runLunosStep(
   const rolls = [...message.rolls, ...rollData.map(rollFrom)];
   await message.update({ ...replacing("system", next), rolls } as never);
   await showNewDice(message, rollData);
+  if (written.refusal) return refused(written.refusal.code, written.refusal.messageKey, written.refusal.data);
   return { ok: true, stage: next.stage };
 }

@@ -49,6 +49,11 @@ export interface LunosAttackCard {
   readonly outcomes: readonly TargetOutcome[];
   readonly effects: readonly Effect[];
   readonly deltas: readonly AppliedDelta[];
+  /** The round's record (`system.records.fight`) just before this card's Apply and just after; null unless applied. */
+  readonly applied?: {
+    readonly before: Record<string, unknown>;
+    readonly after: Record<string, unknown>;
+  } | null;
 }
 
 /** The card's data, or null for a message that is not a Lunos attack. */
@@ -76,8 +81,8 @@ const NOT_PERMITTED = refusal("not-permitted", "FANGS.Chat.Refusal.NotPermitted"
 
 /**
  * Whether this step is open to this user on the card as stored: the
- * maneuvers to the attacker's owner (or a GM) while they wait; Apply and
- * Undo to a GM. Null when it is.
+ * maneuvers to the attacker's owner (or a GM) while they wait, a blind
+ * card's to a GM only; Apply and Undo to a GM. Null when it is.
  */
 export function stepRefusal(
   card: LunosAttackCard,
@@ -89,6 +94,8 @@ export function stepRefusal(
   switch (type) {
     case "spend":
       if (card.stage !== "spend") return WRONG_STAGE;
+      // A blind roll is the GMs' alone (docs/security.md): its owner never saw the dice it would spend.
+      if (card.rollMode === "blindroll") return viewer.isGM ? null : NOT_PERMITTED;
       return viewer.isGM || viewer.ownsAttacker ? null : NOT_PERMITTED;
     case "apply":
       if (card.stage !== "resolved" || card.effects.length === 0) return WRONG_STAGE;

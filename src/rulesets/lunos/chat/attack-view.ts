@@ -81,7 +81,8 @@ export function lunosAttackView(
   const p = card.pending;
   const roll = p?.roll ?? null;
   const nameOf = (id: string) => card.targets.find((t) => t.combatantId === id)?.name ?? id;
-  const maySpend = card.stage === "spend" && (viewer.isGM || viewer.ownsAttacker);
+  const maySpend =
+    card.stage === "spend" && (viewer.isGM || (viewer.ownsAttacker && card.rollMode !== "blindroll"));
   const menu = maySpend
     ? (p?.targets ?? [])
         .filter((t) => t.hit)
@@ -206,7 +207,14 @@ export function lunosAttackView(
         : "",
     labels: {
       dice: localize("LUNOS.Chat.Dice"),
-      spend: localize(menu.length > 0 ? "LUNOS.Chat.Spend" : "LUNOS.Chat.Resolve"),
+      // Every target missed: the button ends the attack, nothing is struck.
+      spend: localize(
+        menu.length > 0
+          ? "LUNOS.Chat.Spend"
+          : (p?.targets ?? []).some((t) => t.hit)
+            ? "LUNOS.Chat.Resolve"
+            : "LUNOS.Chat.EndAttack",
+      ),
       catch: localize("LUNOS.Chat.Catch"),
       apply: localize("LUNOS.Chat.Apply"),
       undo: localize("LUNOS.Chat.Undo"),

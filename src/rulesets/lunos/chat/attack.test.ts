@@ -109,7 +109,11 @@ function pool(n: number, s: number): number[] {
  * plan `ardenPlan`; Cole defends against Arden (the defense roll scripted
  * by `coleDefense` successes of five dice), Dara waits. The attacks begin.
  */
-async function fight(ardenPlan: LunosPlan, coleDefense = 1): Promise<Fight> {
+async function fight(
+  ardenPlan: LunosPlan,
+  coleDefense = 1,
+  plans: { readonly cole?: LunosPlan; readonly dara?: LunosPlan } = {},
+): Promise<Fight> {
   world.as(world.gm);
   const arden = await fighter("Arden", [SWORD]);
   const cole = await fighter("Cole", [SWORD, VEST]);
@@ -142,12 +146,11 @@ async function fight(ardenPlan: LunosPlan, coleDefense = 1): Promise<Fight> {
   const { askRoundAction } = await import("../../../combat/round-ask");
   const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
   expect(await askRoundAction(gm, "declare", [ARDEN], ardenPlan)).toBe(true);
-  expect(
-    await askRoundAction(gm, "declare", [COLE], { actions: [{ kind: "defense", against: [ARDEN] }] }),
-  ).toBe(true);
-  expect(await askRoundAction(gm, "declare", [DARA], idle)).toBe(true);
+  const colePlan: LunosPlan = plans.cole ?? { actions: [{ kind: "defense", against: [ARDEN] }] };
+  expect(await askRoundAction(gm, "declare", [COLE], colePlan)).toBe(true);
+  expect(await askRoundAction(gm, "declare", [DARA], plans.dara ?? idle)).toBe(true);
   // The GM's Next turn closes the declarations and rolls Cole's defense.
-  world.dice.push(...pool(5, coleDefense));
+  if (colePlan.actions.some((a) => a.kind === "defense")) world.dice.push(...pool(5, coleDefense));
   await combat.nextTurn();
   await writesSettled();
   expect(world.dice).toEqual([]);
@@ -172,11 +175,16 @@ const health = (actor: Doc) => {
 };
 
 /** The player attacks with Arden's sword (Shift: no dialog, or the dialog's answers), as its own client does. */
-async function ardenAttacks(f: Fight, dice: number[], answers?: Loose): Promise<Card> {
-  world.as(world.player);
+function ardenAttacks(f: Fight, dice: number[], answers?: Loose): Promise<Card> {
+  return strikes(world.player, f.arden, dice, answers);
+}
+
+/** A fighter's owner attacks with its sword, as its own client does. */
+async function strikes(user: typeof world.gm, actor: Doc, dice: number[], answers?: Loose): Promise<Card> {
+  world.as(user);
   const before = cards().length;
   world.dice.push(...dice);
-  const started = await startAttack(f.arden, swordOf(f.arden), {
+  const started = await startAttack(actor, swordOf(actor), {
     event: { shiftKey: true },
     ...(answers ? { answers } : {}),
   } as never);
@@ -242,18 +250,20 @@ describe("a Lunos attack from the roll to undo", () => {
     expect(sys(card).effects).toEqual([
       { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -3 },
     ]);
-    expect(f.now().pending).toBeNull();
+    // The blow enters the round at the GM's Apply: until then the fight holds the attack pending.
+    expect(f.now().pending?.attackerId).toBe(ARDEN);
     expect(health(f.cole)).toEqual([0, 0, 0]);
 
-    // The round reads a fighter's health from its actor (docs/rules/lunos.md, "Where the round lives"):
-    // the blow counts in the fight once the GM applies it, and no longer once it is undone.
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toEqual({ ok: true, stage: "applied" });
     expect(health(f.cole)).toEqual([0, 3, 0]);
     expect(fighterOf(f.now(), COLE).wounding).toBe(3);
+    expect(f.now().pending).toBeNull();
+    // Undo puts the round back as the Apply found it: the attack pending again, the blow out of it.
     expect(await step(card, { type: "undo" }, 2)).toEqual({ ok: true, stage: "resolved" });
     expect(health(f.cole)).toEqual([0, 0, 0]);
     expect(fighterOf(f.now(), COLE).wounding).toBe(0);
+    expect(f.now().pending?.attackerId).toBe(ARDEN);
     expect(await step(card, { type: "apply" }, 3)).toEqual({ ok: true, stage: "applied" });
     expect(health(f.cole)).toEqual([0, 3, 0]);
   });
@@ -322,9 +332,10 @@ describe("maneuvers declared and bought", () => {
     const card = await ardenAttacks(f, pool(6, 3), { declared: "stun", forgoDamage: true });
     world.as(world.player);
     expect(await spend(card, [`${COLE}:stun`])).toMatchObject({ ok: true });
-    expect(fighterOf(f.now(), COLE).stunned).toBe(true);
+    expect(fighterOf(f.now(), COLE).stunned).toBe(false);
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE).stunned).toBe(true);
     expect(f.cole.statuses.has("stunned")).toBe(true);
   });
 
@@ -358,7 +369,7 @@ describe("maneuvers declared and bought", () => {
     const card = await ardenAttacks(f, pool(6, 3), { declared: "disarm", forgoDamage: true });
     world.as(world.player);
     expect(await spend(card, [`${COLE}:disarm`], [COLE])).toMatchObject({ ok: true });
-    expect(fighterOf(f.now(), COLE).weapon).toBe("caught");
+    expect(fighterOf(f.now(), COLE).weapon).toBe("held");
     expect(sys(card).effects).toEqual([
       { kind: "status", actorId: f.cole.uuid, status: "disarmed", active: true },
       {
@@ -370,6 +381,7 @@ describe("maneuvers declared and bought", () => {
     ]);
     world.as(world.gm);
     expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE).weapon).toBe("caught");
     expect(f.cole.items.get(sword)).toBeUndefined();
     // Arden has it, put away: its own sword stays the one in hand.
     const caught = f.arden.items.get(sword);
@@ -379,6 +391,7 @@ describe("maneuvers declared and bought", () => {
     expect(f.arden.items.get(sword)).toBeUndefined();
     expect((f.cole.items.get(sword)?.system as Loose | undefined)?.equipped).toBe(true);
     expect(f.cole.statuses.has("disarmed")).toBe(false);
+    expect(fighterOf(f.now(), COLE).weapon).toBe("held");
   });
 
   it("LUN-GRP-3: a Grapple, then next round a Choke from the grapple check: the choke clock starts", async () => {
@@ -386,7 +399,7 @@ describe("maneuvers declared and bought", () => {
     const first = await ardenAttacks(f, pool(6, 3));
     world.as(world.player);
     expect(await spend(first, [`${COLE}:grapple`])).toMatchObject({ ok: true });
-    expect(f.now().grapples).toEqual([{ a: ARDEN, b: COLE, pinnedBy: null, choke: null }]);
+    expect(f.now().grapples).toEqual([]);
     expect(sys(first).effects).toContainEqual({
       kind: "status",
       actorId: f.arden.uuid,
@@ -395,6 +408,7 @@ describe("maneuvers declared and bought", () => {
     });
     world.as(world.gm);
     expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.now().grapples).toEqual([{ a: ARDEN, b: COLE, pinnedBy: null, choke: null }]);
     expect([f.arden.statuses.has("grappled"), f.cole.statuses.has("grappled")]).toEqual([true, true]);
 
     // The next round, with the core: the grapple checks (Arden four dice, four successes; Cole's three
@@ -421,7 +435,7 @@ describe("maneuvers declared and bought", () => {
     });
     world.as(world.player);
     expect(await spend(second, [`${COLE}:choke`], [], 0)).toMatchObject({ ok: true });
-    expect(f.now().grapples[0]!.choke).toEqual({ by: ARDEN, victim: COLE, rounds: 0 });
+    expect(f.now().grapples[0]!.choke).toBeNull();
     // Out after Body 2 × a minute: 20 rounds of 6 seconds.
     expect(sys(second).effects).toContainEqual({
       kind: "ruleset",
@@ -431,6 +445,7 @@ describe("maneuvers declared and bought", () => {
     });
     world.as(world.gm);
     expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.now().grapples[0]!.choke).toEqual({ by: ARDEN, victim: COLE, rounds: 0 });
     expect(f.cole.statuses.has("choking")).toBe(true);
     const clock = f.cole.effects.find((e) =>
       (e as unknown as { statuses: Set<string> }).statuses.has("choking"),
@@ -522,7 +537,9 @@ describe("refused requests", () => {
     await ardenAttacks(f, pool(6, 3));
     world.as(world.player);
     expect(await startAttack(f.arden, swordOf(f.arden), { event: { shiftKey: true } })).toBe(false);
-    expect(world.notices).toContain("An attack roll still waits for its maneuvers.");
+    expect(world.notices).toContain(
+      "Another attack is still to be finished: its maneuvers, then a GM's Apply.",
+    );
 
     // Sent by hand, confirmed by its sender: the GM still reads who owns the attacker.
     const send = async (from: typeof world.stranger, patch: Loose = {}) => {
@@ -650,5 +667,312 @@ describe("refused requests", () => {
     expect(await startAttack(f.arden, dagger!.id, { event: { shiftKey: true } })).toBe(false);
     expect(world.notices).toContain("Arden attacks with the weapon in hand: use that one.");
     expect(cards()).toEqual([]);
+  });
+});
+
+describe("a blow enters the round at the GM's Apply", () => {
+  const nextTurn = async (f: Fight) => {
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextTurn();
+    await writesSettled();
+  };
+  const slotOf = (f: Fight) => f.now().slot;
+
+  it("before Apply nothing is decided and Next turn waits, in words; Undo takes the knock-out out of the round", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    // Resolved on the card, not yet in the round: Cole is not out, the attack still holds it.
+    expect(fighterOf(f.now(), COLE)).toMatchObject({ unconscious: false, wounding: 0, trauma: 0 });
+    await nextTurn(f);
+    expect(world.notices).toEqual(["Arden's blow waits for a GM to apply it: apply it on its card first."]);
+    expect(slotOf(f)).toBe(0);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE)).toMatchObject({ unconscious: true, wounding: 3, trauma: 3 });
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), COLE)).toMatchObject({ unconscious: false, wounding: 0, trauma: 0 });
+    expect(f.cole.statuses.has("unconscious")).toBe(false);
+  });
+
+  it("a blow the fighters moved under since Spend: Apply shows it anew and asks again before writing", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    // The GM marks Cole out by hand before applying: the blow no longer knocks him out.
+    world.as(world.gm);
+    await f.cole.toggleStatusEffect("unconscious", { active: true });
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "moved" });
+    expect([health(f.cole), sys(card).stage, sys(card).effects]).toEqual([
+      [0, 0, 0],
+      "resolved",
+      [
+        { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -3 },
+        { kind: "pool", actorId: f.cole.uuid, pool: "health.trauma", amount: -3 },
+      ],
+    ]);
+    expect(await step(card, { type: "apply" }, 2)).toMatchObject({ ok: true, stage: "applied" });
+    expect(health(f.cole)).toEqual([0, 3, 3]);
+  });
+
+  it("Undo is refused, in words, once the round has gone on from the blow", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    await nextTurn(f);
+    expect(slotOf(f)).toBe(1);
+    world.as(world.gm);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: false, code: "built-on" });
+    expect([health(f.cole), fighterOf(f.now(), COLE).wounding, sys(card).stage]).toEqual([
+      [0, 3, 0],
+      3,
+      "applied",
+    ]);
+  });
+
+  it("a blow of the next slot adds its own levels only, whenever the first was applied", async () => {
+    // Arden strikes Cole in the first slot; Dara, in the second (tied with Cole), strikes Cole too.
+    const f = await fight(attackAt(COLE), 1, { dara: attackAt(COLE) });
+    const first = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(first)).toMatchObject({ ok: true });
+    await nextTurn(f);
+    expect(slotOf(f)).toBe(0);
+    expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    await nextTurn(f);
+    expect(slotOf(f)).toBe(1);
+    // Dara: one success against Cole, who does not defend against her (difficulty 1): margin 1 + 2 + 2 − 2 − 1
+    // = 2 wounding more, and that alone; five levels taken are past his Willpower 3: out from the pain.
+    const second = await strikes(world.gm, f.dara, pool(6, 1));
+    expect(await spend(second)).toMatchObject({ ok: true });
+    expect(sys(second).effects).toEqual([
+      { kind: "pool", actorId: f.cole.uuid, pool: "health.wounding", amount: -2 },
+      { kind: "status", actorId: f.cole.uuid, status: "unconscious", active: true },
+    ]);
+    expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([health(f.cole), fighterOf(f.now(), COLE).wounding]).toEqual([[0, 5, 0], 5]);
+  });
+
+  it("two blows of one slot each count once, in either order, over a GM's edit by hand between them", async () => {
+    const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
+    const healths: number[][] = [];
+    for (const order of [
+      ["cole", "dara"],
+      ["dara", "cole"],
+    ] as const) {
+      world.reset();
+      standIn.game.settings.storage.set("fangs.ruleset", "lunos");
+      // Cole and Dara share the second slot (no initiative success, the same Reflexes); both strike Arden.
+      const f = await fight(idle, 1, { cole: attackAt(ARDEN), dara: attackAt(ARDEN) });
+      await nextTurn(f);
+      expect(f.now().slots[f.now().slot]).toEqual([COLE, DARA]);
+      const by = { cole: [world.defender, f.cole], dara: [world.gm, f.dara] } as const;
+      const [user1, actor1] = by[order[0]];
+      const first = await strikes(user1, actor1, pool(6, 1));
+      world.as(user1);
+      expect(await spend(first)).toMatchObject({ ok: true });
+      world.as(world.gm);
+      expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+      const afterFirst = health(f.arden);
+      // The GM takes one level of the first blow off by hand: the second blow adds its own levels to that.
+      await f.arden.update({ "system.health.wounding.value": afterFirst[1]! - 1 } as never);
+      const [user2, actor2] = by[order[1]];
+      const second = await strikes(user2, actor2, pool(6, 1));
+      world.as(user2);
+      expect(await spend(second)).toMatchObject({ ok: true });
+      world.as(world.gm);
+      expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+      // Each strikes for 5 (margin 1 + 2 + 2 − 2, and 2 for no armor): the first fills five of Arden's seven
+      // levels, the second the two left, once, over whatever the GM left on the sheet.
+      expect(afterFirst).toEqual([0, 3, 2]);
+      expect(sys(second).effects).toEqual([
+        { kind: "pool", actorId: f.arden.uuid, pool: "health.wounding", amount: -2 },
+        { kind: "timedStatus", actorId: f.arden.uuid, timedStatus: "lunos.dying" },
+      ]);
+      healths.push(health(f.arden));
+    }
+    expect(healths).toEqual([
+      [0, 4, 2],
+      [0, 4, 2],
+    ]);
+  });
+});
+
+describe("a round never stuck on an attack", () => {
+  const nextTurn = async (f: Fight) => {
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextTurn();
+    await writesSettled();
+  };
+
+  it("a card whose target left the combat can no longer be finished: Next turn drops its attack and goes on", async () => {
+    const f = await fight(attackAt(COLE, DARA));
+    const card = await ardenAttacks(f, pool(5, 4));
+    world.as(world.gm);
+    await (f.combat as unknown as { deleteCombatants(ids: string[]): Promise<void> }).deleteCombatants([
+      DARA,
+    ]);
+    await writesSettled();
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: false, code: "changed" });
+    await nextTurn(f);
+    expect(world.notices).toEqual(["Arden's attack had no card left to finish it, so it was dropped."]);
+    expect(f.now()).toMatchObject({ pending: null, slot: 1 });
+  });
+
+  it("a card deleted before its maneuvers: Next turn drops its attack", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3));
+    // A finishable card holds the round, in words.
+    await nextTurn(f);
+    expect(world.notices).toEqual(["An attack is still waiting for its maneuvers: finish it first."]);
+    world.as(world.gm);
+    await card.delete();
+    await nextTurn(f);
+    expect(world.notices).toEqual(["Arden's attack had no card left to finish it, so it was dropped."]);
+    expect(f.now()).toMatchObject({ pending: null, slot: 1 });
+  });
+
+  it("Next round drops a resolved card's attack once its card is deleted, and opens the next round", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 3));
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true });
+    world.as(world.gm);
+    world.notices.length = 0;
+    await f.combat.nextRound();
+    await writesSettled();
+    expect(world.notices).toEqual(["Arden's blow waits for a GM to apply it: apply it on its card first."]);
+    await card.delete();
+    world.notices.length = 0;
+    world.dice.push(...pool(3, 2), ...pool(3, 0), ...pool(3, 0));
+    await f.combat.nextRound();
+    await writesSettled();
+    expect(world.notices).toEqual(["Arden's attack had no card left to finish it, so it was dropped."]);
+    expect([f.now().round, f.now().phase, f.now().pending, health(f.cole)]).toEqual([
+      2,
+      "declare",
+      null,
+      [0, 0, 0],
+    ]);
+    expect(world.dice).toEqual([]);
+  });
+
+  it("an attack that missed everyone is ended on a button that says so, and holds nothing up", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 1));
+    expect(sys(card)).toMatchObject({ pending: { targets: [{ id: COLE, hit: false }] } });
+    const { lunosAttackView } = await import("./attack-view");
+    const { lunosAttackOf } = await import("./attack-state");
+    const view = lunosAttackView(lunosAttackOf(card)!, { isGM: false, ownsAttacker: true }, (key) => key);
+    expect(view.labels.spend).toBe("LUNOS.Chat.EndAttack");
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: true, stage: "resolved" });
+    // Nothing to apply: settled in the round at once.
+    expect([sys(card).effects, f.now().pending]).toEqual([[], null]);
+    await nextTurn(f);
+    expect([world.notices, f.now().slot]).toEqual([[], 1]);
+  });
+});
+
+describe("Apply writes once, whole; Undo gives back what it took", () => {
+  it("a write that fails part way leaves nothing: the levels are taken back, a second Apply writes them once", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:increaseDamage`, `${COLE}:increaseDamage`])).toMatchObject({
+      ok: true,
+    });
+    world.as(world.gm);
+    // The knock-out's status is written after the levels: that write fails once.
+    const toggle = vi.spyOn(f.cole, "toggleStatusEffect").mockRejectedValueOnce(new Error("lost"));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "failed" });
+    quiet.mockRestore();
+    expect([health(f.cole), sys(card).stage, fighterOf(f.now(), COLE).unconscious]).toEqual([
+      [0, 0, 0],
+      "resolved",
+      false,
+    ]);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    toggle.mockRestore();
+    expect([health(f.cole), f.cole.statuses.has("unconscious")]).toEqual([[0, 3, 3], true]);
+  });
+
+  it("LUN-MNV-3: a caught weapon whose id the catcher's sheet already holds is caught under another; Undo gives back the sword as taken", async () => {
+    const f = await fight(attackAt(COLE));
+    const sword = swordOf(f.cole);
+    const card = await ardenAttacks(f, pool(6, 3), { declared: "disarm", forgoDamage: true });
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:disarm`], [COLE])).toMatchObject({ ok: true });
+    // Arden's player, who can read the sword's id on the card, takes that id on Arden's sheet first.
+    await f.arden.createEmbeddedDocuments(
+      "Item",
+      [{ ...SWORD, _id: sword, name: "Decoy" }] as never,
+      {
+        keepId: true,
+      } as never,
+    );
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.items.get(sword)).toBeUndefined();
+    const caught = f.arden.items.find((i) => i.name === "Longsword" && i.id !== swordOf(f.arden))!;
+    expect([caught.id === sword, (caught.system as Loose).equipped]).toEqual([false, false]);
+    // The player makes the caught sword better before the Undo: the sword given back is the one taken.
+    world.as(world.player);
+    await caught.update({ "system.quality": 5 } as never);
+    world.as(world.gm);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect(world.notices).toEqual([]);
+    expect(f.arden.items.get(caught.id!)).toBeUndefined();
+    expect(f.arden.items.get(sword)?.name).toBe("Decoy");
+    expect((f.cole.items.get(sword)?.system as Loose | undefined)?.quality).toBe(0);
+    expect((f.cole.items.get(sword)?.system as Loose | undefined)?.equipped).toBe(true);
+  });
+});
+
+describe("what a player learns and may do on a private card", () => {
+  it("the attack query answers with the card's id, never the card; a blind card's maneuvers are the GM's", async () => {
+    const f = await fight(attackAt(COLE));
+    world.as(world.player);
+    const payload = {
+      userId: world.player.id,
+      requestId: newRequestId(),
+      combatId: f.combat.id,
+      combatantId: ARDEN,
+      itemId: swordOf(f.arden),
+      targets: [COLE],
+      skill: "weapon",
+      declared: "",
+      forgoDamage: false,
+      rollMode: "blindroll",
+    };
+    world.dice.push(...pool(6, 3));
+    const subject = { query: "fangs.lunosAttack", subject: `${f.combat.id}:${ARDEN}` };
+    const answer = await whilePending(payload.requestId, subject, () =>
+      world.gm.query("fangs.lunosAttack" as never, payload as never),
+    );
+    const card = cards().at(-1)!;
+    expect(answer).toEqual({ ok: true, messageId: card.id });
+    expect(sys(card).rollMode).toBe("blindroll");
+    world.as(world.player);
+    expect(await spend(card)).toMatchObject({ ok: false, code: "not-permitted" });
+    const { lunosAttackView } = await import("./attack-view");
+    const { lunosAttackOf } = await import("./attack-state");
+    expect(lunosAttackView(lunosAttackOf(card)!, { isGM: false, ownsAttacker: true }, (k) => k).spend).toBe(
+      false,
+    );
+    world.as(world.gm);
+    expect(await spend(card)).toMatchObject({ ok: true, stage: "resolved" });
   });
 });

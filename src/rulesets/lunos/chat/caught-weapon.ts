@@ -9,7 +9,8 @@ import {
 /**
  * LUN-MNV-3, a Disarm that catches the weapon: the weapon item leaves its
  * owner's sheet for the catcher's (put away there, not in hand: the
- * catcher fights on with its own), and Undo hands it back with its id.
+ * catcher fights on with its own), and Undo hands it back as it was
+ * taken, with its id.
  * The kernel's half changes no value of the party (the item is a document
  * of its own); the table's half moves the item and records its source.
  */
@@ -38,26 +39,32 @@ interface PlannedMove {
   readonly itemId: string;
 }
 
-/** What Undo needs: where the weapon went, and the item as it was. */
+/** What Undo needs: where the weapon went (its id there), and the item as it was taken. */
 export interface WeaponMovedDelta extends PlannedMove {
   readonly source: Readonly<Record<string, unknown>>;
+  /** Its id on the catcher's sheet: its own, unless that sheet already held an item of that id. */
+  readonly caughtId?: string;
 }
 
 type ItemDoc = Item.Implementation & { toObject(): Record<string, unknown> };
 
-async function moveItem(
-  from: Actor.Implementation,
-  to: Actor.Implementation,
-  itemId: string,
-  equipped: boolean,
-): Promise<Record<string, unknown> | null> {
-  const item = from.items.get(itemId) as ItemDoc | undefined;
-  if (!item) return null;
-  const source = item.toObject();
-  const system = { ...(source.system as Record<string, unknown>), equipped };
-  await to.createEmbeddedDocuments("Item", [{ ...source, system }] as never, { keepId: true } as never);
-  await from.deleteEmbeddedDocuments("Item", [itemId]);
-  return source;
+/**
+ * Puts an item's data on an actor: under its own id where the actor has
+ * none of that id, else under a new one (an id is unique on a sheet, and
+ * the sheet's owner could have taken it first), so the write never fails
+ * on it. The id it was created under.
+ */
+async function putItem(to: Actor.Implementation, data: Record<string, unknown>): Promise<string | null> {
+  const keep = typeof data._id === "string" && !to.items.has(data._id);
+  const { _id, ...rest } = data;
+  const created = (await to.createEmbeddedDocuments(
+    "Item",
+    [keep ? data : rest] as never,
+    {
+      keepId: keep,
+    } as never,
+  )) as unknown as Item.Implementation[] | undefined;
+  return created?.[0]?.id ?? (keep ? String(_id) : null);
 }
 
 export const caughtWeaponAttachment: EffectAttachment<PlannedMove, WeaponMovedDelta> = {
@@ -75,14 +82,22 @@ export const caughtWeaponAttachment: EffectAttachment<PlannedMove, WeaponMovedDe
   actorOf: (change) => change.fromUuid,
   async write(planned, actor) {
     const to = await actorAt(planned.toUuid);
-    if (!to) return null;
-    const source = await moveItem(actor, to, planned.itemId, false);
-    return source ? { ...planned, source } : null;
+    const item = actor.items.get(planned.itemId) as ItemDoc | undefined;
+    if (!to || !item) return null;
+    const source = item.toObject();
+    const caughtId = await putItem(to, {
+      ...source,
+      system: { ...(source.system as Record<string, unknown>), equipped: false },
+    });
+    if (caughtId === null) return null;
+    await actor.deleteEmbeddedDocuments("Item", [planned.itemId]);
+    return { ...planned, source, caughtId };
   },
+  // The weapon as it was taken goes back (whatever the catcher's owner made of its copy since), its copy gone.
   async revert(delta, actor) {
     const to = await actorAt(delta.toUuid);
-    if (!to?.items.get(delta.itemId)) return false;
-    const equipped = (delta.source.system as { equipped?: unknown } | undefined)?.equipped === true;
-    return (await moveItem(to, actor, delta.itemId, equipped)) !== null;
+    const caughtId = delta.caughtId ?? delta.itemId;
+    if (to?.items.has(caughtId)) await to.deleteEmbeddedDocuments("Item", [caughtId]);
+    return (await putItem(actor, { ...delta.source })) !== null;
   },
 };

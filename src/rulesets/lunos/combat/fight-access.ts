@@ -3,7 +3,8 @@ import { serialised } from "../../../documents/write-queue";
 import type { LunosRules } from "../../../rules/lunos/config";
 import type { FightView, LunosFight } from "../../../rules/lunos/round-engine";
 import { readLunosTable } from "./fight-read";
-import { shownRecordOf } from "./record";
+import { readStoredFight, withFighters } from "./fight-record";
+import { shownRecordOf, storedFightOf } from "./record";
 import { planOf } from "./round-planner";
 import { shownOf } from "./shown";
 
@@ -21,6 +22,10 @@ export interface LunosFightAccess {
   view(): FightView;
   rules(): LunosRules;
   commit(next: LunosFight): Promise<void>;
+  /** A copy of the fight as the Combat stores it now (what an Apply keeps for its Undo). */
+  stored(): Record<string, unknown>;
+  /** Writes a fight `stored()` gave back, read as every record is (with the combat's fighters now). */
+  restore(stored: unknown): Promise<void>;
 }
 
 /**
@@ -42,18 +47,21 @@ export function fightAccessOf(combat: Combat.Implementation | null | undefined):
     if (read.fight === null) throw new Error("FANGS | the Lunos fight is gone from its combat");
     return { read, fight: read.fight };
   };
+  const commit = async (next: LunosFight): Promise<void> => {
+    const { read } = now();
+    const plan = planOf(read, next);
+    await (combat as unknown as { applyPlan(p: unknown, step: "leave"): Promise<unknown> }).applyPlan(
+      plan,
+      "leave",
+    );
+  };
   return {
     fight: () => now().fight,
     view: () => readLunosTable(combat).view,
     rules: () => readLunosTable(combat).rules,
-    async commit(next: LunosFight): Promise<void> {
-      const { read } = now();
-      const plan = planOf(read, next);
-      await (combat as unknown as { applyPlan(p: unknown, step: "leave"): Promise<unknown> }).applyPlan(
-        plan,
-        "leave",
-      );
-    },
+    commit,
+    stored: () => foundry.utils.deepClone(storedFightOf(combat) ?? {}),
+    restore: (stored) => commit(withFighters(readStoredFight(stored), [...now().read.combatants.keys()])),
   };
 }
 

@@ -1,5 +1,6 @@
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
+import { localize } from "../../../config/localize";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
 import {
   acting,
@@ -13,6 +14,7 @@ import {
   type LunosPlan,
   startFight,
 } from "../../../rules/lunos/round-engine";
+import { cardFinishing } from "../chat/waiting-card";
 import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./fight-read";
 import { storedFight } from "./fight-record";
 import type { LunosTableState } from "./lunos-table";
@@ -165,9 +167,25 @@ function closeDeclarations(read: LunosTableRead, fight: LunosFight): LunosRoundP
   return planOf(read, fight, { roll: "defense" });
 }
 
+/**
+ * The fight without a pending attack that no card can finish any more
+ * (the GM is told it was dropped); a finishable one holds the round, in
+ * words: its maneuvers first, then a GM's Apply.
+ */
+function holdOrDrop(read: LunosTableRead, fight: LunosFight): LunosFight {
+  const p = fight.pending;
+  if (p === null) return fight;
+  const name = read.combatants.get(p.attackerId)?.name ?? p.attackerId;
+  const card = cardFinishing(read.combat, fight);
+  if (card?.stage === "resolved") throw new CombatRefusal("LUNOS.Combat.Refusal.ApplyFirst", { name });
+  if (card) throw new CombatRefusal("LUNOS.Combat.Refusal.AttackPending", { name });
+  ui.notifications?.info(localize("LUNOS.Combat.AttackDropped", { name }));
+  return { ...fight, pending: null };
+}
+
 function nextTurn(read: LunosTableRead): LunosRoundPlan {
   if (read.fight === null) return start(read);
-  const fight = read.fight;
+  const fight = read.fight.phase === "attack" ? holdOrDrop(read, read.fight) : read.fight;
   // The round's start did not finish rolling: it is rolled again.
   if (fight.phase === "end") return planOf(read, fight, { roll: "round" });
   if (fight.phase === "declare") return closeDeclarations(read, fight);
@@ -176,10 +194,9 @@ function nextTurn(read: LunosTableRead): LunosRoundPlan {
   return after.phase === "end" ? newRoundPlan(read, after) : planOf(read, after);
 }
 
-/** The GM's Next round: the rest of this round passed (not an attack waiting for its maneuvers). */
+/** The GM's Next round: the rest of this round passed (not an attack a card can still finish). */
 function nextRound(read: LunosTableRead): LunosRoundPlan {
-  const fight = fightOf(read);
-  if (fight.pending !== null) throw new CombatRefusal("LUNOS.Combat.Refusal.AttackPending", { name: "" });
+  const fight = holdOrDrop(read, fightOf(read));
   if (fight.phase === "end") return planOf(read, fight, { roll: "round" });
   return newRoundPlan(read, { ...fight, phase: "end", slot: fight.slots.length, landed: [], holds: [] });
 }

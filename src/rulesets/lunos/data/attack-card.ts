@@ -58,6 +58,8 @@ function attackSchema() {
     /** The effects to apply, by actor UUID, and the exact changes their Apply made. */
     effects: new ArrayField(new ObjectField()),
     deltas: new ArrayField(new ObjectField()),
+    /** The round's record as the Apply found and left it: what Undo puts back, and whether it may. */
+    applied: new ObjectField({ required: true, nullable: true, initial: null }),
   };
 }
 export type LunosAttackSchema = ReturnType<typeof attackSchema>;

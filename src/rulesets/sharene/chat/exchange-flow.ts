@@ -1,6 +1,6 @@
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "../../../chat/authority";
 import { authoredByGM, NOT_GM_CARD, rulesetIntentOf } from "../../../chat/card-flows";
-import { addCardReaders, isCardRollMode } from "../../../chat/card-roll-modes";
+import { addCardReaders, isCardRollMode, playerOwnersOf } from "../../../chat/card-roll-modes";
 import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
@@ -256,10 +256,7 @@ export async function postShareneExchange(request: PostRequest): Promise<PostAns
   ChatMessage.applyRollMode(data, mode as RollMode);
   // The defender's owners answer the card: a private roll is theirs to read too.
   const defenderActor = read.combatants.get(offer.defenderId)?.actor;
-  const answerers = [...(game.users ?? [])]
-    .filter((u) => !u.isGM && u.id && defenderActor?.testUserPermission(u, "OWNER"))
-    .map((u) => u.id!);
-  addCardReaders(data, mode, [request.by, ...answerers]);
+  addCardReaders(data, mode, [request.by, ...playerOwnersOf(defenderActor)]);
   const message = ((await ChatMessage.create(data)) ?? null) as Message | null;
   if (!message) return { ok: false, key: "SHARENE.Chat.Refusal.NotPosted" };
   return { ok: true, message };

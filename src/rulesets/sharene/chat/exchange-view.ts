@@ -1,3 +1,4 @@
+import { appliedTimedLines } from "../../../chat/timed-lengths";
 import type { Localize } from "../../../config/localize";
 import { type CheckRoll, type DfPart, type DifficultyNumber, levelRank } from "../../../rules/sharene/check";
 import type { ShareneRules, SituationModifier } from "../../../rules/sharene/config";
@@ -286,6 +287,14 @@ export function shareneExchangeView(
     apply: viewer.isGM && card.stage === "resolved" && card.effects.length > 0,
     undo: viewer.isGM && card.stage === "applied",
     applied: card.stage === "applied" ? localize("SHARENE.Chat.Applied") : "",
+    timed:
+      card.stage === "applied"
+        ? appliedTimedLines(
+            card.deltas,
+            (uuid) => [card.attacker, card.defender].find((p) => p.actorUuid === uuid)?.name ?? "",
+            localize,
+          )
+        : [],
     labels: {
       apply: localize("SHARENE.Chat.Apply"),
       undo: localize("SHARENE.Chat.Undo"),

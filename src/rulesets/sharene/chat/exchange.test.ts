@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ExchangeModules, loadExchange } from "../../../../test/foundry/chat-fixtures";
 import { setOwners, world } from "../../../../test/foundry/chat-stand-in";
 import { standIn } from "../../../../test/foundry/setup";
+import { localize } from "../../../config/localize";
 import { writesSettled } from "../../../documents/write-queue";
 import { watchTimedStatuses } from "../../../effects/timed-status-effects";
 import { newRequestId, whilePending } from "../../../requester";
@@ -684,6 +685,11 @@ describe("what the roll decides", () => {
     expect(await step(card, { type: "apply" }, 1)).toEqual({ ok: true, stage: "applied" });
     expect(life(f.cole)).toBe(14);
     expect(f.cole.statuses.has("unconscious")).toBe(true);
+    // The card says the length the GM's client rolled, which nobody saw rolled.
+    const { shareneExchangeView } = await import("./exchange-view");
+    expect(
+      shareneExchangeView(sys(card) as never, { isGM: false, ownsDefender: true }, localize).timed,
+    ).toEqual(["Cole: Knocked out, for 2 rounds"]);
     await f.combat.nextRound();
     await writesSettled();
     expect(f.cole.statuses.has("unconscious")).toBe(true);

@@ -139,15 +139,29 @@ function readRequest(payload: unknown): AttackRequest | null {
   return p as unknown as AttackRequest;
 }
 
+/** What the query answers the asking client: whether its card is posted, and which; never the card itself. */
+export type AttackAnswer =
+  | { readonly ok: true; readonly messageId: string }
+  | Extract<PostAnswer, { readonly ok: false }>;
+
+/**
+ * The card's id, not the card: a query's answer reaches the asking client
+ * whole, and a blind card's roll is the GMs' alone (docs/security.md).
+ */
+async function answerFor(request: AttackRequest, user: User.Implementation): Promise<AttackAnswer> {
+  const posted = await postFor(request, user);
+  return posted.ok ? { ok: true, messageId: posted.message.id ?? "" } : posted;
+}
+
 /** The `fangs.lunosAttack` query handler: a player's attack, checked, rolled and posted by the active GM. */
-export async function onLunosAttackQuery(payload: unknown): Promise<PostAnswer> {
-  const refused: PostAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
+export async function onLunosAttackQuery(payload: unknown): Promise<AttackAnswer> {
+  const refused: AttackAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
   if (!isActiveGM()) return refused;
   const request = readRequest(payload);
   if (!request) return refused;
   const verified = await verifyRequester(request.userId, request.requestId, subjectOf(request));
   if (!verified.ok) return { ok: false, key: "LUNOS.Chat.Refusal.Unconfirmed" };
-  return serialised(() => postFor(request, verified.user));
+  return serialised(() => answerFor(request, verified.user));
 }
 
 export interface LunosAttackOptions {
@@ -247,13 +261,13 @@ export async function startLunosAttack(
     forgoDamage: answers.forgoDamage,
     rollMode: answers.rollMode,
   };
-  let answer: PostAnswer;
-  if (gm.isSelf) answer = await serialised(() => postFor(request, user));
+  let answer: AttackAnswer;
+  if (gm.isSelf) answer = await serialised(() => answerFor(request, user));
   else {
     try {
       answer = (await whilePending(request.requestId, subjectOf(request), () =>
         gm.query(LUNOS_ATTACK_QUERY as never, request as never),
-      )) as PostAnswer;
+      )) as AttackAnswer;
     } catch {
       return warn("FANGS.Chat.NoAnswer");
     }
