@@ -76,11 +76,13 @@ const BARE_HANDED = "";
 
 /**
  * The attack's item: the weapon in hand, or none (`""`) for a bare-handed
- * blow, which is Brawl whatever the hand holds (docs/rules/lunos.md, "The
- * attack's skill").
+ * blow, rolled with Brawl, by a fighter with nothing in hand (with a
+ * weapon, its own attack offers Brawl: docs/rules/lunos.md, "The attack's
+ * skill").
  */
 function wields(actor: Actor.Implementation, itemId: string, skill: AttackSkill): boolean {
-  return itemId === BARE_HANDED ? skill === "brawl" : weaponInHand(actor)?.id === itemId;
+  const inHand = weaponInHand(actor);
+  return itemId === BARE_HANDED ? inHand === null && skill === "brawl" : inHand?.id === itemId;
 }
 
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
@@ -205,9 +207,9 @@ export async function startLunosAttack(
   const { combat, combatant } = found;
   const id: string = found.combatant.id;
   const name = combatant.name ?? actor.name ?? "";
-  const bare = itemId === BARE_HANDED;
-  const weapon = bare ? null : weaponInHand(actor);
-  if ((!bare && (!weapon || weapon.id !== itemId)) || !lunosFighter(actor))
+  // With nothing in hand (its weapon caught, or a creature without one) the attack is bare-handed, its item "".
+  const weapon = weaponInHand(actor);
+  if ((weapon?.id ?? BARE_HANDED) !== itemId || !lunosFighter(actor))
     return warn("LUNOS.Chat.Refusal.NotWielded", { name });
   const user = game.user;
   const gm = game.users?.activeGM;

@@ -305,7 +305,7 @@ describe("the sheet's Attack action on the stand-in", () => {
     expect([card.weaponName, card.attack.skill]).toEqual(["", "brawl"]);
   });
 
-  it("a bare-handed request sent by hand must roll Brawl; an item id of another shape is no request", async () => {
+  it("a bare-handed request sent by hand: nothing in hand, and Brawl; an item id of another shape is no request", async () => {
     world.as(world.gm);
     const arden = await fighter("Arden", [weapon("Longsword", true)]);
     const cole = await fighter("Cole", [weapon("Longsword", true)]);
@@ -330,6 +330,10 @@ describe("the sheet's Attack action on the stand-in", () => {
         world.gm.query("fangs.lunosAttack" as never, payload as never),
       );
     };
+    // A sword in hand: the attack is the sword's (its dialog offers Brawl), not a bare-handed request.
+    expect(await send({})).toMatchObject({ ok: false, key: "LUNOS.Chat.Refusal.NotWielded" });
+    world.as(world.gm);
+    await arden.items.contents[0]!.update({ "system.equipped": false } as never);
     expect(await send({ skill: "weapon" })).toMatchObject({
       ok: false,
       key: "LUNOS.Chat.Refusal.NotWielded",
@@ -340,7 +344,7 @@ describe("the sheet's Attack action on the stand-in", () => {
       key: "FANGS.Chat.Refusal.Invalid",
     });
     expect(cards()).toEqual([]);
-    // Brawl with a sword in hand is a bodily blow all the same: posted, bare-handed.
+    // Nothing in hand, Brawl: posted, bare-handed.
     world.dice.push(...pool(5, 3));
     expect(await send({})).toMatchObject({ ok: true });
     const card = cards()[0]!.system.toObject() as { weaponName: string; attack: { skill: string } };
