@@ -10,24 +10,27 @@
  */
 import { caughtWeaponAttachment, caughtWeaponKind } from "./lunos/chat/caught-weapon";
 import { chokeAttachment, chokeKind } from "./lunos/chat/choke-clock";
+import { pushAttachment, pushKind } from "./lunos/chat/push";
 
-/** A caught weapon moved to its catcher, a choke's clock as long as the victim's Body gives. */
-export const effectKinds = [caughtWeaponKind, chokeKind];
-export const effectAttachments = [caughtWeaponAttachment, chokeAttachment];
+/** A caught weapon moved to its catcher, a choke's clock as long as the victim's Body gives, a token pushed. */
+export const effectKinds = [caughtWeaponKind, chokeKind, pushKind];
+export const effectAttachments = [caughtWeaponAttachment, chokeAttachment, pushAttachment];
 
 export { onLunosAttackQuery, startLunosAttack } from "./lunos/apps/attack/start-attack";
+export { onLunosStrikeQuery, strikeLunosThreat } from "./lunos/apps/attack/strike-threat";
 export { lunosActorSheetContext } from "./lunos/apps/sheets/actor-context";
 export { lunosItemSheetContext } from "./lunos/apps/sheets/item-context";
 export { declareFromSheet, lunosSheetRound } from "./lunos/apps/sheets/round-panel";
 export { lunosActorData, lunosItemData } from "./lunos/apps/sheets/sheet-data";
-export { postLunosAttack, runLunosStep } from "./lunos/chat/attack-flow";
+export { postLunosAttack, postLunosStrike, runLunosStep } from "./lunos/chat/attack-flow";
 export { drawLunosAttack, loadLunosAttackTemplate } from "./lunos/chat/attack-render";
 export { fightAccessOf, type LunosFightAccess, restoreLunosRound } from "./lunos/combat/fight-access";
 export { readLunosTable } from "./lunos/combat/fight-read";
 export { chooseLunosPalette } from "./lunos/combat/palette-choice";
 export { rollLunosDice } from "./lunos/combat/round-dice";
-export { openLunosRoundMenu } from "./lunos/combat/round-menu";
+export { lunosRowClick } from "./lunos/combat/round-menu";
 export { lunosRoundPlanner } from "./lunos/combat/round-planner";
+export { endLapsedThreats } from "./lunos/combat/threat-status";
 export {
   applyWorldLunosRules,
   lunosOptionsWindow,

@@ -190,6 +190,42 @@ describe("Lunos's attack card at its other stages", () => {
   });
 });
 
+describe("Lunos's attack card: a push, a threat's strike", () => {
+  it("LUN-MNV-3: a push with no token on the scene says that nothing moves", () => {
+    const data = resolved();
+    const bare = resolved({ effects: data.effects.filter((e) => e.kind !== "ruleset") });
+    const outcome = (d: LunosAttackCard) =>
+      text(byClass(render(d, GM).root, "lunos-card__outcome")[0]!).replace(/\s+/g, " ");
+    expect(outcome(data)).not.toContain("no token");
+    expect(outcome(bare)).toContain("Bo is pushed 5 feet, but has no token on the scene: nothing moves");
+  });
+
+  it("LUN-MNV-3: a threat's strike shows no dice: the margin held stands for the roll; the menu as an attack's", () => {
+    const strike = card({
+      attack: {
+        kind: "attack",
+        skill: "weapon",
+        declared: null,
+        forgoDamage: false,
+        poolDie: 6,
+        luckDie: 12,
+        threat: { by: "al", target: "bo", margin: 3, since: 1 },
+      },
+      faces: [],
+      luck: 0,
+    });
+    const { html, root } = render(strike, OWNER);
+    expect(a11y(html)).toEqual([[], [], [], []]);
+    expect(text(byTag(root, "h3"))).toBe("Al strikes with the threat held");
+    expect(byClass(root, "lunos-card__die")).toEqual([]);
+    expect(text(byClass(root, "lunos-card__held"))).toBe(
+      "The threat holds 3 successes: they stand for the roll.",
+    );
+    expect(byAttr(root, "data-lunos-spend")).toHaveLength(1);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+});
+
 describe("Lunos's attack dialog", () => {
   const facts = {
     attackerName: "Al",

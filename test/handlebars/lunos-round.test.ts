@@ -169,6 +169,35 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     expect(text(byClass(parse(html), "lunos-condition"))).toBe("Dying");
   });
 
+  it("LUN-MNV-3: a threat its maker may strike with now: a Strike button on the row, named for a screen reader", () => {
+    const data: LunosRowData = { ...EMPTY, declared: true, strike: { target: "Cole", margin: 4 } };
+    const view = lunosRowView(data, row({ phase: "attack", at: 2, turn: 0 }), localize);
+    expect(view.cells?.strike).toEqual({
+      text: t["LUNOS.Combat.Tracker.Strike"],
+      label: "Arden strikes Cole with the threat held: 4 successes",
+    });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    const [button] = byAttr(parse(html), "data-lunos-strike");
+    expect([button!.name, button!.attribs["data-action"], button!.attribs["aria-label"]]).toEqual([
+      "button",
+      "rulesetRow",
+      "Arden strikes Cole with the threat held: 4 successes",
+    ]);
+    expect(text(button!)).toContain("Strike");
+    // Not for a viewer who may not act for it, nor for one out of the fight, nor without a threat to strike.
+    for (const [d, r] of [
+      [data, row({ mayAct: false })],
+      [data, row({ outOfAction: true })],
+      [EMPTY, row({ phase: "attack" })],
+    ] as const) {
+      const cells = lunosRowView(d, r, localize).cells!;
+      expect(cells.strike).toBeNull();
+      expect(byAttr(parse(renderer.render(LUNOS_ROW_TEMPLATE, cells)), "data-lunos-strike")).toEqual([]);
+    }
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("the note under the phase bar counts who still has to declare, in words", () => {
     const waiting = lunosRowView(EMPTY, row(), localize).cells!;
     const done = lunosRowView({ ...EMPTY, declared: true }, row(), localize).cells!;
@@ -262,6 +291,41 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
         { kind: "fullDefense", against: ["c3"] },
         { kind: "move", feet: 10 },
         { kind: "other", task: "task" },
+      ],
+      lunge: false,
+    });
+  });
+
+  it("LUN-MNV-3: an Other action kept on a threat is its own checkbox, marked apart from another task, and declared so", () => {
+    const shown = shownOf({
+      declared: true,
+      declaredActions: [{ kind: "other", targets: [], task: "maintainThreat" }],
+    });
+    const view = roundMenuView({ id: "c1", name: "Arden" }, "declare", shown, others, localize)!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    const checked = (name: string) =>
+      byAttr(root, "name", name).map((r) => [r.attribs.value, "checked" in r.attribs]);
+    expect(checked("lunos-threat")).toEqual([["maintainThreat", true]]);
+    expect(checked("lunos-other")).toEqual([["other", false]]);
+    const [box] = byAttr(root, "name", "lunos-threat");
+    expect(text(box!.parent as never)).toContain(t["LUNOS.Combat.Menu.KeepThreat"]);
+    expect(
+      planFromMenu({
+        attack: "attack",
+        defense: "",
+        targets: ["c3"],
+        move: null,
+        other: false,
+        threat: true,
+        magic: false,
+        lunge: false,
+      }),
+    ).toEqual({
+      actions: [
+        { kind: "attack", targets: ["c3"] },
+        { kind: "other", task: "maintainThreat" },
       ],
       lunge: false,
     });

@@ -14,6 +14,7 @@ import {
 import type { Maneuver } from "../../src/rules/lunos/types";
 import { attackEffects } from "../../src/rulesets/lunos/chat/attack-effects";
 import type { CardParty, LunosAttackCard } from "../../src/rulesets/lunos/chat/attack-state";
+import { type PlacedToken, pushEffects } from "../../src/rulesets/lunos/chat/push";
 import { CLUB, fighter, finish, LONGSWORD, MAIL, pool, roundOf, viewOf } from "./lunos-fixtures";
 
 /**
@@ -108,21 +109,34 @@ function spentCard(
   view: FightView,
 ): LunosAttackCard {
   const outcome = resolveAttack(fight, spends, view, R);
+  const id = card.attacker.combatantId;
   return {
     ...card,
     revision: card.revision + 1,
     stage: "resolved",
     spends,
     outcomes: outcome.targets,
-    effects: attackEffects(fight, outcome, uuidOf, view, R),
+    effects: [
+      ...attackEffects(fight, outcome, uuidOf, view, R),
+      ...pushEffects(card.combatId, id, outcome.targets, uuidOf, onOneScene),
+    ],
   };
 }
+
+/** Every fighter's token stands on one gridded scene: a push moves the pushed one's. */
+const onOneScene = (): PlacedToken => ({
+  x: 0,
+  y: 0,
+  width: 1,
+  height: 1,
+  parent: { id: "scene", grid: {} as never },
+});
 
 export function lunosCard(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
   return { ...cardOfRoll(rolled(), VIEW, TWO_TARGET_DICE), ...patch };
 }
 
-/** The card once spent: a push on Bo, nothing on Cy. */
+/** The card once spent: a push on Bo (its token moved), nothing on Cy. */
 export function lunosResolved(patch: Partial<LunosAttackCard> = {}): LunosAttackCard {
   const spends = [{ target: "bo", maneuvers: ["push" as const] }];
   return { ...spentCard(lunosCard(), rolled(), spends, VIEW), ...patch };

@@ -35,6 +35,7 @@ import {
   startFight,
   startRound,
   strikeThreat,
+  threatStrikeFight,
 } from "./round-engine";
 import type { Maneuver } from "./types";
 
@@ -249,6 +250,32 @@ describe("maneuvers bought with extra successes", () => {
       dice: [...pool(3, 2), ...pool(3, 1)],
     });
     expect(lapsed.threats).toEqual([]);
+  });
+
+  it("LUN-MNV-3: the strike's fight holds the margin as a roll the table shows and resolves, as strikeThreat does", () => {
+    const out = hit(4, ["threaten"], { declared: "threaten", forgoDamage: true });
+    expect(refusal(() => threatStrikeFight(out.fight, "al", DUEL))).toBe("NoThreat");
+    const kept = roundOf({
+      fight: finish(out.fight),
+      plans: { al: plan({ kind: "other", task: "maintainThreat" }), bo: idle },
+      dice: [...pool(3, 2), ...pool(3, 1)],
+    });
+    const striking = threatStrikeFight(kept, "al", DUEL);
+    expect(striking.pending).toMatchObject({
+      attackerId: "al",
+      roll: { dice: 0, successes: 4 },
+      targets: [{ id: "bo", defense: 0, difficulty: 1, hit: true, extra: 3 }],
+    });
+    // What the table resolves on it is the engine's strike, maneuvers and all.
+    const bought = resolveAttack(striking, [{ target: "bo", maneuvers: ["stun"] }], DUEL, R);
+    const struck = strikeThreat(kept, "al", DUEL, R, ["stun"]);
+    expect(struck.targets).toEqual(bought.targets);
+    // A Disarm bought with it may catch the weapon, as an attacker's does.
+    const caught = strikeThreat(kept, "al", DUEL, R, ["disarm"], true);
+    expect([fighterOf(caught.fight, "bo").weapon, caught.targets[0]?.flung]).toEqual(["caught", 0]);
+    expect(fighterOf(strikeThreat(kept, "al", DUEL, R, ["disarm"]).fight, "bo").weapon).toBe("lying");
+    // Already struck: refused.
+    expect(refusal(() => threatStrikeFight(struck.fight, "al", DUEL))).toBe("NoThreat");
   });
 });
 

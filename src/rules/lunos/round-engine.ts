@@ -1450,19 +1450,14 @@ export function endSlot(fight: LunosFight): LunosFight {
 }
 
 /**
- * LUN-MNV-3, Threaten: the threat's maker strikes with the held margin in
- * answer to something it sees, from the round after the threat, in a
- * round whose plan keeps an action on it ("as long as you maintain an
- * action"); the margin is a hit whose successes past the first buy
- * maneuvers as an attack's extra ones do. The threat ends with it.
+ * The fight as a threat's strike is resolved on (LUN-MNV-3): the held
+ * margin as the pending attack's roll against the threatened, a hit whose
+ * successes past the first buy maneuvers; during a slot, one more blow of
+ * it, judged as the others against the slot's start; outside the attacks,
+ * against now. Refused as `strikeThreat` refuses. The table reads the
+ * strike's roll and maneuver menu from it before anything is bought.
  */
-export function strikeThreat(
-  fight: LunosFight,
-  id: string,
-  view: FightView,
-  rules: LunosRules,
-  maneuvers: readonly Maneuver[] = [],
-): AttackOutcome {
+export function threatStrikeFight(fight: LunosFight, id: string, view: FightView): LunosFight {
   if (fight.pending !== null) refuse("AttackPending", "an attack waits for its maneuvers", { id });
   const threat = fight.threats.find((t) => t.by === id);
   if (threat === undefined || threat.since >= fight.round)
@@ -1502,20 +1497,38 @@ export function strikeThreat(
   // Struck during a slot, the threat is one more blow of it, judged as the others against the slot's start
   // (a death needs damage after the slot in which the last level went); outside the attacks, against now.
   const during = fight.phase === "attack";
-  const spends = maneuvers.length > 0 ? [{ target: threat.target, maneuvers }] : [];
-  const out = resolveAttack(
-    {
-      ...fight,
-      phase: "attack",
-      pending,
-      slotStart: during ? fight.slotStart : { fighters: fight.fighters, grapples: fight.grapples },
-      landed: during ? fight.landed : [],
-      holds: during ? fight.holds : [],
-    },
-    spends,
-    view,
-    rules,
-  );
+  return {
+    ...fight,
+    phase: "attack",
+    pending,
+    slotStart: during ? fight.slotStart : { fighters: fight.fighters, grapples: fight.grapples },
+    landed: during ? fight.landed : [],
+    holds: during ? fight.holds : [],
+  };
+}
+
+/**
+ * LUN-MNV-3, Threaten: the threat's maker strikes with the held margin in
+ * answer to something it sees, from the round after the threat, in a
+ * round whose plan keeps an action on it ("as long as you maintain an
+ * action"); the margin is a hit whose successes past the first buy
+ * maneuvers as an attack's extra ones do (a Disarm's maker may catch the
+ * weapon, as an attacker does). The threat ends with it.
+ */
+export function strikeThreat(
+  fight: LunosFight,
+  id: string,
+  view: FightView,
+  rules: LunosRules,
+  maneuvers: readonly Maneuver[] = [],
+  catchWeapon = false,
+): AttackOutcome {
+  const striking = threatStrikeFight(fight, id, view);
+  const threat = fight.threats.find((t) => t.by === id)!;
+  const during = fight.phase === "attack";
+  const spends: TargetSpend[] =
+    maneuvers.length > 0 || catchWeapon ? [{ target: threat.target, maneuvers, catchWeapon }] : [];
+  const out = resolveAttack(striking, spends, view, rules);
   return {
     ...out,
     fight: {

@@ -66,6 +66,8 @@ export const lunosCardFlow: CardFlow = Object.freeze({
 } satisfies CardFlow);
 
 export const LUNOS_ATTACK_QUERY = "fangs.lunosAttack";
+/** Threaten's later strike, asked from the maker's tracker row. */
+export const LUNOS_STRIKE_QUERY = "fangs.lunosStrike";
 
 export const lunosAttack: RulesetAttack = Object.freeze({
   itemTypes: ["lunosWeapon"],
@@ -81,4 +83,5 @@ export const lunosAttack: RulesetAttack = Object.freeze({
 
 export const lunosQueries: Readonly<Record<string, RulesetQuery>> = Object.freeze({
   [LUNOS_ATTACK_QUERY]: async (payload: unknown) => (await loadRuleset("lunos")).onLunosAttackQuery(payload),
+  [LUNOS_STRIKE_QUERY]: async (payload: unknown) => (await loadRuleset("lunos")).onLunosStrikeQuery(payload),
 });

@@ -53,7 +53,7 @@ describe("Lunos's definition", () => {
     expect(Object.keys(lunosDefinition.documents.ChatMessage)).toEqual(["lunosAttack"]);
     expect(Object.keys(lunosDefinition.cards?.renderers ?? {})).toEqual(["lunosAttack"]);
     expect(lunosDefinition.cards?.attack?.itemTypes).toEqual(["lunosWeapon"]);
-    expect(Object.keys(lunosDefinition.queries ?? {})).toEqual(["fangs.lunosAttack"]);
+    expect(Object.keys(lunosDefinition.queries ?? {})).toEqual(["fangs.lunosAttack", "fangs.lunosStrike"]);
   });
 
   it("the Combat rules setting does not offer it; a world set to it anyway plays FANGS, with a warning", () => {

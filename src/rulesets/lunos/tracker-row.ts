@@ -50,6 +50,8 @@ export interface LunosRowData {
   readonly declaredActions: readonly LunosRowAction[] | null;
   readonly defense: (Omit<ShownDefense, "against"> & { readonly against: readonly string[] }) | null;
   readonly condition: LunosCondition;
+  /** The threat it may strike with now, for its owner or a GM: whom it threatens (if seen) and the margin held. */
+  readonly strike?: { readonly target: string; readonly margin: number } | null;
 }
 
 /** What the row's partial draws. */
@@ -65,6 +67,8 @@ export interface LunosRowCells {
   readonly waiting: boolean;
   readonly chooseText: string;
   readonly chooseLabel: string;
+  /** Threaten's later strike (LUN-MNV-3): its button, for the maker's owner or a GM while the engine allows it. */
+  readonly strike: { readonly text: string; readonly label: string } | null;
 }
 
 export function lunosPhaseOf(combatant: Combatant.Implementation): LunosPhaseId {
@@ -108,6 +112,10 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
         : null,
     defense: shown.defense ? { ...shown.defense, against: names(shown.defense.against) } : null,
     condition: shown.condition,
+    strike:
+      mine && shown.strike
+        ? { target: nameOf(shown.strike.target) ?? "", margin: shown.strike.margin }
+        : null,
   };
   return { outOfAction: lunosOutOfFight(combatant), data };
 }
@@ -195,6 +203,17 @@ export function lunosRowView(
         waiting ? "LUNOS.Combat.Tracker.DeclareWaiting" : "LUNOS.Combat.Tracker.DeclareChange",
       ),
       chooseLabel: localize("LUNOS.Combat.Menu.Title", { name: row.name }),
+      strike:
+        data.strike && row.started && row.mayAct && !row.outOfAction
+          ? {
+              text: localize("LUNOS.Combat.Tracker.Strike"),
+              label: localize("LUNOS.Combat.Tracker.StrikeHint", {
+                name: row.name,
+                target: data.strike.target,
+                margin: data.strike.margin,
+              }),
+            }
+          : null,
     },
     badges,
   };

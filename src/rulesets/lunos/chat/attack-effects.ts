@@ -123,3 +123,23 @@ export function attackEffects(
   }
   return out;
 }
+
+/**
+ * The threatened status off every fighter a threat held before and none
+ * holds after (LUN-MNV-3: a threat struck ends), so the card's Undo puts
+ * it back with the threat.
+ */
+export function threatEndEffects(
+  before: LunosFight,
+  after: LunosFight,
+  uuidOf: (id: string) => string,
+): Effect[] {
+  const held = new Set(after.threats.map((t) => t.target));
+  const ended = new Set(before.threats.map((t) => t.target).filter((id) => !held.has(id)));
+  return [...ended].map((id) => ({
+    kind: "status",
+    actorId: uuidOf(id),
+    status: "threatened",
+    active: false,
+  }));
+}

@@ -1,25 +1,30 @@
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "../../../chat/authority";
 import { authoredByGM, NOT_GM_CARD, rulesetIntentOf } from "../../../chat/card-flows";
+import { CardRefusal, rulesRefusalKey } from "../../../chat/card-state";
 import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, rollsOf, showNewDice } from "../../../chat/foundry-dice";
 import { runWithDice } from "../../../chat/replay-dice";
 import { replacing } from "../../../documents/replace";
 import { actorAt } from "../../../documents/uuid";
 import { applyEffects, PartialApply, revertDeltas } from "../../../effects/apply-effects";
-import { RulesError } from "../../../rules/kernel/errors";
 import { maneuverMenu, settleAttack } from "../../../rules/lunos/attack-choice";
 import {
   type AttackDeclaration,
+  type AttackOutcome,
   attackOf,
   fighterOf,
   type LunosFight,
+  type PendingAttack,
   resolveAttack,
   rollAttack,
+  strikeThreat,
   type TargetSpend,
+  type Threat,
+  threatStrikeFight,
 } from "../../../rules/lunos/round-engine";
 import type { Maneuver } from "../../../rules/lunos/types";
 import { LUNOS_ATTACK_TYPE } from "../data/attack-card";
-import { attackEffects } from "./attack-effects";
+import { attackEffects, threatEndEffects } from "./attack-effects";
 import {
   type CardParty,
   type LunosAttackCard,
@@ -28,6 +33,7 @@ import {
   type Viewer,
 } from "./attack-state";
 import { type LunosFightAccess, lunosFightAccess } from "./fight-access";
+import { type PlacedToken, pushEffects } from "./push";
 
 /**
  * Lunos's attack card on the active GM's client (its definition's
@@ -47,34 +53,24 @@ type Message = ChatMessage.Implementation;
 
 /** The engine's refusal as the card says it (`LUNOS.Chat.Refusal.<reason>`). */
 export function refusalKey(error: unknown): string | null {
-  if (!(error instanceof RulesError)) return null;
-  const reason = (error.details as { reason?: unknown } | undefined)?.reason;
-  return error.code === "round-refused" && typeof reason === "string"
-    ? `LUNOS.Chat.Refusal.${reason}`
-    : "LUNOS.Chat.Refusal.Refused";
-}
-
-class Refusal extends Error {
-  constructor(
-    readonly code: string,
-    readonly messageKey: string,
-    readonly data: Record<string, string> = {},
-  ) {
-    super(messageKey);
-  }
+  return rulesRefusalKey(error, "LUNOS.Chat.Refusal", "LUNOS.Chat.Refusal.Refused");
 }
 
 function combatOf(combatId: string): Combat.Implementation {
   const combat = game.combats?.get(combatId) ?? null;
-  if (!combat?.started) throw new Refusal("no-combat", "LUNOS.Chat.Refusal.NoCombat");
+  if (!combat?.started) throw new CardRefusal("no-combat", "LUNOS.Chat.Refusal.NoCombat");
   return combat as Combat.Implementation;
 }
 
 function accessOf(combat: Combat.Implementation): LunosFightAccess {
   const access = lunosFightAccess(combat);
-  if (!access) throw new Refusal("no-round", "LUNOS.Chat.Refusal.NoRound");
+  if (!access) throw new CardRefusal("no-round", "LUNOS.Chat.Refusal.NoRound");
   return access;
 }
+
+/** A combatant's token, for a push to move. */
+const tokenOf = (combat: Combat.Implementation) => (id: string) =>
+  (combat.combatants.get(id)?.token ?? null) as PlacedToken | null;
 
 function partyOf(combat: Combat.Implementation, id: string): CardParty {
   const combatant = combat.combatants.get(id);
@@ -136,17 +132,45 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     fight = rolled.value;
     dice = rolled.dice;
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, key: error.messageKey };
+    if (error instanceof CardRefusal) return { ok: false, key: error.messageKey };
     const key = refusalKey(error);
     if (key) return { ok: false, key, data: { name } };
     throw error;
   }
-  const view = access.view();
   const pending = fight.pending!;
   const attack = attackOf(fighterOf(fight, attackerId).plan)!;
+  await access.commit(fight);
+  return postCard(request, mode, access, fight, {
+    kind: attack.kind,
+    declared: pending.declared,
+    forgoDamage: pending.forgoDamage,
+    dice,
+  });
+}
+
+/** The card's own part of what is posted: the attack's kind and declaration, its dice (none for a strike). */
+interface Posting {
+  readonly kind: PendingAttack["kind"];
+  readonly declared: Maneuver | null;
+  readonly forgoDamage: boolean;
+  readonly dice: StepDice | null;
+  readonly threat?: Threat;
+}
+
+/** Posts the card of the fight's pending attack (`fight.pending`), waiting on its maneuvers. */
+async function postCard(
+  request: Pick<PostRequest, "combat" | "attackerId" | "by">,
+  mode: string,
+  access: LunosFightAccess,
+  fight: LunosFight,
+  posting: Posting,
+): Promise<PostAnswer> {
+  const { combat, attackerId } = request;
+  const view = access.view();
+  const rules = access.rules();
+  const pending = fight.pending!;
   const sheet = view.sheet(attackerId);
   const skill = pending.armed && sheet.weapon !== null ? sheet.weapon.skill : "brawl";
-  await access.commit(fight);
   const attacker = partyOf(combat, attackerId);
   const targets = pending.targets.map((t) => partyOf(combat, t.id));
   const weaponName = pending.armed && sheet.weapon !== null ? sheet.weapon.name : "";
@@ -161,16 +185,17 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     targets,
     weaponName,
     attack: {
-      kind: attack.kind,
+      kind: posting.kind,
       skill,
-      declared: pending.declared,
-      forgoDamage: pending.forgoDamage,
-      poolDie: access.rules().poolDie,
-      luckDie: access.rules().luckDie,
+      declared: posting.declared,
+      forgoDamage: posting.forgoDamage,
+      poolDie: rules.poolDie,
+      luckDie: rules.luckDie,
+      ...(posting.threat ? { threat: posting.threat } : {}),
     },
     pending,
-    ...facesOf(dice),
-    menu: maneuverMenu(fight, view, access.rules()),
+    ...(posting.dice ? facesOf(posting.dice) : { faces: [], luck: 0 }),
+    menu: maneuverMenu(fight, view, rules),
     spends: [],
     outcomes: [],
     effects: [],
@@ -183,7 +208,7 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
     system: system as never,
     speaker: ChatMessage.getSpeaker({ actor }),
     content: `<p>${html(attacker.name)} → ${targets.map((t) => html(t.name)).join(", ")}</p>`,
-    rolls: rollsOf([dice], "LUNOS") as never,
+    rolls: rollsOf(posting.dice ? [posting.dice] : [], "LUNOS") as never,
   } as ChatMessage.CreateData;
   ChatMessage.applyRollMode(data, mode as RollMode);
   const whisper = data.whisper;
@@ -194,6 +219,52 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
   return { ok: true, message };
 }
 
+/** A request for a threat's strike: its maker, and how the card is shown. */
+export interface StrikeRequest {
+  readonly combat: Combat.Implementation;
+  /** The threat's maker's combatant id. */
+  readonly attackerId: string;
+  readonly rollMode: string;
+  readonly by: string;
+}
+
+/**
+ * On the active GM's client: a threat's strike (LUN-MNV-3) as the engine
+ * would accept it on the fight as it is now, posted as an attack card
+ * waiting on its maneuvers, the held margin standing for the roll. The
+ * fight is written when the card is applied, not before: until then the
+ * threat is held, and a card whose strike the fight no longer gives is
+ * refused its Apply.
+ */
+export async function postLunosStrike(request: StrikeRequest): Promise<PostAnswer> {
+  if (!game.user?.isGM) return { ok: false, key: "FANGS.Chat.NoGM" };
+  const { combat, attackerId } = request;
+  const name = combat.combatants.get(attackerId)?.name ?? attackerId;
+  const asked = request.rollMode === "selfroll" ? "gmroll" : request.rollMode;
+  const mode = Object.hasOwn(CONFIG.Dice.rollModes, asked) ? asked : "publicroll";
+  let access: LunosFightAccess;
+  let striking: LunosFight;
+  let threat: Threat;
+  try {
+    access = accessOf(combat);
+    const fight = access.fight();
+    striking = threatStrikeFight(fight, attackerId, access.view());
+    threat = fight.threats.find((t) => t.by === attackerId)!;
+  } catch (error) {
+    if (error instanceof CardRefusal) return { ok: false, key: error.messageKey };
+    const key = refusalKey(error);
+    if (key) return { ok: false, key, data: { name } };
+    throw error;
+  }
+  return postCard(request, mode, access, striking, {
+    kind: "attack",
+    declared: null,
+    forgoDamage: false,
+    dice: null,
+    threat: { ...threat },
+  });
+}
+
 /* -------------------------------------------- */
 /*  Steps                                       */
 /* -------------------------------------------- */
@@ -202,7 +273,7 @@ interface Written {
   readonly system: Record<string, unknown>;
   readonly dice: StepDice[];
   /** Written, and still refused: the card brought up to date for the GM to look at again. */
-  readonly refusal?: Refusal;
+  readonly refusal?: CardRefusal;
 }
 
 /** The pending attack of the fight is still this card's: the same attacker and the same roll. */
@@ -232,21 +303,68 @@ export function spendsOf(buys: readonly string[], caught: readonly string[]): Ta
 /** JSON-equal: the card's stored copies against what is worked out again now. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/* A threat's strike: resolved on the fight as it is now, written when applied. */
+
+interface StrikeNow {
+  readonly access: LunosFightAccess;
+  readonly fight: LunosFight;
+  readonly threat: Threat;
+}
+
+/** The card's strike as the fight gives it now: the same threat, margin and target, or refused. */
+function strikeNow(card: LunosAttackCard, threat: Threat, access: LunosFightAccess): StrikeNow {
+  const fight = access.fight();
+  const held = fight.threats.find((t) => t.by === threat.by);
+  if (!held || !same(held, threat)) throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
+  const striking = threatStrikeFight(fight, threat.by, access.view());
+  if (!same(striking.pending, card.pending)) throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
+  return { access, fight, threat };
+}
+
+/** The strike's outcome with what the card's spend bought on the threatened (nothing on anyone else). */
+function struck(now: StrikeNow, spends: readonly TargetSpend[]): AttackOutcome {
+  const bought = spends.find((x) => x.target === now.threat.target);
+  if (spends.some((x) => x.target !== now.threat.target))
+    throw new CardRefusal("rules", "LUNOS.Chat.Refusal.BadSpend");
+  return strikeThreat(
+    now.fight,
+    now.threat.by,
+    now.access.view(),
+    now.access.rules(),
+    bought?.maneuvers ?? [],
+    bought?.catchWeapon === true,
+  );
+}
+
 /**
  * The card's blow resolved by the engine on the round's fight as it is
- * now, and its effects worked out against that same fight: `resolveAttack`
- * throws no dice, so Spend and Apply reach the same outcome while nothing
- * moved.
+ * now (a threat's strike on the fight its threat gives), and its effects
+ * worked out against that same fight: the engine throws no dice here, so
+ * Spend and Apply reach the same outcome while nothing moved.
  */
 function resolved(card: LunosAttackCard, spends: readonly TargetSpend[]) {
   const combat = combatOf(card.combatId);
   const access = accessOf(combat);
-  const fight = access.fight();
-  if (!stillPending(card, fight)) throw new Refusal("changed", "LUNOS.Chat.Refusal.Changed");
   const view = access.view();
-  const outcome = resolveAttack(fight, spends, view, access.rules());
   const uuidOf = (id: string) => combat.combatants.get(id)?.actor?.uuid ?? "";
-  const effects = attackEffects(fight, outcome, uuidOf, view, access.rules());
+  const threat = card.attack.threat;
+  if (threat) {
+    const now = strikeNow(card, threat, access);
+    const outcome = struck(now, spends);
+    const effects = [
+      ...attackEffects(now.fight, outcome, uuidOf, view, access.rules()),
+      ...pushEffects(card.combatId, threat.by, outcome.targets, uuidOf, tokenOf(combat)),
+      ...threatEndEffects(now.fight, outcome.fight, uuidOf),
+    ];
+    return { combat, access, outcome, effects };
+  }
+  const fight = access.fight();
+  if (!stillPending(card, fight)) throw new CardRefusal("changed", "LUNOS.Chat.Refusal.Changed");
+  const outcome = resolveAttack(fight, spends, view, access.rules());
+  const effects = [
+    ...attackEffects(fight, outcome, uuidOf, view, access.rules()),
+    ...pushEffects(card.combatId, card.attacker.combatantId, outcome.targets, uuidOf, tokenOf(combat)),
+  ];
   return { combat, access, outcome, effects };
 }
 
@@ -283,11 +401,11 @@ async function apply(card: LunosAttackCard): Promise<Written> {
     return {
       system: { outcomes: outcome.targets, effects },
       dice: [],
-      refusal: new Refusal("moved", "LUNOS.Chat.Refusal.Moved"),
+      refusal: new CardRefusal("moved", "LUNOS.Chat.Refusal.Moved"),
     };
   for (const e of effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
-      throw new Refusal("gone", "LUNOS.Chat.Refusal.Gone");
+      throw new CardRefusal("gone", "LUNOS.Chat.Refusal.Gone");
   const before = access.stored();
   let applied: Awaited<ReturnType<typeof applyEffects>>;
   try {
@@ -296,9 +414,9 @@ async function apply(card: LunosAttackCard): Promise<Written> {
     if (!(error instanceof PartialApply)) throw error;
     console.error(error.cause);
     await revertDeltas(error.deltas);
-    throw new Refusal("failed", "LUNOS.Chat.Refusal.ApplyFailed");
+    throw new CardRefusal("failed", "LUNOS.Chat.Refusal.ApplyFailed");
   }
-  if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
+  if (applied.cancelled) throw new CardRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
   try {
     await access.commit(outcome.fight);
   } catch (error) {
@@ -313,17 +431,18 @@ async function apply(card: LunosAttackCard): Promise<Written> {
 
 /**
  * The documents put back, and the round's record as this card's Apply
- * found it (the attack pending again, until it is applied or dropped);
- * refused once anything was written to the round since (a later card, the
- * next slot), which would then stand on a blow no longer there. With the
- * combat gone, the documents alone.
+ * found it (the attack pending again, until it is applied or dropped; a
+ * strike's threat held again, its blow out of the slot); refused once
+ * anything was written to the round since (a later card, the next slot),
+ * which would then stand on a blow no longer there. With the combat gone,
+ * the documents alone.
  */
 async function undo(card: LunosAttackCard): Promise<Written> {
   const combat = game.combats?.get(card.combatId) as Combat.Implementation | undefined;
   const access = combat?.started ? lunosFightAccess(combat) : null;
   const kept = card.applied ?? null;
   if (access && kept && !same(access.stored(), kept.after))
-    throw new Refusal("built-on", "LUNOS.Chat.Refusal.UndoBuiltOn");
+    throw new CardRefusal("built-on", "LUNOS.Chat.Refusal.UndoBuiltOn");
   const missed = await revertDeltas(card.deltas as AppliedDelta[]);
   if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
   if (access && kept) await access.restore(kept.before);
@@ -366,7 +485,7 @@ export async function runLunosStep(
         written = await undo(card);
     }
   } catch (error) {
-    if (error instanceof Refusal) return refused(error.code, error.messageKey, error.data);
+    if (error instanceof CardRefusal) return refused(error.code, error.messageKey, error.data);
     const key = refusalKey(error);
     if (key) return refused("rules", key, { name: card.attacker.name });
     throw error;

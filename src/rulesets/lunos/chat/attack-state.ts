@@ -1,7 +1,15 @@
+import {
+  cardDataOf,
+  gmStepRefusal,
+  NOT_PERMITTED,
+  STALE,
+  type StepRefusal,
+  WRONG_STAGE,
+} from "../../../chat/card-state";
 import type { AppliedDelta } from "../../../chat/card-steps";
 import type { Effect } from "../../../rules/kernel/effects";
 import type { ManeuverOffer } from "../../../rules/lunos/attack-choice";
-import type { PendingAttack, TargetOutcome, TargetSpend } from "../../../rules/lunos/round-engine";
+import type { PendingAttack, TargetOutcome, TargetSpend, Threat } from "../../../rules/lunos/round-engine";
 import type { AttackSkill, Maneuver } from "../../../rules/lunos/types";
 import { type LUNOS_ATTACK_STAGES, LUNOS_ATTACK_TYPE } from "../data/attack-card";
 
@@ -28,6 +36,12 @@ export interface SettledAttack {
   /** The faces of the pool's dice and of the luck die, as the rules rolled them. */
   readonly poolDie: number;
   readonly luckDie: number;
+  /**
+   * On a threat's strike (LUN-MNV-3), the threat struck: its held margin
+   * stands for the roll (no dice), and the card writes the fight when
+   * applied, giving the threat back on Undo.
+   */
+  readonly threat?: Threat | null;
 }
 
 export interface LunosAttackCard {
@@ -58,10 +72,7 @@ export interface LunosAttackCard {
 
 /** The card's data, or null for a message that is not a Lunos attack. */
 export function lunosAttackOf(message: unknown): LunosAttackCard | null {
-  const m = message as { type?: unknown; system?: { toObject?(): unknown } } | null | undefined;
-  if (m?.type !== LUNOS_ATTACK_TYPE || !m.system) return null;
-  const data = (m.system.toObject?.() ?? m.system) as LunosAttackCard;
-  return data && typeof data.revision === "number" ? data : null;
+  return cardDataOf<LunosAttackCard>(message, LUNOS_ATTACK_TYPE);
 }
 
 /** Who the clicking user is to a card, read from the documents now. */
@@ -70,14 +81,7 @@ export interface Viewer {
   readonly ownsAttacker: boolean;
 }
 
-export interface StepRefusal {
-  readonly code: string;
-  readonly messageKey: string;
-}
-
-const refusal = (code: string, messageKey: string): StepRefusal => ({ code, messageKey });
-const WRONG_STAGE = refusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
-const NOT_PERMITTED = refusal("not-permitted", "FANGS.Chat.Refusal.NotPermitted");
+export type { StepRefusal };
 
 /**
  * Whether this step is open to this user on the card as stored: the
@@ -90,19 +94,15 @@ export function stepRefusal(
   viewer: Viewer,
   revision: number,
 ): StepRefusal | null {
-  if (revision !== card.revision) return refusal("stale", "FANGS.Chat.Refusal.Stale");
+  if (revision !== card.revision) return STALE;
+  const gm = gmStepRefusal(card, type, viewer.isGM);
+  if (gm !== undefined) return gm;
   switch (type) {
     case "spend":
       if (card.stage !== "spend") return WRONG_STAGE;
       // A blind roll is the GMs' alone (docs/security.md): its owner never saw the dice it would spend.
       if (card.rollMode === "blindroll") return viewer.isGM ? null : NOT_PERMITTED;
       return viewer.isGM || viewer.ownsAttacker ? null : NOT_PERMITTED;
-    case "apply":
-      if (card.stage !== "resolved" || card.effects.length === 0) return WRONG_STAGE;
-      return viewer.isGM ? null : NOT_PERMITTED;
-    case "undo":
-      if (card.stage !== "applied") return WRONG_STAGE;
-      return viewer.isGM ? null : NOT_PERMITTED;
     default:
       return WRONG_STAGE;
   }

@@ -2,6 +2,7 @@ import type { Localize } from "../../../config/localize";
 import type { LunosAttackCard } from "./attack-state";
 import { CAUGHT_WEAPON_KIND } from "./caught-weapon";
 import { CHOKE_KIND } from "./choke-clock";
+import { PUSH_KIND } from "./push";
 
 /**
  * What Lunos's attack card shows one viewer, built from the card as stored
@@ -20,6 +21,14 @@ export interface CardViewer {
 }
 
 const success = (face: number, faces: number) => face * 2 > faces;
+
+/** Whether a target's push moves a token: the card holds its move (none without tokens on one scene). */
+function pushMoves(card: LunosAttackCard, id: string): boolean {
+  const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid;
+  return card.effects.some(
+    (e) => e.kind === "ruleset" && e.effectKind === PUSH_KIND && e.actorId === uuid && uuid !== undefined,
+  );
+}
 
 /** The roll mode named on a card not rolled in public. */
 const MODE_LABELS: Readonly<Record<string, string>> = {
@@ -127,7 +136,13 @@ export function lunosAttackView(
           ? localize("LUNOS.Chat.NoDamage")
           : "",
     levels: levelsText(card, o.id, o.levelsAfter, nameOf(o.id), localize, levelsOf),
-    pushed: o.pushed > 0 ? localize("LUNOS.Chat.Pushed", { name: nameOf(o.id), feet: o.pushed }) : "",
+    pushed:
+      o.pushed > 0
+        ? localize(pushMoves(card, o.id) ? "LUNOS.Chat.Pushed" : "LUNOS.Chat.PushedNoToken", {
+            name: nameOf(o.id),
+            feet: o.pushed,
+          })
+        : "",
     flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
     killed: o.killed ? localize("LUNOS.Chat.Killed", { name: nameOf(o.id) }) : "",
     caught: effectOn(card, o.id, CAUGHT_WEAPON_KIND)
@@ -139,10 +154,16 @@ export function lunosAttackView(
     revision: card.revision,
     stage: card.stage,
     mode: MODE_LABELS[card.rollMode] ? localize(MODE_LABELS[card.rollMode]!) : "",
-    title: localize(card.weaponName ? "LUNOS.Chat.Title" : "LUNOS.Chat.TitleBare", {
-      attacker: card.attacker.name,
-      weapon: card.weaponName,
-    }),
+    title: localize(
+      card.attack.threat
+        ? "LUNOS.Chat.TitleStrike"
+        : card.weaponName
+          ? "LUNOS.Chat.Title"
+          : "LUNOS.Chat.TitleBare",
+      { attacker: card.attacker.name, weapon: card.weaponName },
+    ),
+    // A threat's strike rolls nothing: the margin it held stands for the roll (LUN-MNV-3).
+    held: card.attack.threat ? localize("LUNOS.Chat.Held", { n: card.attack.threat.margin }) : "",
     kind: localize(`LUNOS.Action.${card.attack.kind}`),
     skill: localize(`LUNOS.Skill.${card.attack.skill}`),
     declared: card.attack.declared

@@ -976,3 +976,300 @@ describe("what a player learns and may do on a private card", () => {
     expect(await spend(card)).toMatchObject({ ok: true, stage: "resolved" });
   });
 });
+
+describe("Threaten's later strike at the table", () => {
+  const combatantOf = (f: Fight, id: string) =>
+    f.combat.combatants.get(id) as unknown as Combatant.Implementation;
+
+  /**
+   * Arden threatens Cole (declared, damage forgone: five successes against
+   * difficulty 2 leave three extra, and the two free ones pay Threaten's
+   * five; the margin held is four), the GM applies it, and the next round
+   * opens with the core: initiative (Arden two successes, the others none)
+   * and `plan` declared for Arden on the tracker, the others idle. The
+   * GM's Next turn closes the declarations.
+   */
+  async function threatened(plan: LunosPlan, close = true) {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 5), { declared: "threaten", forgoDamage: true });
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:threaten`])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(f.cole.statuses.has("threatened")).toBe(true);
+    expect(f.now().threats).toEqual([{ by: ARDEN, target: COLE, margin: 4, since: 1 }]);
+    const access = (await import("./fight-access")).lunosFightAccess(f.combat)!;
+    const view = access.view();
+    const dice = new ScriptedDice([...pool(3, 2), ...pool(3, 0), ...pool(3, 0)]);
+    await access.commit(startRound(endSlot(endSlot(f.now())), view, dice, LUNOS_DEFAULTS));
+    const { askRoundAction } = await import("../../../combat/round-ask");
+    const gm = f.combat as unknown as Combat.Implementation;
+    // Declared by the GM, whose click is read as a player's request is (the declaration's own check).
+    expect(await askRoundAction(gm, "declare", [ARDEN], plan)).toBe(true);
+    const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
+    expect(await askRoundAction(gm, "declare", [COLE], idle)).toBe(true);
+    expect(await askRoundAction(gm, "declare", [DARA], idle)).toBe(true);
+    if (!close) return f;
+    await f.combat.nextTurn();
+    await writesSettled();
+    return f;
+  }
+
+  const keeps: LunosPlan = { actions: [{ kind: "other", task: "maintainThreat" }] };
+
+  /** The Strike button's request, from the maker's row on this user's client. */
+  async function strike(f: Fight, by: typeof world.gm, id = ARDEN) {
+    world.as(by);
+    const { strikeLunosThreat } = await import("../apps/attack/strike-threat");
+    return strikeLunosThreat(combatantOf(f, id));
+  }
+
+  it("LUN-MNV-3: the maker's owner sees Strike on its row, strikes through the GM, and the card's Apply and Undo write and give back the threat", async () => {
+    const f = await threatened(keeps);
+    const { readLunosRow } = await import("../tracker-row");
+    // The owner and a GM see the threat it may strike with; anyone else does not.
+    expect(readLunosRow(combatantOf(f, ARDEN), { isGM: false, owner: true } as never).data.strike).toEqual({
+      target: "Cole",
+      margin: 4,
+    });
+    expect(
+      readLunosRow(combatantOf(f, ARDEN), { isGM: false, owner: false } as never).data.strike,
+    ).toBeNull();
+    expect(readLunosRow(combatantOf(f, DARA), { isGM: true, owner: false } as never).data.strike).toBeNull();
+
+    const before = cards().length;
+    expect(await strike(f, world.player)).toBe(true);
+    expect(world.notices).toEqual([]);
+    const card = cards().at(-1)!;
+    expect(cards()).toHaveLength(before + 1);
+    // No dice: the margin stands for the roll, a hit with three to spend.
+    expect(card.rolls).toEqual([]);
+    expect(sys(card)).toMatchObject({
+      stage: "spend",
+      attacker: { combatantId: ARDEN },
+      targets: [{ combatantId: COLE }],
+      attack: { threat: { by: ARDEN, target: COLE, margin: 4, since: 1 } },
+      faces: [],
+      luck: 0,
+      pending: {
+        attackerId: ARDEN,
+        roll: { dice: 0, successes: 4 },
+        targets: [{ id: COLE, defense: 0, difficulty: 1, hit: true, extra: 3 }],
+      },
+    });
+    expect((sys(card).menu as Record<string, Loose[]>)[COLE]!.map((o) => o.maneuver)).toContain("stun");
+    // Until applied, the fight still holds the threat.
+    expect(f.now().threats).toHaveLength(1);
+
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:stun`])).toEqual({ ok: true, stage: "resolved" });
+    expect(sys(card).outcomes).toMatchObject([{ id: COLE, hit: true, maneuvers: ["stun"] }]);
+    const damage = (sys(card).outcomes as { damage: { wounding: number } }[])[0]!.damage.wounding;
+    expect(damage).toBeGreaterThan(0);
+    expect(sys(card).effects).toContainEqual({
+      kind: "status",
+      actorId: f.cole.uuid,
+      status: "threatened",
+      active: false,
+    });
+    expect(f.now().threats).toHaveLength(1);
+
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toEqual({ ok: true, stage: "applied" });
+    expect(f.now().threats).toEqual([]);
+    expect(fighterOf(f.now(), COLE).stunned).toBe(true);
+    expect([f.cole.statuses.has("threatened"), f.cole.statuses.has("stunned"), health(f.cole)[1]]).toEqual([
+      false,
+      true,
+      damage,
+    ]);
+    // Struck: the row no longer offers it.
+    expect(readLunosRow(combatantOf(f, ARDEN), { isGM: true, owner: true } as never).data.strike).toBeNull();
+
+    // Undo: the sheets back, the threat held again with its status.
+    expect(await step(card, { type: "undo" }, 2)).toEqual({ ok: true, stage: "resolved" });
+    expect(f.now().threats).toEqual([{ by: ARDEN, target: COLE, margin: 4, since: 1 }]);
+    expect([f.cole.statuses.has("threatened"), f.cole.statuses.has("stunned"), health(f.cole)]).toEqual([
+      true,
+      false,
+      [0, 0, 0],
+    ]);
+    expect(readLunosRow(combatantOf(f, ARDEN), { isGM: true, owner: true } as never).data.strike).toEqual({
+      target: "Cole",
+      margin: 4,
+    });
+    // Applied again, the same strike.
+    expect(await step(card, { type: "apply" }, 3)).toMatchObject({ ok: true });
+    expect([f.now().threats, f.cole.statuses.has("threatened"), health(f.cole)[1]]).toEqual([
+      [],
+      false,
+      damage,
+    ]);
+  });
+
+  it("LUN-MNV-3: outside the attacks too: struck in the declarations, the fight written as it stands", async () => {
+    const f = await threatened(keeps, false);
+    expect(f.now().phase).toBe("declare");
+    expect(await strike(f, world.player)).toBe(true);
+    const card = cards().at(-1)!;
+    world.as(world.player);
+    expect(await spend(card, [])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([f.now().phase, f.now().threats, health(f.cole)[1]! > 0]).toEqual(["declare", [], true]);
+  });
+
+  it("LUN-MNV-3: two cards of one threat: the second is refused its Apply once the first struck", async () => {
+    const f = await threatened(keeps);
+    expect(await strike(f, world.player)).toBe(true);
+    const first = cards().at(-1)!;
+    expect(await strike(f, world.gm)).toBe(true);
+    const second = cards().at(-1)!;
+    world.as(world.player);
+    expect(await spend(first, [])).toMatchObject({ ok: true });
+    expect(await spend(second, [])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    const hurt = health(f.cole);
+    expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "changed" });
+    expect(health(f.cole)).toEqual(hurt);
+    // And no new strike: the threat is gone.
+    expect(await strike(f, world.gm)).toBe(false);
+    expect(world.notices).toContain("No threat to strike with.");
+  });
+
+  it("LUN-MNV-3: no strike without the action kept on it; the threat lapses and its status comes off", async () => {
+    const f = await threatened({ actions: [{ kind: "other", task: "task" }] });
+    expect(f.now().threats).toEqual([]);
+    expect(f.cole.statuses.has("threatened")).toBe(false);
+    expect(await strike(f, world.player)).toBe(false);
+    expect(world.notices).toContain("No threat to strike with.");
+  });
+
+  it("LUN-MNV-3: its maker put out, the threat ends at the next round's start and its status comes off", async () => {
+    const f = await threatened(keeps);
+    await f.arden.toggleStatusEffect("unconscious", { active: true });
+    const access = (await import("./fight-access")).lunosFightAccess(f.combat)!;
+    // The round's start with the core: Arden, out, rolls no initiative; Cole and Dara none each.
+    const dice = new ScriptedDice([...pool(3, 0), ...pool(3, 0)]);
+    await access.commit(startRound(endSlot(endSlot(f.now())), access.view(), dice, LUNOS_DEFAULTS));
+    await writesSettled();
+    expect(dice.remaining).toBe(0);
+    expect([f.now().threats, f.cole.statuses.has("threatened")]).toEqual([[], false]);
+  });
+
+  it("another owner's, a forged and a replayed strike request are refused; nothing is posted", async () => {
+    const f = await threatened(keeps);
+    const before = cards().length;
+    // Cole's player may not strike with Arden's threat, nor may a stranger.
+    for (const user of [world.defender, world.stranger]) {
+      expect(await strike(f, user)).toBe(false);
+      expect(world.notices).toContain("You may not take this step of the exchange.");
+      world.notices.length = 0;
+    }
+    const send = async (patch: Loose = {}, pending = true) => {
+      world.as(world.player);
+      const payload = {
+        userId: world.player.id,
+        requestId: newRequestId(),
+        combatId: f.combat.id,
+        combatantId: ARDEN,
+        rollMode: "publicroll",
+        ...patch,
+      };
+      const ask = () => world.gm.query("fangs.lunosStrike" as never, payload as never);
+      const subject = { query: "fangs.lunosStrike", subject: `${f.combat.id}:${ARDEN}` };
+      return pending ? whilePending(payload.requestId as string, subject, ask) : ask();
+    };
+    // Forged: a stray field (a margin of one's own), a bad id, a roll mode not Foundry's.
+    expect(await send({ margin: 9 })).toMatchObject({ ok: false, key: "FANGS.Chat.Refusal.Invalid" });
+    expect(await send({ combatantId: "../x" })).toMatchObject({
+      ok: false,
+      key: "FANGS.Chat.Refusal.Invalid",
+    });
+    expect(await send({ rollMode: "loud" })).toMatchObject({ ok: false, key: "FANGS.Chat.Refusal.Invalid" });
+    // Replayed: a request its sender no longer has pending is not confirmed.
+    expect(await send({}, false)).toMatchObject({ ok: false, key: "LUNOS.Chat.Refusal.Unconfirmed" });
+    // Another's user named as the sender: not confirmed by that user's client.
+    expect(await send({ userId: world.defender.id })).toMatchObject({ ok: false });
+    expect(cards()).toHaveLength(before);
+    // Its card's steps go as any attack card's: only the maker's owner or a GM spends.
+    expect(await send()).toMatchObject({ ok: true });
+    const card = cards().at(-1)!;
+    world.as(world.defender);
+    expect(await spend(card, [])).toMatchObject({ ok: false, code: "not-permitted" });
+    world.as(world.player);
+    // A maneuver bought on someone not threatened is refused.
+    expect(await spend(card, [`${DARA}:tag`])).toMatchObject({ ok: false });
+    expect(await spend(card, [], [], 5)).toMatchObject({ ok: false, code: "stale" });
+    expect(await spend(card, [])).toMatchObject({ ok: true });
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: false, code: "not-permitted" });
+    expect(f.now().threats).toHaveLength(1);
+  });
+});
+
+describe("Push moves the token", () => {
+  /** Arden's and Cole's tokens on one scene of 100-pixel, 5-foot squares: Cole at `cole` (pixels), Arden at the corner. */
+  async function onScene(f: Fight, cole: { x: number; y: number }) {
+    const { GridScene, SquareGrid } = await import("../../../../test/foundry/chat-stand-in");
+    const scene = new GridScene("scene0000000001", new SquareGrid(100, 5, "ft"));
+    const place = (actor: Doc, at: { x: number; y: number }) =>
+      world.token(actor as never, undefined, { scene, ...at, disposition: 0 });
+    const tokens = { arden: place(f.arden, { x: 0, y: 0 }), cole: place(f.cole, cole) };
+    (f.combat.combatants.get(ARDEN) as unknown as { token: unknown }).token = tokens.arden;
+    (f.combat.combatants.get(COLE) as unknown as { token: unknown }).token = tokens.cole;
+    return tokens;
+  }
+
+  it("LUN-MNV-3: Push bought twice moves Cole's token 10 feet straight away on Apply; Undo puts it back", async () => {
+    const f = await fight(attackAt(COLE));
+    const tokens = await onScene(f, { x: 100, y: 0 });
+    // Six successes against difficulty 2: four extra, two Pushes of two.
+    const card = await ardenAttacks(f, pool(6, 6));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:push`, `${COLE}:push`])).toMatchObject({ ok: true });
+    expect(sys(card).outcomes).toMatchObject([{ id: COLE, pushed: 10 }]);
+    expect(sys(card).effects).toContainEqual({
+      kind: "ruleset",
+      effectKind: "lunosPush",
+      actorId: f.cole.uuid,
+      data: { combatId: f.combat.id, target: COLE, from: ARDEN, feet: 10 },
+    });
+    // Nothing moves before the GM applies.
+    expect([tokens.cole.x, tokens.cole.y]).toEqual([100, 0]);
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([tokens.cole.x, tokens.cole.y]).toEqual([300, 0]);
+    expect(await step(card, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect([tokens.cole.x, tokens.cole.y]).toEqual([100, 0]);
+    expect(world.notices).toEqual([]);
+    // Moved by hand after the push: Undo leaves it where it was put, and says the undo was partial.
+    expect(await step(card, { type: "apply" }, 3)).toMatchObject({ ok: true });
+    await tokens.cole.update({ y: 100 });
+    expect(await step(card, { type: "undo" }, 4)).toMatchObject({ ok: true });
+    expect([tokens.cole.x, tokens.cole.y, health(f.cole)]).toEqual([300, 100, [0, 0, 0]]);
+    expect(world.notices.length).toBe(1);
+  });
+
+  it("LUN-MNV-3: a diagonal push goes along the diagonal, snapped to the grid", async () => {
+    const f = await fight(attackAt(COLE));
+    const tokens = await onScene(f, { x: 100, y: 100 });
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:push`])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([tokens.cole.x, tokens.cole.y]).toEqual([200, 200]);
+  });
+
+  it("LUN-MNV-3: with no token on the scene the push moves nothing", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    expect(await spend(card, [`${COLE}:push`])).toMatchObject({ ok: true });
+    expect(sys(card).outcomes).toMatchObject([{ id: COLE, pushed: 5 }]);
+    expect((sys(card).effects as Loose[]).filter((e) => e.kind === "ruleset")).toEqual([]);
+    world.as(world.gm);
+    expect(await step(card, { type: "apply" }, 1)).toMatchObject({ ok: true });
+  });
+});

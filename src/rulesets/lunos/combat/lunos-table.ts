@@ -168,8 +168,8 @@ export const lunosTrackerRow = Object.freeze<TrackerRowPart<unknown, unknown>>({
   },
   summary: (cells, round, localize) => drawn()?.lunosSummary(cells as never, round, localize) ?? null,
   words: Object.freeze({ outOfAction: "LUNOS.Combat.Badge.OutOfAction" }),
-  // The declaration's menu: Lunos's heavy part.
-  click: async (click) => (await loadRuleset("lunos")).openLunosRoundMenu(click),
+  // The declaration's menu, or a threat's strike: Lunos's heavy part.
+  click: async (click) => (await loadRuleset("lunos")).lunosRowClick(click),
 });
 
 /** Its Token HUD palette (../token-palette.ts, in the heavy part): the usual plans in the declarations. */
@@ -190,9 +190,11 @@ export const lunosTable: TableRuleset<LunosTableState, LunosRoundPlan> = Object.
   readState: (combat: unknown) => ({ combat: combat as Combat.Implementation }),
   roundPointer: lunosRoundPointer,
   // The dice a plan calls for (the defense rolls; the round's start, again after a roll that did not finish).
+  // Then a threat that ended takes its status off its fighter.
   afterPlan: async (combat: Combat.Implementation, plan: LunosRoundPlan) => {
-    if (plan.roll !== undefined && !plan.newRound)
-      await (await loadRuleset("lunos")).rollLunosDice(combat, plan.roll);
+    const heavy = await loadRuleset("lunos");
+    if (plan.roll !== undefined && !plan.newRound) await heavy.rollLunosDice(combat, plan.roll);
+    await heavy.endLapsedThreats(combat);
   },
   // A new round's start: grapple checks, timers and initiative, rolled as real Rolls.
   roundStart: async (combat: Combat.Implementation, plan: LunosRoundPlan) => {

@@ -1,5 +1,6 @@
 import type { TrackerRowClick } from "../../../combat/tracker-parts";
 import { localize as foundryLocalize, type Localize } from "../../../config/localize";
+import { strikeLunosThreat } from "../apps/attack/strike-threat";
 import { LUNOS_MENU_TEMPLATE, lunosPhaseOf } from "../tracker-row";
 import { type LunosShown, shownRound } from "./shown";
 
@@ -42,6 +43,8 @@ export interface LunosMenuView {
     readonly feet: number;
   };
   readonly other: Choice;
+  /** An Other action spent keeping up a threat (LUN-MNV-3), which its later strike needs. */
+  readonly threat: Choice;
   readonly magic: Choice;
   readonly lunge: Choice & { readonly hint: string };
   readonly submit: string;
@@ -89,7 +92,16 @@ export function roundMenuView(
       feetLabel: localize("LUNOS.Combat.Menu.Feet"),
       feet: 5,
     },
-    other: { id: "other", label: localize("LUNOS.Action.other"), checked: kinds.has("other") },
+    other: {
+      id: "other",
+      label: localize("LUNOS.Action.other"),
+      checked: shown.declaredActions.some((a) => a.kind === "other" && a.task !== "maintainThreat"),
+    },
+    threat: {
+      id: "maintainThreat",
+      label: localize("LUNOS.Combat.Menu.KeepThreat"),
+      checked: shown.declaredActions.some((a) => a.kind === "other" && a.task === "maintainThreat"),
+    },
     magic: { id: "magic", label: localize("LUNOS.Action.magic"), checked: kinds.has("magic") },
     lunge: {
       id: "lunge",
@@ -108,6 +120,7 @@ export function planFromMenu(form: {
   readonly targets: readonly string[];
   readonly move: number | null;
   readonly other: boolean;
+  readonly threat?: boolean;
   readonly magic: boolean;
   readonly lunge: boolean;
 }): Record<string, unknown> {
@@ -120,6 +133,7 @@ export function planFromMenu(form: {
     actions.push({ kind: form.defense, against: targets });
   if (form.move !== null) actions.push({ kind: "move", feet: form.move });
   if (form.other) actions.push({ kind: "other", task: "task" });
+  if (form.threat) actions.push({ kind: "other", task: "maintainThreat" });
   if (form.magic) actions.push({ kind: "magic" });
   return { actions, lunge: form.lunge };
 }
@@ -148,6 +162,7 @@ export function readMenu(menu: HTMLElement, prefix = "lunos") {
     targets: checked("target"),
     move: checked("move").length > 0 ? (Number.isFinite(feet) ? feet : 0) : null,
     other: checked("other").length > 0,
+    threat: checked("threat").length > 0,
     magic: checked("magic").length > 0,
     lunge: checked("lunge").length > 0,
   };
@@ -181,4 +196,13 @@ export async function openLunosRoundMenu({ combatant, ask }: TrackerRowClick): P
     await ask("declare", planFromMenu(form));
   });
   return menu;
+}
+
+/** A click on a Lunos row: its Strike button asks for the threat's strike; any other opens the declaration's menu. */
+export async function lunosRowClick(click: TrackerRowClick): Promise<HTMLElement | null> {
+  if (click.target.closest?.("[data-lunos-strike]")) {
+    await strikeLunosThreat(click.combatant);
+    return null;
+  }
+  return openLunosRoundMenu(click);
 }

@@ -1,6 +1,7 @@
 import { CombatRefusal } from "../../../combat/combat-refusal";
 import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset";
 import { localize } from "../../../config/localize";
+import { RulesError } from "../../../rules/kernel/errors";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
 import {
   acting,
@@ -13,13 +14,14 @@ import {
   type LunosFight,
   type LunosPlan,
   startFight,
+  threatStrikeFight,
 } from "../../../rules/lunos/round-engine";
 import { cardFinishing } from "../chat/waiting-card";
 import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./fight-read";
 import { storedFight } from "./fight-record";
 import type { LunosTableState } from "./lunos-table";
 import type { LunosRoundPlan } from "./record";
-import type { LunosCondition, LunosShown, ShownAction } from "./shown";
+import type { LunosCondition, LunosShown, ShownAction, ShownStrike } from "./shown";
 
 /**
  * Lunos's planner (the table's `loadPlanner`, in its heavy part): each move
@@ -50,6 +52,19 @@ function named(action: NonNullable<FighterState["plan"]>["actions"][number]): st
   return [...new Set(ids)];
 }
 
+/** The threat a fighter may strike with now, as the engine would accept it (LUN-MNV-3), else null. */
+function strikeOf(fight: LunosFight, f: FighterState, read: LunosTableRead): ShownStrike | null {
+  const threat = fight.threats.find((t) => t.by === f.id);
+  if (!threat) return null;
+  try {
+    threatStrikeFight(fight, f.id, read.view);
+  } catch (error) {
+    if (error instanceof RulesError) return null;
+    throw error;
+  }
+  return { target: threat.target, margin: threat.margin };
+}
+
 /** What the row shows of a fighter in this fight (`LunosShown`). */
 export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRead): LunosShown {
   const open = fight.phase !== "end";
@@ -65,7 +80,13 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
     lunging,
     lungeDebt: open && f.lungedLast,
     debtDice: open ? f.rollDice : 0,
-    declaredActions: (plan?.actions ?? []).map((a): ShownAction => ({ kind: a.kind, targets: named(a) })),
+    declaredActions: (plan?.actions ?? []).map(
+      (a): ShownAction => ({
+        kind: a.kind,
+        targets: named(a),
+        ...(a.kind === "other" ? { task: a.task } : {}),
+      }),
+    ),
     defense:
       d === null
         ? null
@@ -78,6 +99,7 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
             outcome: d.roll.outcome,
           },
     condition: condition(f),
+    strike: strikeOf(fight, f, read),
   };
 }
 

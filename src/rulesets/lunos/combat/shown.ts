@@ -1,4 +1,4 @@
-import { ACTION_KINDS, type ActionKind } from "../../../rules/lunos/types";
+import { ACTION_KINDS, type ActionKind, OTHER_TASKS, type OtherTask } from "../../../rules/lunos/types";
 import { shownRecordOf } from "./record";
 
 /**
@@ -23,6 +23,14 @@ const count = (value: unknown): number =>
 export interface ShownAction {
   readonly kind: ActionKind;
   readonly targets: readonly string[];
+  /** An Other action's task (keeping up a threat is one); the rest have none. */
+  readonly task?: OtherTask;
+}
+
+/** A threat its maker may strike with now (LUN-MNV-3): whom it threatens, and the margin it holds. */
+export interface ShownStrike {
+  readonly target: string;
+  readonly margin: number;
 }
 
 /** A defense roll as shown: its successes and the difficulty it sets for the attackers it covers. */
@@ -48,6 +56,8 @@ export interface LunosShown {
   readonly declaredActions: readonly ShownAction[];
   readonly defense: ShownDefense | null;
   readonly condition: LunosCondition;
+  /** The threat the engine would let it strike with now, else null. */
+  readonly strike: ShownStrike | null;
 }
 
 const DEFENSE_KINDS = ["defense", "parry", "fullDefense", "flurry"] as const;
@@ -68,6 +78,12 @@ function shownDefense(value: unknown): ShownDefense | null {
   };
 }
 
+function shownStrike(value: unknown): ShownStrike | null {
+  if (!isPlain(value) || typeof value.target !== "string" || !ID.test(value.target)) return null;
+  const margin = count(value.margin);
+  return margin > 0 ? { target: value.target, margin } : null;
+}
+
 /** Shown data with each field checked and defaults filled in (a record, or a combatant's `system`). */
 export function shownOf(data: unknown): LunosShown {
   const s = isPlain(data) ? data : {};
@@ -78,7 +94,13 @@ export function shownOf(data: unknown): LunosShown {
   const actions = Array.isArray(s.declaredActions)
     ? s.declaredActions.flatMap((a): ShownAction[] =>
         isPlain(a) && ACTION_KINDS.includes(a.kind as ActionKind)
-          ? [{ kind: a.kind as ActionKind, targets: ids(a.targets) }]
+          ? [
+              {
+                kind: a.kind as ActionKind,
+                targets: ids(a.targets),
+                ...(OTHER_TASKS.includes(a.task as OtherTask) ? { task: a.task as OtherTask } : {}),
+              },
+            ]
           : [],
       )
     : [];
@@ -93,6 +115,7 @@ export function shownOf(data: unknown): LunosShown {
     declaredActions: actions,
     defense: shownDefense(s.defense),
     condition: CONDITIONS.includes(s.condition as LunosCondition) ? (s.condition as LunosCondition) : "",
+    strike: shownStrike(s.strike),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type ExchangeAnswer, type ExchangeRequest, refused } from "../../../chat/authority";
 import { authoredByGM, NOT_GM_CARD, rulesetIntentOf } from "../../../chat/card-flows";
 import { addCardReaders, isCardRollMode, playerOwnersOf } from "../../../chat/card-roll-modes";
+import { CardRefusal, rulesRefusalKey } from "../../../chat/card-state";
 import type { AppliedDelta, StepDice } from "../../../chat/card-steps";
 import { foundryDie, rollDataOf, rollFrom, showNewDice } from "../../../chat/foundry-dice";
 import { type RollOneDie, runWithDice } from "../../../chat/replay-dice";
@@ -8,7 +9,6 @@ import { replacing } from "../../../documents/replace";
 import { actorAt } from "../../../documents/uuid";
 import { applyEffects, revertDeltas } from "../../../effects/apply-effects";
 import type { Effect } from "../../../rules/kernel/effects";
-import { RulesError } from "../../../rules/kernel/errors";
 import { situationApplies } from "../../../rules/sharene/config";
 import {
   type AttackOffer,
@@ -59,21 +59,7 @@ function dieFor(rollMode: string): RollOneDie {
 
 /** The engine's refusal as the card says it (the tracker's words: `SHARENE.Combat.Refusal.<reason>`). */
 export function refusalKey(error: unknown): string | null {
-  if (!(error instanceof RulesError)) return null;
-  const reason = (error.details as { reason?: unknown } | undefined)?.reason;
-  return error.code === "round-refused" && typeof reason === "string"
-    ? `SHARENE.Combat.Refusal.${reason}`
-    : "SHARENE.Combat.Refusal.Refused";
-}
-
-class Refusal extends Error {
-  constructor(
-    readonly code: string,
-    readonly messageKey: string,
-    readonly data: Record<string, string> = {},
-  ) {
-    super(messageKey);
-  }
+  return rulesRefusalKey(error, "SHARENE.Combat.Refusal", "SHARENE.Combat.Refusal.Refused");
 }
 
 /** The weapon an attacker fights with, for the table's read: none named, its first equipped one. */
@@ -83,7 +69,7 @@ function wieldedBy(attackerId: string, weaponId: string | null): Record<string, 
 
 function combatOf(card: Pick<ShareneExchangeCard, "combatId">): Combat.Implementation {
   const combat = game.combats?.get(card.combatId) ?? null;
-  if (!combat?.started) throw new Refusal("no-combat", "SHARENE.Chat.Refusal.NoCombat");
+  if (!combat?.started) throw new CardRefusal("no-combat", "SHARENE.Chat.Refusal.NoCombat");
   return combat as Combat.Implementation;
 }
 
@@ -292,14 +278,14 @@ interface Written {
 async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageId: string): Promise<Written> {
   const combat = combatOf(card);
   // A card left waiting is its round's: in a later one it would spend the attack the fighter has then.
-  if (card.round !== (combat.round ?? 0)) throw new Refusal("stale", "SHARENE.Chat.Refusal.PastRound");
+  if (card.round !== (combat.round ?? 0)) throw new CardRefusal("stale", "SHARENE.Chat.Refusal.PastRound");
   const waiting = blowAwaitingApply(combat);
-  if (waiting) throw new Refusal("apply-first", APPLY_FIRST, applyFirstData(waiting));
+  if (waiting) throw new CardRefusal("apply-first", APPLY_FIRST, applyFirstData(waiting));
   const weaponId = card.weaponId ?? "";
   const read = readShareneTable(combat, wieldedBy(card.attacker.combatantId, weaponId));
   // The weapon the card was posted with, still in hand (a card from before weapons were named: the one held).
   if (weaponId !== "" && read.view.sheet(card.attacker.combatantId).weapon.id !== weaponId)
-    throw new Refusal("unwielded", "SHARENE.Chat.Refusal.NotWielded", { name: card.attacker.name });
+    throw new CardRefusal("unwielded", "SHARENE.Chat.Refusal.NotWielded", { name: card.attacker.name });
   const defense: Defense | null = choice === "none" ? null : choice;
   const request = {
     attackerId: card.attacker.combatantId,
@@ -315,7 +301,7 @@ async function defend(card: ShareneExchangeCard, choice: DefenseChoice, messageI
   const { round: next, exchange } = rolled.value;
   // The card names its defender: an attack that now falls on someone else is not this card's.
   if (exchange.defenderId !== card.defender.combatantId)
-    throw new Refusal("changed", "SHARENE.Chat.Refusal.TargetChanged");
+    throw new CardRefusal("changed", "SHARENE.Chat.Refusal.TargetChanged");
   await writeRound(read, next, messageId);
   const effects = byActor(exchange.effects, read);
   const opened = next.pendingRiposte?.from === card.defender.combatantId;
@@ -356,12 +342,12 @@ function roundNow(card: ShareneExchangeCard): RoundAtApply | null {
 async function apply(card: ShareneExchangeCard): Promise<Written> {
   for (const e of card.effects)
     if ("actorId" in e && typeof e.actorId === "string" && !(await actorAt(e.actorId)))
-      throw new Refusal("gone", "SHARENE.Chat.Refusal.Gone");
+      throw new CardRefusal("gone", "SHARENE.Chat.Refusal.Gone");
   const roundAtApply = roundNow(card);
   const applied = await applyEffects(card.effects, {
     combat: (game.combats?.get(card.combatId) ?? null) as Combat.Implementation | null,
   });
-  if (applied.cancelled) throw new Refusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
+  if (applied.cancelled) throw new CardRefusal("cancelled", "FANGS.Chat.Refusal.Cancelled");
   return { system: { stage: "applied", deltas: applied.deltas, roundAtApply, settled: true }, dice: [] };
 }
 
@@ -376,7 +362,7 @@ async function undo(card: ShareneExchangeCard): Promise<Written> {
   const kept = card.roundAtApply ?? null;
   const now = roundNow(card);
   if (kept && now && kept.round === now.round && JSON.stringify(kept.records) !== JSON.stringify(now.records))
-    throw new Refusal("built-on", "SHARENE.Chat.Refusal.UndoBuiltOn");
+    throw new CardRefusal("built-on", "SHARENE.Chat.Refusal.UndoBuiltOn");
   const missed = await revertDeltas(card.deltas as AppliedDelta[]);
   if (missed.length > 0) ui.notifications?.warn(game.i18n?.localize("FANGS.Chat.Undo.Partial") ?? "");
   return { system: { stage: "resolved", deltas: [], roundAtApply: null }, dice: [] };
@@ -393,7 +379,8 @@ function waitingFor(card: ShareneExchangeCard, read: ShareneTableRead, messageId
 async function riposte(card: ShareneExchangeCard, messageId: string, by: string): Promise<Written> {
   const combat = combatOf(card);
   const read = readShareneTable(combat);
-  if (!waitingFor(card, read, messageId)) throw new Refusal("no-riposte", "SHARENE.Combat.Refusal.NoRiposte");
+  if (!waitingFor(card, read, messageId))
+    throw new CardRefusal("no-riposte", "SHARENE.Combat.Refusal.NoRiposte");
   const posted = await postShareneExchange({
     combat,
     attackerId: card.defender.combatantId,
@@ -404,14 +391,15 @@ async function riposte(card: ShareneExchangeCard, messageId: string, by: string)
     rollMode: card.rollMode,
     by,
   });
-  if (!posted.ok) throw new Refusal("refused", posted.key, posted.data);
+  if (!posted.ok) throw new CardRefusal("refused", posted.key, posted.data);
   return { system: { riposteState: "taken", riposteCard: posted.message.id ?? null }, dice: [] };
 }
 
 async function decline(card: ShareneExchangeCard, messageId: string): Promise<Written> {
   const combat = combatOf(card);
   const read = readShareneTable(combat);
-  if (!waitingFor(card, read, messageId)) throw new Refusal("no-riposte", "SHARENE.Combat.Refusal.NoRiposte");
+  if (!waitingFor(card, read, messageId))
+    throw new CardRefusal("no-riposte", "SHARENE.Combat.Refusal.NoRiposte");
   await writeRound(read, declineRiposte(read.round), null);
   return { system: { riposteState: "declined" }, dice: [] };
 }
@@ -461,7 +449,7 @@ export async function runShareneStep(
         written = await decline(card, id);
     }
   } catch (error) {
-    if (error instanceof Refusal) return refused(error.code, error.messageKey, error.data);
+    if (error instanceof CardRefusal) return refused(error.code, error.messageKey, error.data);
     const key = refusalKey(error);
     if (key) return refused("rules", key, { name: card.attacker.name });
     throw error;

@@ -1,3 +1,11 @@
+import {
+  cardDataOf,
+  gmStepRefusal,
+  NOT_PERMITTED,
+  STALE,
+  type StepRefusal,
+  WRONG_STAGE,
+} from "../../../chat/card-state";
 import type { AppliedDelta } from "../../../chat/card-steps";
 import type { Effect } from "../../../rules/kernel/effects";
 import type { DifficultyNumber } from "../../../rules/sharene/check";
@@ -72,10 +80,7 @@ export interface RoundAtApply {
 
 /** The card's data, or null for a message that is not a Sharene exchange. */
 export function shareneExchangeOf(message: unknown): ShareneExchangeCard | null {
-  const m = message as { type?: unknown; system?: { toObject?(): unknown } } | null | undefined;
-  if (m?.type !== SHARENE_EXCHANGE_TYPE || !m.system) return null;
-  const data = (m.system.toObject?.() ?? m.system) as ShareneExchangeCard;
-  return data && typeof data.revision === "number" ? data : null;
+  return cardDataOf<ShareneExchangeCard>(message, SHARENE_EXCHANGE_TYPE);
 }
 
 /** Who the clicking user is to a card, read from the documents now. */
@@ -85,14 +90,7 @@ export interface Viewer {
   readonly ownsDefender: boolean;
 }
 
-export interface StepRefusal {
-  readonly code: string;
-  readonly messageKey: string;
-}
-
-const refusal = (code: string, messageKey: string): StepRefusal => ({ code, messageKey });
-const WRONG_STAGE = refusal("wrong-stage", "FANGS.Chat.Refusal.WrongStage");
-const NOT_PERMITTED = refusal("not-permitted", "FANGS.Chat.Refusal.NotPermitted");
+export type { StepRefusal };
 
 /**
  * Whether this step is open to this user on the card as stored: the
@@ -106,17 +104,13 @@ export function stepRefusal(
   viewer: Viewer,
   revision: number,
 ): StepRefusal | null {
-  if (revision !== card.revision) return refusal("stale", "FANGS.Chat.Refusal.Stale");
+  if (revision !== card.revision) return STALE;
+  const gm = gmStepRefusal(card, type, viewer.isGM);
+  if (gm !== undefined) return gm;
   switch (type) {
     case "defend":
       if (card.stage !== "awaitDefense") return WRONG_STAGE;
       return viewer.isGM || viewer.ownsDefender ? null : NOT_PERMITTED;
-    case "apply":
-      if (card.stage !== "resolved" || card.effects.length === 0) return WRONG_STAGE;
-      return viewer.isGM ? null : NOT_PERMITTED;
-    case "undo":
-      if (card.stage !== "applied") return WRONG_STAGE;
-      return viewer.isGM ? null : NOT_PERMITTED;
     case "riposte":
     case "decline":
       if (card.stage === "awaitDefense" || card.riposteState !== "waiting") return WRONG_STAGE;

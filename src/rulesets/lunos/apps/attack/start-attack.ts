@@ -55,7 +55,7 @@ function warn(key: string, data: Record<string, string> = {}): false {
  */
 const SELF_ROLL = "selfroll";
 
-function clientRollMode(): string {
+export function clientRollMode(): string {
   const mode = String(game.settings?.get("core", "rollMode") ?? "publicroll");
   if (mode === SELF_ROLL) return "gmroll";
   return Object.hasOwn(CONFIG.Dice.rollModes, mode) ? mode : "publicroll";
