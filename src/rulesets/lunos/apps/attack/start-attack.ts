@@ -71,20 +71,6 @@ function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
   );
 }
 
-/** The item id of an attack with no weapon (the sheet's bare-handed Attack). */
-const BARE_HANDED = "";
-
-/**
- * The attack's item: the weapon in hand, or none (`""`) for a bare-handed
- * blow, rolled with Brawl, by a fighter with nothing in hand (with a
- * weapon, its own attack offers Brawl: docs/rules/lunos.md, "The attack's
- * skill").
- */
-function wields(actor: Actor.Implementation, itemId: string, skill: AttackSkill): boolean {
-  const inHand = weaponInHand(actor);
-  return itemId === BARE_HANDED ? inHand === null && skill === "brawl" : inHand?.id === itemId;
-}
-
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
 async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
   const combat = game.combats?.get(request.combatId) as Combat.Implementation | undefined;
@@ -93,7 +79,10 @@ async function postFor(request: AttackRequest, user: User.Implementation): Promi
   if (!combat?.started || !combatant || !actor) return { ok: false, key: "LUNOS.Chat.Refusal.NoCombat" };
   if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
     return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
-  if (!wields(actor, request.itemId, request.skill))
+  if ((weaponInHand(actor)?.id ?? "") !== request.itemId)
+    return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
+  // Bare-handed ("", nothing in hand) is a Brawl blow (docs/rules/lunos.md, "The attack's skill").
+  if (request.itemId === "" && request.skill !== "brawl")
     return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
   return postLunosAttack({
     combat,
@@ -129,7 +118,8 @@ function readRequest(payload: unknown): AttackRequest | null {
   if (Object.keys(p).some((key) => !FIELDS.includes(key))) return null;
   for (const key of ["userId", "requestId", "combatId", "combatantId"])
     if (typeof p[key] !== "string" || !ID.test(p[key] as string)) return null;
-  if (p.itemId !== BARE_HANDED && (typeof p.itemId !== "string" || !ID.test(p.itemId))) return null;
+  // "" is bare-handed: the GM checks that the attacker has no weapon in hand.
+  if (typeof p.itemId !== "string" || (p.itemId !== "" && !ID.test(p.itemId))) return null;
   const targets = p.targets;
   if (!Array.isArray(targets) || targets.length === 0 || targets.length > 20) return null;
   if (!targets.every((t) => typeof t === "string" && ID.test(t))) return null;
@@ -209,7 +199,7 @@ export async function startLunosAttack(
   const name = combatant.name ?? actor.name ?? "";
   // With nothing in hand (its weapon caught, or a creature without one) the attack is bare-handed, its item "".
   const weapon = weaponInHand(actor);
-  if ((weapon?.id ?? BARE_HANDED) !== itemId || !lunosFighter(actor))
+  if ((weapon?.id ?? "") !== itemId || !lunosFighter(actor))
     return warn("LUNOS.Chat.Refusal.NotWielded", { name });
   const user = game.user;
   const gm = game.users?.activeGM;
