@@ -33,6 +33,13 @@ export const README_SCREENSHOTS = Object.freeze([
   "sharene-card-parried--defender",
   "sharene-card-hit--gm",
   "sharene-card-applied--gm",
+  "lunos-tracker-declare",
+  "lunos-tracker-attack",
+  "lunos-app-attack-dialog",
+  "lunos-card-spend",
+  "lunos-card-choke",
+  "lunos-card-applied--gm",
+  "lunos-actor-kell--wounded",
   "actor-troll--stat-block",
   "app-encounter-odds--group",
 ]);

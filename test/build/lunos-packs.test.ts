@@ -14,8 +14,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/manifest.mjs";
 import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
+import { armorDice, usableInGrapple } from "../../src/rules/lunos/equipment";
 import { healthLevels } from "../../src/rules/lunos/health";
-import { MANEUVERS } from "../../src/rules/lunos/types";
+import { type LunosArmor, MANEUVERS } from "../../src/rules/lunos/types";
 import type { LunosActorData } from "../../src/rulesets/lunos/apps/sheets/sheet-data";
 import { lunosFighterOf } from "../../src/rulesets/lunos/data/fighter";
 import { runDuel } from "../../src/rulesets/lunos/sim/duel";
@@ -242,5 +243,51 @@ describe("words in Lunos's packs are the project's own", () => {
   it("the check finds a run copied from the rules text", () => {
     const line = rulesText.split("\n").find((l) => words(l).length > 12)!;
     expect([...runs(`<p>${line}</p>`)].some((r) => runs(rulesText).has(r))).toBe(true);
+  });
+});
+
+describe("Lunos's packs say what the rules make of their figures", () => {
+  it("LUN-EQP-1: an armor that costs Agility dice says so in its description, wherever it is kept", () => {
+    const armors = [
+      ...docs("lunos-armor"),
+      ...actors().flatMap((a) => (a.items ?? []).filter((i) => i.type === "lunosArmor")),
+    ];
+    const silent = armors
+      .filter((a) => armorDice(sys(a) as LunosArmor, "agility", LUNOS_DEFAULTS) > 0)
+      .filter((a) => !/agility/i.test(plain(String(sys(a).description ?? ""))))
+      .map((a) => a.name);
+    expect(silent).toEqual([]);
+  });
+
+  it("LUN-GRP-3: a creature said to grapple either has a weapon usable there or is said to fight bare-handed in it", () => {
+    const misleading = docs("lunos-creatures")
+      .filter((c) => /grappl/i.test(plain(String(sys(c).biography ?? ""))))
+      .filter((c) => !usableInGrapple(asFighter(c), true, LUNOS_DEFAULTS))
+      .filter((c) => !/bare-handed/i.test(plain(String(sys(c).biography ?? ""))))
+      .map((c) => c.name);
+    expect(misleading).toEqual([]);
+  });
+});
+
+describe("Lunos's rules journal at the table", () => {
+  it("has a page on running a fight in Foundry: declaring, Next turn's defenses, the row's figures, the card's steps", () => {
+    const page = (journal().pages ?? []).find((p) => p.name === "Running a fight");
+    expect(page).toBeDefined();
+    const text = plain(pageText(page!));
+    for (const step of [
+      "Declare",
+      "Next turn",
+      "Previous turn",
+      "Spend and strike",
+      "Apply",
+      "Undo",
+      "difficulty",
+    ])
+      expect(text, step).toContain(step);
+    // It comes right after the page on how a round goes.
+    const names = [...(journal().pages ?? [])]
+      .sort((a, b) => Number(a.sort) - Number(b.sort))
+      .map((p) => p.name);
+    expect(names.slice(0, 2)).toEqual(["How a round goes", "Running a fight"]);
   });
 });

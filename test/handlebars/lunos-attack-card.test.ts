@@ -1,5 +1,8 @@
 import "../foundry/setup";
 import { describe, expect, it } from "vitest";
+import { ScriptedDice } from "../../src/rules/kernel/dice";
+import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
+import { rollPool } from "../../src/rules/lunos/pool";
 import {
   attackDialogContext,
   LUNOS_ATTACK_DIALOG,
@@ -11,7 +14,15 @@ import {
   LUNOS_ATTACK_TEMPLATE,
   lunosAttackView,
 } from "../../src/rulesets/lunos/chat/attack-view";
-import { lunosCard, lunosResolved } from "../support/lunos-card-fixtures";
+import {
+  lunosApplied,
+  lunosArmorStops,
+  lunosCard,
+  lunosChoke,
+  lunosDisarmCaught,
+  lunosMissed,
+  lunosResolved,
+} from "../support/lunos-card-fixtures";
 import {
   badButtons,
   byAttr,
@@ -132,6 +143,53 @@ describe("Lunos's attack card, resolved", () => {
   });
 });
 
+describe("Lunos's attack card at its other stages", () => {
+  const outcomeTexts = (root: ReturnType<typeof parse>) =>
+    byClass(root, "lunos-card__outcome").map((o) => text(o).replace(/\s+/g, " ").trim());
+
+  it("a miss on both targets: each missed, nothing to apply", () => {
+    const { root } = render(lunosMissed(), GM);
+    expect(outcomeTexts(root)).toEqual(["Bo is missed", "Cy is missed"]);
+    expect(byTag(root, "button")).toEqual([]);
+  });
+
+  it("LUN-MNV-3: a disarm that catches the weapon says so on the card", () => {
+    const { html, root } = render(lunosDisarmCaught(), GM);
+    expect(text(byClass(root, "lunos-card__attack"))).toContain("declared for disarm, forgoing its damage");
+    expect(text(byClass(root, "lunos-card__caught"))).toBe("Al catches Bo's weapon");
+    expect(a11y(html)).toEqual([[], [], [], []]);
+  });
+
+  it("LUN-GRP-3: in a grapple the check stands for the roll; a choke names its clock from the victim's Body", () => {
+    const check = render(lunosChoke("spend"), OWNER).root;
+    expect(text(byClass(check, "lunos-card__grapple"))).toBe("The grapple check stands for this roll.");
+    expect(byClass(check, "lunos-card__die")).toEqual([]);
+    expect(byAttr(check, "data-lunos-buy", "bo:choke")).toHaveLength(1);
+    const { root } = render(lunosChoke(), GM);
+    // Body 2: two minutes of six-second rounds.
+    expect(text(byClass(root, "lunos-card__choke"))).toBe("Bo is choked: out in 20 rounds unless freed");
+  });
+
+  it("a private or blind roll is named on the card; a public one is not", () => {
+    expect(text(byClass(render(lunosCard({ rollMode: "blindroll" }), GM).root, "lunos-card__mode"))).toBe(
+      "Blind GM roll",
+    );
+    expect(text(byClass(render(lunosCard({ rollMode: "gmroll" }), GM).root, "lunos-card__mode"))).toBe(
+      "Private GM roll",
+    );
+    expect(byClass(render(lunosCard(), GM).root, "lunos-card__mode")).toEqual([]);
+  });
+
+  it("applied: a player sees the outcome and no button; the GM has Undo", () => {
+    const player = render(lunosApplied(), OTHER).root;
+    expect(byTag(player, "button")).toEqual([]);
+    expect(text(byClass(player, "lunos-card__applied"))).toBe("Applied to the sheets.");
+    expect(
+      byTag(render(lunosApplied(), GM).root, "button").map((b) => b.attribs["data-card-intent"]),
+    ).toEqual(["undo"]);
+  });
+});
+
 describe("Lunos's attack card: a push, a threat's strike", () => {
   it("LUN-MNV-3: a push with no token on the scene says that nothing moves", () => {
     const data = resolved();
@@ -217,7 +275,8 @@ describe("Lunos's attack dialog", () => {
       targets: ["cy"],
       skill: "weapon",
       declared: null,
-      forgoDamage: false,
+      // Kept as ticked: the attack then says forgoing needs a declared maneuver, rather than dropping it unsaid.
+      forgoDamage: true,
       rollMode: "publicroll",
     });
     expect(
@@ -226,5 +285,101 @@ describe("Lunos's attack dialog", () => {
         f,
       ),
     ).toEqual({ targets: ["bo"], skill: "brawl", declared: "trip", forgoDamage: true, rollMode: "gmroll" });
+  });
+});
+
+describe("Lunos's attack card, an empty pool", () => {
+  it("the luck die alone succeeds only on its top face: a 9 is drawn as no success", () => {
+    // Penalties took every die: the core rolls the luck die alone, and only a 12 counts.
+    const roll = rollPool(0, 0, 0, new ScriptedDice([9]), LUNOS_DEFAULTS);
+    const base = card();
+    const empty = card({ faces: [], luck: 9, pending: { ...base.pending!, roll } });
+    const { root } = render(empty, OTHER);
+    expect(byClass(root, "lunos-card__die--success")).toEqual([]);
+    expect(byClass(root, "lunos-card__die--luck")[0]?.attribs["aria-label"]).toBe("Luck die: 9");
+    expect(text(byClass(root, "lunos-card__successes"))).toContain("0 successes");
+    // A pool of one die keeps the luck die's usual half: a 9 succeeds there.
+    const one = rollPool(1, 0, 0, new ScriptedDice([9]), LUNOS_DEFAULTS);
+    const single = render(card({ faces: [], luck: 9, pending: { ...base.pending!, roll: one } }), OTHER).root;
+    expect(byClass(single, "lunos-card__die--success")).toHaveLength(1);
+  });
+});
+
+describe("Lunos's attack card, what is left to do", () => {
+  it("before Apply, a player reads that the GM has still to apply the blow", () => {
+    for (const viewer of [OWNER, OTHER])
+      expect(text(byClass(render(resolved(), viewer).root, "lunos-card__waiting"))).toBe(
+        "Waiting for the GM to apply it.",
+      );
+    expect(byClass(render(resolved(), GM).root, "lunos-card__waiting")).toEqual([]);
+  });
+
+  it("a hit that armor and Body stop entirely says that nothing gets through and that there is nothing to apply", () => {
+    const stopped = lunosArmorStops();
+    expect(stopped.outcomes).toMatchObject([{ hit: true, damage: { points: 0 } }]);
+    for (const viewer of [GM, OTHER]) {
+      const { root } = render(stopped, viewer);
+      expect(text(byClass(root, "lunos-card__damage"))).toBe("No damage gets through.");
+      expect(text(byClass(root, "lunos-card__nothing"))).toBe(
+        "Nothing to apply: the sheets stay as they are.",
+      );
+      expect(byTag(root, "button")).toEqual([]);
+      expect(byClass(root, "lunos-card__waiting")).toEqual([]);
+    }
+    // One success is one, not "1 successes".
+    expect(text(byClass(render(stopped, GM).root, "lunos-card__successes"))).toBe("1 success");
+    // A blow that forwent its damage for a maneuver says nothing of the kind.
+    expect(byClass(render(lunosDisarmCaught(), GM).root, "lunos-card__damage")).toEqual([]);
+  });
+});
+
+describe("Lunos's attack dialog, a fighter in no grapple", () => {
+  const facts = {
+    attackerName: "Al",
+    weaponName: "Club",
+    targets: [{ id: "bo", name: "Bo" }],
+    skills: ["weapon", "brawl"] as ("weapon" | "brawl")[],
+    planned: { targets: ["bo"], declared: null },
+    extraTargetDice: 1,
+    rollMode: "publicroll",
+    rollModes: { publicroll: "CHAT.RollPublic" },
+  };
+  const offered = (grappling: boolean) =>
+    byAttr(
+      parse(
+        renderer.render(LUNOS_ATTACK_DIALOG, attackDialogContext({ ...facts, grappling }, localize, "d")),
+      ),
+      "name",
+      "declared",
+    )
+      .flatMap((select) => byTag(select, "option"))
+      .map((o) => o.attribs.value);
+
+  it("offers Pin and Choke only to a fighter in a grapple, and drops them from another's answers", () => {
+    expect(offered(false)).not.toContain("pin");
+    expect(offered(false)).not.toContain("choke");
+    expect(offered(true)).toEqual(expect.arrayContaining(["pin", "choke", "trip"]));
+    expect(
+      parseAttackAnswers({ "target-bo": "1", declared: "choke" }, { ...facts, grappling: false }).declared,
+    ).toBe(null);
+    expect(
+      parseAttackAnswers({ "target-bo": "1", declared: "choke" }, { ...facts, grappling: true }).declared,
+    ).toBe("choke");
+  });
+});
+
+describe("Lunos's attack card, the levels taken", () => {
+  it("says them out of the target's levels when its sheet is at hand, and alone when it is not", () => {
+    // Bo's and Cy's sheets: Body 2, seven levels each.
+    const levels = (uuid: string) => (uuid === "Actor.bo" || uuid === "Actor.cy" ? 7 : null);
+    const html = renderer.render(LUNOS_ATTACK_TEMPLATE, lunosAttackView(resolved(), GM, localize, levels));
+    expect(byClass(parse(html), "lunos-card__levels").map((l) => text(l))).toEqual([
+      "Bo has 4 of 7 levels taken",
+      "Cy has 5 of 7 levels taken",
+    ]);
+    expect(byClass(render(resolved(), GM).root, "lunos-card__levels").map((l) => text(l))).toEqual([
+      "Bo has 4 levels taken",
+      "Cy has 5 levels taken",
+    ]);
   });
 });

@@ -192,7 +192,7 @@ describe("the Lunos actor sheet", () => {
     expect(figure(doc, "data-figure", "woundPenalty")).toBe("−3 on every pool");
     expect(figure(doc, "data-figure", "levels")).toBe("5 of 8");
     expect(text(byAttr(doc, "role", "status"))).toBe(
-      "Out from the pain: a wound penalty of 3 is more than Willpower 2.",
+      "Knocked out by pain: a wound penalty of 3 is more than Willpower 2.",
     );
   });
 
@@ -200,13 +200,13 @@ describe("the Lunos actor sheet", () => {
     const doc = parse(html());
     // Initiative: Reflexes 3 − 3. Defense: Agility 4 + Combat 3 − 3 − leather's 0.
     expect(figure(doc, "data-pool", "initiative")).toBe("the luck die alone");
-    expect(figure(doc, "data-pool", "defense")).toBe("dice: 4");
+    expect(figure(doc, "data-pool", "defense")).toBe("4 dice");
     // Parry: Agility 4 and Weapon 5 give 8 dice (the fifth dot a sure success instead), + the sword's 3, − 3.
-    expect(figure(doc, "data-pool", "parry")).toBe("dice: 8 · sure successes: 1");
-    expect(figure(doc, "data-pool", "attack")).toBe("dice: 5 · sure successes: 1");
+    expect(figure(doc, "data-pool", "parry")).toBe("8 dice and 1 sure success");
+    expect(figure(doc, "data-pool", "attack")).toBe("5 dice and 1 sure success");
     // The other reading keeps the fifth dot's die as well.
     const besideDie = parse(renderActor(true, resolveLunosOptions({ fifthDot: "besideDie" })).html);
-    expect(figure(besideDie, "data-pool", "attack")).toBe("dice: 6 · sure successes: 1");
+    expect(figure(besideDie, "data-pool", "attack")).toBe("6 dice and 1 sure success");
   });
 
   it("lists weapons and armor with their facts and buttons; a read-only sheet offers no change", () => {
@@ -272,7 +272,7 @@ describe("the Lunos item sheets", () => {
     const pike = parse(renderItem("Pike").html);
     expect(figure(pike, "data-figure", "reach")).toBe("Up to 10 ft; 2 dice fewer in the next space");
     expect(text(byAttr(pike, "data-figure", "heavy"))).toBe(
-      "With less than 4 in Body, every pool it is used in is 1 short (in dice).",
+      "With less than 4 in Body, a pool using it loses 1 of its dice.",
     );
     const bow = parse(renderItem("Bow").html);
     expect(figure(bow, "data-figure", "reach")).toBe(
@@ -302,5 +302,33 @@ describe("the Lunos item sheets", () => {
     expect(figure(more, "data-figure", "declarable")).toBe("No");
     const dear = resolveLunosOptions({ maneuverCosts: { ...LUNOS_DEFAULTS.maneuverCosts, choke: 4 } });
     expect(figure(parse(renderItem("Choke", dear).html), "data-figure", "cost")).toBe("4");
+  });
+});
+
+describe("the Lunos actor sheet's parry", () => {
+  it("LUN-ACT-4: shows a parry pool for any weapon in hand, as the round engine lets it parry, and none bare-handed", async () => {
+    const cls = CONFIG.Actor.documentClass as unknown as { create(data: Obj): Promise<Actor.Implementation> };
+    const archer = await cls.create({
+      name: "Wren",
+      type: "lunosCharacter",
+      system: { abilities: { agility: 3 }, skills: { archery: 3, weapon: 1 } },
+      items: [{ name: "Bow", type: "lunosWeapon", system: { size: "medium", skill: "archery" } }],
+    });
+    const pools = (data: LunosActorData) =>
+      byAttr(parse(renderActor(true, LUNOS_DEFAULTS, data).html), "data-pool").map(
+        (p) => p.attribs["data-pool"],
+      );
+    expect(pools(lunosActorData(archer)!)).toEqual(["initiative", "defense", "parry", "attack"]);
+    const bare = await cls.create({ name: "Fist", type: "lunosCharacter", system: {} });
+    expect(pools(lunosActorData(bare)!)).toEqual(["initiative", "defense", "attack"]);
+    // One die is "1 die"; two sure successes are "successes".
+    const one = await cls.create({
+      name: "Pip",
+      type: "lunosCharacter",
+      system: { abilities: { reflexes: 1, agility: 5 }, skills: { brawl: 5 } },
+    });
+    const doc = parse(renderActor(true, LUNOS_DEFAULTS, lunosActorData(one)!).html);
+    expect(figure(doc, "data-pool", "initiative")).toBe("1 die");
+    expect(figure(doc, "data-pool", "attack")).toBe("8 dice and 2 sure successes");
   });
 });

@@ -524,6 +524,8 @@ const DARK_VARIANTS = new Set([
   "lunos-actor-mara--choked",
   "lunos-item-weapon--heavy",
   "lunos-app-encounter-odds",
+  "lunos-card-spend",
+  "lunos-card-applied--gm",
 ]);
 
 export function previewPages(): PreviewPage[] {

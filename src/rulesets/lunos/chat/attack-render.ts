@@ -65,7 +65,13 @@ export function drawLunosAttack(message: Message, content: HTMLElement): void {
   if (!card || !viewer) return;
   const attacker = card.attacker.actorUuid ? documentAtSync(card.attacker.actorUuid) : null;
   const owns = (attacker as Actor.Implementation | null)?.testUserPermission?.(viewer, "OWNER") === true;
-  const context = lunosAttackView(card, { isGM: viewer.isGM, ownsAttacker: owns }, localize);
+  // A target's levels in all, from its sheet as this client has it (the token bar's maximum).
+  const levelsOf = (uuid: string) => {
+    const max = (documentAtSync(uuid) as { system?: { levels?: { max?: unknown } } } | null)?.system?.levels
+      ?.max;
+    return typeof max === "number" ? max : null;
+  };
+  const context = lunosAttackView(card, { isGM: viewer.isGM, ownsAttacker: owns }, localize, levelsOf);
   const fill = (template: HandlebarsTemplateDelegate) => {
     content.innerHTML = template(context);
   };

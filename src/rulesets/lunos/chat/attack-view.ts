@@ -1,5 +1,7 @@
 import type { Localize } from "../../../config/localize";
 import type { LunosAttackCard } from "./attack-state";
+import { CAUGHT_WEAPON_KIND } from "./caught-weapon";
+import { CHOKE_KIND } from "./choke-clock";
 import { PUSH_KIND } from "./push";
 
 /**
@@ -28,8 +30,63 @@ function pushMoves(card: LunosAttackCard, id: string): boolean {
   );
 }
 
-/** The card's view for this viewer. */
-export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, localize: Localize) {
+/** The roll mode named on a card not rolled in public. */
+const MODE_LABELS: Readonly<Record<string, string>> = {
+  gmroll: "FANGS.Chat.RollMode.Private",
+  blindroll: "FANGS.Chat.RollMode.Blind",
+};
+
+/** A ruleset effect of the card on this target's actor: the caught weapon, the choke clock. */
+function effectOn(card: LunosAttackCard, id: string, kind: string) {
+  const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid;
+  return card.effects.find(
+    (e) => e.kind === "ruleset" && e.effectKind === kind && "actorId" in e && e.actorId === uuid,
+  ) as { data?: { rounds?: number } } | undefined;
+}
+
+/**
+ * Whether the luck die counted: the successes the core rolled less those of
+ * the pool's other dice. An empty pool's luck die succeeds on its top face
+ * alone (docs/rules/lunos.md, "The roll"), which its face does not tell.
+ */
+function luckSucceeded(card: LunosAttackCard): boolean {
+  const roll = card.pending?.roll;
+  if (!roll) return success(card.luck, card.attack.luckDie);
+  const others = card.faces.filter((face) => success(face, card.attack.poolDie)).length;
+  return roll.rolled > others;
+}
+
+function levelsText(
+  card: LunosAttackCard,
+  id: string,
+  taken: number,
+  name: string,
+  localize: Localize,
+  levelsOf: LevelsOf,
+): string {
+  const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid ?? "";
+  const max = uuid ? levelsOf(uuid) : null;
+  return typeof max === "number" && max > 0
+    ? localize("LUNOS.Chat.LevelsOf", { name, levels: taken, max })
+    : localize("LUNOS.Chat.Levels", { name, levels: taken });
+}
+
+/** The choke clock a Choke starts (LUN-GRP-3), in rounds as the card will apply it. */
+function chokeText(card: LunosAttackCard, id: string, name: string, localize: Localize): string {
+  const rounds = effectOn(card, id, CHOKE_KIND)?.data?.rounds;
+  return typeof rounds === "number" ? localize("LUNOS.Chat.ChokeClock", { name, rounds }) : "";
+}
+
+/** A target's health levels in all, by its actor's UUID (its sheet's), or null when it cannot be read. */
+export type LevelsOf = (actorUuid: string) => number | null;
+
+/** The card's view for this viewer; `levelsOf` lets it say the levels taken out of how many. */
+export function lunosAttackView(
+  card: LunosAttackCard,
+  viewer: CardViewer,
+  localize: Localize,
+  levelsOf: LevelsOf = () => null,
+) {
   const p = card.pending;
   const roll = p?.roll ?? null;
   const nameOf = (id: string) => card.targets.find((t) => t.combatantId === id)?.name ?? id;
@@ -74,8 +131,11 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
             wounding: o.damage.wounding,
             trauma: o.damage.trauma,
           })
-        : "",
-    levels: localize("LUNOS.Chat.Levels", { name: nameOf(o.id), levels: o.levelsAfter }),
+        : // A hit armor and Body stop says so; one that forwent its damage meant none.
+          o.hit && !card.attack.forgoDamage
+          ? localize("LUNOS.Chat.NoDamage")
+          : "",
+    levels: levelsText(card, o.id, o.levelsAfter, nameOf(o.id), localize, levelsOf),
     pushed:
       o.pushed > 0
         ? localize(pushMoves(card, o.id) ? "LUNOS.Chat.Pushed" : "LUNOS.Chat.PushedNoToken", {
@@ -85,10 +145,15 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
         : "",
     flung: o.flung > 0 ? localize("LUNOS.Chat.Flung", { feet: o.flung }) : "",
     killed: o.killed ? localize("LUNOS.Chat.Killed", { name: nameOf(o.id) }) : "",
+    caught: effectOn(card, o.id, CAUGHT_WEAPON_KIND)
+      ? localize("LUNOS.Chat.Caught", { attacker: card.attacker.name, name: nameOf(o.id) })
+      : "",
+    choke: chokeText(card, o.id, nameOf(o.id), localize),
   }));
   return {
     revision: card.revision,
     stage: card.stage,
+    mode: MODE_LABELS[card.rollMode] ? localize(MODE_LABELS[card.rollMode]!) : "",
     title: localize(
       card.attack.threat
         ? "LUNOS.Chat.TitleStrike"
@@ -118,12 +183,16 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
       card.luck > 0
         ? {
             face: card.luck,
-            success: success(card.luck, card.attack.luckDie),
+            success: luckSucceeded(card),
             label: localize("LUNOS.Chat.Luck", { face: card.luck }),
           }
         : null,
     grappleCheck: p?.grapple === true ? localize("LUNOS.Chat.GrappleCheck") : "",
-    successes: roll ? localize("LUNOS.Chat.Successes", { n: roll.successes }) : "",
+    successes: roll
+      ? localize(roll.successes === 1 ? "LUNOS.Chat.OneSuccess" : "LUNOS.Chat.Successes", {
+          n: roll.successes,
+        })
+      : "",
     sure:
       roll && roll.automatic + roll.bonus > 0
         ? localize("LUNOS.Chat.Sure", { n: roll.automatic + roll.bonus })
@@ -150,6 +219,13 @@ export function lunosAttackView(card: LunosAttackCard, viewer: CardViewer, local
     apply: viewer.isGM && card.stage === "resolved" && card.effects.length > 0,
     undo: viewer.isGM && card.stage === "applied",
     applied: card.stage === "applied" ? localize("LUNOS.Chat.Applied") : "",
+    // What is left to do once resolved: nothing, or the GM's Apply (which a player cannot press).
+    nothing:
+      card.stage === "resolved" && card.effects.length === 0 ? localize("LUNOS.Chat.NothingToApply") : "",
+    awaitApply:
+      !viewer.isGM && card.stage === "resolved" && card.effects.length > 0
+        ? localize("LUNOS.Chat.AwaitApply")
+        : "",
     labels: {
       dice: localize("LUNOS.Chat.Dice"),
       // Every target missed: the button ends the attack, nothing is struck.

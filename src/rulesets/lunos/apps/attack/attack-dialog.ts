@@ -18,6 +18,7 @@ export const LUNOS_ATTACK_DIALOG = "systems/fangs/templates/lunos/attack-dialog.
 
 export interface AttackDialogFacts {
   readonly attackerName: string;
+  /** "" for a bare-handed attack. */
   readonly weaponName: string;
   /** The targets it may strike, by combatant id, with their names. */
   readonly targets: readonly { readonly id: string; readonly name: string }[];
@@ -27,6 +28,8 @@ export interface AttackDialogFacts {
   readonly planned: { readonly targets: readonly string[]; readonly declared: Maneuver | null };
   /** Dice off the pool for each target past the first. */
   readonly extraTargetDice: number;
+  /** Whether the attacker holds a grapple: Pin and Choke are declared only then. Unknown: offered, the GM checks. */
+  readonly grappling?: boolean;
   readonly rollMode: string;
   readonly rollModes: Readonly<Record<string, string>>;
 }
@@ -41,6 +44,14 @@ export interface AttackDialogAnswers {
 
 /** The maneuvers a roll may be declared for. */
 export const DECLARABLE: readonly Maneuver[] = MANEUVERS.filter((m) => !UNDECLARABLE.includes(m));
+
+/** Bought on a grapple the attacker holds: no use declaring them outside one. */
+const IN_GRAPPLE_ONLY: readonly Maneuver[] = ["pin", "choke"];
+
+/** What this attacker may declare. */
+function declarable(facts: AttackDialogFacts): readonly Maneuver[] {
+  return facts.grappling === false ? DECLARABLE.filter((m) => !IN_GRAPPLE_ONLY.includes(m)) : DECLARABLE;
+}
 
 export function attackDialogContext(facts: AttackDialogFacts, localize: Localize, id: string) {
   return {
@@ -67,7 +78,7 @@ export function attackDialogContext(facts: AttackDialogFacts, localize: Localize
         label: localize("LUNOS.Chat.Dialog.NoManeuver"),
         selected: facts.planned.declared === null,
       },
-      ...DECLARABLE.map((m) => ({
+      ...declarable(facts).map((m) => ({
         value: m,
         label: localize(`LUNOS.Maneuver.${m}`),
         selected: m === facts.planned.declared,
@@ -88,13 +99,14 @@ export function parseAttackAnswers(
 ): AttackDialogAnswers {
   const targets = facts.targets.filter((t) => data[`target-${t.id}`] !== undefined).map((t) => t.id);
   const skill = facts.skills.find((s) => s === data.skill) ?? facts.skills[0]!;
-  const declared = DECLARABLE.find((m) => m === data.declared) ?? null;
+  const declared = declarable(facts).find((m) => m === data.declared) ?? null;
   const mode = typeof data.rollMode === "string" && Object.hasOwn(facts.rollModes, data.rollMode);
   return {
     targets,
     skill,
     declared,
-    forgoDamage: declared !== null && data.forgoDamage !== undefined,
+    // Kept as ticked even with no maneuver: the attack refuses it in words (start-attack.ts).
+    forgoDamage: data.forgoDamage !== undefined,
     rollMode: mode ? (data.rollMode as string) : facts.rollMode,
   };
 }

@@ -3,7 +3,7 @@ import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
 import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
 import { LUNOS_DEFAULTS } from "../../../../rules/lunos/config";
-import { attackOf, fighterOf } from "../../../../rules/lunos/round-engine";
+import { attackOf, fighterOf, grappleOf } from "../../../../rules/lunos/round-engine";
 import { ATTACK_SKILLS, type AttackSkill, type Maneuver } from "../../../../rules/lunos/types";
 import { verifyRequester } from "../../../../verify-requester";
 import { LUNOS_ATTACK_QUERY } from "../../attack-card";
@@ -80,6 +80,9 @@ async function postFor(request: AttackRequest, user: User.Implementation): Promi
   if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
     return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
   if ((weaponInHand(actor)?.id ?? "") !== request.itemId)
+    return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
+  // Bare-handed ("", nothing in hand) is a Brawl blow (docs/rules/lunos.md, "The attack's skill").
+  if (request.itemId === "" && request.skill !== "brawl")
     return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
   return postLunosAttack({
     combat,
@@ -170,11 +173,17 @@ function plannedOf(combat: Combat.Implementation, id: string) {
     // The round the GM keeps on the Combat, which every client may read (only the GM writes it).
     const read = readLunosTable(combat);
     const attack = read.fight ? attackOf(fighterOf(read.fight, id).plan) : null;
-    if (attack) return { targets: [...attack.targets], declared: attack.declared ?? null, extra: read.rules };
+    if (attack)
+      return {
+        targets: [...attack.targets],
+        declared: attack.declared ?? null,
+        extra: read.rules,
+        grappling: grappleOf(read.fight!, id) !== null,
+      };
   } catch {
     // A round this client cannot read: the GM checks the targets.
   }
-  return { targets: others, declared: null, extra: LUNOS_DEFAULTS };
+  return { targets: others, declared: null, extra: LUNOS_DEFAULTS, grappling: undefined };
 }
 
 /** On the attacker's client: true once its card is posted. */
@@ -188,8 +197,8 @@ export async function startLunosAttack(
   const { combat, combatant } = found;
   const id: string = found.combatant.id;
   const name = combatant.name ?? actor.name ?? "";
-  const weapon = weaponInHand(actor);
   // With nothing in hand (its weapon caught, or a creature without one) the attack is bare-handed, its item "".
+  const weapon = weaponInHand(actor);
   if ((weapon?.id ?? "") !== itemId || !lunosFighter(actor))
     return warn("LUNOS.Chat.Refusal.NotWielded", { name });
   const user = game.user;
@@ -218,6 +227,7 @@ export async function startLunosAttack(
         skills,
         planned,
         extraTargetDice: planned.extra.extraTargetDice,
+        grappling: planned.grappling,
         rollMode,
         rollModes: Object.fromEntries(
           Object.entries(CONFIG.Dice.rollModes)
@@ -229,6 +239,8 @@ export async function startLunosAttack(
     );
   if (!answers) return false;
   if (answers.targets.length === 0) return warn("LUNOS.Chat.Refusal.NoTarget", { name });
+  // The rules give forgone damage's success to the declared maneuver: said here, not as the GM's bare refusal.
+  if (answers.forgoDamage && answers.declared === null) return warn("LUNOS.Chat.Refusal.ForgoNeedsManeuver");
   const request: AttackRequest = {
     userId: user.id,
     requestId: newRequestId(),

@@ -38,6 +38,8 @@ export interface LunosActorSheetOptions {
   readonly rules: LunosRules;
   /** Weapon sizes' labels as CONFIG.FANGS.lunos says now; the defaults otherwise. */
   readonly labels?: { weaponSizes?: Readonly<Record<string, string>> };
+  /** Whether the viewer owns the actor: only an owner is offered the Attack buttons. */
+  readonly owner?: boolean;
 }
 
 /** A rating's dots as one radio group: 0 (no dot) to 5, the ones up to its value filled. */
@@ -102,8 +104,8 @@ function pools(actor: LunosActorData, sheet: LunosFighter, rules: LunosRules) {
     }),
     pool("defense", "LUNOS.Pool.defense", defensePool(f, sheet, "defense", 1, rules)),
   ];
-  if (armed && skill === "weapon")
-    out.push(pool("parry", "LUNOS.Pool.parry", defensePool(f, sheet, "parry", 1, rules)));
+  // Any weapon in hand parries, as the round engine lets it (with Weapon skill and that weapon's rating).
+  if (armed) out.push(pool("parry", "LUNOS.Pool.parry", defensePool(f, sheet, "parry", 1, rules)));
   out.push(
     pool(
       "attack",
@@ -116,13 +118,18 @@ function pools(actor: LunosActorData, sheet: LunosFighter, rules: LunosRules) {
 
 const KIND_MARK = { trauma: "✱", wounding: "✕", bruising: "╱" } as const;
 
-function weaponRow(item: Extract<LunosItemData, { type: "lunosWeapon" }>, sizes: Record<string, string>) {
+function weaponRow(
+  item: Extract<LunosItemData, { type: "lunosWeapon" }>,
+  sizes: Record<string, string>,
+  attack: boolean,
+) {
   const { system } = item;
   return {
     id: item.id,
     name: item.name,
     img: item.img,
     equipped: system.equipped,
+    attack,
     sizeLabel: sizes[system.size] ?? `LUNOS.WeaponSize.${system.size}`,
     skillLabel: ATTACK_SKILL_LABELS[system.skill],
     damageLabel: WEAPON_DAMAGE_LABELS[system.damageType],
@@ -145,6 +152,7 @@ function armorRow(item: Extract<LunosItemData, { type: "lunosArmor" }>) {
 export function lunosActorSheetContext(actor: LunosActorData, options: LunosActorSheetOptions) {
   const { system } = actor;
   const { idPrefix, editable, rules } = options;
+  const owner = options.owner === true;
   const id = (name: string) => `${idPrefix}-${name}`;
   const sizes = { ...(options.labels?.weaponSizes ?? {}) };
   const sheet = lunosFighterOf(actor);
@@ -186,7 +194,12 @@ export function lunosActorSheetContext(actor: LunosActorData, options: LunosActo
     pools: pools(actor, sheet, rules),
     inHand: inHand?.name ?? null,
     worn: worn?.name ?? null,
-    weapons: actor.items.flatMap((item) => (item.type === "lunosWeapon" ? [weaponRow(item, sizes)] : [])),
+    // The rules fight with the first weapon in hand alone: another one's Attack would only be refused.
+    weapons: actor.items.flatMap((item) =>
+      item.type === "lunosWeapon" ? [weaponRow(item, sizes, owner && item.id === inHand?.id)] : [],
+    ),
+    /** Nothing in hand: the bare-handed attack (Brawl, Martial Arts, bruising); with a weapon, its dialog offers Brawl. */
+    bareHanded: owner && !inHand,
     armors: actor.items.flatMap((item) => (item.type === "lunosArmor" ? [armorRow(item)] : [])),
     biography: { value: system.biography, enriched: options.enrichedBiography ?? system.biography },
   };

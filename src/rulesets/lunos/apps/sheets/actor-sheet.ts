@@ -1,5 +1,6 @@
+import { startAttack } from "../../../../apps/attack/attack-entry";
 import { HandlebarsActorSheet } from "../../../../apps/sheets/base";
-import { ownedItemActions } from "../../../../apps/sheets/owned-item-actions";
+import { ownedItemActions, ownedItemOf } from "../../../../apps/sheets/owned-item-actions";
 import { loadRuleset } from "../../../../on-demand";
 import { ITEM_TYPE_LABELS } from "../../config/labels";
 import { lunosLabels } from "../../config/lunos-config";
@@ -22,6 +23,7 @@ export class LunosActorSheet extends HandlebarsActorSheet {
     actions: {
       ...ownedItemActions({ typeLabels: ITEM_TYPE_LABELS, newItemKey: "LUNOS.Sheet.NewItem" }),
       lunosDeclare: LunosActorSheet.#onDeclare,
+      lunosAttack: LunosActorSheet.#onAttack,
     },
   };
 
@@ -45,9 +47,23 @@ export class LunosActorSheet extends HandlebarsActorSheet {
         enrichedBiography,
         rules: readWorldLunosRules(),
         labels: { weaponSizes: lunosLabels("weaponSizes") },
+        owner: this.actor.isOwner,
       }),
       round: lunosSheetRound(this.actor, this.id),
     };
+  }
+
+  /**
+   * The weapon in hand's attack, or the bare-handed one (`""`), as every way
+   * of starting one: the shared entry, then Lunos's `cards.attack`, whose
+   * workflow and dialog its heavy part holds.
+   */
+  static async #onAttack(this: LunosActorSheet, event: PointerEvent, target: HTMLElement) {
+    if (target.dataset.bareHanded !== undefined) await startAttack(this.actor, "", { event });
+    else {
+      const item = ownedItemOf(this, target);
+      if (item?.id) await startAttack(this.actor, item.id, { event });
+    }
   }
 
   /** The round's declaration (its panel, while the round asks for it): the `declare` round action. */
