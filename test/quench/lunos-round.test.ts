@@ -17,13 +17,11 @@ import { describeRulesetRoundBatch, roundBatchWorld, standInRoundStage } from ".
  * hand: no die of the round changes), Arden owned by `player`, every die
  * scripted: round 1's start and defenses as there (Arden three, Cole two
  * by Reflexes 3, Brin and Dara two on both, at once), each attack's pool,
- * and the starts of rounds 2 and 3. The world plays a copy of Lunos's
- * definition marked playable, as that test's does.
+ * and the starts of rounds 2 and 3.
  */
-const { world, FangsCombat } = await roundBatchWorld(async () => ({
-  ...(await import("../../src/rulesets/lunos/index")).lunosDefinition,
-  playable: true,
-}));
+const { world, FangsCombat } = await roundBatchWorld(
+  async () => (await import("../../src/rulesets/lunos/index")).lunosDefinition,
+);
 const { LUNOS_FIGHTERS, fighterSystem, kitOf, lunosRoundBatch, orderFromRolls } = await import(
   "../../src/rulesets/lunos/quench/round-batch"
 );

@@ -17,10 +17,9 @@ import { lunosHealthRules, useLunosHealthRules } from "./config/settings";
 import { LUNOS_POOLS, lunosDefinition } from "./index";
 
 /**
- * Lunos's one registration, and what a world set to it does while its
- * round and cards are still to come: its documents are Foundry's in every
- * world, but the "Combat rules" setting does not offer it and a world
- * whose setting names it anyway plays FANGS.
+ * Lunos's one registration: playable now that its round (its table) and
+ * its attack card are there, so the "Combat rules" setting offers it and a
+ * world set to it plays it; its documents are Foundry's in every world.
  */
 
 beforeEach(() => {
@@ -45,23 +44,40 @@ describe("Lunos's definition", () => {
       expect(rulesetOwning(documentName, type), type).toBe("lunos");
   });
 
-  it("plays its round on the tracker and its attack card on that round's fight", () => {
-    // Not offered yet: its card is joined to the round, but no scripted round plays the card end to end.
-    expect(lunosDefinition.playable).toBe(false);
+  it("is playable with its table and its cards: its round, its attack card, its attack and its queries", () => {
+    expect(lunosDefinition.playable).toBe(true);
     expect(lunosDefinition.table?.id).toBe("lunos");
+    expect(lunosDefinition.cards?.flow).toBeDefined();
     // Its attack card: one typed message, drawn and run by its own flow, started from a weapon.
     expect(Object.keys(lunosDefinition.documents.ChatMessage)).toEqual(["lunosAttack"]);
     expect(Object.keys(lunosDefinition.cards?.renderers ?? {})).toEqual(["lunosAttack"]);
     expect(lunosDefinition.cards?.attack?.itemTypes).toEqual(["lunosWeapon"]);
-    expect(Object.keys(lunosDefinition.queries ?? {})).toEqual(["fangs.lunosAttack", "fangs.lunosStrike"]);
+    expect(Object.keys(lunosDefinition.queries ?? {}).sort()).toEqual([
+      "fangs.lunosAttack",
+      "fangs.lunosStrike",
+    ]);
+    expect(rulesetOwning("ChatMessage", "lunosAttack")).toBe("lunos");
   });
 
-  it("the Combat rules setting does not offer it; a world set to it anyway plays FANGS, with a warning", () => {
-    expect(Object.keys(rulesetChoices())).toContain("fangs");
-    expect(Object.keys(rulesetChoices())).not.toContain("lunos");
+  it("the Combat rules setting offers it, and a world set to it plays it without a warning", () => {
+    expect(rulesetChoices()).toMatchObject({ fangs: expect.any(String), lunos: expect.any(String) });
     standIn.game.settings.storage.set("fangs.ruleset", "lunos");
-    expect(activeRulesetDefinition().id).toBe("fangs");
-    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/"lunos" are not installed/));
+    expect(activeRulesetDefinition().id).toBe("lunos");
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it("a Lunos world's settings window shows Lunos's rules options menu alone, for GMs", async () => {
+    standIn.game.settings.storage.set("fangs.ruleset", "lunos");
+    const { registerRulesetMenu } = await import("../../apps/settings/ruleset-menu");
+    registerRulesetMenu();
+    const menus = (game.settings as unknown as { menus: Map<string, Record<string, unknown>> }).menus;
+    expect([...menus.keys()]).toEqual(["fangs.lunosRulesMenu"]);
+    expect(menus.get("fangs.lunosRulesMenu")).toMatchObject({
+      name: "LUNOS.Setting.RulesMenu.Name",
+      label: "LUNOS.Setting.RulesMenu.Label",
+      hint: "LUNOS.Setting.RulesMenu.Hint",
+      restricted: true,
+    });
   });
 
   it("its entry of CONFIG.FANGS: its statuses and labels, a module's relabel read, an id it adds not offered", () => {
@@ -109,15 +125,5 @@ describe("its start-up", () => {
     standIn.game.settings.storage.set("fangs.lunosRules", { options: { extraLevels: "allAtLargest" } });
     lunosDefinition.init!();
     await vi.waitFor(() => expect(lunosHealthRules().extraLevels).toBe("allAtLargest"));
-  });
-});
-
-describe("once Lunos is playable", () => {
-  it("the setting offers it and a world set to it plays it", () => {
-    registerRulesetDefinition({ ...lunosDefinition, playable: true });
-    expect(rulesetChoices()).toMatchObject({ lunos: "LUNOS.Ruleset" });
-    standIn.game.settings.storage.set("fangs.ruleset", "lunos");
-    expect(activeRulesetDefinition().id).toBe("lunos");
-    registerRulesetDefinition(lunosDefinition);
   });
 });

@@ -1,3 +1,4 @@
+import { optionsLauncher } from "../../apps/settings/options-launcher";
 import { anyTable } from "../../combat/table-ruleset";
 import { activeRulesetId } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
@@ -27,18 +28,14 @@ import "./config/types";
  * core is src/rules/lunos/ (readings in docs/rules/lunos.md), its heavy
  * part src/rulesets/lunos-heavy.ts.
  *
- * Not yet `playable`. What is here: its actor and item types with their
- * models and sheets (its maneuvers' reference entries among them), its
- * statuses and token bars, its health pools, its world rules option,
- * its CONFIG.FANGS entry, its packs, its round on the tracker (its
- * table: the round's start with initiative, the declarations, the defense
- * rolls, the slots in initiative order; ./combat/) and its attack card
+ * Playable: its actor and item types with their models and sheets (its
+ * maneuvers' reference entries among them), its statuses and token bars,
+ * its health pools, its world rules option and its options window, its
+ * CONFIG.FANGS entry, its packs, its round on the tracker (its table: the
+ * round's start with initiative, the declarations, the defense rolls, the
+ * slots in initiative order; ./combat/) and its attack card
  * (./attack-card.ts registers it; its steps and drawing are in the heavy
  * part, ./chat/, on the round's fight).
- * Its documents still work in every world (Foundry knows every registered
- * ruleset's types), so its sheets, packs and tests can be built now.
- * `playable` goes when its cards land; its definition.test.ts
- * then fails, asking for the setting's test to be turned round.
  */
 
 /**
@@ -82,7 +79,7 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
   id: "lunos",
   rules: lunosRuleset,
   langPrefix: "LUNOS",
-  playable: false,
+  playable: true,
   documents: {
     Actor: {
       lunosCharacter: {
@@ -136,9 +133,17 @@ export const lunosDefinition: RulesetDefinition = Object.freeze({
   },
   config: lunosConfigEntry,
   clauseIndex: LUNOS_CLAUSE_INDEX,
-  // Its options menu (`optionsLauncher` over the heavy part's `lunosOptionsWindow`) joins when it is playable:
-  // only the world's ruleset's menu is shown, and no world plays Lunos yet.
-  options: { registerSettings: registerLunosSettings },
+  options: {
+    registerSettings: registerLunosSettings,
+    menu: {
+      key: "lunosRulesMenu",
+      name: "LUNOS.Setting.RulesMenu.Name",
+      label: "LUNOS.Setting.RulesMenu.Label",
+      hint: "LUNOS.Setting.RulesMenu.Hint",
+      icon: "fa-solid fa-scale-balanced",
+      type: optionsLauncher(async () => (await loadRuleset("lunos")).lunosOptionsWindow),
+    },
+  },
   simulator: { load: async () => (await loadRuleset("lunos")).lunosSimulator },
   loadHeavy: loadLunosHeavy,
   quenchBatches: async () => (await import("./quench")).lunosQuenchBatches,

@@ -40,8 +40,7 @@ let startAttack: typeof import("../../../apps/attack/attack-entry")["startAttack
 beforeAll(async () => {
   const { registerRulesetDefinition } = await import("../../registry");
   const { lunosDefinition } = await import("../index");
-  // Not yet playable (its round is to come): a world set to it plays it in these tests.
-  registerRulesetDefinition({ ...lunosDefinition, playable: true });
+  registerRulesetDefinition(lunosDefinition);
   (await import("../../../config/document-classes")).configureDocuments();
   modules = await loadExchange();
   ({ FangsCombat } = await import("../../../documents/combat"));

@@ -46,7 +46,7 @@ beforeAll(async () => {
   world.queries[requester.CONFIRM_QUERY] = requester.confirmRequest;
   const { registerRulesetDefinition } = await import("../../registry");
   const { lunosDefinition } = await import("../index");
-  registerRulesetDefinition({ ...lunosDefinition, playable: true });
+  registerRulesetDefinition(lunosDefinition);
   (await import("../../../config/document-classes")).configureDocuments();
 });
 

@@ -76,8 +76,7 @@ beforeAll(async () => {
   api.ApplicationV2 = Drawing;
   api.HandlebarsApplicationMixin = (base: unknown) => base;
   ({ openEncounterOdds: openOdds } = await import("../../../../apps/encounter-odds"));
-  // Lunos is not yet offered to worlds (its round and card are to come): the world plays a copy marked playable.
-  registerRulesetDefinition({ ...lunosDefinition, playable: true });
+  registerRulesetDefinition(lunosDefinition);
 });
 afterAll(() => registerRulesetDefinition(lunosDefinition));
 

@@ -42,8 +42,7 @@ let FangsCombat: typeof import("../../../../documents/combat").FangsCombat;
 beforeAll(async () => {
   const { registerRulesetDefinition } = await import("../../../registry");
   const { lunosDefinition } = await import("../../index");
-  // Not yet playable (the lead flips it): a world set to it plays it in these tests.
-  registerRulesetDefinition({ ...lunosDefinition, playable: true });
+  registerRulesetDefinition(lunosDefinition);
   (await import("../../../../config/document-classes")).configureDocuments();
   await loadExchange();
   ({ FangsCombat } = await import("../../../../documents/combat"));
