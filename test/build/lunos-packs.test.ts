@@ -9,6 +9,7 @@ import { createPolicy } from "../../src/rulesets/lunos/sim/policies";
 import { LUNOS_SAMPLE_FIGHTERS } from "../../src/rulesets/lunos/sim/roster";
 import {
   describeOwnWords,
+  expectReferenceEntries,
   expectSpeaksToGm,
   LINK,
   pageText,
@@ -119,16 +120,13 @@ describe("Lunos's packs", () => {
   });
 
   it("one maneuver entry for each maneuver of the core, each its own description and a link to the readings", () => {
-    const entries = docs("lunos-maneuvers");
-    expect(entries.map((d) => sys(d).maneuver).sort()).toEqual([...MANEUVERS].sort());
-    const descriptions = entries.map((d) => plain(sys(d).description));
-    expect(new Set(descriptions).size).toBe(descriptions.length);
-    for (const text of descriptions) expect(text.length).toBeGreaterThan(80);
-    const page = journal().pages!.find((p) => p.name === "Maneuvers")!;
-    for (const d of entries)
-      expect(sys(d).description, d.name).toContain(
-        `Compendium.fangs.lunos-rules.JournalEntry.${journal()._id}.JournalEntryPage.${page._id}]`,
-      );
+    expectReferenceEntries(
+      docs("lunos-maneuvers"),
+      "maneuver",
+      MANEUVERS,
+      { pack: "lunos-rules", document: journal() },
+      "Maneuvers",
+    );
   });
 });
 

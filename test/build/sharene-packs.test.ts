@@ -10,6 +10,7 @@ import { SHARENE_SAMPLE_FIGHTERS } from "../../src/rulesets/sharene/sim/roster";
 import { loadTranslations } from "../handlebars/render";
 import {
   describeOwnWords,
+  expectReferenceEntries,
   expectSpeaksToGm,
   LINK,
   pageText,
@@ -167,16 +168,13 @@ describe("Sharene's packs", () => {
   });
 
   it("one style entry for each style of the core, each with its own description and a link to the readings", () => {
-    const styles = docs("sharene-styles");
-    expect(styles.map((d) => sys(d).style).sort()).toEqual([...STYLES].sort());
-    const descriptions = styles.map((d) => plain(sys(d).description));
-    expect(new Set(descriptions).size).toBe(descriptions.length);
-    for (const text of descriptions) expect(text.length).toBeGreaterThan(80);
-    const page = journal().pages!.find((p) => p.name === "Styles and defenses")!;
-    for (const d of styles)
-      expect(sys(d).description, d.name).toContain(
-        `Compendium.fangs.sharene-rules.JournalEntry.${journal()._id}.JournalEntryPage.${page._id}]`,
-      );
+    expectReferenceEntries(
+      docs("sharene-styles"),
+      "style",
+      STYLES,
+      { pack: "sharene-rules", document: journal() },
+      "Styles and defenses",
+    );
   });
 });
 

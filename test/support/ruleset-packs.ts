@@ -56,6 +56,31 @@ export function expectSpeaksToGm(journal: SourceDocument, clausePrefix: string):
   }
 }
 
+/**
+ * A reference entry pack (Sharene's styles, Lunos's maneuvers): one entry
+ * per id of the core (`field` of each entry's system), each with its own
+ * description of some length, each linking to the page `pageName` of the
+ * rules journal (`journal.pack`, its pack's name).
+ */
+export function expectReferenceEntries(
+  entries: readonly SourceDocument[],
+  field: string,
+  ids: readonly string[],
+  journal: { readonly pack: string; readonly document: SourceDocument },
+  pageName: string,
+): void {
+  const system = (d: SourceDocument) => d.system as Record<string, string>;
+  expect(entries.map((d) => system(d)[field]).sort()).toEqual([...ids].sort());
+  const descriptions = entries.map((d) => plain(system(d).description ?? ""));
+  expect(new Set(descriptions).size).toBe(descriptions.length);
+  for (const text of descriptions) expect(text.length).toBeGreaterThan(80);
+  const page = journal.document.pages!.find((p) => p.name === pageName)!;
+  for (const d of entries)
+    expect(system(d).description, d.name).toContain(
+      `Compendium.fangs.${journal.pack}.JournalEntry.${journal.document._id}.JournalEntryPage.${page._id}]`,
+    );
+}
+
 /** Runs of seven words; one with three numbers or more is a table's figures, which carry over. */
 const RUN = 7;
 const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
