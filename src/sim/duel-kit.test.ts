@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type DuelLogWords, duelLog } from "./duel-kit";
+import { type DuelLogWords, duelLimit, duelLog } from "./duel-kit";
 import type { Localizer } from "./i18n";
+import { SimError } from "./sim-error";
 import type { FightSummary } from "./stats";
 
 /** Writes each key with its data, so a line shows which key and which values the log chose. */
@@ -63,5 +64,27 @@ describe("duelLog: a duel simulator's log", () => {
     expect(
       duelLog({ names: ["Arden", "Cole"], summary: unfinished, log: null }, ["a", "c"], i18n, 1, words),
     ).toEqual(['TOY.Title {"a":"Arden","b":"Cole","seed":1}', 'TOY.Unfinished {"rounds":50}']);
+  });
+});
+
+describe("duelLimit: a duel's limit and fighters, checked alike by every duel simulator", () => {
+  const two = [{ id: "arden" }, { id: "cole" }] as const;
+
+  it("is the limit given, else the simulator's own", () => {
+    expect(duelLimit(two, 7, 50)).toBe(7);
+    expect(duelLimit(two, undefined, 50)).toBe(50);
+  });
+
+  it.each([0, -1, 2.5, Number.NaN])("refuses a limit of %s, in the simulator's unit", (limit) => {
+    expect(() => duelLimit(two, limit, 50)).toThrow(SimError);
+    expect(() => duelLimit(two, limit, 50, "melee")).toThrow(
+      `the melee limit must be a whole number ≥ 1, got ${limit}`,
+    );
+  });
+
+  it("refuses two fighters with one id", () => {
+    expect(() => duelLimit([{ id: "wolf" }, { id: "wolf" }], 10, 50)).toThrow(
+      'both fighters have the id "wolf"',
+    );
   });
 });

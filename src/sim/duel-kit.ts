@@ -148,3 +148,23 @@ export function duelLog<Round>(
   lines.push(duelEndLine(result.summary, result.names, i18n, words));
   return lines;
 }
+
+/**
+ * A duel's limit (`given`, else the simulator's `fallback`), checked as
+ * every duel simulator checks it with its two fighters: a whole number of
+ * at least one round (`unit`: Hand to Hand's "melee"), and two fighters
+ * told apart by their ids. Refused with a SimError.
+ */
+export function duelLimit(
+  fighters: readonly [{ readonly id: string }, { readonly id: string }],
+  given: number | undefined,
+  fallback: number,
+  unit = "round",
+): number {
+  const limit = given ?? fallback;
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new SimError("invalid-argument", `the ${unit} limit must be a whole number ≥ 1, got ${limit}`);
+  if (fighters[0].id === fighters[1].id)
+    throw new SimError("invalid-argument", `both fighters have the id "${fighters[0].id}"`);
+  return limit;
+}
