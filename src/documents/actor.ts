@@ -4,7 +4,7 @@ import { localize } from "../config/localize";
 import { itemSystem, modelSystem } from "../data/views";
 import { createDialogOfRuleset, documentRuleset, newActorToken, rulesetLabel } from "../rulesets/documents";
 import { activeRulesetDefinition, getRulesetDefinition } from "../rulesets/registry";
-import { preflightUpdates, refuseInvalid } from "./refusal";
+import { updateOrRefuse } from "./refusal";
 
 /** Points of Stun and HP, whole and not negative. */
 export interface PoolPoints {
@@ -30,20 +30,9 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
    * The create dialog (sidebar, compendium) offers the world's ruleset's
    * actor types only; an actor of another ruleset is kept, not made anew.
    */
-  static override async createDialog(
-    data?: unknown,
-    createOptions?: unknown,
-    dialogOptions?: { types?: string[] } & Record<string, unknown>,
-    ...rest: unknown[]
-  ): Promise<never> {
-    const create = super.createDialog as (...args: unknown[]) => Promise<unknown>;
+  static override async createDialog(...args: unknown[]): Promise<never> {
     // The helper returns what Foundry's dialog returns; the override's type is Foundry's.
-    return (await createDialogOfRuleset("Actor", create, this, [
-      data,
-      createOptions,
-      dialogOptions,
-      ...rest,
-    ])) as never;
+    return (await createDialogOfRuleset("Actor", super.createDialog as never, this, args)) as never;
   }
 
   /** A new actor's token shows its ruleset's bars to its owners, unless the creation data says otherwise. */
@@ -153,21 +142,11 @@ export class FangsActor<out SubType extends Actor.SubType = Actor.SubType> exten
     return field && typeof field === "object" ? (field as { min?: unknown }) : null;
   }
 
-  /**
-   * Every update of an actor, from its sheet, a macro or another document,
-   * comes through here. An invalid change is refused as a whole: the
-   * document stays as it was and the user is told why, in their language.
-   */
+  /** An invalid change is refused as a whole, with a notice (updateOrRefuse). */
   static override async updateDocuments(
     updates?: Actor.UpdateData[],
     operation?: Actor.Database.UpdateOperation,
   ): Promise<Actor.Implementation[]> {
-    if (!preflightUpdates("Actor", updates ?? [], operation)) return [];
-    try {
-      return await super.updateDocuments(updates, operation);
-    } catch (error) {
-      if (refuseInvalid(error, "Actor", updates ?? [], operation)) return [];
-      throw error;
-    }
+    return updateOrRefuse("Actor", updates, operation, () => super.updateDocuments(updates, operation));
   }
 }

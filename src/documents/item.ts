@@ -6,7 +6,7 @@ import {
   otherRulesetData,
   rulesetLabel,
 } from "../rulesets/documents";
-import { preflightUpdates, refuseInvalid } from "./refusal";
+import { updateOrRefuse } from "./refusal";
 
 /** "Shield Parry" → "shieldParry": the key a new skill or advantage gets from its name. */
 export function keyFromName(name: string): string {
@@ -26,20 +26,9 @@ export function keyFromName(name: string): string {
 /** The FANGS item. Thin, like the actor: schema and derived values are on the data models. */
 export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
   /** As FangsActor.createDialog: the world's ruleset's item types only. */
-  static override async createDialog(
-    data?: unknown,
-    createOptions?: unknown,
-    dialogOptions?: { types?: string[] } & Record<string, unknown>,
-    ...rest: unknown[]
-  ): Promise<never> {
-    const create = super.createDialog as (...args: unknown[]) => Promise<unknown>;
+  static override async createDialog(...args: unknown[]): Promise<never> {
     // The helper returns what Foundry's dialog returns; the override's type is Foundry's.
-    return (await createDialogOfRuleset("Item", create, this, [
-      data,
-      createOptions,
-      dialogOptions,
-      ...rest,
-    ])) as never;
+    return (await createDialogOfRuleset("Item", super.createDialog as never, this, args)) as never;
   }
 
   /**
@@ -102,17 +91,11 @@ export class FangsItem<out SubType extends Item.SubType = Item.SubType> extends 
     return `${key}${n}`;
   }
 
-  /** See FangsActor.updateDocuments: refused edits leave the item unchanged and say why. */
+  /** As FangsActor.updateDocuments: refused edits leave the item unchanged and say why. */
   static override async updateDocuments(
     updates?: Item.UpdateData[],
     operation?: Item.Database.UpdateOperation,
   ): Promise<Item.Implementation[]> {
-    if (!preflightUpdates("Item", updates ?? [], operation)) return [];
-    try {
-      return await super.updateDocuments(updates, operation);
-    } catch (error) {
-      if (refuseInvalid(error, "Item", updates ?? [], operation)) return [];
-      throw error;
-    }
+    return updateOrRefuse("Item", updates, operation, () => super.updateDocuments(updates, operation));
   }
 }

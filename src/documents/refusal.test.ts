@@ -5,6 +5,7 @@ import type { CharacterModel } from "../rulesets/fangs/data/actor-character";
 import type { WeaponModel } from "../rulesets/fangs/data/item-weapon";
 import { FangsActor } from "./actor";
 import { keyFromName } from "./item";
+import { updateOrRefuse } from "./refusal";
 
 beforeEach(() => {
   resetWorld();
@@ -91,6 +92,56 @@ describe("a refused actor edit", () => {
   it("passes any other error on: only validation failures are turned into notices", async () => {
     const stray = new FangsActor({ name: "Not in the world", type: "character" } as never);
     await expect(stray.update({ name: "x" })).rejects.toThrow(/does not exist/);
+    expect(errors()).toEqual([]);
+  });
+});
+
+describe("updateOrRefuse: the one path of both documents' updates", () => {
+  const validationError = (actor: FangsActor) => {
+    try {
+      (actor as unknown as { validate(o: object): unknown }).validate({
+        changes: { system: { characteristics: { st: 0 } } },
+        clean: true,
+        strict: true,
+      });
+    } catch (error) {
+      return error;
+    }
+    throw new Error("the change was not refused");
+  };
+
+  it("does not write a change its checks refuse, and says why", async () => {
+    const actor = await createActor({ characteristics: GRU });
+    const write = vi.fn(async () => [actor]);
+    const updates = [{ _id: actor.id, "system.characteristics.st": 0 }];
+    expect(await updateOrRefuse("Actor", updates, undefined, write)).toEqual([]);
+    expect(write).not.toHaveBeenCalled();
+    expect(errors()).toEqual([
+      "Gru the Sellsword: Strength must be a whole number from 1 to 999. The change was not saved.",
+    ]);
+  });
+
+  it("turns a refusal Foundry's write throws into the same notice, and nothing written", async () => {
+    const actor = await createActor({ characteristics: GRU });
+    const error = validationError(actor);
+    const updates = [{ _id: actor.id, "system.characteristics.st": 15 }];
+    const result = await updateOrRefuse("Actor", updates, undefined, async () => {
+      throw error;
+    });
+    expect(result).toEqual([]);
+    expect(errors()).toHaveLength(1);
+    expect(errors()[0]).toContain("Strength");
+  });
+
+  it("passes any other error on, and gives back what a good write wrote", async () => {
+    const sword = await createItem(weapon("Broadsword", { damage: "1d8+2" }));
+    const updates = [{ _id: sword.id, name: "Longsword" }];
+    await expect(
+      updateOrRefuse("Item", updates, undefined, async () => {
+        throw new Error("the server is gone");
+      }),
+    ).rejects.toThrow("the server is gone");
+    expect(await updateOrRefuse("Item", updates, undefined, async () => [sword])).toEqual([sword]);
     expect(errors()).toEqual([]);
   });
 });

@@ -226,3 +226,25 @@ export function preflightUpdates(
   }
   return true;
 }
+
+/**
+ * Every update of an actor or an item, from its sheet, a macro or another
+ * document, comes through here (each document class's `updateDocuments`):
+ * an invalid change is refused as a whole, the document stays as it was
+ * and the user is told why, in their language. `update` is Foundry's own
+ * write; any other error it throws passes on.
+ */
+export async function updateOrRefuse<T>(
+  documentName: DocumentName,
+  updates: readonly object[] | undefined,
+  operation: UpdateContext | undefined,
+  update: () => Promise<T[]>,
+): Promise<T[]> {
+  if (!preflightUpdates(documentName, updates ?? [], operation)) return [];
+  try {
+    return await update();
+  } catch (error) {
+    if (refuseInvalid(error, documentName, updates ?? [], operation)) return [];
+    throw error;
+  }
+}

@@ -113,3 +113,58 @@ export function duelEndLine(
   const key = words.winnerKey?.(loser) ?? `${words.winner}.${summary.ends[loser]}`;
   return i18n.format(key, { winner: names[summary.winner], loser: names[loser], [count]: summary.rounds });
 }
+
+/** A duel's log words: its closing line's, its title's key, and how it writes one round (or melee). */
+export interface DuelLogWords<Round> extends DuelEndWords {
+  /** Its title line, formatted with the two names (`a`, `b`) and the `seed`. */
+  readonly title: string;
+  /** The lines of one round of its log, with the fighters' names by id. */
+  round(round: Round, names: ReadonlyMap<string, string>): readonly string[];
+}
+
+/**
+ * A duel's log as every duel simulator writes it: the title, each round's
+ * lines in the ruleset's words, and the closing line (duelEndLine).
+ * `ids` are the fighters' ids in the order of `result.names`.
+ */
+export function duelLog<Round>(
+  result: {
+    readonly names: readonly [string, string];
+    readonly summary: FightSummary;
+    readonly log?: readonly Round[] | null;
+  },
+  ids: readonly [string, string],
+  i18n: Localizer,
+  seed: number,
+  words: DuelLogWords<Round>,
+): string[] {
+  const [a, b] = result.names;
+  const names = new Map([
+    [ids[0], a],
+    [ids[1], b],
+  ]);
+  const lines = [i18n.format(words.title, { a, b, seed })];
+  for (const round of result.log ?? []) lines.push(...words.round(round, names));
+  lines.push(duelEndLine(result.summary, result.names, i18n, words));
+  return lines;
+}
+
+/**
+ * A duel's limit (`given`, else the simulator's `fallback`), checked as
+ * every duel simulator checks it with its two fighters: a whole number of
+ * at least one round (`unit`: Hand to Hand's "melee"), and two fighters
+ * told apart by their ids. Refused with a SimError.
+ */
+export function duelLimit(
+  fighters: readonly [{ readonly id: string }, { readonly id: string }],
+  given: number | undefined,
+  fallback: number,
+  unit = "round",
+): number {
+  const limit = given ?? fallback;
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new SimError("invalid-argument", `the ${unit} limit must be a whole number ≥ 1, got ${limit}`);
+  if (fighters[0].id === fighters[1].id)
+    throw new SimError("invalid-argument", `both fighters have the id "${fighters[0].id}"`);
+  return limit;
+}

@@ -1,18 +1,4 @@
-/**
- * Lunos's compendium (packs/lunos-*, declared in
- * src/rulesets/lunos/manifest.json) against what it stands for: the
- * simulator's sample fighters (roster.ts) equal to the pack's characters
- * as the sheet reads them, every sample a fighter the rules core accepts,
- * one entry per maneuver, a rules journal that links every entry and
- * speaks to a GM with the defaults' figures, and no sentence carried over
- * from the rules text. Validation against the data models and the links'
- * resolution are packs.test.ts's and packs-links.test.ts's, for every
- * pack.
- */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/manifest.mjs";
 import { LUNOS_DEFAULTS } from "../../src/rules/lunos/config";
 import { armorDice, usableInGrapple } from "../../src/rules/lunos/equipment";
 import { healthLevels } from "../../src/rules/lunos/health";
@@ -22,23 +8,20 @@ import { lunosFighterOf } from "../../src/rulesets/lunos/data/fighter";
 import { runDuel } from "../../src/rulesets/lunos/sim/duel";
 import { createPolicy } from "../../src/rulesets/lunos/sim/policies";
 import { LUNOS_SAMPLE_FIGHTERS } from "../../src/rulesets/lunos/sim/roster";
-import { loadPacks, type SourceDocument } from "./pack-sources";
+import {
+  describeOwnWords,
+  expectReferenceEntries,
+  expectSpeaksToGm,
+  LINK,
+  pageText,
+  plain,
+  rulesetPacks,
+} from "../support/ruleset-packs";
+import type { SourceDocument } from "./pack-sources";
 
-const packs = loadPacks().filter((p) => p.pack.name.startsWith("lunos-"));
-const docs = (name: string): SourceDocument[] => [
-  ...(packs.find((p) => p.pack.name === name)?.documents.values() ?? []),
-];
+const { packs, docs, actors, journal, typesByPack } = rulesetPacks("lunos");
 // biome-ignore lint/suspicious/noExplicitAny: pack JSON, read field by field
 const sys = (doc: SourceDocument) => doc.system as Record<string, any>;
-const actors = () => [...docs("lunos-characters"), ...docs("lunos-creatures")];
-const LINK = /@UUID\[([^\]]+)\]\{([^}]*)\}/g;
-const plain = (html: string) =>
-  html
-    .replace(LINK, "$2")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-const journal = () => docs("lunos-rules")[0]!;
-const pageText = (page: SourceDocument) => (page.text as { content: string }).content;
 
 /** A pack actor read as its sheet reads it (lunosFighterOf), its id the sample's. */
 function asFighter(actor: SourceDocument, id = actor.name.toLowerCase()) {
@@ -53,13 +36,7 @@ function asFighter(actor: SourceDocument, id = actor.name.toLowerCase()) {
 
 describe("Lunos's packs", () => {
   it("are its six, each holding one type: Lunos's own", () => {
-    const held = Object.fromEntries(
-      packs.map(({ pack, documents }) => [
-        pack.name,
-        [...new Set([...documents.values()].map((d) => d.type))],
-      ]),
-    );
-    expect(held).toEqual({
+    expect(typesByPack()).toEqual({
       "lunos-rules": [undefined],
       "lunos-weapons": ["lunosWeapon"],
       "lunos-armor": ["lunosArmor"],
@@ -144,16 +121,13 @@ describe("Lunos's packs", () => {
   });
 
   it("one maneuver entry for each maneuver of the core, each its own description and a link to the readings", () => {
-    const entries = docs("lunos-maneuvers");
-    expect(entries.map((d) => sys(d).maneuver).sort()).toEqual([...MANEUVERS].sort());
-    const descriptions = entries.map((d) => plain(sys(d).description));
-    expect(new Set(descriptions).size).toBe(descriptions.length);
-    for (const text of descriptions) expect(text.length).toBeGreaterThan(80);
-    const page = journal().pages!.find((p) => p.name === "Maneuvers")!;
-    for (const d of entries)
-      expect(sys(d).description, d.name).toContain(
-        `Compendium.fangs.lunos-rules.JournalEntry.${journal()._id}.JournalEntryPage.${page._id}]`,
-      );
+    expectReferenceEntries(
+      docs("lunos-maneuvers"),
+      "maneuver",
+      MANEUVERS,
+      { pack: "lunos-rules", document: journal() },
+      "Maneuvers",
+    );
   });
 });
 
@@ -197,54 +171,18 @@ describe("the journal Lunos rules readings", () => {
   });
 
   it("gives its pages as HTML text and speaks to a GM: no clause id, no file, no command, no identifier", () => {
-    for (const page of journal().pages ?? []) {
+    for (const page of journal().pages ?? [])
       expect(page).toMatchObject({ type: "text", text: { format: 1 } });
-      const text = plain(pageText(page));
-      expect(text, page.name).not.toMatch(/\bLUN-[A-Z]{3}-\d+\b|docs\/|\.md\b|\.ts\b|npm|`/);
-      expect(text, page.name).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b/);
-    }
+    expectSpeaksToGm(journal(), "LUN");
   });
 });
 
-describe("words in Lunos's packs are the project's own", () => {
-  const RUN = 7;
-  const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const runs = (s: string) => {
-    const w = words(s);
-    const all = w.slice(0, Math.max(0, w.length - RUN + 1)).map((_, i) => w.slice(i, i + RUN));
-    return new Set(all.filter((r) => r.filter((x) => /^\d+$/.test(x)).length < 3).map((r) => r.join(" ")));
-  };
-  const rulesText = readFileSync(path.join(ROOT, "docs/rules/texts/lunos-combat.md"), "utf8");
-  const packTexts = () =>
-    packs.flatMap(({ pack, documents }) =>
-      [...documents.values()].flatMap((doc) => [
-        ...[doc, ...(doc.items ?? [])].flatMap((d) =>
-          ["description", "biography"].flatMap((f) =>
-            typeof d.system?.[f] === "string"
-              ? [{ where: `${pack.name} ${d.name}`, text: plain(d.system[f] as string) }]
-              : [],
-          ),
-        ),
-        ...(doc.pages ?? []).map((p) => ({ where: `${pack.name} ${p.name}`, text: plain(pageText(p)) })),
-      ]),
-    );
-
-  it(`no run of ${RUN} words of the rules text appears in a description, biography or journal page`, () => {
-    const theirs = runs(rulesText);
-    const texts = packTexts();
-    expect(texts.length).toBeGreaterThan(30);
-    for (const { where, text } of texts)
-      expect(
-        [...runs(text)].filter((r) => theirs.has(r)),
-        where,
-      ).toEqual([]);
-  });
-
-  it("the check finds a run copied from the rules text", () => {
-    const line = rulesText.split("\n").find((l) => words(l).length > 12)!;
-    expect([...runs(`<p>${line}</p>`)].some((r) => runs(rulesText).has(r))).toBe(true);
-  });
-});
+describeOwnWords(
+  "Lunos",
+  packs,
+  "docs/rules/texts/lunos-combat.md",
+  (rulesText) => rulesText.split("\n").find((l) => (l.toLowerCase().match(/[a-z0-9]+/g) ?? []).length > 12)!,
+);
 
 describe("Lunos's packs say what the rules make of their figures", () => {
   it("LUN-EQP-1: an armor that costs Agility dice says so in its description, wherever it is kept", () => {

@@ -1,17 +1,4 @@
-/**
- * Sharene's compendium (packs/sharene-*, declared in
- * src/rulesets/sharene/manifest.json) against what it stands for: the
- * simulator's sample fighters (roster.ts) equal to the pack's characters,
- * every sample a fighter the rules core accepts, one entry per style, a
- * rules journal that links every entry and speaks to a GM, and no sentence
- * carried over from the rules text. Validation against the data models and
- * the links' resolution are packs.test.ts's and packs-links.test.ts's, for
- * every pack.
- */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/manifest.mjs";
 import { SHARENE_DEFAULTS } from "../../src/rules/sharene/config";
 import { validateFighter } from "../../src/rules/sharene/fighter";
 import { SHARENE_LOCATIONS, skillTotal } from "../../src/rules/sharene/sheet";
@@ -21,23 +8,20 @@ import { runDuel } from "../../src/rulesets/sharene/sim/duel";
 import { createPolicy } from "../../src/rulesets/sharene/sim/policies";
 import { SHARENE_SAMPLE_FIGHTERS } from "../../src/rulesets/sharene/sim/roster";
 import { loadTranslations } from "../handlebars/render";
-import { loadPacks, type SourceDocument } from "./pack-sources";
+import {
+  describeOwnWords,
+  expectReferenceEntries,
+  expectSpeaksToGm,
+  LINK,
+  pageText,
+  plain,
+  rulesetPacks,
+} from "../support/ruleset-packs";
+import type { SourceDocument } from "./pack-sources";
 
-const packs = loadPacks().filter((p) => p.pack.name.startsWith("sharene-"));
-const docs = (name: string): SourceDocument[] => [
-  ...(packs.find((p) => p.pack.name === name)?.documents.values() ?? []),
-];
+const { packs, docs, actors, journal, typesByPack } = rulesetPacks("sharene");
 // biome-ignore lint/suspicious/noExplicitAny: pack JSON, read field by field
 const sys = (doc: SourceDocument) => doc.system as Record<string, any>;
-const actors = () => [...docs("sharene-characters"), ...docs("sharene-creatures")];
-const LINK = /@UUID\[([^\]]+)\]\{([^}]*)\}/g;
-const plain = (html: string) =>
-  html
-    .replace(LINK, "$2")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ");
-const journal = () => docs("sharene-rules")[0]!;
-const pageText = (page: SourceDocument) => (page.text as { content: string }).content;
 
 /** A pack actor read as the rules core reads a fighter: totals, armor worn added up, its equipped weapon. */
 function asFighter(actor: SourceDocument): ShareneFighter {
@@ -74,13 +58,7 @@ function asFighter(actor: SourceDocument): ShareneFighter {
 
 describe("Sharene's packs", () => {
   it("are its six, each holding one type: Sharene's own", () => {
-    const held = Object.fromEntries(
-      packs.map(({ pack, documents }) => [
-        pack.name,
-        [...new Set([...documents.values()].map((d) => d.type))],
-      ]),
-    );
-    expect(held).toEqual({
+    expect(typesByPack()).toEqual({
       "sharene-rules": [undefined],
       "sharene-weapons": ["shareneWeapon"],
       "sharene-armor": ["shareneArmor"],
@@ -190,16 +168,13 @@ describe("Sharene's packs", () => {
   });
 
   it("one style entry for each style of the core, each with its own description and a link to the readings", () => {
-    const styles = docs("sharene-styles");
-    expect(styles.map((d) => sys(d).style).sort()).toEqual([...STYLES].sort());
-    const descriptions = styles.map((d) => plain(sys(d).description));
-    expect(new Set(descriptions).size).toBe(descriptions.length);
-    for (const text of descriptions) expect(text.length).toBeGreaterThan(80);
-    const page = journal().pages!.find((p) => p.name === "Styles and defenses")!;
-    for (const d of styles)
-      expect(sys(d).description, d.name).toContain(
-        `Compendium.fangs.sharene-rules.JournalEntry.${journal()._id}.JournalEntryPage.${page._id}]`,
-      );
+    expectReferenceEntries(
+      docs("sharene-styles"),
+      "style",
+      STYLES,
+      { pack: "sharene-rules", document: journal() },
+      "Styles and defenses",
+    );
   });
 });
 
@@ -325,53 +300,13 @@ describe("the journal Sharene rules readings", () => {
   });
 
   it("speaks to a GM: no clause id, no file, no command, no identifier", () => {
-    for (const page of journal().pages ?? []) {
-      const text = plain(pageText(page));
-      expect(text, page.name).not.toMatch(/\bSHA-[A-Z]{3}-\d+\b|docs\/|\.md\b|\.ts\b|npm|`/);
-      expect(text, page.name).not.toMatch(/\b[a-z]+[A-Z][A-Za-z]*\b/);
-    }
+    expectSpeaksToGm(journal(), "SHA");
   });
 });
 
-describe("words in Sharene's packs are the project's own", () => {
-  const RUN = 7;
-  const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  /** Runs of RUN words; one with three numbers or more is a table's figures (the location table), which carry over. */
-  const runs = (s: string) => {
-    const w = words(s);
-    const all = w.slice(0, Math.max(0, w.length - RUN + 1)).map((_, i) => w.slice(i, i + RUN));
-    return new Set(all.filter((r) => r.filter((x) => /^\d+$/.test(x)).length < 3).map((r) => r.join(" ")));
-  };
-  const rulesText = readFileSync(path.join(ROOT, "docs/rules/texts/sharene-combat.md"), "utf8");
-
-  const packTexts = () =>
-    packs.flatMap(({ pack, documents }) =>
-      [...documents.values()].flatMap((doc) => [
-        ...[doc, ...(doc.items ?? [])].flatMap((d) =>
-          ["description", "biography"].flatMap((f) =>
-            typeof d.system?.[f] === "string"
-              ? [{ where: `${pack.name} ${d.name}`, text: plain(d.system[f] as string) }]
-              : [],
-          ),
-        ),
-        ...(doc.pages ?? []).map((p) => ({ where: `${pack.name} ${p.name}`, text: plain(pageText(p)) })),
-      ]),
-    );
-
-  it(`no run of ${RUN} words of the rules text appears in a description, biography or journal page`, () => {
-    const theirs = runs(rulesText);
-    const texts = packTexts();
-    expect(texts.length).toBeGreaterThan(30);
-    for (const { where, text } of texts)
-      expect(
-        [...runs(text)].filter((r) => theirs.has(r)),
-        where,
-      ).toEqual([]);
-  });
-
-  it("the check finds a sentence copied from the rules text", () => {
-    const copied =
-      "Both opponents roll for attack and parry, trying to get a result equal or lower than the DN.";
-    expect([...runs(`<p>${copied}</p>`)].some((r) => runs(rulesText).has(r))).toBe(true);
-  });
-});
+describeOwnWords(
+  "Sharene",
+  packs,
+  "docs/rules/texts/sharene-combat.md",
+  () => "Both opponents roll for attack and parry, trying to get a result equal or lower than the DN.",
+);

@@ -40,9 +40,19 @@ export class DocumentSheetStandIn {
     return true;
   }
 
+  /** The sheet's id, unique in the page (Foundry's is built from the document's). */
+  get id() {
+    return `sheet-${(this.document as { id?: string }).id ?? "new"}`;
+  }
+
   async render() {
     this.renders += 1;
     return this;
+  }
+
+  /** Foundry's own part of a sheet's context (some of what DocumentSheetV2 gives), which a ruleset's adds to. */
+  async _prepareContext(_options?: unknown): Promise<Obj> {
+    return { document: this.document, editable: this.isEditable };
   }
 
   _processFormData(_event: unknown, _form: unknown, formData: { object: Obj }): Obj {

@@ -39,6 +39,9 @@ import {
   undoRefused,
 } from "./undo-request";
 
+/** The requester's side of an Undo comes with the tool: start-up asks for it through loadGmDamageTool. */
+export { requestGmDamageUndo } from "./undo-request";
+
 /**
  * The GM's damage and healing on selected tokens, outside any card: loaded
  * on first use (src/apps/gm-damage/load-tool.ts). Its fields are the world

@@ -4,7 +4,8 @@ import { registerGmTokenTool } from "../scene-controls";
 import { GM_DAMAGE_APPLY_QUERY, type GmDamageApplyAnswer } from "./apply-request";
 import type { GmDamageAnswers } from "./damage-request";
 import { loadGmDamageTool } from "./load-tool";
-import { GM_DAMAGE_UNDO_QUERY, handleGmDamageUndoQuery, requestGmDamageUndo } from "./undo-request";
+import { GM_DAMAGE_UNDO_QUERY } from "./undo-query";
+import type { GmDamageUndoAnswer } from "./undo-request";
 
 /**
  * The GM's damage and healing on the selected tokens outside a card: a
@@ -23,7 +24,8 @@ export const gmDamageApi = Object.freeze({
   open: async () => (await loadGmDamageTool()).openGmDamageNow(),
   apply: async (answers: GmDamageAnswers, tokens?: Parameters<typeof applyNow>[1]) =>
     applyNow(answers, tokens),
-  undo: async (message: ChatMessage.Implementation) => requestGmDamageUndo(message),
+  undo: async (message: ChatMessage.Implementation) =>
+    (await loadGmDamageTool()).requestGmDamageUndo(message),
 });
 
 async function applyNow(
@@ -36,6 +38,11 @@ async function applyNow(
 /** The Apply query's handler, on the active GM's client: the checks and the Apply are in the tool. */
 async function handleGmDamageApplyQuery(payload: unknown): Promise<GmDamageApplyAnswer> {
   return (await loadGmDamageTool()).handleGmDamageApply(payload);
+}
+
+/** On the active GM's client: the checks and the undo are in the tool. */
+async function handleGmDamageUndoQuery(payload: unknown): Promise<GmDamageUndoAnswer> {
+  return (await loadGmDamageTool()).handleGmDamageUndo(payload);
 }
 
 /** The `renderChatMessageHTML` hook: the note's Undo, greyed for players, a plain "undone" once used. */

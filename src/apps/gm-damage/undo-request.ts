@@ -1,10 +1,12 @@
 import { newRequestId, whilePending } from "../../requester";
 import { loadGmDamageTool } from "./load-tool";
 import type { GmDamageDelta } from "./note-record";
+import { GM_DAMAGE_UNDO_QUERY } from "./undo-query";
 
 /**
- * The requester's side of a GM damage note's Undo (start-up code; the GM's
- * side is `runGmDamageUndo` in damage-tool.ts, loaded on first use).
+ * The requester's side of a GM damage note's Undo (loaded with the tool,
+ * damage-tool.ts, on the first Undo; the GM's side is `runGmDamageUndo`
+ * there).
  *
  * With two GMs logged in, each clicking Undo on a client of its own, both
  * clients would read the note as not undone before either wrote it: each
@@ -15,7 +17,7 @@ import type { GmDamageDelta } from "./note-record";
  * the first one marked, and is refused.
  */
 
-export const GM_DAMAGE_UNDO_QUERY = "fangs.gmDamageUndo";
+export { GM_DAMAGE_UNDO_QUERY };
 
 /** How long a GM waits for the active GM's client. */
 export const GM_DAMAGE_UNDO_TIMEOUT_MS = 30_000;
@@ -74,11 +76,6 @@ export async function requestGmDamageUndo(
   const answer = await ask(message);
   tell(answer);
   return answer.ok ? answer.deltas : null;
-}
-
-/** The query's handler, on the active GM's client: the checks and the undo are in the tool. */
-export async function handleGmDamageUndoQuery(payload: unknown): Promise<GmDamageUndoAnswer> {
-  return (await loadGmDamageTool()).handleGmDamageUndo(payload);
 }
 
 declare global {

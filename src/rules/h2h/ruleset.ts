@@ -1,4 +1,5 @@
 import {
+  otherRulesetsClauseIndex,
   type Ruleset,
   type RulesetPhase,
   slotsInOrder,
@@ -34,12 +35,5 @@ export const h2hRuleset: Ruleset<null> = Object.freeze({
   turnOrder: h2hTurnOrder,
 });
 
-/**
- * Its clause index (the H2H section of the combined index), which
- * test/meta/clause-coverage.test.ts holds its tests to until a definition
- * gives it as its `clauseIndex`.
- */
-export const H2H_CLAUSE_INDEX = Object.freeze({
-  path: "docs/rules/texts/other-rulesets-clauses.md",
-  prefixes: Object.freeze(["H2H"]),
-});
+/** Its section (H2H) of the other rulesets' clause index. */
+export const H2H_CLAUSE_INDEX = otherRulesetsClauseIndex("H2H");

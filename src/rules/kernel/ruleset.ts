@@ -95,6 +95,38 @@ export interface Ruleset<F = unknown> {
   turnOrder(phaseId: string, candidates: readonly TurnCandidate<F>[]): TurnSlot[];
 }
 
+/**
+ * A ruleset's phases in the order its labels list them (each its lang
+ * key), only `turnPhase` taking turns: the shape of Sharene's, Lunos's and
+ * RHF's rounds (declare or focus first, then one phase of turns).
+ */
+export function phasesWithOneOfTurns<Id extends string>(
+  labels: Readonly<Record<Id, string>>,
+  turnPhase: NoInfer<Id>,
+): readonly RulesetPhase[] {
+  return Object.freeze(
+    (Object.entries(labels) as [Id, string][]).map(([id, labelKey]) =>
+      Object.freeze({ id, labelKey, takesTurns: id === turnPhase }),
+    ),
+  );
+}
+
+/** The index that holds the clauses of every ruleset but FANGS's, one section per prefix. */
+export const OTHER_RULESETS_CLAUSES = "docs/rules/texts/other-rulesets-clauses.md";
+
+/**
+ * A ruleset's clause index in that combined index: its section's prefix
+ * ("LUN"), which test/meta/clause-coverage.test.ts holds its tests to, read
+ * from its definition's `clauseIndex` or, for a core without a definition
+ * yet, from the core.
+ */
+export function otherRulesetsClauseIndex(prefix: string): {
+  readonly path: string;
+  readonly prefixes: readonly string[];
+} {
+  return Object.freeze({ path: OTHER_RULESETS_CLAUSES, prefixes: Object.freeze([prefix]) });
+}
+
 const registry = new Map<string, Ruleset>();
 
 export function registerRuleset(ruleset: Ruleset): void {

@@ -1,4 +1,6 @@
 import {
+  otherRulesetsClauseIndex,
+  phasesWithOneOfTurns,
   type Ruleset,
   type RulesetPhase,
   slotsInOrder,
@@ -18,13 +20,12 @@ import {
 export const LUNOS_PHASE_IDS = ["declare", "attack"] as const;
 export type LunosPhaseId = (typeof LUNOS_PHASE_IDS)[number];
 
-const LABEL: Readonly<Record<LunosPhaseId, string>> = {
-  declare: "LUNOS.Phase.Declare",
-  attack: "LUNOS.Phase.Attack",
-};
-
-export const LUNOS_PHASES: readonly RulesetPhase[] = Object.freeze(
-  LUNOS_PHASE_IDS.map((id) => Object.freeze({ id, labelKey: LABEL[id], takesTurns: id === "attack" })),
+export const LUNOS_PHASES: readonly RulesetPhase[] = phasesWithOneOfTurns<LunosPhaseId>(
+  {
+    declare: "LUNOS.Phase.Declare",
+    attack: "LUNOS.Phase.Attack",
+  },
+  "attack",
 );
 
 /** What the order reads beyond the initiative successes: Reflexes, and a roll-off between fighters tied on both. */
@@ -58,13 +59,5 @@ export const lunosRuleset: Ruleset<LunosTurnFacts> = Object.freeze({
   turnOrder: lunosTurnOrder,
 });
 
-/**
- * Its clause index (the LUN section of the combined index), which
- * test/meta/clause-coverage.test.ts holds its tests to. The definition
- * gives it as its `clauseIndex` once it exists; until then the coverage
- * test reads it from here.
- */
-export const LUNOS_CLAUSE_INDEX = Object.freeze({
-  path: "docs/rules/texts/other-rulesets-clauses.md",
-  prefixes: Object.freeze(["LUN"]),
-});
+/** Its section (LUN) of the other rulesets' clause index. */
+export const LUNOS_CLAUSE_INDEX = otherRulesetsClauseIndex("LUN");

@@ -1,5 +1,12 @@
 import type { DiceSource } from "../kernel/dice";
-import type { Ruleset, RulesetPhase, TurnCandidate, TurnSlot } from "../kernel/ruleset";
+import {
+  otherRulesetsClauseIndex,
+  phasesWithOneOfTurns,
+  type Ruleset,
+  type RulesetPhase,
+  type TurnCandidate,
+  type TurnSlot,
+} from "../kernel/ruleset";
 import { type RhfRules, resolveRhfOptions } from "./config";
 import { orderWithRollOff } from "./order";
 
@@ -14,13 +21,12 @@ import { orderWithRollOff } from "./order";
 export const RHF_PHASE_IDS = ["focus", "action"] as const;
 export type RhfPhaseId = (typeof RHF_PHASE_IDS)[number];
 
-const LABEL: Readonly<Record<RhfPhaseId, string>> = {
-  focus: "RHF.Phase.Focus",
-  action: "RHF.Phase.Action",
-};
-
-export const RHF_PHASES: readonly RulesetPhase[] = Object.freeze(
-  RHF_PHASE_IDS.map((id) => Object.freeze({ id, labelKey: LABEL[id], takesTurns: id === "action" })),
+export const RHF_PHASES: readonly RulesetPhase[] = phasesWithOneOfTurns<RhfPhaseId>(
+  {
+    focus: "RHF.Phase.Focus",
+    action: "RHF.Phase.Action",
+  },
+  "action",
 );
 
 /** What the order reads beyond Quickness (the candidate's orderValue): the weapon skill. */
@@ -64,12 +70,5 @@ export const rhfRuleset: Ruleset<RhfTurnFacts> = Object.freeze({
   turnOrder: rhfTurnOrder,
 });
 
-/**
- * Its clause index (the RHF section of the combined index), which
- * test/meta/clause-coverage.test.ts holds its tests to until a definition
- * gives it as its `clauseIndex`.
- */
-export const RHF_CLAUSE_INDEX = Object.freeze({
-  path: "docs/rules/texts/other-rulesets-clauses.md",
-  prefixes: Object.freeze(["RHF"]),
-});
+/** Its section (RHF) of the other rulesets' clause index. */
+export const RHF_CLAUSE_INDEX = otherRulesetsClauseIndex("RHF");

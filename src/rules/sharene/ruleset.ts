@@ -1,4 +1,6 @@
 import {
+  otherRulesetsClauseIndex,
+  phasesWithOneOfTurns,
   type Ruleset,
   type RulesetPhase,
   slotsInOrder,
@@ -20,14 +22,13 @@ import {
 export const SHARENE_PHASE_IDS = ["declare", "style", "action"] as const;
 export type SharenePhaseId = (typeof SHARENE_PHASE_IDS)[number];
 
-const LABEL: Readonly<Record<SharenePhaseId, string>> = {
-  declare: "SHARENE.Phase.Declare",
-  style: "SHARENE.Phase.Style",
-  action: "SHARENE.Phase.Action",
-};
-
-export const SHARENE_PHASES: readonly RulesetPhase[] = Object.freeze(
-  SHARENE_PHASE_IDS.map((id) => Object.freeze({ id, labelKey: LABEL[id], takesTurns: id === "action" })),
+export const SHARENE_PHASES: readonly RulesetPhase[] = phasesWithOneOfTurns<SharenePhaseId>(
+  {
+    declare: "SHARENE.Phase.Declare",
+    style: "SHARENE.Phase.Style",
+    action: "SHARENE.Phase.Action",
+  },
+  "action",
 );
 
 /** What the order reads beyond the initiative total: the DEX or AGI the roll added. */
@@ -55,13 +56,5 @@ export const shareneRuleset: Ruleset<ShareneTurnFacts> = Object.freeze({
   turnOrder: shareneTurnOrder,
 });
 
-/**
- * Its clause index (the SHA section of the combined index), which
- * test/meta/clause-coverage.test.ts holds its tests to. The definition
- * gives it as its `clauseIndex` once it exists; until then the coverage
- * test reads it from here.
- */
-export const SHARENE_CLAUSE_INDEX = Object.freeze({
-  path: "docs/rules/texts/other-rulesets-clauses.md",
-  prefixes: Object.freeze(["SHA"]),
-});
+/** Its section (SHA) of the other rulesets' clause index. */
+export const SHARENE_CLAUSE_INDEX = otherRulesetsClauseIndex("SHA");

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { GM_DAMAGE_WORDS } from "../../apps/gm-damage/dialog";
 import { ENCOUNTERS } from "../../encounters/table";
 import { FANGS_DEFAULTS } from "../../rules/fangs/config";
 import { AIM_REFUSAL_REASONS } from "../../rules/fangs/firearms";
 import { CHARACTERISTIC_IDS, MANEUVER_IDS } from "../../rules/fangs/types";
+import { literalsOf } from "../lang-families";
 import type { LangFamily } from "../registry";
 import { CONDITION_LABELS } from "./apps/sheets/labels";
 import { FANGS_DICE_STEPS } from "./chat/exchange-state";
@@ -14,17 +13,6 @@ import { FANGS_DICE_STEPS } from "./chat/exchange-state";
  * with the source of its ids (`LangFamily` in src/rulesets/registry.ts).
  * Read by test/lang.test.ts only; the system never imports it.
  */
-
-const ROOT = resolve(__dirname, "../../..");
-
-/** The string literals of a `type Name = "a" | "b"` union or a `const NAME = ["a", "b"]` list in a source file. */
-function literalsOf(file: string, name: string): string[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
-  const start = text.search(new RegExp(`(type|const)\\s+${name}\\b`));
-  if (start < 0) throw new Error(`${name} not found in ${file}`);
-  const end = text.indexOf(";", start);
-  return [...text.slice(start, end).matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-}
 
 /** "dice-exhausted" → "DiceExhausted"; "allOutAttack" → "AllOutAttack". */
 const pascal = (id: string) =>

@@ -1,6 +1,6 @@
 import { DAMAGE_CAUSES, H2H_EFFECTS, INITIATIVE_REASONS } from "../../rules/h2h/melee";
 import { ACTIONS, DEFENSES, MODIFIERS, MOVE_IDS, REDUCTIONS } from "../../rules/h2h/types";
-import { END_STATES } from "../../sim/stats";
+import { simWinnerFamily } from "../lang-families";
 import type { LangFamily } from "../registry";
 
 /**
@@ -70,10 +70,5 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => DAMAGE_CAUSES,
     complete: true,
   },
-  {
-    // Not complete: a Hand to Hand fighter never flees, and the loser of a won duel is never standing.
-    pattern: "H2H.Sim.Winner.{id}",
-    source: "END_STATES in src/sim/stats.ts (how the loser ended)",
-    ids: () => END_STATES,
-  },
+  simWinnerFamily("H2H"),
 ];

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { ROUND_REFUSALS } from "../../rules/lunos/round-engine";
 import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
 import {
@@ -12,7 +10,7 @@ import {
   SKILLS,
   WEAPON_SIZES,
 } from "../../rules/lunos/types";
-import { END_STATES } from "../../sim/stats";
+import { literalsOf, simWinnerFamily } from "../lang-families";
 import type { LangFamily } from "../registry";
 import { PALETTE_PLANS } from "./token-palette";
 
@@ -26,16 +24,6 @@ import { PALETTE_PLANS } from "./token-palette";
  */
 
 export const LANG_PREFIX = "LUNOS";
-
-const ROOT = resolve(__dirname, "../../..");
-
-/** The string literals of a `type Name = "a" | "b"` union in a source file. */
-function literalsOf(file: string, name: string): string[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
-  const start = text.search(new RegExp(`type\\s+${name}\\b`));
-  if (start < 0) throw new Error(`${name} not found in ${file}`);
-  return [...text.slice(start, text.indexOf(";", start)).matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-}
 
 export const LANG_FAMILIES: readonly LangFamily[] = [
   {
@@ -57,12 +45,7 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => literalsOf("src/rules/lunos/pool.ts", "PoolOutcome").filter((id) => id !== "normal"),
     complete: true,
   },
-  {
-    // Not complete: a Lunos fighter never flees, and the loser of a won duel is never standing.
-    pattern: "LUNOS.Sim.Winner.{id}",
-    source: "END_STATES in src/sim/stats.ts (how the loser ended)",
-    ids: () => END_STATES,
-  },
+  simWinnerFamily("LUNOS"),
   {
     pattern: "LUNOS.Ability.{id}",
     source: "ABILITIES in src/rules/lunos/types.ts (the sheet's dot ratings)",

@@ -1,6 +1,6 @@
 import { ACTION_KINDS, DEFENSES, OUTCOMES } from "../../rules/rhf/round-engine";
 import { INJURY_LEVELS, LOCATIONS, RANGE_MANEUVERS, RANGES } from "../../rules/rhf/types";
-import { END_STATES } from "../../sim/stats";
+import { simWinnerFamily } from "../lang-families";
 import type { LangFamily } from "../registry";
 
 /**
@@ -56,10 +56,5 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => INJURY_LEVELS,
     complete: true,
   },
-  {
-    // Not complete: the loser of a won duel is never standing, and no fighter flees.
-    pattern: "RHF.Sim.Winner.{id}",
-    source: "END_STATES in src/sim/stats.ts (how the loser ended)",
-    ids: () => END_STATES,
-  },
+  simWinnerFamily("RHF"),
 ];

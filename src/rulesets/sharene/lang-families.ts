@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { BAND_NAMES } from "../../rules/sharene/check";
 import { KNOCKOUT_IDS } from "../../rules/sharene/config";
 import { ROUND_REFUSALS } from "../../rules/sharene/round-engine";
@@ -14,7 +12,7 @@ import {
   STYLES,
   SUCCESS_LEVELS,
 } from "../../rules/sharene/types";
-import { END_STATES } from "../../sim/stats";
+import { literalsOf, simWinnerFamily } from "../lang-families";
 import type { LangFamily } from "../registry";
 import { DF_SOURCES } from "./chat/exchange-view";
 
@@ -27,16 +25,6 @@ import { DF_SOURCES } from "./chat/exchange-view";
  */
 
 export const LANG_PREFIX = "SHARENE";
-
-const ROOT = resolve(__dirname, "../../..");
-
-/** The string literals of a `type Name = "a" | "b"` union in a source file. */
-function literalsOf(file: string, name: string): string[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
-  const start = text.search(new RegExp(`type\\s+${name}\\b`));
-  if (start < 0) throw new Error(`${name} not found in ${file}`);
-  return [...text.slice(start, text.indexOf(";", start)).matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-}
 
 export const LANG_FAMILIES: readonly LangFamily[] = [
   {
@@ -86,12 +74,7 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => [...STYLES, "none"],
     complete: true,
   },
-  {
-    // Not complete: a Sharene fighter never flees, and the loser of a won duel is never standing.
-    pattern: "SHARENE.Sim.Winner.{id}",
-    source: "END_STATES in src/sim/stats.ts (how the loser ended)",
-    ids: () => END_STATES,
-  },
+  simWinnerFamily("SHARENE"),
   {
     pattern: "SHARENE.Knockout.{id}",
     source:

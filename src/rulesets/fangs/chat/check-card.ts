@@ -1,11 +1,11 @@
 import {
   type CheckCardMeta,
   type CheckConfirmation,
-  postRulesetCheck,
   type RulesetCheckContext,
   type RulesetCheckLabels,
   rulesetCheckContext,
-} from "../../../chat/check-card";
+} from "../../../chat/check-context";
+import { onDemand } from "../../../on-demand";
 import { CHECK_TARGET } from "../../../rules/fangs/check";
 import { type CheckResult, SuccessLevel } from "../../../rules/fangs/types";
 import type { DiceSource } from "../../../rules/kernel/dice";
@@ -112,8 +112,12 @@ export interface CheckRequest {
   meta: Omit<CheckCardMeta, "actorName">;
 }
 
+/** The shared card's posting: a chunk of its own, loaded with the first check, since start-up posts none. */
+const checkCard = onDemand(() => import("../../../chat/check-card"));
+
 /** Resolves a FANGS check with Foundry dice and posts it on the shared check card under the current roll mode. */
 export async function postCheck(request: CheckRequest): Promise<void> {
   const { actor, resolve, meta } = request;
+  const { postRulesetCheck } = await checkCard();
   await postRulesetCheck({ actor, labels: fangsCheckLabels, resolve: (dice) => onCard(resolve(dice)), meta });
 }

@@ -9,7 +9,7 @@ import {
 } from "../../../rules/h2h/melee";
 import type { H2hFighter, H2hOut, Range } from "../../../rules/h2h/types";
 import { SeededDice } from "../../../rules/kernel/dice";
-import { SimError } from "../../../sim/sim-error";
+import { duelLimit } from "../../../sim/duel-kit";
 import type { EndState, FightSummary } from "../../../sim/stats";
 import type { H2hPolicy, PolicyQuestion } from "./policies";
 
@@ -66,11 +66,8 @@ function anyOut(melee: H2hMelee): boolean {
 /** Runs one duel with the dice of `seed`; `record` keeps the melee-by-melee log. */
 export function runH2hDuel(setup: H2hDuelSetup, seed: number, record = false): H2hDuelResult {
   const rules: H2hRules = resolveH2hOptions(setup.options);
-  const maxMelees = setup.maxMelees ?? DEFAULT_MAX_MELEES;
-  if (!Number.isInteger(maxMelees) || maxMelees < 1)
-    throw new SimError("invalid-argument", `the melee limit must be a whole number ≥ 1, got ${maxMelees}`);
+  const maxMelees = duelLimit(setup.fighters, setup.maxMelees, DEFAULT_MAX_MELEES, "melee");
   const [a, b] = setup.fighters;
-  if (a.id === b.id) throw new SimError("invalid-argument", `both fighters have the id "${a.id}"`);
   const dice = new SeededDice(seed);
   const begin: H2hInput = { type: "exchange", a: a.id, b: b.id };
   const log: H2hMeleeLog[] | null = record ? [] : null;

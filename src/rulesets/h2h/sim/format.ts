@@ -1,5 +1,5 @@
 import type { H2hEvent } from "../../../rules/h2h/melee";
-import { duelEndLine } from "../../../sim/duel-kit";
+import { duelLog } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { H2hDuelResult } from "./duel";
 
@@ -98,24 +98,18 @@ export function formatH2hLog(
   i18n: Localizer,
   seed: number,
 ): string[] {
-  const [a, b] = result.names;
-  const names = new Map([
-    [ids[0], a],
-    [ids[1], b],
-  ]);
-  const name = (id: string) => names.get(id) ?? id;
-  const lines = [i18n.format("H2H.Sim.Title", { a, b, seed })];
-  for (const melee of result.log ?? []) {
-    lines.push(i18n.format("H2H.Sim.Melee", { melee: melee.melee }));
-    for (const e of melee.events) lines.push(`  ${eventLine(e, name, i18n)}`);
-  }
-  lines.push(
-    duelEndLine(result.summary, result.names, i18n, {
-      unfinished: "H2H.Sim.Unfinished",
-      draw: "H2H.Sim.Draw",
-      winner: "H2H.Sim.Winner",
-      count: "melees",
-    }),
-  );
-  return lines;
+  return duelLog(result, ids, i18n, seed, {
+    title: "H2H.Sim.Title",
+    round: (melee, names) => {
+      const name = (id: string) => names.get(id) ?? id;
+      return [
+        i18n.format("H2H.Sim.Melee", { melee: melee.melee }),
+        ...melee.events.map((e) => `  ${eventLine(e, name, i18n)}`),
+      ];
+    },
+    unfinished: "H2H.Sim.Unfinished",
+    draw: "H2H.Sim.Draw",
+    winner: "H2H.Sim.Winner",
+    count: "melees",
+  });
 }

@@ -1,5 +1,5 @@
-import { actorSystemOf, itemSystem } from "../../../data/views";
-import type { LunosActorType } from "../config/labels";
+import { actorView, type InitializedOf, itemView } from "../../../data/views";
+import type { LunosActorType, LunosItemType } from "../config/labels";
 import type { LunosFighterDerived, LunosFighterSchema } from "./actor";
 import type { LunosArmorSchema } from "./item-armor";
 import type { LunosManeuverSchema } from "./item-maneuver";
@@ -8,42 +8,21 @@ import "../config/types";
 
 /**
  * Typed views of Lunos's documents, inferred from its schemas: what its
- * sheets and (later) its round and cards read, never a string path. Each
- * answers null for a document of another type or ruleset.
+ * sheets, its round and its cards read, never a string path. Each answers
+ * null for a document of another type or ruleset. Their stored form, as a
+ * pack source holds it, is `SourceOf<Schema>` (src/data/views.ts).
  */
 
-type Initialized<S extends foundry.data.fields.DataSchema> =
-  foundry.data.fields.SchemaField.InitializedData<S>;
-type Source<S extends foundry.data.fields.DataSchema> = foundry.data.fields.SchemaField.SourceData<S>;
-
-export type LunosFighterSystem = Initialized<LunosFighterSchema> & LunosFighterDerived;
-export type LunosWeaponSystem = Initialized<LunosWeaponSchema>;
-export type LunosArmorSystem = Initialized<LunosArmorSchema>;
-export type LunosManeuverSystem = Initialized<LunosManeuverSchema>;
-
-/** The stored `system` of each type, as a pack source or a test's creation data holds it. */
-export type LunosFighterSource = Source<LunosFighterSchema>;
-export type LunosWeaponSource = Source<LunosWeaponSchema>;
-export type LunosArmorSource = Source<LunosArmorSchema>;
-export type LunosManeuverSource = Source<LunosManeuverSchema>;
+export type LunosFighterSystem = InitializedOf<LunosFighterSchema> & LunosFighterDerived;
+export type LunosWeaponSystem = InitializedOf<LunosWeaponSchema>;
+export type LunosArmorSystem = InitializedOf<LunosArmorSchema>;
+export type LunosManeuverSystem = InitializedOf<LunosManeuverSchema>;
 
 /** A Lunos fighter's data (character or creature), or null. */
-export function lunosFighter(actor: Actor.Implementation): LunosFighterSystem | null {
-  for (const type of ["lunosCharacter", "lunosCreature"] as const satisfies readonly LunosActorType[]) {
-    const system = actorSystemOf(actor, type);
-    if (system) return system as unknown as LunosFighterSystem;
-  }
-  return null;
-}
-
-export function lunosWeapon(item: Item.Implementation): LunosWeaponSystem | null {
-  return itemSystem(item, "lunosWeapon") as unknown as LunosWeaponSystem | null;
-}
-
-export function lunosArmor(item: Item.Implementation): LunosArmorSystem | null {
-  return itemSystem(item, "lunosArmor") as unknown as LunosArmorSystem | null;
-}
-
-export function lunosManeuver(item: Item.Implementation): LunosManeuverSystem | null {
-  return itemSystem(item, "lunosManeuver") as unknown as LunosManeuverSystem | null;
-}
+export const lunosFighter = actorView<LunosFighterSystem>([
+  "lunosCharacter",
+  "lunosCreature",
+] satisfies readonly LunosActorType[]);
+export const lunosWeapon = itemView<LunosWeaponSystem>("lunosWeapon" satisfies LunosItemType);
+export const lunosArmor = itemView<LunosArmorSystem>("lunosArmor" satisfies LunosItemType);
+export const lunosManeuver = itemView<LunosManeuverSystem>("lunosManeuver" satisfies LunosItemType);

@@ -24,7 +24,7 @@ import {
   type TargetSpend,
 } from "../../../rules/lunos/round-engine";
 import type { ActionKind, LunosFighter, Maneuver } from "../../../rules/lunos/types";
-import { SimError } from "../../../sim/sim-error";
+import { duelLimit } from "../../../sim/duel-kit";
 import type { EndState, FightSummary } from "../../../sim/stats";
 import { type LunosPolicy, spendFor } from "./policies";
 
@@ -101,11 +101,8 @@ function movedFeet(f: FighterState): number {
 /** Runs one duel with the dice of `seed`; `record` keeps the round-by-round log. */
 export function runDuel(setup: DuelSetup, seed: number, record = false): DuelResult {
   const rules: LunosRules = resolveLunosOptions(setup.options);
-  const maxRounds = setup.maxRounds ?? DEFAULT_MAX_ROUNDS;
-  if (!Number.isInteger(maxRounds) || maxRounds < 1)
-    throw new SimError("invalid-argument", `the round limit must be a whole number ≥ 1, got ${maxRounds}`);
+  const maxRounds = duelLimit(setup.fighters, setup.maxRounds, DEFAULT_MAX_ROUNDS);
   const [a, b] = setup.fighters;
-  if (a.id === b.id) throw new SimError("invalid-argument", `both fighters have the id "${a.id}"`);
   const dice = new SeededDice(seed);
   let distance = setup.startFeet ?? START_FEET;
   const view: FightView = {

@@ -1,4 +1,4 @@
-import { duelEndLine } from "../../../sim/duel-kit";
+import { duelLog } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { DuelAttackLog, DuelResult } from "./duel";
 
@@ -46,45 +46,39 @@ export function formatDuelLog(
   i18n: Localizer,
   seed: number,
 ): string[] {
-  const names = new Map([
-    [ids[0], result.names[0]],
-    [ids[1], result.names[1]],
-  ]);
   const [a, b] = result.names;
   const actions = (kinds: readonly string[]) =>
     kinds.length === 0
       ? i18n.localize("LUNOS.Sim.NoAction")
       : kinds.map((k) => i18n.localize(`LUNOS.Action.${k}`)).join(", ");
-  const lines = [i18n.format("LUNOS.Sim.Title", { a, b, seed })];
-  for (const round of result.log ?? []) {
-    lines.push(
-      i18n.format("LUNOS.Sim.Round", {
-        round: round.round,
-        a,
-        b,
-        initiativeA: Math.max(0, round.initiative[0] ?? 0),
-        initiativeB: Math.max(0, round.initiative[1] ?? 0),
-        actionsA: actions(round.actions[0] ?? []),
-        actionsB: actions(round.actions[1] ?? []),
-      }),
-    );
-    for (const [i, name] of result.names.entries()) {
-      if (round.lunged[i]) lines.push(`  ${i18n.format("LUNOS.Sim.Lunge", { name })}`);
-      if ((round.moved[i] ?? 0) > 0)
-        lines.push(`  ${i18n.format("LUNOS.Sim.Move", { name, feet: round.moved[i]! })}`);
-      const d = round.defenses[i];
-      if (d !== null && d !== undefined)
-        lines.push(`  ${i18n.format("LUNOS.Sim.Defense", { name, difficulty: d + 1 })}`);
-    }
-    for (const e of round.attacks) lines.push(`  ${attackLine(e, names, i18n)}`);
-  }
-  lines.push(
-    duelEndLine(result.summary, result.names, i18n, {
-      unfinished: "LUNOS.Sim.Unfinished",
-      draw: "LUNOS.Sim.Draw",
-      winner: "LUNOS.Sim.Winner",
-      count: "rounds",
-    }),
-  );
-  return lines;
+  return duelLog(result, ids, i18n, seed, {
+    title: "LUNOS.Sim.Title",
+    round: (round, names) => {
+      const lines = [
+        i18n.format("LUNOS.Sim.Round", {
+          round: round.round,
+          a,
+          b,
+          initiativeA: Math.max(0, round.initiative[0] ?? 0),
+          initiativeB: Math.max(0, round.initiative[1] ?? 0),
+          actionsA: actions(round.actions[0] ?? []),
+          actionsB: actions(round.actions[1] ?? []),
+        }),
+      ];
+      for (const [i, name] of result.names.entries()) {
+        if (round.lunged[i]) lines.push(`  ${i18n.format("LUNOS.Sim.Lunge", { name })}`);
+        if ((round.moved[i] ?? 0) > 0)
+          lines.push(`  ${i18n.format("LUNOS.Sim.Move", { name, feet: round.moved[i]! })}`);
+        const d = round.defenses[i];
+        if (d !== null && d !== undefined)
+          lines.push(`  ${i18n.format("LUNOS.Sim.Defense", { name, difficulty: d + 1 })}`);
+      }
+      for (const e of round.attacks) lines.push(`  ${attackLine(e, names, i18n)}`);
+      return lines;
+    },
+    unfinished: "LUNOS.Sim.Unfinished",
+    draw: "LUNOS.Sim.Draw",
+    winner: "LUNOS.Sim.Winner",
+    count: "rounds",
+  });
 }

@@ -24,7 +24,7 @@ import {
   turnOptions,
 } from "../../../rules/rhf/round-engine";
 import type { Condition, Range, RangeManeuver, RhfFighter } from "../../../rules/rhf/types";
-import { SimError } from "../../../sim/sim-error";
+import { duelLimit } from "../../../sim/duel-kit";
 import type { EndState, FightSummary } from "../../../sim/stats";
 import type { RhfPolicy, RhfPolicyView, TurnPlan } from "./policies";
 
@@ -87,11 +87,8 @@ const END_OF: Readonly<Record<Condition, EndState>> = {
 /** Runs one duel with the dice of `seed`; `record` keeps the round-by-round log. */
 export function runDuel(setup: DuelSetup, seed: number, record = false): DuelResult {
   const rules: RhfRules = resolveRhfOptions(setup.options);
-  const maxRounds = setup.maxRounds ?? DEFAULT_MAX_ROUNDS;
-  if (!Number.isInteger(maxRounds) || maxRounds < 1)
-    throw new SimError("invalid-argument", `the round limit must be a whole number ≥ 1, got ${maxRounds}`);
+  const maxRounds = duelLimit(setup.fighters, setup.maxRounds, DEFAULT_MAX_ROUNDS);
   const [a, b] = setup.fighters;
-  if (a.id === b.id) throw new SimError("invalid-argument", `both fighters have the id "${a.id}"`);
   const dice = new SeededDice(seed);
   let fight: RhfFight = startFight(setup.fighters, rules);
   const log: DuelRoundLog[] | null = record ? [] : null;

@@ -1,6 +1,6 @@
 import { autokillNumber } from "../../../rules/rhf/injury";
 import type { RhfExchange, RhfRoll } from "../../../rules/rhf/round-engine";
-import { duelEndLine } from "../../../sim/duel-kit";
+import { duelLog } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { DuelEvent, DuelResult } from "./duel";
 
@@ -88,27 +88,17 @@ export function formatDuelLog(
   i18n: Localizer,
   seed: number,
 ): string[] {
-  const [a, b] = result.names;
-  const names = new Map([
-    [ids[0], a],
-    [ids[1], b],
-  ]);
-  const lines = [i18n.format("RHF.Sim.Title", { a, b, seed })];
-  for (const round of result.log ?? []) {
-    lines.push(
+  return duelLog(result, ids, i18n, seed, {
+    title: "RHF.Sim.Title",
+    round: (round, names) => [
       i18n.format("RHF.Sim.Round", { round: round.round, range: i18n.localize(`RHF.Range.${round.range}`) }),
-    );
-    for (const event of round.events) lines.push(`  ${eventLine(event, names, i18n)}`);
-  }
-  lines.push(
-    duelEndLine(result.summary, result.names, i18n, {
-      unfinished: "RHF.Sim.Unfinished",
-      draw: "RHF.Sim.Draw",
-      winner: "RHF.Sim.Winner",
-      count: "rounds",
-      // Held past the loser's Strength is an end of its own (RHF-HLD-2).
-      winnerKey: (loser) => (result.conditions[loser] === "immobilized" ? "RHF.Sim.WinnerByHold" : null),
-    }),
-  );
-  return lines;
+      ...round.events.map((event) => `  ${eventLine(event, names, i18n)}`),
+    ],
+    unfinished: "RHF.Sim.Unfinished",
+    draw: "RHF.Sim.Draw",
+    winner: "RHF.Sim.Winner",
+    count: "rounds",
+    // Held past the loser's Strength is an end of its own (RHF-HLD-2).
+    winnerKey: (loser) => (result.conditions[loser] === "immobilized" ? "RHF.Sim.WinnerByHold" : null),
+  });
 }

@@ -1,4 +1,5 @@
 import { choice, html } from "../../../data/fields";
+import { ReferenceEntryModel } from "../../../data/reference-entry";
 import { STYLES, type Style } from "../../../rules/sharene/types";
 import { STYLE_LABELS } from "../config/labels";
 import { shareneLabels } from "../config/sharene-config";
@@ -14,40 +15,24 @@ function styleSchema() {
 export type ShareneStyleSchema = ReturnType<typeof styleSchema>;
 
 /**
- * A compendium reference entry for one style, as FANGS's maneuver entries
- * are. It stores only which style it is: its DFs are the world's rules
- * (SHARENE_DEFAULTS and a GM's options), which its sheet reads where it is
- * shown, so an entry cannot disagree with the round that plays it.
+ * Sharene's reference entry for one style, as FANGS's maneuver entries
+ * are: its DFs are the world's rules (SHARENE_DEFAULTS and a GM's
+ * options), which its sheet reads where it is shown, so an entry cannot
+ * disagree with the round that plays it.
  */
-export class ShareneStyleModel extends foundry.abstract.TypeDataModel<
-  ShareneStyleSchema,
-  Item.Implementation
-> {
+export class ShareneStyleModel extends ReferenceEntryModel<ShareneStyleSchema> {
   static override defineSchema(): ShareneStyleSchema {
     return styleSchema();
   }
 
   /**
-   * An entry given to a Sharene fighter (dropped on its sheet, or made on
-   * it) teaches it the style instead of becoming an item: the round reads
-   * the styles a fighter knows from its sheet's boxes, and the sheet lists
-   * no style items. An actor of another ruleset is left to the shared
-   * refusal.
+   * A Sharene fighter is taught the style instead: the round reads the
+   * styles a fighter knows from its sheet's boxes, and the sheet lists no
+   * style items. An actor of another ruleset is left to the shared refusal.
    */
-  protected override async _preCreate(
-    data: Parameters<
-      foundry.abstract.TypeDataModel<ShareneStyleSchema, Item.Implementation>["_preCreate"]
-    >[0],
-    options: Parameters<
-      foundry.abstract.TypeDataModel<ShareneStyleSchema, Item.Implementation>["_preCreate"]
-    >[1],
-    user: User.Implementation,
-  ): Promise<boolean | undefined> {
-    const allowed = await super._preCreate(data, options, user);
-    if (allowed === false) return false;
-    const actor = (this.parent as Item.Implementation | null)?.parent as Actor.Implementation | null;
-    const fighter = actor ? shareneFighter(actor) : null;
-    if (!actor || !fighter) return undefined;
+  protected override async givenTo(actor: Actor.Implementation): Promise<false | undefined> {
+    const fighter = shareneFighter(actor);
+    if (!fighter) return undefined;
     const style = this.style as Style;
     if (STYLES.includes(style) && !fighter.styles[style])
       await actor.update({ [`system.styles.${style}`]: true } as Actor.UpdateData);

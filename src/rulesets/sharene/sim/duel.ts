@@ -28,7 +28,7 @@ import {
   type ShareneFighter,
   type Style,
 } from "../../../rules/sharene/types";
-import { SimError } from "../../../sim/sim-error";
+import { duelLimit } from "../../../sim/duel-kit";
 import type { EndState, FightSummary } from "../../../sim/stats";
 import type { SharenePolicy, SharenePolicyView } from "./policies";
 
@@ -99,11 +99,8 @@ function endStateOf(c: ShareneCondition): EndState {
 /** Runs one duel with the dice of `seed`; `record` keeps the round-by-round log. */
 export function runDuel(setup: DuelSetup, seed: number, record = false): DuelResult {
   const rules: ShareneRules = resolveShareneOptions(setup.options);
-  const maxRounds = setup.maxRounds ?? DEFAULT_MAX_ROUNDS;
-  if (!Number.isInteger(maxRounds) || maxRounds < 1)
-    throw new SimError("invalid-argument", `the round limit must be a whole number ≥ 1, got ${maxRounds}`);
+  const maxRounds = duelLimit(setup.fighters, setup.maxRounds, DEFAULT_MAX_ROUNDS);
   const [a, b] = setup.fighters;
-  if (a.id === b.id) throw new SimError("invalid-argument", `both fighters have the id "${a.id}"`);
   const dice = new SeededDice(seed);
   const sheets = new Map([
     [a.id, a],

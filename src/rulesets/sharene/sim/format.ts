@@ -1,6 +1,6 @@
 import type { ExchangeRolls } from "../../../rules/sharene/exchange";
 import { SHARENE_HIT_LOCATIONS } from "../../../rules/sharene/hit-locations";
-import { duelEndLine } from "../../../sim/duel-kit";
+import { duelLog } from "../../../sim/duel-kit";
 import type { Localizer } from "../../../sim/i18n";
 import type { DuelResult } from "./duel";
 
@@ -55,13 +55,9 @@ export function formatDuelLog(
   seed: number,
 ): string[] {
   const [a, b] = result.names;
-  const names = new Map([
-    [ids[0], a],
-    [ids[1], b],
-  ]);
-  const lines = [i18n.format("SHARENE.Sim.Title", { a, b, seed })];
-  for (const round of result.log ?? []) {
-    lines.push(
+  return duelLog(result, ids, i18n, seed, {
+    title: "SHARENE.Sim.Title",
+    round: (round, names) => [
       i18n.format("SHARENE.Sim.Round", {
         round: round.round,
         a,
@@ -72,16 +68,11 @@ export function formatDuelLog(
         styleA: i18n.localize(`SHARENE.Style.${round.styles[0] ?? "none"}`),
         styleB: i18n.localize(`SHARENE.Style.${round.styles[1] ?? "none"}`),
       }),
-    );
-    for (const e of round.exchanges) lines.push(...exchangeLine(e, names, i18n).map((l) => `  ${l}`));
-  }
-  lines.push(
-    duelEndLine(result.summary, result.names, i18n, {
-      unfinished: "SHARENE.Sim.Unfinished",
-      draw: "SHARENE.Sim.Draw",
-      winner: "SHARENE.Sim.Winner",
-      count: "rounds",
-    }),
-  );
-  return lines;
+      ...round.exchanges.flatMap((e) => exchangeLine(e, names, i18n).map((l) => `  ${l}`)),
+    ],
+    unfinished: "SHARENE.Sim.Unfinished",
+    draw: "SHARENE.Sim.Draw",
+    winner: "SHARENE.Sim.Winner",
+    count: "rounds",
+  });
 }

@@ -1,5 +1,5 @@
-import { HandlebarsItemSheet } from "../../../../apps/sheets/base";
-import { pickImage } from "../../../../apps/sheets/support";
+import type { HandlebarsItemSheet } from "../../../../apps/sheets/base";
+import { type ItemSheetBasics, RulesetItemSheet } from "../../../../apps/sheets/ruleset-item-sheet";
 import { loadRuleset } from "../../../../on-demand";
 import type { CharacteristicId } from "../../../../rules/fangs/types";
 import { rulesOptions } from "../../config/settings";
@@ -10,17 +10,10 @@ import { itemParts } from "./parts";
 import { ITEM_TAB_IDS, sheetTabs } from "./tabs";
 
 type DefaultOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
-type RenderOptions = foundry.applications.api.DocumentSheetV2.RenderOptions;
 
-/** Shared behaviour of the item sheets; one subclass per item type picks its template. */
-export class FangsItemSheet extends HandlebarsItemSheet {
-  static override DEFAULT_OPTIONS: DefaultOptions = {
-    classes: ["item"],
-    position: { width: 520, height: 580 },
-    actions: {
-      editPortrait: FangsItemSheet.#onEditPortrait,
-    },
-  };
+/** FANGS's item sheets; one subclass per item type picks its template. */
+export class FangsItemSheet extends RulesetItemSheet {
+  static override DEFAULT_OPTIONS: DefaultOptions = { position: { width: 520, height: 580 } };
 
   static override PARTS = itemParts("weapon");
 
@@ -28,8 +21,7 @@ export class FangsItemSheet extends HandlebarsItemSheet {
 
   override tabGroups: Record<string, string> = { sheet: "details" };
 
-  protected override async _prepareContext(options: RenderOptions) {
-    const base = await super._prepareContext(options);
+  protected override async itemContext({ enrich, ...basics }: ItemSheetBasics) {
     // The context builders come with FANGS's heavy part, loaded on `ready` in a FANGS world.
     const sheetContext = await loadRuleset("fangs");
     const data = itemDataOf(this.item);
@@ -38,26 +30,18 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     const linksSkill = data.type === "weapon" || data.type === "shield";
     const gmSkills =
       !owner && linksSkill ? sheetContext.gmSkills(worldSkills(), await packSkills()) : undefined;
-    const enrichedHtml = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-      data.system.description ?? "",
-      { secrets: this.item.isOwner, relativeTo: this.item },
-    );
-    return {
-      ...base,
-      ...sheetContext.itemSheetContext(data, {
-        editable: this.isEditable,
-        idPrefix: this.id,
-        enrichedHtml,
-        activeTab: this.tabGroups.sheet,
-        uuid: this.item.uuid,
-        rules: rulesOptions(),
-        actorSkills: owner?.items.flatMap((i) =>
-          i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
-        ),
-        actorCharacteristics: owner?.system.characteristics as Record<CharacteristicId, number> | undefined,
-        gmSkills,
-      }),
-    };
+    return sheetContext.itemSheetContext(data, {
+      ...basics,
+      enrichedHtml: await enrich(data.system.description),
+      activeTab: this.tabGroups.sheet,
+      uuid: this.item.uuid,
+      rules: rulesOptions(),
+      actorSkills: owner?.items.flatMap((i) =>
+        i.type === "skill" ? [{ key: i.system.key, name: i.name }] : [],
+      ),
+      actorCharacteristics: owner?.system.characteristics as Record<CharacteristicId, number> | undefined,
+      gmSkills,
+    });
   }
 
   protected override async _onRender(
@@ -89,10 +73,6 @@ export class FangsItemSheet extends HandlebarsItemSheet {
     }
     input.value = picker.value;
     input.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  static #onEditPortrait(this: FangsItemSheet) {
-    if (this.isEditable) pickImage(this.item);
   }
 }
 

@@ -1,20 +1,12 @@
 import "../../../../../test/foundry/setup";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import Handlebars from "handlebars";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadPacks } from "../../../../../test/build/pack-sources";
 import { createPack } from "../../../../../test/foundry/builders";
 import { makeActor } from "../../../../../test/foundry/chat-fixtures";
 import { world } from "../../../../../test/foundry/chat-stand-in";
-import { createI18n, registerFoundryHelpers } from "../../../../../test/handlebars/foundry-helpers";
-import { byTag, parse, text } from "../../../../../test/handlebars/html";
-import { oddsDialogContext } from "../../../../apps/encounter-odds/odds-view";
+import { drawnOddsWindow, lang, simulatedOdds } from "../../../../../test/support/odds-window";
 import { LUNOS_DEFAULTS, type LunosOptions } from "../../../../rules/lunos/config";
 import type { LunosFighter } from "../../../../rules/lunos/types";
-import { duelJobNames, runRange } from "../../../../sim/fight-runner";
-import { createLocalizer } from "../../../../sim/i18n";
-import { oddsReport } from "../../../../sim/report";
 import { registerRulesetDefinition } from "../../../registry";
 import { setLunosRules } from "../../config/rules-apply";
 import { lunosFightRunner } from "../../fights";
@@ -35,8 +27,6 @@ import { readLunosFighter } from "./read-fighter";
  */
 
 type Obj = Record<string, unknown>;
-const root = resolve(__dirname, "../../../../..");
-const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8")) as Record<string, string>;
 const FRIENDLY = 1;
 const HOSTILE = -1;
 
@@ -124,20 +114,12 @@ const asRead = (name: string, place: string) => {
 };
 
 /** What the simulator gives for these two fighters and seed, as the window's view shows it. */
-function simulated(
+const simulated = (
   fighters: readonly [LunosFighter, LunosFighter],
   runs: number,
   seed: number,
   options: LunosOptions = LUNOS_DEFAULTS,
-) {
-  const tally = runRange(lunosFightRunner, { fighters, seed, options }, 0, runs);
-  const names = duelJobNames({ fighters });
-  const report = oddsReport(tally, names.sides, seed, names.fighters);
-  return oddsDialogContext(
-    { names: names.sides, runs, seed, running: false, done: runs, report },
-    createLocalizer(lang),
-  );
-}
+) => simulatedOdds(lunosFightRunner, { fighters, seed, options }, runs);
 
 describe("Encounter odds in a Lunos world", () => {
   it("two Lunos tokens: the token tool opens Lunos's window, whose run shows the simulator's odds for the same seed", async () => {
@@ -166,14 +148,9 @@ describe("Encounter odds in a Lunos world", () => {
     expect(world.notices).toEqual([]);
 
     // The shared template draws it, every word translated.
-    const hb = Handlebars.create();
-    const words = createI18n(lang);
-    registerFoundryHelpers(hb, words);
-    const template = hb.compile(readFileSync(resolve(root, "templates/apps/encounter-odds.hbs"), "utf8"));
-    const page = parse(template(app.context));
-    expect(byTag(page, "svg")).toHaveLength(1);
-    expect(text(byTag(page, "figcaption"))).toMatch(/Kell wins +\d+\.\d%/);
-    expect([...words.missing]).toEqual([]);
+    const drawn = drawnOddsWindow(app.context);
+    expect(drawn).toMatchObject({ charts: 1, missing: [] });
+    expect(drawn.caption).toMatch(/Kell wins +\d+\.\d%/);
   });
 
   it("two tokens of one creature are two fighters, numbered as their names are the same", async () => {

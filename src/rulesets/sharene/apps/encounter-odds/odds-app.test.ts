@@ -1,20 +1,12 @@
 import "../../../../../test/foundry/setup";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import Handlebars from "handlebars";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadPacks } from "../../../../../test/build/pack-sources";
 import { createPack } from "../../../../../test/foundry/builders";
 import { makeActor } from "../../../../../test/foundry/chat-fixtures";
 import { world } from "../../../../../test/foundry/chat-stand-in";
-import { createI18n, registerFoundryHelpers } from "../../../../../test/handlebars/foundry-helpers";
-import { byTag, parse, text } from "../../../../../test/handlebars/html";
-import { oddsDialogContext } from "../../../../apps/encounter-odds/odds-view";
+import { drawnOddsWindow, lang, simulatedOdds } from "../../../../../test/support/odds-window";
 import { SHARENE_DEFAULTS, type ShareneOptions } from "../../../../rules/sharene/config";
 import type { ShareneFighter } from "../../../../rules/sharene/types";
-import { duelJobNames, runRange } from "../../../../sim/fight-runner";
-import { createLocalizer } from "../../../../sim/i18n";
-import { oddsReport } from "../../../../sim/report";
 import { registerRulesetDefinition } from "../../../registry";
 import { setShareneRules } from "../../config/rules-apply";
 import { shareneFightRunner } from "../../fights";
@@ -34,8 +26,6 @@ import { readShareneFighter } from "./read-fighter";
  */
 
 type Obj = Record<string, unknown>;
-const root = resolve(__dirname, "../../../../..");
-const lang = JSON.parse(readFileSync(resolve(root, "lang/en.json"), "utf8")) as Record<string, string>;
 const FRIENDLY = 1;
 const HOSTILE = -1;
 
@@ -128,20 +118,12 @@ const asRead = (name: string, place: string) => {
 };
 
 /** What the simulator gives for these two fighters and seed, as the window's view shows it. */
-function simulated(
+const simulated = (
   fighters: readonly [ShareneFighter, ShareneFighter],
   runs: number,
   seed: number,
   options: ShareneOptions = SHARENE_DEFAULTS,
-) {
-  const tally = runRange(shareneFightRunner, { fighters, seed, options }, 0, runs);
-  const names = duelJobNames({ fighters });
-  const report = oddsReport(tally, names.sides, seed, names.fighters);
-  return oddsDialogContext(
-    { names: names.sides, runs, seed, running: false, done: runs, report },
-    createLocalizer(lang),
-  );
-}
+) => simulatedOdds(shareneFightRunner, { fighters, seed, options }, runs);
 
 describe("Encounter odds in a Sharene world", () => {
   it("two Sharene tokens: the token tool opens Sharene's window, whose run shows the simulator's odds for the same seed", async () => {
@@ -169,14 +151,9 @@ describe("Encounter odds in a Sharene world", () => {
     expect(world.notices).toEqual([]);
 
     // The shared template draws it, every word translated.
-    const hb = Handlebars.create();
-    const words = createI18n(lang);
-    registerFoundryHelpers(hb, words);
-    const template = hb.compile(readFileSync(resolve(root, "templates/apps/encounter-odds.hbs"), "utf8"));
-    const page = parse(template(app.context));
-    expect(byTag(page, "svg")).toHaveLength(1);
-    expect(text(byTag(page, "figcaption"))).toMatch(/Arden wins +\d+\.\d%/);
-    expect([...words.missing]).toEqual([]);
+    const drawn = drawnOddsWindow(app.context);
+    expect(drawn).toMatchObject({ charts: 1, missing: [] });
+    expect(drawn.caption).toMatch(/Arden wins +\d+\.\d%/);
   });
 
   it("two tokens of one creature are two fighters, numbered as their names are the same", async () => {
