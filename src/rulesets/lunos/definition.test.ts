@@ -5,12 +5,7 @@ import { rulesetChoices } from "../../config/ruleset-setting";
 import { loadRuleset } from "../../on-demand";
 import { LUNOS_HEALTH_RULES } from "../../rules/lunos/health-rules";
 import { LUNOS_CLAUSE_INDEX } from "../../rules/lunos/ruleset";
-import {
-  activeRulesetDefinition,
-  getRulesetDefinition,
-  registerRulesetDefinition,
-  rulesetOwning,
-} from "../registry";
+import { activeRulesetDefinition, getRulesetDefinition, rulesetOwning } from "../registry";
 import { LUNOS_PARTIALS } from "./apps/sheets/parts";
 import { lunosLabels, lunosStatuses } from "./config/lunos-config";
 import { lunosHealthRules, useLunosHealthRules } from "./config/settings";
