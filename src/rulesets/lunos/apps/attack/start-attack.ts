@@ -1,7 +1,8 @@
+import { askActiveGM, combatantSubject, warnUser } from "../../../../apps/attack/ask-gm";
 import { attackerCombatant } from "../../../../apps/attack/attacker-combatant";
 import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
-import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
+import { isActiveGM, newRequestId } from "../../../../requester";
 import { LUNOS_DEFAULTS } from "../../../../rules/lunos/config";
 import { attackOf, fighterOf, grappleOf } from "../../../../rules/lunos/round-engine";
 import { ATTACK_SKILLS, type AttackSkill, type Maneuver } from "../../../../rules/lunos/types";
@@ -37,15 +38,10 @@ interface AttackRequest {
   readonly rollMode: string;
 }
 
-const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">): RequestSubject => ({
-  query: LUNOS_ATTACK_QUERY,
-  subject: `${r.combatId}:${r.combatantId}`,
-});
+const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">) =>
+  combatantSubject(LUNOS_ATTACK_QUERY, r);
 
-function warn(key: string, data: Record<string, string> = {}): false {
-  ui.notifications?.warn(localize(key, data));
-  return false;
-}
+const warn = warnUser;
 
 /**
  * A Self roll would be whispered to the GM alone (the GM's client posts
@@ -253,18 +249,5 @@ export async function startLunosAttack(
     forgoDamage: answers.forgoDamage,
     rollMode: answers.rollMode,
   };
-  let answer: AttackAnswer;
-  if (gm.isSelf) answer = await serialised(() => answerFor(request, user));
-  else {
-    try {
-      answer = (await whilePending(request.requestId, subjectOf(request), () =>
-        gm.query(LUNOS_ATTACK_QUERY as never, request as never),
-      )) as AttackAnswer;
-    } catch {
-      return warn("FANGS.Chat.NoAnswer");
-    }
-  }
-  if (!answer || typeof answer !== "object") return warn("FANGS.Chat.NoAnswer");
-  if (!answer.ok) return warn(answer.key, answer.data ?? {});
-  return true;
+  return askActiveGM(gm, LUNOS_ATTACK_QUERY, request, () => answerFor(request, user));
 }

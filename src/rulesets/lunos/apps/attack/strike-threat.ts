@@ -1,6 +1,6 @@
-import { localize } from "../../../../config/localize";
+import { askActiveGM, combatantSubject, warnUser } from "../../../../apps/attack/ask-gm";
 import { serialised } from "../../../../documents/write-queue";
-import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
+import { isActiveGM, newRequestId } from "../../../../requester";
 import { verifyRequester } from "../../../../verify-requester";
 import { LUNOS_STRIKE_QUERY } from "../../attack-card";
 import { type PostAnswer, postLunosStrike } from "../../chat/attack-flow";
@@ -27,10 +27,8 @@ interface StrikeRequest {
 const FIELDS = ["userId", "requestId", "combatId", "combatantId", "rollMode"];
 const ID = /^[A-Za-z0-9]{1,64}$/;
 
-const subjectOf = (r: Pick<StrikeRequest, "combatId" | "combatantId">): RequestSubject => ({
-  query: LUNOS_STRIKE_QUERY,
-  subject: `${r.combatId}:${r.combatantId}`,
-});
+const subjectOf = (r: Pick<StrikeRequest, "combatId" | "combatantId">) =>
+  combatantSubject(LUNOS_STRIKE_QUERY, r);
 
 function readRequest(payload: unknown): StrikeRequest | null {
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
@@ -68,10 +66,7 @@ export async function onLunosStrikeQuery(payload: unknown): Promise<PostAnswer> 
   return serialised(() => postFor(request, verified.user));
 }
 
-function warn(key: string, data: Record<string, string> = {}): false {
-  ui.notifications?.warn(localize(key, data));
-  return false;
-}
+const warn = warnUser;
 
 /** On the maker's client (its owner's or a GM's): true once the strike's card is posted. */
 export async function strikeLunosThreat(combatant: Combatant.Implementation): Promise<boolean> {
@@ -87,18 +82,5 @@ export async function strikeLunosThreat(combatant: Combatant.Implementation): Pr
     combatantId: combatant.id,
     rollMode: clientRollMode(),
   };
-  let answer: PostAnswer;
-  if (gm.isSelf) answer = await serialised(() => postFor(request, user));
-  else {
-    try {
-      answer = (await whilePending(request.requestId, subjectOf(request), () =>
-        gm.query(LUNOS_STRIKE_QUERY as never, request as never),
-      )) as PostAnswer;
-    } catch {
-      return warn("FANGS.Chat.NoAnswer");
-    }
-  }
-  if (!answer || typeof answer !== "object") return warn("FANGS.Chat.NoAnswer");
-  if (!answer.ok) return warn(answer.key, answer.data ?? {});
-  return true;
+  return askActiveGM(gm, LUNOS_STRIKE_QUERY, request, () => postFor(request, user));
 }

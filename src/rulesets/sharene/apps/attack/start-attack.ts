@@ -1,8 +1,9 @@
+import { askActiveGM, combatantSubject, warnUser } from "../../../../apps/attack/ask-gm";
 import { attackerCombatant } from "../../../../apps/attack/attacker-combatant";
 import { cardRollModes, defaultCardRollMode, isCardRollMode } from "../../../../chat/card-roll-modes";
 import { localize } from "../../../../config/localize";
 import { serialised } from "../../../../documents/write-queue";
-import { isActiveGM, newRequestId, type RequestSubject, whilePending } from "../../../../requester";
+import { isActiveGM, newRequestId } from "../../../../requester";
 import { offerAttack } from "../../../../rules/sharene/round-engine";
 import { verifyRequester } from "../../../../verify-requester";
 import { knownSituations, type PostAnswer, postShareneExchange } from "../../chat/exchange-flow";
@@ -33,15 +34,10 @@ interface AttackRequest {
   readonly rollMode: string;
 }
 
-const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">): RequestSubject => ({
-  query: SHARENE_ATTACK_QUERY,
-  subject: `${r.combatId}:${r.combatantId}`,
-});
+const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">) =>
+  combatantSubject(SHARENE_ATTACK_QUERY, r);
 
-function warn(key: string, data: Record<string, string> = {}): false {
-  ui.notifications?.warn(localize(key, data));
-  return false;
-}
+const warn = warnUser;
 
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
 async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
@@ -173,18 +169,5 @@ export async function startShareneAttack(
     defenseSituations: answers.defenseSituations,
     rollMode: answers.rollMode,
   };
-  let answer: PostAnswer;
-  if (gm.isSelf) answer = await serialised(() => postFor(request, user));
-  else {
-    try {
-      answer = (await whilePending(request.requestId, subjectOf(request), () =>
-        gm.query(SHARENE_ATTACK_QUERY as never, request as never),
-      )) as PostAnswer;
-    } catch {
-      return warn("FANGS.Chat.NoAnswer");
-    }
-  }
-  if (!answer || typeof answer !== "object") return warn("FANGS.Chat.NoAnswer");
-  if (!answer.ok) return warn(answer.key, answer.data ?? {});
-  return true;
+  return askActiveGM(gm, SHARENE_ATTACK_QUERY, request, () => postFor(request, user));
 }
