@@ -139,12 +139,17 @@ export async function postLunosAttack(request: PostRequest): Promise<PostAnswer>
   }
   const pending = fight.pending!;
   const attack = attackOf(fighterOf(fight, attackerId).plan)!;
-  await access.commit(fight);
+  // Every target missed: there is nothing to buy and nothing to apply, so the attack ends as it is posted.
+  const missed = pending.targets.every((t) => !t.hit)
+    ? resolveAttack(fight, [], access.view(), access.rules())
+    : null;
+  await access.commit(missed ? missed.fight : fight);
   return postCard(request, mode, access, fight, {
     kind: attack.kind,
     declared: pending.declared,
     forgoDamage: pending.forgoDamage,
     dice,
+    ...(missed ? { missed: missed.targets } : {}),
   });
 }
 
@@ -155,6 +160,8 @@ interface Posting {
   readonly forgoDamage: boolean;
   readonly dice: StepDice | null;
   readonly threat?: Threat;
+  /** Every target missed: the outcome the card is posted with, resolved. */
+  readonly missed?: AttackOutcome["targets"];
 }
 
 /** Posts the card of the fight's pending attack (`fight.pending`), waiting on its maneuvers. */
@@ -177,7 +184,7 @@ async function postCard(
   const system = {
     ruleset: "lunos",
     revision: 0,
-    stage: "spend",
+    stage: posting.missed ? "resolved" : "spend",
     rollMode: mode,
     combatId: combat.id ?? "",
     round: combat.round ?? 0,
@@ -197,7 +204,7 @@ async function postCard(
     ...(posting.dice ? facesOf(posting.dice) : { faces: [], luck: 0 }),
     menu: maneuverMenu(fight, view, rules),
     spends: [],
-    outcomes: [],
+    outcomes: posting.missed ?? [],
     effects: [],
     deltas: [],
   };

@@ -228,14 +228,8 @@ export function lunosAttackView(
         : "",
     labels: {
       dice: localize("LUNOS.Chat.Dice"),
-      // Every target missed: the button ends the attack, nothing is struck.
-      spend: localize(
-        menu.length > 0
-          ? "LUNOS.Chat.Spend"
-          : (p?.targets ?? []).some((t) => t.hit)
-            ? "LUNOS.Chat.Resolve"
-            : "LUNOS.Chat.EndAttack",
-      ),
+      // A hit with nothing to buy is struck as it is (a card that missed everyone is posted ended).
+      spend: localize(menu.length > 0 ? "LUNOS.Chat.Spend" : "LUNOS.Chat.Resolve"),
       catch: localize("LUNOS.Chat.Catch"),
       apply: localize("LUNOS.Chat.Apply"),
       undo: localize("LUNOS.Chat.Undo"),

@@ -918,18 +918,23 @@ describe("a round never stuck on an attack", () => {
     expect(world.dice).toEqual([]);
   });
 
-  it("an attack that missed everyone is ended on a button that says so, and holds nothing up", async () => {
+  it("an attack that missed everyone is posted ended: nothing to buy, nothing to apply, nothing held up", async () => {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 1));
-    expect(sys(card)).toMatchObject({ pending: { targets: [{ id: COLE, hit: false }] } });
+    expect(sys(card)).toMatchObject({
+      stage: "resolved",
+      pending: { targets: [{ id: COLE, hit: false }] },
+      outcomes: [{ id: COLE, hit: false }],
+      effects: [],
+    });
     const { lunosAttackView } = await import("./attack-view");
     const { lunosAttackOf } = await import("./attack-state");
     const view = lunosAttackView(lunosAttackOf(card)!, { isGM: false, ownsAttacker: true }, (key) => key);
-    expect(view.labels.spend).toBe("LUNOS.Chat.EndAttack");
+    expect([view.spend, view.apply, view.nothing]).toEqual([false, false, "LUNOS.Chat.NothingToApply"]);
+    // Settled in the round as it is posted: no click is waited for.
+    expect(f.now().pending).toBeNull();
     world.as(world.player);
-    expect(await spend(card)).toMatchObject({ ok: true, stage: "resolved" });
-    // Nothing to apply: settled in the round at once.
-    expect([sys(card).effects, f.now().pending]).toEqual([[], null]);
+    expect(await spend(card)).toMatchObject({ ok: false, code: "wrong-stage" });
     await nextTurn(f);
     expect([world.notices, f.now().slot]).toEqual([[], 1]);
   });
