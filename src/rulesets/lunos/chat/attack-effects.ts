@@ -63,10 +63,12 @@ function targetEffects(
   }
   if (now.prone && !was.prone) out.push(status(actorId, "prone"));
   if (now.stunned && !was.stunned) out.push(status(actorId, "stunned"));
-  if (now.weapon !== "held" && was.weapon === "held") {
-    out.push(status(actorId, "disarmed"));
+  if (now.weapon !== "held" && was.weapon === "held") out.push(status(actorId, "disarmed"));
+  // Caught now, whether it was in hand or lying where a Disarm of the same slot flung it (the item stays on the
+  // sheet while it lies there).
+  if (now.weapon === "caught" && was.weapon !== "caught") {
     const weapon = view.sheet(now.id).weapon;
-    if (now.weapon === "caught" && weapon !== null)
+    if (weapon !== null)
       out.push({
         kind: "ruleset",
         effectKind: CAUGHT_WEAPON_KIND,
@@ -79,10 +81,14 @@ function targetEffects(
   if (maneuvers.includes("threaten")) out.push(status(actorId, "threatened"));
   const g0 = grappleOf(before.grapples, now.id);
   const g1 = grappleOf(outcome.fight.grapples, now.id);
-  if (g1 && !g0) {
-    out.push(status(actorId, "grappled"));
-    out.push(status(uuidOf(g1.a === now.id ? g1.b : g1.a), "grappled"));
-  }
+  if (g1 && !g0) out.push(status(actorId, "grappled"));
+  // The hold may pass to another of the slot (the stronger grapple holds): the mark follows it, and the one let
+  // go loses it unless it still holds someone.
+  const p0 = g0 ? (g0.a === now.id ? g0.b : g0.a) : null;
+  const p1 = g1 ? (g1.a === now.id ? g1.b : g1.a) : null;
+  if (p1 !== null && p1 !== p0) out.push(status(uuidOf(p1), "grappled"));
+  if (p0 !== null && p0 !== p1 && !grappleOf(outcome.fight.grapples, p0))
+    out.push({ kind: "status", actorId: uuidOf(p0), status: "grappled", active: false });
   if (g1?.pinnedBy && g1.pinnedBy !== now.id && g0?.pinnedBy !== g1.pinnedBy)
     out.push(status(actorId, "pinned"));
   if (g1?.choke && g1.choke.victim === now.id && !(g0?.choke && g0.choke.victim === now.id))

@@ -855,6 +855,56 @@ describe("a blow enters the round at the GM's Apply", () => {
       [0, 4, 2],
     ]);
   });
+
+  it("LUN-MNV-3: a tied slot's second Disarm catches the weapon the first flung: it moves to its catcher", async () => {
+    const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
+    const f = await fight(idle, 1, { cole: attackAt(ARDEN), dara: attackAt(ARDEN) });
+    await nextTurn(f);
+    expect(f.now().slots[f.now().slot]).toEqual([COLE, DARA]);
+    const sword = swordOf(f.arden);
+    // Cole flings Arden's sword (no catch), and the GM applies it: it lies on the ground.
+    const first = await strikes(world.defender, f.cole, pool(6, 3), { declared: "disarm", forgoDamage: true });
+    expect(await spend(first, [`${ARDEN}:disarm`])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), ARDEN).weapon).toBe("lying");
+    // Dara's Disarm of the same slot, judged as the slot began, catches it: the item goes to her sheet.
+    const second = await strikes(world.gm, f.dara, pool(6, 3), { declared: "disarm", forgoDamage: true });
+    expect(await spend(second, [`${ARDEN}:disarm`], [ARDEN])).toMatchObject({ ok: true });
+    expect(sys(second).effects).toContainEqual({
+      kind: "ruleset",
+      effectKind: "lunosCaughtWeapon",
+      actorId: f.arden.uuid,
+      data: { to: f.dara.uuid, itemId: sword },
+    });
+    expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect(fighterOf(f.now(), ARDEN).weapon).toBe("caught");
+    expect(f.arden.items.get(sword)).toBeUndefined();
+    expect(f.dara.items.get(sword)?.name).toBe("Longsword");
+  });
+
+  it("LUN-GRP-1: a tied slot's stronger Grapple takes the hold from the first: the grappled marks follow it", async () => {
+    const idle: LunosPlan = { actions: [{ kind: "other", task: "task" }] };
+    const f = await fight(idle, 1, { cole: attackAt(ARDEN), dara: attackAt(ARDEN) });
+    await nextTurn(f);
+    // Cole seizes Arden with one extra success; applied, both are marked grappled.
+    const first = await strikes(world.defender, f.cole, pool(6, 2));
+    expect(await spend(first, [`${ARDEN}:grapple`])).toMatchObject({ ok: true });
+    world.as(world.gm);
+    expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    expect([f.arden.statuses.has("grappled"), f.cole.statuses.has("grappled")]).toEqual([true, true]);
+    // Dara's grapple of the same slot, with two extra, is the one that holds: Cole is let go, Dara holds.
+    const second = await strikes(world.gm, f.dara, pool(6, 3));
+    expect(await spend(second, [`${ARDEN}:grapple`])).toMatchObject({ ok: true });
+    expect(await step(second, { type: "apply" }, 1)).toMatchObject({ ok: true });
+    const g = f.now().grapples;
+    expect(g).toHaveLength(1);
+    expect([g[0]!.a, g[0]!.b].sort()).toEqual([ARDEN, DARA].sort());
+    expect([f.arden, f.cole, f.dara].map((a) => a.statuses.has("grappled"))).toEqual([true, false, true]);
+    // Undone, Cole holds again.
+    expect(await step(second, { type: "undo" }, 2)).toMatchObject({ ok: true });
+    expect([f.arden, f.cole, f.dara].map((a) => a.statuses.has("grappled"))).toEqual([true, true, false]);
+  });
 });
 
 describe("a round never stuck on an attack", () => {
