@@ -191,13 +191,15 @@ describe("Lunos's attack card at its other stages", () => {
 });
 
 describe("Lunos's attack card: a push, a threat's strike", () => {
-  it("LUN-MNV-3: a push with no token on the scene says that nothing moves", () => {
+  it("LUN-MNV-3: a push that moves no token (none on the scene, or held in a grapple) says so", () => {
     const data = resolved();
     const bare = resolved({ effects: data.effects.filter((e) => e.kind !== "ruleset") });
     const outcome = (d: LunosAttackCard) =>
       text(byClass(render(d, GM).root, "lunos-card__outcome")[0]!).replace(/\s+/g, " ");
-    expect(outcome(data)).not.toContain("no token");
-    expect(outcome(bare)).toContain("Bo is pushed 5 feet, but has no token on the scene: nothing moves");
+    expect(outcome(data)).not.toContain("no token moves");
+    expect(outcome(bare)).toContain(
+      "Bo is pushed 5 feet, but no token moves (none on the scene, or held in a grapple)",
+    );
   });
 
   it("LUN-MNV-3: a threat's strike shows no dice: the margin held stands for the roll; the menu as an attack's", () => {

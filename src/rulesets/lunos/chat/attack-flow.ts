@@ -307,6 +307,9 @@ export function spendsOf(buys: readonly string[], caught: readonly string[]): Ta
   );
 }
 
+/** Whether a fighter is in a grapple of the fight (a push does not part it). */
+const heldIn = (fight: LunosFight) => (id: string) => fight.grapples.some((g) => g.a === id || g.b === id);
+
 /** JSON-equal: the card's stored copies against what is worked out again now. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -360,7 +363,14 @@ function resolved(card: LunosAttackCard, spends: readonly TargetSpend[]) {
     const outcome = struck(now, spends);
     const effects = [
       ...attackEffects(now.fight, outcome, uuidOf, view, access.rules()),
-      ...pushEffects(card.combatId, threat.by, outcome.targets, uuidOf, tokenOf(combat)),
+      ...pushEffects(
+        card.combatId,
+        threat.by,
+        outcome.targets,
+        uuidOf,
+        tokenOf(combat),
+        heldIn(outcome.fight),
+      ),
       ...threatEndEffects(now.fight, outcome.fight, uuidOf),
     ];
     return { combat, access, outcome, effects };
@@ -370,7 +380,14 @@ function resolved(card: LunosAttackCard, spends: readonly TargetSpend[]) {
   const outcome = resolveAttack(fight, spends, view, access.rules());
   const effects = [
     ...attackEffects(fight, outcome, uuidOf, view, access.rules()),
-    ...pushEffects(card.combatId, card.attacker.combatantId, outcome.targets, uuidOf, tokenOf(combat)),
+    ...pushEffects(
+      card.combatId,
+      card.attacker.combatantId,
+      outcome.targets,
+      uuidOf,
+      tokenOf(combat),
+      heldIn(outcome.fight),
+    ),
   ];
   return { combat, access, outcome, effects };
 }

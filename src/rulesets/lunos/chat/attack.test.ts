@@ -863,7 +863,10 @@ describe("a blow enters the round at the GM's Apply", () => {
     expect(f.now().slots[f.now().slot]).toEqual([COLE, DARA]);
     const sword = swordOf(f.arden);
     // Cole flings Arden's sword (no catch), and the GM applies it: it lies on the ground.
-    const first = await strikes(world.defender, f.cole, pool(6, 3), { declared: "disarm", forgoDamage: true });
+    const first = await strikes(world.defender, f.cole, pool(6, 3), {
+      declared: "disarm",
+      forgoDamage: true,
+    });
     expect(await spend(first, [`${ARDEN}:disarm`])).toMatchObject({ ok: true });
     world.as(world.gm);
     expect(await step(first, { type: "apply" }, 1)).toMatchObject({ ok: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type PlacedToken, pushedTo } from "./push";
+import type { TargetOutcome } from "../../../rules/lunos/round-engine";
+import { type PlacedToken, pushEffects, pushedTo } from "./push";
 
 /**
  * Where a push puts a token (LUN-MNV-3), on grids as the table measures
@@ -51,5 +52,34 @@ describe("pushedTo", () => {
     const grid = squares("one");
     expect(pushedTo(at(100, 0, grid), at(100, 0, grid), 5)).toBeNull();
     expect(pushedTo(at(0, 0, grid), at(100, 0, grid), 0)).toBeNull();
+  });
+});
+
+describe("pushEffects", () => {
+  const tokens: Record<string, PlacedToken> = {
+    al: at(0, 0, squares("one")),
+    bo: at(100, 0, squares("one")),
+  };
+  const hit = { id: "bo", hit: true, pushed: 5 } as TargetOutcome;
+  const effects = (held: (id: string) => boolean) =>
+    pushEffects(
+      "c",
+      "al",
+      [hit],
+      (id) => `Actor.${id}`,
+      (id) => tokens[id] ?? null,
+      held,
+    );
+
+  it("LUN-MNV-3: a pushed target's token moves, unless a grapple holds it (the fight keeps the grapple)", () => {
+    expect(effects(() => false)).toEqual([
+      {
+        kind: "ruleset",
+        effectKind: "lunosPush",
+        actorId: "Actor.bo",
+        data: { combatId: "c", target: "bo", from: "al", feet: 5 },
+      },
+    ]);
+    expect(effects((id) => id === "bo")).toEqual([]);
   });
 });

@@ -15,7 +15,9 @@ import type { TargetOutcome } from "../../../rules/lunos/round-engine";
  * one, as the grid's default rule counts it), the token's corner snapped
  * to the grid, and the move measured as the grid measures a path (a world
  * whose diagonal rule makes the snapped move longer is pushed a space
- * less, until it is not). Nothing stops it at a wall: a token's update is
+ * less, until it is not). A fighter held in a grapple after the blow is
+ * not moved (the fight keeps the grapple, which tokens pushed apart would
+ * contradict). Nothing stops it at a wall: a token's update is
  * not a drag. Undo puts the token back where it stood, if it still stands
  * where the push left it: one moved since was moved by someone on purpose,
  * and stays (the card says the undo was partial). With no token of both on
@@ -114,10 +116,12 @@ export function pushEffects(
   targets: readonly TargetOutcome[],
   uuidOf: (id: string) => string,
   tokenOf: TokenOf,
+  held: (id: string) => boolean = () => false,
 ): Effect[] {
   const out: Effect[] = [];
   for (const t of targets) {
-    if (!t.hit || t.pushed <= 0 || !tokensOf(tokenOf, attackerId, t.id)) continue;
+    // A fighter held in a grapple stays where its grapple is: tokens pushed apart would part what the fight keeps.
+    if (!t.hit || t.pushed <= 0 || held(t.id) || !tokensOf(tokenOf, attackerId, t.id)) continue;
     out.push({
       kind: "ruleset",
       effectKind: PUSH_KIND,
