@@ -164,7 +164,8 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   // The options window's words for each key of the defaults: a key without them cannot reach a GM unnamed.
   ...(["Label", "Hint"] as const).map((part) => ({
     pattern: `SHARENE.Option.{id}.${part}`,
-    source: "Object.keys(SHARENE_DEFAULTS) in src/rules/sharene/config.ts (src/apps/settings/options-view.ts)",
+    source:
+      "Object.keys(SHARENE_DEFAULTS) in src/rules/sharene/config.ts (src/apps/settings/options-view.ts)",
     ids: () => Object.keys(SHARENE_DEFAULTS),
     complete: true,
   })),
