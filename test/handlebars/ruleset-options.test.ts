@@ -97,6 +97,8 @@ describe.each(RULESETS)("$name's options window", ({ prefix, window, defaults, r
       const [label] = byAttr(row!, "for", input!.attribs.id!);
       expect(text(label!), key).toBe(words(prefix, key).label);
       expect(text(byTag(row!, "code")[0]!), key).toBe(key);
+      // JSON and the key are data, not words: the preview's check for raw lang keys skips them.
+      expect(input!.attribs.translate, key).toBe("no");
       const described = input!.attribs["aria-describedby"]!.split(" ").map((id) =>
         text(byAttr(root, "id", id)),
       );
@@ -147,7 +149,9 @@ describe("a ruleset's options window", () => {
     expect(
       byAttr(parse(html), "class", "ruleset-options__row is-changed").map((r) => r.attribs["data-option"]),
     ).toEqual(["criticalFailure"]);
-    expect(html).toContain("Default: <code>3</code>");
+    expect(text(byAttr(parse(html), "id", "sharene-rules-options-secondsPerRound-default"))).toBe(
+      "Default: 3",
+    );
   });
 
   it("reads the form back: empty lines keep the default, a line that is not JSON is named and nothing is kept", () => {
