@@ -31,7 +31,7 @@ import { gmDamagePreviewPages } from "./fixtures/gm-damage";
 import { lunosPreviewPages } from "./fixtures/lunos";
 import { lunosCardPreviewPages } from "./fixtures/lunos-card";
 import { lunosTrackerPreviewPages } from "./fixtures/lunos-tracker";
-import { rulesMenuPreviewPages } from "./fixtures/settings";
+import { rulesetOptionsPreviewPages, rulesMenuPreviewPages } from "./fixtures/settings";
 import { sharenePreviewPages } from "./fixtures/sharene";
 import { shareneCardPreviewPages } from "./fixtures/sharene-card";
 
@@ -499,6 +499,7 @@ export const PAGE_SOURCES: readonly (() => PreviewPage[])[] = [
   chatPages,
   trackerPreviewPages,
   rulesMenuPreviewPages,
+  rulesetOptionsPreviewPages,
   exchangePreviewPages,
   () => encounterOddsPreviewPages([...packDocs("characters"), ...packDocs("creatures")]),
   gmDamagePreviewPages,

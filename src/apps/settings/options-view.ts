@@ -2,8 +2,9 @@ import type { Localize } from "../../config/localize";
 
 /**
  * A ruleset's world options as a list a GM edits one key at a time: each
- * key of its core's defaults with the default shown, and the world's value
- * (empty: the default). Values are written as JSON, since a key may be a
+ * key of its core's defaults named in the GM's words (a label and a hint
+ * from the ruleset's lang family, the key kept small for a macro's sake),
+ * the default shown, and the world's value (empty: the default). Values are written as JSON, since a key may be a
  * number, a reading's name, a fraction or a table; the ruleset's core
  * checks the whole before anything is stored. Rulesets whose options have
  * a window of their own (FANGS's) do not use it.
@@ -18,6 +19,12 @@ export interface OptionsWindowSpec {
   readonly titleKey: string;
   /** Lang key of the sentence saying where each key is explained. */
   readonly introKey: string;
+  /**
+   * Lang prefix of each option's words: `<prefix>.<key>.Label` and
+   * `<prefix>.<key>.Hint` for every key of `defaults` (the ruleset's lang
+   * family, so a key without them fails the lang test).
+   */
+  readonly optionPrefix: string;
   readonly defaults: Readonly<Record<string, unknown>>;
   /** The options the world stores (the keys it changed). */
   stored(): unknown;
@@ -28,7 +35,7 @@ export interface OptionsWindowSpec {
 const json = (value: unknown) => JSON.stringify(value);
 
 export function optionsWindowView(
-  spec: Pick<OptionsWindowSpec, "id" | "introKey" | "defaults">,
+  spec: Pick<OptionsWindowSpec, "id" | "introKey" | "optionPrefix" | "defaults">,
   stored: unknown,
   localize: Localize,
 ) {
@@ -40,6 +47,8 @@ export function optionsWindowView(
     rows: Object.keys(spec.defaults).map((key) => ({
       key,
       id: `${spec.id}-${key}`,
+      label: localize(`${spec.optionPrefix}.${key}.Label`),
+      hint: localize(`${spec.optionPrefix}.${key}.Hint`),
       defaultText: json(spec.defaults[key]),
       value: Object.hasOwn(world, key) ? json(world[key]) : "",
       changed: Object.hasOwn(world, key),

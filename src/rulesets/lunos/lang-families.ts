@@ -1,3 +1,4 @@
+import { LUNOS_DEFAULTS } from "../../rules/lunos/config";
 import { ROUND_REFUSALS } from "../../rules/lunos/round-engine";
 import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
 import {
@@ -121,4 +122,11 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => OTHER_TASKS,
     complete: true,
   },
+  // The options window's words for each key of the defaults: a key without them cannot reach a GM unnamed.
+  ...(["Label", "Hint"] as const).map((part) => ({
+    pattern: `LUNOS.Option.{id}.${part}`,
+    source: "Object.keys(LUNOS_DEFAULTS) in src/rules/lunos/config.ts (src/apps/settings/options-view.ts)",
+    ids: () => Object.keys(LUNOS_DEFAULTS),
+    complete: true,
+  })),
 ];

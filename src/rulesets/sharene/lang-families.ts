@@ -1,5 +1,5 @@
 import { BAND_NAMES } from "../../rules/sharene/check";
-import { KNOCKOUT_IDS } from "../../rules/sharene/config";
+import { KNOCKOUT_IDS, SHARENE_DEFAULTS } from "../../rules/sharene/config";
 import { ROUND_REFUSALS } from "../../rules/sharene/round-engine";
 import { SHARENE_LIMBS, SHARENE_LOCATIONS } from "../../rules/sharene/sheet";
 import {
@@ -161,4 +161,12 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     ids: () => ["above", "level", "below"],
     complete: true,
   },
+  // The options window's words for each key of the defaults: a key without them cannot reach a GM unnamed.
+  ...(["Label", "Hint"] as const).map((part) => ({
+    pattern: `SHARENE.Option.{id}.${part}`,
+    source:
+      "Object.keys(SHARENE_DEFAULTS) in src/rules/sharene/config.ts (src/apps/settings/options-view.ts)",
+    ids: () => Object.keys(SHARENE_DEFAULTS),
+    complete: true,
+  })),
 ];

@@ -60,6 +60,7 @@ export const lunosOptionsWindow: OptionsWindowSpec = Object.freeze({
   id: "lunos-rules-options",
   titleKey: "LUNOS.Setting.RulesMenu.Name",
   introKey: "LUNOS.Setting.RulesMenu.Intro",
+  optionPrefix: "LUNOS.Option",
   defaults: LUNOS_DEFAULTS as unknown as Readonly<Record<string, unknown>>,
   stored: () => lunosOptionsSetting.stored(),
   set: (options: Record<string, unknown>) => setLunosRules(options as LunosOptions),

@@ -60,6 +60,7 @@ export const shareneOptionsWindow: OptionsWindowSpec = Object.freeze({
   id: "sharene-rules-options",
   titleKey: "SHARENE.Setting.RulesMenu.Name",
   introKey: "SHARENE.Setting.RulesMenu.Intro",
+  optionPrefix: "SHARENE.Option",
   defaults: SHARENE_DEFAULTS as unknown as Readonly<Record<string, unknown>>,
   stored: () => shareneOptionsSetting.stored(),
   set: (options: Record<string, unknown>) => setShareneRules(options as ShareneOptions),
