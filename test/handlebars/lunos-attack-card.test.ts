@@ -371,17 +371,26 @@ describe("Lunos's attack dialog, a fighter in no grapple", () => {
 });
 
 describe("Lunos's attack card, the levels taken", () => {
-  it("says them out of the target's levels when its sheet is at hand, and alone when it is not", () => {
+  it("says them out of the target's levels when its sheet is at hand, and alone when it is not; as to come until applied", () => {
     // Bo's and Cy's sheets: Body 2, seven levels each.
     const levels = (uuid: string) => (uuid === "Actor.bo" || uuid === "Actor.cy" ? 7 : null);
     const html = renderer.render(LUNOS_ATTACK_TEMPLATE, lunosAttackView(resolved(), GM, localize, levels));
     expect(byClass(parse(html), "lunos-card__levels").map((l) => text(l))).toEqual([
-      "Bo has 4 of 7 levels taken",
-      "Cy has 5 of 7 levels taken",
+      "once applied, Bo will have 4 of 7 levels taken",
+      "once applied, Cy will have 5 of 7 levels taken",
     ]);
     expect(byClass(render(resolved(), GM).root, "lunos-card__levels").map((l) => text(l))).toEqual([
-      "Bo has 4 levels taken",
-      "Cy has 5 levels taken",
+      "once applied, Bo will have 4 levels taken",
+      "once applied, Cy will have 5 levels taken",
+    ]);
+    // Applied, the card says what the sheets now hold.
+    const applied = renderer.render(
+      LUNOS_ATTACK_TEMPLATE,
+      lunosAttackView({ ...resolved(), stage: "applied" }, GM, localize, levels),
+    );
+    expect(byClass(parse(applied), "lunos-card__levels").map((l) => text(l))).toEqual([
+      "Bo has 4 of 7 levels taken",
+      "Cy has 5 of 7 levels taken",
     ]);
   });
 });

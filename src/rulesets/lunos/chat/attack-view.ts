@@ -66,9 +66,11 @@ function levelsText(
 ): string {
   const uuid = card.targets.find((t) => t.combatantId === id)?.actorUuid ?? "";
   const max = uuid ? levelsOf(uuid) : null;
+  // Until the GM applies it, the card tells what the blow will leave, not what the sheet holds.
+  const applied = card.stage === "applied";
   return typeof max === "number" && max > 0
-    ? localize("LUNOS.Chat.LevelsOf", { name, levels: taken, max })
-    : localize("LUNOS.Chat.Levels", { name, levels: taken });
+    ? localize(applied ? "LUNOS.Chat.LevelsOf" : "LUNOS.Chat.LevelsOfOnce", { name, levels: taken, max })
+    : localize(applied ? "LUNOS.Chat.Levels" : "LUNOS.Chat.LevelsOnce", { name, levels: taken });
 }
 
 /** The choke clock a Choke starts (LUN-GRP-3), in rounds as the card will apply it. */
