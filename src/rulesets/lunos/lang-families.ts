@@ -1,3 +1,4 @@
+import { MANEUVER_REFUSALS } from "../../rules/lunos/maneuvers";
 import { ROUND_REFUSALS } from "../../rules/lunos/round-engine";
 import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
 import {
@@ -104,8 +105,9 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
   },
   {
     pattern: "LUNOS.Chat.Refusal.{id}",
-    source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts (the attack card's refusals)",
-    ids: () => ROUND_REFUSALS,
+    source:
+      "ROUND_REFUSALS in src/rules/lunos/round-engine.ts and MANEUVER_REFUSALS in src/rules/lunos/maneuvers.ts (the attack card's refusals)",
+    ids: () => [...ROUND_REFUSALS, ...MANEUVER_REFUSALS],
     complete: true,
   },
   {
