@@ -253,6 +253,80 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     ).toBeNull();
   });
 
+  it("every figure with a tooltip takes the keyboard's focus, its words there for a screen reader", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 1,
+      declaredActions: [{ kind: "defense", names: ["Cole"] }],
+      defense: { kind: "defense", successes: 6, difficulty: 7, against: ["Cole"], outcome: "normal" },
+      states: { prone: true, stunned: false, grappling: [], pinnedBy: null },
+    };
+    const html = renderer.render(
+      LUNOS_ROW_TEMPLATE,
+      lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize).cells!,
+    );
+    check(html);
+    const hinted = byAttr(parse(html), "data-tooltip");
+    expect(hinted.map((el) => el.attribs.class?.split(" ")[0])).toEqual([
+      "lunos-initiative",
+      "lunos-actions",
+      "lunos-defense",
+      "lunos-state",
+    ]);
+    for (const el of hinted) {
+      expect(el.name === "button" || el.attribs.tabindex === "0").toBe(true);
+      expect(text(byClass(el, "fangs-sr-only"))).toBe(el.attribs["data-tooltip"]);
+    }
+  });
+
+  it("LUN-ACT-3: a fighter with no defense roll this round says what hits it: no defense, difficulty 1", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 0,
+      declaredActions: [{ kind: "powerAttack", names: ["Cole"] }],
+      noDefense: 1,
+    };
+    const view = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize);
+    expect(view.cells).toMatchObject({ defense: { text: "no defense: difficulty 1", none: true } });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    const [cell] = byClass(parse(html), "lunos-defense");
+    expect(cell!.attribs.class).toContain("lunos-defense--none");
+    expect(text(byClass(cell!, "fangs-sr-only"))).toBe(
+      "Arden made no defense roll this round: any attack needs only 1 success to hit.",
+    );
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("LUN-MNV-3, LUN-GRP-3: down, stunned, in a grapple and pinned: an icon each, its words for a screen reader and on focus", () => {
+    const view = (states: NonNullable<LunosRowData["states"]>, patch: Partial<TrackerRowContext> = {}) =>
+      lunosRowView({ ...EMPTY, states }, row(patch), localize).cells!;
+    const words = (states: NonNullable<LunosRowData["states"]>) => {
+      const html = renderer.render(LUNOS_ROW_TEMPLATE, view(states));
+      check(html);
+      return byClass(parse(html), "lunos-state").map((el) => [el.attribs.class, text(el)]);
+    };
+    expect(words({ prone: true, stunned: true, grappling: ["Cole"], pinnedBy: null })).toEqual([
+      ["lunos-state lunos-state--prone", "Arden is down: getting up takes an action, or a roll to stand."],
+      ["lunos-state lunos-state--stunned", "Arden is stunned: one action next round."],
+      ["lunos-state lunos-state--grappling", "Arden is in a grapple with Cole."],
+    ]);
+    expect(words({ prone: false, stunned: false, grappling: ["Cole"], pinnedBy: "Cole" })).toEqual([
+      ["lunos-state lunos-state--pinned", "Arden is pinned by Cole."],
+    ]);
+    // One hidden from the viewer is not named, though the grapple is said.
+    expect(words({ prone: false, stunned: false, grappling: [""], pinnedBy: null })).toEqual([
+      ["lunos-state lunos-state--grappling", "Arden is in a grapple with someone."],
+    ]);
+    // Out of the fight, its condition says it all.
+    expect(
+      view({ prone: true, stunned: false, grappling: [], pinnedBy: null }, { outOfAction: true }).states,
+    ).toEqual([]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("the note under the phase bar counts who still has to declare, in words", () => {
     const waiting = lunosRowView(EMPTY, row(), localize).cells!;
     const done = lunosRowView({ ...EMPTY, declared: true }, row(), localize).cells!;
@@ -319,6 +393,23 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     expect(checked("lunos-move")).toEqual([["move", true]]);
     const [declare] = byAttr(root, "data-declare");
     expect([declare!.name, text(declare!).trim()]).toEqual(["button", "Declare"]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("LUN-ACT-5, LUN-ACT-7: the Move's feet say how far it may go, the field stops there; no Flurry below the Combat it needs", () => {
+    const shown = shownOf({ moveMax: 24, mayFlurry: false });
+    const view = roundMenuView({ id: "c1", name: "Arden" }, "declare", shown, others, localize)!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    const [feet] = byAttr(root, "name", "lunos-feet");
+    expect(feet!.attribs.max).toBe("24");
+    expect(text(feet!.parent as never)).toContain("Feet (at most 24)");
+    expect(byAttr(root, "name", "lunos-attack").map((r) => r.attribs.value)).toEqual([
+      "",
+      "attack",
+      "powerAttack",
+    ]);
     expect(renderer.i18n.missing).toEqual(new Set());
   });
 

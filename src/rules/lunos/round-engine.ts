@@ -78,6 +78,7 @@ export const ROUND_REFUSALS = Object.freeze([
   "NoThreat",
   "BadSpend",
   "SkillNotOfWeapon",
+  "MoveTooFar",
 ] as const);
 export type RoundRefusal = (typeof ROUND_REFUSALS)[number];
 
@@ -724,10 +725,11 @@ export function declare(
       if (grapple !== null) refuse("NoMoveInGrapple", `${id} cannot Move in a grapple`, { id });
       if (!standing) refuse("NoMoveWhileProne", `${id} must stand up before moving`, { id });
       const feet = (action as { feet: number }).feet;
-      if (!(Number.isFinite(feet) && feet >= 0 && feet <= moveFeet(sheet, rules)))
-        refuse("UnknownAction", `a Move covers 0 to ${moveFeet(sheet, rules)} feet, not ${String(feet)}`, {
-          feet,
-        });
+      const max = moveFeet(sheet, rules);
+      if (!(Number.isFinite(feet) && feet >= 0))
+        refuse("UnknownAction", `a Move covers 0 to ${max} feet, not ${String(feet)}`, { feet });
+      // Farther than its Move takes it: refused with the farthest, which a table says.
+      if (feet > max) refuse("MoveTooFar", `${id} moves at most ${max} feet, not ${feet}`, { id, feet, max });
     }
     if (kind === "other") {
       const task = (action as { task: OtherTask }).task;

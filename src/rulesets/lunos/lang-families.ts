@@ -14,6 +14,7 @@ import {
 import { literalsOf, simWinnerFamily } from "../lang-families";
 import type { LangFamily } from "../registry";
 import { PALETTE_PLANS } from "./token-palette";
+import { LUNOS_ROW_STATES } from "./tracker-row";
 
 /**
  * Lunos's lang keys built at run time (its simulator's log,
@@ -101,6 +102,12 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     pattern: "LUNOS.Combat.Palette.{id}",
     source: "PALETTE_PLANS in src/rulesets/lunos/token-palette.ts (the Token HUD's plans)",
     ids: () => Object.keys(PALETTE_PLANS),
+    complete: true,
+  },
+  {
+    pattern: "LUNOS.Combat.Tracker.State.{id}",
+    source: "LUNOS_ROW_STATES in src/rulesets/lunos/tracker-row.ts (the fight's states on a row)",
+    ids: () => Object.keys(LUNOS_ROW_STATES),
     complete: true,
   },
   {

@@ -49,6 +49,8 @@ export interface LunosMenuView {
     readonly checked: boolean;
     readonly feetLabel: string;
     readonly feet: number;
+    /** The farthest one Move takes the fighter (LUN-ACT-5), else null (not known). */
+    readonly max: number | null;
   };
   /** The Other actions the engine knows (LUN-ACT-6), each one action. */
   readonly tasksLabel: string;
@@ -103,7 +105,10 @@ export function roundMenuView(
     combatantId: row.id,
     title: localize("LUNOS.Combat.Menu.Title", { name: row.name }),
     attackLabel: localize("LUNOS.Combat.Menu.Attack"),
-    attacks: ["", ...ATTACKS].map((id) => option(id, attack, "LUNOS.Combat.Menu.NoAttack")),
+    // A Flurry only for a fighter with the Combat it needs (as the engine checks it).
+    attacks: ["", ...ATTACKS.filter((k) => k !== "flurry" || shown.mayFlurry || attack === "flurry")].map(
+      (id) => option(id, attack, "LUNOS.Combat.Menu.NoAttack"),
+    ),
     defenseLabel: localize("LUNOS.Combat.Menu.Defense"),
     defenses: ["", ...DEFENSES].map((id) => option(id, defense, "LUNOS.Combat.Menu.NoDefense")),
     targetLabel: localize("LUNOS.Combat.Menu.Targets"),
@@ -114,8 +119,12 @@ export function roundMenuView(
     move: {
       label: localize("LUNOS.Action.move"),
       checked: kinds.has("move"),
-      feetLabel: localize("LUNOS.Combat.Menu.Feet"),
-      feet: 5,
+      feetLabel:
+        shown.moveMax === null
+          ? localize("LUNOS.Combat.Menu.Feet")
+          : localize("LUNOS.Combat.Menu.FeetMax", { max: shown.moveMax }),
+      feet: shown.moveMax === null ? 5 : Math.min(5, shown.moveMax),
+      max: shown.moveMax,
     },
     tasksLabel: localize("LUNOS.Combat.Menu.Tasks"),
     tasks: OTHER_TASKS.map((id) => ({ id, label: localize(`LUNOS.Task.${id}`), checked: tasks.has(id) })),

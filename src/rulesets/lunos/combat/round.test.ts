@@ -413,8 +413,15 @@ describe("the tracker's rows and the Token HUD palette", () => {
       "plan:attackParry",
       "plan:powerAttack",
       "plan:fullDefense",
-      "plan:flurry",
     ]);
+    // Only what the engine accepts: Arden's Combat 2 is short of the Flurry's 3; Brin's 3 is not.
+    world.setUser(world.gm);
+    expect(
+      hud
+        .tokenPaletteFor(combat.combatants.get(IDS.brin)! as unknown as Combatant.Implementation)
+        ?.entries.map((e) => e.id),
+    ).toContain("plan:flurry");
+    world.setUser(world.player);
     expect(
       hud.tokenPaletteFor(combat.combatants.get(IDS.brin)! as unknown as Combatant.Implementation),
     ).toBeNull();
@@ -444,6 +451,11 @@ describe("the tracker's rows and the Token HUD palette", () => {
       defense: { text: 'LUNOS.Combat.Tracker.Defense {"successes":"2","difficulty":"3"}' },
     });
     expect(hud.tokenPaletteFor(arden)?.entries).toEqual([]);
+    // LUN-ACT-3: a Power attack rolls no defense, so any attack needs one success: the row says so.
+    expect(rows()[IDS.arden]).toMatchObject({
+      defense: { text: 'LUNOS.Combat.Tracker.NoDefense {"difficulty":"1"}', none: true },
+    });
+    expect(shown(combat, IDS.brin).noDefense).toBeNull();
   });
 });
 
@@ -532,6 +544,14 @@ describe("a grapple at the round's start", () => {
     ]);
     expect(shown(combat, IDS.arden)).toMatchObject({ actions: 1, actionsMax: 2 });
     expect(shown(combat, IDS.cole)).toMatchObject({ actions: 1 });
+    // The rows say who grapples whom.
+    expect(shown(combat, IDS.arden).states).toEqual({
+      prone: false,
+      stunned: false,
+      grappling: [IDS.cole],
+      pinnedBy: null,
+    });
+    expect(shown(combat, IDS.cole).states).toMatchObject({ grappling: [IDS.arden], pinnedBy: null });
     expect(
       await ask(gm, "declare", [IDS.cole], { actions: [{ kind: "attack", targets: [IDS.arden] }] }),
     ).toBe(false);
@@ -689,6 +709,18 @@ describe("a player declares through the GM", () => {
         }),
       ),
     ).toMatchObject({ ok: false, key: "LUNOS.Combat.Refusal.FlurryNeedsCombat" });
+    // LUN-ACT-5: a Move farther than 20 + 2 × Athletics feet (Arden: none, so 20) is refused with the figure.
+    expect(shown(combat, IDS.arden).moveMax).toBe(20);
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "move", feet: 25 }] }),
+      ),
+    ).toMatchObject({
+      ok: false,
+      key: "LUNOS.Combat.Refusal.MoveTooFar",
+      data: { name: "Arden", max: "20" },
+    });
     expect(shown(combat, IDS.arden).declared).toBe(false);
   });
 
@@ -943,6 +975,8 @@ describe("the round's rulings at the table", () => {
     world.diceValues.push(...ROUND_TWO);
     await combat.nextRound();
     expect(statusesOf(combat, IDS.arden)).toEqual(["disarmed", "prone"]);
+    // His row shows him down.
+    expect(shown(combat, IDS.arden).states).toMatchObject({ prone: true, stunned: false, grappling: [] });
     // His one action (after the lunge) and the lunge's debt: he stands by the action, no Move yet.
     const menu = {
       attack: "",
