@@ -413,6 +413,37 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     expect(renderer.i18n.missing).toEqual(new Set());
   });
 
+  it("Change draws the declaration as it was: a Move's feet, the GM's healing ruling; the row says the feet", () => {
+    const shown = shownOf({
+      declared: true,
+      moveMax: 30,
+      declaredActions: [
+        { kind: "move", targets: [], feet: 30 },
+        { kind: "magic", targets: [], healing: true },
+      ],
+    });
+    const gm = roundMenuView(
+      { id: "c1", name: "Arden" },
+      "declare",
+      shown,
+      others,
+      localize,
+      undefined,
+      true,
+    )!;
+    expect(gm.move).toMatchObject({ checked: true, feet: 30 });
+    expect(gm.healing?.checked).toBe(true);
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, gm as unknown as Record<string, unknown>);
+    expect(byAttr(parse(html), "name", "lunos-feet")[0]!.attribs.value).toBe("30");
+    expect("checked" in byAttr(parse(html), "name", "lunos-healing")[0]!.attribs).toBe(true);
+    const moving = lunosRowView(
+      { ...EMPTY, declared: true, declaredActions: [{ kind: "move", names: [], feet: 30 }] },
+      row(),
+      localize,
+    );
+    expect(moving.cells?.declared).toBe("move 30 ft");
+  });
+
   it("its fields make the plan the GM checks: a flurry attacks and defends against the same fighters", () => {
     expect(
       planFromMenu({

@@ -37,6 +37,8 @@ export interface LunosRowAction {
   readonly names: readonly string[];
   /** An Other action's task. */
   readonly task?: OtherTask;
+  /** A Move's feet. */
+  readonly feet?: number;
 }
 
 /** What a Lunos row reads of its combatant for one viewer. */
@@ -142,6 +144,7 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
             kind: a.kind,
             names: names(a.targets),
             ...(a.task ? { task: a.task } : {}),
+            ...(a.feet !== undefined ? { feet: a.feet } : {}),
           }))
         : null,
     defense: shown.defense ? { ...shown.defense, against: names(shown.defense.against) } : null,
@@ -168,7 +171,11 @@ export function declaredText(actions: readonly LunosRowAction[] | null, localize
   if (actions.length === 0) return localize("LUNOS.Combat.Tracker.NoAction");
   return actions
     .map((a) => {
-      const kind = localize(a.task ? `LUNOS.Task.${a.task}` : `LUNOS.Action.${a.kind}`);
+      const named = localize(a.task ? `LUNOS.Task.${a.task}` : `LUNOS.Action.${a.kind}`);
+      const kind =
+        a.feet === undefined
+          ? named
+          : localize("LUNOS.Combat.Tracker.MoveFeet", { kind: named, feet: a.feet });
       if (a.names.length === 0) return kind;
       const attacking =
         a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry" || a.task === "tend";

@@ -93,6 +93,8 @@ export function roundMenuView(
   const covered = namedBy([...DEFENSES, "flurry"]);
   const tasks = new Set(declared.flatMap((a) => (a.kind === "other" && a.task ? [a.task] : [])));
   const tended = declared.find((a) => a.kind === "other" && a.task === "tend")?.targets[0] ?? "";
+  const moved = declared.find((a) => a.kind === "move")?.feet;
+  const healing = declared.some((a) => a.kind === "magic" && a.healing === true);
   const attack = ATTACKS.find((k) => kinds.has(k)) ?? "";
   const defense = DEFENSES.find((k) => kinds.has(k)) ?? "";
   const option = (id: string, current: string, none: string): Choice => ({
@@ -123,7 +125,8 @@ export function roundMenuView(
         shown.moveMax === null
           ? localize("LUNOS.Combat.Menu.Feet")
           : localize("LUNOS.Combat.Menu.FeetMax", { max: shown.moveMax }),
-      feet: shown.moveMax === null ? 5 : Math.min(5, shown.moveMax),
+      // A Move declared keeps its feet when the declaration is changed.
+      feet: moved ?? (shown.moveMax === null ? 5 : Math.min(5, shown.moveMax)),
       max: shown.moveMax,
     },
     tasksLabel: localize("LUNOS.Combat.Menu.Tasks"),
@@ -147,7 +150,7 @@ export function roundMenuView(
           id: "healing",
           label: localize("LUNOS.Combat.Menu.Healing"),
           hint: localize("LUNOS.Combat.Menu.HealingHint"),
-          checked: false,
+          checked: healing,
         }
       : null,
     lunge: {

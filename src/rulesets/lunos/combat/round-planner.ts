@@ -112,6 +112,9 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
         kind: a.kind,
         targets: named(a),
         ...(a.kind === "other" ? { task: a.task } : {}),
+        // What the menu draws again on a change: the feet, and the GM's ruling that a spell heals.
+        ...(a.kind === "move" ? { feet: a.feet } : {}),
+        ...(a.kind === "magic" && a.healing === true ? { healing: true as const } : {}),
       }),
     ),
     defense:

@@ -644,6 +644,8 @@ describe("a player declares through the GM", () => {
     await patchArdenMagicOff(combat);
     expect(await ask(combat as never, "declare", [IDS.arden], healing)).toBe(true);
     expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagicKills: false });
+    // The row keeps the ruling, so the GM's menu draws it again on a change.
+    expect(shown(combat, IDS.arden).declaredActions).toEqual([{ kind: "magic", targets: [], healing: true }]);
   });
 
   it("a forged or replayed declaration is refused", async () => {
@@ -722,6 +724,14 @@ describe("a player declares through the GM", () => {
       data: { name: "Arden", max: "20" },
     });
     expect(shown(combat, IDS.arden).declared).toBe(false);
+    // A Move within reach is kept with its feet, which the menu draws again on a change.
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "move", feet: 15 }] }),
+      ),
+    ).toEqual({ ok: true });
+    expect(shown(combat, IDS.arden).declaredActions).toEqual([{ kind: "move", targets: [], feet: 15 }]);
   });
 
   it("a player's own write of its combatant's initiative is put back from the GM's record, which the GM plans from", async () => {

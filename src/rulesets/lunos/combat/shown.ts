@@ -25,6 +25,10 @@ export interface ShownAction {
   readonly targets: readonly string[];
   /** An Other action's task (keeping up a threat is one); the rest have none. */
   readonly task?: OtherTask;
+  /** A Move's feet. */
+  readonly feet?: number;
+  /** A spell the GM ruled healing (LUN-HLT-5). */
+  readonly healing?: true;
 }
 
 /** A threat its maker may strike with now (LUN-MNV-3): whom it threatens, and the margin it holds. */
@@ -140,6 +144,8 @@ export function shownOf(data: unknown): LunosShown {
                 kind: a.kind as ActionKind,
                 targets: ids(a.targets),
                 ...(OTHER_TASKS.includes(a.task as OtherTask) ? { task: a.task as OtherTask } : {}),
+                ...(a.kind === "move" && figure(a.feet) !== null ? { feet: figure(a.feet)! } : {}),
+                ...(a.kind === "magic" && a.healing === true ? { healing: true as const } : {}),
               },
             ]
           : [],
