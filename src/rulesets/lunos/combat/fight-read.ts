@@ -55,6 +55,9 @@ export function lunosRefusal(
     console.warn(`FANGS | ${error.message}`);
     return new CombatRefusal("LUNOS.Combat.Refusal.BadSheet", { name });
   }
+  // One not in the fight is said as a hidden one is to a player (./player-check.ts): nothing tells them apart.
+  if (details.reason === "UnknownCombatant")
+    return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
   const known = ROUND_REFUSALS.includes(details.reason as never) ? String(details.reason) : "Refused";
   // A figure the refusal names (the farthest a Move takes the fighter) is said with it.
   const data: Record<string, string> = { name };

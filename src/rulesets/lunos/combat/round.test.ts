@@ -605,6 +605,23 @@ describe("a player declares through the GM", () => {
         reason: "refused",
         key: "FANGS.Combat.Refusal.UnknownCombatant",
       });
+    // An id not in the combat at all gets the very same answer: the refusal tells the two apart by nothing.
+    const ghost = await asUser(
+      world.player,
+      payload(combat, "declare", [IDS.arden], { actions: [{ kind: "attack", targets: ["c-ghost"] }] }),
+    );
+    expect(ghost).toMatchObject({
+      ok: false,
+      reason: "refused",
+      key: "FANGS.Combat.Refusal.UnknownCombatant",
+    });
+    expect((ghost as { data?: unknown }).data ?? {}).toEqual({});
+    // Data the check cannot read is the plan's reading's to refuse, as malformed, not a thrown error.
+    for (const data of [{ actions: "x" }, { actions: [null] }, undefined, [1]])
+      expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], data))).toMatchObject({
+        ok: false,
+        reason: "malformed",
+      });
     expect(JSON.stringify(combat.system.records)).toBe(before);
     // Naming only those the player sees is declared as before.
     expect(
