@@ -2,7 +2,7 @@ import "../foundry/setup";
 import { describe, expect, it } from "vitest";
 import type { TrackerRowContext } from "../../src/combat/tracker-parts";
 import { parsePlan } from "../../src/rulesets/lunos/combat/lunos-table";
-import { planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
+import { menuProblem, planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
 import { shownOf } from "../../src/rulesets/lunos/combat/shown";
 import {
   LUNOS_MENU_TEMPLATE,
@@ -262,22 +262,23 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
       defense: { kind: "defense", successes: 6, difficulty: 7, against: ["Cole"], outcome: "normal" },
       states: { prone: true, stunned: false, grappling: [], pinnedBy: null },
     };
-    const html = renderer.render(
-      LUNOS_ROW_TEMPLATE,
-      lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize).cells!,
-    );
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, lunosRowView(data, row(), localize).cells!);
     check(html);
     const hinted = byAttr(parse(html), "data-tooltip");
     expect(hinted.map((el) => el.attribs.class?.split(" ")[0])).toEqual([
+      "lunos-round-choose",
       "lunos-initiative",
       "lunos-actions",
       "lunos-defense",
       "lunos-state",
     ]);
-    for (const el of hinted) {
-      expect(el.name === "button" || el.attribs.tabindex === "0").toBe(true);
+    for (const el of hinted.filter((e) => e.name !== "button")) {
+      expect(el.attribs.tabindex).toBe("0");
       expect(text(byClass(el, "fangs-sr-only"))).toBe(el.attribs["data-tooltip"]);
     }
+    // In the attacks, every action is spoken for: no "actions left to declare" then.
+    const attacking = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize).cells!;
+    expect(attacking.actions).toBeNull();
   });
 
   it("LUN-ACT-3: a fighter with no defense roll this round says what hits it: no defense, difficulty 1", () => {
@@ -442,6 +443,37 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
       localize,
     );
     expect(moving.cells?.declared).toBe("move 30 ft");
+  });
+
+  it("LUN-ACT-6: the roll to stand sits with standing up among the Other actions, for a fighter down only; a name to tend without the tending ticked is said", () => {
+    const menu = (shown: ReturnType<typeof shownOf>) => {
+      const html = renderer.render(
+        LUNOS_MENU_TEMPLATE,
+        roundMenuView({ id: "c1", name: "Arden" }, "declare", shown, others, localize) as never,
+      );
+      check(html);
+      return parse(html);
+    };
+    const down = menu(shownOf({ states: { prone: true } }));
+    const [tasks] = byClass(down, "lunos-menu-tasks");
+    expect(byAttr(tasks!, "name", "lunos-standByRoll")).toHaveLength(1);
+    expect(byAttr(menu(shownOf({})), "name", "lunos-standByRoll")).toEqual([]);
+    const form = {
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: ["speak"],
+      tend: "c2",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    };
+    expect(menuProblem(form)).toBe("LUNOS.Combat.Menu.TendUnticked");
+    expect(t["LUNOS.Combat.Menu.TendUnticked"]).toBeDefined();
+    expect(menuProblem({ ...form, tasks: ["tend"] })).toBeNull();
+    expect(menuProblem({ ...form, tend: "" })).toBeNull();
   });
 
   it("its fields make the plan the GM checks: a flurry attacks and defends against the same fighters", () => {

@@ -284,16 +284,18 @@ export function lunosRowView(
                 successes: data.initiative,
               }),
             },
-      actions: inRound
-        ? {
-            text: localize("LUNOS.Combat.Tracker.Actions", { left: data.actions, of: data.actionsMax }),
-            hint: localize("LUNOS.Combat.Tracker.ActionsHint", {
-              name: row.name,
-              left: data.actions,
-              of: data.actionsMax,
-            }),
-          }
-        : null,
+      // Actions left mean something while they are declared; in the attacks every one is spoken for.
+      actions:
+        inRound && row.phase === "declare"
+          ? {
+              text: localize("LUNOS.Combat.Tracker.Actions", { left: data.actions, of: data.actionsMax }),
+              hint: localize("LUNOS.Combat.Tracker.ActionsHint", {
+                name: row.name,
+                left: data.actions,
+                of: data.actionsMax,
+              }),
+            }
+          : null,
       declared: declaredText(data.declaredActions, localize),
       defense: data.defense
         ? defenseCell(data.defense, row.name, localize)

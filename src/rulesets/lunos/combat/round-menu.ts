@@ -60,7 +60,8 @@ export interface LunosMenuView {
     readonly label: string;
     readonly options: readonly (Choice & { readonly none: boolean })[];
   };
-  readonly standByRoll: Choice & { readonly hint: string };
+  /** A fighter down may roll to stand rather than spend an action; null for one standing. */
+  readonly standByRoll: (Choice & { readonly hint: string }) | null;
   readonly magic: Choice;
   /** For a GM only: the spell heals, so a dying caster survives it (LUN-HLT-5, the GM's ruling). */
   readonly healing: (Choice & { readonly hint: string }) | null;
@@ -138,12 +139,16 @@ export function roundMenuView(
         ...others.map((o) => ({ id: o.id, label: o.name, checked: o.id === tended, none: false })),
       ],
     },
-    standByRoll: {
-      id: "standByRoll",
-      label: localize("LUNOS.Combat.Menu.StandByRoll"),
-      hint: localize("LUNOS.Combat.Menu.StandByRollHint"),
-      checked: shown.standByRoll,
-    },
+    // Only for a fighter down (the engine ignores it otherwise), beside standing up by an action.
+    standByRoll:
+      shown.states.prone || shown.standByRoll
+        ? {
+            id: "standByRoll",
+            label: localize("LUNOS.Combat.Menu.StandByRoll"),
+            hint: localize("LUNOS.Combat.Menu.StandByRollHint"),
+            checked: shown.standByRoll,
+          }
+        : null,
     magic: { id: "magic", label: localize("LUNOS.Action.magic"), checked: kinds.has("magic") },
     healing: gm
       ? {
@@ -212,12 +217,21 @@ export function planFromMenu(form: LunosMenuForm): Record<string, unknown> {
  * so and nothing is asked (rather than a plan refused as malformed).
  */
 export function namesSomeone(form: LunosMenuForm): boolean {
+  const problem = menuProblem(form);
+  if (problem === null) return true;
+  ui.notifications?.warn(game.i18n!.localize(problem));
+  return false;
+}
+
+/** What the fields leave unsaid, as the words to warn with; null when the plan is whole. */
+export function menuProblem(form: LunosMenuForm): string | null {
   const attacks = form.attack === "" || form.targets.length > 0;
   const defends = form.defense === "" || form.against.length > 0;
   const tends = !form.tasks.includes("tend") || form.tend !== "";
-  if (attacks && defends && tends) return true;
-  ui.notifications?.warn(game.i18n!.localize("LUNOS.Combat.Menu.NoTargets"));
-  return false;
+  if (!(attacks && defends && tends)) return "LUNOS.Combat.Menu.NoTargets";
+  // Someone picked to tend, the tending not ticked: said, not dropped without a word.
+  if (form.tend !== "" && !form.tasks.includes("tend")) return "LUNOS.Combat.Menu.TendUnticked";
+  return null;
 }
 
 /** The menu's fields as they stand (their names start with `prefix`). */
