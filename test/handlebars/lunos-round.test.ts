@@ -2,7 +2,12 @@ import "../foundry/setup";
 import { describe, expect, it } from "vitest";
 import type { TrackerRowContext } from "../../src/combat/tracker-parts";
 import { parsePlan } from "../../src/rulesets/lunos/combat/lunos-table";
-import { menuProblem, planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
+import {
+  declareFromMenu,
+  menuProblem,
+  planFromMenu,
+  roundMenuView,
+} from "../../src/rulesets/lunos/combat/round-menu";
 import { shownOf } from "../../src/rulesets/lunos/combat/shown";
 import {
   LUNOS_MENU_TEMPLATE,
@@ -474,6 +479,35 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     expect(t["LUNOS.Combat.Menu.TendUnticked"]).toBeDefined();
     expect(menuProblem({ ...form, tasks: ["tend"] })).toBeNull();
     expect(menuProblem({ ...form, tend: "" })).toBeNull();
+  });
+
+  it("Declare closes the menu only once the declaration is taken: a refusal leaves every choice in place", async () => {
+    const form = {
+      attack: "attack",
+      defense: "",
+      targets: ["c2"],
+      against: [],
+      move: null,
+      tasks: [],
+      tend: "",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    };
+    let closed = 0;
+    const asked: unknown[] = [];
+    const answer = (ok: boolean) => async (action: string, data?: unknown) => {
+      asked.push([action, data]);
+      return ok;
+    };
+    expect(await declareFromMenu(form, answer(false), () => (closed += 1))).toBe(false);
+    expect(closed).toBe(0);
+    expect(await declareFromMenu(form, answer(true), () => (closed += 1))).toBe(true);
+    expect(closed).toBe(1);
+    expect(asked).toEqual([
+      ["declare", { actions: [{ kind: "attack", targets: ["c2"] }], lunge: false }],
+      ["declare", { actions: [{ kind: "attack", targets: ["c2"] }], lunge: false }],
+    ]);
   });
 
   it("its fields make the plan the GM checks: a flurry attacks and defends against the same fighters", () => {

@@ -280,12 +280,30 @@ export async function openLunosRoundMenu({ combatant, ask }: TrackerRowClick): P
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-declare]");
     if (!button || button.disabled) return;
     event.stopPropagation();
-    const form = readMenu(menu);
-    if (!namesSomeone(form)) return;
-    menu.remove();
-    await ask("declare", planFromMenu(form));
+    button.disabled = true;
+    try {
+      await declareFromMenu(readMenu(menu), ask, () => menu.remove());
+    } finally {
+      button.disabled = false;
+    }
   });
   return menu;
+}
+
+/**
+ * The menu's Declare: the plan asked for, the menu closed only once it is
+ * taken. A refusal ("not that many actions left") leaves every choice as
+ * it was, to mend rather than make again.
+ */
+export async function declareFromMenu(
+  form: LunosMenuForm,
+  ask: (action: string, data?: unknown) => Promise<boolean>,
+  close: () => void,
+): Promise<boolean> {
+  if (!namesSomeone(form)) return false;
+  const taken = await ask("declare", planFromMenu(form));
+  if (taken) close();
+  return taken;
 }
 
 /** A click on a Lunos row: its Strike button asks for the threat's strike; any other opens the declaration's menu. */
