@@ -675,7 +675,7 @@ export function declare(
   rules: LunosRules,
 ): LunosFight {
   requirePhase(fight, "declare");
-  const f = fighterOf(fight, id);
+  const f = undeclared(fighterOf(fight, id), rules);
   const sheet = view.sheet(id);
   if (f.dead || f.unconscious) refuse("OutOfAction", `${id} is out of the fight`, { id });
   if (plan === null || typeof plan !== "object" || !Array.isArray(plan.actions))
@@ -763,6 +763,17 @@ export function declare(
   const fighters = fight.fighters.slice();
   withFighter(fighters, next);
   return { ...fight, fighters };
+}
+
+/**
+ * A fighter as it was before this phase's declaration, which a new one
+ * replaces: a spell that declaration began (its minute still whole, as
+ * one begun in an earlier round never is at a declaration) is not begun.
+ */
+function undeclared(f: FighterState, rules: LunosRules): FighterState {
+  if (f.plan === null || !f.plan.actions.some((a) => a.kind === "magic")) return f;
+  if (f.lastMagic !== magicWhileDying(false, rules).rounds) return f;
+  return { ...f, lastMagic: -1, lastMagicKills: false };
 }
 
 /** The plan's attack, if it has one. */
