@@ -878,7 +878,8 @@ describe("the GM's moves", () => {
     expect(world.warnings).toEqual([]);
     expect(world.diceValues).toEqual([]);
     expect(rollsOf(world.chat).map((r) => [r.flavor, r.formula])).toEqual([
-      ['LUNOS.Combat.Roll.StandUp {"name":"Arden","successes":"0"}', "1d12"],
+      // Two successes of the three it needs: said, with the figure.
+      ['LUNOS.Combat.Roll.StandUpFailed {"name":"Arden","difficulty":"3"}', "1d12"],
       ['LUNOS.Combat.Roll.Defense {"name":"Arden","successes":"2"}', "2d6 + 1d12"],
       ['LUNOS.Combat.Roll.Defense {"name":"Brin","successes":"2"}', "5d6 + 1d12"],
       ['LUNOS.Combat.Roll.Defense {"name":"Cole","successes":"2"}', "3d6 + 1d12"],
