@@ -2,7 +2,12 @@ import "../foundry/setup";
 import { describe, expect, it } from "vitest";
 import type { TrackerRowContext } from "../../src/combat/tracker-parts";
 import { parsePlan } from "../../src/rulesets/lunos/combat/lunos-table";
-import { planFromMenu, roundMenuView } from "../../src/rulesets/lunos/combat/round-menu";
+import {
+  declareFromMenu,
+  menuProblem,
+  planFromMenu,
+  roundMenuView,
+} from "../../src/rulesets/lunos/combat/round-menu";
 import { shownOf } from "../../src/rulesets/lunos/combat/shown";
 import {
   LUNOS_MENU_TEMPLATE,
@@ -253,6 +258,81 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     ).toBeNull();
   });
 
+  it("every figure with a tooltip takes the keyboard's focus, its words there for a screen reader", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 1,
+      declaredActions: [{ kind: "defense", names: ["Cole"] }],
+      defense: { kind: "defense", successes: 6, difficulty: 7, against: ["Cole"], outcome: "normal" },
+      states: { prone: true, stunned: false, grappling: [], pinnedBy: null },
+    };
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, lunosRowView(data, row(), localize).cells!);
+    check(html);
+    const hinted = byAttr(parse(html), "data-tooltip");
+    expect(hinted.map((el) => el.attribs.class?.split(" ")[0])).toEqual([
+      "lunos-round-choose",
+      "lunos-initiative",
+      "lunos-actions",
+      "lunos-defense",
+      "lunos-state",
+    ]);
+    for (const el of hinted.filter((e) => e.name !== "button")) {
+      expect(el.attribs.tabindex).toBe("0");
+      expect(text(byClass(el, "fangs-sr-only"))).toBe(el.attribs["data-tooltip"]);
+    }
+    // In the attacks, every action is spoken for: no "actions left to declare" then.
+    const attacking = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize).cells!;
+    expect(attacking.actions).toBeNull();
+  });
+
+  it("LUN-ACT-3: a fighter with no defense roll this round says what hits it: no defense, difficulty 1", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      actions: 0,
+      declaredActions: [{ kind: "powerAttack", names: ["Cole"] }],
+      noDefense: 1,
+    };
+    const view = lunosRowView(data, row({ phase: "attack", at: 0, turn: 0 }), localize);
+    expect(view.cells).toMatchObject({ defense: { text: "no defense: difficulty 1", none: true } });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    const [cell] = byClass(parse(html), "lunos-defense");
+    expect(cell!.attribs.class).toContain("lunos-defense--none");
+    expect(text(byClass(cell!, "fangs-sr-only"))).toBe(
+      "Arden made no defense roll this round: any attack needs only 1 success to hit.",
+    );
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("LUN-MNV-3, LUN-GRP-3: down, stunned, in a grapple and pinned: an icon each, its words for a screen reader and on focus", () => {
+    const view = (states: NonNullable<LunosRowData["states"]>, patch: Partial<TrackerRowContext> = {}) =>
+      lunosRowView({ ...EMPTY, states }, row(patch), localize).cells!;
+    const words = (states: NonNullable<LunosRowData["states"]>) => {
+      const html = renderer.render(LUNOS_ROW_TEMPLATE, view(states));
+      check(html);
+      return byClass(parse(html), "lunos-state").map((el) => [el.attribs.class, text(el)]);
+    };
+    expect(words({ prone: true, stunned: true, grappling: ["Cole"], pinnedBy: null })).toEqual([
+      ["lunos-state lunos-state--prone", "Arden is down: getting up takes an action, or a roll to stand."],
+      ["lunos-state lunos-state--stunned", "Arden is stunned: one action next round."],
+      ["lunos-state lunos-state--grappling", "Arden is in a grapple with Cole."],
+    ]);
+    expect(words({ prone: false, stunned: false, grappling: ["Cole"], pinnedBy: "Cole" })).toEqual([
+      ["lunos-state lunos-state--pinned", "Arden is pinned by Cole."],
+    ]);
+    // One hidden from the viewer is not named, though the grapple is said.
+    expect(words({ prone: false, stunned: false, grappling: [""], pinnedBy: null })).toEqual([
+      ["lunos-state lunos-state--grappling", "Arden is in a grapple with someone."],
+    ]);
+    // Out of the fight, its condition says it all.
+    expect(
+      view({ prone: true, stunned: false, grappling: [], pinnedBy: null }, { outOfAction: true }).states,
+    ).toEqual([]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("the note under the phase bar counts who still has to declare, in words", () => {
     const waiting = lunosRowView(EMPTY, row(), localize).cells!;
     const done = lunosRowView({ ...EMPTY, declared: true }, row(), localize).cells!;
@@ -320,6 +400,114 @@ describe("Lunos's declaration menu (templates/lunos/round-menu.hbs)", () => {
     const [declare] = byAttr(root, "data-declare");
     expect([declare!.name, text(declare!).trim()]).toEqual(["button", "Declare"]);
     expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("LUN-ACT-5, LUN-ACT-7: the Move's feet say how far it may go, the field stops there; no Flurry below the Combat it needs", () => {
+    const shown = shownOf({ moveMax: 24, mayFlurry: false });
+    const view = roundMenuView({ id: "c1", name: "Arden" }, "declare", shown, others, localize)!;
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, view as unknown as Record<string, unknown>);
+    check(html);
+    const root = parse(html);
+    const [feet] = byAttr(root, "name", "lunos-feet");
+    expect(feet!.attribs.max).toBe("24");
+    expect(text(feet!.parent as never)).toContain("Feet (at most 24)");
+    expect(byAttr(root, "name", "lunos-attack").map((r) => r.attribs.value)).toEqual([
+      "",
+      "attack",
+      "powerAttack",
+    ]);
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
+  it("Change draws the declaration as it was: a Move's feet, the GM's healing ruling; the row says the feet", () => {
+    const shown = shownOf({
+      declared: true,
+      moveMax: 30,
+      declaredActions: [
+        { kind: "move", targets: [], feet: 30 },
+        { kind: "magic", targets: [], healing: true },
+      ],
+    });
+    const gm = roundMenuView(
+      { id: "c1", name: "Arden" },
+      "declare",
+      shown,
+      others,
+      localize,
+      undefined,
+      true,
+    )!;
+    expect(gm.move).toMatchObject({ checked: true, feet: 30 });
+    expect(gm.healing?.checked).toBe(true);
+    const html = renderer.render(LUNOS_MENU_TEMPLATE, gm as unknown as Record<string, unknown>);
+    expect(byAttr(parse(html), "name", "lunos-feet")[0]!.attribs.value).toBe("30");
+    expect("checked" in byAttr(parse(html), "name", "lunos-healing")[0]!.attribs).toBe(true);
+    const moving = lunosRowView(
+      { ...EMPTY, declared: true, declaredActions: [{ kind: "move", names: [], feet: 30 }] },
+      row(),
+      localize,
+    );
+    expect(moving.cells?.declared).toBe("move 30 ft");
+  });
+
+  it("LUN-ACT-6: the roll to stand sits with standing up among the Other actions, for a fighter down only; a name to tend without the tending ticked is said", () => {
+    const menu = (shown: ReturnType<typeof shownOf>) => {
+      const html = renderer.render(
+        LUNOS_MENU_TEMPLATE,
+        roundMenuView({ id: "c1", name: "Arden" }, "declare", shown, others, localize) as never,
+      );
+      check(html);
+      return parse(html);
+    };
+    const down = menu(shownOf({ states: { prone: true } }));
+    const [tasks] = byClass(down, "lunos-menu-tasks");
+    expect(byAttr(tasks!, "name", "lunos-standByRoll")).toHaveLength(1);
+    expect(byAttr(menu(shownOf({})), "name", "lunos-standByRoll")).toEqual([]);
+    const form = {
+      attack: "",
+      defense: "",
+      targets: [],
+      against: [],
+      move: null,
+      tasks: ["speak"],
+      tend: "c2",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    };
+    expect(menuProblem(form)).toBe("LUNOS.Combat.Menu.TendUnticked");
+    expect(t["LUNOS.Combat.Menu.TendUnticked"]).toBeDefined();
+    expect(menuProblem({ ...form, tasks: ["tend"] })).toBeNull();
+    expect(menuProblem({ ...form, tend: "" })).toBeNull();
+  });
+
+  it("Declare closes the menu only once the declaration is taken: a refusal leaves every choice in place", async () => {
+    const form = {
+      attack: "attack",
+      defense: "",
+      targets: ["c2"],
+      against: [],
+      move: null,
+      tasks: [],
+      tend: "",
+      standByRoll: false,
+      magic: false,
+      lunge: false,
+    };
+    let closed = 0;
+    const asked: unknown[] = [];
+    const answer = (ok: boolean) => async (action: string, data?: unknown) => {
+      asked.push([action, data]);
+      return ok;
+    };
+    expect(await declareFromMenu(form, answer(false), () => (closed += 1))).toBe(false);
+    expect(closed).toBe(0);
+    expect(await declareFromMenu(form, answer(true), () => (closed += 1))).toBe(true);
+    expect(closed).toBe(1);
+    expect(asked).toEqual([
+      ["declare", { actions: [{ kind: "attack", targets: ["c2"] }], lunge: false }],
+      ["declare", { actions: [{ kind: "attack", targets: ["c2"] }], lunge: false }],
+    ]);
   });
 
   it("its fields make the plan the GM checks: a flurry attacks and defends against the same fighters", () => {

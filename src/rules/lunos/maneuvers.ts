@@ -13,8 +13,23 @@ export const GRAPPLE_MANEUVERS: readonly Maneuver[] = Object.freeze(["pin", "cho
 /** Maneuvers that cannot be declared for a free success ("except for increase damage or coup de gras"). */
 export const UNDECLARABLE: readonly Maneuver[] = Object.freeze(["increaseDamage", "coupDeGrace"]);
 
-function refuse(message: string, details: Record<string, unknown> = {}): never {
-  throw new RulesError("invalid-value", `Lunos maneuver: ${message}`, details);
+/**
+ * Why a maneuver is refused, in `details.reason`: what a table names in its
+ * own words (the attack card's refusals), as the round engine's reasons are.
+ */
+export const MANEUVER_REFUSALS = Object.freeze([
+  "UnknownManeuver",
+  "Undeclarable",
+  "ForgoNeedsManeuver",
+  "MagicalArmor",
+  "ManeuverLimit",
+  "NeedsGrapple",
+  "TooDear",
+] as const);
+export type ManeuverRefusal = (typeof MANEUVER_REFUSALS)[number];
+
+function refuse(reason: ManeuverRefusal, message: string, details: Record<string, unknown> = {}): never {
+  throw new RulesError("invalid-value", `Lunos maneuver: ${message}`, { reason, ...details });
 }
 
 export function requireManeuver(id: unknown): Maneuver {
@@ -22,7 +37,7 @@ export function requireManeuver(id: unknown): Maneuver {
     throw new RulesError(
       "unknown-maneuver",
       `"${String(id)}" is not a Lunos maneuver (${MANEUVERS.join(", ")})`,
-      { maneuver: id },
+      { maneuver: id, reason: "UnknownManeuver" },
     );
   return id as Maneuver;
 }
@@ -31,7 +46,7 @@ export function requireManeuver(id: unknown): Maneuver {
 export function maneuverCost(maneuver: Maneuver, armor: LunosArmor | null, rules: LunosRules): number {
   const cost = rules.maneuverCosts[requireManeuver(maneuver)];
   if (maneuver !== "avoidArmor" || armor === null) return cost;
-  if (armor.magical) refuse("Avoid Armor cannot be used against magical armor", { maneuver });
+  if (armor.magical) refuse("MagicalArmor", "Avoid Armor cannot be used against magical armor", { maneuver });
   return armor.partial ? Math.max(0, cost - rules.partialArmorDiscount) : cost;
 }
 
@@ -44,9 +59,9 @@ export function freeSuccesses(declared: Maneuver | null, forgoDamage: boolean, r
 /** Checks a declaration before the roll: a maneuver that may be declared, and no forgoing damage without one. */
 export function checkDeclaration(declared: Maneuver | null, forgoDamage: boolean): void {
   if (declared !== null && UNDECLARABLE.includes(requireManeuver(declared)))
-    refuse(`${declared} cannot be declared before the roll`, { declared });
+    refuse("Undeclarable", `${declared} cannot be declared before the roll`, { declared });
   if (forgoDamage && declared === null)
-    refuse("forgoing damage gives its success to a declared maneuver; none is", {});
+    refuse("ForgoNeedsManeuver", "forgoing damage gives its success to a declared maneuver; none is", {});
 }
 
 export interface Purchase {
@@ -83,8 +98,9 @@ export function buyManeuvers(
     const m = requireManeuver(raw);
     const n = (counts[m] ?? 0) + 1;
     if (n > rules.maneuverLimits[m])
-      refuse(`${m} may be bought at most ${rules.maneuverLimits[m]} time(s)`, { m });
-    if (!grappling && GRAPPLE_MANEUVERS.includes(m)) refuse(`${m} needs a grapple with the target`, { m });
+      refuse("ManeuverLimit", `${m} may be bought at most ${rules.maneuverLimits[m]} time(s)`, { m });
+    if (!grappling && GRAPPLE_MANEUVERS.includes(m))
+      refuse("NeedsGrapple", `${m} needs a grapple with the target`, { m });
     counts[m] = n;
     const cost = maneuverCost(m, armor, rules);
     if (m === declared) declaredCost += cost;
@@ -93,6 +109,9 @@ export function buyManeuvers(
   const fromFree = Math.min(free, declaredCost);
   const spent = declaredCost - fromFree + otherCost;
   if (spent > extra)
-    refuse(`the maneuvers cost ${spent} extra successes, the attack has ${extra}`, { spent, extra });
+    refuse("TooDear", `the maneuvers cost ${spent} extra successes, the attack has ${extra}`, {
+      spent,
+      extra,
+    });
   return { counts, spent, freeUsed: fromFree };
 }

@@ -620,6 +620,27 @@ describe("damage and health in the round", () => {
     expect(fighterOf(startRound(f, STOUT, new ScriptedDice(pool(3, 2)), slow), "bo").dead).toBe(true);
   });
 
+  it("LUN-HLT-5: a declaration made again in the same phase replaces the first: healing then spares the caster, no magic begins no minute", () => {
+    const minute = resolveLunosOptions({ secondsPerRound: 60, dyingMinutes: 5 });
+    const f0 = alAttacks({ targets: ["bo"] }, STOUT, undefined, minute);
+    const dying = finish(
+      strike(f0, "al", pool(6, 6), [{ target: "bo", maneuvers: ["coupDeGrace"] }], STOUT, minute).fight,
+    );
+    const f = declare(
+      startRound(dying, STOUT, new ScriptedDice(pool(3, 2)), minute),
+      "al",
+      idle,
+      STOUT,
+      minute,
+    );
+    const first = declare(f, "bo", plan({ kind: "magic" }), STOUT, minute);
+    expect(fighterOf(first, "bo").lastMagicKills).toBe(true);
+    const healed = declare(first, "bo", plan({ kind: "magic", healing: true }), STOUT, minute);
+    expect(fighterOf(healed, "bo")).toMatchObject({ lastMagicKills: false });
+    const withdrawn = declare(first, "bo", plan({ kind: "other", task: "speak" }), STOUT, minute);
+    expect(fighterOf(withdrawn, "bo")).toMatchObject({ lastMagic: -1, lastMagicKills: false });
+  });
+
   it("a disaster on the attack roll costs an action the next round", () => {
     const f = alAttacks({ targets: ["bo"] });
     const out = strike(f, "al", [2, 2, 2, 2, 2, 1]);

@@ -300,9 +300,12 @@ describe("attack and defense", () => {
       expect(fighterOf(moved, "al").plan?.actions[0]).toEqual({ kind: "move", feet: reach });
       expect(acting(moved)).toEqual(["al"]);
       expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: reach + 1 }), view, R))).toBe(
-        "UnknownAction",
+        "MoveTooFar",
       );
       expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: reach + 0.5 }), view, R))).toBe(
+        "MoveTooFar",
+      );
+      expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: -5 }), view, R))).toBe(
         "UnknownAction",
       );
       // Each action may be a Move: two of them cover twice the feet; a third action is one too many.
@@ -321,9 +324,7 @@ describe("attack and defense", () => {
     expect(
       fighterOf(declare(f, "al", plan({ kind: "move", feet: 36 }), DUEL, far), "al").plan,
     ).not.toBeNull();
-    expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: 37 }), DUEL, far))).toBe(
-      "UnknownAction",
-    );
+    expect(refusal(() => declare(f, "al", plan({ kind: "move", feet: 37 }), DUEL, far))).toBe("MoveTooFar");
     // Down or held, no Move at all (docs/rules/lunos.md, "Move").
     const down = { ...f, fighters: f.fighters.map((x) => (x.id === "al" ? { ...x, prone: true } : x)) };
     expect(refusal(() => declare(down, "al", plan({ kind: "move", feet: 1 }), DUEL, far))).toBe(

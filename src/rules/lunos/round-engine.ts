@@ -78,6 +78,7 @@ export const ROUND_REFUSALS = Object.freeze([
   "NoThreat",
   "BadSpend",
   "SkillNotOfWeapon",
+  "MoveTooFar",
 ] as const);
 export type RoundRefusal = (typeof ROUND_REFUSALS)[number];
 
@@ -674,7 +675,7 @@ export function declare(
   rules: LunosRules,
 ): LunosFight {
   requirePhase(fight, "declare");
-  const f = fighterOf(fight, id);
+  const f = undeclared(fighterOf(fight, id), rules);
   const sheet = view.sheet(id);
   if (f.dead || f.unconscious) refuse("OutOfAction", `${id} is out of the fight`, { id });
   if (plan === null || typeof plan !== "object" || !Array.isArray(plan.actions))
@@ -724,10 +725,11 @@ export function declare(
       if (grapple !== null) refuse("NoMoveInGrapple", `${id} cannot Move in a grapple`, { id });
       if (!standing) refuse("NoMoveWhileProne", `${id} must stand up before moving`, { id });
       const feet = (action as { feet: number }).feet;
-      if (!(Number.isFinite(feet) && feet >= 0 && feet <= moveFeet(sheet, rules)))
-        refuse("UnknownAction", `a Move covers 0 to ${moveFeet(sheet, rules)} feet, not ${String(feet)}`, {
-          feet,
-        });
+      const max = moveFeet(sheet, rules);
+      if (!(Number.isFinite(feet) && feet >= 0))
+        refuse("UnknownAction", `a Move covers 0 to ${max} feet, not ${String(feet)}`, { feet });
+      // Farther than its Move takes it: refused with the farthest, which a table says.
+      if (feet > max) refuse("MoveTooFar", `${id} moves at most ${max} feet, not ${feet}`, { id, feet, max });
     }
     if (kind === "other") {
       const task = (action as { task: OtherTask }).task;
@@ -761,6 +763,17 @@ export function declare(
   const fighters = fight.fighters.slice();
   withFighter(fighters, next);
   return { ...fight, fighters };
+}
+
+/**
+ * A fighter as it was before this phase's declaration, which a new one
+ * replaces: a spell that declaration began (its minute still whole, as
+ * one begun in an earlier round never is at a declaration) is not begun.
+ */
+function undeclared(f: FighterState, rules: LunosRules): FighterState {
+  if (f.plan === null || !f.plan.actions.some((a) => a.kind === "magic")) return f;
+  if (f.lastMagic !== magicWhileDying(false, rules).rounds) return f;
+  return { ...f, lastMagic: -1, lastMagicKills: false };
 }
 
 /** The plan's attack, if it has one. */

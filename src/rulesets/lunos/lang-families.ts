@@ -1,4 +1,5 @@
 import { LUNOS_DEFAULTS } from "../../rules/lunos/config";
+import { MANEUVER_REFUSALS } from "../../rules/lunos/maneuvers";
 import { ROUND_REFUSALS } from "../../rules/lunos/round-engine";
 import { LUNOS_STATUS_IDS } from "../../rules/lunos/statuses";
 import {
@@ -14,6 +15,7 @@ import {
 import { literalsOf, simWinnerFamily } from "../lang-families";
 import type { LangFamily } from "../registry";
 import { PALETTE_PLANS } from "./token-palette";
+import { LUNOS_ROW_STATES } from "./tracker-row";
 
 /**
  * Lunos's lang keys built at run time (its simulator's log,
@@ -104,9 +106,16 @@ export const LANG_FAMILIES: readonly LangFamily[] = [
     complete: true,
   },
   {
+    pattern: "LUNOS.Combat.Tracker.State.{id}",
+    source: "LUNOS_ROW_STATES in src/rulesets/lunos/tracker-row.ts (the fight's states on a row)",
+    ids: () => Object.keys(LUNOS_ROW_STATES),
+    complete: true,
+  },
+  {
     pattern: "LUNOS.Chat.Refusal.{id}",
-    source: "ROUND_REFUSALS in src/rules/lunos/round-engine.ts (the attack card's refusals)",
-    ids: () => ROUND_REFUSALS,
+    source:
+      "ROUND_REFUSALS in src/rules/lunos/round-engine.ts and MANEUVER_REFUSALS in src/rules/lunos/maneuvers.ts (the attack card's refusals)",
+    ids: () => [...ROUND_REFUSALS, ...MANEUVER_REFUSALS],
     complete: true,
   },
   {

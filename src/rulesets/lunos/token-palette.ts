@@ -9,7 +9,7 @@ import { lunosOutOfFight, lunosPhaseOf } from "./tracker-row";
  * the round's usual plans, each a whole declaration against the tokens the
  * user targets in this combat (else those already declared): an attack and
  * a defense, an attack and a parry, a Power attack, a Full defense, and a
- * Flurry (LUN-ACT-3 … LUN-ACT-9). Each click is the `declare` round
+ * Flurry for a fighter with the Combat it needs (LUN-ACT-3 … LUN-ACT-9). Each click is the `declare` round
  * action, through the active GM for a player; the row's menu declares the
  * rest (a lunge, a move, another task, magic). Lunos's heavy part: the
  * table's start-up palette (./combat/lunos-table.ts) asks it once the part
@@ -47,7 +47,11 @@ export function lunosPaletteEntries(
   const shown = shownRound(combatant);
   const kinds = shown.declaredActions.map((a) => a.kind);
   const out = lunosOutOfFight(combatant);
-  return (Object.keys(PALETTE_PLANS) as PalettePlan[]).map((id) => {
+  // Only what the engine accepts: no Flurry below the Combat it needs (`flurryMinCombat`).
+  const plans = (Object.keys(PALETTE_PLANS) as PalettePlan[]).filter(
+    (id) => id !== "flurry" || shown.mayFlurry,
+  );
+  return plans.map((id) => {
     const label = localize(`LUNOS.Combat.Palette.${id}`);
     const { icon, mark } = ICONS[id];
     return {

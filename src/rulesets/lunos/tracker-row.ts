@@ -10,7 +10,7 @@ import { LUNOS_PHASE_IDS, type LunosPhaseId } from "../../rules/lunos/ruleset";
 import type { ActionKind, OtherTask } from "../../rules/lunos/types";
 import { LUNOS_MENU_TEMPLATE, LUNOS_ROW_TEMPLATE, LUNOS_SUMMARY_TEMPLATE } from "./combat/lunos-table";
 import { shownRecordOf } from "./combat/record";
-import { type LunosCondition, type ShownDefense, shownRound } from "./combat/shown";
+import { type LunosCondition, type ShownDefense, type ShownStates, shownRound } from "./combat/shown";
 import { lunosFighter } from "./data/views";
 
 /**
@@ -37,6 +37,8 @@ export interface LunosRowAction {
   readonly names: readonly string[];
   /** An Other action's task. */
   readonly task?: OtherTask;
+  /** A Move's feet. */
+  readonly feet?: number;
 }
 
 /** What a Lunos row reads of its combatant for one viewer. */
@@ -56,6 +58,17 @@ export interface LunosRowData {
   readonly strike?: { readonly target: string; readonly margin: number } | null;
   /** Dying but awake (LUN-HLT-4): out of the fight, yet may declare a minor action (not waited on). */
   readonly minorOnly?: boolean;
+  /** No defense roll in the attacks: the difficulty anyone needs (`noDefenseDifficulty`). */
+  readonly noDefense?: number | null;
+  /** The fight's states that change what it may do, with the names (the viewer sees) of those it grapples. */
+  readonly states?: ShownStates;
+}
+
+/** A state of the fight on the row: an icon, its words. */
+export interface LunosRowState {
+  readonly id: string;
+  readonly icon: string;
+  readonly hint: string;
 }
 
 /** What the row's partial draws. */
@@ -63,7 +76,8 @@ export interface LunosRowCells {
   readonly initiative: { readonly text: string; readonly hint: string } | null;
   readonly actions: { readonly text: string; readonly hint: string } | null;
   readonly declared: string | null;
-  readonly defense: { readonly text: string; readonly hint: string } | null;
+  readonly defense: { readonly text: string; readonly hint: string; readonly none?: boolean } | null;
+  readonly states: readonly LunosRowState[];
   readonly condition: string | null;
   /** The menu's button: shown to the GM and the owner while the round asks for the declarations. */
   readonly canChoose: boolean;
@@ -130,6 +144,7 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
             kind: a.kind,
             names: names(a.targets),
             ...(a.task ? { task: a.task } : {}),
+            ...(a.feet !== undefined ? { feet: a.feet } : {}),
           }))
         : null,
     defense: shown.defense ? { ...shown.defense, against: names(shown.defense.against) } : null,
@@ -139,6 +154,13 @@ export function readLunosRow(combatant: Combatant.Implementation, viewer: Tracke
         ? { target: nameOf(shown.strike.target) ?? "", margin: shown.strike.margin }
         : null,
     minorOnly: lunosMinorOnly(combatant),
+    noDefense: shown.noDefense,
+    states: {
+      ...shown.states,
+      // One hidden from the viewer is not named (""), though the grapple is still said.
+      grappling: shown.states.grappling.map((id) => nameOf(id) ?? ""),
+      pinnedBy: shown.states.pinnedBy === null ? null : (nameOf(shown.states.pinnedBy) ?? ""),
+    },
   };
   return { outOfAction: lunosOutOfFight(combatant), data };
 }
@@ -149,7 +171,11 @@ export function declaredText(actions: readonly LunosRowAction[] | null, localize
   if (actions.length === 0) return localize("LUNOS.Combat.Tracker.NoAction");
   return actions
     .map((a) => {
-      const kind = localize(a.task ? `LUNOS.Task.${a.task}` : `LUNOS.Action.${a.kind}`);
+      const named = localize(a.task ? `LUNOS.Task.${a.task}` : `LUNOS.Action.${a.kind}`);
+      const kind =
+        a.feet === undefined
+          ? named
+          : localize("LUNOS.Combat.Tracker.MoveFeet", { kind: named, feet: a.feet });
       if (a.names.length === 0) return kind;
       const attacking =
         a.kind === "attack" || a.kind === "powerAttack" || a.kind === "flurry" || a.task === "tend";
@@ -181,6 +207,42 @@ function defenseCell(d: NonNullable<LunosRowData["defense"]>, name: string, loca
       ranged,
     }),
     hint: `${hint} ${localize("LUNOS.Combat.Tracker.DefenseRangedHint", { ranged })}`,
+  };
+}
+
+/** The fight's states a row shows, by id, with their icons (read by ./lang-families.ts for their words). */
+export const LUNOS_ROW_STATES = Object.freeze({
+  prone: "fa-solid fa-person-falling",
+  stunned: "fa-solid fa-face-dizzy",
+  grappling: "fa-solid fa-people-pulling",
+  pinned: "fa-solid fa-thumbtack",
+});
+
+/** The fight's states on the row, each an icon with its words (`LUNOS.Combat.Tracker.State.<id>`). */
+function statesOf(states: ShownStates | undefined, name: string, localize: Localize): LunosRowState[] {
+  if (!states) return [];
+  const out: LunosRowState[] = [];
+  const someone = (other: string) => other || localize("LUNOS.Combat.Tracker.Someone");
+  const add = (id: keyof typeof LUNOS_ROW_STATES, other = "") =>
+    out.push({
+      id,
+      icon: LUNOS_ROW_STATES[id],
+      hint: localize(`LUNOS.Combat.Tracker.State.${id}`, { name, other }),
+    });
+  if (states.prone) add("prone");
+  if (states.stunned) add("stunned");
+  if (states.pinnedBy !== null) add("pinned", someone(states.pinnedBy));
+  else if (states.grappling.length > 0) add("grappling", states.grappling.map(someone).join(", "));
+  return out;
+}
+
+/** No defense roll this round: anyone hits it on the rules' least difficulty (LUN-ACT-3). */
+function noDefenseCell(difficulty: number | null | undefined, name: string, localize: Localize) {
+  if (difficulty === null || difficulty === undefined) return null;
+  return {
+    text: localize("LUNOS.Combat.Tracker.NoDefense", { difficulty }),
+    hint: localize("LUNOS.Combat.Tracker.NoDefenseHint", { name, difficulty }),
+    none: true,
   };
 }
 
@@ -222,18 +284,23 @@ export function lunosRowView(
                 successes: data.initiative,
               }),
             },
-      actions: inRound
-        ? {
-            text: localize("LUNOS.Combat.Tracker.Actions", { left: data.actions, of: data.actionsMax }),
-            hint: localize("LUNOS.Combat.Tracker.ActionsHint", {
-              name: row.name,
-              left: data.actions,
-              of: data.actionsMax,
-            }),
-          }
-        : null,
+      // Actions left mean something while they are declared; in the attacks every one is spoken for.
+      actions:
+        inRound && row.phase === "declare"
+          ? {
+              text: localize("LUNOS.Combat.Tracker.Actions", { left: data.actions, of: data.actionsMax }),
+              hint: localize("LUNOS.Combat.Tracker.ActionsHint", {
+                name: row.name,
+                left: data.actions,
+                of: data.actionsMax,
+              }),
+            }
+          : null,
       declared: declaredText(data.declaredActions, localize),
-      defense: data.defense ? defenseCell(data.defense, row.name, localize) : null,
+      defense: data.defense
+        ? defenseCell(data.defense, row.name, localize)
+        : noDefenseCell(data.noDefense, row.name, localize),
+      states: inRound ? statesOf(data.states, row.name, localize) : [],
       condition: data.condition === "" ? null : localize(`LUNOS.Status.${data.condition}`),
       canChoose,
       waiting,

@@ -7,7 +7,9 @@ import { runWithDice } from "../../../chat/replay-dice";
 import { replacing } from "../../../documents/replace";
 import { actorAt } from "../../../documents/uuid";
 import { applyEffects, PartialApply, revertDeltas } from "../../../effects/apply-effects";
+import { RulesError } from "../../../rules/kernel/errors";
 import { maneuverMenu, settleAttack } from "../../../rules/lunos/attack-choice";
+import { MANEUVER_REFUSALS, type ManeuverRefusal } from "../../../rules/lunos/maneuvers";
 import {
   type AttackDeclaration,
   type AttackOutcome,
@@ -51,8 +53,15 @@ import { type PlacedToken, pushEffects } from "./push";
 
 type Message = ChatMessage.Implementation;
 
-/** The engine's refusal as the card says it (`LUNOS.Chat.Refusal.<reason>`). */
+/**
+ * The engine's refusal as the card says it (`LUNOS.Chat.Refusal.<reason>`):
+ * a maneuver's refusal too (bought past its limit, too dear, ...), by the
+ * reason the core gives it.
+ */
 export function refusalKey(error: unknown): string | null {
+  const reason =
+    error instanceof RulesError ? (error.details as { reason?: unknown } | undefined)?.reason : null;
+  if (MANEUVER_REFUSALS.includes(reason as ManeuverRefusal)) return `LUNOS.Chat.Refusal.${String(reason)}`;
   return rulesRefusalKey(error, "LUNOS.Chat.Refusal", "LUNOS.Chat.Refusal.Refused");
 }
 

@@ -589,6 +589,50 @@ describe("refused requests", () => {
     expect(cards()).toHaveLength(1);
   });
 
+  it("a target hidden from the players after its declaration: a player's attack naming it is refused in words, a GM's is not", async () => {
+    const f = await fight(attackAt(COLE));
+    const cole = f.combat.combatants.get(COLE) as unknown as { hidden: boolean };
+    cole.hidden = true;
+    world.as(world.player);
+    world.dice.push(...pool(6, 3));
+    expect(await startAttack(f.arden, swordOf(f.arden), { event: { shiftKey: true } })).toBe(false);
+    // Said as of one not in the fight: the refusal gives nothing of the hidden one away.
+    expect(world.notices).toEqual(["A fighter named is not in this fight."]);
+    expect(cards()).toHaveLength(0);
+    expect(f.now().pending).toBeNull();
+    world.notices.length = 0;
+    world.dice.length = 0;
+    // The GM's own attack for Arden is the GM's to make.
+    await strikes(world.gm, f.arden, pool(6, 3));
+    expect(cards()).toHaveLength(1);
+  });
+
+  it("each refusal of the card's maneuvers in its own words: too dear, past its limit, a pin with no grapple, forgoing with nothing declared", async () => {
+    const f = await fight(attackAt(COLE));
+    const card = await ardenAttacks(f, pool(6, 4));
+    world.as(world.player);
+    const keyOf = async (buys: string[]) => ((await spend(card, buys)) as { messageKey?: string }).messageKey;
+    expect(await keyOf([`${COLE}:stun`])).toBe("LUNOS.Chat.Refusal.TooDear");
+    expect(await keyOf([`${COLE}:push`, `${COLE}:push`, `${COLE}:push`])).toBe(
+      "LUNOS.Chat.Refusal.ManeuverLimit",
+    );
+    expect(await keyOf([`${COLE}:pin`])).toBe("LUNOS.Chat.Refusal.NeedsGrapple");
+    const { refusalKey } = await import("./attack-flow");
+    const { checkDeclaration } = await import("../../../rules/lunos/maneuvers");
+    const thrown = (work: () => void) => {
+      try {
+        work();
+      } catch (error) {
+        return refusalKey(error);
+      }
+      return null;
+    };
+    // What a request sent around the dialog's own check meets on the GM's side.
+    expect(thrown(() => checkDeclaration(null, true))).toBe("LUNOS.Chat.Refusal.ForgoNeedsManeuver");
+    expect(thrown(() => checkDeclaration("coupDeGrace", false))).toBe("LUNOS.Chat.Refusal.Undeclarable");
+    expect(sys(card).stage).not.toBe("resolved");
+  });
+
   it("a private roll is whispered to the GMs and the player who asked; a Self roll is one, never the GM's alone", async () => {
     const f = await fight(attackAt(COLE));
     const card = await ardenAttacks(f, pool(6, 3), { rollMode: "gmroll" });

@@ -47,7 +47,7 @@ export function lunosRefusal(
     return new CombatRefusal("LUNOS.Combat.Refusal.BadRecord");
   }
   if (!(error instanceof RulesError)) return error;
-  const details = (error.details ?? {}) as { reason?: string; id?: string };
+  const details = (error.details ?? {}) as { reason?: string; id?: string; max?: unknown };
   const id = details.id ?? asking;
   const name = typeof id === "string" ? (combatants.get(id)?.name ?? id) : "";
   if (error.code !== "round-refused") {
@@ -55,8 +55,14 @@ export function lunosRefusal(
     console.warn(`FANGS | ${error.message}`);
     return new CombatRefusal("LUNOS.Combat.Refusal.BadSheet", { name });
   }
+  // One not in the fight is said as a hidden one is to a player (./player-check.ts): nothing tells them apart.
+  if (details.reason === "UnknownCombatant")
+    return new CombatRefusal("FANGS.Combat.Refusal.UnknownCombatant");
   const known = ROUND_REFUSALS.includes(details.reason as never) ? String(details.reason) : "Refused";
-  return new CombatRefusal(`LUNOS.Combat.Refusal.${known}`, { name });
+  // A figure the refusal names (the farthest a Move takes the fighter) is said with it.
+  const data: Record<string, string> = { name };
+  if (typeof details.max === "number") data.max = String(details.max);
+  return new CombatRefusal(`LUNOS.Combat.Refusal.${known}`, data);
 }
 
 /** Runs the engine's work with its refusals in the tracker's words. */

@@ -34,6 +34,8 @@ interface Share {
   readonly step: "grappleCheck" | "initiative" | "rollOff" | "standUp" | "defense";
   readonly dice: readonly DieResult[];
   readonly roll: PoolRoll | null;
+  /** A roll to stand: whether the fighter got up. */
+  readonly stood?: boolean;
 }
 
 /** Cuts the dice rolled into each roll's, in the order the engine rolled them (each `PoolRoll.dice` long). */
@@ -82,7 +84,8 @@ function defenseShares(
       // Its pool as the engine makes it (`standUpDice`; the empty pool rolls its luck die).
       const pool = standUpDice(f, read.view.sheet(f.id), read.rules);
       const count = pool <= 0 && read.rules.emptyPool === "noRoll" ? 0 : Math.max(1, pool);
-      if (count > 0) shares.push({ id: f.id, step: "standUp", dice: cut.take(count), roll: null });
+      const stood = after.fighters.find((x) => x.id === f.id)?.prone === false;
+      if (count > 0) shares.push({ id: f.id, step: "standUp", dice: cut.take(count), roll: null, stood });
     }
     const defense = after.fighters.find((x) => x.id === f.id)?.defense ?? null;
     if (defense)
@@ -103,11 +106,16 @@ async function post(read: LunosTableRead, share: Share, mode: string): Promise<v
   if (share.dice.length === 0) return;
   const combatant = share.id === null ? null : (read.combatants.get(share.id) ?? null);
   const i18n = game.i18n!;
-  const flavor = i18n.format(FLAVOR[share.step], {
-    // The flavor is drawn as HTML: a name is text.
-    name: foundry.utils.escapeHTML(combatant?.name ?? ""),
-    successes: String(share.roll?.successes ?? 0),
-  });
+  // The flavor is drawn as HTML: a name is text.
+  const name = foundry.utils.escapeHTML(combatant?.name ?? "");
+  // A roll to stand says what it needed and whether the fighter is up.
+  const flavor =
+    share.step === "standUp"
+      ? i18n.format(share.stood ? "LUNOS.Combat.Roll.StandUp" : "LUNOS.Combat.Roll.StandUpFailed", {
+          name,
+          difficulty: String(read.rules.standUpDifficulty),
+        })
+      : i18n.format(FLAVOR[share.step], { name, successes: String(share.roll?.successes ?? 0) });
   const data = rollDataFor({ step: share.step, dice: share.dice }, flavor);
   const message: ChatMessage.CreateData = {
     speaker: combatant

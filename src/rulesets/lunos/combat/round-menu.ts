@@ -49,6 +49,8 @@ export interface LunosMenuView {
     readonly checked: boolean;
     readonly feetLabel: string;
     readonly feet: number;
+    /** The farthest one Move takes the fighter (LUN-ACT-5), else null (not known). */
+    readonly max: number | null;
   };
   /** The Other actions the engine knows (LUN-ACT-6), each one action. */
   readonly tasksLabel: string;
@@ -58,7 +60,8 @@ export interface LunosMenuView {
     readonly label: string;
     readonly options: readonly (Choice & { readonly none: boolean })[];
   };
-  readonly standByRoll: Choice & { readonly hint: string };
+  /** A fighter down may roll to stand rather than spend an action; null for one standing. */
+  readonly standByRoll: (Choice & { readonly hint: string }) | null;
   readonly magic: Choice;
   /** For a GM only: the spell heals, so a dying caster survives it (LUN-HLT-5, the GM's ruling). */
   readonly healing: (Choice & { readonly hint: string }) | null;
@@ -91,6 +94,8 @@ export function roundMenuView(
   const covered = namedBy([...DEFENSES, "flurry"]);
   const tasks = new Set(declared.flatMap((a) => (a.kind === "other" && a.task ? [a.task] : [])));
   const tended = declared.find((a) => a.kind === "other" && a.task === "tend")?.targets[0] ?? "";
+  const moved = declared.find((a) => a.kind === "move")?.feet;
+  const healing = declared.some((a) => a.kind === "magic" && a.healing === true);
   const attack = ATTACKS.find((k) => kinds.has(k)) ?? "";
   const defense = DEFENSES.find((k) => kinds.has(k)) ?? "";
   const option = (id: string, current: string, none: string): Choice => ({
@@ -103,7 +108,10 @@ export function roundMenuView(
     combatantId: row.id,
     title: localize("LUNOS.Combat.Menu.Title", { name: row.name }),
     attackLabel: localize("LUNOS.Combat.Menu.Attack"),
-    attacks: ["", ...ATTACKS].map((id) => option(id, attack, "LUNOS.Combat.Menu.NoAttack")),
+    // A Flurry only for a fighter with the Combat it needs (as the engine checks it).
+    attacks: ["", ...ATTACKS.filter((k) => k !== "flurry" || shown.mayFlurry || attack === "flurry")].map(
+      (id) => option(id, attack, "LUNOS.Combat.Menu.NoAttack"),
+    ),
     defenseLabel: localize("LUNOS.Combat.Menu.Defense"),
     defenses: ["", ...DEFENSES].map((id) => option(id, defense, "LUNOS.Combat.Menu.NoDefense")),
     targetLabel: localize("LUNOS.Combat.Menu.Targets"),
@@ -114,8 +122,13 @@ export function roundMenuView(
     move: {
       label: localize("LUNOS.Action.move"),
       checked: kinds.has("move"),
-      feetLabel: localize("LUNOS.Combat.Menu.Feet"),
-      feet: 5,
+      feetLabel:
+        shown.moveMax === null
+          ? localize("LUNOS.Combat.Menu.Feet")
+          : localize("LUNOS.Combat.Menu.FeetMax", { max: shown.moveMax }),
+      // A Move declared keeps its feet when the declaration is changed.
+      feet: moved ?? (shown.moveMax === null ? 5 : Math.min(5, shown.moveMax)),
+      max: shown.moveMax,
     },
     tasksLabel: localize("LUNOS.Combat.Menu.Tasks"),
     tasks: OTHER_TASKS.map((id) => ({ id, label: localize(`LUNOS.Task.${id}`), checked: tasks.has(id) })),
@@ -126,19 +139,23 @@ export function roundMenuView(
         ...others.map((o) => ({ id: o.id, label: o.name, checked: o.id === tended, none: false })),
       ],
     },
-    standByRoll: {
-      id: "standByRoll",
-      label: localize("LUNOS.Combat.Menu.StandByRoll"),
-      hint: localize("LUNOS.Combat.Menu.StandByRollHint"),
-      checked: shown.standByRoll,
-    },
+    // Only for a fighter down (the engine ignores it otherwise), beside standing up by an action.
+    standByRoll:
+      shown.states.prone || shown.standByRoll
+        ? {
+            id: "standByRoll",
+            label: localize("LUNOS.Combat.Menu.StandByRoll"),
+            hint: localize("LUNOS.Combat.Menu.StandByRollHint"),
+            checked: shown.standByRoll,
+          }
+        : null,
     magic: { id: "magic", label: localize("LUNOS.Action.magic"), checked: kinds.has("magic") },
     healing: gm
       ? {
           id: "healing",
           label: localize("LUNOS.Combat.Menu.Healing"),
           hint: localize("LUNOS.Combat.Menu.HealingHint"),
-          checked: false,
+          checked: healing,
         }
       : null,
     lunge: {
@@ -200,12 +217,21 @@ export function planFromMenu(form: LunosMenuForm): Record<string, unknown> {
  * so and nothing is asked (rather than a plan refused as malformed).
  */
 export function namesSomeone(form: LunosMenuForm): boolean {
+  const problem = menuProblem(form);
+  if (problem === null) return true;
+  ui.notifications?.warn(game.i18n!.localize(problem));
+  return false;
+}
+
+/** What the fields leave unsaid, as the words to warn with; null when the plan is whole. */
+export function menuProblem(form: LunosMenuForm): string | null {
   const attacks = form.attack === "" || form.targets.length > 0;
   const defends = form.defense === "" || form.against.length > 0;
   const tends = !form.tasks.includes("tend") || form.tend !== "";
-  if (attacks && defends && tends) return true;
-  ui.notifications?.warn(game.i18n!.localize("LUNOS.Combat.Menu.NoTargets"));
-  return false;
+  if (!(attacks && defends && tends)) return "LUNOS.Combat.Menu.NoTargets";
+  // Someone picked to tend, the tending not ticked: said, not dropped without a word.
+  if (form.tend !== "" && !form.tasks.includes("tend")) return "LUNOS.Combat.Menu.TendUnticked";
+  return null;
 }
 
 /** The menu's fields as they stand (their names start with `prefix`). */
@@ -254,12 +280,30 @@ export async function openLunosRoundMenu({ combatant, ask }: TrackerRowClick): P
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-declare]");
     if (!button || button.disabled) return;
     event.stopPropagation();
-    const form = readMenu(menu);
-    if (!namesSomeone(form)) return;
-    menu.remove();
-    await ask("declare", planFromMenu(form));
+    button.disabled = true;
+    try {
+      await declareFromMenu(readMenu(menu), ask, () => menu.remove());
+    } finally {
+      button.disabled = false;
+    }
   });
   return menu;
+}
+
+/**
+ * The menu's Declare: the plan asked for, the menu closed only once it is
+ * taken. A refusal ("not that many actions left") leaves every choice as
+ * it was, to mend rather than make again.
+ */
+export async function declareFromMenu(
+  form: LunosMenuForm,
+  ask: (action: string, data?: unknown) => Promise<boolean>,
+  close: () => void,
+): Promise<boolean> {
+  if (!namesSomeone(form)) return false;
+  const taken = await ask("declare", planFromMenu(form));
+  if (taken) close();
+  return taken;
 }
 
 /** A click on a Lunos row: its Strike button asks for the threat's strike; any other opens the declaration's menu. */

@@ -3,7 +3,7 @@ import type { TablePlanner, TurnPlanChange } from "../../../combat/table-ruleset
 import { localize } from "../../../config/localize";
 import { RulesError } from "../../../rules/kernel/errors";
 import { flattenTurnOrder } from "../../../rules/kernel/ruleset";
-import { attacksAtRange } from "../../../rules/lunos/equipment";
+import { attacksAtRange, moveFeet } from "../../../rules/lunos/equipment";
 import {
   acting,
   actionCost,
@@ -11,6 +11,7 @@ import {
   defenseAgainst,
   endSlot,
   type FighterState,
+  grappleOf,
   isOut,
   type LunosFight,
   type LunosPlan,
@@ -22,7 +23,7 @@ import { type LunosTableRead, lunosRefusal, readLunosTable, refusing } from "./f
 import { storedFight } from "./fight-record";
 import type { LunosTableState } from "./lunos-table";
 import type { LunosRoundPlan } from "./record";
-import type { LunosCondition, LunosShown, ShownAction, ShownStrike } from "./shown";
+import type { LunosCondition, LunosShown, ShownAction, ShownStates, ShownStrike } from "./shown";
 
 /**
  * Lunos's planner (the table's `loadPlanner`, in its heavy part): each move
@@ -111,6 +112,9 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
         kind: a.kind,
         targets: named(a),
         ...(a.kind === "other" ? { task: a.task } : {}),
+        // What the menu draws again on a change: the feet, and the GM's ruling that a spell heals.
+        ...(a.kind === "move" ? { feet: a.feet } : {}),
+        ...(a.kind === "magic" && a.healing === true ? { healing: true as const } : {}),
       }),
     ),
     defense:
@@ -128,7 +132,36 @@ export function shownFor(fight: LunosFight, f: FighterState, read: LunosTableRea
     condition: condition(f),
     strike: strikeOf(fight, f, read),
     minorOnly: f.dying >= 0 && !f.dead && !f.unconscious,
+    // Anyone hits a fighter without a defense roll on the figure the rules give (LUN-ACT-3).
+    noDefense:
+      open && fight.phase === "attack" && d === null && !isOut(f) ? read.rules.noDefenseDifficulty : null,
+    states: statesOf(fight, f),
+    ...sheetFigures(f, read),
   };
+}
+
+function statesOf(fight: LunosFight, f: FighterState): ShownStates {
+  const grapple = grappleOf(fight, f.id);
+  return {
+    prone: f.prone,
+    stunned: f.stunned,
+    grappling: grapple ? [grapple.a === f.id ? grapple.b : grapple.a] : [],
+    pinnedBy: grapple?.pinnedBy && grapple.pinnedBy !== f.id ? grapple.pinnedBy : null,
+  };
+}
+
+/** What its sheet and the world's rules allow it: the farthest Move, and a Flurry (as `declare` checks them). */
+function sheetFigures(f: FighterState, read: LunosTableRead): Pick<LunosShown, "moveMax" | "mayFlurry"> {
+  try {
+    const sheet = read.view.sheet(f.id);
+    return {
+      moveMax: moveFeet(sheet, read.rules),
+      mayFlurry: sheet.skills.combat >= read.rules.flurryMinCombat,
+    };
+  } catch {
+    // A fighter whose sheet is gone (its combatant left) declares nothing more.
+    return { moveMax: null, mayFlurry: false };
+  }
 }
 
 /** The index in the stored order where a slot begins. */

@@ -413,8 +413,15 @@ describe("the tracker's rows and the Token HUD palette", () => {
       "plan:attackParry",
       "plan:powerAttack",
       "plan:fullDefense",
-      "plan:flurry",
     ]);
+    // Only what the engine accepts: Arden's Combat 2 is short of the Flurry's 3; Brin's 3 is not.
+    world.setUser(world.gm);
+    expect(
+      hud
+        .tokenPaletteFor(combat.combatants.get(IDS.brin)! as unknown as Combatant.Implementation)
+        ?.entries.map((e) => e.id),
+    ).toContain("plan:flurry");
+    world.setUser(world.player);
     expect(
       hud.tokenPaletteFor(combat.combatants.get(IDS.brin)! as unknown as Combatant.Implementation),
     ).toBeNull();
@@ -444,6 +451,11 @@ describe("the tracker's rows and the Token HUD palette", () => {
       defense: { text: 'LUNOS.Combat.Tracker.Defense {"successes":"2","difficulty":"3"}' },
     });
     expect(hud.tokenPaletteFor(arden)?.entries).toEqual([]);
+    // LUN-ACT-3: a Power attack rolls no defense, so any attack needs one success: the row says so.
+    expect(rows()[IDS.arden]).toMatchObject({
+      defense: { text: 'LUNOS.Combat.Tracker.NoDefense {"difficulty":"1"}', none: true },
+    });
+    expect(shown(combat, IDS.brin).noDefense).toBeNull();
   });
 });
 
@@ -532,6 +544,14 @@ describe("a grapple at the round's start", () => {
     ]);
     expect(shown(combat, IDS.arden)).toMatchObject({ actions: 1, actionsMax: 2 });
     expect(shown(combat, IDS.cole)).toMatchObject({ actions: 1 });
+    // The rows say who grapples whom.
+    expect(shown(combat, IDS.arden).states).toEqual({
+      prone: false,
+      stunned: false,
+      grappling: [IDS.cole],
+      pinnedBy: null,
+    });
+    expect(shown(combat, IDS.cole).states).toMatchObject({ grappling: [IDS.arden], pinnedBy: null });
     expect(
       await ask(gm, "declare", [IDS.cole], { actions: [{ kind: "attack", targets: [IDS.arden] }] }),
     ).toBe(false);
@@ -585,6 +605,23 @@ describe("a player declares through the GM", () => {
         reason: "refused",
         key: "FANGS.Combat.Refusal.UnknownCombatant",
       });
+    // An id not in the combat at all gets the very same answer: the refusal tells the two apart by nothing.
+    const ghost = await asUser(
+      world.player,
+      payload(combat, "declare", [IDS.arden], { actions: [{ kind: "attack", targets: ["c-ghost"] }] }),
+    );
+    expect(ghost).toMatchObject({
+      ok: false,
+      reason: "refused",
+      key: "FANGS.Combat.Refusal.UnknownCombatant",
+    });
+    expect((ghost as { data?: unknown }).data ?? {}).toEqual({});
+    // Data the check cannot read is the plan's reading's to refuse, as malformed, not a thrown error.
+    for (const data of [{ actions: "x" }, { actions: [null] }, undefined, [1]])
+      expect(await asUser(world.player, payload(combat, "declare", [IDS.arden], data))).toMatchObject({
+        ok: false,
+        reason: "malformed",
+      });
     expect(JSON.stringify(combat.system.records)).toBe(before);
     // Naming only those the player sees is declared as before.
     expect(
@@ -624,6 +661,8 @@ describe("a player declares through the GM", () => {
     await patchArdenMagicOff(combat);
     expect(await ask(combat as never, "declare", [IDS.arden], healing)).toBe(true);
     expect(fightOf(combat).fighters.find((f) => f.id === IDS.arden)).toMatchObject({ lastMagicKills: false });
+    // The row keeps the ruling, so the GM's menu draws it again on a change.
+    expect(shown(combat, IDS.arden).declaredActions).toEqual([{ kind: "magic", targets: [], healing: true }]);
   });
 
   it("a forged or replayed declaration is refused", async () => {
@@ -689,7 +728,27 @@ describe("a player declares through the GM", () => {
         }),
       ),
     ).toMatchObject({ ok: false, key: "LUNOS.Combat.Refusal.FlurryNeedsCombat" });
+    // LUN-ACT-5: a Move farther than 20 + 2 × Athletics feet (Arden: none, so 20) is refused with the figure.
+    expect(shown(combat, IDS.arden).moveMax).toBe(20);
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "move", feet: 25 }] }),
+      ),
+    ).toMatchObject({
+      ok: false,
+      key: "LUNOS.Combat.Refusal.MoveTooFar",
+      data: { name: "Arden", max: "20" },
+    });
     expect(shown(combat, IDS.arden).declared).toBe(false);
+    // A Move within reach is kept with its feet, which the menu draws again on a change.
+    expect(
+      await asUser(
+        world.player,
+        payload(combat, "declare", [IDS.arden], { actions: [{ kind: "move", feet: 15 }] }),
+      ),
+    ).toEqual({ ok: true });
+    expect(shown(combat, IDS.arden).declaredActions).toEqual([{ kind: "move", targets: [], feet: 15 }]);
   });
 
   it("a player's own write of its combatant's initiative is put back from the GM's record, which the GM plans from", async () => {
@@ -819,7 +878,8 @@ describe("the GM's moves", () => {
     expect(world.warnings).toEqual([]);
     expect(world.diceValues).toEqual([]);
     expect(rollsOf(world.chat).map((r) => [r.flavor, r.formula])).toEqual([
-      ['LUNOS.Combat.Roll.StandUp {"name":"Arden","successes":"0"}', "1d12"],
+      // Two successes of the three it needs: said, with the figure.
+      ['LUNOS.Combat.Roll.StandUpFailed {"name":"Arden","difficulty":"3"}', "1d12"],
       ['LUNOS.Combat.Roll.Defense {"name":"Arden","successes":"2"}', "2d6 + 1d12"],
       ['LUNOS.Combat.Roll.Defense {"name":"Brin","successes":"2"}', "5d6 + 1d12"],
       ['LUNOS.Combat.Roll.Defense {"name":"Cole","successes":"2"}', "3d6 + 1d12"],
@@ -943,6 +1003,8 @@ describe("the round's rulings at the table", () => {
     world.diceValues.push(...ROUND_TWO);
     await combat.nextRound();
     expect(statusesOf(combat, IDS.arden)).toEqual(["disarmed", "prone"]);
+    // His row shows him down.
+    expect(shown(combat, IDS.arden).states).toMatchObject({ prone: true, stunned: false, grappling: [] });
     // His one action (after the lunge) and the lunge's debt: he stands by the action, no Move yet.
     const menu = {
       attack: "",

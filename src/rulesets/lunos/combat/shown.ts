@@ -25,6 +25,10 @@ export interface ShownAction {
   readonly targets: readonly string[];
   /** An Other action's task (keeping up a threat is one); the rest have none. */
   readonly task?: OtherTask;
+  /** A Move's feet. */
+  readonly feet?: number;
+  /** A spell the GM ruled healing (LUN-HLT-5). */
+  readonly healing?: true;
 }
 
 /** A threat its maker may strike with now (LUN-MNV-3): whom it threatens, and the margin it holds. */
@@ -46,6 +50,16 @@ export interface ShownDefense {
 
 export type LunosCondition = "" | "unconscious" | "dying" | "dead";
 
+/** The fight's states that change what a fighter may do: down, stunned, in a grapple and who holds the pin. */
+export interface ShownStates {
+  readonly prone: boolean;
+  readonly stunned: boolean;
+  /** Whom it grapples with (none: in no grapple). */
+  readonly grappling: readonly string[];
+  /** Who holds it pinned, else null. */
+  readonly pinnedBy: string | null;
+}
+
 /** What the tracker, the HUD and macros show of a fighter's round (the combatant's `system`). */
 export interface LunosShown {
   readonly declared: boolean;
@@ -64,6 +78,13 @@ export interface LunosShown {
   readonly strike: ShownStrike | null;
   /** Dying but awake (LUN-HLT-4): may declare a minor action, and is not waited on. */
   readonly minorOnly: boolean;
+  /** In the attacks with no defense roll: what any attacker needs (`noDefenseDifficulty`); else null. */
+  readonly noDefense: number | null;
+  readonly states: ShownStates;
+  /** The farthest a Move takes it (LUN-ACT-5: `moveFeet` + `moveFeetPerAthletics` × Athletics); null when unknown. */
+  readonly moveMax: number | null;
+  /** Whether the engine lets it Flurry (its Combat at least `flurryMinCombat`). */
+  readonly mayFlurry: boolean;
 }
 
 const DEFENSE_KINDS = ["defense", "parry", "fullDefense", "flurry"] as const;
@@ -93,6 +114,21 @@ function shownStrike(value: unknown): ShownStrike | null {
   return margin > 0 ? { target: value.target, margin } : null;
 }
 
+const NO_STATES: ShownStates = Object.freeze({ prone: false, stunned: false, grappling: [], pinnedBy: null });
+
+function shownStates(value: unknown): ShownStates {
+  if (!isPlain(value)) return NO_STATES;
+  return {
+    prone: value.prone === true,
+    stunned: value.stunned === true,
+    grappling: ids(value.grappling),
+    pinnedBy: typeof value.pinnedBy === "string" && ID.test(value.pinnedBy) ? value.pinnedBy : null,
+  };
+}
+
+const figure = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 1000 ? value : null;
+
 /** Shown data with each field checked and defaults filled in (a record, or a combatant's `system`). */
 export function shownOf(data: unknown): LunosShown {
   const s = isPlain(data) ? data : {};
@@ -108,6 +144,8 @@ export function shownOf(data: unknown): LunosShown {
                 kind: a.kind as ActionKind,
                 targets: ids(a.targets),
                 ...(OTHER_TASKS.includes(a.task as OtherTask) ? { task: a.task as OtherTask } : {}),
+                ...(a.kind === "move" && figure(a.feet) !== null ? { feet: figure(a.feet)! } : {}),
+                ...(a.kind === "magic" && a.healing === true ? { healing: true as const } : {}),
               },
             ]
           : [],
@@ -127,6 +165,11 @@ export function shownOf(data: unknown): LunosShown {
     condition: CONDITIONS.includes(s.condition as LunosCondition) ? (s.condition as LunosCondition) : "",
     strike: shownStrike(s.strike),
     minorOnly: s.minorOnly === true,
+    noDefense: figure(s.noDefense),
+    states: shownStates(s.states),
+    moveMax: figure(s.moveMax),
+    // A record written before this was shown offers the Flurry, as it did; the engine still checks it.
+    mayFlurry: s.mayFlurry !== false,
   };
 }
 

@@ -67,6 +67,9 @@ function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
   );
 }
 
+const hiddenFrom = (other: Combatant.Implementation | undefined, user: User.Implementation) =>
+  other?.hidden === true && !other.testUserPermission(user, "OWNER");
+
 /** On the active GM's client: the request's user, combatant and weapon read again, then the card posted. */
 async function postFor(request: AttackRequest, user: User.Implementation): Promise<PostAnswer> {
   const combat = game.combats?.get(request.combatId) as Combat.Implementation | undefined;
@@ -75,6 +78,10 @@ async function postFor(request: AttackRequest, user: User.Implementation): Promi
   if (!combat?.started || !combatant || !actor) return { ok: false, key: "LUNOS.Chat.Refusal.NoCombat" };
   if (!user.isGM && !actor.testUserPermission(user, "OWNER"))
     return { ok: false, key: "FANGS.Chat.Refusal.NotPermitted" };
+  // A combatant hidden from the players after the declarations is still not theirs to name (as declaring it is not),
+  // told as one not in the fight so the refusal gives nothing away.
+  if (!user.isGM && request.targets.some((id) => hiddenFrom(combat.combatants.get(id), user)))
+    return { ok: false, key: "LUNOS.Chat.Refusal.UnknownCombatant" };
   if ((weaponInHand(actor)?.id ?? "") !== request.itemId)
     return { ok: false, key: "LUNOS.Chat.Refusal.NotWielded", data: { name: combatant.name ?? "" } };
   // Bare-handed ("", nothing in hand) is a Brawl blow (docs/rules/lunos.md, "The attack's skill").
@@ -219,7 +226,9 @@ export async function startLunosAttack(
       {
         attackerName: name,
         weaponName: weapon?.name ?? "",
-        targets: planned.targets.map((t) => ({ id: t, name: combat.combatants.get(t)?.name ?? t })),
+        targets: planned.targets
+          .filter((t) => combat.combatants.get(t)?.visible !== false)
+          .map((t) => ({ id: t, name: combat.combatants.get(t)?.name ?? t })),
         skills,
         planned,
         extraTargetDice: planned.extra.extraTargetDice,
