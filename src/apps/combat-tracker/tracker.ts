@@ -5,6 +5,7 @@ import type { TrackerViewer } from "../../combat/tracker-parts";
 import { actingNow } from "../../combat/turn-groups";
 import { localize } from "../../config/localize";
 import { activeRulesetDefinition, getRulesetDefinition } from "../../rulesets/registry";
+import { keepMenu, menuKeys } from "./row-menu";
 import {
   readTrackedResource,
   type StatusInput,
@@ -150,6 +151,8 @@ export class FangsCombatTracker extends BaseTracker {
   };
 
   #menu: HTMLElement | null = null;
+  /** The row the open menu is under, as drawn when it opened (./row-menu.ts). */
+  #menuRow = "";
 
   /** The viewed combat, typed as our documents are configured. */
   get combat(): Combat.Implementation | null {
@@ -169,7 +172,14 @@ export class FangsCombatTracker extends BaseTracker {
 
   protected override async _onRender(context: never, options: never): Promise<void> {
     await super._onRender(context, options);
-    this.#closeMenu();
+    const open = this.#menu;
+    const kept =
+      open?.dataset.combatantId !== undefined &&
+      keepMenu(
+        { element: open, combatantId: open.dataset.combatantId, rowHtml: this.#menuRow },
+        (id) => this.element?.querySelector<HTMLElement>(`li.combatant[data-combatant-id="${id}"]`) ?? null,
+      );
+    if (!kept) this.#closeMenu();
     // Ticking a holder is not a click on its row: the row's own handler would pan to and select the token.
     for (const pick of this.element?.querySelectorAll<HTMLInputElement>("input.fangs-holder-pick") ?? [])
       pick.addEventListener("click", (event) => event.stopPropagation());
@@ -230,8 +240,11 @@ export class FangsCombatTracker extends BaseTracker {
     const popUp = await activeTableRuleset().row?.click?.({ combatant, target, viewer, ask });
     if (!popUp) return;
     popUp.dataset.combatantId = combatant.id!;
-    target.closest("li.combatant")?.after(popUp);
+    const row = target.closest("li.combatant");
+    row?.after(popUp);
     this.#menu = popUp;
+    this.#menuRow = row?.innerHTML ?? "";
+    menuKeys(popUp, () => this.#closeMenu(), target);
   }
 
   static async #onHold(this: FangsCombatTracker, event: PointerEvent, target: HTMLElement): Promise<void> {
