@@ -200,6 +200,44 @@ describe("Lunos's tracker row (templates/lunos/round-row.hbs)", () => {
     expect(text(byClass(parse(html), "lunos-condition"))).toBe("Dying");
   });
 
+  it("LUN-ACT-2: the fighter whose slot it is, having declared an attack, has an Attack button on its row", () => {
+    const data: LunosRowData = {
+      ...EMPTY,
+      declared: true,
+      declaredActions: [{ kind: "attack", names: ["Cole"] }],
+    };
+    const view = lunosRowView(data, row({ phase: "attack", active: true }), localize);
+    expect(view.cells?.attack).toEqual({
+      text: t["LUNOS.Combat.Tracker.Attack"],
+      label: "Arden attacks now, with the weapon in hand or bare-handed",
+    });
+    const html = renderer.render(LUNOS_ROW_TEMPLATE, view.cells!);
+    check(html);
+    const [button] = byAttr(parse(html), "data-lunos-attack");
+    expect([button!.name, button!.attribs["data-action"], button!.attribs["aria-label"]]).toEqual([
+      "button",
+      "rulesetRow",
+      "Arden attacks now, with the weapon in hand or bare-handed",
+    ]);
+    // Not out of its slot, not in the declarations, not for a viewer who may not act for it, not out of the
+    // fight, not without an attack declared.
+    for (const [d, r] of [
+      [data, row({ phase: "attack", active: false })],
+      [data, row({ phase: "declare", active: true })],
+      [data, row({ phase: "attack", active: true, mayAct: false })],
+      [data, row({ phase: "attack", active: true, outOfAction: true })],
+      [
+        { ...data, declaredActions: [{ kind: "defense", names: ["Cole"] }] },
+        row({ phase: "attack", active: true }),
+      ],
+    ] as const) {
+      const cells = lunosRowView(d as LunosRowData, r, localize).cells!;
+      expect(cells.attack).toBeNull();
+      expect(byAttr(parse(renderer.render(LUNOS_ROW_TEMPLATE, cells)), "data-lunos-attack")).toEqual([]);
+    }
+    expect(renderer.i18n.missing).toEqual(new Set());
+  });
+
   it("LUN-MNV-3: a threat its maker may strike with now: a Strike button on the row, named for a screen reader", () => {
     const data: LunosRowData = { ...EMPTY, declared: true, strike: { target: "Cole", margin: 4 } };
     const view = lunosRowView(data, row({ phase: "attack", at: 2, turn: 0 }), localize);

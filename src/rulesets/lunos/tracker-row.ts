@@ -87,7 +87,12 @@ export interface LunosRowCells {
   readonly chooseLabel: string;
   /** Threaten's later strike (LUN-MNV-3): its button, for the maker's owner or a GM while the engine allows it. */
   readonly strike: { readonly text: string; readonly label: string } | null;
+  /** The attack of a fighter whose slot it is, with what it has in hand: for its owner or a GM. */
+  readonly attack: { readonly text: string; readonly label: string } | null;
 }
+
+/** The kinds of action that strike someone: a row in its slot offers its attack. */
+const ATTACKING: ReadonlySet<string> = new Set(["attack", "powerAttack", "flurry"]);
 
 export function lunosPhaseOf(combatant: Combatant.Implementation): LunosPhaseId {
   const phase = (combatant.combat?.system as { phase?: unknown } | undefined)?.phase;
@@ -317,6 +322,17 @@ export function lunosRowView(
                 target: data.strike.target,
                 margin: data.strike.margin,
               }),
+            }
+          : null,
+      attack:
+        row.phase === "attack" &&
+        row.active &&
+        row.mayAct &&
+        !row.outOfAction &&
+        (data.declaredActions ?? []).some((a) => ATTACKING.has(a.kind))
+          ? {
+              text: localize("LUNOS.Combat.Tracker.Attack"),
+              label: localize("LUNOS.Combat.Tracker.AttackHint", { name: row.name }),
             }
           : null,
     },

@@ -1,6 +1,8 @@
+import { startAttack } from "../../../apps/attack/attack-entry";
 import type { TrackerRowClick } from "../../../combat/tracker-parts";
 import { localize as foundryLocalize, type Localize } from "../../../config/localize";
 import { OTHER_TASKS } from "../../../rules/lunos/types";
+import { weaponInHand } from "../apps/attack/start-attack";
 import { strikeLunosThreat } from "../apps/attack/strike-threat";
 import { LUNOS_MENU_TEMPLATE, lunosPhaseOf } from "../tracker-row";
 import { type LunosShown, shownRound } from "./shown";
@@ -306,8 +308,18 @@ export async function declareFromMenu(
   return taken;
 }
 
-/** A click on a Lunos row: its Strike button asks for the threat's strike; any other opens the declaration's menu. */
+/**
+ * A click on a Lunos row: its Attack button starts its attack with what is
+ * in hand (the sheet's Attack, through the shared entry), its Strike
+ * button asks for the threat's strike; any other opens the declaration's
+ * menu.
+ */
 export async function lunosRowClick(click: TrackerRowClick): Promise<HTMLElement | null> {
+  if (click.target.closest?.("[data-lunos-attack]")) {
+    const actor = click.combatant.actor;
+    if (actor) await startAttack(actor, weaponInHand(actor)?.id ?? "", { token: click.combatant.token });
+    return null;
+  }
   if (click.target.closest?.("[data-lunos-strike]")) {
     await strikeLunosThreat(click.combatant);
     return null;

@@ -58,7 +58,7 @@ export function clientRollMode(): string {
 }
 
 /** The weapon in hand: the first equipped Lunos weapon, the one the rules read. */
-function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
+export function weaponInHand(actor: Actor.Implementation): Item.Implementation | null {
   return (
     actor.items.find(
       (item) =>

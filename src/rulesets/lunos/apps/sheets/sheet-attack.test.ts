@@ -253,6 +253,34 @@ describe("the sheet's Attack action on the stand-in", () => {
     ]);
   });
 
+  it("the tracker row's Attack button opens the same dialog for the owner in its slot; its answer posts the card", async () => {
+    world.as(world.gm);
+    const arden = await fighter("Arden", [weapon("Longsword", true)]);
+    const cole = await fighter("Cole", [weapon("Longsword", true)]);
+    const combat = await fight(arden, cole);
+    const dialog = showingDialog({ [`target-${COLE}`]: "on", skill: "weapon", rollMode: "publicroll" });
+    const { lunosRowClick } = await import("../../combat/round-menu");
+    try {
+      world.as(world.player);
+      world.dice.push(...pool(6, 3));
+      const target = { closest: (selector: string) => (selector === "[data-lunos-attack]" ? {} : null) };
+      const opened = await lunosRowClick({
+        combatant: combat.combatants.get(ARDEN)!,
+        target,
+        viewer: { isGM: false, owner: true },
+        ask: async () => false,
+      } as never);
+      expect(opened).toBeNull();
+    } finally {
+      dialog.restore();
+    }
+    expect(world.notices).toEqual([]);
+    expect(dialog.shown.map((d) => d.title)).toEqual(["Attack with the Longsword"]);
+    expect(cards().map((c) => c.system.toObject().attacker)).toEqual([
+      { combatantId: ARDEN, actorUuid: arden.uuid, name: "Arden" },
+    ]);
+  });
+
   it("forgoing the damage with no maneuver declared is refused in words before anything is sent", async () => {
     world.as(world.gm);
     const arden = await fighter("Arden", [weapon("Longsword", true)]);
