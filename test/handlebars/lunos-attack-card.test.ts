@@ -376,12 +376,12 @@ describe("Lunos's attack card, the levels taken", () => {
     const levels = (uuid: string) => (uuid === "Actor.bo" || uuid === "Actor.cy" ? 7 : null);
     const html = renderer.render(LUNOS_ATTACK_TEMPLATE, lunosAttackView(resolved(), GM, localize, levels));
     expect(byClass(parse(html), "lunos-card__levels").map((l) => text(l))).toEqual([
-      "once applied, Bo will have 4 of 7 levels taken",
-      "once applied, Cy will have 5 of 7 levels taken",
+      "Once applied, Bo will have 4 of 7 levels taken",
+      "Once applied, Cy will have 5 of 7 levels taken",
     ]);
     expect(byClass(render(resolved(), GM).root, "lunos-card__levels").map((l) => text(l))).toEqual([
-      "once applied, Bo will have 4 levels taken",
-      "once applied, Cy will have 5 levels taken",
+      "Once applied, Bo will have 4 levels taken",
+      "Once applied, Cy will have 5 levels taken",
     ]);
     // Applied, the card says what the sheets now hold.
     const applied = renderer.render(
