@@ -1,6 +1,7 @@
 import { localize } from "../../config/localize";
 import { serialised } from "../../documents/write-queue";
-import { type RequestSubject, whilePending } from "../../requester";
+import { isActiveGM, type RequestSubject, whilePending } from "../../requester";
+import { verifyRequester } from "../../verify-requester";
 
 /**
  * A player's request about its own combatant (an attack, a strike), sent
@@ -51,4 +52,25 @@ export async function askActiveGM(
   const a = answer as { ok?: unknown; key?: unknown; data?: Record<string, string> };
   if (a.ok === true) return true;
   return warnUser(typeof a.key === "string" ? a.key : "FANGS.Chat.NoAnswer", a.data ?? {});
+}
+
+/**
+ * The query handler's side, on the active GM's client: refused unless this
+ * client is the active GM and the payload reads as a request, then the
+ * requester confirmed for it (refused in `unconfirmedKey`'s words), then
+ * run in the write queue with the confirmed user.
+ */
+export async function answerAsActiveGM<R extends CombatantRequest, A>(
+  payload: unknown,
+  query: string,
+  read: (payload: unknown) => R | null,
+  unconfirmedKey: string,
+  run: (request: R, user: User.Implementation) => Promise<A>,
+): Promise<A | { readonly ok: false; readonly key: string }> {
+  if (!isActiveGM()) return { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
+  const request = read(payload);
+  if (!request) return { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
+  const verified = await verifyRequester(request.userId, request.requestId, combatantSubject(query, request));
+  if (!verified.ok) return { ok: false, key: unconfirmedKey };
+  return serialised(() => run(request, verified.user));
 }

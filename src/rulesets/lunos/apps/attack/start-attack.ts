@@ -1,12 +1,10 @@
-import { askActiveGM, combatantSubject, warnUser } from "../../../../apps/attack/ask-gm";
+import { answerAsActiveGM, askActiveGM, warnUser } from "../../../../apps/attack/ask-gm";
 import { attackerCombatant } from "../../../../apps/attack/attacker-combatant";
 import { localize } from "../../../../config/localize";
-import { serialised } from "../../../../documents/write-queue";
-import { isActiveGM, newRequestId } from "../../../../requester";
+import { newRequestId } from "../../../../requester";
 import { LUNOS_DEFAULTS } from "../../../../rules/lunos/config";
 import { attackOf, fighterOf, grappleOf } from "../../../../rules/lunos/round-engine";
 import { ATTACK_SKILLS, type AttackSkill, type Maneuver } from "../../../../rules/lunos/types";
-import { verifyRequester } from "../../../../verify-requester";
 import { LUNOS_ATTACK_QUERY } from "../../attack-card";
 import { type PostAnswer, postLunosAttack } from "../../chat/attack-flow";
 import { readLunosTable } from "../../combat/fight-read";
@@ -37,9 +35,6 @@ interface AttackRequest {
   readonly forgoDamage: boolean;
   readonly rollMode: string;
 }
-
-const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">) =>
-  combatantSubject(LUNOS_ATTACK_QUERY, r);
 
 const warn = warnUser;
 
@@ -150,13 +145,13 @@ async function answerFor(request: AttackRequest, user: User.Implementation): Pro
 
 /** The `fangs.lunosAttack` query handler: a player's attack, checked, rolled and posted by the active GM. */
 export async function onLunosAttackQuery(payload: unknown): Promise<AttackAnswer> {
-  const refused: AttackAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
-  if (!isActiveGM()) return refused;
-  const request = readRequest(payload);
-  if (!request) return refused;
-  const verified = await verifyRequester(request.userId, request.requestId, subjectOf(request));
-  if (!verified.ok) return { ok: false, key: "LUNOS.Chat.Refusal.Unconfirmed" };
-  return serialised(() => answerFor(request, verified.user));
+  return answerAsActiveGM(
+    payload,
+    LUNOS_ATTACK_QUERY,
+    readRequest,
+    "LUNOS.Chat.Refusal.Unconfirmed",
+    answerFor,
+  );
 }
 
 export interface LunosAttackOptions {

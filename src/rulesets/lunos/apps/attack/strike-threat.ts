@@ -1,7 +1,5 @@
-import { askActiveGM, combatantSubject, warnUser } from "../../../../apps/attack/ask-gm";
-import { serialised } from "../../../../documents/write-queue";
-import { isActiveGM, newRequestId } from "../../../../requester";
-import { verifyRequester } from "../../../../verify-requester";
+import { answerAsActiveGM, askActiveGM, warnUser } from "../../../../apps/attack/ask-gm";
+import { newRequestId } from "../../../../requester";
 import { LUNOS_STRIKE_QUERY } from "../../attack-card";
 import { type PostAnswer, postLunosStrike } from "../../chat/attack-flow";
 import { clientRollMode } from "./start-attack";
@@ -26,9 +24,6 @@ interface StrikeRequest {
 
 const FIELDS = ["userId", "requestId", "combatId", "combatantId", "rollMode"];
 const ID = /^[A-Za-z0-9]{1,64}$/;
-
-const subjectOf = (r: Pick<StrikeRequest, "combatId" | "combatantId">) =>
-  combatantSubject(LUNOS_STRIKE_QUERY, r);
 
 function readRequest(payload: unknown): StrikeRequest | null {
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
@@ -57,13 +52,13 @@ async function postFor(request: StrikeRequest, user: User.Implementation): Promi
 
 /** The `fangs.lunosStrike` query handler: a player's strike, checked and posted by the active GM. */
 export async function onLunosStrikeQuery(payload: unknown): Promise<PostAnswer> {
-  const refused: PostAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
-  if (!isActiveGM()) return refused;
-  const request = readRequest(payload);
-  if (!request) return refused;
-  const verified = await verifyRequester(request.userId, request.requestId, subjectOf(request));
-  if (!verified.ok) return { ok: false, key: "LUNOS.Chat.Refusal.Unconfirmed" };
-  return serialised(() => postFor(request, verified.user));
+  return answerAsActiveGM(
+    payload,
+    LUNOS_STRIKE_QUERY,
+    readRequest,
+    "LUNOS.Chat.Refusal.Unconfirmed",
+    postFor,
+  );
 }
 
 const warn = warnUser;

@@ -1,11 +1,9 @@
-import { askActiveGM, combatantSubject, warnUser } from "../../../../apps/attack/ask-gm";
+import { answerAsActiveGM, askActiveGM, warnUser } from "../../../../apps/attack/ask-gm";
 import { attackerCombatant } from "../../../../apps/attack/attacker-combatant";
 import { cardRollModes, defaultCardRollMode, isCardRollMode } from "../../../../chat/card-roll-modes";
 import { localize } from "../../../../config/localize";
-import { serialised } from "../../../../documents/write-queue";
-import { isActiveGM, newRequestId } from "../../../../requester";
+import { newRequestId } from "../../../../requester";
 import { offerAttack } from "../../../../rules/sharene/round-engine";
-import { verifyRequester } from "../../../../verify-requester";
 import { knownSituations, type PostAnswer, postShareneExchange } from "../../chat/exchange-flow";
 import { APPLY_FIRST, applyFirstData, blowAwaitingApply } from "../../chat/unapplied";
 import { readShareneTable } from "../../combat/round-read";
@@ -33,9 +31,6 @@ interface AttackRequest {
   readonly defenseSituations: readonly string[];
   readonly rollMode: string;
 }
-
-const subjectOf = (r: Pick<AttackRequest, "combatId" | "combatantId">) =>
-  combatantSubject(SHARENE_ATTACK_QUERY, r);
 
 const warn = warnUser;
 
@@ -91,13 +86,13 @@ function readRequest(payload: unknown): AttackRequest | null {
 
 /** The `fangs.shareneAttack` query handler: a player's attack, checked and posted by the active GM. */
 export async function onShareneAttackQuery(payload: unknown): Promise<PostAnswer> {
-  const refused: PostAnswer = { ok: false, key: "FANGS.Chat.Refusal.Invalid" };
-  if (!isActiveGM()) return refused;
-  const request = readRequest(payload);
-  if (!request) return refused;
-  const verified = await verifyRequester(request.userId, request.requestId, subjectOf(request));
-  if (!verified.ok) return { ok: false, key: "SHARENE.Chat.Refusal.Unconfirmed" };
-  return serialised(() => postFor(request, verified.user));
+  return answerAsActiveGM(
+    payload,
+    SHARENE_ATTACK_QUERY,
+    readRequest,
+    "SHARENE.Chat.Refusal.Unconfirmed",
+    postFor,
+  );
 }
 
 export interface ShareneAttackOptions {
